@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "swift-model-generator",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "ModelRuntime", targets: ["ModelRuntime"]),
+        .executable(name: "model-generator", targets: ["model-generator"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // The library apps link: Foundation only.
+        .target(name: "ModelRuntime"),
+        .target(
+            name: "ModelGeneratorCore",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedTemplatesPlugin"]
+        ),
+        .executableTarget(
+            name: "model-generator",
+            dependencies: [
+                "ModelGeneratorCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Turns Templates/*.mustache into Swift string literals at build time, so every way of
+        // starting the generator (swift run, the plugin, a copied binary) has the default templates.
+        .executableTarget(name: "EmbedTemplates", path: "Sources/EmbedTemplates"),
+        .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedTemplates"]),
+        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime"]),
+        .testTarget(name: "ModelGeneratorCoreTests", dependencies: ["ModelGeneratorCore"]),
+    ]
+)

@@ -1,0 +1,105 @@
+import Yams
+
+/// Parses YAML, JSON and NDJSON text into `SyntaxNode`s that keep their locations.
+///
+/// JSON is read through the YAML parser (JSON is YAML), which gives JSON files line and column
+/// marks for free.
+public enum DocumentParser {
+    /// Parses one YAML or JSON document. A syntax error becomes a diagnostic at the parser's line and column.
+    public static func parse(_ text: String, file: String, lineOffset: Int = 0) -> Result<SyntaxNode?, Diagnostic> {
+        do {
+            // YAML forbids tabs where JSON allows them as whitespace. Outside strings a tab is only whitespace
+            // and inside a valid JSON string it is escaped, so a space in its place keeps every column.
+            let yaml = isJSON(file: file) ? text.replacingOccurrences(of: "\t", with: " ") : text
+            guard let root = try Yams.compose(yaml: yaml) else { return .success(SyntaxNode?.none) }
+            return .success(convert(root, file: file, lineOffset: lineOffset))
+        } catch let error as YamlError {
+            return .failure(diagnostic(for: error, file: file, lineOffset: lineOffset))
+        } catch {
+            return .failure(Diagnostic(.error, "could not parse: \(error)", at: .start(of: file)))
+        }
+    }
+
+    /// Parses a Cortex export: one JSON object per line. Blank lines are skipped; every bad line is reported.
+    public static func parseLines(_ text: String, file: String) -> (nodes: [SyntaxNode], diagnostics: [Diagnostic]) {
+        var nodes: [SyntaxNode] = []
+        var diagnostics: [Diagnostic] = []
+        var lineNumber = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if line.allSatisfy(\.isWhitespace) { continue }
+            switch parse(String(line), file: file, lineOffset: lineNumber - 1) {
+            case .success(let node?): nodes.append(node)
+            case .success(nil): continue
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            }
+        }
+        return (nodes, diagnostics)
+    }
+
+    static func isJSON(file: String) -> Bool {
+        let lowered = file.lowercased()
+        return lowered.hasSuffix(".json") || lowered.hasSuffix(".ndjson") || lowered.hasSuffix(".jsonl")
+    }
+
+    private static func convert(_ node: Node, file: String, lineOffset: Int) -> SyntaxNode {
+        let location = SourceLocation(
+            file: file,
+            line: (node.mark?.line ?? 1) + lineOffset,
+            column: node.mark?.column ?? 1
+        )
+        switch node {
+        case .scalar(let scalar):
+            return SyntaxNode(.scalar(scalar.string, kind(of: node, scalar: scalar)), at: location)
+        case .sequence(let sequence):
+            return SyntaxNode(.sequence(sequence.map { convert($0, file: file, lineOffset: lineOffset) }), at: location)
+        case .mapping(let mapping):
+            let entries = mapping.map { key, value in
+                SyntaxNode.Entry(
+                    key: convert(key, file: file, lineOffset: lineOffset),
+                    value: convert(value, file: file, lineOffset: lineOffset)
+                )
+            }
+            return SyntaxNode(.mapping(entries), at: location)
+        case .alias:
+            // Aliases are resolved by the composer; an unresolved one carries no value.
+            return SyntaxNode(.scalar("", .null), at: location)
+        }
+    }
+
+    private static func kind(of node: Node, scalar: Node.Scalar) -> SyntaxNode.ScalarKind {
+        // Quoted scalars are always strings; plain ones take the type the YAML resolver gave them.
+        if scalar.style != .plain { return .string }
+        switch Tag.Name(rawValue: node.tag.rawValue) {
+        case Tag.Name.null: return .null
+        case Tag.Name.bool: return .bool
+        case Tag.Name.int: return .int
+        case Tag.Name.float: return .double
+        default: return .string
+        }
+    }
+
+    private static func diagnostic(for error: YamlError, file: String, lineOffset: Int) -> Diagnostic {
+        func at(_ mark: Mark) -> SourceLocation {
+            SourceLocation(file: file, line: mark.line + lineOffset, column: mark.column)
+        }
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let detail = context.map { " (\($0.text) at line \($0.mark.line + lineOffset), column \($0.mark.column))" }
+            return Diagnostic(.error, "malformed \(formatName(file)): \(problem)\(detail ?? "")", at: at(mark))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return Diagnostic(.error, "duplicate key \(keys) in one mapping", at: at(context.mark))
+        case .reader(let problem, _, _, _):
+            return Diagnostic(.error, "cannot read \(formatName(file)): \(problem)", at: .start(of: file))
+        default:
+            return Diagnostic(.error, "malformed \(formatName(file)): \(error)", at: .start(of: file))
+        }
+    }
+
+    private static func formatName(_ file: String) -> String {
+        isJSON(file: file) ? "JSON" : "YAML"
+    }
+}

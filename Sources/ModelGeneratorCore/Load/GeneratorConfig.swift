@@ -1,0 +1,175 @@
+/// The contents of a `model-generator.yaml`. Paths are kept as written, relative to the config's folder.
+public struct GeneratorConfig: Hashable, Sendable {
+    public enum AccessModifier: String, Hashable, Sendable, CaseIterable {
+        case `public`
+        case package
+        case `internal`
+    }
+
+    public enum OutputKind: String, Hashable, Sendable, CaseIterable {
+        case models
+        case queries
+        case bodies
+    }
+
+    public enum Dialect: String, Hashable, Sendable, CaseIterable {
+        case cortex
+        case mia
+        case parse
+    }
+
+    public struct Naming: Hashable, Sendable {
+        /// Prefixes removed from API names before they become Swift names (`c_` for Cortex custom objects).
+        public var stripPrefixes: [String] = []
+        /// `object` or `object.property[.subproperty…]` → the Swift name to use instead.
+        public var overrides: [Override] = []
+    }
+
+    public struct Override: Hashable, Sendable {
+        public var path: [String]
+        public var swiftName: String
+        public var location: SourceLocation
+    }
+
+    /// Where the config itself was read from.
+    public var file: String
+    public var schemas: [Located<String>] = []
+    public var mappings: [Located<String>] = []
+    public var output: Located<String>
+    public var accessModifier: AccessModifier = .public
+    public var generate: [OutputKind] = [.models]
+    public var dialect: Dialect = .cortex
+    public var samples: [String: Located<String>] = [:]
+    public var naming = Naming()
+    public var templates: Located<String>?
+    public var additionalImports: [String] = []
+    public var additionalFileComments: [String] = []
+
+    public init(file: String, output: Located<String>) {
+        self.file = file
+        self.output = output
+    }
+
+    /// Every key the config accepts, in the order the reference documents them.
+    public static let keys = [
+        "schemas", "mappings", "output", "accessModifier", "generate", "dialect", "samples", "naming", "templates",
+        "additionalImports", "additionalFileComments",
+    ]
+    static let namingKeys = ["stripPrefixes", "overrides"]
+}
+
+/// Reads a `model-generator.yaml`.
+public enum ConfigLoader {
+    public static func load(_ text: String, file: String) -> (config: GeneratorConfig?, diagnostics: Diagnostics) {
+        var reader = NodeReader()
+        let root: SyntaxNode
+        switch DocumentParser.parse(text, file: file) {
+        case .failure(let diagnostic):
+            reader.diagnostics.append(diagnostic)
+            return (nil, reader.diagnostics)
+        case .success(nil):
+            reader.diagnostics.error("the config is empty; it needs at least 'schemas'", at: .start(of: file))
+            return (nil, reader.diagnostics)
+        case .success(let node?):
+            root = node
+        }
+        guard let entries = reader.mapping(root, "the config") else { return (nil, reader.diagnostics) }
+        reader.checkKeys(entries, known: GeneratorConfig.keys, in: "the config", severity: .error)
+
+        let output = root["output"].flatMap { node in reader.name(node, "'output'").map { Located($0, at: node.location) } }
+        var config = GeneratorConfig(file: file, output: output ?? Located("Generated", at: .start(of: file)))
+
+        if let node = root["schemas"] {
+            config.schemas = readPaths(node, "'schemas'", &reader)
+        }
+        if config.schemas.isEmpty {
+            reader.diagnostics.error(
+                "the config names no schema files",
+                at: root["schemas"]?.location ?? root.location,
+                hint: "add 'schemas: [path/to/objects.yaml]' (YAML, JSON or a Cortex NDJSON export)"
+            )
+        }
+        if let node = root["mappings"] { config.mappings = readPaths(node, "'mappings'", &reader) }
+        if let node = root["accessModifier"] {
+            config.accessModifier = readChoice(node, "'accessModifier'", &reader) ?? config.accessModifier
+        }
+        if let node = root["dialect"] { config.dialect = readChoice(node, "'dialect'", &reader) ?? config.dialect }
+        if let node = root["generate"], let list = reader.stringList(node, "'generate'") {
+            config.generate = list.compactMap { item in
+                readChoice(SyntaxNode(.scalar(item.value, .string), at: item.location), "each entry of 'generate'", &reader)
+            }
+            if !config.generate.contains(.models) {
+                reader.diagnostics.error(
+                    "'generate' must include 'models': queries and bodies are built on the models",
+                    at: node.location
+                )
+            }
+        }
+        if let node = root["samples"], let sampleEntries = reader.mapping(node, "'samples'") {
+            for entry in sampleEntries {
+                if let path = reader.name(entry.value, "the sample of '\(entry.name)'") {
+                    config.samples[entry.name] = Located(path, at: entry.value.location)
+                }
+            }
+        }
+        if let node = root["naming"] { config.naming = readNaming(node, &reader) }
+        if let node = root["templates"], let folder = reader.name(node, "'templates'") {
+            config.templates = Located(folder, at: node.location)
+        }
+        if let node = root["additionalImports"] {
+            config.additionalImports = reader.stringList(node, "'additionalImports'")?.map(\.value) ?? []
+        }
+        if let node = root["additionalFileComments"] {
+            config.additionalFileComments = reader.stringList(node, "'additionalFileComments'")?.map(\.value) ?? []
+        }
+        return (reader.diagnostics.hasErrors ? nil : config, reader.diagnostics)
+    }
+
+    /// A single path or a list of paths.
+    private static func readPaths(_ node: SyntaxNode, _ what: String, _ reader: inout NodeReader) -> [Located<String>] {
+        if node.scalarText != nil, !node.isNull {
+            return reader.name(node, what).map { [Located($0, at: node.location)] } ?? []
+        }
+        return reader.stringList(node, what) ?? []
+    }
+
+    private static func readChoice<Choice: RawRepresentable & CaseIterable>(
+        _ node: SyntaxNode,
+        _ what: String,
+        _ reader: inout NodeReader
+    ) -> Choice? where Choice.RawValue == String {
+        guard let text = reader.string(node, what) else { return nil }
+        if let choice = Choice(rawValue: text) { return choice }
+        let choices = Choice.allCases.map(\.rawValue)
+        reader.diagnostics.error(
+            "\(what) must be one of \(choices.joined(separator: ", ")); found '\(text)'",
+            at: node.location,
+            hint: Suggestion.hint(for: text, in: choices)
+        )
+        return nil
+    }
+
+    private static func readNaming(_ node: SyntaxNode, _ reader: inout NodeReader) -> GeneratorConfig.Naming {
+        var naming = GeneratorConfig.Naming()
+        guard let entries = reader.mapping(node, "'naming'") else { return naming }
+        reader.checkKeys(entries, known: GeneratorConfig.namingKeys, in: "'naming'", severity: .error)
+        if let prefixes = node["stripPrefixes"] {
+            naming.stripPrefixes = reader.stringList(prefixes, "'naming.stripPrefixes'")?.map(\.value) ?? []
+        }
+        if let overrides = node["overrides"], let overrideEntries = reader.mapping(overrides, "'naming.overrides'") {
+            for entry in overrideEntries {
+                guard let swiftName = reader.name(entry.value, "the override of '\(entry.name)'") else { continue }
+                let path = entry.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                if path.contains(where: \.isEmpty) {
+                    reader.diagnostics.error(
+                        "override key '\(entry.name)' must be 'object' or 'object.property'",
+                        at: entry.key.location
+                    )
+                    continue
+                }
+                naming.overrides.append(.init(path: path, swiftName: swiftName, location: entry.value.location))
+            }
+        }
+        return naming
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Reads typed values out of `SyntaxNode`s, reporting every mismatch at the node's location.
+/// Each reader returns nil after reporting, so callers can go on and find the next problem.
+struct NodeReader {
+    var diagnostics = Diagnostics()
+
+    mutating func mapping(_ node: SyntaxNode, _ what: String) -> [SyntaxNode.Entry]? {
+        if let entries = node.entries { return entries }
+        diagnostics.error("\(what) must be a mapping, found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    mutating func sequence(_ node: SyntaxNode, _ what: String) -> [SyntaxNode]? {
+        if let elements = node.elements { return elements }
+        diagnostics.error("\(what) must be a list, found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    mutating func string(_ node: SyntaxNode, _ what: String) -> String? {
+        if case .scalar(let text, let kind) = node.value, kind != .null { return text }
+        diagnostics.error("\(what) must be a string, found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    /// A string that must not be empty, such as a name.
+    mutating func name(_ node: SyntaxNode, _ what: String) -> String? {
+        guard let text = string(node, what) else { return nil }
+        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+            diagnostics.error("\(what) must not be empty", at: node.location)
+            return nil
+        }
+        return text
+    }
+
+    mutating func bool(_ node: SyntaxNode, _ what: String) -> Bool? {
+        if case .scalar(let text, .bool) = node.value {
+            return ["true", "yes", "on", "y"].contains(text.lowercased())
+        }
+        diagnostics.error("\(what) must be true or false, found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    mutating func int(_ node: SyntaxNode, _ what: String) -> Int? {
+        if case .scalar(let text, .int) = node.value, let value = Int(text) { return value }
+        if case .scalar(let text, .double) = node.value, let value = Double(text), value == value.rounded(),
+            let exact = Int(exactly: value)
+        {
+            return exact
+        }
+        diagnostics.error("\(what) must be a whole number, found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    mutating func stringList(_ node: SyntaxNode, _ what: String) -> [Located<String>]? {
+        guard let elements = sequence(node, what) else { return nil }
+        return elements.compactMap { element in
+            string(element, "each entry of \(what)").map { Located($0, at: element.location) }
+        }
+    }
+
+    /// Reports keys outside `known`. Unknown keys are errors in files only we define (the config) and
+    /// warnings where other tools may have written them (schemas exported from a server).
+    mutating func checkKeys(
+        _ entries: [SyntaxNode.Entry],
+        known: [String],
+        ignored: Set<String> = [],
+        in what: String,
+        severity: Diagnostic.Severity
+    ) {
+        var seen: [String: SourceLocation] = [:]
+        for entry in entries {
+            let key = entry.name
+            if let first = seen[key] {
+                diagnostics.error("duplicate key '\(key)' in \(what); the first is at \(first)", at: entry.key.location)
+                continue
+            }
+            seen[key] = entry.key.location
+            if known.contains(key) || ignored.contains(key) { continue }
+            let hint = Suggestion.hint(for: key, in: known)
+            switch severity {
+            case .error: diagnostics.error("unknown key '\(key)' in \(what)", at: entry.key.location, hint: hint)
+            case .warning: diagnostics.warning("unknown key '\(key)' in \(what)", at: entry.key.location, hint: hint)
+            }
+        }
+    }
+}
+
+/// A value with the place it was read from.
+public struct Located<Value: Hashable & Sendable>: Hashable, Sendable {
+    public var value: Value
+    public var location: SourceLocation
+
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}

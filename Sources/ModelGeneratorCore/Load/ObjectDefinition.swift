@@ -1,0 +1,69 @@
+/// An object definition as written in a schema file, before any checking beyond its shape.
+public struct ObjectDefinition: Hashable, Sendable {
+    public var name: Located<String>
+    public var label: String?
+    public var pluralName: String?
+    public var description: String?
+    public var properties: [PropertyDefinition]
+    /// Cortex's typed variants of one object (`objectTypes`).
+    public var objectTypes: [ObjectTypeDefinition]
+    /// The schema file this definition came from, as the config names it.
+    public var sourceFile: String
+    /// Read from a Cortex export, where every instance also carries the built-in `_id`.
+    public var isFromCortexExport: Bool
+}
+
+public struct ObjectTypeDefinition: Hashable, Sendable {
+    public var name: Located<String>
+    public var label: String?
+    public var description: String?
+    public var properties: [PropertyDefinition]
+}
+
+public struct PropertyDefinition: Hashable, Sendable {
+    public var name: Located<String>
+    public var type: Located<String>
+    public var label: String?
+    public var description: String?
+    public var isArray = false
+    public var isInteger = false
+    public var isDateOnly = false
+    public var sourceObject: Located<String>?
+    public var isExpandable = false
+    /// Subproperties of a Document.
+    public var properties: [PropertyDefinition] = []
+    /// Facets of a File.
+    public var facets: [FacetDefinition] = []
+    public var validators: [ValidatorDefinition] = []
+    public var isRequired = false
+    /// Cortex's `optional: true`: not returned unless a query asks for it.
+    public var isOptionalInResponses = false
+    public var isReadable = true
+    public var isWritable = true
+    public var isCreatable = false
+    public var isIndexed = false
+    public var defaultValue: SyntaxNode?
+    public var minItems: Int?
+    public var maxItems: Int?
+    public var canPush = false
+    public var canPull = false
+    public var hasUniqueValues = false
+
+    public init(name: Located<String>, type: Located<String>) {
+        self.name = name
+        self.type = type
+    }
+}
+
+public struct FacetDefinition: Hashable, Sendable {
+    public var name: Located<String>
+    public var mimes: [String] = []
+    public var isRequired = false
+    public var maxFileSize: Int?
+}
+
+public struct ValidatorDefinition: Hashable, Sendable {
+    public var name: Located<String>
+    /// The validator's options, such as `values` of a `stringEnum` or `min`/`max` of a `string`.
+    public var definition: SyntaxNode?
+}

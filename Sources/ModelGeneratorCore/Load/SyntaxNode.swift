@@ -1,0 +1,71 @@
+/// A YAML or JSON node with the place it was read from. Every later stage reports problems at these
+/// locations, so the loader keeps one for every key and value.
+public struct SyntaxNode: Hashable, Sendable {
+    /// What a scalar was resolved as by the YAML core schema (JSON's literals resolve the same way).
+    public enum ScalarKind: Hashable, Sendable {
+        case string
+        case int
+        case double
+        case bool
+        case null
+    }
+
+    public indirect enum Value: Hashable, Sendable {
+        case scalar(String, ScalarKind)
+        case sequence([SyntaxNode])
+        case mapping([Entry])
+    }
+
+    public struct Entry: Hashable, Sendable {
+        public var key: SyntaxNode
+        public var value: SyntaxNode
+        /// The key's text; mapping keys that are not scalars have an empty name.
+        public var name: String { key.scalarText ?? "" }
+    }
+
+    public var value: Value
+    public var location: SourceLocation
+
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+
+    public var scalarText: String? {
+        if case .scalar(let text, _) = value { return text }
+        return nil
+    }
+
+    public var entries: [Entry]? {
+        if case .mapping(let entries) = value { return entries }
+        return nil
+    }
+
+    public var elements: [SyntaxNode]? {
+        if case .sequence(let elements) = value { return elements }
+        return nil
+    }
+
+    public var isNull: Bool {
+        if case .scalar(_, .null) = value { return true }
+        return false
+    }
+
+    /// The value of the first entry with this key, for mappings.
+    public subscript(key: String) -> SyntaxNode? {
+        entries?.first { $0.name == key }?.value
+    }
+
+    /// A short name for the node's shape, for messages such as "expected a list, found a string".
+    public var kindDescription: String {
+        switch value {
+        case .scalar(_, .string): "a string"
+        case .scalar(_, .int): "a number"
+        case .scalar(_, .double): "a number"
+        case .scalar(_, .bool): "a boolean"
+        case .scalar(_, .null): "null"
+        case .sequence: "a list"
+        case .mapping: "a mapping"
+        }
+    }
+}

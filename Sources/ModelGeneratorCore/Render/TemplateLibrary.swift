@@ -1,0 +1,113 @@
+import Foundation
+import Mustache
+
+/// The templates a run renders with: the defaults from `Templates/`, with a user's templates of the same name
+/// in their place.
+public struct TemplateLibrary: Sendable {
+    /// The templates the generator renders by name; everything else is reached through partials.
+    public static let entryPoints = ["model", "listing"]
+
+    let library: MustacheLibrary
+
+    /// Builds the library. A template that does not parse, a partial that names no template, and a user template
+    /// that replaces nothing are reported at their files.
+    public static func make(overrides: [String: (text: String, file: String)] = [:])
+        -> (library: TemplateLibrary?, diagnostics: Diagnostics)
+    {
+        var diagnostics = Diagnostics()
+        var sources: [String: (text: String, file: String)] = [:]
+        for (name, text) in DefaultTemplates.all { sources[name] = (text, "Templates/\(name).mustache") }
+        for (name, override) in overrides.sorted(by: { $0.key < $1.key }) {
+            if sources[name] == nil {
+                diagnostics.warning(
+                    "template '\(name)' replaces no default template, so it is never used",
+                    at: .start(of: override.file),
+                    hint: Suggestion.hint(for: name, in: DefaultTemplates.all.keys.sorted())
+                        ?? "the default templates are \(DefaultTemplates.all.keys.sorted().joined(separator: ", "))"
+                )
+            }
+            sources[name] = override
+        }
+        var library = MustacheLibrary()
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            do {
+                library.register(try MustacheTemplate(string: source.text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.error(
+                    "template '\(name)' does not parse: \(error.error)",
+                    at: SourceLocation(file: source.file, line: error.context.lineNumber, column: error.context.columnNumber)
+                )
+            } catch {
+                diagnostics.error("template '\(name)' does not parse: \(error)", at: .start(of: source.file))
+            }
+            for partial in partialReferences(in: source.text) where sources[partial.name] == nil {
+                diagnostics.error(
+                    "template '\(name)' includes '\(partial.name)', which is no template",
+                    at: SourceLocation(file: source.file, line: partial.line, column: partial.column),
+                    hint: Suggestion.hint(for: partial.name, in: sources.keys.sorted())
+                )
+            }
+        }
+        return (diagnostics.hasErrors ? nil : TemplateLibrary(library: library), diagnostics)
+    }
+
+    /// Renders a file with an entry-point template. Declarations are rendered on their own and indented here,
+    /// since mustache indents a partial only at the start of each tag's output, not on every line it renders.
+    public func render(_ view: FileView, template: String) -> String {
+        var view = view
+        view.renderedDeclarations = view.declarations.map(render)
+        return Self.tidy(library.render(view, withTemplate: template) ?? "")
+    }
+
+    func render(_ declaration: DeclarationView) -> String {
+        if var view = declaration.structs.first {
+            view.renderedNestedTypes = view.nestedTypes.map { Self.indented(render($0)) }
+            return library.render(view, withTemplate: "struct") ?? ""
+        }
+        if let view = declaration.enums.first {
+            return library.render(view, withTemplate: "enum") ?? ""
+        }
+        if var view = declaration.variantEnums.first {
+            view.renderedNestedTypes = view.nestedTypes.map { Self.indented(render($0)) }
+            return library.render(view, withTemplate: "variantEnum") ?? ""
+        }
+        return ""
+    }
+
+    static func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "    " + $0 }
+            .joined(separator: "\n")
+            .trimmingTrailingWhitespace
+    }
+
+    /// No trailing spaces, no runs of blank lines, one newline at the end.
+    static func tidy(_ text: String) -> String {
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var trimmed = line
+            while let last = trimmed.last, last == " " || last == "\t" { trimmed.removeLast() }
+            if trimmed.isEmpty, lines.last?.isEmpty ?? true { continue }
+            lines.append(trimmed)
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `{{> name}}` tags of a template, with where they stand; swift-mustache renders a missing partial
+    /// as nothing, so they are checked here instead.
+    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
+        var references: [(String, Int, Int)] = []
+        for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line[...]
+            while let open = rest.range(of: "{{>") {
+                guard let close = rest[open.upperBound...].range(of: "}}") else { break }
+                let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
+                references.append((name, lineIndex + 1, column))
+                rest = rest[close.upperBound...]
+            }
+        }
+        return references
+    }
+}

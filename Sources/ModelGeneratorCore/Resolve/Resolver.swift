@@ -1,0 +1,386 @@
+/// Checks object definitions and decides every name and type: the "resolve" stage.
+public struct Resolver {
+    private let naming: SwiftNaming
+    private let config: GeneratorConfig
+    private var diagnostics = Diagnostics()
+    /// API name → Swift name of every object, to resolve references.
+    private var objectNames: [String: String] = [:]
+    private var usedOverrides: Set<[String]> = []
+
+    public init(config: GeneratorConfig) {
+        self.config = config
+        self.naming = SwiftNaming(stripPrefixes: config.naming.stripPrefixes)
+    }
+
+    public static func resolve(_ objects: [ObjectDefinition], config: GeneratorConfig)
+        -> (schema: ResolvedSchema, diagnostics: Diagnostics)
+    {
+        var resolver = Resolver(config: config)
+        let schema = resolver.resolve(objects)
+        return (schema, resolver.diagnostics)
+    }
+
+    private mutating func resolve(_ definitions: [ObjectDefinition]) -> ResolvedSchema {
+        // First every object's name, so references in any order find their target.
+        var firstDefinition: [String: ObjectDefinition] = [:]
+        var unique: [ObjectDefinition] = []
+        for definition in definitions {
+            if let first = firstDefinition[definition.name.value] {
+                diagnostics.error(
+                    "object '\(definition.name.value)' is defined twice; the first definition is at \(first.name.location)",
+                    at: definition.name.location
+                )
+                continue
+            }
+            firstDefinition[definition.name.value] = definition
+            unique.append(definition)
+        }
+        var swiftNameOwners: [String: ObjectDefinition] = [:]
+        for definition in unique {
+            var swiftName = override([definition.name.value]) ?? naming.typeName(definition.name.value)
+            if SwiftNaming.reservedTypeNames.contains(swiftName) {
+                diagnostics.warning(
+                    "object '\(definition.name.value)' is named '\(swiftName)Object' in Swift, since '\(swiftName)' would hide the type of that name",
+                    at: definition.name.location,
+                    hint: "choose another name with 'naming.overrides: { \(definition.name.value): NewName }'"
+                )
+                swiftName += "Object"
+            }
+            if let other = swiftNameOwners[swiftName] {
+                diagnostics.error(
+                    "objects '\(other.name.value)' and '\(definition.name.value)' would both be named '\(swiftName)' in Swift; the other is at \(other.name.location)",
+                    at: definition.name.location,
+                    hint: "rename one with 'naming.overrides'"
+                )
+                continue
+            }
+            swiftNameOwners[swiftName] = definition
+            objectNames[definition.name.value] = swiftName
+        }
+        let objects = unique.compactMap { definition -> ResolvedObject? in
+            guard let swiftName = objectNames[definition.name.value] else { return nil }
+            return resolveObject(definition, swiftName: swiftName)
+        }
+        reportUnusedOverrides()
+        return ResolvedSchema(objects: objects)
+    }
+
+    private mutating func resolveObject(_ definition: ObjectDefinition, swiftName: String) -> ResolvedObject {
+        var propertyDefinitions = definition.properties
+        // Every Cortex instance carries its `_id`, even though exports do not list it among the properties.
+        if definition.isFromCortexExport, !propertyDefinitions.contains(where: { $0.name.value == "_id" }) {
+            var id = PropertyDefinition(
+                name: Located("_id", at: definition.name.location),
+                type: Located("ObjectId", at: definition.name.location)
+            )
+            id.label = "Identifier"
+            id.isRequired = true
+            id.isWritable = false
+            propertyDefinitions.insert(id, at: 0)
+        }
+        let path = [definition.name.value]
+        // Every name is given out after all types are known, so no nested type hides a model that any
+        // property of this object refers to.
+        var scope = Scope(enclosingNames: [swiftName])
+        var properties = resolveProperties(propertyDefinitions, path: path, scope: &scope)
+        var variantProperties: [[ResolvedProperty]] = []
+        var variantCaseNames: [String: SourceLocation] = [:]
+        var objectTypes: [ObjectTypeDefinition] = []
+        for objectType in definition.objectTypes {
+            let caseName = naming.propertyName(objectType.name.value)
+            if let other = variantCaseNames[caseName] {
+                diagnostics.error(
+                    "object types would both be named '\(caseName)' in Swift; the other is at \(other)",
+                    at: objectType.name.location
+                )
+                continue
+            }
+            variantCaseNames[caseName] = objectType.name.location
+            let own = resolveProperties(objectType.properties, path: path + [objectType.name.value], scope: &scope)
+            checkPropertyCollisions(properties + own)
+            objectTypes.append(objectType)
+            variantProperties.append(own)
+        }
+        if objectTypes.isEmpty { checkPropertyCollisions(properties) }
+        scope.assignNestedNames(&properties, &diagnostics)
+        var variants: [ResolvedVariant] = []
+        for (objectType, var own) in zip(objectTypes, variantProperties) {
+            let name = override(path + [objectType.name.value]) ?? naming.typeName(objectType.name.value)
+            let typeName = scope.claim(name, suffix: "Variant", at: objectType.name.location, &diagnostics)
+            var variantScope = Scope(enclosingNames: scope.claimed.union([swiftName]))
+            variantScope.referencedTypes = scope.referencedTypes
+            variantScope.assignNestedNames(&own, &diagnostics)
+            variants.append(
+                ResolvedVariant(
+                    apiName: objectType.name.value,
+                    swiftName: typeName,
+                    caseName: naming.propertyName(objectType.name.value),
+                    label: objectType.label,
+                    description: objectType.description,
+                    properties: own
+                )
+            )
+        }
+        return ResolvedObject(
+            apiName: definition.name.value,
+            swiftName: swiftName,
+            label: definition.label,
+            description: definition.description,
+            pluralName: definition.pluralName ?? definition.name.value + "s",
+            sourceFile: definition.sourceFile,
+            location: definition.name.location,
+            properties: properties,
+            variants: variants
+        )
+    }
+
+    private mutating func resolveProperties(_ definitions: [PropertyDefinition], path: [String], scope: inout Scope)
+        -> [ResolvedProperty]
+    {
+        var seen: [String: SourceLocation] = [:]
+        return definitions.compactMap { definition in
+            if let first = seen[definition.name.value] {
+                diagnostics.error(
+                    "property '\(definition.name.value)' is defined twice; the first is at \(first)",
+                    at: definition.name.location
+                )
+                return nil
+            }
+            seen[definition.name.value] = definition.name.location
+            return resolveProperty(definition, path: path + [definition.name.value], scope: &scope)
+        }
+    }
+
+    private mutating func resolveProperty(_ definition: PropertyDefinition, path: [String], scope: inout Scope)
+        -> ResolvedProperty?
+    {
+        let swiftName = override(path) ?? naming.propertyName(definition.name.value)
+        guard let type = resolveType(definition, swiftName: swiftName, path: path, scope: &scope) else { return nil }
+        return ResolvedProperty(
+            apiName: definition.name.value,
+            swiftName: swiftName,
+            label: definition.label,
+            description: definition.description,
+            location: definition.name.location,
+            type: type,
+            isArray: definition.isArray,
+            isRequired: definition.isRequired,
+            definition: definition
+        )
+    }
+
+    private mutating func resolveType(
+        _ definition: PropertyDefinition,
+        swiftName: String,
+        path: [String],
+        scope: inout Scope
+    ) -> ResolvedType? {
+        let name = definition.name.value
+        let typeName = definition.type.value
+        if definition.sourceObject != nil, typeName != "Reference" {
+            diagnostics.warning(
+                "'sourceObject' only applies to Reference properties; '\(name)' is a \(typeName)",
+                at: definition.sourceObject!.location
+            )
+        }
+        if !definition.properties.isEmpty, typeName != "Document" {
+            diagnostics.warning(
+                "'properties' only apply to Document properties; '\(name)' is a \(typeName)",
+                at: definition.type.location
+            )
+        }
+        switch typeName {
+        case "String":
+            let values = enumValues(definition)
+            guard !values.isEmpty else { return .string }
+            var usedCases: [String: String] = [:]
+            var cases: [ResolvedEnum.Case] = []
+            for value in values {
+                let caseName = naming.caseName(value)
+                if let other = usedCases[caseName] {
+                    diagnostics.error(
+                        "enum values '\(other)' and '\(value)' of '\(name)' would both be the Swift case '\(caseName)'",
+                        at: definition.name.location
+                    )
+                    continue
+                }
+                usedCases[caseName] = value
+                cases.append(.init(rawValue: value, swiftName: caseName))
+            }
+            var undocumented = "undocumented"
+            while usedCases[undocumented] != nil { undocumented += "Value" }
+            return .enumeration(ResolvedEnum(swiftName: "", cases: cases, undocumentedCaseName: undocumented))
+        case "Number":
+            return definition.isInteger ? .int : .double
+        case "Boolean", "Bool":
+            return .bool
+        case "Date":
+            return definition.isDateOnly ? .dateOnly : .date
+        case "ObjectId":
+            return .objectID
+        case "File":
+            return .file
+        case "Any":
+            return .any
+        case "Reference":
+            guard let source = definition.sourceObject else {
+                diagnostics.warning(
+                    "reference '\(name)' names no 'sourceObject'; its expanded value decodes as JSON",
+                    at: definition.name.location,
+                    hint: "add 'sourceObject: <object name>' to get a typed reference"
+                )
+                return .reference(target: nil)
+            }
+            // Cortex exports write `object.c_clinic`; the schema format writes `c_clinic`.
+            let target = source.value.hasPrefix("object.") ? String(source.value.dropFirst(7)) : source.value
+            if let swiftTarget = objectNames[target] {
+                scope.referencedTypes.insert(swiftTarget)
+                return .reference(target: swiftTarget)
+            }
+            diagnostics.warning(
+                "reference '\(name)' points at '\(target)', which the schema does not define; its expanded value decodes as JSON",
+                at: source.location,
+                hint: Suggestion.hint(for: target, in: Array(objectNames.keys).sorted())
+                    ?? "Cortex built-ins such as 'account' are fine; add the object's definition for a typed reference"
+            )
+            return .reference(target: nil)
+        case "Document":
+            if definition.properties.isEmpty {
+                diagnostics.warning("document '\(name)' has no properties", at: definition.name.location)
+            }
+            var inner = Scope(enclosingNames: scope.enclosingNames)
+            var properties = resolveProperties(definition.properties, path: path, scope: &inner)
+            checkPropertyCollisions(properties)
+            inner.assignNestedNames(&properties, &diagnostics)
+            scope.referencedTypes.formUnion(inner.referencedTypes)
+            return .document(ResolvedDocument(swiftName: "", properties: properties))
+        default:
+            if PropertyTypeName.passedThrough.contains(typeName) {
+                diagnostics.warning(
+                    "'\(name)' has Cortex type '\(typeName)', which has no Swift type of its own; it decodes as JSONValue",
+                    at: definition.type.location
+                )
+                return .passedThrough(typeName)
+            }
+            diagnostics.error(
+                "unknown type '\(typeName)' of property '\(name)'",
+                at: definition.type.location,
+                hint: Suggestion.hint(for: typeName, in: PropertyTypeName.known)
+                    ?? "use one of \(PropertyTypeName.known.joined(separator: ", "))"
+            )
+            return nil
+        }
+    }
+
+    private mutating func enumValues(_ definition: PropertyDefinition) -> [String] {
+        guard let validator = definition.validators.first(where: { $0.name.value == "stringEnum" }) else { return [] }
+        var reader = NodeReader()
+        defer { diagnostics.append(contentsOf: reader.diagnostics) }
+        guard let values = validator.definition?["values"] else {
+            reader.diagnostics.error(
+                "the stringEnum validator of '\(definition.name.value)' needs 'definition: { values: [...] }'",
+                at: validator.name.location
+            )
+            return []
+        }
+        return reader.stringList(values, "the stringEnum values of '\(definition.name.value)'")?.map(\.value) ?? []
+    }
+
+    private mutating func checkPropertyCollisions(_ properties: [ResolvedProperty]) {
+        var owners: [String: ResolvedProperty] = [:]
+        for property in properties {
+            if let other = owners[property.swiftName] {
+                diagnostics.error(
+                    "properties '\(other.apiName)' and '\(property.apiName)' would both be named '\(property.swiftName)' in Swift; the other is at \(other.location)",
+                    at: property.location,
+                    hint: "rename one with 'naming.overrides'"
+                )
+            } else {
+                owners[property.swiftName] = property
+            }
+        }
+    }
+
+    private mutating func override(_ path: [String]) -> String? {
+        guard let match = config.naming.overrides.last(where: { $0.path == path }) else { return nil }
+        usedOverrides.insert(path)
+        return match.swiftName
+    }
+
+    private mutating func reportUnusedOverrides() {
+        for override in config.naming.overrides where !usedOverrides.contains(override.path) {
+            diagnostics.warning(
+                "naming override '\(override.path.joined(separator: "."))' matches no object or property",
+                at: override.location
+            )
+        }
+    }
+}
+
+/// The names visible inside one generated type, so that nested types never hide a type the code uses.
+struct Scope {
+    /// The enclosing types' names: a nested type of the same name would be confusing to read.
+    var enclosingNames: Set<String>
+    /// Top-level model types referenced anywhere inside this scope.
+    var referencedTypes: Set<String> = []
+    /// Nested type names already given out in this scope.
+    var claimed: Set<String> = []
+
+    init(enclosingNames: Set<String>) {
+        self.enclosingNames = enclosingNames
+    }
+
+    /// Gives out `name`, or `name + suffix` when `name` would hide a type used in this scope.
+    mutating func claim(_ name: String, suffix: String, at location: SourceLocation, _ diagnostics: inout Diagnostics)
+        -> String
+    {
+        var candidate = name
+        if SwiftNaming.reservedTypeNames.contains(candidate) || referencedTypes.contains(candidate)
+            || enclosingNames.contains(candidate) || claimed.contains(candidate)
+        {
+            candidate += suffix
+        }
+        if claimed.contains(candidate) || enclosingNames.contains(candidate) {
+            diagnostics.error("two nested types would both be named '\(candidate)'", at: location)
+        }
+        claimed.insert(candidate)
+        return candidate
+    }
+
+    /// Names the documents and enums declared by these properties, after their subtrees are resolved.
+    mutating func assignNestedNames(_ properties: inout [ResolvedProperty], _ diagnostics: inout Diagnostics) {
+        for index in properties.indices {
+            let property = properties[index]
+            let base = SwiftNaming().typeName(property.swiftName)
+            switch property.type {
+            case .document(var document):
+                let name = property.isArray ? Singular.of(base) : base
+                document.swiftName = claim(name, suffix: "Document", at: property.location, &diagnostics)
+                properties[index].type = .document(document)
+            case .enumeration(var enumeration):
+                let name = property.isArray ? Singular.of(base) : base
+                enumeration.swiftName = claim(name, suffix: "Value", at: property.location, &diagnostics)
+                properties[index].type = .enumeration(enumeration)
+            default:
+                continue
+            }
+        }
+    }
+}
+
+/// English singular of a plural type name, for the element type of an array (`Notes` → `Note`).
+enum Singular {
+    static func of(_ word: String) -> String {
+        let lower = word.lowercased()
+        if lower.hasSuffix("ies"), word.count > 4 { return String(word.dropLast(3)) + "y" }
+        for ending in ["sses", "shes", "ches", "xes", "zes"] where lower.hasSuffix(ending) {
+            return String(word.dropLast(2))
+        }
+        if lower.hasSuffix("s"), !lower.hasSuffix("ss"), !lower.hasSuffix("us"), !lower.hasSuffix("is"),
+            word.count > 3
+        {
+            return String(word.dropLast())
+        }
+        return word
+    }
+}

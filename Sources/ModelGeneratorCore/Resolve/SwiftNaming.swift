@@ -1,0 +1,102 @@
+import Foundation
+
+/// Turns API names (`c_string_array`, `first-name`, `2fa`, `café`) into Swift names that read well.
+/// Names are returned unescaped; `SwiftNaming.escaped` adds backticks where Swift needs them.
+public struct SwiftNaming: Sendable {
+    public var stripPrefixes: [String]
+
+    public init(stripPrefixes: [String] = []) {
+        // Longest first, so `c_x_` wins over `c_` when both are configured.
+        self.stripPrefixes = stripPrefixes.sorted { $0.count > $1.count }
+    }
+
+    /// `c_stringArray` → `stringArray`, `_id` → `id`, `first-name` → `firstName`.
+    public func propertyName(_ apiName: String) -> String {
+        camelCase(words(stripped(apiName)), upperFirst: false)
+    }
+
+    /// `c_object` → `Object`, `c_in_person` → `InPerson`.
+    public func typeName(_ apiName: String) -> String {
+        camelCase(words(stripped(apiName)), upperFirst: true)
+    }
+
+    /// An enum case for a string value: `in-progress` → `inProgress`, `` → `empty`.
+    public func caseName(_ value: String) -> String {
+        value.isEmpty ? "empty" : camelCase(words(value), upperFirst: false)
+    }
+
+    func stripped(_ apiName: String) -> String {
+        for prefix in stripPrefixes where apiName.hasPrefix(prefix) && apiName.count > prefix.count {
+            return String(apiName.dropFirst(prefix.count))
+        }
+        return apiName
+    }
+
+    /// Splits on anything that cannot be part of an identifier; camelCase humps inside a word are kept.
+    func words(_ name: String) -> [String] {
+        // Fold accents first, so `café` reads `cafe` rather than losing the letter.
+        let folded = name.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+        var words: [String] = []
+        var current = ""
+        for character in folded {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    func camelCase(_ words: [String], upperFirst: Bool) -> String {
+        guard !words.isEmpty else { return upperFirst ? "Unnamed" : "unnamed" }
+        var result = ""
+        for (index, word) in words.enumerated() {
+            if index == 0 && !upperFirst {
+                result += lowercasedLeadingCapitals(word)
+            } else {
+                result += word.prefix(1).uppercased() + word.dropFirst()
+            }
+        }
+        // Identifiers cannot start with a digit; a leading underscore keeps the digits readable (`_2fa`).
+        if let first = result.first, first.isNumber { result = "_" + result }
+        return result
+    }
+
+    /// `URL` → `url`, `URLString` → `urlString`, `Name` → `name`, `iPhone` stays.
+    private func lowercasedLeadingCapitals(_ word: String) -> String {
+        let characters = Array(word)
+        var upperRun = 0
+        while upperRun < characters.count, characters[upperRun].isUppercase { upperRun += 1 }
+        if upperRun == 0 { return word }
+        if upperRun == characters.count { return word.lowercased() }
+        let lowerCount = upperRun == 1 ? 1 : upperRun - 1
+        return String(characters[..<lowerCount]).lowercased() + String(characters[lowerCount...])
+    }
+
+    /// The name as it must be written in a declaration: keywords get backticks.
+    public static func escaped(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// Words Swift reserves in declarations and expressions.
+    static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
+        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case",
+        "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+        "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "Type", "Protocol", "_",
+    ]
+
+    /// Type names the generated code uses itself; a generated type of the same name would hide them.
+    static let reservedTypeNames: Set<String> = [
+        "String", "Int", "Double", "Bool", "Date", "URL", "Data", "Optional", "Array", "Dictionary", "Set",
+        "ObjectID", "Reference", "FileValue", "Facet", "JSONValue", "DateOnly", "ISO8601Date", "Codable",
+        "Decodable", "Encodable", "Hashable", "Sendable", "Identifiable", "CodingKey", "CodingKeys", "Decoder",
+        "Encoder", "RawRepresentable", "Error", "Swift", "Foundation", "ModelRuntime", "Type", "Self", "Any",
+        "Protocol", "Never", "Void",
+    ]
+}

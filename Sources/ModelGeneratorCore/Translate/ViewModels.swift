@@ -1,0 +1,195 @@
+import Mustache
+
+// The view models the templates lay out. Every decision about the Swift text is made when these are built
+// (in `Translator`); templates only place the strings. Every key a template reads is always present (an
+// empty list or false, never nil), because a mustache lookup that finds nothing falls back to the enclosing
+// context and would silently pick up the parent's value.
+
+/// One generated file.
+public struct FileView: Sendable, MustacheParent {
+    public var headerLines: [String]
+    public var imports: [String]
+    public var declarations: [DeclarationView]
+    /// The listing file's entries; empty in model files.
+    public var listing: [ListingEntryView]
+    public var access: String
+    /// Filled in by the renderer: each declaration's text.
+    var renderedDeclarations: [String] = []
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "headerLines": headerLines
+        case "imports": imports
+        case "declarations": renderedDeclarations
+        case "listing": listing
+        case "access": access
+        default: nil
+        }
+    }
+}
+
+/// A type declaration: exactly one of the three lists holds one element.
+public struct DeclarationView: Sendable, MustacheParent {
+    public var structs: [StructView] = []
+    public var enums: [EnumView] = []
+    public var variantEnums: [VariantEnumView] = []
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "structs": structs
+        case "enums": enums
+        case "variantEnums": variantEnums
+        default: nil
+        }
+    }
+}
+
+public struct StructView: Sendable, MustacheParent {
+    public var docLines: [String]
+    public var access: String
+    public var name: String
+    public var conformances: String
+    public var properties: [PropertyView]
+    /// The memberwise initializer's parameters, each already followed by its comma where one is needed.
+    public var initParameters: [String]
+    /// True when the parameters fit on the `init(` line.
+    public var initOnOneLine: Bool
+    public var initAssignments: [String]
+    public var nestedTypes: [DeclarationView]
+    /// Empty when every Swift name equals its JSON key, so synthesized coding needs no CodingKeys.
+    public var codingKeys: [String]
+
+    /// Filled in by the renderer: each nested declaration's text, indented one level.
+    var renderedNestedTypes: [String] = []
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "docLines": docLines
+        case "access": access
+        case "name": self.name
+        case "conformances": conformances
+        case "properties": properties
+        case "initParameters": initParameters
+        case "initParametersInline": initParameters.joined(separator: " ")
+        case "initOnOneLine": initOnOneLine
+        case "initAssignments": initAssignments
+        case "hasInitAssignments": !initAssignments.isEmpty
+        case "nestedTypes": renderedNestedTypes
+        case "codingKeys": codingKeys
+        case "hasCodingKeys": !codingKeys.isEmpty
+        default: nil
+        }
+    }
+}
+
+public struct PropertyView: Sendable, MustacheParent {
+    public var docLines: [String]
+    /// `@ISO8601Date ` for dates, empty otherwise.
+    public var attribute: String
+    public var access: String
+    public var name: String
+    public var type: String
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "docLines": docLines
+        case "attribute": attribute
+        case "access": access
+        case "name": self.name
+        case "type": type
+        default: nil
+        }
+    }
+}
+
+public struct EnumView: Sendable, MustacheParent {
+    public struct Case: Sendable, MustacheParent {
+        public var name: String
+        public var rawValue: String
+
+        public func child(named name: String) -> Any? {
+            switch name {
+            case "name": self.name
+            case "rawValue": rawValue
+            default: nil
+            }
+        }
+    }
+
+    public var docLines: [String]
+    public var access: String
+    public var name: String
+    public var cases: [Case]
+    public var undocumentedCase: String
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "docLines": docLines
+        case "access": access
+        case "name": self.name
+        case "cases": cases
+        case "undocumentedCase": undocumentedCase
+        default: nil
+        }
+    }
+}
+
+/// An object with Cortex `objectTypes`: an enum over its `type` field, each case carrying its own struct.
+public struct VariantEnumView: Sendable, MustacheParent {
+    public struct Case: Sendable, MustacheParent {
+        public var name: String
+        public var typeName: String
+        public var apiName: String
+
+        public func child(named name: String) -> Any? {
+            switch name {
+            case "name": self.name
+            case "typeName": typeName
+            case "apiName": apiName
+            default: nil
+            }
+        }
+    }
+
+    public var docLines: [String]
+    public var access: String
+    public var name: String
+    public var conformances: String
+    public var cases: [Case]
+    public var undocumentedCase: String
+    /// The variants' structs, then the types their shared properties declare.
+    public var nestedTypes: [DeclarationView]
+    /// Filled in by the renderer: each nested declaration's text, indented one level.
+    var renderedNestedTypes: [String] = []
+
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "docLines": docLines
+        case "access": access
+        case "name": self.name
+        case "conformances": conformances
+        case "cases": cases
+        case "undocumentedCase": undocumentedCase
+        case "nestedTypes": renderedNestedTypes
+        default: nil
+        }
+    }
+}
+
+public struct ListingEntryView: Sendable, MustacheParent {
+    public var apiName: String
+    public var pluralName: String
+    public var typeName: String
+    public var comma: String
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "apiName": apiName
+        case "pluralName": pluralName
+        case "typeName": typeName
+        case "comma": comma
+        default: nil
+        }
+    }
+}

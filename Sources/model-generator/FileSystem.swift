@@ -1,0 +1,49 @@
+import Foundation
+import ModelGeneratorCore
+
+/// All of the generator's file I/O.
+enum FileSystem {
+    static let inputFiles = InputFiles(
+        read: { path in try String(contentsOfFile: path, encoding: .utf8) },
+        list: { directory in try FileManager.default.contentsOfDirectory(atPath: directory) }
+    )
+
+    /// The top-level `.swift` files of the output folder, with their contents (nil when unreadable).
+    static func existingFiles(in directory: String) -> [String: String?] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var files: [String: String?] = [:]
+        for name in names where name.hasSuffix(".swift") {
+            files[name] = try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)
+        }
+        return files
+    }
+
+    /// Writes every new file next to its target first and only then moves them into place, so a failure while
+    /// writing leaves the folder as it was.
+    static func apply(_ plan: OutputPlan, in directory: String) throws {
+        guard !plan.writes.isEmpty || !plan.deletions.isEmpty else { return }
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var staged: [(temporary: URL, target: URL)] = []
+        do {
+            for file in plan.writes {
+                let target = URL(fileURLWithPath: directory).appendingPathComponent(file.path)
+                let temporary = URL(fileURLWithPath: directory).appendingPathComponent(".\(file.path).model-generator-tmp")
+                try Data(file.contents.utf8).write(to: temporary)
+                staged.append((temporary, target))
+            }
+        } catch {
+            for file in staged { try? manager.removeItem(at: file.temporary) }
+            throw error
+        }
+        // rename(2) replaces the target in one step.
+        for file in staged where rename(file.temporary.path, file.target.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            for file in staged { try? manager.removeItem(at: file.temporary) }
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.target.path, "reason": reason])
+        }
+        for name in plan.deletions {
+            try manager.removeItem(atPath: directory + "/" + name)
+        }
+    }
+}

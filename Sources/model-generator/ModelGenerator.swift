@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import ModelGeneratorCore
+
+@main
+struct ModelGenerator: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "model-generator",
+        abstract: "Generates Swift models from object definitions.",
+        discussion: """
+            Reads the object definitions (YAML, JSON, or a Cortex NDJSON export) that a model-generator.yaml names \
+            and writes typed Codable models backed by ModelRuntime into the config's output folder.
+            """,
+        subcommands: [Generate.self],
+        defaultSubcommand: Generate.self
+    )
+}
+
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generates the models a config describes.",
+        discussion: """
+            Writes only files whose bytes change, deletes generated files the run no longer produces (only files \
+            that start with the generated header), and never touches anything else. Any error leaves the output \
+            folder exactly as it was. Exits 1 on any error.
+            """
+    )
+
+    @Option(name: .long, help: "The model-generator.yaml to run.")
+    var config: String = "model-generator.yaml"
+
+    @Flag(
+        name: .long,
+        help: "Write nothing; list stale, missing and extra files and exit 1 if there are any (for CI)."
+    )
+    var check = false
+
+    @Flag(name: .customLong("dry-run"), help: "Write nothing; print what a run would change.")
+    var dryRun = false
+
+    func run() throws {
+        let result = Pipeline.generate(configPath: config, files: FileSystem.inputFiles)
+        for diagnostic in result.diagnostics.sorted {
+            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        }
+        if result.diagnostics.hasErrors { throw ExitCode.failure }
+
+        let plan = OutputPlan(files: result.files, existing: FileSystem.existingFiles(in: result.outputDirectory))
+        if check || dryRun {
+            for line in plan.describe(in: result.outputDirectory) { print(line) }
+            if check && !plan.isUpToDate {
+                FileHandle.standardError.write(
+                    Data("error: generated code in \(result.outputDirectory) is out of date; run model-generator generate --config \(config)\n".utf8)
+                )
+                throw ExitCode.failure
+            }
+            return
+        }
+        for conflict in plan.conflicts {
+            FileHandle.standardError.write(
+                Data("error: \(Paths.join(result.outputDirectory, conflict)) exists and was not generated; move it out of the output folder\n".utf8)
+            )
+        }
+        if !plan.conflicts.isEmpty { throw ExitCode.failure }
+        do {
+            try FileSystem.apply(plan, in: result.outputDirectory)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        for file in plan.writes { print("wrote \(Paths.join(result.outputDirectory, file.path))") }
+        for name in plan.deletions { print("deleted \(Paths.join(result.outputDirectory, name))") }
+    }
+}
