@@ -36,6 +36,15 @@ let package = Package(
         .executableTarget(name: "EmbedTemplates", path: "Sources/EmbedTemplates"),
         .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedTemplates"]),
         .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime"]),
-        .testTarget(name: "ModelGeneratorCoreTests", dependencies: ["ModelGeneratorCore"]),
+        .testTarget(name: "ModelGeneratorCoreTests", dependencies: ["ModelGeneratorCore"], exclude: ["Fixtures"]),
+        // The golden outputs, each compiled as its own module (their type names overlap) and exercised on payloads.
+        .target(name: "GoldenMedable", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Medable/Expected"),
+        .target(name: "GoldenCortexExport", dependencies: ["ModelRuntime"], path: "Tests/Goldens/CortexExport/Expected"),
+        .target(name: "GoldenNaming", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Naming/Expected"),
+        .testTarget(
+            name: "GeneratedModelsTests",
+            dependencies: ["ModelRuntime", "GoldenMedable", "GoldenCortexExport", "GoldenNaming"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )

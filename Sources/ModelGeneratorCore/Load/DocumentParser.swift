@@ -7,6 +7,12 @@ import Yams
 public enum DocumentParser {
     /// Parses one YAML or JSON document. A syntax error becomes a diagnostic at the parser's line and column.
     public static func parse(_ text: String, file: String, lineOffset: Int = 0) -> Result<SyntaxNode?, Diagnostic> {
+        parse(text, file: file, lineOffset: lineOffset, lineLength: nil)
+    }
+
+    /// `lineLength` is set for one line of an NDJSON file: the parser reports a line cut short at the start of
+    /// the next line, which is reported at the end of the line instead.
+    static func parse(_ text: String, file: String, lineOffset: Int, lineLength: Int?) -> Result<SyntaxNode?, Diagnostic> {
         do {
             // YAML forbids tabs where JSON allows them as whitespace. Outside strings a tab is only whitespace
             // and inside a valid JSON string it is escaped, so a space in its place keeps every column.
@@ -14,7 +20,7 @@ public enum DocumentParser {
             guard let root = try Yams.compose(yaml: yaml) else { return .success(SyntaxNode?.none) }
             return .success(convert(root, file: file, lineOffset: lineOffset))
         } catch let error as YamlError {
-            return .failure(diagnostic(for: error, file: file, lineOffset: lineOffset))
+            return .failure(diagnostic(for: error, file: file, lineOffset: lineOffset, lineLength: lineLength))
         } catch {
             return .failure(Diagnostic(.error, "could not parse: \(error)", at: .start(of: file)))
         }
@@ -28,7 +34,7 @@ public enum DocumentParser {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             if line.allSatisfy(\.isWhitespace) { continue }
-            switch parse(String(line), file: file, lineOffset: lineNumber - 1) {
+            switch parse(String(line), file: file, lineOffset: lineNumber - 1, lineLength: line.unicodeScalars.count) {
             case .success(let node?): nodes.append(node)
             case .success(nil): continue
             case .failure(let diagnostic): diagnostics.append(diagnostic)
@@ -79,15 +85,21 @@ public enum DocumentParser {
         }
     }
 
-    private static func diagnostic(for error: YamlError, file: String, lineOffset: Int) -> Diagnostic {
+    private static func diagnostic(for error: YamlError, file: String, lineOffset: Int, lineLength: Int?) -> Diagnostic {
         func at(_ mark: Mark) -> SourceLocation {
-            SourceLocation(file: file, line: mark.line + lineOffset, column: mark.column)
+            if let lineLength, mark.line > 1 {
+                return SourceLocation(file: file, line: lineOffset + 1, column: lineLength + 1)
+            }
+            return SourceLocation(file: file, line: mark.line + lineOffset, column: mark.column)
         }
         switch error {
         case .scanner(let context, let problem, let mark, _),
             .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
-            let detail = context.map { " (\($0.text) at line \($0.mark.line + lineOffset), column \($0.mark.column))" }
+            let detail = context.map { context in
+                let place = at(context.mark)
+                return " (\(context.text) at line \(place.line), column \(place.column))"
+            }
             return Diagnostic(.error, "malformed \(formatName(file)): \(problem)\(detail ?? "")", at: at(mark))
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")

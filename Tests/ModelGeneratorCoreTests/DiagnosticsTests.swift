@@ -1,0 +1,274 @@
+import Testing
+
+@testable import ModelGeneratorCore
+
+/// Every diagnostic the generator emits, with its message and its `file:line:column`.
+@Suite struct DiagnosticsTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var config: String = defaultConfig
+        var schema: String?
+        var files: [String: String] = [:]
+        var expected: [String]
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "unknown config key",
+            config: "schemas: [objects.yaml]\nschema: x\n",
+            schema: "objects: []\n",
+            expected: ["model-generator.yaml:2:1: error: unknown key 'schema' in the config"]
+        ),
+        Case(
+            name: "bad access modifier",
+            config: "schemas: [objects.yaml]\naccessModifier: open\n",
+            schema: "objects: []\n",
+            expected: [
+                "model-generator.yaml:2:17: error: 'accessModifier' must be one of public, package, internal; found 'open'"
+            ]
+        ),
+        Case(
+            name: "no schemas",
+            config: "output: Generated\n",
+            expected: ["model-generator.yaml:1:1: error: the config names no schema files"]
+        ),
+        Case(
+            name: "generate without models",
+            config: "schemas: [objects.yaml]\ngenerate: [queries]\n",
+            schema: "objects: []\n",
+            expected: [
+                "model-generator.yaml:2:11: error: 'generate' must include 'models': queries and bodies are built on the models"
+            ]
+        ),
+        Case(
+            name: "malformed config",
+            config: "schemas: [objects.yaml\noutput: x\n",
+            expected: ["model-generator.yaml:2:7: error: malformed YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 10)"]
+        ),
+        Case(
+            name: "unknown naming key",
+            config: "schemas: [objects.yaml]\nnaming:\n  stripPrefix: [c_]\n",
+            schema: "objects: []\n",
+            expected: ["model-generator.yaml:3:3: error: unknown key 'stripPrefix' in 'naming'"]
+        ),
+        Case(
+            name: "empty override path segment",
+            config: "schemas: [objects.yaml]\nnaming:\n  overrides: { c_a..b: X }\n",
+            schema: "objects: []\n",
+            expected: ["model-generator.yaml:3:16: error: override key 'c_a..b' must be 'object' or 'object.property'"]
+        ),
+        Case(
+            name: "missing schema file",
+            config: "schemas: [missing.yaml]\n",
+            expected: ["model-generator.yaml:1:11: error: cannot read schema file 'missing.yaml': no such file"]
+        ),
+        Case(
+            name: "malformed JSON schema",
+            config: "schemas: [objects.json]\n",
+            files: ["objects.json": "{\n  \"objects\": [\n    { \"name\": \"a\" \"label\": \"b\" }\n  ]\n}\n"],
+            expected: ["objects.json:3:19: error: malformed JSON: did not find expected ',' or '}' (while parsing a flow mapping at line 3, column 5)"]
+        ),
+        Case(
+            name: "schema without objects",
+            schema: "things: []\n",
+            expected: [
+                "objects.yaml:1:1: error: a schema file needs a top-level 'objects' list",
+                "objects.yaml:1:1: warning: unknown key 'things' in a schema file",
+            ]
+        ),
+        Case(
+            name: "unknown type with suggestion",
+            schema: """
+                objects:
+                  - name: c_a
+                    properties:
+                      - name: c_b
+                        type: Strng
+                """,
+            expected: ["objects.yaml:5:15: error: unknown type 'Strng' of property 'c_b'"]
+        ),
+        Case(
+            name: "property without type",
+            schema: "objects:\n  - name: c_a\n    properties:\n      - name: c_b\n",
+            expected: ["objects.yaml:4:9: error: property 'c_b' needs a 'type'"]
+        ),
+        Case(
+            name: "unknown property key",
+            schema: "objects:\n  - name: c_a\n    properties:\n      - name: c_b\n        type: String\n        lable: B\n",
+            expected: ["objects.yaml:6:9: warning: unknown key 'lable' in a property"]
+        ),
+        Case(
+            name: "object defined twice",
+            schema: "objects:\n  - name: c_a\n  - name: c_a\n",
+            expected: ["objects.yaml:3:11: error: object 'c_a' is defined twice; the first definition is at objects.yaml:2:11"]
+        ),
+        Case(
+            name: "property defined twice",
+            schema: """
+                objects:
+                  - name: c_a
+                    properties:
+                      - { name: c_b, type: String }
+                      - { name: c_b, type: Number }
+                """,
+            expected: ["objects.yaml:5:17: error: property 'c_b' is defined twice; the first is at objects.yaml:4:17"]
+        ),
+        Case(
+            name: "two properties with one Swift name",
+            schema: """
+                objects:
+                  - name: c_a
+                    properties:
+                      - { name: c_name, type: String }
+                      - { name: name, type: String }
+                """,
+            expected: [
+                "objects.yaml:5:17: error: properties 'c_name' and 'name' would both be named 'name' in Swift; the other is at objects.yaml:4:17"
+            ]
+        ),
+        Case(
+            name: "two objects with one Swift name",
+            schema: "objects:\n  - name: c_thing\n  - name: thing\n",
+            expected: [
+                "objects.yaml:3:11: error: objects 'c_thing' and 'thing' would both be named 'Thing' in Swift; the other is at objects.yaml:2:11"
+            ]
+        ),
+        Case(
+            name: "reference to an undefined object",
+            schema: """
+                objects:
+                  - name: c_a
+                    properties:
+                      - { name: c_owner, type: Reference, sourceObject: c_acount }
+                  - name: c_account
+                """,
+            expected: [
+                "objects.yaml:4:57: warning: reference 'c_owner' points at 'c_acount', which the schema does not define; its expanded value decodes as JSON"
+            ]
+        ),
+        Case(
+            name: "a bad line in a Cortex export",
+            config: "schemas: [org.ndjson]\n",
+            files: ["org.ndjson": "{\"object\": \"env\"}\n{\"object\": \"object\", \"name\": \n"],
+            expected: [
+                "org.ndjson:2:30: error: malformed JSON: did not find expected node content (while parsing a flow node at line 2, column 30)"
+            ]
+        ),
+        Case(
+            name: "stringEnum without values",
+            schema: """
+                objects:
+                  - name: c_a
+                    properties:
+                      - { name: c_b, type: String, validators: [{ name: stringEnum }] }
+                """,
+            expected: [
+                "objects.yaml:4:57: error: the stringEnum validator of 'c_b' needs 'definition: { values: [...] }'"
+            ]
+        ),
+        Case(
+            name: "enum values with one Swift case",
+            schema: """
+                objects:
+                  - name: c_a
+                    properties:
+                      - name: c_b
+                        type: String
+                        validators: [{ name: stringEnum, definition: { values: [in-progress, in_progress] } }]
+                """,
+            expected: [
+                "objects.yaml:4:15: error: enum values 'in-progress' and 'in_progress' of 'c_b' would both be the Swift case 'inProgress'"
+            ]
+        ),
+        Case(
+            name: "unused override",
+            config: "schemas: [objects.yaml]\nnaming:\n  overrides: { c_b: B }\n",
+            schema: "objects:\n  - name: c_a\n",
+            expected: ["model-generator.yaml:3:21: warning: naming override 'c_b' matches no object or property"]
+        ),
+        Case(
+            name: "an object that would hide a Swift type",
+            config: "schemas: [objects.yaml]\nnaming: { stripPrefixes: [c_] }\n",
+            schema: "objects:\n  - name: c_date\n",
+            expected: [
+                "objects.yaml:2:11: warning: object 'c_date' is named 'DateObject' in Swift, since 'Date' would hide the type of that name"
+            ]
+        ),
+        Case(
+            name: "a Cortex type without a Swift type",
+            schema: "objects:\n  - name: c_a\n    properties:\n      - { name: c_where, type: Geometry }\n",
+            expected: [
+                "objects.yaml:4:32: warning: 'c_where' has Cortex type 'Geometry', which has no Swift type of its own; it decodes as JSONValue"
+            ]
+        ),
+        Case(
+            name: "wrong value shape",
+            schema: "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: String, array: maybe }\n",
+            expected: ["objects.yaml:4:43: error: 'array' of 'c_b' must be true or false, found a string"]
+        ),
+        Case(
+            name: "a template including a missing partial",
+            config: "schemas: [objects.yaml]\ntemplates: templates\n",
+            schema: "objects:\n  - name: c_a\n",
+            files: ["templates/model.mustache": "{{%CONTENT_TYPE: TEXT}}\n// x\n  {{> structure}}\n"],
+            expected: ["templates/model.mustache:3:3: error: template 'model' includes 'structure', which is no template"]
+        ),
+        Case(
+            name: "a template that replaces nothing",
+            config: "schemas: [objects.yaml]\ntemplates: templates\n",
+            schema: "objects:\n  - name: c_a\n",
+            files: ["templates/modle.mustache": "x"],
+            expected: ["templates/modle.mustache:1:1: warning: template 'modle' replaces no default template, so it is never used"]
+        ),
+    ]
+
+    @Test(arguments: cases) func reportsTheProblemWhereItIs(_ testCase: Case) {
+        var files = testCase.files
+        if let schema = testCase.schema { files["objects.yaml"] = schema }
+        let result = generate(config: testCase.config, files)
+        let reported = messages(result)
+        for expected in testCase.expected {
+            #expect(reported.contains(expected), "expected \(expected)\nreported:\n\(reported.joined(separator: "\n"))")
+        }
+        if testCase.expected.contains(where: { $0.contains(": error: ") }) {
+            #expect(result.files.isEmpty, "a run with errors must produce no files")
+        }
+    }
+
+    @Test func hintsSuggestTheIntendedWord() {
+        let config = generate(config: "schemas: [objects.yaml]\nschema: x\n", ["objects.yaml": "objects: []\n"])
+        #expect(config.diagnostics.all.contains { $0.hint == "did you mean 'schemas'?" })
+        let type = generate([
+            "objects.yaml": "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: Strng }\n"
+        ])
+        #expect(type.diagnostics.all.contains { $0.hint == "did you mean 'String'?" })
+    }
+
+    @Test func everyProblemOfARunIsReported() {
+        let result = generate([
+            "objects.yaml": """
+                objects:
+                  - name: c_a
+                    properties:
+                      - { name: c_b, type: Strng }
+                      - { name: c_c, type: Numbr }
+                  - name: c_d
+                    properties:
+                      - { name: c_e, type: Bolean }
+                """
+        ])
+        #expect(result.diagnostics.errors.count == 3)
+        #expect(result.files.isEmpty)
+    }
+
+    @Test func diagnosticsPrintInTheEditorFormat() {
+        let diagnostic = Diagnostic(
+            .error,
+            "unknown key 'x'",
+            at: SourceLocation(file: "a.yaml", line: 3, column: 7),
+            hint: "did you mean 'y'?"
+        )
+        #expect(diagnostic.description == "a.yaml:3:7: error: unknown key 'x'\na.yaml:3:7: note: did you mean 'y'?")
+    }
+}

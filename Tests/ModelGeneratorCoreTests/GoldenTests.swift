@@ -1,0 +1,52 @@
+import Foundation
+import ModelGeneratorCore
+import Testing
+
+/// Runs the generator on every case under `Tests/Goldens` and compares its output with the case's `Expected`
+/// folder, byte for byte. `RECORD_GOLDENS=1 swift test` rewrites the expected files instead; review the diff.
+/// The expected files are also compiled (targets `Golden…`) and exercised in `GeneratedModelsTests`.
+@Suite struct GoldenTests {
+    static let goldensDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Goldens")
+    static let cases = ["CortexExport", "Medable", "Naming"]
+
+    @Test func everyGoldenFolderIsACase() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.goldensDirectory.path)
+            .filter { !$0.hasPrefix(".") }.sorted()
+        #expect(folders == Self.cases)
+    }
+
+    @Test(arguments: cases) func generatedOutputMatchesExpected(_ name: String) throws {
+        let caseDirectory = Self.goldensDirectory.appendingPathComponent(name)
+        let result = Pipeline.generate(
+            configPath: caseDirectory.appendingPathComponent("model-generator.yaml").path,
+            files: TestFiles.disk
+        )
+        #expect(!result.diagnostics.hasErrors, "\(result.diagnostics.errors)")
+        let expectedDirectory = caseDirectory.appendingPathComponent("Expected")
+        #expect(result.outputDirectory == expectedDirectory.path)
+
+        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
+            try? FileManager.default.removeItem(at: expectedDirectory)
+            try FileManager.default.createDirectory(at: expectedDirectory, withIntermediateDirectories: true)
+            for file in result.files {
+                try Data(file.contents.utf8).write(to: expectedDirectory.appendingPathComponent(file.path))
+            }
+            return
+        }
+        let expectedNames = try FileManager.default.contentsOfDirectory(atPath: expectedDirectory.path).sorted()
+        #expect(result.files.map(\.path) == expectedNames, "run RECORD_GOLDENS=1 swift test and review the diff")
+        for file in result.files {
+            let expected = try? String(contentsOf: expectedDirectory.appendingPathComponent(file.path), encoding: .utf8)
+            #expect(file.contents == expected, "\(name)/\(file.path) differs; run RECORD_GOLDENS=1 swift test and review the diff")
+        }
+    }
+}
+
+enum TestFiles {
+    /// The real file system, for tests that read the repository's own inputs.
+    static let disk = InputFiles(
+        read: { try String(contentsOfFile: $0, encoding: .utf8) },
+        list: { try FileManager.default.contentsOfDirectory(atPath: $0) }
+    )
+}
