@@ -1,0 +1,107 @@
+import Foundation
+import GoldenCortexExport
+import ModelRuntime
+import Testing
+
+/// The objects of `cortex-export-sample.ndjson`, generated from `Tests/Goldens/CortexExport`.
+@Suite struct CortexExportTests {
+    @Test func decodesAClinicWithAFileADocumentAndAnEnum() throws {
+        let clinic = try Fixtures.decode(Clinic.self, from: "clinic.json")
+        #expect(clinic.id == ObjectID("5a2f1b7c9d3e4f5a6b7c8d01"))
+        #expect(clinic.name == "Northside Clinic")
+        #expect(clinic.beds == 42)
+        #expect(clinic.open == true)
+        #expect(clinic.opened == DateOnly(year: 2019, month: 3, day: 1))
+        #expect(clinic.tags == ["pediatrics", "walk-in"])
+        #expect(clinic.kind == .hospital)
+        #expect(clinic.address?.city == "Springfield")
+        #expect(clinic.head?.object == "account")
+        #expect(clinic.logo?.content?.mime == "image/png")
+        #expect(clinic.logo?.content?.state == .ready)
+        #expect(clinic.logo?[facet: "thumbnail"]?.mime == "image/jpeg")
+        #expect(clinic.logo?.facets.map(\.name) == ["content", "thumbnail"])
+    }
+
+    @Test(arguments: ["clinic.json", "clinic-minimal.json"])
+    func clinicsRoundTripToTheSameJSON(_ fixture: String) throws {
+        let input = try Fixtures.data(fixture)
+        let clinic = try JSONDecoder().decode(Clinic.self, from: input)
+        var expected = try json(input)
+        // `object` is Cortex's own field naming the type; the model does not carry it.
+        if case .object(var fields) = expected {
+            fields["object"] = nil
+            expected = .object(fields)
+        }
+        #expect(try json(encoded(clinic)) == expected)
+    }
+
+    @Test func keepsAnEnumValueTheSchemaDoesNotList() throws {
+        let clinic = try Fixtures.decode(Clinic.self, from: "clinic-minimal.json")
+        #expect(clinic.kind == .undocumented("mobile-unit"))
+        #expect(clinic.kind?.rawValue == "mobile-unit")
+        #expect(clinic.head == .id(ObjectID("5a2f1b7c9d3e4f5a6b7c8d02")!))
+    }
+
+    @Test func decodesEachVariantOfAnObjectWithTypes() throws {
+        let visits = try Fixtures.decode([Visit].self, from: "visits.json")
+        #expect(visits.map(\.type) == ["c_in_person", "c_remote", "c_home_visit"])
+
+        guard case .inPerson(let inPerson) = visits[0] else {
+            Issue.record("expected an in-person visit, got \(visits[0])")
+            return
+        }
+        #expect(inPerson.room == "3B")
+        #expect(inPerson.duration == 30)
+        #expect(inPerson.clinic.path == "/c_clinics/5a2f1b7c9d3e4f5a6b7c8d01")
+        #expect(inPerson.when == ISO8601DateCoding.date(from: "2026-11-22T10:15:30.123Z"))
+        #expect(inPerson.notes?.map(\.text) == ["Arrived early", "Follow up in two weeks"])
+        #expect(inPerson.notes?.first?.author?.id == ObjectID("5a2f1b7c9d3e4f5a6b7c8d02"))
+        #expect(inPerson.scans?.first?.content?.state == .pending)
+        #expect(inPerson.scans?.first?.uploads.first?.fields.map(\.key) == ["policy", "signature"])
+
+        guard case .remote(let remote) = visits[1] else {
+            Issue.record("expected a remote visit, got \(visits[1])")
+            return
+        }
+        #expect(remote.recorded == false)
+        #expect(remote.clinic.expanded?.name == "Northside Clinic")
+        #expect(remote.clinic.expanded?.kind == .practice)
+
+        guard case .undocumented(let type, let body) = visits[2] else {
+            Issue.record("expected an undocumented visit, got \(visits[2])")
+            return
+        }
+        #expect(type == "c_home_visit")
+        #expect(body["c_address"] == "somewhere")
+    }
+
+    @Test func variantsRoundTrip() throws {
+        let visits = try Fixtures.decode([Visit].self, from: "visits.json")
+        #expect(try roundTripped(visits) == visits)
+        // The in-person visit's dates carry milliseconds already, so its JSON comes back as it was.
+        let input = try json(Fixtures.data("visits.json"))
+        let output = try json(encoded(visits))
+        #expect(output[0] == input[0])
+        #expect(output[2] == input[2])
+        #expect(output[1]?["type"] == "c_remote")
+        #expect(output[1]?["c_when"] == "2026-11-23T08:00:00.000Z")
+    }
+
+    @Test func anUnknownVariantWithoutItsTypeFailsToDecode() throws {
+        let payload = Data(#"{"_id": "5a2f1b7c9d3e4f5a6b7c8e01", "c_when": "2026-11-22T10:15:30Z"}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Visit.self, from: payload) }
+    }
+
+    @Test func aBadDateNamesItsPath() throws {
+        let payload = Data(
+            #"{"_id": "5a2f1b7c9d3e4f5a6b7c8e01", "type": "c_remote", "c_clinic": "5a2f1b7c9d3e4f5a6b7c8d01", "c_when": "yesterday"}"#
+                .utf8
+        )
+        #expect {
+            try JSONDecoder().decode(Visit.self, from: payload)
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["c_when"]
+        }
+    }
+}
