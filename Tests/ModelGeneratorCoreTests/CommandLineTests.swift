@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+
+/// Runs the built `model-generator` executable on copies of the golden inputs in temporary folders.
+@Suite(.serialized) struct CommandLineTests {
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The executable `swift build`/`swift test` put next to the test bundle.
+    static var executable: URL {
+        get throws {
+            let candidates = [
+                Bundle.main.executableURL?.deletingLastPathComponent(),
+                Bundle.main.bundleURL.deletingLastPathComponent(),
+                packageRoot.appendingPathComponent(".build/debug"),
+            ].compactMap { $0?.appendingPathComponent("model-generator") }
+            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
+            }
+            return found
+        }
+    }
+
+    func run(_ arguments: [String], in directory: URL, executable: URL? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = try executable ?? Self.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self)
+        )
+    }
+
+    /// A fresh copy of a golden case's inputs (without its expected output).
+    func workspace(_ goldenCase: String = "Medable") throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("model-generator-\(UUID().uuidString)")
+        let source = Self.packageRoot.appendingPathComponent("Tests/Goldens/\(goldenCase)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name != "Expected" {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+        }
+        return directory
+    }
+
+    func snapshot(_ directory: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] {
+            files[name] = try Data(contentsOf: directory.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    @Test func writesOnceThenReportsNothingToDo() throws {
+        let directory = try workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try run(["generate", "--config", "model-generator.yaml"], in: directory)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output == "wrote Expected/Object.swift\nwrote Expected/Office.swift\nwrote Expected/SchemaObjects.swift\n")
+        let expected = try snapshot(Self.packageRoot.appendingPathComponent("Tests/Goldens/Medable/Expected"))
+        #expect(try snapshot(directory.appendingPathComponent("Expected")) == expected)
+
+        let object = directory.appendingPathComponent("Expected/Object.swift")
+        let modified = try FileManager.default.attributesOfItem(atPath: object.path)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.02)
+        let second = try run(["generate", "--config", "model-generator.yaml"], in: directory)
+        #expect(second.status == 0)
+        #expect(second.output == "")
+        #expect(try FileManager.default.attributesOfItem(atPath: object.path)[.modificationDate] as? Date == modified)
+    }
+
+    @Test func twoRunsInTwoProcessesGiveIdenticalBytes() throws {
+        for goldenCase in ["CortexExport", "Naming"] {
+            let one = try workspace(goldenCase)
+            let two = try workspace(goldenCase)
+            defer {
+                try? FileManager.default.removeItem(at: one)
+                try? FileManager.default.removeItem(at: two)
+            }
+            #expect(try run(["generate", "--config", "model-generator.yaml"], in: one).status == 0)
+            #expect(try run(["generate", "--config", "model-generator.yaml"], in: two).status == 0)
+            let first = try snapshot(one.appendingPathComponent("Expected"))
+            #expect(!first.isEmpty)
+            #expect(first == (try snapshot(two.appendingPathComponent("Expected"))))
+        }
+    }
+
+    @Test func checkPassesWhenCurrentAndFailsAfterASchemaEditWithoutWriting() throws {
+        let directory = try workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try run(["generate", "--config", "model-generator.yaml"], in: directory).status == 0)
+        let current = try run(["generate", "--config", "model-generator.yaml", "--check"], in: directory)
+        #expect(current.status == 0)
+        #expect(current.output == "")
+
+        let schema = directory.appendingPathComponent("schema/objects.yaml")
+        var text = try String(contentsOf: schema, encoding: .utf8)
+        text = text.replacingOccurrences(of: "{ name: c_number, type: Number }", with: "{ name: c_total, type: Number }")
+        text = text.replacingOccurrences(of: "  - name: c_office\n", with: "  - name: c_branch\n")
+        try text.write(to: schema, atomically: true, encoding: .utf8)
+        let before = try snapshot(directory.appendingPathComponent("Expected"))
+        let stale = try run(["generate", "--config", "model-generator.yaml", "--check"], in: directory)
+        #expect(stale.status == 1)
+        #expect(stale.output.contains("stale: Expected/Object.swift"))
+        #expect(stale.output.contains("stale: Expected/SchemaObjects.swift"))
+        #expect(stale.output.contains("missing: Expected/Branch.swift"))
+        #expect(stale.output.contains("extra: Expected/Office.swift"))
+        #expect(stale.errors.contains("out of date"))
+        #expect(try snapshot(directory.appendingPathComponent("Expected")) == before)
+
+        let dryRun = try run(["generate", "--config", "model-generator.yaml", "--dry-run"], in: directory)
+        #expect(dryRun.status == 0)
+        #expect(dryRun.output == stale.output)
+        #expect(try snapshot(directory.appendingPathComponent("Expected")) == before)
+
+        let regenerate = try run(["generate", "--config", "model-generator.yaml"], in: directory)
+        #expect(regenerate.output.contains("deleted Expected/Office.swift"))
+        #expect(regenerate.output.contains("wrote Expected/Branch.swift"))
+        #expect(try run(["generate", "--config", "model-generator.yaml", "--check"], in: directory).status == 0)
+    }
+
+    @Test func anErrorLeavesTheOutputFolderAsItWas() throws {
+        let directory = try workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try run(["generate", "--config", "model-generator.yaml"], in: directory).status == 0)
+        let before = try snapshot(directory.appendingPathComponent("Expected"))
+        let schema = directory.appendingPathComponent("schema/objects.yaml")
+        let text = try String(contentsOf: schema, encoding: .utf8)
+            .replacingOccurrences(of: "{ name: c_number, type: Number }", with: "{ name: c_number, type: Numbr }")
+            .replacingOccurrences(of: "  - name: c_office\n", with: "  - name: c_branch\n")
+        try text.write(to: schema, atomically: true, encoding: .utf8)
+        let failed = try run(["generate", "--config", "model-generator.yaml"], in: directory)
+        #expect(failed.status == 1)
+        #expect(failed.output == "")
+        #expect(failed.errors.contains("schema/objects.yaml:10:33: error: unknown type 'Numbr' of property 'c_number'"))
+        #expect(failed.errors.contains("note: did you mean 'Number'?"))
+        #expect(try snapshot(directory.appendingPathComponent("Expected")) == before)
+    }
+
+    @Test func neverTouchesFilesItDidNotGenerate() throws {
+        let directory = try workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Expected")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try "// Hand-written.\nextension String {}\n".write(to: output.appendingPathComponent("Helpers.swift"), atomically: true, encoding: .utf8)
+        try "// Generated by model-generator from old.yaml. Do not edit.\n".write(
+            to: output.appendingPathComponent("Stale.swift"),
+            atomically: true,
+            encoding: .utf8
+        )
+        let result = try run(["generate", "--config", "model-generator.yaml"], in: directory)
+        #expect(result.status == 0)
+        #expect(result.output.contains("deleted Expected/Stale.swift"))
+        #expect(try String(contentsOf: output.appendingPathComponent("Helpers.swift"), encoding: .utf8) == "// Hand-written.\nextension String {}\n")
+
+        // A hand-written file where a generated one belongs is an error, and nothing is written.
+        try "struct Mine {}\n".write(to: output.appendingPathComponent("Office.swift"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: output.appendingPathComponent("Object.swift"))
+        let before = try snapshot(output)
+        let conflict = try run(["generate", "--config", "model-generator.yaml"], in: directory)
+        #expect(conflict.status == 1)
+        #expect(conflict.errors.contains("Expected/Office.swift exists and was not generated"))
+        #expect(try snapshot(output) == before)
+    }
+
+    @Test func aCopiedBinaryStillHasItsTemplates() throws {
+        let directory = try workspace()
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("bin-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            try? FileManager.default.removeItem(at: elsewhere)
+        }
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let copy = elsewhere.appendingPathComponent("model-generator")
+        try FileManager.default.copyItem(at: try Self.executable, to: copy)
+        let result = try run(["generate", "--config", "model-generator.yaml"], in: directory, executable: copy)
+        #expect(result.status == 0, "\(result.errors)")
+        let expected = try snapshot(Self.packageRoot.appendingPathComponent("Tests/Goldens/Medable/Expected"))
+        #expect(try snapshot(directory.appendingPathComponent("Expected")) == expected)
+    }
+
+    @Test func helpExplainsEveryOption() throws {
+        let help = try run(["generate", "--help"], in: Self.packageRoot)
+        #expect(help.status == 0)
+        for option in ["--config", "--check", "--dry-run"] {
+            #expect(help.output.contains(option))
+        }
+        #expect(help.output.contains("exit 1"))
+    }
+
+    @Test func aMissingConfigIsAClearError() throws {
+        let directory = try workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try run(["generate", "--config", "nope.yaml"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("nope.yaml:1:1: error: cannot read the config"))
+    }
+}
