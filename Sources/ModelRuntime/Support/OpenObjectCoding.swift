@@ -1,0 +1,48 @@
+// Helpers for types that model some keys of a JSON object and keep the rest, so that re-encoding loses nothing.
+
+extension KeyedDecodingContainer where Key == AnyCodingKey {
+    /// Decodes `key` when present and not `null`; an explicit `null` is recorded in `additionalProperties` so that it
+    /// is encoded again.
+    func decodeModeledKey<Value: Decodable>(
+        _ type: Value.Type,
+        _ key: String,
+        additionalProperties: inout [String: JSONValue]
+    ) throws -> Value? {
+        let codingKey = AnyCodingKey(key)
+        guard contains(codingKey) else { return nil }
+        if try decodeNil(forKey: codingKey) {
+            additionalProperties[key] = .null
+            return nil
+        }
+        return try decode(type, forKey: codingKey)
+    }
+
+    /// Every key not in `modeledKeys`, with its value.
+    func unmodeledKeys(excluding modeledKeys: Set<String>) throws -> [String: JSONValue] {
+        var values: [String: JSONValue] = [:]
+        for key in allKeys where !modeledKeys.contains(key.stringValue) {
+            values[key.stringValue] = try decode(JSONValue.self, forKey: key)
+        }
+        return values
+    }
+}
+
+extension KeyedEncodingContainer where Key == AnyCodingKey {
+    /// Encodes `value` under `key` unless it is `nil`, noting the key in `writtenKeys`.
+    mutating func encodeModeledKey(
+        _ value: (some Encodable)?,
+        _ key: String,
+        writtenKeys: inout Set<String>
+    ) throws {
+        guard let value else { return }
+        try encode(value, forKey: AnyCodingKey(key))
+        writtenKeys.insert(key)
+    }
+
+    /// Encodes the kept keys that a modeled value hasn't already written.
+    mutating func encodeUnmodeledKeys(_ values: [String: JSONValue], except writtenKeys: Set<String>) throws {
+        for (key, value) in values where !writtenKeys.contains(key) {
+            try encode(value, forKey: AnyCodingKey(key))
+        }
+    }
+}
