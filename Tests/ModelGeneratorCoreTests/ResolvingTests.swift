@@ -1,0 +1,187 @@
+import Testing
+
+@testable import ModelGeneratorCore
+
+@Suite struct ResolvingTests {
+    func resolve(_ yaml: String, config: String = defaultConfig, file: String = "objects.yaml")
+        -> (ResolvedSchema, Diagnostics)
+    {
+        let (config, _) = ConfigLoader.load(config, file: "model-generator.yaml")
+        let (objects, loadDiagnostics) = SchemaLoader.load(yaml, file: file)
+        var (schema, diagnostics) = Resolver.resolve(objects, config: config!)
+        diagnostics.append(contentsOf: loadDiagnostics)
+        return (schema, diagnostics)
+    }
+
+    /// The type table of the design: each schema type and the Swift type of its property.
+    @Test(arguments: [
+        ("{ name: c_a, type: String }", "String?"),
+        ("{ name: c_a, type: String, validators: [{ name: required }] }", "String"),
+        ("{ name: c_a, type: String, required: true }", "String"),
+        ("{ name: c_a, type: Number }", "Double?"),
+        ("{ name: c_a, type: Number, integer: true }", "Int?"),
+        ("{ name: c_a, type: Boolean }", "Bool?"),
+        ("{ name: c_a, type: Bool }", "Bool?"),
+        ("{ name: c_a, type: Date }", "Date?"),
+        ("{ name: c_a, type: Date, dateOnly: true }", "DateOnly?"),
+        ("{ name: c_a, type: ObjectId }", "ObjectID?"),
+        ("{ name: c_a, type: Reference, sourceObject: c_thing }", "Reference<Thing>?"),
+        ("{ name: c_a, type: Reference, sourceObject: object.c_thing }", "Reference<Thing>?"),
+        ("{ name: c_a, type: Reference, sourceObject: account }", "Reference<JSONValue>?"),
+        ("{ name: c_a, type: File }", "FileValue?"),
+        ("{ name: c_a, type: File, array: true }", "[FileValue]?"),
+        ("{ name: c_a, type: Any }", "JSONValue?"),
+        ("{ name: c_a, type: Geometry }", "JSONValue?"),
+        ("{ name: c_a, type: String, array: true }", "[String]?"),
+        ("{ name: c_a, type: Date, array: true, required: true }", "[Date]"),
+        ("{ name: c_a, type: Document, properties: [{ name: c_b, type: String }] }", "A?"),
+        ("{ name: c_notes, type: Document, array: true, properties: [{ name: c_b, type: String }] }", "[Note]?"),
+        ("{ name: c_a, type: String, validators: [{ name: stringEnum, definition: { values: [x] } }] }", "A?"),
+        ("{ name: c_days, type: String, array: true, validators: [{ name: stringEnum, definition: { values: [x] } }] }", "[Day]?"),
+    ])
+    func swiftTypes(_ property: String, _ expected: String) throws {
+        let (schema, diagnostics) = resolve("objects:\n  - name: c_object\n    properties:\n      - \(property)\n  - name: c_thing\n")
+        #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
+        let resolved = try #require(schema.objects.first?.properties.first)
+        #expect(Translator(config: GeneratorConfig(file: "c", output: Located("G", at: .start(of: "c")))).typeSpelling(resolved) == expected)
+    }
+
+    @Test func documentsNestToAnyDepth() throws {
+        let (schema, diagnostics) = resolve(
+            """
+            objects:
+              - name: c_a
+                properties:
+                  - name: c_one
+                    type: Document
+                    properties:
+                      - name: c_two
+                        type: Document
+                        array: true
+                        properties:
+                          - name: c_three
+                            type: Document
+                            properties: [{ name: c_leaf, type: Date }]
+            """
+        )
+        #expect(diagnostics.all.isEmpty)
+        guard case .document(let one) = schema.objects[0].properties[0].type,
+            case .document(let two) = one.properties[0].type,
+            case .document(let three) = two.properties[0].type
+        else {
+            Issue.record("expected three nested documents")
+            return
+        }
+        #expect([one.swiftName, two.swiftName, three.swiftName] == ["One", "Two", "Three"])
+        #expect(three.properties[0].type == .date)
+    }
+
+    @Test func nestedTypesNeverHideATypeTheirObjectUses() throws {
+        let (schema, _) = resolve(
+            """
+            objects:
+              - name: c_a
+                properties:
+                  - { name: c_b, type: Reference, sourceObject: c_b }
+                  - { name: c_b_doc, type: Document, properties: [{ name: c_date, type: Document, properties: [{ name: c_x, type: String }] }] }
+                  - { name: c_string, type: Document, properties: [{ name: c_x, type: String }] }
+                  - { name: c_a, type: Document, properties: [{ name: c_x, type: String }] }
+                  - { name: c_other, type: Document, properties: [{ name: c_b, type: Document, properties: [{ name: c_y, type: String }] }] }
+              - name: c_b
+            """,
+            config: "schemas: [objects.yaml]\nnaming: { stripPrefixes: [c_], overrides: { c_a.c_b_doc: b } }\n"
+        )
+        let names = schema.objects[0].properties.compactMap { property -> String? in
+            if case .document(let document) = property.type { return document.swiftName }
+            return nil
+        }
+        // `B` is the referenced model, `String` Swift's, `A` the enclosing type.
+        #expect(names == ["BDocument", "StringDocument", "ADocument", "Other"])
+        guard case .document(let doc) = schema.objects[0].properties[1].type,
+            case .document(let date) = doc.properties[0].type
+        else { return }
+        #expect(date.swiftName == "DateDocument")
+    }
+
+    @Test func objectTypesBecomeVariants() throws {
+        let (schema, diagnostics) = resolve(
+            """
+            objects:
+              - name: c_visit
+                properties:
+                  - { name: c_when, type: Date, required: true }
+                objectTypes:
+                  - { name: c_in_person, label: In person, properties: [{ name: c_room, type: String }] }
+                  - { name: c_remote, properties: [{ name: c_link, type: String }] }
+            """
+        )
+        #expect(diagnostics.all.isEmpty)
+        let visit = schema.objects[0]
+        #expect(visit.properties.map(\.swiftName) == ["when"])
+        #expect(visit.variants.map(\.apiName) == ["c_in_person", "c_remote"])
+        #expect(visit.variants.map(\.swiftName) == ["InPerson", "Remote"])
+        #expect(visit.variants.map(\.caseName) == ["inPerson", "remote"])
+        #expect(visit.variants[0].properties.map(\.swiftName) == ["room"])
+        #expect(visit.variants[0].label == "In person")
+    }
+
+    @Test func aVariantPropertyCollidingWithASharedOneIsAnError() {
+        let (_, diagnostics) = resolve(
+            """
+            objects:
+              - name: c_visit
+                properties: [{ name: c_when, type: Date }]
+                objectTypes:
+                  - { name: c_a, properties: [{ name: when, type: String }] }
+            """
+        )
+        #expect(diagnostics.errors.map(\.message) == [
+            "properties 'c_when' and 'when' would both be named 'when' in Swift; the other is at objects.yaml:3:26"
+        ])
+    }
+
+    @Test func cortexExportsCarryTheBuiltInId() throws {
+        let (schema, _) = resolve(
+            #"{"object": "object", "name": "c_a", "properties": [{"name": "c_b", "type": "String"}]}"#,
+            file: "org.ndjson"
+        )
+        #expect(schema.objects[0].properties.map(\.apiName) == ["_id", "c_b"])
+        #expect(schema.objects[0].properties[0].isRequired)
+        #expect(schema.objects[0].properties[0].type == .objectID)
+        let (native, _) = resolve("objects:\n  - name: c_a\n    properties: [{ name: c_b, type: String }]\n")
+        #expect(native.objects[0].properties.map(\.apiName) == ["c_b"])
+    }
+
+    @Test func overridesRenameObjectsPropertiesAndSubproperties() throws {
+        let (schema, diagnostics) = resolve(
+            """
+            objects:
+              - name: c_object
+                properties:
+                  - { name: c_bool, type: Boolean }
+                  - { name: c_doc, type: Document, properties: [{ name: c_inner, type: String }] }
+            """,
+            config: """
+                schemas: [objects.yaml]
+                naming:
+                  stripPrefixes: [c_]
+                  overrides: { c_object: Thing, c_object.c_bool: isEnabled, c_object.c_doc: details, c_object.c_doc.c_inner: text }
+                """
+        )
+        #expect(diagnostics.all.isEmpty)
+        let object = schema.objects[0]
+        #expect(object.swiftName == "Thing")
+        #expect(object.properties.map(\.swiftName) == ["isEnabled", "details"])
+        guard case .document(let document) = object.properties[1].type else { return }
+        #expect(document.swiftName == "Details")
+        #expect(document.properties.map(\.swiftName) == ["text"])
+    }
+
+    @Test func anOverrideCanResolveACollision() {
+        let yaml = "objects:\n  - name: c_a\n    properties:\n      - { name: c_name, type: String }\n      - { name: name, type: String }\n"
+        let (_, collision) = resolve(yaml)
+        #expect(collision.hasErrors)
+        let (_, resolved) = resolve(yaml, config: "schemas: [objects.yaml]\nnaming: { stripPrefixes: [c_], overrides: { c_a.name: plainName } }\n")
+        #expect(!resolved.hasErrors)
+    }
+}
