@@ -39,7 +39,11 @@ let package = Package(
         .testTarget(name: "ModelGeneratorCoreTests", dependencies: ["ModelGeneratorCore"], exclude: ["Fixtures"]),
         // The golden outputs, each compiled as its own module (their type names overlap) and exercised on payloads.
         .target(name: "GoldenMedable", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Medable/Expected"),
-        .target(name: "GoldenCortexExport", dependencies: ["ModelRuntime"], path: "Tests/Goldens/CortexExport/Expected"),
+        .target(
+            name: "GoldenCortexExport",
+            dependencies: ["ModelRuntime"],
+            path: "Tests/Goldens/CortexExport/Expected"
+        ),
         .target(name: "GoldenNaming", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Naming/Expected"),
         .testTarget(
             name: "GeneratedModelsTests",

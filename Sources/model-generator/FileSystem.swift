@@ -28,7 +28,9 @@ enum FileSystem {
         do {
             for file in plan.writes {
                 let target = URL(fileURLWithPath: directory).appendingPathComponent(file.path)
-                let temporary = URL(fileURLWithPath: directory).appendingPathComponent(".\(file.path).model-generator-tmp")
+                let temporary = URL(fileURLWithPath: directory).appendingPathComponent(
+                    ".\(file.path).model-generator-tmp"
+                )
                 try Data(file.contents.utf8).write(to: temporary)
                 staged.append((temporary, target))
             }

@@ -50,7 +50,10 @@ struct Generate: ParsableCommand {
             for line in plan.describe(in: result.outputDirectory) { print(line) }
             if check && !plan.isUpToDate {
                 FileHandle.standardError.write(
-                    Data("error: generated code in \(result.outputDirectory) is out of date; run model-generator generate --config \(config)\n".utf8)
+                    Data(
+                        "error: generated code in \(result.outputDirectory) is out of date; run model-generator generate --config \(config)\n"
+                            .utf8
+                    )
                 )
                 throw ExitCode.failure
             }
@@ -58,7 +61,10 @@ struct Generate: ParsableCommand {
         }
         for conflict in plan.conflicts {
             FileHandle.standardError.write(
-                Data("error: \(Paths.join(result.outputDirectory, conflict)) exists and was not generated; move it out of the output folder\n".utf8)
+                Data(
+                    "error: \(Paths.join(result.outputDirectory, conflict)) exists and was not generated; move it out of the output folder\n"
+                        .utf8
+                )
             )
         }
         if !plan.conflicts.isEmpty { throw ExitCode.failure }

@@ -46,7 +46,10 @@ import Testing
     }
 
     @Test func anObjectNamedLikeAFoundationTypeGetsASuffix() throws {
-        let entry = try JSONDecoder().decode(DateObject.self, from: Data(#"{"c_when": "2026-12-24", "c_location": {"type": "Point", "coordinates": [1, 2]}}"#.utf8))
+        let entry = try JSONDecoder().decode(
+            DateObject.self,
+            from: Data(#"{"c_when": "2026-12-24", "c_location": {"type": "Point", "coordinates": [1, 2]}}"#.utf8)
+        )
         #expect(entry.when == DateOnly(year: 2026, month: 12, day: 24))
         #expect(entry.location?["type"] == "Point")
         #expect(Settings.DateDocument(at: nil) == Settings.DateDocument())

@@ -44,7 +44,9 @@ import Testing
         Case(
             name: "malformed config",
             config: "schemas: [objects.yaml\noutput: x\n",
-            expected: ["model-generator.yaml:2:7: error: malformed YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 10)"]
+            expected: [
+                "model-generator.yaml:2:7: error: malformed YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 10)"
+            ]
         ),
         Case(
             name: "unknown naming key",
@@ -67,7 +69,9 @@ import Testing
             name: "malformed JSON schema",
             config: "schemas: [objects.json]\n",
             files: ["objects.json": "{\n  \"objects\": [\n    { \"name\": \"a\" \"label\": \"b\" }\n  ]\n}\n"],
-            expected: ["objects.json:3:19: error: malformed JSON: did not find expected ',' or '}' (while parsing a flow mapping at line 3, column 5)"]
+            expected: [
+                "objects.json:3:19: error: malformed JSON: did not find expected ',' or '}' (while parsing a flow mapping at line 3, column 5)"
+            ]
         ),
         Case(
             name: "schema without objects",
@@ -95,13 +99,16 @@ import Testing
         ),
         Case(
             name: "unknown property key",
-            schema: "objects:\n  - name: c_a\n    properties:\n      - name: c_b\n        type: String\n        lable: B\n",
+            schema:
+                "objects:\n  - name: c_a\n    properties:\n      - name: c_b\n        type: String\n        lable: B\n",
             expected: ["objects.yaml:6:9: warning: unknown key 'lable' in a property"]
         ),
         Case(
             name: "object defined twice",
             schema: "objects:\n  - name: c_a\n  - name: c_a\n",
-            expected: ["objects.yaml:3:11: error: object 'c_a' is defined twice; the first definition is at objects.yaml:2:11"]
+            expected: [
+                "objects.yaml:3:11: error: object 'c_a' is defined twice; the first definition is at objects.yaml:2:11"
+            ]
         ),
         Case(
             name: "property defined twice",
@@ -212,14 +219,18 @@ import Testing
             config: "schemas: [objects.yaml]\ntemplates: templates\n",
             schema: "objects:\n  - name: c_a\n",
             files: ["templates/model.mustache": "{{%CONTENT_TYPE: TEXT}}\n// x\n  {{> structure}}\n"],
-            expected: ["templates/model.mustache:3:3: error: template 'model' includes 'structure', which is no template"]
+            expected: [
+                "templates/model.mustache:3:3: error: template 'model' includes 'structure', which is no template"
+            ]
         ),
         Case(
             name: "a template that replaces nothing",
             config: "schemas: [objects.yaml]\ntemplates: templates\n",
             schema: "objects:\n  - name: c_a\n",
             files: ["templates/modle.mustache": "x"],
-            expected: ["templates/modle.mustache:1:1: warning: template 'modle' replaces no default template, so it is never used"]
+            expected: [
+                "templates/modle.mustache:1:1: warning: template 'modle' replaces no default template, so it is never used"
+            ]
         ),
     ]
 
@@ -248,15 +259,15 @@ import Testing
     @Test func everyProblemOfARunIsReported() {
         let result = generate([
             "objects.yaml": """
-                objects:
-                  - name: c_a
-                    properties:
-                      - { name: c_b, type: Strng }
-                      - { name: c_c, type: Numbr }
-                  - name: c_d
-                    properties:
-                      - { name: c_e, type: Bolean }
-                """
+            objects:
+              - name: c_a
+                properties:
+                  - { name: c_b, type: Strng }
+                  - { name: c_c, type: Numbr }
+              - name: c_d
+                properties:
+                  - { name: c_e, type: Bolean }
+            """
         ])
         #expect(result.diagnostics.errors.count == 3)
         #expect(result.files.isEmpty)

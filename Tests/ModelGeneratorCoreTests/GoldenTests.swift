@@ -38,7 +38,10 @@ import Testing
         #expect(result.files.map(\.path) == expectedNames, "run RECORD_GOLDENS=1 swift test and review the diff")
         for file in result.files {
             let expected = try? String(contentsOf: expectedDirectory.appendingPathComponent(file.path), encoding: .utf8)
-            #expect(file.contents == expected, "\(name)/\(file.path) differs; run RECORD_GOLDENS=1 swift test and review the diff")
+            #expect(
+                file.contents == expected,
+                "\(name)/\(file.path) differs; run RECORD_GOLDENS=1 swift test and review the diff"
+            )
         }
     }
 }

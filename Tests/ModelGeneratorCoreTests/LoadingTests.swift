@@ -75,7 +75,11 @@ import Testing
         #expect(object.pluralName == "c_objects")
         #expect(object.description == "Something we store.")
         #expect(object.isFromCortexExport == (file == "org.ndjson"))
-        #expect(object.properties.map(\.name.value) == ["c_tags", "c_count", "c_day", "c_owner", "c_picture", "c_doc", "c_list"])
+        #expect(
+            object.properties.map(\.name.value) == [
+                "c_tags", "c_count", "c_day", "c_owner", "c_picture", "c_doc", "c_list",
+            ]
+        )
 
         let tags = object.properties[0]
         #expect(tags.type.value == "String")
@@ -110,7 +114,9 @@ import Testing
         #expect(object.name.location == SourceLocation(file: "objects.yaml", line: 2, column: 11))
         #expect(object.properties[0].name.location == SourceLocation(file: "objects.yaml", line: 7, column: 15))
         #expect(object.properties[0].type.location == SourceLocation(file: "objects.yaml", line: 10, column: 15))
-        #expect(object.properties[3].sourceObject?.location == SourceLocation(file: "objects.yaml", line: 26, column: 57))
+        #expect(
+            object.properties[3].sourceObject?.location == SourceLocation(file: "objects.yaml", line: 26, column: 57)
+        )
 
         let (exported, _) = SchemaLoader.load(Self.ndjson, file: "org.ndjson")
         #expect(exported.first?.name.location.line == 2)
@@ -128,7 +134,10 @@ import Testing
     }
 
     @Test func tabsInJSONAreWhitespace() {
-        let (objects, diagnostics) = SchemaLoader.load("{\n\t\"objects\": [\n\t\t{\"name\": \"c_a\"}\n\t]\n}\n", file: "a.json")
+        let (objects, diagnostics) = SchemaLoader.load(
+            "{\n\t\"objects\": [\n\t\t{\"name\": \"c_a\"}\n\t]\n}\n",
+            file: "a.json"
+        )
         #expect(diagnostics.all.isEmpty)
         #expect(objects.first?.name.location == SourceLocation(file: "a.json", line: 3, column: 12))
     }

@@ -3,7 +3,11 @@ import Testing
 @testable import ModelGeneratorCore
 
 @Suite struct ResolvingTests {
-    func resolve(_ yaml: String, config: String = defaultConfig, file: String = "objects.yaml")
+    func resolve(
+        _ yaml: String,
+        config: String = defaultConfig,
+        file: String = "objects.yaml"
+    )
         -> (ResolvedSchema, Diagnostics)
     {
         let (config, _) = ConfigLoader.load(config, file: "model-generator.yaml")
@@ -37,13 +41,22 @@ import Testing
         ("{ name: c_a, type: Document, properties: [{ name: c_b, type: String }] }", "A?"),
         ("{ name: c_notes, type: Document, array: true, properties: [{ name: c_b, type: String }] }", "[Note]?"),
         ("{ name: c_a, type: String, validators: [{ name: stringEnum, definition: { values: [x] } }] }", "A?"),
-        ("{ name: c_days, type: String, array: true, validators: [{ name: stringEnum, definition: { values: [x] } }] }", "[Day]?"),
+        (
+            "{ name: c_days, type: String, array: true, validators: [{ name: stringEnum, definition: { values: [x] } }] }",
+            "[Day]?"
+        ),
     ])
     func swiftTypes(_ property: String, _ expected: String) throws {
-        let (schema, diagnostics) = resolve("objects:\n  - name: c_object\n    properties:\n      - \(property)\n  - name: c_thing\n")
+        let (schema, diagnostics) = resolve(
+            "objects:\n  - name: c_object\n    properties:\n      - \(property)\n  - name: c_thing\n"
+        )
         #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
         let resolved = try #require(schema.objects.first?.properties.first)
-        #expect(Translator(config: GeneratorConfig(file: "c", output: Located("G", at: .start(of: "c")))).typeSpelling(resolved) == expected)
+        #expect(
+            Translator(config: GeneratorConfig(file: "c", output: Located("G", at: .start(of: "c")))).typeSpelling(
+                resolved
+            ) == expected
+        )
     }
 
     @Test func documentsNestToAnyDepth() throws {
@@ -135,9 +148,11 @@ import Testing
                   - { name: c_a, properties: [{ name: when, type: String }] }
             """
         )
-        #expect(diagnostics.errors.map(\.message) == [
-            "properties 'c_when' and 'when' would both be named 'when' in Swift; the other is at objects.yaml:3:26"
-        ])
+        #expect(
+            diagnostics.errors.map(\.message) == [
+                "properties 'c_when' and 'when' would both be named 'when' in Swift; the other is at objects.yaml:3:26"
+            ]
+        )
     }
 
     @Test func cortexExportsCarryTheBuiltInId() throws {
@@ -178,10 +193,14 @@ import Testing
     }
 
     @Test func anOverrideCanResolveACollision() {
-        let yaml = "objects:\n  - name: c_a\n    properties:\n      - { name: c_name, type: String }\n      - { name: name, type: String }\n"
+        let yaml =
+            "objects:\n  - name: c_a\n    properties:\n      - { name: c_name, type: String }\n      - { name: name, type: String }\n"
         let (_, collision) = resolve(yaml)
         #expect(collision.hasErrors)
-        let (_, resolved) = resolve(yaml, config: "schemas: [objects.yaml]\nnaming: { stripPrefixes: [c_], overrides: { c_a.name: plainName } }\n")
+        let (_, resolved) = resolve(
+            yaml,
+            config: "schemas: [objects.yaml]\nnaming: { stripPrefixes: [c_], overrides: { c_a.name: plainName } }\n"
+        )
         #expect(!resolved.hasErrors)
     }
 }

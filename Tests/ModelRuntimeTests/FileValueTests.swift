@@ -157,7 +157,8 @@ enum FileFixtures {
             upload.fields.map(\.key) == [
                 "x-amz-credential", "x-amz-date", "x-amz-server-side-encryption", "x-amz-signature",
                 "x-amz-algorithm", "success_action_status", "content-type", "key", "policy",
-            ])
+            ]
+        )
         #expect(upload.fields[2] == PendingUpload.Field(key: "x-amz-server-side-encryption", value: "AES256"))
         #expect(upload.additionalProperties.isEmpty)
     }
@@ -219,7 +220,8 @@ enum FileFixtures {
         }
         #expect(
             try decode(FileValue.self, from: #"{"name": "content"}"#)
-                == decode(FileValue.self, from: #"{"name": "content", "facets": [], "uploads": []}"#))
+                == decode(FileValue.self, from: #"{"name": "content", "facets": [], "uploads": []}"#)
+        )
     }
 
     @Test(arguments: [

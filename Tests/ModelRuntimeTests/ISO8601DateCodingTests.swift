@@ -117,8 +117,12 @@ import Testing
             while date < end {
                 let components = calendar.dateComponents([.year, .month, .day, .hour], from: date)
                 let expected = String(
-                    format: "%04d-%02d-%02dT%02d:00:00.000Z", components.year!, components.month!, components.day!,
-                    components.hour!)
+                    format: "%04d-%02d-%02dT%02d:00:00.000Z",
+                    components.year!,
+                    components.month!,
+                    components.day!,
+                    components.hour!
+                )
                 #expect(ISO8601DateCoding.string(from: date) == expected)
                 #expect(ISO8601DateCoding.date(from: expected) == date)
                 date += 86_400

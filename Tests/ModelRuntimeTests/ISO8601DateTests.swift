@@ -30,7 +30,8 @@ private struct Visit: Codable, Hashable, Sendable {
                 {"start": "2026-11-22T10:15:30.500Z", "c_end": "2026-11-22T12:15:30+01:00",
                  "reminders": ["2026-11-22T10:15:30.500Z", "2026-11-22T11:15:30Z"],
                  "reschedules": [], "title": "Checkup"}
-                """)
+                """
+        )
         #expect(visit.start == start)
         #expect(visit.end == end)
         #expect(visit.reminders == [start, end])

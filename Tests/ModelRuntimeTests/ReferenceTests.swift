@@ -70,7 +70,8 @@ private struct TaskItem: Codable, Hashable, Sendable {
         #expect(reference.path == "/accounts/5516ee2634d8d93428169c0e")
         #expect(
             reference.expanded
-                == Account(id: accountID, object: "account", name: "Ada Lovelace", email: "ada@example.com"))
+                == Account(id: accountID, object: "account", name: "Ada Lovelace", email: "ada@example.com")
+        )
         #expect(try encodedJSON(reference) == parsedJSON(expandedAccount))
     }
 
@@ -146,7 +147,9 @@ private struct TaskItem: Codable, Hashable, Sendable {
 
     @Test func nullOrMissingOptionalReferenceIsNil() throws {
         let task = try decode(
-            TaskItem.self, from: #"{"_id": "64b7f0c2e4b0a1a2b3c4d5e6", "title": "t", "parent": null}"#)
+            TaskItem.self,
+            from: #"{"_id": "64b7f0c2e4b0a1a2b3c4d5e6", "title": "t", "parent": null}"#
+        )
         #expect(task.parent == nil && task.owner == nil)
     }
 
@@ -154,11 +157,13 @@ private struct TaskItem: Codable, Hashable, Sendable {
         #expect(try encodedJSON(Reference<Account>.id(accountID)) == "5516ee2634d8d93428169c0e")
         #expect(
             try encodedJSON(Reference<Account>(id: accountID, object: "account"))
-                == ["_id": "5516ee2634d8d93428169c0e", "object": "account"])
+                == ["_id": "5516ee2634d8d93428169c0e", "object": "account"]
+        )
         let account = Account(id: accountID, object: "account", name: "Ada", email: nil)
         #expect(
             try encodedJSON(Reference(account))
-                == ["_id": "5516ee2634d8d93428169c0e", "object": "account", "name": "Ada"])
+                == ["_id": "5516ee2634d8d93428169c0e", "object": "account", "name": "Ada"]
+        )
     }
 
     @Test func theReferencesOwnKeysWinOverTheTargets() throws {
@@ -167,7 +172,8 @@ private struct TaskItem: Codable, Hashable, Sendable {
         let reference = Reference(id: accountID, object: "account", path: "/accounts/x", expanded: account)
         #expect(
             try encodedJSON(reference)
-                == ["_id": "5516ee2634d8d93428169c0e", "object": "account", "path": "/accounts/x", "name": "Ada"])
+                == ["_id": "5516ee2634d8d93428169c0e", "object": "account", "path": "/accounts/x", "name": "Ada"]
+        )
 
         // Without its own object name, the reference keeps the target's.
         let unnamed = Reference(id: accountID, expanded: account)
@@ -182,7 +188,8 @@ private struct TaskItem: Codable, Hashable, Sendable {
                 == [
                     "_id": "5516ee2634d8d93428169c0e", "object": "account",
                     "path": "/accounts/5516ee2634d8d93428169c0e",
-                ])
+                ]
+        )
     }
 
     @Test func equalityIgnoresTheJSONFormButNotTheContents() throws {

@@ -12,7 +12,12 @@ public enum DocumentParser {
 
     /// `lineLength` is set for one line of an NDJSON file: the parser reports a line cut short at the start of
     /// the next line, which is reported at the end of the line instead.
-    static func parse(_ text: String, file: String, lineOffset: Int, lineLength: Int?) -> Result<SyntaxNode?, Diagnostic> {
+    static func parse(
+        _ text: String,
+        file: String,
+        lineOffset: Int,
+        lineLength: Int?
+    ) -> Result<SyntaxNode?, Diagnostic> {
         do {
             // YAML forbids tabs where JSON allows them as whitespace. Outside strings a tab is only whitespace
             // and inside a valid JSON string it is escaped, so a space in its place keeps every column.
@@ -85,7 +90,8 @@ public enum DocumentParser {
         }
     }
 
-    private static func diagnostic(for error: YamlError, file: String, lineOffset: Int, lineLength: Int?) -> Diagnostic {
+    private static func diagnostic(for error: YamlError, file: String, lineOffset: Int, lineLength: Int?) -> Diagnostic
+    {
         func at(_ mark: Mark) -> SourceLocation {
             if let lineLength, mark.line > 1 {
                 return SourceLocation(file: file, line: lineOffset + 1, column: lineLength + 1)

@@ -76,7 +76,9 @@ public enum ConfigLoader {
         guard let entries = reader.mapping(root, "the config") else { return (nil, reader.diagnostics) }
         reader.checkKeys(entries, known: GeneratorConfig.keys, in: "the config", severity: .error)
 
-        let output = root["output"].flatMap { node in reader.name(node, "'output'").map { Located($0, at: node.location) } }
+        let output = root["output"].flatMap { node in
+            reader.name(node, "'output'").map { Located($0, at: node.location) }
+        }
         var config = GeneratorConfig(file: file, output: output ?? Located("Generated", at: .start(of: file)))
 
         if let node = root["schemas"] {
@@ -96,7 +98,11 @@ public enum ConfigLoader {
         if let node = root["dialect"] { config.dialect = readChoice(node, "'dialect'", &reader) ?? config.dialect }
         if let node = root["generate"], let list = reader.stringList(node, "'generate'") {
             config.generate = list.compactMap { item in
-                readChoice(SyntaxNode(.scalar(item.value, .string), at: item.location), "each entry of 'generate'", &reader)
+                readChoice(
+                    SyntaxNode(.scalar(item.value, .string), at: item.location),
+                    "each entry of 'generate'",
+                    &reader
+                )
             }
             if !config.generate.contains(.models) {
                 reader.diagnostics.error(

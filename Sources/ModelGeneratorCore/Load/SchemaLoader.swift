@@ -104,7 +104,11 @@ public enum SchemaLoader {
         )
     }
 
-    private static func readProperties(_ node: SyntaxNode?, owner: String, _ reader: inout NodeReader)
+    private static func readProperties(
+        _ node: SyntaxNode?,
+        owner: String,
+        _ reader: inout NodeReader
+    )
         -> [PropertyDefinition]
     {
         guard let node, !node.isNull else { return [] }
@@ -134,7 +138,10 @@ public enum SchemaLoader {
             return nil
         }
         guard var typeName = reader.name(typeNode, "the 'type' of '\(name)'") else { return nil }
-        var property = PropertyDefinition(name: Located(name, at: nameNode.location), type: Located("", at: typeNode.location))
+        var property = PropertyDefinition(
+            name: Located(name, at: nameNode.location),
+            type: Located("", at: typeNode.location)
+        )
         // `String[]` is the seed's spelling of an array of strings.
         if typeName.hasSuffix("[]") {
             typeName.removeLast(2)
@@ -162,8 +169,12 @@ public enum SchemaLoader {
         flag("canPush", \.canPush)
         flag("canPull", \.canPull)
         flag("uniqueValues", \.hasUniqueValues)
-        if let value = node["minItems"], !value.isNull { property.minItems = reader.int(value, "'minItems' of '\(name)'") }
-        if let value = node["maxItems"], !value.isNull { property.maxItems = reader.int(value, "'maxItems' of '\(name)'") }
+        if let value = node["minItems"], !value.isNull {
+            property.minItems = reader.int(value, "'minItems' of '\(name)'")
+        }
+        if let value = node["maxItems"], !value.isNull {
+            property.maxItems = reader.int(value, "'maxItems' of '\(name)'")
+        }
         if let value = node["sourceObject"], !value.isNull,
             let source = reader.name(value, "'sourceObject' of '\(name)'")
         {
@@ -192,7 +203,10 @@ public enum SchemaLoader {
                 }
                 guard let text = reader.name(validatorName, "a validator's 'name'") else { continue }
                 property.validators.append(
-                    ValidatorDefinition(name: Located(text, at: validatorName.location), definition: validatorNode["definition"])
+                    ValidatorDefinition(
+                        name: Located(text, at: validatorName.location),
+                        definition: validatorNode["definition"]
+                    )
                 )
                 if text == "required" { property.isRequired = true }
             }

@@ -11,7 +11,9 @@ public struct TemplateLibrary: Sendable {
 
     /// Builds the library. A template that does not parse, a partial that names no template, and a user template
     /// that replaces nothing are reported at their files.
-    public static func make(overrides: [String: (text: String, file: String)] = [:])
+    public static func make(
+        overrides: [String: (text: String, file: String)] = [:]
+    )
         -> (library: TemplateLibrary?, diagnostics: Diagnostics)
     {
         var diagnostics = Diagnostics()
@@ -35,7 +37,11 @@ public struct TemplateLibrary: Sendable {
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.error(
                     "template '\(name)' does not parse: \(error.error)",
-                    at: SourceLocation(file: source.file, line: error.context.lineNumber, column: error.context.columnNumber)
+                    at: SourceLocation(
+                        file: source.file,
+                        line: error.context.lineNumber,
+                        column: error.context.columnNumber
+                    )
                 )
             } catch {
                 diagnostics.error("template '\(name)' does not parse: \(error)", at: .start(of: source.file))

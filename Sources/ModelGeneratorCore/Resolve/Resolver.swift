@@ -12,7 +12,10 @@ public struct Resolver {
         self.naming = SwiftNaming(stripPrefixes: config.naming.stripPrefixes)
     }
 
-    public static func resolve(_ objects: [ObjectDefinition], config: GeneratorConfig)
+    public static func resolve(
+        _ objects: [ObjectDefinition],
+        config: GeneratorConfig
+    )
         -> (schema: ResolvedSchema, diagnostics: Diagnostics)
     {
         var resolver = Resolver(config: config)
@@ -134,7 +137,11 @@ public struct Resolver {
         )
     }
 
-    private mutating func resolveProperties(_ definitions: [PropertyDefinition], path: [String], scope: inout Scope)
+    private mutating func resolveProperties(
+        _ definitions: [PropertyDefinition],
+        path: [String],
+        scope: inout Scope
+    )
         -> [ResolvedProperty]
     {
         var seen: [String: SourceLocation] = [:]
@@ -151,7 +158,11 @@ public struct Resolver {
         }
     }
 
-    private mutating func resolveProperty(_ definition: PropertyDefinition, path: [String], scope: inout Scope)
+    private mutating func resolveProperty(
+        _ definition: PropertyDefinition,
+        path: [String],
+        scope: inout Scope
+    )
         -> ResolvedProperty?
     {
         let swiftName = override(path) ?? naming.propertyName(definition.name.value)
@@ -331,7 +342,12 @@ struct Scope {
     }
 
     /// Gives out `name`, or `name + suffix` when `name` would hide a type used in this scope.
-    mutating func claim(_ name: String, suffix: String, at location: SourceLocation, _ diagnostics: inout Diagnostics)
+    mutating func claim(
+        _ name: String,
+        suffix: String,
+        at location: SourceLocation,
+        _ diagnostics: inout Diagnostics
+    )
         -> String
     {
         var candidate = name

@@ -25,7 +25,9 @@ public struct Translator: Sendable {
 
     /// The file that lists every object with its API name and path.
     public func listingFile(_ schema: ResolvedSchema) -> FileView {
-        let sources = schema.objects.map(\.sourceFile).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let sources = schema.objects.map(\.sourceFile).reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
         return FileView(
             headerLines: header(sources: sources),
             imports: imports,
@@ -55,13 +57,15 @@ public struct Translator: Sendable {
         let docs = docLines(label: object.label, name: object.apiName, description: object.description)
         if object.variants.isEmpty {
             return DeclarationView(
-                structs: [structView(
+                structs: [
+                    structView(
                         name: object.swiftName,
                         docLines: docs,
                         properties: object.properties,
                         nested: object.properties,
                         depth: 0
-                    )]
+                    )
+                ]
             )
         }
         let variantStructs = object.variants.map { variant in
@@ -69,7 +73,11 @@ public struct Translator: Sendable {
                 structs: [
                     structView(
                         name: variant.swiftName,
-                        docLines: docLines(label: variant.label, name: variant.apiName, description: variant.description),
+                        docLines: docLines(
+                            label: variant.label,
+                            name: variant.apiName,
+                            description: variant.description
+                        ),
                         properties: object.properties + variant.properties,
                         nested: variant.properties,
                         depth: 1
@@ -77,7 +85,8 @@ public struct Translator: Sendable {
                 ]
             )
         }
-        let undocumented = object.variants.contains { $0.caseName == "undocumented" } ? "undocumentedType" : "undocumented"
+        let undocumented =
+            object.variants.contains { $0.caseName == "undocumented" } ? "undocumentedType" : "undocumented"
         return DeclarationView(
             variantEnums: [
                 VariantEnumView(
@@ -144,7 +153,11 @@ public struct Translator: Sendable {
                     structs: [
                         structView(
                             name: document.swiftName,
-                            docLines: docLines(label: property.label, name: property.apiName, description: property.description),
+                            docLines: docLines(
+                                label: property.label,
+                                name: property.apiName,
+                                description: property.description
+                            ),
                             properties: document.properties,
                             nested: document.properties,
                             depth: depth
@@ -159,7 +172,10 @@ public struct Translator: Sendable {
                             access: access,
                             name: enumeration.swiftName,
                             cases: enumeration.cases.map {
-                                .init(name: SwiftNaming.escaped($0.swiftName), rawValue: swiftStringLiteral($0.rawValue))
+                                .init(
+                                    name: SwiftNaming.escaped($0.swiftName),
+                                    rawValue: swiftStringLiteral($0.rawValue)
+                                )
                             },
                             undocumentedCase: enumeration.undocumentedCaseName
                         )

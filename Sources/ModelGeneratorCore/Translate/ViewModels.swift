@@ -162,7 +162,6 @@ public struct VariantEnumView: Sendable, MustacheParent {
     /// Filled in by the renderer: each nested declaration's text, indented one level.
     var renderedNestedTypes: [String] = []
 
-
     public func child(named name: String) -> Any? {
         switch name {
         case "docLines": docLines

@@ -49,7 +49,10 @@ public struct FileValue: Codable, Hashable, Sendable {
         let otherFacets = try container.decodeModeledKey([Facet].self, "facets", additionalProperties: &additional)
         facets += otherFacets ?? []
         let decodedUploads = try container.decodeModeledKey(
-            [PendingUpload].self, "uploads", additionalProperties: &additional)
+            [PendingUpload].self,
+            "uploads",
+            additionalProperties: &additional
+        )
         uploads = decodedUploads ?? []
         additionalProperties = additional
         sentEmptyArrays.value = (facets: otherFacets?.isEmpty ?? false, uploads: decodedUploads?.isEmpty ?? false)
