@@ -104,7 +104,8 @@ public enum Pipeline {
 
         // Translate and render
         let translator = Translator(config: config)
-        var output = schema.objects.map { object in
+        // Objects are independent from here on, so they are translated and rendered on every core.
+        var output = schema.objects.concurrentMap { object in
             GeneratedFile(
                 path: object.swiftName + ".swift",
                 contents: library.render(translator.modelFile(object), template: "model")

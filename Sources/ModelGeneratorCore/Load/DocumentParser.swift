@@ -21,7 +21,8 @@ public enum DocumentParser {
         do {
             // YAML forbids tabs where JSON allows them as whitespace. Outside strings a tab is only whitespace
             // and inside a valid JSON string it is escaped, so a space in its place keeps every column.
-            let yaml = isJSON(file: file) ? text.replacingOccurrences(of: "\t", with: " ") : text
+            let hasTabs = text.utf8.contains(UInt8(ascii: "\t"))
+            let yaml = isJSON(file: file) && hasTabs ? text.replacingOccurrences(of: "\t", with: " ") : text
             guard let root = try Yams.compose(yaml: yaml) else { return .success(SyntaxNode?.none) }
             return .success(convert(root, file: file, lineOffset: lineOffset))
         } catch let error as YamlError {

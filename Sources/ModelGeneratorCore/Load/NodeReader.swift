@@ -26,7 +26,7 @@ struct NodeReader {
     /// A string that must not be empty, such as a name.
     mutating func name(_ node: SyntaxNode, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
-        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+        if text.allSatisfy(\.isWhitespace) {
             diagnostics.error("\(what) must not be empty", at: node.location)
             return nil
         }

@@ -19,8 +19,14 @@ public struct SyntaxNode: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
         public var key: SyntaxNode
         public var value: SyntaxNode
-        /// The key's text; mapping keys that are not scalars have an empty name.
-        public var name: String { key.scalarText ?? "" }
+        /// The key's text, kept because every lookup compares it; keys that are not scalars have an empty name.
+        public let name: String
+
+        public init(key: SyntaxNode, value: SyntaxNode) {
+            self.key = key
+            self.value = value
+            self.name = key.scalarText ?? ""
+        }
     }
 
     public var value: Value

@@ -87,17 +87,33 @@ public struct TemplateLibrary: Sendable {
             .trimmingTrailingWhitespace
     }
 
-    /// No trailing spaces, no runs of blank lines, one newline at the end.
+    /// No trailing spaces, no runs of blank lines, one newline at the end. Works on bytes: it runs over every
+    /// line the generator writes.
     static func tidy(_ text: String) -> String {
-        var lines: [Substring] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var trimmed = line
-            while let last = trimmed.last, last == " " || last == "\t" { trimmed.removeLast() }
-            if trimmed.isEmpty, lines.last?.isEmpty ?? true { continue }
-            lines.append(trimmed)
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        var lineStart = 0
+        func endLine() {
+            while output.count > lineStart, output.last == UInt8(ascii: " ") || output.last == UInt8(ascii: "\t") {
+                output.removeLast()
+            }
+            // A blank line directly after another blank line (or at the top) is dropped.
+            let isBlank = output.count == lineStart
+            let previousIsBlank = lineStart == 0 || (lineStart >= 2 && output[lineStart - 2] == UInt8(ascii: "\n"))
+            if isBlank && previousIsBlank { return }
+            output.append(UInt8(ascii: "\n"))
+            lineStart = output.count
         }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "\n") + "\n"
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\n") { endLine() } else { output.append(byte) }
+        }
+        endLine()
+        while output.count >= 2, output[output.count - 1] == UInt8(ascii: "\n"),
+            output[output.count - 2] == UInt8(ascii: "\n")
+        {
+            output.removeLast()
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The `{{> name}}` tags of a template, with where they stand; swift-mustache renders a missing partial

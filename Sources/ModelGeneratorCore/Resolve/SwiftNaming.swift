@@ -35,7 +35,9 @@ public struct SwiftNaming: Sendable {
     /// Splits on anything that cannot be part of an identifier; camelCase humps inside a word are kept.
     func words(_ name: String) -> [String] {
         // Fold accents first, so `café` reads `cafe` rather than losing the letter.
-        let folded = name.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded =
+            name.utf8.allSatisfy { $0 < 0x80 }
+            ? name : name.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
         var words: [String] = []
         var current = ""
         for character in folded {
