@@ -23,7 +23,9 @@ public struct InputFiles: Sendable {
             },
             list: { directory in
                 let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-                return files.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
+                let inside = files.keys.filter { $0.hasPrefix(prefix) }
+                if inside.isEmpty { throw Missing(description: "no such folder") }
+                return inside.filter { !$0.dropFirst(prefix.count).contains("/") }
                     .map { String($0.dropFirst(prefix.count)) }.sorted()
             }
         )

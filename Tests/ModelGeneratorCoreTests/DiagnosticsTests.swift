@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ModelGeneratorCore
@@ -232,6 +233,146 @@ import Testing
                 "templates/modle.mustache:1:1: warning: template 'modle' replaces no default template, so it is never used"
             ]
         ),
+        Case(
+            name: "empty config",
+            config: "",
+            expected: ["model-generator.yaml:1:1: error: the config is empty; it needs at least 'schemas'"]
+        ),
+        Case(
+            name: "config that is not a mapping",
+            config: "- schemas\n",
+            expected: ["model-generator.yaml:1:1: error: the config must be a mapping, found a list"]
+        ),
+        Case(
+            name: "schemas that are not strings",
+            config: "schemas: [{ a: b }]\n",
+            expected: ["model-generator.yaml:1:11: error: each entry of 'schemas' must be a string, found a mapping"]
+        ),
+        Case(
+            name: "empty output",
+            config: "schemas: [objects.yaml]\noutput: ''\n",
+            schema: "objects: []\n",
+            expected: ["model-generator.yaml:2:9: error: 'output' must not be empty"]
+        ),
+        Case(
+            name: "mapping files are not read yet",
+            config: "schemas: [objects.yaml]\nmappings: [app.mappings]\n",
+            schema: "objects: []\n",
+            expected: [
+                "model-generator.yaml:2:12: warning: mapping files are not read by this version of model-generator; 'app.mappings' is ignored"
+            ]
+        ),
+        Case(
+            name: "an unreadable templates folder",
+            config: "schemas: [objects.yaml]\ntemplates: nowhere\n",
+            schema: "objects: []\n",
+            expected: ["model-generator.yaml:2:12: error: cannot read the templates folder 'nowhere': no such folder"]
+        ),
+        Case(
+            name: "a template that does not parse",
+            config: "schemas: [objects.yaml]\ntemplates: templates\n",
+            schema: "objects: []\n",
+            files: ["templates/enum.mustache": "{{#cases}}\n"],
+            expected: ["templates/enum.mustache:2:1: error: template 'enum' does not parse: expectedSectionEnd"]
+        ),
+        Case(
+            name: "an empty schema file",
+            schema: "",
+            expected: ["objects.yaml:1:1: warning: the schema file is empty"]
+        ),
+        Case(
+            name: "a duplicate key",
+            schema: "objects:\n  - name: c_a\n    name: c_b\n",
+            expected: ["objects.yaml:2:5: error: duplicate key 'name' in one mapping"]
+        ),
+        Case(
+            name: "objects that are not a list",
+            schema: "objects: c_a\n",
+            expected: ["objects.yaml:1:10: error: 'objects' must be a list, found a string"]
+        ),
+        Case(
+            name: "an object without a name",
+            schema: "objects:\n  - label: A\n",
+            expected: ["objects.yaml:2:5: error: an object definition needs a 'name'"]
+        ),
+        Case(
+            name: "an object type without a name",
+            schema: "objects:\n  - name: c_a\n    objectTypes:\n      - label: B\n",
+            expected: ["objects.yaml:4:9: error: an object type needs a 'name'"]
+        ),
+        Case(
+            name: "a property without a name",
+            schema: "objects:\n  - name: c_a\n    properties:\n      - type: String\n",
+            expected: ["objects.yaml:4:9: error: a property needs a 'name'"]
+        ),
+        Case(
+            name: "a validator without a name",
+            schema:
+                "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: String, validators: [{ definition: {} }] }\n",
+            expected: ["objects.yaml:4:49: error: a validator needs a 'name'"]
+        ),
+        Case(
+            name: "a facet without a name",
+            schema:
+                "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: File, processors: [{ mimes: [a/b] }] }\n",
+            expected: ["objects.yaml:4:47: error: a file processor needs a 'name' (the facet's name)"]
+        ),
+        Case(
+            name: "a count that is not a whole number",
+            schema:
+                "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: String, array: true, maxItems: 2.5 }\n",
+            expected: ["objects.yaml:4:59: error: 'maxItems' of 'c_b' must be a whole number, found a number"]
+        ),
+        Case(
+            name: "sourceObject on a string",
+            schema:
+                "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: String, sourceObject: c_a }\n",
+            expected: [
+                "objects.yaml:4:50: warning: 'sourceObject' only applies to Reference properties; 'c_b' is a String"
+            ]
+        ),
+        Case(
+            name: "an empty properties list on a string is no problem",
+            schema: "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: String, properties: [] }\n",
+            expected: []
+        ),
+        Case(
+            name: "subproperties on a number",
+            schema:
+                "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: Number, properties: [{ name: c_c, type: String }] }\n",
+            expected: ["objects.yaml:4:28: warning: 'properties' only apply to Document properties; 'c_b' is a Number"]
+        ),
+        Case(
+            name: "a reference without a source object",
+            schema: "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: Reference }\n",
+            expected: [
+                "objects.yaml:4:17: warning: reference 'c_b' names no 'sourceObject'; its expanded value decodes as JSON"
+            ]
+        ),
+        Case(
+            name: "a document without properties",
+            schema: "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: Document }\n",
+            expected: ["objects.yaml:4:17: warning: document 'c_b' has no properties"]
+        ),
+        Case(
+            name: "two object types with one Swift name",
+            schema: "objects:\n  - name: c_a\n    objectTypes:\n      - { name: c_x_y }\n      - { name: c_x-y }\n",
+            expected: [
+                "objects.yaml:5:17: error: object types would both be named 'xY' in Swift; the other is at objects.yaml:4:17"
+            ]
+        ),
+        Case(
+            name: "two nested types with one Swift name",
+            schema: """
+                objects:
+                  - name: c_a
+                    properties:
+                      - { name: c_noteDocument, type: Document, properties: [{ name: c_x, type: String }] }
+                      - { name: c_notes, type: Document, array: true, properties: [{ name: c_x, type: String }] }
+                      - { name: c_note, type: Document, properties: [{ name: c_x, type: String }] }
+                """,
+            expected: ["objects.yaml:6:17: error: two nested types would both be named 'NoteDocument'"]
+        ),
     ]
 
     @Test(arguments: cases) func reportsTheProblemWhereItIs(_ testCase: Case) {
@@ -241,6 +382,9 @@ import Testing
         let reported = messages(result)
         for expected in testCase.expected {
             #expect(reported.contains(expected), "expected \(expected)\nreported:\n\(reported.joined(separator: "\n"))")
+        }
+        if testCase.expected.isEmpty {
+            #expect(reported.isEmpty)
         }
         if testCase.expected.contains(where: { $0.contains(": error: ") }) {
             #expect(result.files.isEmpty, "a run with errors must produce no files")
@@ -281,5 +425,34 @@ import Testing
             hint: "did you mean 'y'?"
         )
         #expect(diagnostic.description == "a.yaml:3:7: error: unknown key 'x'\na.yaml:3:7: note: did you mean 'y'?")
+    }
+
+    @Test func userTemplatesReplaceDefaultsByName() throws {
+        let result = generate(
+            config: "schemas: [objects.yaml]\ntemplates: templates\nnaming: { stripPrefixes: [c_] }\n",
+            [
+                "objects.yaml":
+                    "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: String, validators: [{ name: stringEnum, definition: { values: [x] } }] }\n",
+                "templates/enum.mustache": "{{%CONTENT_TYPE: TEXT}}\ntypealias {{name}} = String\n",
+            ]
+        )
+        #expect(!result.diagnostics.hasErrors)
+        let model = try #require(file(result, "A.swift"))
+        #expect(model.contains("    typealias B = String\n"))
+        #expect(!model.contains("enum B"))
+        #expect(model.contains("public struct A: Codable, Hashable, Sendable {"))
+    }
+
+    @Test func theDefaultTemplatesAreTheFilesInTemplates() throws {
+        let folder = GoldenTests.goldensDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Templates")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".mustache")
+        }
+        #expect(Set(names.map { String($0.dropLast(".mustache".count)) }) == Set(DefaultTemplates.all.keys))
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(DefaultTemplates.all[String(name.dropLast(".mustache".count))] == text)
+        }
     }
 }

@@ -84,7 +84,8 @@ public enum ConfigLoader {
         if let node = root["schemas"] {
             config.schemas = readPaths(node, "'schemas'", &reader)
         }
-        if config.schemas.isEmpty {
+        // Invalid entries were reported one by one; this is for a config that names none at all.
+        if root["schemas"] == nil || root["schemas"]?.elements?.isEmpty == true {
             reader.diagnostics.error(
                 "the config names no schema files",
                 at: root["schemas"]?.location ?? root.location,
