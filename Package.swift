@@ -45,9 +45,26 @@ let package = Package(
             path: "Tests/Goldens/CortexExport/Expected"
         ),
         .target(name: "GoldenNaming", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Naming/Expected"),
+        // The app-side code golden mappings call by name: formatters and the types they produce.
+        .target(name: "GoldenSupport", dependencies: ["ModelRuntime"], path: "Tests/GoldenSupport"),
+        .target(
+            name: "GoldenTweets",
+            dependencies: ["ModelRuntime", "GoldenSupport"],
+            path: "Tests/Goldens/Tweets/Expected"
+        ),
+        .target(
+            name: "GoldenThings",
+            dependencies: ["ModelRuntime", "GoldenSupport"],
+            path: "Tests/Goldens/Things/Expected"
+        ),
+        .target(name: "GoldenBlog", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Blog/Expected"),
+        .target(name: "GoldenPlaces", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Places/Expected"),
         .testTarget(
             name: "GeneratedModelsTests",
-            dependencies: ["ModelRuntime", "GoldenMedable", "GoldenCortexExport", "GoldenNaming"],
+            dependencies: [
+                "ModelRuntime", "GoldenSupport", "GoldenMedable", "GoldenCortexExport", "GoldenNaming", "GoldenTweets",
+                "GoldenThings", "GoldenBlog", "GoldenPlaces",
+            ],
             exclude: ["Fixtures"]
         ),
     ]

@@ -89,17 +89,20 @@ public enum Pipeline {
             definitions += objects
             diagnostics.append(contentsOf: schemaDiagnostics)
         }
-        for mapping in config.mappings {
-            diagnostics.warning(
-                "mapping files are not read by this version of model-generator; '\(mapping.value)' is ignored",
-                at: mapping.location
-            )
-        }
+        let mappingContexts = MappingFiles.load(config, configDirectory: configDirectory, files, &diagnostics)
+        let samples = loadSamples(config, configDirectory: configDirectory, files, &diagnostics)
         let templateOverrides = loadTemplateOverrides(config, configDirectory: configDirectory, files, &diagnostics)
 
         // Resolve
-        let (schema, resolveDiagnostics) = Resolver.resolve(definitions, config: config)
+        let (definedSchema, resolveDiagnostics) = Resolver.resolve(definitions, config: config)
         diagnostics.append(contentsOf: resolveDiagnostics)
+        let (schema, mappingDiagnostics) = MappingResolver.apply(
+            mappingContexts,
+            to: definedSchema,
+            samples: samples,
+            config: config
+        )
+        diagnostics.append(contentsOf: mappingDiagnostics)
         let (library, templateDiagnostics) = TemplateLibrary.make(overrides: templateOverrides)
         diagnostics.append(contentsOf: templateDiagnostics)
         guard let library, !diagnostics.hasErrors else { return failed() }
@@ -113,7 +116,7 @@ public enum Pipeline {
                 contents: library.render(translator.modelFile(object), template: "model")
             )
         }
-        if !schema.objects.isEmpty {
+        if schema.objects.contains(where: \.isListed) {
             output.append(
                 GeneratedFile(
                     path: "SchemaObjects.swift",
@@ -126,6 +129,29 @@ public enum Pipeline {
             files: output.sorted { $0.path < $1.path },
             diagnostics: diagnostics
         )
+    }
+
+    /// Sample payloads by the Swift type they describe.
+    private static func loadSamples(
+        _ config: GeneratorConfig,
+        configDirectory: String,
+        _ files: InputFiles,
+        _ diagnostics: inout Diagnostics
+    ) -> [String: SyntaxNode] {
+        var samples: [String: SyntaxNode] = [:]
+        for (typeName, path) in config.samples.sorted(by: { $0.key < $1.key }) {
+            let file = Paths.join(configDirectory, path.value)
+            do {
+                switch DocumentParser.parse(try files.read(file), file: file) {
+                case .success(let node?): samples[typeName] = node
+                case .success(nil): diagnostics.error("the sample '\(file)' is empty", at: path.location)
+                case .failure(let diagnostic): diagnostics.append(diagnostic)
+                }
+            } catch {
+                diagnostics.error("cannot read sample '\(file)': \(error)", at: path.location)
+            }
+        }
+        return samples
     }
 
     private static func loadTemplateOverrides(
@@ -158,6 +184,13 @@ public enum Paths {
     public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `path` relative to `directory` when it lies inside it, otherwise unchanged.
+    public static func relative(_ path: String, to directory: String) -> String {
+        if directory == "." { return path }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// `base/relative`, with `.` and `..` folded; an absolute `relative` stands alone.

@@ -105,3 +105,16 @@ import Testing
         }
     }
 }
+
+@Suite struct CortexExportReportTests {
+    @Test func referencesWithoutObjectOrPathAreNotReportedAsMissing() throws {
+        let payload = Data(
+            #"{"_id": "5a2f1b7c9d3e4f5a6b7c8d03", "c_name": "Lab", "c_kind": "mobile-unit", "c_head": {"_id": "5a2f1b7c9d3e4f5a6b7c8d02"}}"#
+                .utf8
+        )
+        let (_, report) = try DecodingReport.decode(Clinic.self, from: payload)
+        #expect(!report.entries.contains { $0.keyPath.hasPrefix("c_head.") })
+        #expect(report.entries.contains(.init(kind: .unknownValue, keyPath: "c_kind", value: "mobile-unit")))
+        #expect(report.entries.contains(.init(kind: .missingOptional, keyPath: "c_logo", value: nil)))
+    }
+}

@@ -255,12 +255,10 @@ import Testing
             expected: ["model-generator.yaml:2:9: error: 'output' must not be empty"]
         ),
         Case(
-            name: "mapping files are not read yet",
+            name: "a missing mapping file",
             config: "schemas: [objects.yaml]\nmappings: [app.mappings]\n",
             schema: "objects: []\n",
-            expected: [
-                "model-generator.yaml:2:12: warning: mapping files are not read by this version of model-generator; 'app.mappings' is ignored"
-            ]
+            expected: ["model-generator.yaml:2:12: error: cannot read mapping file 'app.mappings': no such file"]
         ),
         Case(
             name: "an unreadable templates folder",

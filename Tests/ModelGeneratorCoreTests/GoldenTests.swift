@@ -8,7 +8,7 @@ import Testing
 @Suite struct GoldenTests {
     static let goldensDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Goldens")
-    static let cases = ["CortexExport", "Medable", "Naming"]
+    static let cases = ["Blog", "CortexExport", "Medable", "Naming", "Places", "Things", "Tweets"]
 
     @Test func everyGoldenFolderIsACase() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.goldensDirectory.path)

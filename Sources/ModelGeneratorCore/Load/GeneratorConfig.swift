@@ -84,15 +84,18 @@ public enum ConfigLoader {
         if let node = root["schemas"] {
             config.schemas = readPaths(node, "'schemas'", &reader)
         }
-        // Invalid entries were reported one by one; this is for a config that names none at all.
-        if root["schemas"] == nil || root["schemas"]?.elements?.isEmpty == true {
+        if let node = root["mappings"] { config.mappings = readPaths(node, "'mappings'", &reader) }
+        // Invalid entries were reported one by one; this is for a config that names no input at all. Mappings
+        // alone are enough for a third-party API that has no object definitions.
+        let namesNothing = { (key: String) in root[key] == nil || root[key]?.elements?.isEmpty == true }
+        if namesNothing("schemas") && namesNothing("mappings") {
             reader.diagnostics.error(
                 "the config names no schema files",
                 at: root["schemas"]?.location ?? root.location,
-                hint: "add 'schemas: [path/to/objects.yaml]' (YAML, JSON or a Cortex NDJSON export)"
+                hint:
+                    "add 'schemas: [path/to/objects.yaml]' (YAML, JSON or a Cortex NDJSON export) or 'mappings: [...]'"
             )
         }
-        if let node = root["mappings"] { config.mappings = readPaths(node, "'mappings'", &reader) }
         if let node = root["accessModifier"] {
             config.accessModifier = readChoice(node, "'accessModifier'", &reader) ?? config.accessModifier
         }

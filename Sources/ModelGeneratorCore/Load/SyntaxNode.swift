@@ -52,6 +52,11 @@ public struct SyntaxNode: Hashable, Sendable {
         return nil
     }
 
+    public var isString: Bool {
+        if case .scalar(_, .string) = value { return true }
+        return false
+    }
+
     public var isNull: Bool {
         if case .scalar(_, .null) = value { return true }
         return false
@@ -73,5 +78,28 @@ public struct SyntaxNode: Hashable, Sendable {
         case .sequence: "a list"
         case .mapping: "a mapping"
         }
+    }
+}
+
+extension SyntaxNode {
+    /// The same tree with every location moved to another file name.
+    func relocated(to file: String) -> SyntaxNode {
+        var copy = self
+        copy.location.file = file
+        switch value {
+        case .scalar: break
+        case .sequence(let elements): copy.value = .sequence(elements.map { $0.relocated(to: file) })
+        case .mapping(let entries):
+            copy.value = .mapping(
+                entries.map { Entry(key: $0.key.relocated(to: file), value: $0.value.relocated(to: file)) }
+            )
+        }
+        return copy
+    }
+
+    /// A mapping without one of its keys.
+    func removing(key: String) -> SyntaxNode {
+        guard let entries else { return self }
+        return SyntaxNode(.mapping(entries.filter { $0.name != key }), at: location)
     }
 }

@@ -16,6 +16,11 @@ public struct ResolvedObject: Hashable, Sendable {
     public var properties: [ResolvedProperty]
     /// Cortex `objectTypes`; empty for an object without variants.
     public var variants: [ResolvedVariant]
+    /// True for object definitions (they have an API path); false for models that only a mapping defines.
+    public var isListed = true
+
+    /// True when a key path, default or formatter needs hand-made `init(from:)`/`encode(to:)`.
+    public var needsCustomCoding: Bool { properties.contains(where: \.needsCustomCoding) }
 }
 
 public struct ResolvedVariant: Hashable, Sendable {
@@ -38,8 +43,50 @@ public struct ResolvedProperty: Hashable, Sendable {
     public var location: SourceLocation
     public var type: ResolvedType
     public var isArray: Bool
+    /// True when the Swift property is not optional: the schema requires it or a default fills it in.
     public var isRequired: Bool
     public var definition: PropertyDefinition
+    /// Where the value sits in the JSON; `[apiName]` for a plain property, empty for AppCoreKit's `@self`.
+    public var keyPath: [String]
+    /// The JSON value used when the key is missing (a mapping's `default`).
+    public var defaultValue: SyntaxNode?
+    /// A `null` counts as missing instead of being an error (only meaningful with a default).
+    public var nullAsMissing = false
+    /// The app's `ValueFormatter` type that converts the JSON value.
+    public var formatter: ResolvedFormatter?
+
+    init(
+        apiName: String,
+        swiftName: String,
+        label: String?,
+        description: String?,
+        location: SourceLocation,
+        type: ResolvedType,
+        isArray: Bool,
+        isRequired: Bool,
+        definition: PropertyDefinition
+    ) {
+        self.apiName = apiName
+        self.swiftName = swiftName
+        self.label = label
+        self.description = description
+        self.location = location
+        self.type = type
+        self.isArray = isArray
+        self.isRequired = isRequired
+        self.definition = definition
+        self.keyPath = [apiName]
+    }
+
+    public var needsCustomCoding: Bool {
+        keyPath != [apiName] || defaultValue != nil || formatter != nil
+    }
+}
+
+public struct ResolvedFormatter: Hashable, Sendable {
+    public var typeName: String
+    /// `@transformUserData`: JSON that reaches the formatter as its typed `UserData`.
+    public var userData: SyntaxNode?
 }
 
 public struct ResolvedEnum: Hashable, Sendable {
@@ -75,4 +122,7 @@ public indirect enum ResolvedType: Hashable, Sendable {
     case reference(target: String?)
     case enumeration(ResolvedEnum)
     case document(ResolvedDocument)
+    case url
+    /// A type spelled as given: a mapped model, an app type a formatter produces, or `Formatter.Value`.
+    case named(String)
 }

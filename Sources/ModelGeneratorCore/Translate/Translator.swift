@@ -93,7 +93,7 @@ public struct Translator: Sendable {
                     docLines: docs,
                     access: access,
                     name: object.swiftName,
-                    conformances: "Codable, Hashable, Sendable",
+                    conformances: "Codable, Hashable, Sendable, OpenEnumeration",
                     cases: object.variants.map {
                         .init(
                             name: SwiftNaming.escaped($0.caseName),
@@ -117,8 +117,15 @@ public struct Translator: Sendable {
         nested: [ResolvedProperty],
         depth: Int
     ) -> StructView {
-        let isIdentifiable = properties.contains { $0.apiName == "_id" && $0.swiftName == "id" }
-        let needsCodingKeys = properties.contains { $0.swiftName != $0.apiName }
+        let isIdentifiable = properties.contains {
+            $0.apiName == "_id" && $0.swiftName == "id" && $0.keyPath == ["_id"]
+        }
+        let custom = properties.contains(where: \.needsCustomCoding)
+        let coding =
+            custom
+            ? CustomCoding(access: access, lineLength: lineLength, bodyIndent: 4 * (depth + 2)).make(properties)
+            : CustomCoding.Output()
+        let needsCodingKeys = !custom && properties.contains { $0.swiftName != $0.apiName }
         let parameters = properties.map(initParameter)
         let inline = "\(access)init(\(parameters.joined(separator: ", "))) {"
         return StructView(
@@ -126,7 +133,7 @@ public struct Translator: Sendable {
             access: access,
             name: name,
             conformances: "Codable, Hashable, Sendable" + (isIdentifiable ? ", Identifiable" : ""),
-            properties: properties.map(propertyView),
+            properties: properties.map { propertyView($0, customCoding: custom) },
             initParameters: parameters.enumerated().map { index, parameter in
                 index == parameters.count - 1 ? parameter : parameter + ","
             },
@@ -141,7 +148,10 @@ public struct Translator: Sendable {
                     let name = SwiftNaming.escaped(property.swiftName)
                     return property.swiftName == property.apiName
                         ? "case \(name)" : "case \(name) = \(swiftStringLiteral(property.apiName))"
-                } : []
+                } : [],
+            decodeLines: coding.decodeLines,
+            encodeLines: coding.encodeLines,
+            staticLines: coding.staticLines
         )
     }
 
@@ -187,10 +197,11 @@ public struct Translator: Sendable {
         }
     }
 
-    func propertyView(_ property: ResolvedProperty) -> PropertyView {
+    /// Dates take the `@ISO8601Date` wrapper for synthesized coding; hand-made coding converts them itself.
+    func propertyView(_ property: ResolvedProperty, customCoding: Bool) -> PropertyView {
         PropertyView(
             docLines: docLines(label: property.label, name: property.apiName, description: property.description),
-            attribute: property.type == .date ? "@ISO8601Date " : "",
+            attribute: property.type == .date && !customCoding ? "@ISO8601Date " : "",
             access: access,
             name: SwiftNaming.escaped(property.swiftName),
             type: typeSpelling(property)
@@ -217,6 +228,11 @@ public struct Translator: Sendable {
     }
 
     func elementTypeSpelling(_ type: ResolvedType) -> String {
+        Self.spelling(of: type)
+    }
+
+    /// The Swift spelling of one value of a type (not of an array or optional of it).
+    static func spelling(of type: ResolvedType) -> String {
         switch type {
         case .string: "String"
         case .double: "Double"
@@ -230,6 +246,8 @@ public struct Translator: Sendable {
         case .reference(let target): "Reference<\(target ?? "JSONValue")>"
         case .enumeration(let enumeration): enumeration.swiftName
         case .document(let document): document.swiftName
+        case .url: "URL"
+        case .named(let name): name
         }
     }
 

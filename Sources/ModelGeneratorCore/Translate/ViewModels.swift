@@ -22,6 +22,8 @@ public struct FileView: Sendable, MustacheParent {
         case "imports": imports
         case "declarations": renderedDeclarations
         case "listing": listing
+        // swift-format writes a one-element list on one line, without the trailing comma.
+        case "listingOnOneLine": listing.count == 1
         case "access": access
         default: nil
         }
@@ -58,6 +60,11 @@ public struct StructView: Sendable, MustacheParent {
     public var nestedTypes: [DeclarationView]
     /// Empty when every Swift name equals its JSON key, so synthesized coding needs no CodingKeys.
     public var codingKeys: [String]
+    /// The bodies of a hand-made `init(from:)` and `encode(to:)`; empty where synthesized coding serves.
+    public var decodeLines: [String] = []
+    public var encodeLines: [String] = []
+    /// `private static let` lines the custom coding uses.
+    public var staticLines: [String] = []
 
     /// Filled in by the renderer: each nested declaration's text, indented one level.
     var renderedNestedTypes: [String] = []
@@ -77,6 +84,11 @@ public struct StructView: Sendable, MustacheParent {
         case "nestedTypes": renderedNestedTypes
         case "codingKeys": codingKeys
         case "hasCodingKeys": !codingKeys.isEmpty
+        case "decodeLines": decodeLines
+        case "encodeLines": encodeLines
+        case "hasCustomCoding": !decodeLines.isEmpty
+        case "staticLines": staticLines
+        case "hasStaticLines": !staticLines.isEmpty
         default: nil
         }
     }

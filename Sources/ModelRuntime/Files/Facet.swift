@@ -52,14 +52,14 @@ public struct Facet: Codable, Hashable, Sendable {
 
     /// Decodes a facet object; `name` is required, everything else optional.
     public init(from decoder: any Decoder) throws {
-        try self.init(from: decoder.container(keyedBy: AnyCodingKey.self), ignoring: [])
+        try self.init(from: decoder.container(keyedBy: JSONKey.self), ignoring: [])
     }
 
     /// Decodes the facet from `container`, leaving out `ignoredKeys` (used for the file's root object, whose `facets`
     /// and `uploads` aren't part of its content facet).
-    init(from container: KeyedDecodingContainer<AnyCodingKey>, ignoring ignoredKeys: Set<String>) throws {
+    init(from container: KeyedDecodingContainer<JSONKey>, ignoring ignoredKeys: Set<String>) throws {
         var additional = try container.unmodeledKeys(excluding: Self.modeledKeys.union(ignoredKeys))
-        name = try container.decode(String.self, forKey: AnyCodingKey("name"))
+        name = try container.decode(String.self, forKey: JSONKey("name"))
         mime = try container.decodeModeledKey(String.self, "mime", additionalProperties: &additional)
         filename = try container.decodeModeledKey(String.self, "filename", additionalProperties: &additional)
         size = try container.decodeModeledKey(Int.self, "size", additionalProperties: &additional)
@@ -72,13 +72,13 @@ public struct Facet: Codable, Hashable, Sendable {
 
     /// Encodes the facet object with all its kept keys.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        var container = encoder.container(keyedBy: JSONKey.self)
         try encode(into: &container)
     }
 
     /// Encodes the facet's keys into `container` (also used for the file's root object), returning the keys written.
     @discardableResult
-    func encode(into container: inout KeyedEncodingContainer<AnyCodingKey>) throws -> Set<String> {
+    func encode(into container: inout KeyedEncodingContainer<JSONKey>) throws -> Set<String> {
         var writtenKeys: Set<String> = []
         try container.encodeModeledKey(name, "name", writtenKeys: &writtenKeys)
         try container.encodeModeledKey(mime, "mime", writtenKeys: &writtenKeys)

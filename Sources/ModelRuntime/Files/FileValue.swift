@@ -38,10 +38,10 @@ public struct FileValue: Codable, Hashable, Sendable {
 
     /// Decodes a file property value; the top level is read as the content facet when it has a `name`.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        let container = try decoder.container(keyedBy: JSONKey.self)
         var additional: [String: JSONValue] = [:]
         facets = []
-        if container.contains(AnyCodingKey("name")) {
+        if container.contains(JSONKey("name")) {
             facets.append(try Facet(from: container, ignoring: Self.arrayKeys))
         } else {
             additional = try container.unmodeledKeys(excluding: Self.arrayKeys)
@@ -60,7 +60,7 @@ public struct FileValue: Codable, Hashable, Sendable {
 
     /// Encodes the content facet at the top level, the other facets in `facets`, and `uploads`.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        var container = encoder.container(keyedBy: JSONKey.self)
         var writtenKeys: Set<String> = []
         var otherFacets = facets[...]
         if let first = facets.first, first.name == "content" {

@@ -70,9 +70,9 @@ public struct PendingUpload: Codable, Hashable, Sendable {
 
     /// Decodes the upload object; `name` is required, everything else optional.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        let container = try decoder.container(keyedBy: JSONKey.self)
         var additional = try container.unmodeledKeys(excluding: Self.modeledKeys)
-        name = try container.decode(String.self, forKey: AnyCodingKey("name"))
+        name = try container.decode(String.self, forKey: JSONKey("name"))
         maxFileSize = try container.decodeModeledKey(Int.self, "maxFileSize", additionalProperties: &additional)
         mimes = try container.decodeModeledKey([String].self, "mimes", additionalProperties: &additional)
         uploadMethod = try container.decodeModeledKey(String.self, "uploadMethod", additionalProperties: &additional)
@@ -87,7 +87,7 @@ public struct PendingUpload: Codable, Hashable, Sendable {
 
     /// Encodes the upload object with all its kept keys.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        var container = encoder.container(keyedBy: JSONKey.self)
         var writtenKeys: Set<String> = []
         try container.encodeModeledKey(name, "name", writtenKeys: &writtenKeys)
         try container.encodeModeledKey(maxFileSize, "maxFileSize", writtenKeys: &writtenKeys)

@@ -6,7 +6,7 @@
 final class ExpansionEncoder: Encoder {
     private let base: any Encoder
     private let skippedKeys: Set<String>
-    private var keyedContainer: KeyedEncodingContainer<AnyCodingKey>?
+    private var keyedContainer: KeyedEncodingContainer<JSONKey>?
     private var requestedUnkeyedContainer = false
 
     init(wrapping base: any Encoder, skippingKeys skippedKeys: Set<String>) {
@@ -32,7 +32,7 @@ final class ExpansionEncoder: Encoder {
     }
 
     /// The container to add the reference's own keys to, or an error when the target didn't encode as an object.
-    func finish() throws -> KeyedEncodingContainer<AnyCodingKey> {
+    func finish() throws -> KeyedEncodingContainer<JSONKey> {
         if requestedUnkeyedContainer {
             throw EncodingError.invalidValue(
                 [String](),
@@ -42,18 +42,18 @@ final class ExpansionEncoder: Encoder {
         return sharedKeyedContainer()
     }
 
-    private func sharedKeyedContainer() -> KeyedEncodingContainer<AnyCodingKey> {
+    private func sharedKeyedContainer() -> KeyedEncodingContainer<JSONKey> {
         if let keyedContainer {
             return keyedContainer
         }
-        let container = base.container(keyedBy: AnyCodingKey.self)
+        let container = base.container(keyedBy: JSONKey.self)
         keyedContainer = container
         return container
     }
 
     /// Forwards the target's keys to the shared container, dropping the skipped ones.
     private struct FilteringKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        var base: KeyedEncodingContainer<AnyCodingKey>
+        var base: KeyedEncodingContainer<JSONKey>
         let skippedKeys: Set<String>
 
         var codingPath: [any CodingKey] { base.codingPath }
@@ -61,52 +61,52 @@ final class ExpansionEncoder: Encoder {
         private func isSkipped(_ key: Key) -> Bool { skippedKeys.contains(key.stringValue) }
 
         mutating func encodeNil(forKey key: Key) throws {
-            if !isSkipped(key) { try base.encodeNil(forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encodeNil(forKey: JSONKey(key)) }
         }
         mutating func encode(_ value: Bool, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
         mutating func encode(_ value: String, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
         mutating func encode(_ value: Double, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
         mutating func encode(_ value: Float, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
         mutating func encode(_ value: Int, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
         mutating func encode(_ value: Int8, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
         mutating func encode(_ value: Int16, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
         mutating func encode(_ value: Int32, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
         mutating func encode(_ value: Int64, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
         mutating func encode(_ value: UInt, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
         mutating func encode(_ value: UInt8, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
         mutating func encode(_ value: UInt16, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
         mutating func encode(_ value: UInt32, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
         mutating func encode(_ value: UInt64, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            if !isSkipped(key) { try base.encode(value, forKey: AnyCodingKey(key)) }
+            if !isSkipped(key) { try base.encode(value, forKey: JSONKey(key)) }
         }
 
         // Nested values belong to the target alone, so they are forwarded unfiltered.
@@ -114,16 +114,16 @@ final class ExpansionEncoder: Encoder {
             keyedBy keyType: NestedKey.Type,
             forKey key: Key
         ) -> KeyedEncodingContainer<NestedKey> {
-            base.nestedContainer(keyedBy: keyType, forKey: AnyCodingKey(key))
+            base.nestedContainer(keyedBy: keyType, forKey: JSONKey(key))
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            base.nestedUnkeyedContainer(forKey: AnyCodingKey(key))
+            base.nestedUnkeyedContainer(forKey: JSONKey(key))
         }
         mutating func superEncoder() -> any Encoder {
             base.superEncoder()
         }
         mutating func superEncoder(forKey key: Key) -> any Encoder {
-            base.superEncoder(forKey: AnyCodingKey(key))
+            base.superEncoder(forKey: JSONKey(key))
         }
     }
 

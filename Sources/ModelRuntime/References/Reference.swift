@@ -68,9 +68,9 @@ public struct Reference<Target: Codable & Hashable & Sendable>: Codable, Hashabl
             return
         }
 
-        let container: KeyedDecodingContainer<AnyCodingKey>
+        let container: KeyedDecodingContainer<JSONKey>
         do {
-            container = try decoder.container(keyedBy: AnyCodingKey.self)
+            container = try decoder.container(keyedBy: JSONKey.self)
         } catch DecodingError.typeMismatch(_, let context) {
             throw DecodingError.typeMismatch(
                 Reference.self,
@@ -81,9 +81,9 @@ public struct Reference<Target: Codable & Hashable & Sendable>: Codable, Hashabl
                 )
             )
         }
-        id = try container.decode(ObjectID.self, forKey: AnyCodingKey("_id"))
-        object = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("object"))
-        path = try container.decodeIfPresent(String.self, forKey: AnyCodingKey("path"))
+        id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        object = try container.decodeIfPresent(String.self, forKey: JSONKey("object"))
+        path = try container.decodeIfPresent(String.self, forKey: JSONKey("path"))
         encodesAsObject = true
         if container.allKeys.contains(where: { !Self.referenceKeys.contains($0.stringValue) }) {
             expanded = try Target(from: decoder)
@@ -104,7 +104,7 @@ public struct Reference<Target: Codable & Hashable & Sendable>: Codable, Hashabl
             var container = try expansionEncoder.finish()
             try encodeReferenceKeys(into: &container)
         } else if encodesAsObject || object != nil || path != nil {
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
+            var container = encoder.container(keyedBy: JSONKey.self)
             try encodeReferenceKeys(into: &container)
         } else {
             var container = encoder.singleValueContainer()
@@ -112,10 +112,12 @@ public struct Reference<Target: Codable & Hashable & Sendable>: Codable, Hashabl
         }
     }
 
-    private func encodeReferenceKeys(into container: inout KeyedEncodingContainer<AnyCodingKey>) throws {
-        try container.encode(id, forKey: AnyCodingKey("_id"))
-        try container.encodeIfPresent(object, forKey: AnyCodingKey("object"))
-        try container.encodeIfPresent(path, forKey: AnyCodingKey("path"))
+    private func encodeReferenceKeys(into container: inout KeyedEncodingContainer<JSONKey>) throws {
+        try container.encode(id, forKey: JSONKey("_id"))
+        // `object` and `path` are what the server sent, not optional properties of a model: written only when
+        // present, so a decoding report does not list them as missing.
+        if let object { try container.encode(object, forKey: JSONKey("object")) }
+        if let path { try container.encode(path, forKey: JSONKey("path")) }
     }
 
     /// References are equal when their id, object, path and expansion are; the JSON form they encode to doesn't

@@ -1,6 +1,6 @@
 // Helpers for types that model some keys of a JSON object and keep the rest, so that re-encoding loses nothing.
 
-extension KeyedDecodingContainer where Key == AnyCodingKey {
+extension KeyedDecodingContainer where Key == JSONKey {
     /// Decodes `key` when present and not `null`; an explicit `null` is recorded in `additionalProperties` so that it
     /// is encoded again.
     func decodeModeledKey<Value: Decodable>(
@@ -8,7 +8,7 @@ extension KeyedDecodingContainer where Key == AnyCodingKey {
         _ key: String,
         additionalProperties: inout [String: JSONValue]
     ) throws -> Value? {
-        let codingKey = AnyCodingKey(key)
+        let codingKey = JSONKey(key)
         guard contains(codingKey) else { return nil }
         if try decodeNil(forKey: codingKey) {
             additionalProperties[key] = .null
@@ -27,7 +27,7 @@ extension KeyedDecodingContainer where Key == AnyCodingKey {
     }
 }
 
-extension KeyedEncodingContainer where Key == AnyCodingKey {
+extension KeyedEncodingContainer where Key == JSONKey {
     /// Encodes `value` under `key` unless it is `nil`, noting the key in `writtenKeys`.
     mutating func encodeModeledKey(
         _ value: (some Encodable)?,
@@ -35,14 +35,14 @@ extension KeyedEncodingContainer where Key == AnyCodingKey {
         writtenKeys: inout Set<String>
     ) throws {
         guard let value else { return }
-        try encode(value, forKey: AnyCodingKey(key))
+        try encode(value, forKey: JSONKey(key))
         writtenKeys.insert(key)
     }
 
     /// Encodes the kept keys that a modeled value hasn't already written.
     mutating func encodeUnmodeledKeys(_ values: [String: JSONValue], except writtenKeys: Set<String>) throws {
         for (key, value) in values where !writtenKeys.contains(key) {
-            try encode(value, forKey: AnyCodingKey(key))
+            try encode(value, forKey: JSONKey(key))
         }
     }
 }

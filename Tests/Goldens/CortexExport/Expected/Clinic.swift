@@ -48,7 +48,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable {
     }
 
     /// The values of `c_kind`.
-    public enum Kind: RawRepresentable, Codable, Hashable, Sendable {
+    public enum Kind: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
         case hospital
         case practice
         case lab
@@ -71,6 +71,11 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable {
             case .lab: "lab"
             case .undocumented(let value): value
             }
+        }
+
+        /// False for a value the schema does not list.
+        public var isDocumented: Bool {
+            if case .undocumented = self { false } else { true }
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 import ModelRuntime
 
 /// Visit
-public enum Visit: Codable, Hashable, Sendable {
+public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
     case inPerson(InPerson)
     case remote(Remote)
     /// A type the schema does not list, kept as received so that it encodes back unchanged.
@@ -17,6 +17,11 @@ public enum Visit: Codable, Hashable, Sendable {
         case .remote: "c_remote"
         case .undocumented(let type, _): type
         }
+    }
+
+    /// False for a type the schema does not list.
+    public var isDocumented: Bool {
+        if case .undocumented = self { false } else { true }
     }
 
     public init(from decoder: any Decoder) throws {

@@ -65,7 +65,7 @@ public struct Object: Codable, Hashable, Sendable {
     }
 
     /// The values of `c_status`.
-    public enum Status: RawRepresentable, Codable, Hashable, Sendable {
+    public enum Status: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
         case new
         case done
         /// A value the schema does not list, kept so that it encodes back unchanged.
@@ -85,6 +85,11 @@ public struct Object: Codable, Hashable, Sendable {
             case .done: "done"
             case .undocumented(let value): value
             }
+        }
+
+        /// False for a value the schema does not list.
+        public var isDocumented: Bool {
+            if case .undocumented = self { false } else { true }
         }
     }
 

@@ -62,7 +62,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
     }
 
     /// The values of `c_theme`.
-    package enum Theme: RawRepresentable, Codable, Hashable, Sendable {
+    package enum Theme: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
         case light
         case darkMode
         case _2x
@@ -95,6 +95,11 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
             case .undocumentedValue(let value): value
             }
         }
+
+        /// False for a value the schema does not list.
+        package var isDocumented: Bool {
+            if case .undocumentedValue = self { false } else { true }
+        }
     }
 
     package struct Limits: Codable, Hashable, Sendable {
@@ -118,7 +123,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
             }
 
             /// The values of `c_days`.
-            package enum Day: RawRepresentable, Codable, Hashable, Sendable {
+            package enum Day: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
                 case mon
                 case tue
                 /// A value the schema does not list, kept so that it encodes back unchanged.
@@ -138,6 +143,11 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                     case .tue: "tue"
                     case .undocumented(let value): value
                     }
+                }
+
+                /// False for a value the schema does not list.
+                package var isDocumented: Bool {
+                    if case .undocumented = self { false } else { true }
                 }
             }
 

@@ -1,0 +1,416 @@
+/// Reads mapping files: our YAML form (`mappings:`) and AppCoreKit's `.mappings` (JSON with comments).
+public enum MappingLoader {
+    /// One mapping file's contexts and the files it imports (`@import`, relative to it).
+    public struct LoadedFile: Sendable {
+        public var contexts: [MappingContextDefinition] = []
+        public var imports: [Located<String>] = []
+    }
+
+    public static func isAppCoreKit(file: String) -> Bool {
+        file.lowercased().hasSuffix(".mappings")
+    }
+
+    public static func load(_ text: String, file: String) -> (file: LoadedFile, diagnostics: Diagnostics) {
+        var reader = NodeReader()
+        var loaded = LoadedFile()
+        let appCoreKit = isAppCoreKit(file: file)
+        let source = appCoreKit ? MappingsSyntax.withoutComments(text) : text
+        // `.mappings` files are JSON; reading them as YAML with a .json name keeps tabs harmless.
+        switch DocumentParser.parse(source, file: appCoreKit ? file + ".json" : file) {
+        case .failure(var diagnostic):
+            diagnostic.location.file = file
+            diagnostic.message = diagnostic.message.replacingOccurrences(
+                of: "malformed JSON",
+                with: "malformed .mappings"
+            )
+            reader.diagnostics.append(diagnostic)
+        case .success(nil):
+            reader.diagnostics.warning("the mapping file is empty", at: .start(of: file))
+        case .success(var root?):
+            if appCoreKit { root = root.relocated(to: file) }
+            if appCoreKit {
+                loaded = readAppCoreKit(root, file: file, &reader)
+            } else {
+                loaded = readYAML(root, file: file, &reader)
+            }
+        }
+        return (loaded, reader.diagnostics)
+    }
+
+    // MARK: YAML
+
+    static let yamlContextKeys = ["object", "inherits", "template", "aliases", "formatters", "properties"]
+    static let yamlPropertyKeys = [
+        "keyPath", "type", "optional", "default", "nullAsMissing", "formatter", "userData", "object", "collection",
+    ]
+
+    private static func readYAML(_ root: SyntaxNode, file: String, _ reader: inout NodeReader) -> LoadedFile {
+        var loaded = LoadedFile()
+        guard let entries = reader.mapping(root, "a mapping file") else { return loaded }
+        reader.checkKeys(entries, known: ["mappings", "imports"], in: "a mapping file", severity: .error)
+        if let imports = root["imports"] { loaded.imports = reader.stringList(imports, "'imports'") ?? [] }
+        guard let mappings = root["mappings"] else {
+            reader.diagnostics.error("a mapping file needs a top-level 'mappings' mapping", at: root.location)
+            return loaded
+        }
+        for entry in reader.mapping(mappings, "'mappings'") ?? [] {
+            if let context = readYAMLContext(entry, file: file, &reader) { loaded.contexts.append(context) }
+        }
+        return loaded
+    }
+
+    private static func readYAMLContext(
+        _ entry: SyntaxNode.Entry,
+        file: String,
+        _ reader: inout NodeReader
+    )
+        -> MappingContextDefinition?
+    {
+        let name = Located(entry.name, at: entry.key.location)
+        var context = MappingContextDefinition(name: name, swiftType: name, file: file)
+        if entry.value.isNull { return context }
+        guard let entries = reader.mapping(entry.value, "mapping '\(entry.name)'") else { return nil }
+        reader.checkKeys(entries, known: yamlContextKeys, in: "mapping '\(entry.name)'", severity: .error)
+        let node = entry.value
+        if let source = node["object"], let text = reader.name(source, "'object' of '\(entry.name)'") {
+            context.source = Located(text, at: source.location)
+        }
+        if let inherits = node["inherits"] { context.inherits = readNames(inherits, "'inherits'", &reader) }
+        if let template = node["template"], reader.bool(template, "'template'") == true { context.swiftType = nil }
+        if let aliases = node["aliases"] {
+            for alias in reader.mapping(aliases, "'aliases'") ?? [] {
+                if let swiftName = reader.name(alias.value, "the alias of '\(alias.name)'") {
+                    context.aliases.append(
+                        .init(
+                            jsonName: Located(alias.name, at: alias.key.location),
+                            swiftName: Located(swiftName, at: alias.value.location)
+                        )
+                    )
+                }
+            }
+        }
+        if let formatters = node["formatters"] {
+            for assignment in reader.mapping(formatters, "'formatters'") ?? [] {
+                if let formatter = reader.name(assignment.value, "the formatter of '\(assignment.name)'") {
+                    context.formatters.append(
+                        .init(
+                            jsonName: Located(assignment.name, at: assignment.key.location),
+                            formatter: Located(formatter, at: assignment.value.location)
+                        )
+                    )
+                }
+            }
+        }
+        if let properties = node["properties"] {
+            for property in reader.mapping(properties, "'properties' of '\(entry.name)'") ?? [] {
+                if let mapped = readYAMLProperty(property, file: file, &reader) { context.properties.append(mapped) }
+            }
+        }
+        return context
+    }
+
+    private static func readYAMLProperty(
+        _ entry: SyntaxNode.Entry,
+        file: String,
+        _ reader: inout NodeReader
+    )
+        -> MappedPropertyDefinition?
+    {
+        var property = MappedPropertyDefinition(
+            name: Located(entry.name, at: entry.key.location),
+            location: entry.key.location
+        )
+        let node = entry.value
+        if node.scalarText != nil, !node.isNull {
+            property.keyPath = reader.name(node, "the key path of '\(entry.name)'").map {
+                Located($0, at: node.location)
+            }
+            return property
+        }
+        guard let entries = reader.mapping(node, "property '\(entry.name)'") else { return nil }
+        reader.checkKeys(entries, known: yamlPropertyKeys, in: "property '\(entry.name)'", severity: .error)
+        property.keyPath = located(node["keyPath"], "'keyPath' of '\(entry.name)'", &reader)
+        property.type = located(node["type"], "'type' of '\(entry.name)'", &reader)
+        if let optional = node["optional"] {
+            property.isOptional = reader.bool(optional, "'optional' of '\(entry.name)'")
+        }
+        if let value = node["default"] { property.defaultValue = value }
+        if let value = node["nullAsMissing"] {
+            property.nullAsMissing = reader.bool(value, "'nullAsMissing' of '\(entry.name)'") ?? false
+        }
+        property.formatter = located(node["formatter"], "'formatter' of '\(entry.name)'", &reader)
+        property.userData = node["userData"]
+        if let object = node["object"] {
+            property.object = readYAMLObject(object, owner: entry.name, file: file, &reader)
+            property.isCollection = property.isCollection ?? nil
+        }
+        if let collection = node["collection"] {
+            property.object = readYAMLObject(collection, owner: entry.name, file: file, &reader)
+            property.isCollection = true
+        }
+        return property
+    }
+
+    private static func readYAMLObject(
+        _ node: SyntaxNode,
+        owner: String,
+        file: String,
+        _ reader: inout NodeReader
+    )
+        -> ObjectMapping?
+    {
+        if let name = node.scalarText, !node.isNull {
+            return .named(Located(name, at: node.location), swiftType: nil)
+        }
+        guard reader.mapping(node, "the object of '\(owner)'") != nil else { return nil }
+        guard let typeNode = node["type"], let type = reader.name(typeNode, "the 'type' of the object of '\(owner)'")
+        else {
+            reader.diagnostics.error(
+                "the inline object of '\(owner)' needs a 'type' (its Swift type)",
+                at: node.location
+            )
+            return nil
+        }
+        let entry = SyntaxNode.Entry(
+            key: SyntaxNode(.scalar(type, .string), at: typeNode.location),
+            value: node.removing(key: "type")
+        )
+        return readYAMLContext(entry, file: file, &reader).map(ObjectMapping.inline)
+    }
+
+    // MARK: AppCoreKit .mappings
+
+    static let appCoreKitContextKeys = ["@class", "@source", "@inherits"]
+    static let appCoreKitPropertyKeys = [
+        "@keyPath", "@optional", "@defaultValue", "@transformClass", "@transformSelector", "@transformUserData",
+        "@object", "@type", "@collection", "@nullAsMissing", "@clearContent", "@insertContentAtBegin",
+    ]
+    /// CKCascadingTree's device and OS selectors choose between definitions at run time on iOS; a generator that
+    /// writes one type per context cannot honour them.
+    static let deviceSelectors = ["@ipad", "@iphone", "@iphone5", "@ios"]
+
+    private static func readAppCoreKit(_ root: SyntaxNode, file: String, _ reader: inout NodeReader) -> LoadedFile {
+        var loaded = LoadedFile()
+        guard let entries = reader.mapping(root, "a .mappings file") else { return loaded }
+        for entry in entries {
+            if entry.name == "@import" {
+                loaded.imports += readNames(entry.value, "'@import'", &reader)
+            } else if entry.name.hasPrefix("@") {
+                unsupportedKeyword(entry, in: "a .mappings file", &reader)
+            } else if let context = readAppCoreKitContext(
+                entry.value,
+                name: Located(entry.name, at: entry.key.location),
+                file: file,
+                &reader
+            ) {
+                loaded.contexts.append(context)
+            }
+        }
+        return loaded
+    }
+
+    private static func readAppCoreKitContext(
+        _ node: SyntaxNode,
+        name: Located<String>,
+        file: String,
+        _ reader: inout NodeReader
+    ) -> MappingContextDefinition? {
+        var context = MappingContextDefinition(name: name, file: file)
+        guard let entries = reader.mapping(node, "context '\(name.value)'") else { return nil }
+        for entry in entries {
+            switch entry.name {
+            case "@class":
+                context.swiftType = reader.name(entry.value, "'@class' of '\(name.value)'").map {
+                    Located($0, at: entry.value.location)
+                }
+            case "@source":
+                context.source = reader.name(entry.value, "'@source' of '\(name.value)'").map {
+                    Located($0, at: entry.value.location)
+                }
+            case "@inherits":
+                context.inherits = readNames(entry.value, "'@inherits'", &reader)
+            case let key where key.hasPrefix("@"):
+                unsupportedKeyword(entry, in: "context '\(name.value)'", known: appCoreKitContextKeys, &reader)
+            default:
+                if let property = readAppCoreKitProperty(entry, file: file, &reader) {
+                    context.properties.append(property)
+                }
+            }
+        }
+        return context
+    }
+
+    private static func readAppCoreKitProperty(
+        _ entry: SyntaxNode.Entry,
+        file: String,
+        _ reader: inout NodeReader
+    )
+        -> MappedPropertyDefinition?
+    {
+        var property = MappedPropertyDefinition(
+            name: Located(entry.name, at: entry.key.location),
+            location: entry.key.location
+        )
+        let node = entry.value
+        if node.scalarText != nil, !node.isNull {
+            property.keyPath = reader.name(node, "the key path of '\(entry.name)'").map {
+                Located($0, at: node.location)
+            }
+            return property
+        }
+        guard let entries = reader.mapping(node, "property '\(entry.name)'") else { return nil }
+        for attribute in entries {
+            let what = "'\(attribute.name)' of '\(entry.name)'"
+            switch attribute.name {
+            case "@keyPath": property.keyPath = located(attribute.value, what, &reader)
+            case "@type": property.type = located(attribute.value, what, &reader)
+            case "@optional": property.isOptional = flag(attribute.value, what, &reader)
+            case "@defaultValue": property.defaultValue = attribute.value
+            case "@nullAsMissing": property.nullAsMissing = flag(attribute.value, what, &reader) ?? false
+            case "@transformClass": property.formatter = located(attribute.value, what, &reader)
+            case "@transformSelector": property.selector = reader.string(attribute.value, what)
+            case "@transformUserData": property.userData = attribute.value
+            case "@collection": property.isCollection = flag(attribute.value, what, &reader)
+            case "@object":
+                property.object = readAppCoreKitObject(attribute.value, owner: entry.name, file: file, &reader)
+            case "@clearContent", "@insertContentAtBegin":
+                reader.diagnostics.warning(
+                    "'\(attribute.name)' has no effect: generated models are values, decoded anew rather than merged into an existing collection",
+                    at: attribute.key.location
+                )
+            default:
+                unsupportedKeyword(attribute, in: "property '\(entry.name)'", known: appCoreKitPropertyKeys, &reader)
+            }
+        }
+        return property
+    }
+
+    private static func readAppCoreKitObject(
+        _ node: SyntaxNode,
+        owner: String,
+        file: String,
+        _ reader: inout NodeReader
+    )
+        -> ObjectMapping?
+    {
+        guard let entries = reader.mapping(node, "'@object' of '\(owner)'") else { return nil }
+        reader.checkKeys(entries, known: ["@class", "@mappings"], in: "'@object' of '\(owner)'", severity: .error)
+        let swiftType = node["@class"].flatMap { value in
+            reader.name(value, "'@class' of '\(owner)'").map { Located($0, at: value.location) }
+        }
+        guard let mappings = node["@mappings"] else {
+            guard let swiftType else {
+                reader.diagnostics.error("'@object' of '\(owner)' needs '@mappings' or '@class'", at: node.location)
+                return nil
+            }
+            return .named(swiftType, swiftType: swiftType)
+        }
+        if let name = mappings.scalarText, !mappings.isNull {
+            return .named(Located(name, at: mappings.location), swiftType: swiftType)
+        }
+        guard
+            var context = readAppCoreKitContext(
+                mappings,
+                name: Located("\(owner).@object", at: mappings.location),
+                file: file,
+                &reader
+            )
+        else { return nil }
+        if context.swiftType == nil { context.swiftType = swiftType }
+        if context.swiftType == nil {
+            reader.diagnostics.error(
+                "the inline '@mappings' of '\(owner)' need a '@class': the Swift type to create",
+                at: mappings.location
+            )
+            return nil
+        }
+        return .inline(context)
+    }
+
+    private static func unsupportedKeyword(
+        _ entry: SyntaxNode.Entry,
+        in what: String,
+        known: [String] = [],
+        _ reader: inout NodeReader
+    ) {
+        if deviceSelectors.contains(where: { entry.name == $0 || entry.name.hasPrefix($0 + " ") }) {
+            reader.diagnostics.warning(
+                "'\(entry.name)' selects definitions by device at run time; generated models are the same on every device, so it is ignored",
+                at: entry.key.location
+            )
+        } else {
+            reader.diagnostics.error(
+                "unknown keyword '\(entry.name)' in \(what)",
+                at: entry.key.location,
+                hint: Suggestion.hint(for: entry.name, in: known)
+            )
+        }
+    }
+
+    // MARK: Shared
+
+    private static func located(_ node: SyntaxNode?, _ what: String, _ reader: inout NodeReader) -> Located<String>? {
+        guard let node, !node.isNull else { return nil }
+        return reader.name(node, what).map { Located($0, at: node.location) }
+    }
+
+    /// AppCoreKit writes booleans as 1 and 0.
+    private static func flag(_ node: SyntaxNode, _ what: String, _ reader: inout NodeReader) -> Bool? {
+        if case .scalar(let text, .int) = node.value, let number = Int(text) { return number != 0 }
+        return reader.bool(node, what)
+    }
+
+    /// One name or a list of names.
+    private static func readNames(_ node: SyntaxNode, _ what: String, _ reader: inout NodeReader) -> [Located<String>] {
+        if node.scalarText != nil, !node.isNull {
+            return reader.name(node, what).map { [Located($0, at: node.location)] } ?? []
+        }
+        return reader.stringList(node, what) ?? []
+    }
+}
+
+/// AppCoreKit's `.mappings` syntax is JSON with `//` and `/* */` comments.
+enum MappingsSyntax {
+    /// The text with every comment replaced by spaces (newlines kept), so every line and column stays where it was.
+    static func withoutComments(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        var index = 0
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") { inString = false }
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                inString = true
+                index += 1
+            } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+                    bytes[index] = UInt8(ascii: " ")
+                    index += 1
+                }
+            } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                while index < bytes.count {
+                    if bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/")
+                    {
+                        bytes[index] = UInt8(ascii: " ")
+                        bytes[index + 1] = UInt8(ascii: " ")
+                        index += 2
+                        break
+                    }
+                    if bytes[index] != UInt8(ascii: "\n") { bytes[index] = UInt8(ascii: " ") }
+                    index += 1
+                }
+            } else {
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

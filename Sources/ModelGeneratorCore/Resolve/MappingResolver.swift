@@ -1,0 +1,633 @@
+import Foundation
+
+/// Applies mapping contexts to the resolved schema: refines object definitions (names, key paths, defaults,
+/// formatters) and adds the models that only a mapping defines, with types from the object definitions, explicit
+/// types or sample payloads.
+struct MappingResolver {
+    private var diagnostics = Diagnostics()
+    private let naming: SwiftNaming
+    /// Every context by its identifier, inline ones included.
+    private var contexts: [String: MappingContextDefinition] = [:]
+    private var contextOrder: [String] = []
+    /// The Swift type each context produces, once known (from `@class`, or from an `@object` that names it).
+    private var contextTypes: [String: Located<String>] = [:]
+    private var samples: [String: SyntaxNode]
+    private var objectsByAPIName: [String: ResolvedObject] = [:]
+    private var modelNames: Set<String> = []
+
+    static func apply(
+        _ contexts: [MappingContextDefinition],
+        to schema: ResolvedSchema,
+        samples: [String: SyntaxNode],
+        config: GeneratorConfig
+    ) -> (schema: ResolvedSchema, diagnostics: Diagnostics) {
+        var resolver = MappingResolver(
+            naming: SwiftNaming(stripPrefixes: config.naming.stripPrefixes),
+            samples: samples
+        )
+        let result = resolver.apply(contexts, to: schema)
+        return (result, resolver.diagnostics)
+    }
+
+    private init(naming: SwiftNaming, samples: [String: SyntaxNode]) {
+        self.naming = naming
+        self.samples = samples
+    }
+
+    private mutating func apply(_ definitions: [MappingContextDefinition], to schema: ResolvedSchema) -> ResolvedSchema
+    {
+        guard !definitions.isEmpty else { return schema }
+        for object in schema.objects { objectsByAPIName[object.apiName] = object }
+        for definition in definitions { register(definition) }
+        assignTypesFromReferences()
+        let producing = contextOrder.filter { contextTypes[$0] != nil }
+        checkTypeNames(producing, schema: schema)
+        modelNames = Set(producing.compactMap { contextTypes[$0]?.value }).union(schema.objects.map(\.swiftName))
+        propagateSamples(from: producing)
+
+        var objects = schema.objects
+        var added: [ResolvedObject] = []
+        for name in producing {
+            guard let context = contexts[name], let swiftType = contextTypes[name] else { continue }
+            let properties = flattenedProperties(of: name, visiting: [])
+            if let source = context.source {
+                guard let target = objectsByAPIName[source.value] ?? objectsByAPIName["object." + source.value],
+                    let index = objects.firstIndex(where: { $0.apiName == target.apiName })
+                else {
+                    diagnostics.error(
+                        "mapping '\(context.name.value)' refines object '\(source.value)', which the schema does not define",
+                        at: source.location,
+                        hint: Suggestion.hint(for: source.value, in: objectsByAPIName.keys.sorted())
+                    )
+                    continue
+                }
+                objects[index] = refine(objects[index], with: context, properties: properties, swiftType: swiftType)
+            } else {
+                added.append(model(context, properties: properties, swiftType: swiftType))
+            }
+        }
+        return ResolvedSchema(objects: objects + added)
+    }
+
+    // MARK: Contexts
+
+    private mutating func register(_ context: MappingContextDefinition) {
+        if let first = contexts[context.name.value] {
+            diagnostics.error(
+                "mapping context '\(context.name.value)' is defined twice; the first is at \(first.name.location)",
+                at: context.name.location
+            )
+            return
+        }
+        contexts[context.name.value] = context
+        contextOrder.append(context.name.value)
+        if let swiftType = context.swiftType { contextTypes[context.name.value] = swiftType }
+        for property in context.properties {
+            if case .inline(var inline) = property.object {
+                inline.file = context.file
+                register(inline)
+            }
+        }
+    }
+
+    /// The context an `@object`, `@mappings` or `@inherits` names: by identifier, with or without AppCoreKit's
+    /// `$`, or by the Swift type it produces.
+    private func contextName(for reference: String) -> String? {
+        if contexts[reference] != nil { return reference }
+        if contexts["$" + reference] != nil { return "$" + reference }
+        return contextOrder.first { contextTypes[$0]?.value == reference }
+    }
+
+    /// `"@object": { "@class": "UserModel", "@mappings": "$UserModel" }` gives a class-less context its type.
+    private mutating func assignTypesFromReferences() {
+        for name in contextOrder {
+            for property in contexts[name]?.properties ?? [] {
+                guard case .named(let reference, let swiftType?) = property.object,
+                    let target = contextName(for: reference.value)
+                else { continue }
+                if let existing = contextTypes[target], existing.value != swiftType.value {
+                    diagnostics.error(
+                        "'@class' \(swiftType.value) disagrees with context '\(target)', which creates \(existing.value)",
+                        at: swiftType.location
+                    )
+                } else if contextTypes[target] == nil {
+                    contextTypes[target] = swiftType
+                }
+            }
+        }
+    }
+
+    private mutating func checkTypeNames(_ producing: [String], schema: ResolvedSchema) {
+        var owners: [String: Located<String>] = [:]
+        for object in schema.objects { owners[object.swiftName] = Located(object.apiName, at: object.location) }
+        for name in producing {
+            guard let context = contexts[name], let swiftType = contextTypes[name] else { continue }
+            if !isIdentifier(swiftType.value) {
+                diagnostics.error("'\(swiftType.value)' is not a Swift type name", at: swiftType.location)
+            }
+            // A context that refines an object takes over that object's name.
+            if let source = context.source, let object = objectsByAPIName[source.value] {
+                owners[object.swiftName] = nil
+            }
+            if let other = owners[swiftType.value] {
+                diagnostics.error(
+                    "mapping '\(context.name.value)' and '\(other.value)' would both be the Swift type '\(swiftType.value)'; the other is at \(other.location)",
+                    at: swiftType.location
+                )
+            }
+            owners[swiftType.value] = Located(context.name.value, at: swiftType.location)
+        }
+    }
+
+    /// A context's properties after its `@inherits`, in order: inherited ones first, a later definition replacing an
+    /// earlier one of the same name in its place.
+    private mutating func flattenedProperties(of name: String, visiting: [String]) -> [MappedPropertyDefinition] {
+        guard let context = contexts[name] else { return [] }
+        var properties: [MappedPropertyDefinition] = []
+        for parent in context.inherits {
+            guard let parentName = contextName(for: parent.value) else {
+                diagnostics.error(
+                    "'\(name)' inherits '\(parent.value)', which no mapping defines",
+                    at: parent.location,
+                    hint: Suggestion.hint(for: parent.value, in: contextOrder)
+                )
+                continue
+            }
+            if visiting.contains(parentName) || parentName == name {
+                let cycle = (visiting + [name, parentName]).drop { $0 != parentName }
+                diagnostics.error("inheritance cycle: \(cycle.joined(separator: " → "))", at: parent.location)
+                continue
+            }
+            for property in flattenedProperties(of: parentName, visiting: visiting + [name]) {
+                if let index = properties.firstIndex(where: { $0.name.value == property.name.value }) {
+                    properties[index] = property
+                } else {
+                    properties.append(property)
+                }
+            }
+        }
+        for property in context.properties {
+            if let index = properties.firstIndex(where: { $0.name.value == property.name.value }) {
+                properties[index] = property
+            } else {
+                properties.append(property)
+            }
+        }
+        return properties
+    }
+
+    /// Gives nested contexts the part of their parent's sample their key path points at.
+    private mutating func propagateSamples(from producing: [String]) {
+        var queue = producing.filter { name in contextTypes[name].map { samples[$0.value] != nil } ?? false }
+        while let name = queue.first {
+            queue.removeFirst()
+            guard let swiftType = contextTypes[name]?.value, let sample = samples[swiftType] else { continue }
+            for property in flattenedPropertiesQuietly(of: name) {
+                guard let target = objectTarget(property), let childType = contextTypes[target]?.value,
+                    samples[childType] == nil
+                else { continue }
+                guard case .found(let value) = SampleLookup.lookUp(keyPath(of: property), in: sample) else { continue }
+                if let elements = value.elements {
+                    guard let first = elements.first else { continue }
+                    samples[childType] = first
+                } else {
+                    samples[childType] = value
+                }
+                queue.append(target)
+            }
+        }
+    }
+
+    private mutating func flattenedPropertiesQuietly(of name: String) -> [MappedPropertyDefinition] {
+        let saved = diagnostics
+        defer { diagnostics = saved }
+        return flattenedProperties(of: name, visiting: [])
+    }
+
+    private func objectTarget(_ property: MappedPropertyDefinition) -> String? {
+        switch property.object {
+        case .named(let reference, _): contextName(for: reference.value)
+        case .inline(let context): context.name.value
+        case nil: nil
+        }
+    }
+
+    private func keyPath(of property: MappedPropertyDefinition) -> [String] {
+        let text = property.keyPath?.value ?? property.name.value
+        return text == "@self" ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    // MARK: Models
+
+    /// A model that only a mapping defines.
+    private mutating func model(
+        _ context: MappingContextDefinition,
+        properties: [MappedPropertyDefinition],
+        swiftType: Located<String>
+    )
+        -> ResolvedObject
+    {
+        let sample = samples[swiftType.value]
+        var scope = Scope(enclosingNames: [swiftType.value])
+        var resolved = properties.compactMap { resolve($0, in: context, source: nil, sample: sample, scope: &scope) }
+        checkCollisions(resolved)
+        scope.assignNestedNames(&resolved, &diagnostics)
+        var object = ResolvedObject(
+            apiName: context.name.value,
+            swiftName: swiftType.value,
+            label: nil,
+            description: nil,
+            pluralName: "",
+            sourceFile: context.file,
+            location: context.name.location,
+            properties: resolved,
+            variants: []
+        )
+        object.isListed = false
+        return object
+    }
+
+    /// An object definition with a mapping applied.
+    private mutating func refine(
+        _ object: ResolvedObject,
+        with context: MappingContextDefinition,
+        properties: [MappedPropertyDefinition],
+        swiftType: Located<String>
+    ) -> ResolvedObject {
+        var refined = object
+        refined.swiftName = swiftType.value
+        for alias in context.aliases {
+            guard let index = refined.properties.firstIndex(where: { $0.apiName == alias.jsonName.value }) else {
+                unknownProperty(alias.jsonName, of: object)
+                continue
+            }
+            refined.properties[index].swiftName = alias.swiftName.value
+        }
+        for assignment in context.formatters {
+            guard let index = refined.properties.firstIndex(where: { $0.apiName == assignment.jsonName.value }) else {
+                unknownProperty(assignment.jsonName, of: object)
+                continue
+            }
+            refined.properties[index].formatter = ResolvedFormatter(typeName: assignment.formatter.value, userData: nil)
+        }
+        var scope = Scope(enclosingNames: [swiftType.value])
+        let sample = samples[swiftType.value]
+        var additions: [ResolvedProperty] = []
+        for mapped in properties {
+            guard var property = resolve(mapped, in: context, source: object, sample: sample, scope: &scope) else {
+                continue
+            }
+            // A mapped property that reads one of the object's own keys takes that property's place.
+            if let index = refined.properties.firstIndex(where: {
+                $0.keyPath == property.keyPath || $0.swiftName == property.swiftName
+            }) {
+                if property.label == nil { property.label = refined.properties[index].label }
+                if property.description == nil { property.description = refined.properties[index].description }
+                refined.properties[index] = property
+            } else {
+                additions.append(property)
+            }
+        }
+        scope.assignNestedNames(&additions, &diagnostics)
+        refined.properties += additions
+        checkCollisions(refined.properties)
+        return refined
+    }
+
+    private mutating func unknownProperty(_ name: Located<String>, of object: ResolvedObject) {
+        diagnostics.error(
+            "object '\(object.apiName)' has no property '\(name.value)'",
+            at: name.location,
+            hint: Suggestion.hint(for: name.value, in: object.properties.map(\.apiName))
+        )
+    }
+
+    private mutating func checkCollisions(_ properties: [ResolvedProperty]) {
+        var owners: [String: ResolvedProperty] = [:]
+        for property in properties {
+            if let other = owners[property.swiftName] {
+                diagnostics.error(
+                    "two properties would both be named '\(property.swiftName)' in Swift; the other is at \(other.location)",
+                    at: property.location
+                )
+            }
+            owners[property.swiftName] = property
+        }
+    }
+
+    // MARK: Properties
+
+    private mutating func resolve(
+        _ mapped: MappedPropertyDefinition,
+        in context: MappingContextDefinition,
+        source: ResolvedObject?,
+        sample: SyntaxNode?,
+        scope: inout Scope
+    ) -> ResolvedProperty? {
+        let path = keyPath(of: mapped)
+        let pathLocation = mapped.keyPath?.location ?? mapped.location
+        if path.contains(where: \.isEmpty) {
+            diagnostics.error("key path '\(mapped.keyPath?.value ?? "")' has an empty segment", at: pathLocation)
+            return nil
+        }
+        let swiftName = isIdentifier(mapped.name.value) ? mapped.name.value : naming.propertyName(mapped.name.value)
+        let definition = PropertyDefinition(
+            name: mapped.name,
+            type: mapped.type ?? Located("", at: mapped.location)
+        )
+        var type: ResolvedType?
+        var isArray = false
+        var sampleSaysOptional = false
+        var schemaRequired: Bool?
+        var label: String?
+        var description: String?
+
+        // 1. An explicit type.
+        if let explicit = mapped.type {
+            guard let parsed = parseType(explicit, allowAppTypes: mapped.formatter != nil) else { return nil }
+            (type, isArray) = (parsed.type, parsed.isArray)
+            if parsed.isOptional { sampleSaysOptional = true }
+        }
+        // 2. A nested model or a collection of them.
+        if type == nil, let object = mapped.object {
+            guard let target = objectTarget(mapped), let targetType = contextTypes[target] else {
+                if case .named(let reference, _) = object {
+                    diagnostics.error(
+                        "'\(mapped.name.value)' maps to context '\(reference.value)', which no mapping defines",
+                        at: reference.location,
+                        hint: Suggestion.hint(for: reference.value, in: contextOrder)
+                    )
+                }
+                return nil
+            }
+            type = .named(targetType.value)
+            if let collection = mapped.isCollection {
+                isArray = collection
+            } else if let sample, case .found(let value) = SampleLookup.lookUp(path, in: sample) {
+                isArray = value.elements != nil
+            } else if sample != nil {
+                sampleSaysOptional = true
+            } else {
+                diagnostics.error(
+                    "cannot tell whether '\(mapped.name.value)' holds one \(targetType.value) or a list of them",
+                    at: mapped.location,
+                    hint:
+                        "add a sample payload for \(swiftTypeName(context)) in the config's 'samples', or say '@collection: 1' ('collection:' in YAML) or '@collection: 0'"
+                )
+                return nil
+            }
+        }
+        // 3. The object definition the mapping refines.
+        if let source, !path.isEmpty {
+            switch lookUp(path, in: source.properties) {
+            case .found(let property):
+                if type == nil {
+                    type = property.type
+                    isArray = property.isArray
+                }
+                schemaRequired = property.isRequired
+                label = property.label
+                description = property.description
+            case .intoScalar(let prefix):
+                diagnostics.error(
+                    "key path '\(path.joined(separator: "."))' goes into '\(prefix.joined(separator: "."))', which is not a Document",
+                    at: pathLocation
+                )
+                return nil
+            case .missing:
+                break
+            }
+        }
+        // 4. The sample payload.
+        if let sample {
+            switch SampleLookup.lookUp(path, in: sample) {
+            case .intoScalar(let prefix, let kind):
+                diagnostics.error(
+                    "key path '\(path.joined(separator: "."))' goes into '\(prefix.joined(separator: "."))', which is \(kind) in the sample",
+                    at: pathLocation
+                )
+                return nil
+            case .missing:
+                sampleSaysOptional = true
+            case .found(let value):
+                if type == nil, mapped.formatter == nil {
+                    let inferred = SampleType(value)
+                    if inferred == .null { sampleSaysOptional = true }
+                    if let resolved = resolvedType(
+                        inferred,
+                        name: mapped.name.value,
+                        location: pathLocation,
+                        scope: &scope
+                    ) {
+                        (type, isArray) = resolved
+                    }
+                } else if value.isNull {
+                    sampleSaysOptional = true
+                }
+            }
+        }
+        // 5. The formatter's own output type.
+        if type == nil, let formatter = mapped.formatter {
+            type = .named("\(formatter.value).Value")
+        }
+        guard let type else {
+            diagnostics.error(
+                "the type of '\(mapped.name.value)' in '\(context.name.value)' cannot be known",
+                at: mapped.location,
+                hint:
+                    "give it a 'type' ('@type' in .mappings), point it at an object definition, or name a sample payload for \(swiftTypeName(context)) in the config's 'samples'"
+            )
+            return nil
+        }
+        // A nested type must not hide the model or formatter this property names.
+        if case .named(let name) = type, let first = name.split(separator: ".").first {
+            scope.referencedTypes.insert(String(first))
+        }
+        var property = ResolvedProperty(
+            apiName: path.first ?? "@self",
+            swiftName: swiftName,
+            label: label,
+            description: description,
+            location: mapped.location,
+            type: type,
+            isArray: isArray,
+            isRequired: false,
+            definition: definition
+        )
+        property.keyPath = path
+        property.defaultValue = mapped.defaultValue
+        property.nullAsMissing = mapped.nullAsMissing
+        if let formatter = mapped.formatter {
+            property.formatter = ResolvedFormatter(typeName: formatter.value, userData: mapped.userData)
+        }
+        let isOptional = mapped.isOptional ?? (schemaRequired.map { !$0 } ?? sampleSaysOptional)
+        property.isRequired = mapped.defaultValue != nil || !isOptional
+        if mapped.defaultValue != nil { checkDefault(property) }
+        return property
+    }
+
+    private func swiftTypeName(_ context: MappingContextDefinition) -> String {
+        contextTypes[context.name.value]?.value ?? context.name.value
+    }
+
+    private enum SchemaLookup {
+        case found(ResolvedProperty)
+        case intoScalar([String])
+        case missing
+    }
+
+    /// Follows a key path through an object definition's Documents.
+    private func lookUp(_ path: [String], in properties: [ResolvedProperty]) -> SchemaLookup {
+        var current = properties
+        for (index, key) in path.enumerated() {
+            guard let property = current.first(where: { $0.apiName == key }) else { return .missing }
+            if index == path.count - 1 { return .found(property) }
+            guard case .document(let document) = property.type, !property.isArray else {
+                return .intoScalar(Array(path[...index]))
+            }
+            current = document.properties
+        }
+        return .missing
+    }
+
+    /// A Swift type from a sample's inferred type; objects become nested structs named after the property.
+    private mutating func resolvedType(
+        _ type: SampleType,
+        name: String,
+        location: SourceLocation,
+        scope: inout Scope
+    )
+        -> (ResolvedType, Bool)?
+    {
+        switch type {
+        case .null, .emptyArray:
+            return nil
+        case .bool: return (.bool, false)
+        case .int: return (.int, false)
+        case .double: return (.double, false)
+        case .string: return (.string, false)
+        case .date: return (.date, false)
+        case .dateOnly: return (.dateOnly, false)
+        case .url: return (.url, false)
+        case .mixed: return (.any, false)
+        case .array(.array), .array(.mixed), .array(.null), .array(.emptyArray): return (.any, false)
+        case .array(let element):
+            return resolvedType(element, name: name, location: location, scope: &scope).map { ($0.0, true) }
+        case .object(let fields):
+            var inner = Scope(enclosingNames: scope.enclosingNames)
+            var properties: [ResolvedProperty] = []
+            for field in fields {
+                guard
+                    let (fieldType, isArray) = resolvedType(
+                        field.type,
+                        name: field.name,
+                        location: field.location,
+                        scope: &inner
+                    )
+                else {
+                    diagnostics.error(
+                        "the sample's '\(field.name)' is \(field.type == .null ? "null" : "an empty list"), which gives it no type",
+                        at: location,
+                        hint: "give the sample a value there, or map the property with an explicit type"
+                    )
+                    continue
+                }
+                properties.append(
+                    ResolvedProperty(
+                        apiName: field.name,
+                        swiftName: naming.propertyName(field.name),
+                        label: nil,
+                        description: nil,
+                        location: field.location,
+                        type: fieldType,
+                        isArray: isArray,
+                        isRequired: !field.isOptional,
+                        definition: PropertyDefinition(
+                            name: Located(field.name, at: field.location),
+                            type: Located("", at: field.location)
+                        )
+                    )
+                )
+            }
+            inner.assignNestedNames(&properties, &diagnostics)
+            scope.referencedTypes.formUnion(inner.referencedTypes)
+            return (.document(ResolvedDocument(swiftName: "", properties: properties)), false)
+        }
+    }
+
+    /// `String`, `URL`, `[TweetModel]`, `Int?`, a mapped model's name, or (with a formatter) any app type.
+    private mutating func parseType(
+        _ text: Located<String>,
+        allowAppTypes: Bool
+    )
+        -> (type: ResolvedType, isArray: Bool, isOptional: Bool)?
+    {
+        var spelling = text.value.trimmingTrailingWhitespace
+        var isOptional = false
+        var isArray = false
+        if spelling.hasSuffix("?") {
+            isOptional = true
+            spelling.removeLast()
+        }
+        if spelling.hasPrefix("["), spelling.hasSuffix("]") {
+            isArray = true
+            spelling = String(spelling.dropFirst().dropLast())
+        }
+        let builtIns: [String: ResolvedType] = [
+            "String": .string, "Int": .int, "Double": .double, "Bool": .bool, "Date": .date, "DateOnly": .dateOnly,
+            "URL": .url, "ObjectID": .objectID, "JSONValue": .any, "FileValue": .file,
+        ]
+        if let builtIn = builtIns[spelling] { return (builtIn, isArray, isOptional) }
+        if modelNames.contains(spelling) || (allowAppTypes && isTypeSpelling(spelling)) {
+            return (.named(spelling), isArray, isOptional)
+        }
+        diagnostics.error(
+            "unknown type '\(text.value)'",
+            at: text.location,
+            hint: Suggestion.hint(for: spelling, in: builtIns.keys.sorted() + modelNames.sorted())
+                ?? "use a Swift type (String, Int, Double, Bool, Date, URL, …), a mapped model, or a formatter for an app type"
+        )
+        return nil
+    }
+
+    /// Defaults are checked here so that the generated literal always compiles and never traps.
+    private mutating func checkDefault(_ property: ResolvedProperty) {
+        guard let value = property.defaultValue, property.formatter == nil, !property.isArray else { return }
+        let text = value.scalarText ?? ""
+        let valid: Bool
+        switch property.type {
+        case .string: valid = value.isString
+        case .int: valid = Int(text) != nil
+        case .double: valid = Double(text) != nil
+        case .bool: valid = { if case .scalar(_, .bool) = value.value { return true } else { return false } }()
+        case .url: valid = value.isString && URLCheck.isAbsolute(text)
+        case .date: valid = value.isString && SampleType.classify(text) == .date
+        case .dateOnly: valid = value.isString && SampleType.classify(text) == .dateOnly
+        default: valid = true
+        }
+        if !valid {
+            diagnostics.error(
+                "the default of '\(property.swiftName)' is not a valid \(Translator.spelling(of: property.type))",
+                at: value.location
+            )
+        }
+    }
+
+    private func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+
+    /// A dotted type name such as `MyTransformers.Coordinate`.
+    private func isTypeSpelling(_ text: String) -> Bool {
+        text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { isIdentifier(String($0)) }
+    }
+}
+
+enum URLCheck {
+    /// Whether Foundation's `URL(string:)` accepts the text as an absolute URL; the generated `URL(string:)!`
+    /// relies on it.
+    static func isAbsolute(_ text: String) -> Bool {
+        URL(string: text)?.scheme != nil
+    }
+}

@@ -1,0 +1,293 @@
+/// Writes the `init(from:)` and `encode(to:)` of a model whose mapping needs them: key paths, `@self`, defaults
+/// and formatters. Everything else keeps synthesized coding.
+struct CustomCoding {
+    var access: String
+    var lineLength: Int
+    /// Indentation of the lines inside the two functions.
+    var bodyIndent: Int
+
+    struct Output {
+        var decodeLines: [String] = []
+        var encodeLines: [String] = []
+        /// `private static let` declarations: formatter user data and defaults that need converting.
+        var staticLines: [String] = []
+    }
+
+    func make(_ properties: [ResolvedProperty]) -> Output {
+        var output = Output()
+        let usesContainer = properties.contains { !$0.keyPath.isEmpty }
+        if usesContainer {
+            output.decodeLines.append("let container = try decoder.container(keyedBy: JSONKey.self)")
+            output.encodeLines.append("var container = encoder.container(keyedBy: JSONKey.self)")
+        }
+        var formatters: [String: [String]] = [:]
+        for property in properties {
+            let name = SwiftNaming.escaped(property.swiftName)
+            let formatterArguments = formatterArguments(property, into: &output)
+            formatters[property.swiftName] = formatterArguments
+            output.decodeLines += decodeLines(
+                property,
+                name: name,
+                formatter: formatterArguments,
+                statics: &output.staticLines
+            )
+        }
+        var usedNames: Set<String> = ["container"]
+        output.encodeLines += encodeLines(
+            KeyPathTree(properties.filter { !$0.keyPath.isEmpty }),
+            container: "container",
+            formatters: formatters,
+            usedNames: &usedNames
+        )
+        for property in properties where property.keyPath.isEmpty {
+            output.encodeLines += selfEncodeLines(
+                property,
+                name: SwiftNaming.escaped(property.swiftName),
+                formatter: formatters[property.swiftName] ?? nil
+            )
+        }
+        return output
+    }
+
+    /// Properties grouped by the JSON objects their key paths pass through, so that each object is opened once.
+    struct KeyPathTree {
+        var key: String
+        /// Properties whose value sits directly in this object, with their key in it.
+        var values: [(property: ResolvedProperty, key: String)] = []
+        var children: [KeyPathTree] = []
+
+        init(_ properties: [ResolvedProperty], key: String = "", depth: Int = 0) {
+            self.key = key
+            var childKeys: [String] = []
+            for property in properties {
+                if property.keyPath.count == depth + 1 {
+                    values.append((property, property.keyPath[depth]))
+                } else if !childKeys.contains(property.keyPath[depth]) {
+                    childKeys.append(property.keyPath[depth])
+                }
+            }
+            children = childKeys.map { childKey in
+                KeyPathTree(
+                    properties.filter { $0.keyPath.count > depth + 1 && $0.keyPath[depth] == childKey },
+                    key: childKey,
+                    depth: depth + 1
+                )
+            }
+        }
+
+        var allProperties: [ResolvedProperty] { values.map(\.property) + children.flatMap(\.allProperties) }
+    }
+
+    /// An object whose properties are all optional is only written when one of them has a value, so that a model
+    /// decoded without it encodes back without an empty object.
+    private func encodeLines(
+        _ tree: KeyPathTree,
+        container: String,
+        formatters: [String: [String]],
+        usedNames: inout Set<String>
+    ) -> [String] {
+        var lines: [String] = []
+        for (property, key) in tree.values {
+            lines += encodeLines(
+                property,
+                name: SwiftNaming.escaped(property.swiftName),
+                container: container,
+                key: key,
+                formatter: formatters[property.swiftName] ?? nil
+            )
+        }
+        for child in tree.children {
+            var name = SwiftNaming().propertyName(child.key) + "Container"
+            while usedNames.contains(name) { name = "_" + name }
+            usedNames.insert(name)
+            let open = call(
+                "var \(name) = \(container).nestedContainer",
+                ["keyedBy: JSONKey.self", "forKey: \(swiftStringLiteral(child.key))"]
+            )
+            let body = open + encodeLines(child, container: name, formatters: formatters, usedNames: &usedNames)
+            let subtree = child.allProperties
+            if subtree.allSatisfy({ !$0.isRequired }) {
+                let condition = subtree.map { "\(SwiftNaming.escaped($0.swiftName)) != nil" }.joined(separator: " || ")
+                lines.append("if \(condition) {")
+                lines += body.map { "    " + $0 }
+                lines.append("}")
+            } else {
+                lines += body
+            }
+        }
+        return lines
+    }
+
+    // MARK: Decoding
+
+    private func decodeLines(
+        _ property: ResolvedProperty,
+        name: String,
+        formatter: [String]?,
+        statics: inout [String]
+    ) -> [String] {
+        let target = "self.\(name) = "
+        if property.keyPath.isEmpty {
+            if let formatter {
+                return call("\(target)try SelfCoding.decode", ["from: decoder"] + formatter)
+            }
+            return ["\(target)try \(valueType(property))(from: decoder)"]
+        }
+        let path = "[" + property.keyPath.map(swiftStringLiteral).joined(separator: ", ") + "]"
+        let isDate = property.type == .date && property.formatter == nil
+        let decodedType = isDate ? "ISO8601Date<\(valueType(property))>.self" : "\(valueType(property)).self"
+        let unwrap = isDate ? ".wrappedValue" : ""
+        let defaultValue = property.defaultValue.map { defaultExpression(property, $0, statics: &statics) }
+
+        if let formatter {
+            let arguments = ["at: \(path)"] + formatter
+            if let defaultValue, !property.nullAsMissing {
+                return call("\(target)try container.decode", arguments + ["default: \(defaultValue)"])
+            }
+            if let defaultValue {
+                return call("\(target)try container.decodeIfPresent", arguments, suffix: " ?? \(defaultValue)")
+            }
+            return call("\(target)try container.\(property.isRequired ? "decode" : "decodeIfPresent")", arguments)
+        }
+        if let defaultValue {
+            let wrappedDefault = isDate ? "ISO8601Date(wrappedValue: \(defaultValue))" : defaultValue
+            if property.nullAsMissing {
+                let optionalUnwrap = isDate ? "?.wrappedValue" : ""
+                return call(
+                    "\(target)try container.decodeIfPresent",
+                    [decodedType, "at: \(path)"],
+                    suffix: "\(optionalUnwrap) ?? \(defaultValue)"
+                )
+            }
+            return call(
+                "\(target)try container.decode",
+                [decodedType, "at: \(path)", "default: \(wrappedDefault)"],
+                suffix: unwrap
+            )
+        }
+        if property.isRequired {
+            return call("\(target)try container.decode", [decodedType, "at: \(path)"], suffix: unwrap)
+        }
+        return call(
+            "\(target)try container.decodeIfPresent",
+            [decodedType, "at: \(path)"],
+            suffix: isDate ? "?.wrappedValue" : ""
+        )
+    }
+
+    // MARK: Encoding
+
+    private func selfEncodeLines(_ property: ResolvedProperty, name: String, formatter: [String]?) -> [String] {
+        if let formatter {
+            return call("try SelfCoding.encode", [name, "to: encoder"] + formatter)
+        }
+        return ["try \(name).encode(to: encoder)"]
+    }
+
+    private func encodeLines(
+        _ property: ResolvedProperty,
+        name: String,
+        container: String,
+        key: String,
+        formatter: [String]?
+    ) -> [String] {
+        let method = property.isRequired ? "encode" : "encodeIfPresent"
+        let forKey = "forKey: \(swiftStringLiteral(key))"
+        if let formatter {
+            return call("try \(container).\(method)", [name, forKey] + formatter)
+        }
+        if property.type == .date {
+            let value =
+                property.isRequired
+                ? "ISO8601Date(wrappedValue: \(name))" : "\(name).map { ISO8601Date(wrappedValue: $0) }"
+            return call("try \(container).\(method)", [value, forKey])
+        }
+        return call("try \(container).\(method)", [name, forKey])
+    }
+
+    // MARK: Values
+
+    /// `formatter: F.self` and, when the mapping gives user data, `userData: …` (declaring its static).
+    private func formatterArguments(_ property: ResolvedProperty, into output: inout Output) -> [String]? {
+        guard let formatter = property.formatter else { return nil }
+        var arguments = ["formatter: \(formatter.typeName).self"]
+        if let userData = formatter.userData, !userData.isNull {
+            let staticName = "\(property.swiftName)UserData"
+            output.staticLines += resultStatic(
+                staticName,
+                "try (\(JSONLiteral.of(userData)) as JSONValue).decoded(as: \(formatter.typeName).UserData.self)"
+            )
+            arguments.append("userData: try Self.\(staticName).get()")
+        }
+        return arguments
+    }
+
+    /// The Swift type of one decoded value, without optionality.
+    private func valueType(_ property: ResolvedProperty) -> String {
+        let element = Translator.spelling(of: property.type)
+        return property.isArray ? "[\(element)]" : element
+    }
+
+    /// The default as a Swift expression: a literal where the type has one (checked when resolving), otherwise the
+    /// JSON decoded as the property's type, as a payload value would be.
+    private func defaultExpression(_ property: ResolvedProperty, _ value: SyntaxNode, statics: inout [String]) -> String
+    {
+        let text = value.scalarText ?? ""
+        if property.formatter == nil, !property.isArray {
+            switch property.type {
+            case .string: return swiftStringLiteral(text)
+            case .int, .double, .bool: return text.lowercased() == "yes" ? "true" : text
+            case .url: return "URL(string: \(swiftStringLiteral(text)))!"
+            case .date: return "ISO8601DateCoding.date(from: \(swiftStringLiteral(text)))!"
+            case .dateOnly: return "DateOnly(\(swiftStringLiteral(text)))!"
+            case .enumeration: return ".init(rawValue: \(swiftStringLiteral(text)))"
+            case .any: return "\(JSONLiteral.of(value)) as JSONValue"
+            default: break
+            }
+        }
+        let staticName = "\(property.swiftName)Default"
+        let conversion: String
+        if let formatter = property.formatter {
+            let userData =
+                formatter.userData.map { !$0.isNull } == true
+                ? "try Self.\(property.swiftName)UserData.get()" : "NoUserData()"
+            conversion =
+                "try \(formatter.typeName).value(from: (\(JSONLiteral.of(value)) as JSONValue).decoded(as: \(formatter.typeName).Raw.self), userData: \(userData))"
+        } else {
+            conversion = "try (\(JSONLiteral.of(value)) as JSONValue).decoded(as: \(valueType(property)).self)"
+        }
+        statics += resultStatic(staticName, conversion)
+        return "try Self.\(staticName).get()"
+    }
+
+    /// A value computed once, whose failure is thrown where it is used (in decoding) rather than trapping.
+    private func resultStatic(_ name: String, _ expression: String) -> [String] {
+        ["private static let \(name) = Result {", "    \(expression)", "}"]
+    }
+
+    /// `head(arguments)suffix` on one line when it fits, otherwise one argument per line.
+    private func call(_ head: String, _ arguments: [String], suffix: String = "") -> [String] {
+        let single = "\(head)(\(arguments.joined(separator: ", ")))\(suffix)"
+        if bodyIndent + single.count <= lineLength { return [single] }
+        return ["\(head)("]
+            + arguments.enumerated().map { index, argument in
+                "    " + argument + (index == arguments.count - 1 ? "" : ",")
+            } + [")\(suffix)"]
+    }
+}
+
+/// A JSON value from a mapping file written as a Swift literal that `JSONValue` accepts.
+enum JSONLiteral {
+    static func of(_ node: SyntaxNode) -> String {
+        switch node.value {
+        case .scalar(_, .null): return "nil"
+        case .scalar(let text, .string): return swiftStringLiteral(text)
+        case .scalar(let text, .bool): return ["true", "yes", "on", "y"].contains(text.lowercased()) ? "true" : "false"
+        case .scalar(let text, .int), .scalar(let text, .double): return text
+        case .sequence(let elements): return "[" + elements.map(of).joined(separator: ", ") + "]"
+        case .mapping(let entries):
+            if entries.isEmpty { return "[:]" }
+            return "[" + entries.map { "\(swiftStringLiteral($0.name)): \(of($0.value))" }.joined(separator: ", ") + "]"
+        }
+    }
+}

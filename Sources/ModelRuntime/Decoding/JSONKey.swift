@@ -1,0 +1,54 @@
+/// A coding key made from any string, for generated `init(from:)`/`encode(to:)` that read JSON key paths
+/// (`["user", "profile_image_url"]`) and for types that keep keys they don't model.
+///
+/// String literals make keys (`"user"`), so generated code needs no `CodingKeys` enum per key path. An integer key
+/// stands for an array index in coding paths.
+public struct JSONKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
+    /// The JSON object key (or the decimal index for an array position).
+    public let stringValue: String
+    /// The array index, for keys that stand for a position in an array.
+    public let intValue: Int?
+
+    /// The key named `string`.
+    public init(_ string: String) {
+        self.stringValue = string
+        self.intValue = nil
+    }
+
+    /// The key named `stringValue`; never fails, since any string is a JSON key.
+    public init(stringValue: String) {
+        self.init(stringValue)
+    }
+
+    /// The key for array position `intValue`.
+    public init(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+
+    /// The key named by the literal, so that `"user"` can be passed where a key is expected.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// A copy of any other coding key.
+    init(_ key: some CodingKey) {
+        self.stringValue = key.stringValue
+        self.intValue = key.intValue
+    }
+}
+
+extension Sequence<JSONKey> {
+    /// The path written as in JavaScript, e.g. `tweets[0].user.profile_image_url`; empty for the root.
+    var keyPathDescription: String {
+        var description = ""
+        for key in self {
+            if let index = key.intValue {
+                description += "[\(index)]"
+            } else {
+                description += description.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        return description
+    }
+}

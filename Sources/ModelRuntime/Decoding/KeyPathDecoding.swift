@@ -1,0 +1,120 @@
+// Decoding of JSON key paths such as `["user", "profile_image_url"]`, which mapping files use to flatten nested
+// payloads into one model; a one-key path is a plain key.
+
+extension KeyedDecodingContainer where Key == JSONKey {
+    /// Decodes the value at `path` below this container.
+    ///
+    /// Errors spell the whole key path, so a payload without `user` reports `user.profile_image_url` rather than
+    /// just `user`:
+    /// - a missing key anywhere along the path throws `keyNotFound(path.last, context)` whose `codingPath` holds
+    ///   the keys before the last one;
+    /// - an intermediate value that is not an object throws `typeMismatch` at that value's path;
+    /// - `null` (anywhere along the path) throws `valueNotFound`, as `JSONDecoder` does for a plain key.
+    public func decode<T: Decodable>(_ type: T.Type, at path: [JSONKey]) throws -> T {
+        switch try lookUp(path) {
+        case .present(let container, let key): return try container.decode(type, forKey: key)
+        case .missing(let index): throw keyNotFound(path, missingIndex: index)
+        case .null(let index): throw valueNotFound(type, nullIndex: index, in: path, reason: "")
+        }
+    }
+
+    /// Decodes the value at `path` below this container, or returns `nil` when a key along the path is missing or
+    /// its value is `null`; an intermediate value that is not an object still throws `typeMismatch`, since it means
+    /// the payload's shape differs from the mapping.
+    public func decodeIfPresent<T: Decodable>(_ type: T.Type, at path: [JSONKey]) throws -> T? {
+        switch try lookUp(path) {
+        case .present(let container, let key): try container.decodeIfPresent(type, forKey: key)
+        case .missing, .null: nil
+        }
+    }
+
+    /// Decodes the value at `path` below this container, or returns `defaultValue` when a key along the path is
+    /// missing.
+    ///
+    /// `null` throws `valueNotFound`: a default stands in for an absent key only, so that a server sending `null`
+    /// is noticed. A mapping can accept `null` too (`nullAsMissing`), which the generator writes as
+    /// `decodeIfPresent(_:at:) ?? default`.
+    public func decode<T: Decodable>(
+        _ type: T.Type,
+        at path: [JSONKey],
+        default defaultValue: @autoclosure () -> T
+    ) throws -> T {
+        try decodeUnlessMissing(type, at: path) ?? defaultValue()
+    }
+
+    /// The value at `path`, or `nil` when a key along it is missing; `null` throws `valueNotFound`.
+    func decodeUnlessMissing<T: Decodable>(_ type: T.Type, at path: [JSONKey]) throws -> T? {
+        let reason = ", which a default does not replace (map the property with nullAsMissing to accept null)"
+        switch try lookUp(path) {
+        case .present(let container, let key):
+            if try container.decodeNil(forKey: key) {
+                throw valueNotFound(type, nullIndex: path.count - 1, in: path, reason: reason)
+            }
+            return try container.decode(type, forKey: key)
+        case .missing:
+            return nil
+        case .null(let index):
+            throw valueNotFound(type, nullIndex: index, in: path, reason: reason)
+        }
+    }
+
+    /// Walks `path` down to the container that holds its last key.
+    private func lookUp(_ path: [JSONKey]) throws -> KeyPathLookup {
+        guard let lastKey = path.last else { preconditionFailure("A key path needs at least one key") }
+        var container = self
+        for (index, key) in path.dropLast().enumerated() {
+            guard container.contains(key) else { return .missing(index: index) }
+            if try container.decodeNil(forKey: key) { return .null(index: index) }
+            do {
+                container = try container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+            } catch let error as DecodingError {
+                guard case .typeMismatch = error else { throw error }
+                let keyPath = path[...index]
+                let description =
+                    "Expected an object at '\(keyPath.keyPathDescription)' to look up "
+                    + "'\(path[index + 1].stringValue)'"
+                throw DecodingError.typeMismatch(
+                    [String: JSONValue].self,
+                    .init(codingPath: codingPath(to: keyPath), debugDescription: description, underlyingError: error)
+                )
+            }
+        }
+        guard container.contains(lastKey) else { return .missing(index: path.count - 1) }
+        return .present(container, lastKey)
+    }
+
+    /// This container's coding path followed by `keys`.
+    func codingPath(to keys: some Sequence<JSONKey>) -> [any CodingKey] {
+        codingPath + keys.map { $0 as any CodingKey }
+    }
+
+    private func keyNotFound(_ path: [JSONKey], missingIndex: Int) -> DecodingError {
+        var description = "No value for '\(path[...missingIndex].keyPathDescription)'"
+        if missingIndex < path.count - 1 {
+            description += " to look up '\(path.keyPathDescription)'"
+        }
+        return .keyNotFound(
+            path[path.count - 1],
+            .init(codingPath: codingPath(to: path.dropLast()), debugDescription: description)
+        )
+    }
+
+    private func valueNotFound(_ type: Any.Type, nullIndex: Int, in path: [JSONKey], reason: String) -> DecodingError {
+        let nullPath = path[...nullIndex]
+        let description =
+            nullIndex == path.count - 1
+            ? "Expected \(type) at '\(path.keyPathDescription)' but found null"
+            : "Expected \(type) at '\(path.keyPathDescription)' but '\(nullPath.keyPathDescription)' is null"
+        return .valueNotFound(type, .init(codingPath: codingPath(to: nullPath), debugDescription: description + reason))
+    }
+}
+
+/// Where a key path leads.
+private enum KeyPathLookup {
+    /// The last key is present in `container` (its value may be `null`).
+    case present(KeyedDecodingContainer<JSONKey>, JSONKey)
+    /// The key at `index` is missing.
+    case missing(index: Int)
+    /// The intermediate value of the key at `index` is `null`.
+    case null(index: Int)
+}

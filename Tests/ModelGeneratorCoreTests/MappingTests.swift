@@ -1,0 +1,343 @@
+import Testing
+
+@testable import ModelGeneratorCore
+
+@Suite struct MappingLoadingTests {
+    @Test func commentsBecomeSpacesSoLocationsStay() {
+        let text = "{ // a comment\n  \"url\": \"https://x.test/a\", /* block\n over lines */ \"b\": 1 }\n"
+        let stripped = MappingsSyntax.withoutComments(text)
+        #expect(stripped.count == text.count)
+        #expect(stripped == "{             \n  \"url\": \"https://x.test/a\",         \n               \"b\": 1 }\n")
+    }
+
+    @Test func readsEveryAppCoreKitKeyword() throws {
+        let text = """
+            // contexts
+            {
+              "@import" : ["a.mappings", "b.mappings"],
+              "$Tweet" : {
+                "@class" : "TweetModel",
+                "@source" : "c_tweet",
+                "@inherits" : "$Base",
+                "message" : "text",
+                "image" : {
+                  "@keyPath" : "user.profile_image_url",
+                  "@type" : "URL",
+                  "@optional" : 1,
+                  "@defaultValue" : "https://x.test/a.png",
+                  "@nullAsMissing" : true,
+                },
+                "where" : {
+                  "@keyPath" : "@self",
+                  "@transformClass" : "MyTransformers",
+                  "@transformSelector" : "coordinate2DFromDictionary:userData:error:",
+                  "@transformUserData" : { "longitude" : "long" }
+                },
+                "user" : { "@keyPath" : "user", "@object" : { "@class" : "UserModel", "@mappings" : "$User" } },
+                "tweets" : { "@keyPath" : "@self", "@collection" : 1, "@object" : { "@class" : "T", "@mappings" : { "a" : "b" } } }
+              }
+            }
+            """
+        let (file, diagnostics) = MappingLoader.load(text, file: "app.mappings")
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        #expect(file.imports.map(\.value) == ["a.mappings", "b.mappings"])
+        let context = try #require(file.contexts.first)
+        #expect(context.name.value == "$Tweet")
+        #expect(context.name.location == SourceLocation(file: "app.mappings", line: 4, column: 3))
+        #expect(context.swiftType?.value == "TweetModel")
+        #expect(context.source?.value == "c_tweet")
+        #expect(context.inherits.map(\.value) == ["$Base"])
+        #expect(context.properties.map(\.name.value) == ["message", "image", "where", "user", "tweets"])
+        #expect(context.properties[0].keyPath?.value == "text")
+        let image = context.properties[1]
+        #expect(image.keyPath?.value == "user.profile_image_url")
+        #expect(image.type?.value == "URL")
+        #expect(image.isOptional == true)
+        #expect(image.defaultValue?.scalarText == "https://x.test/a.png")
+        #expect(image.nullAsMissing)
+        let place = context.properties[2]
+        #expect(place.keyPath?.value == "@self")
+        #expect(place.formatter?.value == "MyTransformers")
+        #expect(place.selector == "coordinate2DFromDictionary:userData:error:")
+        #expect(place.userData?["longitude"]?.scalarText == "long")
+        guard case .named(let reference, let swiftType) = context.properties[3].object else {
+            Issue.record("expected a named @object")
+            return
+        }
+        #expect(reference.value == "$User")
+        #expect(swiftType?.value == "UserModel")
+        guard case .inline(let inline) = context.properties[4].object else {
+            Issue.record("expected an inline @object")
+            return
+        }
+        #expect(inline.swiftType?.value == "T")
+        #expect(inline.properties.map(\.name.value) == ["a"])
+        #expect(context.properties[4].isCollection == true)
+    }
+
+    @Test func readsEveryYAMLKey() throws {
+        let text = """
+            imports: [more.yaml]
+            mappings:
+              Object:
+                object: c_object
+                inherits: [Base]
+                aliases: { c_bool: isEnabled }
+                formatters: { c_string: Lolify }
+                properties:
+                  name: user.name
+                  image: { keyPath: user.image, type: URL, optional: true, default: "https://x.test", nullAsMissing: true }
+                  place: { keyPath: "@self", formatter: Coordinates, userData: { longitude: long } }
+                  owner: { object: User }
+                  tweets: { collection: Tweet }
+                  inline: { object: { type: Inline, properties: { a: b } } }
+              Base:
+                template: true
+            """
+        let (file, diagnostics) = MappingLoader.load(text, file: "m.yaml")
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        #expect(file.imports.map(\.value) == ["more.yaml"])
+        let object = try #require(file.contexts.first)
+        #expect(object.swiftType?.value == "Object")
+        #expect(object.source?.value == "c_object")
+        #expect(object.inherits.map(\.value) == ["Base"])
+        #expect(object.aliases.map { [$0.jsonName.value, $0.swiftName.value] } == [["c_bool", "isEnabled"]])
+        #expect(object.formatters.map { [$0.jsonName.value, $0.formatter.value] } == [["c_string", "Lolify"]])
+        #expect(object.properties.map(\.name.value) == ["name", "image", "place", "owner", "tweets", "inline"])
+        #expect(object.properties[1].nullAsMissing)
+        #expect(object.properties[2].formatter?.value == "Coordinates")
+        #expect(object.properties[4].isCollection == true)
+        guard case .inline(let inline) = object.properties[5].object else {
+            Issue.record("expected an inline object")
+            return
+        }
+        #expect(inline.swiftType?.value == "Inline")
+        #expect(file.contexts[1].swiftType == nil)
+    }
+}
+
+/// Every mapping error and warning, with its message and `file:line:column`.
+@Suite struct MappingDiagnosticsTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var config = "mappings: [app.mappings]\n"
+        var files: [String: String]
+        var expected: [String]
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "unknown context",
+            files: [
+                "app.mappings":
+                    #"{ "$A": { "@class": "A", "b": { "@keyPath": "b", "@object": { "@mappings": "$Bee" } } } }"#
+            ],
+            expected: ["app.mappings:1:76: error: 'b' maps to context '$Bee', which no mapping defines"]
+        ),
+        Case(
+            name: "unknown inherited context",
+            files: ["app.mappings": #"{ "$A": { "@class": "A", "@inherits": "$Base" } }"#],
+            expected: ["app.mappings:1:39: error: '$A' inherits '$Base', which no mapping defines"]
+        ),
+        Case(
+            name: "inheritance cycle",
+            files: [
+                "app.mappings": """
+                {
+                  "$A": { "@class": "A", "@inherits": "$B" },
+                  "$B": { "@inherits": "$C" },
+                  "$C": { "@inherits": "$B" }
+                }
+                """
+            ],
+            expected: ["app.mappings:4:24: error: inheritance cycle: $B → $C → $B"]
+        ),
+        Case(
+            name: "import cycle",
+            files: [
+                "app.mappings": #"{ "@import": "b.mappings", "$A": { "@class": "A", "a": { "@type": "Int" } } }"#,
+                "b.mappings": #"{ "@import": "app.mappings" }"#,
+            ],
+            expected: ["b.mappings:1:14: error: import cycle: app.mappings → b.mappings → app.mappings"]
+        ),
+        Case(
+            name: "missing imported file",
+            files: ["app.mappings": #"{ "@import": "gone.mappings" }"#],
+            expected: ["app.mappings:1:14: error: cannot read mapping file 'gone.mappings': no such file"]
+        ),
+        Case(
+            name: "property with unknowable type",
+            files: ["app.mappings": #"{ "$A": { "@class": "A", "name": "user.name" } }"#],
+            expected: ["app.mappings:1:26: error: the type of 'name' in '$A' cannot be known"]
+        ),
+        Case(
+            name: "key path into a scalar of the sample",
+            config: "mappings: [app.mappings]\nsamples: { A: a.json }\n",
+            files: [
+                "app.mappings": #"{ "$A": { "@class": "A", "first": "user.name.first" } }"#,
+                "a.json": #"{ "user": { "name": "Ada" } }"#,
+            ],
+            expected: [
+                "app.mappings:1:35: error: key path 'user.name.first' goes into 'user.name', which is a string in the sample"
+            ]
+        ),
+        Case(
+            name: "key path into a scalar of the object definition",
+            config: "schemas: [objects.yaml]\nmappings: [m.yaml]\n",
+            files: [
+                "objects.yaml": "objects:\n  - name: c_a\n    properties: [{ name: c_s, type: String }]\n",
+                "m.yaml": "mappings:\n  A:\n    object: c_a\n    properties:\n      x: c_s.inner\n",
+            ],
+            expected: ["m.yaml:5:10: error: key path 'c_s.inner' goes into 'c_s', which is not a Document"]
+        ),
+        Case(
+            name: "two contexts with one Swift type",
+            files: [
+                "app.mappings":
+                    #"{ "$A": { "@class": "Tweet", "a": { "@type": "Int" } }, "$B": { "@class": "Tweet", "b": { "@type": "Int" } } }"#
+            ],
+            expected: [
+                "app.mappings:1:75: error: mapping '$B' and '$A' would both be the Swift type 'Tweet'; the other is at app.mappings:1:21"
+            ]
+        ),
+        Case(
+            name: "two properties with one Swift name",
+            config: "schemas: [objects.yaml]\nmappings: [m.yaml]\n",
+            files: [
+                "objects.yaml":
+                    "objects:\n  - name: c_a\n    properties: [{ name: c_b, type: Boolean }, { name: c_c, type: Boolean }]\n",
+                "m.yaml": "mappings:\n  A:\n    object: c_a\n    aliases: { c_b: flag, c_c: flag }\n",
+            ],
+            expected: [
+                "objects.yaml:3:56: error: two properties would both be named 'flag' in Swift; the other is at objects.yaml:3:26"
+            ]
+        ),
+        Case(
+            name: "refining an unknown object",
+            config: "mappings: [m.yaml]\n",
+            files: ["m.yaml": "mappings:\n  A:\n    object: c_nope\n"],
+            expected: ["m.yaml:3:13: error: mapping 'A' refines object 'c_nope', which the schema does not define"]
+        ),
+        Case(
+            name: "an alias of an unknown property",
+            config: "schemas: [objects.yaml]\nmappings: [m.yaml]\n",
+            files: [
+                "objects.yaml": "objects:\n  - name: c_a\n    properties: [{ name: c_b, type: Boolean }]\n",
+                "m.yaml": "mappings:\n  A:\n    object: c_a\n    aliases: { c_x: flag }\n",
+            ],
+            expected: ["m.yaml:4:16: error: object 'c_a' has no property 'c_x'"]
+        ),
+        Case(
+            name: "unknown keyword",
+            files: ["app.mappings": #"{ "$A": { "@class": "A", "a": { "@keypath": "b", "@type": "Int" } } }"#],
+            expected: ["app.mappings:1:33: error: unknown keyword '@keypath' in property 'a'"]
+        ),
+        Case(
+            name: "device selector",
+            files: ["app.mappings": #"{ "$A": { "@class": "A", "@ipad": {}, "a": { "@type": "Int" } } }"#],
+            expected: [
+                "app.mappings:1:26: warning: '@ipad' selects definitions by device at run time; generated models are the same on every device, so it is ignored"
+            ]
+        ),
+        Case(
+            name: "clearContent has no effect",
+            files: [
+                "app.mappings": #"{ "$A": { "@class": "A", "a": { "@type": "[Int]", "@insertContentAtBegin": 1 } } }"#
+            ],
+            expected: [
+                "app.mappings:1:51: warning: '@insertContentAtBegin' has no effect: generated models are values, decoded anew rather than merged into an existing collection"
+            ]
+        ),
+        Case(
+            name: "a default that is not of the type",
+            files: ["app.mappings": #"{ "$A": { "@class": "A", "a": { "@type": "URL", "@defaultValue": 3 } } }"#],
+            expected: ["app.mappings:1:66: error: the default of 'a' is not a valid URL"]
+        ),
+        Case(
+            name: "inline mappings without a class",
+            files: ["app.mappings": #"{ "$A": { "@class": "A", "b": { "@object": { "@mappings": { "x": "y" } } } } }"#],
+            expected: [
+                "app.mappings:1:59: error: the inline '@mappings' of 'b' need a '@class': the Swift type to create"
+            ]
+        ),
+        Case(
+            name: "one or many",
+            files: [
+                "app.mappings":
+                    #"{ "$A": { "@class": "A", "b": { "@object": { "@mappings": "$B" } } }, "$B": { "@class": "B", "x": { "@type": "Int" } } }"#
+            ],
+            expected: ["app.mappings:1:26: error: cannot tell whether 'b' holds one B or a list of them"]
+        ),
+        Case(
+            name: "unknown explicit type",
+            files: ["app.mappings": #"{ "$A": { "@class": "A", "a": { "@type": "Strin" } } }"#],
+            expected: ["app.mappings:1:42: error: unknown type 'Strin'"]
+        ),
+        Case(
+            name: "malformed .mappings",
+            files: ["app.mappings": "{ \"$A\": { \"@class\": \"A\" \"a\": 1 } }"],
+            expected: [
+                "app.mappings:1:25: error: malformed .mappings: did not find expected ',' or '}' (while parsing a flow mapping at line 1, column 9)"
+            ]
+        ),
+        Case(
+            name: "a null-only sample value",
+            config: "mappings: [app.mappings]\nsamples: { A: a.json }\n",
+            files: ["app.mappings": #"{ "$A": { "@class": "A", "x": "x" } }"#, "a.json": #"{ "x": null }"#],
+            expected: ["app.mappings:1:26: error: the type of 'x' in '$A' cannot be known"]
+        ),
+    ]
+
+    @Test(arguments: cases) func reportsTheProblemWhereItIs(_ testCase: Case) {
+        let result = generate(config: testCase.config, testCase.files)
+        let reported = messages(result)
+        for expected in testCase.expected {
+            #expect(reported.contains(expected), "expected \(expected)\nreported:\n\(reported.joined(separator: "\n"))")
+        }
+        if testCase.expected.contains(where: { $0.contains(": error: ") }) {
+            #expect(result.files.isEmpty)
+        }
+    }
+
+    @Test func typesComeFromTheSample() throws {
+        let result = generate(
+            config: "mappings: [m.yaml]\nsamples: { Event: e.json }\n",
+            [
+                "m.yaml": """
+                mappings:
+                  Event:
+                    properties:
+                      title: title
+                      at: at
+                      day: day
+                      link: link
+                      count: count
+                      score: score
+                      done: done
+                      tags: tags
+                      venue: venue
+                      notes: notes
+                      missing: { keyPath: nowhere, type: String }
+                """,
+                "e.json": """
+                { "title": "x", "at": "2026-01-01T10:00:00Z", "day": "2026-01-01", "link": "https://x.test",
+                  "count": 3, "score": 1.5, "done": true, "tags": ["a"],
+                  "venue": { "name": "Hall", "seats": 10 },
+                  "notes": [{ "text": "a", "by": "me" }, { "text": "b", "stars": 2.5 }, { "text": null }] }
+                """,
+            ]
+        )
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+        let model = try #require(file(result, "Event.swift"))
+        for line in [
+            "public var title: String", "public var at: Date", "public var day: DateOnly", "public var link: URL",
+            "public var count: Int", "public var score: Double", "public var done: Bool", "public var tags: [String]",
+            "public var venue: Venue", "public var notes: [Note]", "public var missing: String?",
+            "public var name: String", "public var seats: Int", "public var text: String?", "public var by: String?",
+            "public var stars: Double?",
+        ] {
+            #expect(model.contains(line + "\n"), "missing \(line)")
+        }
+    }
+}
