@@ -165,12 +165,15 @@ struct CustomCoding {
                 suffix: unwrap
             )
         }
+        // A one-key path is a plain key: the standard call says so, and costs no key-path array.
+        let location =
+            property.keyPath.count == 1 ? "forKey: \(swiftStringLiteral(property.keyPath[0]))" : "at: \(path)"
         if property.isRequired {
-            return call("\(target)try container.decode", [decodedType, "at: \(path)"], suffix: unwrap)
+            return call("\(target)try container.decode", [decodedType, location], suffix: unwrap)
         }
         return call(
             "\(target)try container.decodeIfPresent",
-            [decodedType, "at: \(path)"],
+            [decodedType, location],
             suffix: isDate ? "?.wrappedValue" : ""
         )
     }

@@ -115,6 +115,9 @@ private struct Comparison {
             compareMembers([:], output, at: path)
         case (nil, let output?):
             add(.defaultApplied, path, output)
+        case (.null?, let output?) where output != .null:
+            // A `null` the mapping counts as missing, which the model filled in.
+            add(.defaultApplied, path, output)
         case (nil, nil):
             if nilKeyPaths.contains(path) { add(.missingOptional, path, nil) }
         default:

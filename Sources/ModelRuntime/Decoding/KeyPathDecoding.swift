@@ -11,6 +11,11 @@ extension KeyedDecodingContainer where Key == JSONKey {
     /// - an intermediate value that is not an object throws `typeMismatch` at that value's path;
     /// - `null` (anywhere along the path) throws `valueNotFound`, as `JSONDecoder` does for a plain key.
     public func decode<T: Decodable>(_ type: T.Type, at path: [JSONKey]) throws -> T {
+        // The common case costs one lookup per key: the decoder's own errors already spell the path when every
+        // object along it is there.
+        if let holder = try? fastContainer(holding: path) {
+            return try holder.decode(type, forKey: path[path.count - 1])
+        }
         switch try lookUp(path) {
         case .present(let container, let key): return try container.decode(type, forKey: key)
         case .missing(let index): throw keyNotFound(path, missingIndex: index)
@@ -22,7 +27,10 @@ extension KeyedDecodingContainer where Key == JSONKey {
     /// its value is `null`; an intermediate value that is not an object still throws `typeMismatch`, since it means
     /// the payload's shape differs from the mapping.
     public func decodeIfPresent<T: Decodable>(_ type: T.Type, at path: [JSONKey]) throws -> T? {
-        switch try lookUp(path) {
+        if let holder = try? fastContainer(holding: path) {
+            return try holder.decodeIfPresent(type, forKey: path[path.count - 1])
+        }
+        return switch try lookUp(path) {
         case .present(let container, let key): try container.decodeIfPresent(type, forKey: key)
         case .missing, .null: nil
         }
@@ -44,6 +52,11 @@ extension KeyedDecodingContainer where Key == JSONKey {
 
     /// The value at `path`, or `nil` when a key along it is missing; `null` throws `valueNotFound`.
     func decodeUnlessMissing<T: Decodable>(_ type: T.Type, at path: [JSONKey]) throws -> T? {
+        if let holder = try? fastContainer(holding: path),
+            let value = try holder.decodeIfPresent(type, forKey: path[path.count - 1])
+        {
+            return value
+        }
         let reason = ", which a default does not replace (map the property with nullAsMissing to accept null)"
         switch try lookUp(path) {
         case .present(let container, let key):
@@ -56,6 +69,16 @@ extension KeyedDecodingContainer where Key == JSONKey {
         case .null(let index):
             throw valueNotFound(type, nullIndex: index, in: path, reason: reason)
         }
+    }
+
+    /// The container that holds the path's last key when every object along the path is there; throws otherwise,
+    /// and the caller then walks the path again with `lookUp` to say exactly what is wrong.
+    private func fastContainer(holding path: [JSONKey]) throws -> KeyedDecodingContainer<JSONKey> {
+        var container = self
+        for key in path.dropLast() {
+            container = try container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+        }
+        return container
     }
 
     /// Walks `path` down to the container that holds its last key.

@@ -33,10 +33,13 @@ public struct NoUserData: Decodable, Hashable, Sendable {
 
 extension ValueFormatter {
     /// ``value(from:userData:)`` with errors wrapped in `DecodingError.dataCorrupted` at `codingPath`.
-    static func value(from raw: Raw, userData: UserData, codingPath: [any CodingKey]) throws -> Value {
+    /// The coding path is only built when there is an error to report.
+    static func value(from raw: Raw, userData: UserData, codingPath: @autoclosure () -> [any CodingKey]) throws -> Value
+    {
         do {
             return try value(from: raw, userData: userData)
         } catch {
+            let codingPath = codingPath()
             let description = "\(Self.self) could not convert the value at '\(keyPath(codingPath))': \(error)"
             throw DecodingError.dataCorrupted(
                 .init(codingPath: codingPath, debugDescription: description, underlyingError: error)
@@ -45,10 +48,12 @@ extension ValueFormatter {
     }
 
     /// ``raw(from:userData:)`` with errors wrapped in `EncodingError.invalidValue` at `codingPath`.
-    static func raw(from value: Value, userData: UserData, codingPath: [any CodingKey]) throws -> Raw {
+    static func raw(from value: Value, userData: UserData, codingPath: @autoclosure () -> [any CodingKey]) throws -> Raw
+    {
         do {
             return try raw(from: value, userData: userData)
         } catch {
+            let codingPath = codingPath()
             let description = "\(Self.self) could not convert the value for '\(keyPath(codingPath))': \(error)"
             throw EncodingError.invalidValue(
                 value,

@@ -49,16 +49,16 @@ public struct Place: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.createdAt = try container.decode(ISO8601Date<Date>.self, at: ["meta", "created_at"]).wrappedValue
         self.updatedAt = try container.decodeIfPresent(ISO8601Date<Date>.self, at: ["meta", "updated"])?.wrappedValue
-        self.name = try container.decode(String.self, at: ["name"])
-        self.placeId = try container.decode(String.self, at: ["id_str"])
+        self.name = try container.decode(String.self, forKey: "name")
+        self.placeId = try container.decode(String.self, forKey: "id_str")
         self.rating = try container.decode(Double.self, at: ["stats", "rating"], default: 0.5)
         self.visits = try container.decodeIfPresent(Int.self, at: ["stats", "visits"]) ?? 0
         self.isOpen = try container.decode(Bool.self, at: ["is_open"], default: true)
         self.homepage = try container.decodeIfPresent(URL.self, at: ["links", "home"])
-        self.tags = try container.decodeIfPresent([String].self, at: ["tags"])
-        self.extra = try container.decodeIfPresent(JSONValue.self, at: ["extra"])
-        self.owner = try container.decode(Owner.self, at: ["owner"])
-        self.checkins = try container.decode([Checkin].self, at: ["checkins"])
+        self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
+        self.extra = try container.decodeIfPresent(JSONValue.self, forKey: "extra")
+        self.owner = try container.decode(Owner.self, forKey: "owner")
+        self.checkins = try container.decode([Checkin].self, forKey: "checkins")
     }
 
     public func encode(to encoder: any Encoder) throws {

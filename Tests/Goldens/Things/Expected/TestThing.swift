@@ -20,10 +20,10 @@ public struct TestThing: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decode(Int.self, at: ["id"])
+        self.id = try container.decode(Int.self, forKey: "id")
         self.name = try container.decodeIfPresent(at: ["first_name"], formatter: Lolify.self)
-        self.createdAt = try container.decodeIfPresent(ISO8601Date<Date>.self, at: ["created_at"])?.wrappedValue
-        self.things = try container.decodeIfPresent([TestThing].self, at: ["things"])
+        self.createdAt = try container.decodeIfPresent(ISO8601Date<Date>.self, forKey: "created_at")?.wrappedValue
+        self.things = try container.decodeIfPresent([TestThing].self, forKey: "things")
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -19,9 +19,9 @@ public struct TweetModel: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.user = try container.decode(UserModel.self, at: ["user"])
-        self.message = try container.decode(String.self, at: ["text"])
-        self.identifier = try container.decode(String.self, at: ["id_str"])
+        self.user = try container.decode(UserModel.self, forKey: "user")
+        self.message = try container.decode(String.self, forKey: "text")
+        self.identifier = try container.decode(String.self, forKey: "id_str")
         self.coordinates = try SelfCoding.decode(
             from: decoder,
             formatter: MyTransformers.self,

@@ -15,7 +15,7 @@ public struct UserModel: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.name = try container.decode(String.self, at: ["name"])
+        self.name = try container.decode(String.self, forKey: "name")
         self.imageUrl = try container.decode(
             URL.self,
             at: ["profile_image_url"],

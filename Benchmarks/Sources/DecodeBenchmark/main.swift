@@ -1,0 +1,120 @@
+// Decode and encode throughput of generated models next to hand-written synthesized Codable on the same payloads.
+// Prints a table of the best of several rounds; the ratio is generated ÷ hand-written (lower is better).
+import Foundation
+
+let count = 2_000
+let rounds = 30
+
+func payload(_ element: (Int) -> String) -> Data {
+    Data(("[" + (0..<count).map(element).joined(separator: ",") + "]").utf8)
+}
+
+let patients = payload { index in
+    #"{"c_name": "Patient \#(index)", "c_age": \#(20 + index % 60), "c_score": \#(Double(index) / 7), "c_active": \#(index % 2 == 0), "c_tags": ["a", "b"], "c_address": {"c_street": "\#(index) Main St", "c_city": "Springfield", "c_zip": "12345"}}"#
+}
+let appointments = payload { index in
+    #"{"c_title": "Visit \#(index)", "c_starts": "2026-11-22T10:15:30Z", "c_ends": "2026-11-22T11:15:30Z"}"#
+}
+let tweets = payload { index in
+    #"{"id_str": "\#(240859602684612608 + index)", "text": "Tweet number \#(index)", "user": {"name": "Twitter API", "profile_image_url": "http://a0.twimg.com/profile_images/\#(index).png"}, "coordinates": [-97.51087576, 35.46500176]}"#
+}
+
+/// The best times of `rounds` runs of each, alternating between the two so that both see the same machine state.
+func compare(_ generated: () throws -> Void, _ handWritten: () throws -> Void) rethrows -> (Duration, Duration) {
+    var fastest = (Duration.seconds(1_000), Duration.seconds(1_000))
+    for _ in 0..<rounds {
+        var start = ContinuousClock.now
+        try generated()
+        fastest.0 = min(fastest.0, ContinuousClock.now - start)
+        start = ContinuousClock.now
+        try handWritten()
+        fastest.1 = min(fastest.1, ContinuousClock.now - start)
+    }
+    return fastest
+}
+
+func milliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    return String(format: "%.2f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+}
+
+func ratio(_ lhs: Duration, _ rhs: Duration) -> String {
+    String(format: "%.2f×", (lhs / rhs))
+}
+
+struct Row {
+    var name: String
+    var times: (generated: Duration, handWritten: Duration)
+}
+
+var rows: [Row] = []
+let decoder = JSONDecoder()
+let isoDecoder = JSONDecoder()
+isoDecoder.dateDecodingStrategy = .iso8601
+let encoder = JSONEncoder()
+let isoEncoder = JSONEncoder()
+isoEncoder.dateEncodingStrategy = .iso8601
+
+let generatedPatients = try decoder.decode([Patient].self, from: patients)
+let handPatients = try decoder.decode([HandPatient].self, from: patients)
+rows.append(
+    Row(
+        name: "decode plain",
+        times: try compare(
+            { _ = try decoder.decode([Patient].self, from: patients) },
+            { _ = try decoder.decode([HandPatient].self, from: patients) }
+        )
+    )
+)
+rows.append(
+    Row(
+        name: "encode plain",
+        times: try compare({ _ = try encoder.encode(generatedPatients) }, { _ = try encoder.encode(handPatients) })
+    )
+)
+let generatedAppointments = try decoder.decode([Appointment].self, from: appointments)
+let handAppointments = try isoDecoder.decode([HandAppointment].self, from: appointments)
+rows.append(
+    Row(
+        name: "decode dates",
+        times: try compare(
+            { _ = try decoder.decode([Appointment].self, from: appointments) },
+            { _ = try isoDecoder.decode([HandAppointment].self, from: appointments) }
+        )
+    )
+)
+rows.append(
+    Row(
+        name: "encode dates",
+        times: try compare(
+            { _ = try encoder.encode(generatedAppointments) },
+            { _ = try isoEncoder.encode(handAppointments) }
+        )
+    )
+)
+let generatedTweets = try decoder.decode([Tweet].self, from: tweets)
+let handTweets = try decoder.decode([HandTweet].self, from: tweets)
+rows.append(
+    Row(
+        name: "decode key paths + formatter",
+        times: try compare(
+            { _ = try decoder.decode([Tweet].self, from: tweets) },
+            { _ = try decoder.decode([HandTweet].self, from: tweets) }
+        )
+    )
+)
+rows.append(
+    Row(
+        name: "encode key paths + formatter",
+        times: try compare({ _ = try encoder.encode(generatedTweets) }, { _ = try encoder.encode(handTweets) })
+    )
+)
+
+print("| \(count) models | generated (ms) | hand-written (ms) | ratio |")
+print("| --- | --- | --- | --- |")
+for row in rows {
+    let (generated, handWritten) = row.times
+    print(
+        "| \(row.name) | \(milliseconds(generated)) | \(milliseconds(handWritten)) | \(ratio(generated, handWritten)) |"
+    )
+}
