@@ -116,18 +116,9 @@ public enum MappingLoader {
     )
         -> MappedPropertyDefinition?
     {
-        var property = MappedPropertyDefinition(
-            name: Located(entry.name, at: entry.key.location),
-            location: entry.key.location
-        )
+        let start = beginProperty(entry, &reader)
+        guard case .attributes(var property, let entries) = start else { return start.shorthand }
         let node = entry.value
-        if node.scalarText != nil, !node.isNull {
-            property.keyPath = reader.name(node, "the key path of '\(entry.name)'").map {
-                Located($0, at: node.location)
-            }
-            return property
-        }
-        guard let entries = reader.mapping(node, "property '\(entry.name)'") else { return nil }
         reader.checkKeys(entries, known: yamlPropertyKeys, in: "property '\(entry.name)'", severity: .error)
         property.keyPath = located(node["keyPath"], "'keyPath' of '\(entry.name)'", &reader)
         property.type = located(node["type"], "'type' of '\(entry.name)'", &reader)
@@ -247,18 +238,8 @@ public enum MappingLoader {
     )
         -> MappedPropertyDefinition?
     {
-        var property = MappedPropertyDefinition(
-            name: Located(entry.name, at: entry.key.location),
-            location: entry.key.location
-        )
-        let node = entry.value
-        if node.scalarText != nil, !node.isNull {
-            property.keyPath = reader.name(node, "the key path of '\(entry.name)'").map {
-                Located($0, at: node.location)
-            }
-            return property
-        }
-        guard let entries = reader.mapping(node, "property '\(entry.name)'") else { return nil }
+        let start = beginProperty(entry, &reader)
+        guard case .attributes(var property, let entries) = start else { return start.shorthand }
         for attribute in entries {
             let what = "'\(attribute.name)' of '\(entry.name)'"
             switch attribute.name {
@@ -348,6 +329,35 @@ public enum MappingLoader {
     }
 
     // MARK: Shared
+
+    /// How a property's value is written: the shorthand `name: key.path`, or a mapping of attributes.
+    private enum PropertyStart {
+        case shorthand(MappedPropertyDefinition)
+        case attributes(MappedPropertyDefinition, [SyntaxNode.Entry])
+        /// Neither; already reported.
+        case invalid
+
+        var shorthand: MappedPropertyDefinition? {
+            if case .shorthand(let property) = self { return property }
+            return nil
+        }
+    }
+
+    private static func beginProperty(_ entry: SyntaxNode.Entry, _ reader: inout NodeReader) -> PropertyStart {
+        var property = MappedPropertyDefinition(
+            name: Located(entry.name, at: entry.key.location),
+            location: entry.key.location
+        )
+        let node = entry.value
+        if node.scalarText != nil, !node.isNull {
+            property.keyPath = reader.name(node, "the key path of '\(entry.name)'").map {
+                Located($0, at: node.location)
+            }
+            return .shorthand(property)
+        }
+        guard let entries = reader.mapping(node, "property '\(entry.name)'") else { return .invalid }
+        return .attributes(property, entries)
+    }
 
     private static func located(_ node: SyntaxNode?, _ what: String, _ reader: inout NodeReader) -> Located<String>? {
         guard let node, !node.isNull else { return nil }
