@@ -59,13 +59,15 @@ let package = Package(
         ),
         .target(name: "GoldenBlog", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Blog/Expected"),
         .target(name: "GoldenPlaces", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Places/Expected"),
+        .target(name: "GoldenQueries", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Queries/Expected"),
         .testTarget(
             name: "GeneratedModelsTests",
             dependencies: [
                 "ModelRuntime", "GoldenSupport", "GoldenMedable", "GoldenCortexExport", "GoldenNaming", "GoldenTweets",
-                "GoldenThings", "GoldenBlog", "GoldenPlaces",
+                "GoldenThings", "GoldenBlog", "GoldenPlaces", "GoldenQueries",
             ],
-            exclude: ["Fixtures"]
+            // Payloads, the semantics test's Python evaluator, and snippets that must fail to type-check.
+            exclude: ["Fixtures", "Semantics", "CompileFailures"]
         ),
     ]
 )

@@ -109,13 +109,33 @@ public enum Pipeline {
 
         // Translate and render
         let translator = Translator(config: config)
+        let queries = QueryTranslator(
+            translator: translator,
+            apiNames: Dictionary(
+                schema.objects.map { ($0.swiftName, $0.apiName) },
+                uniquingKeysWith: { first, _ in first }
+            )
+        )
+        let generatesQueries = config.generate.contains(.queries)
         // Objects are independent from here on, so they are translated and rendered on every core.
         var output = schema.objects.concurrentMap { object in
-            GeneratedFile(
-                path: object.swiftName + ".swift",
-                contents: library.render(translator.modelFile(object), template: "model")
-            )
-        }
+            var files = [
+                GeneratedFile(
+                    path: object.swiftName + ".swift",
+                    contents: library.render(translator.modelFile(object), template: "model")
+                )
+            ]
+            // Queries need the object's API path, so only object definitions get them, not mapping-only models.
+            if generatesQueries && object.isListed {
+                files.append(
+                    GeneratedFile(
+                        path: object.swiftName + "+Query.swift",
+                        contents: library.render(queries.file(object))
+                    )
+                )
+            }
+            return files
+        }.flatMap { $0 }
         if schema.objects.contains(where: \.isListed) {
             output.append(
                 GeneratedFile(

@@ -81,7 +81,14 @@ import Testing
         #expect(first.status == 0, "\(first.errors)")
         #expect(
             first.output
-                == "wrote Expected/Object.swift\nwrote Expected/Office.swift\nwrote Expected/SchemaObjects.swift\n"
+                == """
+                wrote Expected/Object+Query.swift
+                wrote Expected/Object.swift
+                wrote Expected/Office+Query.swift
+                wrote Expected/Office.swift
+                wrote Expected/SchemaObjects.swift
+
+                """
         )
         let expected = try snapshot(Self.packageRoot.appendingPathComponent("Tests/Goldens/Medable/Expected"))
         #expect(try snapshot(directory.appendingPathComponent("Expected")) == expected)
@@ -134,6 +141,7 @@ import Testing
         #expect(stale.output.contains("stale: Expected/SchemaObjects.swift"))
         #expect(stale.output.contains("missing: Expected/Branch.swift"))
         #expect(stale.output.contains("extra: Expected/Office.swift"))
+        #expect(stale.output.contains("extra: Expected/Office+Query.swift"))
         #expect(stale.errors.contains("out of date"))
         #expect(try snapshot(directory.appendingPathComponent("Expected")) == before)
 

@@ -99,6 +99,7 @@ public struct SwiftNaming: Sendable {
         "ObjectID", "Reference", "FileValue", "Facet", "JSONValue", "DateOnly", "ISO8601Date", "Codable",
         "Decodable", "Encodable", "Hashable", "Sendable", "Identifiable", "CodingKey", "CodingKeys", "Decoder",
         "Encoder", "RawRepresentable", "Error", "Swift", "Foundation", "ModelRuntime", "Type", "Self", "Any",
-        "Protocol", "Never", "Void",
+        "Protocol", "Never", "Void", "Fields", "IncludableFields", "ExpandableFields", "QueryFields", "SchemaObjects",
+        "SchemaObject",
     ]
 }

@@ -204,3 +204,70 @@ public struct ListingEntryView: Sendable, MustacheParent {
         }
     }
 }
+
+/// A model's `+Query.swift` file.
+public struct QueryFileView: Sendable, MustacheParent {
+    public var headerLines: [String]
+    public var imports: [String]
+    public var access: String
+    public var modelName: String
+    public var includable: [QueryFieldView]
+    public var expandable: [QueryFieldView]
+    public var fieldsStructs: [FieldsStructView]
+    /// Enums the fields compare, which need `QueryValue`.
+    public var queryValueEnums: [String]
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "headerLines": headerLines
+        case "imports": imports
+        case "access": access
+        case "modelName": modelName
+        case "includable": includable
+        case "hasIncludable": !includable.isEmpty
+        case "expandable": expandable
+        case "hasExpandable": !expandable.isEmpty
+        case "fieldsStructs": fieldsStructs
+        case "queryValueEnums": queryValueEnums
+        case "hasQueryValueEnums": !queryValueEnums.isEmpty
+        default: nil
+        }
+    }
+}
+
+/// The `Fields` struct of a model or document.
+public struct FieldsStructView: Sendable, MustacheParent {
+    public var owner: String
+    public var access: String
+    public var fields: [QueryFieldView]
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "owner": owner
+        case "access": access
+        case "fields": fields
+        default: nil
+        }
+    }
+}
+
+/// One typed field: `var name: Type { .init(_prefix, arguments) }`.
+public struct QueryFieldView: Sendable, MustacheParent {
+    public var docLines: [String]
+    public var name: String
+    public var type: String
+    public var arguments: String
+    /// Set when `var name: Type {` would not fit on one line; swift-format then puts the type on a line of its own.
+    public var typeOnOwnLine = false
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "docLines": docLines
+        case "name": self.name
+        case "type": type
+        case "arguments": arguments
+        case "typeOnOwnLine": typeOnOwnLine
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,159 @@
+/// Turns a resolved object into the view of its `+Query.swift` file: the typed `Fields` of the object and of each
+/// of its documents, the properties a query may include or expand, and the enums it compares.
+struct QueryTranslator {
+    var translator: Translator
+    /// Swift name → API name of every object, for the parse Pointer class of references.
+    var apiNames: [String: String]
+
+    func file(_ object: ResolvedObject) -> QueryFileView {
+        var builder = Builder(translator: translator, apiNames: apiNames)
+        var properties = object.properties
+        if !object.variants.isEmpty {
+            // Typed objects are queried over the fields of every variant, and their `type`.
+            for variant in object.variants {
+                for property in variant.properties
+                where !properties.contains(where: { $0.swiftName == property.swiftName }) {
+                    properties.append(property)
+                }
+            }
+        }
+        let scopes = Dictionary(
+            object.variants.flatMap { variant in
+                variant.properties.map { ($0.swiftName, object.swiftName + "." + variant.swiftName) }
+            },
+            uniquingKeysWith: { first, _ in first }
+        )
+        builder.addFields(
+            owner: object.swiftName,
+            properties: properties,
+            scope: { scopes[$0.swiftName] ?? object.swiftName },
+            typeField: object.variants.isEmpty ? nil : "type"
+        )
+        let includable = object.properties.filter { $0.definition.isOptionalInResponses && $0.keyPath.count == 1 }
+        let expandable = object.properties.filter { property in
+            if case .reference = property.type { return property.definition.isExpandable }
+            return false
+        }
+        return QueryFileView(
+            headerLines: translator.header(sources: [object.sourceFile]),
+            imports: translator.imports,
+            access: translator.access,
+            modelName: object.swiftName,
+            includable: includable.map { pathView($0, kind: "IncludePath", model: object.swiftName) },
+            expandable: expandable.map { pathView($0, kind: "ExpandPath", model: object.swiftName) },
+            fieldsStructs: builder.structs,
+            queryValueEnums: builder.enums
+        )
+    }
+
+    private func pathView(_ property: ResolvedProperty, kind: String, model: String) -> QueryFieldView {
+        QueryFieldView(
+            docLines: translator.docLines(
+                label: property.label,
+                name: property.apiName,
+                description: property.description
+            ),
+            name: SwiftNaming.escaped(property.swiftName),
+            type: "\(kind)<\(model)>",
+            arguments: swiftStringLiteral(property.keyPath.joined(separator: "."))
+        )
+    }
+
+    /// Collects the `Fields` structs of an object and its documents, depth first.
+    private struct Builder {
+        var translator: Translator
+        var apiNames: [String: String]
+        var structs: [FieldsStructView] = []
+        var enums: [String] = []
+
+        mutating func addFields(
+            owner: String,
+            properties: [ResolvedProperty],
+            scope: (ResolvedProperty) -> String,
+            typeField: String?
+        ) {
+            var fields: [QueryFieldView] = []
+            if let typeField {
+                fields.append(
+                    QueryFieldView(
+                        docLines: ["/// The object type, which selects the variant."],
+                        name: typeField,
+                        type: "ValueField<Root, String, Present>",
+                        arguments: swiftStringLiteral(typeField)
+                    )
+                )
+            }
+            var nested: [(owner: String, properties: [ResolvedProperty])] = []
+            for property in properties {
+                guard let field = field(property, scope: scope(property), nested: &nested) else { continue }
+                fields.append(field)
+            }
+            structs.append(FieldsStructView(owner: owner, access: translator.access, fields: fields))
+            for (nestedOwner, nestedProperties) in nested {
+                addFields(owner: nestedOwner, properties: nestedProperties, scope: { _ in nestedOwner }, typeField: nil)
+            }
+        }
+
+        /// The field of one property, or nil for properties a query cannot address: `@self` mappings, formatted
+        /// values (their JSON differs from the Swift value), and mapped models.
+        private mutating func field(
+            _ property: ResolvedProperty,
+            scope: String,
+            nested: inout [(owner: String, properties: [ResolvedProperty])]
+        ) -> QueryFieldView? {
+            guard !property.keyPath.isEmpty, property.formatter == nil else { return nil }
+            let presence = property.isRequired ? "Present" : "MaybeAbsent"
+            let key = swiftStringLiteral(property.keyPath.joined(separator: "."))
+            var arguments = key
+            let type: String
+            switch property.type {
+            case .document(let document):
+                let owner = "\(scope).\(document.swiftName)"
+                nested.append((owner, document.properties))
+                type =
+                    property.isArray
+                    ? "DocumentArrayField<Root, \(owner).Fields<\(owner)>, \(presence)>"
+                    : "DocumentField<Root, \(owner).Fields<Root>, \(presence)>"
+            case .reference(let target):
+                let targetName = target.flatMap { apiNames[$0] } ?? referencedName(property)
+                arguments += ", target: \(swiftStringLiteral(targetName))"
+                if property.isArray {
+                    type = "ReferenceArrayField<Root, \(presence)>"
+                } else {
+                    type =
+                        "ReferenceField<Root, \(target.map { "\($0).Fields<Root>" } ?? "UnknownFields<Root>"), \(presence)>"
+                }
+            case .file:
+                type = "FileField<Root, \(presence)>"
+            case .named:
+                return nil
+            case .enumeration(let enumeration):
+                let name = "\(scope).\(enumeration.swiftName)"
+                if !enums.contains(name) { enums.append(name) }
+                type = "\(property.isArray ? "ArrayField" : "ValueField")<Root, \(name), \(presence)>"
+            default:
+                type =
+                    "\(property.isArray ? "ArrayField" : "ValueField")<Root, \(Translator.spelling(of: property.type)), \(presence)>"
+            }
+            var view = QueryFieldView(
+                docLines: translator.docLines(
+                    label: property.label,
+                    name: property.apiName,
+                    description: property.description
+                ),
+                name: SwiftNaming.escaped(property.swiftName),
+                type: type,
+                arguments: arguments
+            )
+            // Fields are declared two levels deep: `extension Owner { struct Fields { var … } }`.
+            view.typeOnOwnLine = 8 + "\(translator.access)var \(view.name): \(type) {".count > translator.lineLength
+            return view
+        }
+
+        /// The object a reference to an undefined object names, as written (`account`).
+        private func referencedName(_ property: ResolvedProperty) -> String {
+            let source = property.definition.sourceObject?.value ?? ""
+            return source.hasPrefix("object.") ? String(source.dropFirst(7)) : source
+        }
+    }
+}

@@ -1,0 +1,105 @@
+/// Options of a regular expression condition, written as MongoDB's `$options` letters.
+public struct RegexOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let caseInsensitive = RegexOptions(rawValue: 1 << 0)
+    /// `^` and `$` match at line breaks.
+    public static let multiline = RegexOptions(rawValue: 1 << 1)
+    /// Whitespace in the pattern is ignored.
+    public static let extended = RegexOptions(rawValue: 1 << 2)
+    /// `.` matches line breaks too.
+    public static let dotMatchesLineSeparators = RegexOptions(rawValue: 1 << 3)
+
+    /// `imxs`, in that order.
+    public var letters: String {
+        [(Self.caseInsensitive, "i"), (.multiline, "m"), (.extended, "x"), (.dotMatchesLineSeparators, "s")]
+            .filter { contains($0.0) }.map(\.1).joined()
+    }
+}
+
+/// One operator applied to a field.
+public enum FieldOperator: Hashable, Sendable {
+    case equal(QueryLiteral)
+    case notEqual(QueryLiteral)
+    case greaterThan(QueryLiteral)
+    case greaterThanOrEqual(QueryLiteral)
+    case lessThan(QueryLiteral)
+    case lessThanOrEqual(QueryLiteral)
+    case inList([QueryLiteral])
+    case notInList([QueryLiteral])
+    case containsAll([QueryLiteral])
+    case size(Int)
+    case exists(Bool)
+    /// A pattern, and options; prefix and suffix conditions arrive here with their value escaped.
+    case regex(String, RegexOptions)
+
+    /// The MongoDB operator name.
+    public var name: String {
+        switch self {
+        case .equal: "$eq"
+        case .notEqual: "$ne"
+        case .greaterThan: "$gt"
+        case .greaterThanOrEqual: "$gte"
+        case .lessThan: "$lt"
+        case .lessThanOrEqual: "$lte"
+        case .inList: "$in"
+        case .notInList: "$nin"
+        case .containsAll: "$all"
+        case .size: "$size"
+        case .exists: "$exists"
+        case .regex: "$regex"
+        }
+    }
+}
+
+/// The structure of a condition, which dialects render; independent of the model so dialects need no generics.
+public indirect enum ConditionNode: Sendable, Hashable {
+    case field(FieldPath, FieldOperator)
+    case and([ConditionNode])
+    case or([ConditionNode])
+    case nor([ConditionNode])
+    /// The elements of a document array, at least one of which matches `Node` (relative to the element).
+    case elementMatch(FieldPath, ConditionNode)
+}
+
+/// A condition on instances of `Root`, built from `Root`'s typed fields. Conditions on another model's fields do
+/// not type-check, so a query can only ask about its own model.
+public struct Condition<Root>: Sendable {
+    public let node: ConditionNode
+
+    public init(_ node: ConditionNode) {
+        self.node = node
+    }
+
+    /// Both this condition and every one of `others`, rendered as `$and`.
+    public func and(_ others: Condition...) -> Condition {
+        Condition(.and([node] + others.map(\.node)))
+    }
+
+    /// This condition or any of `others`, rendered as `$or`.
+    public func or(_ others: Condition...) -> Condition {
+        Condition(.or([node] + others.map(\.node)))
+    }
+
+    /// All of `conditions`, rendered as `$and`.
+    public static func all(_ conditions: [Condition]) -> Condition {
+        Condition(.and(conditions.map(\.node)))
+    }
+
+    /// Any of `conditions`, rendered as `$or`.
+    public static func any(_ conditions: [Condition]) -> Condition {
+        Condition(.or(conditions.map(\.node)))
+    }
+
+    /// None of `conditions`, rendered as `$nor`.
+    public static func none(_ conditions: [Condition]) -> Condition {
+        Condition(.nor(conditions.map(\.node)))
+    }
+
+    /// The opposite of `condition`, rendered as `$nor` with one element (which, unlike `$not`, works on compound
+    /// conditions too).
+    public static func not(_ condition: Condition) -> Condition {
+        Condition(.nor([condition.node]))
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Mia-Platform's CRUD service: `GET /<collection>/?_q={…}&_p=&_s=&_l=&_sk=&_st=`, and `GET /<collection>/count`.
+public struct MiaDialect: QueryDialect {
+    /// Sends `_q` base64-encoded, with the header `json-query-params-encoding: base64`, for proxies that mangle JSON
+    /// in URLs.
+    public var encodesQueryAsBase64: Bool
+    public var maximumLimit: Int?
+
+    public init(encodesQueryAsBase64: Bool = false, maximumLimit: Int? = nil) {
+        self.encodesQueryAsBase64 = encodesQueryAsBase64
+        self.maximumLimit = maximumLimit
+    }
+
+    public static let filter = FilterRenderer(
+        dialect: "mia",
+        supportedOperators: [
+            "$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin", "$all", "$exists", "$regex", "$and", "$or",
+            "$elemMatch",
+        ],
+        encodeValue: FilterRenderer.plainValue,
+        encodeRegex: FilterRenderer.mongoRegex
+    )
+
+    public func render(_ query: QueryParts) throws -> RenderedQuery {
+        if !query.expansions.isEmpty { throw QueryError("mia's CRUD service cannot expand references") }
+        var items = try filterItems(query)
+        var projection = query.paths.map(\.dotted)
+        // Mia returns every field unless a projection names some: included fields join a projection.
+        if !projection.isEmpty { projection += query.includes.map(\.dotted).filter { !projection.contains($0) } }
+        if !projection.isEmpty { items.append(URLQueryItem(name: "_p", value: projection.joined(separator: ","))) }
+        if !query.sortKeys.isEmpty {
+            let sort = query.sortKeys.map { ($0.isAscending ? "" : "-") + $0.path.dotted }.joined(separator: ",")
+            items.append(URLQueryItem(name: "_s", value: sort))
+        }
+        if let limit = query.limit {
+            try PageLimits.check(limit: limit, minimum: 1, maximum: maximumLimit, dialect: "mia")
+            items.append(URLQueryItem(name: "_l", value: String(limit)))
+        }
+        if let skip = query.skip {
+            try PageLimits.check(skip: skip)
+            items.append(URLQueryItem(name: "_sk", value: String(skip)))
+        }
+        if !query.states.isEmpty { items.append(URLQueryItem(name: "_st", value: query.states.joined(separator: ","))) }
+        return RenderedQuery(path: "/\(query.pluralName)/", queryItems: items, headers: headers)
+    }
+
+    public func renderCount(_ query: QueryParts) throws -> RenderedQuery {
+        var items = try filterItems(query)
+        if !query.states.isEmpty { items.append(URLQueryItem(name: "_st", value: query.states.joined(separator: ","))) }
+        return RenderedQuery(path: "/\(query.pluralName)/count", queryItems: items, headers: headers)
+    }
+
+    private var headers: [String: String] {
+        encodesQueryAsBase64 ? ["json-query-params-encoding": "base64"] : [:]
+    }
+
+    private func filterItems(_ query: QueryParts) throws -> [URLQueryItem] {
+        guard !query.conditions.isEmpty else { return [] }
+        let json = try Self.filter.renderMerged(query.conditions).serialized
+        return [URLQueryItem(name: "_q", value: encodesQueryAsBase64 ? Data(json.utf8).base64EncodedString() : json)]
+    }
+}
+
+extension QueryDialect where Self == MiaDialect {
+    /// Mia-Platform's CRUD service.
+    public static var mia: MiaDialect { MiaDialect() }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Parse Server: `GET /classes/<Class>?where={…}&order=&limit=&skip=&keys=&include=`, or the same as a `POST` body
+/// with `"_method":"GET"` when the URL would be too long.
+public struct ParseDialect: QueryDialect {
+    /// URLs longer than this go as a `POST` with the query in the body.
+    public var maximumURLLength: Int
+    /// The base URL's length, counted into `maximumURLLength`.
+    public var baseURLLength: Int
+    public var maximumLimit: Int?
+
+    public init(maximumURLLength: Int = 2000, baseURLLength: Int = 0, maximumLimit: Int? = nil) {
+        self.maximumURLLength = maximumURLLength
+        self.baseURLLength = baseURLLength
+        self.maximumLimit = maximumLimit
+    }
+
+    /// Parse writes dates as `{"__type":"Date","iso":…}` and references as Pointers.
+    public static let filter = FilterRenderer(
+        dialect: "parse",
+        supportedOperators: [
+            "$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin", "$all", "$exists", "$regex", "$and", "$or",
+            "$nor",
+        ],
+        encodeValue: value,
+        encodeRegex: FilterRenderer.mongoRegex
+    )
+
+    public static func value(_ literal: QueryLiteral) -> QueryJSON {
+        switch literal {
+        case .date(let date):
+            .object([("__type", .string("Date")), ("iso", .string(ISO8601DateCoding.string(from: date)))])
+        case .reference(let id, let object):
+            .object([("__type", .string("Pointer")), ("className", .string(object)), ("objectId", .string(id))])
+        case .array(let values): .array(values.map(value))
+        default: FilterRenderer.plainValue(literal)
+        }
+    }
+
+    public func render(_ query: QueryParts) throws -> RenderedQuery {
+        if !query.states.isEmpty { throw QueryError("document states (_st) are a mia feature; parse has none") }
+        var members: [(key: String, value: QueryJSON)] = []
+        if !query.conditions.isEmpty { members.append(("where", try Self.filter.renderMerged(query.conditions))) }
+        if !query.sortKeys.isEmpty {
+            members.append(
+                (
+                    "order",
+                    .string(query.sortKeys.map { ($0.isAscending ? "" : "-") + $0.path.dotted }.joined(separator: ","))
+                )
+            )
+        }
+        if let limit = query.limit {
+            try PageLimits.check(limit: limit, minimum: 0, maximum: maximumLimit, dialect: "parse")
+            members.append(("limit", .int(limit)))
+        }
+        if let skip = query.skip {
+            try PageLimits.check(skip: skip)
+            members.append(("skip", .int(skip)))
+        }
+        var keys = query.paths.map(\.dotted)
+        if !keys.isEmpty { keys += query.includes.map(\.dotted).filter { !keys.contains($0) } }
+        if !keys.isEmpty { members.append(("keys", .string(keys.joined(separator: ",")))) }
+        if !query.expansions.isEmpty {
+            members.append(("include", .string(query.expansions.map(\.dotted).joined(separator: ","))))
+        }
+        return request(members, path: "/classes/\(query.pluralName)")
+    }
+
+    /// Parse counts with `count=1` and no results (`limit=0`).
+    public func renderCount(_ query: QueryParts) throws -> RenderedQuery {
+        var members: [(key: String, value: QueryJSON)] = []
+        if !query.conditions.isEmpty { members.append(("where", try Self.filter.renderMerged(query.conditions))) }
+        members += [("count", .int(1)), ("limit", .int(0))]
+        return request(members, path: "/classes/\(query.pluralName)")
+    }
+
+    private func request(_ members: [(key: String, value: QueryJSON)], path: String) -> RenderedQuery {
+        let items = members.map { member in
+            URLQueryItem(name: member.key, value: Self.queryValue(member.value))
+        }
+        let rendered = RenderedQuery(path: path, queryItems: items)
+        if baseURLLength + path.count + 1 + rendered.percentEncodedQuery.count <= maximumURLLength {
+            return rendered
+        }
+        return RenderedQuery(method: "POST", path: path, body: .object([("_method", .string("GET"))] + members))
+    }
+
+    /// A member as a URL parameter: strings as they are, numbers as digits, objects as JSON.
+    private static func queryValue(_ value: QueryJSON) -> String {
+        switch value {
+        case .string(let text): text
+        default: value.serialized
+        }
+    }
+}
+
+extension QueryDialect where Self == ParseDialect {
+    /// Parse Server.
+    public static var parse: ParseDialect { ParseDialect() }
+}
