@@ -33,6 +33,12 @@ public struct MiaDialect: QueryDialect {
         // Mia returns every field unless a projection names some: included fields join a projection.
         if !projection.isEmpty { projection += query.includes.map(\.dotted).filter { !projection.contains($0) } }
         if !projection.isEmpty { items.append(URLQueryItem(name: "_p", value: projection.joined(separator: ","))) }
+        if !query.exclusions.isEmpty {
+            if !projection.isEmpty { throw QueryError("mia cannot both select (_p) and exclude (_rawp) fields") }
+            // `_rawp` is the CRUD service's raw MongoDB projection, the one that can leave fields out.
+            let projection = QueryJSON.object(query.exclusions.map { ($0.dotted, .int(0)) })
+            items.append(URLQueryItem(name: "_rawp", value: projection.serialized))
+        }
         if !query.sortKeys.isEmpty {
             let sort = query.sortKeys.map { ($0.isAscending ? "" : "-") + $0.path.dotted }.joined(separator: ",")
             items.append(URLQueryItem(name: "_s", value: sort))

@@ -64,6 +64,9 @@ public struct ParseDialect: QueryDialect {
         var keys = query.paths.map(\.dotted)
         if !keys.isEmpty { keys += query.includes.map(\.dotted).filter { !keys.contains($0) } }
         if !keys.isEmpty { members.append(("keys", .string(keys.joined(separator: ",")))) }
+        if !query.exclusions.isEmpty {
+            members.append(("excludeKeys", .string(query.exclusions.map(\.dotted).joined(separator: ","))))
+        }
         if !query.expansions.isEmpty {
             members.append(("include", .string(query.expansions.map(\.dotted).joined(separator: ","))))
         }

@@ -23,6 +23,8 @@ public struct Query<Model: QueryableModel>: Sendable {
     public private(set) var limit: Int?
     public private(set) var skip: Int?
     public private(set) var paths: [FieldPath] = []
+    /// Paths to leave out of the results (the rest come back).
+    public private(set) var exclusions: [FieldPath] = []
     public private(set) var includes: [FieldPath] = []
     public private(set) var expansions: [FieldPath] = []
     /// Mia-Platform's document states (`_st`), such as `PUBLIC` and `DRAFT`.
@@ -59,6 +61,11 @@ public struct Query<Model: QueryableModel>: Sendable {
     /// Returns only these paths (and what the server always returns, such as `_id`).
     public func paths(_ build: (Model.QueryFields) -> [any FieldPathRepresentable<Model>]) -> Query {
         with { $0.paths += build(Model.QueryFields(.root)).map(\.fieldPath) }
+    }
+
+    /// Returns everything but these paths.
+    public func excluding(_ build: (Model.QueryFields) -> [any FieldPathRepresentable<Model>]) -> Query {
+        with { $0.exclusions += build(Model.QueryFields(.root)).map(\.fieldPath) }
     }
 
     /// Asks for properties marked `optional: true`, which the server leaves out otherwise.

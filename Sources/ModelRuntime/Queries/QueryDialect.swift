@@ -12,6 +12,7 @@ public struct QueryParts: Sendable, Hashable {
     public var limit: Int?
     public var skip: Int?
     public var paths: [FieldPath]
+    public var exclusions: [FieldPath]
     public var includes: [FieldPath]
     public var expansions: [FieldPath]
     public var states: [String]
@@ -21,7 +22,7 @@ public struct QueryParts: Sendable, Hashable {
     public static func == (lhs: QueryParts, rhs: QueryParts) -> Bool {
         lhs.conditions == rhs.conditions && lhs.sortKeys.map(\.path) == rhs.sortKeys.map(\.path)
             && lhs.sortKeys.map(\.isAscending) == rhs.sortKeys.map(\.isAscending) && lhs.limit == rhs.limit
-            && lhs.skip == rhs.skip && lhs.paths == rhs.paths && lhs.includes == rhs.includes
+            && lhs.skip == rhs.skip && lhs.paths == rhs.paths && lhs.exclusions == rhs.exclusions && lhs.includes == rhs.includes
             && lhs.expansions == rhs.expansions && lhs.states == rhs.states && lhs.pluralName == rhs.pluralName
     }
 
@@ -121,6 +122,7 @@ extension Query {
             limit: limit,
             skip: skip,
             paths: paths,
+            exclusions: exclusions,
             includes: includes,
             expansions: expansions,
             states: states,
