@@ -116,7 +116,9 @@ public enum Pipeline {
                 uniquingKeysWith: { first, _ in first }
             )
         )
+        let bodies = BodyTranslator(translator: translator, apiNames: queries.apiNames)
         let generatesQueries = config.generate.contains(.queries)
+        let generatesBodies = config.generate.contains(.bodies)
         // Objects are independent from here on, so they are translated and rendered on every core.
         var output = schema.objects.concurrentMap { object in
             var files = [
@@ -131,6 +133,14 @@ public enum Pipeline {
                     GeneratedFile(
                         path: object.swiftName + "+Query.swift",
                         contents: library.render(queries.file(object))
+                    )
+                )
+            }
+            if generatesBodies && object.isListed {
+                files.append(
+                    GeneratedFile(
+                        path: object.swiftName + "+Body.swift",
+                        contents: library.render(bodies.file(object))
                     )
                 )
             }

@@ -82,8 +82,10 @@ import Testing
         #expect(
             first.output
                 == """
+                wrote Expected/Object+Body.swift
                 wrote Expected/Object+Query.swift
                 wrote Expected/Object.swift
+                wrote Expected/Office+Body.swift
                 wrote Expected/Office+Query.swift
                 wrote Expected/Office.swift
                 wrote Expected/SchemaObjects.swift

@@ -5,7 +5,7 @@ import Mustache
 /// in their place.
 public struct TemplateLibrary: Sendable {
     /// The templates the generator renders by name; everything else is reached through partials.
-    public static let entryPoints = ["model", "listing", "query"]
+    public static let entryPoints = ["model", "listing", "query", "body"]
 
     let library: MustacheLibrary
 
@@ -63,6 +63,11 @@ public struct TemplateLibrary: Sendable {
         var view = view
         view.renderedDeclarations = view.declarations.map(render)
         return Self.tidy(library.render(view, withTemplate: template) ?? "")
+    }
+
+    /// Renders a model's `+Body.swift` file.
+    public func render(_ view: BodyFileView) -> String {
+        Self.tidy(library.render(view, withTemplate: "body") ?? "")
     }
 
     /// Renders a model's `+Query.swift` file.

@@ -100,6 +100,6 @@ public struct SwiftNaming: Sendable {
         "Decodable", "Encodable", "Hashable", "Sendable", "Identifiable", "CodingKey", "CodingKeys", "Decoder",
         "Encoder", "RawRepresentable", "Error", "Swift", "Foundation", "ModelRuntime", "Type", "Self", "Any",
         "Protocol", "Never", "Void", "Fields", "IncludableFields", "ExpandableFields", "QueryFields", "SchemaObjects",
-        "SchemaObject",
+        "SchemaObject", "Create", "Patch", "FacetRules",
     ]
 }

@@ -268,14 +268,8 @@ struct CustomCoding {
         ["private static let \(name) = Result {", "    \(expression)", "}"]
     }
 
-    /// `head(arguments)suffix` on one line when it fits, otherwise one argument per line.
     private func call(_ head: String, _ arguments: [String], suffix: String = "") -> [String] {
-        let single = "\(head)(\(arguments.joined(separator: ", ")))\(suffix)"
-        if bodyIndent + single.count <= lineLength { return [single] }
-        return ["\(head)("]
-            + arguments.enumerated().map { index, argument in
-                "    " + argument + (index == arguments.count - 1 ? "" : ",")
-            } + [")\(suffix)"]
+        CodeLayout(lineLength: lineLength, indent: bodyIndent).call(head, arguments, suffix: suffix)
     }
 }
 

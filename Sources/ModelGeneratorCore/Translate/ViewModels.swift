@@ -271,3 +271,152 @@ public struct QueryFieldView: Sendable, MustacheParent {
         }
     }
 }
+
+/// A model's `+Body.swift` file.
+public struct BodyFileView: Sendable, MustacheParent {
+    public var headerLines: [String]
+    public var imports: [String]
+    public var access: String
+    public var bodies: [BodyStructsView]
+    public var documents: [DocumentBodyView]
+    /// Enums the bodies send, which need `BodyValueConvertible`.
+    public var convertibleEnums: [String]
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "headerLines": headerLines
+        case "imports": imports
+        case "access": access
+        case "bodies": bodies
+        case "documents": documents
+        case "convertibleEnums": convertibleEnums
+        default: nil
+        }
+    }
+}
+
+/// The `Create` and `Patch` of one object (or one variant of a typed object).
+public struct BodyStructsView: Sendable, MustacheParent {
+    public var owner: String
+    public var model: String
+    public var access: String
+    public var create: CreateView
+    public var patch: PatchView
+    public var facetRules: [FacetRulesView]
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "owner": owner
+        case "model": model
+        case "access": access
+        case "create": create
+        case "patch": patch
+        case "facetRules": facetRules
+        case "hasFacetRules": !facetRules.isEmpty
+        default: nil
+        }
+    }
+}
+
+/// A document's `Create`, and the lines that make the model's document struct a body value.
+public struct DocumentBodyView: Sendable, MustacheParent {
+    public var owner: String
+    public var access: String
+    public var create: CreateView
+    public var modelMemberLines: [String]
+    public var facetRules: [FacetRulesView]
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "owner": owner
+        case "access": access
+        case "create": create
+        case "modelMemberLines": modelMemberLines
+        case "facetRules": facetRules
+        case "hasFacetRules": !facetRules.isEmpty
+        default: nil
+        }
+    }
+}
+
+public struct CreateView: Sendable, MustacheParent {
+    public var properties: [BodyPropertyView] = []
+    public var initParameters: [String] = []
+    public var initAssignments: [String] = []
+    /// True when the initializer's parameters fit on its line.
+    public var initOnOneLine = true
+    public var memberLines: [String] = []
+    public var violationLines: [String] = []
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "properties": properties
+        case "initParametersInline": initParameters.joined(separator: ", ")
+        case "initParameters": initParameters.enumerated().map { $0 == initParameters.count - 1 ? $1 : $1 + "," }
+        case "initOnOneLine": initOnOneLine
+        case "initAssignments": initAssignments
+        case "hasInitAssignments": !initAssignments.isEmpty
+        case "memberLines": memberLines
+        case "violationLines": violationLines
+        case "hasViolationLines": !violationLines.isEmpty
+        default: nil
+        }
+    }
+}
+
+public struct PatchView: Sendable, MustacheParent {
+    public var properties: [BodyPropertyView] = []
+    public var operationLines: [String] = []
+    public var differenceLines: [String] = []
+    public var violationLines: [String] = []
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "properties": properties
+        case "operationLines": operationLines
+        case "hasOperationLines": !operationLines.isEmpty
+        case "differenceLines": differenceLines
+        case "violationLines": violationLines
+        case "hasViolationLines": !violationLines.isEmpty
+        default: nil
+        }
+    }
+}
+
+public struct BodyPropertyView: Sendable, MustacheParent {
+    public var docLines: [String]
+    public var access: String
+    public var name: String
+    public var type: String
+    /// ` = .unchanged` for updates; empty for create bodies.
+    public var initialValue: String
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "docLines": docLines
+        case "access": access
+        case "name": self.name
+        case "type": type
+        case "initialValue": initialValue
+        default: nil
+        }
+    }
+}
+
+/// The facets of one File property: `static let name: [FacetRule] = [...]`.
+public struct FacetRulesView: Sendable, MustacheParent {
+    public var name: String
+    public var ruleLines: [String]
+    /// The only rule, when the list fits on its declaration's line.
+    public var inlineRule: String?
+
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "ruleLines": ruleLines
+        case "inlineRule": inlineRule ?? ""
+        case "isInline": inlineRule != nil
+        default: nil
+        }
+    }
+}

@@ -26,7 +26,9 @@ public struct CortexDialect: QueryDialect {
 
     public func render(_ query: QueryParts) throws -> RenderedQuery {
         if !query.states.isEmpty { throw QueryError("document states (_st) are a mia feature; cortex has none") }
-        if !query.exclusions.isEmpty { throw QueryError("cortex selects paths to return (paths[]) but cannot exclude them") }
+        if !query.exclusions.isEmpty {
+            throw QueryError("cortex selects paths to return (paths[]) but cannot exclude them")
+        }
         var items: [URLQueryItem] = []
         if !query.conditions.isEmpty {
             items.append(URLQueryItem(name: "where", value: try Self.filter.renderMerged(query.conditions).serialized))

@@ -22,7 +22,8 @@ public struct QueryParts: Sendable, Hashable {
     public static func == (lhs: QueryParts, rhs: QueryParts) -> Bool {
         lhs.conditions == rhs.conditions && lhs.sortKeys.map(\.path) == rhs.sortKeys.map(\.path)
             && lhs.sortKeys.map(\.isAscending) == rhs.sortKeys.map(\.isAscending) && lhs.limit == rhs.limit
-            && lhs.skip == rhs.skip && lhs.paths == rhs.paths && lhs.exclusions == rhs.exclusions && lhs.includes == rhs.includes
+            && lhs.skip == rhs.skip && lhs.paths == rhs.paths && lhs.exclusions == rhs.exclusions
+            && lhs.includes == rhs.includes
             && lhs.expansions == rhs.expansions && lhs.states == rhs.states && lhs.pluralName == rhs.pluralName
     }
 

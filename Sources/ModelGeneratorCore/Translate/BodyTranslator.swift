@@ -1,0 +1,387 @@
+/// Turns a resolved object into the view of its `+Body.swift` file: a `Create` body (required properties are the
+/// initializer's parameters; only creatable or writable ones exist) and a `Patch` (every writable property as an
+/// update, with the array operations the schema allows), for the object, each of its variants and documents.
+struct BodyTranslator {
+    var translator: Translator
+    /// Swift name → API name of every object, for the class of a parse Pointer.
+    var apiNames: [String: String]
+
+    func file(_ object: ResolvedObject) -> BodyFileView {
+        var builder = Builder(translator: translator, apiNames: apiNames)
+        if object.variants.isEmpty {
+            let scoped = object.properties.map { ($0, object.swiftName) }
+            builder.addBodies(owner: object.swiftName, model: object.swiftName, properties: scoped, type: nil)
+        } else {
+            // Each variant has its own bodies, which name their type; shared documents live in the enum.
+            for variant in object.variants {
+                let owner = "\(object.swiftName).\(variant.swiftName)"
+                let scoped = object.properties.map { ($0, object.swiftName) } + variant.properties.map { ($0, owner) }
+                builder.addBodies(owner: owner, model: object.swiftName, properties: scoped, type: variant.apiName)
+            }
+        }
+        return BodyFileView(
+            headerLines: translator.header(sources: [object.sourceFile]),
+            imports: translator.imports,
+            access: translator.access,
+            bodies: builder.bodies,
+            documents: builder.documents,
+            convertibleEnums: builder.enums
+        )
+    }
+
+    private struct Builder {
+        var translator: Translator
+        var apiNames: [String: String]
+        var bodies: [BodyStructsView] = []
+        var documents: [DocumentBodyView] = []
+        var enums: [String] = []
+        var visitedDocuments: Set<String> = []
+
+        var access: String { translator.access }
+        /// Statements inside the members' bodies: `extension X { struct Create { var members { … } } }`.
+        var layout: CodeLayout { CodeLayout(lineLength: translator.lineLength, indent: 12) }
+
+        /// Properties a body can address: a plain key (no mapped key path or formatter), and not the server's `_id`.
+        func isAddressable(_ property: ResolvedProperty) -> Bool {
+            guard property.keyPath.count == 1, property.formatter == nil, property.apiName != "_id" else {
+                return false
+            }
+            if case .named = property.type { return false }
+            return true
+        }
+
+        /// The facets of the owner's File properties, declared once for its `Create` and `Patch`.
+        func facetRules(_ properties: [ResolvedProperty]) -> [FacetRulesView] {
+            properties.compactMap { property in
+                guard case .file = property.type else { return nil }
+                let rules = property.definition.facets.flatMap { facet in
+                    var arguments = ["name: \(swiftStringLiteral(facet.name.value))"]
+                    if !facet.mimes.isEmpty {
+                        arguments.append("mimes: [\(facet.mimes.map(swiftStringLiteral).joined(separator: ", "))]")
+                    }
+                    if facet.isRequired { arguments.append("isRequired: true") }
+                    if let size = facet.maxFileSize { arguments.append("maxFileSize: \(size)") }
+                    return layout.call("FacetRule", arguments, suffix: ",")
+                }
+                var view = FacetRulesView(name: property.swiftName, ruleLines: rules)
+                // swift-format writes a one-element list without the trailing comma, on one line when it fits.
+                if property.definition.facets.count == 1, let last = rules.last {
+                    view.ruleLines[rules.count - 1] = String(last.dropLast())
+                }
+                if rules.count == 1 {
+                    let inline = "\(access)static let \(property.swiftName): [FacetRule] = [\(rules[0].dropLast())]"
+                    if 8 + inline.count <= translator.lineLength { view.inlineRule = String(rules[0].dropLast()) }
+                }
+                return view
+            }
+        }
+
+        mutating func addBodies(owner: String, model: String, properties: [(ResolvedProperty, String)], type: String?) {
+            let addressable = properties.filter { isAddressable($0.0) }
+            let creatable = addressable.filter { $0.0.definition.isCreatable || $0.0.definition.isWritable }
+            let writable = addressable.filter { $0.0.definition.isWritable }
+            let create = createView(creatable, typeValue: type)
+            let patch = patchView(writable)
+            bodies.append(
+                BodyStructsView(
+                    owner: owner,
+                    model: model,
+                    access: access,
+                    create: create,
+                    patch: patch,
+                    facetRules: facetRules(creatable.map(\.0))
+                )
+            )
+        }
+
+        // MARK: Create
+
+        mutating func createView(_ properties: [(ResolvedProperty, String)], typeValue: String?) -> CreateView {
+            var view = CreateView()
+            if let typeValue {
+                view.memberLines += layout.call(
+                    "members.append",
+                    ["BodyMember(\"type\", .value(.string(\(swiftStringLiteral(typeValue)))))"]
+                )
+            }
+            for (property, scope) in properties {
+                let name = SwiftNaming.escaped(property.swiftName)
+                let key = swiftStringLiteral(property.apiName)
+                let element = valueType(property, scope: scope, documentsAsCreate: true)
+                let type = property.isArray ? "[\(element)]" : element
+                // A schema default is left to the server: the property may be left out even when required.
+                let isParameter = property.isRequired && property.defaultValue == nil
+                var docLines = translator.docLines(
+                    label: property.label,
+                    name: property.apiName,
+                    description: property.description
+                )
+                if let defaultValue = property.defaultValue {
+                    if !docLines.isEmpty { docLines.append("///") }
+                    docLines.append(
+                        "/// Left out, the server fills in its default (`\(JSONLiteral.of(defaultValue))`)."
+                    )
+                }
+                view.properties.append(
+                    BodyPropertyView(
+                        docLines: docLines,
+                        access: access,
+                        name: name,
+                        type: isParameter ? type : type + "?",
+                        initialValue: ""
+                    )
+                )
+                if isParameter {
+                    let internalName = property.swiftName == "self" ? "selfValue" : name
+                    view.initParameters.append(
+                        internalName == name ? "\(name): \(type)" : "\(name) \(internalName): \(type)"
+                    )
+                    view.initAssignments.append("self.\(name) = \(internalName)")
+                    view.memberLines += layout.call(
+                        "members.append",
+                        ["BodyMember(\(key), \(bodyValue(property, of: "self.\(name)")))"]
+                    )
+                } else {
+                    view.memberLines += layout.block(
+                        "if let value = self.\(name)",
+                        layout.nested.call(
+                            "members.append",
+                            ["BodyMember(\(key), \(bodyValue(property, of: "value")))"]
+                        )
+                    )
+                }
+                view.violationLines += violationLines(
+                    property,
+                    value: "self.\(name)",
+                    isOptional: !isParameter,
+                    layout: layout
+                )
+            }
+            let signature = "\(access)init(\(view.initParameters.joined(separator: ", "))) {"
+            view.initOnOneLine = 8 + signature.count <= translator.lineLength
+            return view
+        }
+
+        /// The Swift type a body holds for one value: ids for references, uploads for files, nested create bodies
+        /// (or, in updates, the model's own structs) for documents.
+        mutating func valueType(_ property: ResolvedProperty, scope: String, documentsAsCreate: Bool) -> String {
+            switch property.type {
+            case .reference: return "ObjectID"
+            case .file: return "FileUpload"
+            case .document(let document):
+                let owner = "\(scope).\(document.swiftName)"
+                addDocument(owner: owner, properties: document.properties)
+                return documentsAsCreate ? "\(owner).Create" : owner
+            case .enumeration(let enumeration):
+                let name = "\(scope).\(enumeration.swiftName)"
+                if !enums.contains(name) { enums.append(name) }
+                return name
+            default:
+                return Translator.spelling(of: property.type)
+            }
+        }
+
+        /// The `BodyValue` of a value of the property: references name their object, for parse's Pointers.
+        func bodyValue(_ property: ResolvedProperty, of value: String) -> String {
+            guard case .reference = property.type else { return "\(value).bodyValue" }
+            let object = swiftStringLiteral(referencedObject(property))
+            return ".\(property.isArray ? "references" : "reference")(\(value), object: \(object))"
+        }
+
+        func referencedObject(_ property: ResolvedProperty) -> String {
+            if case .reference(let target?) = property.type, let apiName = apiNames[target] { return apiName }
+            let source = property.definition.sourceObject?.value ?? ""
+            return source.hasPrefix("object.") ? String(source.dropFirst(7)) : source
+        }
+
+        /// The schema's rules for a value; `value` is an expression of the property's type (optional or not).
+        func violationLines(
+            _ property: ResolvedProperty,
+            value: String,
+            isOptional: Bool,
+            layout: CodeLayout
+        ) -> [String] {
+            let path = "prefix + \(swiftStringLiteral(property.apiName))"
+            var lines: [String] = []
+            func check(_ function: String, _ arguments: [String]) {
+                lines += layout.call("violations += Validation.\(function)", arguments)
+            }
+            for validator in property.definition.validators where !property.isArray {
+                let minimum = validator.definition?["min"]?.scalarText
+                let maximum = validator.definition?["max"]?.scalarText
+                let bounds = [minimum.map { "min: \($0)" }, maximum.map { "max: \($0)" }].compactMap { $0 }
+                guard !bounds.isEmpty else { continue }
+                switch (validator.name.value, property.type) {
+                case ("string", .string): check("length", ["of: \(value)"] + bounds + ["at: \(path)"])
+                case ("number", .int), ("number", .double): check("range", ["of: \(value)"] + bounds + ["at: \(path)"])
+                default: continue
+                }
+            }
+            let itemBounds = [
+                property.definition.minItems.map { "min: \($0)" }, property.definition.maxItems.map { "max: \($0)" },
+            ].compactMap { $0 }
+            if property.isArray, !itemBounds.isEmpty { check("count", ["of: \(value)"] + itemBounds + ["at: \(path)"]) }
+            switch property.type {
+            case .enumeration:
+                check("listed", [value, "at: \(path)"])
+            case .file:
+                check(
+                    property.isArray ? "files" : "file",
+                    [value, "rules: FacetRules.\(property.swiftName)", "at: \(path)"]
+                )
+            case .document:
+                let elements = isOptional ? "(\(value) ?? [])" : value
+                if property.isArray {
+                    lines += layout.block(
+                        "for (index, element) in \(elements).enumerated()",
+                        layout.nested.call("violations += element.violations", ["at: \(path) + \"[\\(index)].\""])
+                    )
+                } else {
+                    lines += layout.call(
+                        "violations += \(value)\(isOptional ? "?" : "").violations",
+                        ["at: \(path) + \".\""],
+                        suffix: isOptional ? " ?? []" : ""
+                    )
+                }
+            default:
+                break
+            }
+            return lines
+        }
+
+        // MARK: Documents
+
+        /// A document's `Create` body, and the model struct's own `BodyValueConvertible` conformance (an update
+        /// sets a whole document).
+        mutating func addDocument(owner: String, properties: [ResolvedProperty]) {
+            guard visitedDocuments.insert(owner).inserted else { return }
+            let addressable = properties.filter(isAddressable)
+            let create = createView(
+                addressable.filter { $0.definition.isCreatable || $0.definition.isWritable }.map { ($0, owner) },
+                typeValue: nil
+            )
+            var modelMembers: [String] = []
+            for property in addressable {
+                if case .file = property.type { continue }
+                let name = SwiftNaming.escaped(property.swiftName)
+                let key = swiftStringLiteral(property.apiName)
+                let value: (String) -> String = { expression in
+                    if case .reference = property.type {
+                        return property.isArray ? ".array(\(expression).map(\\.bodyValue))" : "\(expression).bodyValue"
+                    }
+                    return "\(expression).bodyValue"
+                }
+                if property.isRequired {
+                    modelMembers += layout.call("members.append", ["BodyMember(\(key), \(value("self.\(name)")))"])
+                } else {
+                    modelMembers += layout.block(
+                        "if let value = self.\(name)",
+                        layout.nested.call("members.append", ["BodyMember(\(key), \(value("value")))"])
+                    )
+                }
+            }
+            documents.append(
+                DocumentBodyView(
+                    owner: owner,
+                    access: access,
+                    create: create,
+                    modelMemberLines: modelMembers,
+                    facetRules: facetRules(addressable)
+                )
+            )
+        }
+
+        // MARK: Patch
+
+        mutating func patchView(_ properties: [(ResolvedProperty, String)]) -> PatchView {
+            var view = PatchView()
+            for (property, scope) in properties {
+                let name = SwiftNaming.escaped(property.swiftName)
+                let key = swiftStringLiteral(property.apiName)
+                let element = valueType(property, scope: scope, documentsAsCreate: false)
+                let optional = property.isRequired ? "" : "?"
+                let update: String
+                var change = ""
+                var operations = (head: "operations += self.\(name).operations", arguments: ["at: \(key)"])
+                var difference: [String]? = ["from: original.\(name)", "to: edited.\(name)"]
+                switch property.type {
+                case .file:
+                    update = "FieldUpdate<\(property.isArray ? "[\(element)]" : element)>"
+                    difference = nil
+                case .reference where property.isArray:
+                    update = "ArrayUpdate<ObjectID, \(arrayOperations(property))>"
+                    change = ".change"
+                    difference = [
+                        "from: original.\(name)\(optional).map(\\.id)", "to: edited.\(name)\(optional).map(\\.id)",
+                    ]
+                case .reference:
+                    update = "FieldUpdate<ObjectID>"
+                    operations = (
+                        "operations += self.\(name).referenceOperations",
+                        ["at: \(key)", "object: \(swiftStringLiteral(referencedObject(property)))"]
+                    )
+                    difference = ["from: original.\(name)\(optional).id", "to: edited.\(name)\(optional).id"]
+                case .int where !property.isArray, .double where !property.isArray:
+                    update = "NumberUpdate<\(element)>"
+                    change = ".change"
+                default:
+                    update =
+                        property.isArray
+                        ? "ArrayUpdate<\(element), \(arrayOperations(property))>" : "FieldUpdate<\(element)>"
+                    change = property.isArray ? ".change" : ""
+                }
+                view.properties.append(
+                    BodyPropertyView(
+                        docLines: translator.docLines(
+                            label: property.label,
+                            name: property.apiName,
+                            description: property.description
+                        ),
+                        access: access,
+                        name: name,
+                        type: update,
+                        initialValue: update.hasPrefix("FieldUpdate") ? " = .unchanged" : " = .init()"
+                    )
+                )
+                view.operationLines += layout.call(operations.head, operations.arguments)
+                if let difference {
+                    view.differenceLines += layout.call("self.\(name)\(change) = .difference", difference)
+                } else {
+                    view.differenceLines += layout.block(
+                        "if original.\(name) != nil, edited.\(name) == nil",
+                        ["self.\(name) = .null"]
+                    )
+                }
+                if property.isRequired {
+                    view.violationLines += layout.call(
+                        "violations += Validation.notCleared",
+                        ["self.\(name)\(change)", "at: prefix + \(key)"]
+                    )
+                }
+                // A whole document set by an update is the model's own struct, which the server checks.
+                if case .document = property.type { continue }
+                let rules = violationLines(property, value: "value", isOptional: false, layout: layout.nested)
+                if !rules.isEmpty {
+                    view.violationLines += layout.block("if case .set(let value) = self.\(name)\(change)", rules)
+                }
+            }
+            return view
+        }
+
+        func arrayOperations(_ property: ResolvedProperty) -> String {
+            let definition = property.definition
+            let name: String =
+                switch (definition.canPush, definition.canPull, definition.hasUniqueValues) {
+                case (false, false, false): "SetOnly"
+                case (true, false, false): "Push"
+                case (false, true, false): "Pull"
+                case (false, false, true): "AddToSet"
+                case (true, true, false): "PushPull"
+                case (true, false, true): "PushAddToSet"
+                case (false, true, true): "PullAddToSet"
+                case (true, true, true): "All"
+                }
+            return "ArrayOperationSet.\(name)"
+        }
+    }
+}

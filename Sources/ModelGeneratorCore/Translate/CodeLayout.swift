@@ -1,0 +1,24 @@
+/// Lays out generated statements the way swift-format would, so generated code passes its lint unchanged.
+struct CodeLayout {
+    var lineLength: Int
+    /// The indentation of the lines being laid out.
+    var indent: Int
+
+    /// `head(arguments)suffix` on one line when it fits, otherwise one argument per line.
+    func call(_ head: String, _ arguments: [String], suffix: String = "") -> [String] {
+        let single = "\(head)(\(arguments.joined(separator: ", ")))\(suffix)"
+        if indent + single.count <= lineLength { return [single] }
+        return ["\(head)("]
+            + arguments.enumerated().map { index, argument in
+                "    " + argument + (index == arguments.count - 1 ? "" : ",")
+            } + [")\(suffix)"]
+    }
+
+    /// `opening {` + body + `}`, the body indented one level.
+    func block(_ opening: String, _ body: [String]) -> [String] {
+        ["\(opening) {"] + body.map { "    " + $0 } + ["}"]
+    }
+
+    /// The same layout one level deeper.
+    var nested: CodeLayout { CodeLayout(lineLength: lineLength, indent: indent + 4) }
+}

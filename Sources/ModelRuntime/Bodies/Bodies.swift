@@ -1,0 +1,88 @@
+import Foundation
+
+/// A generated create body: the members it sends and the schema's rules it checks first.
+public protocol CreateBody: Sendable {
+    associatedtype Model: SchemaObject
+    /// The body's members in schema order; properties left `nil` are not sent.
+    var members: [BodyMember] { get }
+    /// Every rule of the schema the body breaks, with JSON paths below `prefix`.
+    func violations(at prefix: String) -> [Violation]
+}
+
+extension CreateBody {
+    /// The members, after checking every rule: a body that breaks any is never sent.
+    public func validatedMembers() throws -> [BodyMember] {
+        let violations = violations(at: "")
+        if !violations.isEmpty { throw ValidationError(violations: violations) }
+        return members
+    }
+
+    /// The create request in `dialect`'s wire format.
+    public func rendered(for dialect: some BodyDialect) throws -> RenderedQuery {
+        try dialect.renderCreate(validatedMembers(), pluralName: Model.pluralName)
+    }
+
+    /// The body's files with the member path each sits at (`c_pictures[1]`), for the uploads that follow a create.
+    public var files: [(path: String, upload: FileUpload)] {
+        BodyValue.object(members).files(at: "")
+    }
+}
+
+/// A generated update body.
+public protocol UpdateBody: PatchBody {
+    associatedtype Model: SchemaObject
+    func violations(at prefix: String) -> [Violation]
+}
+
+extension UpdateBody {
+    /// The requests that apply the update to the instance `id`, after checking every rule and that no path changes
+    /// twice.
+    public func rendered(id: some ReferenceIdentifier, for dialect: some BodyDialect) throws -> [RenderedQuery] {
+        let violations = violations(at: "")
+        if !violations.isEmpty { throw ValidationError(violations: violations) }
+        return try dialect.renderUpdate(checkedOperations(), id: id.referenceID, pluralName: Model.pluralName)
+    }
+}
+
+/// A Document's create body, nested in its object's.
+public protocol DocumentBody: BodyValueConvertible {
+    var members: [BodyMember] { get }
+    func violations(at prefix: String) -> [Violation]
+}
+
+extension DocumentBody {
+    public var bodyValue: BodyValue { .object(members) }
+}
+
+extension BodyValue {
+    /// The files inside a value, with their paths.
+    func files(at path: String) -> [(path: String, upload: FileUpload)] {
+        switch self {
+        case .value: []
+        case .file(let upload): [(path, upload)]
+        case .object(let members):
+            members.flatMap { $0.value.files(at: path.isEmpty ? $0.key : "\(path).\($0.key)") }
+        case .array(let elements): elements.enumerated().flatMap { $1.files(at: "\(path)[\($0)]") }
+        }
+    }
+}
+
+extension Reference: BodyValueConvertible {
+    /// A reference is written as its id (parse: a Pointer to the target's class).
+    public var bodyValue: BodyValue {
+        let object = (Target.self as? any SchemaObject.Type)?.apiName ?? self.object ?? ""
+        return .value(.reference(id: id.description, object: object))
+    }
+}
+
+extension FieldUpdate where Value == ObjectID {
+    /// The operations of a reference property's update: ids written as references to `object`.
+    public func referenceOperations(at path: String, object: String) -> [PatchOperation] {
+        switch self {
+        case .unchanged: []
+        case .set(let id):
+            [PatchOperation(path: path, kind: .set(.value(.reference(id: id.description, object: object))))]
+        case .null: [PatchOperation(path: path, kind: .unset)]
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+
+/// A backend's wire format for writes: the requests that create an object and that apply an update.
+public protocol BodyDialect: Sendable {
+    /// The request that creates an instance from a body's members.
+    func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedQuery
+    /// The requests that apply an update's operations to the instance `id` (cortex needs one per kind of change).
+    func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedQuery]
+}
+
+/// Files that were uploaded before the body that names them, as parse does it: the name and URL its server gave.
+public struct UploadedFile: Sendable, Hashable {
+    public var name: String
+    public var url: String?
+
+    public init(name: String, url: String?) {
+        self.name = name
+        self.url = url
+    }
+}
+
+extension CortexDialect: BodyDialect {
+    /// Cortex writes a file as facet → file name, then answers with the upload instructions for each facet.
+    static func encode(_ value: BodyValue) throws -> QueryJSON {
+        switch value {
+        case .value(let literal): FilterRenderer.plainValue(literal)
+        case .object(let members): .object(try members.map { ($0.key, try encode($0.value)) })
+        case .array(let elements): .array(try elements.map(encode))
+        case .file(let upload):
+            .object(upload.orderedFacets.map { ($0.name, .string(upload.fileName(ofFacet: $0.name))) })
+        }
+    }
+
+    public func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedQuery {
+        RenderedQuery(
+            method: "POST",
+            path: "/\(pluralName)",
+            body: .object(try members.map { ($0.key, try Self.encode($0.value)) })
+        )
+    }
+
+    /// `PUT` with the changed properties (`null` clears one); a push is a `POST` to the property and a pull a
+    /// `DELETE` of each value.
+    public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedQuery] {
+        var changed: [(key: String, value: QueryJSON)] = []
+        var requests: [RenderedQuery] = []
+        for operation in operations {
+            switch operation.kind {
+            case .set(let value): changed.append((operation.path, try Self.encode(value)))
+            case .unset: changed.append((operation.path, .null))
+            case .push(let elements):
+                requests.append(
+                    RenderedQuery(
+                        method: "POST",
+                        path: "/\(pluralName)/\(id)/\(operation.path.replacingOccurrences(of: ".", with: "/"))",
+                        body: .array(try elements.map(Self.encode))
+                    )
+                )
+            case .pull(let elements):
+                for element in elements {
+                    let value = try Self.encode(element)
+                    guard case .string(let text) = value else {
+                        throw BodyError(
+                            "cortex pulls array elements by id or value in the URL; \(value.serialized) has none"
+                        )
+                    }
+                    let component =
+                        text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? text
+                    requests.append(
+                        RenderedQuery(
+                            method: "DELETE",
+                            path:
+                                "/\(pluralName)/\(id)/\(operation.path.replacingOccurrences(of: ".", with: "/"))/\(component)"
+                        )
+                    )
+                }
+            case .increment, .multiply, .addToSet, .currentDate:
+                throw BodyError(
+                    "cortex updates have no \(PatchOperation.name(of: operation.kind)); set the new value instead"
+                )
+            }
+        }
+        if !changed.isEmpty {
+            requests.insert(RenderedQuery(method: "PUT", path: "/\(pluralName)/\(id)", body: .object(changed)), at: 0)
+        }
+        return requests
+    }
+}
+
+extension MiaDialect: BodyDialect {
+    static func encode(_ value: BodyValue) throws -> QueryJSON {
+        switch value {
+        case .value(let literal): FilterRenderer.plainValue(literal)
+        case .object(let members): .object(try members.map { ($0.key, try encode($0.value)) })
+        case .array(let elements): .array(try elements.map(encode))
+        case .file:
+            throw BodyError("mia stores files through its files service; upload there and set the file's id")
+        }
+    }
+
+    public func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedQuery {
+        RenderedQuery(
+            method: "POST",
+            path: "/\(pluralName)/",
+            body: .object(try members.map { ($0.key, try Self.encode($0.value)) })
+        )
+    }
+
+    /// One `PATCH` with MongoDB update operators, in the order the CRUD service's documentation lists them.
+    public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedQuery] {
+        let order = ["$set", "$unset", "$inc", "$mul", "$currentDate", "$push", "$pull", "$addToSet"]
+        var groups: [String: [(key: String, value: QueryJSON)]] = [:]
+        for operation in operations {
+            let (name, value): (String, QueryJSON) =
+                switch operation.kind {
+                case .set(let value): ("$set", try Self.encode(value))
+                case .unset: ("$unset", .bool(true))
+                case .increment(let amount): ("$inc", try Self.encode(amount))
+                case .multiply(let factor): ("$mul", try Self.encode(factor))
+                case .currentDate: ("$currentDate", .bool(true))
+                case .push(let elements): ("$push", try Self.each(elements))
+                case .addToSet(let elements): ("$addToSet", try Self.each(elements))
+                case .pull(let elements):
+                    (
+                        "$pull",
+                        elements.count == 1
+                            ? try Self.encode(elements[0]) : .object([("$in", .array(try elements.map(Self.encode)))])
+                    )
+                }
+            groups[name, default: []].append((operation.path, value))
+        }
+        let body = QueryJSON.object(order.compactMap { name in groups[name].map { (name, .object($0)) } })
+        return [RenderedQuery(method: "PATCH", path: "/\(pluralName)/\(id)", body: body)]
+    }
+
+    /// One element as itself, several as `{"$each": […]}`.
+    private static func each(_ elements: [BodyValue]) throws -> QueryJSON {
+        elements.count == 1 ? try encode(elements[0]) : .object([("$each", .array(try elements.map(encode)))])
+    }
+
+    /// Mia changes a document's state (PUBLIC, DRAFT, TRASH, DELETED) only through its own endpoint.
+    public func renderStateChange(id: String, to state: String, pluralName: String) -> RenderedQuery {
+        RenderedQuery(method: "POST", path: "/\(pluralName)/\(id)/state", body: .object([("stateTo", .string(state))]))
+    }
+}
+
+extension ParseDialect: BodyDialect {
+    /// Parse's forms: dates and pointers as typed objects, files as `{"__type":"File"}` once uploaded.
+    static func encode(_ value: BodyValue, files: [FileUpload: UploadedFile]) throws -> QueryJSON {
+        switch value {
+        case .value(let literal): return ParseDialect.value(literal)
+        case .object(let members): return .object(try members.map { ($0.key, try encode($0.value, files: files)) })
+        case .array(let elements): return .array(try elements.map { try encode($0, files: files) })
+        case .file(let upload):
+            guard let uploaded = files[upload] else {
+                throw BodyError("parse needs the file uploaded (POST /files/<name>) before the object that holds it")
+            }
+            var members: [(key: String, value: QueryJSON)] = [
+                ("__type", .string("File")), ("name", .string(uploaded.name)),
+            ]
+            if let url = uploaded.url { members.append(("url", .string(url))) }
+            return .object(members)
+        }
+    }
+
+    public func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedQuery {
+        try renderCreate(members, pluralName: pluralName, files: [:])
+    }
+
+    public func renderCreate(
+        _ members: [BodyMember],
+        pluralName: String,
+        files: [FileUpload: UploadedFile]
+    ) throws
+        -> RenderedQuery
+    {
+        RenderedQuery(
+            method: "POST",
+            path: "/classes/\(pluralName)",
+            body: .object(try members.map { ($0.key, try Self.encode($0.value, files: files)) })
+        )
+    }
+
+    /// One `PUT` with plain values and `__op` operations.
+    public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedQuery] {
+        let members: [(key: String, value: QueryJSON)] = try operations.map { operation in
+            func op(_ name: String, _ extra: [(key: String, value: QueryJSON)] = []) -> QueryJSON {
+                .object([("__op", .string(name))] + extra)
+            }
+            let value: QueryJSON =
+                switch operation.kind {
+                case .set(let value): try Self.encode(value, files: [:])
+                case .unset: op("Delete")
+                case .increment(let amount): op("Increment", [("amount", try Self.encode(amount, files: [:]))])
+                case .push(let elements):
+                    op("Add", [("objects", .array(try elements.map { try Self.encode($0, files: [:]) }))])
+                case .addToSet(let elements):
+                    op("AddUnique", [("objects", .array(try elements.map { try Self.encode($0, files: [:]) }))])
+                case .pull(let elements):
+                    op("Remove", [("objects", .array(try elements.map { try Self.encode($0, files: [:]) }))])
+                case .multiply, .currentDate:
+                    throw BodyError("parse updates have no \(PatchOperation.name(of: operation.kind))")
+                }
+            return (operation.path, value)
+        }
+        return [RenderedQuery(method: "PUT", path: "/classes/\(pluralName)/\(id)", body: .object(members))]
+    }
+
+    /// The request that uploads a file's bytes before the object that holds it: `POST /files/<name>`.
+    public func renderFileUpload(_ facet: FileUpload.Facet, name: String) -> RenderedQuery {
+        RenderedQuery(method: "POST", path: "/files/\(name)", headers: ["Content-Type": facet.mime])
+    }
+}
+
+extension PatchOperation {
+    /// The operation's name in messages.
+    static func name(of kind: Kind) -> String {
+        switch kind {
+        case .set: "set"
+        case .unset: "unset"
+        case .increment: "increment"
+        case .multiply: "multiply"
+        case .push: "push"
+        case .pull: "pull"
+        case .addToSet: "add-to-set"
+        case .currentDate: "current date"
+        }
+    }
+}

@@ -1,0 +1,151 @@
+/// One broken rule, at the JSON path of the value that breaks it.
+public struct Violation: Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}
+
+/// Every rule a body breaks; thrown before anything is sent.
+public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var violations: [Violation]
+
+    public init(violations: [Violation]) {
+        self.violations = violations
+    }
+
+    public var description: String {
+        "the body breaks \(violations.count) rule\(violations.count == 1 ? "" : "s"): "
+            + violations.map(\.description).joined(separator: "; ")
+    }
+}
+
+/// A facet's rules, from the schema's file processors.
+public struct FacetRule: Sendable, Hashable {
+    public var name: String
+    public var mimes: [String]
+    public var isRequired: Bool
+    public var maxFileSize: Int?
+
+    public init(name: String, mimes: [String] = [], isRequired: Bool = false, maxFileSize: Int? = nil) {
+        self.name = name
+        self.mimes = mimes
+        self.isRequired = isRequired
+        self.maxFileSize = maxFileSize
+    }
+}
+
+/// The checks generated bodies run on their values; each returns the violations it finds (none for `nil`).
+public enum Validation {
+    /// A string's length, in characters, within `min...max`.
+    public static func length(of value: String?, min: Int? = nil, max: Int? = nil, at path: String) -> [Violation] {
+        guard let value else { return [] }
+        if let min, value.count < min {
+            return [Violation(path: path, message: "is \(value.count) characters long; the minimum is \(min)")]
+        }
+        if let max, value.count > max {
+            return [Violation(path: path, message: "is \(value.count) characters long; the maximum is \(max)")]
+        }
+        return []
+    }
+
+    /// A number within `min...max`.
+    public static func range<Value: Comparable & Sendable>(
+        of value: Value?,
+        min: Value? = nil,
+        max: Value? = nil,
+        at path: String
+    )
+        -> [Violation]
+    {
+        guard let value else { return [] }
+        if let min, value < min { return [Violation(path: path, message: "is \(value); the minimum is \(min)")] }
+        if let max, value > max { return [Violation(path: path, message: "is \(value); the maximum is \(max)")] }
+        return []
+    }
+
+    /// An array's element count within `min...max`.
+    public static func count<Element>(
+        of value: [Element]?,
+        min: Int? = nil,
+        max: Int? = nil,
+        at path: String
+    ) -> [Violation] {
+        guard let value else { return [] }
+        if let min, value.count < min {
+            return [Violation(path: path, message: "has \(value.count) elements; the minimum is \(min)")]
+        }
+        if let max, value.count > max {
+            return [Violation(path: path, message: "has \(value.count) elements; the maximum is \(max)")]
+        }
+        return []
+    }
+
+    /// An enum value the schema lists (an `undocumented` one would be rejected by the server).
+    public static func listed(
+        _ value: (some OpenEnumeration & RawRepresentable<String>)?,
+        at path: String
+    ) -> [Violation] {
+        guard let value, !value.isDocumented else { return [] }
+        return [Violation(path: path, message: "'\(value.rawValue)' is not one of the schema's values")]
+    }
+
+    /// Each of an array's enum values.
+    public static func listed<Value: OpenEnumeration & RawRepresentable<String>>(
+        _ values: [Value]?,
+        at path: String
+    )
+        -> [Violation]
+    {
+        (values ?? []).enumerated().flatMap { index, value in listed(value, at: "\(path)[\(index)]") }
+    }
+
+    /// A file's facets: only the schema's, each of an accepted mime type and size, and the required ones present.
+    public static func file(_ upload: FileUpload?, rules: [FacetRule], at path: String) -> [Violation] {
+        guard let upload else { return [] }
+        var violations: [Violation] = []
+        for (name, facet) in upload.orderedFacets {
+            guard let rule = rules.first(where: { $0.name == name }) else {
+                let known = rules.map(\.name).joined(separator: ", ")
+                violations.append(Violation(path: "\(path).\(name)", message: "is not a facet of this file (\(known))"))
+                continue
+            }
+            if !rule.mimes.isEmpty, !rule.mimes.contains(facet.mime) {
+                violations.append(
+                    Violation(
+                        path: "\(path).\(name)",
+                        message: "is \(facet.mime); accepted are \(rule.mimes.joined(separator: ", "))"
+                    )
+                )
+            }
+            if let maxFileSize = rule.maxFileSize, facet.data.count > maxFileSize {
+                violations.append(
+                    Violation(
+                        path: "\(path).\(name)",
+                        message: "is \(facet.data.count) bytes; the maximum is \(maxFileSize)"
+                    )
+                )
+            }
+        }
+        for rule in rules where rule.isRequired && upload.facets[rule.name] == nil {
+            violations.append(Violation(path: "\(path).\(rule.name)", message: "is required"))
+        }
+        return violations
+    }
+
+    /// Each file of an array.
+    public static func files(_ uploads: [FileUpload]?, rules: [FacetRule], at path: String) -> [Violation] {
+        (uploads ?? []).enumerated().flatMap { index, upload in file(upload, rules: rules, at: "\(path)[\(index)]") }
+    }
+
+    /// A required property an update would clear.
+    public static func notCleared<Value>(_ update: FieldUpdate<Value>, at path: String) -> [Violation] {
+        if case .null = update { return [Violation(path: path, message: "is required and cannot be cleared")] }
+        return []
+    }
+}
