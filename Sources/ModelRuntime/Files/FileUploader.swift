@@ -1,0 +1,197 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// How long and how often to ask whether uploaded facets are processed.
+public struct PollingPolicy: Sendable, Hashable {
+    public var initialDelay: Duration
+    public var multiplier: Double
+    public var maximumDelay: Duration
+    /// Waiting longer than this is an error.
+    public var timeout: Duration
+
+    public init(
+        initialDelay: Duration = .milliseconds(500),
+        multiplier: Double = 2,
+        maximumDelay: Duration = .seconds(8),
+        timeout: Duration = .seconds(120)
+    ) {
+        self.initialDelay = initialDelay
+        self.multiplier = multiplier
+        self.maximumDelay = maximumDelay
+        self.timeout = timeout
+    }
+}
+
+/// An upload's progress: which facet, and how many of the file's facets are done.
+public struct UploadProgress: Sendable, Hashable {
+    public var facet: String
+    public var completedFacets: Int
+    public var totalFacets: Int
+    public var bytesSent: Int
+}
+
+/// What went wrong with an upload.
+public struct UploadError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Runs the second half of a file write: Cortex answers a write that names files with upload instructions per
+/// facet; each facet goes to its storage URL as `multipart/form-data` (fields first, the file last), and the facets
+/// are then polled until the server has processed them. Parse takes a file's bytes before the object that holds it.
+public struct FileUploader: Sendable {
+    public var transport: any HTTPTransport
+    public var polling: PollingPolicy
+
+    public init(transport: any HTTPTransport, polling: PollingPolicy = PollingPolicy()) {
+        self.transport = transport
+        self.polling = polling
+    }
+
+    /// Uploads every facet of `upload` that `file` (the server's answer for that property) has instructions for.
+    public func upload(
+        _ upload: FileUpload,
+        following file: FileValue,
+        progress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) async throws {
+        let pending = file.uploads.filter { upload.facets[$0.name] != nil }
+        for (index, instruction) in pending.enumerated() {
+            try Task.checkCancellation()
+            guard let facet = upload.facets[instruction.name] else { continue }
+            try await send(facet, named: upload.fileName(ofFacet: instruction.name), following: instruction)
+            progress?(
+                UploadProgress(
+                    facet: instruction.name,
+                    completedFacets: index + 1,
+                    totalFacets: pending.count,
+                    bytesSent: facet.data.count
+                )
+            )
+        }
+    }
+
+    /// One facet, as the instruction says: its fields in order, then the file under `uploadKey`.
+    func send(_ facet: FileUpload.Facet, named fileName: String, following instruction: PendingUpload) async throws {
+        guard let url = instruction.uploadURL else {
+            throw UploadError("the server sent no upload URL for facet '\(instruction.name)'")
+        }
+        if let maximum = instruction.maxFileSize, facet.data.count > maximum {
+            throw UploadError(
+                "facet '\(instruction.name)' is \(facet.data.count) bytes; the server takes at most \(maximum)"
+            )
+        }
+        var form = MultipartFormData()
+        for field in instruction.fields { form.addField(name: field.key, value: field.value) }
+        form.addFile(name: instruction.uploadKey ?? "file", fileName: fileName, mime: facet.mime, data: facet.data)
+        var request = URLRequest(url: url)
+        request.httpMethod = instruction.uploadMethod ?? "POST"
+        request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
+        request.httpBody = form.encoded
+        let (data, response) = try await transport.send(request)
+        guard (200..<300).contains(response.statusCode) else {
+            throw UploadError(
+                "uploading facet '\(instruction.name)' failed with HTTP \(response.statusCode): \(String(decoding: data.prefix(500), as: UTF8.self))"
+            )
+        }
+    }
+
+    /// Reads the file at `url` (a File property's path, such as `…/c_offices/<id>/c_logo`) until every facet is
+    /// ready, waiting longer each time; a facet in the error state, or the timeout, is an error. A 202 (Cortex's
+    /// `kMediaNotReady`) means the file is still being processed.
+    public func waitUntilReady(fileAt url: URL, headers: [String: String] = [:]) async throws -> FileValue {
+        let clock = ContinuousClock()
+        let deadline = clock.now + polling.timeout
+        var delay = polling.initialDelay
+        while true {
+            try Task.checkCancellation()
+            var request = URLRequest(url: url)
+            for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+                request.setValue(value, forHTTPHeaderField: name)
+            }
+            let (data, response) = try await transport.send(request)
+            if response.statusCode == 200 {
+                let file = try JSONDecoder().decode(FileValue.self, from: data)
+                if let failed = file.facets.first(where: { $0.state == .error || $0.state?.rawValue == 4 }) {
+                    throw UploadError("the server could not process facet '\(failed.name)'")
+                }
+                if !file.facets.isEmpty, file.facets.allSatisfy({ $0.state == .ready }) { return file }
+            } else if response.statusCode != 202 {
+                throw UploadError("reading \(url.path) failed with HTTP \(response.statusCode)")
+            }
+            if clock.now + delay > deadline {
+                throw UploadError("the facets at \(url.path) were not ready after \(polling.timeout)")
+            }
+            try await Task.sleep(for: delay)
+            delay = min(polling.maximumDelay, delay * polling.multiplier)
+        }
+    }
+
+    /// Parse: the bytes of a file's facet (its `content`, or its only facet) to `/files/<name>`; the answer names
+    /// the stored file for the object that holds it.
+    public func uploadToParse(
+        _ upload: FileUpload,
+        baseURL: URL,
+        headers: [String: String] = [:]
+    ) async throws
+        -> UploadedFile
+    {
+        guard let (name, facet) = upload.facets["content"].map({ ("content", $0) }) ?? upload.orderedFacets.first else {
+            throw UploadError("the file has no facet to upload")
+        }
+        let fileName = upload.fileName(ofFacet: name)
+        let rendered = ParseDialect().renderFileUpload(facet, name: fileName)
+        var request = rendered.urlRequest(relativeTo: baseURL)
+        for (header, value) in headers.sorted(by: { $0.key < $1.key }) {
+            request.setValue(value, forHTTPHeaderField: header)
+        }
+        request.httpBody = facet.data
+        let (data, response) = try await transport.send(request)
+        guard (200..<300).contains(response.statusCode) else {
+            throw UploadError("uploading '\(fileName)' failed with HTTP \(response.statusCode)")
+        }
+        let answer = try JSONDecoder().decode(JSONValue.self, from: data)
+        guard let storedName = answer["name"]?.stringValue else {
+            throw UploadError("parse's answer to the upload names no file")
+        }
+        return UploadedFile(name: storedName, url: answer["url"]?.stringValue)
+    }
+}
+
+extension CreateBody {
+    /// The uploads that follow a Cortex create: each file of the body, with the server's answer for it (read from
+    /// the created object at the same path).
+    public func pendingUploads(in created: JSONValue) throws -> [(path: String, upload: FileUpload, file: FileValue)] {
+        try files.map { path, upload in
+            guard let value = created.value(atBodyPath: path) else {
+                throw UploadError("the server's answer has no '\(path)' to upload the file into")
+            }
+            return (path, upload, try value.decoded(as: FileValue.self))
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value at a body path such as `c_pictures[1]` or `c_document.c_file`.
+    func value(atBodyPath path: String) -> JSONValue? {
+        var current: JSONValue? = self
+        for component in path.split(separator: ".") {
+            var name = Substring(component)
+            var indexes: [Int] = []
+            while let open = name.lastIndex(of: "["), name.hasSuffix("]"),
+                let index = Int(name[name.index(after: open)..<name.index(before: name.endIndex)])
+            {
+                indexes.insert(index, at: 0)
+                name = name[..<open]
+            }
+            current = current?[String(name)]
+            for index in indexes { current = current?[index] }
+        }
+        return current
+    }
+}
