@@ -62,14 +62,18 @@ extension ValueField where Value: QueryComparable {
 }
 
 extension ValueField where Value == String {
-    /// Values starting with `prefix`, taken literally (regular expression characters in it are escaped).
+    /// Values starting with `prefix`, taken literally (regular expression characters in it are escaped). Only
+    /// `.caseInsensitive` applies: the other options would change what the anchors or the literal mean.
     public func hasPrefix(_ prefix: String, options: RegexOptions = []) -> Condition<Root> {
-        Condition(.field(fieldPath, .regex("^" + regexEscaped(prefix), options)))
+        Condition(.field(fieldPath, .regex("^" + regexEscaped(prefix), options.intersection(.caseInsensitive))))
     }
 
-    /// Values ending with `suffix`, taken literally.
+    /// Values ending with `suffix`, taken literally. The end is anchored with `(?![\s\S])` rather than `$`, which
+    /// in MongoDB's regular expressions also matches before a final line break.
     public func hasSuffix(_ suffix: String, options: RegexOptions = []) -> Condition<Root> {
-        Condition(.field(fieldPath, .regex(regexEscaped(suffix) + "$", options)))
+        Condition(
+            .field(fieldPath, .regex(regexEscaped(suffix) + "(?![\\s\\S])", options.intersection(.caseInsensitive)))
+        )
     }
 
     /// Values matching a regular expression; an invalid pattern is rejected when the query is rendered.
