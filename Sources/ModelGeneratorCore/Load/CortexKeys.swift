@@ -31,9 +31,9 @@ enum CortexKeys {
         "explicit", "storageId", "locales", "acceptRejected", "slots",
     ]
 
-    static let facet = ["name", "mimes", "required", "maxFileSize"]
+    static let facet = ["name", "mimes", "required", "maxFileSize", "allowUpload"]
     static let ignoredFacetKeys: Set<String> = [
-        "_id", "label", "description", "source", "type", "allowUpload", "private", "passMimes", "imageWidth",
+        "_id", "label", "description", "source", "type", "private", "passMimes", "imageWidth",
         "imageHeight", "cropImage", "maxWidth", "maxHeight", "skipVirusScan", "passthru", "destination",
     ]
 

@@ -60,6 +60,8 @@ public struct FacetDefinition: Hashable, Sendable {
     public var mimes: [String] = []
     public var isRequired = false
     public var maxFileSize: Int?
+    /// False for facets the server makes itself (a thumbnail): a client cannot upload them.
+    public var allowsUpload = true
 }
 
 public struct ValidatorDefinition: Hashable, Sendable {

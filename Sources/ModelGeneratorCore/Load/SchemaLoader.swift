@@ -235,6 +235,9 @@ public enum SchemaLoader {
         if let required = node["required"], !required.isNull {
             facet.isRequired = reader.bool(required, "'required' of facet '\(name)'") ?? false
         }
+        if let allowUpload = node["allowUpload"], !allowUpload.isNull {
+            facet.allowsUpload = reader.bool(allowUpload, "'allowUpload' of facet '\(name)'") ?? true
+        }
         if let size = node["maxFileSize"], !size.isNull {
             facet.maxFileSize = reader.int(size, "'maxFileSize' of facet '\(name)'")
         }

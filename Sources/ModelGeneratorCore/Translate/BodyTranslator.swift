@@ -61,6 +61,7 @@ struct BodyTranslator {
                     }
                     if facet.isRequired { arguments.append("isRequired: true") }
                     if let size = facet.maxFileSize { arguments.append("maxFileSize: \(size)") }
+                    if !facet.allowsUpload { arguments.append("allowsUpload: false") }
                     return layout.call("FacetRule", arguments, suffix: ",")
                 }
                 var view = FacetRulesView(name: property.swiftName, ruleLines: rules)
@@ -164,9 +165,14 @@ struct BodyTranslator {
 
         /// The Swift type a body holds for one value: ids for references, uploads for files, nested create bodies
         /// (or, in updates, the model's own structs) for documents.
+        /// Parse's object ids are not MongoDB ObjectIDs, so bodies for a parse backend take them as strings.
+        var referenceIDType: String { translator.config.dialect == .parse ? "String" : "ObjectID" }
+        /// How a model's `Reference.id` becomes a body's id.
+        var idConversion: String { translator.config.dialect == .parse ? ".description" : "" }
+
         mutating func valueType(_ property: ResolvedProperty, scope: String, documentsAsCreate: Bool) -> String {
             switch property.type {
-            case .reference: return "ObjectID"
+            case .reference: return referenceIDType
             case .file: return "FileUpload"
             case .document(let document):
                 let owner = "\(scope).\(document.swiftName)"
@@ -199,7 +205,8 @@ struct BodyTranslator {
             _ property: ResolvedProperty,
             value: String,
             isOptional: Bool,
-            layout: CodeLayout
+            layout: CodeLayout,
+            checksDocuments: Bool = true
         ) -> [String] {
             let path = "prefix + \(swiftStringLiteral(property.apiName))"
             var lines: [String] = []
@@ -229,7 +236,7 @@ struct BodyTranslator {
                     property.isArray ? "files" : "file",
                     [value, "rules: FacetRules.\(property.swiftName)", "at: \(path)"]
                 )
-            case .document:
+            case .document where checksDocuments:
                 let elements = isOptional ? "(\(value) ?? [])" : value
                 if property.isArray {
                     lines += layout.block(
@@ -265,11 +272,12 @@ struct BodyTranslator {
                 if case .file = property.type { continue }
                 let name = SwiftNaming.escaped(property.swiftName)
                 let key = swiftStringLiteral(property.apiName)
+                // References name their object, so parse's Pointer has its class.
+                let builder = self
                 let value: (String) -> String = { expression in
-                    if case .reference = property.type {
-                        return property.isArray ? ".array(\(expression).map(\\.bodyValue))" : "\(expression).bodyValue"
-                    }
-                    return "\(expression).bodyValue"
+                    guard case .reference = property.type else { return "\(expression).bodyValue" }
+                    let ids = property.isArray ? "\(expression).map(\\.id)" : "\(expression).id"
+                    return builder.bodyValue(property, of: ids)
                 }
                 if property.isRequired {
                     modelMembers += layout.call("members.append", ["BodyMember(\(key), \(value("self.\(name)")))"])
@@ -309,18 +317,22 @@ struct BodyTranslator {
                     update = "FieldUpdate<\(property.isArray ? "[\(element)]" : element)>"
                     difference = nil
                 case .reference where property.isArray:
-                    update = "ArrayUpdate<ObjectID, \(arrayOperations(property))>"
+                    update = "ArrayUpdate<\(referenceIDType), \(arrayOperations(property))>"
                     change = ".change"
                     difference = [
-                        "from: original.\(name)\(optional).map(\\.id)", "to: edited.\(name)\(optional).map(\\.id)",
+                        "from: original.\(name)\(optional).map(\\.id\(idConversion))",
+                        "to: edited.\(name)\(optional).map(\\.id\(idConversion))",
                     ]
                 case .reference:
-                    update = "FieldUpdate<ObjectID>"
+                    update = "FieldUpdate<\(referenceIDType)>"
                     operations = (
                         "operations += self.\(name).referenceOperations",
                         ["at: \(key)", "object: \(swiftStringLiteral(referencedObject(property)))"]
                     )
-                    difference = ["from: original.\(name)\(optional).id", "to: edited.\(name)\(optional).id"]
+                    difference = [
+                        "from: original.\(name)\(optional).id\(idConversion)",
+                        "to: edited.\(name)\(optional).id\(idConversion)",
+                    ]
                 case .int where !property.isArray, .double where !property.isArray:
                     update = "NumberUpdate<\(element)>"
                     change = ".change"
@@ -358,9 +370,15 @@ struct BodyTranslator {
                         ["self.\(name)\(change)", "at: prefix + \(key)"]
                     )
                 }
-                // A whole document set by an update is the model's own struct, which the server checks.
-                if case .document = property.type { continue }
-                let rules = violationLines(property, value: "value", isOptional: false, layout: layout.nested)
+                // A document an update sets is the model's own struct, which carries no rules of its own: the
+                // property's own rules (an array's size) still hold.
+                let rules = violationLines(
+                    property,
+                    value: "value",
+                    isOptional: false,
+                    layout: layout.nested,
+                    checksDocuments: false
+                )
                 if !rules.isEmpty {
                     view.violationLines += layout.block("if case .set(let value) = self.\(name)\(change)", rules)
                 }

@@ -75,13 +75,12 @@ extension Reference: BodyValueConvertible {
     }
 }
 
-extension FieldUpdate where Value == ObjectID {
+extension FieldUpdate where Value: ReferenceIdentifier {
     /// The operations of a reference property's update: ids written as references to `object`.
     public func referenceOperations(at path: String, object: String) -> [PatchOperation] {
         switch self {
         case .unchanged: []
-        case .set(let id):
-            [PatchOperation(path: path, kind: .set(.value(.reference(id: id.description, object: object))))]
+        case .set(let id): [PatchOperation(path: path, kind: .set(.reference(id, object: object)))]
         case .null: [PatchOperation(path: path, kind: .unset)]
         }
     }

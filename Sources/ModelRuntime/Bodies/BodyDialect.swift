@@ -1,7 +1,7 @@
 import Foundation
 
 /// A backend's wire format for writes: the requests that create an object and that apply an update.
-public protocol BodyDialect: Sendable {
+public protocol BodyDialect: WireDialect {
     /// The request that creates an instance from a body's members.
     func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedQuery
     /// The requests that apply an update's operations to the instance `id` (cortex needs one per kind of change).
@@ -108,6 +108,8 @@ extension MiaDialect: BodyDialect {
 
     /// One `PATCH` with MongoDB update operators, in the order the CRUD service's documentation lists them.
     public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedQuery] {
+        // An update that changes nothing sends nothing, as in every dialect.
+        if operations.isEmpty { return [] }
         let order = ["$set", "$unset", "$inc", "$mul", "$currentDate", "$push", "$pull", "$addToSet"]
         var groups: [String: [(key: String, value: QueryJSON)]] = [:]
         for operation in operations {
@@ -183,6 +185,7 @@ extension ParseDialect: BodyDialect {
 
     /// One `PUT` with plain values and `__op` operations.
     public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedQuery] {
+        if operations.isEmpty { return [] }
         let members: [(key: String, value: QueryJSON)] = try operations.map { operation in
             func op(_ name: String, _ extra: [(key: String, value: QueryJSON)] = []) -> QueryJSON {
                 .object([("__op", .string(name))] + extra)

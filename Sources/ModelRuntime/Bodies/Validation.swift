@@ -31,12 +31,21 @@ public struct FacetRule: Sendable, Hashable {
     public var mimes: [String]
     public var isRequired: Bool
     public var maxFileSize: Int?
+    /// False for facets the server makes itself, such as a thumbnail.
+    public var allowsUpload: Bool
 
-    public init(name: String, mimes: [String] = [], isRequired: Bool = false, maxFileSize: Int? = nil) {
+    public init(
+        name: String,
+        mimes: [String] = [],
+        isRequired: Bool = false,
+        maxFileSize: Int? = nil,
+        allowsUpload: Bool = true
+    ) {
         self.name = name
         self.mimes = mimes
         self.isRequired = isRequired
         self.maxFileSize = maxFileSize
+        self.allowsUpload = allowsUpload
     }
 }
 
@@ -113,6 +122,12 @@ public enum Validation {
             guard let rule = rules.first(where: { $0.name == name }) else {
                 let known = rules.map(\.name).joined(separator: ", ")
                 violations.append(Violation(path: "\(path).\(name)", message: "is not a facet of this file (\(known))"))
+                continue
+            }
+            if !rule.allowsUpload {
+                violations.append(
+                    Violation(path: "\(path).\(name)", message: "is made by the server and cannot be uploaded")
+                )
                 continue
             }
             if !rule.mimes.isEmpty, !rule.mimes.contains(facet.mime) {

@@ -81,7 +81,7 @@ enum PageLimits {
     }
 }
 
-extension QueryDialect where Self == CortexDialect {
+extension WireDialect where Self == CortexDialect {
     /// Medable Cortex.
     public static var cortex: CortexDialect { CortexDialect() }
 }

@@ -72,7 +72,7 @@ public struct MiaDialect: QueryDialect {
     }
 }
 
-extension QueryDialect where Self == MiaDialect {
+extension WireDialect where Self == MiaDialect {
     /// Mia-Platform's CRUD service.
     public static var mia: MiaDialect { MiaDialect() }
 }

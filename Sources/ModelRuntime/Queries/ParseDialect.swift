@@ -101,7 +101,7 @@ public struct ParseDialect: QueryDialect {
     }
 }
 
-extension QueryDialect where Self == ParseDialect {
+extension WireDialect where Self == ParseDialect {
     /// Parse Server.
     public static var parse: ParseDialect { ParseDialect() }
 }

@@ -105,9 +105,12 @@ public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A backend's wire format for queries. The three built in are `.cortex`, `.mia` and `.parse`; an app can add its
-/// own by implementing `render`.
-public protocol QueryDialect: Sendable {
+/// A backend's wire format. The three built in are `.cortex`, `.mia` and `.parse`, each both a `QueryDialect` and a
+/// `BodyDialect`.
+public protocol WireDialect: Sendable {}
+
+/// A backend's wire format for queries; an app can add its own by implementing `render`.
+public protocol QueryDialect: WireDialect {
     /// The request that lists what the query asks for.
     func render(_ query: QueryParts) throws -> RenderedQuery
     /// The request that counts what the query's conditions select.

@@ -147,7 +147,7 @@ extension Clinic {
     public enum FacetRules {
         public static let logo: [FacetRule] = [
             FacetRule(name: "content", mimes: ["image/png", "image/jpeg"], isRequired: true, maxFileSize: 5000000),
-            FacetRule(name: "thumbnail", mimes: ["image/jpeg"]),
+            FacetRule(name: "thumbnail", mimes: ["image/jpeg"], allowsUpload: false),
         ]
     }
 }

@@ -97,6 +97,9 @@ extension Visit.InPerson {
             var violations: [Violation] = []
             violations += Validation.notCleared(self.clinic, at: prefix + "c_clinic")
             violations += Validation.notCleared(self.when, at: prefix + "c_when")
+            if case .set(let value) = self.notes.change {
+                violations += Validation.count(of: value, max: 100, at: prefix + "c_notes")
+            }
             if case .set(let value) = self.scans {
                 violations += Validation.files(value, rules: FacetRules.scans, at: prefix + "c_scans")
             }
@@ -206,6 +209,9 @@ extension Visit.Remote {
             var violations: [Violation] = []
             violations += Validation.notCleared(self.clinic, at: prefix + "c_clinic")
             violations += Validation.notCleared(self.when, at: prefix + "c_when")
+            if case .set(let value) = self.notes.change {
+                violations += Validation.count(of: value, max: 100, at: prefix + "c_notes")
+            }
             if case .set(let value) = self.scans {
                 violations += Validation.files(value, rules: FacetRules.scans, at: prefix + "c_scans")
             }
@@ -232,7 +238,7 @@ extension Visit.Note: BodyValueConvertible {
             members.append(BodyMember("c_at", value.bodyValue))
         }
         if let value = self.author {
-            members.append(BodyMember("c_author", value.bodyValue))
+            members.append(BodyMember("c_author", .reference(value.id, object: "account")))
         }
         return .object(members)
     }

@@ -76,7 +76,7 @@ extension Office {
     /// The facets the schema allows in each File property.
     public enum FacetRules {
         public static let pictures: [FacetRule] = [
-            FacetRule(name: "content", mimes: ["image/jpeg", "image/png"], isRequired: true),
+            FacetRule(name: "content", mimes: ["image/jpeg", "image/png"]),
             FacetRule(name: "c_original", mimes: ["image/jpeg"]),
             FacetRule(name: "c_overlay", mimes: ["image/png"]),
         ]
