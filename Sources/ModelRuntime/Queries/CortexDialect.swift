@@ -53,6 +53,7 @@ public struct CortexDialect: QueryDialect {
 
     /// Cortex lists report `hasMore` rather than a total; counting is a `$count` stage of an aggregation pipeline.
     public func renderCount(_ query: QueryParts) throws -> RenderedQuery {
+        if !query.states.isEmpty { throw QueryError("document states (_st) are a mia feature; cortex has none") }
         var stages: [QueryJSON] = []
         if !query.conditions.isEmpty {
             stages.append(.object([("$match", try Self.filter.renderMerged(query.conditions))]))

@@ -78,7 +78,7 @@ public struct FilterRenderer: Sendable {
             guard let operators = operatorsByKey[key] else { continue }
             if key.hasPrefix("$") {
                 members.append((key, operators[0].value))
-            } else if operators.count == 1, operators[0].key == "$eq" {
+            } else if operators.count == 1, operators[0].key == "$eq", !operators[0].value.hasOperatorKeys {
                 // Equality alone is written as the plain value, as every dialect's documentation does.
                 members.append((key, operators[0].value))
             } else {
@@ -114,6 +114,7 @@ public struct FilterRenderer: Sendable {
 
     private func render(_ operation: FieldOperator) throws -> [(key: String, value: QueryJSON)] {
         try require(operation.name)
+        try checkFinite(operation)
         switch operation {
         case .equal(let value), .notEqual(let value), .greaterThan(let value), .greaterThanOrEqual(let value),
             .lessThan(let value), .lessThanOrEqual(let value):
@@ -137,6 +138,21 @@ public struct FilterRenderer: Sendable {
                 throw QueryError("'\(pattern)' is not a valid regular expression")
             }
             return encodeRegex(pattern, options)
+        }
+    }
+
+    /// NaN and infinities have no JSON form: a query holding one is refused, never sent as invalid JSON.
+    private func checkFinite(_ operation: FieldOperator) throws {
+        let values: [QueryLiteral] =
+            switch operation {
+            case .equal(let value), .notEqual(let value), .greaterThan(let value), .greaterThanOrEqual(let value),
+                .lessThan(let value), .lessThanOrEqual(let value):
+                [value]
+            case .inList(let values), .notInList(let values), .containsAll(let values): values
+            case .size, .exists, .regex: []
+            }
+        if values.contains(where: \.containsNonFiniteNumber) {
+            throw QueryError("\(operation.name) compares with NaN or an infinity, which JSON cannot hold")
         }
     }
 

@@ -75,6 +75,7 @@ public struct ParseDialect: QueryDialect {
 
     /// Parse counts with `count=1` and no results (`limit=0`).
     public func renderCount(_ query: QueryParts) throws -> RenderedQuery {
+        if !query.states.isEmpty { throw QueryError("document states (_st) are a mia feature; parse has none") }
         var members: [(key: String, value: QueryJSON)] = []
         if !query.conditions.isEmpty { members.append(("where", try Self.filter.renderMerged(query.conditions))) }
         members += [("count", .int(1)), ("limit", .int(0))]

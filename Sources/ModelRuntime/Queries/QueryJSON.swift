@@ -28,6 +28,12 @@ public indirect enum QueryJSON: Hashable, Sendable {
         hasher.combine(serialized)
     }
 
+    /// True for an object with a key starting with `$`, which MongoDB-style filters read as operators.
+    public var hasOperatorKeys: Bool {
+        if case .object(let members) = self { return members.contains { $0.key.hasPrefix("$") } }
+        return false
+    }
+
     /// Compact JSON text (no spaces), as the wire formats write it.
     public var serialized: String {
         var output = ""

@@ -17,6 +17,29 @@ public enum QueryLiteral: Hashable, Sendable {
     case array([QueryLiteral])
 }
 
+extension QueryLiteral {
+    /// True for NaN or an infinity anywhere in the value, which JSON cannot hold.
+    public var containsNonFiniteNumber: Bool {
+        switch self {
+        case .double(let value): !value.isFinite
+        case .array(let values): values.contains(where: \.containsNonFiniteNumber)
+        case .json(let value): value.containsNonFiniteNumber
+        default: false
+        }
+    }
+}
+
+extension JSONValue {
+    var containsNonFiniteNumber: Bool {
+        switch self {
+        case .double(let value): !value.isFinite
+        case .array(let values): values.contains(where: \.containsNonFiniteNumber)
+        case .object(let members): members.values.contains(where: \.containsNonFiniteNumber)
+        default: false
+        }
+    }
+}
+
 /// A Swift value that can stand in a query condition.
 public protocol QueryValue: Sendable {
     var queryLiteral: QueryLiteral { get }

@@ -1,0 +1,40 @@
+// The positive control: MUST type-check. It uses the operators the failing snippets misuse, on the fields that have
+// them, so a harness that fails everything (wrong module path, broken compiler call) is caught.
+import Foundation
+import GoldenQueries
+import ModelRuntime
+
+func snippet(owner: ObjectID, since: Date) throws -> [RenderedQuery] {
+    let things = Thing.query
+        .where { $0.created.gt(since).and($0.bpm.lte(70)) }
+        .where { $0.name.hasPrefix("V").or($0.name.hasSuffix("x")) }
+        .where { $0.owner.eq(owner) }
+        .sort { [$0.bpm.descending, $0.id.ascending] }
+        .skip(100)
+        .limit(20)
+        .paths { [$0.name, $0.creator.name.first] }
+        .include { $0.optional }
+        .expand { $0.owner }
+    let items = Item.query
+        .where { $0.count.gte(1).and($0.price.lt(9.5), $0.when.gt(since)) }
+        .where { $0.active.eq(true) }
+        .where { $0.status.in([.open, .new]).and($0.status.ne(.closed)) }
+        .where { $0.tags.containsAll(["a", "b"]).and($0.tags.contains("c"), $0.tags.size(2)) }
+        .where { $0.size.width.gt(1).and($0.size.exists(), $0.count.exists(false)) }
+        .where { $0.parts.elementMatch { $0.label.eq("x").and($0.qty.gt(1)) } }
+        .where { .not($0.name.regex("^a", options: .caseInsensitive)) }
+        .sort { $0.name.ascending }
+        .excluding { [$0.size] }
+    let scores = GameScore.query
+        .where { $0.points.gte(5).and($0.points.lte(10), $0.owner.eq("hello")) }
+        .where { $0.playedAt.exists() }
+        .expand { $0.owner }
+    let plates = Plate.query
+        .where { $0.price.exists().and($0.name.regex("^V", options: .caseInsensitive)) }
+        .paths { [$0.name, $0.price, $0.registry.surname] }
+        .states(["PUBLIC", "DRAFT"])
+    return [
+        try things.rendered(for: .cortex), try items.rendered(for: .mia), try scores.rendered(for: .parse),
+        try plates.renderedCount(for: MiaDialect(encodesQueryAsBase64: true)),
+    ]
+}
