@@ -31,6 +31,13 @@ public struct UploadProgress: Sendable, Hashable {
     public var completedFacets: Int
     public var totalFacets: Int
     public var bytesSent: Int
+
+    public init(facet: String, completedFacets: Int, totalFacets: Int, bytesSent: Int) {
+        self.facet = facet
+        self.completedFacets = completedFacets
+        self.totalFacets = totalFacets
+        self.bytesSent = bytesSent
+    }
 }
 
 /// What went wrong with an upload.
@@ -60,6 +67,10 @@ public struct FileUploader: Sendable {
         following file: FileValue,
         progress: (@Sendable (UploadProgress) -> Void)? = nil
     ) async throws {
+        // A facet the server gave no instructions for would never arrive; say so now rather than time out later.
+        for name in upload.facets.keys.sorted() where !file.uploads.contains(where: { $0.name == name }) {
+            throw UploadError("the server sent no upload instructions for facet '\(name)'")
+        }
         let pending = file.uploads.filter { upload.facets[$0.name] != nil }
         for (index, instruction) in pending.enumerated() {
             try Task.checkCancellation()
@@ -80,6 +91,11 @@ public struct FileUploader: Sendable {
     func send(_ facet: FileUpload.Facet, named fileName: String, following instruction: PendingUpload) async throws {
         guard let url = instruction.uploadURL else {
             throw UploadError("the server sent no upload URL for facet '\(instruction.name)'")
+        }
+        if let mimes = instruction.mimes, !mimes.isEmpty, !mimes.contains(facet.mime) {
+            throw UploadError(
+                "facet '\(instruction.name)' is \(facet.mime); the server takes \(mimes.joined(separator: ", "))"
+            )
         }
         if let maximum = instruction.maxFileSize, facet.data.count > maximum {
             throw UploadError(

@@ -32,24 +32,56 @@ public struct URLSessionTransport: HTTPTransport {
     private func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         #if canImport(FoundationNetworking)
         // FoundationNetworking's async API is not on every toolchain; the completion handler one is.
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: error)
-                    } else if let response {
-                        continuation.resume(returning: (data ?? Data(), response))
-                    } else {
-                        continuation.resume(throwing: NoHTTPResponse())
+        let task = TaskHolder()
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    let dataTask = session.dataTask(with: request) { data, response, error in
+                        if let error {
+                            continuation.resume(throwing: error)
+                        } else if let response {
+                            continuation.resume(returning: (data ?? Data(), response))
+                        } else {
+                            continuation.resume(throwing: NoHTTPResponse())
+                        }
                     }
+                    task.set(dataTask)
+                    dataTask.resume()
                 }
-                task.resume()
+            } onCancel: {
+                // Only this request: the session may be shared with the rest of the app.
+                task.cancel()
             }
-        } onCancel: {
-            session.getAllTasks { tasks in tasks.forEach { $0.cancel() } }
+        } catch let error as URLError where error.code == .cancelled && Task.isCancelled {
+            throw CancellationError()
         }
         #else
         return try await session.data(for: request)
         #endif
     }
 }
+
+#if canImport(FoundationNetworking)
+/// The data task of one request, so that cancelling the Swift task cancels exactly it.
+private final class TaskHolder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var isCancelled = false
+
+    func set(_ task: URLSessionDataTask) {
+        lock.lock()
+        self.task = task
+        let cancelNow = isCancelled
+        lock.unlock()
+        if cancelNow { task.cancel() }
+    }
+
+    func cancel() {
+        lock.lock()
+        isCancelled = true
+        let task = self.task
+        lock.unlock()
+        task?.cancel()
+    }
+}
+#endif

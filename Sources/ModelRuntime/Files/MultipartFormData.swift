@@ -33,7 +33,10 @@ public struct MultipartFormData: Sendable, Hashable {
         body + Data("--\(boundary)--\r\n".utf8)
     }
 
+    /// A name inside a quoted header parameter: quotes and backslashes escaped as quoted strings do it, and line
+    /// breaks, which would end the header, percent-encoded as browsers send them.
     private static func quoted(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
     }
 }

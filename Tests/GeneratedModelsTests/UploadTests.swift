@@ -1,0 +1,760 @@
+import Foundation
+import GoldenMedable
+import ModelRuntime
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// File uploads, checked against independent implementations: Python's `email` package reads back every multipart
+// body, and Semantics/upload_server.py (standard library only) plays Cortex for `c_offices` on 127.0.0.1: it issues
+// upload instructions, takes the multipart uploads, checks their fields and order, records the bytes, and answers
+// the polls with 202, then processing, then ready. Nothing leaves the machine.
+
+/// Seed 000's `c_office`: a create with pictures, the uploads that follow it, and the polls until they are processed.
+@Suite(.timeLimit(.minutes(2)))
+struct UploadTests {
+    // MARK: Multipart bodies, read back by Python's email package
+
+    /// File contents that break naive multipart code: every byte value, line breaks of every kind, dashes.
+    struct FileCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var data: Data
+        var testDescription: String { name }
+    }
+
+    static let fileCases: [FileCase] = [
+        FileCase(name: "all byte values and line breaks", data: UploadSamples.tricky),
+        FileCase(name: "empty", data: Data()),
+        FileCase(name: "ends with CRLF", data: Data("last line\r\n".utf8)),
+        FileCase(name: "ends with CR", data: Data("last line\r".utf8)),
+        FileCase(name: "ends with LF", data: Data("last line\n".utf8)),
+        FileCase(name: "starts with CRLF and dashes", data: Data("\r\n--\r\n--model-generator-\r\n".utf8)),
+        FileCase(name: "a PNG", data: UploadSamples.png(count: 40_000, seed: 7)),
+    ]
+
+    @Test(arguments: fileCases)
+    func multipartBodyReadsBackWithPythonsEmailParser(_ fileCase: FileCase) async throws {
+        let fields: [(String, String)] = [
+            ("policy", "eyJleHBpcmF0aW9uIjoiMjAzMC0wMS0wMVQwMDowMDowMFoifQ=="),
+            ("x-amz-meta-note", "café ✓ line1\r\nline2"),
+            ("empty", ""),
+            ("quote\"and\\backslash", "value with \"quotes\" and \\ backslash"),
+            ("key", "uploads/${filename}"),
+        ]
+        var form = MultipartFormData()
+        for (name, value) in fields { form.addField(name: name, value: value) }
+        form.addFile(name: "file", fileName: "Föto \"1\".png", mime: "image/png", data: fileCase.data)
+        #expect(form.contentType == "multipart/form-data; boundary=\(form.boundary)")
+
+        guard let parsed = try await UploadPython.parse(form.encoded, contentType: form.contentType) else { return }
+        #expect(parsed.defects.isEmpty, "the email package found defects: \(parsed.defects)")
+        #expect((parsed.preamble ?? "").isEmpty && (parsed.epilogue ?? "").isEmpty)
+        #expect(parsed.parts.map(\.name) == fields.map(\.0) + ["file"], "fields first in order, the file last")
+        for (part, field) in zip(parsed.parts, fields) {
+            #expect(part.disposition == "form-data")
+            #expect(part.bytes == Data(field.1.utf8), "field \(field.0)")
+            #expect(part.filename == nil && part.contentType == nil, "field \(field.0) must be a plain field")
+            #expect(part.defects.isEmpty)
+        }
+        let file = try #require(parsed.parts.last)
+        #expect(file.disposition == "form-data")
+        #expect(file.filename == "Föto \"1\".png")
+        #expect(file.contentType == "image/png")
+        #expect(file.defects.isEmpty)
+        expectSameBytes(file.bytes, fileCase.data, "the file part")
+    }
+
+    @Test func multipartBodyWithAChosenBoundaryHasTheExactWireForm() async throws {
+        var form = MultipartFormData(boundary: "XyZ")
+        form.addField(name: "policy", value: "p")
+        form.addFile(name: "file", fileName: "a.jpg", mime: "image/jpeg", data: Data([0x00, 0x0D, 0x0A, 0xFF]))
+        let expected =
+            Data(
+                ("--XyZ\r\nContent-Disposition: form-data; name=\"policy\"\r\n\r\np\r\n"
+                    + "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.jpg\"\r\n"
+                    + "Content-Type: image/jpeg\r\n\r\n").utf8
+            ) + Data([0x00, 0x0D, 0x0A, 0xFF]) + Data("\r\n--XyZ--\r\n".utf8)
+        #expect(form.encoded == expected)
+        guard let parsed = try await UploadPython.parse(form.encoded, contentType: form.contentType) else { return }
+        #expect(parsed.parts.map(\.name) == ["policy", "file"])
+        #expect(parsed.parts.last?.bytes == Data([0x00, 0x0D, 0x0A, 0xFF]))
+    }
+
+    // MARK: End to end: create, upload every facet, poll until ready
+
+    @Test func createUploadAndPollUntilReadyDeliversEveryByte() async throws {
+        try await UploadServer.run { server, transport in
+            let firstContent = UploadSamples.jpeg(count: 70_000, seed: 1)
+            let secondContent = UploadSamples.png(count: 50_000, seed: 2)
+            let secondOriginal = UploadSamples.jpeg(count: 30_000, seed: 3)
+            var create = Office.Create()
+            create.stringProperty = "Room 4"
+            create.pictures = [
+                FileUpload(facets: ["content": .init(data: firstContent, mime: "image/jpeg")]),
+                FileUpload(facets: [
+                    "content": .init(data: secondContent, mime: "image/png"),
+                    "c_original": .init(data: secondOriginal, fileName: "IMG_1399.JPG"),
+                ]),
+            ]
+
+            // The create names the files; Cortex answers with an upload instruction per facet.
+            let rendered = try create.rendered(for: CortexDialect.cortex)
+            #expect(rendered.method == "POST")
+            #expect(rendered.path == "/c_offices")
+            let (body, response) = try await transport.send(rendered.urlRequest(relativeTo: server.baseURL))
+            #expect(response.statusCode == 201, "\(String(decoding: body, as: UTF8.self))")
+            let created = try JSONDecoder().decode(JSONValue.self, from: body)
+            let id = try #require(created["_id"]?.stringValue)
+            let pending = try create.pendingUploads(in: created)
+            #expect(pending.map(\.path) == ["c_pictures[0]", "c_pictures[1]"])
+            #expect(pending.map { $0.file.uploads.map(\.name) } == [["content"], ["c_original", "content"]])
+            #expect(pending.allSatisfy { $0.file.facets.allSatisfy { $0.state == .pending } })
+
+            // Every facet goes up as multipart, with progress after each.
+            let uploader = FileUploader(
+                transport: transport,
+                polling: PollingPolicy(
+                    initialDelay: .milliseconds(5),
+                    multiplier: 2,
+                    maximumDelay: .milliseconds(40),
+                    timeout: .seconds(20)
+                )
+            )
+            let progress = Recorder<(path: String, progress: UploadProgress)>()
+            for (path, upload, file) in pending {
+                try await uploader.upload(upload, following: file) { progress.append((path, $0)) }
+            }
+            let reported = progress.all.map {
+                "\($0.path) \($0.progress.facet) \($0.progress.completedFacets)/\($0.progress.totalFacets) "
+                    + "\($0.progress.bytesSent)"
+            }
+            #expect(
+                reported == [
+                    "c_pictures[0] content 1/1 \(firstContent.count)",
+                    "c_pictures[1] c_original 1/2 \(secondOriginal.count)",
+                    "c_pictures[1] content 2/2 \(secondContent.count)",
+                ]
+            )
+
+            // Polling goes through kMediaNotReady and processing to ready.
+            for (index, (_, upload, _)) in pending.enumerated() {
+                let url = server.baseURL.appendingPathComponent("c_offices/\(id)/c_pictures/\(index)")
+                let ready = try await uploader.waitUntilReady(fileAt: url)
+                #expect(ready.uploads.isEmpty)
+                #expect(Set(ready.facets.map(\.name)) == Set(upload.facets.keys))
+                #expect(ready.facets.first?.name == "content")
+                for (name, facet) in upload.orderedFacets {
+                    let value = try #require(ready[facet: name], "picture \(index) has no facet \(name)")
+                    #expect(value.state == .ready)
+                    #expect(value.size == facet.data.count)
+                    #expect(value.mime == facet.mime)
+                    #expect(value.filename == upload.fileName(ofFacet: name))
+                    #expect(value.url != nil)
+                }
+            }
+
+            // What the server got, byte for byte.
+            let received = try await server.received()
+            #expect(received.errors.isEmpty, "the server rejected: \(received.errors)")
+            #expect(received.creates.map(\.raw) == [rendered.body?.serialized ?? "<no body>"])
+            #expect(
+                try JSONDecoder().decode(JSONValue.self, from: Data(#require(received.creates.first).raw.utf8))
+                    == [
+                        "c_stringProperty": "Room 4",
+                        "c_pictures": [
+                            ["content": "content.jpg"],
+                            ["c_original": "IMG_1399.JPG", "content": "content.png"],
+                        ],
+                    ]
+            )
+            #expect(received.uploads.count == 3)
+            for (index, (_, upload, file)) in pending.enumerated() {
+                for instruction in file.uploads {
+                    let facet = try #require(upload.facets[instruction.name])
+                    let got = try #require(
+                        received.uploads.first { $0.index == index && $0.facet == instruction.name },
+                        "the server got no upload for picture \(index) facet \(instruction.name)"
+                    )
+                    #expect(got.status == 204)
+                    #expect(got.method == instruction.uploadMethod)
+                    #expect(got.contentType?.hasPrefix("multipart/form-data; boundary=") == true)
+                    #expect(got.partNames == instruction.fields.map(\.key) + [try #require(instruction.uploadKey)])
+                    #expect(got.fields == instruction.fields)
+                    #expect(got.fileKey == instruction.uploadKey)
+                    #expect(got.fileName == upload.fileName(ofFacet: instruction.name))
+                    #expect(got.fileMime == facet.mime)
+                    expectSameBytes(
+                        got.data.flatMap { Data(base64Encoded: $0) } ?? Data(),
+                        facet.data,
+                        "picture \(index) facet \(instruction.name)"
+                    )
+                }
+                let answers = received.polls.filter { $0.object == id && $0.index == index }.map(\.answer)
+                #expect(answers == [202, 1, 2], "picture \(index): 202, then processing, then ready")
+            }
+            try await server.stopGracefully()
+        }
+    }
+
+    // MARK: Failures
+
+    @Test func uploadURLAnswering500ThrowsNamingTheFacet() async throws {
+        try await UploadServer.run { server, transport in
+            let (_, pending) = try await server.createOffice(
+                with: FileUpload(facets: [
+                    "content": .init(data: UploadSamples.png(count: 1_000, seed: 4), mime: "image/png"),
+                    "c_original": .init(data: UploadSamples.jpeg(count: 1_000, seed: 5), fileName: "fail500-a.jpg"),
+                ]),
+                using: transport
+            )
+            let uploader = FileUploader(transport: transport)
+            let progress = Recorder<UploadProgress>()
+            let error = await #expect(throws: UploadError.self) {
+                try await uploader.upload(pending.upload, following: pending.file) { progress.append($0) }
+            }
+            #expect(error?.description.contains("'c_original'") == true, "\(String(describing: error))")
+            #expect(error?.description.contains("500") == true, "\(String(describing: error))")
+            #expect(progress.all.isEmpty)
+            // The upload stops at the failure: the content facet after it is not sent.
+            let received = try await server.received()
+            #expect(received.uploads.map(\.facet) == ["c_original"])
+            #expect(received.uploads.map(\.status) == [500])
+        }
+    }
+
+    @Test func facetLargerThanMaxFileSizeThrowsBeforeSending() async throws {
+        try await UploadServer.run { server, transport in
+            let data = UploadSamples.jpeg(count: 17, seed: 6)
+            let (_, pending) = try await server.createOffice(
+                with: FileUpload(facets: ["content": .init(data: data, mime: "image/jpeg", fileName: "small-a.jpg")]),
+                using: transport
+            )
+            #expect(pending.file.uploads.first?.maxFileSize == 16)
+            let uploader = FileUploader(transport: transport)
+            let error = await #expect(throws: UploadError.self) {
+                try await uploader.upload(pending.upload, following: pending.file)
+            }
+            let description = error?.description ?? ""
+            #expect(description.contains("'content'") && description.contains("\(data.count)"), "\(description)")
+            #expect(description.contains("16"), "\(description)")
+            let received = try await server.received()
+            #expect(!received.requests.contains { $0.contains("/upload/") }, "\(received.requests)")
+        }
+    }
+
+    @Test func pollingThatNeverBecomesReadyTimesOut() async throws {
+        try await UploadServer.run { server, transport in
+            let (id, pending) = try await server.createOffice(
+                with: FileUpload(facets: [
+                    "content": .init(data: UploadSamples.jpeg(count: 100, seed: 8), fileName: "never-a.jpg")
+                ]),
+                using: transport
+            )
+            let uploader = FileUploader(
+                transport: transport,
+                polling: PollingPolicy(
+                    initialDelay: .milliseconds(10),
+                    multiplier: 1.5,
+                    maximumDelay: .milliseconds(50),
+                    timeout: .milliseconds(400)
+                )
+            )
+            try await uploader.upload(pending.upload, following: pending.file)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let error = await #expect(throws: UploadError.self) {
+                _ = try await uploader.waitUntilReady(fileAt: server.pictureURL(id: id, index: 0))
+            }
+            let elapsed = clock.now - start
+            #expect(error?.description.contains("not ready") == true, "\(String(describing: error))")
+            #expect(elapsed < .seconds(5), "the 400 ms timeout took \(elapsed)")
+            let received = try await server.received()
+            let answers = received.polls.map(\.answer)
+            #expect(answers.first == 202, "\(answers)")
+            #expect(answers.count >= 2 && answers.dropFirst().allSatisfy { $0 == 1 }, "\(answers)")
+        }
+    }
+
+    @Test func cancellingWhileWaitingBetweenPollsEndsPromptly() async throws {
+        try await UploadServer.run { server, transport in
+            let (id, pending) = try await server.createOffice(
+                with: FileUpload(facets: [
+                    "content": .init(data: UploadSamples.jpeg(count: 100, seed: 9), fileName: "never-a.jpg")
+                ]),
+                using: transport
+            )
+            let uploader = FileUploader(
+                transport: transport,
+                polling: PollingPolicy(initialDelay: .seconds(5), timeout: .seconds(60))
+            )
+            try await uploader.upload(pending.upload, following: pending.file)
+            let url = server.pictureURL(id: id, index: 0)
+            let task = Task { try await uploader.waitUntilReady(fileAt: url) }
+            // The first poll was answered: the task now sleeps 5 s before the next.
+            try await server.waitForPolls(1)
+            try await Task.sleep(for: .milliseconds(100))
+            let clock = ContinuousClock()
+            let start = clock.now
+            task.cancel()
+            let result = await task.result
+            let elapsed = clock.now - start
+            // The task would sleep almost 5 s more; cancelling must end it now (2 s leaves room for a busy machine).
+            #expect(elapsed < .seconds(2), "cancelling took \(elapsed)")
+            #expect(throws: CancellationError.self) { try result.get() }
+        }
+    }
+
+    @Test func cancellingDuringAPollRequestEndsPromptlyWithCancellationError() async throws {
+        try await UploadServer.run { server, transport in
+            let (id, pending) = try await server.createOffice(
+                with: FileUpload(facets: [
+                    "content": .init(data: UploadSamples.jpeg(count: 100, seed: 10), fileName: "slow-a.jpg")
+                ]),
+                using: transport
+            )
+            let uploader = FileUploader(
+                transport: transport,
+                polling: PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(60))
+            )
+            try await uploader.upload(pending.upload, following: pending.file)
+            let url = server.pictureURL(id: id, index: 0)
+            let task = Task { try await uploader.waitUntilReady(fileAt: url) }
+            // The server holds every poll of a slow-* picture until released (at most 10 s): the request is in flight.
+            try await server.waitForRequests(containing: "/c_pictures/0", count: 1)
+            try await Task.sleep(for: .milliseconds(100))
+            let clock = ContinuousClock()
+            let start = clock.now
+            task.cancel()
+            let result = await task.result
+            let elapsed = clock.now - start
+            // The server never answers before the release; the poll must not wait for it.
+            #expect(elapsed < .seconds(2), "cancelling an in-flight poll took \(elapsed)")
+            #expect(throws: CancellationError.self) { try result.get() }
+        }
+    }
+
+    @Test func cancellingOnePollLeavesOtherRequestsOnTheSameSessionAlone() async throws {
+        try await UploadServer.run { server, transport in
+            var ids: [String] = []
+            for seed in [11, 12] as [UInt32] {
+                let (id, pending) = try await server.createOffice(
+                    with: FileUpload(facets: [
+                        "content": .init(data: UploadSamples.jpeg(count: 100, seed: seed), fileName: "slow-a.jpg")
+                    ]),
+                    using: transport
+                )
+                try await FileUploader(transport: transport).upload(pending.upload, following: pending.file)
+                ids.append(id)
+            }
+            let uploader = FileUploader(
+                transport: transport,
+                polling: PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(60))
+            )
+            let first = server.pictureURL(id: ids[0], index: 0)
+            let second = server.pictureURL(id: ids[1], index: 0)
+            let polling = Task { try await uploader.waitUntilReady(fileAt: first) }
+            let other = Task { try await transport.send(URLRequest(url: second)) }
+            // Both requests are held by the server until released.
+            try await server.waitForRequests(containing: "/c_pictures/0", count: 2)
+            try await Task.sleep(for: .milliseconds(100))
+            polling.cancel()
+            _ = await polling.result
+            // Only now the held requests are answered: the other one is still in flight unless it was cancelled too.
+            try await server.release()
+            let result = await other.result
+            let (_, response) = try result.get()
+            #expect(response.statusCode == 202)
+        }
+    }
+
+    @Test func fileNameWithALineBreakCannotInjectHeaders() async throws {
+        var form = MultipartFormData()
+        form.addField(name: "policy", value: "p")
+        let fileName = "a.png\r\nContent-Type: text/html\r\n\r\n<b>"
+        let data = UploadSamples.png(count: 100, seed: 13)
+        form.addFile(name: "file", fileName: fileName, mime: "image/png", data: data)
+        guard let parsed = try await UploadPython.parse(form.encoded, contentType: form.contentType) else { return }
+        let file = try #require(parsed.parts.last)
+        #expect(file.contentType == "image/png")
+        #expect(file.bytes == data)
+    }
+}
+
+// MARK: - Test data
+
+private enum UploadSamples {
+    /// Every byte value, CRLF, lone CR and LF, and dash runs that look like boundaries.
+    static let tricky: Data = {
+        var data = Data((0...255).map { UInt8($0) })
+        data += Data("\r\n--\r\n\r\n--model-generator-\r\n--model-generator---\r\n".utf8)
+        data += Data([0x0D, 0x41, 0x0A, 0x0A, 0x0D, 0x0D, 0x0A, 0x2D, 0x2D])
+        data += Data((0...255).reversed().map { UInt8($0) })
+        data += Data("\r\n".utf8)
+        return data
+    }()
+
+    /// Deterministic pseudo-random bytes (a linear congruential generator), the same on every run.
+    static func bytes(count: Int, seed: UInt32) -> Data {
+        var state = seed &* 2_654_435_761 &+ 1
+        var data = Data(capacity: count)
+        for _ in 0..<count {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            data.append(UInt8(truncatingIfNeeded: state >> 24))
+        }
+        return data
+    }
+
+    /// JPEG markers around `tricky` and `count` deterministic bytes.
+    static func jpeg(count: Int, seed: UInt32) -> Data {
+        let body = Data([0xFF, 0xD8, 0xFF, 0xE0]) + tricky + bytes(count: count, seed: seed) + Data([0xFF, 0xD9])
+        return body.prefix(count)
+    }
+
+    /// The PNG signature (which holds a CRLF and a lone LF) and deterministic bytes, ending with CRLF.
+    static func png(count: Int, seed: UInt32) -> Data {
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + tricky + bytes(count: count, seed: seed)
+            + Data("\r\n".utf8)
+    }
+}
+
+/// Records what a `@Sendable` callback reports.
+private final class Recorder<Element>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var elements: [Element] = []
+
+    func append(_ element: Element) {
+        lock.lock()
+        elements.append(element)
+        lock.unlock()
+    }
+
+    var all: [Element] {
+        lock.lock()
+        defer { lock.unlock() }
+        return elements
+    }
+}
+
+/// Compares bytes and, when they differ, says where.
+private func expectSameBytes(
+    _ actual: Data,
+    _ expected: Data,
+    _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    guard actual != expected else { return }
+    let offset = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+    let position = offset.map { "byte \($0)" } ?? "the end of the shorter one"
+    Issue.record(
+        "\(what): got \(actual.count) bytes, expected \(expected.count); first difference at \(position)",
+        sourceLocation: sourceLocation
+    )
+}
+
+// MARK: - The Python side
+
+private enum UploadPython {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Semantics/upload_server.py")
+    static let required =
+        "python3 (standard library only) is required for the upload tests: install it and put it on PATH"
+
+    struct Parsed: Decodable {
+        struct Part: Decodable {
+            var disposition: String?
+            var name: String?
+            var filename: String?
+            var contentType: String?
+            var data: String
+            var defects: [String]
+            var bytes: Data { Data(base64Encoded: data) ?? Data("<not base64>".utf8) }
+        }
+
+        var defects: [String]
+        var parts: [Part]
+        var preamble: String?
+        var epilogue: String?
+    }
+
+    /// `body` as Python's email package reads it; records an issue (never skips) when python3 is missing.
+    static func parse(_ body: Data, contentType: String) async throws -> Parsed? {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uploads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("body.bin")
+        let output = directory.appendingPathComponent("stdout.json")
+        let errors = directory.appendingPathComponent("stderr.txt")
+        try body.write(to: input)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, "parse", contentType, input.path]
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        // Waits without blocking a thread of the concurrency pool, which the tests with a server share.
+        let status: Int32
+        do {
+            status = try await withCheckedThrowingContinuation { continuation in
+                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+                do {
+                    try process.run()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        } catch {
+            Issue.record("\(required) (could not start /usr/bin/env python3: \(error))")
+            return nil
+        }
+        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        switch status {
+        case 0: return try JSONDecoder().decode(Parsed.self, from: Data(contentsOf: output))
+        case 127: Issue.record("\(required) (python3 was not found). \(stderr)")
+        default: Issue.record("upload_server.py parse failed with status \(status): \(stderr)")
+        }
+        return nil
+    }
+}
+
+/// What the fake Cortex recorded (`GET /__received`).
+private struct ReceivedUploads: Decodable {
+    struct Create: Decodable {
+        var id: String
+        var raw: String
+    }
+
+    struct Upload: Decodable {
+        var object: String
+        var index: Int
+        var facet: String
+        var status: Int
+        var method: String?
+        var contentType: String?
+        var partNames: [String]?
+        var fields: [PendingUpload.Field]?
+        var fileKey: String?
+        var fileName: String?
+        var fileMime: String?
+        var data: String?
+    }
+
+    struct Poll: Decodable {
+        var object: String
+        var index: Int
+        /// 202, or the facets' state in a 200 answer (1 processing, 2 ready).
+        var answer: Int
+    }
+
+    var creates: [Create]
+    var uploads: [Upload]
+    var polls: [Poll]
+    var errors: [String]
+    var requests: [String]
+}
+
+private struct UploadServerError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Semantics/upload_server.py, serving on 127.0.0.1 on a port the OS picked; stopped in every path.
+///
+/// The test's own requests go through the transport ``run(_:)`` hands it; the server's control requests
+/// (`/__received`, `/__release`, `/__stop`) have a session of their own, so cancelling the test's requests never
+/// touches them.
+private final class UploadServer: @unchecked Sendable {
+    let baseURL: URL
+    private let control = URLSessionTransport(session: UploadServer.makeSession())
+    private let process: Process
+    private let stdin: Pipe
+    private let directory: URL
+    private let errorLog: URL
+
+    private init(baseURL: URL, process: Process, stdin: Pipe, directory: URL, errorLog: URL) {
+        self.baseURL = baseURL
+        self.process = process
+        self.stdin = stdin
+        self.directory = directory
+        self.errorLog = errorLog
+    }
+
+    /// A last resort: ``run(_:)`` stops the server itself.
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Starts a server and a session of its own, runs `body`, and stops both whether `body` succeeds or not.
+    static func run(_ body: (UploadServer, URLSessionTransport) async throws -> Void) async throws {
+        let server = try await start()
+        let session = makeSession()
+        do {
+            try await body(server, URLSessionTransport(session: session))
+        } catch {
+            Issue.record("server log: \(server.log)")
+            session.invalidateAndCancel()
+            await server.stop()
+            throw error
+        }
+        session.invalidateAndCancel()
+        await server.stop()
+    }
+
+    /// A session of its own, without proxies, with bounded timeouts.
+    static func makeSession() -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 20
+        configuration.timeoutIntervalForResource = 60
+        configuration.connectionProxyDictionary = [:]
+        return URLSession(configuration: configuration)
+    }
+
+    static func start() async throws -> UploadServer {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "upload-server-\(UUID().uuidString)"
+        )
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let output = directory.appendingPathComponent("stdout.txt")
+        let errorLog = directory.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", UploadPython.script.path, "serve", "--lifetime", "60"]
+        // The server also stops when this pipe closes, i.e. when the test process ends.
+        let stdin = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errorLog)
+        do {
+            try process.run()
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw UploadServerError(description: "\(UploadPython.required) (could not start python3: \(error))")
+        }
+        // "PORT <n>", within 10 s.
+        for _ in 0..<400 {
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first, line.hasPrefix("PORT "), let port = Int(line.dropFirst(5))
+            {
+                return UploadServer(
+                    baseURL: URL(string: "http://127.0.0.1:\(port)")!,
+                    process: process,
+                    stdin: stdin,
+                    directory: directory,
+                    errorLog: errorLog
+                )
+            }
+            if !process.isRunning {
+                let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+                try? FileManager.default.removeItem(at: directory)
+                throw UploadServerError(
+                    description: process.terminationStatus == 127
+                        ? "\(UploadPython.required) (python3 was not found). \(log)"
+                        : "upload_server.py exited with status \(process.terminationStatus): \(log)"
+                )
+            }
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        process.terminate()
+        try? FileManager.default.removeItem(at: directory)
+        throw UploadServerError(description: "upload_server.py printed no port within 10 s")
+    }
+
+    var log: String {
+        ((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "").split(separator: "\n").suffix(20)
+            .joined(separator: "\n")
+    }
+
+    /// Terminates the server (SIGTERM, then SIGKILL after 2 s) without blocking a thread; safe to call again.
+    func stop() async {
+        if process.isRunning { process.terminate() }
+        for _ in 0..<200 where process.isRunning {
+            // Not `try?`: a cancelled task must still wait for the server to end.
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) { continuation.resume() }
+            }
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? stdin.fileHandleForWriting.close()
+        try? FileManager.default.removeItem(at: directory)
+        control.session.invalidateAndCancel()
+    }
+
+    /// `POST /__release`: the held polls of slow-* pictures are answered.
+    func release() async throws {
+        var request = URLRequest(url: baseURL.appendingPathComponent("__release"))
+        request.httpMethod = "POST"
+        request.httpBody = Data()
+        let (_, response) = try await control.send(request)
+        try #require(response.statusCode == 200)
+    }
+
+    /// `POST /__stop`, then the server exits by itself with status 0.
+    func stopGracefully() async throws {
+        var request = URLRequest(url: baseURL.appendingPathComponent("__stop"))
+        request.httpMethod = "POST"
+        request.httpBody = Data()
+        let (_, response) = try await control.send(request)
+        #expect(response.statusCode == 200)
+        for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!process.isRunning, "the server did not stop on POST /__stop")
+        if !process.isRunning { #expect(process.terminationStatus == 0, "\(log)") }
+    }
+
+    func received() async throws -> ReceivedUploads {
+        let (data, response) = try await control.send(URLRequest(url: baseURL.appendingPathComponent("__received")))
+        try #require(response.statusCode == 200)
+        return try JSONDecoder().decode(ReceivedUploads.self, from: data)
+    }
+
+    func pictureURL(id: String, index: Int) -> URL {
+        baseURL.appendingPathComponent("c_offices/\(id)/c_pictures/\(index)")
+    }
+
+    /// Creates an office with one picture and returns its id and the picture's pending upload.
+    func createOffice(
+        with picture: FileUpload,
+        using transport: some HTTPTransport
+    ) async throws -> (id: String, pending: (path: String, upload: FileUpload, file: FileValue)) {
+        var create = Office.Create()
+        create.pictures = [picture]
+        let (data, response) = try await transport.send(
+            create.rendered(for: CortexDialect.cortex).urlRequest(relativeTo: baseURL)
+        )
+        try #require(response.statusCode == 201, "\(String(decoding: data, as: UTF8.self))")
+        let created = try JSONDecoder().decode(JSONValue.self, from: data)
+        let pending = try create.pendingUploads(in: created)
+        try #require(pending.count == 1)
+        return (try #require(created["_id"]?.stringValue), pending[0])
+    }
+
+    /// Waits (at most 10 s) until the server answered `count` polls.
+    func waitForPolls(_ count: Int) async throws {
+        for _ in 0..<500 {
+            if try await received().polls.count >= count { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw UploadServerError(description: "the server did not get \(count) polls within 10 s")
+    }
+
+    /// Waits (at most 10 s) until the server began `count` requests whose line contains `text`.
+    func waitForRequests(containing text: String, count: Int) async throws {
+        for _ in 0..<500 {
+            if try await received().requests.filter({ $0.contains(text) }).count >= count { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw UploadServerError(description: "the server did not get \(count) requests for \(text) within 10 s")
+    }
+}
