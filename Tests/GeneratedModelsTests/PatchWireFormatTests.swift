@@ -10,7 +10,7 @@ private let authorID = ObjectID("5a2f1b7c9d3e4f5a6b7c8d9e")!
 private let clinicID = ObjectID("5a2f1b7c9d3e4f5a6b7c8d01")!
 
 /// The one request a single-request dialect renders.
-private func single(_ requests: [RenderedQuery]) throws -> RenderedQuery {
+private func single(_ requests: [RenderedRequest]) throws -> RenderedRequest {
     #expect(requests.count == 1)
     return try #require(requests.first)
 }
@@ -449,5 +449,31 @@ private func keys(_ body: QueryJSON?) -> [String] {
         #expect(!pushed.isEmpty)
         // Cortex sends nothing for nothing.
         #expect(try Clinic.Patch().rendered(id: clinicID, for: CortexDialect()).isEmpty)
+    }
+}
+
+/// mia's `$currentDate` from a generated update: a date property set to the server's time.
+@Suite struct ServerTimeUpdateTests {
+    @Test func aDateSetToTheServersTimeIsCurrentDateInMia() throws {
+        var patch = Picturedata.Patch()
+        patch.updatedAt = .serverTime
+        patch.username = .set("mario")
+        let requests = try patch.rendered(id: "004b44b9182c19e2a1b2c3d4", for: .mia)
+        #expect(requests.count == 1)
+        #expect(requests.first?.body?.serialized == #"{"$set":{"username":"mario"},"$currentDate":{"updatedAt":true}}"#)
+    }
+
+    @Test func cortexAndParseHaveNoServerTime() {
+        var patch = Picturedata.Patch()
+        patch.updatedAt = .serverTime
+        #expect(throws: BodyError.self) { try patch.rendered(id: "004b44b9182c19e2a1b2c3d4", for: .cortex) }
+        #expect(throws: BodyError.self) { try patch.rendered(id: "004b44b9182c19e2a1b2c3d4", for: .parse) }
+    }
+
+    @Test func setAndServerTimeOnOneDateIsAnError() {
+        var patch = Picturedata.Patch()
+        patch.updatedAt = .serverTime
+        patch.updatedAt.change = .set(Date(timeIntervalSince1970: 0))
+        #expect(throws: BodyError.self) { try patch.rendered(id: "004b44b9182c19e2a1b2c3d4", for: .mia) }
     }
 }

@@ -235,6 +235,6 @@ import Testing
 struct AnyDialect: QueryDialect {
     let base: any QueryDialect
     init(_ base: some QueryDialect) { self.base = base }
-    func render(_ query: QueryParts) throws -> RenderedQuery { try base.render(query) }
-    func renderCount(_ query: QueryParts) throws -> RenderedQuery { try base.renderCount(query) }
+    func render(_ query: QueryParts) throws -> RenderedRequest { try base.render(query) }
+    func renderCount(_ query: QueryParts) throws -> RenderedRequest { try base.renderCount(query) }
 }

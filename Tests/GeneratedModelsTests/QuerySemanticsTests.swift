@@ -16,12 +16,12 @@ private struct MongoDialect: QueryDialect {
         encodeRegex: FilterRenderer.mongoRegex
     )
 
-    func render(_ query: QueryParts) throws -> RenderedQuery {
-        RenderedQuery(path: "/\(query.pluralName)", queryItems: try filterItems(query))
+    func render(_ query: QueryParts) throws -> RenderedRequest {
+        RenderedRequest(path: "/\(query.pluralName)", queryItems: try filterItems(query))
     }
 
-    func renderCount(_ query: QueryParts) throws -> RenderedQuery {
-        RenderedQuery(path: "/\(query.pluralName)/count", queryItems: try filterItems(query))
+    func renderCount(_ query: QueryParts) throws -> RenderedRequest {
+        RenderedRequest(path: "/\(query.pluralName)/count", queryItems: try filterItems(query))
     }
 
     private func filterItems(_ query: QueryParts) throws -> [URLQueryItem] {

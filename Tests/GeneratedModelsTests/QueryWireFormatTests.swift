@@ -19,7 +19,7 @@ import FoundationNetworking
     }
 
     /// The query items as `(name, raw value)` pairs, in order.
-    static func pairs(_ rendered: RenderedQuery) -> [Pair] {
+    static func pairs(_ rendered: RenderedRequest) -> [Pair] {
         rendered.queryItems.map { Pair($0.name, $0.value) }
     }
 
@@ -38,7 +38,7 @@ import FoundationNetworking
         _ query: Query<Model>,
         _ dialect: some QueryDialect,
         count: Bool = false
-    ) throws -> RenderedQuery {
+    ) throws -> RenderedRequest {
         let first = count ? try query.renderedCount(for: dialect) : try query.rendered(for: dialect)
         let second = count ? try query.renderedCount(for: dialect) : try query.rendered(for: dialect)
         #expect(first == second)

@@ -20,14 +20,14 @@ private func logo(_ facets: [String: FileUpload.Facet]) -> FileUpload {
 private final class RecordingDialect: BodyDialect, @unchecked Sendable {
     private(set) var calls = 0
 
-    func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedQuery {
+    func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedRequest {
         calls += 1
-        return RenderedQuery(method: "POST", path: "/\(pluralName)")
+        return RenderedRequest(method: "POST", path: "/\(pluralName)")
     }
 
-    func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedQuery] {
+    func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedRequest] {
         calls += 1
-        return [RenderedQuery(method: "PUT", path: "/\(pluralName)/\(id)")]
+        return [RenderedRequest(method: "PUT", path: "/\(pluralName)/\(id)")]
     }
 }
 

@@ -336,6 +336,9 @@ struct BodyTranslator {
                 case .int where !property.isArray, .double where !property.isArray:
                     update = "NumberUpdate<\(element)>"
                     change = ".change"
+                case .date where !property.isArray:
+                    update = "DateUpdate"
+                    change = ".change"
                 default:
                     update =
                         property.isArray

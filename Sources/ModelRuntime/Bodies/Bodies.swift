@@ -18,7 +18,7 @@ extension CreateBody {
     }
 
     /// The create request in `dialect`'s wire format.
-    public func rendered(for dialect: some BodyDialect) throws -> RenderedQuery {
+    public func rendered(for dialect: some BodyDialect) throws -> RenderedRequest {
         try dialect.renderCreate(validatedMembers(), pluralName: Model.pluralName)
     }
 
@@ -37,7 +37,7 @@ public protocol UpdateBody: PatchBody {
 extension UpdateBody {
     /// The requests that apply the update to the instance `id`, after checking every rule and that no path changes
     /// twice.
-    public func rendered(id: some ReferenceIdentifier, for dialect: some BodyDialect) throws -> [RenderedQuery] {
+    public func rendered(id: some ReferenceIdentifier, for dialect: some BodyDialect) throws -> [RenderedRequest] {
         let violations = violations(at: "")
         if !violations.isEmpty { throw ValidationError(violations: violations) }
         return try dialect.renderUpdate(checkedOperations(), id: id.referenceID, pluralName: Model.pluralName)

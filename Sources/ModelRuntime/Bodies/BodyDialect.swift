@@ -3,9 +3,9 @@ import Foundation
 /// A backend's wire format for writes: the requests that create an object and that apply an update.
 public protocol BodyDialect: WireDialect {
     /// The request that creates an instance from a body's members.
-    func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedQuery
+    func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedRequest
     /// The requests that apply an update's operations to the instance `id` (cortex needs one per kind of change).
-    func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedQuery]
+    func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedRequest]
 }
 
 /// Files that were uploaded before the body that names them, as parse does it: the name and URL its server gave.
@@ -31,8 +31,8 @@ extension CortexDialect: BodyDialect {
         }
     }
 
-    public func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedQuery {
-        RenderedQuery(
+    public func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedRequest {
+        RenderedRequest(
             method: "POST",
             path: "/\(pluralName)",
             body: .object(try members.map { ($0.key, try Self.encode($0.value)) })
@@ -41,16 +41,17 @@ extension CortexDialect: BodyDialect {
 
     /// `PUT` with the changed properties (`null` clears one); a push is a `POST` to the property and a pull a
     /// `DELETE` of each value.
-    public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedQuery] {
+    public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedRequest]
+    {
         var changed: [(key: String, value: QueryJSON)] = []
-        var requests: [RenderedQuery] = []
+        var requests: [RenderedRequest] = []
         for operation in operations {
             switch operation.kind {
             case .set(let value): changed.append((operation.path, try Self.encode(value)))
             case .unset: changed.append((operation.path, .null))
             case .push(let elements):
                 requests.append(
-                    RenderedQuery(
+                    RenderedRequest(
                         method: "POST",
                         path: "/\(pluralName)/\(id)/\(operation.path.replacingOccurrences(of: ".", with: "/"))",
                         body: .array(try elements.map(Self.encode))
@@ -67,7 +68,7 @@ extension CortexDialect: BodyDialect {
                     let component =
                         text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? text
                     requests.append(
-                        RenderedQuery(
+                        RenderedRequest(
                             method: "DELETE",
                             path:
                                 "/\(pluralName)/\(id)/\(operation.path.replacingOccurrences(of: ".", with: "/"))/\(component)"
@@ -81,7 +82,7 @@ extension CortexDialect: BodyDialect {
             }
         }
         if !changed.isEmpty {
-            requests.insert(RenderedQuery(method: "PUT", path: "/\(pluralName)/\(id)", body: .object(changed)), at: 0)
+            requests.insert(RenderedRequest(method: "PUT", path: "/\(pluralName)/\(id)", body: .object(changed)), at: 0)
         }
         return requests
     }
@@ -98,8 +99,8 @@ extension MiaDialect: BodyDialect {
         }
     }
 
-    public func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedQuery {
-        RenderedQuery(
+    public func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedRequest {
+        RenderedRequest(
             method: "POST",
             path: "/\(pluralName)/",
             body: .object(try members.map { ($0.key, try Self.encode($0.value)) })
@@ -107,7 +108,8 @@ extension MiaDialect: BodyDialect {
     }
 
     /// One `PATCH` with MongoDB update operators, in the order the CRUD service's documentation lists them.
-    public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedQuery] {
+    public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedRequest]
+    {
         // An update that changes nothing sends nothing, as in every dialect.
         if operations.isEmpty { return [] }
         let order = ["$set", "$unset", "$inc", "$mul", "$currentDate", "$push", "$pull", "$addToSet"]
@@ -132,7 +134,7 @@ extension MiaDialect: BodyDialect {
             groups[name, default: []].append((operation.path, value))
         }
         let body = QueryJSON.object(order.compactMap { name in groups[name].map { (name, .object($0)) } })
-        return [RenderedQuery(method: "PATCH", path: "/\(pluralName)/\(id)", body: body)]
+        return [RenderedRequest(method: "PATCH", path: "/\(pluralName)/\(id)", body: body)]
     }
 
     /// One element as itself, several as `{"$each": […]}`.
@@ -141,8 +143,12 @@ extension MiaDialect: BodyDialect {
     }
 
     /// Mia changes a document's state (PUBLIC, DRAFT, TRASH, DELETED) only through its own endpoint.
-    public func renderStateChange(id: String, to state: String, pluralName: String) -> RenderedQuery {
-        RenderedQuery(method: "POST", path: "/\(pluralName)/\(id)/state", body: .object([("stateTo", .string(state))]))
+    public func renderStateChange(id: String, to state: String, pluralName: String) -> RenderedRequest {
+        RenderedRequest(
+            method: "POST",
+            path: "/\(pluralName)/\(id)/state",
+            body: .object([("stateTo", .string(state))])
+        )
     }
 }
 
@@ -165,7 +171,7 @@ extension ParseDialect: BodyDialect {
         }
     }
 
-    public func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedQuery {
+    public func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedRequest {
         try renderCreate(members, pluralName: pluralName, files: [:])
     }
 
@@ -174,9 +180,9 @@ extension ParseDialect: BodyDialect {
         pluralName: String,
         files: [FileUpload: UploadedFile]
     ) throws
-        -> RenderedQuery
+        -> RenderedRequest
     {
-        RenderedQuery(
+        RenderedRequest(
             method: "POST",
             path: "/classes/\(pluralName)",
             body: .object(try members.map { ($0.key, try Self.encode($0.value, files: files)) })
@@ -184,7 +190,8 @@ extension ParseDialect: BodyDialect {
     }
 
     /// One `PUT` with plain values and `__op` operations.
-    public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedQuery] {
+    public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedRequest]
+    {
         if operations.isEmpty { return [] }
         let members: [(key: String, value: QueryJSON)] = try operations.map { operation in
             func op(_ name: String, _ extra: [(key: String, value: QueryJSON)] = []) -> QueryJSON {
@@ -206,12 +213,12 @@ extension ParseDialect: BodyDialect {
                 }
             return (operation.path, value)
         }
-        return [RenderedQuery(method: "PUT", path: "/classes/\(pluralName)/\(id)", body: .object(members))]
+        return [RenderedRequest(method: "PUT", path: "/classes/\(pluralName)/\(id)", body: .object(members))]
     }
 
     /// The request that uploads a file's bytes before the object that holds it: `POST /files/<name>`.
-    public func renderFileUpload(_ facet: FileUpload.Facet, name: String) -> RenderedQuery {
-        RenderedQuery(method: "POST", path: "/files/\(name)", headers: ["Content-Type": facet.mime])
+    public func renderFileUpload(_ facet: FileUpload.Facet, name: String) -> RenderedRequest {
+        RenderedRequest(method: "POST", path: "/files/\(name)", headers: ["Content-Type": facet.mime])
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an update does to one property: leave it, clear it, or set it. Three different things on the wire.
 public enum FieldUpdate<Value: BodyValueConvertible & Equatable>: Sendable, Equatable {
     case unchanged
@@ -51,6 +53,38 @@ public struct NumberUpdate<Value: BodyValueConvertible & Numeric & Equatable>: S
 
     public func operations(at path: String) -> [PatchOperation] {
         change.operations(at: path) + arithmetic.map { PatchOperation(path: path, kind: $0.kind) }
+    }
+}
+
+/// A date's update: set or clear it, or let the server set it to its own time (mia's `$currentDate`), which does
+/// not depend on the device's clock.
+public struct DateUpdate: Sendable, Equatable {
+    public var change: FieldUpdate<Date> = .unchanged
+    public private(set) var setsServerTime = false
+
+    public init() {}
+
+    public static func set(_ date: Date) -> DateUpdate {
+        var update = DateUpdate()
+        update.change = .set(date)
+        return update
+    }
+
+    public static var null: DateUpdate {
+        var update = DateUpdate()
+        update.change = .null
+        return update
+    }
+
+    /// The server's time, when the update is applied.
+    public static var serverTime: DateUpdate {
+        var update = DateUpdate()
+        update.setsServerTime = true
+        return update
+    }
+
+    public func operations(at path: String) -> [PatchOperation] {
+        change.operations(at: path) + (setsServerTime ? [PatchOperation(path: path, kind: .currentDate)] : [])
     }
 }
 

@@ -24,7 +24,7 @@ public struct CortexDialect: QueryDialect {
         encodeRegex: { pattern, options in [("$regex", .string("/\(pattern)/\(options.letters)"))] }
     )
 
-    public func render(_ query: QueryParts) throws -> RenderedQuery {
+    public func render(_ query: QueryParts) throws -> RenderedRequest {
         if !query.states.isEmpty { throw QueryError("document states (_st) are a mia feature; cortex has none") }
         if !query.exclusions.isEmpty {
             throw QueryError("cortex selects paths to return (paths[]) but cannot exclude them")
@@ -48,11 +48,11 @@ public struct CortexDialect: QueryDialect {
         items += query.paths.map { URLQueryItem(name: "paths[]", value: $0.dotted) }
         items += query.includes.map { URLQueryItem(name: "include[]", value: $0.dotted) }
         items += query.expansions.map { URLQueryItem(name: "expand[]", value: $0.dotted) }
-        return RenderedQuery(path: "/\(query.pluralName)", queryItems: items)
+        return RenderedRequest(path: "/\(query.pluralName)", queryItems: items)
     }
 
     /// Cortex lists report `hasMore` rather than a total; counting is a `$count` stage of an aggregation pipeline.
-    public func renderCount(_ query: QueryParts) throws -> RenderedQuery {
+    public func renderCount(_ query: QueryParts) throws -> RenderedRequest {
         if !query.states.isEmpty { throw QueryError("document states (_st) are a mia feature; cortex has none") }
         var stages: [QueryJSON] = []
         if !query.conditions.isEmpty {
@@ -61,7 +61,7 @@ public struct CortexDialect: QueryDialect {
         stages.append(
             .object([("$group", .object([("_id", .null), ("count", .object([("$count", .string("_id"))]))]))])
         )
-        return RenderedQuery(
+        return RenderedRequest(
             path: "/\(query.pluralName)",
             queryItems: [URLQueryItem(name: "pipeline", value: QueryJSON.array(stages).serialized)]
         )

@@ -26,7 +26,7 @@ public struct MiaDialect: QueryDialect {
         encodeRegex: FilterRenderer.mongoRegex
     )
 
-    public func render(_ query: QueryParts) throws -> RenderedQuery {
+    public func render(_ query: QueryParts) throws -> RenderedRequest {
         if !query.expansions.isEmpty { throw QueryError("mia's CRUD service cannot expand references") }
         var items = try filterItems(query)
         var projection = query.paths.map(\.dotted)
@@ -52,13 +52,13 @@ public struct MiaDialect: QueryDialect {
             items.append(URLQueryItem(name: "_sk", value: String(skip)))
         }
         if !query.states.isEmpty { items.append(URLQueryItem(name: "_st", value: query.states.joined(separator: ","))) }
-        return RenderedQuery(path: "/\(query.pluralName)/", queryItems: items, headers: headers)
+        return RenderedRequest(path: "/\(query.pluralName)/", queryItems: items, headers: headers)
     }
 
-    public func renderCount(_ query: QueryParts) throws -> RenderedQuery {
+    public func renderCount(_ query: QueryParts) throws -> RenderedRequest {
         var items = try filterItems(query)
         if !query.states.isEmpty { items.append(URLQueryItem(name: "_st", value: query.states.joined(separator: ","))) }
-        return RenderedQuery(path: "/\(query.pluralName)/count", queryItems: items, headers: headers)
+        return RenderedRequest(path: "/\(query.pluralName)/count", queryItems: items, headers: headers)
     }
 
     private var headers: [String: String] {

@@ -41,7 +41,7 @@ public struct ParseDialect: QueryDialect {
         }
     }
 
-    public func render(_ query: QueryParts) throws -> RenderedQuery {
+    public func render(_ query: QueryParts) throws -> RenderedRequest {
         if !query.states.isEmpty { throw QueryError("document states (_st) are a mia feature; parse has none") }
         var members: [(key: String, value: QueryJSON)] = []
         if !query.conditions.isEmpty { members.append(("where", try Self.filter.renderMerged(query.conditions))) }
@@ -74,7 +74,7 @@ public struct ParseDialect: QueryDialect {
     }
 
     /// Parse counts with `count=1` and no results (`limit=0`).
-    public func renderCount(_ query: QueryParts) throws -> RenderedQuery {
+    public func renderCount(_ query: QueryParts) throws -> RenderedRequest {
         if !query.states.isEmpty { throw QueryError("document states (_st) are a mia feature; parse has none") }
         var members: [(key: String, value: QueryJSON)] = []
         if !query.conditions.isEmpty { members.append(("where", try Self.filter.renderMerged(query.conditions))) }
@@ -82,15 +82,15 @@ public struct ParseDialect: QueryDialect {
         return request(members, path: "/classes/\(query.pluralName)")
     }
 
-    private func request(_ members: [(key: String, value: QueryJSON)], path: String) -> RenderedQuery {
+    private func request(_ members: [(key: String, value: QueryJSON)], path: String) -> RenderedRequest {
         let items = members.map { member in
             URLQueryItem(name: member.key, value: Self.queryValue(member.value))
         }
-        let rendered = RenderedQuery(path: path, queryItems: items)
+        let rendered = RenderedRequest(path: path, queryItems: items)
         if baseURLLength + path.count + 1 + rendered.percentEncodedQuery.count <= maximumURLLength {
             return rendered
         }
-        return RenderedQuery(method: "POST", path: path, body: .object([("_method", .string("GET"))] + members))
+        return RenderedRequest(method: "POST", path: path, body: .object([("_method", .string("GET"))] + members))
     }
 
     /// A member as a URL parameter: strings as they are, numbers as digits, objects as JSON.

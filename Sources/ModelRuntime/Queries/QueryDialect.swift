@@ -33,9 +33,9 @@ public struct QueryParts: Sendable, Hashable {
     }
 }
 
-/// A rendered request: path, query items, headers and (where the dialect has one) a JSON body. Deterministic: the
+/// A rendered request, for a query or a write: method, path, query items, headers and (where it has one) a JSON body. Deterministic: the
 /// same query renders to the same bytes.
-public struct RenderedQuery: Hashable, Sendable {
+public struct RenderedRequest: Hashable, Sendable {
     public var method: String
     /// The path below the base URL: `/c_things`, `/plates/count`, `/classes/GameScore`.
     public var path: String
@@ -112,9 +112,9 @@ public protocol WireDialect: Sendable {}
 /// A backend's wire format for queries; an app can add its own by implementing `render`.
 public protocol QueryDialect: WireDialect {
     /// The request that lists what the query asks for.
-    func render(_ query: QueryParts) throws -> RenderedQuery
+    func render(_ query: QueryParts) throws -> RenderedRequest
     /// The request that counts what the query's conditions select.
-    func renderCount(_ query: QueryParts) throws -> RenderedQuery
+    func renderCount(_ query: QueryParts) throws -> RenderedRequest
 }
 
 extension Query {
@@ -135,12 +135,12 @@ extension Query {
     }
 
     /// The list request in `dialect`'s wire format; throws, naming the problem, for a query the dialect cannot send.
-    public func rendered(for dialect: some QueryDialect) throws -> RenderedQuery {
+    public func rendered(for dialect: some QueryDialect) throws -> RenderedRequest {
         try dialect.render(parts)
     }
 
     /// The count request in `dialect`'s wire format.
-    public func renderedCount(for dialect: some QueryDialect) throws -> RenderedQuery {
+    public func renderedCount(for dialect: some QueryDialect) throws -> RenderedRequest {
         try dialect.renderCount(parts)
     }
 

@@ -4,7 +4,7 @@ import Foundation
 import GoldenQueries
 import ModelRuntime
 
-func snippet(owner: ObjectID, since: Date) throws -> [RenderedQuery] {
+func snippet(owner: ObjectID, since: Date) throws -> [RenderedRequest] {
     let things = Thing.query
         .where { $0.created.gt(since).and($0.bpm.lte(70)) }
         .where { $0.name.hasPrefix("V").or($0.name.hasSuffix("x")) }

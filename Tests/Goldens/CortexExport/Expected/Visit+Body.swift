@@ -62,7 +62,7 @@ extension Visit.InPerson {
         public typealias Model = Visit
 
         public var clinic: FieldUpdate<ObjectID> = .unchanged
-        public var when: FieldUpdate<Date> = .unchanged
+        public var when: DateUpdate = .init()
         public var notes: ArrayUpdate<Visit.Note, ArrayOperationSet.PushPull> = .init()
         public var scans: FieldUpdate<[FileUpload]> = .unchanged
         public var room: FieldUpdate<String> = .unchanged
@@ -73,7 +73,7 @@ extension Visit.InPerson {
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Visit.InPerson, to edited: Visit.InPerson) {
             self.clinic = .difference(from: original.clinic.id, to: edited.clinic.id)
-            self.when = .difference(from: original.when, to: edited.when)
+            self.when.change = .difference(from: original.when, to: edited.when)
             self.notes.change = .difference(from: original.notes, to: edited.notes)
             if original.scans != nil, edited.scans == nil {
                 self.scans = .null
@@ -96,7 +96,7 @@ extension Visit.InPerson {
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             violations += Validation.notCleared(self.clinic, at: prefix + "c_clinic")
-            violations += Validation.notCleared(self.when, at: prefix + "c_when")
+            violations += Validation.notCleared(self.when.change, at: prefix + "c_when")
             if case .set(let value) = self.notes.change {
                 violations += Validation.count(of: value, max: 100, at: prefix + "c_notes")
             }
@@ -174,7 +174,7 @@ extension Visit.Remote {
         public typealias Model = Visit
 
         public var clinic: FieldUpdate<ObjectID> = .unchanged
-        public var when: FieldUpdate<Date> = .unchanged
+        public var when: DateUpdate = .init()
         public var notes: ArrayUpdate<Visit.Note, ArrayOperationSet.PushPull> = .init()
         public var scans: FieldUpdate<[FileUpload]> = .unchanged
         public var link: FieldUpdate<String> = .unchanged
@@ -185,7 +185,7 @@ extension Visit.Remote {
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Visit.Remote, to edited: Visit.Remote) {
             self.clinic = .difference(from: original.clinic.id, to: edited.clinic.id)
-            self.when = .difference(from: original.when, to: edited.when)
+            self.when.change = .difference(from: original.when, to: edited.when)
             self.notes.change = .difference(from: original.notes, to: edited.notes)
             if original.scans != nil, edited.scans == nil {
                 self.scans = .null
@@ -208,7 +208,7 @@ extension Visit.Remote {
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             violations += Validation.notCleared(self.clinic, at: prefix + "c_clinic")
-            violations += Validation.notCleared(self.when, at: prefix + "c_when")
+            violations += Validation.notCleared(self.when.change, at: prefix + "c_when")
             if case .set(let value) = self.notes.change {
                 violations += Validation.count(of: value, max: 100, at: prefix + "c_notes")
             }

@@ -80,7 +80,7 @@ extension Object {
     public struct Patch: UpdateBody {
         public typealias Model = Object
 
-        public var date: FieldUpdate<Date> = .unchanged
+        public var date: DateUpdate = .init()
         public var isEnabled: FieldUpdate<Bool> = .unchanged
         /// Owner
         public var reference: FieldUpdate<ObjectID> = .unchanged
@@ -98,7 +98,7 @@ extension Object {
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Object, to edited: Object) {
-            self.date = .difference(from: original.date, to: edited.date)
+            self.date.change = .difference(from: original.date, to: edited.date)
             self.isEnabled = .difference(from: original.isEnabled, to: edited.isEnabled)
             self.reference = .difference(from: original.reference?.id, to: edited.reference?.id)
             self.number.change = .difference(from: original.number, to: edited.number)

@@ -47,7 +47,7 @@ extension GameScore {
         public var points: NumberUpdate<Int> = .init()
         public var playerName: FieldUpdate<String> = .unchanged
         public var owner: FieldUpdate<ObjectID> = .unchanged
-        public var playedAt: FieldUpdate<Date> = .unchanged
+        public var playedAt: DateUpdate = .init()
 
         public init() {}
 
@@ -56,7 +56,7 @@ extension GameScore {
             self.points.change = .difference(from: original.points, to: edited.points)
             self.playerName = .difference(from: original.playerName, to: edited.playerName)
             self.owner = .difference(from: original.owner?.id, to: edited.owner?.id)
-            self.playedAt = .difference(from: original.playedAt, to: edited.playedAt)
+            self.playedAt.change = .difference(from: original.playedAt, to: edited.playedAt)
         }
 
         public var operations: [PatchOperation] {

@@ -73,7 +73,7 @@ extension Item {
         public var count: NumberUpdate<Int> = .init()
         public var price: NumberUpdate<Double> = .init()
         public var active: FieldUpdate<Bool> = .unchanged
-        public var when: FieldUpdate<Date> = .unchanged
+        public var when: DateUpdate = .init()
         public var tags: ArrayUpdate<String, ArrayOperationSet.SetOnly> = .init()
         public var status: FieldUpdate<Item.Status> = .unchanged
         public var size: FieldUpdate<Item.Size> = .unchanged
@@ -87,7 +87,7 @@ extension Item {
             self.count.change = .difference(from: original.count, to: edited.count)
             self.price.change = .difference(from: original.price, to: edited.price)
             self.active = .difference(from: original.active, to: edited.active)
-            self.when = .difference(from: original.when, to: edited.when)
+            self.when.change = .difference(from: original.when, to: edited.when)
             self.tags.change = .difference(from: original.tags, to: edited.tags)
             self.status = .difference(from: original.status, to: edited.status)
             self.size = .difference(from: original.size, to: edited.size)

@@ -54,9 +54,9 @@ extension Picturedata {
 
         public var username: FieldUpdate<String> = .unchanged
         public var picturename: FieldUpdate<String> = .unchanged
-        public var picturedate: FieldUpdate<Date> = .unchanged
+        public var picturedate: DateUpdate = .init()
         public var flashMode: FieldUpdate<Bool> = .unchanged
-        public var updatedAt: FieldUpdate<Date> = .unchanged
+        public var updatedAt: DateUpdate = .init()
         public var keywords: ArrayUpdate<String, ArrayOperationSet.SetOnly> = .init()
 
         public init() {}
@@ -65,9 +65,9 @@ extension Picturedata {
         public init(from original: Picturedata, to edited: Picturedata) {
             self.username = .difference(from: original.username, to: edited.username)
             self.picturename = .difference(from: original.picturename, to: edited.picturename)
-            self.picturedate = .difference(from: original.picturedate, to: edited.picturedate)
+            self.picturedate.change = .difference(from: original.picturedate, to: edited.picturedate)
             self.flashMode = .difference(from: original.flashMode, to: edited.flashMode)
-            self.updatedAt = .difference(from: original.updatedAt, to: edited.updatedAt)
+            self.updatedAt.change = .difference(from: original.updatedAt, to: edited.updatedAt)
             self.keywords.change = .difference(from: original.keywords, to: edited.keywords)
         }
 

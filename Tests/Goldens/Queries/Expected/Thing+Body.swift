@@ -51,7 +51,7 @@ extension Thing {
     public struct Patch: UpdateBody {
         public typealias Model = Thing
 
-        public var created: FieldUpdate<Date> = .unchanged
+        public var created: DateUpdate = .init()
         public var creator: FieldUpdate<ObjectID> = .unchanged
         public var name: FieldUpdate<String> = .unchanged
         public var bpm: NumberUpdate<Double> = .init()
@@ -62,7 +62,7 @@ extension Thing {
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Thing, to edited: Thing) {
-            self.created = .difference(from: original.created, to: edited.created)
+            self.created.change = .difference(from: original.created, to: edited.created)
             self.creator = .difference(from: original.creator?.id, to: edited.creator?.id)
             self.name = .difference(from: original.name, to: edited.name)
             self.bpm.change = .difference(from: original.bpm, to: edited.bpm)
@@ -83,7 +83,7 @@ extension Thing {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.notCleared(self.created, at: prefix + "created")
+            violations += Validation.notCleared(self.created.change, at: prefix + "created")
             return violations
         }
     }

@@ -37,14 +37,14 @@ extension TestThing {
         public typealias Model = TestThing
 
         public var id: NumberUpdate<Int> = .init()
-        public var createdAt: FieldUpdate<Date> = .unchanged
+        public var createdAt: DateUpdate = .init()
 
         public init() {}
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: TestThing, to edited: TestThing) {
             self.id.change = .difference(from: original.id, to: edited.id)
-            self.createdAt = .difference(from: original.createdAt, to: edited.createdAt)
+            self.createdAt.change = .difference(from: original.createdAt, to: edited.createdAt)
         }
 
         public var operations: [PatchOperation] {
