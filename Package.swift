@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "ModelRuntime", targets: ["ModelRuntime"]),
         .executable(name: "model-generator", targets: ["model-generator"]),
+        .plugin(name: "GenerateModels", targets: ["GenerateModels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -35,6 +36,19 @@ let package = Package(
         // starting the generator (swift run, the plugin, a copied binary) has the default templates.
         .executableTarget(name: "EmbedTemplates", path: "Sources/EmbedTemplates"),
         .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedTemplates"]),
+        .plugin(
+            name: "GenerateModels",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-models",
+                    description: "Generates Swift models from each target's model-generator.yaml"
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "model-generator writes the generated models into each config's output folder")
+                ]
+            ),
+            dependencies: ["model-generator"]
+        ),
         .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime"]),
         .testTarget(name: "ModelGeneratorCoreTests", dependencies: ["ModelGeneratorCore"], exclude: ["Fixtures"]),
         // The golden outputs, each compiled as its own module (their type names overlap) and exercised on payloads.
