@@ -1,0 +1,61 @@
+import BlogModels
+import Foundation
+import Testing
+
+/// Mia-Platform's collections with queries and patches, and RestKit's blog posts under their envelope.
+@Suite struct BlogModelsTests {
+    static func payload(_ name: String) throws -> Data {
+        try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("Payloads/\(name)")
+        )
+    }
+
+    @Test func blogPostsUnderTheirEnvelope() throws {
+        let response = try JSONDecoder().decode(BlogPostsResponse.self, from: Self.payload("restkit-blogposts.json"))
+        #expect(response.posts.map(\.text) == ["first post", "second post"])
+        #expect(response.posts.first?.author.name == "lovely")
+    }
+
+    @Test func aPictureWithThePlatformsFields() throws {
+        let picture = try JSONDecoder().decode(Picturedata.self, from: Self.payload("mia-picturedata.json"))
+        #expect(picture.username == "mario")
+        #expect(picture.state == "PUBLIC")
+        #expect(picture.creatorId == "public")
+    }
+
+    @Test func theSeedsQueryInMiasWireFormat() throws {
+        let query = Author.query
+            .where { $0.name.eq("Giovanni").or($0.name.eq("Carlo")) }
+            .limit(200).skip(500)
+            .paths { [$0.name, $0.surname, $0.age] }
+            .sort { $0.age.descending }
+        let rendered = try query.rendered(for: .mia)
+        #expect(rendered.path == "/author/")
+        #expect(
+            rendered.queryItems.map { "\($0.name)=\($0.value ?? "")" } == [
+                #"_q={"$or":[{"name":"Giovanni"},{"name":"Carlo"}]}"#, "_p=name,surname,age", "_s=-age", "_l=200",
+                "_sk=500",
+            ]
+        )
+    }
+
+    @Test func theSeedsPatchAndStateChange() throws {
+        var patch = Author.Patch()
+        patch.age = .set(88)
+        let requests = try patch.rendered(id: "004b44b9182c19e2a1b2c3d4", for: .mia)
+        #expect(requests.map(\.method) == ["PATCH"])
+        #expect(requests.first?.body?.serialized == #"{"$set":{"age":88}}"#)
+        let state = MiaDialect().renderStateChange(id: "004b44b9182c19e2a1b2c3d4", to: "DRAFT", pluralName: "author")
+        #expect(state.path == "/author/004b44b9182c19e2a1b2c3d4/state")
+        #expect(state.body?.serialized == #"{"stateTo":"DRAFT"}"#)
+    }
+
+    @Test func tagsTakeTheOperationsTheSchemaAllows() throws {
+        var patch = Book.Patch()
+        patch.tags.addToSet(["fiction"])
+        patch.price.increment(by: 2)
+        let body = try patch.rendered(id: "004b44b9182c19e2a1b2c3d4", for: .mia).first?.body?.serialized
+        #expect(body == #"{"$inc":{"price":2},"$addToSet":{"tags":"fiction"}}"#)
+    }
+}
