@@ -11,7 +11,7 @@ struct ModelGenerator: ParsableCommand {
             Reads the object definitions (YAML, JSON, or a Cortex NDJSON export) that a model-generator.yaml names \
             and writes typed Codable models backed by ModelRuntime into the config's output folder.
             """,
-        subcommands: [Generate.self],
+        subcommands: [Generate.self, Diff.self],
         defaultSubcommand: Generate.self
     )
 }
@@ -76,5 +76,44 @@ struct Generate: ParsableCommand {
         }
         for file in plan.writes { print("wrote \(Paths.join(result.outputDirectory, file.path))") }
         for name in plan.deletions { print("deleted \(Paths.join(result.outputDirectory, name))") }
+    }
+}
+
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Reports in Markdown what a schema change does to the generated API, for a pull request.",
+        discussion: """
+            OLD and NEW are two schema files (YAML, JSON or a Cortex NDJSON export) or two model-generator.yaml \
+            configs. Objects and properties added, removed or renamed, type and optionality changes, enum values, \
+            and what a client may write are listed, each marked breaking or not.
+            """
+    )
+
+    @Argument(help: "The schema or config before the change.")
+    var old: String
+
+    @Argument(help: "The schema or config after the change.")
+    var new: String
+
+    @Flag(name: .customLong("fail-on-breaking"), help: "Exit 1 when any change is breaking, 0 otherwise.")
+    var failOnBreaking = false
+
+    func run() throws {
+        var schemas: [ResolvedSchema] = []
+        for path in [old, new] {
+            let (schema, diagnostics) = Pipeline.resolve(path: path, files: FileSystem.inputFiles)
+            for diagnostic in diagnostics.sorted where diagnostic.severity == .error {
+                FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+            }
+            guard let schema else { throw ExitCode.failure }
+            schemas.append(schema)
+        }
+        let diff = SchemaDiff(
+            old: schemas[0],
+            new: schemas[1],
+            config: GeneratorConfig(file: new, output: Located("", at: .start(of: new)))
+        )
+        print(diff.markdown, terminator: "")
+        if failOnBreaking && diff.hasBreakingChanges { throw ExitCode.failure }
     }
 }

@@ -245,4 +245,31 @@ import Testing
         #expect(result.status == 1)
         #expect(result.errors.hasPrefix("nope.yaml:1:1: error: cannot read the config"))
     }
+
+    @Test func diffReportsAndFailsOnBreakingChangesOnlyWhenAsked() throws {
+        let directory = try workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("schema/objects.yaml")
+        let edited = directory.appendingPathComponent("schema/edited.yaml")
+        let text = try String(contentsOf: schema, encoding: .utf8)
+        try text.replacingOccurrences(of: "values: [new, done]", with: "values: [new, done, archived]")
+            .write(to: edited, atomically: true, encoding: .utf8)
+        let compatible = try run(
+            ["diff", "schema/objects.yaml", "schema/edited.yaml", "--fail-on-breaking"],
+            in: directory
+        )
+        #expect(compatible.status == 0)
+        #expect(compatible.output.contains("- `c_status` gained enum values `archived`"))
+
+        try text.replacingOccurrences(of: "      - { name: c_count, type: Number, integer: true }\n", with: "")
+            .write(to: edited, atomically: true, encoding: .utf8)
+        let breaking = try run(
+            ["diff", "schema/objects.yaml", "schema/edited.yaml", "--fail-on-breaking"],
+            in: directory
+        )
+        #expect(breaking.status == 1)
+        #expect(breaking.output.contains("**Breaking**: property `c_count` removed"))
+        let reportOnly = try run(["diff", "schema/objects.yaml", "schema/edited.yaml"], in: directory)
+        #expect(reportOnly.status == 0)
+    }
 }

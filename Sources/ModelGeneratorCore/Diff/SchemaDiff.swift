@@ -1,0 +1,180 @@
+/// What a schema change does to app code, for a pull request: every added, removed or renamed object and property,
+/// type and optionality changes, enum values, and what a client may write, each marked breaking or not.
+public struct SchemaDiff: Sendable {
+    public struct Change: Hashable, Sendable {
+        /// The object's API name and its Swift type, as the report groups changes.
+        public var object: String
+        public var description: String
+        public var isBreaking: Bool
+    }
+
+    public private(set) var changes: [Change] = []
+    public var hasBreakingChanges: Bool { changes.contains(where: \.isBreaking) }
+
+    public init(old: ResolvedSchema, new: ResolvedSchema, config: GeneratorConfig) {
+        let translator = Translator(config: config)
+        let oldObjects = Dictionary(old.objects.map { ($0.apiName, $0) }, uniquingKeysWith: { first, _ in first })
+        let newObjects = Dictionary(new.objects.map { ($0.apiName, $0) }, uniquingKeysWith: { first, _ in first })
+        for object in old.objects where newObjects[object.apiName] == nil {
+            add(object, "object removed: code using `\(object.swiftName)` no longer compiles", breaking: true)
+        }
+        for object in new.objects {
+            guard let before = oldObjects[object.apiName] else {
+                add(object, "object added as `\(object.swiftName)`", breaking: false)
+                continue
+            }
+            if before.swiftName != object.swiftName {
+                add(object, "Swift type renamed from `\(before.swiftName)` to `\(object.swiftName)`", breaking: true)
+            }
+            compare(
+                before.properties + before.variants.flatMap(\.properties),
+                object.properties + object.variants.flatMap(\.properties),
+                in: object,
+                translator
+            )
+        }
+    }
+
+    private mutating func add(_ object: ResolvedObject, _ description: String, breaking: Bool) {
+        changes.append(
+            Change(
+                object: "`\(object.apiName)` (`\(object.swiftName)`)",
+                description: description,
+                isBreaking: breaking
+            )
+        )
+    }
+
+    private mutating func compare(
+        _ oldProperties: [ResolvedProperty],
+        _ newProperties: [ResolvedProperty],
+        in object: ResolvedObject,
+        _ translator: Translator
+    ) {
+        let key: (ResolvedProperty) -> String = { $0.keyPath.joined(separator: ".") }
+        let oldByKey = Dictionary(oldProperties.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let newByKey = Dictionary(newProperties.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        var renamed: Set<String> = []
+        // A property whose JSON key changed while its Swift name stayed (an alias) is a rename the app does not see.
+        for property in newProperties where oldByKey[key(property)] == nil {
+            if let before = oldProperties.first(where: {
+                newByKey[key($0)] == nil && $0.swiftName == property.swiftName
+            }) {
+                renamed.insert(key(before))
+                renamed.insert(key(property))
+                add(
+                    object,
+                    "`\(key(before))` renamed on the server to `\(key(property))`; the Swift name `\(property.swiftName)` is kept",
+                    breaking: false
+                )
+                compareProperty(before, property, in: object, translator)
+            }
+        }
+        for property in oldProperties where newByKey[key(property)] == nil && !renamed.contains(key(property)) {
+            add(
+                object,
+                "property `\(key(property))` removed: code using `\(property.swiftName)` no longer compiles",
+                breaking: true
+            )
+        }
+        for property in newProperties where !renamed.contains(key(property)) {
+            guard let before = oldByKey[key(property)] else {
+                let spelling = translator.typeSpelling(property)
+                add(
+                    object,
+                    "property `\(key(property))` added as `\(property.swiftName): \(spelling)`"
+                        + (property.isRequired ? "; the memberwise initializer and `Create` take a new parameter" : ""),
+                    breaking: property.isRequired
+                )
+                continue
+            }
+            compareProperty(before, property, in: object, translator)
+        }
+    }
+
+    private mutating func compareProperty(
+        _ before: ResolvedProperty,
+        _ after: ResolvedProperty,
+        in object: ResolvedObject,
+        _ translator: Translator
+    ) {
+        let name = "`\(after.keyPath.joined(separator: "."))`"
+        if before.swiftName != after.swiftName {
+            add(object, "\(name) renamed in Swift from `\(before.swiftName)` to `\(after.swiftName)`", breaking: true)
+        }
+        let oldType = Translator.spelling(of: before.type)
+        let newType = Translator.spelling(of: after.type)
+        if oldType != newType || before.isArray != after.isArray {
+            add(
+                object,
+                "\(name) changed type from `\(translator.typeSpelling(before))` to `\(translator.typeSpelling(after))`",
+                breaking: true
+            )
+        } else if before.isRequired != after.isRequired {
+            add(
+                object,
+                after.isRequired
+                    ? "\(name) became required (`\(translator.typeSpelling(before))` → `\(translator.typeSpelling(after))`): initializers take a new parameter"
+                    : "\(name) became optional (`\(translator.typeSpelling(before))` → `\(translator.typeSpelling(after))`): code reading it must unwrap it",
+                breaking: true
+            )
+        }
+        if case .enumeration(let oldEnum) = before.type, case .enumeration(let newEnum) = after.type {
+            let oldValues = oldEnum.cases.map(\.rawValue)
+            let newValues = newEnum.cases.map(\.rawValue)
+            let added = newValues.filter { !oldValues.contains($0) }
+            let removed = oldValues.filter { !newValues.contains($0) }
+            if !added.isEmpty {
+                add(
+                    object,
+                    "\(name) gained enum values \(added.map { "`\($0)`" }.joined(separator: ", "))",
+                    breaking: false
+                )
+            }
+            if !removed.isEmpty {
+                add(
+                    object,
+                    "\(name) lost enum values \(removed.map { "`\($0)`" }.joined(separator: ", ")): their cases no longer exist",
+                    breaking: true
+                )
+            }
+        }
+        if before.definition.isWritable != after.definition.isWritable {
+            add(
+                object,
+                after.definition.isWritable
+                    ? "\(name) became writable: `Patch` can change it"
+                    : "\(name) became read-only: `Patch` no longer has it",
+                breaking: !after.definition.isWritable
+            )
+        }
+        let couldCreate = before.definition.isCreatable || before.definition.isWritable
+        let canCreate = after.definition.isCreatable || after.definition.isWritable
+        if couldCreate != canCreate {
+            add(
+                object,
+                canCreate
+                    ? "\(name) can now be set when creating"
+                    : "\(name) can no longer be set when creating: `Create` no longer has it",
+                breaking: !canCreate
+            )
+        }
+    }
+
+    /// The report, in Markdown.
+    public var markdown: String {
+        let breaking = changes.filter(\.isBreaking).count
+        guard !changes.isEmpty else { return "## Schema changes\n\nNo changes to the generated API.\n" }
+        var text =
+            "## Schema changes\n\n\(changes.count) change\(changes.count == 1 ? "" : "s"), \(breaking) breaking.\n"
+        var objects: [String] = []
+        for change in changes where !objects.contains(change.object) { objects.append(change.object) }
+        for object in objects {
+            text += "\n### \(object)\n\n"
+            for change in changes where change.object == object {
+                text += "- \(change.isBreaking ? "**Breaking**: " : "")\(change.description)\n"
+            }
+        }
+        return text
+    }
+}
