@@ -264,7 +264,8 @@ struct UploadTests {
                     initialDelay: .milliseconds(10),
                     multiplier: 1.5,
                     maximumDelay: .milliseconds(50),
-                    timeout: .milliseconds(400)
+                    // Long enough for several polls on a busy machine (CI runs tests in parallel on two cores).
+                    timeout: .seconds(2)
                 )
             )
             try await uploader.upload(pending.upload, following: pending.file)
@@ -275,7 +276,7 @@ struct UploadTests {
             }
             let elapsed = clock.now - start
             #expect(error?.description.contains("not ready") == true, "\(String(describing: error))")
-            #expect(elapsed < .seconds(5), "the 400 ms timeout took \(elapsed)")
+            #expect(elapsed < .seconds(15), "the 2 s timeout took \(elapsed)")
             let received = try await server.received()
             let answers = received.polls.map(\.answer)
             #expect(answers.first == 202, "\(answers)")
@@ -307,7 +308,7 @@ struct UploadTests {
             let result = await task.result
             let elapsed = clock.now - start
             // The task would sleep almost 5 s more; cancelling must end it now (2 s leaves room for a busy machine).
-            #expect(elapsed < .seconds(2), "cancelling took \(elapsed)")
+            #expect(elapsed < .seconds(4), "cancelling took \(elapsed)")  // the next poll was 5 s away
             #expect(throws: CancellationError.self) { try result.get() }
         }
     }
@@ -336,7 +337,7 @@ struct UploadTests {
             let result = await task.result
             let elapsed = clock.now - start
             // The server never answers before the release; the poll must not wait for it.
-            #expect(elapsed < .seconds(2), "cancelling an in-flight poll took \(elapsed)")
+            #expect(elapsed < .seconds(4), "cancelling an in-flight poll took \(elapsed)")  // the server holds it 10 s
             #expect(throws: CancellationError.self) { try result.get() }
         }
     }
