@@ -12,6 +12,6 @@ let package = Package(
             dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")],
             exclude: ["model-generator.yaml", "schema"]
         ),
-        .testTarget(name: "BlogModelsTests", dependencies: ["BlogModels"], exclude: ["Payloads"]),
+        .testTarget(name: "BlogModelsTests", dependencies: ["BlogModels"], exclude: ["Payloads", "Server"]),
     ]
 )

@@ -59,3 +59,44 @@ import Testing
         #expect(body == #"{"$inc":{"price":2},"$addToSet":{"tags":"fiction"}}"#)
     }
 }
+
+/// RestKit's flow with the typed client: post a `BlogPost` (its own coding is the inverse mapping) and fetch the
+/// timeline through the `data.blogposts` envelope, against a server on 127.0.0.1 that the test starts and stops.
+@Suite struct BlogClientTests {
+    @Test func postAPostThenFetchTheTimeline() async throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Server/blog_server.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        let output = Pipe()
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let portLine = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        let port = try #require(
+            Int(portLine.trimmingCharacters(in: .whitespacesAndNewlines)),
+            "the server printed \(portLine)"
+        )
+        let client = ModelClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, dialect: .mia)
+
+        let post = BlogPost(
+            id: 2,
+            text: "posted from Swift",
+            createdAt: ISO8601DateCoding.date(from: "2026-11-22T10:00:00.000Z")!,
+            author: PostAuthor(name: "lovely")
+        )
+        let echoed = try await client.post(post, to: "/blogposts", answer: BlogPost.self)
+        #expect(echoed == post)
+
+        let timeline = try await client.get(BlogPostsResponse.self, path: "/blogposts")
+        #expect(timeline.posts.map(\.text) == ["first post", "posted from Swift"])
+        #expect(timeline.posts.last == post)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// What a write's answer holds: the object itself, or only its id (read it back with a `GET`).
+public enum WriteAnswer: Sendable, Hashable {
+    /// The answer is the written object.
+    case object
+    /// The answer only identifies the object; the client reads the instance `id` back.
+    case fetch(id: String)
+}
+
+/// One page of a list answer, taken out of the dialect's envelope.
+public struct ListEnvelope: Sendable, Hashable {
+    /// The listed objects, still as JSON.
+    public var items: [JSONValue]
+    /// The JSON path of the items array in the answer (`data`, `results`, or empty for a bare array).
+    public var itemsPath: String
+    /// Whether the server says more results follow; `nil` when the dialect does not say.
+    public var hasMore: Bool?
+
+    /// Creates an envelope.
+    public init(items: [JSONValue], itemsPath: String, hasMore: Bool?) {
+        self.items = items
+        self.itemsPath = itemsPath
+        self.hasMore = hasMore
+    }
+}
+
+/// A backend's wire format as ``ModelClient`` needs it: queries and bodies, plus the list envelope, instance paths,
+/// what writes answer, how counts come back and what an error body looks like.
+public protocol ClientDialect: QueryDialect & BodyDialect {
+    /// The path of one instance, for `GET` and `DELETE`.
+    func instancePath(pluralName: String, id: String) -> String
+    /// The objects of a list answer; `nil` when the answer is not this dialect's envelope.
+    func listEnvelope(from answer: JSONValue) -> ListEnvelope?
+    /// What a create (`id == nil`) or an update of the instance `id` answered with.
+    func writeAnswer(_ answer: JSONValue, method: String, id: String?) -> WriteAnswer?
+    /// The number a count request answered with; `nil` when the answer is not a count.
+    func count(from answer: JSONValue) -> Int?
+    /// The code and message of the server's error body, where it has them.
+    func errorDetails(from body: JSONValue) -> (code: String?, message: String?)
+}
+
+extension JSONValue {
+    /// A code that a server wrote as a string or a number.
+    fileprivate var codeText: String? {
+        if let text = stringValue { return text }
+        if let number = intValue { return String(number) }
+        return nil
+    }
+}
+
+extension CortexDialect: ClientDialect {
+    /// `/<plural>/<id>`.
+    public func instancePath(pluralName: String, id: String) -> String { "/\(pluralName)/\(id)" }
+
+    /// `{"object":"list","data":[…],"hasMore":…}`.
+    public func listEnvelope(from answer: JSONValue) -> ListEnvelope? {
+        guard let items = answer["data"]?.arrayValue else { return nil }
+        return ListEnvelope(items: items, itemsPath: "data", hasMore: answer["hasMore"]?.boolValue)
+    }
+
+    /// Cortex answers every write with the object.
+    public func writeAnswer(_ answer: JSONValue, method: String, id: String?) -> WriteAnswer? { .object }
+
+    /// The aggregation's answer: a list whose only element holds `count` (no element: nothing matched).
+    public func count(from answer: JSONValue) -> Int? {
+        if let count = answer.intValue { return count }
+        guard let data = answer["data"]?.arrayValue else { return nil }
+        guard let first = data.first else { return 0 }
+        return first["count"]?.intValue
+    }
+
+    /// `{"object":"fault","code":…,"reason":…,"message":…}`.
+    public func errorDetails(from body: JSONValue) -> (code: String?, message: String?) {
+        (body["code"]?.codeText, body["message"]?.stringValue ?? body["reason"]?.stringValue)
+    }
+}
+
+extension MiaDialect: ClientDialect {
+    /// `/<plural>/<id>`.
+    public func instancePath(pluralName: String, id: String) -> String { "/\(pluralName)/\(id)" }
+
+    /// A bare array.
+    public func listEnvelope(from answer: JSONValue) -> ListEnvelope? {
+        answer.arrayValue.map { ListEnvelope(items: $0, itemsPath: "", hasMore: nil) }
+    }
+
+    /// A create answers `{"_id":…}`; a `PATCH` answers the object.
+    public func writeAnswer(_ answer: JSONValue, method: String, id: String?) -> WriteAnswer? {
+        if id == nil {
+            guard let created = answer["_id"]?.stringValue else { return nil }
+            return answer.objectValue?.count == 1 ? .fetch(id: created) : .object
+        }
+        return .object
+    }
+
+    /// `GET /<plural>/count` answers a number.
+    public func count(from answer: JSONValue) -> Int? { answer.intValue }
+
+    /// `{"statusCode":…,"error":…,"message":…}`.
+    public func errorDetails(from body: JSONValue) -> (code: String?, message: String?) {
+        (body["error"]?.codeText ?? body["statusCode"]?.codeText, body["message"]?.stringValue)
+    }
+}
+
+extension ParseDialect: ClientDialect {
+    /// `/classes/<Class>/<objectId>`.
+    public func instancePath(pluralName: String, id: String) -> String { "/classes/\(pluralName)/\(id)" }
+
+    /// `{"results":[…]}`.
+    public func listEnvelope(from answer: JSONValue) -> ListEnvelope? {
+        guard let items = answer["results"]?.arrayValue else { return nil }
+        return ListEnvelope(items: items, itemsPath: "results", hasMore: nil)
+    }
+
+    /// A create answers `{"objectId":…,"createdAt":…}`, an update `{"updatedAt":…}`: both are read back.
+    public func writeAnswer(_ answer: JSONValue, method: String, id: String?) -> WriteAnswer? {
+        if let id { return answer.objectValue == nil ? nil : .fetch(id: id) }
+        return answer["objectId"]?.stringValue.map { .fetch(id: $0) }
+    }
+
+    /// `{"results":[],"count":N}`.
+    public func count(from answer: JSONValue) -> Int? { answer["count"]?.intValue }
+
+    /// `{"code":…,"error":…}`.
+    public func errorDetails(from body: JSONValue) -> (code: String?, message: String?) {
+        (body["code"]?.codeText, body["error"]?.stringValue)
+    }
+}

@@ -1,0 +1,353 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A thin typed REST client over an ``HTTPTransport``: lists, pages, reads, creates (with Cortex's file uploads
+/// after), updates, deletes and counts generated models in a dialect's wire format.
+///
+/// ```swift
+/// let client = ModelClient(baseURL: url, dialect: .cortex)
+/// let page = try await client.list(Item.query.where { $0.count > 3 }.limit(20))
+/// for try await item in client.all(Item.query) { … }
+/// ```
+public struct ModelClient: Sendable {
+    public let baseURL: URL
+    public let dialect: any ClientDialect
+    public let transport: any HTTPTransport
+    /// Called before every request; its headers (session ids, API keys) are added to the request.
+    public let headers: @Sendable () async throws -> [String: String]
+    public let retry: RetryPolicy
+    /// How Cortex file uploads that follow a create are sent and polled.
+    public var uploader: FileUploader
+
+    public init(
+        baseURL: URL,
+        dialect: some ClientDialect,
+        transport: any HTTPTransport = URLSessionTransport(),
+        headers: @escaping @Sendable () async throws -> [String: String] = { [:] },
+        retry: RetryPolicy = .init()
+    ) {
+        self.baseURL = baseURL
+        self.dialect = dialect
+        self.transport = transport
+        self.headers = headers
+        self.retry = retry
+        self.uploader = FileUploader(transport: transport)
+    }
+
+    // MARK: Reading
+
+    /// One page of what `query` selects, fetched with the query's own skip and limit.
+    public func list<M: QueryableModel>(_ query: Query<M>) async throws -> Page<M> {
+        let request = try query.rendered(for: dialect)
+        let answer = try await json(for: request, expecting: M.self)
+        guard let envelope = dialect.listEnvelope(from: answer) else {
+            throw decodingError(M.self, keyPath: "", request: request, reason: "the answer is not a list")
+        }
+        let items = try envelope.items.enumerated().map { index, item in
+            let prefix = envelope.itemsPath.isEmpty ? "[\(index)]" : "\(envelope.itemsPath)[\(index)]"
+            return try decode(M.self, from: item, at: prefix, request: request)
+        }
+        let hasMore = envelope.hasMore ?? (query.limit.map { items.count >= $0 && $0 > 0 } ?? false)
+        return Page(items: items, hasMore: hasMore, skip: query.skip ?? 0, limit: query.limit)
+    }
+
+    /// Every object `query` selects, fetched `pageSize` at a time by skip and limit from the query's own skip; a
+    /// limit on the query caps the total. Stops after a short page or one the server says is the last.
+    public func all<M: QueryableModel>(_ query: Query<M>, pageSize: Int = 100) -> AsyncThrowingStream<M, any Error> {
+        let client = self
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: M.self, throwing: (any Error).self)
+        let task = Task {
+            do {
+                var skip = query.skip ?? 0
+                var remaining = query.limit
+                let size = max(1, pageSize)
+                while remaining.map({ $0 > 0 }) ?? true {
+                    try Task.checkCancellation()
+                    let limit = min(size, remaining ?? size)
+                    let page = try await client.list(query.skip(skip).limit(limit))
+                    for item in page.items { continuation.yield(item) }
+                    skip += page.items.count
+                    remaining = remaining.map { $0 - page.items.count }
+                    if page.items.count < limit || !page.hasMore { break }
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// The instance `id`; a query adds its projection, includes and expansions (its conditions, order and page are
+    /// not sent).
+    public func get<M: QueryableModel>(
+        _ type: M.Type,
+        id: some ReferenceIdentifier,
+        query: Query<M>? = nil
+    )
+        async throws -> M
+    {
+        try await get(type, id: id.referenceID, queryItems: instanceItems(query))
+    }
+
+    /// Reads the instance `id` of any schema object.
+    public func get<M: SchemaObject>(_ type: M.Type, id: some ReferenceIdentifier) async throws -> M {
+        try await get(type, id: id.referenceID, queryItems: [])
+    }
+
+    private func get<M: SchemaObject>(_ type: M.Type, id: String, queryItems: [URLQueryItem]) async throws -> M {
+        let request = RenderedRequest(
+            path: dialect.instancePath(pluralName: M.pluralName, id: id),
+            queryItems: queryItems
+        )
+        return try decode(M.self, from: try await json(for: request, expecting: M.self), at: "", request: request)
+    }
+
+    /// How many objects `query`'s conditions select.
+    public func count<M: QueryableModel>(_ query: Query<M>) async throws -> Int {
+        let request = try query.renderedCount(for: dialect)
+        let answer = try await json(for: request, expecting: Int.self)
+        guard let count = dialect.count(from: answer) else {
+            throw decodingError(Int.self, keyPath: "", request: request, reason: "the answer is not a count")
+        }
+        return count
+    }
+
+    // MARK: Writing
+
+    /// Creates an instance from `body` and returns it as the server stored it. Cortex's answer asks for the body's
+    /// files, which are then uploaded (parse's files are uploaded first, as parse wants them).
+    public func create<Body: CreateBody>(_ body: Body) async throws -> Body.Model {
+        let members = try body.validatedMembers()
+        let request: RenderedRequest
+        if let parse = dialect as? ParseDialect, !body.files.isEmpty {
+            var uploaded: [FileUpload: UploadedFile] = [:]
+            let extra = try await headers()
+            for (_, upload) in body.files where uploaded[upload] == nil {
+                uploaded[upload] = try await uploader.uploadToParse(upload, baseURL: baseURL, headers: extra)
+            }
+            request = try parse.renderCreate(members, pluralName: Body.Model.pluralName, files: uploaded)
+        } else {
+            request = try dialect.renderCreate(members, pluralName: Body.Model.pluralName)
+        }
+        let answer = try await json(for: request, expecting: Body.Model.self)
+        guard let written = dialect.writeAnswer(answer, method: request.method, id: nil) else {
+            throw decodingError(Body.Model.self, keyPath: "", request: request, reason: "the answer names no object")
+        }
+        switch written {
+        case .fetch(let id):
+            return try await get(Body.Model.self, id: id, queryItems: [])
+        case .object:
+            let model = try decode(Body.Model.self, from: answer, at: "", request: request)
+            if dialect is CortexDialect, !body.files.isEmpty {
+                for (_, upload, file) in try body.pendingUploads(in: answer) {
+                    try await uploader.upload(upload, following: file)
+                }
+            }
+            return model
+        }
+    }
+
+    /// Applies `patch` to the instance `id` and returns the instance as the server then has it.
+    public func update<Body: UpdateBody>(_ id: some ReferenceIdentifier, _ patch: Body) async throws -> Body.Model {
+        let requests = try patch.rendered(id: id, for: dialect)
+        var last: (RenderedRequest, JSONValue)?
+        for request in requests {
+            last = (request, try await json(for: request, expecting: Body.Model.self))
+        }
+        // Several requests (cortex's pushes and pulls) or none: read the result back.
+        guard requests.count == 1, let (request, answer) = last else {
+            return try await get(Body.Model.self, id: id.referenceID, queryItems: [])
+        }
+        switch dialect.writeAnswer(answer, method: request.method, id: id.referenceID) {
+        case .object: return try decode(Body.Model.self, from: answer, at: "", request: request)
+        case .fetch(let fetched): return try await get(Body.Model.self, id: fetched, queryItems: [])
+        case nil:
+            throw decodingError(Body.Model.self, keyPath: "", request: request, reason: "unexpected update answer")
+        }
+    }
+
+    /// Deletes the instance `id`.
+    public func delete<M: SchemaObject>(_ type: M.Type, id: some ReferenceIdentifier) async throws {
+        let request = RenderedRequest(
+            method: "DELETE",
+            path: dialect.instancePath(pluralName: M.pluralName, id: id.referenceID)
+        )
+        _ = try await send(request)
+    }
+
+    // MARK: Sending
+
+    /// The query items of a read of one instance: the query's projection, includes and expansions only.
+    private func instanceItems<M: QueryableModel>(_ query: Query<M>?) throws -> [URLQueryItem] {
+        guard let query else { return [] }
+        var parts = query.parts
+        parts.conditions = []
+        parts.sortKeys = []
+        parts.limit = nil
+        parts.skip = nil
+        let rendered = try dialect.render(parts)
+        guard rendered.method == "GET" else {
+            throw ModelClientError.unsupported("the projection is too long to send in a URL")
+        }
+        return rendered.queryItems
+    }
+
+    /// The JSON answer to `request` (an empty answer reads as `null`); an answer that is not JSON is a decoding
+    /// error naming `model`, the type the answer was for.
+    func json<T>(for request: RenderedRequest, expecting model: T.Type) async throws -> JSONValue {
+        let data = try await send(request)
+        if data.isEmpty { return .null }
+        do {
+            return try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw ModelClientError.decoding(
+                model: String(describing: T.self),
+                keyPath: "",
+                request: Self.describe(request),
+                underlying: error
+            )
+        }
+    }
+
+    /// Sends `request` with the headers, retrying idempotent requests; a non-2xx status is a `.server` error.
+    func send(_ rendered: RenderedRequest) async throws -> Data {
+        var urlRequest = rendered.urlRequest(relativeTo: baseURL)
+        if urlRequest.value(forHTTPHeaderField: "Accept") == nil {
+            urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        }
+        for (name, value) in try await headers().sorted(by: { $0.key < $1.key }) {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        let idempotent = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(rendered.method.uppercased())
+        let attempts = idempotent ? retry.maxAttempts : 1
+        var delay = retry.initialDelay
+        var attempt = 1
+        while true {
+            try Task.checkCancellation()
+            var failure: ModelClientError
+            do {
+                let (data, response) = try await transport.send(urlRequest)
+                if (200..<300).contains(response.statusCode) { return data }
+                failure = serverError(status: response.statusCode, body: data)
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                if Task.isCancelled { throw CancellationError() }
+                failure = .transport(error)
+            }
+            if case .server(let status, _, _, _) = failure, status < 500 { throw failure }
+            guard attempt < attempts else { throw failure }
+            try await Task.sleep(for: delay)
+            delay = delay * retry.multiplier
+            attempt += 1
+        }
+    }
+
+    private func serverError(status: Int, body: Data) -> ModelClientError {
+        let json = try? JSONDecoder().decode(JSONValue.self, from: body)
+        let details: (code: String?, message: String?) = json.map { dialect.errorDetails(from: $0) } ?? (nil, nil)
+        return .server(status: status, code: details.code, message: details.message, body: body)
+    }
+
+    // MARK: Decoding
+
+    /// `value` as `type`, with a decoding error naming the model, the key path below `prefix` and the request.
+    func decode<T: Decodable>(
+        _ type: T.Type,
+        from value: JSONValue,
+        at prefix: String,
+        request: RenderedRequest
+    )
+        throws -> T
+    {
+        do {
+            let data = try JSONEncoder().encode(value)
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let error as DecodingError {
+            throw ModelClientError.decoding(
+                model: String(describing: T.self),
+                keyPath: Self.keyPath(prefix, error),
+                request: Self.describe(request),
+                underlying: error
+            )
+        }
+    }
+
+    private func decodingError<T>(
+        _ type: T.Type,
+        keyPath: String,
+        request: RenderedRequest,
+        reason: String
+    )
+        -> ModelClientError
+    {
+        .decoding(
+            model: String(describing: T.self),
+            keyPath: keyPath,
+            request: Self.describe(request),
+            underlying: DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: reason))
+        )
+    }
+
+    static func describe(_ request: RenderedRequest) -> String { "\(request.method) \(request.path)" }
+
+    /// `prefix` and the error's coding path (with the missing key, for `keyNotFound`) as `data[2].c_size.c_width`.
+    static func keyPath(_ prefix: String, _ error: DecodingError) -> String {
+        var path: [any CodingKey]
+        switch error {
+        case .keyNotFound(let key, let context): path = context.codingPath + [key]
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+        @unknown default: path = []
+        }
+        var text = prefix
+        for key in path {
+            if let index = key.intValue, key.stringValue.hasPrefix("Index ") || key.stringValue == String(index) {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text
+    }
+}
+
+extension ModelClient {
+    /// Any decodable answer at `path` below the base URL: a mapped model that is not an object of the schema, such
+    /// as RestKit's timeline under its `data.blogposts` envelope.
+    public func get<Answer: Decodable>(
+        _ type: Answer.Type,
+        path: String,
+        queryItems: [URLQueryItem] = []
+    ) async throws -> Answer {
+        let request = RenderedRequest(path: path, queryItems: queryItems)
+        return try decode(
+            Answer.self,
+            from: try await json(for: request, expecting: Answer.self),
+            at: "",
+            request: request
+        )
+    }
+
+    /// Posts a model as its own coding writes it (a mapped model's key paths and formatters are the inverse mapping
+    /// RestKit needed) and decodes the answer.
+    public func post<Body: Encodable, Answer: Decodable>(
+        _ body: Body,
+        to path: String,
+        answer: Answer.Type
+    ) async throws -> Answer {
+        let encoded = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(body))
+        let request = RenderedRequest(method: "POST", path: path, body: QueryJSON(encoded))
+        return try decode(
+            Answer.self,
+            from: try await json(for: request, expecting: Answer.self),
+            at: "",
+            request: request
+        )
+    }
+}

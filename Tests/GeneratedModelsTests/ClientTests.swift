@@ -1,0 +1,567 @@
+import Foundation
+import GoldenMedable
+import GoldenQueries
+import ModelRuntime
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// ModelClient against Semantics/client_server.py (standard library only), an in-memory document server on 127.0.0.1
+// that speaks cortex (under /cortex), mia (/mia) and parse (/parse), and shows its whole state at GET /__state.
+
+/// The client's round trip in each dialect, its errors, retries and cancellation.
+@Suite(.timeLimit(.minutes(2)))
+struct ClientTests {
+    // MARK: One scenario per dialect
+
+    @Test(arguments: ["cortex", "mia"])
+    func itemScenario(_ name: String) async throws {
+        try await ClientServer.run { server in
+            let dialect: any ClientDialect = name == "cortex" ? CortexDialect.cortex : MiaDialect.mia
+            let client = server.client(name, dialect: dialect)
+
+            // Create five items.
+            var created: [Item] = []
+            for index in 1...5 {
+                var body = Item.Create(name: "item \(index)")
+                body.count = index
+                body.tags = ["t\(index)"]
+                created.append(try await client.create(body))
+            }
+            #expect(created.map(\.name) == (1...5).map { "item \($0)" })
+            #expect(created.map(\.count) == (1...5).map { $0 })
+            var state = try await server.documents(name, "c_items")
+            #expect(state.count == 5)
+            #expect(state.map { $0["c_name"]?.stringValue } == created.map(\.name))
+            #expect(state.map { $0["_id"]?.stringValue } == created.map(\.id.description))
+
+            // List with a filter.
+            let page = try await client.list(Item.query.where { $0.count.gte(3) }.where { $0.count.lt(5) })
+            #expect(page.items.map(\.name) == ["item 3", "item 4"])
+            #expect(page.hasMore == false)
+            #expect(page.skip == 0)
+            #expect(try await client.count(Item.query.where { $0.count.gt(1) }) == 4)
+
+            // Page through all of them, two at a time.
+            var all: [Item] = []
+            for try await item in client.all(Item.query.sort { $0.count.ascending }, pageSize: 2) { all.append(item) }
+            #expect(all.map(\.name) == (1...5).map { "item \($0)" })
+            let hits = try await server.hits().filter { $0.hasPrefix("GET /\(name)/c_items") }
+            #expect(hits.count >= 3, "\(hits)")
+
+            // Update: rename one, clear its tags, read it back.
+            var patch = Item.Patch()
+            patch.name = .set("renamed")
+            patch.tags = .null
+            let updated = try await client.update(created[1].id, patch)
+            #expect(updated.name == "renamed")
+            #expect(updated.tags == nil)
+            #expect(updated.count == 2)
+            state = try await server.documents(name, "c_items")
+            let stored = try #require(state.first { $0["_id"]?.stringValue == created[1].id.description })
+            #expect(stored["c_name"]?.stringValue == "renamed")
+            #expect(stored["c_tags"] == nil)
+            let read = try await client.get(Item.self, id: created[1].id)
+            #expect(read == updated)
+
+            // Delete one.
+            try await client.delete(Item.self, id: created[0].id)
+            state = try await server.documents(name, "c_items")
+            #expect(state.map { $0["c_name"]?.stringValue } == ["renamed", "item 3", "item 4", "item 5"])
+            #expect(try await client.count(Item.query) == 4)
+
+            // Paging stops on cortex's `hasMore: false`; mia has no such flag and needs an empty page to know.
+            let before = try await server.hits().count
+            var remaining: [String] = []
+            for try await item in client.all(Item.query, pageSize: 2) { remaining.append(item.name) }
+            #expect(remaining == ["renamed", "item 3", "item 4", "item 5"])
+            let pages = try await server.hits().dropFirst(before)
+            #expect(pages.count == (name == "cortex" ? 2 : 3), "\(pages)")
+
+            // A read with a projection sends it.
+            _ = try await client.get(Item.self, id: created[1].id, query: Item.query.paths { [$0.name, $0.count] })
+            let projection = try #require(try await server.queries().last)
+            #expect(projection.contains(name == "cortex" ? "paths%5B%5D=c_name" : "_p=c_name"), "\(projection)")
+        }
+    }
+
+    @Test func gameScoreScenarioInParse() async throws {
+        try await ClientServer.run { server in
+            let client = server.client("parse", dialect: ParseDialect.parse)
+
+            for (index, player) in ["ann", "bob", "cy", "di"].enumerated() {
+                var body = GameScore.Create()
+                body.points = (index + 1) * 10
+                body.playerName = player
+                let created = try await client.create(body)
+                #expect(created.points == (index + 1) * 10)
+                #expect(created.playerName == player)
+            }
+            var state = try await server.documents("parse", "GameScore")
+            #expect(state.map { $0["playerName"]?.stringValue } == ["ann", "bob", "cy", "di"])
+            let ids = try state.map { try #require($0["objectId"]?.stringValue) }
+
+            let page = try await client.list(GameScore.query.where { $0.points.gt(15) }.where { $0.points.lte(30) })
+            #expect(page.items.map(\.playerName) == ["bob", "cy"])
+            #expect(try await client.count(GameScore.query.where { $0.points.gte(20) }) == 3)
+
+            var all: [GameScore] = []
+            for try await score in client.all(GameScore.query.sort { $0.points.descending }, pageSize: 3) {
+                all.append(score)
+            }
+            #expect(all.map(\.playerName) == ["di", "cy", "bob", "ann"])
+
+            var patch = GameScore.Patch()
+            patch.points.increment(by: 5)
+            patch.playerName = .null
+            let updated = try await client.update(ids[2], patch)
+            #expect(updated.points == 35)
+            #expect(updated.playerName == nil)
+            state = try await server.documents("parse", "GameScore")
+            #expect(state[2]["points"]?.intValue == 35)
+            #expect(state[2]["playerName"] == nil)
+            #expect(try await client.get(GameScore.self, id: ids[2]) == updated)
+
+            try await client.delete(GameScore.self, id: ids[0])
+            state = try await server.documents("parse", "GameScore")
+            #expect(state.compactMap { $0["objectId"]?.stringValue } == Array(ids.dropFirst()))
+        }
+    }
+
+    @Test func cortexCreateUploadsTheFilesItsAnswerAsksFor() async throws {
+        try await ClientServer.run { server in
+            let client = server.client("cortex", dialect: CortexDialect.cortex)
+            let first = Data((0..<3000).map { UInt8($0 % 251) })
+            let second = Data("second picture\r\n--".utf8)
+            var create = Office.Create()
+            create.stringProperty = "Room 4"
+            create.pictures = [
+                FileUpload(facets: ["content": .init(data: first, mime: "image/jpeg")]),
+                FileUpload(facets: ["content": .init(data: second, mime: "image/png")]),
+            ]
+            let office = try await client.create(create)
+            #expect(office.stringProperty == "Room 4")
+            #expect(office.pictures?.count == 2)
+            let uploads = try await server.uploads()
+            #expect(uploads.map(\.path).count == 2)
+            #expect(uploads.map { $0.path.hasSuffix("/0/content") || $0.path.hasSuffix("/1/content") } == [true, true])
+            #expect(uploads.allSatisfy { $0.contentType?.hasPrefix("multipart/form-data") == true })
+            #expect(uploads.first?.body.range(of: first) != nil, "the first file's bytes were uploaded")
+            #expect(uploads.last?.body.range(of: second) != nil, "the second file's bytes were uploaded")
+            #expect(try await server.documents("cortex", "c_offices").count == 1)
+        }
+    }
+
+    // MARK: Errors
+
+    @Test func clientErrorsCarryEachDialectsErrorBody() async throws {
+        try await ClientServer.run { server in
+            let missing = try #require(ObjectID("5f0000000000000000000999"))
+            for (name, dialect) in [("cortex", CortexDialect.cortex as any ClientDialect), ("mia", MiaDialect.mia)] {
+                let client = server.client(name, dialect: dialect)
+                do {
+                    _ = try await client.get(Item.self, id: missing)
+                    Issue.record("\(name): a missing item was found")
+                } catch ModelClientError.server(let status, let code, let message, let body) {
+                    #expect(status == 404)
+                    #expect(code == (name == "cortex" ? "kNotFound" : "Not Found"))
+                    #expect(message == "no instance \(missing)")
+                    #expect(!body.isEmpty)
+                }
+            }
+            let parse = server.client("parse", dialect: ParseDialect.parse)
+            do {
+                _ = try await parse.get(GameScore.self, id: "nope")
+                Issue.record("parse: a missing score was found")
+            } catch ModelClientError.server(let status, let code, let message, _) {
+                #expect(status == 404)
+                #expect(code == "101")
+                #expect(message == "no instance nope")
+            }
+            // A create the server refuses (cortex validation), and it is not retried.
+            let cortex = server.client("cortex", dialect: CortexDialect.cortex)
+            try await server.script([
+                [
+                    "status": 400,
+                    "body": #"{"object":"fault","code":"kValidationError","reason":"bad","message":"c_name is bad"}"#,
+                ]
+            ])
+            do {
+                _ = try await cortex.create(Item.Create(name: "x"))
+                Issue.record("the refused create succeeded")
+            } catch ModelClientError.server(let status, let code, let message, _) {
+                #expect(status == 400)
+                #expect(code == "kValidationError")
+                #expect(message == "c_name is bad")
+            }
+        }
+    }
+
+    @Test func serverErrorsAreRetriedForGetButNotForPost() async throws {
+        try await ClientServer.run { server in
+            let client = server.client(
+                "mia",
+                dialect: MiaDialect.mia,
+                retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10), multiplier: 2)
+            )
+            let unavailable: [String: any Sendable] = [
+                "status": 503, "body": #"{"statusCode":503,"error":"Service Unavailable","message":"busy"}"#,
+            ]
+            // Two 503s, then the real answer: the third GET succeeds.
+            try await server.script([unavailable, unavailable])
+            let page = try await client.list(Item.query)
+            #expect(page.items.isEmpty)
+            #expect(try await server.hits() == Array(repeating: "GET /mia/c_items/", count: 3))
+
+            // Three 503s: the GET gives up after three attempts.
+            try await server.script([unavailable, unavailable, unavailable, unavailable])
+            await #expect(throws: ModelClientError.self) { _ = try await client.count(Item.query) }
+            #expect(try await server.hits().count == 6)
+            try await server.reset()
+
+            // A POST is sent once.
+            try await server.script([unavailable])
+            do {
+                _ = try await client.create(Item.Create(name: "once"))
+                Issue.record("the create succeeded")
+            } catch ModelClientError.server(let status, let code, let message, _) {
+                #expect(status == 503)
+                #expect(code == "Service Unavailable")
+                #expect(message == "busy")
+            }
+            #expect(try await server.hits() == ["POST /mia/c_items/"])
+            #expect(try await server.documents("mia", "c_items").isEmpty)
+        }
+    }
+
+    @Test func transportErrorsAreRetriedForIdempotentRequestsOnly() async throws {
+        try await ClientServer.run { server in
+            let flaky = FlakyTransport(
+                base: URLSessionTransport(session: server.session),
+                failures: 2
+            )
+            let client = ModelClient(
+                baseURL: server.baseURL.appendingPathComponent("mia"),
+                dialect: MiaDialect.mia,
+                transport: flaky,
+                retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(5), multiplier: 2)
+            )
+            // Two dropped connections, then the GET gets through.
+            #expect(try await client.count(Item.query) == 0)
+            #expect(flaky.attempts == 3)
+
+            // A PATCH is never sent twice: the first failure is the answer.
+            flaky.reset(failures: 1)
+            var patch = Item.Patch()
+            patch.name = .set("x")
+            do {
+                _ = try await client.update(try #require(ObjectID("5f0000000000000000000001")), patch)
+                Issue.record("the update succeeded")
+            } catch ModelClientError.transport(let error) {
+                #expect(error is URLError)
+            }
+            #expect(flaky.attempts == 1)
+
+            // A DELETE is retried, and gives up after maxAttempts.
+            flaky.reset(failures: 10)
+            await #expect(throws: ModelClientError.self) {
+                try await client.delete(Item.self, id: try #require(ObjectID("5f0000000000000000000001")))
+            }
+            #expect(flaky.attempts == 3)
+        }
+    }
+
+    @Test func malformedAnswerNamesModelKeyPathAndRequest() async throws {
+        try await ClientServer.run { server in
+            let client = server.client("cortex", dialect: CortexDialect.cortex)
+            try await server.script([
+                [
+                    "status": 200,
+                    "body":
+                        #"{"object":"list","hasMore":false,"data":[{"_id":"5f0000000000000000000001","c_name":"a"},{"_id":"5f0000000000000000000002","c_name":"b","c_size":{"c_width":"wide"}}]}"#,
+                ]
+            ])
+            do {
+                _ = try await client.list(Item.query)
+                Issue.record("a malformed list decoded")
+            } catch ModelClientError.decoding(let model, let keyPath, let request, _) {
+                #expect(model == "Item")
+                #expect(keyPath == "data[1].c_size.c_width")
+                #expect(request == "GET /c_items")
+            }
+            try await server.script([["status": 200, "body": #"{"_id":"5f0000000000000000000001"}"#]])
+            do {
+                _ = try await client.get(Item.self, id: try #require(ObjectID("5f0000000000000000000001")))
+                Issue.record("an item without a name decoded")
+            } catch ModelClientError.decoding(let model, let keyPath, let request, _) {
+                #expect(model == "Item")
+                #expect(keyPath == "c_name")
+                #expect(request == "GET /c_items/5f0000000000000000000001")
+            }
+            // An answer that is not JSON at all.
+            try await server.script([["status": 200, "body": "<html>oops</html>"]])
+            do {
+                _ = try await client.count(Item.query)
+                Issue.record("an HTML answer counted")
+            } catch ModelClientError.decoding(let model, let keyPath, let request, _) {
+                #expect(model == "Int")
+                #expect(keyPath == "")
+                #expect(request == "GET /c_items")
+            }
+        }
+    }
+
+    @Test func cancellationPassesThrough() async throws {
+        try await ClientServer.run { server in
+            let client = server.client("cortex", dialect: CortexDialect.cortex)
+            try await server.script([["status": 200, "delay": 5, "body": #"{"object":"list","data":[]}"#]])
+            let task = Task { try await client.list(Item.query) }
+            try await Task.sleep(for: .milliseconds(200))
+            let started = ContinuousClock.now
+            task.cancel()
+            do {
+                _ = try await task.value
+                Issue.record("the cancelled list finished")
+            } catch is CancellationError {
+            } catch {
+                Issue.record("expected CancellationError, got \(error)")
+            }
+            #expect(ContinuousClock.now - started < .seconds(3))
+        }
+    }
+
+    @Test func headersGoWithEveryRequest() async throws {
+        try await ClientServer.run { server in
+            let client = server.client(
+                "cortex",
+                dialect: CortexDialect.cortex,
+                headers: { ["Medable-Client-Key": "k1"] }
+            )
+            _ = try await client.list(Item.query)
+            let seen = try await server.headers()
+            #expect(seen.last?["Medable-Client-Key"] == "k1")
+        }
+    }
+}
+
+/// Fails the first `failures` requests as a dropped connection would, then sends through `base`; counts attempts.
+private final class FlakyTransport: HTTPTransport, @unchecked Sendable {
+    let base: URLSessionTransport
+    private let lock = NSLock()
+    private var failures: Int
+    private var count = 0
+
+    init(base: URLSessionTransport, failures: Int) {
+        self.base = base
+        self.failures = failures
+    }
+
+    var attempts: Int { lock.withLock { count } }
+
+    func reset(failures: Int) {
+        lock.withLock {
+            self.failures = failures
+            count = 0
+        }
+    }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let fail = lock.withLock {
+            count += 1
+            return count <= failures
+        }
+        if fail { throw URLError(.networkConnectionLost) }
+        return try await base.send(request)
+    }
+}
+
+private struct ClientServerError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Semantics/client_server.py on 127.0.0.1, on a port the OS picked; stopped in every path.
+private final class ClientServer: @unchecked Sendable {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Semantics/client_server.py")
+
+    let baseURL: URL
+    let session: URLSession
+    private let control: URLSessionTransport
+    private let process: Process
+    private let stdin: Pipe
+    private let directory: URL
+
+    private init(baseURL: URL, process: Process, stdin: Pipe, directory: URL) {
+        self.baseURL = baseURL
+        self.process = process
+        self.stdin = stdin
+        self.directory = directory
+        self.session = Self.makeSession()
+        self.control = URLSessionTransport(session: Self.makeSession())
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    static func run(_ body: (ClientServer) async throws -> Void) async throws {
+        let server = try await start()
+        do {
+            try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    static func makeSession() -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 20
+        configuration.timeoutIntervalForResource = 60
+        configuration.connectionProxyDictionary = [:]
+        return URLSession(configuration: configuration)
+    }
+
+    func client(
+        _ dialect: String,
+        dialect value: any ClientDialect,
+        retry: RetryPolicy = RetryPolicy(maxAttempts: 1),
+        headers: @escaping @Sendable () async throws -> [String: String] = { [:] }
+    ) -> ModelClient {
+        ModelClient(
+            baseURL: baseURL.appendingPathComponent(dialect),
+            dialect: value,
+            transport: URLSessionTransport(session: session),
+            headers: headers,
+            retry: retry
+        )
+    }
+
+    static func start() async throws -> ClientServer {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "client-server-\(UUID().uuidString)"
+        )
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let output = directory.appendingPathComponent("stdout.txt")
+        let errorLog = directory.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, "serve", "--lifetime", "90"]
+        let stdin = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errorLog)
+        do {
+            try process.run()
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw ClientServerError(description: "could not start python3: \(error)")
+        }
+        for _ in 0..<400 {
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first, line.hasPrefix("PORT "), let port = Int(line.dropFirst(5))
+            {
+                return ClientServer(
+                    baseURL: URL(string: "http://127.0.0.1:\(port)")!,
+                    process: process,
+                    stdin: stdin,
+                    directory: directory
+                )
+            }
+            if !process.isRunning {
+                let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+                try? FileManager.default.removeItem(at: directory)
+                throw ClientServerError(
+                    description: "client_server.py exited with \(process.terminationStatus): \(log)"
+                )
+            }
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        process.terminate()
+        for _ in 0..<100 where process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: directory)
+        throw ClientServerError(description: "client_server.py printed no port within 10 s")
+    }
+
+    /// SIGTERM, then SIGKILL after 2 s; safe to call again.
+    func stop() async {
+        session.invalidateAndCancel()
+        if process.isRunning { process.terminate() }
+        for _ in 0..<200 where process.isRunning {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) { continuation.resume() }
+            }
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? stdin.fileHandleForWriting.close()
+        try? FileManager.default.removeItem(at: directory)
+        control.session.invalidateAndCancel()
+    }
+
+    private func controlJSON(_ path: String, method: String = "GET", body: Data? = nil) async throws -> JSONValue {
+        var request = URLRequest(url: baseURL.appendingPathComponent(path))
+        request.httpMethod = method
+        if let body {
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await control.send(request)
+        try #require(response.statusCode == 200, "\(path): \(String(decoding: data, as: UTF8.self))")
+        return try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// The stored documents of one collection, in insertion order.
+    func documents(_ dialect: String, _ collection: String) async throws -> [JSONValue] {
+        try await controlJSON("__state")[dialect]?[collection]?.arrayValue ?? []
+    }
+
+    /// Every counted request so far, as `METHOD /path`.
+    func hits() async throws -> [String] {
+        try await controlJSON("__hits")["requests"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+
+    /// The query string of every counted request so far.
+    func queries() async throws -> [String] {
+        try await controlJSON("__hits")["queries"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+
+    /// The headers of every counted request so far.
+    func headers() async throws -> [[String: String]] {
+        try await controlJSON("__hits")["headers"]?.arrayValue?.map { value in
+            (value.objectValue ?? [:]).compactMapValues(\.stringValue)
+        } ?? []
+    }
+
+    /// The multipart uploads the server received, in order.
+    func uploads() async throws -> [(path: String, contentType: String?, body: Data)] {
+        try await controlJSON("__state")["uploads"]?.arrayValue?.map { value in
+            (
+                value["path"]?.stringValue ?? "", value["contentType"]?.stringValue,
+                Data(base64Encoded: value["body"]?.stringValue ?? "") ?? Data()
+            )
+        } ?? []
+    }
+
+    /// Answers for the next requests, in order.
+    func script(_ answers: [[String: any Sendable]]) async throws {
+        let data = try JSONSerialization.data(withJSONObject: answers.map { $0 as [String: Any] })
+        _ = try await controlJSON("__script", method: "POST", body: data)
+    }
+
+    func reset() async throws {
+        _ = try await controlJSON("__reset", method: "POST", body: Data("{}".utf8))
+    }
+}
