@@ -565,3 +565,65 @@ private final class ClientServer: @unchecked Sendable {
         _ = try await controlJSON("__reset", method: "POST", body: Data("{}".utf8))
     }
 }
+
+/// A transport that never answers until it is cancelled, and counts how often it was asked.
+private final class SilentTransport: HTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls = 0
+    private var cancellations = 0
+
+    var counts: (calls: Int, cancellations: Int) {
+        lock.withLock { (calls, cancellations) }
+    }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        lock.withLock { calls += 1 }
+        do {
+            try await Task.sleep(for: .seconds(30))
+        } catch {
+            lock.withLock { cancellations += 1 }
+            throw error
+        }
+        throw URLError(.timedOut)
+    }
+}
+
+@Suite struct ClientTimeoutTests {
+    @Test func aRequestWithoutAnswerTimesOutAndIsAbandoned() async throws {
+        let transport = SilentTransport()
+        let client = ModelClient(
+            baseURL: URL(string: "http://127.0.0.1:9")!,
+            dialect: .cortex,
+            transport: transport,
+            retry: RetryPolicy(maxAttempts: 2, initialDelay: .milliseconds(10)),
+            timeout: .milliseconds(100)
+        )
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect {
+            _ = try await client.get(Item.self, id: ObjectID("5a2f1b7c9d3e4f5a6b7c8d9e")!)
+        } throws: { error in
+            guard case ModelClientError.timedOut(let request, _) = error else { return false }
+            return request.hasPrefix("GET /c_items/")
+        }
+        #expect(clock.now - start < .seconds(5))
+        // A GET is retried once after its first timeout; every attempt was cancelled, not left running.
+        #expect(transport.counts.calls == 2)
+        #expect(transport.counts.cancellations == 2)
+    }
+
+    @Test func aPostThatTimesOutIsNotRetried() async throws {
+        let transport = SilentTransport()
+        let client = ModelClient(
+            baseURL: URL(string: "http://127.0.0.1:9")!,
+            dialect: .mia,
+            transport: transport,
+            retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10)),
+            timeout: .milliseconds(100)
+        )
+        await #expect(throws: ModelClientError.self) {
+            _ = try await client.create(Author.Create())
+        }
+        #expect(transport.counts.calls == 1)
+    }
+}

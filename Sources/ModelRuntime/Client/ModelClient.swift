@@ -19,6 +19,8 @@ public struct ModelClient: Sendable {
     /// Called before every request; its headers (session ids, API keys) are added to the request.
     public let headers: @Sendable () async throws -> [String: String]
     public let retry: RetryPolicy
+    /// How long one attempt of a request may take; nil waits as long as the transport does.
+    public let timeout: Duration?
     /// How Cortex file uploads that follow a create are sent and polled.
     public var uploader: FileUploader
 
@@ -27,13 +29,15 @@ public struct ModelClient: Sendable {
         dialect: some ClientDialect,
         transport: any HTTPTransport = URLSessionTransport(),
         headers: @escaping @Sendable () async throws -> [String: String] = { [:] },
-        retry: RetryPolicy = .init()
+        retry: RetryPolicy = .init(),
+        timeout: Duration? = nil
     ) {
         self.baseURL = baseURL
         self.dialect = dialect
         self.transport = transport
         self.headers = headers
         self.retry = retry
+        self.timeout = timeout
         self.uploader = FileUploader(transport: transport)
     }
 
@@ -231,11 +235,14 @@ public struct ModelClient: Sendable {
             try Task.checkCancellation()
             var failure: ModelClientError
             do {
-                let (data, response) = try await transport.send(urlRequest)
+                let (data, response) = try await sendOnce(urlRequest, describedAs: Self.describe(rendered))
                 if (200..<300).contains(response.statusCode) { return data }
                 failure = serverError(status: response.statusCode, body: data)
             } catch let error as CancellationError {
                 throw error
+            } catch let error as ModelClientError {
+                if Task.isCancelled { throw CancellationError() }
+                failure = error
             } catch {
                 if Task.isCancelled { throw CancellationError() }
                 failure = .transport(error)
@@ -245,6 +252,26 @@ public struct ModelClient: Sendable {
             try await Task.sleep(for: delay)
             delay = delay * retry.multiplier
             attempt += 1
+        }
+    }
+
+    /// One attempt, raced against the timeout in a task group: whichever finishes first cancels the other, so a
+    /// request that times out is really abandoned.
+    private func sendOnce(
+        _ request: URLRequest,
+        describedAs description: String
+    ) async throws -> (Data, HTTPURLResponse) {
+        guard let timeout else { return try await transport.send(request) }
+        let transport = self.transport
+        return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse).self) { group in
+            group.addTask { try await transport.send(request) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw ModelClientError.timedOut(request: description, after: timeout)
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
         }
     }
 

@@ -12,6 +12,8 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
     case decoding(model: String, keyPath: String, request: String, underlying: any Error)
     /// The dialect cannot do what was asked.
     case unsupported(String)
+    /// No answer within the client's `timeout`; the request was cancelled.
+    case timedOut(request: String, after: Duration)
 
     public var description: String {
         switch self {
@@ -22,6 +24,7 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
         case .decoding(let model, let keyPath, let request, let underlying):
             "\(request): the answer does not decode as \(model) at '\(keyPath)': \(underlying)"
         case .unsupported(let reason): "unsupported: \(reason)"
+        case .timedOut(let request, let duration): "\(request): no answer after \(duration)"
         }
     }
 }
