@@ -11,7 +11,7 @@ struct ModelGenerator: ParsableCommand {
             Reads the object definitions (YAML, JSON, or a Cortex NDJSON export) that a model-generator.yaml names \
             and writes typed Codable models backed by ModelRuntime into the config's output folder.
             """,
-        subcommands: [Generate.self, Diff.self],
+        subcommands: [Generate.self, Diff.self, Init.self],
         defaultSubcommand: Generate.self
     )
 }
@@ -115,5 +115,43 @@ struct Diff: ParsableCommand {
         )
         print(diff.markdown, terminator: "")
         if failOnBreaking && diff.hasBreakingChanges { throw ExitCode.failure }
+    }
+}
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Writes a commented model-generator.yaml to start from.",
+        discussion: "Refuses to overwrite an existing config, and prints the command to run next."
+    )
+
+    @Option(name: .customLong("from-cortex"), help: "A Cortex NDJSON export the config should read.")
+    var cortexExport: String?
+
+    @Option(
+        name: .customLong("from-mappings"),
+        help: "An AppCoreKit .mappings (or YAML mappings) file the config should read."
+    )
+    var mappings: String?
+
+    @Option(name: .long, help: "Where to write the config.")
+    var config: String = "model-generator.yaml"
+
+    func run() throws {
+        if FileManager.default.fileExists(atPath: config) {
+            FileHandle.standardError.write(Data("error: \(config) exists; init does not overwrite it\n".utf8))
+            throw ExitCode.failure
+        }
+        let directory = Paths.directory(of: config)
+        // Paths in the config are relative to it.
+        let relative = { (path: String) in Paths.relative(path, to: directory) }
+        let text = ConfigTemplate.make(cortexExport: cortexExport.map(relative), mappings: mappings.map(relative))
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: config), options: .withoutOverwriting)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot write \(config): \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        print("wrote \(config)")
+        print("next: model-generator generate --config \(config)")
     }
 }

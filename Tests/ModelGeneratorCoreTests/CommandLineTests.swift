@@ -272,4 +272,24 @@ import Testing
         let reportOnly = try run(["diff", "schema/objects.yaml", "schema/edited.yaml"], in: directory)
         #expect(reportOnly.status == 0)
     }
+
+    @Test func initWritesAConfigOnceAndSaysWhatToRunNext() throws {
+        let directory = try workspace("CortexExport")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("model-generator.yaml"))
+        let first = try run(["init", "--from-cortex", "schema/export.ndjson"], in: directory)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(
+            first.output == "wrote model-generator.yaml\nnext: model-generator generate --config model-generator.yaml\n"
+        )
+        let written = try String(contentsOf: directory.appendingPathComponent("model-generator.yaml"), encoding: .utf8)
+        #expect(written.contains("schemas: [\"schema/export.ndjson\"]"))
+        let second = try run(["init"], in: directory)
+        #expect(second.status == 1)
+        #expect(second.errors.contains("model-generator.yaml exists; init does not overwrite it"))
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent("model-generator.yaml"), encoding: .utf8) == written
+        )
+        #expect(try run(["generate", "--config", "model-generator.yaml"], in: directory).status == 0)
+    }
 }

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import ModelGeneratorCore
+
+/// The JSON Schema that editors use for `model-generator.yaml` and the config decoder must agree on every key, type,
+/// value and default.
+@Suite struct ConfigSchemaTests {
+    static var schema: [String: Any] {
+        let url = GoldenTests.goldensDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Schemas/model-generator.schema.json")
+        let data = (try? Data(contentsOf: url)) ?? Data()
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }
+
+    static var properties: [String: [String: Any]] {
+        schema["properties"] as? [String: [String: Any]] ?? [:]
+    }
+
+    @Test func theSchemaHasExactlyTheConfigsKeys() {
+        #expect(Set(Self.properties.keys) == Set(GeneratorConfig.keys))
+        #expect(Self.schema["additionalProperties"] as? Bool == false)
+        let naming = Self.properties["naming"]?["properties"] as? [String: Any] ?? [:]
+        #expect(Set(naming.keys) == Set(GeneratorConfig.namingKeys))
+    }
+
+    @Test func choicesMatchTheDecodersEnumerations() {
+        #expect(
+            Self.properties["accessModifier"]?["enum"] as? [String]
+                == GeneratorConfig.AccessModifier.allCases.map(\.rawValue)
+        )
+        #expect(Self.properties["dialect"]?["enum"] as? [String] == GeneratorConfig.Dialect.allCases.map(\.rawValue))
+        let items = Self.properties["generate"]?["items"] as? [String: Any]
+        #expect(items?["enum"] as? [String] == GeneratorConfig.OutputKind.allCases.map(\.rawValue))
+    }
+
+    @Test func defaultsMatchTheDecodersDefaults() throws {
+        let (loaded, _) = ConfigLoader.load("schemas: [a.yaml]\n", file: "c.yaml")
+        let config = try #require(loaded)
+        #expect(Self.properties["output"]?["default"] as? String == config.output.value)
+        #expect(Self.properties["accessModifier"]?["default"] as? String == config.accessModifier.rawValue)
+        #expect(Self.properties["dialect"]?["default"] as? String == config.dialect.rawValue)
+        #expect(Self.properties["generate"]?["default"] as? [String] == config.generate.map(\.rawValue))
+    }
+
+    /// Every key the schema allows is read by the decoder without an error, with a value of the schema's type.
+    @Test func aConfigUsingEveryKeyDecodes() {
+        let text = """
+            schemas: [a.yaml]
+            mappings: b.mappings
+            output: Out
+            accessModifier: package
+            generate: [models, queries, bodies]
+            dialect: parse
+            samples: { T: t.json }
+            naming: { stripPrefixes: [c_], overrides: { c_a: A } }
+            templates: T
+            additionalImports: [X]
+            additionalFileComments: [y]
+            """
+        let (config, diagnostics) = ConfigLoader.load(text, file: "c.yaml")
+        #expect(config != nil)
+        #expect(diagnostics.all.isEmpty)
+    }
+}
+
+/// `model-generator init`'s config: it loads cleanly and names the user's input.
+@Suite struct ConfigTemplateTests {
+    @Test(arguments: [(String?.none, String?.none), ("org.ndjson", nil), (nil, "app.mappings")])
+    func theTemplateLoadsWithoutComplaint(_ export: String?, _ mappings: String?) throws {
+        let text = ConfigTemplate.make(cortexExport: export, mappings: mappings)
+        let (loaded, diagnostics) = ConfigLoader.load(text, file: "model-generator.yaml")
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        let config = try #require(loaded)
+        #expect(config.schemas.map(\.value) == [export ?? "schema/objects.yaml"])
+        #expect(config.mappings.map(\.value) == (mappings.map { [$0] } ?? []))
+        #expect(config.naming.stripPrefixes == (export == nil ? [] : ["c_"]))
+        #expect(config.generate == [.models, .queries, .bodies])
+    }
+
+    @Test func aGeneratedConfigGeneratesFromACortexExport() throws {
+        let export = try TestFiles.disk.read(
+            GoldenTests.goldensDirectory.appendingPathComponent("CortexExport/schema/export.ndjson").path
+        )
+        let result = generate(config: ConfigTemplate.make(cortexExport: "org.ndjson"), ["org.ndjson": export])
+        #expect(!result.diagnostics.hasErrors)
+        #expect(result.files.map(\.path).contains("Clinic.swift"))
+    }
+}
