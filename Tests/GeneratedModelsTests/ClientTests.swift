@@ -383,34 +383,18 @@ private final class FlakyTransport: HTTPTransport, @unchecked Sendable {
     }
 }
 
-private struct ClientServerError: Error, CustomStringConvertible {
-    var description: String
-}
-
-/// Semantics/client_server.py on 127.0.0.1, on a port the OS picked; stopped in every path.
+/// Semantics/client_server.py on 127.0.0.1; stopped in every path.
 private final class ClientServer: @unchecked Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Semantics/client_server.py")
 
-    let baseURL: URL
-    let session: URLSession
-    private let control: URLSessionTransport
-    private let process: Process
-    private let stdin: Pipe
-    private let directory: URL
+    let session = LocalPythonServer.makeSession()
+    private let control = URLSessionTransport(session: LocalPythonServer.makeSession())
+    private let server: LocalPythonServer
+    var baseURL: URL { server.baseURL }
 
-    private init(baseURL: URL, process: Process, stdin: Pipe, directory: URL) {
-        self.baseURL = baseURL
-        self.process = process
-        self.stdin = stdin
-        self.directory = directory
-        self.session = Self.makeSession()
-        self.control = URLSessionTransport(session: Self.makeSession())
-    }
-
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        try? FileManager.default.removeItem(at: directory)
+    private init(server: LocalPythonServer) {
+        self.server = server
     }
 
     static func run(_ body: (ClientServer) async throws -> Void) async throws {
@@ -422,14 +406,6 @@ private final class ClientServer: @unchecked Sendable {
             throw error
         }
         await server.stop()
-    }
-
-    static func makeSession() -> URLSession {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 20
-        configuration.timeoutIntervalForResource = 60
-        configuration.connectionProxyDictionary = [:]
-        return URLSession(configuration: configuration)
     }
 
     func client(
@@ -448,66 +424,19 @@ private final class ClientServer: @unchecked Sendable {
     }
 
     static func start() async throws -> ClientServer {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "client-server-\(UUID().uuidString)"
+        ClientServer(
+            server: try await LocalPythonServer.start(
+                script: script,
+                lifetime: 90,
+                requirement: "the client tests need python3"
+            )
         )
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let output = directory.appendingPathComponent("stdout.txt")
-        let errorLog = directory.appendingPathComponent("stderr.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "serve", "--lifetime", "90"]
-        let stdin = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errorLog)
-        do {
-            try process.run()
-        } catch {
-            try? FileManager.default.removeItem(at: directory)
-            throw ClientServerError(description: "could not start python3: \(error)")
-        }
-        for _ in 0..<400 {
-            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first, line.hasPrefix("PORT "), let port = Int(line.dropFirst(5))
-            {
-                return ClientServer(
-                    baseURL: URL(string: "http://127.0.0.1:\(port)")!,
-                    process: process,
-                    stdin: stdin,
-                    directory: directory
-                )
-            }
-            if !process.isRunning {
-                let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-                try? FileManager.default.removeItem(at: directory)
-                throw ClientServerError(
-                    description: "client_server.py exited with \(process.terminationStatus): \(log)"
-                )
-            }
-            try? await Task.sleep(for: .milliseconds(25))
-        }
-        process.terminate()
-        for _ in 0..<100 where process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        try? FileManager.default.removeItem(at: directory)
-        throw ClientServerError(description: "client_server.py printed no port within 10 s")
     }
 
-    /// SIGTERM, then SIGKILL after 2 s; safe to call again.
+    /// Stops the server and both sessions; safe to call again.
     func stop() async {
         session.invalidateAndCancel()
-        if process.isRunning { process.terminate() }
-        for _ in 0..<200 where process.isRunning {
-            await withCheckedContinuation { continuation in
-                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) { continuation.resume() }
-            }
-        }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        try? stdin.fileHandleForWriting.close()
-        try? FileManager.default.removeItem(at: directory)
+        await server.stop()
         control.session.invalidateAndCancel()
     }
 

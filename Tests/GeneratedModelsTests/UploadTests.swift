@@ -564,41 +564,25 @@ private struct ReceivedUploads: Decodable {
     var requests: [String]
 }
 
-private struct UploadServerError: Error, CustomStringConvertible {
-    var description: String
-}
-
-/// Semantics/upload_server.py, serving on 127.0.0.1 on a port the OS picked; stopped in every path.
+/// Semantics/upload_server.py on 127.0.0.1; stopped in every path.
 ///
 /// The test's own requests go through the transport ``run(_:)`` hands it; the server's control requests
 /// (`/__received`, `/__release`, `/__stop`) have a session of their own, so cancelling the test's requests never
 /// touches them.
 private final class UploadServer: @unchecked Sendable {
-    let baseURL: URL
-    private let control = URLSessionTransport(session: UploadServer.makeSession())
-    private let process: Process
-    private let stdin: Pipe
-    private let directory: URL
-    private let errorLog: URL
+    private let control = URLSessionTransport(session: LocalPythonServer.makeSession())
+    private let server: LocalPythonServer
+    var baseURL: URL { server.baseURL }
+    var log: String { server.log }
 
-    private init(baseURL: URL, process: Process, stdin: Pipe, directory: URL, errorLog: URL) {
-        self.baseURL = baseURL
-        self.process = process
-        self.stdin = stdin
-        self.directory = directory
-        self.errorLog = errorLog
-    }
-
-    /// A last resort: ``run(_:)`` stops the server itself.
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        try? FileManager.default.removeItem(at: directory)
+    private init(server: LocalPythonServer) {
+        self.server = server
     }
 
     /// Starts a server and a session of its own, runs `body`, and stops both whether `body` succeeds or not.
     static func run(_ body: (UploadServer, URLSessionTransport) async throws -> Void) async throws {
         let server = try await start()
-        let session = makeSession()
+        let session = LocalPythonServer.makeSession()
         do {
             try await body(server, URLSessionTransport(session: session))
         } catch {
@@ -611,85 +595,19 @@ private final class UploadServer: @unchecked Sendable {
         await server.stop()
     }
 
-    /// A session of its own, without proxies, with bounded timeouts.
-    static func makeSession() -> URLSession {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 20
-        configuration.timeoutIntervalForResource = 60
-        configuration.connectionProxyDictionary = [:]
-        return URLSession(configuration: configuration)
-    }
-
     static func start() async throws -> UploadServer {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "upload-server-\(UUID().uuidString)"
+        UploadServer(
+            server: try await LocalPythonServer.start(
+                script: UploadPython.script,
+                lifetime: 60,
+                requirement: UploadPython.required
+            )
         )
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let output = directory.appendingPathComponent("stdout.txt")
-        let errorLog = directory.appendingPathComponent("stderr.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", UploadPython.script.path, "serve", "--lifetime", "60"]
-        // The server also stops when this pipe closes, i.e. when the test process ends.
-        let stdin = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errorLog)
-        do {
-            try process.run()
-        } catch {
-            try? FileManager.default.removeItem(at: directory)
-            throw UploadServerError(description: "\(UploadPython.required) (could not start python3: \(error))")
-        }
-        // "PORT <n>", within 10 s.
-        for _ in 0..<400 {
-            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first, line.hasPrefix("PORT "), let port = Int(line.dropFirst(5))
-            {
-                return UploadServer(
-                    baseURL: URL(string: "http://127.0.0.1:\(port)")!,
-                    process: process,
-                    stdin: stdin,
-                    directory: directory,
-                    errorLog: errorLog
-                )
-            }
-            if !process.isRunning {
-                let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-                try? FileManager.default.removeItem(at: directory)
-                throw UploadServerError(
-                    description: process.terminationStatus == 127
-                        ? "\(UploadPython.required) (python3 was not found). \(log)"
-                        : "upload_server.py exited with status \(process.terminationStatus): \(log)"
-                )
-            }
-            try? await Task.sleep(for: .milliseconds(25))
-        }
-        process.terminate()
-        try? FileManager.default.removeItem(at: directory)
-        throw UploadServerError(description: "upload_server.py printed no port within 10 s")
     }
 
-    var log: String {
-        ((try? String(contentsOf: errorLog, encoding: .utf8)) ?? "").split(separator: "\n").suffix(20)
-            .joined(separator: "\n")
-    }
-
-    /// Terminates the server (SIGTERM, then SIGKILL after 2 s) without blocking a thread; safe to call again.
+    /// Stops the server and the control session; safe to call again.
     func stop() async {
-        if process.isRunning { process.terminate() }
-        for _ in 0..<200 where process.isRunning {
-            // Not `try?`: a cancelled task must still wait for the server to end.
-            await withCheckedContinuation { continuation in
-                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) { continuation.resume() }
-            }
-        }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        try? stdin.fileHandleForWriting.close()
-        try? FileManager.default.removeItem(at: directory)
+        await server.stop()
         control.session.invalidateAndCancel()
     }
 
@@ -709,9 +627,9 @@ private final class UploadServer: @unchecked Sendable {
         request.httpBody = Data()
         let (_, response) = try await control.send(request)
         #expect(response.statusCode == 200)
-        for _ in 0..<200 where process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(!process.isRunning, "the server did not stop on POST /__stop")
-        if !process.isRunning { #expect(process.terminationStatus == 0, "\(log)") }
+        for _ in 0..<200 where server.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!server.isRunning, "the server did not stop on POST /__stop")
+        if !server.isRunning { #expect(server.terminationStatus == 0, "\(log)") }
     }
 
     func received() async throws -> ReceivedUploads {
@@ -747,7 +665,7 @@ private final class UploadServer: @unchecked Sendable {
             if try await received().polls.count >= count { return }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw UploadServerError(description: "the server did not get \(count) polls within 10 s")
+        throw LocalPythonServerError(description: "the server did not get \(count) polls within 10 s")
     }
 
     /// Waits (at most 10 s) until the server began `count` requests whose line contains `text`.
@@ -756,6 +674,6 @@ private final class UploadServer: @unchecked Sendable {
             if try await received().requests.filter({ $0.contains(text) }).count >= count { return }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw UploadServerError(description: "the server did not get \(count) requests for \(text) within 10 s")
+        throw LocalPythonServerError(description: "the server did not get \(count) requests for \(text) within 10 s")
     }
 }
