@@ -6,21 +6,6 @@ import Testing
 /// Mutated schemas, configs and `.mappings` files, seeded and reproducible: every case ends in generated files or
 /// diagnostics, never a crash, and a run with an error produces no files (so nothing is written).
 @Suite struct FuzzTests {
-    /// A small deterministic generator (SplitMix64), so a failing case can be replayed from its number.
-    struct Random {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    }
-
     static let seeds: [String: String] = [
         "objects.yaml": """
         objects:
@@ -62,7 +47,7 @@ import Testing
         """
 
     /// Replaces, inserts or deletes bytes, or swaps, duplicates and drops lines: both the syntax and the structure.
-    static func mutate(_ text: String, _ random: inout Random) -> String {
+    static func mutate(_ text: String, _ random: inout SeededRandom) -> String {
         var bytes = Array(text.utf8)
         let alphabet = Array(#"{}[]:,"'-#@$. \n\t0123456789abcXYZ_/\é"#.utf8)
         for _ in 0..<(1 + random.below(4)) {
@@ -93,10 +78,12 @@ import Testing
     }
 
     @Test func mutatedInputsEndInOutputOrDiagnostics() {
-        var random = Random(state: 20_261_122)
+        let seed: UInt64 = 20_261_122
+        var random = SeededRandom(state: seed)
         let names = ["model-generator.yaml"] + Self.seeds.keys.sorted()
+        let cases = 5_000
         var outcomes = (generated: 0, rejected: 0)
-        for index in 0..<5_000 {
+        for index in 0..<cases {
             var files = Self.seeds
             files["model-generator.yaml"] = Self.config
             let target = names[random.below(names.count)]
@@ -114,6 +101,10 @@ import Testing
                 #expect(!result.files.isEmpty, "case \(index) (\(target)): no error, yet no files")
             }
         }
+        print(
+            "fuzz: \(cases) mutated inputs from seed \(seed): \(outcomes.generated) generated, "
+                + "\(outcomes.rejected) rejected with diagnostics"
+        )
         // Both kinds of outcome happen, so the mutations reach past the parser.
         #expect(outcomes.generated > 100)
         #expect(outcomes.rejected > 100)

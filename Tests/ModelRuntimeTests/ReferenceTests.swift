@@ -87,6 +87,23 @@ private struct TaskItem: Codable, Hashable, Sendable {
         #expect(try encodedJSON(reference) == parsedJSON(json))
     }
 
+    @Test func anExpandedTargetsOwnPathAndObjectOfOtherTypesStayInTheTarget() throws {
+        let json = """
+            {"_id": "5516ee2634d8d93428169c0e", "path": [1, 2], "object": {"kind": "own"}, "name": "Ada"}
+            """
+        let reference = try decode(Reference<JSONValue>.self, from: json)
+        #expect(reference.object == nil && reference.path == nil)
+        #expect(reference.expanded?["path"] == [1, 2])
+        #expect(reference.expanded?["object"]?["kind"] == "own")
+        #expect(try encodedJSON(reference) == parsedJSON(json))
+    }
+
+    @Test func anUnexpandedReferenceWithANonStringPathIsAnError() {
+        #expect(throws: DecodingError.self) {
+            try decode(Reference<JSONValue>.self, from: #"{"_id": "5516ee2634d8d93428169c0e", "path": 3}"#)
+        }
+    }
+
     @Test func aMismatchingExpansionThrowsInsteadOfBeingDropped() {
         let json = #"{"owner": {"_id": "5516ee2634d8d93428169c0e", "object": "account", "email": "a@b.c"}}"#
         #expect {

@@ -330,7 +330,14 @@ struct MappingResolver {
             diagnostics.error("key path '\(mapped.keyPath?.value ?? "")' has an empty segment", at: pathLocation)
             return nil
         }
-        let swiftName = isIdentifier(mapped.name.value) ? mapped.name.value : naming.propertyName(mapped.name.value)
+        var swiftName = isIdentifier(mapped.name.value) ? mapped.name.value : naming.propertyName(mapped.name.value)
+        if SwiftNaming.reservedMemberNames.contains(swiftName) {
+            diagnostics.warning(
+                "property '\(mapped.name.value)' is named '\(swiftName)Property' in Swift, since '\(swiftName)' is a member every model has",
+                at: mapped.name.location
+            )
+            swiftName += "Property"
+        }
         let definition = PropertyDefinition(
             name: mapped.name,
             type: mapped.type ?? Located("", at: mapped.location)

@@ -105,6 +105,8 @@ public struct Resolver {
             variantProperties.append(own)
         }
         if objectTypes.isEmpty { checkPropertyCollisions(properties) }
+        // The enum's cases share its namespace with the nested types: `1st` is both the case and the type `_1st`.
+        scope.enclosingNames.formUnion(variantCaseNames.keys)
         scope.assignNestedNames(&properties, &diagnostics)
         var variants: [ResolvedVariant] = []
         for (objectType, var own) in zip(objectTypes, variantProperties) {
@@ -165,7 +167,15 @@ public struct Resolver {
     )
         -> ResolvedProperty?
     {
-        let swiftName = override(path) ?? naming.propertyName(definition.name.value)
+        var swiftName = override(path) ?? naming.propertyName(definition.name.value)
+        if SwiftNaming.reservedMemberNames.contains(swiftName) {
+            diagnostics.warning(
+                "property '\(definition.name.value)' is named '\(swiftName)Property' in Swift, since '\(swiftName)' is a member every model has",
+                at: definition.name.location,
+                hint: "choose another name with 'naming.overrides: { \(path.joined(separator: ".")): newName }'"
+            )
+            swiftName += "Property"
+        }
         guard let type = resolveType(definition, swiftName: swiftName, path: path, scope: &scope) else { return nil }
         return ResolvedProperty(
             apiName: definition.name.value,

@@ -93,6 +93,10 @@ public struct SwiftNaming: Sendable {
         "super", "throws", "true", "try", "Type", "Protocol", "_",
     ]
 
+    /// Members the generated types get from their protocols (`Hashable`'s `hashValue`); a property of the same name
+    /// would clash with them.
+    static let reservedMemberNames: Set<String> = ["hashValue"]
+
     /// Type names the generated code uses itself; a generated type of the same name would hide them.
     static let reservedTypeNames: Set<String> = [
         "String", "Int", "Double", "Bool", "Date", "URL", "Data", "Optional", "Array", "Dictionary", "Set",

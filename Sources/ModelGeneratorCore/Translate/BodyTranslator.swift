@@ -64,7 +64,7 @@ struct BodyTranslator {
                     if !facet.allowsUpload { arguments.append("allowsUpload: false") }
                     return layout.call("FacetRule", arguments, suffix: ",")
                 }
-                var view = FacetRulesView(name: property.swiftName, ruleLines: rules)
+                var view = FacetRulesView(name: SwiftNaming.escaped(property.swiftName), ruleLines: rules)
                 // swift-format writes a one-element list without the trailing comma, on one line when it fits.
                 if property.definition.facets.count == 1, let last = rules.last {
                     view.ruleLines[rules.count - 1] = String(last.dropLast())
@@ -234,7 +234,7 @@ struct BodyTranslator {
             case .file:
                 check(
                     property.isArray ? "files" : "file",
-                    [value, "rules: FacetRules.\(property.swiftName)", "at: \(path)"]
+                    [value, "rules: FacetRules.\(SwiftNaming.escaped(property.swiftName))", "at: \(path)"]
                 )
             case .document where checksDocuments:
                 let elements = isOptional ? "(\(value) ?? [])" : value
@@ -361,7 +361,8 @@ struct BodyTranslator {
                 view.operationLines += layout.call(operations.head, operations.arguments)
                 if let difference {
                     view.differenceLines += layout.call("self.\(name)\(change) = .difference", difference)
-                } else {
+                } else if !property.isRequired {
+                    // A file is never compared (its upload is not a value); an optional one removed is cleared.
                     view.differenceLines += layout.block(
                         "if original.\(name) != nil, edited.\(name) == nil",
                         ["self.\(name) = .null"]

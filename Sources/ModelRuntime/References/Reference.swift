@@ -82,11 +82,16 @@ public struct Reference<Target: Codable & Hashable & Sendable>: Codable, Hashabl
             )
         }
         id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        object = try container.decodeIfPresent(String.self, forKey: JSONKey("object"))
-        path = try container.decodeIfPresent(String.self, forKey: JSONKey("path"))
         encodesAsObject = true
         if container.allKeys.contains(where: { !Self.referenceKeys.contains($0.stringValue) }) {
+            // An expanded target may have `object` or `path` properties of its own, of other types: those are the
+            // target's, and stay in it when encoded again.
+            object = (try? container.decodeIfPresent(String.self, forKey: JSONKey("object"))) ?? nil
+            path = (try? container.decodeIfPresent(String.self, forKey: JSONKey("path"))) ?? nil
             expanded = try Target(from: decoder)
+        } else {
+            object = try container.decodeIfPresent(String.self, forKey: JSONKey("object"))
+            path = try container.decodeIfPresent(String.self, forKey: JSONKey("path"))
         }
     }
 

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A throwaway Swift package holding generated code, built (and run) with the `swift` on PATH: the proof that output
+/// compiles and behaves, for tests whose inputs are made at test time. Each module depends on this repository's
+/// `ModelRuntime`; the optional executable depends on every module.
+///
+/// The build folder is kept between runs under the system's temporary folder (keyed by `name`), so a second run
+/// compiles only what changed.
+struct GeneratedPackage {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The package's name, which also names its build folder.
+    var name: String
+    /// Module name to its files (path inside the module to contents).
+    var modules: [String: [String: String]]
+    /// The `main.swift` of an executable target named `Main` that imports every module, when there is one.
+    var main: String?
+    /// Files next to `Package.swift` that the executable reads, by relative path.
+    var resources: [String: String] = [:]
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Writes the package to a new folder, builds it with warnings as errors, runs `Main` (with the package folder as its argument) when there
+    /// is one, and returns what `Main` printed. Throws with the compiler's or the program's output on failure.
+    func buildAndRun() throws -> String {
+        let fileManager = FileManager.default
+        let directory = fileManager.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        defer { try? fileManager.removeItem(at: directory) }
+        for (module, files) in modules {
+            for (path, contents) in files {
+                try write(contents, to: directory.appendingPathComponent("Sources/\(module)/\(path)"))
+            }
+        }
+        if let main { try write(main, to: directory.appendingPathComponent("Sources/Main/main.swift")) }
+        for (path, contents) in resources { try write(contents, to: directory.appendingPathComponent(path)) }
+        try write(manifest, to: directory.appendingPathComponent("Package.swift"))
+
+        let scratch = fileManager.temporaryDirectory.appendingPathComponent("model-generator-build-\(name)")
+        // Generated code must build without a single warning, as the app's own code would be held to.
+        let build = try Self.swift([
+            "build", "--package-path", directory.path, "--scratch-path", scratch.path, "-Xswiftc",
+            "-warnings-as-errors",
+        ])
+        guard build.status == 0 else {
+            throw Failure(description: "the generated code does not build:\n\(build.output.suffix(20_000))")
+        }
+        guard main != nil else { return "" }
+        let binPath = try Self.swift([
+            "build", "--package-path", directory.path, "--scratch-path", scratch.path, "-Xswiftc",
+            "-warnings-as-errors",
+            "--show-bin-path",
+        ])
+        let executable = URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines))
+            .appendingPathComponent("Main")
+        let run = try Self.run(executable, [directory.path])
+        guard run.status == 0 else {
+            throw Failure(description: "Main failed (exit \(run.status)):\n\(run.output.suffix(20_000))")
+        }
+        return run.output
+    }
+
+    private var manifest: String {
+        let moduleNames = modules.keys.sorted()
+        let targets = moduleNames.map {
+            "        .target(name: \"\($0)\", dependencies: [.product(name: \"ModelRuntime\", package: \"runtime\")]),"
+        }
+        let executable =
+            main == nil
+            ? []
+            : [
+                "        .executableTarget(name: \"Main\", dependencies: [",
+                "            .product(name: \"ModelRuntime\", package: \"runtime\"),",
+                moduleNames.map { "            \"\($0)\"," }.joined(separator: "\n"),
+                "        ]),",
+            ]
+        return """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "\(name)",
+                platforms: [.macOS(.v13)],
+                dependencies: [.package(name: "runtime", path: \(Self.swiftLiteral(Self.repositoryRoot.path)))],
+                targets: [
+            \((targets + executable).joined(separator: "\n"))
+                ]
+            )
+
+            """
+    }
+
+    private func write(_ contents: String, to url: URL) throws {
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(),
+            withIntermediateDirectories: true
+        )
+        try Data(contents.utf8).write(to: url)
+    }
+
+    private static func swiftLiteral(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    private static func swift(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try run(URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments)
+    }
+
+    /// Runs a program to its end, its output and errors read together (so neither pipe can fill and block it).
+    private static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
