@@ -2,6 +2,7 @@ import Foundation
 
 /// A generated create body: the members it sends and the schema's rules it checks first.
 public protocol CreateBody: Sendable {
+    /// The model the body creates; its `pluralName` is in the request's path.
     associatedtype Model: SchemaObject
     /// The body's members in schema order; properties left `nil` are not sent.
     var members: [BodyMember] { get }
@@ -30,7 +31,10 @@ extension CreateBody {
 
 /// A generated update body.
 public protocol UpdateBody: PatchBody {
+    /// The model the update applies to; its `pluralName` is in the request's path.
     associatedtype Model: SchemaObject
+    /// Every rule of the schema the update breaks, with JSON paths below `prefix`: a required property cleared, or a
+    /// value set that breaks the property's rules.
     func violations(at prefix: String) -> [Violation]
 }
 
@@ -46,11 +50,15 @@ extension UpdateBody {
 
 /// A Document's create body, nested in its object's.
 public protocol DocumentBody: BodyValueConvertible {
+    /// The Document's members in schema order; properties left `nil` are not sent.
     var members: [BodyMember] { get }
+    /// Every rule of the schema the Document breaks, with JSON paths below `prefix`, the path of the property that
+    /// holds it.
     func violations(at prefix: String) -> [Violation]
 }
 
 extension DocumentBody {
+    /// The Document as a body object of its members.
     public var bodyValue: BodyValue { .object(members) }
 }
 

@@ -10,9 +10,12 @@ public protocol BodyDialect: WireDialect {
 
 /// Files that were uploaded before the body that names them, as parse does it: the name and URL its server gave.
 public struct UploadedFile: Sendable, Hashable {
+    /// The stored file's name, as Parse's answer gives it; the body refers to the file by it.
     public var name: String
+    /// The stored file's URL, when the answer gives one.
     public var url: String?
 
+    /// A file Parse has stored under `name`.
     public init(name: String, url: String?) {
         self.name = name
         self.url = url
@@ -31,6 +34,7 @@ extension CortexDialect: BodyDialect {
         }
     }
 
+    /// `POST /<plural>` with the members; a file is written as facet → file name, and the answer asks for its bytes.
     public func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedRequest {
         RenderedRequest(
             method: "POST",
@@ -99,6 +103,7 @@ extension MiaDialect: BodyDialect {
         }
     }
 
+    /// `POST /<plural>/` with the members; a file throws, since Mia takes files through its files service.
     public func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedRequest {
         RenderedRequest(
             method: "POST",
@@ -171,10 +176,13 @@ extension ParseDialect: BodyDialect {
         }
     }
 
+    /// `POST /classes/<Class>` with the members; a file throws, since Parse needs it uploaded first (see
+    /// `renderCreate(_:pluralName:files:)`).
     public func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedRequest {
         try renderCreate(members, pluralName: pluralName, files: [:])
     }
 
+    /// `POST /classes/<Class>` with the members, each file written as the `{"__type":"File"}` of its upload in `files`.
     public func renderCreate(
         _ members: [BodyMember],
         pluralName: String,

@@ -3,20 +3,27 @@ import Foundation
 /// A value in a request body, before a dialect decides how to write it: dates, references and files differ
 /// between cortex, mia and parse.
 public indirect enum BodyValue: Sendable, Hashable {
+    /// A scalar, a reference or `null`.
     case value(QueryLiteral)
     /// A Document: members in schema order.
     case object([BodyMember])
+    /// An array of values.
     case array([BodyValue])
+    /// A file: its facets' names in Cortex, the uploaded file in Parse; Mia takes no files in bodies.
     case file(FileUpload)
 
+    /// A JSON `null`.
     public static let null = BodyValue.value(.null)
 }
 
 /// One key of a body object.
 public struct BodyMember: Sendable, Hashable {
+    /// The member's JSON key, such as `c_name`.
     public var key: String
+    /// The member's value.
     public var value: BodyValue
 
+    /// A member that writes `value` under `key`.
     public init(_ key: String, _ value: BodyValue) {
         self.key = key
         self.value = value
@@ -25,38 +32,55 @@ public struct BodyMember: Sendable, Hashable {
 
 /// What can stand in a body: every property type of a generated model.
 public protocol BodyValueConvertible: Sendable {
+    /// The value as it goes into a body.
     var bodyValue: BodyValue { get }
 }
 
+/// Strings go into bodies as they are.
 extension String: BodyValueConvertible { public var bodyValue: BodyValue { .value(queryLiteral) } }
+/// Whole numbers go into bodies as numbers.
 extension Int: BodyValueConvertible { public var bodyValue: BodyValue { .value(queryLiteral) } }
+/// Numbers go into bodies as numbers.
 extension Double: BodyValueConvertible { public var bodyValue: BodyValue { .value(queryLiteral) } }
+/// Booleans go into bodies as `true` or `false`.
 extension Bool: BodyValueConvertible { public var bodyValue: BodyValue { .value(queryLiteral) } }
+/// Dates go into bodies in the dialect's form: an ISO 8601 string, or parse's `Date` object.
 extension Date: BodyValueConvertible { public var bodyValue: BodyValue { .value(queryLiteral) } }
+/// Calendar dates go into bodies as `yyyy-MM-dd`.
 extension DateOnly: BodyValueConvertible { public var bodyValue: BodyValue { .value(queryLiteral) } }
+/// Ids go into bodies as their string.
 extension ObjectID: BodyValueConvertible { public var bodyValue: BodyValue { .value(queryLiteral) } }
+/// URLs go into bodies as their absolute string.
 extension URL: BodyValueConvertible { public var bodyValue: BodyValue { .value(queryLiteral) } }
+/// Free-form JSON goes into bodies as it is.
 extension JSONValue: BodyValueConvertible { public var bodyValue: BodyValue { .value(queryLiteral) } }
+/// Files go into bodies in the dialect's way: facet names in Cortex, the uploaded file in Parse.
 extension FileUpload: BodyValueConvertible { public var bodyValue: BodyValue { .file(self) } }
 
 extension Array: BodyValueConvertible where Element: BodyValueConvertible {
+    /// The elements, as a body array.
     public var bodyValue: BodyValue { .array(map(\.bodyValue)) }
 }
 
 extension BodyValueConvertible where Self: RawRepresentable, RawValue == String {
+    /// The raw value, as the server stores it.
     public var bodyValue: BodyValue { .value(.string(rawValue)) }
 }
 
 /// A reference in a body: the referenced instance's id, and the object it belongs to (parse writes a Pointer).
 public struct ReferenceValue: BodyValueConvertible, Hashable {
+    /// The referenced instance's id.
     public var id: String
+    /// The referenced object's API name, which parse writes as the Pointer's class.
     public var object: String
 
+    /// A reference to the instance `id` of the object named `object`.
     public init(id: some ReferenceIdentifier, object: String) {
         self.id = id.referenceID
         self.object = object
     }
 
+    /// The reference as a body value.
     public var bodyValue: BodyValue { .value(.reference(id: id, object: object)) }
 }
 

@@ -1,8 +1,17 @@
 import Foundation
 
 /// What an update does to one property: leave it, clear it, or set it. Three different things on the wire.
+///
+/// ```swift
+/// var patch = Item.Patch()
+/// patch.name = .set("Renamed")   // every member starts as .unchanged
+/// patch.status = .null           // clears it: $unset in Mia, null in Cortex
+/// let requests = try patch.rendered(id: item.id, for: .mia)
+/// ```
 public enum FieldUpdate<Value: BodyValueConvertible & Equatable>: Sendable, Equatable {
+    /// Leaves the property as it is: nothing is sent for it. The default.
     case unchanged
+    /// Sets the property to the value.
     case set(Value)
     /// Clears the property (`$unset`, `{"__op":"Delete"}`, or `null`).
     case null
@@ -25,32 +34,48 @@ public enum FieldUpdate<Value: BodyValueConvertible & Equatable>: Sendable, Equa
 
 /// A number's update: set or clear it, or change it on the server (`$inc`, `$mul`, parse's `Increment`), which is
 /// safe when several clients change it at once.
+///
+/// ```swift
+/// var patch = Item.Patch()
+/// patch.count.increment(by: 1)   // $inc in Mia, Increment in Parse
+/// patch.price = .set(9.5)
+/// ```
 public struct NumberUpdate<Value: BodyValueConvertible & Numeric & Equatable>: Sendable, Equatable {
+    /// Whether the number is left, set or cleared.
     public var change: FieldUpdate<Value> = .unchanged
+    /// The increments and multiplications made with `increment(by:)` and `multiply(by:)`, in order.
     public private(set) var arithmetic: [PatchOperation] = []
 
+    /// An update that leaves the number unchanged.
     public init() {}
 
+    /// Sets the number to `value`.
     public static func set(_ value: Value) -> NumberUpdate {
         var update = NumberUpdate()
         update.change = .set(value)
         return update
     }
 
+    /// Clears the number.
     public static var null: NumberUpdate {
         var update = NumberUpdate()
         update.change = .null
         return update
     }
 
+    /// Adds `amount` on the server (Mia's `$inc`, Parse's `Increment`); Cortex has no increment and throws a
+    /// ``BodyError`` when the update is rendered.
     public mutating func increment(by amount: Value) {
         arithmetic.append(PatchOperation(path: "", kind: .increment(amount.bodyValue)))
     }
 
+    /// Multiplies by `factor` on the server (Mia's `$mul`); Cortex and Parse have no multiplication and throw a
+    /// ``BodyError`` when the update is rendered.
     public mutating func multiply(by factor: Value) {
         arithmetic.append(PatchOperation(path: "", kind: .multiply(factor.bodyValue)))
     }
 
+    /// The operations this update makes at `path`.
     public func operations(at path: String) -> [PatchOperation] {
         change.operations(at: path) + arithmetic.map { PatchOperation(path: path, kind: $0.kind) }
     }
@@ -58,18 +83,28 @@ public struct NumberUpdate<Value: BodyValueConvertible & Numeric & Equatable>: S
 
 /// A date's update: set or clear it, or let the server set it to its own time (mia's `$currentDate`), which does
 /// not depend on the device's clock.
+///
+/// ```swift
+/// var patch = Item.Patch()
+/// patch.when = .serverTime   // Mia's $currentDate
+/// ```
 public struct DateUpdate: Sendable, Equatable {
+    /// Whether the date is left, set or cleared.
     public var change: FieldUpdate<Date> = .unchanged
+    /// True when the update sets the date to the server's time (``serverTime``).
     public private(set) var setsServerTime = false
 
+    /// An update that leaves the date unchanged.
     public init() {}
 
+    /// Sets the date to `date`.
     public static func set(_ date: Date) -> DateUpdate {
         var update = DateUpdate()
         update.change = .set(date)
         return update
     }
 
+    /// Clears the date.
     public static var null: DateUpdate {
         var update = DateUpdate()
         update.change = .null
@@ -83,6 +118,7 @@ public struct DateUpdate: Sendable, Equatable {
         return update
     }
 
+    /// The operations this update makes at `path`.
     public func operations(at path: String) -> [PatchOperation] {
         change.operations(at: path) + (setsServerTime ? [PatchOperation(path: path, kind: .currentDate)] : [])
     }
@@ -99,36 +135,60 @@ public protocol AllowsAddToSet: ArrayOperations {}
 
 /// Marker types naming every combination of array operations, for `ArrayUpdate`'s second parameter.
 public enum ArrayOperationSet {
+    /// No element operations: the array is only set or cleared.
     public enum SetOnly: ArrayOperations {}
+    /// `push` only.
     public enum Push: AllowsPush {}
+    /// `pull` only.
     public enum Pull: AllowsPull {}
+    /// `addToSet` only.
     public enum AddToSet: AllowsAddToSet {}
+    /// `push` and `pull`.
     public enum PushPull: AllowsPush, AllowsPull {}
+    /// `push` and `addToSet`.
     public enum PushAddToSet: AllowsPush, AllowsAddToSet {}
+    /// `pull` and `addToSet`.
     public enum PullAddToSet: AllowsPull, AllowsAddToSet {}
+    /// `push`, `pull` and `addToSet`.
     public enum All: AllowsPush, AllowsPull, AllowsAddToSet {}
 }
 
 /// An array property's update: replace or clear the whole array, or (where the schema allows) push, pull or add
 /// unique elements. Operations that the schema does not allow do not compile.
+///
+/// ```swift
+/// var patch = Clinic.Patch()
+/// patch.tags.push(["pediatrics"])   // Clinic's tags are ArrayOperationSet.All
+/// let requests = try patch.rendered(id: clinic.id, for: .cortex)
+/// // POST /c_clinics/<id>/c_tags ["pediatrics"]
+///
+/// var other = Item.Patch()
+/// other.tags.push(["x"])            // does not compile: Item's tags are ArrayOperationSet.SetOnly
+/// ```
 public struct ArrayUpdate<Element: BodyValueConvertible & Equatable, Operations: ArrayOperations>: Sendable, Equatable {
+    /// Whether the whole array is left, replaced or cleared.
     public var change: FieldUpdate<[Element]> = .unchanged
+    /// The pushes, pulls and additions, in the order they were made.
     public private(set) var elementOperations: [PatchOperation] = []
 
+    /// An update that leaves the array unchanged.
     public init() {}
 
+    /// Replaces the whole array with `elements`.
     public static func set(_ elements: [Element]) -> ArrayUpdate {
         var update = ArrayUpdate()
         update.change = .set(elements)
         return update
     }
 
+    /// Clears the array.
     public static var null: ArrayUpdate {
         var update = ArrayUpdate()
         update.change = .null
         return update
     }
 
+    /// The operations this update makes at `path`.
     public func operations(at path: String) -> [PatchOperation] {
         change.operations(at: path) + elementOperations.map { PatchOperation(path: path, kind: $0.kind) }
     }
@@ -155,21 +215,32 @@ extension ArrayUpdate where Operations: AllowsAddToSet {
 
 /// One change an update makes, at a JSON path.
 public struct PatchOperation: Sendable, Hashable {
+    /// What an operation does.
     public enum Kind: Sendable, Hashable {
+        /// Sets the value.
         case set(BodyValue)
+        /// Clears the property.
         case unset
+        /// Adds an amount on the server.
         case increment(BodyValue)
+        /// Multiplies by a factor on the server.
         case multiply(BodyValue)
+        /// Appends the elements.
         case push([BodyValue])
+        /// Removes every element equal to one of these.
         case pull([BodyValue])
+        /// Adds the elements the array does not hold yet.
         case addToSet([BodyValue])
         /// mia's `$currentDate`: the server's time.
         case currentDate
     }
 
+    /// The JSON path of the property changed, such as `c_when`.
     public var path: String
+    /// What the operation does there.
     public var kind: Kind
 
+    /// An operation of `kind` at `path`.
     public init(path: String, kind: Kind) {
         self.path = path
         self.kind = kind
@@ -200,8 +271,10 @@ extension PatchBody {
 
 /// Why a body could not be sent; nothing is sent.
 public struct BodyError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, naming the operation or the path: one the dialect lacks, or a path changed twice.
     public var description: String
 
+    /// An error with the message `description`, for an app's own dialect to throw.
     public init(_ description: String) {
         self.description = description
     }

@@ -1,9 +1,17 @@
 import Foundation
 
 /// A file to upload into a File property: named facets, each with its bytes and mime type.
+///
+/// ```swift
+/// var create = Clinic.Create(name: "Northside")
+/// create.logo = FileUpload(facets: ["content": .init(data: png, mime: "image/png")])
+/// ```
 public struct FileUpload: Sendable, Hashable {
+    /// One facet's upload: its bytes, its mime type and, optionally, the file name to announce.
     public struct Facet: Sendable, Hashable {
+        /// The facet's bytes.
         public var data: Data
+        /// The mime type, such as `image/jpeg`, checked against the schema's processors before anything is sent.
         public var mime: String
         /// The file name sent to the server; made from the facet's name and mime type when not given.
         public var fileName: String?
@@ -19,6 +27,7 @@ public struct FileUpload: Sendable, Hashable {
     /// Facet name → facet, such as `content` or `c_original`.
     public var facets: [String: Facet]
 
+    /// A file of these facets, by facet name.
     public init(facets: [String: Facet]) {
         self.facets = facets
     }
@@ -44,11 +53,14 @@ public enum MimeTypes {
         "wav": "audio/wav", "zip": "application/zip", "svg": "image/svg+xml", "html": "text/html",
     ]
 
+    /// The mime type of a file name's extension, whatever its case (`IMG_1399.JPG` is `image/jpeg`); `nil` for an
+    /// extension not in the list.
     public static func type(forFileName name: String) -> String? {
         guard let dot = name.lastIndex(of: ".") else { return nil }
         return byExtension[name[name.index(after: dot)...].lowercased()]
     }
 
+    /// The file extension of a mime type (`jpg` for `image/jpeg`); `bin` for a type not in the list.
     public static func fileExtension(for mime: String) -> String {
         if mime == "image/jpeg" { return "jpg" }
         return byExtension.filter { $0.value == mime }.keys.sorted().first ?? "bin"

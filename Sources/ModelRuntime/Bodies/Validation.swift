@@ -1,24 +1,31 @@
 /// One broken rule, at the JSON path of the value that breaks it.
 public struct Violation: Hashable, Sendable, CustomStringConvertible {
+    /// The JSON path of the value that breaks the rule, such as `c_logo.content` or `c_tags[2]`.
     public var path: String
+    /// What is wrong, such as `is required`.
     public var message: String
 
+    /// A violation at `path`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
+    /// The path and the message: `c_kind: 'spa' is not one of the schema's values`.
     public var description: String { "\(path): \(message)" }
 }
 
 /// Every rule a body breaks; thrown before anything is sent.
 public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Every violation, in the order found.
     public var violations: [Violation]
 
+    /// An error listing `violations`.
     public init(violations: [Violation]) {
         self.violations = violations
     }
 
+    /// How many rules the body breaks, then each violation.
     public var description: String {
         "the body breaks \(violations.count) rule\(violations.count == 1 ? "" : "s"): "
             + violations.map(\.description).joined(separator: "; ")
@@ -27,13 +34,18 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
 
 /// A facet's rules, from the schema's file processors.
 public struct FacetRule: Sendable, Hashable {
+    /// The facet's name, such as `content`.
     public var name: String
+    /// The accepted mime types; empty accepts any.
     public var mimes: [String]
+    /// Whether every file must have this facet.
     public var isRequired: Bool
+    /// The largest accepted size in bytes; `nil` for no limit.
     public var maxFileSize: Int?
     /// False for facets the server makes itself, such as a thumbnail.
     public var allowsUpload: Bool
 
+    /// A facet's rules; generated bodies make these from the schema's processors.
     public init(
         name: String,
         mimes: [String] = [],

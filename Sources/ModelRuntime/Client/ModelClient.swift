@@ -9,21 +9,28 @@ import FoundationNetworking
 ///
 /// ```swift
 /// let client = ModelClient(baseURL: url, dialect: .cortex)
-/// let page = try await client.list(Item.query.where { $0.count > 3 }.limit(20))
-/// for try await item in client.all(Item.query) { … }
+/// let page = try await client.list(Item.query.where { $0.count.gt(3) }.limit(20))
+/// for try await item in client.all(Item.query) { print(item.name) }
+/// let created = try await client.create(Item.Create(name: "new"))
 /// ```
 public struct ModelClient: Sendable {
+    /// Requests go below this URL: `…/v2` and `/c_items` make `…/v2/c_items`.
     public let baseURL: URL
+    /// The backend's wire format, for requests and answers.
     public let dialect: any ClientDialect
+    /// Sends every request; the client's `uploader` starts out with it too.
     public let transport: any HTTPTransport
     /// Called before every request; its headers (session ids, API keys) are added to the request.
     public let headers: @Sendable () async throws -> [String: String]
+    /// When idempotent requests are sent again.
     public let retry: RetryPolicy
     /// How long one attempt of a request may take; nil waits as long as the transport does.
     public let timeout: Duration?
     /// How Cortex file uploads that follow a create are sent and polled.
     public var uploader: FileUploader
 
+    /// A client for the backend at `baseURL`, speaking `dialect`. The `headers` closure runs before every request;
+    /// `timeout` bounds each attempt, and `nil` waits as long as the transport does.
     public init(
         baseURL: URL,
         dialect: some ClientDialect,

@@ -15,6 +15,8 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
     /// No answer within the client's `timeout`; the request was cancelled.
     case timedOut(request: String, after: Duration)
 
+    /// What failed: the transport's error, the status and the server's message, or the request and where its answer
+    /// did not decode.
     public var description: String {
         switch self {
         case .transport(let error): "transport error: \(error)"
@@ -35,9 +37,12 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
 public struct RetryPolicy: Sendable, Hashable {
     /// Attempts in all, the first included; 1 never retries.
     public var maxAttempts: Int
+    /// The wait before the first retry.
     public var initialDelay: Duration
+    /// How many times longer each following wait is.
     public var multiplier: Double
 
+    /// A policy; a `maxAttempts` below 1 counts as 1. The defaults make 3 attempts, waiting 200 ms and then 400 ms.
     public init(maxAttempts: Int = 3, initialDelay: Duration = .milliseconds(200), multiplier: Double = 2) {
         self.maxAttempts = max(1, maxAttempts)
         self.initialDelay = initialDelay
@@ -50,12 +55,16 @@ public struct RetryPolicy: Sendable, Hashable {
 
 /// One page of a list: the objects, whether the server has more, and the skip and limit it was fetched with.
 public struct Page<Model>: Sendable where Model: Sendable {
+    /// The page's objects, in the order the server returned them.
     public var items: [Model]
     /// Whether more results follow this page (from the server where it says, else a full page means maybe more).
     public var hasMore: Bool
+    /// How many results came before this page.
     public var skip: Int
+    /// The limit the page was fetched with; `nil` when the query set none.
     public var limit: Int?
 
+    /// A page; ``ModelClient`` makes these.
     public init(items: [Model], hasMore: Bool, skip: Int, limit: Int?) {
         self.items = items
         self.hasMore = hasMore

@@ -6,12 +6,16 @@ import FoundationNetworking
 
 /// How long and how often to ask whether uploaded facets are processed.
 public struct PollingPolicy: Sendable, Hashable {
+    /// The wait after the first read that finds facets still processing.
     public var initialDelay: Duration
+    /// How many times longer each following wait is.
     public var multiplier: Double
+    /// The longest wait between two reads.
     public var maximumDelay: Duration
     /// Waiting longer than this is an error.
     public var timeout: Duration
 
+    /// A policy; the defaults wait 0.5 s, doubling up to 8 s, for at most 120 s in all.
     public init(
         initialDelay: Duration = .milliseconds(500),
         multiplier: Double = 2,
@@ -27,11 +31,16 @@ public struct PollingPolicy: Sendable, Hashable {
 
 /// An upload's progress: which facet, and how many of the file's facets are done.
 public struct UploadProgress: Sendable, Hashable {
+    /// The name of the facet just uploaded.
     public var facet: String
+    /// How many of the file's facets are uploaded, this one included.
     public var completedFacets: Int
+    /// How many of the file's facets the upload sends in all.
     public var totalFacets: Int
+    /// The size in bytes of the facet just uploaded.
     public var bytesSent: Int
 
+    /// Progress after the facet `facet`; ``FileUploader`` reports these.
     public init(facet: String, completedFacets: Int, totalFacets: Int, bytesSent: Int) {
         self.facet = facet
         self.completedFacets = completedFacets
@@ -42,8 +51,10 @@ public struct UploadProgress: Sendable, Hashable {
 
 /// What went wrong with an upload.
 public struct UploadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, naming the facet or the file.
     public var description: String
 
+    /// An error with the message `description`.
     public init(_ description: String) {
         self.description = description
     }
@@ -52,10 +63,23 @@ public struct UploadError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Runs the second half of a file write: Cortex answers a write that names files with upload instructions per
 /// facet; each facet goes to its storage URL as `multipart/form-data` (fields first, the file last), and the facets
 /// are then polled until the server has processed them. Parse takes a file's bytes before the object that holds it.
+///
+/// ```swift
+/// let created = try JSONDecoder().decode(JSONValue.self, from: answer)   // the answer to a Cortex create
+/// let uploader = FileUploader(transport: URLSessionTransport())
+/// for (path, upload, file) in try create.pendingUploads(in: created) {
+///     try await uploader.upload(upload, following: file) { print(path, $0.completedFacets, "of", $0.totalFacets) }
+/// }
+/// let id = created["_id"]?.stringValue ?? ""
+/// let logo = try await uploader.waitUntilReady(fileAt: baseURL.appendingPathComponent("c_clinics/\(id)/c_logo"))
+/// ```
 public struct FileUploader: Sendable {
+    /// Sends the uploads and the reads that poll.
     public var transport: any HTTPTransport
+    /// How ``waitUntilReady(fileAt:headers:)`` waits.
     public var polling: PollingPolicy
 
+    /// An uploader over `transport`, polling as `polling` says.
     public init(transport: any HTTPTransport, polling: PollingPolicy = PollingPolicy()) {
         self.transport = transport
         self.polling = polling

@@ -7,22 +7,28 @@ import FoundationNetworking
 /// Sends one HTTP request. The uploader and the client talk to servers only through this, so tests and apps can
 /// put their own networking underneath.
 public protocol HTTPTransport: Sendable {
+    /// Sends `request` and returns the answer's body and response, whatever its status; throws only when no HTTP
+    /// answer came.
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
 }
 
 /// The transport over `URLSession` (FoundationNetworking's on Linux).
 public struct URLSessionTransport: HTTPTransport {
+    /// The session requests go through.
     public let session: URLSession
 
+    /// A transport over `session`, by default the shared one.
     public init(session: URLSession = .shared) {
         self.session = session
     }
 
     /// A failure to get an HTTP response at all.
     public struct NoHTTPResponse: Error, CustomStringConvertible {
+        /// Says that the answer was not an HTTP response.
         public var description: String { "the server's answer was not an HTTP response" }
     }
 
+    /// Sends `request` on the session; cancelling the task cancels the request, and only it.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let (data, response) = try await data(for: request)
         guard let http = response as? HTTPURLResponse else { throw NoHTTPResponse() }

@@ -2,21 +2,27 @@ import Foundation
 
 /// A `multipart/form-data` body as storage services take uploads: every field first, the file last.
 public struct MultipartFormData: Sendable, Hashable {
+    /// The string that separates the parts; random unless given.
     public var boundary: String
+    /// The parts added so far, without the closing boundary; send ``encoded``.
     public private(set) var body = Data()
 
+    /// An empty form, with a random boundary unless one is given.
     public init(boundary: String = "model-generator-" + UUID().uuidString) {
         self.boundary = boundary
     }
 
+    /// The `Content-Type` header's value, which names the boundary.
     public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
+    /// Adds a text field; storage services want these before the file.
     public mutating func addField(name: String, value: String) {
         body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n".utf8))
         body.append(Data(value.utf8))
         body.append(Data("\r\n".utf8))
     }
 
+    /// Adds a file under the field `name`, announced as `fileName` of type `mime`.
     public mutating func addFile(name: String, fileName: String, mime: String, data: Data) {
         body.append(
             Data(

@@ -1,8 +1,11 @@
 /// Options of a regular expression condition, written as MongoDB's `$options` letters.
 public struct RegexOptions: OptionSet, Hashable, Sendable {
+    /// The options as bits; use the named options instead.
     public let rawValue: Int
+    /// Options from their bits; use the named options instead.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// Letters match in either case.
     public static let caseInsensitive = RegexOptions(rawValue: 1 << 0)
     /// `^` and `$` match at line breaks.
     public static let multiline = RegexOptions(rawValue: 1 << 1)
@@ -20,16 +23,27 @@ public struct RegexOptions: OptionSet, Hashable, Sendable {
 
 /// One operator applied to a field.
 public enum FieldOperator: Hashable, Sendable {
+    /// `$eq`: the field equals the value; an array field holds it.
     case equal(QueryLiteral)
+    /// `$ne`: the field does not equal the value.
     case notEqual(QueryLiteral)
+    /// `$gt`: the field is greater than the value.
     case greaterThan(QueryLiteral)
+    /// `$gte`: the field is greater than or equal to the value.
     case greaterThanOrEqual(QueryLiteral)
+    /// `$lt`: the field is less than the value.
     case lessThan(QueryLiteral)
+    /// `$lte`: the field is less than or equal to the value.
     case lessThanOrEqual(QueryLiteral)
+    /// `$in`: the field equals one of the values.
     case inList([QueryLiteral])
+    /// `$nin`: the field equals none of the values.
     case notInList([QueryLiteral])
+    /// `$all`: the array field holds every one of the values.
     case containsAll([QueryLiteral])
+    /// `$size`: the array field has exactly this many elements.
     case size(Int)
+    /// `$exists`: the field is present (`true`) or absent (`false`).
     case exists(Bool)
     /// A pattern, and options; prefix and suffix conditions arrive here with their value escaped.
     case regex(String, RegexOptions)
@@ -55,9 +69,13 @@ public enum FieldOperator: Hashable, Sendable {
 
 /// The structure of a condition, which dialects render; independent of the model so dialects need no generics.
 public indirect enum ConditionNode: Sendable, Hashable {
+    /// One operator applied to the field at a path.
     case field(FieldPath, FieldOperator)
+    /// `$and`: every one of the conditions holds.
     case and([ConditionNode])
+    /// `$or`: at least one of the conditions holds.
     case or([ConditionNode])
+    /// `$nor`: none of the conditions holds; `Condition.not` is a `nor` of one.
     case nor([ConditionNode])
     /// The elements of a document array, at least one of which matches `Node` (relative to the element).
     case elementMatch(FieldPath, ConditionNode)
@@ -66,8 +84,10 @@ public indirect enum ConditionNode: Sendable, Hashable {
 /// A condition on instances of `Root`, built from `Root`'s typed fields. Conditions on another model's fields do
 /// not type-check, so a query can only ask about its own model.
 public struct Condition<Root>: Sendable {
+    /// The condition's structure without its model, as dialects render it.
     public let node: ConditionNode
 
+    /// A condition with this structure; the typed fields build conditions, so apps rarely need this.
     public init(_ node: ConditionNode) {
         self.node = node
     }

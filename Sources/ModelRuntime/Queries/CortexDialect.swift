@@ -9,6 +9,7 @@ public struct CortexDialect: QueryDialect {
     /// The largest page Cortex returns.
     public var maximumLimit: Int
 
+    /// A Cortex dialect whose queries may ask for at most `maximumLimit` results a page.
     public init(maximumLimit: Int = 1000) {
         self.maximumLimit = maximumLimit
     }
@@ -24,6 +25,8 @@ public struct CortexDialect: QueryDialect {
         encodeRegex: { pattern, options in [("$regex", .string("/\(pattern)/\(options.letters)"))] }
     )
 
+    /// The list request: `GET /<plural>` with `where`, `sort`, `skip`, `limit`, `paths[]`, `include[]` and `expand[]`.
+    /// Throws for what Cortex lacks: `exists`, `not`, `none`, `excluding` and `states`.
     public func render(_ query: QueryParts) throws -> RenderedRequest {
         if !query.states.isEmpty { throw QueryError("document states (_st) are a mia feature; cortex has none") }
         if !query.exclusions.isEmpty {

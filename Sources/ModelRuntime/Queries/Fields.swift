@@ -8,13 +8,19 @@ public enum MaybeAbsent: Sendable {}
 
 /// A generated struct of typed fields, built on a path prefix (the model's root, a document, or a reference).
 public protocol FieldCollection: Sendable {
+    /// The model whose conditions these fields build: the query's model, also for the fields of its Documents and
+    /// references.
     associatedtype Root
+    /// Fields whose paths start with `prefix`: ``FieldPath/root`` for the model itself, or the path of the Document or
+    /// reference they belong to.
     init(_ prefix: FieldPath)
 }
 
 /// Anything with a JSON path on `Root`'s side: every field, for projections and includes.
 public protocol FieldPathRepresentable<Root>: Sendable {
+    /// The model the path belongs to.
     associatedtype Root
+    /// The JSON path the server knows the field by, such as `c_address.c_city`.
     var fieldPath: FieldPath { get }
 }
 
@@ -29,9 +35,21 @@ public func regexEscaped(_ literal: String) -> String {
 }
 
 /// A scalar property: a string, number, boolean, date, id, enum or JSON value.
+///
+/// Its conditions are methods, and only those that fit the value's type exist: `gt` needs an ordered value,
+/// `hasPrefix` a string, `exists` a property that may be absent.
+///
+/// ```swift
+/// Item.query
+///     .where { $0.count.gt(3).and($0.status.eq(.open)) }
+///     .where { $0.name.hasPrefix("mar", options: .caseInsensitive) }
+///     .sort { $0.price.descending }
+/// ```
 public struct ValueField<Root, Value: QueryValue, Presence>: FieldPathRepresentable {
+    /// The property's JSON path, such as `c_bpm` or `c_size.c_width`.
     public let fieldPath: FieldPath
 
+    /// The field at `key` below `prefix`. Generated `Fields` structs create their fields; apps don't need to.
     public init(_ prefix: FieldPath, _ key: String) {
         fieldPath = prefix.appending(key)
     }
@@ -40,7 +58,13 @@ public struct ValueField<Root, Value: QueryValue, Presence>: FieldPathRepresenta
         Condition(.field(fieldPath, operation))
     }
 
+    /// Values equal to `value` (`$eq`).
+    ///
+    /// ```swift
+    /// Item.query.where { $0.status.eq(.open) }
+    /// ```
     public func eq(_ value: Value) -> Condition<Root> { condition(.equal(value.queryLiteral)) }
+    /// Values other than `value` (`$ne`).
     public func ne(_ value: Value) -> Condition<Root> { condition(.notEqual(value.queryLiteral)) }
     /// One of `values`; an empty list is rejected when the query is rendered.
     public func `in`(_ values: [Value]) -> Condition<Root> { condition(.inList(values.map(\.queryLiteral))) }
@@ -49,15 +73,29 @@ public struct ValueField<Root, Value: QueryValue, Presence>: FieldPathRepresenta
 }
 
 extension ValueField where Value: QueryComparable {
+    /// Values greater than `value` (`$gt`): larger numbers, later dates, strings that sort after it.
+    ///
+    /// ```swift
+    /// Item.query.where { $0.count.gt(3) }
+    /// ```
     public func gt(_ value: Value) -> Condition<Root> { Condition(.field(fieldPath, .greaterThan(value.queryLiteral))) }
+    /// Values greater than or equal to `value` (`$gte`).
     public func gte(_ value: Value) -> Condition<Root> {
         Condition(.field(fieldPath, .greaterThanOrEqual(value.queryLiteral)))
     }
+    /// Values less than `value` (`$lt`).
     public func lt(_ value: Value) -> Condition<Root> { Condition(.field(fieldPath, .lessThan(value.queryLiteral))) }
+    /// Values less than or equal to `value` (`$lte`).
     public func lte(_ value: Value) -> Condition<Root> {
         Condition(.field(fieldPath, .lessThanOrEqual(value.queryLiteral)))
     }
+    /// A sort key for `Query.sort`: the smallest value first.
+    ///
+    /// ```swift
+    /// Item.query.sort { [$0.price.descending, $0.name.ascending] }
+    /// ```
     public var ascending: SortKey<Root> { SortKey(path: fieldPath, isAscending: true) }
+    /// A sort key for `Query.sort`: the largest value first.
     public var descending: SortKey<Root> { SortKey(path: fieldPath, isAscending: false) }
 }
 
@@ -89,8 +127,10 @@ extension ValueField where Presence == MaybeAbsent {
 
 /// An array property of scalars.
 public struct ArrayField<Root, Element: QueryValue, Presence>: FieldPathRepresentable {
+    /// The array property's JSON path.
     public let fieldPath: FieldPath
 
+    /// The field at `key` below `prefix`. Generated `Fields` structs create their fields; apps don't need to.
     public init(_ prefix: FieldPath, _ key: String) {
         fieldPath = prefix.appending(key)
     }
@@ -110,6 +150,7 @@ public struct ArrayField<Root, Element: QueryValue, Presence>: FieldPathRepresen
 }
 
 extension ArrayField where Presence == MaybeAbsent {
+    /// Whether the property is present: `exists()`, or `exists(false)` for instances without it.
     public func exists(_ present: Bool = true) -> Condition<Root> { Condition(.field(fieldPath, .exists(present))) }
 }
 
@@ -117,38 +158,50 @@ extension ArrayField where Presence == MaybeAbsent {
 @dynamicMemberLookup
 public struct DocumentField<Root, Fields: FieldCollection, Presence>: FieldPathRepresentable
 where Fields.Root == Root {
+    /// The Document property's JSON path, which its sub-fields' paths start with.
     public let fieldPath: FieldPath
 
+    /// The field at `key` below `prefix`. Generated `Fields` structs create their fields; apps don't need to.
     public init(_ prefix: FieldPath, _ key: String) {
         fieldPath = prefix.appending(key)
     }
 
+    /// A field of the Document, with its path below the Document's: `$0.size.width.gt(1)`.
     public subscript<Member>(dynamicMember member: KeyPath<Fields, Member>) -> Member {
         Fields(fieldPath)[keyPath: member]
     }
 }
 
 extension DocumentField where Presence == MaybeAbsent {
+    /// Whether the Document is present: `exists()`, or `exists(false)` for instances without it.
     public func exists(_ present: Bool = true) -> Condition<Root> { Condition(.field(fieldPath, .exists(present))) }
 }
 
 /// An array of Documents: conditions on its elements go through `elementMatch`, with the element's own fields.
 public struct DocumentArrayField<Root, ElementFields: FieldCollection, Presence>: FieldPathRepresentable {
+    /// The array property's JSON path.
     public let fieldPath: FieldPath
 
+    /// The field at `key` below `prefix`. Generated `Fields` structs create their fields; apps don't need to.
     public init(_ prefix: FieldPath, _ key: String) {
         fieldPath = prefix.appending(key)
     }
 
-    /// Arrays with at least one element matching the condition.
+    /// Arrays with at least one element matching the condition, built from the element's own fields (`$elemMatch`).
+    ///
+    /// ```swift
+    /// Item.query.where { $0.parts.elementMatch { $0.label.eq("x").and($0.qty.gt(1)) } }
+    /// ```
     public func elementMatch(_ build: (ElementFields) -> Condition<ElementFields.Root>) -> Condition<Root> {
         Condition(.elementMatch(fieldPath, build(ElementFields(.root)).node))
     }
 
+    /// Arrays with exactly `count` elements (`$size`).
     public func size(_ count: Int) -> Condition<Root> { Condition(.field(fieldPath, .size(count))) }
 }
 
 extension DocumentArrayField where Presence == MaybeAbsent {
+    /// Whether the array is present: `exists()`, or `exists(false)` for instances without it.
     public func exists(_ present: Bool = true) -> Condition<Root> { Condition(.field(fieldPath, .exists(present))) }
 }
 
@@ -157,10 +210,13 @@ extension DocumentArrayField where Presence == MaybeAbsent {
 @dynamicMemberLookup
 public struct ReferenceField<Root, TargetFields: FieldCollection, Presence>: FieldPathRepresentable
 where TargetFields.Root == Root {
+    /// The reference property's JSON path.
     public let fieldPath: FieldPath
     /// The referenced object's API name, which parse writes as the Pointer's class.
     public let targetName: String
 
+    /// The field at `key` below `prefix`, referencing the object whose API name is `target`. Generated `Fields` structs
+    /// create their fields; apps don't need to.
     public init(_ prefix: FieldPath, _ key: String, target: String) {
         fieldPath = prefix.appending(key)
         targetName = target
@@ -170,75 +226,100 @@ where TargetFields.Root == Root {
         .reference(id: id.referenceID, object: targetName)
     }
 
+    /// Instances that reference the instance `id`.
+    ///
+    /// ```swift
+    /// GameScore.query.where { $0.owner.eq("hello") }
+    /// ```
     public func eq(_ id: some ReferenceIdentifier) -> Condition<Root> {
         Condition(.field(fieldPath, .equal(literal(id))))
     }
+    /// Instances that do not reference the instance `id`.
     public func ne(_ id: some ReferenceIdentifier) -> Condition<Root> {
         Condition(.field(fieldPath, .notEqual(literal(id))))
     }
+    /// Instances that reference one of `ids`; an empty list is rejected when the query is rendered.
     public func `in`<ID: ReferenceIdentifier>(_ ids: [ID]) -> Condition<Root> {
         Condition(.field(fieldPath, .inList(ids.map(literal))))
     }
+    /// Instances that reference none of `ids`; an empty list is rejected when the query is rendered.
     public func notIn<ID: ReferenceIdentifier>(_ ids: [ID]) -> Condition<Root> {
         Condition(.field(fieldPath, .notInList(ids.map(literal))))
     }
 
+    /// A field of the referenced object, for `paths` (`$0.creator.name.first`); a condition on it is rejected when the
+    /// query is rendered, since filters cannot look into referenced objects.
     public subscript<Member>(dynamicMember member: KeyPath<TargetFields, Member>) -> Member {
         TargetFields(fieldPath.throughReference)[keyPath: member]
     }
 }
 
 extension ReferenceField where Presence == MaybeAbsent {
+    /// Whether the reference is present: `exists()`, or `exists(false)` for instances without it.
     public func exists(_ present: Bool = true) -> Condition<Root> { Condition(.field(fieldPath, .exists(present))) }
 }
 
 /// An array of references.
 public struct ReferenceArrayField<Root, Presence>: FieldPathRepresentable {
+    /// The array property's JSON path.
     public let fieldPath: FieldPath
+    /// The referenced object's API name, which parse writes as each Pointer's class.
     public let targetName: String
 
+    /// The field at `key` below `prefix`, referencing the object whose API name is `target`. Generated `Fields` structs
+    /// create their fields; apps don't need to.
     public init(_ prefix: FieldPath, _ key: String, target: String) {
         fieldPath = prefix.appending(key)
         targetName = target
     }
 
+    /// Arrays that reference the instance `id`.
     public func contains(_ id: some ReferenceIdentifier) -> Condition<Root> {
         Condition(.field(fieldPath, .equal(.reference(id: id.referenceID, object: targetName))))
     }
 
+    /// Arrays that reference every one of `ids`; an empty list is rejected when the query is rendered.
     public func containsAll<ID: ReferenceIdentifier>(_ ids: [ID]) -> Condition<Root> {
         Condition(.field(fieldPath, .containsAll(ids.map { .reference(id: $0.referenceID, object: targetName) })))
     }
 
+    /// Arrays with exactly `count` references (`$size`).
     public func size(_ count: Int) -> Condition<Root> { Condition(.field(fieldPath, .size(count))) }
 }
 
 extension ReferenceArrayField where Presence == MaybeAbsent {
+    /// Whether the array is present: `exists()`, or `exists(false)` for instances without it.
     public func exists(_ present: Bool = true) -> Condition<Root> { Condition(.field(fieldPath, .exists(present))) }
 }
 
 /// A File property: it can be projected, and asked whether it is there.
 public struct FileField<Root, Presence>: FieldPathRepresentable {
+    /// The File property's JSON path.
     public let fieldPath: FieldPath
 
+    /// The field at `key` below `prefix`. Generated `Fields` structs create their fields; apps don't need to.
     public init(_ prefix: FieldPath, _ key: String) {
         fieldPath = prefix.appending(key)
     }
 }
 
 extension FileField where Presence == MaybeAbsent {
+    /// Whether the file is present: `exists()`, or `exists(false)` for instances without one.
     public func exists(_ present: Bool = true) -> Condition<Root> { Condition(.field(fieldPath, .exists(present))) }
 }
 
 /// The fields of an object the schema does not define (a reference to Cortex's `account`): none are known.
 public struct UnknownFields<Root>: FieldCollection {
+    /// No fields: the object is not in the schema, so nothing about it is known.
     public init(_ prefix: FieldPath) {}
 }
 
 /// A property marked `optional: true`, which the server returns only when a query includes it.
 public struct IncludePath<Root>: Sendable {
+    /// The property's JSON path, sent in the query's includes.
     public let fieldPath: FieldPath
 
+    /// The property at `key` below `prefix`; generated `IncludableFields` structs create these.
     public init(_ prefix: FieldPath, _ key: String) {
         fieldPath = prefix.appending(key)
     }
@@ -246,15 +327,19 @@ public struct IncludePath<Root>: Sendable {
 
 /// A reference marked `expandable`, which a query can ask the server to expand.
 public struct ExpandPath<Root>: Sendable {
+    /// The reference's JSON path, sent in the query's expansions.
     public let fieldPath: FieldPath
 
+    /// The reference at `key` below `prefix`; generated `ExpandableFields` structs create these.
     public init(_ prefix: FieldPath, _ key: String) {
         fieldPath = prefix.appending(key)
     }
 }
 
-/// One key of a sort order.
+/// One key of a sort order: a field and a direction, made with a field's `ascending` or `descending`.
 public struct SortKey<Root>: Sendable, Hashable {
+    /// The path of the field sorted by.
     public let path: FieldPath
+    /// True for the smallest value first, false for the largest first.
     public let isAscending: Bool
 }

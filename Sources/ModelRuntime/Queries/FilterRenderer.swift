@@ -12,6 +12,8 @@ public struct FilterRenderer: Sendable {
     /// How the dialect writes a regular expression: the members of the operator object.
     public var encodeRegex: @Sendable (_ pattern: String, _ options: RegexOptions) -> [(key: String, value: QueryJSON)]
 
+    /// A renderer for a dialect: its name for messages, its operators, and how it writes values and regular
+    /// expressions. The built-in dialects' `filter`s are examples.
     public init(
         dialect: String,
         supportedOperators: Set<String>,

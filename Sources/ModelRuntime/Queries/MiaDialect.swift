@@ -9,13 +9,17 @@ public struct MiaDialect: QueryDialect {
     /// Sends `_q` base64-encoded, with the header `json-query-params-encoding: base64`, for proxies that mangle JSON
     /// in URLs.
     public var encodesQueryAsBase64: Bool
+    /// The largest limit a query may ask for; `nil` for no cap (the old SDK documented 500).
     public var maximumLimit: Int?
 
+    /// A Mia-Platform dialect; the defaults send `_q` as plain JSON and cap no limit.
     public init(encodesQueryAsBase64: Bool = false, maximumLimit: Int? = nil) {
         self.encodesQueryAsBase64 = encodesQueryAsBase64
         self.maximumLimit = maximumLimit
     }
 
+    /// Mia's operators: MongoDB's without `$size` and `$nor`; regular expressions are
+    /// `{"$regex":…,"$options":…}`.
     public static let filter = FilterRenderer(
         dialect: "mia",
         supportedOperators: [
@@ -26,6 +30,8 @@ public struct MiaDialect: QueryDialect {
         encodeRegex: FilterRenderer.mongoRegex
     )
 
+    /// The list request: `GET /<plural>/` with `_q`, `_p` (or `_rawp`), `_s`, `_l`, `_sk` and `_st`. Throws for
+    /// `expand`, which the CRUD service cannot do, and for `paths` combined with `excluding`.
     public func render(_ query: QueryParts) throws -> RenderedRequest {
         if !query.expansions.isEmpty { throw QueryError("mia's CRUD service cannot expand references") }
         var items = try filterItems(query)
@@ -55,6 +61,7 @@ public struct MiaDialect: QueryDialect {
         return RenderedRequest(path: "/\(query.pluralName)/", queryItems: items, headers: headers)
     }
 
+    /// The count request: `GET /<plural>/count` with the query's `_q` and `_st`, answered with a number.
     public func renderCount(_ query: QueryParts) throws -> RenderedRequest {
         var items = try filterItems(query)
         if !query.states.isEmpty { items.append(URLQueryItem(name: "_st", value: query.states.joined(separator: ","))) }

@@ -11,8 +11,10 @@ public struct ParseDialect: QueryDialect {
     public var maximumURLLength: Int
     /// The base URL's length, counted into `maximumURLLength`.
     public var baseURLLength: Int
+    /// The largest limit a query may ask for; `nil` for no cap.
     public var maximumLimit: Int?
 
+    /// A Parse dialect; by default a URL longer than 2000 characters goes as a `POST`, and no limit is capped.
     public init(maximumURLLength: Int = 2000, baseURLLength: Int = 0, maximumLimit: Int? = nil) {
         self.maximumURLLength = maximumURLLength
         self.baseURLLength = baseURLLength
@@ -30,6 +32,8 @@ public struct ParseDialect: QueryDialect {
         encodeRegex: FilterRenderer.mongoRegex
     )
 
+    /// A literal as Parse writes it: dates as `{"__type":"Date","iso":…}`, references as Pointers to the target's
+    /// class, everything else as plain JSON.
     public static func value(_ literal: QueryLiteral) -> QueryJSON {
         switch literal {
         case .date(let date):
@@ -41,6 +45,8 @@ public struct ParseDialect: QueryDialect {
         }
     }
 
+    /// The list request: `GET /classes/<Class>` with `where`, `order`, `limit`, `skip`, `keys`, `excludeKeys` and
+    /// `include`, or a `POST` with `"_method":"GET"` when the URL would be longer than `maximumURLLength`.
     public func render(_ query: QueryParts) throws -> RenderedRequest {
         if !query.states.isEmpty { throw QueryError("document states (_st) are a mia feature; parse has none") }
         var members: [(key: String, value: QueryJSON)] = []

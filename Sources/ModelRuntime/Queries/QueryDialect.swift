@@ -8,17 +8,26 @@ import FoundationNetworking
 public struct QueryParts: Sendable, Hashable {
     /// The query's conditions, which must all hold.
     public var conditions: [ConditionNode]
+    /// Sort keys in order: a path, and whether its smallest value comes first.
     public var sortKeys: [(path: FieldPath, isAscending: Bool)]
+    /// The most results to return; `nil` when the query sets none.
     public var limit: Int?
+    /// How many results to skip; `nil` when the query sets none.
     public var skip: Int?
+    /// The only paths to return; empty returns every property.
     public var paths: [FieldPath]
+    /// Paths to leave out of the results.
     public var exclusions: [FieldPath]
+    /// Properties marked `optional: true` to return as well.
     public var includes: [FieldPath]
+    /// References the server should expand.
     public var expansions: [FieldPath]
+    /// Mia-Platform's document states (`_st`) to return; empty sends none.
     public var states: [String]
     /// The API name of the object the query lists (`c_things`), for dialects that put it in the path.
     public var pluralName: String
 
+    /// Whether two queries ask for the same thing, part by part.
     public static func == (lhs: QueryParts, rhs: QueryParts) -> Bool {
         lhs.conditions == rhs.conditions && lhs.sortKeys.map(\.path) == rhs.sortKeys.map(\.path)
             && lhs.sortKeys.map(\.isAscending) == rhs.sortKeys.map(\.isAscending) && lhs.limit == rhs.limit
@@ -27,22 +36,29 @@ public struct QueryParts: Sendable, Hashable {
             && lhs.expansions == rhs.expansions && lhs.states == rhs.states && lhs.pluralName == rhs.pluralName
     }
 
+    /// Hashes the conditions and the object name, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(conditions)
         hasher.combine(pluralName)
     }
 }
 
-/// A rendered request, for a query or a write: method, path, query items, headers and (where it has one) a JSON body. Deterministic: the
-/// same query renders to the same bytes.
+/// A rendered request, for a query or a write: method, path, query items, headers and (where it has one) a JSON
+/// body. Deterministic: the same query renders to the same bytes.
 public struct RenderedRequest: Hashable, Sendable {
+    /// The HTTP method: `GET` for reads, and `POST`, `PUT`, `PATCH` or `DELETE` for writes and long Parse queries.
     public var method: String
     /// The path below the base URL: `/c_things`, `/plates/count`, `/classes/GameScore`.
     public var path: String
+    /// The query string's items in order, not yet percent-encoded.
     public var queryItems: [URLQueryItem]
+    /// Headers the dialect needs, such as Mia's `json-query-params-encoding`; `urlRequest(relativeTo:)` adds a body's
+    /// `Content-Type` itself.
     public var headers: [String: String]
+    /// The JSON body of writes and of Parse queries too long for a URL; `nil` for none.
     public var body: QueryJSON?
 
+    /// A request; the dialects render these, and so can an app's own ``QueryDialect``.
     public init(
         method: String = "GET",
         path: String,
@@ -98,8 +114,10 @@ public struct RenderedRequest: Hashable, Sendable {
 
 /// Why a query could not be rendered; nothing is sent.
 public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Why the query cannot be sent, naming the problem.
     public var description: String
 
+    /// An error with the message `description`, for an app's own dialect to throw.
     public init(_ description: String) {
         self.description = description
     }
@@ -144,14 +162,23 @@ extension Query {
         try dialect.renderCount(parts)
     }
 
+    /// The list request's query items in `dialect`'s wire format, for an app that sends the request itself.
     public func queryItems(dialect: some QueryDialect) throws -> [URLQueryItem] {
         try rendered(for: dialect).queryItems
     }
 
+    /// The list request's URL below `baseURL` in `dialect`'s wire format. A Parse query too long for a URL is a `POST`
+    /// whose query is in its body, so prefer `urlRequest(relativeTo:dialect:)`.
     public func url(relativeTo baseURL: URL, dialect: some QueryDialect) throws -> URL {
         try rendered(for: dialect).url(relativeTo: baseURL)
     }
 
+    /// The list request below `baseURL` in `dialect`'s wire format, with its method, headers and body.
+    ///
+    /// ```swift
+    /// let request = try Plate.query.where { $0.qta.gt(3) }.urlRequest(relativeTo: baseURL, dialect: .mia)
+    /// let (data, response) = try await URLSessionTransport().send(request)
+    /// ```
     public func urlRequest(relativeTo baseURL: URL, dialect: some QueryDialect) throws -> URLRequest {
         try rendered(for: dialect).urlRequest(relativeTo: baseURL)
     }

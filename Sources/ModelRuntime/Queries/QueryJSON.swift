@@ -3,14 +3,22 @@ import Foundation
 /// JSON whose objects keep their key order, so rendered queries are byte-for-byte deterministic and Cortex's
 /// `sort` keeps the order its keys were given in.
 public indirect enum QueryJSON: Hashable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A whole number.
     case int(Int)
+    /// A number, written without a fraction when it is whole (`70`, not `70.0`).
     case double(Double)
+    /// A string, escaped as JSON requires.
     case string(String)
+    /// An array.
     case array([QueryJSON])
+    /// An object whose members keep the order they were given in.
     case object([(key: String, value: QueryJSON)])
 
+    /// Equal when of the same kind with equal contents; objects also need their keys in the same order.
     public static func == (lhs: QueryJSON, rhs: QueryJSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -24,6 +32,7 @@ public indirect enum QueryJSON: Hashable, Sendable {
         }
     }
 
+    /// Hashes the serialized text, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(serialized)
     }
