@@ -45,7 +45,7 @@ struct GeneratedPackage {
             "-warnings-as-errors",
         ])
         guard build.status == 0 else {
-            throw Failure(description: "the generated code does not build:\n\(build.output.suffix(20_000))")
+            throw Failure(description: "the generated code does not build:\n\(Self.diagnostics(in: build.output))")
         }
         guard main != nil else { return "" }
         let binPath = try Self.swift([
@@ -60,6 +60,19 @@ struct GeneratedPackage {
             throw Failure(description: "Main failed (exit \(run.status)):\n\(run.output.suffix(20_000))")
         }
         return run.output
+    }
+
+    /// The compiler's errors with the lines after each (the source line and caret), or the end of the log when
+    /// there are none (a crashed or killed compiler): a parallel build interleaves errors with hundreds of progress
+    /// lines, and a log's end alone can miss them.
+    static func diagnostics(in log: String) -> String {
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
+        var picked: [Substring] = []
+        for (index, line) in lines.enumerated() where line.contains("error:") {
+            picked.append(contentsOf: lines[index..<min(index + 4, lines.count)])
+            if picked.count > 400 { break }
+        }
+        return picked.isEmpty ? String(log.suffix(20_000)) : picked.joined(separator: "\n")
     }
 
     private var manifest: String {

@@ -332,6 +332,7 @@ public struct DocumentBodyView: Sendable, MustacheParent {
         case "access": access
         case "create": create
         case "modelMemberLines": modelMemberLines
+        case "hasModelMemberLines": !modelMemberLines.isEmpty
         case "facetRules": facetRules
         case "hasFacetRules": !facetRules.isEmpty
         default: nil
@@ -357,6 +358,7 @@ public struct CreateView: Sendable, MustacheParent {
         case "initAssignments": initAssignments
         case "hasInitAssignments": !initAssignments.isEmpty
         case "memberLines": memberLines
+        case "hasMemberLines": !memberLines.isEmpty
         case "violationLines": violationLines
         case "hasViolationLines": !violationLines.isEmpty
         default: nil
