@@ -13,7 +13,7 @@ public protocol CreateBody: Sendable {
 extension CreateBody {
     /// The members, after checking every rule: a body that breaks any is never sent.
     public func validatedMembers() throws -> [BodyMember] {
-        let violations = violations(at: "")
+        let violations = violations(at: "") + BodyValue.object(members).nonFiniteNumberViolations(at: "")
         if !violations.isEmpty { throw ValidationError(violations: violations) }
         return members
     }
@@ -63,6 +63,20 @@ extension DocumentBody {
 }
 
 extension BodyValue {
+    /// A violation for each NaN or infinity inside the value, with its path: JSON cannot hold them, so a body holding
+    /// one is refused rather than sent as invalid JSON.
+    func nonFiniteNumberViolations(at path: String) -> [Violation] {
+        switch self {
+        case .value(let literal):
+            literal.containsNonFiniteNumber
+                ? [Violation(path: path, message: "is NaN or an infinity, which JSON cannot hold")] : []
+        case .file: []
+        case .object(let members):
+            members.flatMap { $0.value.nonFiniteNumberViolations(at: path.isEmpty ? $0.key : "\(path).\($0.key)") }
+        case .array(let elements): elements.enumerated().flatMap { $1.nonFiniteNumberViolations(at: "\(path)[\($0)]") }
+        }
+    }
+
     /// The files inside a value, with their paths.
     func files(at path: String) -> [(path: String, upload: FileUpload)] {
         switch self {

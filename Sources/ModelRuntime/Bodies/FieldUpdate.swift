@@ -245,6 +245,18 @@ public struct PatchOperation: Sendable, Hashable {
         self.path = path
         self.kind = kind
     }
+
+    /// The NaNs and infinities among the operation's values, which JSON cannot hold.
+    func nonFiniteNumberViolations() -> [Violation] {
+        switch kind {
+        case .set(let value), .increment(let value), .multiply(let value):
+            value.nonFiniteNumberViolations(at: path)
+        case .push(let values), .pull(let values), .addToSet(let values):
+            // The elements' places in the stored array are the server's to decide: the path is the array's.
+            values.flatMap { $0.nonFiniteNumberViolations(at: path) }
+        case .unset, .currentDate: []
+        }
+    }
 }
 
 /// A generated update body: the operations it makes, and a check that no path is changed twice.
@@ -257,14 +269,16 @@ extension PatchBody {
     /// True when the update changes nothing; sending it would be pointless.
     public var isEmpty: Bool { operations.isEmpty }
 
-    /// The operations, after checking that each path is changed once: two operations on one path contradict each
-    /// other on every backend.
+    /// The operations, after checking that each path is changed once (two operations on one path contradict each
+    /// other on every backend) and that no value is NaN or an infinity, which JSON cannot hold.
     public func checkedOperations() throws -> [PatchOperation] {
         let operations = operations
         var seen: Set<String> = []
         for operation in operations where !seen.insert(operation.path).inserted {
             throw BodyError("'\(operation.path)' is changed twice in one update; make it one operation")
         }
+        let violations = operations.flatMap { $0.nonFiniteNumberViolations() }
+        if !violations.isEmpty { throw ValidationError(violations: violations) }
         return operations
     }
 }

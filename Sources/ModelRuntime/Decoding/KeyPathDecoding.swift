@@ -14,10 +14,10 @@ extension KeyedDecodingContainer where Key == JSONKey {
         // The common case costs one lookup per key: the decoder's own errors already spell the path when every
         // object along it is there.
         if let holder = try? fastContainer(holding: path) {
-            return try holder.decode(type, forKey: path[path.count - 1])
+            return try holder.decodeLocatingErrors(type, forKey: path[path.count - 1])
         }
         switch try lookUp(path) {
-        case .present(let container, let key): return try container.decode(type, forKey: key)
+        case .present(let container, let key): return try container.decodeLocatingErrors(type, forKey: key)
         case .missing(let index): throw keyNotFound(path, missingIndex: index)
         case .null(let index): throw valueNotFound(type, nullIndex: index, in: path, reason: "")
         }
@@ -28,10 +28,10 @@ extension KeyedDecodingContainer where Key == JSONKey {
     /// the payload's shape differs from the mapping.
     public func decodeIfPresent<T: Decodable>(_ type: T.Type, at path: [JSONKey]) throws -> T? {
         if let holder = try? fastContainer(holding: path) {
-            return try holder.decodeIfPresent(type, forKey: path[path.count - 1])
+            return try holder.decodeIfPresentLocatingErrors(type, forKey: path[path.count - 1])
         }
         return switch try lookUp(path) {
-        case .present(let container, let key): try container.decodeIfPresent(type, forKey: key)
+        case .present(let container, let key): try container.decodeIfPresentLocatingErrors(type, forKey: key)
         case .missing, .null: nil
         }
     }
@@ -53,7 +53,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
     /// The value at `path`, or `nil` when a key along it is missing; `null` throws `valueNotFound`.
     func decodeUnlessMissing<T: Decodable>(_ type: T.Type, at path: [JSONKey]) throws -> T? {
         if let holder = try? fastContainer(holding: path),
-            let value = try holder.decodeIfPresent(type, forKey: path[path.count - 1])
+            let value = try holder.decodeIfPresentLocatingErrors(type, forKey: path[path.count - 1])
         {
             return value
         }
@@ -63,7 +63,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
             if try container.decodeNil(forKey: key) {
                 throw valueNotFound(type, nullIndex: path.count - 1, in: path, reason: reason)
             }
-            return try container.decode(type, forKey: key)
+            return try container.decodeLocatingErrors(type, forKey: key)
         case .missing:
             return nil
         case .null(let index):

@@ -14,7 +14,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
             additionalProperties[key] = .null
             return nil
         }
-        return try decode(type, forKey: codingKey)
+        return try decodeLocatingErrors(type, forKey: codingKey)
     }
 
     /// Every key not in `modeledKeys`, with its value.

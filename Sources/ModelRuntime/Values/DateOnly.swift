@@ -77,7 +77,7 @@ public struct DateOnly: Hashable, Comparable, Sendable, Codable, CustomStringCon
         guard let value = DateOnly(string) else {
             throw DecodingError.dataCorruptedError(
                 in: container,
-                debugDescription: "Expected a date such as \"2026-11-22\" (yyyy-MM-dd), got \"\(string)\""
+                debugDescription: "Expected a date such as \"2026-11-22\" (yyyy-MM-dd), got \(quotedForMessage(string))"
             )
         }
         self = value

@@ -17,9 +17,9 @@ public struct InvalidObjectIDError: Error, Hashable, Sendable, CustomStringConve
     public var description: String {
         switch reason {
         case .wrongLength(let count):
-            "\"\(value)\" is not an ObjectID: expected 24 hexadecimal characters, got \(count)"
+            "\(quotedForMessage(value)) is not an ObjectID: expected 24 hexadecimal characters, got \(count)"
         case .invalidCharacter(let scalar, let offset):
-            "\"\(value)\" is not an ObjectID: \"\(scalar)\" at offset \(offset) is not a hexadecimal digit"
+            "\(quotedForMessage(value)) is not an ObjectID: \"\(scalar)\" at offset \(offset) is not a hexadecimal digit"
         }
     }
 }
