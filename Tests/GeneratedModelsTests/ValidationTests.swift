@@ -72,6 +72,31 @@ private func thrownViolations(_ render: () throws -> Any) -> [Violation] {
         #expect(patch.violations(at: "").isEmpty)
     }
 
+    // MARK: - numbers JSON cannot hold
+
+    @Test func nanAndInfinitiesAreRefusedWithTheirPathsNotSentAsInvalidJSON() throws {
+        var create = Clinic.Create(name: "N")
+        create.beds = .nan
+        create.meta = ["c_scores": [1, .double(.infinity)]]
+        let dialect = RecordingDialect()
+        #expect(
+            thrownViolations { try create.rendered(for: dialect) }.map(\.description) == [
+                "c_beds: is NaN or an infinity, which JSON cannot hold",
+                "c_meta: is NaN or an infinity, which JSON cannot hold",
+            ]
+        )
+        create.beds = 3
+        create.meta = nil
+        _ = try create.rendered(for: dialect)
+
+        var patch = Clinic.Patch()
+        patch.beds.increment(by: -.infinity)
+        #expect(thrownViolations { try patch.rendered(id: clinicID, for: dialect) }.map(\.path) == ["c_beds"])
+        patch.beds = .set(.nan)
+        #expect(thrownViolations { try patch.rendered(id: clinicID, for: dialect) }.map(\.path) == ["c_beds"])
+        #expect(dialect.calls == 1)
+    }
+
     // MARK: - arrays
 
     @Test func maxItems() throws {

@@ -20,7 +20,8 @@ extension Date: ISO8601DateCodable {
         guard let date = ISO8601DateCoding.date(from: string) else {
             throw DecodingError.dataCorruptedError(
                 in: container,
-                debugDescription: "Expected an ISO 8601 date such as \"2026-11-22T10:15:30.000Z\", got \(quotedForMessage(string))"
+                debugDescription:
+                    "Expected an ISO 8601 date such as \"2026-11-22T10:15:30.000Z\", got \(quotedForMessage(string))"
             )
         }
         self = date
