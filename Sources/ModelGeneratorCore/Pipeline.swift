@@ -255,11 +255,24 @@ public enum Paths {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// `path` relative to `directory` when it lies inside it, otherwise unchanged.
+    /// `path` relative to `directory`, climbing out with `..` where needed (`../data/org.ndjson`). Both are folded
+    /// first; when one is absolute and the other not, or `directory` climbs above where `path` starts, there is no
+    /// relative form and `path` is returned as it is.
     public static func relative(_ path: String, to directory: String) -> String {
+        let path = join(".", path)
+        let directory = join(".", directory)
         if directory == "." { return path }
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        guard path.hasPrefix("/") == directory.hasPrefix("/") else { return path }
+        let pathParts = path.split(separator: "/")
+        let directoryParts = directory.split(separator: "/")
+        var shared = 0
+        while shared < min(pathParts.count, directoryParts.count), pathParts[shared] == directoryParts[shared] {
+            shared += 1
+        }
+        let climbs = directoryParts[shared...]
+        if climbs.contains("..") { return path }
+        let parts = Array(repeating: "..", count: climbs.count) + pathParts[shared...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     /// `base/relative`, with `.` and `..` folded; an absolute `relative` stands alone.

@@ -4,9 +4,41 @@ import ModelGeneratorCore
 /// All of the generator's file I/O.
 enum FileSystem {
     static let inputFiles = InputFiles(
-        read: { path in try String(contentsOfFile: path, encoding: .utf8) },
-        list: { directory in try FileManager.default.contentsOfDirectory(atPath: directory) }
+        read: { path in
+            do {
+                return try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw ReadError(error)
+            }
+        },
+        list: { directory in
+            do {
+                return try FileManager.default.contentsOfDirectory(atPath: directory)
+            } catch {
+                throw ReadError(error)
+            }
+        }
     )
+
+    /// Why a file could not be read, in the words a diagnostic needs ("no such file") rather than Foundation's
+    /// error dump.
+    struct ReadError: Error, CustomStringConvertible {
+        var description: String
+
+        init(_ error: any Error) {
+            switch (error as? CocoaError)?.code {
+            case .fileReadNoSuchFile?, .fileNoSuchFile?: description = "no such file"
+            case .fileReadNoPermission?: description = "permission denied"
+            case .fileReadInapplicableStringEncoding?: description = "not UTF-8 text"
+            default:
+                var isDirectory: ObjCBool = false
+                let path = (error as NSError).userInfo[NSFilePathErrorKey] as? String ?? ""
+                let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                description =
+                    exists && isDirectory.boolValue ? "it is a folder" : (error as NSError).localizedDescription
+            }
+        }
+    }
 
     /// The top-level `.swift` files of the output folder, with their contents (nil when unreadable).
     static func existingFiles(in directory: String) -> [String: String?] {

@@ -121,7 +121,11 @@ struct Diff: ParsableCommand {
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Writes a commented model-generator.yaml to start from.",
-        discussion: "Refuses to overwrite an existing config, and prints the command to run next."
+        discussion: """
+            Refuses to overwrite an existing config, and prints the command to run next. Without --from-cortex or \
+            --from-mappings it also writes starter object definitions (schema/objects.yaml next to the config) \
+            unless that file exists.
+            """
     )
 
     @Option(name: .customLong("from-cortex"), help: "A Cortex NDJSON export the config should read.")
@@ -133,8 +137,23 @@ struct Init: ParsableCommand {
     )
     var mappings: String?
 
+    @Option(
+        name: .customLong("sample"),
+        help: ArgumentHelp(
+            "A sample payload that gives a mapped model's properties their types; repeat for each model.",
+            valueName: "Model=path"
+        )
+    )
+    var samples: [String] = []
+
     @Option(name: .long, help: "Where to write the config.")
     var config: String = "model-generator.yaml"
+
+    func validate() throws {
+        for sample in samples where !sample.contains("=") {
+            throw ValidationError("--sample takes Model=path, such as TweetModel=schema/tweet.json; got '\(sample)'")
+        }
+    }
 
     func run() throws {
         if FileManager.default.fileExists(atPath: config) {
@@ -142,16 +161,41 @@ struct Init: ParsableCommand {
             throw ExitCode.failure
         }
         let directory = Paths.directory(of: config)
-        // Paths in the config are relative to it.
-        let relative = { (path: String) in Paths.relative(path, to: directory) }
-        let text = ConfigTemplate.make(cortexExport: cortexExport.map(relative), mappings: mappings.map(relative))
+        // Paths in the config are relative to it, wherever init runs from.
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        let relative = { (path: String) in
+            Paths.relative(Paths.join(workingDirectory, path), to: Paths.join(workingDirectory, directory))
+        }
+        let sampleEntries = samples.map { sample in
+            let parts = sample.split(separator: "=", maxSplits: 1)
+            return (model: String(parts[0]), path: relative(parts.count > 1 ? String(parts[1]) : ""))
+        }
+        let text = ConfigTemplate.make(
+            cortexExport: cortexExport.map(relative),
+            mappings: mappings.map(relative),
+            samples: sampleEntries
+        )
+        var written = [config]
         do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: config), options: .withoutOverwriting)
+            let starterSchema = Paths.join(directory, ConfigTemplate.starterSchemaPath)
+            if cortexExport == nil, mappings == nil, !FileManager.default.fileExists(atPath: starterSchema) {
+                try FileManager.default.createDirectory(
+                    atPath: Paths.directory(of: starterSchema),
+                    withIntermediateDirectories: true
+                )
+                try Data(ConfigTemplate.starterSchema.utf8).write(
+                    to: URL(fileURLWithPath: starterSchema),
+                    options: .withoutOverwriting
+                )
+                written.append(starterSchema)
+            }
         } catch {
             FileHandle.standardError.write(Data("error: cannot write \(config): \(error)\n".utf8))
             throw ExitCode.failure
         }
-        print("wrote \(config)")
+        for file in written { print("wrote \(file)") }
         print("next: model-generator generate --config \(config)")
     }
 }

@@ -66,16 +66,50 @@ import Testing
 
 /// `model-generator init`'s config: it loads cleanly and names the user's input.
 @Suite struct ConfigTemplateTests {
-    @Test(arguments: [(String?.none, String?.none), ("org.ndjson", nil), (nil, "app.mappings")])
+    @Test(arguments: [
+        (String?.none, String?.none), ("org.ndjson", nil), (nil, "app.mappings"), ("org.ndjson", "app.mappings"),
+    ])
     func theTemplateLoadsWithoutComplaint(_ export: String?, _ mappings: String?) throws {
         let text = ConfigTemplate.make(cortexExport: export, mappings: mappings)
         let (loaded, diagnostics) = ConfigLoader.load(text, file: "model-generator.yaml")
         #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
         let config = try #require(loaded)
-        #expect(config.schemas.map(\.value) == [export ?? "schema/objects.yaml"])
+        let mappingsOnly = export == nil && mappings != nil
+        #expect(config.schemas.map(\.value) == (mappingsOnly ? [] : [export ?? ConfigTemplate.starterSchemaPath]))
         #expect(config.mappings.map(\.value) == (mappings.map { [$0] } ?? []))
         #expect(config.naming.stripPrefixes == (export == nil ? [] : ["c_"]))
-        #expect(config.generate == [.models, .queries, .bodies])
+        // Queries and bodies are built on object definitions, which mappings alone don't have.
+        #expect(config.generate == (mappingsOnly ? [.models] : [.models, .queries, .bodies]))
+        #expect(config.samples.isEmpty)
+    }
+
+    @Test func theTemplateNamesEverySample() throws {
+        let text = ConfigTemplate.make(
+            mappings: "app.mappings",
+            samples: [("TweetModel", "payloads/tweet one.json"), ("TimelineModel", "timeline.json")]
+        )
+        let (loaded, diagnostics) = ConfigLoader.load(text, file: "model-generator.yaml")
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        let config = try #require(loaded)
+        #expect(
+            config.samples.mapValues(\.value) == [
+                "TweetModel": "payloads/tweet one.json", "TimelineModel": "timeline.json",
+            ]
+        )
+    }
+
+    /// What `init` writes in an empty folder generates every output kind without a single diagnostic.
+    @Test func theStarterSchemaGeneratesWithoutComplaint() {
+        let result = generate(
+            config: ConfigTemplate.make(),
+            [ConfigTemplate.starterSchemaPath: ConfigTemplate.starterSchema]
+        )
+        #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.all)")
+        #expect(
+            result.files.map(\.path).sorted() == [
+                "Item+Body.swift", "Item+Query.swift", "Item.swift", "SchemaObjects.swift",
+            ]
+        )
     }
 
     @Test func aGeneratedConfigGeneratesFromACortexExport() throws {

@@ -194,4 +194,16 @@ import Testing
     func pathsJoinAsWritten(_ base: String, _ relative: String, _ expected: String) {
         #expect(Paths.join(base, relative) == expected)
     }
+
+    @Test(arguments: [
+        ("a/b.yaml", "a", "b.yaml"), ("a/b.yaml", ".", "a/b.yaml"),
+        ("data/x.ndjson", "app/config", "../../data/x.ndjson"),
+        ("/w/data/x", "/w/app", "../data/x"), ("/w/app", "/w/app", "."), ("./a/../b/c", "b", "c"),
+        ("/abs/x", "rel", "/abs/x"), ("x", "/abs", "x"), ("x", "../up", "x"),
+    ])
+    func pathsRelativeToAFolderClimbOutWithDotDot(_ path: String, _ directory: String, _ expected: String) {
+        #expect(Paths.relative(path, to: directory) == expected)
+        // Where there is a relative form, joining it back gives the path again.
+        if expected != path { #expect(Paths.join(directory, expected) == Paths.join(".", path)) }
+    }
 }

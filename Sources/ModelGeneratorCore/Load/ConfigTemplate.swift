@@ -1,9 +1,26 @@
 /// The commented `model-generator.yaml` that `model-generator init` writes: every key explained, the user's input
 /// already named when they have one.
 public enum ConfigTemplate {
-    public static func make(cortexExport: String? = nil, mappings: String? = nil) -> String {
-        let schemas = cortexExport.map { "[\(yamlString($0))]" } ?? "[schema/objects.yaml]"
+    /// Where the starter object definitions go, relative to the config, when the user has no input yet.
+    public static let starterSchemaPath = "schema/objects.yaml"
+
+    /// The config text. `cortexExport`, `mappings` and the samples' paths are relative to the config. With mappings
+    /// alone the models come from them, so there are no schemas and only models (queries and bodies need object
+    /// definitions); with neither, the config reads ``starterSchemaPath``.
+    public static func make(
+        cortexExport: String? = nil,
+        mappings: String? = nil,
+        samples: [(model: String, path: String)] = []
+    ) -> String {
+        let mappingsOnly = cortexExport == nil && mappings != nil
+        let schemas =
+            cortexExport.map { "[\(yamlString($0))]" } ?? (mappingsOnly ? "[]" : "[\(starterSchemaPath)]")
         let mappingsLine = mappings.map { "mappings: [\(yamlString($0))]" } ?? "# mappings: [schema/app.mappings]"
+        let samplesLine =
+            samples.isEmpty
+            ? "# samples: { TweetModel: schema/tweet.json }"
+            : "samples:\n" + samples.map { "  \($0.model): \(yamlString($0.path))" }.joined(separator: "\n")
+        let generate = mappingsOnly ? "[models]" : "[models, queries, bodies]"
         let stripPrefixes = cortexExport == nil ? "stripPrefixes: []" : "stripPrefixes: [c_]"
         return """
             # model-generator.yaml: what swift-model-generator reads and what it writes.
@@ -18,7 +35,7 @@ public enum ConfigTemplate {
             \(mappingsLine)
 
             # Sample payloads that give mapped properties their types, by Swift type name.
-            # samples: { TweetModel: schema/tweet.json }
+            \(samplesLine)
 
             # The folder the generator owns: it writes only there, and deletes only files it generated.
             output: Generated
@@ -26,8 +43,8 @@ public enum ConfigTemplate {
             # public | package | internal
             accessModifier: public
 
-            # models, and the typed query builders and request bodies built on them.
-            generate: [models, queries, bodies]
+            # models, and the typed query builders and request bodies built on them (for objects with definitions).
+            generate: \(generate)
 
             # cortex | mia | parse: the backend you talk to.
             dialect: cortex
@@ -44,6 +61,42 @@ public enum ConfigTemplate {
 
             """
     }
+
+    /// The object definitions `init` writes next to a new config when the user has no input yet: one object that
+    /// shows the common types, to edit or replace.
+    public static let starterSchema = """
+        # Object definitions: edit these, or point 'schemas' in model-generator.yaml at your own files.
+        # Names are the API's (Medable's custom objects and properties start with c_); Swift names are derived.
+        # Types: String, Number, Boolean, Date, ObjectId, Reference, File, Document, Any; 'array: true' for lists.
+        objects:
+          - name: item
+            label: Item
+            properties:
+              - name: title
+                type: String
+                required: true
+                validators: [{ name: string, definition: { min: 1, max: 200 } }]
+              - name: done
+                type: Boolean
+                defaultValue: false
+              - name: due
+                type: Date
+              - name: priority
+                type: Number
+              - name: tags
+                type: String
+                array: true
+              - name: status
+                type: String
+                validators: [{ name: stringEnum, definition: { values: [open, blocked, closed] } }]
+              - name: checklist
+                type: Document
+                array: true
+                properties:
+                  - { name: text, type: String, required: true }
+                  - { name: checked, type: Boolean }
+
+        """
 
     private static func yamlString(_ text: String) -> String {
         swiftStringLiteral(text)

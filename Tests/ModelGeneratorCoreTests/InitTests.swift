@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// The newcomer's path: `model-generator init` in an empty folder, from a Cortex export, and from AppCoreKit
+/// mappings, then `generate` on what it wrote, and the output built with warnings as errors.
+@Suite struct InitTests {
+    let commandLine = CommandLineTests()
+    let goldens = CommandLineTests.packageRoot.appendingPathComponent("Tests/Goldens")
+
+    private func copy(_ goldenFile: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: goldens.appendingPathComponent(goldenFile), to: url)
+    }
+
+    private func text(_ url: URL) throws -> String {
+        try String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// The generated `.swift` files of a folder, by name.
+    private func swiftFiles(in folder: URL) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            files[name] = try text(folder.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    @Test func initThenGenerateGivesCompilingCodeFromNothingACortexExportAndMappings() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("model-generator-init-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        // An empty folder: a config and starter object definitions.
+        let empty = root.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let starter = try commandLine.run(["init"], in: empty)
+        #expect(starter.status == 0, "\(starter.errors)")
+        #expect(
+            starter.output
+                == "wrote model-generator.yaml\nwrote schema/objects.yaml\nnext: model-generator generate --config model-generator.yaml\n"
+        )
+        let generatedStarter = try commandLine.run(["generate", "--config", "model-generator.yaml"], in: empty)
+        #expect(generatedStarter.status == 0, "\(generatedStarter.errors)")
+        #expect(generatedStarter.errors.isEmpty)
+
+        // Inputs outside the config's folder, from a third folder: paths in the config climb out with `..`.
+        try copy("CortexExport/schema/export.ndjson", to: root.appendingPathComponent("data/export.ndjson"))
+        let cortex = try commandLine.run(
+            ["init", "--from-cortex", "data/export.ndjson", "--config", "app/cortex/model-generator.yaml"],
+            in: root
+        )
+        #expect(cortex.status == 0, "\(cortex.errors)")
+        #expect(!cortex.output.contains("schema/objects.yaml"))
+        let cortexConfig = root.appendingPathComponent("app/cortex/model-generator.yaml")
+        #expect(try text(cortexConfig).contains(#"schemas: ["../../data/export.ndjson"]"#))
+        let generatedCortex = try commandLine.run(["generate", "--config", cortexConfig.path], in: empty)
+        #expect(generatedCortex.status == 0, "\(generatedCortex.errors)")
+
+        for name in ["tweetmodel.mappings", "tweet.json", "timeline.json"] {
+            try copy("Tweets/schema/\(name)", to: root.appendingPathComponent("data/\(name)"))
+        }
+        let tweets = try commandLine.run(
+            [
+                "init", "--from-mappings", "data/tweetmodel.mappings", "--sample", "TweetModel=data/tweet.json",
+                "--sample", "TimelineModel=data/timeline.json", "--config", "app/tweets/model-generator.yaml",
+            ],
+            in: root
+        )
+        #expect(tweets.status == 0, "\(tweets.errors)")
+        let tweetsConfig = root.appendingPathComponent("app/tweets/model-generator.yaml")
+        #expect(try text(tweetsConfig).contains(#"TweetModel: "../../data/tweet.json""#))
+        let generatedTweets = try commandLine.run(
+            ["generate", "--config", "app/tweets/model-generator.yaml"],
+            in: root
+        )
+        #expect(generatedTweets.status == 0, "\(generatedTweets.errors)")
+
+        // All of it compiles; the tweet models decode the seed's tweet. MyTransformers is the app's own code.
+        let output = try GeneratedPackage(
+            name: "InitProjects",
+            modules: [
+                "StarterModels": try swiftFiles(in: empty.appendingPathComponent("Generated")),
+                "CortexModels": try swiftFiles(in: root.appendingPathComponent("app/cortex/Generated")),
+                "TweetModels": try swiftFiles(in: root.appendingPathComponent("app/tweets/Generated")).merging(
+                    [
+                        "Formatters.swift": text(
+                            goldens.deletingLastPathComponent().appendingPathComponent("GoldenSupport/Formatters.swift")
+                        )
+                    ],
+                    uniquingKeysWith: { first, _ in first }
+                ),
+            ],
+            main: """
+                import Foundation
+                import StarterModels
+                import TweetModels
+
+                let folder = URL(fileURLWithPath: CommandLine.arguments[1])
+                let tweet = try JSONDecoder().decode(TweetModel.self, from: Data(contentsOf: folder.appendingPathComponent("tweet.json")))
+                let item = Item(title: "First")
+                print(tweet.user.name, item.title)
+
+                """,
+            resources: ["tweet.json": text(root.appendingPathComponent("data/tweet.json"))]
+        ).buildAndRun()
+        #expect(output == "Twitter API First\n")
+    }
+
+    @Test func initNeverOverwritesTheConfigOrTheStarterSchema() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("model-generator-init-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(try commandLine.run(["init"], in: folder).status == 0)
+        let schema = folder.appendingPathComponent("schema/objects.yaml")
+        try Data("objects: []\n".utf8).write(to: schema)
+
+        let again = try commandLine.run(["init"], in: folder)
+        #expect(again.status == 1)
+        #expect(again.errors == "error: model-generator.yaml exists; init does not overwrite it\n")
+
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("model-generator.yaml"))
+        let afterRemoval = try commandLine.run(["init"], in: folder)
+        #expect(afterRemoval.status == 0)
+        #expect(!afterRemoval.output.contains("schema/objects.yaml"))
+        #expect(try text(schema) == "objects: []\n")
+
+        let badSample = try commandLine.run(["init", "--config", "other.yaml", "--sample", "TweetModel"], in: folder)
+        #expect(badSample.status != 0)
+        #expect(badSample.errors.contains("--sample takes Model=path"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("other.yaml").path))
+    }
+}
