@@ -1,6 +1,7 @@
 import Foundation
-import ModelGeneratorCore
 import Testing
+
+@testable import ModelGeneratorCore
 
 /// Runs the generator on every case under `Tests/Goldens` and compares its output with the case's `Expected`
 /// folder, byte for byte. `RECORD_GOLDENS=1 swift test` rewrites the expected files instead; review the diff.
@@ -43,6 +44,34 @@ import Testing
                 "\(name)/\(file.path) differs; run RECORD_GOLDENS=1 swift test and review the diff"
             )
         }
+    }
+}
+
+extension GoldenTests {
+    /// With a user template in use, every template renders through swift-mustache rather than the compiled
+    /// defaults; the output must not change. The user template here is a default one, copied unchanged.
+    @Test(arguments: cases) func swiftMustacheRendersWhatTheCompiledTemplatesRender(_ name: String) throws {
+        let caseDirectory = Self.goldensDirectory.appendingPathComponent(name)
+        let configPath = caseDirectory.appendingPathComponent("model-generator.yaml").path
+        let templatesFolder = caseDirectory.appendingPathComponent("UnchangedTemplates").path
+        let files = InputFiles(
+            read: { path in
+                if path == configPath { return try TestFiles.disk.read(path) + "\ntemplates: UnchangedTemplates\n" }
+                if path == templatesFolder + "/facetRules.mustache" { return DefaultTemplates.all["facetRules"] ?? "" }
+                return try TestFiles.disk.read(path)
+            },
+            list: { path in path == templatesFolder ? ["facetRules.mustache"] : try TestFiles.disk.list(path) }
+        )
+        let result = Pipeline.generate(configPath: configPath, files: files)
+        #expect(!result.diagnostics.hasErrors, "\(result.diagnostics.errors)")
+        let expectedDirectory = caseDirectory.appendingPathComponent("Expected")
+        for file in result.files {
+            let expected = try? String(contentsOf: expectedDirectory.appendingPathComponent(file.path), encoding: .utf8)
+            #expect(file.contents == expected, "\(name)/\(file.path) differs when rendered by swift-mustache")
+        }
+        #expect(
+            result.files.count == (try FileManager.default.contentsOfDirectory(atPath: expectedDirectory.path).count)
+        )
     }
 }
 

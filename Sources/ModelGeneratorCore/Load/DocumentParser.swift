@@ -2,8 +2,8 @@ import Yams
 
 /// Parses YAML, JSON and NDJSON text into `SyntaxNode`s that keep their locations.
 ///
-/// JSON is read through the YAML parser (JSON is YAML), which gives JSON files line and column
-/// marks for free.
+/// JSON is read by `JSONSyntaxParser` where it can reproduce the YAML parser's result exactly, and through the YAML
+/// parser (JSON is YAML) otherwise, which gives every JSON file the same values, marks and diagnostics.
 public enum DocumentParser {
     /// Parses one YAML or JSON document. A syntax error becomes a diagnostic at the parser's line and column.
     public static func parse(_ text: String, file: String, lineOffset: Int = 0) -> Result<SyntaxNode?, Diagnostic> {
@@ -13,6 +13,19 @@ public enum DocumentParser {
     /// `lineLength` is set for one line of an NDJSON file: the parser reports a line cut short at the start of
     /// the next line, which is reported at the end of the line instead.
     static func parse(
+        _ text: String,
+        file: String,
+        lineOffset: Int,
+        lineLength: Int?
+    ) -> Result<SyntaxNode?, Diagnostic> {
+        if isJSON(file: file), let node = JSONSyntaxParser.parse(text, file: file, lineOffset: lineOffset) {
+            return .success(node)
+        }
+        return parseAsYAML(text, file: file, lineOffset: lineOffset, lineLength: lineLength)
+    }
+
+    /// Parses with Yams, whatever the file's kind: the reference `JSONSyntaxParser` must match.
+    static func parseAsYAML(
         _ text: String,
         file: String,
         lineOffset: Int,

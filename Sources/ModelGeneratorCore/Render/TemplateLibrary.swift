@@ -8,17 +8,23 @@ public struct TemplateLibrary: Sendable {
     public static let entryPoints = ["model", "listing", "query", "body"]
 
     let library: MustacheLibrary
+    /// The default templates compiled (see ``CompiledTemplate``); nil when a user's templates are in use.
+    let compiled: CompiledTemplateRenderer?
 
     /// Builds the library. A template that does not parse, a partial that names no template, and a user template
-    /// that replaces nothing are reported at their files.
+    /// that replaces nothing are reported at their files. `compilesDefaults: false` renders the defaults with
+    /// swift-mustache too, for tests that compare the two.
     public static func make(
-        overrides: [String: (text: String, file: String)] = [:]
+        overrides: [String: (text: String, file: String)] = [:],
+        compilesDefaults: Bool = true
     )
         -> (library: TemplateLibrary?, diagnostics: Diagnostics)
     {
         var diagnostics = Diagnostics()
         var sources: [String: (text: String, file: String)] = [:]
-        for (name, text) in DefaultTemplates.all { sources[name] = (text, "Templates/\(name).mustache") }
+        for (name, text) in DefaultTemplates.all {
+            sources[name] = (joiningLineSections(text), "Templates/\(name).mustache")
+        }
         for (name, override) in overrides.sorted(by: { $0.key < $1.key }) {
             if sources[name] == nil {
                 diagnostics.warning(
@@ -54,7 +60,45 @@ public struct TemplateLibrary: Sendable {
                 )
             }
         }
-        return (diagnostics.hasErrors ? nil : TemplateLibrary(library: library), diagnostics)
+        var compiled: CompiledTemplateRenderer?
+        if compilesDefaults, overrides.isEmpty {
+            compiled = try? CompiledTemplateRenderer(templates: sources.mapValues { try CompiledTemplate($0.text) })
+        }
+        return (diagnostics.hasErrors ? nil : TemplateLibrary(library: library, compiled: compiled), diagnostics)
+    }
+
+    private func render(_ view: some TemplateView, withTemplate name: String) -> String {
+        compiled?.render(view, withTemplate: name) ?? library.render(view, withTemplate: name) ?? ""
+    }
+
+    /// Separates a list's name from the indentation of its lines in a rewritten section (see ``TemplateView``).
+    static let joinedLinesMarker = "_indent"
+
+    /// Rewrites every section that prints a list one indented `{{.}}` per line into one that prints the list's
+    /// lines joined (`{{#lines_indent8}}` / `{{.}}` / `{{/lines_indent8}}`): the same output, rendered from one element instead
+    /// of one per line. Only the default templates are rewritten, whose such lists are all lists of strings; a
+    /// user's templates render as written.
+    static func joiningLineSections(_ template: String) -> String {
+        var lines = template.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var index = 0
+        while index + 2 < lines.count {
+            let open = lines[index]
+            let body = lines[index + 1]
+            let indent = body.prefix { $0 == " " }.count
+            if open.hasPrefix("{{#"), open.hasSuffix("}}"), body.dropFirst(indent) == "{{.}}" {
+                let name = open.dropFirst(3).dropLast(2)
+                if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+                    lines[index + 2] == "{{/\(name)}}"
+                {
+                    let joined = "\(name)\(joinedLinesMarker)\(indent)"
+                    lines.replaceSubrange(index...(index + 2), with: ["{{#\(joined)}}", "{{.}}", "{{/\(joined)}}"])
+                    index += 3
+                    continue
+                }
+            }
+            index += 1
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Renders a file with an entry-point template. Declarations are rendered on their own and indented here,
@@ -62,30 +106,30 @@ public struct TemplateLibrary: Sendable {
     public func render(_ view: FileView, template: String) -> String {
         var view = view
         view.renderedDeclarations = view.declarations.map(render)
-        return Self.tidy(library.render(view, withTemplate: template) ?? "")
+        return Self.tidy(render(view, withTemplate: template))
     }
 
     /// Renders a model's `+Body.swift` file.
     public func render(_ view: BodyFileView) -> String {
-        Self.tidy(library.render(view, withTemplate: "body") ?? "")
+        Self.tidy(render(view, withTemplate: "body"))
     }
 
     /// Renders a model's `+Query.swift` file.
     public func render(_ view: QueryFileView) -> String {
-        Self.tidy(library.render(view, withTemplate: "query") ?? "")
+        Self.tidy(render(view, withTemplate: "query"))
     }
 
     func render(_ declaration: DeclarationView) -> String {
         if var view = declaration.structs.first {
             view.renderedNestedTypes = view.nestedTypes.map { Self.indented(render($0)) }
-            return library.render(view, withTemplate: "struct") ?? ""
+            return render(view, withTemplate: "struct")
         }
         if let view = declaration.enums.first {
-            return library.render(view, withTemplate: "enum") ?? ""
+            return render(view, withTemplate: "enum")
         }
         if var view = declaration.variantEnums.first {
             view.renderedNestedTypes = view.nestedTypes.map { Self.indented(render($0)) }
-            return library.render(view, withTemplate: "variantEnum") ?? ""
+            return render(view, withTemplate: "variantEnum")
         }
         return ""
     }

@@ -6,7 +6,7 @@ import Mustache
 // context and would silently pick up the parent's value.
 
 /// One generated file.
-public struct FileView: Sendable, MustacheParent {
+public struct FileView: Sendable, TemplateView {
     public var headerLines: [String]
     public var imports: [String]
     public var declarations: [DeclarationView]
@@ -16,7 +16,7 @@ public struct FileView: Sendable, MustacheParent {
     /// Filled in by the renderer: each declaration's text.
     var renderedDeclarations: [String] = []
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "headerLines": headerLines
         case "imports": imports
@@ -31,12 +31,12 @@ public struct FileView: Sendable, MustacheParent {
 }
 
 /// A type declaration: exactly one of the three lists holds one element.
-public struct DeclarationView: Sendable, MustacheParent {
+public struct DeclarationView: Sendable, TemplateView {
     public var structs: [StructView] = []
     public var enums: [EnumView] = []
     public var variantEnums: [VariantEnumView] = []
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "structs": structs
         case "enums": enums
@@ -46,7 +46,7 @@ public struct DeclarationView: Sendable, MustacheParent {
     }
 }
 
-public struct StructView: Sendable, MustacheParent {
+public struct StructView: Sendable, TemplateView {
     public var docLines: [String]
     public var access: String
     public var name: String
@@ -69,7 +69,7 @@ public struct StructView: Sendable, MustacheParent {
     /// Filled in by the renderer: each nested declaration's text, indented one level.
     var renderedNestedTypes: [String] = []
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "docLines": docLines
         case "access": access
@@ -94,7 +94,7 @@ public struct StructView: Sendable, MustacheParent {
     }
 }
 
-public struct PropertyView: Sendable, MustacheParent {
+public struct PropertyView: Sendable, TemplateView {
     public var docLines: [String]
     /// `@ISO8601Date ` for dates, empty otherwise.
     public var attribute: String
@@ -102,7 +102,7 @@ public struct PropertyView: Sendable, MustacheParent {
     public var name: String
     public var type: String
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "docLines": docLines
         case "attribute": attribute
@@ -114,12 +114,12 @@ public struct PropertyView: Sendable, MustacheParent {
     }
 }
 
-public struct EnumView: Sendable, MustacheParent {
-    public struct Case: Sendable, MustacheParent {
+public struct EnumView: Sendable, TemplateView {
+    public struct Case: Sendable, TemplateView {
         public var name: String
         public var rawValue: String
 
-        public func child(named name: String) -> Any? {
+        public func value(named name: String) -> Any? {
             switch name {
             case "name": self.name
             case "rawValue": rawValue
@@ -134,7 +134,7 @@ public struct EnumView: Sendable, MustacheParent {
     public var cases: [Case]
     public var undocumentedCase: String
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "docLines": docLines
         case "access": access
@@ -147,13 +147,13 @@ public struct EnumView: Sendable, MustacheParent {
 }
 
 /// An object with Cortex `objectTypes`: an enum over its `type` field, each case carrying its own struct.
-public struct VariantEnumView: Sendable, MustacheParent {
-    public struct Case: Sendable, MustacheParent {
+public struct VariantEnumView: Sendable, TemplateView {
+    public struct Case: Sendable, TemplateView {
         public var name: String
         public var typeName: String
         public var apiName: String
 
-        public func child(named name: String) -> Any? {
+        public func value(named name: String) -> Any? {
             switch name {
             case "name": self.name
             case "typeName": typeName
@@ -174,7 +174,7 @@ public struct VariantEnumView: Sendable, MustacheParent {
     /// Filled in by the renderer: each nested declaration's text, indented one level.
     var renderedNestedTypes: [String] = []
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "docLines": docLines
         case "access": access
@@ -188,13 +188,13 @@ public struct VariantEnumView: Sendable, MustacheParent {
     }
 }
 
-public struct ListingEntryView: Sendable, MustacheParent {
+public struct ListingEntryView: Sendable, TemplateView {
     public var apiName: String
     public var pluralName: String
     public var typeName: String
     public var comma: String
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "apiName": apiName
         case "pluralName": pluralName
@@ -206,7 +206,7 @@ public struct ListingEntryView: Sendable, MustacheParent {
 }
 
 /// A model's `+Query.swift` file.
-public struct QueryFileView: Sendable, MustacheParent {
+public struct QueryFileView: Sendable, TemplateView {
     public var headerLines: [String]
     public var imports: [String]
     public var access: String
@@ -217,7 +217,7 @@ public struct QueryFileView: Sendable, MustacheParent {
     /// Enums the fields compare, which need `QueryValue`.
     public var queryValueEnums: [String]
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "headerLines": headerLines
         case "imports": imports
@@ -236,12 +236,12 @@ public struct QueryFileView: Sendable, MustacheParent {
 }
 
 /// The `Fields` struct of a model or document.
-public struct FieldsStructView: Sendable, MustacheParent {
+public struct FieldsStructView: Sendable, TemplateView {
     public var owner: String
     public var access: String
     public var fields: [QueryFieldView]
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "owner": owner
         case "access": access
@@ -252,7 +252,7 @@ public struct FieldsStructView: Sendable, MustacheParent {
 }
 
 /// One typed field: `var name: Type { .init(_prefix, arguments) }`.
-public struct QueryFieldView: Sendable, MustacheParent {
+public struct QueryFieldView: Sendable, TemplateView {
     public var docLines: [String]
     public var name: String
     public var type: String
@@ -260,7 +260,7 @@ public struct QueryFieldView: Sendable, MustacheParent {
     /// Set when `var name: Type {` would not fit on one line; swift-format then puts the type on a line of its own.
     public var typeOnOwnLine = false
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "docLines": docLines
         case "name": self.name
@@ -273,7 +273,7 @@ public struct QueryFieldView: Sendable, MustacheParent {
 }
 
 /// A model's `+Body.swift` file.
-public struct BodyFileView: Sendable, MustacheParent {
+public struct BodyFileView: Sendable, TemplateView {
     public var headerLines: [String]
     public var imports: [String]
     public var access: String
@@ -282,7 +282,7 @@ public struct BodyFileView: Sendable, MustacheParent {
     /// Enums the bodies send, which need `BodyValueConvertible`.
     public var convertibleEnums: [String]
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "headerLines": headerLines
         case "imports": imports
@@ -296,7 +296,7 @@ public struct BodyFileView: Sendable, MustacheParent {
 }
 
 /// The `Create` and `Patch` of one object (or one variant of a typed object).
-public struct BodyStructsView: Sendable, MustacheParent {
+public struct BodyStructsView: Sendable, TemplateView {
     public var owner: String
     public var model: String
     public var access: String
@@ -304,7 +304,7 @@ public struct BodyStructsView: Sendable, MustacheParent {
     public var patch: PatchView
     public var facetRules: [FacetRulesView]
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "owner": owner
         case "model": model
@@ -319,14 +319,14 @@ public struct BodyStructsView: Sendable, MustacheParent {
 }
 
 /// A document's `Create`, and the lines that make the model's document struct a body value.
-public struct DocumentBodyView: Sendable, MustacheParent {
+public struct DocumentBodyView: Sendable, TemplateView {
     public var owner: String
     public var access: String
     public var create: CreateView
     public var modelMemberLines: [String]
     public var facetRules: [FacetRulesView]
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "owner": owner
         case "access": access
@@ -340,7 +340,7 @@ public struct DocumentBodyView: Sendable, MustacheParent {
     }
 }
 
-public struct CreateView: Sendable, MustacheParent {
+public struct CreateView: Sendable, TemplateView {
     public var properties: [BodyPropertyView] = []
     public var initParameters: [String] = []
     public var initAssignments: [String] = []
@@ -349,7 +349,7 @@ public struct CreateView: Sendable, MustacheParent {
     public var memberLines: [String] = []
     public var violationLines: [String] = []
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "properties": properties
         case "initParametersInline": initParameters.joined(separator: ", ")
@@ -366,13 +366,13 @@ public struct CreateView: Sendable, MustacheParent {
     }
 }
 
-public struct PatchView: Sendable, MustacheParent {
+public struct PatchView: Sendable, TemplateView {
     public var properties: [BodyPropertyView] = []
     public var operationLines: [String] = []
     public var differenceLines: [String] = []
     public var violationLines: [String] = []
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "properties": properties
         case "operationLines": operationLines
@@ -385,7 +385,7 @@ public struct PatchView: Sendable, MustacheParent {
     }
 }
 
-public struct BodyPropertyView: Sendable, MustacheParent {
+public struct BodyPropertyView: Sendable, TemplateView {
     public var docLines: [String]
     public var access: String
     public var name: String
@@ -393,7 +393,7 @@ public struct BodyPropertyView: Sendable, MustacheParent {
     /// ` = .unchanged` for updates; empty for create bodies.
     public var initialValue: String
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "docLines": docLines
         case "access": access
@@ -406,13 +406,13 @@ public struct BodyPropertyView: Sendable, MustacheParent {
 }
 
 /// The facets of one File property: `static let name: [FacetRule] = [...]`.
-public struct FacetRulesView: Sendable, MustacheParent {
+public struct FacetRulesView: Sendable, TemplateView {
     public var name: String
     public var ruleLines: [String]
     /// The only rule, when the list fits on its declaration's line.
     public var inlineRule: String?
 
-    public func child(named name: String) -> Any? {
+    public func value(named name: String) -> Any? {
         switch name {
         case "name": self.name
         case "ruleLines": ruleLines

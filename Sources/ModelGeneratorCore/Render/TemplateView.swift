@@ -1,0 +1,29 @@
+import Mustache
+
+/// A view model a template renders: its values by name.
+///
+/// The default templates print lists of lines with a section per line (`{{#memberLines}}`, an indented `{{.}}`,
+/// `{{/memberLines}}`). Rendering those line by line was most of a run's time, so ``TemplateLibrary`` rewrites each
+/// such section to ask for `memberLines_indent12` (the indentation as a number) and a view answers with the lines already
+/// indented and joined: the same text from one lookup.
+public protocol TemplateView: MustacheParent {
+    /// The value a template names `name`: a string, a flag, a list of lines, or nested views.
+    func value(named name: String) -> Any?
+}
+
+extension TemplateView {
+    /// `value(named:)`, and for `lines_indentN` the list `lines` as one indented, joined element.
+    public func child(named name: String) -> Any? {
+        // Every tag asks, so the common case (no trailing digit) is decided from one byte.
+        guard let last = name.utf8.last, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last),
+            let underscore = name.utf8.lastIndex(of: UInt8(ascii: "_")),
+            name[underscore...].hasPrefix(TemplateLibrary.joinedLinesMarker),
+            let indent = Int(name[underscore...].dropFirst(TemplateLibrary.joinedLinesMarker.count))
+        else { return value(named: name) }
+        let value = value(named: String(name[..<underscore]))
+        guard let lines = value as? [String] else { return value }
+        if lines.isEmpty { return lines }
+        let prefix = String(repeating: " ", count: indent)
+        return [prefix + lines.joined(separator: "\n" + prefix)]
+    }
+}
