@@ -1,46 +1,58 @@
-/// What writing a run's files into the output folder would change, decided without touching the disk.
+/// What writing a run's files into the output folder changes, decided file by file as they are rendered, without
+/// touching the disk.
 public struct OutputPlan: Hashable, Sendable {
-    /// Files to create or overwrite, with their new contents.
-    public var writes: [GeneratedFile] = []
-    /// Generated files (they carry the header) that this run no longer produces.
-    public var deletions: [String] = []
-    /// Files whose bytes are already right.
-    public var unchanged: [String] = []
-    /// Files the run would produce, but which exist without the generated header: never overwritten.
-    public var conflicts: [String] = []
+    /// What one rendered file means for the folder.
+    public enum Change: Hashable, Sendable {
+        /// The file exists with exactly these bytes.
+        case unchanged
+        /// The file does not exist yet.
+        case missing
+        /// A generated file (it carries the header) with other bytes: overwritten.
+        case stale
+        /// A file with this name exists without the generated header: never overwritten.
+        case conflict
 
-    public var isUpToDate: Bool { writes.isEmpty && deletions.isEmpty && conflicts.isEmpty }
+        /// Whether the run writes the file.
+        public var writes: Bool { self == .missing || self == .stale }
 
-    /// Compares the run's files with the folder's current files (name → contents, nil when unreadable).
-    public init(files: [GeneratedFile], existing: [String: String?]) {
-        let produced = Set(files.map(\.path))
-        for file in files.sorted(by: { $0.path < $1.path }) {
-            switch existing[file.path] {
-            case .some(let contents?) where contents == file.contents:
-                unchanged.append(file.path)
-            case .some(let contents?) where !contents.hasPrefix(Pipeline.headerPrefix):
-                conflicts.append(file.path)
-            case .some:
-                stalePaths.insert(file.path)
-                writes.append(file)
-            case .none:
-                writes.append(file)
+        /// The change `contents` makes to a file that now holds `existing` (nil when there is none).
+        public init(contents: String, existing: String?) {
+            switch existing {
+            case nil: self = .missing
+            case contents?: self = .unchanged
+            case let existing? where existing.hasPrefix(Pipeline.headerPrefix): self = .stale
+            default: self = .conflict
             }
-        }
-        for (name, contents) in existing.sorted(by: { $0.key < $1.key }) where !produced.contains(name) {
-            if let contents, contents.hasPrefix(Pipeline.headerPrefix) { deletions.append(name) }
         }
     }
 
+    /// Each produced file's change, by path inside the output folder.
+    public var changes: [String: Change]
+    /// Generated files (they carry the header) that this run no longer produces.
+    public var deletions: [String]
+
+    /// The plan for files with `changes`, given the folder's generated files (`generatedFiles`, names of files
+    /// that carry the header): those the run doesn't produce are deleted.
+    public init(changes: [String: Change], generatedFiles: [String]) {
+        self.changes = changes
+        deletions = generatedFiles.filter { changes[$0] == nil }.sorted()
+    }
+
+    /// Paths to create or overwrite, in order.
+    public var writes: [String] { paths(where: \.writes) }
+    /// Paths that exist without the generated header, in order.
+    public var conflicts: [String] { paths { $0 == .conflict } }
+
+    public var isUpToDate: Bool { writes.isEmpty && deletions.isEmpty && conflicts.isEmpty }
+
     /// One line per change, as `--check` and `--dry-run` print them.
     public func describe(in directory: String) -> [String] {
-        writes.map { "\(existedBefore($0.path) ? "stale" : "missing"): \(Paths.join(directory, $0.path))" }
+        paths { $0.writes }.map { "\(changes[$0] == .stale ? "stale" : "missing"): \(Paths.join(directory, $0))" }
             + deletions.map { "extra: \(Paths.join(directory, $0))" }
             + conflicts.map { "not generated, left alone: \(Paths.join(directory, $0))" }
     }
 
-    /// Paths of `writes` that exist with other contents (the rest are missing).
-    public private(set) var stalePaths: Set<String> = []
-
-    private func existedBefore(_ path: String) -> Bool { stalePaths.contains(path) }
+    private func paths(where matches: (Change) -> Bool) -> [String] {
+        changes.filter { matches($0.value) }.map(\.key).sorted()
+    }
 }

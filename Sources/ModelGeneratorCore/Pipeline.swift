@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// The files a run reads, given to the pipeline by whoever does the I/O (the CLI, or a test in memory).
 public struct InputFiles: Sendable {
     /// The text of the file at a path; throws when it cannot be read.
@@ -47,6 +50,133 @@ public struct GenerationResult: Sendable {
     public var diagnostics: Diagnostics
     /// The resolved schema, when resolving succeeded.
     public var schema: ResolvedSchema?
+    /// What renders the files, when there were no errors.
+    var renderer: OutputRenderer?
+
+    init(outputDirectory: String, files: [GeneratedFile], diagnostics: Diagnostics, schema: ResolvedSchema? = nil) {
+        self.outputDirectory = outputDirectory
+        self.files = files
+        self.diagnostics = diagnostics
+        self.schema = schema
+    }
+}
+
+/// A run that has been loaded, resolved and checked: its diagnostics, and the files it renders on demand.
+public struct PreparedRun: Sendable {
+    /// The output folder, relative to where the config path was given from.
+    public var outputDirectory: String
+    public var diagnostics: Diagnostics
+    /// The resolved schema, when resolving succeeded.
+    public var schema: ResolvedSchema?
+    let renderer: OutputRenderer?
+
+    /// The paths (inside the output folder) of every file `render` produces, in order; none when there are errors.
+    public var filePaths: [String] { renderer?.filePaths ?? [] }
+
+    /// Renders every file on all cores and hands each to `receive` as soon as it is done (from any thread, in no
+    /// particular order), so that only the files being rendered are in memory. Renders nothing when there are
+    /// errors.
+    public func render(_ receive: @Sendable (GeneratedFile) -> Void) {
+        guard !diagnostics.hasErrors, let renderer else { return }
+        renderer.render(receive)
+    }
+}
+
+/// The translate and render stages for a resolved schema.
+struct OutputRenderer: Sendable {
+    let schema: ResolvedSchema
+    let library: TemplateLibrary
+    let translator: Translator
+    let queries: QueryTranslator
+    let bodies: BodyTranslator
+    let generatesQueries: Bool
+    let generatesBodies: Bool
+
+    init(schema: ResolvedSchema, config: GeneratorConfig, library: TemplateLibrary) {
+        self.schema = schema
+        self.library = library
+        translator = Translator(config: config)
+        queries = QueryTranslator(
+            translator: translator,
+            apiNames: Dictionary(
+                schema.objects.map { ($0.swiftName, $0.apiName) },
+                uniquingKeysWith: { first, _ in first }
+            )
+        )
+        bodies = BodyTranslator(translator: translator, apiNames: queries.apiNames)
+        generatesQueries = config.generate.contains(.queries)
+        generatesBodies = config.generate.contains(.bodies)
+    }
+
+    /// Which files an object gets: its model, and (for object definitions, which have an API path) its query
+    /// builder and bodies when the config asks for them.
+    private func kinds(of object: ResolvedObject) -> [FileKind] {
+        [.model]
+            + (generatesQueries && object.isListed ? [.query] : [])
+            + (generatesBodies && object.isListed ? [.body] : [])
+    }
+
+    private enum FileKind {
+        case model, query, body
+
+        var suffix: String {
+            switch self {
+            case .model: ".swift"
+            case .query: "+Query.swift"
+            case .body: "+Body.swift"
+            }
+        }
+    }
+
+    private var hasListing: Bool { schema.objects.contains(where: \.isListed) }
+
+    var filePaths: [String] {
+        let paths = schema.objects.flatMap { object in kinds(of: object).map { object.swiftName + $0.suffix } }
+        return (paths + (hasListing ? ["SchemaObjects.swift"] : [])).sorted()
+    }
+
+    func render(_ receive: @Sendable (GeneratedFile) -> Void) {
+        // Objects are independent from here on, so they are translated and rendered on every core.
+        let objects = schema.objects
+        DispatchQueue.concurrentPerform(iterations: objects.count) { index in
+            let object = objects[index]
+            for kind in kinds(of: object) {
+                let contents =
+                    switch kind {
+                    case .model: library.render(translator.modelFile(object), template: "model")
+                    case .query: library.render(queries.file(object))
+                    case .body: library.render(bodies.file(object))
+                    }
+                receive(GeneratedFile(path: object.swiftName + kind.suffix, contents: contents))
+            }
+        }
+        if hasListing {
+            receive(
+                GeneratedFile(
+                    path: "SchemaObjects.swift",
+                    contents: library.render(translator.listingFile(schema), template: "listing")
+                )
+            )
+        }
+    }
+}
+
+/// Files handed over from several threads, kept in one list.
+private final class CollectedFiles: @unchecked Sendable {
+    private var collected: [GeneratedFile] = []
+    private let lock = NSLock()
+
+    func add(_ file: GeneratedFile) {
+        lock.lock()
+        collected.append(file)
+        lock.unlock()
+    }
+
+    var files: [GeneratedFile] {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected
+    }
 }
 
 /// The stages wired together: load → resolve → translate → render. Pure: all I/O goes through `InputFiles`.
@@ -78,8 +208,29 @@ public enum Pipeline {
     /// The first line of every generated file; the writer deletes only files that start with it.
     public static let headerPrefix = "// Generated by model-generator from "
 
+    /// Every file of a run, collected: for tests and small runs. The command line streams them instead
+    /// (`prepare` and then `PreparedRun.render`), so a large schema's output is never all in memory at once.
     public static func generate(configPath: String, files: InputFiles) -> GenerationResult {
-        generate(configPath: configPath, files: files, render: true)
+        let run = prepare(configPath: configPath, files: files)
+        let collected = CollectedFiles()
+        run.render { collected.add($0) }
+        return GenerationResult(
+            outputDirectory: run.outputDirectory,
+            files: collected.files.sorted { $0.path < $1.path },
+            diagnostics: run.diagnostics,
+            schema: run.schema
+        )
+    }
+
+    /// Loads, resolves and checks everything a run needs; nothing is rendered yet.
+    public static func prepare(configPath: String, files: InputFiles) -> PreparedRun {
+        let result = generate(configPath: configPath, files: files, render: true)
+        return PreparedRun(
+            outputDirectory: result.outputDirectory,
+            diagnostics: result.diagnostics,
+            schema: result.schema,
+            renderer: result.renderer
+        )
     }
 
     static func generate(configPath: String, files: InputFiles, render: Bool) -> GenerationResult {
@@ -145,59 +296,14 @@ public enum Pipeline {
         diagnostics.append(contentsOf: templateDiagnostics)
         guard let library, !diagnostics.hasErrors else { return failed() }
 
-        // Translate and render
-        let translator = Translator(config: config)
-        let queries = QueryTranslator(
-            translator: translator,
-            apiNames: Dictionary(
-                schema.objects.map { ($0.swiftName, $0.apiName) },
-                uniquingKeysWith: { first, _ in first }
-            )
-        )
-        let bodies = BodyTranslator(translator: translator, apiNames: queries.apiNames)
-        let generatesQueries = config.generate.contains(.queries)
-        let generatesBodies = config.generate.contains(.bodies)
-        // Objects are independent from here on, so they are translated and rendered on every core.
-        var output = schema.objects.concurrentMap { object in
-            var files = [
-                GeneratedFile(
-                    path: object.swiftName + ".swift",
-                    contents: library.render(translator.modelFile(object), template: "model")
-                )
-            ]
-            // Queries need the object's API path, so only object definitions get them, not mapping-only models.
-            if generatesQueries && object.isListed {
-                files.append(
-                    GeneratedFile(
-                        path: object.swiftName + "+Query.swift",
-                        contents: library.render(queries.file(object))
-                    )
-                )
-            }
-            if generatesBodies && object.isListed {
-                files.append(
-                    GeneratedFile(
-                        path: object.swiftName + "+Body.swift",
-                        contents: library.render(bodies.file(object))
-                    )
-                )
-            }
-            return files
-        }.flatMap { $0 }
-        if schema.objects.contains(where: \.isListed) {
-            output.append(
-                GeneratedFile(
-                    path: "SchemaObjects.swift",
-                    contents: library.render(translator.listingFile(schema), template: "listing")
-                )
-            )
-        }
-        return GenerationResult(
+        var result = GenerationResult(
             outputDirectory: outputDirectory,
-            files: output.sorted { $0.path < $1.path },
+            files: [],
             diagnostics: diagnostics,
             schema: schema
         )
+        result.renderer = OutputRenderer(schema: schema, config: config, library: library)
+        return result
     }
 
     /// Sample payloads by the Swift type they describe.

@@ -40,44 +40,76 @@ enum FileSystem {
         }
     }
 
-    /// The top-level `.swift` files of the output folder, with their contents (nil when unreadable).
-    static func existingFiles(in directory: String) -> [String: String?] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        var files: [String: String?] = [:]
-        for name in names where name.hasSuffix(".swift") {
-            files[name] = try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)
-        }
-        return files
+    /// A file written next to its target, moved into place only when the whole run has been written.
+    struct StagedFile: Sendable {
+        var temporary: String
+        var target: String
     }
 
-    /// Writes every new file next to its target first and only then moves them into place, so a failure while
-    /// writing leaves the folder as it was.
-    static func apply(_ plan: OutputPlan, in directory: String) throws {
-        guard !plan.writes.isEmpty || !plan.deletions.isEmpty else { return }
+    /// Renders the run's files, compares each with the output folder as it arrives, and when `writing` writes each
+    /// changed one next to its target at once: only the files being rendered are ever in memory. Nothing in the
+    /// folder changes yet; `commit` or `discard` finishes.
+    static func stage(_ run: PreparedRun, writing: Bool) throws -> (plan: OutputPlan, staged: [StagedFile]) {
+        let directory = run.outputDirectory
         let manager = FileManager.default
-        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var staged: [(temporary: URL, target: URL)] = []
-        do {
-            for file in plan.writes {
-                let target = URL(fileURLWithPath: directory).appendingPathComponent(file.path)
-                let temporary = URL(fileURLWithPath: directory).appendingPathComponent(
-                    ".\(file.path).model-generator-tmp"
-                )
-                try writeWithoutSync(file.contents, to: temporary.path)
-                staged.append((temporary, target))
+        if writing { try manager.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        let progress = StagingProgress()
+        run.render { file in
+            let target = directory + "/" + file.path
+            let change = OutputPlan.Change(
+                contents: file.contents,
+                existing: try? String(contentsOfFile: target, encoding: .utf8)
+            )
+            var staged: StagedFile?
+            var failure: (any Error)?
+            if writing, change.writes {
+                let temporary = directory + "/." + file.path + ".model-generator-tmp"
+                do {
+                    try writeWithoutSync(file.contents, to: temporary)
+                    staged = StagedFile(temporary: temporary, target: target)
+                } catch {
+                    failure = error
+                }
             }
-        } catch {
-            for file in staged { try? manager.removeItem(at: file.temporary) }
-            throw error
+            progress.record(file.path, change, staged: staged, failure: failure)
         }
-        // rename(2) replaces the target in one step.
-        for file in staged where rename(file.temporary.path, file.target.path) != 0 {
+        let (changes, staged, failure) = progress.result
+        if let failure {
+            discard(staged)
+            throw failure
+        }
+        let plan = OutputPlan(changes: changes, generatedFiles: generatedFiles(in: directory))
+        return (plan, staged)
+    }
+
+    /// Moves every staged file into place (rename(2) replaces a target in one step) and deletes the generated files
+    /// the run no longer produces.
+    static func commit(_ staged: [StagedFile], deleting deletions: [String], in directory: String) throws {
+        for file in staged where rename(file.temporary, file.target) != 0 {
             let reason = String(cString: strerror(errno))
-            for file in staged { try? manager.removeItem(at: file.temporary) }
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.target.path, "reason": reason])
+            discard(staged)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.target, "reason": reason])
         }
-        for name in plan.deletions {
-            try manager.removeItem(atPath: directory + "/" + name)
+        for name in deletions {
+            try FileManager.default.removeItem(atPath: directory + "/" + name)
+        }
+    }
+
+    /// Removes staged files, leaving the folder as it was.
+    static func discard(_ staged: [StagedFile]) {
+        for file in staged { try? FileManager.default.removeItem(atPath: file.temporary) }
+    }
+
+    /// The top-level `.swift` files of the folder that start with the generated header.
+    private static func generatedFiles(in directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let header = Data(Pipeline.headerPrefix.utf8)
+        return names.filter { name in
+            guard name.hasSuffix(".swift"), let handle = FileHandle(forReadingAtPath: directory + "/" + name) else {
+                return false
+            }
+            defer { try? handle.close() }
+            return (try? handle.read(upToCount: header.count)) == header
         }
     }
 
@@ -98,5 +130,28 @@ enum FileSystem {
                 userInfo: [NSFilePathErrorKey: path, "reason": String(cString: strerror(errno))]
             )
         }
+    }
+}
+
+/// What staging has done so far, recorded from the rendering threads.
+private final class StagingProgress: @unchecked Sendable {
+    private var changes: [String: OutputPlan.Change] = [:]
+    private var staged: [FileSystem.StagedFile] = []
+    private var failure: (any Error)?
+    private let lock = NSLock()
+
+    func record(_ path: String, _ change: OutputPlan.Change, staged file: FileSystem.StagedFile?, failure: (any Error)?)
+    {
+        lock.lock()
+        defer { lock.unlock() }
+        changes[path] = change
+        if let file { staged.append(file) }
+        if let failure, self.failure == nil { self.failure = failure }
+    }
+
+    var result: (changes: [String: OutputPlan.Change], staged: [FileSystem.StagedFile], failure: (any Error)?) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (changes, staged.sorted { $0.target < $1.target }, failure)
     }
 }

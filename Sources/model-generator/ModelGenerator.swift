@@ -39,19 +39,27 @@ struct Generate: ParsableCommand {
     var dryRun = false
 
     func run() throws {
-        let result = Pipeline.generate(configPath: config, files: FileSystem.inputFiles)
-        for diagnostic in result.diagnostics.sorted {
+        let run = Pipeline.prepare(configPath: config, files: FileSystem.inputFiles)
+        for diagnostic in run.diagnostics.sorted {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         }
-        if result.diagnostics.hasErrors { throw ExitCode.failure }
+        if run.diagnostics.hasErrors { throw ExitCode.failure }
 
-        let plan = OutputPlan(files: result.files, existing: FileSystem.existingFiles(in: result.outputDirectory))
-        if check || dryRun {
-            for line in plan.describe(in: result.outputDirectory) { print(line) }
+        let writing = !(check || dryRun)
+        let plan: OutputPlan
+        let staged: [FileSystem.StagedFile]
+        do {
+            (plan, staged) = try FileSystem.stage(run, writing: writing)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        if !writing {
+            for line in plan.describe(in: run.outputDirectory) { print(line) }
             if check && !plan.isUpToDate {
                 FileHandle.standardError.write(
                     Data(
-                        "error: generated code in \(result.outputDirectory) is out of date; run model-generator generate --config \(config)\n"
+                        "error: generated code in \(run.outputDirectory) is out of date; run model-generator generate --config \(config)\n"
                             .utf8
                     )
                 )
@@ -62,20 +70,23 @@ struct Generate: ParsableCommand {
         for conflict in plan.conflicts {
             FileHandle.standardError.write(
                 Data(
-                    "error: \(Paths.join(result.outputDirectory, conflict)) exists and was not generated; move it out of the output folder\n"
+                    "error: \(Paths.join(run.outputDirectory, conflict)) exists and was not generated; move it out of the output folder\n"
                         .utf8
                 )
             )
         }
-        if !plan.conflicts.isEmpty { throw ExitCode.failure }
+        if !plan.conflicts.isEmpty {
+            FileSystem.discard(staged)
+            throw ExitCode.failure
+        }
         do {
-            try FileSystem.apply(plan, in: result.outputDirectory)
+            try FileSystem.commit(staged, deleting: plan.deletions, in: run.outputDirectory)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        for file in plan.writes { print("wrote \(Paths.join(result.outputDirectory, file.path))") }
-        for name in plan.deletions { print("deleted \(Paths.join(result.outputDirectory, name))") }
+        for path in plan.writes { print("wrote \(Paths.join(run.outputDirectory, path))") }
+        for name in plan.deletions { print("deleted \(Paths.join(run.outputDirectory, name))") }
     }
 }
 

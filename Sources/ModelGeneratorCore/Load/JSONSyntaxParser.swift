@@ -5,7 +5,8 @@
 /// with an exponent but no fraction, a tab or a byte-order mark) makes it return nil, and `DocumentParser` then
 /// reads the text with Yams, which gives the value or the diagnostic it always gave.
 struct JSONSyntaxParser {
-    private let bytes: [UInt8]
+    /// The text's UTF-8, borrowed for the parse (a large export's copy would be its size again in memory).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private let lineOffset: Int
     private var index = 0
@@ -21,11 +22,14 @@ struct JSONSyntaxParser {
         let utf8 = text.utf8
         if utf8.contains(UInt8(ascii: "\r")) { return nil }
         if utf8.contains(where: { $0 >= 0x80 }), !text.unicodeScalars.allSatisfy(isYAMLPrintable) { return nil }
-        var parser = JSONSyntaxParser(bytes: Array(text.utf8), file: file, lineOffset: lineOffset)
-        parser.skipWhitespace()
-        guard let root = parser.value(depth: 0) else { return nil }
-        parser.skipWhitespace()
-        return parser.index == parser.bytes.count ? root : nil
+        var text = text
+        return text.withUTF8 { bytes in
+            var parser = JSONSyntaxParser(bytes: bytes, file: file, lineOffset: lineOffset)
+            parser.skipWhitespace()
+            guard let root = parser.value(depth: 0) else { return nil }
+            parser.skipWhitespace()
+            return parser.index == parser.bytes.count ? root : nil
+        }
     }
 
     /// YAML's printable characters: tab, line feed, carriage return and the printable ranges of Unicode.
@@ -36,7 +40,7 @@ struct JSONSyntaxParser {
         }
     }
 
-    private init(bytes: [UInt8], file: String, lineOffset: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, file: String, lineOffset: Int) {
         self.bytes = bytes
         self.file = file
         self.lineOffset = lineOffset
@@ -46,7 +50,8 @@ struct JSONSyntaxParser {
         let column =
             lineIsASCII
             ? index - lineStart + 1
-            : String(decoding: bytes[lineStart..<index], as: UTF8.self).unicodeScalars.count + 1
+            : String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<index]), as: UTF8.self)
+                .unicodeScalars.count + 1
         return SourceLocation(file: file, line: line + lineOffset, column: column)
     }
 
@@ -127,7 +132,9 @@ struct JSONSyntaxParser {
         -> SyntaxNode?
     {
         let utf8 = Array(word.utf8)
-        guard index + utf8.count <= bytes.count, Array(bytes[index..<(index + utf8.count)]) == utf8 else { return nil }
+        guard index + utf8.count <= bytes.count, bytes[index..<(index + utf8.count)].elementsEqual(utf8) else {
+            return nil
+        }
         index += utf8.count
         return SyntaxNode(.scalar(word, kind), at: start)
     }
@@ -157,7 +164,8 @@ struct JSONSyntaxParser {
         } else if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             return nil
         }
-        return SyntaxNode(.scalar(String(decoding: bytes[begin..<index], as: UTF8.self), kind), at: start)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<index]), as: UTF8.self)
+        return SyntaxNode(.scalar(text, kind), at: start)
     }
 
     private mutating func string() -> SyntaxNode? {

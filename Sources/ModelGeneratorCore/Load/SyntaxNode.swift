@@ -10,7 +10,9 @@ public struct SyntaxNode: Hashable, Sendable {
         case null
     }
 
-    public indirect enum Value: Hashable, Sendable {
+    // Not indirect: arrays already hold nested nodes out of line, and a box per scalar was most of the memory a
+    // large export took.
+    public enum Value: Hashable, Sendable {
         case scalar(String, ScalarKind)
         case sequence([SyntaxNode])
         case mapping([Entry])
