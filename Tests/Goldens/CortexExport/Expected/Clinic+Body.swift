@@ -66,7 +66,9 @@ extension Clinic {
             violations += Validation.length(of: self.name, min: 1, max: 100, at: prefix + "c_name")
             violations += Validation.count(of: self.tags, min: 0, max: 20, at: prefix + "c_tags")
             violations += Validation.listed(self.kind, at: prefix + "c_kind")
-            violations += self.address?.violations(at: prefix + "c_address" + ".") ?? []
+            if let document = self.address {
+                violations += document.violations(at: prefix + "c_address.")
+            }
             violations += Validation.file(self.logo, rules: FacetRules.logo, at: prefix + "c_logo")
             return violations
         }
@@ -102,7 +104,7 @@ extension Clinic {
             self.kind = .difference(from: original.kind, to: edited.kind)
             self.address = .difference(from: original.address, to: edited.address)
             self.head = .difference(from: original.head?.id, to: edited.head?.id)
-            if original.logo != nil, edited.logo == nil {
+            if case .some = original.logo, case .none = edited.logo {
                 self.logo = .null
             }
             self.meta = .difference(from: original.meta, to: edited.meta)

@@ -49,7 +49,7 @@ extension Visit.InPerson {
             var violations: [Violation] = []
             violations += Validation.count(of: self.notes, max: 100, at: prefix + "c_notes")
             for (index, element) in (self.notes ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_notes" + "[\(index)].")
+                violations += element.violations(at: prefix + "c_notes[\(index)].")
             }
             violations += Validation.files(self.scans, rules: FacetRules.scans, at: prefix + "c_scans")
             return violations
@@ -75,7 +75,7 @@ extension Visit.InPerson {
             self.clinic = .difference(from: original.clinic.id, to: edited.clinic.id)
             self.when.change = .difference(from: original.when, to: edited.when)
             self.notes.change = .difference(from: original.notes, to: edited.notes)
-            if original.scans != nil, edited.scans == nil {
+            if case .some = original.scans, case .none = edited.scans {
                 self.scans = .null
             }
             self.room = .difference(from: original.room, to: edited.room)
@@ -161,7 +161,7 @@ extension Visit.Remote {
             var violations: [Violation] = []
             violations += Validation.count(of: self.notes, max: 100, at: prefix + "c_notes")
             for (index, element) in (self.notes ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_notes" + "[\(index)].")
+                violations += element.violations(at: prefix + "c_notes[\(index)].")
             }
             violations += Validation.files(self.scans, rules: FacetRules.scans, at: prefix + "c_scans")
             return violations
@@ -187,7 +187,7 @@ extension Visit.Remote {
             self.clinic = .difference(from: original.clinic.id, to: edited.clinic.id)
             self.when.change = .difference(from: original.when, to: edited.when)
             self.notes.change = .difference(from: original.notes, to: edited.notes)
-            if original.scans != nil, edited.scans == nil {
+            if case .some = original.scans, case .none = edited.scans {
                 self.scans = .null
             }
             self.link = .difference(from: original.link, to: edited.link)

@@ -68,7 +68,9 @@ extension Object {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += self.document?.violations(at: prefix + "c_document" + ".") ?? []
+            if let document = self.document {
+                violations += document.violations(at: prefix + "c_document.")
+            }
             violations += Validation.count(of: self.stringArray, max: 10, at: prefix + "c_stringArray")
             violations += Validation.listed(self.status, at: prefix + "c_status")
             return violations

@@ -52,7 +52,7 @@ extension Office {
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Office, to edited: Office) {
             self.stringProperty = .difference(from: original.stringProperty, to: edited.stringProperty)
-            if original.pictures != nil, edited.pictures == nil {
+            if case .some = original.pictures, case .none = edited.pictures {
                 self.pictures = .null
             }
         }

@@ -85,8 +85,12 @@ extension Settings {
         package func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             violations += Validation.listed(self.theme, at: prefix + "c_theme")
-            violations += self.limits?.violations(at: prefix + "c_limits" + ".") ?? []
-            violations += self.date?.violations(at: prefix + "c_date" + ".") ?? []
+            if let document = self.limits {
+                violations += document.violations(at: prefix + "c_limits.")
+            }
+            if let document = self.date {
+                violations += document.violations(at: prefix + "c_date.")
+            }
             return violations
         }
     }
@@ -247,7 +251,7 @@ extension Settings.Limits: BodyValueConvertible {
         package func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             for (index, element) in (self.windows ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_windows" + "[\(index)].")
+                violations += element.violations(at: prefix + "c_windows[\(index)].")
             }
             return violations
         }

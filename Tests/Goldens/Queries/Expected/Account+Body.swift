@@ -24,7 +24,9 @@ extension Account {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += self.name?.violations(at: prefix + "name" + ".") ?? []
+            if let document = self.name {
+                violations += document.violations(at: prefix + "name.")
+            }
             return violations
         }
     }

@@ -56,9 +56,11 @@ extension Item {
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             violations += Validation.listed(self.status, at: prefix + "c_status")
-            violations += self.size?.violations(at: prefix + "c_size" + ".") ?? []
+            if let document = self.size {
+                violations += document.violations(at: prefix + "c_size.")
+            }
             for (index, element) in (self.parts ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_parts" + "[\(index)].")
+                violations += element.violations(at: prefix + "c_parts[\(index)].")
             }
             return violations
         }

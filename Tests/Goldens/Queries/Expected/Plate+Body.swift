@@ -40,7 +40,9 @@ extension Plate {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += self.registry?.violations(at: prefix + "registry" + ".") ?? []
+            if let document = self.registry {
+                violations += document.violations(at: prefix + "registry.")
+            }
             return violations
         }
     }

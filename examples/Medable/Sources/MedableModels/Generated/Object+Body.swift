@@ -51,7 +51,9 @@ extension Object {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += self.document?.violations(at: prefix + "c_document" + ".") ?? []
+            if let document = self.document {
+                violations += document.violations(at: prefix + "c_document.")
+            }
             violations += Validation.length(of: self.string, min: 1, max: 100, at: prefix + "c_string")
             violations += Validation.count(of: self.stringArray, max: 10, at: prefix + "c_stringArray")
             return violations
