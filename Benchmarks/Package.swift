@@ -5,7 +5,12 @@ import PackageDescription
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v13)],
-    dependencies: [.package(name: "swift-model-generator", path: "..")],
+    dependencies: [
+        .package(name: "swift-model-generator", path: ".."),
+        // The peer measured side by side: its generator, and the runtime its generated types compile against.
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+    ],
     targets: [
         // Decode and encode throughput of generated models next to hand-written synthesized Codable.
         .executableTarget(

@@ -1,28 +1,32 @@
 #!/usr/bin/env bash
-# Times `model-generator generate` (release build) on the benchmark corpus and prints a table:
-# wall time and peak memory for a fresh output folder and for a run with nothing to change.
+# Times `model-generator generate` (release build, full output: models, queries, bodies) on the benchmark corpus next
+# to apple/swift-openapi-generator 1.14.3 (types only) on the equivalent OpenAPI document, and prints a table of wall
+# time and peak memory, best of three runs each, with the ratio.
 # usage: Benchmarks/generation.sh [CORPUS_SCRIPT] [SIZES...]   (default: ../shared/bench/make_corpus.py 100 1000 5000)
 # The corpus is written to a tmpfs folder when there is one, so the disk's speed at creating files does not dominate.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-corpus_script=${1:-../shared/bench/make_corpus.py}
+here=$(cd "$(dirname "$0")" && pwd)
+corpus_script=$(realpath "${1:-$here/../../shared/bench/make_corpus.py}")
+cd "$here"
 shift || true
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100 1000 5000)
 
-swift build -c release --product model-generator >/dev/null
-generator=$(swift build -c release --show-bin-path)/model-generator
+swift build -c release --package-path .. --product model-generator >/dev/null
+generator=$(swift build -c release --package-path .. --show-bin-path)/model-generator
+swift build -c release --product swift-openapi-generator >/dev/null
+peer=$(swift build -c release --show-bin-path)/swift-openapi-generator
 scratch_root=/dev/shm
 [ -d "$scratch_root" ] && [ -w "$scratch_root" ] || scratch_root=${TMPDIR:-/tmp}
 scratch=$(mktemp -d "$scratch_root/model-generator-bench.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 
-measure() { # prints "seconds kilobytes" of the best of three runs
+measure() { # runs "$@" three times after deleting $output; prints "seconds kilobytes" (best time, highest memory)
     local best_time="" best_memory=""
     for _ in 1 2 3; do
-        [ "$2" = fresh ] && rm -rf "$1/Generated"
+        rm -rf "$output"
+        /usr/bin/time -o "$scratch/time" -f "%e %M" "$@" >/dev/null 2>&1
         local line
-        /usr/bin/time -o "$scratch/time" -f "%e %M" "$generator" generate --config "$1/model-generator.yaml" >/dev/null 2>&1
         line=$(tail -n 1 "$scratch/time")
         local seconds=${line% *} memory=${line#* }
         if [ -z "$best_time" ] || awk "BEGIN { exit !($seconds < $best_time) }"; then best_time=$seconds; fi
@@ -31,11 +35,16 @@ measure() { # prints "seconds kilobytes" of the best of three runs
     echo "$best_time $best_memory"
 }
 
-printf '| objects | fresh output (s) | nothing to change (s) | peak memory (MiB) |\n| --- | --- | --- | --- |\n'
+printf '| objects | model-generator (s) | its peak memory (MiB) | swift-openapi-generator (s) | its peak memory (MiB) | speed-up |\n'
+printf '| --- | --- | --- | --- | --- | --- |\n'
 for size in "${sizes[@]}"; do
-    python3 "$corpus_script" "$size" "$scratch/$size" >/dev/null
-    read -r fresh_time fresh_memory < <(measure "$scratch/$size" fresh)
-    read -r same_time same_memory < <(measure "$scratch/$size" unchanged)
-    memory=$(( (fresh_memory > same_memory ? fresh_memory : same_memory) / 1024 ))
-    printf '| %s | %s | %s | %s |\n' "$size" "$fresh_time" "$same_time" "$memory"
+    corpus="$scratch/$size"
+    python3 "$corpus_script" "$size" "$corpus" >/dev/null
+    output="$corpus/Generated"
+    read -r our_time our_memory < <(measure "$generator" generate --config "$corpus/model-generator.yaml")
+    output="$corpus/peer"
+    read -r peer_time peer_memory < <(measure "$peer" generate --config "$corpus/openapi-generator-config.yaml" \
+        --output-directory "$corpus/peer" "$corpus/openapi.json")
+    printf '| %s | %s | %s | %s | %s | %s× |\n' "$size" "$our_time" $((our_memory / 1024)) "$peer_time" \
+        $((peer_memory / 1024)) "$(awk "BEGIN { printf \"%.1f\", $peer_time / $our_time }")"
 done

@@ -77,3 +77,47 @@ enum CoordinatePair: ValueFormatter {
         [value.longitude, value.latitude]
     }
 }
+
+/// References as the wire has them, `{"_id", "object", "path"}`, and a file with its facets: plain structs.
+struct HandVisit: Codable, Hashable {
+    struct Reference: Codable, Hashable {
+        var _id: String
+        var object: String?
+        var path: String?
+    }
+
+    struct Facet: Codable, Hashable {
+        var name: String
+        var mime: String?
+        var filename: String?
+        var size: Int?
+        var state: Int?
+        var url: URL?
+        var path: String?
+        var ETag: String?
+    }
+
+    struct File: Codable, Hashable {
+        var name: String?
+        var mime: String?
+        var filename: String?
+        var size: Int?
+        var state: Int?
+        var url: URL?
+        var path: String?
+        var ETag: String?
+        var facets: [Facet]?
+    }
+
+    var title: String
+    var patient: Reference?
+    var creator: Reference?
+    var photo: File?
+
+    enum CodingKeys: String, CodingKey {
+        case title = "c_title"
+        case patient = "c_patient"
+        case creator = "c_creator"
+        case photo = "c_photo"
+    }
+}

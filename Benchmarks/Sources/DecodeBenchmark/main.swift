@@ -18,6 +18,11 @@ let appointments = payload { index in
 let tweets = payload { index in
     #"{"id_str": "\#(240859602684612608 + index)", "text": "Tweet number \#(index)", "user": {"name": "Twitter API", "profile_image_url": "http://a0.twimg.com/profile_images/\#(index).png"}, "coordinates": [-97.51087576, 35.46500176]}"#
 }
+let visits = payload { index in
+    let id = String(format: "5a2f1b7c9d3e4f5a6b%06x", index)
+    let file = #"{"name": "content", "mime": "image/jpeg", "filename": "photo.jpg", "size": 20480, "state": 2, "path": "/c_visits/\#(id)/c_photo/content", "url": "https://api.example.com/c_visits/\#(id)/c_photo/content", "ETag": "1d4c0a9b", "facets": [{"name": "thumbnail", "mime": "image/jpeg", "size": 2048, "state": 2, "path": "/c_visits/\#(id)/c_photo/thumbnail", "url": "https://api.example.com/c_visits/\#(id)/c_photo/thumbnail", "ETag": "8a1b0c9d"}]}"#
+    return #"{"c_title": "Visit \#(index)", "c_patient": {"_id": "\#(id)", "object": "c_patient", "path": "/c_patients/\#(id)"}, "c_creator": {"_id": "\#(id)", "object": "account", "path": "/accounts/\#(id)"}, "c_photo": \#(file)}"#
+}
 
 /// The best times of `rounds` runs of each, alternating between the two so that both see the same machine state.
 func compare(_ generated: () throws -> Void, _ handWritten: () throws -> Void) rethrows -> (Duration, Duration) {
@@ -107,6 +112,23 @@ rows.append(
     Row(
         name: "encode key paths + formatter",
         times: try compare({ _ = try encoder.encode(generatedTweets) }, { _ = try encoder.encode(handTweets) })
+    )
+)
+let generatedVisits = try decoder.decode([Visit].self, from: visits)
+let handVisits = try decoder.decode([HandVisit].self, from: visits)
+rows.append(
+    Row(
+        name: "decode references + files",
+        times: try compare(
+            { _ = try decoder.decode([Visit].self, from: visits) },
+            { _ = try decoder.decode([HandVisit].self, from: visits) }
+        )
+    )
+)
+rows.append(
+    Row(
+        name: "encode references + files",
+        times: try compare({ _ = try encoder.encode(generatedVisits) }, { _ = try encoder.encode(handVisits) })
     )
 )
 

@@ -8,6 +8,7 @@ enum SchemaObjects {
     static let all: [any SchemaObject.Type] = [
         Patient.self,
         Appointment.self,
+        Visit.self,
         Tweet.self,
     ]
 }
@@ -20,6 +21,11 @@ extension Patient: SchemaObject {
 extension Appointment: SchemaObject {
     static let apiName = "c_appointment"
     static let pluralName = "c_appointments"
+}
+
+extension Visit: SchemaObject {
+    static let apiName = "c_visit"
+    static let pluralName = "c_visits"
 }
 
 extension Tweet: SchemaObject {
