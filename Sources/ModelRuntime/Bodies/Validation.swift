@@ -36,7 +36,7 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
 public struct FacetRule: Sendable, Hashable {
     /// The facet's name, such as `content`.
     public var name: String
-    /// The accepted mime types; empty accepts any.
+    /// The accepted mime types (`image/*` accepts any image); empty accepts any.
     public var mimes: [String]
     /// Whether every file must have this facet.
     public var isRequired: Bool
@@ -142,7 +142,7 @@ public enum Validation {
                 )
                 continue
             }
-            if !rule.mimes.isEmpty, !rule.mimes.contains(facet.mime) {
+            if !rule.mimes.isEmpty, !mimeType(facet.mime, isAmong: rule.mimes) {
                 violations.append(
                     Violation(
                         path: "\(path).\(name)",

@@ -116,7 +116,7 @@ public struct FileUploader: Sendable {
         guard let url = instruction.uploadURL else {
             throw UploadError("the server sent no upload URL for facet '\(instruction.name)'")
         }
-        if let mimes = instruction.mimes, !mimes.isEmpty, !mimes.contains(facet.mime) {
+        if let mimes = instruction.mimes, !mimes.isEmpty, !mimeType(facet.mime, isAmong: mimes) {
             throw UploadError(
                 "facet '\(instruction.name)' is \(facet.mime); the server takes \(mimes.joined(separator: ", "))"
             )
