@@ -78,7 +78,8 @@ import Testing
     }
 
     @Test func mutatedInputsEndInOutputOrDiagnostics() {
-        let seed: UInt64 = 20_261_122
+        // FUZZ_SEED=<seed> replays another run.
+        let seed = ProcessInfo.processInfo.environment["FUZZ_SEED"].flatMap(UInt64.init) ?? 20_261_122
         var random = SeededRandom(state: seed)
         let names = ["model-generator.yaml"] + Self.seeds.keys.sorted()
         let cases = 5_000

@@ -23,9 +23,17 @@ struct GeneratedPackage {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Writes the package to a new folder, builds it with warnings as errors, runs `Main` (with the package folder as its argument) when there
-    /// is one, and returns what `Main` printed. Throws with the compiler's or the program's output on failure.
-    func buildAndRun() throws -> String {
+    /// Writes the package to a new folder, builds it with warnings as errors, runs `Main` (with the package folder as
+    /// its argument) when there is one, and returns what `Main` printed. Throws with the compiler's or the program's
+    /// output on failure.
+    ///
+    /// The build takes minutes of waiting on other processes, so it waits on a thread of its own: blocking one of
+    /// Swift concurrency's few pool threads (two on a two-core machine) stalls every other test's timers.
+    func buildAndRun() async throws -> String {
+        try await onOwnThread { try buildAndRunBlocking() }
+    }
+
+    private func buildAndRunBlocking() throws -> String {
         let fileManager = FileManager.default
         let directory = fileManager.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         defer { try? fileManager.removeItem(at: directory) }
@@ -133,5 +141,12 @@ struct GeneratedPackage {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// Runs long blocking or CPU-bound test work on a dispatch thread rather than a Swift concurrency pool thread.
+func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
     }
 }

@@ -25,7 +25,7 @@ import Testing
         return files
     }
 
-    @Test func initThenGenerateGivesCompilingCodeFromNothingACortexExportAndMappings() throws {
+    @Test func initThenGenerateGivesCompilingCodeFromNothingACortexExportAndMappings() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("model-generator-init-\(UUID())")
         defer { try? FileManager.default.removeItem(at: root) }
 
@@ -75,7 +75,7 @@ import Testing
         #expect(generatedTweets.status == 0, "\(generatedTweets.errors)")
 
         // All of it compiles; the tweet models decode the seed's tweet. MyTransformers is the app's own code.
-        let output = try GeneratedPackage(
+        let output = try await GeneratedPackage(
             name: "InitProjects",
             modules: [
                 "StarterModels": try swiftFiles(in: empty.appendingPathComponent("Generated")),

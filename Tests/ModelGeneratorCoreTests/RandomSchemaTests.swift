@@ -15,7 +15,7 @@ import Testing
     static let instancesPerObject = 4
     static let defaultSeed: UInt64 = 20_261_123
 
-    @Test func randomSchemasGenerateCompileAndRoundTrip() throws {
+    @Test func randomSchemasGenerateCompileAndRoundTrip() async throws {
         let seed = ProcessInfo.processInfo.environment["RANDOM_SCHEMA_SEED"].flatMap(UInt64.init) ?? Self.defaultSeed
         var random = SeededRandom(state: seed)
         var modules: [String: [String: String]] = [:]
@@ -104,7 +104,7 @@ import Testing
             main: main,
             resources: resources
         )
-        let output = try package.buildAndRun()
+        let output = try await package.buildAndRun()
         print(output.trimmingCharacters(in: .whitespacesAndNewlines))
         #expect(output.contains("round-tripped \(checks.count) of \(checks.count) instances"))
     }
