@@ -98,7 +98,8 @@ import Testing
     static let controlFile = "MustCompile.swift"
     static let marker = "// FAILS HERE"
 
-    @Test(arguments: snippets) func snippetDoesNotTypeCheck(_ snippet: Snippet) throws {
+    // One snippet at a time: each waits seconds for swiftc, holding one of Swift concurrency's few pool threads.
+    @Test(.serialized, arguments: snippets) func snippetDoesNotTypeCheck(_ snippet: Snippet) throws {
         let typeChecker = try TypeChecker.shared.get()
         let url = TypeChecker.snippetsDirectory.appendingPathComponent(snippet.file)
         let source = try String(contentsOf: url, encoding: .utf8)

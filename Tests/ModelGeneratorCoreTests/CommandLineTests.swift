@@ -30,7 +30,13 @@ import Testing
         }
     }
 
-    func run(_ arguments: [String], in directory: URL, executable: URL? = nil) throws -> Run {
+    /// Runs the executable on a thread of its own, so a test waiting for it holds none of Swift concurrency's few
+    /// pool threads (other tests' timers need them).
+    func run(_ arguments: [String], in directory: URL, executable: URL? = nil) async throws -> Run {
+        try await onOwnThread { try runBlocking(arguments, in: directory, executable: executable) }
+    }
+
+    func runBlocking(_ arguments: [String], in directory: URL, executable: URL? = nil) throws -> Run {
         let process = Process()
         process.executableURL = try executable ?? Self.executable
         process.arguments = arguments
@@ -74,10 +80,10 @@ import Testing
         return files
     }
 
-    @Test func writesOnceThenReportsNothingToDo() throws {
+    @Test func writesOnceThenReportsNothingToDo() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let first = try run(["generate", "--config", "model-generator.yaml"], in: directory)
+        let first = try await run(["generate", "--config", "model-generator.yaml"], in: directory)
         #expect(first.status == 0, "\(first.errors)")
         #expect(
             first.output
@@ -97,14 +103,14 @@ import Testing
 
         let object = directory.appendingPathComponent("Expected/Object.swift")
         let modified = try FileManager.default.attributesOfItem(atPath: object.path)[.modificationDate] as? Date
-        Thread.sleep(forTimeInterval: 0.02)
-        let second = try run(["generate", "--config", "model-generator.yaml"], in: directory)
+        try await Task.sleep(for: .milliseconds(20))
+        let second = try await run(["generate", "--config", "model-generator.yaml"], in: directory)
         #expect(second.status == 0)
         #expect(second.output == "")
         #expect(try FileManager.default.attributesOfItem(atPath: object.path)[.modificationDate] as? Date == modified)
     }
 
-    @Test func twoRunsInTwoProcessesGiveIdenticalBytes() throws {
+    @Test func twoRunsInTwoProcessesGiveIdenticalBytes() async throws {
         for goldenCase in ["CortexExport", "Naming"] {
             let one = try workspace(goldenCase)
             let two = try workspace(goldenCase)
@@ -112,19 +118,19 @@ import Testing
                 try? FileManager.default.removeItem(at: one)
                 try? FileManager.default.removeItem(at: two)
             }
-            #expect(try run(["generate", "--config", "model-generator.yaml"], in: one).status == 0)
-            #expect(try run(["generate", "--config", "model-generator.yaml"], in: two).status == 0)
+            #expect(try await run(["generate", "--config", "model-generator.yaml"], in: one).status == 0)
+            #expect(try await run(["generate", "--config", "model-generator.yaml"], in: two).status == 0)
             let first = try snapshot(one.appendingPathComponent("Expected"))
             #expect(!first.isEmpty)
             #expect(first == (try snapshot(two.appendingPathComponent("Expected"))))
         }
     }
 
-    @Test func checkPassesWhenCurrentAndFailsAfterASchemaEditWithoutWriting() throws {
+    @Test func checkPassesWhenCurrentAndFailsAfterASchemaEditWithoutWriting() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(try run(["generate", "--config", "model-generator.yaml"], in: directory).status == 0)
-        let current = try run(["generate", "--config", "model-generator.yaml", "--check"], in: directory)
+        #expect(try await run(["generate", "--config", "model-generator.yaml"], in: directory).status == 0)
+        let current = try await run(["generate", "--config", "model-generator.yaml", "--check"], in: directory)
         #expect(current.status == 0)
         #expect(current.output == "")
 
@@ -137,7 +143,7 @@ import Testing
         text = text.replacingOccurrences(of: "  - name: c_office\n", with: "  - name: c_branch\n")
         try text.write(to: schema, atomically: true, encoding: .utf8)
         let before = try snapshot(directory.appendingPathComponent("Expected"))
-        let stale = try run(["generate", "--config", "model-generator.yaml", "--check"], in: directory)
+        let stale = try await run(["generate", "--config", "model-generator.yaml", "--check"], in: directory)
         #expect(stale.status == 1)
         #expect(stale.output.contains("stale: Expected/Object.swift"))
         #expect(stale.output.contains("stale: Expected/SchemaObjects.swift"))
@@ -147,28 +153,28 @@ import Testing
         #expect(stale.errors.contains("out of date"))
         #expect(try snapshot(directory.appendingPathComponent("Expected")) == before)
 
-        let dryRun = try run(["generate", "--config", "model-generator.yaml", "--dry-run"], in: directory)
+        let dryRun = try await run(["generate", "--config", "model-generator.yaml", "--dry-run"], in: directory)
         #expect(dryRun.status == 0)
         #expect(dryRun.output == stale.output)
         #expect(try snapshot(directory.appendingPathComponent("Expected")) == before)
 
-        let regenerate = try run(["generate", "--config", "model-generator.yaml"], in: directory)
+        let regenerate = try await run(["generate", "--config", "model-generator.yaml"], in: directory)
         #expect(regenerate.output.contains("deleted Expected/Office.swift"))
         #expect(regenerate.output.contains("wrote Expected/Branch.swift"))
-        #expect(try run(["generate", "--config", "model-generator.yaml", "--check"], in: directory).status == 0)
+        #expect(try await run(["generate", "--config", "model-generator.yaml", "--check"], in: directory).status == 0)
     }
 
-    @Test func anErrorLeavesTheOutputFolderAsItWas() throws {
+    @Test func anErrorLeavesTheOutputFolderAsItWas() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(try run(["generate", "--config", "model-generator.yaml"], in: directory).status == 0)
+        #expect(try await run(["generate", "--config", "model-generator.yaml"], in: directory).status == 0)
         let before = try snapshot(directory.appendingPathComponent("Expected"))
         let schema = directory.appendingPathComponent("schema/objects.yaml")
         let text = try String(contentsOf: schema, encoding: .utf8)
             .replacingOccurrences(of: "{ name: c_number, type: Number }", with: "{ name: c_number, type: Numbr }")
             .replacingOccurrences(of: "  - name: c_office\n", with: "  - name: c_branch\n")
         try text.write(to: schema, atomically: true, encoding: .utf8)
-        let failed = try run(["generate", "--config", "model-generator.yaml"], in: directory)
+        let failed = try await run(["generate", "--config", "model-generator.yaml"], in: directory)
         #expect(failed.status == 1)
         #expect(failed.output == "")
         #expect(failed.errors.contains("schema/objects.yaml:10:33: error: unknown type 'Numbr' of property 'c_number'"))
@@ -176,7 +182,7 @@ import Testing
         #expect(try snapshot(directory.appendingPathComponent("Expected")) == before)
     }
 
-    @Test func neverTouchesFilesItDidNotGenerate() throws {
+    @Test func neverTouchesFilesItDidNotGenerate() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("Expected")
@@ -191,7 +197,7 @@ import Testing
             atomically: true,
             encoding: .utf8
         )
-        let result = try run(["generate", "--config", "model-generator.yaml"], in: directory)
+        let result = try await run(["generate", "--config", "model-generator.yaml"], in: directory)
         #expect(result.status == 0)
         #expect(result.output.contains("deleted Expected/Stale.swift"))
         #expect(
@@ -207,13 +213,13 @@ import Testing
         )
         try FileManager.default.removeItem(at: output.appendingPathComponent("Object.swift"))
         let before = try snapshot(output)
-        let conflict = try run(["generate", "--config", "model-generator.yaml"], in: directory)
+        let conflict = try await run(["generate", "--config", "model-generator.yaml"], in: directory)
         #expect(conflict.status == 1)
         #expect(conflict.errors.contains("Expected/Office.swift exists and was not generated"))
         #expect(try snapshot(output) == before)
     }
 
-    @Test func aCopiedBinaryStillHasItsTemplates() throws {
+    @Test func aCopiedBinaryStillHasItsTemplates() async throws {
         let directory = try workspace()
         let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("bin-\(UUID().uuidString)")
         defer {
@@ -223,14 +229,14 @@ import Testing
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         let copy = elsewhere.appendingPathComponent("model-generator")
         try FileManager.default.copyItem(at: try Self.executable, to: copy)
-        let result = try run(["generate", "--config", "model-generator.yaml"], in: directory, executable: copy)
+        let result = try await run(["generate", "--config", "model-generator.yaml"], in: directory, executable: copy)
         #expect(result.status == 0, "\(result.errors)")
         let expected = try snapshot(Self.packageRoot.appendingPathComponent("Tests/Goldens/Medable/Expected"))
         #expect(try snapshot(directory.appendingPathComponent("Expected")) == expected)
     }
 
-    @Test func helpExplainsEveryOption() throws {
-        let help = try run(["generate", "--help"], in: Self.packageRoot)
+    @Test func helpExplainsEveryOption() async throws {
+        let help = try await run(["generate", "--help"], in: Self.packageRoot)
         #expect(help.status == 0)
         for option in ["--config", "--check", "--dry-run"] {
             #expect(help.output.contains(option))
@@ -238,15 +244,15 @@ import Testing
         #expect(help.output.contains("exit 1"))
     }
 
-    @Test func aMissingConfigIsAClearError() throws {
+    @Test func aMissingConfigIsAClearError() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try run(["generate", "--config", "nope.yaml"], in: directory)
+        let result = try await run(["generate", "--config", "nope.yaml"], in: directory)
         #expect(result.status == 1)
         #expect(result.errors.hasPrefix("nope.yaml:1:1: error: cannot read the config"))
     }
 
-    @Test func diffReportsAndFailsOnBreakingChangesOnlyWhenAsked() throws {
+    @Test func diffReportsAndFailsOnBreakingChangesOnlyWhenAsked() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }
         let schema = directory.appendingPathComponent("schema/objects.yaml")
@@ -254,7 +260,7 @@ import Testing
         let text = try String(contentsOf: schema, encoding: .utf8)
         try text.replacingOccurrences(of: "values: [new, done]", with: "values: [new, done, archived]")
             .write(to: edited, atomically: true, encoding: .utf8)
-        let compatible = try run(
+        let compatible = try await run(
             ["diff", "schema/objects.yaml", "schema/edited.yaml", "--fail-on-breaking"],
             in: directory
         )
@@ -263,33 +269,33 @@ import Testing
 
         try text.replacingOccurrences(of: "      - { name: c_count, type: Number, integer: true }\n", with: "")
             .write(to: edited, atomically: true, encoding: .utf8)
-        let breaking = try run(
+        let breaking = try await run(
             ["diff", "schema/objects.yaml", "schema/edited.yaml", "--fail-on-breaking"],
             in: directory
         )
         #expect(breaking.status == 1)
         #expect(breaking.output.contains("**Breaking**: property `c_count` removed"))
-        let reportOnly = try run(["diff", "schema/objects.yaml", "schema/edited.yaml"], in: directory)
+        let reportOnly = try await run(["diff", "schema/objects.yaml", "schema/edited.yaml"], in: directory)
         #expect(reportOnly.status == 0)
     }
 
-    @Test func initWritesAConfigOnceAndSaysWhatToRunNext() throws {
+    @Test func initWritesAConfigOnceAndSaysWhatToRunNext() async throws {
         let directory = try workspace("CortexExport")
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.removeItem(at: directory.appendingPathComponent("model-generator.yaml"))
-        let first = try run(["init", "--from-cortex", "schema/export.ndjson"], in: directory)
+        let first = try await run(["init", "--from-cortex", "schema/export.ndjson"], in: directory)
         #expect(first.status == 0, "\(first.errors)")
         #expect(
             first.output == "wrote model-generator.yaml\nnext: model-generator generate --config model-generator.yaml\n"
         )
         let written = try String(contentsOf: directory.appendingPathComponent("model-generator.yaml"), encoding: .utf8)
         #expect(written.contains("schemas: [\"schema/export.ndjson\"]"))
-        let second = try run(["init"], in: directory)
+        let second = try await run(["init"], in: directory)
         #expect(second.status == 1)
         #expect(second.errors.contains("model-generator.yaml exists; init does not overwrite it"))
         #expect(
             try String(contentsOf: directory.appendingPathComponent("model-generator.yaml"), encoding: .utf8) == written
         )
-        #expect(try run(["generate", "--config", "model-generator.yaml"], in: directory).status == 0)
+        #expect(try await run(["generate", "--config", "model-generator.yaml"], in: directory).status == 0)
     }
 }

@@ -32,19 +32,19 @@ import Testing
         // An empty folder: a config and starter object definitions.
         let empty = root.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        let starter = try commandLine.run(["init"], in: empty)
+        let starter = try await commandLine.run(["init"], in: empty)
         #expect(starter.status == 0, "\(starter.errors)")
         #expect(
             starter.output
                 == "wrote model-generator.yaml\nwrote schema/objects.yaml\nnext: model-generator generate --config model-generator.yaml\n"
         )
-        let generatedStarter = try commandLine.run(["generate", "--config", "model-generator.yaml"], in: empty)
+        let generatedStarter = try await commandLine.run(["generate", "--config", "model-generator.yaml"], in: empty)
         #expect(generatedStarter.status == 0, "\(generatedStarter.errors)")
         #expect(generatedStarter.errors.isEmpty)
 
         // Inputs outside the config's folder, from a third folder: paths in the config climb out with `..`.
         try copy("CortexExport/schema/export.ndjson", to: root.appendingPathComponent("data/export.ndjson"))
-        let cortex = try commandLine.run(
+        let cortex = try await commandLine.run(
             ["init", "--from-cortex", "data/export.ndjson", "--config", "app/cortex/model-generator.yaml"],
             in: root
         )
@@ -52,13 +52,13 @@ import Testing
         #expect(!cortex.output.contains("schema/objects.yaml"))
         let cortexConfig = root.appendingPathComponent("app/cortex/model-generator.yaml")
         #expect(try text(cortexConfig).contains(#"schemas: ["../../data/export.ndjson"]"#))
-        let generatedCortex = try commandLine.run(["generate", "--config", cortexConfig.path], in: empty)
+        let generatedCortex = try await commandLine.run(["generate", "--config", cortexConfig.path], in: empty)
         #expect(generatedCortex.status == 0, "\(generatedCortex.errors)")
 
         for name in ["tweetmodel.mappings", "tweet.json", "timeline.json"] {
             try copy("Tweets/schema/\(name)", to: root.appendingPathComponent("data/\(name)"))
         }
-        let tweets = try commandLine.run(
+        let tweets = try await commandLine.run(
             [
                 "init", "--from-mappings", "data/tweetmodel.mappings", "--sample", "TweetModel=data/tweet.json",
                 "--sample", "TimelineModel=data/timeline.json", "--config", "app/tweets/model-generator.yaml",
@@ -68,7 +68,7 @@ import Testing
         #expect(tweets.status == 0, "\(tweets.errors)")
         let tweetsConfig = root.appendingPathComponent("app/tweets/model-generator.yaml")
         #expect(try text(tweetsConfig).contains(#"TweetModel: "../../data/tweet.json""#))
-        let generatedTweets = try commandLine.run(
+        let generatedTweets = try await commandLine.run(
             ["generate", "--config", "app/tweets/model-generator.yaml"],
             in: root
         )
@@ -105,25 +105,28 @@ import Testing
         #expect(output == "Twitter API First\n")
     }
 
-    @Test func initNeverOverwritesTheConfigOrTheStarterSchema() throws {
+    @Test func initNeverOverwritesTheConfigOrTheStarterSchema() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("model-generator-init-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        #expect(try commandLine.run(["init"], in: folder).status == 0)
+        #expect(try await commandLine.run(["init"], in: folder).status == 0)
         let schema = folder.appendingPathComponent("schema/objects.yaml")
         try Data("objects: []\n".utf8).write(to: schema)
 
-        let again = try commandLine.run(["init"], in: folder)
+        let again = try await commandLine.run(["init"], in: folder)
         #expect(again.status == 1)
         #expect(again.errors == "error: model-generator.yaml exists; init does not overwrite it\n")
 
         try FileManager.default.removeItem(at: folder.appendingPathComponent("model-generator.yaml"))
-        let afterRemoval = try commandLine.run(["init"], in: folder)
+        let afterRemoval = try await commandLine.run(["init"], in: folder)
         #expect(afterRemoval.status == 0)
         #expect(!afterRemoval.output.contains("schema/objects.yaml"))
         #expect(try text(schema) == "objects: []\n")
 
-        let badSample = try commandLine.run(["init", "--config", "other.yaml", "--sample", "TweetModel"], in: folder)
+        let badSample = try await commandLine.run(
+            ["init", "--config", "other.yaml", "--sample", "TweetModel"],
+            in: folder
+        )
         #expect(badSample.status != 0)
         #expect(badSample.errors.contains("--sample takes Model=path"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("other.yaml").path))
