@@ -47,7 +47,7 @@ public struct OutputPlan: Hashable, Sendable {
 
     /// One line per change, as `--check` and `--dry-run` print them.
     public func describe(in directory: String) -> [String] {
-        paths { $0.writes }.map { "\(changes[$0] == .stale ? "stale" : "missing"): \(Paths.join(directory, $0))" }
+        writes.map { "\(changes[$0] == .stale ? "stale" : "missing"): \(Paths.join(directory, $0))" }
             + deletions.map { "extra: \(Paths.join(directory, $0))" }
             + conflicts.map { "not generated, left alone: \(Paths.join(directory, $0))" }
     }

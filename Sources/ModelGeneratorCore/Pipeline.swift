@@ -50,15 +50,6 @@ public struct GenerationResult: Sendable {
     public var diagnostics: Diagnostics
     /// The resolved schema, when resolving succeeded.
     public var schema: ResolvedSchema?
-    /// What renders the files, when there were no errors.
-    var renderer: OutputRenderer?
-
-    init(outputDirectory: String, files: [GeneratedFile], diagnostics: Diagnostics, schema: ResolvedSchema? = nil) {
-        self.outputDirectory = outputDirectory
-        self.files = files
-        self.diagnostics = diagnostics
-        self.schema = schema
-    }
 }
 
 /// A run that has been loaded, resolved and checked: its diagnostics, and the files it renders on demand.
@@ -68,10 +59,8 @@ public struct PreparedRun: Sendable {
     public var diagnostics: Diagnostics
     /// The resolved schema, when resolving succeeded.
     public var schema: ResolvedSchema?
+    /// What renders the files; nil when there are errors, or when only the schema was asked for.
     let renderer: OutputRenderer?
-
-    /// The paths (inside the output folder) of every file `render` produces, in order; none when there are errors.
-    public var filePaths: [String] { renderer?.filePaths ?? [] }
 
     /// Renders every file on all cores and hands each to `receive` as soon as it is done (from any thread, in no
     /// particular order), so that only the files being rendered are in memory. Renders nothing when there are
@@ -130,11 +119,6 @@ struct OutputRenderer: Sendable {
 
     private var hasListing: Bool { schema.objects.contains(where: \.isListed) }
 
-    var filePaths: [String] {
-        let paths = schema.objects.flatMap { object in kinds(of: object).map { object.swiftName + $0.suffix } }
-        return (paths + (hasListing ? ["SchemaObjects.swift"] : [])).sorted()
-    }
-
     func render(_ receive: @Sendable (GeneratedFile) -> Void) {
         // Objects are independent from here on, so they are translated and rendered on every core.
         let objects = schema.objects
@@ -190,7 +174,7 @@ public enum Pipeline {
             return root["schemas"] != nil || root["mappings"] != nil
         }()
         if isConfig {
-            let result = generate(configPath: path, files: files, render: false)
+            let result = prepare(configPath: path, files: files, rendering: false)
             return (result.diagnostics.hasErrors ? nil : result.schema, result.diagnostics)
         }
         // A bare schema file: the same as a config that names only it.
@@ -201,7 +185,7 @@ public enum Pipeline {
             read: { requested in requested == configPath ? config : try inner.read(requested) },
             list: inner.list
         )
-        let result = generate(configPath: configPath, files: withConfig, render: false)
+        let result = prepare(configPath: configPath, files: withConfig, rendering: false)
         return (result.diagnostics.hasErrors ? nil : result.schema, result.diagnostics)
     }
 
@@ -224,16 +208,11 @@ public enum Pipeline {
 
     /// Loads, resolves and checks everything a run needs; nothing is rendered yet.
     public static func prepare(configPath: String, files: InputFiles) -> PreparedRun {
-        let result = generate(configPath: configPath, files: files, render: true)
-        return PreparedRun(
-            outputDirectory: result.outputDirectory,
-            diagnostics: result.diagnostics,
-            schema: result.schema,
-            renderer: result.renderer
-        )
+        prepare(configPath: configPath, files: files, rendering: true)
     }
 
-    static func generate(configPath: String, files: InputFiles, render: Bool) -> GenerationResult {
+    /// `rendering: false` stops after resolving, for `resolve`: no templates are loaded.
+    static func prepare(configPath: String, files: InputFiles, rendering: Bool) -> PreparedRun {
         var diagnostics = Diagnostics()
         let configDirectory = Paths.directory(of: configPath)
         let fallbackOutput = Paths.join(configDirectory, "Generated")
@@ -242,16 +221,16 @@ public enum Pipeline {
             configText = try files.read(configPath)
         } catch {
             diagnostics.error("cannot read the config: \(error)", at: .start(of: configPath))
-            return GenerationResult(outputDirectory: fallbackOutput, files: [], diagnostics: diagnostics)
+            return PreparedRun(outputDirectory: fallbackOutput, diagnostics: diagnostics, renderer: nil)
         }
         let (loadedConfig, configDiagnostics) = ConfigLoader.load(configText, file: configPath)
         diagnostics.append(contentsOf: configDiagnostics)
         guard let config = loadedConfig else {
-            return GenerationResult(outputDirectory: fallbackOutput, files: [], diagnostics: diagnostics)
+            return PreparedRun(outputDirectory: fallbackOutput, diagnostics: diagnostics, renderer: nil)
         }
         let outputDirectory = Paths.join(configDirectory, config.output.value)
-        func failed() -> GenerationResult {
-            GenerationResult(outputDirectory: outputDirectory, files: [], diagnostics: diagnostics)
+        func failed() -> PreparedRun {
+            PreparedRun(outputDirectory: outputDirectory, diagnostics: diagnostics, renderer: nil)
         }
 
         // Load
@@ -284,26 +263,24 @@ public enum Pipeline {
             config: config
         )
         diagnostics.append(contentsOf: mappingDiagnostics)
-        if !render {
-            return GenerationResult(
+        if !rendering {
+            return PreparedRun(
                 outputDirectory: outputDirectory,
-                files: [],
                 diagnostics: diagnostics,
-                schema: diagnostics.hasErrors ? nil : schema
+                schema: diagnostics.hasErrors ? nil : schema,
+                renderer: nil
             )
         }
         let (library, templateDiagnostics) = TemplateLibrary.make(overrides: templateOverrides)
         diagnostics.append(contentsOf: templateDiagnostics)
         guard let library, !diagnostics.hasErrors else { return failed() }
 
-        var result = GenerationResult(
+        return PreparedRun(
             outputDirectory: outputDirectory,
-            files: [],
             diagnostics: diagnostics,
-            schema: schema
+            schema: schema,
+            renderer: OutputRenderer(schema: schema, config: config, library: library)
         )
-        result.renderer = OutputRenderer(schema: schema, config: config, library: library)
-        return result
     }
 
     /// Sample payloads by the Swift type they describe.

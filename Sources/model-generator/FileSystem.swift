@@ -78,7 +78,8 @@ enum FileSystem {
             discard(staged)
             throw failure
         }
-        let plan = OutputPlan(changes: changes, generatedFiles: generatedFiles(in: directory))
+        let extras = generatedFiles(in: directory, except: Set(changes.keys))
+        let plan = OutputPlan(changes: changes, generatedFiles: extras)
         return (plan, staged)
     }
 
@@ -100,12 +101,15 @@ enum FileSystem {
         for file in staged { try? FileManager.default.removeItem(atPath: file.temporary) }
     }
 
-    /// The top-level `.swift` files of the folder that start with the generated header.
-    private static func generatedFiles(in directory: String) -> [String] {
+    /// The top-level `.swift` files of the folder that start with the generated header, other than `produced` (the
+    /// run's own files, already compared in full).
+    private static func generatedFiles(in directory: String, except produced: Set<String>) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let header = Data(Pipeline.headerPrefix.utf8)
         return names.filter { name in
-            guard name.hasSuffix(".swift"), let handle = FileHandle(forReadingAtPath: directory + "/" + name) else {
+            guard name.hasSuffix(".swift"), !produced.contains(name),
+                let handle = FileHandle(forReadingAtPath: directory + "/" + name)
+            else {
                 return false
             }
             defer { try? handle.close() }
