@@ -63,28 +63,30 @@ extension DocumentBody {
 }
 
 extension BodyValue {
+    /// The scalars and files inside a value, each with its path (`c_address.c_zip`, `c_pictures[1]`).
+    private func leaves(at path: String) -> [(path: String, leaf: BodyValue)] {
+        switch self {
+        case .value, .file: [(path, self)]
+        case .object(let members):
+            members.flatMap { $0.value.leaves(at: path.isEmpty ? $0.key : "\(path).\($0.key)") }
+        case .array(let elements): elements.enumerated().flatMap { $1.leaves(at: "\(path)[\($0)]") }
+        }
+    }
+
     /// A violation for each NaN or infinity inside the value, with its path: JSON cannot hold them, so a body holding
     /// one is refused rather than sent as invalid JSON.
     func nonFiniteNumberViolations(at path: String) -> [Violation] {
-        switch self {
-        case .value(let literal):
-            literal.containsNonFiniteNumber
-                ? [Violation(path: path, message: "is NaN or an infinity, which JSON cannot hold")] : []
-        case .file: []
-        case .object(let members):
-            members.flatMap { $0.value.nonFiniteNumberViolations(at: path.isEmpty ? $0.key : "\(path).\($0.key)") }
-        case .array(let elements): elements.enumerated().flatMap { $1.nonFiniteNumberViolations(at: "\(path)[\($0)]") }
+        leaves(at: path).compactMap { path, leaf in
+            guard case .value(let literal) = leaf, literal.containsNonFiniteNumber else { return nil }
+            return Violation(path: path, message: "is NaN or an infinity, which JSON cannot hold")
         }
     }
 
     /// The files inside a value, with their paths.
     func files(at path: String) -> [(path: String, upload: FileUpload)] {
-        switch self {
-        case .value: []
-        case .file(let upload): [(path, upload)]
-        case .object(let members):
-            members.flatMap { $0.value.files(at: path.isEmpty ? $0.key : "\(path).\($0.key)") }
-        case .array(let elements): elements.enumerated().flatMap { $1.files(at: "\(path)[\($0)]") }
+        leaves(at: path).compactMap { path, leaf in
+            guard case .file(let upload) = leaf else { return nil }
+            return (path, upload)
         }
     }
 }

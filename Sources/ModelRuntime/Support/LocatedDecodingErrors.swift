@@ -6,35 +6,28 @@
 extension KeyedDecodingContainer {
     /// `decode(_:forKey:)`, with any error that isn't a `DecodingError` turned into `dataCorrupted` at `key`.
     func decodeLocatingErrors<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        do {
-            return try decode(type, forKey: key)
-        } catch let error as DecodingError {
-            throw error
-        } catch {
-            throw DecodingError.locating(error, as: T.self, at: codingPath + [key])
-        }
+        try locatingErrors(of: T.self, at: key) { try decode(type, forKey: key) }
     }
 
     /// `decodeIfPresent(_:forKey:)`, with any error that isn't a `DecodingError` turned into `dataCorrupted` at `key`.
     func decodeIfPresentLocatingErrors<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try locatingErrors(of: T.self, at: key) { try decodeIfPresent(type, forKey: key) }
+    }
+
+    private func locatingErrors<Result>(of type: Any.Type, at key: Key, _ decode: () throws -> Result) throws -> Result
+    {
         do {
-            return try decodeIfPresent(type, forKey: key)
+            return try decode()
         } catch let error as DecodingError {
             throw error
         } catch {
-            throw DecodingError.locating(error, as: T.self, at: codingPath + [key])
-        }
-    }
-}
-
-extension DecodingError {
-    static func locating(_ error: any Error, as type: Any.Type, at codingPath: [any CodingKey]) -> DecodingError {
-        .dataCorrupted(
-            .init(
-                codingPath: codingPath,
-                debugDescription: "The value is not a valid \(type): \(error)",
-                underlyingError: error
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath + [key],
+                    debugDescription: "The value is not a valid \(type): \(error)",
+                    underlyingError: error
+                )
             )
-        )
+        }
     }
 }
