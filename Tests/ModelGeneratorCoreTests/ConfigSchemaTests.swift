@@ -106,9 +106,7 @@ import Testing
         )
         #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.all)")
         #expect(
-            result.files.map(\.path).sorted() == [
-                "Item+Body.swift", "Item+Query.swift", "Item.swift", "SchemaObjects.swift",
-            ]
+            result.files.map(\.path).sorted() == ["Item.swift", "SchemaObjects.swift"]
         )
     }
 

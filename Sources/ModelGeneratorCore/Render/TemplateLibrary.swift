@@ -109,12 +109,12 @@ public struct TemplateLibrary: Sendable {
         return Self.tidy(render(view, withTemplate: template))
     }
 
-    /// Renders a model's `+Body.swift` file.
+    /// Renders a model's bodies, the part of its file that follows the model and its query builder.
     public func render(_ view: BodyFileView) -> String {
         Self.tidy(render(view, withTemplate: "body"))
     }
 
-    /// Renders a model's `+Query.swift` file.
+    /// Renders a model's query builder, the part of its file that follows the model.
     public func render(_ view: QueryFileView) -> String {
         Self.tidy(render(view, withTemplate: "query"))
     }

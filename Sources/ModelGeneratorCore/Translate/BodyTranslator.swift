@@ -1,4 +1,4 @@
-/// Turns a resolved object into the view of its `+Body.swift` file: a `Create` body (required properties are the
+/// Turns a resolved object into the view of its bodies: a `Create` body (required properties are the
 /// initializer's parameters; only creatable or writable ones exist) and a `Patch` (every writable property as an
 /// update, with the array operations the schema allows), for the object, each of its variants and documents.
 struct BodyTranslator {

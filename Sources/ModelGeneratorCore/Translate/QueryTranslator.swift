@@ -1,4 +1,4 @@
-/// Turns a resolved object into the view of its `+Query.swift` file: the typed `Fields` of the object and of each
+/// Turns a resolved object into the view of its query builder: the typed `Fields` of the object and of each
 /// of its documents, the properties a query may include or expand, and the enums it compares.
 struct QueryTranslator {
     var translator: Translator

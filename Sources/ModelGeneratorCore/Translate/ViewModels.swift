@@ -205,7 +205,7 @@ public struct ListingEntryView: Sendable, TemplateView {
     }
 }
 
-/// A model's `+Query.swift` file.
+/// A model's query builder: the part of its file after the model (without header or imports there).
 public struct QueryFileView: Sendable, TemplateView {
     public var headerLines: [String]
     public var imports: [String]
@@ -272,7 +272,7 @@ public struct QueryFieldView: Sendable, TemplateView {
     }
 }
 
-/// A model's `+Body.swift` file.
+/// A model's bodies: the last part of its file (without header or imports there).
 public struct BodyFileView: Sendable, TemplateView {
     public var headerLines: [String]
     public var imports: [String]

@@ -112,3 +112,325 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable {
         case meta = "c_meta"
     }
 }
+
+extension Clinic: QueryableModel {
+    public typealias QueryFields = Fields<Clinic>
+
+    /// The properties the server returns only when a query includes them (`optional: true`).
+    public struct IncludableFields: FieldCollection {
+        public typealias Root = Clinic
+
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var phone: IncludePath<Clinic> {
+            .init(_prefix, "c_phone")
+        }
+    }
+
+    /// The references a query can ask the server to expand (`expandable`).
+    public struct ExpandableFields: FieldCollection {
+        public typealias Root = Clinic
+
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var head: ExpandPath<Clinic> {
+            .init(_prefix, "c_head")
+        }
+    }
+}
+
+extension Clinic {
+    /// The typed fields of `Clinic`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        /// Identifier
+        public var id: ValueField<Root, ObjectID, Present> {
+            .init(_prefix, "_id")
+        }
+
+        public var name: ValueField<Root, String, Present> {
+            .init(_prefix, "c_name")
+        }
+
+        public var phone: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_phone")
+        }
+
+        public var beds: ValueField<Root, Double, MaybeAbsent> {
+            .init(_prefix, "c_beds")
+        }
+
+        public var `open`: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "c_open")
+        }
+
+        public var opened: ValueField<Root, DateOnly, MaybeAbsent> {
+            .init(_prefix, "c_opened")
+        }
+
+        public var tags: ArrayField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_tags")
+        }
+
+        public var kind: ValueField<Root, Clinic.Kind, MaybeAbsent> {
+            .init(_prefix, "c_kind")
+        }
+
+        public var address: DocumentField<Root, Clinic.Address.Fields<Root>, MaybeAbsent> {
+            .init(_prefix, "c_address")
+        }
+
+        public var head: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "c_head", target: "account")
+        }
+
+        public var logo: FileField<Root, MaybeAbsent> {
+            .init(_prefix, "c_logo")
+        }
+
+        public var meta: ValueField<Root, JSONValue, MaybeAbsent> {
+            .init(_prefix, "c_meta")
+        }
+    }
+}
+
+extension Clinic.Address {
+    /// The typed fields of `Clinic.Address`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var street: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_street")
+        }
+
+        public var city: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_city")
+        }
+
+        public var zip: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_zip")
+        }
+    }
+}
+
+extension Clinic.Kind: QueryValue {}
+
+extension Clinic {
+    /// The body that creates an instance of `Clinic`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = Clinic
+
+        public var name: String
+        public var phone: String?
+        public var beds: Double?
+        public var `open`: Bool?
+        public var opened: DateOnly?
+        public var tags: [String]?
+        public var kind: Clinic.Kind?
+        public var address: Clinic.Address.Create?
+        public var head: ObjectID?
+        public var logo: FileUpload?
+        public var meta: JSONValue?
+
+        public init(name: String) {
+            self.name = name
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            members.append(BodyMember("c_name", self.name.bodyValue))
+            if let value = self.phone {
+                members.append(BodyMember("c_phone", value.bodyValue))
+            }
+            if let value = self.beds {
+                members.append(BodyMember("c_beds", value.bodyValue))
+            }
+            if let value = self.`open` {
+                members.append(BodyMember("c_open", value.bodyValue))
+            }
+            if let value = self.opened {
+                members.append(BodyMember("c_opened", value.bodyValue))
+            }
+            if let value = self.tags {
+                members.append(BodyMember("c_tags", value.bodyValue))
+            }
+            if let value = self.kind {
+                members.append(BodyMember("c_kind", value.bodyValue))
+            }
+            if let value = self.address {
+                members.append(BodyMember("c_address", value.bodyValue))
+            }
+            if let value = self.head {
+                members.append(BodyMember("c_head", .reference(value, object: "account")))
+            }
+            if let value = self.logo {
+                members.append(BodyMember("c_logo", value.bodyValue))
+            }
+            if let value = self.meta {
+                members.append(BodyMember("c_meta", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.length(of: self.name, min: 1, max: 100, at: prefix + "c_name")
+            violations += Validation.count(of: self.tags, min: 0, max: 20, at: prefix + "c_tags")
+            violations += Validation.listed(self.kind, at: prefix + "c_kind")
+            if let document = self.address {
+                violations += document.violations(at: prefix + "c_address.")
+            }
+            violations += Validation.file(self.logo, rules: FacetRules.logo, at: prefix + "c_logo")
+            return violations
+        }
+    }
+
+    /// An update of an instance of `Clinic`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Clinic
+
+        public var name: FieldUpdate<String> = .unchanged
+        public var phone: FieldUpdate<String> = .unchanged
+        public var beds: NumberUpdate<Double> = .init()
+        public var `open`: FieldUpdate<Bool> = .unchanged
+        public var opened: FieldUpdate<DateOnly> = .unchanged
+        public var tags: ArrayUpdate<String, ArrayOperationSet.All> = .init()
+        public var kind: FieldUpdate<Clinic.Kind> = .unchanged
+        public var address: FieldUpdate<Clinic.Address> = .unchanged
+        public var head: FieldUpdate<ObjectID> = .unchanged
+        public var logo: FieldUpdate<FileUpload> = .unchanged
+        public var meta: FieldUpdate<JSONValue> = .unchanged
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Clinic, to edited: Clinic) {
+            self.name = .difference(from: original.name, to: edited.name)
+            self.phone = .difference(from: original.phone, to: edited.phone)
+            self.beds.change = .difference(from: original.beds, to: edited.beds)
+            self.`open` = .difference(from: original.`open`, to: edited.`open`)
+            self.opened = .difference(from: original.opened, to: edited.opened)
+            self.tags.change = .difference(from: original.tags, to: edited.tags)
+            self.kind = .difference(from: original.kind, to: edited.kind)
+            self.address = .difference(from: original.address, to: edited.address)
+            self.head = .difference(from: original.head?.id, to: edited.head?.id)
+            if case .some = original.logo, case .none = edited.logo {
+                self.logo = .null
+            }
+            self.meta = .difference(from: original.meta, to: edited.meta)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.name.operations(at: "c_name")
+            operations += self.phone.operations(at: "c_phone")
+            operations += self.beds.operations(at: "c_beds")
+            operations += self.`open`.operations(at: "c_open")
+            operations += self.opened.operations(at: "c_opened")
+            operations += self.tags.operations(at: "c_tags")
+            operations += self.kind.operations(at: "c_kind")
+            operations += self.address.operations(at: "c_address")
+            operations += self.head.referenceOperations(at: "c_head", object: "account")
+            operations += self.logo.operations(at: "c_logo")
+            operations += self.meta.operations(at: "c_meta")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.notCleared(self.name, at: prefix + "c_name")
+            if case .set(let value) = self.name {
+                violations += Validation.length(of: value, min: 1, max: 100, at: prefix + "c_name")
+            }
+            if case .set(let value) = self.tags.change {
+                violations += Validation.count(of: value, min: 0, max: 20, at: prefix + "c_tags")
+            }
+            if case .set(let value) = self.kind {
+                violations += Validation.listed(value, at: prefix + "c_kind")
+            }
+            if case .set(let value) = self.logo {
+                violations += Validation.file(value, rules: FacetRules.logo, at: prefix + "c_logo")
+            }
+            return violations
+        }
+    }
+
+    /// The facets the schema allows in each File property.
+    public enum FacetRules {
+        public static let logo: [FacetRule] = [
+            FacetRule(name: "content", mimes: ["image/png", "image/jpeg"], isRequired: true, maxFileSize: 5000000),
+            FacetRule(name: "thumbnail", mimes: ["image/jpeg"], allowsUpload: false),
+        ]
+    }
+}
+
+extension Clinic.Address: BodyValueConvertible {
+    /// The document as an update sets it, whole.
+    public var bodyValue: BodyValue {
+        var members: [BodyMember] = []
+        if let value = self.street {
+            members.append(BodyMember("c_street", value.bodyValue))
+        }
+        if let value = self.city {
+            members.append(BodyMember("c_city", value.bodyValue))
+        }
+        if let value = self.zip {
+            members.append(BodyMember("c_zip", value.bodyValue))
+        }
+        return .object(members)
+    }
+
+    /// The body of a new `Clinic.Address`, inside its object's create body.
+    public struct Create: DocumentBody {
+
+        public var street: String?
+        public var city: String?
+        public var zip: String?
+
+        public init() {
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.street {
+                members.append(BodyMember("c_street", value.bodyValue))
+            }
+            if let value = self.city {
+                members.append(BodyMember("c_city", value.bodyValue))
+            }
+            if let value = self.zip {
+                members.append(BodyMember("c_zip", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}
+
+extension Clinic.Kind: BodyValueConvertible {}

@@ -147,3 +147,361 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         }
     }
 }
+
+extension Visit: QueryableModel {
+    public typealias QueryFields = Fields<Visit>
+}
+
+extension Visit {
+    /// The typed fields of `Visit`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        /// The object type, which selects the variant.
+        public var type: ValueField<Root, String, Present> {
+            .init(_prefix, "type")
+        }
+
+        /// Identifier
+        public var id: ValueField<Root, ObjectID, Present> {
+            .init(_prefix, "_id")
+        }
+
+        public var clinic: ReferenceField<Root, Clinic.Fields<Root>, Present> {
+            .init(_prefix, "c_clinic", target: "c_clinic")
+        }
+
+        public var when: ValueField<Root, Date, Present> {
+            .init(_prefix, "c_when")
+        }
+
+        public var notes: DocumentArrayField<Root, Visit.Note.Fields<Visit.Note>, MaybeAbsent> {
+            .init(_prefix, "c_notes")
+        }
+
+        public var scans: FileField<Root, MaybeAbsent> {
+            .init(_prefix, "c_scans")
+        }
+
+        public var score: ValueField<Root, Double, MaybeAbsent> {
+            .init(_prefix, "c_score")
+        }
+
+        public var room: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_room")
+        }
+
+        public var duration: ValueField<Root, Double, MaybeAbsent> {
+            .init(_prefix, "c_duration")
+        }
+
+        public var link: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_link")
+        }
+
+        public var recorded: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "c_recorded")
+        }
+    }
+}
+
+extension Visit.Note {
+    /// The typed fields of `Visit.Note`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var text: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_text")
+        }
+
+        public var at: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "c_at")
+        }
+
+        public var author: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "c_author", target: "account")
+        }
+    }
+}
+
+extension Visit.InPerson {
+    /// The body that creates an instance of `Visit`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = Visit
+
+        public var clinic: ObjectID
+        public var when: Date
+        public var notes: [Visit.Note.Create]?
+        public var scans: [FileUpload]?
+        public var score: Double?
+        public var room: String?
+        public var duration: Double?
+
+        public init(clinic: ObjectID, when: Date) {
+            self.clinic = clinic
+            self.when = when
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            members.append(BodyMember("type", .value(.string("c_in_person"))))
+            members.append(BodyMember("c_clinic", .reference(self.clinic, object: "c_clinic")))
+            members.append(BodyMember("c_when", self.when.bodyValue))
+            if let value = self.notes {
+                members.append(BodyMember("c_notes", value.bodyValue))
+            }
+            if let value = self.scans {
+                members.append(BodyMember("c_scans", value.bodyValue))
+            }
+            if let value = self.score {
+                members.append(BodyMember("c_score", value.bodyValue))
+            }
+            if let value = self.room {
+                members.append(BodyMember("c_room", value.bodyValue))
+            }
+            if let value = self.duration {
+                members.append(BodyMember("c_duration", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.count(of: self.notes, max: 100, at: prefix + "c_notes")
+            for (index, element) in (self.notes ?? []).enumerated() {
+                violations += element.violations(at: prefix + "c_notes[\(index)].")
+            }
+            violations += Validation.files(self.scans, rules: FacetRules.scans, at: prefix + "c_scans")
+            return violations
+        }
+    }
+
+    /// An update of an instance of `Visit`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Visit
+
+        public var clinic: FieldUpdate<ObjectID> = .unchanged
+        public var when: DateUpdate = .init()
+        public var notes: ArrayUpdate<Visit.Note, ArrayOperationSet.PushPull> = .init()
+        public var scans: FieldUpdate<[FileUpload]> = .unchanged
+        public var room: FieldUpdate<String> = .unchanged
+        public var duration: NumberUpdate<Double> = .init()
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Visit.InPerson, to edited: Visit.InPerson) {
+            self.clinic = .difference(from: original.clinic.id, to: edited.clinic.id)
+            self.when.change = .difference(from: original.when, to: edited.when)
+            self.notes.change = .difference(from: original.notes, to: edited.notes)
+            if case .some = original.scans, case .none = edited.scans {
+                self.scans = .null
+            }
+            self.room = .difference(from: original.room, to: edited.room)
+            self.duration.change = .difference(from: original.duration, to: edited.duration)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.clinic.referenceOperations(at: "c_clinic", object: "c_clinic")
+            operations += self.when.operations(at: "c_when")
+            operations += self.notes.operations(at: "c_notes")
+            operations += self.scans.operations(at: "c_scans")
+            operations += self.room.operations(at: "c_room")
+            operations += self.duration.operations(at: "c_duration")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.notCleared(self.clinic, at: prefix + "c_clinic")
+            violations += Validation.notCleared(self.when.change, at: prefix + "c_when")
+            if case .set(let value) = self.notes.change {
+                violations += Validation.count(of: value, max: 100, at: prefix + "c_notes")
+            }
+            if case .set(let value) = self.scans {
+                violations += Validation.files(value, rules: FacetRules.scans, at: prefix + "c_scans")
+            }
+            return violations
+        }
+    }
+
+    /// The facets the schema allows in each File property.
+    public enum FacetRules {
+        public static let scans: [FacetRule] = [
+            FacetRule(name: "content", mimes: ["application/pdf"], isRequired: true)
+        ]
+    }
+}
+
+extension Visit.Remote {
+    /// The body that creates an instance of `Visit`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = Visit
+
+        public var clinic: ObjectID
+        public var when: Date
+        public var notes: [Visit.Note.Create]?
+        public var scans: [FileUpload]?
+        public var score: Double?
+        public var link: String?
+        public var recorded: Bool?
+
+        public init(clinic: ObjectID, when: Date) {
+            self.clinic = clinic
+            self.when = when
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            members.append(BodyMember("type", .value(.string("c_remote"))))
+            members.append(BodyMember("c_clinic", .reference(self.clinic, object: "c_clinic")))
+            members.append(BodyMember("c_when", self.when.bodyValue))
+            if let value = self.notes {
+                members.append(BodyMember("c_notes", value.bodyValue))
+            }
+            if let value = self.scans {
+                members.append(BodyMember("c_scans", value.bodyValue))
+            }
+            if let value = self.score {
+                members.append(BodyMember("c_score", value.bodyValue))
+            }
+            if let value = self.link {
+                members.append(BodyMember("c_link", value.bodyValue))
+            }
+            if let value = self.recorded {
+                members.append(BodyMember("c_recorded", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.count(of: self.notes, max: 100, at: prefix + "c_notes")
+            for (index, element) in (self.notes ?? []).enumerated() {
+                violations += element.violations(at: prefix + "c_notes[\(index)].")
+            }
+            violations += Validation.files(self.scans, rules: FacetRules.scans, at: prefix + "c_scans")
+            return violations
+        }
+    }
+
+    /// An update of an instance of `Visit`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Visit
+
+        public var clinic: FieldUpdate<ObjectID> = .unchanged
+        public var when: DateUpdate = .init()
+        public var notes: ArrayUpdate<Visit.Note, ArrayOperationSet.PushPull> = .init()
+        public var scans: FieldUpdate<[FileUpload]> = .unchanged
+        public var link: FieldUpdate<String> = .unchanged
+        public var recorded: FieldUpdate<Bool> = .unchanged
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Visit.Remote, to edited: Visit.Remote) {
+            self.clinic = .difference(from: original.clinic.id, to: edited.clinic.id)
+            self.when.change = .difference(from: original.when, to: edited.when)
+            self.notes.change = .difference(from: original.notes, to: edited.notes)
+            if case .some = original.scans, case .none = edited.scans {
+                self.scans = .null
+            }
+            self.link = .difference(from: original.link, to: edited.link)
+            self.recorded = .difference(from: original.recorded, to: edited.recorded)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.clinic.referenceOperations(at: "c_clinic", object: "c_clinic")
+            operations += self.when.operations(at: "c_when")
+            operations += self.notes.operations(at: "c_notes")
+            operations += self.scans.operations(at: "c_scans")
+            operations += self.link.operations(at: "c_link")
+            operations += self.recorded.operations(at: "c_recorded")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.notCleared(self.clinic, at: prefix + "c_clinic")
+            violations += Validation.notCleared(self.when.change, at: prefix + "c_when")
+            if case .set(let value) = self.notes.change {
+                violations += Validation.count(of: value, max: 100, at: prefix + "c_notes")
+            }
+            if case .set(let value) = self.scans {
+                violations += Validation.files(value, rules: FacetRules.scans, at: prefix + "c_scans")
+            }
+            return violations
+        }
+    }
+
+    /// The facets the schema allows in each File property.
+    public enum FacetRules {
+        public static let scans: [FacetRule] = [
+            FacetRule(name: "content", mimes: ["application/pdf"], isRequired: true)
+        ]
+    }
+}
+
+extension Visit.Note: BodyValueConvertible {
+    /// The document as an update sets it, whole.
+    public var bodyValue: BodyValue {
+        var members: [BodyMember] = []
+        if let value = self.text {
+            members.append(BodyMember("c_text", value.bodyValue))
+        }
+        if let value = self.at {
+            members.append(BodyMember("c_at", value.bodyValue))
+        }
+        if let value = self.author {
+            members.append(BodyMember("c_author", .reference(value.id, object: "account")))
+        }
+        return .object(members)
+    }
+
+    /// The body of a new `Visit.Note`, inside its object's create body.
+    public struct Create: DocumentBody {
+
+        public var text: String?
+        public var at: Date?
+        public var author: ObjectID?
+
+        public init() {
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.text {
+                members.append(BodyMember("c_text", value.bodyValue))
+            }
+            if let value = self.at {
+                members.append(BodyMember("c_at", value.bodyValue))
+            }
+            if let value = self.author {
+                members.append(BodyMember("c_author", .reference(value, object: "account")))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}

@@ -21,3 +21,86 @@ package struct DateObject: Codable, Hashable, Sendable {
         case location = "c_location"
     }
 }
+
+extension DateObject: QueryableModel {
+    package typealias QueryFields = Fields<DateObject>
+}
+
+extension DateObject {
+    /// The typed fields of `DateObject`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    package struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        package init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        package var when: ValueField<Root, DateOnly, Present> {
+            .init(_prefix, "c_when")
+        }
+
+        package var location: ValueField<Root, JSONValue, MaybeAbsent> {
+            .init(_prefix, "c_location")
+        }
+    }
+}
+
+extension DateObject {
+    /// The body that creates an instance of `DateObject`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    package struct Create: CreateBody {
+        package typealias Model = DateObject
+
+        package var when: DateOnly
+        package var location: JSONValue?
+
+        package init(when: DateOnly) {
+            self.when = when
+        }
+
+        package var members: [BodyMember] {
+            var members: [BodyMember] = []
+            members.append(BodyMember("c_when", self.when.bodyValue))
+            if let value = self.location {
+                members.append(BodyMember("c_location", value.bodyValue))
+            }
+            return members
+        }
+
+        package func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+
+    /// An update of an instance of `DateObject`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    package struct Patch: UpdateBody {
+        package typealias Model = DateObject
+
+        package var when: FieldUpdate<DateOnly> = .unchanged
+        package var location: FieldUpdate<JSONValue> = .unchanged
+
+        package init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        package init(from original: DateObject, to edited: DateObject) {
+            self.when = .difference(from: original.when, to: edited.when)
+            self.location = .difference(from: original.location, to: edited.location)
+        }
+
+        package var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.when.operations(at: "c_when")
+            operations += self.location.operations(at: "c_location")
+            return operations
+        }
+
+        package func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.notCleared(self.when, at: prefix + "c_when")
+            return violations
+        }
+    }
+}

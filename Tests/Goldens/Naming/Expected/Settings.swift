@@ -196,3 +196,448 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
         case entries = "c_entries"
     }
 }
+
+extension Settings: QueryableModel {
+    package typealias QueryFields = Fields<Settings>
+}
+
+extension Settings {
+    /// The typed fields of `Settings`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    package struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        package init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        package var id: ValueField<Root, ObjectID, Present> {
+            .init(_prefix, "_id")
+        }
+
+        package var `class`: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "class")
+        }
+
+        package var `default`: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "default")
+        }
+
+        package var `self`: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "self")
+        }
+
+        package var type: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "Type")
+        }
+
+        package var `protocol`: ValueField<Root, Int, MaybeAbsent> {
+            .init(_prefix, "protocol")
+        }
+
+        package var `init`: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "init")
+        }
+
+        package var isTwoFactorEnabled: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "c_2fa_enabled")
+        }
+
+        package var _3dModel: ValueField<Root, JSONValue, MaybeAbsent> {
+            .init(_prefix, "c_3d-model")
+        }
+
+        package var firstName: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "first name")
+        }
+
+        package var cafeCreme: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "x_café_crème")
+        }
+
+        package var urlString: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_URLString")
+        }
+
+        package var theme: ValueField<Root, Settings.Theme, MaybeAbsent> {
+            .init(_prefix, "c_theme")
+        }
+
+        package var limits: DocumentField<Root, Settings.Limits.Fields<Root>, MaybeAbsent> {
+            .init(_prefix, "c_limits")
+        }
+
+        package var date: DocumentField<Root, Settings.DateDocument.Fields<Root>, MaybeAbsent> {
+            .init(_prefix, "c_date")
+        }
+
+        package var parent: ReferenceField<Root, Settings.Fields<Root>, MaybeAbsent> {
+            .init(_prefix, "c_parent", target: "c_account_settings")
+        }
+
+        package var entries: ReferenceArrayField<Root, MaybeAbsent> {
+            .init(_prefix, "c_entries", target: "c_date")
+        }
+    }
+}
+
+extension Settings.Limits {
+    /// The typed fields of `Settings.Limits`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    package struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        package init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        package var maximumItems: ValueField<Root, Int, MaybeAbsent> {
+            .init(_prefix, "c_max-items")
+        }
+
+        package var windows:
+            DocumentArrayField<Root, Settings.Limits.Window.Fields<Settings.Limits.Window>, MaybeAbsent>
+        {
+            .init(_prefix, "c_windows")
+        }
+    }
+}
+
+extension Settings.Limits.Window {
+    /// The typed fields of `Settings.Limits.Window`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    package struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        package init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        package var from: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "c_from")
+        }
+
+        package var to: ValueField<Root, Date, Present> {
+            .init(_prefix, "c_to")
+        }
+
+        package var days: ArrayField<Root, Settings.Limits.Window.Day, MaybeAbsent> {
+            .init(_prefix, "c_days")
+        }
+    }
+}
+
+extension Settings.DateDocument {
+    /// The typed fields of `Settings.DateDocument`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    package struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        package init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        package var at: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "c_at")
+        }
+    }
+}
+
+extension Settings.Theme: QueryValue {}
+
+extension Settings.Limits.Window.Day: QueryValue {}
+
+extension Settings {
+    /// The body that creates an instance of `Settings`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    package struct Create: CreateBody {
+        package typealias Model = Settings
+
+        package var `class`: String?
+        package var `default`: Bool?
+        package var `self`: String?
+        package var type: String?
+        package var `protocol`: Int?
+        package var `init`: String?
+        package var isTwoFactorEnabled: Bool?
+        package var _3dModel: JSONValue?
+        package var firstName: String?
+        package var cafeCreme: String?
+        package var urlString: String?
+        package var theme: Settings.Theme?
+        package var limits: Settings.Limits.Create?
+        package var date: Settings.DateDocument.Create?
+        package var parent: ObjectID?
+        package var entries: [ObjectID]?
+
+        package init() {
+        }
+
+        package var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.`class` {
+                members.append(BodyMember("class", value.bodyValue))
+            }
+            if let value = self.`default` {
+                members.append(BodyMember("default", value.bodyValue))
+            }
+            if let value = self.`self` {
+                members.append(BodyMember("self", value.bodyValue))
+            }
+            if let value = self.type {
+                members.append(BodyMember("Type", value.bodyValue))
+            }
+            if let value = self.`protocol` {
+                members.append(BodyMember("protocol", value.bodyValue))
+            }
+            if let value = self.`init` {
+                members.append(BodyMember("init", value.bodyValue))
+            }
+            if let value = self.isTwoFactorEnabled {
+                members.append(BodyMember("c_2fa_enabled", value.bodyValue))
+            }
+            if let value = self._3dModel {
+                members.append(BodyMember("c_3d-model", value.bodyValue))
+            }
+            if let value = self.firstName {
+                members.append(BodyMember("first name", value.bodyValue))
+            }
+            if let value = self.cafeCreme {
+                members.append(BodyMember("x_café_crème", value.bodyValue))
+            }
+            if let value = self.urlString {
+                members.append(BodyMember("c_URLString", value.bodyValue))
+            }
+            if let value = self.theme {
+                members.append(BodyMember("c_theme", value.bodyValue))
+            }
+            if let value = self.limits {
+                members.append(BodyMember("c_limits", value.bodyValue))
+            }
+            if let value = self.date {
+                members.append(BodyMember("c_date", value.bodyValue))
+            }
+            if let value = self.parent {
+                members.append(BodyMember("c_parent", .reference(value, object: "c_account_settings")))
+            }
+            if let value = self.entries {
+                members.append(BodyMember("c_entries", .references(value, object: "c_date")))
+            }
+            return members
+        }
+
+        package func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.listed(self.theme, at: prefix + "c_theme")
+            if let document = self.limits {
+                violations += document.violations(at: prefix + "c_limits.")
+            }
+            if let document = self.date {
+                violations += document.violations(at: prefix + "c_date.")
+            }
+            return violations
+        }
+    }
+
+    /// An update of an instance of `Settings`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    package struct Patch: UpdateBody {
+        package typealias Model = Settings
+
+        package var `class`: FieldUpdate<String> = .unchanged
+        package var `default`: FieldUpdate<Bool> = .unchanged
+        package var `self`: FieldUpdate<String> = .unchanged
+        package var type: FieldUpdate<String> = .unchanged
+        package var `protocol`: NumberUpdate<Int> = .init()
+        package var `init`: FieldUpdate<String> = .unchanged
+        package var isTwoFactorEnabled: FieldUpdate<Bool> = .unchanged
+        package var _3dModel: FieldUpdate<JSONValue> = .unchanged
+        package var firstName: FieldUpdate<String> = .unchanged
+        package var cafeCreme: FieldUpdate<String> = .unchanged
+        package var urlString: FieldUpdate<String> = .unchanged
+        package var theme: FieldUpdate<Settings.Theme> = .unchanged
+        package var limits: FieldUpdate<Settings.Limits> = .unchanged
+        package var date: FieldUpdate<Settings.DateDocument> = .unchanged
+        package var parent: FieldUpdate<ObjectID> = .unchanged
+        package var entries: ArrayUpdate<ObjectID, ArrayOperationSet.SetOnly> = .init()
+
+        package init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        package init(from original: Settings, to edited: Settings) {
+            self.`class` = .difference(from: original.`class`, to: edited.`class`)
+            self.`default` = .difference(from: original.`default`, to: edited.`default`)
+            self.`self` = .difference(from: original.`self`, to: edited.`self`)
+            self.type = .difference(from: original.type, to: edited.type)
+            self.`protocol`.change = .difference(from: original.`protocol`, to: edited.`protocol`)
+            self.`init` = .difference(from: original.`init`, to: edited.`init`)
+            self.isTwoFactorEnabled = .difference(from: original.isTwoFactorEnabled, to: edited.isTwoFactorEnabled)
+            self._3dModel = .difference(from: original._3dModel, to: edited._3dModel)
+            self.firstName = .difference(from: original.firstName, to: edited.firstName)
+            self.cafeCreme = .difference(from: original.cafeCreme, to: edited.cafeCreme)
+            self.urlString = .difference(from: original.urlString, to: edited.urlString)
+            self.theme = .difference(from: original.theme, to: edited.theme)
+            self.limits = .difference(from: original.limits, to: edited.limits)
+            self.date = .difference(from: original.date, to: edited.date)
+            self.parent = .difference(from: original.parent?.id, to: edited.parent?.id)
+            self.entries.change = .difference(from: original.entries?.map(\.id), to: edited.entries?.map(\.id))
+        }
+
+        package var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.`class`.operations(at: "class")
+            operations += self.`default`.operations(at: "default")
+            operations += self.`self`.operations(at: "self")
+            operations += self.type.operations(at: "Type")
+            operations += self.`protocol`.operations(at: "protocol")
+            operations += self.`init`.operations(at: "init")
+            operations += self.isTwoFactorEnabled.operations(at: "c_2fa_enabled")
+            operations += self._3dModel.operations(at: "c_3d-model")
+            operations += self.firstName.operations(at: "first name")
+            operations += self.cafeCreme.operations(at: "x_café_crème")
+            operations += self.urlString.operations(at: "c_URLString")
+            operations += self.theme.operations(at: "c_theme")
+            operations += self.limits.operations(at: "c_limits")
+            operations += self.date.operations(at: "c_date")
+            operations += self.parent.referenceOperations(at: "c_parent", object: "c_account_settings")
+            operations += self.entries.operations(at: "c_entries")
+            return operations
+        }
+
+        package func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            if case .set(let value) = self.theme {
+                violations += Validation.listed(value, at: prefix + "c_theme")
+            }
+            return violations
+        }
+    }
+}
+
+extension Settings.Limits.Window: BodyValueConvertible {
+    /// The document as an update sets it, whole.
+    package var bodyValue: BodyValue {
+        var members: [BodyMember] = []
+        if let value = self.from {
+            members.append(BodyMember("c_from", value.bodyValue))
+        }
+        members.append(BodyMember("c_to", self.to.bodyValue))
+        if let value = self.days {
+            members.append(BodyMember("c_days", value.bodyValue))
+        }
+        return .object(members)
+    }
+
+    /// The body of a new `Settings.Limits.Window`, inside its object's create body.
+    package struct Create: DocumentBody {
+
+        package var from: Date?
+        package var to: Date
+        package var days: [Settings.Limits.Window.Day]?
+
+        package init(to: Date) {
+            self.to = to
+        }
+
+        package var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.from {
+                members.append(BodyMember("c_from", value.bodyValue))
+            }
+            members.append(BodyMember("c_to", self.to.bodyValue))
+            if let value = self.days {
+                members.append(BodyMember("c_days", value.bodyValue))
+            }
+            return members
+        }
+
+        package func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.listed(self.days, at: prefix + "c_days")
+            return violations
+        }
+    }
+}
+
+extension Settings.Limits: BodyValueConvertible {
+    /// The document as an update sets it, whole.
+    package var bodyValue: BodyValue {
+        var members: [BodyMember] = []
+        if let value = self.maximumItems {
+            members.append(BodyMember("c_max-items", value.bodyValue))
+        }
+        if let value = self.windows {
+            members.append(BodyMember("c_windows", value.bodyValue))
+        }
+        return .object(members)
+    }
+
+    /// The body of a new `Settings.Limits`, inside its object's create body.
+    package struct Create: DocumentBody {
+
+        package var maximumItems: Int?
+        package var windows: [Settings.Limits.Window.Create]?
+
+        package init() {
+        }
+
+        package var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.maximumItems {
+                members.append(BodyMember("c_max-items", value.bodyValue))
+            }
+            if let value = self.windows {
+                members.append(BodyMember("c_windows", value.bodyValue))
+            }
+            return members
+        }
+
+        package func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            for (index, element) in (self.windows ?? []).enumerated() {
+                violations += element.violations(at: prefix + "c_windows[\(index)].")
+            }
+            return violations
+        }
+    }
+}
+
+extension Settings.DateDocument: BodyValueConvertible {
+    /// The document as an update sets it, whole.
+    package var bodyValue: BodyValue {
+        var members: [BodyMember] = []
+        if let value = self.at {
+            members.append(BodyMember("c_at", value.bodyValue))
+        }
+        return .object(members)
+    }
+
+    /// The body of a new `Settings.DateDocument`, inside its object's create body.
+    package struct Create: DocumentBody {
+
+        package var at: Date?
+
+        package init() {
+        }
+
+        package var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.at {
+                members.append(BodyMember("c_at", value.bodyValue))
+            }
+            return members
+        }
+
+        package func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}
+
+extension Settings.Theme: BodyValueConvertible {}
+
+extension Settings.Limits.Window.Day: BodyValueConvertible {}

@@ -27,3 +27,142 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
         case name
     }
 }
+
+extension Account: QueryableModel {
+    public typealias QueryFields = Fields<Account>
+}
+
+extension Account {
+    /// The typed fields of `Account`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var id: ValueField<Root, ObjectID, Present> {
+            .init(_prefix, "_id")
+        }
+
+        public var name: DocumentField<Root, Account.Name.Fields<Root>, MaybeAbsent> {
+            .init(_prefix, "name")
+        }
+    }
+}
+
+extension Account.Name {
+    /// The typed fields of `Account.Name`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var first: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "first")
+        }
+
+        public var last: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "last")
+        }
+    }
+}
+
+extension Account {
+    /// The body that creates an instance of `Account`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = Account
+
+        public var name: Account.Name.Create?
+
+        public init() {
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.name {
+                members.append(BodyMember("name", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            if let document = self.name {
+                violations += document.violations(at: prefix + "name.")
+            }
+            return violations
+        }
+    }
+
+    /// An update of an instance of `Account`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Account
+
+        public var name: FieldUpdate<Account.Name> = .unchanged
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Account, to edited: Account) {
+            self.name = .difference(from: original.name, to: edited.name)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.name.operations(at: "name")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}
+
+extension Account.Name: BodyValueConvertible {
+    /// The document as an update sets it, whole.
+    public var bodyValue: BodyValue {
+        var members: [BodyMember] = []
+        if let value = self.first {
+            members.append(BodyMember("first", value.bodyValue))
+        }
+        if let value = self.last {
+            members.append(BodyMember("last", value.bodyValue))
+        }
+        return .object(members)
+    }
+
+    /// The body of a new `Account.Name`, inside its object's create body.
+    public struct Create: DocumentBody {
+
+        public var first: String?
+        public var last: String?
+
+        public init() {
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.first {
+                members.append(BodyMember("first", value.bodyValue))
+            }
+            if let value = self.last {
+                members.append(BodyMember("last", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}

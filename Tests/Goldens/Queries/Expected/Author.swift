@@ -23,3 +23,100 @@ public struct Author: Codable, Hashable, Sendable, Identifiable {
         case age
     }
 }
+
+extension Author: QueryableModel {
+    public typealias QueryFields = Fields<Author>
+}
+
+extension Author {
+    /// The typed fields of `Author`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var id: ValueField<Root, ObjectID, Present> {
+            .init(_prefix, "_id")
+        }
+
+        public var name: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "name")
+        }
+
+        public var surname: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "surname")
+        }
+
+        public var age: ValueField<Root, Int, MaybeAbsent> {
+            .init(_prefix, "age")
+        }
+    }
+}
+
+extension Author {
+    /// The body that creates an instance of `Author`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = Author
+
+        public var name: String?
+        public var surname: String?
+        public var age: Int?
+
+        public init() {
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.name {
+                members.append(BodyMember("name", value.bodyValue))
+            }
+            if let value = self.surname {
+                members.append(BodyMember("surname", value.bodyValue))
+            }
+            if let value = self.age {
+                members.append(BodyMember("age", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+
+    /// An update of an instance of `Author`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Author
+
+        public var name: FieldUpdate<String> = .unchanged
+        public var surname: FieldUpdate<String> = .unchanged
+        public var age: NumberUpdate<Int> = .init()
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Author, to edited: Author) {
+            self.name = .difference(from: original.name, to: edited.name)
+            self.surname = .difference(from: original.surname, to: edited.surname)
+            self.age.change = .difference(from: original.age, to: edited.age)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.name.operations(at: "name")
+            operations += self.surname.operations(at: "surname")
+            operations += self.age.operations(at: "age")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}

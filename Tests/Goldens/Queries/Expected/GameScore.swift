@@ -16,3 +16,122 @@ public struct GameScore: Codable, Hashable, Sendable {
         self.playedAt = playedAt
     }
 }
+
+extension GameScore: QueryableModel {
+    public typealias QueryFields = Fields<GameScore>
+
+    /// The references a query can ask the server to expand (`expandable`).
+    public struct ExpandableFields: FieldCollection {
+        public typealias Root = GameScore
+
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var owner: ExpandPath<GameScore> {
+            .init(_prefix, "owner")
+        }
+    }
+}
+
+extension GameScore {
+    /// The typed fields of `GameScore`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var points: ValueField<Root, Int, MaybeAbsent> {
+            .init(_prefix, "points")
+        }
+
+        public var playerName: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "playerName")
+        }
+
+        public var owner: ReferenceField<Root, Player.Fields<Root>, MaybeAbsent> {
+            .init(_prefix, "owner", target: "Player")
+        }
+
+        public var playedAt: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "playedAt")
+        }
+    }
+}
+
+extension GameScore {
+    /// The body that creates an instance of `GameScore`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = GameScore
+
+        public var points: Int?
+        public var playerName: String?
+        public var owner: ObjectID?
+        public var playedAt: Date?
+
+        public init() {
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.points {
+                members.append(BodyMember("points", value.bodyValue))
+            }
+            if let value = self.playerName {
+                members.append(BodyMember("playerName", value.bodyValue))
+            }
+            if let value = self.owner {
+                members.append(BodyMember("owner", .reference(value, object: "Player")))
+            }
+            if let value = self.playedAt {
+                members.append(BodyMember("playedAt", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+
+    /// An update of an instance of `GameScore`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = GameScore
+
+        public var points: NumberUpdate<Int> = .init()
+        public var playerName: FieldUpdate<String> = .unchanged
+        public var owner: FieldUpdate<ObjectID> = .unchanged
+        public var playedAt: DateUpdate = .init()
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: GameScore, to edited: GameScore) {
+            self.points.change = .difference(from: original.points, to: edited.points)
+            self.playerName = .difference(from: original.playerName, to: edited.playerName)
+            self.owner = .difference(from: original.owner?.id, to: edited.owner?.id)
+            self.playedAt.change = .difference(from: original.playedAt, to: edited.playedAt)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.points.operations(at: "points")
+            operations += self.playerName.operations(at: "playerName")
+            operations += self.owner.referenceOperations(at: "owner", object: "Player")
+            operations += self.playedAt.operations(at: "playedAt")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}

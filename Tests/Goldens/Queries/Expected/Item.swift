@@ -114,3 +114,302 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         case parts = "c_parts"
     }
 }
+
+extension Item: QueryableModel {
+    public typealias QueryFields = Fields<Item>
+}
+
+extension Item {
+    /// The typed fields of `Item`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var id: ValueField<Root, ObjectID, Present> {
+            .init(_prefix, "_id")
+        }
+
+        public var name: ValueField<Root, String, Present> {
+            .init(_prefix, "c_name")
+        }
+
+        public var count: ValueField<Root, Int, MaybeAbsent> {
+            .init(_prefix, "c_count")
+        }
+
+        public var price: ValueField<Root, Double, MaybeAbsent> {
+            .init(_prefix, "c_price")
+        }
+
+        public var active: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "c_active")
+        }
+
+        public var when: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "c_when")
+        }
+
+        public var tags: ArrayField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_tags")
+        }
+
+        public var status: ValueField<Root, Item.Status, MaybeAbsent> {
+            .init(_prefix, "c_status")
+        }
+
+        public var size: DocumentField<Root, Item.Size.Fields<Root>, MaybeAbsent> {
+            .init(_prefix, "c_size")
+        }
+
+        public var parts: DocumentArrayField<Root, Item.Part.Fields<Item.Part>, MaybeAbsent> {
+            .init(_prefix, "c_parts")
+        }
+    }
+}
+
+extension Item.Size {
+    /// The typed fields of `Item.Size`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var width: ValueField<Root, Double, MaybeAbsent> {
+            .init(_prefix, "c_width")
+        }
+
+        public var height: ValueField<Root, Double, MaybeAbsent> {
+            .init(_prefix, "c_height")
+        }
+    }
+}
+
+extension Item.Part {
+    /// The typed fields of `Item.Part`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var label: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_label")
+        }
+
+        public var qty: ValueField<Root, Int, MaybeAbsent> {
+            .init(_prefix, "c_qty")
+        }
+    }
+}
+
+extension Item.Status: QueryValue {}
+
+extension Item {
+    /// The body that creates an instance of `Item`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = Item
+
+        public var name: String
+        public var count: Int?
+        public var price: Double?
+        public var active: Bool?
+        public var when: Date?
+        public var tags: [String]?
+        public var status: Item.Status?
+        public var size: Item.Size.Create?
+        public var parts: [Item.Part.Create]?
+
+        public init(name: String) {
+            self.name = name
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            members.append(BodyMember("c_name", self.name.bodyValue))
+            if let value = self.count {
+                members.append(BodyMember("c_count", value.bodyValue))
+            }
+            if let value = self.price {
+                members.append(BodyMember("c_price", value.bodyValue))
+            }
+            if let value = self.active {
+                members.append(BodyMember("c_active", value.bodyValue))
+            }
+            if let value = self.when {
+                members.append(BodyMember("c_when", value.bodyValue))
+            }
+            if let value = self.tags {
+                members.append(BodyMember("c_tags", value.bodyValue))
+            }
+            if let value = self.status {
+                members.append(BodyMember("c_status", value.bodyValue))
+            }
+            if let value = self.size {
+                members.append(BodyMember("c_size", value.bodyValue))
+            }
+            if let value = self.parts {
+                members.append(BodyMember("c_parts", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.listed(self.status, at: prefix + "c_status")
+            if let document = self.size {
+                violations += document.violations(at: prefix + "c_size.")
+            }
+            for (index, element) in (self.parts ?? []).enumerated() {
+                violations += element.violations(at: prefix + "c_parts[\(index)].")
+            }
+            return violations
+        }
+    }
+
+    /// An update of an instance of `Item`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Item
+
+        public var name: FieldUpdate<String> = .unchanged
+        public var count: NumberUpdate<Int> = .init()
+        public var price: NumberUpdate<Double> = .init()
+        public var active: FieldUpdate<Bool> = .unchanged
+        public var when: DateUpdate = .init()
+        public var tags: ArrayUpdate<String, ArrayOperationSet.SetOnly> = .init()
+        public var status: FieldUpdate<Item.Status> = .unchanged
+        public var size: FieldUpdate<Item.Size> = .unchanged
+        public var parts: ArrayUpdate<Item.Part, ArrayOperationSet.SetOnly> = .init()
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Item, to edited: Item) {
+            self.name = .difference(from: original.name, to: edited.name)
+            self.count.change = .difference(from: original.count, to: edited.count)
+            self.price.change = .difference(from: original.price, to: edited.price)
+            self.active = .difference(from: original.active, to: edited.active)
+            self.when.change = .difference(from: original.when, to: edited.when)
+            self.tags.change = .difference(from: original.tags, to: edited.tags)
+            self.status = .difference(from: original.status, to: edited.status)
+            self.size = .difference(from: original.size, to: edited.size)
+            self.parts.change = .difference(from: original.parts, to: edited.parts)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.name.operations(at: "c_name")
+            operations += self.count.operations(at: "c_count")
+            operations += self.price.operations(at: "c_price")
+            operations += self.active.operations(at: "c_active")
+            operations += self.when.operations(at: "c_when")
+            operations += self.tags.operations(at: "c_tags")
+            operations += self.status.operations(at: "c_status")
+            operations += self.size.operations(at: "c_size")
+            operations += self.parts.operations(at: "c_parts")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.notCleared(self.name, at: prefix + "c_name")
+            if case .set(let value) = self.status {
+                violations += Validation.listed(value, at: prefix + "c_status")
+            }
+            return violations
+        }
+    }
+}
+
+extension Item.Size: BodyValueConvertible {
+    /// The document as an update sets it, whole.
+    public var bodyValue: BodyValue {
+        var members: [BodyMember] = []
+        if let value = self.width {
+            members.append(BodyMember("c_width", value.bodyValue))
+        }
+        if let value = self.height {
+            members.append(BodyMember("c_height", value.bodyValue))
+        }
+        return .object(members)
+    }
+
+    /// The body of a new `Item.Size`, inside its object's create body.
+    public struct Create: DocumentBody {
+
+        public var width: Double?
+        public var height: Double?
+
+        public init() {
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.width {
+                members.append(BodyMember("c_width", value.bodyValue))
+            }
+            if let value = self.height {
+                members.append(BodyMember("c_height", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}
+
+extension Item.Part: BodyValueConvertible {
+    /// The document as an update sets it, whole.
+    public var bodyValue: BodyValue {
+        var members: [BodyMember] = []
+        if let value = self.label {
+            members.append(BodyMember("c_label", value.bodyValue))
+        }
+        if let value = self.qty {
+            members.append(BodyMember("c_qty", value.bodyValue))
+        }
+        return .object(members)
+    }
+
+    /// The body of a new `Item.Part`, inside its object's create body.
+    public struct Create: DocumentBody {
+
+        public var label: String?
+        public var qty: Int?
+
+        public init() {
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.label {
+                members.append(BodyMember("c_label", value.bodyValue))
+            }
+            if let value = self.qty {
+                members.append(BodyMember("c_qty", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}
+
+extension Item.Status: BodyValueConvertible {}

@@ -40,3 +40,133 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
         case keywords
     }
 }
+
+extension Picturedata: QueryableModel {
+    public typealias QueryFields = Fields<Picturedata>
+}
+
+extension Picturedata {
+    /// The typed fields of `Picturedata`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var id: ValueField<Root, ObjectID, Present> {
+            .init(_prefix, "_id")
+        }
+
+        public var username: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "username")
+        }
+
+        public var picturename: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "picturename")
+        }
+
+        public var picturedate: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "picturedate")
+        }
+
+        public var flashMode: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "flashMode")
+        }
+
+        public var updatedAt: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "updatedAt")
+        }
+
+        public var keywords: ArrayField<Root, String, MaybeAbsent> {
+            .init(_prefix, "keywords")
+        }
+    }
+}
+
+extension Picturedata {
+    /// The body that creates an instance of `Picturedata`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = Picturedata
+
+        public var username: String?
+        public var picturename: String?
+        public var picturedate: Date?
+        public var flashMode: Bool?
+        public var updatedAt: Date?
+        public var keywords: [String]?
+
+        public init() {
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.username {
+                members.append(BodyMember("username", value.bodyValue))
+            }
+            if let value = self.picturename {
+                members.append(BodyMember("picturename", value.bodyValue))
+            }
+            if let value = self.picturedate {
+                members.append(BodyMember("picturedate", value.bodyValue))
+            }
+            if let value = self.flashMode {
+                members.append(BodyMember("flashMode", value.bodyValue))
+            }
+            if let value = self.updatedAt {
+                members.append(BodyMember("updatedAt", value.bodyValue))
+            }
+            if let value = self.keywords {
+                members.append(BodyMember("keywords", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+
+    /// An update of an instance of `Picturedata`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Picturedata
+
+        public var username: FieldUpdate<String> = .unchanged
+        public var picturename: FieldUpdate<String> = .unchanged
+        public var picturedate: DateUpdate = .init()
+        public var flashMode: FieldUpdate<Bool> = .unchanged
+        public var updatedAt: DateUpdate = .init()
+        public var keywords: ArrayUpdate<String, ArrayOperationSet.SetOnly> = .init()
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Picturedata, to edited: Picturedata) {
+            self.username = .difference(from: original.username, to: edited.username)
+            self.picturename = .difference(from: original.picturename, to: edited.picturename)
+            self.picturedate.change = .difference(from: original.picturedate, to: edited.picturedate)
+            self.flashMode = .difference(from: original.flashMode, to: edited.flashMode)
+            self.updatedAt.change = .difference(from: original.updatedAt, to: edited.updatedAt)
+            self.keywords.change = .difference(from: original.keywords, to: edited.keywords)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.username.operations(at: "username")
+            operations += self.picturename.operations(at: "picturename")
+            operations += self.picturedate.operations(at: "picturedate")
+            operations += self.flashMode.operations(at: "flashMode")
+            operations += self.updatedAt.operations(at: "updatedAt")
+            operations += self.keywords.operations(at: "keywords")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}

@@ -44,3 +44,175 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
         case registry
     }
 }
+
+extension Plate: QueryableModel {
+    public typealias QueryFields = Fields<Plate>
+}
+
+extension Plate {
+    /// The typed fields of `Plate`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var id: ValueField<Root, ObjectID, Present> {
+            .init(_prefix, "_id")
+        }
+
+        public var name: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "name")
+        }
+
+        public var price: ValueField<Root, Double, MaybeAbsent> {
+            .init(_prefix, "price")
+        }
+
+        public var qta: ValueField<Root, Int, MaybeAbsent> {
+            .init(_prefix, "qta")
+        }
+
+        public var tags: ArrayField<Root, String, MaybeAbsent> {
+            .init(_prefix, "tags")
+        }
+
+        public var registry: DocumentField<Root, Plate.Registry.Fields<Root>, MaybeAbsent> {
+            .init(_prefix, "registry")
+        }
+    }
+}
+
+extension Plate.Registry {
+    /// The typed fields of `Plate.Registry`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var surname: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "surname")
+        }
+    }
+}
+
+extension Plate {
+    /// The body that creates an instance of `Plate`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = Plate
+
+        public var name: String?
+        public var price: Double?
+        public var qta: Int?
+        public var tags: [String]?
+        public var registry: Plate.Registry.Create?
+
+        public init() {
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.name {
+                members.append(BodyMember("name", value.bodyValue))
+            }
+            if let value = self.price {
+                members.append(BodyMember("price", value.bodyValue))
+            }
+            if let value = self.qta {
+                members.append(BodyMember("qta", value.bodyValue))
+            }
+            if let value = self.tags {
+                members.append(BodyMember("tags", value.bodyValue))
+            }
+            if let value = self.registry {
+                members.append(BodyMember("registry", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            if let document = self.registry {
+                violations += document.violations(at: prefix + "registry.")
+            }
+            return violations
+        }
+    }
+
+    /// An update of an instance of `Plate`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Plate
+
+        public var name: FieldUpdate<String> = .unchanged
+        public var price: NumberUpdate<Double> = .init()
+        public var qta: NumberUpdate<Int> = .init()
+        public var tags: ArrayUpdate<String, ArrayOperationSet.SetOnly> = .init()
+        public var registry: FieldUpdate<Plate.Registry> = .unchanged
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Plate, to edited: Plate) {
+            self.name = .difference(from: original.name, to: edited.name)
+            self.price.change = .difference(from: original.price, to: edited.price)
+            self.qta.change = .difference(from: original.qta, to: edited.qta)
+            self.tags.change = .difference(from: original.tags, to: edited.tags)
+            self.registry = .difference(from: original.registry, to: edited.registry)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.name.operations(at: "name")
+            operations += self.price.operations(at: "price")
+            operations += self.qta.operations(at: "qta")
+            operations += self.tags.operations(at: "tags")
+            operations += self.registry.operations(at: "registry")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}
+
+extension Plate.Registry: BodyValueConvertible {
+    /// The document as an update sets it, whole.
+    public var bodyValue: BodyValue {
+        var members: [BodyMember] = []
+        if let value = self.surname {
+            members.append(BodyMember("surname", value.bodyValue))
+        }
+        return .object(members)
+    }
+
+    /// The body of a new `Plate.Registry`, inside its object's create body.
+    public struct Create: DocumentBody {
+
+        public var surname: String?
+
+        public init() {
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.surname {
+                members.append(BodyMember("surname", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}

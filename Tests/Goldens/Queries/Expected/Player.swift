@@ -10,3 +10,74 @@ public struct Player: Codable, Hashable, Sendable {
         self.name = name
     }
 }
+
+extension Player: QueryableModel {
+    public typealias QueryFields = Fields<Player>
+}
+
+extension Player {
+    /// The typed fields of `Player`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var name: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "name")
+        }
+    }
+}
+
+extension Player {
+    /// The body that creates an instance of `Player`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = Player
+
+        public var name: String?
+
+        public init() {
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.name {
+                members.append(BodyMember("name", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+
+    /// An update of an instance of `Player`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Player
+
+        public var name: FieldUpdate<String> = .unchanged
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Player, to edited: Player) {
+            self.name = .difference(from: original.name, to: edited.name)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.name.operations(at: "name")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}

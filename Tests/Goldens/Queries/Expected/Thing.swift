@@ -40,3 +40,164 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
         case owner = "c_owner"
     }
 }
+
+extension Thing: QueryableModel {
+    public typealias QueryFields = Fields<Thing>
+
+    /// The properties the server returns only when a query includes them (`optional: true`).
+    public struct IncludableFields: FieldCollection {
+        public typealias Root = Thing
+
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var optional: IncludePath<Thing> {
+            .init(_prefix, "c_optional")
+        }
+    }
+
+    /// The references a query can ask the server to expand (`expandable`).
+    public struct ExpandableFields: FieldCollection {
+        public typealias Root = Thing
+
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var owner: ExpandPath<Thing> {
+            .init(_prefix, "c_owner")
+        }
+    }
+}
+
+extension Thing {
+    /// The typed fields of `Thing`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var id: ValueField<Root, ObjectID, Present> {
+            .init(_prefix, "_id")
+        }
+
+        public var created: ValueField<Root, Date, Present> {
+            .init(_prefix, "created")
+        }
+
+        public var creator: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
+            .init(_prefix, "creator", target: "account")
+        }
+
+        public var name: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_name")
+        }
+
+        public var bpm: ValueField<Root, Double, MaybeAbsent> {
+            .init(_prefix, "c_bpm")
+        }
+
+        public var optional: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_optional")
+        }
+
+        public var owner: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
+            .init(_prefix, "c_owner", target: "account")
+        }
+    }
+}
+
+extension Thing {
+    /// The body that creates an instance of `Thing`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = Thing
+
+        public var created: Date
+        public var creator: ObjectID?
+        public var name: String?
+        public var bpm: Double?
+        public var optional: String?
+        public var owner: ObjectID?
+
+        public init(created: Date) {
+            self.created = created
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            members.append(BodyMember("created", self.created.bodyValue))
+            if let value = self.creator {
+                members.append(BodyMember("creator", .reference(value, object: "account")))
+            }
+            if let value = self.name {
+                members.append(BodyMember("c_name", value.bodyValue))
+            }
+            if let value = self.bpm {
+                members.append(BodyMember("c_bpm", value.bodyValue))
+            }
+            if let value = self.optional {
+                members.append(BodyMember("c_optional", value.bodyValue))
+            }
+            if let value = self.owner {
+                members.append(BodyMember("c_owner", .reference(value, object: "account")))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+
+    /// An update of an instance of `Thing`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Thing
+
+        public var created: DateUpdate = .init()
+        public var creator: FieldUpdate<ObjectID> = .unchanged
+        public var name: FieldUpdate<String> = .unchanged
+        public var bpm: NumberUpdate<Double> = .init()
+        public var optional: FieldUpdate<String> = .unchanged
+        public var owner: FieldUpdate<ObjectID> = .unchanged
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Thing, to edited: Thing) {
+            self.created.change = .difference(from: original.created, to: edited.created)
+            self.creator = .difference(from: original.creator?.id, to: edited.creator?.id)
+            self.name = .difference(from: original.name, to: edited.name)
+            self.bpm.change = .difference(from: original.bpm, to: edited.bpm)
+            self.optional = .difference(from: original.optional, to: edited.optional)
+            self.owner = .difference(from: original.owner?.id, to: edited.owner?.id)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.created.operations(at: "created")
+            operations += self.creator.referenceOperations(at: "creator", object: "account")
+            operations += self.name.operations(at: "c_name")
+            operations += self.bpm.operations(at: "c_bpm")
+            operations += self.optional.operations(at: "c_optional")
+            operations += self.owner.referenceOperations(at: "c_owner", object: "account")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.notCleared(self.created.change, at: prefix + "created")
+            return violations
+        }
+    }
+}

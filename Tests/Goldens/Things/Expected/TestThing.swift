@@ -34,3 +34,86 @@ public struct TestThing: Codable, Hashable, Sendable {
         try container.encodeIfPresent(things, forKey: "things")
     }
 }
+
+extension TestThing: QueryableModel {
+    public typealias QueryFields = Fields<TestThing>
+}
+
+extension TestThing {
+    /// The typed fields of `TestThing`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var id: ValueField<Root, Int, Present> {
+            .init(_prefix, "id")
+        }
+
+        public var createdAt: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "created_at")
+        }
+    }
+}
+
+extension TestThing {
+    /// The body that creates an instance of `TestThing`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = TestThing
+
+        public var id: Int
+        public var createdAt: Date?
+
+        public init(id: Int) {
+            self.id = id
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            members.append(BodyMember("id", self.id.bodyValue))
+            if let value = self.createdAt {
+                members.append(BodyMember("created_at", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+
+    /// An update of an instance of `TestThing`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = TestThing
+
+        public var id: NumberUpdate<Int> = .init()
+        public var createdAt: DateUpdate = .init()
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: TestThing, to edited: TestThing) {
+            self.id.change = .difference(from: original.id, to: edited.id)
+            self.createdAt.change = .difference(from: original.createdAt, to: edited.createdAt)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.id.operations(at: "id")
+            operations += self.createdAt.operations(at: "created_at")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.notCleared(self.id.change, at: prefix + "id")
+            return violations
+        }
+    }
+}

@@ -36,3 +36,116 @@ public struct Book: Codable, Hashable, Sendable, Identifiable {
         case updatedAt
     }
 }
+
+extension Book: QueryableModel {
+    public typealias QueryFields = Fields<Book>
+}
+
+extension Book {
+    /// The typed fields of `Book`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var id: ValueField<Root, ObjectID, Present> {
+            .init(_prefix, "_id")
+        }
+
+        public var title: ValueField<Root, String, Present> {
+            .init(_prefix, "title")
+        }
+
+        public var author: ReferenceField<Root, Author.Fields<Root>, MaybeAbsent> {
+            .init(_prefix, "author", target: "author")
+        }
+
+        public var price: ValueField<Root, Double, MaybeAbsent> {
+            .init(_prefix, "price")
+        }
+
+        public var tags: ArrayField<Root, String, MaybeAbsent> {
+            .init(_prefix, "tags")
+        }
+
+        public var updatedAt: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "updatedAt")
+        }
+    }
+}
+
+extension Book {
+    /// The body that creates an instance of `Book`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = Book
+
+        public var title: String
+        public var author: ObjectID?
+        public var price: Double?
+        public var tags: [String]?
+
+        public init(title: String) {
+            self.title = title
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            members.append(BodyMember("title", self.title.bodyValue))
+            if let value = self.author {
+                members.append(BodyMember("author", .reference(value, object: "author")))
+            }
+            if let value = self.price {
+                members.append(BodyMember("price", value.bodyValue))
+            }
+            if let value = self.tags {
+                members.append(BodyMember("tags", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+
+    /// An update of an instance of `Book`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Book
+
+        public var title: FieldUpdate<String> = .unchanged
+        public var author: FieldUpdate<ObjectID> = .unchanged
+        public var price: NumberUpdate<Double> = .init()
+        public var tags: ArrayUpdate<String, ArrayOperationSet.All> = .init()
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Book, to edited: Book) {
+            self.title = .difference(from: original.title, to: edited.title)
+            self.author = .difference(from: original.author?.id, to: edited.author?.id)
+            self.price.change = .difference(from: original.price, to: edited.price)
+            self.tags.change = .difference(from: original.tags, to: edited.tags)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.title.operations(at: "title")
+            operations += self.author.referenceOperations(at: "author", object: "author")
+            operations += self.price.operations(at: "price")
+            operations += self.tags.operations(at: "tags")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.notCleared(self.title, at: prefix + "title")
+            return violations
+        }
+    }
+}

@@ -65,3 +65,244 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
         case stringArray = "c_stringArray"
     }
 }
+
+extension Object: QueryableModel {
+    public typealias QueryFields = Fields<Object>
+
+    /// The references a query can ask the server to expand (`expandable`).
+    public struct ExpandableFields: FieldCollection {
+        public typealias Root = Object
+
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var reference: ExpandPath<Object> {
+            .init(_prefix, "c_reference")
+        }
+    }
+}
+
+extension Object {
+    /// The typed fields of `Object`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        /// Identifier
+        public var id: ValueField<Root, ObjectID, Present> {
+            .init(_prefix, "_id")
+        }
+
+        public var date: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "c_date")
+        }
+
+        public var isEnabled: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "c_bool")
+        }
+
+        public var reference: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "c_reference", target: "account")
+        }
+
+        public var number: ValueField<Root, Double, MaybeAbsent> {
+            .init(_prefix, "c_number")
+        }
+
+        public var document: DocumentField<Root, Object.Document.Fields<Root>, MaybeAbsent> {
+            .init(_prefix, "c_document")
+        }
+
+        public var string: ValueField<Root, String, Present> {
+            .init(_prefix, "c_string")
+        }
+
+        public var any: ValueField<Root, JSONValue, MaybeAbsent> {
+            .init(_prefix, "c_any")
+        }
+
+        public var stringArray: ArrayField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_stringArray")
+        }
+    }
+}
+
+extension Object.Document {
+    /// The typed fields of `Object.Document`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var stringOne: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_stringOne")
+        }
+
+        public var stringTwo: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_stringTwo")
+        }
+    }
+}
+
+extension Object {
+    /// The body that creates an instance of `Object`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = Object
+
+        public var date: Date?
+        public var isEnabled: Bool?
+        public var reference: ObjectID?
+        public var number: Double?
+        public var document: Object.Document.Create?
+        public var string: String
+        public var any: JSONValue?
+        public var stringArray: [String]?
+
+        public init(string: String) {
+            self.string = string
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.date {
+                members.append(BodyMember("c_date", value.bodyValue))
+            }
+            if let value = self.isEnabled {
+                members.append(BodyMember("c_bool", value.bodyValue))
+            }
+            if let value = self.reference {
+                members.append(BodyMember("c_reference", .reference(value, object: "account")))
+            }
+            if let value = self.number {
+                members.append(BodyMember("c_number", value.bodyValue))
+            }
+            if let value = self.document {
+                members.append(BodyMember("c_document", value.bodyValue))
+            }
+            members.append(BodyMember("c_string", self.string.bodyValue))
+            if let value = self.any {
+                members.append(BodyMember("c_any", value.bodyValue))
+            }
+            if let value = self.stringArray {
+                members.append(BodyMember("c_stringArray", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            if let document = self.document {
+                violations += document.violations(at: prefix + "c_document.")
+            }
+            violations += Validation.length(of: self.string, min: 1, max: 100, at: prefix + "c_string")
+            violations += Validation.count(of: self.stringArray, max: 10, at: prefix + "c_stringArray")
+            return violations
+        }
+    }
+
+    /// An update of an instance of `Object`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Object
+
+        public var date: DateUpdate = .init()
+        public var isEnabled: FieldUpdate<Bool> = .unchanged
+        public var reference: FieldUpdate<ObjectID> = .unchanged
+        public var number: NumberUpdate<Double> = .init()
+        public var document: FieldUpdate<Object.Document> = .unchanged
+        public var string: FieldUpdate<String> = .unchanged
+        public var any: FieldUpdate<JSONValue> = .unchanged
+        public var stringArray: ArrayUpdate<String, ArrayOperationSet.PushPull> = .init()
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Object, to edited: Object) {
+            self.date.change = .difference(from: original.date, to: edited.date)
+            self.isEnabled = .difference(from: original.isEnabled, to: edited.isEnabled)
+            self.reference = .difference(from: original.reference?.id, to: edited.reference?.id)
+            self.number.change = .difference(from: original.number, to: edited.number)
+            self.document = .difference(from: original.document, to: edited.document)
+            self.string = .difference(from: original.string, to: edited.string)
+            self.any = .difference(from: original.any, to: edited.any)
+            self.stringArray.change = .difference(from: original.stringArray, to: edited.stringArray)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.date.operations(at: "c_date")
+            operations += self.isEnabled.operations(at: "c_bool")
+            operations += self.reference.referenceOperations(at: "c_reference", object: "account")
+            operations += self.number.operations(at: "c_number")
+            operations += self.document.operations(at: "c_document")
+            operations += self.string.operations(at: "c_string")
+            operations += self.any.operations(at: "c_any")
+            operations += self.stringArray.operations(at: "c_stringArray")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.notCleared(self.string, at: prefix + "c_string")
+            if case .set(let value) = self.string {
+                violations += Validation.length(of: value, min: 1, max: 100, at: prefix + "c_string")
+            }
+            if case .set(let value) = self.stringArray.change {
+                violations += Validation.count(of: value, max: 10, at: prefix + "c_stringArray")
+            }
+            return violations
+        }
+    }
+}
+
+extension Object.Document: BodyValueConvertible {
+    /// The document as an update sets it, whole.
+    public var bodyValue: BodyValue {
+        var members: [BodyMember] = []
+        if let value = self.stringOne {
+            members.append(BodyMember("c_stringOne", value.bodyValue))
+        }
+        if let value = self.stringTwo {
+            members.append(BodyMember("c_stringTwo", value.bodyValue))
+        }
+        return .object(members)
+    }
+
+    /// The body of a new `Object.Document`, inside its object's create body.
+    public struct Create: DocumentBody {
+
+        public var stringOne: String?
+        public var stringTwo: String?
+
+        public init() {
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.stringOne {
+                members.append(BodyMember("c_stringOne", value.bodyValue))
+            }
+            if let value = self.stringTwo {
+                members.append(BodyMember("c_stringTwo", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}

@@ -22,3 +22,107 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
         case pictures = "c_pictures"
     }
 }
+
+extension Office: QueryableModel {
+    public typealias QueryFields = Fields<Office>
+}
+
+extension Office {
+    /// The typed fields of `Office`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        /// Identifier
+        public var id: ValueField<Root, ObjectID, Present> {
+            .init(_prefix, "_id")
+        }
+
+        public var stringProperty: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_stringProperty")
+        }
+
+        public var pictures: FileField<Root, MaybeAbsent> {
+            .init(_prefix, "c_pictures")
+        }
+    }
+}
+
+extension Office {
+    /// The body that creates an instance of `Office`: required properties are the initializer's parameters, and
+    /// only properties the server lets a client create or write are here.
+    public struct Create: CreateBody {
+        public typealias Model = Office
+
+        public var stringProperty: String?
+        public var pictures: [FileUpload]?
+
+        public init() {
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.stringProperty {
+                members.append(BodyMember("c_stringProperty", value.bodyValue))
+            }
+            if let value = self.pictures {
+                members.append(BodyMember("c_pictures", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations += Validation.files(self.pictures, rules: FacetRules.pictures, at: prefix + "c_pictures")
+            return violations
+        }
+    }
+
+    /// An update of an instance of `Office`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Office
+
+        public var stringProperty: FieldUpdate<String> = .unchanged
+        public var pictures: FieldUpdate<[FileUpload]> = .unchanged
+
+        public init() {}
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Office, to edited: Office) {
+            self.stringProperty = .difference(from: original.stringProperty, to: edited.stringProperty)
+            if case .some = original.pictures, case .none = edited.pictures {
+                self.pictures = .null
+            }
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations += self.stringProperty.operations(at: "c_stringProperty")
+            operations += self.pictures.operations(at: "c_pictures")
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            if case .set(let value) = self.pictures {
+                violations += Validation.files(value, rules: FacetRules.pictures, at: prefix + "c_pictures")
+            }
+            return violations
+        }
+    }
+
+    /// The facets the schema allows in each File property.
+    public enum FacetRules {
+        public static let pictures: [FacetRule] = [
+            FacetRule(name: "content", mimes: ["image/jpeg", "image/png"]),
+            FacetRule(name: "c_original", mimes: ["image/jpeg"]),
+            FacetRule(name: "c_overlay", mimes: ["image/png"]),
+        ]
+    }
+}
