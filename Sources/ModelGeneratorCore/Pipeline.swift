@@ -97,37 +97,16 @@ struct OutputRenderer: Sendable {
         generatesBodies = config.generate.contains(.bodies)
     }
 
-    /// The parts of an object's file: its model, and (for object definitions, which have an API path) its query
-    /// builder and bodies when the config asks for them.
-    private func parts(of object: ResolvedObject) -> [FilePart] {
-        [.model]
-            + (generatesQueries && object.isListed ? [.query] : [])
-            + (generatesBodies && object.isListed ? [.body] : [])
-    }
-
-    private enum FilePart {
-        case model, query, body
-    }
-
-    /// One file per object, its model first and then the extensions that add its query builder and bodies. One
-    /// file rather than three: each Swift file costs the compiler its own import and lookup work, and a build of
-    /// the full output is about an eighth faster this way (see `Benchmarks/README.md`).
+    /// One file per object, its model first and then the extensions that add its query builder and bodies (for
+    /// object definitions, which have an API path, when the config asks for them). One file rather than three: each
+    /// Swift file costs the compiler its own import and lookup work, and a build of the full output is about an
+    /// eighth faster this way (see `Benchmarks/README.md`).
     private func objectFile(_ object: ResolvedObject) -> String {
-        let parts = parts(of: object).map { part in
-            switch part {
-            case .model:
-                return library.render(translator.modelFile(object), template: "model")
-            case .query:
-                var view = queries.file(object)
-                (view.headerLines, view.imports) = ([], [])
-                return library.render(view)
-            case .body:
-                var view = bodies.file(object)
-                (view.headerLines, view.imports) = ([], [])
-                return library.render(view)
-            }
-        }
-        return TemplateLibrary.tidy(parts.joined(separator: "\n\n"))
+        library.renderObjectFile(
+            model: translator.modelFile(object),
+            query: generatesQueries && object.isListed ? queries.file(object) : nil,
+            bodies: generatesBodies && object.isListed ? bodies.file(object) : nil
+        )
     }
 
     private var hasListing: Bool { schema.objects.contains(where: \.isListed) }

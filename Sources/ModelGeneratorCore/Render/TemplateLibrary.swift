@@ -104,19 +104,28 @@ public struct TemplateLibrary: Sendable {
     /// Renders a file with an entry-point template. Declarations are rendered on their own and indented here,
     /// since mustache indents a partial only at the start of each tag's output, not on every line it renders.
     public func render(_ view: FileView, template: String) -> String {
+        Self.tidy(renderUntidied(view, template: template))
+    }
+
+    /// Renders an object's one file: its model, then the extensions that add its query builder and its bodies, when
+    /// given. Their header and imports are the model's.
+    public func renderObjectFile(model: FileView, query: QueryFileView?, bodies: BodyFileView?) -> String {
+        var parts = [renderUntidied(model, template: "model")]
+        if var query {
+            (query.headerLines, query.imports) = ([], [])
+            parts.append(render(query, withTemplate: "query"))
+        }
+        if var bodies {
+            (bodies.headerLines, bodies.imports) = ([], [])
+            parts.append(render(bodies, withTemplate: "body"))
+        }
+        return Self.tidy(parts.joined(separator: "\n\n"))
+    }
+
+    private func renderUntidied(_ view: FileView, template: String) -> String {
         var view = view
         view.renderedDeclarations = view.declarations.map(render)
-        return Self.tidy(render(view, withTemplate: template))
-    }
-
-    /// Renders a model's bodies, the part of its file that follows the model and its query builder.
-    public func render(_ view: BodyFileView) -> String {
-        Self.tidy(render(view, withTemplate: "body"))
-    }
-
-    /// Renders a model's query builder, the part of its file that follows the model.
-    public func render(_ view: QueryFileView) -> String {
-        Self.tidy(render(view, withTemplate: "query"))
+        return render(view, withTemplate: template)
     }
 
     func render(_ declaration: DeclarationView) -> String {
@@ -141,33 +150,40 @@ public struct TemplateLibrary: Sendable {
             .trimmingTrailingWhitespace
     }
 
-    /// No trailing spaces, no runs of blank lines, one newline at the end. Works on bytes: it runs over every
-    /// line the generator writes.
+    /// No trailing spaces, no runs of blank lines, one newline at the end. Works on the bytes a line at a time, copying
+    /// each kept line whole: it runs over every line the generator writes.
     static func tidy(_ text: String) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        var lineStart = 0
-        func endLine() {
-            while output.count > lineStart, output.last == UInt8(ascii: " ") || output.last == UInt8(ascii: "\t") {
+        var text = text
+        return text.withUTF8 { input in
+            let newline = UInt8(ascii: "\n")
+            var output: [UInt8] = []
+            output.reserveCapacity(input.count + 1)
+            // Whether the last line written is blank; true at the top, so leading blank lines are dropped too.
+            var lastIsBlank = true
+            var lineStart = 0
+            while lineStart <= input.count {
+                var lineEnd = lineStart
+                while lineEnd < input.count, input[lineEnd] != newline { lineEnd += 1 }
+                var contentEnd = lineEnd
+                while contentEnd > lineStart,
+                    input[contentEnd - 1] == UInt8(ascii: " ") || input[contentEnd - 1] == UInt8(ascii: "\t")
+                {
+                    contentEnd -= 1
+                }
+                let isBlank = contentEnd == lineStart
+                // A blank line directly after another blank line (or at the top) is dropped.
+                if !(isBlank && lastIsBlank) {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: input[lineStart..<contentEnd]))
+                    output.append(newline)
+                    lastIsBlank = isBlank
+                }
+                lineStart = lineEnd + 1
+            }
+            while output.count >= 2, output[output.count - 1] == newline, output[output.count - 2] == newline {
                 output.removeLast()
             }
-            // A blank line directly after another blank line (or at the top) is dropped.
-            let isBlank = output.count == lineStart
-            let previousIsBlank = lineStart == 0 || (lineStart >= 2 && output[lineStart - 2] == UInt8(ascii: "\n"))
-            if isBlank && previousIsBlank { return }
-            output.append(UInt8(ascii: "\n"))
-            lineStart = output.count
+            return String(decoding: output, as: UTF8.self)
         }
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "\n") { endLine() } else { output.append(byte) }
-        }
-        endLine()
-        while output.count >= 2, output[output.count - 1] == UInt8(ascii: "\n"),
-            output[output.count - 2] == UInt8(ascii: "\n")
-        {
-            output.removeLast()
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// The `{{> name}}` tags of a template, with where they stand; swift-mustache renders a missing partial
