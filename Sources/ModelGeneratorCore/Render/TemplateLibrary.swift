@@ -111,14 +111,8 @@ public struct TemplateLibrary: Sendable {
     /// given. Their header and imports are the model's.
     public func renderObjectFile(model: FileView, query: QueryFileView?, bodies: BodyFileView?) -> String {
         var parts = [renderUntidied(model, template: "model")]
-        if var query {
-            (query.headerLines, query.imports) = ([], [])
-            parts.append(render(query, withTemplate: "query"))
-        }
-        if var bodies {
-            (bodies.headerLines, bodies.imports) = ([], [])
-            parts.append(render(bodies, withTemplate: "body"))
-        }
+        if let query { parts.append(render(query, withTemplate: "query")) }
+        if let bodies { parts.append(render(bodies, withTemplate: "body")) }
         return Self.tidy(parts.joined(separator: "\n\n"))
     }
 

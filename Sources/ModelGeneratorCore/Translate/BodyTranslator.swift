@@ -20,8 +20,6 @@ struct BodyTranslator {
             }
         }
         return BodyFileView(
-            headerLines: translator.header(sources: [object.sourceFile]),
-            imports: translator.imports,
             access: translator.access,
             bodies: builder.bodies,
             documents: builder.documents,

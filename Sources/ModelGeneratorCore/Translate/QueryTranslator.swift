@@ -35,8 +35,6 @@ struct QueryTranslator {
             return false
         }
         return QueryFileView(
-            headerLines: translator.header(sources: [object.sourceFile]),
-            imports: translator.imports,
             access: translator.access,
             modelName: object.swiftName,
             includable: includable.map { pathView($0, kind: "IncludePath", model: object.swiftName) },

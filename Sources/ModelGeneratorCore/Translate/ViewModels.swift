@@ -207,8 +207,6 @@ public struct ListingEntryView: Sendable, TemplateView {
 
 /// A model's query builder: the part of its file after the model (without header or imports there).
 public struct QueryFileView: Sendable, TemplateView {
-    public var headerLines: [String]
-    public var imports: [String]
     public var access: String
     public var modelName: String
     public var includable: [QueryFieldView]
@@ -219,8 +217,6 @@ public struct QueryFileView: Sendable, TemplateView {
 
     public func value(named name: String) -> Any? {
         switch name {
-        case "headerLines": headerLines
-        case "imports": imports
         case "access": access
         case "modelName": modelName
         case "includable": includable
@@ -274,8 +270,6 @@ public struct QueryFieldView: Sendable, TemplateView {
 
 /// A model's bodies: the last part of its file (without header or imports there).
 public struct BodyFileView: Sendable, TemplateView {
-    public var headerLines: [String]
-    public var imports: [String]
     public var access: String
     public var bodies: [BodyStructsView]
     public var documents: [DocumentBodyView]
@@ -284,8 +278,6 @@ public struct BodyFileView: Sendable, TemplateView {
 
     public func value(named name: String) -> Any? {
         switch name {
-        case "headerLines": headerLines
-        case "imports": imports
         case "access": access
         case "bodies": bodies
         case "documents": documents
