@@ -101,8 +101,7 @@ public struct TemplateLibrary: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// Renders a file with an entry-point template. Declarations are rendered on their own and indented here,
-    /// since mustache indents a partial only at the start of each tag's output, not on every line it renders.
+    /// Renders a file with an entry-point template.
     public func render(_ view: FileView, template: String) -> String {
         Self.tidy(renderUntidied(view, template: template))
     }
@@ -116,6 +115,8 @@ public struct TemplateLibrary: Sendable {
         return Self.tidy(parts.joined(separator: "\n\n"))
     }
 
+    /// Declarations are rendered on their own and indented here, since mustache indents a partial only at the start
+    /// of each tag's output, not on every line it renders.
     private func renderUntidied(_ view: FileView, template: String) -> String {
         var view = view
         view.renderedDeclarations = view.declarations.map(render)
