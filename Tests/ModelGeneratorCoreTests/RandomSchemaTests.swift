@@ -370,8 +370,10 @@ struct RandomSchema {
             case 2 where property.isExpandable && depth < 2:
                 var expansion = instance(of: target, &random, depth: depth + 1)
                 expansion["_id"] = id
-                // A target's own `object` property, if it has one, stands in for the reference's.
-                if expansion["object"] == nil { expansion["object"] = target }
+                // A target with an `object` property of its own keeps it (present or not): the key is its value,
+                // not the reference's object name.
+                let ownsObjectKey = objects.first { $0.name == target }!.properties.contains { $0.name == "object" }
+                if !ownsObjectKey { expansion["object"] = target }
                 return expansion
             default: return ["_id": id, "object": target, "path": "/\(target)/\(id)"]
             }
