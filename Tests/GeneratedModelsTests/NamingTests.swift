@@ -45,6 +45,40 @@ import Testing
         #expect(settings.`init` == "now")
     }
 
+    /// `==` is written out, one property at a time: a change to any property, however deep, makes two models
+    /// unequal, and equal models hash alike.
+    @Test func equalityComparesEveryPropertyAndAgreesWithHashing() throws {
+        let settings = try Fixtures.decode(Settings.self, from: "settings.json")
+        let copy = try JSONDecoder().decode(Settings.self, from: encoded(settings))
+        #expect(copy == settings)
+        #expect(copy.hashValue == settings.hashValue)
+        let edits: [(String, (inout Settings) -> Void)] = [
+            ("id", { $0.id = ObjectID("5a2f1b7c9d3e4f5a6b7c8fff")! }),
+            ("class", { $0.class = "silver" }),
+            ("default", { $0.default = nil }),
+            ("self", { $0.`self` = "you" }),
+            ("type", { $0.type = "user" }),
+            ("protocol", { $0.protocol = 3 }),
+            ("init", { $0.`init` = "later" }),
+            ("isTwoFactorEnabled", { $0.isTwoFactorEnabled = false }),
+            ("_3dModel", { $0._3dModel = nil }),
+            ("firstName", { $0.firstName = "Grace" }),
+            ("cafeCreme", { $0.cafeCreme = "non" }),
+            ("urlString", { $0.urlString = nil }),
+            ("theme", { $0.theme = .undocumentedValue("sepia") }),
+            ("limits.maximumItems", { $0.limits?.maximumItems = 11 }),
+            ("limits.windows.to", { $0.limits?.windows?[0].to += 1 }),
+            ("date.at", { $0.date?.at = nil }),
+            ("parent", { $0.parent = nil }),
+            ("entries", { $0.entries = [] }),
+        ]
+        for (name, edit) in edits {
+            var edited = settings
+            edit(&edited)
+            #expect(edited != settings, "a change to \(name) went unnoticed")
+        }
+    }
+
     @Test func anObjectNamedLikeAFoundationTypeGetsASuffix() throws {
         let entry = try JSONDecoder().decode(
             DateObject.self,

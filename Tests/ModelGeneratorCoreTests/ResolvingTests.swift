@@ -116,6 +116,52 @@ import Testing
         #expect(date.swiftName == "DateDocument")
     }
 
+    /// Generated coding names a nested type in expressions (`_2fa.self`), where a property of the same name would
+    /// make the name ambiguous: names that don't start with a letter keep their case, so `2fa` is both.
+    @Test func nestedTypesNeverShareANameWithAPropertyOfTheirStruct() throws {
+        let (schema, diagnostics) = resolve(
+            """
+            objects:
+              - name: c_a
+                properties:
+                  - { name: 2fa, type: Document, properties: [{ name: c_x, type: String }] }
+                  - { name: 1st, type: String, validators: [{ name: stringEnum, definition: { values: [a, b] } }] }
+                  - { name: c_plain, type: Document, properties: [{ name: c_x, type: String }] }
+            """
+        )
+        #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
+        let properties = schema.objects[0].properties
+        #expect(properties.map(\.swiftName) == ["_2fa", "_1st", "plain"])
+        var typeNames: [String] = []
+        for property in properties {
+            switch property.type {
+            case .document(let document): typeNames.append(document.swiftName)
+            case .enumeration(let enumeration): typeNames.append(enumeration.swiftName)
+            default: break
+            }
+        }
+        #expect(typeNames == ["_2faDocument", "_1stValue", "Plain"])
+    }
+
+    @Test func aPropertyNamedLikeAFunctionTheGeneratedCodeCallsIsRenamedWithAWarning() throws {
+        let (schema, diagnostics) = resolve(
+            """
+            objects:
+              - name: c_a
+                properties:
+                  - { name: equalValues, type: String }
+                  - { name: hashValue, type: String }
+            """
+        )
+        #expect(schema.objects[0].properties.map(\.swiftName) == ["equalValuesProperty", "hashValueProperty"])
+        #expect(
+            diagnostics.all.map(\.message) == [
+                "property 'equalValues' is named 'equalValuesProperty' in Swift, since the generated code uses 'equalValues' itself",
+                "property 'hashValue' is named 'hashValueProperty' in Swift, since the generated code uses 'hashValue' itself",
+            ]
+        )
+    }
+
     @Test func objectTypesBecomeVariants() throws {
         let (schema, diagnostics) = resolve(
             """

@@ -333,7 +333,7 @@ struct MappingResolver {
         var swiftName = isIdentifier(mapped.name.value) ? mapped.name.value : naming.propertyName(mapped.name.value)
         if SwiftNaming.reservedMemberNames.contains(swiftName) {
             diagnostics.warning(
-                "property '\(mapped.name.value)' is named '\(swiftName)Property' in Swift, since '\(swiftName)' is a member every model has",
+                "property '\(mapped.name.value)' is named '\(swiftName)Property' in Swift, since the generated code uses '\(swiftName)' itself",
                 at: mapped.name.location
             )
             swiftName += "Property"

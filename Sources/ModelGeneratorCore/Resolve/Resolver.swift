@@ -107,6 +107,8 @@ public struct Resolver {
         if objectTypes.isEmpty { checkPropertyCollisions(properties) }
         // The enum's cases share its namespace with the nested types: `1st` is both the case and the type `_1st`.
         scope.enclosingNames.formUnion(variantCaseNames.keys)
+        // Each variant's struct holds the shared properties and its own, and names the shared nested types.
+        scope.memberNames = Set(variantProperties.joined().map(\.swiftName))
         scope.assignNestedNames(&properties, &diagnostics)
         var variants: [ResolvedVariant] = []
         for (objectType, var own) in zip(objectTypes, variantProperties) {
@@ -114,6 +116,7 @@ public struct Resolver {
             let typeName = scope.claim(name, suffix: "Variant", at: objectType.name.location, &diagnostics)
             var variantScope = Scope(enclosingNames: scope.claimed.union([swiftName]))
             variantScope.referencedTypes = scope.referencedTypes
+            variantScope.memberNames = Set(properties.map(\.swiftName))
             variantScope.assignNestedNames(&own, &diagnostics)
             variants.append(
                 ResolvedVariant(
@@ -170,7 +173,7 @@ public struct Resolver {
         var swiftName = override(path) ?? naming.propertyName(definition.name.value)
         if SwiftNaming.reservedMemberNames.contains(swiftName) {
             diagnostics.warning(
-                "property '\(definition.name.value)' is named '\(swiftName)Property' in Swift, since '\(swiftName)' is a member every model has",
+                "property '\(definition.name.value)' is named '\(swiftName)Property' in Swift, since the generated code uses '\(swiftName)' itself",
                 at: definition.name.location,
                 hint: "choose another name with 'naming.overrides: { \(path.joined(separator: ".")): newName }'"
             )
@@ -346,6 +349,9 @@ struct Scope {
     var referencedTypes: Set<String> = []
     /// Nested type names already given out in this scope.
     var claimed: Set<String> = []
+    /// The properties of the struct the nested types sit in: its coding names a nested type in expressions
+    /// (`_2fa.self`), where a property of the same name would make the name ambiguous.
+    var memberNames: Set<String> = []
 
     init(enclosingNames: Set<String>) {
         self.enclosingNames = enclosingNames
@@ -362,7 +368,7 @@ struct Scope {
     {
         var candidate = name
         if SwiftNaming.reservedTypeNames.contains(candidate) || referencedTypes.contains(candidate)
-            || enclosingNames.contains(candidate) || claimed.contains(candidate)
+            || enclosingNames.contains(candidate) || claimed.contains(candidate) || memberNames.contains(candidate)
         {
             candidate += suffix
         }
@@ -375,6 +381,7 @@ struct Scope {
 
     /// Names the documents and enums declared by these properties, after their subtrees are resolved.
     mutating func assignNestedNames(_ properties: inout [ResolvedProperty], _ diagnostics: inout Diagnostics) {
+        memberNames.formUnion(properties.map(\.swiftName))
         for index in properties.indices {
             let property = properties[index]
             let base = SwiftNaming().typeName(property.swiftName)

@@ -93,9 +93,10 @@ public struct SwiftNaming: Sendable {
         "super", "throws", "true", "try", "Type", "Protocol", "_",
     ]
 
-    /// Members the generated types get from their protocols (`Hashable`'s `hashValue`); a property of the same name
-    /// would clash with them.
-    static let reservedMemberNames: Set<String> = ["hashValue"]
+    /// Names a property can't have: members the generated types get from their protocols (`Hashable`'s
+    /// `hashValue`), and functions their code calls unqualified, which a property of the same name would hide
+    /// (`equalValues` in `==`).
+    static let reservedMemberNames: Set<String> = ["hashValue", "equalValues"]
 
     /// Type names the generated code uses itself; a generated type of the same name would hide them.
     static let reservedTypeNames: Set<String> = [

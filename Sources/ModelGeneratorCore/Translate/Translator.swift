@@ -120,12 +120,10 @@ public struct Translator: Sendable {
         let isIdentifiable = properties.contains {
             $0.apiName == "_id" && $0.swiftName == "id" && $0.keyPath == ["_id"]
         }
-        let custom = properties.contains(where: \.needsCustomCoding)
-        let coding =
-            custom
-            ? CustomCoding(access: access, lineLength: lineLength, bodyIndent: 4 * (depth + 2)).make(properties)
-            : CustomCoding.Output()
-        let needsCodingKeys = !custom && properties.contains { $0.swiftName != $0.apiName }
+        // Coding and `==` are written out rather than synthesized: a `CodingKeys` enum and synthesized `==` cost
+        // about a fifth of the models' compile time (Benchmarks/README.md), and the same code handles key paths,
+        // defaults and formatters.
+        let coding = CustomCoding(access: access, lineLength: lineLength, bodyIndent: 4 * (depth + 2)).make(properties)
         let parameters = properties.map(initParameter)
         let inline = "\(access)init(\(parameters.joined(separator: ", "))) {"
         return StructView(
@@ -133,7 +131,7 @@ public struct Translator: Sendable {
             access: access,
             name: name,
             conformances: "Codable, Hashable, Sendable" + (isIdentifiable ? ", Identifiable" : ""),
-            properties: properties.map { propertyView($0, customCoding: custom) },
+            properties: properties.map(propertyView),
             initParameters: parameters.enumerated().map { index, parameter in
                 index == parameters.count - 1 ? parameter : parameter + ","
             },
@@ -143,15 +141,13 @@ public struct Translator: Sendable {
                 "self.\(SwiftNaming.escaped(property.swiftName)) = \(parameterName(property))"
             },
             nestedTypes: nestedDeclarations(nested, depth: depth + 1),
-            codingKeys: needsCodingKeys
-                ? properties.map { property in
-                    let name = SwiftNaming.escaped(property.swiftName)
-                    return property.swiftName == property.apiName
-                        ? "case \(name)" : "case \(name) = \(swiftStringLiteral(property.apiName))"
-                } : [],
             decodeLines: coding.decodeLines,
             encodeLines: coding.encodeLines,
-            staticLines: coding.staticLines
+            staticLines: coding.staticLines,
+            equalityLines: properties.map { property in
+                let name = SwiftNaming.escaped(property.swiftName)
+                return "guard equalValues(lhs.\(name), rhs.\(name)) else { return false }"
+            }
         )
     }
 
@@ -197,11 +193,9 @@ public struct Translator: Sendable {
         }
     }
 
-    /// Dates take the `@ISO8601Date` wrapper for synthesized coding; hand-made coding converts them itself.
-    func propertyView(_ property: ResolvedProperty, customCoding: Bool) -> PropertyView {
+    func propertyView(_ property: ResolvedProperty) -> PropertyView {
         PropertyView(
             docLines: docLines(label: property.label, name: property.apiName, description: property.description),
-            attribute: property.type == .date && !customCoding ? "@ISO8601Date " : "",
             access: access,
             name: SwiftNaming.escaped(property.swiftName),
             type: typeSpelling(property)

@@ -58,13 +58,15 @@ public struct StructView: Sendable, TemplateView {
     public var initOnOneLine: Bool
     public var initAssignments: [String]
     public var nestedTypes: [DeclarationView]
-    /// Empty when every Swift name equals its JSON key, so synthesized coding needs no CodingKeys.
-    public var codingKeys: [String]
-    /// The bodies of a hand-made `init(from:)` and `encode(to:)`; empty where synthesized coding serves.
+    /// The bodies of `init(from:)` and `encode(to:)`; empty for a struct without properties, whose synthesized
+    /// coding is all it needs.
     public var decodeLines: [String] = []
     public var encodeLines: [String] = []
-    /// `private static let` lines the custom coding uses.
+    /// `private static let` lines the coding uses.
     public var staticLines: [String] = []
+    /// The body of `==` before its `return true`: one `guard` per stored property. Empty for a struct without properties,
+    /// whose synthesized `==` is all it needs.
+    public var equalityLines: [String] = []
 
     /// Filled in by the renderer: each nested declaration's text, indented one level.
     var renderedNestedTypes: [String] = []
@@ -82,13 +84,13 @@ public struct StructView: Sendable, TemplateView {
         case "initAssignments": initAssignments
         case "hasInitAssignments": !initAssignments.isEmpty
         case "nestedTypes": renderedNestedTypes
-        case "codingKeys": codingKeys
-        case "hasCodingKeys": !codingKeys.isEmpty
         case "decodeLines": decodeLines
         case "encodeLines": encodeLines
         case "hasCustomCoding": !decodeLines.isEmpty
         case "staticLines": staticLines
         case "hasStaticLines": !staticLines.isEmpty
+        case "equalityLines": equalityLines
+        case "hasEquality": !equalityLines.isEmpty
         default: nil
         }
     }
@@ -96,8 +98,6 @@ public struct StructView: Sendable, TemplateView {
 
 public struct PropertyView: Sendable, TemplateView {
     public var docLines: [String]
-    /// `@ISO8601Date ` for dates, empty otherwise.
-    public var attribute: String
     public var access: String
     public var name: String
     public var type: String
@@ -105,7 +105,6 @@ public struct PropertyView: Sendable, TemplateView {
     public func value(named name: String) -> Any? {
         switch name {
         case "docLines": docLines
-        case "attribute": attribute
         case "access": access
         case "name": self.name
         case "type": type

@@ -5,8 +5,8 @@ import ModelRuntime
 
 struct Appointment: Codable, Hashable, Sendable {
     var title: String
-    @ISO8601Date var starts: Date
-    @ISO8601Date var ends: Date?
+    var starts: Date
+    var ends: Date?
 
     init(title: String, starts: Date, ends: Date? = nil) {
         self.title = title
@@ -14,9 +14,24 @@ struct Appointment: Codable, Hashable, Sendable {
         self.ends = ends
     }
 
-    enum CodingKeys: String, CodingKey {
-        case title = "c_title"
-        case starts = "c_starts"
-        case ends = "c_ends"
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.title = try container.decode(String.self, forKey: JSONKey("c_title"))
+        self.starts = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("c_starts")).wrappedValue
+        self.ends = try container.decodeIfPresent(ISO8601Date<Date>.self, forKey: JSONKey("c_ends"))?.wrappedValue
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.title, forKey: JSONKey("c_title"))
+        try container.encode(ISO8601Date(wrappedValue: self.starts), forKey: JSONKey("c_starts"))
+        try container.encodeIfPresent(self.ends.map { ISO8601Date(wrappedValue: $0) }, forKey: JSONKey("c_ends"))
+    }
+
+    static func == (lhs: Appointment, rhs: Appointment) -> Bool {
+        guard equalValues(lhs.title, rhs.title) else { return false }
+        guard equalValues(lhs.starts, rhs.starts) else { return false }
+        guard equalValues(lhs.ends, rhs.ends) else { return false }
+        return true
     }
 }

@@ -27,6 +27,36 @@ struct Patient: Codable, Hashable, Sendable {
         self.address = address
     }
 
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decode(String.self, forKey: JSONKey("c_name"))
+        self.age = try container.decodeIfPresent(Int.self, forKey: JSONKey("c_age"))
+        self.score = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_score"))
+        self.active = try container.decodeIfPresent(Bool.self, forKey: JSONKey("c_active"))
+        self.tags = try container.decodeIfPresent([String].self, forKey: JSONKey("c_tags"))
+        self.address = try container.decodeIfPresent(Address.self, forKey: JSONKey("c_address"))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.name, forKey: JSONKey("c_name"))
+        try container.encodeIfPresent(self.age, forKey: JSONKey("c_age"))
+        try container.encodeIfPresent(self.score, forKey: JSONKey("c_score"))
+        try container.encodeIfPresent(self.active, forKey: JSONKey("c_active"))
+        try container.encodeIfPresent(self.tags, forKey: JSONKey("c_tags"))
+        try container.encodeIfPresent(self.address, forKey: JSONKey("c_address"))
+    }
+
+    static func == (lhs: Patient, rhs: Patient) -> Bool {
+        guard equalValues(lhs.name, rhs.name) else { return false }
+        guard equalValues(lhs.age, rhs.age) else { return false }
+        guard equalValues(lhs.score, rhs.score) else { return false }
+        guard equalValues(lhs.active, rhs.active) else { return false }
+        guard equalValues(lhs.tags, rhs.tags) else { return false }
+        guard equalValues(lhs.address, rhs.address) else { return false }
+        return true
+    }
+
     struct Address: Codable, Hashable, Sendable {
         var street: String?
         var city: String?
@@ -38,19 +68,25 @@ struct Patient: Codable, Hashable, Sendable {
             self.zip = zip
         }
 
-        enum CodingKeys: String, CodingKey {
-            case street = "c_street"
-            case city = "c_city"
-            case zip = "c_zip"
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.street = try container.decodeIfPresent(String.self, forKey: JSONKey("c_street"))
+            self.city = try container.decodeIfPresent(String.self, forKey: JSONKey("c_city"))
+            self.zip = try container.decodeIfPresent(String.self, forKey: JSONKey("c_zip"))
         }
-    }
 
-    enum CodingKeys: String, CodingKey {
-        case name = "c_name"
-        case age = "c_age"
-        case score = "c_score"
-        case active = "c_active"
-        case tags = "c_tags"
-        case address = "c_address"
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeIfPresent(self.street, forKey: JSONKey("c_street"))
+            try container.encodeIfPresent(self.city, forKey: JSONKey("c_city"))
+            try container.encodeIfPresent(self.zip, forKey: JSONKey("c_zip"))
+        }
+
+        static func == (lhs: Address, rhs: Address) -> Bool {
+            guard equalValues(lhs.street, rhs.street) else { return false }
+            guard equalValues(lhs.city, rhs.city) else { return false }
+            guard equalValues(lhs.zip, rhs.zip) else { return false }
+            return true
+        }
     }
 }

@@ -20,8 +20,8 @@ struct Tweet: Codable, Hashable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.identifier = try container.decode(String.self, forKey: "id_str")
-        self.message = try container.decode(String.self, forKey: "text")
+        self.identifier = try container.decode(String.self, forKey: JSONKey("id_str"))
+        self.message = try container.decode(String.self, forKey: JSONKey("text"))
         self.userName = try container.decode(String.self, at: ["user", "name"])
         self.imageURL = try container.decode(
             URL.self,
@@ -33,11 +33,20 @@ struct Tweet: Codable, Hashable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(identifier, forKey: "id_str")
-        try container.encode(message, forKey: "text")
-        try container.encode(coordinates, forKey: "coordinates", formatter: CoordinatePair.self)
-        var userContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: "user")
-        try userContainer.encode(userName, forKey: "name")
-        try userContainer.encode(imageURL, forKey: "profile_image_url")
+        try container.encode(self.identifier, forKey: JSONKey("id_str"))
+        try container.encode(self.message, forKey: JSONKey("text"))
+        try container.encode(self.coordinates, forKey: JSONKey("coordinates"), formatter: CoordinatePair.self)
+        var userContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("user"))
+        try userContainer.encode(self.userName, forKey: JSONKey("name"))
+        try userContainer.encode(self.imageURL, forKey: JSONKey("profile_image_url"))
+    }
+
+    static func == (lhs: Tweet, rhs: Tweet) -> Bool {
+        guard equalValues(lhs.identifier, rhs.identifier) else { return false }
+        guard equalValues(lhs.message, rhs.message) else { return false }
+        guard equalValues(lhs.userName, rhs.userName) else { return false }
+        guard equalValues(lhs.imageURL, rhs.imageURL) else { return false }
+        guard equalValues(lhs.coordinates, rhs.coordinates) else { return false }
+        return true
     }
 }

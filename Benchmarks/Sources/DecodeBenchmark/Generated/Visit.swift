@@ -21,10 +21,27 @@ struct Visit: Codable, Hashable, Sendable {
         self.photo = photo
     }
 
-    enum CodingKeys: String, CodingKey {
-        case title = "c_title"
-        case patient = "c_patient"
-        case creator = "c_creator"
-        case photo = "c_photo"
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.title = try container.decode(String.self, forKey: JSONKey("c_title"))
+        self.patient = try container.decodeIfPresent(Reference<Patient>.self, forKey: JSONKey("c_patient"))
+        self.creator = try container.decodeIfPresent(Reference<JSONValue>.self, forKey: JSONKey("c_creator"))
+        self.photo = try container.decodeIfPresent(FileValue.self, forKey: JSONKey("c_photo"))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.title, forKey: JSONKey("c_title"))
+        try container.encodeIfPresent(self.patient, forKey: JSONKey("c_patient"))
+        try container.encodeIfPresent(self.creator, forKey: JSONKey("c_creator"))
+        try container.encodeIfPresent(self.photo, forKey: JSONKey("c_photo"))
+    }
+
+    static func == (lhs: Visit, rhs: Visit) -> Bool {
+        guard equalValues(lhs.title, rhs.title) else { return false }
+        guard equalValues(lhs.patient, rhs.patient) else { return false }
+        guard equalValues(lhs.creator, rhs.creator) else { return false }
+        guard equalValues(lhs.photo, rhs.photo) else { return false }
+        return true
     }
 }

@@ -9,4 +9,19 @@ public struct Author: Codable, Hashable, Sendable {
     public init(name: String) {
         self.name = name
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decode(String.self, forKey: JSONKey("name"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.name, forKey: JSONKey("name"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.name, rhs.name) else { return false }
+        return true
+    }
 }

@@ -6,7 +6,7 @@ import ModelRuntime
 public struct BlogPost: Codable, Hashable, Sendable {
     public var id: Int
     public var text: String
-    @ISO8601Date public var createdAt: Date
+    public var createdAt: Date
     public var author: Author
 
     public init(id: Int, text: String, createdAt: Date, author: Author) {
@@ -16,10 +16,27 @@ public struct BlogPost: Codable, Hashable, Sendable {
         self.author = author
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case text
-        case createdAt = "created"
-        case author
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(Int.self, forKey: JSONKey("id"))
+        self.text = try container.decode(String.self, forKey: JSONKey("text"))
+        self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("created")).wrappedValue
+        self.author = try container.decode(Author.self, forKey: JSONKey("author"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: JSONKey("id"))
+        try container.encode(self.text, forKey: JSONKey("text"))
+        try container.encode(ISO8601Date(wrappedValue: self.createdAt), forKey: JSONKey("created"))
+        try container.encode(self.author, forKey: JSONKey("author"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.text, rhs.text) else { return false }
+        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
+        guard equalValues(lhs.author, rhs.author) else { return false }
+        return true
     }
 }

@@ -7,10 +7,10 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable {
     public var id: ObjectID
     public var username: String
     public var pictureName: String
-    @ISO8601Date public var pictureDate: Date
+    public var pictureDate: Date
     public var flashMode: Bool
-    @ISO8601Date public var createdAt: Date
-    @ISO8601Date public var updatedAt: Date
+    public var createdAt: Date
+    public var updatedAt: Date
     public var creatorID: String
     public var updaterID: String
     public var state: String
@@ -39,16 +39,45 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable {
         self.state = state
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "_id"
-        case username
-        case pictureName = "picturename"
-        case pictureDate = "picturedate"
-        case flashMode
-        case createdAt
-        case updatedAt
-        case creatorID = "creatorId"
-        case updaterID = "updaterId"
-        case state = "__STATE__"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        self.username = try container.decode(String.self, forKey: JSONKey("username"))
+        self.pictureName = try container.decode(String.self, forKey: JSONKey("picturename"))
+        self.pictureDate = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("picturedate")).wrappedValue
+        self.flashMode = try container.decode(Bool.self, forKey: JSONKey("flashMode"))
+        self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("createdAt")).wrappedValue
+        self.updatedAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("updatedAt")).wrappedValue
+        self.creatorID = try container.decode(String.self, forKey: JSONKey("creatorId"))
+        self.updaterID = try container.decode(String.self, forKey: JSONKey("updaterId"))
+        self.state = try container.decode(String.self, forKey: JSONKey("__STATE__"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: JSONKey("_id"))
+        try container.encode(self.username, forKey: JSONKey("username"))
+        try container.encode(self.pictureName, forKey: JSONKey("picturename"))
+        try container.encode(ISO8601Date(wrappedValue: self.pictureDate), forKey: JSONKey("picturedate"))
+        try container.encode(self.flashMode, forKey: JSONKey("flashMode"))
+        try container.encode(ISO8601Date(wrappedValue: self.createdAt), forKey: JSONKey("createdAt"))
+        try container.encode(ISO8601Date(wrappedValue: self.updatedAt), forKey: JSONKey("updatedAt"))
+        try container.encode(self.creatorID, forKey: JSONKey("creatorId"))
+        try container.encode(self.updaterID, forKey: JSONKey("updaterId"))
+        try container.encode(self.state, forKey: JSONKey("__STATE__"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.username, rhs.username) else { return false }
+        guard equalValues(lhs.pictureName, rhs.pictureName) else { return false }
+        guard equalValues(lhs.pictureDate, rhs.pictureDate) else { return false }
+        guard equalValues(lhs.flashMode, rhs.flashMode) else { return false }
+        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
+        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
+        guard equalValues(lhs.creatorID, rhs.creatorID) else { return false }
+        guard equalValues(lhs.updaterID, rhs.updaterID) else { return false }
+        guard equalValues(lhs.state, rhs.state) else { return false }
+        return true
     }
 }

@@ -47,6 +47,54 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable {
         self.meta = meta
     }
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        self.name = try container.decode(String.self, forKey: JSONKey("c_name"))
+        self.phone = try container.decodeIfPresent(String.self, forKey: JSONKey("c_phone"))
+        self.beds = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_beds"))
+        self.`open` = try container.decodeIfPresent(Bool.self, forKey: JSONKey("c_open"))
+        self.opened = try container.decodeIfPresent(DateOnly.self, forKey: JSONKey("c_opened"))
+        self.tags = try container.decodeIfPresent([String].self, forKey: JSONKey("c_tags"))
+        self.kind = try container.decodeIfPresent(Kind.self, forKey: JSONKey("c_kind"))
+        self.address = try container.decodeIfPresent(Address.self, forKey: JSONKey("c_address"))
+        self.head = try container.decodeIfPresent(Reference<JSONValue>.self, forKey: JSONKey("c_head"))
+        self.logo = try container.decodeIfPresent(FileValue.self, forKey: JSONKey("c_logo"))
+        self.meta = try container.decodeIfPresent(JSONValue.self, forKey: JSONKey("c_meta"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: JSONKey("_id"))
+        try container.encode(self.name, forKey: JSONKey("c_name"))
+        try container.encodeIfPresent(self.phone, forKey: JSONKey("c_phone"))
+        try container.encodeIfPresent(self.beds, forKey: JSONKey("c_beds"))
+        try container.encodeIfPresent(self.`open`, forKey: JSONKey("c_open"))
+        try container.encodeIfPresent(self.opened, forKey: JSONKey("c_opened"))
+        try container.encodeIfPresent(self.tags, forKey: JSONKey("c_tags"))
+        try container.encodeIfPresent(self.kind, forKey: JSONKey("c_kind"))
+        try container.encodeIfPresent(self.address, forKey: JSONKey("c_address"))
+        try container.encodeIfPresent(self.head, forKey: JSONKey("c_head"))
+        try container.encodeIfPresent(self.logo, forKey: JSONKey("c_logo"))
+        try container.encodeIfPresent(self.meta, forKey: JSONKey("c_meta"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.name, rhs.name) else { return false }
+        guard equalValues(lhs.phone, rhs.phone) else { return false }
+        guard equalValues(lhs.beds, rhs.beds) else { return false }
+        guard equalValues(lhs.`open`, rhs.`open`) else { return false }
+        guard equalValues(lhs.opened, rhs.opened) else { return false }
+        guard equalValues(lhs.tags, rhs.tags) else { return false }
+        guard equalValues(lhs.kind, rhs.kind) else { return false }
+        guard equalValues(lhs.address, rhs.address) else { return false }
+        guard equalValues(lhs.head, rhs.head) else { return false }
+        guard equalValues(lhs.logo, rhs.logo) else { return false }
+        guard equalValues(lhs.meta, rhs.meta) else { return false }
+        return true
+    }
+
     /// The values of `c_kind`.
     public enum Kind: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
         case hospital
@@ -90,26 +138,26 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable {
             self.zip = zip
         }
 
-        enum CodingKeys: String, CodingKey {
-            case street = "c_street"
-            case city = "c_city"
-            case zip = "c_zip"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.street = try container.decodeIfPresent(String.self, forKey: JSONKey("c_street"))
+            self.city = try container.decodeIfPresent(String.self, forKey: JSONKey("c_city"))
+            self.zip = try container.decodeIfPresent(String.self, forKey: JSONKey("c_zip"))
         }
-    }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "_id"
-        case name = "c_name"
-        case phone = "c_phone"
-        case beds = "c_beds"
-        case `open` = "c_open"
-        case opened = "c_opened"
-        case tags = "c_tags"
-        case kind = "c_kind"
-        case address = "c_address"
-        case head = "c_head"
-        case logo = "c_logo"
-        case meta = "c_meta"
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeIfPresent(self.street, forKey: JSONKey("c_street"))
+            try container.encodeIfPresent(self.city, forKey: JSONKey("c_city"))
+            try container.encodeIfPresent(self.zip, forKey: JSONKey("c_zip"))
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.street, rhs.street) else { return false }
+            guard equalValues(lhs.city, rhs.city) else { return false }
+            guard equalValues(lhs.zip, rhs.zip) else { return false }
+            return true
+        }
     }
 }
 

@@ -46,7 +46,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         /// Identifier
         public var id: ObjectID
         public var clinic: Reference<Clinic>
-        @ISO8601Date public var when: Date
+        public var when: Date
         public var notes: [Note]?
         public var scans: [FileValue]?
         public var score: Double?
@@ -73,15 +73,40 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.duration = duration
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id = "_id"
-            case clinic = "c_clinic"
-            case when = "c_when"
-            case notes = "c_notes"
-            case scans = "c_scans"
-            case score = "c_score"
-            case room = "c_room"
-            case duration = "c_duration"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+            self.clinic = try container.decode(Reference<Clinic>.self, forKey: JSONKey("c_clinic"))
+            self.when = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("c_when")).wrappedValue
+            self.notes = try container.decodeIfPresent([Note].self, forKey: JSONKey("c_notes"))
+            self.scans = try container.decodeIfPresent([FileValue].self, forKey: JSONKey("c_scans"))
+            self.score = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_score"))
+            self.room = try container.decodeIfPresent(String.self, forKey: JSONKey("c_room"))
+            self.duration = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_duration"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(self.id, forKey: JSONKey("_id"))
+            try container.encode(self.clinic, forKey: JSONKey("c_clinic"))
+            try container.encode(ISO8601Date(wrappedValue: self.when), forKey: JSONKey("c_when"))
+            try container.encodeIfPresent(self.notes, forKey: JSONKey("c_notes"))
+            try container.encodeIfPresent(self.scans, forKey: JSONKey("c_scans"))
+            try container.encodeIfPresent(self.score, forKey: JSONKey("c_score"))
+            try container.encodeIfPresent(self.room, forKey: JSONKey("c_room"))
+            try container.encodeIfPresent(self.duration, forKey: JSONKey("c_duration"))
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.id, rhs.id) else { return false }
+            guard equalValues(lhs.clinic, rhs.clinic) else { return false }
+            guard equalValues(lhs.when, rhs.when) else { return false }
+            guard equalValues(lhs.notes, rhs.notes) else { return false }
+            guard equalValues(lhs.scans, rhs.scans) else { return false }
+            guard equalValues(lhs.score, rhs.score) else { return false }
+            guard equalValues(lhs.room, rhs.room) else { return false }
+            guard equalValues(lhs.duration, rhs.duration) else { return false }
+            return true
         }
     }
 
@@ -90,7 +115,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         /// Identifier
         public var id: ObjectID
         public var clinic: Reference<Clinic>
-        @ISO8601Date public var when: Date
+        public var when: Date
         public var notes: [Note]?
         public var scans: [FileValue]?
         public var score: Double?
@@ -117,21 +142,46 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.recorded = recorded
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id = "_id"
-            case clinic = "c_clinic"
-            case when = "c_when"
-            case notes = "c_notes"
-            case scans = "c_scans"
-            case score = "c_score"
-            case link = "c_link"
-            case recorded = "c_recorded"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+            self.clinic = try container.decode(Reference<Clinic>.self, forKey: JSONKey("c_clinic"))
+            self.when = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("c_when")).wrappedValue
+            self.notes = try container.decodeIfPresent([Note].self, forKey: JSONKey("c_notes"))
+            self.scans = try container.decodeIfPresent([FileValue].self, forKey: JSONKey("c_scans"))
+            self.score = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_score"))
+            self.link = try container.decodeIfPresent(String.self, forKey: JSONKey("c_link"))
+            self.recorded = try container.decodeIfPresent(Bool.self, forKey: JSONKey("c_recorded"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(self.id, forKey: JSONKey("_id"))
+            try container.encode(self.clinic, forKey: JSONKey("c_clinic"))
+            try container.encode(ISO8601Date(wrappedValue: self.when), forKey: JSONKey("c_when"))
+            try container.encodeIfPresent(self.notes, forKey: JSONKey("c_notes"))
+            try container.encodeIfPresent(self.scans, forKey: JSONKey("c_scans"))
+            try container.encodeIfPresent(self.score, forKey: JSONKey("c_score"))
+            try container.encodeIfPresent(self.link, forKey: JSONKey("c_link"))
+            try container.encodeIfPresent(self.recorded, forKey: JSONKey("c_recorded"))
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.id, rhs.id) else { return false }
+            guard equalValues(lhs.clinic, rhs.clinic) else { return false }
+            guard equalValues(lhs.when, rhs.when) else { return false }
+            guard equalValues(lhs.notes, rhs.notes) else { return false }
+            guard equalValues(lhs.scans, rhs.scans) else { return false }
+            guard equalValues(lhs.score, rhs.score) else { return false }
+            guard equalValues(lhs.link, rhs.link) else { return false }
+            guard equalValues(lhs.recorded, rhs.recorded) else { return false }
+            return true
         }
     }
 
     public struct Note: Codable, Hashable, Sendable {
         public var text: String?
-        @ISO8601Date public var at: Date?
+        public var at: Date?
         public var author: Reference<JSONValue>?
 
         public init(text: String? = nil, at: Date? = nil, author: Reference<JSONValue>? = nil) {
@@ -140,10 +190,25 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.author = author
         }
 
-        enum CodingKeys: String, CodingKey {
-            case text = "c_text"
-            case at = "c_at"
-            case author = "c_author"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.text = try container.decodeIfPresent(String.self, forKey: JSONKey("c_text"))
+            self.at = try container.decodeIfPresent(ISO8601Date<Date>.self, forKey: JSONKey("c_at"))?.wrappedValue
+            self.author = try container.decodeIfPresent(Reference<JSONValue>.self, forKey: JSONKey("c_author"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeIfPresent(self.text, forKey: JSONKey("c_text"))
+            try container.encodeIfPresent(self.at.map { ISO8601Date(wrappedValue: $0) }, forKey: JSONKey("c_at"))
+            try container.encodeIfPresent(self.author, forKey: JSONKey("c_author"))
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.text, rhs.text) else { return false }
+            guard equalValues(lhs.at, rhs.at) else { return false }
+            guard equalValues(lhs.author, rhs.author) else { return false }
+            return true
         }
     }
 }

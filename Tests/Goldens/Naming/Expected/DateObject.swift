@@ -16,9 +16,22 @@ package struct DateObject: Codable, Hashable, Sendable {
         self.location = location
     }
 
-    enum CodingKeys: String, CodingKey {
-        case when = "c_when"
-        case location = "c_location"
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.when = try container.decode(DateOnly.self, forKey: JSONKey("c_when"))
+        self.location = try container.decodeIfPresent(JSONValue.self, forKey: JSONKey("c_location"))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.when, forKey: JSONKey("c_when"))
+        try container.encodeIfPresent(self.location, forKey: JSONKey("c_location"))
+    }
+
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.when, rhs.when) else { return false }
+        guard equalValues(lhs.location, rhs.location) else { return false }
+        return true
     }
 }
 

@@ -61,6 +61,69 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
         self.entries = entries
     }
 
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        self.`class` = try container.decodeIfPresent(String.self, forKey: JSONKey("class"))
+        self.`default` = try container.decodeIfPresent(Bool.self, forKey: JSONKey("default"))
+        self.`self` = try container.decodeIfPresent(String.self, forKey: JSONKey("self"))
+        self.type = try container.decodeIfPresent(String.self, forKey: JSONKey("Type"))
+        self.`protocol` = try container.decodeIfPresent(Int.self, forKey: JSONKey("protocol"))
+        self.`init` = try container.decodeIfPresent(String.self, forKey: JSONKey("init"))
+        self.isTwoFactorEnabled = try container.decodeIfPresent(Bool.self, forKey: JSONKey("c_2fa_enabled"))
+        self._3dModel = try container.decodeIfPresent(JSONValue.self, forKey: JSONKey("c_3d-model"))
+        self.firstName = try container.decodeIfPresent(String.self, forKey: JSONKey("first name"))
+        self.cafeCreme = try container.decodeIfPresent(String.self, forKey: JSONKey("x_café_crème"))
+        self.urlString = try container.decodeIfPresent(String.self, forKey: JSONKey("c_URLString"))
+        self.theme = try container.decodeIfPresent(Theme.self, forKey: JSONKey("c_theme"))
+        self.limits = try container.decodeIfPresent(Limits.self, forKey: JSONKey("c_limits"))
+        self.date = try container.decodeIfPresent(DateDocument.self, forKey: JSONKey("c_date"))
+        self.parent = try container.decodeIfPresent(Reference<Settings>.self, forKey: JSONKey("c_parent"))
+        self.entries = try container.decodeIfPresent([Reference<DateObject>].self, forKey: JSONKey("c_entries"))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: JSONKey("_id"))
+        try container.encodeIfPresent(self.`class`, forKey: JSONKey("class"))
+        try container.encodeIfPresent(self.`default`, forKey: JSONKey("default"))
+        try container.encodeIfPresent(self.`self`, forKey: JSONKey("self"))
+        try container.encodeIfPresent(self.type, forKey: JSONKey("Type"))
+        try container.encodeIfPresent(self.`protocol`, forKey: JSONKey("protocol"))
+        try container.encodeIfPresent(self.`init`, forKey: JSONKey("init"))
+        try container.encodeIfPresent(self.isTwoFactorEnabled, forKey: JSONKey("c_2fa_enabled"))
+        try container.encodeIfPresent(self._3dModel, forKey: JSONKey("c_3d-model"))
+        try container.encodeIfPresent(self.firstName, forKey: JSONKey("first name"))
+        try container.encodeIfPresent(self.cafeCreme, forKey: JSONKey("x_café_crème"))
+        try container.encodeIfPresent(self.urlString, forKey: JSONKey("c_URLString"))
+        try container.encodeIfPresent(self.theme, forKey: JSONKey("c_theme"))
+        try container.encodeIfPresent(self.limits, forKey: JSONKey("c_limits"))
+        try container.encodeIfPresent(self.date, forKey: JSONKey("c_date"))
+        try container.encodeIfPresent(self.parent, forKey: JSONKey("c_parent"))
+        try container.encodeIfPresent(self.entries, forKey: JSONKey("c_entries"))
+    }
+
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.`class`, rhs.`class`) else { return false }
+        guard equalValues(lhs.`default`, rhs.`default`) else { return false }
+        guard equalValues(lhs.`self`, rhs.`self`) else { return false }
+        guard equalValues(lhs.type, rhs.type) else { return false }
+        guard equalValues(lhs.`protocol`, rhs.`protocol`) else { return false }
+        guard equalValues(lhs.`init`, rhs.`init`) else { return false }
+        guard equalValues(lhs.isTwoFactorEnabled, rhs.isTwoFactorEnabled) else { return false }
+        guard equalValues(lhs._3dModel, rhs._3dModel) else { return false }
+        guard equalValues(lhs.firstName, rhs.firstName) else { return false }
+        guard equalValues(lhs.cafeCreme, rhs.cafeCreme) else { return false }
+        guard equalValues(lhs.urlString, rhs.urlString) else { return false }
+        guard equalValues(lhs.theme, rhs.theme) else { return false }
+        guard equalValues(lhs.limits, rhs.limits) else { return false }
+        guard equalValues(lhs.date, rhs.date) else { return false }
+        guard equalValues(lhs.parent, rhs.parent) else { return false }
+        guard equalValues(lhs.entries, rhs.entries) else { return false }
+        return true
+    }
+
     /// The values of `c_theme`.
     package enum Theme: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
         case light
@@ -111,15 +174,60 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
             self.windows = windows
         }
 
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.maximumItems = try container.decodeIfPresent(Int.self, forKey: JSONKey("c_max-items"))
+            self.windows = try container.decodeIfPresent([Window].self, forKey: JSONKey("c_windows"))
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeIfPresent(self.maximumItems, forKey: JSONKey("c_max-items"))
+            try container.encodeIfPresent(self.windows, forKey: JSONKey("c_windows"))
+        }
+
+        package static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.maximumItems, rhs.maximumItems) else { return false }
+            guard equalValues(lhs.windows, rhs.windows) else { return false }
+            return true
+        }
+
         package struct Window: Codable, Hashable, Sendable {
-            @ISO8601Date package var from: Date?
-            @ISO8601Date package var to: Date
+            package var from: Date?
+            package var to: Date
             package var days: [Day]?
 
             package init(from: Date? = nil, to: Date, days: [Day]? = nil) {
                 self.from = from
                 self.to = to
                 self.days = days
+            }
+
+            package init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: JSONKey.self)
+                self.from = try container.decodeIfPresent(
+                    ISO8601Date<Date>.self,
+                    forKey: JSONKey("c_from")
+                )?.wrappedValue
+                self.to = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("c_to")).wrappedValue
+                self.days = try container.decodeIfPresent([Day].self, forKey: JSONKey("c_days"))
+            }
+
+            package func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: JSONKey.self)
+                try container.encodeIfPresent(
+                    self.from.map { ISO8601Date(wrappedValue: $0) },
+                    forKey: JSONKey("c_from")
+                )
+                try container.encode(ISO8601Date(wrappedValue: self.to), forKey: JSONKey("c_to"))
+                try container.encodeIfPresent(self.days, forKey: JSONKey("c_days"))
+            }
+
+            package static func == (lhs: Self, rhs: Self) -> Bool {
+                guard equalValues(lhs.from, rhs.from) else { return false }
+                guard equalValues(lhs.to, rhs.to) else { return false }
+                guard equalValues(lhs.days, rhs.days) else { return false }
+                return true
             }
 
             /// The values of `c_days`.
@@ -150,50 +258,30 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                     if case .undocumented = self { false } else { true }
                 }
             }
-
-            enum CodingKeys: String, CodingKey {
-                case from = "c_from"
-                case to = "c_to"
-                case days = "c_days"
-            }
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case maximumItems = "c_max-items"
-            case windows = "c_windows"
         }
     }
 
     package struct DateDocument: Codable, Hashable, Sendable {
-        @ISO8601Date package var at: Date?
+        package var at: Date?
 
         package init(at: Date? = nil) {
             self.at = at
         }
 
-        enum CodingKeys: String, CodingKey {
-            case at = "c_at"
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.at = try container.decodeIfPresent(ISO8601Date<Date>.self, forKey: JSONKey("c_at"))?.wrappedValue
         }
-    }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "_id"
-        case `class`
-        case `default`
-        case `self`
-        case type = "Type"
-        case `protocol`
-        case `init`
-        case isTwoFactorEnabled = "c_2fa_enabled"
-        case _3dModel = "c_3d-model"
-        case firstName = "first name"
-        case cafeCreme = "x_café_crème"
-        case urlString = "c_URLString"
-        case theme = "c_theme"
-        case limits = "c_limits"
-        case date = "c_date"
-        case parent = "c_parent"
-        case entries = "c_entries"
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeIfPresent(self.at.map { ISO8601Date(wrappedValue: $0) }, forKey: JSONKey("c_at"))
+        }
+
+        package static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.at, rhs.at) else { return false }
+            return true
+        }
     }
 }
 

@@ -4,11 +4,29 @@ import Foundation
 import ModelRuntime
 
 public struct Checkin: Codable, Hashable, Sendable {
-    @ISO8601Date public var at: Date
+    public var at: Date
     public var by: String?
 
     public init(at: Date, by: String? = nil) {
         self.at = at
         self.by = by
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.at = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("at")).wrappedValue
+        self.by = try container.decodeIfPresent(String.self, forKey: JSONKey("by"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(ISO8601Date(wrappedValue: self.at), forKey: JSONKey("at"))
+        try container.encodeIfPresent(self.by, forKey: JSONKey("by"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.at, rhs.at) else { return false }
+        guard equalValues(lhs.by, rhs.by) else { return false }
+        return true
     }
 }

@@ -11,4 +11,22 @@ public struct Owner: Codable, Hashable, Sendable {
         self.login = login
         self.since = since
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.login = try container.decode(String.self, forKey: JSONKey("login"))
+        self.since = try container.decodeIfPresent(DateOnly.self, forKey: JSONKey("since"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.login, forKey: JSONKey("login"))
+        try container.encodeIfPresent(self.since, forKey: JSONKey("since"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.login, rhs.login) else { return false }
+        guard equalValues(lhs.since, rhs.since) else { return false }
+        return true
+    }
 }

@@ -49,36 +49,55 @@ public struct Place: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.createdAt = try container.decode(ISO8601Date<Date>.self, at: ["meta", "created_at"]).wrappedValue
         self.updatedAt = try container.decodeIfPresent(ISO8601Date<Date>.self, at: ["meta", "updated"])?.wrappedValue
-        self.name = try container.decode(String.self, forKey: "name")
-        self.placeId = try container.decode(String.self, forKey: "id_str")
+        self.name = try container.decode(String.self, forKey: JSONKey("name"))
+        self.placeId = try container.decode(String.self, forKey: JSONKey("id_str"))
         self.rating = try container.decode(Double.self, at: ["stats", "rating"], default: 0.5)
         self.visits = try container.decodeIfPresent(Int.self, at: ["stats", "visits"]) ?? 0
         self.isOpen = try container.decode(Bool.self, at: ["is_open"], default: true)
         self.homepage = try container.decodeIfPresent(URL.self, at: ["links", "home"])
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags")
-        self.extra = try container.decodeIfPresent(JSONValue.self, forKey: "extra")
-        self.owner = try container.decode(Owner.self, forKey: "owner")
-        self.checkins = try container.decode([Checkin].self, forKey: "checkins")
+        self.tags = try container.decodeIfPresent([String].self, forKey: JSONKey("tags"))
+        self.extra = try container.decodeIfPresent(JSONValue.self, forKey: JSONKey("extra"))
+        self.owner = try container.decode(Owner.self, forKey: JSONKey("owner"))
+        self.checkins = try container.decode([Checkin].self, forKey: JSONKey("checkins"))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(name, forKey: "name")
-        try container.encode(placeId, forKey: "id_str")
-        try container.encode(isOpen, forKey: "is_open")
-        try container.encodeIfPresent(tags, forKey: "tags")
-        try container.encodeIfPresent(extra, forKey: "extra")
-        try container.encode(owner, forKey: "owner")
-        try container.encode(checkins, forKey: "checkins")
-        var metaContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: "meta")
-        try metaContainer.encode(ISO8601Date(wrappedValue: createdAt), forKey: "created_at")
-        try metaContainer.encodeIfPresent(updatedAt.map { ISO8601Date(wrappedValue: $0) }, forKey: "updated")
-        var statsContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: "stats")
-        try statsContainer.encode(rating, forKey: "rating")
-        try statsContainer.encode(visits, forKey: "visits")
-        if homepage != nil {
-            var linksContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: "links")
-            try linksContainer.encodeIfPresent(homepage, forKey: "home")
+        try container.encode(self.name, forKey: JSONKey("name"))
+        try container.encode(self.placeId, forKey: JSONKey("id_str"))
+        try container.encode(self.isOpen, forKey: JSONKey("is_open"))
+        try container.encodeIfPresent(self.tags, forKey: JSONKey("tags"))
+        try container.encodeIfPresent(self.extra, forKey: JSONKey("extra"))
+        try container.encode(self.owner, forKey: JSONKey("owner"))
+        try container.encode(self.checkins, forKey: JSONKey("checkins"))
+        var metaContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("meta"))
+        try metaContainer.encode(ISO8601Date(wrappedValue: self.createdAt), forKey: JSONKey("created_at"))
+        try metaContainer.encodeIfPresent(
+            self.updatedAt.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("updated")
+        )
+        var statsContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("stats"))
+        try statsContainer.encode(self.rating, forKey: JSONKey("rating"))
+        try statsContainer.encode(self.visits, forKey: JSONKey("visits"))
+        if self.homepage != nil {
+            var linksContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("links"))
+            try linksContainer.encodeIfPresent(self.homepage, forKey: JSONKey("home"))
         }
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
+        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
+        guard equalValues(lhs.name, rhs.name) else { return false }
+        guard equalValues(lhs.placeId, rhs.placeId) else { return false }
+        guard equalValues(lhs.rating, rhs.rating) else { return false }
+        guard equalValues(lhs.visits, rhs.visits) else { return false }
+        guard equalValues(lhs.isOpen, rhs.isOpen) else { return false }
+        guard equalValues(lhs.homepage, rhs.homepage) else { return false }
+        guard equalValues(lhs.tags, rhs.tags) else { return false }
+        guard equalValues(lhs.extra, rhs.extra) else { return false }
+        guard equalValues(lhs.owner, rhs.owner) else { return false }
+        guard equalValues(lhs.checkins, rhs.checkins) else { return false }
+        return true
     }
 }

@@ -12,6 +12,24 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
         self.name = name
     }
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        self.name = try container.decodeIfPresent(Name.self, forKey: JSONKey("name"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: JSONKey("_id"))
+        try container.encodeIfPresent(self.name, forKey: JSONKey("name"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.name, rhs.name) else { return false }
+        return true
+    }
+
     public struct Name: Codable, Hashable, Sendable {
         public var first: String?
         public var last: String?
@@ -20,11 +38,24 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
             self.first = first
             self.last = last
         }
-    }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "_id"
-        case name
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.first = try container.decodeIfPresent(String.self, forKey: JSONKey("first"))
+            self.last = try container.decodeIfPresent(String.self, forKey: JSONKey("last"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeIfPresent(self.first, forKey: JSONKey("first"))
+            try container.encodeIfPresent(self.last, forKey: JSONKey("last"))
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.first, rhs.first) else { return false }
+            guard equalValues(lhs.last, rhs.last) else { return false }
+            return true
+        }
     }
 }
 

@@ -7,13 +7,37 @@ public struct GameScore: Codable, Hashable, Sendable {
     public var points: Int?
     public var playerName: String?
     public var owner: Reference<Player>?
-    @ISO8601Date public var playedAt: Date?
+    public var playedAt: Date?
 
     public init(points: Int? = nil, playerName: String? = nil, owner: Reference<Player>? = nil, playedAt: Date? = nil) {
         self.points = points
         self.playerName = playerName
         self.owner = owner
         self.playedAt = playedAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.points = try container.decodeIfPresent(Int.self, forKey: JSONKey("points"))
+        self.playerName = try container.decodeIfPresent(String.self, forKey: JSONKey("playerName"))
+        self.owner = try container.decodeIfPresent(Reference<Player>.self, forKey: JSONKey("owner"))
+        self.playedAt = try container.decodeIfPresent(ISO8601Date<Date>.self, forKey: JSONKey("playedAt"))?.wrappedValue
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.points, forKey: JSONKey("points"))
+        try container.encodeIfPresent(self.playerName, forKey: JSONKey("playerName"))
+        try container.encodeIfPresent(self.owner, forKey: JSONKey("owner"))
+        try container.encodeIfPresent(self.playedAt.map { ISO8601Date(wrappedValue: $0) }, forKey: JSONKey("playedAt"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.points, rhs.points) else { return false }
+        guard equalValues(lhs.playerName, rhs.playerName) else { return false }
+        guard equalValues(lhs.owner, rhs.owner) else { return false }
+        guard equalValues(lhs.playedAt, rhs.playedAt) else { return false }
+        return true
     }
 }
 

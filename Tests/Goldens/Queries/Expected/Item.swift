@@ -9,7 +9,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
     public var count: Int?
     public var price: Double?
     public var active: Bool?
-    @ISO8601Date public var when: Date?
+    public var when: Date?
     public var tags: [String]?
     public var status: Status?
     public var size: Size?
@@ -37,6 +37,48 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         self.status = status
         self.size = size
         self.parts = parts
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        self.name = try container.decode(String.self, forKey: JSONKey("c_name"))
+        self.count = try container.decodeIfPresent(Int.self, forKey: JSONKey("c_count"))
+        self.price = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_price"))
+        self.active = try container.decodeIfPresent(Bool.self, forKey: JSONKey("c_active"))
+        self.when = try container.decodeIfPresent(ISO8601Date<Date>.self, forKey: JSONKey("c_when"))?.wrappedValue
+        self.tags = try container.decodeIfPresent([String].self, forKey: JSONKey("c_tags"))
+        self.status = try container.decodeIfPresent(Status.self, forKey: JSONKey("c_status"))
+        self.size = try container.decodeIfPresent(Size.self, forKey: JSONKey("c_size"))
+        self.parts = try container.decodeIfPresent([Part].self, forKey: JSONKey("c_parts"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: JSONKey("_id"))
+        try container.encode(self.name, forKey: JSONKey("c_name"))
+        try container.encodeIfPresent(self.count, forKey: JSONKey("c_count"))
+        try container.encodeIfPresent(self.price, forKey: JSONKey("c_price"))
+        try container.encodeIfPresent(self.active, forKey: JSONKey("c_active"))
+        try container.encodeIfPresent(self.when.map { ISO8601Date(wrappedValue: $0) }, forKey: JSONKey("c_when"))
+        try container.encodeIfPresent(self.tags, forKey: JSONKey("c_tags"))
+        try container.encodeIfPresent(self.status, forKey: JSONKey("c_status"))
+        try container.encodeIfPresent(self.size, forKey: JSONKey("c_size"))
+        try container.encodeIfPresent(self.parts, forKey: JSONKey("c_parts"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.name, rhs.name) else { return false }
+        guard equalValues(lhs.count, rhs.count) else { return false }
+        guard equalValues(lhs.price, rhs.price) else { return false }
+        guard equalValues(lhs.active, rhs.active) else { return false }
+        guard equalValues(lhs.when, rhs.when) else { return false }
+        guard equalValues(lhs.tags, rhs.tags) else { return false }
+        guard equalValues(lhs.status, rhs.status) else { return false }
+        guard equalValues(lhs.size, rhs.size) else { return false }
+        guard equalValues(lhs.parts, rhs.parts) else { return false }
+        return true
     }
 
     /// The values of `c_status`.
@@ -80,9 +122,22 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
             self.height = height
         }
 
-        enum CodingKeys: String, CodingKey {
-            case width = "c_width"
-            case height = "c_height"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.width = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_width"))
+            self.height = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_height"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeIfPresent(self.width, forKey: JSONKey("c_width"))
+            try container.encodeIfPresent(self.height, forKey: JSONKey("c_height"))
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.width, rhs.width) else { return false }
+            guard equalValues(lhs.height, rhs.height) else { return false }
+            return true
         }
     }
 
@@ -95,23 +150,23 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
             self.qty = qty
         }
 
-        enum CodingKeys: String, CodingKey {
-            case label = "c_label"
-            case qty = "c_qty"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.label = try container.decodeIfPresent(String.self, forKey: JSONKey("c_label"))
+            self.qty = try container.decodeIfPresent(Int.self, forKey: JSONKey("c_qty"))
         }
-    }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "_id"
-        case name = "c_name"
-        case count = "c_count"
-        case price = "c_price"
-        case active = "c_active"
-        case when = "c_when"
-        case tags = "c_tags"
-        case status = "c_status"
-        case size = "c_size"
-        case parts = "c_parts"
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeIfPresent(self.label, forKey: JSONKey("c_label"))
+            try container.encodeIfPresent(self.qty, forKey: JSONKey("c_qty"))
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.label, rhs.label) else { return false }
+            guard equalValues(lhs.qty, rhs.qty) else { return false }
+            return true
+        }
     }
 }
 

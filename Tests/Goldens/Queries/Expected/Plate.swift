@@ -27,21 +27,57 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
         self.registry = registry
     }
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        self.name = try container.decodeIfPresent(String.self, forKey: JSONKey("name"))
+        self.price = try container.decodeIfPresent(Double.self, forKey: JSONKey("price"))
+        self.qta = try container.decodeIfPresent(Int.self, forKey: JSONKey("qta"))
+        self.tags = try container.decodeIfPresent([String].self, forKey: JSONKey("tags"))
+        self.registry = try container.decodeIfPresent(Registry.self, forKey: JSONKey("registry"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: JSONKey("_id"))
+        try container.encodeIfPresent(self.name, forKey: JSONKey("name"))
+        try container.encodeIfPresent(self.price, forKey: JSONKey("price"))
+        try container.encodeIfPresent(self.qta, forKey: JSONKey("qta"))
+        try container.encodeIfPresent(self.tags, forKey: JSONKey("tags"))
+        try container.encodeIfPresent(self.registry, forKey: JSONKey("registry"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.name, rhs.name) else { return false }
+        guard equalValues(lhs.price, rhs.price) else { return false }
+        guard equalValues(lhs.qta, rhs.qta) else { return false }
+        guard equalValues(lhs.tags, rhs.tags) else { return false }
+        guard equalValues(lhs.registry, rhs.registry) else { return false }
+        return true
+    }
+
     public struct Registry: Codable, Hashable, Sendable {
         public var surname: String?
 
         public init(surname: String? = nil) {
             self.surname = surname
         }
-    }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "_id"
-        case name
-        case price
-        case qta
-        case tags
-        case registry
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.surname = try container.decodeIfPresent(String.self, forKey: JSONKey("surname"))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeIfPresent(self.surname, forKey: JSONKey("surname"))
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.surname, rhs.surname) else { return false }
+            return true
+        }
     }
 }
 

@@ -9,6 +9,21 @@ public struct Player: Codable, Hashable, Sendable {
     public init(name: String? = nil) {
         self.name = name
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: JSONKey("name"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(self.name, forKey: JSONKey("name"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.name, rhs.name) else { return false }
+        return true
+    }
 }
 
 extension Player: QueryableModel {

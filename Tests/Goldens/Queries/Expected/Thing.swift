@@ -5,7 +5,7 @@ import ModelRuntime
 
 public struct Thing: Codable, Hashable, Sendable, Identifiable {
     public var id: ObjectID
-    @ISO8601Date public var created: Date
+    public var created: Date
     public var creator: Reference<Account>?
     public var name: String?
     public var bpm: Double?
@@ -30,14 +30,37 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
         self.owner = owner
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "_id"
-        case created
-        case creator
-        case name = "c_name"
-        case bpm = "c_bpm"
-        case optional = "c_optional"
-        case owner = "c_owner"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        self.created = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("created")).wrappedValue
+        self.creator = try container.decodeIfPresent(Reference<Account>.self, forKey: JSONKey("creator"))
+        self.name = try container.decodeIfPresent(String.self, forKey: JSONKey("c_name"))
+        self.bpm = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_bpm"))
+        self.optional = try container.decodeIfPresent(String.self, forKey: JSONKey("c_optional"))
+        self.owner = try container.decodeIfPresent(Reference<Account>.self, forKey: JSONKey("c_owner"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: JSONKey("_id"))
+        try container.encode(ISO8601Date(wrappedValue: self.created), forKey: JSONKey("created"))
+        try container.encodeIfPresent(self.creator, forKey: JSONKey("creator"))
+        try container.encodeIfPresent(self.name, forKey: JSONKey("c_name"))
+        try container.encodeIfPresent(self.bpm, forKey: JSONKey("c_bpm"))
+        try container.encodeIfPresent(self.optional, forKey: JSONKey("c_optional"))
+        try container.encodeIfPresent(self.owner, forKey: JSONKey("c_owner"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.created, rhs.created) else { return false }
+        guard equalValues(lhs.creator, rhs.creator) else { return false }
+        guard equalValues(lhs.name, rhs.name) else { return false }
+        guard equalValues(lhs.bpm, rhs.bpm) else { return false }
+        guard equalValues(lhs.optional, rhs.optional) else { return false }
+        guard equalValues(lhs.owner, rhs.owner) else { return false }
+        return true
     }
 }
 

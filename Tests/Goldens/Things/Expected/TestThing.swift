@@ -20,18 +20,32 @@ public struct TestThing: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
+        self.id = try container.decode(Int.self, forKey: JSONKey("id"))
         self.name = try container.decodeIfPresent(at: ["first_name"], formatter: Lolify.self)
-        self.createdAt = try container.decodeIfPresent(ISO8601Date<Date>.self, forKey: "created_at")?.wrappedValue
-        self.things = try container.decodeIfPresent([TestThing].self, forKey: "things")
+        self.createdAt = try container.decodeIfPresent(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("created_at")
+        )?.wrappedValue
+        self.things = try container.decodeIfPresent([TestThing].self, forKey: JSONKey("things"))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(id, forKey: "id")
-        try container.encodeIfPresent(name, forKey: "first_name", formatter: Lolify.self)
-        try container.encodeIfPresent(createdAt.map { ISO8601Date(wrappedValue: $0) }, forKey: "created_at")
-        try container.encodeIfPresent(things, forKey: "things")
+        try container.encode(self.id, forKey: JSONKey("id"))
+        try container.encodeIfPresent(self.name, forKey: JSONKey("first_name"), formatter: Lolify.self)
+        try container.encodeIfPresent(
+            self.createdAt.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("created_at")
+        )
+        try container.encodeIfPresent(self.things, forKey: JSONKey("things"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.name, rhs.name) else { return false }
+        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
+        guard equalValues(lhs.things, rhs.things) else { return false }
+        return true
     }
 }
 

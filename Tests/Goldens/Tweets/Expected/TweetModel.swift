@@ -19,9 +19,9 @@ public struct TweetModel: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.user = try container.decode(UserModel.self, forKey: "user")
-        self.message = try container.decode(String.self, forKey: "text")
-        self.identifier = try container.decode(String.self, forKey: "id_str")
+        self.user = try container.decode(UserModel.self, forKey: JSONKey("user"))
+        self.message = try container.decode(String.self, forKey: JSONKey("text"))
+        self.identifier = try container.decode(String.self, forKey: JSONKey("id_str"))
         self.coordinates = try SelfCoding.decode(
             from: decoder,
             formatter: MyTransformers.self,
@@ -31,15 +31,23 @@ public struct TweetModel: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(user, forKey: "user")
-        try container.encode(message, forKey: "text")
-        try container.encode(identifier, forKey: "id_str")
+        try container.encode(self.user, forKey: JSONKey("user"))
+        try container.encode(self.message, forKey: JSONKey("text"))
+        try container.encode(self.identifier, forKey: JSONKey("id_str"))
         try SelfCoding.encode(
-            coordinates,
+            self.coordinates,
             to: encoder,
             formatter: MyTransformers.self,
             userData: try Self.coordinatesUserData.get()
         )
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.user, rhs.user) else { return false }
+        guard equalValues(lhs.message, rhs.message) else { return false }
+        guard equalValues(lhs.identifier, rhs.identifier) else { return false }
+        guard equalValues(lhs.coordinates, rhs.coordinates) else { return false }
+        return true
     }
 
     private static let coordinatesUserData = Result {

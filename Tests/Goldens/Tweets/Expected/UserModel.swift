@@ -15,7 +15,7 @@ public struct UserModel: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
+        self.name = try container.decode(String.self, forKey: JSONKey("name"))
         self.imageUrl = try container.decode(
             URL.self,
             at: ["profile_image_url"],
@@ -25,7 +25,13 @@ public struct UserModel: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(name, forKey: "name")
-        try container.encode(imageUrl, forKey: "profile_image_url")
+        try container.encode(self.name, forKey: JSONKey("name"))
+        try container.encode(self.imageUrl, forKey: JSONKey("profile_image_url"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.name, rhs.name) else { return false }
+        guard equalValues(lhs.imageUrl, rhs.imageUrl) else { return false }
+        return true
     }
 }

@@ -18,12 +18,31 @@ public struct Author: Codable, Hashable, Sendable, Identifiable {
         self.state = state
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "_id"
-        case name
-        case surname
-        case age
-        case state = "__STATE__"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        self.name = try container.decodeIfPresent(String.self, forKey: JSONKey("name"))
+        self.surname = try container.decodeIfPresent(String.self, forKey: JSONKey("surname"))
+        self.age = try container.decodeIfPresent(Int.self, forKey: JSONKey("age"))
+        self.state = try container.decodeIfPresent(String.self, forKey: JSONKey("__STATE__"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: JSONKey("_id"))
+        try container.encodeIfPresent(self.name, forKey: JSONKey("name"))
+        try container.encodeIfPresent(self.surname, forKey: JSONKey("surname"))
+        try container.encodeIfPresent(self.age, forKey: JSONKey("age"))
+        try container.encodeIfPresent(self.state, forKey: JSONKey("__STATE__"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.name, rhs.name) else { return false }
+        guard equalValues(lhs.surname, rhs.surname) else { return false }
+        guard equalValues(lhs.age, rhs.age) else { return false }
+        guard equalValues(lhs.state, rhs.state) else { return false }
+        return true
     }
 }
 

@@ -17,7 +17,12 @@ public struct BlogPostsResponse: Codable, Hashable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        var dataContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: "data")
-        try dataContainer.encode(posts, forKey: "blogposts")
+        var dataContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("data"))
+        try dataContainer.encode(self.posts, forKey: JSONKey("blogposts"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.posts, rhs.posts) else { return false }
+        return true
     }
 }

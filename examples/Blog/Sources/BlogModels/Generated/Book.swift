@@ -9,7 +9,7 @@ public struct Book: Codable, Hashable, Sendable, Identifiable {
     public var author: Reference<Author>?
     public var price: Double?
     public var tags: [String]?
-    @ISO8601Date public var updatedAt: Date?
+    public var updatedAt: Date?
 
     public init(
         id: ObjectID,
@@ -27,13 +27,40 @@ public struct Book: Codable, Hashable, Sendable, Identifiable {
         self.updatedAt = updatedAt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "_id"
-        case title
-        case author
-        case price
-        case tags
-        case updatedAt
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        self.title = try container.decode(String.self, forKey: JSONKey("title"))
+        self.author = try container.decodeIfPresent(Reference<Author>.self, forKey: JSONKey("author"))
+        self.price = try container.decodeIfPresent(Double.self, forKey: JSONKey("price"))
+        self.tags = try container.decodeIfPresent([String].self, forKey: JSONKey("tags"))
+        self.updatedAt = try container.decodeIfPresent(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("updatedAt")
+        )?.wrappedValue
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: JSONKey("_id"))
+        try container.encode(self.title, forKey: JSONKey("title"))
+        try container.encodeIfPresent(self.author, forKey: JSONKey("author"))
+        try container.encodeIfPresent(self.price, forKey: JSONKey("price"))
+        try container.encodeIfPresent(self.tags, forKey: JSONKey("tags"))
+        try container.encodeIfPresent(
+            self.updatedAt.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("updatedAt")
+        )
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.title, rhs.title) else { return false }
+        guard equalValues(lhs.author, rhs.author) else { return false }
+        guard equalValues(lhs.price, rhs.price) else { return false }
+        guard equalValues(lhs.tags, rhs.tags) else { return false }
+        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
+        return true
     }
 }
 

@@ -7,10 +7,10 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
     public var id: ObjectID
     public var username: String?
     public var picturename: String?
-    @ISO8601Date public var picturedate: Date?
+    public var picturedate: Date?
     public var flashMode: Bool?
-    @ISO8601Date public var createdAt: Date?
-    @ISO8601Date public var updatedAt: Date?
+    public var createdAt: Date?
+    public var updatedAt: Date?
     public var creatorId: String?
     public var updaterId: String?
     public var state: String?
@@ -39,17 +39,64 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
         self.state = state
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "_id"
-        case username
-        case picturename
-        case picturedate
-        case flashMode
-        case createdAt
-        case updatedAt
-        case creatorId
-        case updaterId
-        case state = "__STATE__"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        self.username = try container.decodeIfPresent(String.self, forKey: JSONKey("username"))
+        self.picturename = try container.decodeIfPresent(String.self, forKey: JSONKey("picturename"))
+        self.picturedate = try container.decodeIfPresent(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("picturedate")
+        )?.wrappedValue
+        self.flashMode = try container.decodeIfPresent(Bool.self, forKey: JSONKey("flashMode"))
+        self.createdAt = try container.decodeIfPresent(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("createdAt")
+        )?.wrappedValue
+        self.updatedAt = try container.decodeIfPresent(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("updatedAt")
+        )?.wrappedValue
+        self.creatorId = try container.decodeIfPresent(String.self, forKey: JSONKey("creatorId"))
+        self.updaterId = try container.decodeIfPresent(String.self, forKey: JSONKey("updaterId"))
+        self.state = try container.decodeIfPresent(String.self, forKey: JSONKey("__STATE__"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: JSONKey("_id"))
+        try container.encodeIfPresent(self.username, forKey: JSONKey("username"))
+        try container.encodeIfPresent(self.picturename, forKey: JSONKey("picturename"))
+        try container.encodeIfPresent(
+            self.picturedate.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("picturedate")
+        )
+        try container.encodeIfPresent(self.flashMode, forKey: JSONKey("flashMode"))
+        try container.encodeIfPresent(
+            self.createdAt.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("createdAt")
+        )
+        try container.encodeIfPresent(
+            self.updatedAt.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("updatedAt")
+        )
+        try container.encodeIfPresent(self.creatorId, forKey: JSONKey("creatorId"))
+        try container.encodeIfPresent(self.updaterId, forKey: JSONKey("updaterId"))
+        try container.encodeIfPresent(self.state, forKey: JSONKey("__STATE__"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.username, rhs.username) else { return false }
+        guard equalValues(lhs.picturename, rhs.picturename) else { return false }
+        guard equalValues(lhs.picturedate, rhs.picturedate) else { return false }
+        guard equalValues(lhs.flashMode, rhs.flashMode) else { return false }
+        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
+        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
+        guard equalValues(lhs.creatorId, rhs.creatorId) else { return false }
+        guard equalValues(lhs.updaterId, rhs.updaterId) else { return false }
+        guard equalValues(lhs.state, rhs.state) else { return false }
+        return true
     }
 }
 

@@ -7,7 +7,7 @@ import ModelRuntime
 public struct Object: Codable, Hashable, Sendable, Identifiable {
     /// Identifier
     public var id: ObjectID
-    @ISO8601Date public var date: Date?
+    public var date: Date?
     public var isEnabled: Bool?
     public var reference: Reference<JSONValue>?
     public var number: Double?
@@ -38,6 +38,45 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
         self.stringArray = stringArray
     }
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        self.date = try container.decodeIfPresent(ISO8601Date<Date>.self, forKey: JSONKey("c_date"))?.wrappedValue
+        self.isEnabled = try container.decodeIfPresent(Bool.self, forKey: JSONKey("c_bool"))
+        self.reference = try container.decodeIfPresent(Reference<JSONValue>.self, forKey: JSONKey("c_reference"))
+        self.number = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_number"))
+        self.document = try container.decodeIfPresent(Document.self, forKey: JSONKey("c_document"))
+        self.string = try container.decode(String.self, forKey: JSONKey("c_string"))
+        self.any = try container.decodeIfPresent(JSONValue.self, forKey: JSONKey("c_any"))
+        self.stringArray = try container.decodeIfPresent([String].self, forKey: JSONKey("c_stringArray"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: JSONKey("_id"))
+        try container.encodeIfPresent(self.date.map { ISO8601Date(wrappedValue: $0) }, forKey: JSONKey("c_date"))
+        try container.encodeIfPresent(self.isEnabled, forKey: JSONKey("c_bool"))
+        try container.encodeIfPresent(self.reference, forKey: JSONKey("c_reference"))
+        try container.encodeIfPresent(self.number, forKey: JSONKey("c_number"))
+        try container.encodeIfPresent(self.document, forKey: JSONKey("c_document"))
+        try container.encode(self.string, forKey: JSONKey("c_string"))
+        try container.encodeIfPresent(self.any, forKey: JSONKey("c_any"))
+        try container.encodeIfPresent(self.stringArray, forKey: JSONKey("c_stringArray"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.date, rhs.date) else { return false }
+        guard equalValues(lhs.isEnabled, rhs.isEnabled) else { return false }
+        guard equalValues(lhs.reference, rhs.reference) else { return false }
+        guard equalValues(lhs.number, rhs.number) else { return false }
+        guard equalValues(lhs.document, rhs.document) else { return false }
+        guard equalValues(lhs.string, rhs.string) else { return false }
+        guard equalValues(lhs.any, rhs.any) else { return false }
+        guard equalValues(lhs.stringArray, rhs.stringArray) else { return false }
+        return true
+    }
+
     public struct Document: Codable, Hashable, Sendable {
         public var stringOne: String?
         public var stringTwo: String?
@@ -47,22 +86,23 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
             self.stringTwo = stringTwo
         }
 
-        enum CodingKeys: String, CodingKey {
-            case stringOne = "c_stringOne"
-            case stringTwo = "c_stringTwo"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.stringOne = try container.decodeIfPresent(String.self, forKey: JSONKey("c_stringOne"))
+            self.stringTwo = try container.decodeIfPresent(String.self, forKey: JSONKey("c_stringTwo"))
         }
-    }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "_id"
-        case date = "c_date"
-        case isEnabled = "c_bool"
-        case reference = "c_reference"
-        case number = "c_number"
-        case document = "c_document"
-        case string = "c_string"
-        case any = "c_any"
-        case stringArray = "c_stringArray"
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeIfPresent(self.stringOne, forKey: JSONKey("c_stringOne"))
+            try container.encodeIfPresent(self.stringTwo, forKey: JSONKey("c_stringTwo"))
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.stringOne, rhs.stringOne) else { return false }
+            guard equalValues(lhs.stringTwo, rhs.stringTwo) else { return false }
+            return true
+        }
     }
 }
 

@@ -16,10 +16,25 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
         self.pictures = pictures
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "_id"
-        case stringProperty = "c_stringProperty"
-        case pictures = "c_pictures"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        self.stringProperty = try container.decodeIfPresent(String.self, forKey: JSONKey("c_stringProperty"))
+        self.pictures = try container.decodeIfPresent([FileValue].self, forKey: JSONKey("c_pictures"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(self.id, forKey: JSONKey("_id"))
+        try container.encodeIfPresent(self.stringProperty, forKey: JSONKey("c_stringProperty"))
+        try container.encodeIfPresent(self.pictures, forKey: JSONKey("c_pictures"))
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.stringProperty, rhs.stringProperty) else { return false }
+        guard equalValues(lhs.pictures, rhs.pictures) else { return false }
+        return true
     }
 }
 

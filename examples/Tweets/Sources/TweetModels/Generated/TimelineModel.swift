@@ -15,6 +15,11 @@ public struct TimelineModel: Codable, Hashable, Sendable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try tweets.encode(to: encoder)
+        try self.tweets.encode(to: encoder)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        guard equalValues(lhs.tweets, rhs.tweets) else { return false }
+        return true
     }
 }
