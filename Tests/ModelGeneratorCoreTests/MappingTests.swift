@@ -300,6 +300,59 @@ import Testing
         }
     }
 
+    /// The generated coding names types in expressions (`URL.self`, `Owner.self`) and calls `equalValues` in `==`: a
+    /// property of one of those names, however it is named (as written in a mapping, by an alias, or from a sample's
+    /// key), would hide it, so it gets a suffix and a warning.
+    @Test func propertiesThatWouldHideWhatTheCodeUsesAreRenamed() throws {
+        let result = generate(
+            config: "mappings: [m.yaml]\nsamples: { Event: e.json }\n",
+            [
+                "m.yaml": """
+                mappings:
+                  Event:
+                    properties:
+                      URL: { keyPath: link, type: URL }
+                      Owner: { keyPath: owner, object: Owner }
+                      title: { keyPath: title, type: String }
+                      stats: stats
+                  Owner:
+                    properties:
+                      name: { keyPath: name, type: String }
+                """,
+                "e.json": """
+                { "link": "https://x.test", "owner": { "name": "Ada" }, "title": "x", "stats": { "equal_values": 1 } }
+                """,
+            ]
+        )
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+        let renamed = messages(result).filter { $0.contains("already means something else in the generated code") }
+        #expect(renamed.count == 3, "\(messages(result))")
+        let model = try #require(file(result, "Event.swift"))
+        for line in [
+            "public var URLProperty: URL",
+            "public var OwnerProperty: Owner",
+            "public var equalValuesProperty: Int",
+            "self.URLProperty = try container.decode(URL.self, forKey: JSONKey(\"link\"))",
+            "guard equalValues(lhs.equalValuesProperty, rhs.equalValuesProperty) else { return false }",
+        ] {
+            #expect(model.contains(line + "\n"), "missing \(line)")
+        }
+
+        let aliased = generate(
+            config: "schemas: [objects.yaml]\nmappings: [m.yaml]\n",
+            [
+                "objects.yaml": "objects:\n  - { name: c_event, properties: [{ name: c_title, type: String }] }\n",
+                "m.yaml": "mappings:\n  Event: { object: c_event, aliases: { c_title: String } }\n",
+            ]
+        )
+        #expect(
+            messages(aliased) == [
+                "m.yaml:2:49: warning: property 'c_title' is named 'StringProperty' in Swift, since 'String' already means something else in the generated code"
+            ]
+        )
+        #expect(file(aliased, "Event.swift")?.contains("public var StringProperty: String?\n") == true)
+    }
+
     @Test func typesComeFromTheSample() throws {
         let result = generate(
             config: "mappings: [m.yaml]\nsamples: { Event: e.json }\n",

@@ -127,11 +127,12 @@ import Testing
                   - { name: 2fa, type: Document, properties: [{ name: c_x, type: String }] }
                   - { name: 1st, type: String, validators: [{ name: stringEnum, definition: { values: [a, b] } }] }
                   - { name: c_plain, type: Document, properties: [{ name: c_x, type: String }] }
+                  - { name: 2faDocument, type: String }
             """
         )
         #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
         let properties = schema.objects[0].properties
-        #expect(properties.map(\.swiftName) == ["_2fa", "_1st", "plain"])
+        #expect(properties.map(\.swiftName) == ["_2fa", "_1st", "plain", "_2faDocument"])
         var typeNames: [String] = []
         for property in properties {
             switch property.type {
@@ -140,7 +141,7 @@ import Testing
             default: break
             }
         }
-        #expect(typeNames == ["_2faDocument", "_1stValue", "Plain"])
+        #expect(typeNames == ["_2faDocumentDocument", "_1stValue", "Plain"])
     }
 
     @Test func aPropertyNamedLikeAFunctionTheGeneratedCodeCallsIsRenamedWithAWarning() throws {
@@ -156,8 +157,8 @@ import Testing
         #expect(schema.objects[0].properties.map(\.swiftName) == ["equalValuesProperty", "hashValueProperty"])
         #expect(
             diagnostics.all.map(\.message) == [
-                "property 'equalValues' is named 'equalValuesProperty' in Swift, since the generated code uses 'equalValues' itself",
-                "property 'hashValue' is named 'hashValueProperty' in Swift, since the generated code uses 'hashValue' itself",
+                "property 'equalValues' is named 'equalValuesProperty' in Swift, since 'equalValues' already means something else in the generated code",
+                "property 'hashValue' is named 'hashValueProperty' in Swift, since 'hashValue' already means something else in the generated code",
             ]
         )
     }

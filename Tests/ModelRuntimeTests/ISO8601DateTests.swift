@@ -2,7 +2,8 @@ import Foundation
 import ModelRuntime
 import Testing
 
-/// Shaped like a generated model: wrapped dates, explicit `CodingKeys`, synthesized `Codable`.
+/// A hand-written model that uses the wrapper with synthesized `Codable` (generated models convert their dates in
+/// their own coding): wrapped dates, explicit `CodingKeys`.
 private struct Visit: Codable, Hashable, Sendable {
     @ISO8601Date var start: Date
     @ISO8601Date var end: Date?

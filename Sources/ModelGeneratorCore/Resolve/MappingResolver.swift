@@ -261,7 +261,13 @@ struct MappingResolver {
                 unknownProperty(alias.jsonName, of: object)
                 continue
             }
-            refined.properties[index].swiftName = alias.swiftName.value
+            refined.properties[index].swiftName = SwiftNaming.propertyName(
+                alias.swiftName.value,
+                for: alias.jsonName.value,
+                modelNames: modelNames,
+                at: alias.swiftName.location,
+                &diagnostics
+            )
         }
         for assignment in context.formatters {
             guard let index = refined.properties.firstIndex(where: { $0.apiName == assignment.jsonName.value }) else {
@@ -288,6 +294,8 @@ struct MappingResolver {
                 additions.append(property)
             }
         }
+        // The added properties' nested types sit beside the object's own properties.
+        scope.memberNames = Set(refined.properties.map(\.swiftName))
         scope.assignNestedNames(&additions, &diagnostics)
         refined.properties += additions
         checkCollisions(refined.properties)
@@ -330,14 +338,13 @@ struct MappingResolver {
             diagnostics.error("key path '\(mapped.keyPath?.value ?? "")' has an empty segment", at: pathLocation)
             return nil
         }
-        var swiftName = isIdentifier(mapped.name.value) ? mapped.name.value : naming.propertyName(mapped.name.value)
-        if SwiftNaming.reservedMemberNames.contains(swiftName) {
-            diagnostics.warning(
-                "property '\(mapped.name.value)' is named '\(swiftName)Property' in Swift, since the generated code uses '\(swiftName)' itself",
-                at: mapped.name.location
-            )
-            swiftName += "Property"
-        }
+        let swiftName = SwiftNaming.propertyName(
+            isIdentifier(mapped.name.value) ? mapped.name.value : naming.propertyName(mapped.name.value),
+            for: mapped.name.value,
+            modelNames: modelNames,
+            at: mapped.name.location,
+            &diagnostics
+        )
         let definition = PropertyDefinition(
             name: mapped.name,
             type: mapped.type ?? Located("", at: mapped.location)
@@ -542,7 +549,13 @@ struct MappingResolver {
                 properties.append(
                     ResolvedProperty(
                         apiName: field.name,
-                        swiftName: naming.propertyName(field.name),
+                        swiftName: SwiftNaming.propertyName(
+                            naming.propertyName(field.name),
+                            for: field.name,
+                            modelNames: modelNames,
+                            at: field.location,
+                            &diagnostics
+                        ),
                         label: nil,
                         description: nil,
                         location: field.location,

@@ -18,9 +18,6 @@ public struct ResolvedObject: Hashable, Sendable {
     public var variants: [ResolvedVariant]
     /// True for object definitions (they have an API path); false for models that only a mapping defines.
     public var isListed = true
-
-    /// True when a key path, default or formatter needs hand-made `init(from:)`/`encode(to:)`.
-    public var needsCustomCoding: Bool { properties.contains(where: \.needsCustomCoding) }
 }
 
 public struct ResolvedVariant: Hashable, Sendable {
@@ -76,10 +73,6 @@ public struct ResolvedProperty: Hashable, Sendable {
         self.isRequired = isRequired
         self.definition = definition
         self.keyPath = [apiName]
-    }
-
-    public var needsCustomCoding: Bool {
-        keyPath != [apiName] || defaultValue != nil || formatter != nil
     }
 }
 

@@ -170,15 +170,14 @@ public struct Resolver {
     )
         -> ResolvedProperty?
     {
-        var swiftName = override(path) ?? naming.propertyName(definition.name.value)
-        if SwiftNaming.reservedMemberNames.contains(swiftName) {
-            diagnostics.warning(
-                "property '\(definition.name.value)' is named '\(swiftName)Property' in Swift, since the generated code uses '\(swiftName)' itself",
-                at: definition.name.location,
-                hint: "choose another name with 'naming.overrides: { \(path.joined(separator: ".")): newName }'"
-            )
-            swiftName += "Property"
-        }
+        let swiftName = SwiftNaming.propertyName(
+            override(path) ?? naming.propertyName(definition.name.value),
+            for: definition.name.value,
+            modelNames: Set(objectNames.values),
+            at: definition.name.location,
+            hint: "choose another name with 'naming.overrides: { \(path.joined(separator: ".")): newName }'",
+            &diagnostics
+        )
         guard let type = resolveType(definition, swiftName: swiftName, path: path, scope: &scope) else { return nil }
         return ResolvedProperty(
             apiName: definition.name.value,
@@ -372,6 +371,8 @@ struct Scope {
         {
             candidate += suffix
         }
+        // A property may already have the suffixed name too (`2fa` and `2faDocument`).
+        while memberNames.contains(candidate) { candidate += suffix }
         if claimed.contains(candidate) || enclosingNames.contains(candidate) {
             diagnostics.error("two nested types would both be named '\(candidate)'", at: location)
         }

@@ -98,6 +98,27 @@ public struct SwiftNaming: Sendable {
     /// (`equalValues` in `==`).
     static let reservedMemberNames: Set<String> = ["hashValue", "equalValues"]
 
+    /// `name`, or `name + "Property"` with a warning at `location` when a property of that name would hide what the
+    /// generated code means by it: a reserved member, or a type its coding names in expressions (`URL.self`,
+    /// `Owner.self`), which are the reserved type names and the models' own names.
+    static func propertyName(
+        _ name: String,
+        for apiName: String,
+        modelNames: Set<String>,
+        at location: SourceLocation,
+        hint: String? = nil,
+        _ diagnostics: inout Diagnostics
+    ) -> String {
+        guard reservedMemberNames.contains(name) || reservedTypeNames.contains(name) || modelNames.contains(name)
+        else { return name }
+        diagnostics.warning(
+            "property '\(apiName)' is named '\(name)Property' in Swift, since '\(name)' already means something else in the generated code",
+            at: location,
+            hint: hint
+        )
+        return name + "Property"
+    }
+
     /// Type names the generated code uses itself; a generated type of the same name would hide them.
     static let reservedTypeNames: Set<String> = [
         "String", "Int", "Double", "Bool", "Date", "URL", "Data", "Optional", "Array", "Dictionary", "Set",
@@ -105,6 +126,6 @@ public struct SwiftNaming: Sendable {
         "Decodable", "Encodable", "Hashable", "Sendable", "Identifiable", "CodingKey", "CodingKeys", "Decoder",
         "Encoder", "RawRepresentable", "Error", "Swift", "Foundation", "ModelRuntime", "Type", "Self", "Any",
         "Protocol", "Never", "Void", "Fields", "IncludableFields", "ExpandableFields", "QueryFields", "SchemaObjects",
-        "SchemaObject", "Create", "Patch", "FacetRules",
+        "SchemaObject", "Create", "Patch", "FacetRules", "JSONKey", "SelfCoding", "Result",
     ]
 }

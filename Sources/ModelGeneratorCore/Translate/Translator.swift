@@ -1,4 +1,4 @@
-/// Turns the resolved schema into view models: Swift spellings, escaping, doc comments, coding keys.
+/// Turns the resolved schema into view models: Swift spellings, escaping, doc comments, coding and `==`.
 public struct Translator: Sendable {
     public var config: GeneratorConfig
     /// The line length the layout aims for; it matches the repository's `.swift-format`.

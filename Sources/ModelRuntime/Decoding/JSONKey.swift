@@ -1,8 +1,8 @@
-/// A coding key made from any string, for generated `init(from:)`/`encode(to:)` that read JSON key paths
-/// (`["user", "profile_image_url"]`) and for types that keep keys they don't model.
+/// A coding key made from any string: the keys of every generated `init(from:)`/`encode(to:)`, of the key paths they
+/// read (`["user", "profile_image_url"]`), and of types that keep keys they don't model.
 ///
-/// String literals make keys (`"user"`), so generated code needs no `CodingKeys` enum per key path. An integer key
-/// stands for an array index in coding paths.
+/// Generated code spells keys `JSONKey("user")` and needs no `CodingKeys` enum; string literals make keys too
+/// (`"user"`). An integer key stands for an array index in coding paths.
 public struct JSONKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
     /// The JSON object key (or the decimal index for an array position).
     public let stringValue: String
