@@ -351,6 +351,23 @@ import Testing
             ]
         )
         #expect(file(aliased, "Event.swift")?.contains("public var StringProperty: String?\n") == true)
+
+        let nested = generate(
+            config: "schemas: [objects.yaml]\nmappings: [m.yaml]\n",
+            [
+                "objects.yaml": """
+                objects:
+                  - { name: c_event, properties: [{ name: c_venue, type: Document, properties: [{ name: c_x, type: String }] }, { name: c_title, type: String }] }
+                """,
+                "m.yaml": "mappings:\n  Event: { object: c_event, aliases: { c_title: CVenue } }\n",
+            ]
+        )
+        #expect(
+            messages(nested) == [
+                "m.yaml:2:49: warning: property 'c_title' is named 'CVenueProperty' in Swift, since 'CVenue' already means something else in the generated code"
+            ]
+        )
+        #expect(file(nested, "Event.swift")?.contains("public var CVenueProperty: String?\n") == true)
     }
 
     @Test func typesComeFromTheSample() throws {

@@ -256,6 +256,14 @@ struct MappingResolver {
     ) -> ResolvedObject {
         var refined = object
         refined.swiftName = swiftType.value
+        // The object's nested types are named already: an alias must not take one of their names either.
+        let nestedTypeNames = object.properties.compactMap { property -> String? in
+            switch property.type {
+            case .document(let document): document.swiftName
+            case .enumeration(let enumeration): enumeration.swiftName
+            default: nil
+            }
+        }
         for alias in context.aliases {
             guard let index = refined.properties.firstIndex(where: { $0.apiName == alias.jsonName.value }) else {
                 unknownProperty(alias.jsonName, of: object)
@@ -264,7 +272,7 @@ struct MappingResolver {
             refined.properties[index].swiftName = SwiftNaming.propertyName(
                 alias.swiftName.value,
                 for: alias.jsonName.value,
-                modelNames: modelNames,
+                modelNames: modelNames.union(nestedTypeNames),
                 at: alias.swiftName.location,
                 &diagnostics
             )

@@ -100,7 +100,8 @@ public struct SwiftNaming: Sendable {
 
     /// `name`, or `name + "Property"` with a warning at `location` when a property of that name would hide what the
     /// generated code means by it: a reserved member, or a type its coding names in expressions (`URL.self`,
-    /// `Owner.self`), which are the reserved type names and the models' own names.
+    /// `Owner.self`): the reserved type names and `modelNames` (the models' own names, and nested types already
+    /// named).
     static func propertyName(
         _ name: String,
         for apiName: String,
