@@ -5,6 +5,8 @@ public struct Resolver {
     private var diagnostics = Diagnostics()
     /// API name → Swift name of every object, to resolve references.
     private var objectNames: [String: String] = [:]
+    /// The models' Swift names, the values of `objectNames`, which no property may take.
+    private var modelNames: Set<String> = []
     private var usedOverrides: Set<[String]> = []
 
     public init(config: GeneratorConfig) {
@@ -59,6 +61,7 @@ public struct Resolver {
             }
             swiftNameOwners[swiftName] = definition
             objectNames[definition.name.value] = swiftName
+            modelNames.insert(swiftName)
         }
         let objects = unique.compactMap { definition -> ResolvedObject? in
             guard let swiftName = objectNames[definition.name.value] else { return nil }
@@ -173,7 +176,7 @@ public struct Resolver {
         let swiftName = SwiftNaming.propertyName(
             override(path) ?? naming.propertyName(definition.name.value),
             for: definition.name.value,
-            modelNames: Set(objectNames.values),
+            modelNames: modelNames,
             at: definition.name.location,
             hint: "choose another name with 'naming.overrides: { \(path.joined(separator: ".")): newName }'",
             &diagnostics
@@ -367,11 +370,11 @@ struct Scope {
     {
         var candidate = name
         if SwiftNaming.reservedTypeNames.contains(candidate) || referencedTypes.contains(candidate)
-            || enclosingNames.contains(candidate) || claimed.contains(candidate) || memberNames.contains(candidate)
+            || enclosingNames.contains(candidate) || claimed.contains(candidate)
         {
             candidate += suffix
         }
-        // A property may already have the suffixed name too (`2fa` and `2faDocument`).
+        // No property of the struct may have the name, suffixed or not (`2fa` and `2faDocument`).
         while memberNames.contains(candidate) { candidate += suffix }
         if claimed.contains(candidate) || enclosingNames.contains(candidate) {
             diagnostics.error("two nested types would both be named '\(candidate)'", at: location)
