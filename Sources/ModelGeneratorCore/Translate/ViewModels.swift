@@ -64,8 +64,8 @@ public struct StructView: Sendable, TemplateView {
     public var encodeLines: [String] = []
     /// `private static let` lines the coding uses.
     public var staticLines: [String] = []
-    /// The body of `==` before its `return true`: one `guard` per stored property. Empty for a struct without properties,
-    /// whose synthesized `==` is all it needs.
+    /// The body of `==` before its `return true`: one `guard` per stored property. Empty for a struct without
+    /// properties, whose synthesized `==` is all it needs.
     public var equalityLines: [String] = []
 
     /// Filled in by the renderer: each nested declaration's text, indented one level.
