@@ -54,8 +54,12 @@ public struct GenerationResult: Sendable {
 
 /// A run that has been loaded, resolved and checked: its diagnostics, and the files it renders on demand.
 public struct PreparedRun: Sendable {
+    /// The config, as the run was given it.
+    public var configPath: String = ""
     /// The output folder, relative to where the config path was given from.
     public var outputDirectory: String
+    /// Whether the config lets the output folder be anywhere (`allowOutputAnywhere`).
+    public var allowsOutputAnywhere = false
     public var diagnostics: Diagnostics
     /// The resolved schema, when resolving succeeded.
     public var schema: ResolvedSchema?
@@ -216,6 +220,9 @@ public enum Pipeline {
         func failed() -> PreparedRun {
             PreparedRun(outputDirectory: outputDirectory, diagnostics: diagnostics, renderer: nil)
         }
+        if rendering {
+            checkOutputFolder(config, outputDirectory, configDirectory: configDirectory, files, &diagnostics)
+        }
 
         // Load
         var definitions: [ObjectDefinition] = []
@@ -260,11 +267,44 @@ public enum Pipeline {
         guard let library, !diagnostics.hasErrors else { return failed() }
 
         return PreparedRun(
+            configPath: configPath,
             outputDirectory: outputDirectory,
+            allowsOutputAnywhere: config.allowOutputAnywhere,
             diagnostics: diagnostics,
             schema: schema,
             renderer: OutputRenderer(schema: schema, config: config, library: library)
         )
+    }
+
+    /// Refuses an output folder where a mistyped `output` would mix generated files with a package's own: outside
+    /// the config's folder tree (`..`, an absolute path), the config's own folder, or a folder holding
+    /// `Package.swift`. `allowOutputAnywhere: true` in the config allows them.
+    private static func checkOutputFolder(
+        _ config: GeneratorConfig,
+        _ outputDirectory: String,
+        configDirectory: String,
+        _ files: InputFiles,
+        _ diagnostics: inout Diagnostics
+    ) {
+        guard !config.allowOutputAnywhere else { return }
+        let inside = Paths.relative(outputDirectory, to: configDirectory)
+        let problem: String?
+        if inside == "." {
+            problem = "is the config's own folder"
+        } else if inside == ".." || inside.hasPrefix("../") || inside.hasPrefix("/") {
+            problem = "is outside the config's folder"
+        } else if (try? files.list(outputDirectory))?.contains("Package.swift") == true {
+            problem = "holds a Package.swift"
+        } else {
+            problem = nil
+        }
+        if let problem {
+            diagnostics.error(
+                "the output folder '\(outputDirectory)' \(problem); model-generator writes only into a folder of its own below the config",
+                at: config.output.location,
+                hint: "point 'output' at a folder below the config, or set 'allowOutputAnywhere: true' if this is meant"
+            )
+        }
     }
 
     /// Sample payloads by the Swift type they describe.

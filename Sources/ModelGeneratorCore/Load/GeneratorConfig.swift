@@ -44,6 +44,9 @@ public struct GeneratorConfig: Hashable, Sendable {
     public var templates: Located<String>?
     public var additionalImports: [String] = []
     public var additionalFileComments: [String] = []
+    /// Lets `output` be outside the config's folder tree, be the config's own folder, or hold a `Package.swift`:
+    /// places where a mistyped path would mix generated files with a package's own.
+    public var allowOutputAnywhere = false
 
     public init(file: String, output: Located<String>) {
         self.file = file
@@ -53,7 +56,7 @@ public struct GeneratorConfig: Hashable, Sendable {
     /// Every key the config accepts, in the order the reference documents them.
     public static let keys = [
         "schemas", "mappings", "output", "accessModifier", "generate", "dialect", "samples", "naming", "templates",
-        "additionalImports", "additionalFileComments",
+        "additionalImports", "additionalFileComments", "allowOutputAnywhere",
     ]
     static let namingKeys = ["stripPrefixes", "overrides"]
 }
@@ -131,6 +134,9 @@ public enum ConfigLoader {
         }
         if let node = root["additionalFileComments"] {
             config.additionalFileComments = reader.stringList(node, "'additionalFileComments'")?.map(\.value) ?? []
+        }
+        if let node = root["allowOutputAnywhere"] {
+            config.allowOutputAnywhere = reader.bool(node, "'allowOutputAnywhere'") ?? false
         }
         return (reader.diagnostics.hasErrors ? nil : config, reader.diagnostics)
     }
