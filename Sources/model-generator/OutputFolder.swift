@@ -205,7 +205,12 @@ final class OutputFolder {
 
     /// Moves each of `names` from `staging` into `directory` (rename(2): each file changes in one step), and
     /// moves each of `deletions` out of it, keeping every previous file in `staging/old` until all have worked.
-    static func commit(writing names: [String], deleting deletions: [String], in directory: String, staging: String)
+    static func commit(
+        writing names: [String],
+        deleting deletions: [String],
+        in directory: String,
+        staging: String
+    )
         throws
     {
         var steps: [Step] = []

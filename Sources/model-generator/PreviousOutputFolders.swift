@@ -32,7 +32,12 @@ enum PreviousOutputFolders {
         return warnings
     }
 
-    private static func warning(for folder: String, names: [String], run: PreparedRun, workingDirectory: String)
+    private static func warning(
+        for folder: String,
+        names: [String],
+        run: PreparedRun,
+        workingDirectory: String
+    )
         -> String?
     {
         let manifestPath = Paths.join(folder, OutputManifest.fileName)
@@ -45,7 +50,8 @@ enum PreviousOutputFolders {
         let command =
             onlyGenerated
             ? "rm -r -- \(shellQuoted(folder))"
-            : "rm -- " + (generated + [OutputManifest.fileName]).map { shellQuoted(Paths.join(folder, $0)) }
+            : "rm -- "
+                + (generated + [OutputManifest.fileName]).map { shellQuoted(Paths.join(folder, $0)) }
                 .joined(separator: " ")
         return "\(folder) still holds the files this config generated there before its 'output' changed; "
             + "remove them with: \(command)"

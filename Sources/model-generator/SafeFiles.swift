@@ -106,9 +106,9 @@ enum SafeFiles {
     /// Creates `path` and the folders above it that are missing, returning those it created (outermost first).
     static func createFolders(_ path: String) throws -> [String] {
         var created: [String] = []
-        var prefix = path.hasPrefix("/") ? "" : "."
+        var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
-            prefix += "/" + component
+            prefix += (prefix.isEmpty || prefix == "/" ? "" : "/") + component
             if mkdir(prefix, 0o755) == 0 {
                 created.append(prefix)
                 continue
