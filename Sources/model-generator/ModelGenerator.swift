@@ -38,6 +38,11 @@ struct Generate: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Write nothing; print what a run would change.")
     var dryRun = false
 
+    /// From the plugin: a file listing, one absolute path a line, the Swift files SwiftPM compiles for the
+    /// config's target.
+    @Option(name: .customLong("target-sources"), help: .hidden)
+    var targetSources: String?
+
     func run() throws {
         let run = Pipeline.prepare(configPath: config, files: FileSystem.inputFiles)
         for diagnostic in run.diagnostics.sorted {
@@ -49,6 +54,13 @@ struct Generate: ParsableCommand {
         let workingDirectory = FileManager.default.currentDirectoryPath
         for warning in PreviousOutputFolders.warnings(for: run, workingDirectory: workingDirectory) {
             FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+        }
+        if let targetSources {
+            do {
+                try TargetSources.checkCompiles(run.outputDirectory, listedIn: targetSources)
+            } catch {
+                throw Self.failure(error)
+            }
         }
         if writing { Interruption.shared.install() }
         let folder: OutputFolder

@@ -296,6 +296,26 @@ import Testing
         #expect(!quiet.errors.contains("still holds"))
     }
 
+    /// The plugin lists the files SwiftPM compiles for the target: an output folder whose Swift files are none of
+    /// them is excluded from the target, and generating there would write code nothing compiles.
+    @Test func anOutputFolderTheTargetExcludesIsRefused() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        #expect(try await cli.run(generate, in: directory).status == 0)
+        let list = directory.appendingPathComponent("sources.txt")
+        let output = directory.appendingPathComponent("Expected")
+        try write(directory.appendingPathComponent("Other/Helpers.swift").path + "\n", to: list)
+        let before = try cli.snapshot(output)
+        let excluded = try await cli.run(generate + ["--target-sources", list.path], in: directory)
+        #expect(excluded.status == 1)
+        #expect(excluded.errors.contains("error: the output folder Expected is excluded from its target"))
+        #expect(try cli.snapshot(output) == before)
+
+        try write(output.appendingPathComponent("Office.swift").path + "\n", to: list)
+        let compiled = try await cli.run(generate + ["--target-sources", list.path], in: directory)
+        #expect(compiled.status == 0, "\(compiled.errors)")
+    }
+
     // MARK: Concurrency, signals, commits
 
     @Test func twoRunsAtOnceBothSucceedAndLeaveOneCompleteFolder() async throws {
