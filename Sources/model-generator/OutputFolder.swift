@@ -38,6 +38,9 @@ final class OutputFolder {
                 files: files
             )
         }
+        if !run.allowsOutputAnywhere {
+            try Self.checkNoLinkLeadsOut(of: Paths.directory(of: configPath), to: directory)
+        }
         let created = writing ? try SafeFiles.createFolders(directory) : []
         var lock: OutputFolderLock?
         var staging: String?
@@ -47,7 +50,7 @@ final class OutputFolder {
         do {
             let exists = writing ? true : try SafeFiles.kind(of: directory) != nil
             if exists {
-                lock = try OutputFolderLock(directory, exclusive: writing, followLinks: run.allowsOutputAnywhere)
+                lock = try OutputFolderLock(directory, exclusive: writing)
             }
             for name in exists ? try SafeFiles.names(in: directory) : [] {
                 let path = directory + "/" + name
@@ -259,6 +262,25 @@ final class OutputFolder {
                 )
             }
             throw error
+        }
+    }
+
+    /// Refuses an output folder that a symbolic link (the folder itself or one above it) puts outside the config's
+    /// folder, as `output: ..` would be: the config's rules apply to where files really go. Only the part of the
+    /// path that exists is resolved; what the run creates below it are plain folders.
+    static func checkNoLinkLeadsOut(of configDirectory: String, to directory: String) throws {
+        var existing = directory
+        while (try? SafeFiles.kind(of: existing)) == nil, existing != ".", existing != "/" {
+            existing = Paths.directory(of: existing)
+        }
+        guard let root = SafeFiles.realPath(configDirectory), let real = SafeFiles.realPath(existing) else { return }
+        if real != root && !real.hasPrefix(root == "/" ? "/" : root + "/") || (real == root && existing == directory) {
+            throw FileError(
+                "write into",
+                directory,
+                reason:
+                    "a symbolic link leads it to \(real), outside the config's folder; set 'allowOutputAnywhere: true' if this is meant"
+            )
         }
     }
 

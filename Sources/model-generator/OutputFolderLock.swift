@@ -9,21 +9,10 @@ final class OutputFolderLock {
     static let patience: Duration = .seconds(120)
 
     /// Locks `directory` (exclusively for a run that writes, shared for `--check` and `--dry-run`), waiting for
-    /// another run that holds it. `followLinks: false` refuses a folder that is a symbolic link.
-    init(_ directory: String, exclusive: Bool, followLinks: Bool) throws {
-        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW)
-        let descriptor = open(directory, flags)
-        guard descriptor >= 0 else {
-            if errno == ELOOP || errno == ENOTDIR, Self.isSymbolicLink(directory) {
-                throw FileError(
-                    "write into",
-                    directory,
-                    reason:
-                        "it is a symbolic link, which could lead anywhere; set 'allowOutputAnywhere: true' if this is meant"
-                )
-            }
-            throw FileError("open the folder", directory)
-        }
+    /// another run that holds it.
+    init(_ directory: String, exclusive: Bool) throws {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileError("open the folder", directory) }
         self.descriptor = descriptor
         let operation = exclusive ? LOCK_EX : LOCK_SH
         let clock = ContinuousClock()
@@ -61,10 +50,5 @@ final class OutputFolderLock {
     deinit {
         flock(descriptor, LOCK_UN)
         close(descriptor)
-    }
-
-    private static func isSymbolicLink(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 }

@@ -122,6 +122,13 @@ enum SafeFiles {
         return created
     }
 
+    /// `path` with every symbolic link resolved (realpath(3)); nil when it can't be.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(validatingCString: resolved)
+    }
+
     /// The names in a folder, without `.` and `..`.
     static func names(in directory: String) throws -> [String] {
         guard let handle = opendir(directory) else { throw FileError("read the folder", directory) }

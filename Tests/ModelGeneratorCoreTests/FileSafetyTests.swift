@@ -252,6 +252,45 @@ import Testing
         }
     }
 
+    /// The folder rules apply to where files really go: a link that leads the output folder outside the config's
+    /// folder is refused like `output: ..`.
+    @Test func aLinkThatLeadsTheOutputFolderElsewhereIsRefused() async throws {
+        let directory = try cli.workspace()
+        let elsewhere = manager.temporaryDirectory.appendingPathComponent("elsewhere-\(UUID().uuidString)")
+        defer {
+            try? manager.removeItem(at: directory)
+            try? manager.removeItem(at: elsewhere)
+        }
+        try manager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let link = directory.appendingPathComponent("Expected")
+        try manager.createSymbolicLink(atPath: link.path, withDestinationPath: elsewhere.path)
+        let refused = try await cli.run(generate, in: directory)
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("error: cannot write into Expected: a symbolic link leads it to"))
+        #expect(try names(elsewhere).isEmpty)
+
+        // Below a link too, and not only when the folder exists.
+        try manager.removeItem(at: link)
+        try manager.createSymbolicLink(
+            atPath: directory.appendingPathComponent("Up").path,
+            withDestinationPath: elsewhere.path
+        )
+        let configURL = directory.appendingPathComponent("model-generator.yaml")
+        let config = try String(contentsOf: configURL, encoding: .utf8)
+        try config.replacingOccurrences(of: "output: Expected", with: "output: Up/Models")
+            .write(to: configURL, atomically: false, encoding: .utf8)
+        #expect(try await cli.run(generate, in: directory).status == 1)
+        #expect(try names(elsewhere).isEmpty)
+
+        // A link to a folder inside the config's folder is fine.
+        try manager.createDirectory(at: directory.appendingPathComponent("Inner"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: link.path, withDestinationPath: "Inner")
+        try config.write(to: configURL, atomically: false, encoding: .utf8)
+        let inside = try await cli.run(generate, in: directory)
+        #expect(inside.status == 0, "\(inside.errors)")
+        #expect(try names(directory.appendingPathComponent("Inner")).contains("Office.swift"))
+    }
+
     /// After `output` changes, the files in the old folder would be compiled twice; the run names that folder with
     /// the command that removes it, and the command works.
     @Test func aPreviousOutputFolderIsReportedWithTheCommandThatRemovesIt() async throws {

@@ -37,7 +37,9 @@ public enum ConfigTemplate {
             # Sample payloads that give mapped properties their types, by Swift type name.
             \(samplesLine)
 
-            # The folder the generator owns: it writes only there, and deletes only files it generated.
+            # The folder the generator owns: it writes only there, and deletes only files it generated (the ones its
+            # .model-generator-manifest there lists). It must be below this file's folder and hold no Package.swift,
+            # unless 'allowOutputAnywhere: true' is set.
             output: Generated
 
             # public | package | internal
