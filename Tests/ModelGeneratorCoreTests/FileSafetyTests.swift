@@ -67,13 +67,19 @@ import Testing
 
     // MARK: Links, unreadable files, foreign files
 
-    @Test func aLinkPlantedAtAnOutputPathIsAnErrorAndWhatItPointsAtIsUntouched() async throws {
+    /// A workspace with an empty output folder and a file outside it that a followed link would overwrite.
+    func workspaceWithVictim() throws -> (directory: URL, victim: URL, output: URL) {
         let directory = try cli.workspace()
-        defer { try? manager.removeItem(at: directory) }
         let victim = directory.appendingPathComponent("victim.txt")
         try write("precious\n", to: victim)
         let output = directory.appendingPathComponent("Expected")
         try manager.createDirectory(at: output, withIntermediateDirectories: true)
+        return (directory, victim, output)
+    }
+
+    @Test func aLinkPlantedAtAnOutputPathIsAnErrorAndWhatItPointsAtIsUntouched() async throws {
+        let (directory, victim, output) = try workspaceWithVictim()
+        defer { try? manager.removeItem(at: directory) }
         try manager.createSymbolicLink(
             atPath: output.appendingPathComponent("Office.swift").path,
             withDestinationPath: "../victim.txt"
@@ -93,12 +99,8 @@ import Testing
     /// Earlier versions wrote each file to a fixed temporary name with fopen, so a link committed at that name
     /// redirected the write anywhere. Links at such names, or at a staging folder's name, are never followed.
     @Test func linksPlantedAtTemporaryNamesAreNeverFollowed() async throws {
-        let directory = try cli.workspace()
+        let (directory, victim, output) = try workspaceWithVictim()
         defer { try? manager.removeItem(at: directory) }
-        let victim = directory.appendingPathComponent("victim.txt")
-        try write("precious\n", to: victim)
-        let output = directory.appendingPathComponent("Expected")
-        try manager.createDirectory(at: output, withIntermediateDirectories: true)
         for name in [".Office.swift.model-generator-tmp", ".model-generator-staging-AAAAAA"] {
             try manager.createSymbolicLink(
                 atPath: output.appendingPathComponent(name).path,
