@@ -44,12 +44,18 @@ public struct OutputPlan: Hashable, Sendable {
             switch existing {
             case .none: self = .missing
             case .text(contents): self = .unchanged
-            case .text(let text) where recorded && text.hasPrefix(Pipeline.headerPrefix): self = .stale
+            case .text(let text) where OutputPlan.isGenerated(text, recorded: recorded): self = .stale
             case .text: self = .conflict(.notGenerated)
             case .unreadable(let reason): self = .conflict(.unreadable(reason))
             case .notRegularFile(let kind): self = .conflict(.notRegularFile(kind))
             }
         }
+    }
+
+    /// Whether a file holding `text` is the generator's to overwrite or delete: the folder's manifest lists it
+    /// (`recorded`) and it still starts with the generated header.
+    public static func isGenerated(_ text: String, recorded: Bool) -> Bool {
+        recorded && text.hasPrefix(Pipeline.headerPrefix)
     }
 
     /// Each produced file's change, by path inside the output folder.

@@ -148,7 +148,7 @@ final class OutputFolder {
             guard Self.isPlainName(name), nonRegularFiles[name] == nil,
                 case .text(let text) = SafeFiles.existing(at: directory + "/" + name)
             else { return false }
-            return text.hasPrefix(Pipeline.headerPrefix)
+            return OutputPlan.isGenerated(text, recorded: true)
         }
         let manifest = newManifest(Array(changes.keys)).text
         let manifestChange: OutputPlan.Change =

@@ -186,6 +186,23 @@ import Testing
         #expect(adopted.output == "wrote Expected/.model-generator-manifest\n")
     }
 
+    /// The rule itself: only a file the manifest records that still carries the header is overwritten; a file
+    /// with exactly the run's bytes is unchanged whoever wrote it.
+    @Test func onlyARecordedFileWithTheHeaderIsOverwritten() {
+        let header = Pipeline.headerPrefix + "objects.yaml. Do not edit.\n"
+        let new = header + "struct New {}\n"
+        let change = { (existing: OutputPlan.Existing, recorded: Bool) in
+            OutputPlan.Change(contents: new, existing: existing, recorded: recorded)
+        }
+        #expect(change(.text(header + "struct Old {}\n"), true) == .stale)
+        #expect(change(.text(header + "struct Old {}\n"), false) == .conflict(.notGenerated))
+        #expect(change(.text("struct Mine {}\n"), true) == .conflict(.notGenerated))
+        #expect(change(.text(new), false) == .unchanged)
+        #expect(change(.none, false) == .missing)
+        #expect(change(.unreadable("not UTF-8 text"), true) == .conflict(.unreadable("not UTF-8 text")))
+        #expect(change(.notRegularFile("a FIFO"), true) == .conflict(.notRegularFile("a FIFO")))
+    }
+
     /// The manifest is kept by version control like the files: a merge conflict in it reads as both sides, and a
     /// manifest naming another config makes the folder that config's.
     @Test func theManifestNamesItsConfigAndSurvivesAMergeConflict() async throws {
