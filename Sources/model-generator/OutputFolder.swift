@@ -233,7 +233,7 @@ final class OutputFolder {
                 case .folder?: throw FileError("write", shown, reason: "a folder is in the way")
                 case .other(let kind)?: throw FileError("write", shown, reason: "\(kind) is in the way")
                 }
-                guard rename(staging + "/" + name, target) == 0 else { throw FileError("write", shown) }
+                try place(staging + "/" + name, at: target, shown: shown)
                 if !existed { steps.append(.created(target: target)) }
             }
             for name in deletions {
@@ -262,6 +262,18 @@ final class OutputFolder {
                 )
             }
             throw error
+        }
+    }
+
+    /// Moves `staged` to `target`, where nothing is: link(2) fails if something appeared there since it was
+    /// checked, where rename(2) would replace it. A file system without hard links gets a rename.
+    private static func place(_ staged: String, at target: String, shown: String) throws {
+        if link(staged, target) == 0 {
+            unlink(staged)
+        } else if [EPERM, ENOTSUP, EOPNOTSUPP, EMLINK, ENOSYS].contains(errno) {
+            guard rename(staged, target) == 0 else { throw FileError("write", shown) }
+        } else {
+            throw FileError("write", shown)
         }
     }
 
