@@ -87,7 +87,8 @@ public struct Diagnostics: Sendable {
     public func printedLines(_ diagnostics: [Diagnostic]) -> [String] {
         diagnostics.map(\.description)
             + (omittedCount == 0
-                ? [] : ["... and \(omittedCount) more problems (\(omittedErrorCount) errors), not shown; fix these first"])
+                ? []
+                : ["... and \(omittedCount) more problems (\(omittedErrorCount) errors), not shown; fix these first"])
     }
 }
 

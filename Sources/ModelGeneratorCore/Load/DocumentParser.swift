@@ -80,7 +80,8 @@ public enum DocumentParser {
     static func checkAliasExpansion(_ text: String, file: String, lineOffset: Int) throws {
         guard text.utf8.contains(UInt8(ascii: "&")), text.utf8.contains(UInt8(ascii: "*")) else { return }
         let scalars = Set(text.unicodeScalars)
-        guard let marker = (0xE000...0xF8FF).lazy.compactMap(Unicode.Scalar.init).first(where: { !scalars.contains($0) })
+        guard
+            let marker = (0xE000...0xF8FF).lazy.compactMap(Unicode.Scalar.init).first(where: { !scalars.contains($0) })
         else { return }
         let neutered = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "*" ? marker : $0 }))
         let parser: Parser

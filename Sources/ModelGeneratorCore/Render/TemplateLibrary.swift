@@ -197,7 +197,11 @@ public struct TemplateLibrary: Sendable {
                     let cycle = (path[start...] + [reference.name]).joined(separator: " → ")
                     diagnostics.error(
                         "template '\(name)' includes '\(reference.name)', which includes it again: \(cycle)",
-                        at: SourceLocation(file: sources[name]?.file ?? name, line: reference.line, column: reference.column),
+                        at: SourceLocation(
+                            file: sources[name]?.file ?? name,
+                            line: reference.line,
+                            column: reference.column
+                        ),
                         hint: "a template can't include itself, directly or through other templates"
                     )
                 } else {
