@@ -317,4 +317,53 @@ import Testing
         let output = try await GeneratedPackage(name: "HostileText", modules: generated, main: main).buildAndRun()
         #expect(output.contains("all hostile values decoded"), "\(output)")
     }
+
+    /// Where the text must be a name, each hostile text (and a path out of the output folder) is an error at the place
+    /// it was written, and nothing is generated.
+    @Test(arguments: hostile + ["../../outside/Pwned", "Foundation; import Evil", "a b"])
+    func hostileTextWhereANameGoesIsALocatedError(text: String) {
+        let quoted = ConfigTemplate.yamlString(text)
+        let cases: [(config: String, mapping: String?, expected: String)] = [
+            (
+                "schemas: [objects.yaml]\nnaming: { overrides: { c_base: \(quoted) } }\n", nil,
+                "model-generator.yaml:2:32: error: the override of 'c_base' is not a Swift name: "
+            ),
+            (
+                "schemas: [objects.yaml]\nnaming: { overrides: { c_base.c_a: \(quoted) } }\n", nil,
+                "model-generator.yaml:2:36: error: the override of 'c_base.c_a' is not a Swift name: "
+            ),
+            (
+                "schemas: [objects.yaml]\nadditionalImports: [Foundation, \(quoted)]\n", nil,
+                "model-generator.yaml:2:33: error: '\(text)' in 'additionalImports' is not a module name: "
+            ),
+            (
+                "schemas: [objects.yaml]\nmappings: [m.yaml]\n",
+                "mappings:\n  Base:\n    object: c_base\n    aliases: { c_a: \(quoted) }\n",
+                "m.yaml:4:21: error: the alias of 'c_a' is not a Swift property name: "
+            ),
+            (
+                "schemas: [objects.yaml]\nmappings: [m.yaml]\n",
+                "mappings:\n  Base:\n    object: c_base\n    formatters: { c_a: \(quoted) }\n",
+                "m.yaml:4:24: error: formatter '\(text)' is not a Swift type name: "
+            ),
+            (
+                "schemas: [objects.yaml]\nmappings: [m.yaml]\n",
+                "mappings:\n  Base:\n    object: c_base\n    properties: { p: { keyPath: \"@self\", formatter: \(quoted) } }\n",
+                "m.yaml:4:53: error: formatter '\(text)' is not a Swift type name: "
+            ),
+            (
+                "schemas: [objects.yaml]\nmappings: [m.yaml]\n",
+                "mappings:\n  \(quoted):\n    object: c_base\n",
+                "m.yaml:2:3: error: '\(text)' is not a Swift type name: "
+            ),
+        ]
+        for (config, mapping, expected) in cases {
+            var files = ["objects.yaml": "objects:\n  - { name: c_base, properties: [{ name: c_a, type: String }] }\n"]
+            files["m.yaml"] = mapping
+            let result = generate(config: config, files)
+            let errors = result.diagnostics.errors.map { "\($0.location): error: \($0.message)" }
+            #expect(errors.count == 1 && errors.allSatisfy { $0.hasPrefix(expected) }, "\(errors) for \(expected)")
+            #expect(result.files.isEmpty)
+        }
+    }
 }
