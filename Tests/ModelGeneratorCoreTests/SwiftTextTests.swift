@@ -90,4 +90,17 @@ import Testing
         #expect(SwiftText.isIdentifier(naming.typeName("\u{345}name")))
         #expect(naming.propertyName("first\r\nname") == "firstName")
     }
+
+    @Test func diagnosticsQuoteSchemaTextOnOneVisibleLine() {
+        let diagnostic = Diagnostic(
+            .error,
+            "unknown type 'x\nobjects.yaml:1:1: error: fake\u{1B}[2J'",
+            at: SourceLocation(file: "a.yaml", line: 1, column: 2),
+            hint: "h\u{202E}"
+        )
+        #expect(
+            diagnostic.description
+                == "a.yaml:1:2: error: unknown type 'x\\u{a}objects.yaml:1:1: error: fake\\u{1b}[2J'\na.yaml:1:2: note: h\\u{202e}"
+        )
+    }
 }

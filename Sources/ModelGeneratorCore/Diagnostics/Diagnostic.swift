@@ -19,10 +19,13 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.hint = hint
     }
 
+    /// Messages quote schema text, which must not add lines of its own (a fake `file:1:1: error:` line) or send
+    /// terminal escape sequences and bidi controls to a terminal or CI log: those are written as visible escapes.
     public var description: String {
-        var text = "\(location): \(severity.rawValue): \(message)"
+        var text =
+            "\(SwiftText.commentText(location.description)): \(severity.rawValue): \(SwiftText.commentText(message))"
         if let hint {
-            text += "\n\(location): note: \(hint)"
+            text += "\n\(SwiftText.commentText(location.description)): note: \(SwiftText.commentText(hint))"
         }
         return text
     }
