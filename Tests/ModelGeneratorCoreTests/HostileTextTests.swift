@@ -95,6 +95,15 @@ import Testing
                             ("name", .string("c_text" + text)), ("type", .string("String")),
                             ("label", .string(text)), ("description", .string(text)),
                             ("defaultValue", .string(text)),
+                            (
+                                "validators",
+                                .list([
+                                    .map([
+                                        ("name", .string("string")),
+                                        ("definition", .map([("min", .string(text)), ("max", .string("9"))])),
+                                    ])
+                                ])
+                            ),
                         ]),
                         .map([
                             ("name", .string("c_kind")), ("type", .string("String")), ("label", .string(text)),

@@ -216,8 +216,14 @@ struct BodyTranslator {
                 lines += layout.call("violations += Validation.\(function)", arguments)
             }
             for validator in property.definition.validators where !property.isArray {
-                let minimum = validator.definition?["min"]?.scalarText
-                let maximum = validator.definition?["max"]?.scalarText
+                // Bounds come from the schema: only a number Swift reads as the same value goes into the code; the
+                // server still checks any other.
+                let integer = validator.name.value == "string" || property.type == .int
+                func bound(_ key: String) -> String? {
+                    validator.definition?[key]?.scalarText.flatMap { SwiftText.numberLiteral($0, integer: integer) }
+                }
+                let minimum = bound("min")
+                let maximum = bound("max")
                 let bounds = [minimum.map { "min: \($0)" }, maximum.map { "max: \($0)" }].compactMap { $0 }
                 guard !bounds.isEmpty else { continue }
                 switch (validator.name.value, property.type) {
