@@ -152,7 +152,7 @@ import Testing
                   - name: c_account
                 """,
             expected: [
-                "objects.yaml:4:57: warning: reference 'c_owner' points at 'c_acount', which the schema does not define; its expanded value decodes as JSON"
+                "objects.yaml:4:57: error: reference 'c_owner' points at 'c_acount', which is no object of the schema"
             ]
         ),
         Case(

@@ -2,7 +2,12 @@
 /// `env/objects/` layout, a list of definitions, and NDJSON exports. All of them share Cortex's definition keys.
 enum CortexReader {
     /// A parsed YAML or JSON document of the generator's own format or of Cortex's.
-    static func read(_ root: SyntaxNode, format: SchemaFormat, file: String, _ reader: inout NodeReader)
+    static func read(
+        _ root: SyntaxNode,
+        format: SchemaFormat,
+        file: String,
+        _ reader: inout NodeReader
+    )
         -> [ObjectDefinition]
     {
         if let elements = root.elements {

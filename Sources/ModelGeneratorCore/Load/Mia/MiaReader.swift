@@ -34,7 +34,11 @@ enum MiaReader {
         return readCollection(root, file: file, &reader).map { [$0] } ?? []
     }
 
-    private static func readCollection(_ node: SyntaxNode, file: String, _ reader: inout NodeReader)
+    private static func readCollection(
+        _ node: SyntaxNode,
+        file: String,
+        _ reader: inout NodeReader
+    )
         -> ObjectDefinition?
     {
         guard let entries = reader.mapping(node, "a Mia-Platform collection") else { return nil }
@@ -121,7 +125,8 @@ enum MiaReader {
                 in: "the items of a field",
                 severity: .warning
             )
-            guard let itemType = items["type"], let itemTypeName = reader.name(itemType, "the items' 'type' of '\(name)'")
+            guard let itemType = items["type"],
+                let itemTypeName = reader.name(itemType, "the items' 'type' of '\(name)'")
             else {
                 reader.diagnostics.error("the 'items' of '\(name)' need a 'type'", at: items.location)
                 return nil
@@ -205,7 +210,13 @@ enum MiaReader {
     ) -> Bool {
         let name = property.name.value
         guard let entries = reader.mapping(node, "the schema of '\(name)'") else { return false }
-        reader.checkKeys(entries, known: schemaKeys, ignored: ignoredSchemaKeys, in: "a JSON Schema", severity: .warning)
+        reader.checkKeys(
+            entries,
+            known: schemaKeys,
+            ignored: ignoredSchemaKeys,
+            in: "a JSON Schema",
+            severity: .warning
+        )
         if let description = node["description"], !description.isNull {
             property.description = reader.string(description, "'description' of '\(name)'")
         }

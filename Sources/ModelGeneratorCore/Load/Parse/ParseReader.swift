@@ -8,7 +8,9 @@
 enum ParseReader {
     static let classKeys = ["className", "fields"]
     /// Keys of a class that don't change the generated code: permissions and database indexes.
-    static let ignoredClassKeys: Set<String> = ["classLevelPermissions", "indexes", "objectId", "createdAt", "updatedAt"]
+    static let ignoredClassKeys: Set<String> = [
+        "classLevelPermissions", "indexes", "objectId", "createdAt", "updatedAt",
+    ]
     static let fieldKeys = ["type", "targetClass", "required", "defaultValue"]
 
     /// The classes every Parse Server has, which a pointer may target without the schema listing them.
@@ -39,7 +41,8 @@ enum ParseReader {
         }
         guard let name = reader.name(nameNode, "'className'") else { return nil }
         var properties: [PropertyDefinition] = []
-        if let fields = node["fields"], !fields.isNull, let fieldEntries = reader.mapping(fields, "'fields' of '\(name)'")
+        if let fields = node["fields"], !fields.isNull,
+            let fieldEntries = reader.mapping(fields, "'fields' of '\(name)'")
         {
             properties = fieldEntries.compactMap { readField($0, &reader) }
         }
