@@ -109,24 +109,11 @@ import Darwin
     ) throws
         -> CommandLineTests.Run
     {
-        let process = Process()
-        process.executableURL = try CommandLineTests.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         // Only what the command needs: no proxy or credential of the machine's own reaches it.
-        process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { first, _ in first }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandLineTests.Run(
-            status: process.terminationStatus,
-            output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self)
+        try CommandLineTests().runBlocking(
+            arguments,
+            in: directory,
+            environment: environment.merging(["PATH": "/usr/bin:/bin"]) { first, _ in first }
         )
     }
 

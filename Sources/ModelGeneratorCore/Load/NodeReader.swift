@@ -45,6 +45,22 @@ struct NodeReader {
         return text
     }
 
+    /// The non-empty string under `key` of a mapping, with its location. When the key is missing, `missing` is the
+    /// error (at the mapping); `what` names the value in the errors about it.
+    mutating func requiredName(
+        _ key: String,
+        of node: SyntaxNode,
+        missing: String,
+        what: String,
+        hint: String? = nil
+    ) -> Located<String>? {
+        guard let value = node[key] else {
+            diagnostics.error(missing, at: node.location, hint: hint)
+            return nil
+        }
+        return name(value, what).map { Located($0, at: value.location) }
+    }
+
     mutating func bool(_ node: SyntaxNode, _ what: String) -> Bool? {
         if case .scalar(let text, .bool) = node.value {
             return ["true", "yes", "on", "y"].contains(text.lowercased())

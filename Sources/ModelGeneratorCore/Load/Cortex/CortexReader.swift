@@ -56,11 +56,15 @@ enum CortexReader {
             in: "an object definition",
             severity: .warning
         )
-        guard let nameNode = node["name"] else {
-            reader.diagnostics.error("an object definition needs a 'name'", at: node.location)
-            return nil
-        }
-        guard let name = reader.name(nameNode, "an object's 'name'") else { return nil }
+        guard
+            let located = reader.requiredName(
+                "name",
+                of: node,
+                missing: "an object definition needs a 'name'",
+                what: "an object's 'name'"
+            )
+        else { return nil }
+        let name = located.value
         let properties = readProperties(node["properties"], owner: name, &reader)
         var objectTypes: [ObjectTypeDefinition] = []
         if let typesNode = node["objectTypes"] {
@@ -73,18 +77,21 @@ enum CortexReader {
                     in: "an object type",
                     severity: .warning
                 )
-                guard let typeNameNode = typeNode["name"] else {
-                    reader.diagnostics.error("an object type needs a 'name'", at: typeNode.location)
-                    continue
-                }
-                guard let typeName = reader.name(typeNameNode, "an object type's 'name'") else { continue }
+                guard
+                    let typeName = reader.requiredName(
+                        "name",
+                        of: typeNode,
+                        missing: "an object type needs a 'name'",
+                        what: "an object type's 'name'"
+                    )
+                else { continue }
                 objectTypes.append(
                     ObjectTypeDefinition(
-                        name: Located(typeName, at: typeNameNode.location),
+                        name: typeName,
                         label: optionalString(typeNode["label"], "'label'", &reader),
                         description: optionalString(typeNode["description"], "'description'", &reader),
                         properties: CortexExtensions.typeOwnProperties(
-                            readProperties(typeNode["properties"], owner: typeName, &reader),
+                            readProperties(typeNode["properties"], owner: typeName.value, &reader),
                             shared: properties
                         )
                     )
@@ -92,7 +99,7 @@ enum CortexReader {
             }
         }
         return ObjectDefinition(
-            name: Located(name, at: nameNode.location),
+            name: located,
             label: optionalString(node["label"], "'label'", &reader),
             pluralName: optionalString(node["pluralName"], "'pluralName'", &reader),
             description: optionalString(node["description"], "'description'", &reader),
@@ -123,24 +130,26 @@ enum CortexReader {
             in: "a property",
             severity: .warning
         )
-        guard let nameNode = node["name"] else {
-            reader.diagnostics.error("a property needs a 'name'", at: node.location)
-            return nil
-        }
-        guard let name = reader.name(nameNode, "a property's 'name'") else { return nil }
-        guard let typeNode = node["type"] else {
-            reader.diagnostics.error(
-                "property '\(name)' needs a 'type'",
-                at: node.location,
+        guard
+            let located = reader.requiredName(
+                "name",
+                of: node,
+                missing: "a property needs a 'name'",
+                what: "a property's 'name'"
+            )
+        else { return nil }
+        let name = located.value
+        guard
+            let type = reader.requiredName(
+                "type",
+                of: node,
+                missing: "property '\(name)' needs a 'type'",
+                what: "the 'type' of '\(name)'",
                 hint: "one of \(PropertyTypeName.known.joined(separator: ", "))"
             )
-            return nil
-        }
-        guard var typeName = reader.name(typeNode, "the 'type' of '\(name)'") else { return nil }
-        var property = PropertyDefinition(
-            name: Located(name, at: nameNode.location),
-            type: Located("", at: typeNode.location)
-        )
+        else { return nil }
+        var typeName = type.value
+        var property = PropertyDefinition(name: located, type: Located("", at: type.location))
         // `String[]` is the seed's spelling of an array of strings.
         if typeName.hasSuffix("[]") {
             typeName.removeLast(2)
@@ -196,18 +205,18 @@ enum CortexReader {
                     in: "a validator",
                     severity: .warning
                 )
-                guard let validatorName = validatorNode["name"] else {
-                    reader.diagnostics.error("a validator needs a 'name'", at: validatorNode.location)
-                    continue
-                }
-                guard let text = reader.name(validatorName, "a validator's 'name'") else { continue }
-                property.validators.append(
-                    ValidatorDefinition(
-                        name: Located(text, at: validatorName.location),
-                        definition: validatorNode["definition"]
+                guard
+                    let validatorName = reader.requiredName(
+                        "name",
+                        of: validatorNode,
+                        missing: "a validator needs a 'name'",
+                        what: "a validator's 'name'"
                     )
+                else { continue }
+                property.validators.append(
+                    ValidatorDefinition(name: validatorName, definition: validatorNode["definition"])
                 )
-                if text == "required" { property.isRequired = true }
+                if validatorName.value == "required" { property.isRequired = true }
             }
         }
         return property
@@ -222,12 +231,16 @@ enum CortexReader {
             in: "a file processor",
             severity: .warning
         )
-        guard let nameNode = node["name"] else {
-            reader.diagnostics.error("a file processor needs a 'name' (the facet's name)", at: node.location)
-            return nil
-        }
-        guard let name = reader.name(nameNode, "a facet's 'name'") else { return nil }
-        var facet = FacetDefinition(name: Located(name, at: nameNode.location))
+        guard
+            let located = reader.requiredName(
+                "name",
+                of: node,
+                missing: "a file processor needs a 'name' (the facet's name)",
+                what: "a facet's 'name'"
+            )
+        else { return nil }
+        let name = located.value
+        var facet = FacetDefinition(name: located)
         if let mimes = node["mimes"], !mimes.isNull {
             facet.mimes = reader.stringList(mimes, "'mimes' of facet '\(name)'")?.map(\.value) ?? []
         }

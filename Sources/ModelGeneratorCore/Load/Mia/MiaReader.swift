@@ -49,11 +49,15 @@ enum MiaReader {
             in: "a Mia-Platform collection",
             severity: .warning
         )
-        guard let nameNode = node["name"] else {
-            reader.diagnostics.error("a Mia-Platform collection needs a 'name'", at: node.location)
-            return nil
-        }
-        guard let name = reader.name(nameNode, "a collection's 'name'") else { return nil }
+        guard
+            let located = reader.requiredName(
+                "name",
+                of: node,
+                missing: "a Mia-Platform collection needs a 'name'",
+                what: "a collection's 'name'"
+            )
+        else { return nil }
+        let name = located.value
         var properties: [PropertyDefinition] = []
         if let fields = node["fields"], !fields.isNull {
             properties = (reader.sequence(fields, "'fields' of '\(name)'") ?? []).compactMap { readField($0, &reader) }
@@ -62,11 +66,11 @@ enum MiaReader {
         } else {
             reader.diagnostics.error(
                 "collection '\(name)' needs 'fields' or a JSON Schema 'schema'",
-                at: nameNode.location
+                at: located.location
             )
         }
         var definition = ObjectDefinition(
-            name: Located(name, at: nameNode.location),
+            name: located,
             description: CortexReader.optionalString(node["description"], "'description'", &reader),
             properties: properties,
             objectTypes: [],
@@ -86,24 +90,26 @@ enum MiaReader {
     private static func readField(_ node: SyntaxNode, _ reader: inout NodeReader) -> PropertyDefinition? {
         guard let entries = reader.mapping(node, "a field") else { return nil }
         reader.checkKeys(entries, known: fieldKeys, ignored: ignoredFieldKeys, in: "a field", severity: .warning)
-        guard let nameNode = node["name"] else {
-            reader.diagnostics.error("a field needs a 'name'", at: node.location)
-            return nil
-        }
-        guard let name = reader.name(nameNode, "a field's 'name'") else { return nil }
-        guard let typeNode = node["type"] else {
-            reader.diagnostics.error(
-                "field '\(name)' needs a 'type'",
-                at: node.location,
+        guard
+            let located = reader.requiredName(
+                "name",
+                of: node,
+                missing: "a field needs a 'name'",
+                what: "a field's 'name'"
+            )
+        else { return nil }
+        let name = located.value
+        guard
+            let type = reader.requiredName(
+                "type",
+                of: node,
+                missing: "field '\(name)' needs a 'type'",
+                what: "the 'type' of '\(name)'",
                 hint: "one of \(fieldTypes.joined(separator: ", "))"
             )
-            return nil
-        }
-        guard let typeName = reader.name(typeNode, "the 'type' of '\(name)'") else { return nil }
-        var property = PropertyDefinition(
-            name: Located(name, at: nameNode.location),
-            type: Located(typeName, at: typeNode.location)
-        )
+        else { return nil }
+        let typeName = type.value
+        var property = PropertyDefinition(name: located, type: type)
         property.description = CortexReader.optionalString(node["description"], "'description'", &reader)
         if let required = node["required"], !required.isNull {
             property.isRequired = reader.bool(required, "'required' of '\(name)'") ?? false
@@ -115,7 +121,7 @@ enum MiaReader {
         if typeName == "Array" {
             property.isArray = true
             guard let items = node["items"], let itemEntries = reader.mapping(items, "'items' of '\(name)'") else {
-                reader.diagnostics.error("array field '\(name)' needs its 'items'", at: typeNode.location)
+                reader.diagnostics.error("array field '\(name)' needs its 'items'", at: type.location)
                 return nil
             }
             reader.checkKeys(
@@ -171,15 +177,7 @@ enum MiaReader {
         _ reader: inout NodeReader
     ) -> [PropertyDefinition] {
         guard let entries = reader.mapping(node, "the schema of '\(owner)'") else { return [] }
-        if !keysChecked {
-            reader.checkKeys(
-                entries,
-                known: schemaKeys,
-                ignored: ignoredSchemaKeys,
-                in: "a JSON Schema",
-                severity: .warning
-            )
-        }
+        if !keysChecked { checkSchemaKeys(entries, &reader) }
         let required = Set(
             node["required"].flatMap { reader.stringList($0, "'required' of '\(owner)'") }?.map(\.value) ?? []
         )
@@ -210,13 +208,7 @@ enum MiaReader {
     ) -> Bool {
         let name = property.name.value
         guard let entries = reader.mapping(node, "the schema of '\(name)'") else { return false }
-        reader.checkKeys(
-            entries,
-            known: schemaKeys,
-            ignored: ignoredSchemaKeys,
-            in: "a JSON Schema",
-            severity: .warning
-        )
+        checkSchemaKeys(entries, &reader)
         if let description = node["description"], !description.isNull {
             property.description = reader.string(description, "'description' of '\(name)'")
         }
@@ -300,6 +292,16 @@ enum MiaReader {
             return false
         }
         return true
+    }
+
+    private static func checkSchemaKeys(_ entries: [SyntaxNode.Entry], _ reader: inout NodeReader) {
+        reader.checkKeys(
+            entries,
+            known: schemaKeys,
+            ignored: ignoredSchemaKeys,
+            in: "a JSON Schema",
+            severity: .warning
+        )
     }
 
     /// Mia's `enum` as the schema model's `stringEnum` validator.

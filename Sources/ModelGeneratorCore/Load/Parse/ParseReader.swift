@@ -35,11 +35,15 @@ enum ParseReader {
     private static func readClass(_ node: SyntaxNode, file: String, _ reader: inout NodeReader) -> ObjectDefinition? {
         guard let entries = reader.mapping(node, "a Parse class") else { return nil }
         reader.checkKeys(entries, known: classKeys, ignored: ignoredClassKeys, in: "a Parse class", severity: .warning)
-        guard let nameNode = node["className"] else {
-            reader.diagnostics.error("a Parse class needs a 'className'", at: node.location)
-            return nil
-        }
-        guard let name = reader.name(nameNode, "'className'") else { return nil }
+        guard
+            let located = reader.requiredName(
+                "className",
+                of: node,
+                missing: "a Parse class needs a 'className'",
+                what: "'className'"
+            )
+        else { return nil }
+        let name = located.value
         var properties: [PropertyDefinition] = []
         if let fields = node["fields"], !fields.isNull,
             let fieldEntries = reader.mapping(fields, "'fields' of '\(name)'")
@@ -47,7 +51,7 @@ enum ParseReader {
             properties = fieldEntries.compactMap { readField($0, &reader) }
         }
         var definition = ObjectDefinition(
-            name: Located(name, at: nameNode.location),
+            name: located,
             pluralName: name,
             properties: properties,
             objectTypes: [],
@@ -66,19 +70,17 @@ enum ParseReader {
         }
         guard let entries = reader.mapping(node, "field '\(name)'") else { return nil }
         reader.checkKeys(entries, known: fieldKeys, in: "a Parse field", severity: .warning)
-        guard let typeNode = node["type"] else {
-            reader.diagnostics.error(
-                "field '\(name)' needs a 'type'",
-                at: node.location,
+        guard
+            let type = reader.requiredName(
+                "type",
+                of: node,
+                missing: "field '\(name)' needs a 'type'",
+                what: "the 'type' of '\(name)'",
                 hint: "one of \(fieldTypes.joined(separator: ", "))"
             )
-            return nil
-        }
-        guard let typeName = reader.name(typeNode, "the 'type' of '\(name)'") else { return nil }
-        var property = PropertyDefinition(
-            name: Located(name, at: entry.key.location),
-            type: Located(typeName, at: typeNode.location)
-        )
+        else { return nil }
+        let typeName = type.value
+        var property = PropertyDefinition(name: Located(name, at: entry.key.location), type: type)
         switch typeName {
         case "Object": property.type.value = "Any"
         case "Array":
@@ -89,7 +91,7 @@ enum ParseReader {
         default:
             reader.diagnostics.error(
                 "unknown Parse type '\(typeName)' of field '\(name)'",
-                at: typeNode.location,
+                at: type.location,
                 hint: Suggestion.hint(for: typeName, in: fieldTypes)
                     ?? "one of \(fieldTypes.joined(separator: ", "))"
             )
@@ -97,7 +99,7 @@ enum ParseReader {
         }
         if typeName == "Pointer" || typeName == "Relation" {
             guard let target = node["targetClass"] else {
-                reader.diagnostics.error("a \(typeName) field ('\(name)') needs a 'targetClass'", at: typeNode.location)
+                reader.diagnostics.error("a \(typeName) field ('\(name)') needs a 'targetClass'", at: type.location)
                 return nil
             }
             guard let targetName = reader.name(target, "'targetClass' of '\(name)'") else { return nil }
