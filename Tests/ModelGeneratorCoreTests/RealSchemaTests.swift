@@ -72,6 +72,43 @@ import Testing
         #expect(result.files.contains { $0.path == "Account.swift" })
     }
 
+    @Test func theOrgJoinedIntoAnNDJSONExportReadsTheSameWithoutAWord() throws {
+        let folder = Self.directory.appendingPathComponent("cortex/env-objects")
+        let names = SchemaLoader.definitionFiles(in: try TestFiles.disk.list(folder.path))
+        // One definition a line, as an export has them, with a line of other configuration among them.
+        var lines = ["{\"object\": \"env\", \"name\": \"Dev\"}"]
+        for name in names {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            let compact = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data))
+            lines.append(String(decoding: compact, as: UTF8.self))
+        }
+        let result = generate(
+            config: "schemas: [org.ndjson]\noutput: Generated\n",
+            ["org.ndjson": lines.joined(separator: "\n") + "\n"]
+        )
+        #expect(!result.diagnostics.hasErrors, "\(messages(result).prefix(5))")
+        #expect(!result.diagnostics.all.contains { $0.message.contains("unknown key") })
+        #expect(result.schema?.objects.count == 86)
+    }
+
+    @Test func anMdctlDefinitionInYAMLIsCortexToo() throws {
+        let yaml = """
+            object: object
+            name: c_note
+            label: Note
+            hasOwner: true
+            properties:
+              - name: c_text
+                type: String
+                trim: true
+                validators: [{ name: required }]
+            """
+        let (objects, diagnostics) = SchemaLoader.load(yaml, file: "env/objects/c_note.yaml")
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        #expect(objects.map(\.format) == [.cortex])
+        #expect(objects.first?.properties.first?.isRequired == true)
+    }
+
     @Test func folderEntriesSkipOtherFilesAndSortByBytes() {
         #expect(
             SchemaLoader.definitionFiles(in: ["b.json", "README.md", ".hidden.json", "a.yaml", "B.yml", "c.ndjson"])
