@@ -326,7 +326,7 @@ import Testing
             schema:
                 "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: String, sourceObject: c_a }\n",
             expected: [
-                "objects.yaml:4:50: warning: 'sourceObject' only applies to Reference properties; 'c_b' is a String"
+                "objects.yaml:4:50: warning: 'sourceObject' only applies to Reference, List, ObjectId and Relation properties; 'c_b' is a String"
             ]
         ),
         Case(

@@ -205,7 +205,7 @@ public struct Resolver {
         let typeName = definition.type.value
         if definition.sourceObject != nil, !PropertyTypeName.namingSourceObject.contains(typeName) {
             diagnostics.warning(
-                "'sourceObject' only applies to Reference properties; '\(name)' is a \(typeName)",
+                "'sourceObject' only applies to Reference, List, ObjectId and Relation properties; '\(name)' is a \(typeName)",
                 at: definition.sourceObject!.location
             )
         }
