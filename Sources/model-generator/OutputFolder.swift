@@ -87,13 +87,7 @@ final class OutputFolder {
             case .unreadable(let reason), .notRegularFile(let reason):
                 throw FileError("read", manifestPath, reason: reason)
             }
-            if writing {
-                var template = Array((directory + "/" + Self.stagingPrefix + "XXXXXX").utf8CString)
-                guard mkdtemp(&template) != nil else { throw FileError("write into", directory) }
-                let made = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                staging = made
-                guard mkdir(made + "/old", 0o700) == 0 else { throw FileError("write into", directory) }
-            }
+            if writing { staging = try Self.makeStaging(in: directory) }
         } catch {
             if let staging { SafeFiles.removeTree(staging) }
             for folder in created.reversed() { rmdir(folder) }
@@ -107,6 +101,20 @@ final class OutputFolder {
         self.recorded = recorded
     }
 
+    /// A new staging folder in `directory`, made by mkdtemp(3) (a unique name, created exclusively, only ours to
+    /// read), with the `old` folder the commit keeps previous files in.
+    static func makeStaging(in directory: String) throws -> String {
+        var template = Array((directory + "/" + stagingPrefix + "XXXXXX").utf8CString)
+        guard mkdtemp(&template) != nil else { throw FileError("write into", directory) }
+        let staging = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard mkdir(staging + "/old", 0o700) == 0 else {
+            let error = FileError("write into", directory)
+            SafeFiles.removeTree(staging)
+            throw error
+        }
+        return staging
+    }
+
     /// Renders the run's files, compares each with the folder as it arrives, and when writing stages each changed
     /// one at once: only the files being rendered are ever in memory. Nothing in the folder changes yet.
     func plan(_ run: PreparedRun) throws -> OutputPlan {
@@ -118,7 +126,7 @@ final class OutputFolder {
         run.render { file in
             do {
                 try Interruption.shared.check()
-                guard Self.isPlainName(file.path) else {
+                guard SafeFiles.isPlainName(file.path) else {
                     throw FileError("write", Paths.join(directory, file.path), reason: "it is not a plain file name")
                 }
                 let target = directory + "/" + file.path
@@ -145,7 +153,7 @@ final class OutputFolder {
 
         // Recorded files the run no longer produces are deleted while they still carry the header.
         let extras = recorded.subtracting(changes.keys).filter { name in
-            guard Self.isPlainName(name), nonRegularFiles[name] == nil,
+            guard SafeFiles.isPlainName(name), nonRegularFiles[name] == nil,
                 case .text(let text) = SafeFiles.existing(at: directory + "/" + name)
             else { return false }
             return OutputPlan.isGenerated(text, recorded: true)
@@ -296,11 +304,6 @@ final class OutputFolder {
         }
     }
 
-    /// A name for a file directly in the output folder: no folders, nothing hidden (the manifest and staging
-    /// folders are the generator's own).
-    static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\0")
-    }
 }
 
 /// What planning has found so far, recorded from the rendering threads.

@@ -45,7 +45,7 @@ enum PreviousOutputFolders {
             let manifest = OutputManifest.parse(text),
             manifest.names(configPath: run.configPath, from: folder, workingDirectory: workingDirectory)
         else { return nil }
-        let generated = manifest.files.filter { names.contains($0) && OutputFolder.isPlainName($0) }
+        let generated = manifest.files.filter { names.contains($0) && SafeFiles.isPlainName($0) }
         let onlyGenerated = Set(names).subtracting(generated) == [OutputManifest.fileName]
         let command =
             onlyGenerated

@@ -87,7 +87,7 @@ struct Pull: ParsableCommand {
         do {
             try write(files)
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write \(output): \(error)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.failure
         }
         for file in files { print("wrote \(backend == .cortex ? Paths.join(output, file.name) : output)") }
@@ -126,7 +126,7 @@ struct Pull: ParsableCommand {
                 )
             }
             for definition in data {
-                guard let name = definition["name"] as? String, SchemaDownloader.isSafeFileName(name) else {
+                guard let name = definition["name"] as? String, SafeFiles.isPlainName(name) else {
                     throw PullError("an object definition from \(url.absoluteString) has no usable 'name'")
                 }
                 guard names.insert(name).inserted else { continue }
@@ -162,23 +162,30 @@ struct Pull: ParsableCommand {
         }
     }
 
-    /// Writes every file next to its target first and moves them into place only when all are written.
+    /// Writes every file into a staging folder first and moves them into place only when all are written, as
+    /// `generate` does: nothing is followed or half-written, and an error puts back what was there.
     private func write(_ files: [(name: String, data: Data)]) throws {
         let directory = backend == .cortex ? output : Paths.directory(of: output)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var staged: [FileSystem.StagedFile] = []
+        let created = try SafeFiles.createFolders(directory)
+        var staging: String?
         do {
+            let folder = try OutputFolder.makeStaging(in: directory)
+            staging = folder
             for file in files {
-                let target = backend == .cortex ? Paths.join(output, file.name) : output
-                let temporary = Paths.join(directory, ".\(file.name).model-generator-tmp")
-                try file.data.write(to: URL(fileURLWithPath: temporary))
-                staged.append(FileSystem.StagedFile(temporary: temporary, target: target))
+                try SafeFiles.create(
+                    folder + "/" + file.name,
+                    bytes: Array(file.data),
+                    shownPath: Paths.join(directory, file.name)
+                )
             }
+            try OutputFolder.commit(writing: files.map(\.name), deleting: [], in: directory, staging: folder)
+            SafeFiles.removeTree(folder)
         } catch {
-            FileSystem.discard(staged)
+            // A commit that could not be undone leaves the previous files in the staging folder it names.
+            if let staging, (error as? FileError)?.action != OutputFolder.undoFailed { SafeFiles.removeTree(staging) }
+            for folder in created.reversed() { rmdir(folder) }
             throw error
         }
-        try FileSystem.commit(staged, deleting: [], in: directory)
     }
 }
 
@@ -198,11 +205,6 @@ final class SchemaDownloader: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     init(maxBytes: Int) {
         self.maxBytes = maxBytes
-    }
-
-    /// A name that can be a file in the output folder: no path separators, no hidden or relative names.
-    static func isSafeFileName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
     }
 
     private static func origin(of url: URL?) -> String {

@@ -79,14 +79,25 @@ enum SafeFiles {
         }
     }
 
+    /// A name for a file directly in a folder: no path separators (either kind), nothing hidden (the output
+    /// folder's manifest and staging folders are the generator's own), no relative names.
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
+    }
+
     /// Creates a new file at `path` holding `text`: exclusively (it fails if anything, a link included, is there)
     /// and without syncing (Foundation's `Data.write` syncs every file, which made writing a thousand models take
     /// most of a run; the commit's renames keep the folder consistent). Errors name `shownPath`.
     static func create(_ path: String, holding text: String, shownPath: String) throws {
+        try create(path, bytes: Array(text.utf8), shownPath: shownPath)
+    }
+
+    /// Creates a new file at `path` holding `bytes`, as ``create(_:holding:shownPath:)`` does.
+    static func create(_ path: String, bytes: [UInt8], shownPath: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileError("write", shownPath) }
         var failure: FileError?
-        var bytes = Array(text.utf8)[...]
+        var bytes = bytes[...]
         while !bytes.isEmpty {
             let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
