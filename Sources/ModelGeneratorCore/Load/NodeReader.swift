@@ -80,7 +80,8 @@ struct NodeReader {
             let hint = Suggestion.hint(for: key, in: known)
             switch severity {
             case .error: diagnostics.error("unknown key '\(key)' in \(what)", at: entry.key.location, hint: hint)
-            case .warning: diagnostics.warning("unknown key '\(key)' in \(what)", at: entry.key.location, hint: hint)
+            case .warning, .note:
+                diagnostics.warning("unknown key '\(key)' in \(what)", at: entry.key.location, hint: hint)
             }
         }
     }
