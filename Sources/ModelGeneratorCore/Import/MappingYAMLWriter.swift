@@ -2,6 +2,8 @@
 /// the import had to decide something the reader should check.
 struct MappingYAMLWriter {
     let system: ObjCMappingSystem
+    /// RestKit's `addDefaultDateFormatterForString:`, for every `NSDate` property without a pattern of its own.
+    let defaultDatePattern: DatePattern?
     let mappings: [ImportedMapping]
     let headers: ObjCHeaders
     var samples: [String: SyntaxNode]
@@ -13,15 +15,18 @@ struct MappingYAMLWriter {
 
     init(
         system: ObjCMappingSystem,
+        defaultDatePattern: DatePattern?,
         mappings: [ImportedMapping],
         headers: ObjCHeaders,
         samples: [String: SyntaxNode],
         sourceFiles: [String]
     ) {
         self.system = system
+        self.defaultDatePattern = defaultDatePattern
         self.mappings = mappings
         self.headers = headers
-        self.samples = samples
+        // A list payload (a timeline) stands for its elements.
+        self.samples = samples.mapValues { $0.elements?.first ?? $0 }
         self.sourceFiles = sourceFiles
     }
 
@@ -123,7 +128,7 @@ struct MappingYAMLWriter {
             let spelled = spelling(of: type, declared: declared, property: property, mapping: mapping, comments: &comments)
             if let spelled { attributes.append("type: \(Self.scalar(spelled))") }
             if case .date = type {
-                let pattern = property.datePattern ?? mmDataObjectDefault(for: declared)
+                let pattern = property.datePattern ?? defaultDatePattern ?? mmDataObjectDefault(for: declared)
                 if let pattern {
                     attributes.append("formatter: DatePatternFormatter")
                     var userData = "format: \(Self.scalar(pattern.format))"

@@ -37,6 +37,7 @@ public enum ObjCMappingImporter {
         reader.addMMDataObjectSubclasses(declaredIn: files.map(\.path) + headers.map(\.path))
         var writer = MappingYAMLWriter(
             system: system,
+            defaultDatePattern: reader.defaultDatePattern,
             mappings: reader.order.compactMap { reader.mappings[$0] },
             headers: reader.headers,
             samples: samples,
@@ -62,8 +63,8 @@ struct MappingCodeReader {
     private var variables: [String: ObjCValue] = [:]
     private var enclosingClass: String?
     private var inClassMethod = false
-    /// RestKit's default date formatters apply to every `NSDate` property of every mapping.
-    private var defaultDatePattern: DatePattern?
+    /// RestKit's default date formatter applies to every `NSDate` property of every mapping, wherever it is set.
+    private(set) var defaultDatePattern: DatePattern?
     /// The file being read.
     private var tokens: [ObjCToken] = []
 
@@ -437,7 +438,7 @@ struct MappingCodeReader {
             unreadable(name, what: "the property for '\(key)'", at: location)
             return
         }
-        mappings[className]?.add(ImportedProperty(name: property, keyPath: key, datePattern: defaultDatePattern, location: keyLocation))
+        mappings[className]?.add(ImportedProperty(name: property, keyPath: key, location: keyLocation))
     }
 
     private mutating func addPropertyMapping(_ value: ObjCValue, to className: String, at location: SourceLocation) {
