@@ -235,6 +235,7 @@ public enum Pipeline {
         }
         let mappingContexts = MappingFiles.load(config, configDirectory: configDirectory, files, &diagnostics)
         let samples = loadSamples(config, configDirectory: configDirectory, files, &diagnostics)
+        let headers = HeaderFiles.load(config, configDirectory: configDirectory, files, &diagnostics)
         let templateOverrides = loadTemplateOverrides(config, configDirectory: configDirectory, files, &diagnostics)
 
         // Resolve
@@ -244,6 +245,7 @@ public enum Pipeline {
             mappingContexts,
             to: definedSchema,
             samples: samples,
+            headers: headers,
             config: config
         )
         diagnostics.append(contentsOf: mappingDiagnostics)

@@ -506,7 +506,7 @@ struct MappingCodeReader {
                     property.datePattern = DatePattern(format: format, timeZone: nil, location: location)
                 }
             case .classMessage(_, let blockSelector, _, _):
-                property.formatter = Self.formatterName(forSelector: blockSelector)
+                property.formatter = MappingLoader.formatterName(forSelector: blockSelector)
             default:
                 unreadable(argument(1), what: "the input formatter of '\(name)'", at: location)
                 return .null
@@ -545,14 +545,6 @@ struct MappingCodeReader {
             beginMMDataObject(interface.name, at: interface.location)
         }
         for name in order { mappings[name]?.mapsEveryProperty = true }
-    }
-
-    /// `lolify` → `Lolify`, `coordinate2DFromDictionary:userData:error:` → `Coordinate2DFromDictionary`: the
-    /// Swift formatter the app supplies in place of the Objective-C method.
-    static func formatterName(forSelector selector: String) -> String {
-        let base = selector.prefix { $0 != ":" }
-        guard let first = base.first else { return "" }
-        return first.uppercased() + base.dropFirst()
     }
 
     // MARK: Diagnostics
