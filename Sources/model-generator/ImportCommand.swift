@@ -74,6 +74,10 @@ struct ImportCommand: ParsableCommand {
             diagnostics.append(contentsOf: importDiagnostics)
             if !diagnostics.hasErrors {
                 do {
+                    try FileManager.default.createDirectory(
+                        atPath: Paths.directory(of: output),
+                        withIntermediateDirectories: true
+                    )
                     try Data(yaml.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
                 } catch {
                     diagnostics.error("cannot write \(output): \(error.localizedDescription)", at: .start(of: output))

@@ -122,7 +122,7 @@ struct MappingYAMLWriter {
             case false?: attributes.append("object: \(target)")
             case nil:
                 attributes.append("object: \(target)")
-                comments.append("one \(target) or a list of them: the sample payload decides")
+                comments.append("one \(target)? The header does not say; write 'collection: \(target)' for a list")
             }
         } else if let type, let declared {
             let spelled = spelling(of: type, declared: declared, property: property, mapping: mapping, comments: &comments)
@@ -136,6 +136,9 @@ struct MappingYAMLWriter {
                     attributes.append("userData: { \(userData) }")
                 }
             }
+        }
+        if declared == nil, property.relationship == nil {
+            comments.append("no type: the config's sample for \(mapping.className) must give it one, or write it here")
         }
         if let formatter = property.formatter {
             attributes.append("formatter: \(formatter)")

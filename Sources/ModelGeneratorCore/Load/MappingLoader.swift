@@ -133,7 +133,8 @@ public enum MappingLoader {
         property.userData = node["userData"]
         if let object = node["object"] {
             property.object = readYAMLObject(object, owner: entry.name, file: file, &reader)
-            property.isCollection = property.isCollection ?? nil
+            // YAML spells a list `collection:`, so `object:` is one.
+            property.isCollection = false
         }
         if let collection = node["collection"] {
             property.object = readYAMLObject(collection, owner: entry.name, file: file, &reader)
