@@ -554,6 +554,7 @@ struct MappingCodeReader {
             switch value {
             case .unknown(let text, let place): (text, place.file.isEmpty ? location : place)
             case .string(let text, let place): ("@\"\(text)\"", place)
+            case .classMessage(let className, let selector, _, let place): ("[\(className) \(selector)…]", place)
             default: ("this expression", location)
             }
         diagnostics.warning(

@@ -121,7 +121,13 @@ public enum ObjCHeaderReader {
         var attributeNullability: ObjCNullability?
         var unspecified = false
         if index < tokens.count, tokens[index].isSymbol("(") {
-            let end = matching(tokens, from: index)
+            // An unclosed attribute list must not swallow the rest of the file.
+            guard let end = tokens[index...].firstIndex(where: { $0.isSymbol(")") || $0.kind == .directive || $0.isSymbol(";") }),
+                tokens[end].isSymbol(")")
+            else {
+                index = tokens[index...].firstIndex { $0.kind == .directive } ?? tokens.count
+                return []
+            }
             for attribute in tokens[(index + 1)..<end] where attribute.kind == .identifier {
                 if nullableQualifiers.contains(attribute.text) { attributeNullability = .nullable }
                 if nonnullQualifiers.contains(attribute.text) { attributeNullability = .nonnull }
