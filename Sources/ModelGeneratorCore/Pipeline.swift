@@ -28,8 +28,9 @@ public struct InputFiles: Sendable {
                 let prefix = directory.hasSuffix("/") ? directory : directory + "/"
                 let inside = files.keys.filter { $0.hasPrefix(prefix) }
                 if inside.isEmpty { throw Missing(description: "no such folder") }
-                return inside.filter { !$0.dropFirst(prefix.count).contains("/") }
-                    .map { String($0.dropFirst(prefix.count)) }.sorted()
+                // Files and folders directly inside, as a file system lists them.
+                let names = inside.map { $0.dropFirst(prefix.count).prefix { $0 != "/" } }
+                return Set(names.map(String.init)).sorted()
             }
         )
     }
