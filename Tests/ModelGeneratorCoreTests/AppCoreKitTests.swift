@@ -5,40 +5,41 @@ import Testing
 /// AppCoreKit `.mappings` as real apps wrote them: types from the app's headers (`headers:` in the config),
 /// `@inherits` on a property, contexts that hold only a transform, and the cascading tree's device and OS selectors.
 @Suite struct AppCoreKitTests {
-    static let config = "mappings: [app.mappings]\nheaders: [Headers]\nsamples: { Venue: venue.json }\noutput: Generated\n"
+    static let config =
+        "mappings: [app.mappings]\nheaders: [Headers]\nsamples: { Venue: venue.json }\noutput: Generated\n"
 
     static let headers = [
         "Headers/Place.h": """
-            NS_ASSUME_NONNULL_BEGIN
-            @interface Place : CKObject
-            @property (nonatomic, copy) NSString *name;
-            @property (nonatomic, copy, nullable) NSURL *website;
-            @end
-            NS_ASSUME_NONNULL_END
-            """,
+        NS_ASSUME_NONNULL_BEGIN
+        @interface Place : CKObject
+        @property (nonatomic, copy) NSString *name;
+        @property (nonatomic, copy, nullable) NSURL *website;
+        @end
+        NS_ASSUME_NONNULL_END
+        """,
         "Headers/Models/Venue.h": """
-            @class Owner;
-            @interface Venue : Place
-            @property (nonatomic, assign) CGFloat latitude;
-            @property (nonatomic, strong) NSNumber *rating;
-            @property (nonatomic, strong) NSNumber *visits;
-            @property (nonatomic, strong) NSNumber *checked;
-            @property (nonatomic, retain) Owner *owner;
-            @property (nonatomic, retain) NSArray<Owner *> *staff;
-            @property (nonatomic, retain) NSArray *guests;
-            @property (nonatomic, retain) NSDictionary *extra;
-            @property (nonatomic, retain) id anything;
-            @property (nonatomic, assign) CLLocationCoordinate2D coordinate;
-            @end
-            @interface Venue (Opening)
-            @property (nonatomic, assign) BOOL open;
-            @end
-            """,
+        @class Owner;
+        @interface Venue : Place
+        @property (nonatomic, assign) CGFloat latitude;
+        @property (nonatomic, strong) NSNumber *rating;
+        @property (nonatomic, strong) NSNumber *visits;
+        @property (nonatomic, strong) NSNumber *checked;
+        @property (nonatomic, retain) Owner *owner;
+        @property (nonatomic, retain) NSArray<Owner *> *staff;
+        @property (nonatomic, retain) NSArray *guests;
+        @property (nonatomic, retain) NSDictionary *extra;
+        @property (nonatomic, retain) id anything;
+        @property (nonatomic, assign) CLLocationCoordinate2D coordinate;
+        @end
+        @interface Venue (Opening)
+        @property (nonatomic, assign) BOOL open;
+        @end
+        """,
         "Headers/Owner.h": """
-            @interface Owner : CKObject
-            @property (nonatomic, copy) NSString *name;
-            @end
-            """,
+        @interface Owner : CKObject
+        @property (nonatomic, copy) NSString *name;
+        @end
+        """,
     ]
 
     private func run(_ mappings: String, sample: String = "{}") -> GenerationResult {
@@ -188,6 +189,10 @@ import Testing
 
     @Test func aMalformedSelectorIsAnError() {
         let result = run(#"{ "$Venue": { "@class": "Venue", "@ios newest": { "name": "n" }, "name": "name" } }"#)
-        #expect(messages(result) == ["app.mappings:1:34: error: '@ios newest' is not an OS selector; write it as '@ios >= 7'"])
+        #expect(
+            messages(result) == [
+                "app.mappings:1:34: error: '@ios newest' is not an OS selector; write it as '@ios >= 7'"
+            ]
+        )
     }
 }

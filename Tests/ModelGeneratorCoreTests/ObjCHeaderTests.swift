@@ -52,15 +52,19 @@ import Testing
             ]
         )
         #expect(properties[0].location == SourceLocation(file: "Post.h", line: 21, column: 39))
-        #expect(properties.map { $0.type.description } == [
-            "NSString *", "NSURL *", "NSArray<Base *> *", "NSString *", "CGFloat", "CGFloat", "a block",
-            "id<NSCoding>", "NSNumber *", "unsigned long long",
-        ])
+        #expect(
+            properties.map { $0.type.description } == [
+                "NSString *", "NSURL *", "NSArray<Base *> *", "NSString *", "CGFloat", "CGFloat", "a block",
+                "id<NSCoding>", "NSNumber *", "unsigned long long",
+            ]
+        )
     }
 
     @Test func nullabilityComesFromAttributesQualifiersAndTheAssumedRegion() {
         let headers = ObjCHeaders(ObjCHeaderReader.read(Self.header, file: "Post.h"))
-        let nullability = Dictionary(uniqueKeysWithValues: headers.properties(of: "Post").map { ($0.name, $0.nullability) })
+        let nullability = Dictionary(
+            uniqueKeysWithValues: headers.properties(of: "Post").map { ($0.name, $0.nullability) }
+        )
         #expect(nullability["identifier"] == .nonnull)
         #expect(nullability["link"] == .nullable)
         #expect(nullability["title"] == .nullable)

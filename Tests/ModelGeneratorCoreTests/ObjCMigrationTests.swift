@@ -74,7 +74,10 @@ import Testing
             to: root.appendingPathComponent("apps/rk20coredata/tweet.json")
         )
         try write(
-            try firstElement(of: root.appendingPathComponent("src/RestKit-0.10/RKCatalog/project.json"), key: "project"),
+            try firstElement(
+                of: root.appendingPathComponent("src/RestKit-0.10/RKCatalog/project.json"),
+                key: "project"
+            ),
             to: root.appendingPathComponent("apps/rkcatalog/project-sample.json")
         )
 
@@ -172,9 +175,10 @@ import Testing
 
         // AppCoreKit: the samples' .mappings as they are, typed from their headers.
         for (app, folder) in [("twittertimeline", "TwitterTimeline"), ("mapform", "MapFormSynchronization")] {
-            let mappings = try FileManager.default.contentsOfDirectory(
-                atPath: root.appendingPathComponent("src/AppCoreKit/\(folder)").path
-            ).first { $0.hasSuffix(".mappings") } ?? ""
+            let mappings =
+                try FileManager.default.contentsOfDirectory(
+                    atPath: root.appendingPathComponent("src/AppCoreKit/\(folder)").path
+                ).first { $0.hasSuffix(".mappings") } ?? ""
             try write(
                 """
                 mappings: [../../src/AppCoreKit/\(folder)/\(mappings)]
@@ -184,7 +188,10 @@ import Testing
                 """,
                 to: root.appendingPathComponent("apps/\(app)/model-generator.yaml")
             )
-            let generated = try await commandLine.run(["generate", "--config", "apps/\(app)/model-generator.yaml"], in: root)
+            let generated = try await commandLine.run(
+                ["generate", "--config", "apps/\(app)/model-generator.yaml"],
+                in: root
+            )
             #expect(generated.status == 0, "\(app): \(generated.errors)")
             #expect(generated.errors.isEmpty, "\(app): \(generated.errors)")
         }
@@ -193,7 +200,10 @@ import Testing
             "mappings: [../../src/AppCoreKit/ContainerController/Api.mappings]\nheaders: [../../src/AppCoreKit]\noutput: Generated\n",
             to: root.appendingPathComponent("apps/container/model-generator.yaml")
         )
-        let container = try await commandLine.run(["generate", "--config", "apps/container/model-generator.yaml"], in: root)
+        let container = try await commandLine.run(
+            ["generate", "--config", "apps/container/model-generator.yaml"],
+            in: root
+        )
         #expect(container.status == 1)
         #expect(
             container.errors.contains(

@@ -125,7 +125,13 @@ struct MappingYAMLWriter {
                 comments.append("one \(target)? The header does not say; write 'collection: \(target)' for a list")
             }
         } else if let type, let declared {
-            let spelled = spelling(of: type, declared: declared, property: property, mapping: mapping, comments: &comments)
+            let spelled = spelling(
+                of: type,
+                declared: declared,
+                property: property,
+                mapping: mapping,
+                comments: &comments
+            )
             if let spelled { attributes.append("type: \(Self.scalar(spelled))") }
             if case .date = type {
                 let pattern = property.datePattern ?? defaultDatePattern ?? mmDataObjectDefault(for: declared)
@@ -270,7 +276,8 @@ struct MappingYAMLWriter {
             case "\r": quoted += "\\r"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    quoted += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    quoted +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                         + String(scalar.value, radix: 16)
                 } else {
                     quoted.unicodeScalars.append(scalar)

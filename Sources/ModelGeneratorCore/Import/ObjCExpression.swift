@@ -28,7 +28,8 @@ struct ObjCMessage {
     var location: SourceLocation
 
     var selector: String {
-        parts.count == 1 && parts[0].argument.isEmpty && !isKeyword ? parts[0].keyword
+        parts.count == 1 && parts[0].argument.isEmpty && !isKeyword
+            ? parts[0].keyword
             : parts.map { $0.keyword + ":" }.joined()
     }
     var isKeyword = true
@@ -115,7 +116,8 @@ extension ArraySlice where Element == ObjCToken {
         var previous: ObjCToken?
         for token in self {
             let word = token.kind == .string ? "@\"\(token.text)\"" : token.text
-            if let previous, previous.kind != .symbol || previous.text == ",", token.kind != .symbol || token.text == "["
+            if let previous, previous.kind != .symbol || previous.text == ",",
+                token.kind != .symbol || token.text == "["
             {
                 text += " "
             }

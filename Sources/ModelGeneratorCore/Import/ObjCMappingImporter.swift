@@ -298,7 +298,9 @@ struct MappingCodeReader {
         let selector = message.selector
         let location = message.location
         let isMappingClass = receiverName.map(Self.mappingClasses.contains) ?? false
-        func argument(_ index: Int) -> ObjCValue { arguments.indices.contains(index) ? arguments[index].first ?? .null : .null }
+        func argument(_ index: Int) -> ObjCValue {
+            arguments.indices.contains(index) ? arguments[index].first ?? .null : .null
+        }
 
         if isMappingClass {
             switch selector {
@@ -332,7 +334,8 @@ struct MappingCodeReader {
                 diagnostics.warning(
                     "'\(selector)' takes a date formatter built at run time; its format is not imported",
                     at: location,
-                    hint: "give the Date properties 'formatter: DatePatternFormatter, userData: { format: \"…\" }' in the YAML"
+                    hint:
+                        "give the Date properties 'formatter: DatePatternFormatter, userData: { format: \"…\" }' in the YAML"
                 )
                 return .null
             case "requestMapping":
@@ -362,7 +365,12 @@ struct MappingCodeReader {
             var index = 0
             while index < values.count {
                 if case .null = values[index] { break }
-                addAttribute(values[index], to: index + 1 < values.count ? values[index + 1] : .null, in: className, at: location)
+                addAttribute(
+                    values[index],
+                    to: index + 1 < values.count ? values[index + 1] : .null,
+                    in: className,
+                    at: location
+                )
                 index += 2
             }
         case "mapAttributes:":
@@ -383,16 +391,31 @@ struct MappingCodeReader {
             }
             for pair in pairs { addAttribute(pair.key, to: pair.value, in: className, at: location) }
         case "mapRelationship:withMapping:", "addRelationshipMappingWithSourceKeyPath:mapping:":
-            if case .relationship(let property) = relationship(from: argument(0), to: argument(0), mapping: argument(1), at: location) {
+            if case .relationship(let property) = relationship(
+                from: argument(0),
+                to: argument(0),
+                mapping: argument(1),
+                at: location
+            ) {
                 mappings[className]?.add(property)
             }
         case "hasOne:withMapping:", "hasMany:withMapping:":
-            if case .relationship(var property) = relationship(from: argument(0), to: argument(0), mapping: argument(1), at: location) {
+            if case .relationship(var property) = relationship(
+                from: argument(0),
+                to: argument(0),
+                mapping: argument(1),
+                at: location
+            ) {
                 property.isCollection = selector.hasPrefix("hasMany")
                 mappings[className]?.add(property)
             }
         case "mapKeyPath:toRelationship:withMapping:":
-            if case .relationship(let property) = relationship(from: argument(0), to: argument(1), mapping: argument(2), at: location) {
+            if case .relationship(let property) = relationship(
+                from: argument(0),
+                to: argument(1),
+                mapping: argument(2),
+                at: location
+            ) {
                 mappings[className]?.add(property)
             }
         case "addPropertyMapping:":
@@ -403,7 +426,8 @@ struct MappingCodeReader {
             } else {
                 unreadable(argument(0), what: "the property mappings", at: location)
             }
-        case "connectRelationship:withObjectForPrimaryKeyAttribute:", "connectRelationship:withMapping:fromKeyPath:toKeyPath:",
+        case "connectRelationship:withObjectForPrimaryKeyAttribute:",
+            "connectRelationship:withMapping:fromKeyPath:toKeyPath:",
             "addConnectionForRelationship:connectedBy:":
             diagnostics.warning(
                 "'\(selector)' connects Core Data objects by primary key at run time; the JSON holds only the key, which the model keeps as it is",
@@ -429,7 +453,12 @@ struct MappingCodeReader {
         return className
     }
 
-    private mutating func addAttribute(_ keyPath: ObjCValue, to name: ObjCValue, in className: String, at location: SourceLocation) {
+    private mutating func addAttribute(
+        _ keyPath: ObjCValue,
+        to name: ObjCValue,
+        in className: String,
+        at location: SourceLocation
+    ) {
         guard case .string(let key, let keyLocation) = keyPath else {
             unreadable(keyPath, what: "a key path", at: location)
             return
@@ -467,21 +496,34 @@ struct MappingCodeReader {
             unreadable(mapping, what: "the mapping of relationship '\(property)'", at: location)
             return .null
         }
-        return .relationship(ImportedProperty(name: property, keyPath: key, relationship: target, location: keyLocation))
+        return .relationship(
+            ImportedProperty(name: property, keyPath: key, relationship: target, location: keyLocation)
+        )
     }
 
     // MARK: MMDataObject
 
-    private mutating func mmDataObject(_ message: ObjCMessage, receiver: ObjCValue, arguments: [[ObjCValue]]) -> ObjCValue? {
+    private mutating func mmDataObject(
+        _ message: ObjCMessage,
+        receiver: ObjCValue,
+        arguments: [[ObjCValue]]
+    ) -> ObjCValue? {
         let selector = message.selector
         let location = message.location
-        func argument(_ index: Int) -> ObjCValue { arguments.indices.contains(index) ? arguments[index].first ?? .null : .null }
+        func argument(_ index: Int) -> ObjCValue {
+            arguments.indices.contains(index) ? arguments[index].first ?? .null : .null
+        }
         if selector == "stringToDateWithFormat:" {
             guard case .string(let format, _) = argument(0) else {
                 unreadable(argument(0), what: "the date format", at: location)
                 return .null
             }
-            return .classMessage(className: "MMDataObject", selector: "dateFormat", arguments: [.string(format, location)], location)
+            return .classMessage(
+                className: "MMDataObject",
+                selector: "dateFormat",
+                arguments: [.string(format, location)],
+                location
+            )
         }
         guard case .instance = receiver, let className = enclosingClass else { return nil }
         switch selector {
@@ -498,7 +540,8 @@ struct MappingCodeReader {
                 unreadable(argument(0), what: "the formatted property", at: location)
                 return .null
             }
-            var property = beginMMDataObject(className, at: location).properties.first { $0.name == name }
+            var property =
+                beginMMDataObject(className, at: location).properties.first { $0.name == name }
                 ?? ImportedProperty(name: name, keyPath: mappings[className]?.aliases[name] ?? name, location: location)
             switch argument(1) {
             case .classMessage(_, "dateFormat", let formatArguments, _):
@@ -517,7 +560,8 @@ struct MappingCodeReader {
                 unreadable(argument(0), what: "the collection's class", at: location)
                 return .null
             }
-            var property = beginMMDataObject(className, at: location).properties.first { $0.name == name }
+            var property =
+                beginMMDataObject(className, at: location).properties.first { $0.name == name }
                 ?? ImportedProperty(name: name, keyPath: mappings[className]?.aliases[name] ?? name, location: location)
             property.relationship = element
             property.isCollection = true

@@ -54,7 +54,8 @@ public struct GeneratorConfig: Hashable, Sendable {
 
     /// Every key the config accepts, in the order the reference documents them.
     public static let keys = [
-        "schemas", "mappings", "headers", "output", "accessModifier", "generate", "dialect", "samples", "naming", "templates",
+        "schemas", "mappings", "headers", "output", "accessModifier", "generate", "dialect", "samples", "naming",
+        "templates",
         "additionalImports", "additionalFileComments",
     ]
     static let namingKeys = ["stripPrefixes", "overrides"]

@@ -592,7 +592,8 @@ struct MappingResolver {
                     .note,
                     "'\(mapped.name.value)' is an NSNumber and no sample says which number it holds; it is a Double",
                     at: declared.location,
-                    hint: "give it a '@type' ('type' in YAML) of Int or Bool, or a sample payload, if that is what it holds"
+                    hint:
+                        "give it a '@type' ('type' in YAML) of Int or Bool, or a sample payload, if that is what it holds"
                 )
             )
             return (.double, false)

@@ -122,7 +122,10 @@ public enum ObjCHeaderReader {
         var unspecified = false
         if index < tokens.count, tokens[index].isSymbol("(") {
             // An unclosed attribute list must not swallow the rest of the file.
-            guard let end = tokens[index...].firstIndex(where: { $0.isSymbol(")") || $0.kind == .directive || $0.isSymbol(";") }),
+            guard
+                let end = tokens[index...].firstIndex(where: {
+                    $0.isSymbol(")") || $0.kind == .directive || $0.isSymbol(";")
+                }),
                 tokens[end].isSymbol(")")
             else {
                 index = tokens[index...].firstIndex { $0.kind == .directive } ?? tokens.count
@@ -149,8 +152,9 @@ public enum ObjCHeaderReader {
             guard var property = declare(declarator) else { continue }
             if let attributeNullability {
                 property.nullability = attributeNullability
-            } else if property.nullability == nil, assumesNonnull, !unspecified, property.type.isPointer
-                || property.type.name == "id"
+            } else if property.nullability == nil, assumesNonnull, !unspecified,
+                property.type.isPointer
+                    || property.type.name == "id"
             {
                 property.nullability = .nonnull
             }
