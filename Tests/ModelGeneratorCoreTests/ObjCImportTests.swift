@@ -189,8 +189,8 @@ import Testing
             - (id)init {
                 self = [super init];
                 if (self) {
-                    [self setAlias:kNameKey forPropertyName:@"name"];
                     [self addFormatterForPropertyName:@"name" input:[Log shout] output:[Log whisper]];
+                    [self setAlias:kNameKey forPropertyName:@"name"];
                     [self addFormatterForPropertyName:@"day" input:[MMDataObject stringToDateWithFormat:@"dd/MM/yyyy"] output:[MMDataObject dateToStringWithFormat:@"dd/MM/yyyy"]];
                     [self registerClass:[Entry class] forCollectionName:@"entries"];
                     [self setAlias:aliasFromServer forPropertyName:@"note"];

@@ -298,9 +298,7 @@ struct MappingCodeReader {
         let selector = message.selector
         let location = message.location
         let isMappingClass = receiverName.map(Self.mappingClasses.contains) ?? false
-        func argument(_ index: Int) -> ObjCValue {
-            arguments.indices.contains(index) ? arguments[index].first ?? .null : .null
-        }
+        func argument(_ index: Int) -> ObjCValue { Self.argument(index, of: arguments) }
 
         if isMappingClass {
             switch selector {
@@ -391,33 +389,20 @@ struct MappingCodeReader {
             }
             for pair in pairs { addAttribute(pair.key, to: pair.value, in: className, at: location) }
         case "mapRelationship:withMapping:", "addRelationshipMappingWithSourceKeyPath:mapping:":
-            if case .relationship(let property) = relationship(
-                from: argument(0),
-                to: argument(0),
-                mapping: argument(1),
-                at: location
-            ) {
-                mappings[className]?.add(property)
-            }
+            let relationship = relationship(from: argument(0), to: argument(0), mapping: argument(1), at: location)
+            addPropertyMapping(relationship, to: className, at: location)
         case "hasOne:withMapping:", "hasMany:withMapping:":
-            if case .relationship(var property) = relationship(
+            let relationship = relationship(
                 from: argument(0),
                 to: argument(0),
                 mapping: argument(1),
+                isCollection: selector.hasPrefix("hasMany"),
                 at: location
-            ) {
-                property.isCollection = selector.hasPrefix("hasMany")
-                mappings[className]?.add(property)
-            }
+            )
+            addPropertyMapping(relationship, to: className, at: location)
         case "mapKeyPath:toRelationship:withMapping:":
-            if case .relationship(let property) = relationship(
-                from: argument(0),
-                to: argument(1),
-                mapping: argument(2),
-                at: location
-            ) {
-                mappings[className]?.add(property)
-            }
+            let relationship = relationship(from: argument(0), to: argument(1), mapping: argument(2), at: location)
+            addPropertyMapping(relationship, to: className, at: location)
         case "addPropertyMapping:":
             addPropertyMapping(argument(0), to: className, at: location)
         case "addPropertyMappingsFromArray:":
@@ -473,6 +458,8 @@ struct MappingCodeReader {
     private mutating func addPropertyMapping(_ value: ObjCValue, to className: String, at location: SourceLocation) {
         switch value {
         case .relationship(let property), .attribute(let property): mappings[className]?.add(property)
+        // A relationship that could not be read, already reported.
+        case .null: break
         default: unreadable(value, what: "the property mapping", at: location)
         }
     }
@@ -481,6 +468,7 @@ struct MappingCodeReader {
         from keyPath: ObjCValue,
         to name: ObjCValue,
         mapping: ObjCValue,
+        isCollection: Bool? = nil,
         at location: SourceLocation
     ) -> ObjCValue {
         guard case .string(let key, let keyLocation) = keyPath, case .string(let property, _) = name else {
@@ -497,7 +485,13 @@ struct MappingCodeReader {
             return .null
         }
         return .relationship(
-            ImportedProperty(name: property, keyPath: key, relationship: target, location: keyLocation)
+            ImportedProperty(
+                name: property,
+                keyPath: key,
+                relationship: target,
+                isCollection: isCollection,
+                location: keyLocation
+            )
         )
     }
 
@@ -510,9 +504,7 @@ struct MappingCodeReader {
     ) -> ObjCValue? {
         let selector = message.selector
         let location = message.location
-        func argument(_ index: Int) -> ObjCValue {
-            arguments.indices.contains(index) ? arguments[index].first ?? .null : .null
-        }
+        func argument(_ index: Int) -> ObjCValue { Self.argument(index, of: arguments) }
         if selector == "stringToDateWithFormat:" {
             guard case .string(let format, _) = argument(0) else {
                 unreadable(argument(0), what: "the date format", at: location)
@@ -532,17 +524,16 @@ struct MappingCodeReader {
                 unreadable(argument(0), what: "an alias", at: location)
                 return .null
             }
-            beginMMDataObject(className, at: location)
             mappings[className]?.aliases[name] = alias
-            mappings[className]?.add(ImportedProperty(name: name, keyPath: alias, location: location))
+            var property = mmDataObjectProperty(name, of: className, at: location)
+            property.keyPath = alias
+            mappings[className]?.add(property)
         case "addFormatterForPropertyName:input:output:":
             guard case .string(let name, _) = argument(0) else {
                 unreadable(argument(0), what: "the formatted property", at: location)
                 return .null
             }
-            var property =
-                beginMMDataObject(className, at: location).properties.first { $0.name == name }
-                ?? ImportedProperty(name: name, keyPath: mappings[className]?.aliases[name] ?? name, location: location)
+            var property = mmDataObjectProperty(name, of: className, at: location)
             switch argument(1) {
             case .classMessage(_, "dateFormat", let formatArguments, _):
                 if case .string(let format, _)? = formatArguments.first {
@@ -560,9 +551,7 @@ struct MappingCodeReader {
                 unreadable(argument(0), what: "the collection's class", at: location)
                 return .null
             }
-            var property =
-                beginMMDataObject(className, at: location).properties.first { $0.name == name }
-                ?? ImportedProperty(name: name, keyPath: mappings[className]?.aliases[name] ?? name, location: location)
+            var property = mmDataObjectProperty(name, of: className, at: location)
             property.relationship = element
             property.isCollection = true
             mappings[className]?.add(property)
@@ -572,11 +561,21 @@ struct MappingCodeReader {
         return .null
     }
 
-    @discardableResult
-    private mutating func beginMMDataObject(_ className: String, at location: SourceLocation) -> ImportedMapping {
+    private mutating func beginMMDataObject(_ className: String, at location: SourceLocation) {
         beginMapping(className, at: location)
         mappings[className]?.mapsEveryProperty = true
-        return mappings[className]!
+    }
+
+    /// The property as the class's `init` has set it up so far: an alias, a formatter and a collection may come in
+    /// any order.
+    private mutating func mmDataObjectProperty(
+        _ name: String,
+        of className: String,
+        at location: SourceLocation
+    ) -> ImportedProperty {
+        beginMMDataObject(className, at: location)
+        return mappings[className]?.properties.first { $0.name == name }
+            ?? ImportedProperty(name: name, keyPath: mappings[className]?.aliases[name] ?? name, location: location)
     }
 
     /// Every class the files declare as an MMDataObject subclass is a mapping, even one that customises nothing.
@@ -589,6 +588,11 @@ struct MappingCodeReader {
             beginMMDataObject(interface.name, at: interface.location)
         }
         for name in order { mappings[name]?.mapsEveryProperty = true }
+    }
+
+    /// The first value of a message's `index`th part, or `nil`'s value when the message has no such part.
+    private static func argument(_ index: Int, of arguments: [[ObjCValue]]) -> ObjCValue {
+        arguments.indices.contains(index) ? arguments[index].first ?? .null : .null
     }
 
     // MARK: Diagnostics
