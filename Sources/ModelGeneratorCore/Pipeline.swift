@@ -239,8 +239,11 @@ public enum Pipeline {
         let headers = HeaderFiles.load(config, configDirectory: configDirectory, files, &diagnostics)
         let templateOverrides = loadTemplateOverrides(config, configDirectory: configDirectory, files, &diagnostics)
 
-        // Resolve
-        let (definedSchema, resolveDiagnostics) = Resolver.resolve(definitions, config: config)
+        // Resolve. Overrides that name a mapped model (an Objective-C class) are the mappings' to apply.
+        let mappedTypes = Set(mappingContexts.compactMap(\.swiftType?.value))
+        var objectConfig = config
+        objectConfig.naming.overrides.removeAll { $0.path.count == 1 && mappedTypes.contains($0.path[0]) }
+        let (definedSchema, resolveDiagnostics) = Resolver.resolve(definitions, config: objectConfig)
         diagnostics.append(contentsOf: resolveDiagnostics)
         let (schema, mappingDiagnostics) = MappingResolver.apply(
             mappingContexts,

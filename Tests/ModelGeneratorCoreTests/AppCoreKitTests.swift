@@ -110,6 +110,37 @@ import Testing
         #expect(!result.files.isEmpty)
     }
 
+    @Test func anNSNumbersDefaultSaysWhichNumberItIs() {
+        let result = run(
+            #"{ "$Venue": { "@class": "Venue", "visits": { "@keyPath": "v", "@defaultValue": 0 }, "checked": { "@keyPath": "c", "@defaultValue": false } } }"#
+        )
+        #expect(messages(result).isEmpty, "\(messages(result))")
+        #expect(property(result, "Venue", "visits")?.type == .int)
+        #expect(property(result, "Venue", "checked")?.type == .bool)
+    }
+
+    /// Models keep their Objective-C class names unless the config's naming says otherwise; the header and a sample
+    /// named by the class still apply.
+    @Test func namingOverridesRenameAClass() throws {
+        var files = Self.headers
+        files["app.mappings"] = """
+            {
+              "$Owner": { "@class": "Owner", "name": "name" },
+              "$Venue": { "@class": "Venue", "visits": "visits", "owner": { "@keyPath": "owner", "@object": { "@class": "Owner" } } }
+            }
+            """
+        files["venue.json"] = #"{"visits": 3, "owner": {"name": "n"}}"#
+        let result = generate(
+            config: Self.config + "naming: { overrides: { Venue: Place2, Owner: Host } }\n",
+            files
+        )
+        #expect(messages(result).isEmpty, "\(messages(result))")
+        #expect(result.schema?.objects.map(\.swiftName) == ["Host", "Place2"])
+        #expect(property(result, "Place2", "visits")?.type == .int)
+        #expect(property(result, "Place2", "owner")?.type == .named("Host"))
+        #expect(file(result, "Place2.swift")?.contains("public var owner: Host?") == true)
+    }
+
     @Test func aClassNoHeaderDeclaresIsAnErrorThatSaysSo() {
         let result = run(#"{ "$Model": { "@class": "Model", "message": "text" } }"#)
         #expect(messages(result) == ["app.mappings:1:34: error: the type of 'message' in '$Model' cannot be known"])

@@ -14,6 +14,8 @@ struct MappingResolver {
     private var samples: [String: SyntaxNode]
     /// The app's Objective-C classes, which type the properties of the contexts whose `@class` they declare.
     private let headers: ObjCHeaders
+    /// The class of each context that `naming.overrides` renamed (`{ RKTStatus: Status }`), for its header.
+    private var classNames: [String: String] = [:]
     private var objectsByAPIName: [String: ResolvedObject] = [:]
     private var modelNames: Set<String> = []
 
@@ -29,7 +31,7 @@ struct MappingResolver {
             samples: samples,
             headers: headers
         )
-        let result = resolver.apply(contexts, to: schema)
+        let result = resolver.apply(contexts, to: schema, overrides: config.naming.overrides)
         return (result, resolver.diagnostics)
     }
 
@@ -39,12 +41,16 @@ struct MappingResolver {
         self.headers = headers
     }
 
-    private mutating func apply(_ definitions: [MappingContextDefinition], to schema: ResolvedSchema) -> ResolvedSchema
-    {
+    private mutating func apply(
+        _ definitions: [MappingContextDefinition],
+        to schema: ResolvedSchema,
+        overrides: [GeneratorConfig.Override]
+    ) -> ResolvedSchema {
         guard !definitions.isEmpty else { return schema }
         for object in schema.objects { objectsByAPIName[object.apiName] = object }
         for definition in definitions { register(definition) }
         assignTypesFromReferences()
+        applyNamingOverrides(overrides)
         let producing = contextOrder.filter { contextTypes[$0] != nil }
         checkTypeNames(producing, schema: schema)
         modelNames = Set(producing.compactMap { contextTypes[$0]?.value }).union(schema.objects.map(\.swiftName))
@@ -101,6 +107,22 @@ struct MappingResolver {
         if contexts[reference] != nil { return reference }
         if contexts["$" + reference] != nil { return "$" + reference }
         return contextOrder.first { contextTypes[$0]?.value == reference }
+            ?? contextOrder.first { classNames[$0] == reference }
+    }
+
+    /// Models keep their class names unless `naming.overrides` names the class: `{ RKTStatus: Status }`. A sample
+    /// may still be named by the class.
+    private mutating func applyNamingOverrides(_ overrides: [GeneratorConfig.Override]) {
+        for name in contextOrder {
+            guard let original = contextTypes[name],
+                let override = overrides.last(where: { $0.path == [original.value] })
+            else { continue }
+            classNames[name] = original.value
+            contextTypes[name] = Located(override.swiftName, at: override.location)
+            if samples[override.swiftName] == nil, let sample = samples[original.value] {
+                samples[override.swiftName] = sample
+            }
+        }
     }
 
     /// `"@object": { "@class": "UserModel", "@mappings": "$UserModel" }` gives a class-less context its type.
@@ -347,7 +369,7 @@ struct MappingResolver {
     ) -> ResolvedProperty? {
         let mapped = withInheritedAttributes(written, visiting: [])
         let path = keyPath(of: mapped)
-        let className = swiftTypeName(context)
+        let className = classNames[context.name.value] ?? swiftTypeName(context)
         let declared = headers.property(mapped.name.value, of: className)
         let pathLocation = mapped.keyPath?.location ?? mapped.location
         if path.contains(where: \.isEmpty) {
@@ -579,12 +601,15 @@ struct MappingResolver {
         case .json: return (.any, false)
         case .number:
             if mapped.formatter != nil { return nil }
-            if let sample, case .found(let value) = SampleLookup.lookUp(path, in: sample) {
+            // The mapping's own default says which number, else the sample's value.
+            let used: SyntaxNode? =
+                if let sample, case .found(let value) = SampleLookup.lookUp(path, in: sample) { value } else { nil }
+            for value in [mapped.defaultValue, used].compactMap({ $0 }) {
                 switch SampleType(value) {
                 case .bool: return (.bool, false)
                 case .int: return (.int, false)
                 case .double: return (.double, false)
-                default: break
+                default: continue
                 }
             }
             diagnostics.append(
