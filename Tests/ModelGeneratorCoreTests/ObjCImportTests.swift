@@ -135,6 +135,26 @@ import Testing
         #expect(messages.isEmpty, "\(messages)")
     }
 
+    @Test func anEnvelopeKeyPathIsANote() {
+        let (_, messages) = importing(
+            """
+            @implementation AppDelegate
+            - (void)setUp {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Author class]];
+                [mapping addAttributeMappingsFromArray:@[ @"name" ]];
+                [manager addResponseDescriptor:[RKResponseDescriptor responseDescriptorWithMapping:mapping method:RKRequestMethodGET pathPattern:@"/authors" keyPath:@"data.authors" statusCodes:nil]];
+                [manager addResponseDescriptor:[RKResponseDescriptor responseDescriptorWithMapping:mapping method:RKRequestMethodGET pathPattern:@"/author" keyPath:nil statusCodes:nil]];
+            }
+            @end
+            """
+        )
+        #expect(
+            messages == [
+                "Mappings.m:5:36: note: the response holds Author under the key path 'data.authors'; the model maps what is inside it"
+            ]
+        )
+    }
+
     @Test func whatCannotBeReadIsAWarningNamingItsLine() {
         let (yaml, messages) = importing(
             """

@@ -117,6 +117,11 @@ import Testing
                 "src/RestKit-0.10/RKCatalog/RKRelationshipMappingExample.m:42:9: warning: 'connectRelationship:withObjectForPrimaryKeyAttribute:' connects Core Data objects by primary key at run time"
             )
         )
+        #expect(
+            catalog.contains(
+                "src/RestKit-0.10/RKCatalog/RKRelationshipMappingExample.m:50:9: note: the response holds Project under the key path 'project'; the model maps what is inside it"
+            )
+        )
 
         // RestKit 0.20: addAttributeMappingsFromDictionary:, RKRelationshipMapping, addPropertyMapping:.
         let rk20 = try await importAndGenerate(

@@ -342,6 +342,21 @@ struct MappingCodeReader {
                 break
             }
         }
+        // Where the response holds a mapping's objects: an envelope key, which the model does not include.
+        if let keyPathPart = ["forKeyPath", "keyPath", "withRootKeyPath"].compactMap({ keyword in
+            message.parts.firstIndex { $0.keyword == keyword }
+        }).first, case .mapping(let className) = argument(0), case .string(let keyPath, _) = argument(keyPathPart) {
+            diagnostics.append(
+                Diagnostic(
+                    .note,
+                    "the response holds \(className) under the key path '\(keyPath)'; the model maps what is inside it",
+                    at: location,
+                    hint:
+                        "decode \(className) from there, or map a model for the envelope with '\(keyPath)' as a property's key path"
+                )
+            )
+            return .null
+        }
         if receiverName == "RKRelationshipMapping",
             selector == "relationshipMappingFromKeyPath:toKeyPath:withMapping:"
         {
