@@ -26,13 +26,13 @@ struct ObjCMessage {
     /// The selector's parts with their argument tokens; a unary message has one part and no argument.
     var parts: [(keyword: String, argument: ArraySlice<ObjCToken>)]
     var location: SourceLocation
-
-    var selector: String {
-        parts.count == 1 && parts[0].argument.isEmpty && !isKeyword
-            ? parts[0].keyword
-            : parts.map { $0.keyword + ":" }.joined()
-    }
+    /// False for a unary message, `[RKTUser class]`.
     var isKeyword = true
+
+    /// `mapKeyPath:toAttribute:`, or the unary selector's name.
+    var selector: String {
+        isKeyword ? parts.map { $0.keyword + ":" }.joined() : parts.first?.keyword ?? ""
+    }
 
     /// Parses the message whose `[` is at `open` and whose `]` is at `close`.
     static func parse(_ tokens: [ObjCToken], open: Int, close: Int) -> ObjCMessage? {

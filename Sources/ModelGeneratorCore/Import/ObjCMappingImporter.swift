@@ -34,7 +34,7 @@ public enum ObjCMappingImporter {
         }
         reader.headers = ObjCHeaders(interfaces)
         for tokenizer in fileTokens { reader.read(tokenizer.tokens) }
-        reader.addMMDataObjectSubclasses(declaredIn: files.map(\.path) + headers.map(\.path))
+        reader.addMMDataObjectSubclasses()
         var writer = MappingYAMLWriter(
             system: system,
             defaultDatePattern: reader.defaultDatePattern,
@@ -594,7 +594,7 @@ struct MappingCodeReader {
     }
 
     /// Every class the files declare as an MMDataObject subclass is a mapping, even one that customises nothing.
-    mutating func addMMDataObjectSubclasses(declaredIn files: [String]) {
+    mutating func addMMDataObjectSubclasses() {
         guard system == .mmdataobject else { return }
         let declared = headers.classes.values
             .filter { $0.name != "MMDataObject" && headers.inherits($0.name, from: "MMDataObject") }
