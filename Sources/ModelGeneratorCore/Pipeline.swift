@@ -164,7 +164,7 @@ public enum Pipeline {
         }
         // A bare schema file: the same as a config that names only it.
         let configPath = Paths.join(Paths.directory(of: path), ".model-generator-diff.yaml")
-        let config = "schemas: [\(swiftStringLiteral(Paths.relative(path, to: Paths.directory(of: path))))]\n"
+        let config = "schemas: [\(ConfigTemplate.yamlString(Paths.relative(path, to: Paths.directory(of: path))))]\n"
         let inner = files
         let withConfig = InputFiles(
             read: { requested in requested == configPath ? config : try inner.read(requested) },
@@ -210,30 +210,17 @@ public enum Pipeline {
         }
         let (loadedConfig, configDiagnostics) = ConfigLoader.load(configText, file: configPath)
         diagnostics.append(contentsOf: configDiagnostics)
-        guard let config = loadedConfig else {
+        guard let loadedConfig else {
             return PreparedRun(outputDirectory: fallbackOutput, diagnostics: diagnostics, renderer: nil)
         }
+        var config = loadedConfig
         let outputDirectory = Paths.join(configDirectory, config.output.value)
         func failed() -> PreparedRun {
             PreparedRun(outputDirectory: outputDirectory, diagnostics: diagnostics, renderer: nil)
         }
 
         // Load
-        var definitions: [ObjectDefinition] = []
-        for schema in config.schemas {
-            let path = Paths.join(configDirectory, schema.value)
-            let text: String
-            do {
-                text = try files.read(path)
-            } catch {
-                diagnostics.error("cannot read schema file '\(path)': \(error)", at: schema.location)
-                continue
-            }
-            var (objects, schemaDiagnostics) = SchemaLoader.load(text, file: path)
-            for index in objects.indices { objects[index].sourceFile = schema.value }
-            definitions += objects
-            diagnostics.append(contentsOf: schemaDiagnostics)
-        }
+        let definitions = SchemaFiles.load(&config, configDirectory: configDirectory, files, &diagnostics)
         let mappingContexts = MappingFiles.load(config, configDirectory: configDirectory, files, &diagnostics)
         let samples = loadSamples(config, configDirectory: configDirectory, files, &diagnostics)
         let headers = HeaderFiles.load(config, configDirectory: configDirectory, files, &diagnostics)

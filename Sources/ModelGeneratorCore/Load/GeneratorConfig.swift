@@ -41,6 +41,8 @@ public struct GeneratorConfig: Hashable, Sendable {
     public var accessModifier: AccessModifier = .public
     public var generate: [OutputKind] = [.models]
     public var dialect: Dialect = .cortex
+    /// Where the config sets `dialect`; nil when it leaves it out and the schema files' format decides.
+    public var dialectLocation: SourceLocation?
     public var samples: [String: Located<String>] = [:]
     public var naming = Naming()
     public var templates: Located<String>?
@@ -103,7 +105,10 @@ public enum ConfigLoader {
         if let node = root["accessModifier"] {
             config.accessModifier = readChoice(node, "'accessModifier'", &reader) ?? config.accessModifier
         }
-        if let node = root["dialect"] { config.dialect = readChoice(node, "'dialect'", &reader) ?? config.dialect }
+        if let node = root["dialect"] {
+            config.dialect = readChoice(node, "'dialect'", &reader) ?? config.dialect
+            config.dialectLocation = node.location
+        }
         if let node = root["generate"], let list = reader.stringList(node, "'generate'") {
             config.generate = list.compactMap { item in
                 readChoice(
@@ -131,7 +136,17 @@ public enum ConfigLoader {
             config.templates = Located(folder, at: node.location)
         }
         if let node = root["additionalImports"] {
-            config.additionalImports = reader.stringList(node, "'additionalImports'")?.map(\.value) ?? []
+            // Each becomes an `import` line, so each must be a module name, not a line of code.
+            for module in reader.stringList(node, "'additionalImports'") ?? [] {
+                if let problem = SwiftText.dottedNameProblem(module.value) {
+                    reader.diagnostics.error(
+                        "'\(module.value)' in 'additionalImports' is not a module name: \(problem)",
+                        at: module.location
+                    )
+                } else {
+                    config.additionalImports.append(module.value)
+                }
+            }
         }
         if let node = root["additionalFileComments"] {
             config.additionalFileComments = reader.stringList(node, "'additionalFileComments'")?.map(\.value) ?? []
@@ -173,6 +188,14 @@ public enum ConfigLoader {
         if let overrides = node["overrides"], let overrideEntries = reader.mapping(overrides, "'naming.overrides'") {
             for entry in overrideEntries {
                 guard let swiftName = reader.name(entry.value, "the override of '\(entry.name)'") else { continue }
+                // The name is written into code and, for an object, names its file: it must be an identifier.
+                if let problem = SwiftText.identifierProblem(swiftName) {
+                    reader.diagnostics.error(
+                        "the override of '\(entry.name)' is not a Swift name: \(problem)",
+                        at: entry.value.location
+                    )
+                    continue
+                }
                 let path = entry.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                 if path.contains(where: \.isEmpty) {
                     reader.diagnostics.error(
