@@ -210,7 +210,7 @@ struct ClientTests {
             let client = server.client(
                 "mia",
                 dialect: MiaDialect.mia,
-                retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10), multiplier: 2)
+                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10), multiplier: 2)
             )
             let unavailable: [String: any Sendable] = [
                 "status": 503, "body": #"{"statusCode":503,"error":"Service Unavailable","message":"busy"}"#,
@@ -245,14 +245,14 @@ struct ClientTests {
     @Test func transportErrorsAreRetriedForIdempotentRequestsOnly() async throws {
         try await ClientServer.run { server in
             let flaky = FlakyTransport(
-                base: URLSessionTransport(session: server.session),
+                base: server.transport,
                 failures: 2
             )
             let client = ModelClient(
                 baseURL: server.baseURL.appendingPathComponent("mia"),
                 dialect: MiaDialect.mia,
                 transport: flaky,
-                retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(5), multiplier: 2)
+                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(5), multiplier: 2)
             )
             // Two dropped connections, then the GET gets through.
             #expect(try await client.count(Item.query) == 0)
@@ -388,8 +388,8 @@ private final class ClientServer: @unchecked Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Semantics/client_server.py")
 
-    let session = LocalPythonServer.makeSession()
-    private let control = URLSessionTransport(session: LocalPythonServer.makeSession())
+    let transport = LocalPythonServer.makeTransport()
+    private let control = LocalPythonServer.makeTransport()
     private let server: LocalPythonServer
     var baseURL: URL { server.baseURL }
 
@@ -411,13 +411,13 @@ private final class ClientServer: @unchecked Sendable {
     func client(
         _ dialect: String,
         dialect value: any ClientDialect,
-        retry: RetryPolicy = RetryPolicy(maxAttempts: 1),
+        retry: RetryPolicy = .never,
         headers: @escaping @Sendable () async throws -> [String: String] = { [:] }
     ) -> ModelClient {
         ModelClient(
             baseURL: baseURL.appendingPathComponent(dialect),
             dialect: value,
-            transport: URLSessionTransport(session: session),
+            transport: transport,
             headers: headers,
             retry: retry
         )
@@ -435,7 +435,7 @@ private final class ClientServer: @unchecked Sendable {
 
     /// Stops the server and both sessions; safe to call again.
     func stop() async {
-        session.invalidateAndCancel()
+        transport.session.invalidateAndCancel()
         await server.stop()
         control.session.invalidateAndCancel()
     }
@@ -524,7 +524,7 @@ private final class SilentTransport: HTTPTransport, @unchecked Sendable {
             baseURL: URL(string: "http://127.0.0.1:9")!,
             dialect: .cortex,
             transport: transport,
-            retry: RetryPolicy(maxAttempts: 2, initialDelay: .milliseconds(10)),
+            retry: try RetryPolicy(maxAttempts: 2, initialDelay: .milliseconds(10)),
             timeout: .milliseconds(100)
         )
         let clock = ContinuousClock()
@@ -548,7 +548,7 @@ private final class SilentTransport: HTTPTransport, @unchecked Sendable {
             baseURL: URL(string: "http://127.0.0.1:9")!,
             dialect: .mia,
             transport: transport,
-            retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10)),
+            retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10)),
             timeout: .milliseconds(100)
         )
         await #expect(throws: ModelClientError.self) {

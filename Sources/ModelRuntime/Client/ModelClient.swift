@@ -24,20 +24,29 @@ public struct ModelClient: Sendable {
     public let headers: @Sendable () async throws -> [String: String]
     /// When idempotent requests are sent again.
     public let retry: RetryPolicy
-    /// How long one attempt of a request may take; nil waits as long as the transport does.
+    /// How long one attempt of a request may take, from sending it to the last byte of the answer; nil waits as
+    /// long as the transport does.
     public let timeout: Duration?
+    /// The longest answer body the client reads; a longer one stops the transfer and is
+    /// ``ModelClientError/responseTooLarge(request:limit:)``.
+    public let maximumResponseBytes: Int
     /// How Cortex file uploads that follow a create are sent and polled.
     public var uploader: FileUploader
 
+    /// The default ``maximumResponseBytes``: 32 MiB.
+    public static let defaultMaximumResponseBytes = URLSessionTransport.defaultMaximumResponseBytes
+
     /// A client for the backend at `baseURL`, speaking `dialect`. The `headers` closure runs before every request;
-    /// `timeout` bounds each attempt, and `nil` waits as long as the transport does.
+    /// `timeout` bounds each attempt as a whole (`nil` waits as long as the transport does), and
+    /// `maximumResponseBytes` each answer.
     public init(
         baseURL: URL,
         dialect: some ClientDialect,
         transport: any HTTPTransport = URLSessionTransport(),
         headers: @escaping @Sendable () async throws -> [String: String] = { [:] },
-        retry: RetryPolicy = .init(),
-        timeout: Duration? = nil
+        retry: RetryPolicy = .standard,
+        timeout: Duration? = .seconds(60),
+        maximumResponseBytes: Int = ModelClient.defaultMaximumResponseBytes
     ) {
         self.baseURL = baseURL
         self.dialect = dialect
@@ -45,6 +54,7 @@ public struct ModelClient: Sendable {
         self.headers = headers
         self.retry = retry
         self.timeout = timeout
+        self.maximumResponseBytes = maximumResponseBytes
         self.uploader = FileUploader(transport: transport)
     }
 
@@ -214,7 +224,14 @@ public struct ModelClient: Sendable {
         let data = try await send(request)
         if data.isEmpty { return .null }
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
+            return try JSONValue(parsing: data)
+        } catch let error as DecodingError {
+            throw ModelClientError.decoding(
+                model: String(describing: T.self),
+                keyPath: Self.keyPath("", error),
+                request: Self.describe(request),
+                underlying: error
+            )
         } catch {
             throw ModelClientError.decoding(
                 model: String(describing: T.self),
@@ -247,6 +264,11 @@ public struct ModelClient: Sendable {
                 failure = serverError(status: response.statusCode, body: data)
             } catch let error as CancellationError {
                 throw error
+            } catch HTTPTransportError.responseTooLarge(let limit) {
+                throw ModelClientError.responseTooLarge(request: Self.describe(rendered), limit: limit)
+            } catch let error as HTTPTransportError {
+                // A refused redirect or an answer that is not HTTP would come the same way again.
+                throw ModelClientError.transport(error)
             } catch let error as ModelClientError {
                 if Task.isCancelled { throw CancellationError() }
                 failure = error
@@ -257,7 +279,7 @@ public struct ModelClient: Sendable {
             if case .server(let status, _, _, _) = failure, status < 500 { throw failure }
             guard attempt < attempts else { throw failure }
             try await Task.sleep(for: delay)
-            delay = delay * retry.multiplier
+            delay = retry.delay(after: delay)
             attempt += 1
         }
     }
@@ -268,10 +290,11 @@ public struct ModelClient: Sendable {
         _ request: URLRequest,
         describedAs description: String
     ) async throws -> (Data, HTTPURLResponse) {
-        guard let timeout else { return try await transport.send(request) }
+        let limit = maximumResponseBytes
+        guard let timeout else { return try await transport.send(request, maximumResponseBytes: limit) }
         let transport = self.transport
         return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse).self) { group in
-            group.addTask { try await transport.send(request) }
+            group.addTask { try await transport.send(request, maximumResponseBytes: limit) }
             group.addTask {
                 try await Task.sleep(for: timeout)
                 throw ModelClientError.timedOut(request: description, after: timeout)
@@ -283,7 +306,7 @@ public struct ModelClient: Sendable {
     }
 
     private func serverError(status: Int, body: Data) -> ModelClientError {
-        let json = try? JSONDecoder().decode(JSONValue.self, from: body)
+        let json = try? JSONValue(parsing: body)
         let details: (code: String?, message: String?) = json.map { dialect.errorDetails(from: $0) } ?? (nil, nil)
         return .server(status: status, code: details.code, message: details.message, body: body)
     }
@@ -299,8 +322,10 @@ public struct ModelClient: Sendable {
     )
         throws -> T
     {
+        // An answer asked for as JSON is already decoded.
+        if let json = value as? T { return json }
         do {
-            let data = try JSONEncoder().encode(value)
+            let data = try value.jsonData()
             return try JSONDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
             throw ModelClientError.decoding(

@@ -4,29 +4,43 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// How long and how often to ask whether uploaded facets are processed.
+/// How long and how often to ask whether uploaded facets are processed. The values are checked when the policy is
+/// made, so that none can fail later in the middle of polling.
 public struct PollingPolicy: Sendable, Hashable {
-    /// The wait after the first read that finds facets still processing.
-    public var initialDelay: Duration
-    /// How many times longer each following wait is.
-    public var multiplier: Double
-    /// The longest wait between two reads.
-    public var maximumDelay: Duration
-    /// Waiting longer than this is an error.
-    public var timeout: Duration
+    /// The wait after the first read that finds facets still processing: from 0 to an hour.
+    public let initialDelay: Duration
+    /// How many times longer each following wait is: a finite number from 1 to 100.
+    public let multiplier: Double
+    /// The longest wait between two reads: from 0 to an hour.
+    public let maximumDelay: Duration
+    /// Waiting longer than this is an error: from 0 to a day.
+    public let timeout: Duration
 
     /// A policy; the defaults wait 0.5 s, doubling up to 8 s, for at most 120 s in all.
+    ///
+    /// - Throws: ``InvalidPolicyError`` for a value outside the bounds each property gives.
     public init(
         initialDelay: Duration = .milliseconds(500),
         multiplier: Double = 2,
         maximumDelay: Duration = .seconds(8),
         timeout: Duration = .seconds(120)
-    ) {
+    ) throws(InvalidPolicyError) {
+        try InvalidPolicyError.check(initialDelay, "initialDelay")
+        try InvalidPolicyError.check(multiplier: multiplier)
+        try InvalidPolicyError.check(maximumDelay, "maximumDelay")
+        try InvalidPolicyError.check(timeout, "timeout", upTo: .seconds(86_400))
+        self.init(checked: initialDelay, multiplier, maximumDelay, timeout)
+    }
+
+    private init(checked initialDelay: Duration, _ multiplier: Double, _ maximumDelay: Duration, _ timeout: Duration) {
         self.initialDelay = initialDelay
         self.multiplier = multiplier
         self.maximumDelay = maximumDelay
         self.timeout = timeout
     }
+
+    /// The defaults: 0.5 s, doubling up to 8 s, for at most 120 s in all.
+    public static let standard = PollingPolicy(checked: .milliseconds(500), 2, .seconds(8), .seconds(120))
 }
 
 /// An upload's progress: which facet, and how many of the file's facets are done.
@@ -80,7 +94,7 @@ public struct FileUploader: Sendable {
     public var polling: PollingPolicy
 
     /// An uploader over `transport`, polling as `polling` says.
-    public init(transport: any HTTPTransport, polling: PollingPolicy = PollingPolicy()) {
+    public init(transport: any HTTPTransport, polling: PollingPolicy = .standard) {
         self.transport = transport
         self.polling = polling
     }
