@@ -160,6 +160,64 @@ struct ClientTests {
         }
     }
 
+    // MARK: Writes that succeed on the server
+
+    @Test func miaCreateInACollectionThatMakesDraftsReturnsTheDraft() async throws {
+        try await ClientServer.run { server in
+            let client = server.client("miadraft", dialect: MiaDialect.mia)
+            var body = Item.Create(name: "draft")
+            body.count = 7
+            let created = try await client.create(body)
+            #expect(created.name == "draft")
+            #expect(created.count == 7)
+            let stored = try await server.documents("miadraft", "c_items")
+            #expect(stored.map { $0["__STATE__"] } == ["DRAFT"])
+            #expect(stored.first?["_id"]?.stringValue == created.id.description)
+            // The read-back asked for every state; a plain read finds only PUBLIC documents.
+            #expect(try await server.queries().last == "_st=PUBLIC%2CDRAFT%2CTRASH%2CDELETED")
+            await #expect(throws: ModelClientError.self) { _ = try await client.get(Item.self, id: created.id) }
+        }
+    }
+
+    @Test func aCreateWhoseReadBackFailsSaysWhichInstanceExists() async throws {
+        try await ClientServer.run { server in
+            let client = server.client("mia", dialect: MiaDialect.mia)
+            let id = "5f00000000000000000000aa"
+            try await server.script([
+                ["status": 200, "body": #"{"_id":"\#(id)"}"#],
+                ["status": 404, "body": #"{"statusCode":404,"error":"Not Found","message":"gone"}"#],
+            ])
+            await #expect {
+                _ = try await client.create(Item.Create(name: "x"))
+            } throws: { error in
+                guard case ModelClientError.createdButNotRead(let created, let underlying) = error,
+                    case ModelClientError.server(404, _, "gone", _)? = underlying as? ModelClientError
+                else { return false }
+                return created == id && "\(error)".contains(id)
+            }
+        }
+    }
+
+    @Test func anUploadToStorageThatCantBeReachedNamesPropertyFacetAndObject() async throws {
+        try await ClientServer.run { server in
+            // Port 1 on the loopback address: nothing listens there, so the connection is refused.
+            try await server.setStorage("http://127.0.0.1:1")
+            let client = server.client("cortex", dialect: CortexDialect.cortex)
+            var create = Office.Create()
+            create.stringProperty = "Room 5"
+            create.pictures = [FileUpload(facets: ["content": .init(data: Data("jpeg".utf8), mime: "image/jpeg")])]
+            let error = await #expect(throws: UploadError.self) { _ = try await client.create(create) }
+            let stored = try await server.documents("cortex", "c_offices")
+            #expect(stored.count == 1, "the office was created before its upload")
+            #expect(error?.property == "c_pictures[0]")
+            #expect(error?.facet == "content")
+            #expect(error?.objectID != nil)
+            #expect(error?.objectID == stored.first?["_id"]?.stringValue)
+            let description = error?.description ?? ""
+            #expect(description.contains("c_pictures[0]") && description.contains("'content'"), "\(description)")
+        }
+    }
+
     // MARK: Errors
 
     @Test func clientErrorsCarryEachDialectsErrorBody() async throws {
@@ -488,6 +546,12 @@ private final class ClientServer: @unchecked Sendable {
     func script(_ answers: [[String: any Sendable]]) async throws {
         let data = try JSONSerialization.data(withJSONObject: answers.map { $0 as [String: Any] })
         _ = try await controlJSON("__script", method: "POST", body: data)
+    }
+
+    /// Points Cortex's upload instructions at `base` instead of the server itself.
+    func setStorage(_ base: String) async throws {
+        let data = try JSONSerialization.data(withJSONObject: ["base": base])
+        _ = try await controlJSON("__storage", method: "POST", body: data)
     }
 
     func reset() async throws {

@@ -38,6 +38,14 @@ public protocol ClientDialect: QueryDialect & BodyDialect {
     func count(from answer: JSONValue) -> Int?
     /// The code and message of the server's error body, where it has them.
     func errorDetails(from body: JSONValue) -> (code: String?, message: String?)
+    /// What the `GET` that reads a created instance back adds, so that it finds the instance in whatever state the
+    /// server created it.
+    var createdInstanceQueryItems: [URLQueryItem] { get }
+}
+
+extension ClientDialect {
+    /// None: the instance path alone finds a new instance.
+    public var createdInstanceQueryItems: [URLQueryItem] { [] }
 }
 
 extension JSONValue {
@@ -96,6 +104,12 @@ extension MiaDialect: ClientDialect {
 
     /// `GET /<plural>/count` answers a number.
     public func count(from answer: JSONValue) -> Int? { answer.intValue }
+
+    /// Every state (`_st=PUBLIC,DRAFT,TRASH,DELETED`): a collection creates documents as `DRAFT` unless configured
+    /// otherwise or the body sets `__STATE__`, and a `GET` without `_st` finds only `PUBLIC` ones.
+    public var createdInstanceQueryItems: [URLQueryItem] {
+        [URLQueryItem(name: "_st", value: "PUBLIC,DRAFT,TRASH,DELETED")]
+    }
 
     /// `{"statusCode":…,"error":…,"message":…}`.
     public func errorDetails(from body: JSONValue) -> (code: String?, message: String?) {

@@ -161,12 +161,26 @@ public struct ModelClient: Sendable {
         }
         switch written {
         case .fetch(let id):
-            return try await get(Body.Model.self, id: id, queryItems: [])
+            // The instance exists from here on: a failure to read it back says which one it is.
+            do {
+                return try await get(Body.Model.self, id: id, queryItems: dialect.createdInstanceQueryItems)
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                throw ModelClientError.createdButNotRead(id: id, underlying: error)
+            }
         case .object:
             let model = try decode(Body.Model.self, from: answer, at: "", request: request)
             if dialect is CortexDialect, !body.files.isEmpty {
-                for (_, upload, file) in try body.pendingUploads(in: answer) {
-                    try await uploader.upload(upload, following: file)
+                let objectID = answer["_id"]?.stringValue
+                for (path, upload, file) in try body.pendingUploads(in: answer) {
+                    do {
+                        try await uploader.upload(upload, following: file)
+                    } catch var error as UploadError {
+                        error.property = error.property ?? path
+                        error.objectID = error.objectID ?? objectID
+                        throw error
+                    }
                 }
             }
             return model

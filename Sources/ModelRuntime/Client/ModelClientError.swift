@@ -16,6 +16,8 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
     case timedOut(request: String, after: Duration)
     /// The answer's body was longer than the client's `maximumResponseBytes`; reading stopped there.
     case responseTooLarge(request: String, limit: Int)
+    /// The server created the instance `id`, but reading it back failed with `underlying`: the instance exists.
+    case createdButNotRead(id: String, underlying: any Error)
 
     /// What failed: the transport's error, the status and the server's message, or the request and where its answer
     /// did not decode.
@@ -31,6 +33,8 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
         case .timedOut(let request, let duration): "\(request): no answer after \(duration)"
         case .responseTooLarge(let request, let limit):
             "\(request): the answer is larger than the limit of \(limit) bytes"
+        case .createdButNotRead(let id, let underlying):
+            "the instance \(id) was created, but reading it back failed: \(underlying)"
         }
     }
 }

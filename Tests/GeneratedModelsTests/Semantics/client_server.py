@@ -8,9 +8,12 @@
                   GET /<plural>?pipeline=[{$match},{$group count}]   {"object":"list","data":[{"_id":null,"count":n}]}
                   POST /<plural> (answers the object), GET|PUT|DELETE /<plural>/<id> (PUT: plain values, null unsets)
                   errors {"object":"fault","code":...,"reason":...,"message":...}
-        /mia      GET /<plural>/?_q=&_s=&_l=&_sk=  (bare array); GET /<plural>/count?_q= (a number)
-                  POST /<plural>/ ({"_id":...}), GET|PATCH|DELETE /<plural>/<id> (PATCH: $set $unset $inc)
+        /mia      GET /<plural>/?_q=&_s=&_l=&_sk=&_st=  (bare array); GET /<plural>/count?_q=&_st= (a number)
+                  POST /<plural>/ ({"_id":...}), GET|PATCH|DELETE /<plural>/<id>?_st= (PATCH: $set $unset $inc)
                   errors {"statusCode":...,"error":...,"message":...}
+                  Documents have a __STATE__; every read, update and delete sees only the states `_st` lists
+                  (PUBLIC when absent), as Mia's CRUD service does. /mia's collections are configured to create
+                  PUBLIC documents; /miadraft's have the CRUD service's default, DRAFT (or the body's __STATE__).
         /parse    GET /classes/<C>?where=&order=&limit=&skip=&count=1  {"results":[...]} (+ "count")
                   POST /classes/<C> ({"objectId","createdAt"}), GET|PUT|DELETE /classes/<C>/<id>
                   (PUT: plain values, {"__op":"Delete"}, {"__op":"Increment","amount":n}); errors {"code":n,"error":...}
@@ -20,7 +23,8 @@
         GET  /__hits     {"requests": ["GET /cortex/c_items", ...]} every non-control request so far
         POST /__script   a JSON array of answers for the next requests, in order: {"status", "body" (raw text),
                          "delay" (seconds, at most 10)}; a scripted answer replaces the normal one
-        POST /__reset    forgets documents, hits and the script
+        POST /__reset    forgets documents, hits, the script and the storage
+        POST /__storage  {"base": URL}: the storage Cortex's upload instructions point to (default: this server)
 
       Stops after --lifetime seconds (default 60), or when stdin closes.
 """
@@ -36,7 +40,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, unquote, urlsplit
 
 LOCK = threading.Lock()
-STORE = {"cortex": {}, "mia": {}, "parse": {}}
+STORE = {"cortex": {}, "mia": {}, "miadraft": {}, "parse": {}}
+STORAGE = [None]
 UPLOADS = []
 PORT = [0]
 HITS = []
@@ -114,7 +119,7 @@ def error_body(dialect, fault):
     if dialect == "cortex":
         return {"object": "fault", "code": fault.code, "reason": fault.message, "message": fault.message,
                 "status": fault.status}
-    if dialect == "mia":
+    if dialect in ("mia", "miadraft"):
         reasons = {400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 500: "Internal Server Error"}
         return {"statusCode": fault.status, "error": reasons.get(fault.status, "Error"), "message": fault.message}
     return {"code": {"kNotFound": 101, "kInvalid": 102}.get(fault.code, 1), "error": fault.message}
@@ -203,7 +208,11 @@ class Handler(BaseHTTPRequestHandler):
             if path == "/__script" and method == "POST":
                 SCRIPT.extend(body or [])
                 return self.answer(200, {"queued": len(SCRIPT)})
+            if path == "/__storage" and method == "POST":
+                STORAGE[0] = (body or {}).get("base")
+                return self.answer(200, {})
             if path == "/__reset" and method == "POST":
+                STORAGE[0] = None
                 for collections in STORE.values():
                     collections.clear()
                 HITS.clear()
@@ -264,7 +273,8 @@ class Handler(BaseHTTPRequestHandler):
     @staticmethod
     def file_value(object_id, index, facets):
         """Cortex's shape: the content facet at the top level, the others in `facets`, an upload for each."""
-        uploads = [{"name": facet, "uploadUrl": "http://127.0.0.1:%d/upload/%s/%d/%s" % (PORT[0], object_id, index, facet),
+        storage = STORAGE[0] or "http://127.0.0.1:%d" % PORT[0]
+        uploads = [{"name": facet, "uploadUrl": "%s/upload/%s/%d/%s" % (storage, object_id, index, facet),
                     "uploadMethod": "POST", "uploadKey": "file", "fields": [{"key": "policy", "value": "p-%d" % index}],
                     "maxFileSize": 1000000, "state": 0} for facet in facets]
         value = {"facets": [{"name": f, "filename": n, "state": 0} for f, n in facets.items() if f != "content"],
@@ -275,10 +285,15 @@ class Handler(BaseHTTPRequestHandler):
 
     # mia
 
-    def mia(self, method, parts, query, body, store):
+    def miadraft(self, method, parts, query, body, store):
+        return self.mia(method, parts, query, body, store, default_state="DRAFT")
+
+    def mia(self, method, parts, query, body, store, default_state="PUBLIC"):
         plural = parts[0]
+        states = (query.get("_st") or "PUBLIC").split(",")
         docs = store.setdefault(plural, [])
-        selected = lambda: [d for d in docs if matches(d, json.loads(query.get("_q") or "{}"))]  # noqa: E731
+        visible = [d for d in docs if d.get("__STATE__") in states]
+        selected = lambda: [d for d in visible if matches(d, json.loads(query.get("_q") or "{}"))]  # noqa: E731
         if len(parts) == 1 and method == "GET":
             result = selected()
             keys = [(k.lstrip("-"), not k.startswith("-")) for k in (query.get("_s") or "").split(",") if k]
@@ -289,10 +304,10 @@ class Handler(BaseHTTPRequestHandler):
         if len(parts) == 2 and parts[1] == "count" and method == "GET":
             return 200, len(selected())
         if len(parts) == 1 and method == "POST":
-            doc = dict(body, _id=new_id("mia"), __STATE__="PUBLIC")
+            doc = dict(body, _id=new_id("mia"), __STATE__=(body or {}).get("__STATE__", default_state))
             docs.append(doc)
             return 200, {"_id": doc["_id"]}
-        doc = self.find(docs, "_id", parts[1])
+        doc = self.find(visible, "_id", parts[1])
         if method == "GET":
             return 200, doc
         if method == "PATCH":

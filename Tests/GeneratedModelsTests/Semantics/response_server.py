@@ -92,9 +92,13 @@ class Handler(BaseHTTPRequestHandler):
             while True:
                 self.wfile.write(b"," + CHUNK[1:])
         pairs = (size - 3) // 2
-        data = b"[" + b"0," * pairs + b"0" + b" " * (size - 3 - 2 * pairs) + b"]"
-        for start in range(0, len(data), 65536):
-            self.wfile.write(data[start:start + 65536])
+        block = b"0," * 32768
+        self.wfile.write(b"[")
+        while pairs > 0:
+            count = min(pairs, 32768)
+            self.wfile.write(block if count == 32768 else b"0," * count)
+            pairs -= count
+        self.wfile.write(b"0" + b" " * ((size - 3) % 2) + b"]")
 
     def trickle(self, every):
         self.send_response(200)
