@@ -218,6 +218,139 @@ struct ClientTests {
         }
     }
 
+    // MARK: What an error answer means
+
+    @Test func missingInstancesAreNotFoundInEveryDialect() async throws {
+        try await ClientServer.run { server in
+            let missing = try #require(ObjectID("5f0000000000000000000999"))
+            for (name, dialect) in [("cortex", CortexDialect.cortex as any ClientDialect), ("mia", MiaDialect.mia)] {
+                let error = await #expect(throws: ModelClientError.self) {
+                    _ = try await server.client(name, dialect: dialect).get(Item.self, id: missing)
+                }
+                #expect(error?.refusal == .notFound, "\(name)")
+            }
+            let error = await #expect(throws: ModelClientError.self) {
+                _ = try await server.client("parse", dialect: ParseDialect.parse).get(GameScore.self, id: "nope")
+            }
+            #expect(error?.refusal == .notFound)
+        }
+    }
+
+    @Test func refusalsSayWhatTheyMean() async throws {
+        let cases: [(String, [String: any Sendable], ServerRefusal)] = [
+            ("mia", ["status": 409, "body": #"{"statusCode":409,"error":"Conflict","message":"dup"}"#], .conflict),
+            (
+                "mia", ["status": 401, "body": #"{"statusCode":401,"error":"Unauthorized","message":"no"}"#],
+                .unauthorized
+            ),
+            ("parse", ["status": 400, "body": #"{"code":209,"error":"Invalid session token"}"#], .unauthorized),
+            ("parse", ["status": 400, "body": #"{"code":137,"error":"duplicate value"}"#], .conflict),
+            (
+                "cortex",
+                [
+                    "status": 400,
+                    "body":
+                        #"{"object":"fault","code":"kValidationError","message":"invalid","faults":[{"code":"kInvalidArgument","path":"c_name"},{"code":"kInvalidArgument","path":"c_count"}]}"#,
+                ],
+                .validation(fields: ["c_name", "c_count"])
+            ),
+            (
+                "mia",
+                [
+                    "status": 400,
+                    "body": #"{"statusCode":400,"error":"Bad Request","message":"body/c_name must be string"}"#,
+                ],
+                .validation(fields: ["c_name"])
+            ),
+        ]
+        try await ClientServer.run { server in
+            for (name, answer, refusal) in cases {
+                try await server.script([answer])
+                let dialect: any ClientDialect =
+                    switch name {
+                    case "cortex": CortexDialect.cortex
+                    case "mia": MiaDialect.mia
+                    default: ParseDialect.parse
+                    }
+                let error = await #expect(throws: ModelClientError.self) {
+                    _ = try await server.client(name, dialect: dialect).get(JSONValue.self, path: "/anything")
+                }
+                #expect(error?.refusal == refusal, "\(answer)")
+            }
+        }
+    }
+
+    @Test func aRateLimitedRequestWaitsAsToldAndIsRetriedWhateverItsMethod() async throws {
+        try await ClientServer.run { server in
+            let client = server.client(
+                "mia",
+                dialect: MiaDialect.mia,
+                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10))
+            )
+            let limited: [String: any Sendable] = [
+                "status": 429, "headers": ["Retry-After": "1"],
+                "body": #"{"statusCode":429,"error":"Too Many Requests","message":"slow down"}"#,
+            ]
+            try await server.script([limited])
+            let clock = ContinuousClock()
+            let start = clock.now
+            let created = try await client.create(Item.Create(name: "after the wait"))
+            // Not a speed figure: the server asked for a second, and the client must not come back sooner.
+            #expect(clock.now - start >= .seconds(1))
+            #expect(created.name == "after the wait")
+            #expect(try await server.hits().filter { $0.hasPrefix("POST") }.count == 2)
+        }
+    }
+
+    @Test func aRetryAfterLongerThanThePolicyAllowsEndsTheRetries() async throws {
+        try await ClientServer.run { server in
+            let client = server.client(
+                "mia",
+                dialect: MiaDialect.mia,
+                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10), maximumDelay: .seconds(30))
+            )
+            try await server.script([
+                ["status": 429, "headers": ["Retry-After": "120"], "body": #"{"statusCode":429,"message":"later"}"#]
+            ])
+            let error = await #expect(throws: ModelClientError.self) { _ = try await client.count(Item.query) }
+            guard case .rateLimited(let retryAfter, _, "later", _)? = error else {
+                Issue.record("\(String(describing: error))")
+                return
+            }
+            #expect(retryAfter == .seconds(120))
+            #expect(error?.refusal == .rateLimited(retryAfter: .seconds(120)))
+            #expect(try await server.hits().count == 1)
+        }
+    }
+
+    @Test func aPostIsSentAgainAfterALostConnectionOnlyWhenThePolicySaysSo() async throws {
+        try await ClientServer.run { server in
+            let flaky = FlakyTransport(base: server.transport, failures: 1)
+            var client = ModelClient(
+                baseURL: server.baseURL.appendingPathComponent("mia"),
+                dialect: MiaDialect.mia,
+                transport: flaky,
+                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(5))
+            )
+            await #expect(throws: ModelClientError.self) { _ = try await client.create(Item.Create(name: "once")) }
+            #expect(flaky.attempts == 1)
+            flaky.reset(failures: 1)
+            client = ModelClient(
+                baseURL: server.baseURL.appendingPathComponent("mia"),
+                dialect: MiaDialect.mia,
+                transport: flaky,
+                retry: try RetryPolicy(
+                    maxAttempts: 3,
+                    initialDelay: .milliseconds(5),
+                    retriesNonIdempotentRequests: true
+                )
+            )
+            let created = try await client.create(Item.Create(name: "twice"))
+            #expect(created.name == "twice")
+            #expect(flaky.attempts == 3)  // the lost POST, the POST, the GET that reads it back
+        }
+    }
+
     // MARK: Errors
 
     @Test func clientErrorsCarryEachDialectsErrorBody() async throws {

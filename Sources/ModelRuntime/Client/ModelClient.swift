@@ -266,16 +266,17 @@ public struct ModelClient: Sendable {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
         let idempotent = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(rendered.method.uppercased())
-        let attempts = idempotent ? retry.maxAttempts : 1
         var delay = retry.initialDelay
         var attempt = 1
         while true {
             try Task.checkCancellation()
             var failure: ModelClientError
+            var retryAfter: Duration?
             do {
                 let (data, response) = try await sendOnce(urlRequest, describedAs: Self.describe(rendered))
                 if (200..<300).contains(response.statusCode) { return data }
-                failure = serverError(status: response.statusCode, body: data)
+                retryAfter = Self.retryAfter(response.value(forHTTPHeaderField: "Retry-After"))
+                failure = serverError(status: response.statusCode, body: data, retryAfter: retryAfter)
             } catch let error as CancellationError {
                 throw error
             } catch HTTPTransportError.responseTooLarge(let limit) {
@@ -290,12 +291,38 @@ public struct ModelClient: Sendable {
                 if Task.isCancelled { throw CancellationError() }
                 failure = .transport(error)
             }
-            if case .server(let status, _, _, _) = failure, status < 500 { throw failure }
-            guard attempt < attempts else { throw failure }
-            try await Task.sleep(for: delay)
+            guard attempt < retry.maxAttempts, Self.isRetryable(failure, idempotent: idempotent, retry) else {
+                throw failure
+            }
+            // The server's own wait wins over the policy's, up to the longest wait the policy allows.
+            if let retryAfter, retryAfter > retry.maximumDelay { throw failure }
+            try await Task.sleep(for: max(delay, retryAfter ?? .zero))
             delay = retry.delay(after: delay)
             attempt += 1
         }
+    }
+
+    /// Whether `failure` may be sent again: a 429 always (the server refused it unapplied); a transport error, a
+    /// timeout or a 5xx for an idempotent request, or for any when the policy says so.
+    static func isRetryable(_ failure: ModelClientError, idempotent: Bool, _ retry: RetryPolicy) -> Bool {
+        switch failure {
+        case .rateLimited: return true
+        case .server(let status, _, _, _): return status >= 500 && (idempotent || retry.retriesNonIdempotentRequests)
+        case .transport, .timedOut: return idempotent || retry.retriesNonIdempotentRequests
+        default: return false
+        }
+    }
+
+    /// A `Retry-After` value: seconds, or an HTTP date (then the time until it).
+    static func retryAfter(_ value: String?) -> Duration? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Int(value) { return seconds >= 0 ? .seconds(min(seconds, 86_400)) : nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        return .milliseconds(Int64(max(0, min(86_400, date.timeIntervalSinceNow)) * 1000))
     }
 
     /// One attempt, raced against the timeout in a task group: whichever finishes first cancels the other, so a
@@ -319,9 +346,12 @@ public struct ModelClient: Sendable {
         }
     }
 
-    private func serverError(status: Int, body: Data) -> ModelClientError {
+    private func serverError(status: Int, body: Data, retryAfter: Duration?) -> ModelClientError {
         let json = try? JSONValue(parsing: body)
         let details: (code: String?, message: String?) = json.map { dialect.errorDetails(from: $0) } ?? (nil, nil)
+        if status == 429 {
+            return .rateLimited(retryAfter: retryAfter, code: details.code, message: details.message, body: body)
+        }
         return .server(status: status, code: details.code, message: details.message, body: body)
     }
 

@@ -6,7 +6,11 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
     /// No HTTP answer: the connection failed, timed out or was refused.
     case transport(any Error)
     /// The server answered with an error status; `code` and `message` come from its error body where it has them.
+    /// ``refusal`` says what it means in any dialect: not found, conflict, validation, unauthorized.
     case server(status: Int, code: String?, message: String?, body: Data)
+    /// The server answered 429 after every retry the policy allowed; `retryAfter` is its `Retry-After`, when it sent
+    /// one.
+    case rateLimited(retryAfter: Duration?, code: String?, message: String?, body: Data)
     /// The answer did not decode as `model`: `keyPath` is where in the answer (`data[2].c_name`), `request` the
     /// method and path that was sent.
     case decoding(model: String, keyPath: String, request: String, underlying: any Error)
@@ -27,6 +31,9 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
         case .server(let status, let code, let message, let body):
             "HTTP \(status)\(code.map { " \($0)" } ?? ""): "
                 + (message ?? String(decoding: body.prefix(500), as: UTF8.self))
+        case .rateLimited(let retryAfter, let code, let message, _):
+            "HTTP 429\(code.map { " \($0)" } ?? ""): \(message ?? "too many requests")"
+                + (retryAfter.map { "; retry after \($0)" } ?? "")
         case .decoding(let model, let keyPath, let request, let underlying):
             "\(request): the answer does not decode as \(model) at '\(keyPath)': \(underlying)"
         case .unsupported(let reason): "unsupported: \(reason)"
@@ -36,6 +43,61 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
         case .createdButNotRead(let id, let underlying):
             "the instance \(id) was created, but reading it back failed: \(underlying)"
         }
+    }
+}
+
+/// What an error answer means, the same in every dialect: from the status, and from the codes Cortex and Parse
+/// write in their error bodies (Parse answers most refusals with 400 and says which in `code`).
+public enum ServerRefusal: Sendable, Hashable {
+    /// 404, Cortex's `kNotFound`, Parse's 101.
+    case notFound
+    /// 409, Parse's 137 (a duplicate value).
+    case conflict
+    /// 400 or 422 with the body's field paths where it names them (Cortex's `faults[].path`, Mia's
+    /// `body/<path> must …` messages), Cortex's `kValidationError`, Parse's 142.
+    case validation(fields: [String])
+    /// 401 or 403, Parse's 119 and 209 (an invalid session token).
+    case unauthorized
+    /// 429, Parse's 155, with the server's `Retry-After`.
+    case rateLimited(retryAfter: Duration?)
+    /// Any other error answer.
+    case other
+}
+
+extension ModelClientError {
+    /// What a ``server(status:code:message:body:)`` or ``rateLimited(retryAfter:code:message:body:)`` error means;
+    /// `nil` for the others.
+    public var refusal: ServerRefusal? {
+        switch self {
+        case .rateLimited(let retryAfter, _, _, _): return .rateLimited(retryAfter: retryAfter)
+        case .server(let status, let code, let message, let body):
+            switch (status, code) {
+            case (404, _), (_, "kNotFound"), (_, "101"): return .notFound
+            case (409, _), (_, "137"): return .conflict
+            case (401, _), (403, _), (_, "119"), (_, "209"), (_, "kAccessDenied"): return .unauthorized
+            case (429, _), (_, "155"): return .rateLimited(retryAfter: nil)
+            case (400, _), (422, _), (_, "kValidationError"), (_, "142"):
+                return .validation(fields: Self.fieldPaths(body: body, message: message))
+            default: return .other
+            }
+        default: return nil
+        }
+    }
+
+    /// The field paths an error body names: Cortex's `faults[].path` (nested faults too), or the `body/<path>` a
+    /// Mia (Fastify) validation message starts with.
+    private static func fieldPaths(body: Data, message: String?) -> [String] {
+        var paths: [String] = []
+        var pending = (try? JSONValue(parsing: body)).map { [$0] } ?? []
+        while let fault = pending.popLast() {
+            if let path = fault["path"]?.stringValue, !path.isEmpty { paths.append(path) }
+            pending.append(contentsOf: (fault["faults"]?.arrayValue ?? []).reversed())
+        }
+        if paths.isEmpty, let message, message.hasPrefix("body/") || message.hasPrefix("body.") {
+            let path = message.dropFirst(5).prefix { $0 != " " }
+            if !path.isEmpty { paths.append(path.replacingOccurrences(of: "/", with: ".")) }
+        }
+        return paths
     }
 }
 
@@ -68,9 +130,10 @@ public struct InvalidPolicyError: Error, Hashable, Sendable, CustomStringConvert
     }
 }
 
-/// When to send an idempotent request (`GET`, `PUT`, `DELETE`) again: after a transport error or a 5xx, at most
-/// `maxAttempts` times in all, waiting `initialDelay` and then `multiplier` times longer each time, never longer
-/// than `maximumDelay`. `POST` and `PATCH` are never sent twice.
+/// When to send a request again: an idempotent one (`GET`, `PUT`, `DELETE`) after a transport error, a timeout or a
+/// 5xx, any one after a 429, at most `maxAttempts` times in all, waiting `initialDelay` and then `multiplier` times
+/// longer each time, never longer than `maximumDelay`, and at least as long as the server's `Retry-After`. `POST`
+/// and `PATCH` are sent again only after a 429, unless `retriesNonIdempotentRequests` says so.
 ///
 /// The values are checked when the policy is made, so that none can fail later in the middle of a retry.
 public struct RetryPolicy: Sendable, Hashable {
@@ -80,8 +143,11 @@ public struct RetryPolicy: Sendable, Hashable {
     public let initialDelay: Duration
     /// How many times longer each following wait is: a finite number from 1 to 100.
     public let multiplier: Double
-    /// The longest wait between two attempts: from 0 to an hour.
+    /// The longest wait between two attempts: from 0 to an hour. A `Retry-After` longer than this ends the retries.
     public let maximumDelay: Duration
+    /// Whether a `POST` or `PATCH` is sent again after a transport error, a timeout or a 5xx, when the server may
+    /// have applied it. A 429 is retried for any method: the server refused it unapplied.
+    public let retriesNonIdempotentRequests: Bool
 
     /// A policy; the defaults make 3 attempts, waiting 200 ms and then 400 ms.
     ///
@@ -90,7 +156,8 @@ public struct RetryPolicy: Sendable, Hashable {
         maxAttempts: Int = 3,
         initialDelay: Duration = .milliseconds(200),
         multiplier: Double = 2,
-        maximumDelay: Duration = .seconds(30)
+        maximumDelay: Duration = .seconds(30),
+        retriesNonIdempotentRequests: Bool = false
     ) throws(InvalidPolicyError) {
         guard (1...100).contains(maxAttempts) else {
             throw InvalidPolicyError("maxAttempts must be from 1 to 100; it is \(maxAttempts)")
@@ -98,14 +165,21 @@ public struct RetryPolicy: Sendable, Hashable {
         try InvalidPolicyError.check(initialDelay, "initialDelay")
         try InvalidPolicyError.check(multiplier: multiplier)
         try InvalidPolicyError.check(maximumDelay, "maximumDelay")
-        self.init(checked: maxAttempts, initialDelay, multiplier, maximumDelay)
+        self.init(checked: maxAttempts, initialDelay, multiplier, maximumDelay, retriesNonIdempotentRequests)
     }
 
-    private init(checked maxAttempts: Int, _ initialDelay: Duration, _ multiplier: Double, _ maximumDelay: Duration) {
+    private init(
+        checked maxAttempts: Int,
+        _ initialDelay: Duration,
+        _ multiplier: Double,
+        _ maximumDelay: Duration,
+        _ retriesNonIdempotentRequests: Bool = false
+    ) {
         self.maxAttempts = maxAttempts
         self.initialDelay = initialDelay
         self.multiplier = multiplier
         self.maximumDelay = maximumDelay
+        self.retriesNonIdempotentRequests = retriesNonIdempotentRequests
     }
 
     /// The wait after `delay`: `multiplier` times longer, at most `maximumDelay`.

@@ -22,7 +22,7 @@
         GET  /__state    every stored document: {"cortex": {plural: [docs]}, "mia": ..., "parse": ...}
         GET  /__hits     {"requests": ["GET /cortex/c_items", ...]} every non-control request so far
         POST /__script   a JSON array of answers for the next requests, in order: {"status", "body" (raw text),
-                         "delay" (seconds, at most 10)}; a scripted answer replaces the normal one
+                         "headers" (an object), "delay" (seconds, at most 10)}; a scripted answer replaces the normal one
         POST /__reset    forgets documents, hits, the script and the storage
         POST /__storage  {"base": URL}: the storage Cortex's upload instructions point to (default: this server)
 
@@ -131,7 +131,7 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def answer(self, status, value=None, raw=None):
+    def answer(self, status, value=None, raw=None, headers=None):
         body = raw if raw is not None else json.dumps(value).encode()
         if value is None and raw is None:
             body = b""
@@ -140,6 +140,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
+        for name, header in (headers or {}).items():
+            self.send_header(name, header)
         self.end_headers()
         self.wfile.write(body)
 
@@ -180,7 +182,8 @@ class Handler(BaseHTTPRequestHandler):
             scripted = SCRIPT.pop(0) if SCRIPT else None
         if scripted is not None:
             time.sleep(min(float(scripted.get("delay", 0)), 10.0))
-            return self.answer(int(scripted.get("status", 200)), raw=scripted.get("body", "").encode())
+            return self.answer(int(scripted.get("status", 200)), raw=scripted.get("body", "").encode(),
+                               headers=scripted.get("headers"))
         parts = [unquote(p) for p in path.split("/") if p]
         if parts and parts[0] == "upload" and method == "POST":
             with LOCK:
