@@ -41,11 +41,20 @@ public protocol ClientDialect: QueryDialect & BodyDialect {
     /// What the `GET` that reads a created instance back adds, so that it finds the instance in whatever state the
     /// server created it.
     var createdInstanceQueryItems: [URLQueryItem] { get }
+    /// The field that holds an object's id, which ``ModelClient/all(_:pageSize:)`` sorts by last.
+    var idFieldName: String { get }
+    /// How many objects the server returns at most when a query sets no limit; `nil` when it says itself whether
+    /// more follow.
+    var serverPageLimit: Int? { get }
 }
 
 extension ClientDialect {
     /// None: the instance path alone finds a new instance.
     public var createdInstanceQueryItems: [URLQueryItem] { [] }
+    /// `_id`.
+    public var idFieldName: String { "_id" }
+    /// None.
+    public var serverPageLimit: Int? { nil }
 }
 
 extension JSONValue {
@@ -105,6 +114,9 @@ extension MiaDialect: ClientDialect {
     /// `GET /<plural>/count` answers a number.
     public func count(from answer: JSONValue) -> Int? { answer.intValue }
 
+    /// 200: the CRUD service's page when `_l` is absent (its `CRUD_MAX_LIMIT` default).
+    public var serverPageLimit: Int? { 200 }
+
     /// Every state (`_st=PUBLIC,DRAFT,TRASH,DELETED`): a collection creates documents as `DRAFT` unless configured
     /// otherwise or the body sets `__STATE__`, and a `GET` without `_st` finds only `PUBLIC` ones.
     public var createdInstanceQueryItems: [URLQueryItem] {
@@ -135,6 +147,12 @@ extension ParseDialect: ClientDialect {
 
     /// `{"results":[],"count":N}`.
     public func count(from answer: JSONValue) -> Int? { answer["count"]?.intValue }
+
+    /// `objectId`.
+    public var idFieldName: String { "objectId" }
+
+    /// 100: parse-server's limit when a query sets none.
+    public var serverPageLimit: Int? { 100 }
 
     /// `{"code":…,"error":…}`.
     public func errorDetails(from body: JSONValue) -> (code: String?, message: String?) {

@@ -60,9 +60,16 @@ public struct ModelClient: Sendable {
 
     // MARK: Reading
 
-    /// One page of what `query` selects, fetched with the query's own skip and limit.
+    /// One page of what `query` selects, fetched with the query's own skip and limit. Its ``Page/next()`` fetches
+    /// the page after it.
     public func list<M: QueryableModel>(_ query: Query<M>) async throws -> Page<M> {
-        let request = try query.rendered(for: dialect)
+        try await page(M.self, query.parts)
+    }
+
+    /// The page `parts` selects. Without a limit the server's own page size caps it, so a page of that size may
+    /// have more after it, as a page of the query's limit may.
+    private func page<M: QueryableModel>(_ type: M.Type, _ parts: QueryParts) async throws -> Page<M> {
+        let request = try dialect.render(parts)
         let answer = try await json(for: request, expecting: M.self)
         guard let envelope = dialect.listEnvelope(from: answer) else {
             throw decodingError(M.self, keyPath: "", request: request, reason: "the answer is not a list")
@@ -71,24 +78,43 @@ public struct ModelClient: Sendable {
             let prefix = envelope.itemsPath.isEmpty ? "[\(index)]" : "\(envelope.itemsPath)[\(index)]"
             return try decode(M.self, from: item, at: prefix, request: request)
         }
-        let hasMore = envelope.hasMore ?? (query.limit.map { items.count >= $0 && $0 > 0 } ?? false)
-        return Page(items: items, hasMore: hasMore, skip: query.skip ?? 0, limit: query.limit)
+        let size = parts.limit ?? dialect.serverPageLimit
+        let hasMore = envelope.hasMore ?? (size.map { $0 > 0 && items.count >= $0 } ?? false)
+        let skip = parts.skip ?? 0
+        guard hasMore, !items.isEmpty else {
+            return Page(items: items, hasMore: hasMore, skip: skip, limit: parts.limit)
+        }
+        var following = parts
+        following.skip = skip + items.count
+        let client = self
+        return Page(items: items, hasMore: hasMore, skip: skip, limit: parts.limit) { [following] in
+            try await client.page(M.self, following)
+        }
     }
 
     /// Every object `query` selects, fetched `pageSize` at a time by skip and limit from the query's own skip; a
     /// limit on the query caps the total. Stops after a short page or one the server says is the last.
+    ///
+    /// The query's sort gets the id as its last key (ascending), so that the order is total and no object is skipped
+    /// or repeated between pages while nothing changes on the server.
     public func all<M: QueryableModel>(_ query: Query<M>, pageSize: Int = 100) -> AsyncThrowingStream<M, any Error> {
         let client = self
+        var parts = query.parts
+        let id = FieldPath([dialect.idFieldName])
+        if !parts.sortKeys.contains(where: { $0.path == id }) { parts.sortKeys.append((id, true)) }
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: M.self, throwing: (any Error).self)
-        let task = Task {
+        let task = Task { [parts] in
             do {
-                var skip = query.skip ?? 0
-                var remaining = query.limit
+                var parts = parts
+                var skip = parts.skip ?? 0
+                var remaining = parts.limit
                 let size = max(1, pageSize)
                 while remaining.map({ $0 > 0 }) ?? true {
                     try Task.checkCancellation()
                     let limit = min(size, remaining ?? size)
-                    let page = try await client.list(query.skip(skip).limit(limit))
+                    parts.skip = skip
+                    parts.limit = limit
+                    let page = try await client.page(M.self, parts)
                     for item in page.items { continuation.yield(item) }
                     skip += page.items.count
                     remaining = remaining.map { $0 - page.items.count }

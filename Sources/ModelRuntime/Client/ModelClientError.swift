@@ -198,18 +198,38 @@ public struct RetryPolicy: Sendable, Hashable {
 public struct Page<Model>: Sendable where Model: Sendable {
     /// The page's objects, in the order the server returned them.
     public var items: [Model]
-    /// Whether more results follow this page (from the server where it says, else a full page means maybe more).
+    /// Whether more results follow this page: the server's word where it gives one, else whether the page is full
+    /// (of the query's limit, or of the server's own page size when the query set none).
     public var hasMore: Bool
     /// How many results came before this page.
     public var skip: Int
     /// The limit the page was fetched with; `nil` when the query set none.
     public var limit: Int?
+    /// Fetches the page after this one; `nil` on the last page.
+    private let fetchNext: (@Sendable () async throws -> Page<Model>)?
 
     /// A page; ``ModelClient`` makes these.
     public init(items: [Model], hasMore: Bool, skip: Int, limit: Int?) {
+        self.init(items: items, hasMore: hasMore, skip: skip, limit: limit, next: nil)
+    }
+
+    init(
+        items: [Model],
+        hasMore: Bool,
+        skip: Int,
+        limit: Int?,
+        next: (@Sendable () async throws -> Page<Model>)?
+    ) {
         self.items = items
         self.hasMore = hasMore
         self.skip = skip
         self.limit = limit
+        self.fetchNext = next
+    }
+
+    /// The page after this one, fetched with the same query from where this one ends; `nil` when this is the last.
+    public func next() async throws -> Page<Model>? {
+        guard hasMore, let fetchNext else { return nil }
+        return try await fetchNext()
     }
 }
