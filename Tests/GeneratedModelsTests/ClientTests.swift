@@ -218,6 +218,57 @@ struct ClientTests {
         }
     }
 
+    // MARK: Mia-Platform states and bulk calls
+
+    @Test func miaStatesBulkCallsAndStateChanges() async throws {
+        try await ClientServer.run { server in
+            let client = server.client("miadraft", dialect: MiaDialect.mia)
+            let ids = try await client.createAll(["a", "b", "c"].map { Item.Create(name: $0) })
+            #expect(ids.count == 3)
+            var stored = try await server.documents("miadraft", "c_items")
+            #expect(stored.map { $0["_id"]?.stringValue } == ids)
+            #expect(stored.allSatisfy { $0["__STATE__"] == "DRAFT" })
+
+            // Drafts are seen only when asked for.
+            #expect(try await client.list(Item.query).items.isEmpty)
+            #expect(try await client.list(Item.query.states(.draft)).items.map(\.name) == ["a", "b", "c"])
+            #expect(try await client.count(Item.query.states(.draft, .public)) == 3)
+            let draft = try await client.get(Item.self, id: ids[0], states: [.draft])
+            #expect(draft.name == "a")
+            let hidden = await #expect(throws: ModelClientError.self) {
+                _ = try await client.get(Item.self, id: draft.id)
+            }
+            #expect(hidden?.refusal == .notFound)
+
+            // A state change publishes one.
+            try await client.setState(Item.self, id: draft.id, to: .public)
+            #expect(try await client.get(Item.self, id: draft.id).name == "a")
+            #expect(try await server.hits().contains("POST /miadraft/c_items/\(ids[0])/state"))
+
+            // Update and delete by id, among drafts.
+            var rename = Item.Patch()
+            rename.name = .set("b2")
+            #expect(try await client.update(ids[1], rename, states: [.draft]).name == "b2")
+
+            // Patch and delete by query.
+            var nine = Item.Patch()
+            nine.count = .set(9)
+            #expect(try await client.updateAll(Item.query.states(.draft), nine) == 2)
+            stored = try await server.documents("miadraft", "c_items")
+            #expect(stored.map { $0["c_count"] } == [nil, 9, 9])
+            #expect(try await client.deleteAll(Item.query.states(.draft).where { $0.name.eq("c") }) == 1)
+            try await client.delete(Item.self, id: ids[1], states: [.draft])
+            stored = try await server.documents("miadraft", "c_items")
+            #expect(stored.map { $0["c_name"] } == ["a"])
+
+            // Other dialects have no states.
+            let cortex = server.client("cortex", dialect: CortexDialect.cortex)
+            await #expect(throws: ModelClientError.self) {
+                try await cortex.setState(Item.self, id: draft.id, to: .public)
+            }
+        }
+    }
+
     // MARK: Pages
 
     @Test func aPageTheServerCappedHasMoreAndLeadsToTheNext() async throws {

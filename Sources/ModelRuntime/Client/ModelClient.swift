@@ -146,7 +146,7 @@ public struct ModelClient: Sendable {
         try await get(type, id: id.referenceID, queryItems: [])
     }
 
-    private func get<M: SchemaObject>(_ type: M.Type, id: String, queryItems: [URLQueryItem]) async throws -> M {
+    func get<M: SchemaObject>(_ type: M.Type, id: String, queryItems: [URLQueryItem]) async throws -> M {
         let request = RenderedRequest(
             path: dialect.instancePath(pluralName: M.pluralName, id: id),
             queryItems: queryItems
@@ -215,18 +215,31 @@ public struct ModelClient: Sendable {
 
     /// Applies `patch` to the instance `id` and returns the instance as the server then has it.
     public func update<Body: UpdateBody>(_ id: some ReferenceIdentifier, _ patch: Body) async throws -> Body.Model {
-        let requests = try patch.rendered(id: id, for: dialect)
+        try await update(id.referenceID, patch, extraItems: [])
+    }
+
+    /// Sends `patch`'s requests with `extraItems` added to each (Mia's `_st`), and the instance as it then is.
+    func update<Body: UpdateBody>(
+        _ id: String,
+        _ patch: Body,
+        extraItems: [URLQueryItem]
+    ) async throws -> Body.Model {
+        let requests = try patch.rendered(id: id, for: dialect).map { request in
+            var request = request
+            request.queryItems += extraItems
+            return request
+        }
         var last: (RenderedRequest, JSONValue)?
         for request in requests {
             last = (request, try await json(for: request, expecting: Body.Model.self))
         }
         // Several requests (cortex's pushes and pulls) or none: read the result back.
         guard requests.count == 1, let (request, answer) = last else {
-            return try await get(Body.Model.self, id: id.referenceID, queryItems: [])
+            return try await get(Body.Model.self, id: id, queryItems: extraItems)
         }
-        switch dialect.writeAnswer(answer, method: request.method, id: id.referenceID) {
+        switch dialect.writeAnswer(answer, method: request.method, id: id) {
         case .object: return try decode(Body.Model.self, from: answer, at: "", request: request)
-        case .fetch(let fetched): return try await get(Body.Model.self, id: fetched, queryItems: [])
+        case .fetch(let fetched): return try await get(Body.Model.self, id: fetched, queryItems: extraItems)
         case nil:
             throw decodingError(Body.Model.self, keyPath: "", request: request, reason: "unexpected update answer")
         }
@@ -234,9 +247,14 @@ public struct ModelClient: Sendable {
 
     /// Deletes the instance `id`.
     public func delete<M: SchemaObject>(_ type: M.Type, id: some ReferenceIdentifier) async throws {
+        try await delete(type, id: id.referenceID, extraItems: [])
+    }
+
+    func delete<M: SchemaObject>(_ type: M.Type, id: String, extraItems: [URLQueryItem]) async throws {
         let request = RenderedRequest(
             method: "DELETE",
-            path: dialect.instancePath(pluralName: M.pluralName, id: id.referenceID)
+            path: dialect.instancePath(pluralName: M.pluralName, id: id),
+            queryItems: extraItems
         )
         _ = try await send(request)
     }
@@ -407,7 +425,7 @@ public struct ModelClient: Sendable {
         }
     }
 
-    private func decodingError<T>(
+    func decodingError<T>(
         _ type: T.Type,
         keyPath: String,
         request: RenderedRequest,

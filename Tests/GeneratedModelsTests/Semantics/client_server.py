@@ -14,6 +14,8 @@
                   Documents have a __STATE__; every read, update and delete sees only the states `_st` lists
                   (PUBLIC when absent), as Mia's CRUD service does. /mia's collections are configured to create
                   PUBLIC documents; /miadraft's have the CRUD service's default, DRAFT (or the body's __STATE__).
+                  POST /<plural>/bulk ([{"_id"}...]), PATCH|DELETE /<plural>/?_q=&_st= (a count),
+                  POST /<plural>/<id>/state {"stateTo": state} (204, from any state)
         /parse    GET /classes/<C>?where=&order=&limit=&skip=&count=1  {"results":[...]} (+ "count")
                   POST /classes/<C> ({"objectId","createdAt"}), GET|PUT|DELETE /classes/<C>/<id>
                   (PUT: plain values, {"__op":"Delete"}, {"__op":"Increment","amount":n}); errors {"code":n,"error":...}
@@ -288,6 +290,15 @@ class Handler(BaseHTTPRequestHandler):
 
     # mia
 
+    @staticmethod
+    def mia_patch(doc, body):
+        for key, value in (body.get("$set") or {}).items():
+            doc[key] = value
+        for key in body.get("$unset") or {}:
+            doc.pop(key, None)
+        for key, value in (body.get("$inc") or {}).items():
+            doc[key] = doc.get(key, 0) + value
+
     def miadraft(self, method, parts, query, body, store):
         return self.mia(method, parts, query, body, store, default_state="DRAFT")
 
@@ -306,6 +317,27 @@ class Handler(BaseHTTPRequestHandler):
             return 200, result[skip:skip + limit]
         if len(parts) == 2 and parts[1] == "count" and method == "GET":
             return 200, len(selected())
+        if len(parts) == 2 and parts[1] == "bulk" and method == "POST":
+            created = [dict(item, _id=new_id("mia"), __STATE__=item.get("__STATE__", default_state)) for item in body]
+            docs.extend(created)
+            return 200, [{"_id": doc["_id"]} for doc in created]
+        if len(parts) == 1 and method == "PATCH":
+            chosen = selected()
+            for doc in chosen:
+                self.mia_patch(doc, body)
+            return 200, len(chosen)
+        if len(parts) == 1 and method == "DELETE":
+            chosen = selected()
+            for doc in chosen:
+                docs.remove(doc)
+            return 200, len(chosen)
+        if len(parts) == 3 and parts[2] == "state" and method == "POST":
+            target = (body or {}).get("stateTo")
+            if target not in ("PUBLIC", "DRAFT", "TRASH", "DELETED"):
+                raise Fault(400, "Bad Request", "body/stateTo must be a state")
+            self.find([d for d in docs if d.get("__STATE__") in ("PUBLIC", "DRAFT", "TRASH", "DELETED")],
+                      "_id", parts[1])["__STATE__"] = target
+            return 204, None
         if len(parts) == 1 and method == "POST":
             doc = dict(body, _id=new_id("mia"), __STATE__=(body or {}).get("__STATE__", default_state))
             docs.append(doc)
@@ -314,12 +346,7 @@ class Handler(BaseHTTPRequestHandler):
         if method == "GET":
             return 200, doc
         if method == "PATCH":
-            for key, value in (body.get("$set") or {}).items():
-                doc[key] = value
-            for key in body.get("$unset") or {}:
-                doc.pop(key, None)
-            for key, value in (body.get("$inc") or {}).items():
-                doc[key] = doc.get(key, 0) + value
+            self.mia_patch(doc, body)
             return 200, doc
         if method == "DELETE":
             docs.remove(doc)
