@@ -25,6 +25,21 @@ public struct ListEnvelope: Sendable, Hashable {
     }
 }
 
+/// Where a list answer keeps its items and its more-follows flag, so that ``ModelClient`` can decode a page straight
+/// from the answer's bytes.
+public struct ListLayout: Sendable, Hashable {
+    /// The key of the items array in the answer (`data`, `results`); `nil` when the answer is the array itself.
+    public var itemsKey: String?
+    /// The key of the answer's more-follows flag (`hasMore`); `nil` when it has none.
+    public var hasMoreKey: String?
+
+    /// A layout with the items under `itemsKey` (`nil`: a bare array) and the flag under `hasMoreKey`.
+    public init(itemsKey: String?, hasMoreKey: String?) {
+        self.itemsKey = itemsKey
+        self.hasMoreKey = hasMoreKey
+    }
+}
+
 /// A backend's wire format as ``ModelClient`` needs it: queries and bodies, plus the list envelope, instance paths,
 /// what writes answer, how counts come back and what an error body looks like.
 public protocol ClientDialect: QueryDialect & BodyDialect {
@@ -46,6 +61,9 @@ public protocol ClientDialect: QueryDialect & BodyDialect {
     /// How many objects the server returns at most when a query sets no limit; `nil` when it says itself whether
     /// more follow.
     var serverPageLimit: Int? { get }
+    /// Where a list answer keeps its items, when that is fixed: the client then decodes a page in one pass over the
+    /// bytes instead of through ``listEnvelope(from:)``. `nil` takes ``listEnvelope(from:)``.
+    var listLayout: ListLayout? { get }
 }
 
 extension ClientDialect {
@@ -55,6 +73,8 @@ extension ClientDialect {
     public var idFieldName: String { "_id" }
     /// None.
     public var serverPageLimit: Int? { nil }
+    /// None: pages go through ``listEnvelope(from:)``.
+    public var listLayout: ListLayout? { nil }
 }
 
 extension JSONValue {
@@ -75,6 +95,9 @@ extension CortexDialect: ClientDialect {
         guard let items = answer["data"]?.arrayValue else { return nil }
         return ListEnvelope(items: items, itemsPath: "data", hasMore: answer["hasMore"]?.boolValue)
     }
+
+    /// Items under `data`, the flag under `hasMore`.
+    public var listLayout: ListLayout? { ListLayout(itemsKey: "data", hasMoreKey: "hasMore") }
 
     /// Cortex answers every write with the object.
     public func writeAnswer(_ answer: JSONValue, method: String, id: String?) -> WriteAnswer? { .object }
@@ -101,6 +124,9 @@ extension MiaDialect: ClientDialect {
     public func listEnvelope(from answer: JSONValue) -> ListEnvelope? {
         answer.arrayValue.map { ListEnvelope(items: $0, itemsPath: "", hasMore: nil) }
     }
+
+    /// A bare array.
+    public var listLayout: ListLayout? { ListLayout(itemsKey: nil, hasMoreKey: nil) }
 
     /// A create answers `{"_id":…}`; a `PATCH` answers the object.
     public func writeAnswer(_ answer: JSONValue, method: String, id: String?) -> WriteAnswer? {
@@ -138,6 +164,9 @@ extension ParseDialect: ClientDialect {
         guard let items = answer["results"]?.arrayValue else { return nil }
         return ListEnvelope(items: items, itemsPath: "results", hasMore: nil)
     }
+
+    /// Items under `results`.
+    public var listLayout: ListLayout? { ListLayout(itemsKey: "results", hasMoreKey: nil) }
 
     /// A create answers `{"objectId":…,"createdAt":…}`, an update `{"updatedAt":…}`: both are read back.
     public func writeAnswer(_ answer: JSONValue, method: String, id: String?) -> WriteAnswer? {

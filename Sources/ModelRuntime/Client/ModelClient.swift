@@ -70,16 +70,9 @@ public struct ModelClient: Sendable {
     /// have more after it, as a page of the query's limit may.
     private func page<M: QueryableModel>(_ type: M.Type, _ parts: QueryParts) async throws -> Page<M> {
         let request = try dialect.render(parts)
-        let answer = try await json(for: request, expecting: M.self)
-        guard let envelope = dialect.listEnvelope(from: answer) else {
-            throw decodingError(M.self, keyPath: "", request: request, reason: "the answer is not a list")
-        }
-        let items = try envelope.items.enumerated().map { index, item in
-            let prefix = envelope.itemsPath.isEmpty ? "[\(index)]" : "\(envelope.itemsPath)[\(index)]"
-            return try decode(M.self, from: item, at: prefix, request: request)
-        }
+        let (items, serverHasMore) = try await listItems(M.self, request)
         let size = parts.limit ?? dialect.serverPageLimit
-        let hasMore = envelope.hasMore ?? (size.map { $0 > 0 && items.count >= $0 } ?? false)
+        let hasMore = serverHasMore ?? (size.map { $0 > 0 && items.count >= $0 } ?? false)
         let skip = parts.skip ?? 0
         guard hasMore, !items.isEmpty else {
             return Page(items: items, hasMore: hasMore, skip: skip, limit: parts.limit)
@@ -90,6 +83,36 @@ public struct ModelClient: Sendable {
         return Page(items: items, hasMore: hasMore, skip: skip, limit: parts.limit) { [following] in
             try await client.page(M.self, following)
         }
+    }
+
+    /// The items of the list answer to `request`, and the server's more-follows flag where it has one. With a
+    /// ``ListLayout`` the answer's bytes are decoded in one pass; else through the dialect's ``ListEnvelope``.
+    private func listItems<M: QueryableModel>(_ type: M.Type, _ request: RenderedRequest) async throws -> ([M], Bool?) {
+        if let layout = dialect.listLayout {
+            let data = try await send(request)
+            let decoder = JSONDecoder()
+            decoder.userInfo[ListAnswer<M>.layoutKey] = layout
+            do {
+                let answer = try decoder.decode(ListAnswer<M>.self, from: data)
+                return (answer.items, answer.hasMore)
+            } catch let error as DecodingError {
+                throw ModelClientError.decoding(
+                    model: String(describing: M.self),
+                    keyPath: Self.keyPath("", error),
+                    request: Self.describe(request),
+                    underlying: error
+                )
+            }
+        }
+        let answer = try await json(for: request, expecting: M.self)
+        guard let envelope = dialect.listEnvelope(from: answer) else {
+            throw decodingError(M.self, keyPath: "", request: request, reason: "the answer is not a list")
+        }
+        let items = try envelope.items.enumerated().map { index, item in
+            let prefix = envelope.itemsPath.isEmpty ? "[\(index)]" : "\(envelope.itemsPath)[\(index)]"
+            return try decode(M.self, from: item, at: prefix, request: request)
+        }
+        return (items, envelope.hasMore)
     }
 
     /// Every object `query` selects, fetched `pageSize` at a time by skip and limit from the query's own skip; a
@@ -496,5 +519,24 @@ extension ModelClient {
             at: "",
             request: request
         )
+    }
+}
+
+/// A list answer decoded as its ``ListLayout`` (in the decoder's `userInfo`) says.
+private struct ListAnswer<Model: Decodable>: Decodable {
+    static var layoutKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "ModelRuntime.ListLayout")! }
+
+    var items: [Model]
+    var hasMore: Bool?
+
+    init(from decoder: any Decoder) throws {
+        let layout = decoder.userInfo[Self.layoutKey] as? ListLayout ?? ListLayout(itemsKey: nil, hasMoreKey: nil)
+        guard let itemsKey = layout.itemsKey else {
+            items = try decoder.singleValueContainer().decode([Model].self)
+            return
+        }
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        items = try container.decode([Model].self, forKey: JSONKey(itemsKey))
+        hasMore = try layout.hasMoreKey.flatMap { try container.decodeIfPresent(Bool.self, forKey: JSONKey($0)) }
     }
 }
