@@ -4,6 +4,7 @@
 //   ResponseBenchmark json                 decoding tables (best of several rounds)
 //   ResponseBenchmark response MODE        one 1 GiB answer through ModelClient, then the process's peak memory;
 //                                          MODE: streamed (no Content-Length), declared (Content-Length), endless
+//   ResponseBenchmark list                 10,000 objects listed through ModelClient next to URLSession + JSONDecoder
 // Each `response` run is its own process, so that its peak memory is that answer's alone.
 import Foundation
 import ModelRuntime
@@ -146,11 +147,75 @@ func response(_ mode: String) async throws {
     )
 }
 
+/// A patient as the list benchmark reads it: a queryable model written by hand, with synthesized `Codable`.
+struct Patient: QueryableModel {
+    typealias QueryFields = UnknownFields<Patient>
+    static let apiName = "c_patient"
+    static let pluralName = "c_patients"
+
+    struct Address: Codable, Hashable, Sendable {
+        var c_street: String
+        var c_city: String
+        var c_zip: String
+    }
+
+    var _id: String
+    var c_name: String
+    var c_age: Int
+    var c_score: Double
+    var c_active: Bool
+    var c_tags: [String]
+    var c_address: Address
+}
+
+/// Cortex's list envelope, as an app would decode it with `JSONDecoder`.
+struct PatientList: Decodable {
+    var data: [Patient]
+    var hasMore: Bool
+}
+
+/// One GET on a plain `URLSession`, as an app without the client would send it.
+func fetch(_ url: URL, on session: URLSession) async throws -> Data {
+    try await withCheckedThrowingContinuation { continuation in
+        session.dataTask(with: url) { data, _, error in
+            if let error {
+                continuation.resume(throwing: error)
+            } else {
+                continuation.resume(returning: data ?? Data())
+            }
+        }.resume()
+    }
+}
+
+func listing() async throws {
+    let (server, input, baseURL) = try startServer()
+    defer {
+        try? input.fileHandleForWriting.close()
+        server.terminate()
+    }
+    let client = ModelClient(baseURL: baseURL, dialect: .cortex, retry: .never)
+    let session = URLSession(configuration: .default)
+    let url = baseURL.appendingPathComponent("c_patients")
+    _ = try await client.list(Patient.query)  // the server builds its answer once
+    var best = (Duration.seconds(1_000), Duration.seconds(1_000))
+    for _ in 0..<30 {
+        var start = ContinuousClock.now
+        let page = try await client.list(Patient.query)
+        best.0 = min(best.0, ContinuousClock.now - start)
+        start = ContinuousClock.now
+        let plain = try JSONDecoder().decode(PatientList.self, from: try await fetch(url, on: session))
+        best.1 = min(best.1, ContinuousClock.now - start)
+        precondition(page.items.count == 10_000 && plain.data.count == 10_000 && page.items == plain.data)
+    }
+    print("| 10,000 patients | \(milliseconds(best.0)) | \(milliseconds(best.1)) | \(ratio(best.0, best.1)) |")
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "json": try decodingTables()
 case "response": try await response(arguments.dropFirst().first ?? "streamed")
+case "list": try await listing()
 default:
-    print("usage: ResponseBenchmark json | response streamed|declared|endless")
+    print("usage: ResponseBenchmark json | response streamed|declared|endless | list")
     exit(2)
 }

@@ -7,6 +7,7 @@
         ANY  /echo                 200 {"method","path","headers":{name: value},"body": text}
         ANY  /redirect?to=URL&status=N   answers N (default 302) with Location: URL
         GET  /json?items=N         200 {"data":[...N numbers...]} with Content-Length
+        GET  /c_patients?items=N   a Cortex list of N patients (default 10,000), for the listing benchmark
         GET  /stream?bytes=N&length=0|1   a JSON array of N bytes, in 64 KiB writes; Content-Length only if length=1
         GET  /endless              a JSON array that never ends, as fast as the client reads it
         GET  /trickle?every=S      a JSON array that never ends, one number every S seconds (default 0.05)
@@ -29,6 +30,22 @@ from urllib.parse import parse_qs, urlsplit
 LOCK = threading.Lock()
 LOG = []
 CHUNK = b"[" + b"0," * 32767 + b"0"  # 64 KiB of a number array
+
+
+PATIENTS = {}
+
+
+def patients(count):
+    """A Cortex list answer of `count` patients, made once per count."""
+    with LOCK:
+        if count not in PATIENTS:
+            data = [{"_id": "5f%022x" % index, "object": "c_patient", "c_name": "Patient %d" % index,
+                     "c_age": 20 + index % 60, "c_score": index / 7, "c_active": index % 2 == 0,
+                     "c_tags": ["a", "b"],
+                     "c_address": {"c_street": "%d Main St" % index, "c_city": "Springfield", "c_zip": "12345"}}
+                    for index in range(count)]
+            PATIENTS[count] = json.dumps({"object": "list", "data": data, "hasMore": False}).encode()
+        return PATIENTS[count]
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -61,6 +78,8 @@ class Handler(BaseHTTPRequestHandler):
             if url.path == "/json":
                 items = int(query.get("items", "0"))
                 return self.answer(200, json.dumps({"data": list(range(items))}).encode())
+            if url.path == "/c_patients":
+                return self.answer(200, patients(int(query.get("items", "10000"))))
             if url.path == "/stream":
                 return self.stream(int(query["bytes"]), query.get("length") == "1")
             if url.path == "/endless":
