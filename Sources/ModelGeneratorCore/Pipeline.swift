@@ -28,8 +28,9 @@ public struct InputFiles: Sendable {
                 let prefix = directory.hasSuffix("/") ? directory : directory + "/"
                 let inside = files.keys.filter { $0.hasPrefix(prefix) }
                 if inside.isEmpty { throw Missing(description: "no such folder") }
-                return inside.filter { !$0.dropFirst(prefix.count).contains("/") }
-                    .map { String($0.dropFirst(prefix.count)) }.sorted()
+                // Files and folders directly inside, as a file system lists them.
+                let names = inside.map { $0.dropFirst(prefix.count).prefix { $0 != "/" } }
+                return Set(names.map(String.init)).sorted()
             }
         )
     }
@@ -230,15 +231,20 @@ public enum Pipeline {
         let definitions = SchemaFiles.load(&config, configDirectory: configDirectory, files, &diagnostics)
         let mappingContexts = MappingFiles.load(config, configDirectory: configDirectory, files, &diagnostics)
         let samples = loadSamples(config, configDirectory: configDirectory, files, &diagnostics)
+        let headers = HeaderFiles.load(config, configDirectory: configDirectory, files, &diagnostics)
         let templateOverrides = loadTemplateOverrides(config, configDirectory: configDirectory, files, &diagnostics)
 
-        // Resolve
-        let (definedSchema, resolveDiagnostics) = Resolver.resolve(definitions, config: config)
+        // Resolve. Overrides that name a mapped model (an Objective-C class) are the mappings' to apply.
+        let mappedTypes = Set(mappingContexts.compactMap(\.swiftType?.value))
+        var objectConfig = config
+        objectConfig.naming.overrides.removeAll { $0.path.count == 1 && mappedTypes.contains($0.path[0]) }
+        let (definedSchema, resolveDiagnostics) = Resolver.resolve(definitions, config: objectConfig)
         diagnostics.append(contentsOf: resolveDiagnostics)
         let (schema, mappingDiagnostics) = MappingResolver.apply(
             mappingContexts,
             to: definedSchema,
             samples: samples,
+            headers: headers,
             config: config
         )
         diagnostics.append(contentsOf: mappingDiagnostics)

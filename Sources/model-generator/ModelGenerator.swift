@@ -11,7 +11,7 @@ struct ModelGenerator: ParsableCommand {
             Reads the object definitions (YAML, JSON, or a Cortex NDJSON export) that a model-generator.yaml names \
             and writes typed Codable models backed by ModelRuntime into the config's output folder.
             """,
-        subcommands: [Generate.self, Diff.self, Init.self, Pull.self],
+        subcommands: [Generate.self, Diff.self, Init.self, Pull.self, ImportCommand.self],
         defaultSubcommand: Generate.self
     )
 }

@@ -49,6 +49,7 @@ import Testing
         let text = """
             schemas: [a.yaml]
             mappings: b.mappings
+            headers: [Headers, Model.h]
             output: Out
             accessModifier: package
             generate: [models, queries, bodies]

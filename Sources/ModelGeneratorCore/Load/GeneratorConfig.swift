@@ -35,6 +35,8 @@ public struct GeneratorConfig: Hashable, Sendable {
     public var file: String
     public var schemas: [Located<String>] = []
     public var mappings: [Located<String>] = []
+    /// Objective-C headers, or folders searched for them, that type the classes mappings name.
+    public var headers: [Located<String>] = []
     public var output: Located<String>
     public var accessModifier: AccessModifier = .public
     public var generate: [OutputKind] = [.models]
@@ -57,8 +59,8 @@ public struct GeneratorConfig: Hashable, Sendable {
 
     /// Every key the config accepts, in the order the reference documents them.
     public static let keys = [
-        "schemas", "mappings", "output", "accessModifier", "generate", "dialect", "samples", "naming", "templates",
-        "additionalImports", "additionalFileComments", "allowOutputAnywhere",
+        "schemas", "mappings", "headers", "output", "accessModifier", "generate", "dialect", "samples", "naming",
+        "templates", "additionalImports", "additionalFileComments", "allowOutputAnywhere",
     ]
     static let namingKeys = ["stripPrefixes", "overrides"]
 }
@@ -90,6 +92,7 @@ public enum ConfigLoader {
             config.schemas = readPaths(node, "'schemas'", &reader)
         }
         if let node = root["mappings"] { config.mappings = readPaths(node, "'mappings'", &reader) }
+        if let node = root["headers"] { config.headers = readPaths(node, "'headers'", &reader) }
         // Invalid entries were reported one by one; this is for a config that names no input at all. Mappings
         // alone are enough for a third-party API that has no object definitions.
         let namesNothing = { (key: String) in root[key] == nil || root[key]?.elements?.isEmpty == true }

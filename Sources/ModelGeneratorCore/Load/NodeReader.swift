@@ -112,7 +112,8 @@ struct NodeReader {
             }
             switch severity {
             case .error: diagnostics.error("unknown key '\(key)' in \(what)", at: entry.key.location, hint: hint)
-            case .warning: diagnostics.warning("unknown key '\(key)' in \(what)", at: entry.key.location, hint: hint)
+            case .warning, .note:
+                diagnostics.warning("unknown key '\(key)' in \(what)", at: entry.key.location, hint: hint)
             }
         }
     }
