@@ -287,7 +287,7 @@ import FoundationNetworking
 
     static let parseBase = URL(string: "https://parse.example.com/parse")!
 
-    /// `GET /parse/classes/GameScore?where=…&order=-points,playerName&limit=10&skip=20&keys=points,playerName&include=owner`
+    /// `GET /parse/classes/GameScore?where=…&order=-points,playerName&limit=10&skip=20&keys=points,playerName,owner&include=owner`
     static var parseExample: Query<GameScore> {
         GameScore.query
             .where { $0.points.gte(5) }
@@ -315,7 +315,7 @@ import FoundationNetworking
                 Pair("order", "-points,playerName"),
                 Pair("limit", "10"),
                 Pair("skip", "20"),
-                Pair("keys", "points,playerName"),
+                Pair("keys", "points,playerName,owner"),
                 Pair("include", "owner"),
             ]
         )
@@ -327,7 +327,7 @@ import FoundationNetworking
             "%7B%22points%22%3A%7B%22%24gte%22%3A5%2C%22%24lte%22%3A10%7D%2C%22owner%22%3A%7B%22__type%22%3A%22Pointer"
             + "%22%2C%22className%22%3A%22Player%22%2C%22objectId%22%3A%22hello%22%7D%7D"
         let query =
-            "where=\(encodedWhere)&order=-points%2CplayerName&limit=10&skip=20&keys=points%2CplayerName&include=owner"
+            "where=\(encodedWhere)&order=-points%2CplayerName&limit=10&skip=20&keys=points%2CplayerName%2Cowner&include=owner"
         #expect(rendered.percentEncodedQuery == query)
         let url = rendered.url(relativeTo: Self.parseBase)
         #expect(url.absoluteString == "https://parse.example.com/parse/classes/GameScore?" + query)
@@ -345,7 +345,7 @@ import FoundationNetworking
         #expect(rendered.queryItems.isEmpty)
         let body =
             #"{"_method":"GET","where":{"points":{"$gte":5,"$lte":10},"owner":{"__type":"Pointer","className":"Player","objectId":"hello"}},"#
-            + #""order":"-points,playerName","limit":10,"skip":20,"keys":"points,playerName","include":"owner"}"#
+            + #""order":"-points,playerName","limit":10,"skip":20,"keys":"points,playerName,owner","include":"owner"}"#
         #expect(rendered.body?.serialized == body)
 
         let request = rendered.urlRequest(relativeTo: Self.parseBase)

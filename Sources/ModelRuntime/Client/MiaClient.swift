@@ -73,9 +73,12 @@ extension ModelClient {
         _ = try await send(request)
     }
 
-    /// Creates every body in one request (`POST /<plural>/bulk`) and returns the new ids in order. The bodies are
-    /// validated first: one that breaks the schema's rules sends nothing.
+    /// Creates every body and returns the new ids in order: on Mia-Platform in one request (`POST /<plural>/bulk`),
+    /// on Parse in `/batch` requests of up to 50, where each create is applied on its own and ``BatchError`` says
+    /// which were made when some fail. The bodies are validated first: one that breaks the schema's rules sends
+    /// nothing.
     public func createAll<Body: CreateBody>(_ bodies: [Body]) async throws -> [String] {
+        if let parse = dialect as? ParseDialect { return try await parseCreateAll(bodies, parse) }
         let mia = try requireMia("a bulk insert")
         let documents = try bodies.map { body -> QueryJSON in
             guard let document = try mia.renderCreate(body.validatedMembers(), pluralName: Body.Model.pluralName).body

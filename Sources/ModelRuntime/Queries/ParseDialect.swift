@@ -68,7 +68,11 @@ public struct ParseDialect: QueryDialect {
             members.append(("skip", .int(skip)))
         }
         var keys = query.paths.map(\.dotted)
-        if !keys.isEmpty { keys += query.includes.map(\.dotted).filter { !keys.contains($0) } }
+        // parse-server projects before it includes: a pointer left out of `keys` has nothing to include.
+        let alsoSelected = query.includes.map(\.dotted) + query.expansions.map(\.dotted)
+        if !keys.isEmpty {
+            for key in alsoSelected where !keys.contains(key) { keys.append(key) }
+        }
         if !keys.isEmpty { members.append(("keys", .string(keys.joined(separator: ",")))) }
         if !query.exclusions.isEmpty {
             members.append(("excludeKeys", .string(query.exclusions.map(\.dotted).joined(separator: ","))))

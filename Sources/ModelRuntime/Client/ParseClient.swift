@@ -1,0 +1,203 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What Parse Server needs to know who calls: the app's id, its REST API key where the server asks for one, and the
+/// signed-in user's session token.
+public struct ParseCredentials: Sendable, Hashable {
+    /// The app's id, sent as `X-Parse-Application-Id` on every request.
+    public var applicationID: String
+    /// The REST API key (`X-Parse-REST-API-Key`); `nil` for a server that sets none.
+    public var restAPIKey: String?
+    /// The signed-in user's session token (`X-Parse-Session-Token`); `nil` when nobody is signed in.
+    public var sessionToken: String?
+
+    /// Credentials for the app `applicationID`.
+    public init(applicationID: String, restAPIKey: String? = nil, sessionToken: String? = nil) {
+        self.applicationID = applicationID
+        self.restAPIKey = restAPIKey
+        self.sessionToken = sessionToken
+    }
+
+    /// The headers Parse Server reads these from.
+    public var headers: [String: String] {
+        var headers = ["X-Parse-Application-Id": applicationID]
+        headers["X-Parse-REST-API-Key"] = restAPIKey
+        headers["X-Parse-Session-Token"] = sessionToken
+        return headers
+    }
+}
+
+/// Some operations of a bulk call failed; the others were applied (Parse's `/batch` is not a transaction).
+public struct BatchError: Error, Sendable, CustomStringConvertible {
+    /// One operation the server refused, by its position in the call's list.
+    public struct Failure: Sendable, CustomStringConvertible {
+        /// The operation's position in the list the call was given.
+        public var index: Int
+        /// The server's refusal: its ``ModelClientError/refusal`` says what it means, with the server's code and
+        /// message.
+        public var error: ModelClientError
+
+        /// `#index: error`.
+        public var description: String { "#\(index): \(error)" }
+    }
+
+    /// The positions of the operations the server applied, in order.
+    public var applied: [Int]
+    /// The operations the server refused, or that failed with the request that carried them.
+    public var failures: [Failure]
+    /// The positions of operations never sent, because an earlier request of the call failed as a whole.
+    public var notSent: [Int]
+    /// The ids of the objects a bulk create made, by position.
+    public var createdIDs: [Int: String]
+
+    /// How many were applied, and each failure.
+    public var description: String {
+        "\(applied.count) applied, \(failures.count) failed"
+            + (notSent.isEmpty ? "" : ", \(notSent.count) not sent") + ": "
+            + failures.map(\.description).joined(separator: "; ")
+    }
+}
+
+extension ModelClient {
+    /// A client for the Parse Server at `baseURL` (its mount path, such as `…/parse`). `credentials` runs before every
+    /// request, so that a sign-in or sign-out changes the session token the next request sends.
+    public init(
+        baseURL: URL,
+        parse credentials: @escaping @Sendable () async throws -> ParseCredentials,
+        dialect: ParseDialect = .parse,
+        transport: any HTTPTransport = URLSessionTransport(),
+        retry: RetryPolicy = .standard,
+        timeout: Duration? = .seconds(60),
+        maximumResponseBytes: Int = ModelClient.defaultMaximumResponseBytes
+    ) {
+        self.init(
+            baseURL: baseURL,
+            dialect: dialect,
+            transport: transport,
+            headers: { try await credentials().headers },
+            retry: retry,
+            timeout: timeout,
+            maximumResponseBytes: maximumResponseBytes
+        )
+    }
+
+    /// Parse Server's limit of operations in one `/batch` request on parse.com, which Parse's SDKs keep to.
+    static let parseBatchLimit = 50
+
+    private func requireParse(_ what: String) throws -> ParseDialect {
+        guard let parse = dialect as? ParseDialect else {
+            throw ModelClientError.unsupported("\(what) is a Parse call")
+        }
+        return parse
+    }
+
+    /// Updates each object in `changes` by id, in `/batch` requests of up to 50, and returns when all were applied.
+    /// Parse applies each operation on its own: when some fail, ``BatchError`` says which were applied and which
+    /// not.
+    public func updateAll<Body: UpdateBody>(_ changes: [(id: String, patch: Body)]) async throws {
+        let parse = try requireParse("a batch update")
+        let requests = try changes.map { id, patch -> RenderedRequest in
+            let rendered = try patch.rendered(id: id, for: parse)
+            guard rendered.count == 1 else { throw ModelClientError.unsupported("an empty patch in a batch") }
+            return rendered[0]
+        }
+        _ = try await parseBatch(requests, Body.Model.self)
+    }
+
+    /// Deletes the objects `ids` of `type` in `/batch` requests of up to 50. When some fail, ``BatchError`` says
+    /// which were deleted and which not.
+    public func deleteAll<M: SchemaObject>(_ type: M.Type, ids: [String]) async throws {
+        let parse = try requireParse("a batch delete")
+        let requests = ids.map {
+            RenderedRequest(method: "DELETE", path: parse.instancePath(pluralName: M.pluralName, id: $0))
+        }
+        _ = try await parseBatch(requests, M.self)
+    }
+
+    /// Creates every body with `/batch` requests of up to 50 and returns the new ids in order; see
+    /// ``createAll(_:)``.
+    func parseCreateAll<Body: CreateBody>(_ bodies: [Body], _ parse: ParseDialect) async throws -> [String] {
+        let requests = try bodies.map { body -> RenderedRequest in
+            guard body.files.isEmpty else {
+                throw ModelClientError.unsupported("a batch create with files: create those one at a time")
+            }
+            return try parse.renderCreate(body.validatedMembers(), pluralName: Body.Model.pluralName)
+        }
+        let answers = try await parseBatch(requests, Body.Model.self)
+        var ids: [String] = []
+        for (index, answer) in answers.enumerated() {
+            guard let id = answer["objectId"]?.stringValue else {
+                throw decodingError(
+                    Body.Model.self,
+                    keyPath: "[\(index)].success.objectId",
+                    request: RenderedRequest(method: "POST", path: "/batch"),
+                    reason: "a created object has no objectId"
+                )
+            }
+            ids.append(id)
+        }
+        return ids
+    }
+
+    /// Sends `requests` through `POST /batch`, up to ``parseBatchLimit`` at a time, and returns each one's `success`
+    /// value in order. Any refused operation, or a batch request that fails as a whole, is a ``BatchError``.
+    private func parseBatch<M>(_ requests: [RenderedRequest], _ model: M.Type) async throws -> [JSONValue] {
+        // A batch's paths start at the server's root: the mount path (`/parse`) comes first.
+        var mountPath = baseURL.path
+        while mountPath.hasSuffix("/") { mountPath.removeLast() }
+        var successes: [JSONValue] = []
+        var outcome = BatchError(applied: [], failures: [], notSent: [], createdIDs: [:])
+        var start = 0
+        while start < requests.count {
+            let chunk = start..<min(start + Self.parseBatchLimit, requests.count)
+            let operations: [QueryJSON] = requests[chunk].map { request in
+                var members: [(key: String, value: QueryJSON)] = [
+                    ("method", .string(request.method)), ("path", .string(mountPath + request.path)),
+                ]
+                if let body = request.body { members.append(("body", body)) }
+                return .object(members)
+            }
+            let batch = RenderedRequest(
+                method: "POST",
+                path: "/batch",
+                body: .object([("requests", .array(operations))])
+            )
+            let answer: JSONValue
+            do {
+                answer = try await json(for: batch, expecting: M.self)
+            } catch let error as ModelClientError {
+                outcome.failures += chunk.map { BatchError.Failure(index: $0, error: error) }
+                outcome.notSent = Array(chunk.upperBound..<requests.count)
+                throw outcome
+            }
+            guard let results = answer.arrayValue, results.count == chunk.count else {
+                throw decodingError(M.self, keyPath: "", request: batch, reason: "the answer is not one result each")
+            }
+            for (index, result) in zip(chunk, results) {
+                if let success = result["success"] {
+                    outcome.applied.append(index)
+                    if let id = success["objectId"]?.stringValue { outcome.createdIDs[index] = id }
+                    successes.append(success)
+                } else {
+                    let error = result["error"] ?? result
+                    let details = dialect.errorDetails(from: error)
+                    let body = (try? error.jsonData()) ?? Data()
+                    // The status parse-server answers the same refusal with outside a batch.
+                    let status = details.code == "101" ? 404 : details.code == "1" ? 500 : 400
+                    outcome.failures.append(
+                        BatchError.Failure(
+                            index: index,
+                            error: .server(status: status, code: details.code, message: details.message, body: body)
+                        )
+                    )
+                }
+            }
+            start = chunk.upperBound
+        }
+        if !outcome.failures.isEmpty { throw outcome }
+        return successes
+    }
+}

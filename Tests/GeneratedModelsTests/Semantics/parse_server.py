@@ -1,0 +1,340 @@
+"""A Parse Server stand-in on 127.0.0.1 (standard library only), written from Parse's REST guide (parse-community/docs
+_includes/rest: objects, queries, batch, users) and parse-server's routers and middlewares.
+
+    python3 parse_server.py serve [--lifetime SECONDS]    prints "PORT <n>", serves until stdin closes
+
+Every request below /parse must send X-Parse-Application-Id: testapp and X-Parse-REST-API-Key: restkey, else
+403 {"error":"unauthorized"} as parse-server's middleware answers. X-Parse-Session-Token, when sent, must be a
+known session ("r:valid"), else 400 {"code":209,"error":"Invalid session token"}.
+
+    GET    /parse/classes/<C>?where=&order=&limit=&skip=&count=1&keys=&include=   {"results":[...]} (+ "count")
+    POST   /parse/classes/<C>                     201 {"objectId","createdAt"}, Location header
+    GET    /parse/classes/<C>/<id>?keys=&include=  the object, or 404 {"code":101,"error":"Object not found."}
+    PUT    /parse/classes/<C>/<id>                 plain values and __op Delete/Increment/Add/AddUnique/Remove;
+                                                  200 {"updatedAt"}
+    DELETE /parse/classes/<C>/<id>                 200 {}
+    POST   /parse/batch                            {"requests":[{"method","path","body"}]} -> one
+                                                  {"success":…} or {"error":{"code","error"}} each, in order;
+                                                  paths start at the server root (/parse/classes/…)
+Test controls (no headers needed):
+    POST /__unique {"className","field"}     a unique index: a duplicate is 137 "A duplicate value for a field with
+                                              unique values was provided"
+    GET  /__state                            {"classes": {C: [objects]}, "requests": ["METHOD /path?query", ...]}
+"""
+
+import json
+import os
+import signal
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+LOCK = threading.Lock()
+CLASSES = {}
+UNIQUE = set()
+REQUESTS = []
+COUNTER = [0]
+SESSIONS = {"r:valid"}
+MAX_BODY = 1 << 20
+
+
+class ParseError(Exception):
+    def __init__(self, code, message, status=None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        # parse-server's handleParseErrors: 101 is 404, an internal error 500, every other code 400.
+        self.status = status or (404 if code == 101 else 500 if code == 1 else 400)
+
+
+def new_id():
+    COUNTER[0] += 1
+    return "obj%07d" % COUNTER[0]
+
+
+def stamp():
+    COUNTER[0] += 1
+    return "2026-01-01T00:00:%02d.%03dZ" % (COUNTER[0] // 1000 % 60, COUNTER[0] % 1000)
+
+
+def compare(value, op, operand):
+    if op == "$ne":
+        return value != operand
+    if op == "$in":
+        return value in operand
+    if op == "$nin":
+        return value not in operand
+    if op == "$exists":
+        return (value is not None) == operand
+    if value is None:
+        return False
+    if op == "$gt":
+        return value > operand
+    if op == "$gte":
+        return value >= operand
+    if op == "$lt":
+        return value < operand
+    if op == "$lte":
+        return value <= operand
+    raise ParseError(102, "Invalid key " + op + " for find")
+
+
+def matches(obj, where):
+    for key, condition in where.items():
+        if key == "$or":
+            if not any(matches(obj, sub) for sub in condition):
+                return False
+            continue
+        value = obj.get(key)
+        if isinstance(condition, dict) and any(k.startswith("$") for k in condition):
+            if not all(compare(value, op, operand) for op, operand in condition.items()):
+                return False
+        elif isinstance(condition, dict) and condition.get("__type") == "Pointer":
+            if not (isinstance(value, dict) and value.get("objectId") == condition.get("objectId")):
+                return False
+        elif value != condition:
+            return False
+    return True
+
+
+def sort_objects(objects, order):
+    for key in reversed([k for k in order.split(",") if k]):
+        field = key.lstrip("-")
+        present = [o for o in objects if o.get(field) is not None]
+        absent = [o for o in objects if o.get(field) is None]
+        present.sort(key=lambda o: o[field], reverse=key.startswith("-"))
+        objects = present + absent if not key.startswith("-") else absent + present
+    return objects
+
+
+def project(obj, keys, include):
+    if keys:
+        wanted = set(keys.split(",")) | {"objectId", "createdAt", "updatedAt"}
+        obj = {k: v for k, v in obj.items() if k in wanted}
+    else:
+        obj = dict(obj)
+    for path in [p for p in (include or "").split(",") if p]:
+        pointer = obj.get(path)
+        if isinstance(pointer, dict) and pointer.get("__type") == "Pointer":
+            target = find(pointer["className"], pointer["objectId"], required=False)
+            if target is not None:
+                obj[path] = dict(target, __type="Object", className=pointer["className"])
+    return obj
+
+
+def find(class_name, object_id, required=True):
+    for obj in CLASSES.get(class_name, []):
+        if obj["objectId"] == object_id:
+            return obj
+    if required:
+        raise ParseError(101, "Object not found.")
+    return None
+
+
+def check_unique(class_name, obj, object_id=None):
+    for other in CLASSES.get(class_name, []):
+        if other["objectId"] == object_id:
+            continue
+        for unique_class, field in UNIQUE:
+            if unique_class == class_name and field in obj and other.get(field) == obj[field]:
+                raise ParseError(137, "A duplicate value for a field with unique values was provided")
+
+
+def apply_update(obj, body):
+    for key, value in body.items():
+        if key in ("objectId", "createdAt", "updatedAt"):
+            raise ParseError(105, "Invalid field name: " + key)
+        if isinstance(value, dict) and "__op" in value:
+            op = value["__op"]
+            if op == "Delete":
+                obj.pop(key, None)
+            elif op == "Increment":
+                obj[key] = obj.get(key, 0) + value["amount"]
+            elif op == "Add":
+                obj[key] = obj.get(key, []) + value["objects"]
+            elif op == "AddUnique":
+                obj[key] = obj.get(key, []) + [v for v in value["objects"] if v not in obj.get(key, [])]
+            elif op == "Remove":
+                obj[key] = [v for v in obj.get(key, []) if v not in value["objects"]]
+            else:
+                raise ParseError(102, "bad op " + op)
+        else:
+            obj[key] = value
+
+
+def route(method, path, query, body):
+    """Answers one REST call below the mount path: (status, json, extra headers)."""
+    parts = [p for p in path.split("/") if p]
+    if len(parts) < 2 or parts[0] != "classes":
+        raise ParseError(119, "unknown path " + path, status=404)
+    class_name = parts[1]
+    objects = CLASSES.setdefault(class_name, [])
+    if len(parts) == 2 and method == "GET":
+        result = [o for o in objects if matches(o, json.loads(query.get("where") or "{}"))]
+        result = sort_objects(result, query.get("order") or "")
+        skip = int(query.get("skip") or 0)
+        limit = int(query["limit"]) if query.get("limit") is not None else 100
+        answer = {"results": [project(o, query.get("keys"), query.get("include")) for o in result[skip:skip + limit]]}
+        if query.get("count") == "1":
+            answer["count"] = len(result)
+        return 200, answer, {}
+    if len(parts) == 2 and method == "POST":
+        if not isinstance(body, dict):
+            raise ParseError(107, "This is not a valid JSON object.")
+        obj = {}
+        apply_update(obj, body)
+        check_unique(class_name, obj)
+        obj["objectId"] = new_id()
+        obj["createdAt"] = obj["updatedAt"] = stamp()
+        objects.append(obj)
+        return 201, {"objectId": obj["objectId"], "createdAt": obj["createdAt"]}, {
+            "Location": "/parse/classes/%s/%s" % (class_name, obj["objectId"])
+        }
+    if len(parts) != 3:
+        raise ParseError(119, "unknown path " + path, status=404)
+    obj = find(class_name, parts[2])
+    if method == "GET":
+        return 200, project(obj, query.get("keys"), query.get("include")), {}
+    if method == "PUT":
+        changed = dict(obj)
+        apply_update(changed, body or {})
+        check_unique(class_name, changed, obj["objectId"])
+        changed["updatedAt"] = stamp()
+        objects[objects.index(obj)] = changed
+        return 200, {"updatedAt": changed["updatedAt"]}, {}
+    if method == "DELETE":
+        objects.remove(obj)
+        return 200, {}, {}
+    raise ParseError(119, method + " not allowed", status=405)
+
+
+def batch(body):
+    requests = body.get("requests") if isinstance(body, dict) else None
+    if not isinstance(requests, list):
+        raise ParseError(107, "requests must be an array")
+    results = []
+    for request in requests:
+        path = request.get("path", "")
+        # parse-server routes a batch path only when it starts with the API's mount path.
+        if not path.startswith("/parse/"):
+            raise ParseError(111, "cannot route batch path " + path)
+        try:
+            _, answer, _ = route(request.get("method", "GET"), path[len("/parse"):], {}, request.get("body"))
+            results.append({"success": answer})
+        except ParseError as error:
+            results.append({"error": {"code": error.code, "error": error.message}})
+    return results
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def answer(self, status, value, headers=None):
+        data = b"" if value is None else json.dumps(value).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for name, text in (headers or {}).items():
+            self.send_header(name, text)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def handle_any(self, method):
+        url = urlsplit(self.path)
+        query = {k: v[-1] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
+        length = int(self.headers.get("Content-Length") or 0)
+        if length > MAX_BODY:
+            return self.answer(413, {"error": "request entity too large"})
+        raw = self.rfile.read(length) if length else b""
+        try:
+            body = json.loads(raw) if raw else None
+        except ValueError:
+            return self.answer(400, {"code": 107, "error": "invalid JSON"})
+        with LOCK:
+            if url.path == "/__state":
+                return self.answer(200, {"classes": CLASSES, "requests": REQUESTS})
+            if url.path == "/__unique" and method == "POST":
+                UNIQUE.add((body["className"], body["field"]))
+                return self.answer(200, {})
+            if not url.path.startswith("/parse/"):
+                return self.answer(404, {"error": "not found"})
+            REQUESTS.append(method + " " + url.path + ("?" + url.query if url.query else ""))
+            if (
+                self.headers.get("X-Parse-Application-Id") != "testapp"
+                or self.headers.get("X-Parse-REST-API-Key") != "restkey"
+            ):
+                return self.answer(403, {"error": "unauthorized"})
+            try:
+                token = self.headers.get("X-Parse-Session-Token")
+                if token is not None and token not in SESSIONS:
+                    raise ParseError(209, "Invalid session token")
+                # A long query goes as a POST with "_method": "GET" and its parameters in the body.
+                if method == "POST" and isinstance(body, dict) and body.get("_method") == "GET":
+                    method = "GET"
+                    query = {k: (json.dumps(v) if k == "where" else str(v)) for k, v in body.items() if k != "_method"}
+                    body = None
+                path = url.path[len("/parse"):]
+                if path == "/batch" and method == "POST":
+                    return self.answer(200, batch(body))
+                status, value, headers = route(method, path, query, body)
+                return self.answer(status, value, headers)
+            except ParseError as error:
+                return self.answer(error.status, {"code": error.code, "error": error.message})
+
+    def do_GET(self):
+        self.handle_any("GET")
+
+    def do_POST(self):
+        self.handle_any("POST")
+
+    def do_PUT(self):
+        self.handle_any("PUT")
+
+    def do_DELETE(self):
+        self.handle_any("DELETE")
+
+
+def serve(lifetime):
+    # Foundation's Process on Linux starts children with SIGTERM blocked: unblock it so terminate() works.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+
+    def stop_when_stdin_closes():
+        try:
+            while os.read(0, 1024):
+                pass
+        except OSError:
+            pass
+        server.shutdown()
+
+    threading.Thread(target=stop_when_stdin_closes, daemon=True).start()
+    timer = threading.Timer(lifetime, server.shutdown)
+    timer.daemon = True
+    timer.start()
+    print("PORT %d" % server.server_address[1], flush=True)
+    try:
+        server.serve_forever(poll_interval=0.05)
+    finally:
+        timer.cancel()
+        server.server_close()
+
+
+def main(arguments):
+    if arguments and arguments[0] == "serve":
+        lifetime = 60.0
+        if len(arguments) == 3 and arguments[1] == "--lifetime":
+            lifetime = min(float(arguments[2]), 300.0)
+        serve(lifetime)
+        return 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
