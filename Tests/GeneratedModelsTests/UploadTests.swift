@@ -284,6 +284,51 @@ struct UploadTests {
         }
     }
 
+    @Test func clientWaitsUntilReadyWithItsHeadersAndNamesTheFile() async throws {
+        try await UploadServer.run { server, transport in
+            let polling = try PollingPolicy(
+                initialDelay: .milliseconds(10),
+                multiplier: 1.5,
+                maximumDelay: .milliseconds(50),
+                timeout: .seconds(2)
+            )
+            var client = ModelClient(
+                baseURL: server.baseURL,
+                dialect: CortexDialect.cortex,
+                transport: transport,
+                headers: { ["X-Session": "s-42"] },
+                retry: .never
+            )
+            client.uploader.polling = polling
+            let content = UploadSamples.jpeg(count: 2_000, seed: 21)
+            let (id, pending) = try await server.createOffice(
+                with: FileUpload(facets: ["content": .init(data: content, mime: "image/jpeg")]),
+                using: transport
+            )
+            try await client.uploader.upload(pending.upload, following: pending.file)
+            // No URL built by hand: the client finds the property below the instance.
+            let ready = try await client.waitUntilReady(Office.self, id: id, file: "c_pictures[0]")
+            #expect(ready.facets.map(\.state) == [.ready])
+            #expect(ready[facet: "content"]?.size == content.count)
+            let polls = try await server.received().polls.filter { $0.object == id }
+            #expect(polls.map(\.answer).first == 202 && polls.map(\.answer).last == 2, "\(polls.map(\.answer))")
+            #expect(polls.allSatisfy { $0.session == "s-42" }, "every poll sends the client's headers")
+
+            // A file that never gets processed: the timeout names the property and the object.
+            let (stuck, stuckPending) = try await server.createOffice(
+                with: FileUpload(facets: ["content": .init(data: content, fileName: "never-b.jpg")]),
+                using: transport
+            )
+            try await client.uploader.upload(stuckPending.upload, following: stuckPending.file)
+            let error = await #expect(throws: UploadError.self) {
+                _ = try await client.waitUntilReady(Office.self, id: stuck, file: "c_pictures[0]")
+            }
+            #expect(error?.property == "c_pictures[0]")
+            #expect(error?.objectID == stuck)
+            #expect(error?.reason.contains("not ready") == true, "\(String(describing: error))")
+        }
+    }
+
     @Test func cancellingWhileWaitingBetweenPollsEndsPromptly() async throws {
         try await UploadServer.run { server, transport in
             let (id, pending) = try await server.createOffice(
@@ -555,6 +600,8 @@ private struct ReceivedUploads: Decodable {
         var index: Int
         /// 202, or the facets' state in a 200 answer (1 processing, 2 ready).
         var answer: Int
+        /// The poll's `X-Session` header.
+        var session: String?
     }
 
     var creates: [Create]

@@ -325,6 +325,11 @@ public struct ModelClient: Sendable {
 
     /// Sends `request` with the headers, retrying idempotent requests; a non-2xx status is a `.server` error.
     func send(_ rendered: RenderedRequest) async throws -> Data {
+        try await exchange(rendered).data
+    }
+
+    /// ``send(_:)``, with the 2xx status the answer came with.
+    func exchange(_ rendered: RenderedRequest) async throws -> (data: Data, status: Int) {
         var urlRequest = rendered.urlRequest(relativeTo: baseURL)
         if urlRequest.value(forHTTPHeaderField: "Accept") == nil {
             urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -341,7 +346,7 @@ public struct ModelClient: Sendable {
             var retryAfter: Duration?
             do {
                 let (data, response) = try await sendOnce(urlRequest, describedAs: Self.describe(rendered))
-                if (200..<300).contains(response.statusCode) { return data }
+                if (200..<300).contains(response.statusCode) { return (data, response.statusCode) }
                 retryAfter = Self.retryAfter(response.value(forHTTPHeaderField: "Retry-After"))
                 failure = serverError(status: response.statusCode, body: data, retryAfter: retryAfter)
             } catch let error as CancellationError {
@@ -538,5 +543,32 @@ private struct ListAnswer<Model: Decodable>: Decodable {
         let container = try decoder.container(keyedBy: JSONKey.self)
         items = try container.decode([Model].self, forKey: JSONKey(itemsKey))
         hasMore = try layout.hasMoreKey.flatMap { try container.decodeIfPresent(Bool.self, forKey: JSONKey($0)) }
+    }
+}
+
+extension ModelClient {
+    /// Reads the file property `file` (a body path such as `c_logo` or `c_pictures[1]`) of the instance `id` until
+    /// every facet is processed, as the ``uploader``'s `polling` says, with the client's headers, retries and timeout
+    /// on every read. A facet the server could not process, or the polling timeout, is an ``UploadError`` naming the
+    /// property and the object.
+    public func waitUntilReady<M: SchemaObject>(
+        _ type: M.Type,
+        id: some ReferenceIdentifier,
+        file: String
+    ) async throws -> FileValue {
+        let objectID = id.referenceID
+        // `c_pictures[1]` is the path `c_pictures/1` below the instance.
+        let subpath = file.replacingOccurrences(of: "[", with: ".").replacingOccurrences(of: "]", with: "")
+            .split(separator: ".").joined(separator: "/")
+        let request = RenderedRequest(
+            path: dialect.instancePath(pluralName: M.pluralName, id: objectID) + "/" + subpath
+        )
+        do {
+            return try await uploader.pollUntilReady(describing: request.path) { try await exchange(request) }
+        } catch var error as UploadError {
+            error.property = error.property ?? file
+            error.objectID = error.objectID ?? objectID
+            throw error
+        }
     }
 }

@@ -188,29 +188,42 @@ public struct FileUploader: Sendable {
 
     /// Reads the file at `url` (a File property's path, such as `…/c_offices/<id>/c_logo`) until every facet is
     /// ready, waiting longer each time; a facet in the error state, or the timeout, is an error. A 202 (Cortex's
-    /// `kMediaNotReady`) means the file is still being processed.
+    /// `kMediaNotReady`) means the file is still being processed. ``ModelClient/waitUntilReady(_:id:file:)`` does the
+    /// same with the client's headers, retries and timeout.
     public func waitUntilReady(fileAt url: URL, headers: [String: String] = [:]) async throws -> FileValue {
-        let clock = ContinuousClock()
-        let deadline = clock.now + polling.timeout
-        var delay = polling.initialDelay
-        while true {
-            try Task.checkCancellation()
+        let transport = self.transport
+        return try await pollUntilReady(describing: url.path) {
             var request = URLRequest(url: url)
             for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
                 request.setValue(value, forHTTPHeaderField: name)
             }
             let (data, response) = try await transport.send(request)
-            if response.statusCode == 200 {
+            return (data, response.statusCode)
+        }
+    }
+
+    /// Calls `read` (one read of the file: its body and status) until every facet is ready, as ``polling`` says.
+    func pollUntilReady(
+        describing path: String,
+        _ read: () async throws -> (Data, Int)
+    ) async throws -> FileValue {
+        let clock = ContinuousClock()
+        let deadline = clock.now + polling.timeout
+        var delay = polling.initialDelay
+        while true {
+            try Task.checkCancellation()
+            let (data, status) = try await read()
+            if status == 200 {
                 let file = try JSONDecoder().decode(FileValue.self, from: data)
                 if let failed = file.facets.first(where: { $0.state == .error || $0.state?.rawValue == 4 }) {
                     throw UploadError("the server could not process facet '\(failed.name)'", facet: failed.name)
                 }
                 if !file.facets.isEmpty, file.facets.allSatisfy({ $0.state == .ready }) { return file }
-            } else if response.statusCode != 202 {
-                throw UploadError("reading \(url.path) failed with HTTP \(response.statusCode)")
+            } else if status != 202 {
+                throw UploadError("reading \(path) failed with HTTP \(status)")
             }
             if clock.now + delay > deadline {
-                throw UploadError("the facets at \(url.path) were not ready after \(polling.timeout)")
+                throw UploadError("the facets at \(path) were not ready after \(polling.timeout)")
             }
             try await Task.sleep(for: delay)
             delay = min(polling.maximumDelay, delay * polling.multiplier)

@@ -15,6 +15,7 @@ Two modes:
                                               upload key. Answers 204, or 4xx with the reason (also recorded).
         GET  /c_offices/<id>/c_pictures/<i>   First 202 (kMediaNotReady), then the file value with its facets in
                                               state 1 (processing), then state 2 (ready) once every facet arrived.
+                                              Each poll is recorded with its X-Session header.
         GET  /__received                      Everything recorded (file bytes base64), for byte-for-byte checks.
         POST /__release                       Answers the held polls of slow-* pictures.
         POST /__stop                          Stops the server.
@@ -332,7 +333,9 @@ class Handler(BaseHTTPRequestHandler):
                 value = STATE.file_value(object_id, index, facets, states, received=received)
             self.answer(200, value)
         with STATE.lock:
-            STATE.polls.append({"object": object_id, "index": index, "answer": answer})
+            STATE.polls.append(
+                {"object": object_id, "index": index, "answer": answer, "session": self.headers.get("X-Session")}
+            )
 
     def received(self):
         with STATE.lock:
