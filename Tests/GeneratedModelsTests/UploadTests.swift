@@ -329,6 +329,46 @@ struct UploadTests {
         }
     }
 
+    @Test func updateThatSetsAFileUploadsItsFacets() async throws {
+        try await UploadServer.run { server, transport in
+            let client = ModelClient(
+                baseURL: server.baseURL,
+                dialect: CortexDialect.cortex,
+                transport: transport,
+                retry: .never
+            )
+            let (id, pending) = try await server.createOffice(
+                with: FileUpload(facets: [
+                    "content": .init(data: UploadSamples.jpeg(count: 500, seed: 30), mime: "image/jpeg")
+                ]),
+                using: transport
+            )
+            try await client.uploader.upload(pending.upload, following: pending.file)
+            let newContent = UploadSamples.png(count: 3_000, seed: 31)
+            let newOriginal = UploadSamples.jpeg(count: 1_000, seed: 32)
+            var patch = Office.Patch()
+            patch.pictures = .set([
+                FileUpload(facets: [
+                    "content": .init(data: newContent, mime: "image/png"),
+                    "c_original": .init(data: newOriginal, fileName: "IMG_2.JPG"),
+                ])
+            ])
+            let updated = try await client.update(id, patch)
+            #expect(updated.pictures?.count == 1)
+            // The PUT's answer asked for both facets, and the client sent them, byte for byte.
+            let received = try await server.received()
+            #expect(received.errors.isEmpty, "the server rejected: \(received.errors)")
+            let uploads = received.uploads.filter { $0.object == id && $0.status == 204 }
+            #expect(uploads.map(\.facet) == ["content", "c_original", "content"], "the create's, then the update's")
+            let sent = Dictionary(
+                uploads.dropFirst().map { ($0.facet, $0.data.flatMap { Data(base64Encoded: $0) }) },
+                uniquingKeysWith: { $1 }
+            )
+            #expect(sent["content"] == newContent)
+            #expect(sent["c_original"] == newOriginal)
+        }
+    }
+
     @Test func cancellingWhileWaitingBetweenPollsEndsPromptly() async throws {
         try await UploadServer.run { server, transport in
             let (id, pending) = try await server.createOffice(

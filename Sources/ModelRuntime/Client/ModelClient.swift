@@ -220,23 +220,32 @@ public struct ModelClient: Sendable {
             }
         case .object:
             let model = try decode(Body.Model.self, from: answer, at: "", request: request)
-            if dialect is CortexDialect, !body.files.isEmpty {
-                let objectID = answer["_id"]?.stringValue
-                for (path, upload, file) in try body.pendingUploads(in: answer) {
-                    do {
-                        try await uploader.upload(upload, following: file)
-                    } catch var error as UploadError {
-                        error.property = error.property ?? path
-                        error.objectID = error.objectID ?? objectID
-                        throw error
-                    }
-                }
-            }
+            try await uploadFiles(body.files, askedForBy: answer, objectID: answer["_id"]?.stringValue)
             return model
         }
     }
 
-    /// Applies `patch` to the instance `id` and returns the instance as the server then has it.
+    /// Cortex: uploads each of `files` as the write's `answer` instructs; a failure is an ``UploadError`` naming the
+    /// property and the object. Other dialects take file bytes before the write.
+    private func uploadFiles(
+        _ files: [(path: String, upload: FileUpload)],
+        askedForBy answer: JSONValue,
+        objectID: String?
+    ) async throws {
+        guard dialect is CortexDialect, !files.isEmpty else { return }
+        for (path, upload, file) in try answer.pendingUploads(for: files) {
+            do {
+                try await uploader.upload(upload, following: file)
+            } catch var error as UploadError {
+                error.property = error.property ?? path
+                error.objectID = error.objectID ?? objectID
+                throw error
+            }
+        }
+    }
+
+    /// Applies `patch` to the instance `id` and returns the instance as the server then has it. On Cortex the files
+    /// the patch sets are uploaded after, as the answer instructs (as ``create(_:)`` does).
     public func update<Body: UpdateBody>(_ id: some ReferenceIdentifier, _ patch: Body) async throws -> Body.Model {
         try await update(id.referenceID, patch, extraItems: [])
     }
@@ -253,8 +262,11 @@ public struct ModelClient: Sendable {
             return request
         }
         var last: (RenderedRequest, JSONValue)?
-        for request in requests {
-            last = (request, try await json(for: request, expecting: Body.Model.self))
+        for (index, request) in requests.enumerated() {
+            let answer = try await json(for: request, expecting: Body.Model.self)
+            last = (request, answer)
+            // Cortex sets files with the first request (the PUT) and answers with their upload instructions.
+            if index == 0 { try await uploadFiles(patch.files, askedForBy: answer, objectID: id) }
         }
         // Several requests (cortex's pushes and pulls) or none: read the result back.
         guard requests.count == 1, let (request, answer) = last else {

@@ -265,7 +265,27 @@ extension CreateBody {
     /// The uploads that follow a Cortex create: each file of the body, with the server's answer for it (read from
     /// the created object at the same path).
     public func pendingUploads(in created: JSONValue) throws -> [(path: String, upload: FileUpload, file: FileValue)] {
-        try files.map { path, upload in
+        try created.pendingUploads(for: files)
+    }
+}
+
+extension UpdateBody {
+    /// The files the update sets, with the member path each sits at (`c_pictures[1]`), for the uploads that follow.
+    public var files: [(path: String, upload: FileUpload)] {
+        operations.flatMap { operation -> [(path: String, upload: FileUpload)] in
+            guard case .set(let value) = operation.kind else { return [] }
+            return value.files(at: operation.path)
+        }
+    }
+}
+
+extension JSONValue {
+    /// Each of `files` with this answer's value at the same path: the upload instructions a Cortex write answered.
+    func pendingUploads(
+        for files: [(path: String, upload: FileUpload)]
+    ) throws -> [(path: String, upload: FileUpload, file: FileValue)] {
+        let created = self
+        return try files.map { path, upload in
             guard let value = created.value(atBodyPath: path) else {
                 throw UploadError("the server's answer has no '\(path)' to upload the file into", property: path)
             }

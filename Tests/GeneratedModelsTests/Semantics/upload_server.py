@@ -10,6 +10,7 @@ Two modes:
                                               Answers 201 with the object: `_id`, and per picture a file value
                                               (content facet at the top level, other facets in `facets`, state 0)
                                               with `uploads` (policy/signature fields, uploadKey "file").
+        PUT  /c_offices/<id>                  An update: its `c_pictures` replace the office's, answered 200 as a create is.
         POST /upload/<id>/<i>/<facet>         The facet's multipart/form-data, parsed with the `email` package:
                                               the fields exactly as issued and in order, then the file under the
                                               upload key. Answers 204, or 4xx with the reason (also recorded).
@@ -211,7 +212,23 @@ class Handler(BaseHTTPRequestHandler):
             return self.upload(match.group(1), int(match.group(2)), match.group(3), body)
         self.fail(404, "no route")
 
-    def create(self, body):
+    def do_PUT(self):
+        with STATE.lock:
+            STATE.requests.append("PUT " + self.path)
+        body = self.read_body()
+        if body is None:
+            return self.fail(411, "a body with a Content-Length (at most %d bytes) is required" % MAX_BODY)
+        match = re.fullmatch(r"/c_offices/([0-9a-f]+)", self.path)
+        if not match:
+            return self.fail(404, "no route")
+        with STATE.lock:
+            known = match.group(1) in STATE.objects
+        if not known:
+            return self.fail(404, "no such office")
+        self.create(body, object_id=match.group(1))
+
+    def create(self, body, object_id=None):
+        """A create, or with `object_id` an update that replaces the pictures and issues new upload instructions."""
         if not (self.headers.get("Content-Type") or "").startswith("application/json"):
             return self.fail(400, "the create body must be application/json")
         try:
@@ -225,9 +242,11 @@ class Handler(BaseHTTPRequestHandler):
         ):
             return self.fail(400, "c_pictures must be an array of facet -> file name objects")
         with STATE.lock:
-            object_id = "65f1%020x" % STATE.next_id
-            STATE.next_id += 1
-            STATE.creates.append({"id": object_id, "body": document, "raw": body.decode("utf-8")})
+            status = 200 if object_id else 201
+            if object_id is None:
+                object_id = "65f1%020x" % STATE.next_id
+                STATE.next_id += 1
+                STATE.creates.append({"id": object_id, "body": document, "raw": body.decode("utf-8")})
             STATE.objects[object_id] = {"pictures": pictures, "received": {}, "polls": {}}
             values = []
             for index, facets in enumerate(pictures):
@@ -239,7 +258,7 @@ class Handler(BaseHTTPRequestHandler):
             created = {"_id": object_id, "object": "c_office", "c_pictures": values}
             if "c_stringProperty" in document:
                 created["c_stringProperty"] = document["c_stringProperty"]
-        self.answer(201, created)
+        self.answer(status, created)
 
     def upload(self, object_id, index, facet, body):
         with STATE.lock:
