@@ -263,7 +263,19 @@ public struct ModelClient: Sendable {
         }
         var last: (RenderedRequest, JSONValue)?
         for (index, request) in requests.enumerated() {
-            let answer = try await json(for: request, expecting: Body.Model.self)
+            let answer: JSONValue
+            do {
+                answer = try await json(for: request, expecting: Body.Model.self)
+            } catch let error where index > 0 && !(error is CancellationError) {
+                // The earlier steps are applied on the server: say which, and which failed.
+                throw PartialUpdateError(
+                    id: id,
+                    applied: requests[..<index].map(Self.describe),
+                    failed: Self.describe(request),
+                    notSent: requests[(index + 1)...].map(Self.describe),
+                    underlying: error
+                )
+            }
             last = (request, answer)
             // Cortex sets files with the first request (the PUT) and answers with their upload instructions.
             if index == 0 { try await uploadFiles(patch.files, askedForBy: answer, objectID: id) }

@@ -233,3 +233,25 @@ public struct Page<Model>: Sendable where Model: Sendable {
         return try await fetchNext()
     }
 }
+
+/// An update the backend applies in several requests (Cortex's `PUT`, then a `POST` per push and a `DELETE` per pull)
+/// failed after some of them were applied. A failure of the first request is thrown as it is: nothing was applied.
+public struct PartialUpdateError: Error, Sendable, CustomStringConvertible {
+    /// The instance being updated.
+    public var id: String
+    /// The steps the server applied, in order, as `METHOD /path`.
+    public var applied: [String]
+    /// The step that failed, as `METHOD /path`.
+    public var failed: String
+    /// The steps after it, which were not sent.
+    public var notSent: [String]
+    /// Why the step failed: usually a ``ModelClientError``.
+    public var underlying: any Error
+
+    /// The instance, the applied steps and the failed one with its reason.
+    public var description: String {
+        "the update of \(id) stopped at \(failed) (\(underlying)) after applying "
+            + (applied.isEmpty ? "nothing" : applied.joined(separator: ", "))
+            + (notSent.isEmpty ? "" : "; not sent: " + notSent.joined(separator: ", "))
+    }
+}

@@ -24,7 +24,8 @@
         GET  /__state    every stored document: {"cortex": {plural: [docs]}, "mia": ..., "parse": ...}
         GET  /__hits     {"requests": ["GET /cortex/c_items", ...]} every non-control request so far
         POST /__script   a JSON array of answers for the next requests, in order: {"status", "body" (raw text),
-                         "headers" (an object), "delay" (seconds, at most 10)}; a scripted answer replaces the normal one
+                         "headers" (an object), "delay" (seconds, at most 10)}; a scripted answer replaces the normal one,
+                         except {"pass": true}, which lets that request through
         POST /__reset    forgets documents, hits, the script and the storage
         POST /__storage  {"base": URL}: the storage Cortex's upload instructions point to (default: this server)
 
@@ -182,7 +183,7 @@ class Handler(BaseHTTPRequestHandler):
             HEADERS.append({k: v for k, v in self.headers.items()})
             QUERIES.append(url.query)
             scripted = SCRIPT.pop(0) if SCRIPT else None
-        if scripted is not None:
+        if scripted is not None and not scripted.get("pass"):
             time.sleep(min(float(scripted.get("delay", 0)), 10.0))
             return self.answer(int(scripted.get("status", 200)), raw=scripted.get("body", "").encode(),
                                headers=scripted.get("headers"))
