@@ -28,7 +28,7 @@ struct GenerateModels: CommandPlugin {
 
         var configs: [(target: String, config: URL)] = []
         for target in targets.sorted(by: { $0.name < $1.name }) {
-            let found = try Self.configs(in: target.directoryURL)
+            let found = try (target as? any FolderOwning).map { try Self.configs(in: $0.folder) } ?? []
             if found.count > 1 {
                 let paths = found.map(\.path).joined(separator: ", ")
                 throw Failure(
@@ -92,3 +92,16 @@ struct GenerateModels: CommandPlugin {
         return process.terminationStatus
     }
 }
+
+/// A target's folder. `directoryURL` needs swift-tools-version 6.1 and `directory` is deprecated from 6.0, so the
+/// folder is read through this requirement, which the deprecated property satisfies without a warning.
+protocol FolderOwning {
+    var directory: Path { get }
+}
+
+extension FolderOwning {
+    var folder: URL { URL(fileURLWithPath: String(describing: directory)) }
+}
+
+extension SwiftSourceModuleTarget: FolderOwning {}
+extension ClangSourceModuleTarget: FolderOwning {}

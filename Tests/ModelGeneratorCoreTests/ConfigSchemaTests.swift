@@ -41,6 +41,7 @@ import Testing
         #expect(Self.properties["accessModifier"]?["default"] as? String == config.accessModifier.rawValue)
         #expect(Self.properties["dialect"]?["default"] as? String == config.dialect.rawValue)
         #expect(Self.properties["generate"]?["default"] as? [String] == config.generate.map(\.rawValue))
+        #expect(Self.properties["strict"]?["default"] as? Bool == config.strict)
     }
 
     /// Every key the schema allows is read by the decoder without an error, with a value of the schema's type.
@@ -57,9 +58,10 @@ import Testing
             templates: T
             additionalImports: [X]
             additionalFileComments: [y]
+            strict: true
             """
         let (config, diagnostics) = ConfigLoader.load(text, file: "c.yaml")
-        #expect(config != nil)
+        #expect(config?.strict == true)
         #expect(diagnostics.all.isEmpty)
     }
 }

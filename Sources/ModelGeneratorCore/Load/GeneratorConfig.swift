@@ -44,6 +44,9 @@ public struct GeneratorConfig: Hashable, Sendable {
     public var templates: Located<String>?
     public var additionalImports: [String] = []
     public var additionalFileComments: [String] = []
+    /// Every warning counts as an error, as `--strict` makes it: for CI, where a warning nobody reads would let a typo
+    /// change a type.
+    public var strict = false
 
     public init(file: String, output: Located<String>) {
         self.file = file
@@ -53,7 +56,7 @@ public struct GeneratorConfig: Hashable, Sendable {
     /// Every key the config accepts, in the order the reference documents them.
     public static let keys = [
         "schemas", "mappings", "output", "accessModifier", "generate", "dialect", "samples", "naming", "templates",
-        "additionalImports", "additionalFileComments",
+        "additionalImports", "additionalFileComments", "strict",
     ]
     static let namingKeys = ["stripPrefixes", "overrides"]
 }
@@ -132,6 +135,7 @@ public enum ConfigLoader {
         if let node = root["additionalFileComments"] {
             config.additionalFileComments = reader.stringList(node, "'additionalFileComments'")?.map(\.value) ?? []
         }
+        if let node = root["strict"] { config.strict = reader.bool(node, "'strict'") ?? false }
         return (reader.diagnostics.hasErrors ? nil : config, reader.diagnostics)
     }
 

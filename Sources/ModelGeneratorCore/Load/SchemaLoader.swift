@@ -142,7 +142,7 @@ public enum SchemaLoader {
             name: Located(name, at: nameNode.location),
             type: Located("", at: typeNode.location)
         )
-        // `String[]` is the seed's spelling of an array of strings.
+        // `String[]` is how Medable's iOS SDK documentation spells an array of strings.
         if typeName.hasSuffix("[]") {
             typeName.removeLast(2)
             property.isArray = true
@@ -154,6 +154,7 @@ public enum SchemaLoader {
         func flag(_ key: String, _ keyPath: WritableKeyPath<PropertyDefinition, Bool>) {
             if let value = node[key], !value.isNull, let bool = reader.bool(value, "'\(key)' of '\(name)'") {
                 property[keyPath: keyPath] = bool
+                if bool { property.flagLocations[key] = value.location }
             }
         }
         flag("array", \.isArray)
