@@ -22,7 +22,7 @@ public struct Coordinate: Hashable, Sendable {
     }
 }
 
-/// The seed's `MyTransformers` with `coordinate2DFromDictionary:userData:error:`: reads the longitude and latitude
+/// AppCoreKit's `MyTransformers` example with `coordinate2DFromDictionary:userData:error:`: reads the longitude and latitude
 /// from the fields the user data names, or from Twitter's `coordinates` array.
 public enum MyTransformers: ValueFormatter {
     public struct UserData: Decodable, Sendable {
