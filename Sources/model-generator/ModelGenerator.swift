@@ -205,7 +205,7 @@ struct Init: ParsableCommand {
             cortexExport: cortexExport.map(relative),
             mappings: mappings.map(relative),
             samples: sampleEntries,
-            editorSchema: Self.editorSchema(near: absoluteDirectory)
+            editorSchema: Self.editorSchema(Release.configSchemaPath, near: absoluteDirectory)
         )
         var written = [config]
         do {
@@ -217,7 +217,13 @@ struct Init: ParsableCommand {
                     atPath: Paths.directory(of: starterSchema),
                     withIntermediateDirectories: true
                 )
-                try Data(ConfigTemplate.starterSchema.utf8).write(
+                // The object definitions' own JSON Schema, for editors, as the config has its.
+                let objectSchema = Self.editorSchema(
+                    Release.objectSchemaPath,
+                    near: Paths.join(workingDirectory, Paths.directory(of: starterSchema))
+                )
+                let modeline = "# yaml-language-server: $schema=\(objectSchema)\n"
+                try Data((modeline + ConfigTemplate.starterSchema).utf8).write(
                     to: URL(fileURLWithPath: starterSchema),
                     options: .withoutOverwriting
                 )
@@ -231,19 +237,17 @@ struct Init: ParsableCommand {
         for command in Self.nextCommands(config: config, directory: absoluteDirectory) { print(command) }
     }
 
-    /// The config's JSON Schema as a path relative to `directory` when a copy of this package is nearby (this
-    /// repository, or the checkout SwiftPM keeps of it as a dependency), so the editor checks against the version in
-    /// use; otherwise the published copy of this version.
-    static func editorSchema(near directory: String) -> String {
+    /// One of this package's JSON Schemas (`Schemas/…`) as a path relative to `directory` when a copy of this
+    /// package is nearby (this repository, or the checkout SwiftPM keeps of it as a dependency), so the editor checks
+    /// against the version in use; otherwise the published copy of this version.
+    static func editorSchema(_ schemaPath: String, near directory: String) -> String {
         var folder = directory
         while true {
-            for candidate in [
-                Release.configSchemaPath, ".build/checkouts/swift-model-generator/" + Release.configSchemaPath,
-            ] {
+            for candidate in [schemaPath, ".build/checkouts/swift-model-generator/" + schemaPath] {
                 let path = Paths.join(folder, candidate)
                 if FileManager.default.fileExists(atPath: path) { return Paths.relative(path, to: directory) }
             }
-            if folder == "/" { return Release.configSchemaURL }
+            if folder == "/" { return Release.publishedURL(of: schemaPath) }
             folder = Paths.directory(of: folder)
         }
     }

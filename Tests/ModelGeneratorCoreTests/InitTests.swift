@@ -52,6 +52,12 @@ import Testing
         // Outside this repository and any package, the editor schema is the published one of this version.
         let starterConfig = try text(empty.appendingPathComponent("model-generator.yaml"))
         #expect(starterConfig.hasPrefix("# yaml-language-server: $schema=\(Release.configSchemaURL)\n"))
+        let starterObjects = try text(empty.appendingPathComponent(ConfigTemplate.starterSchemaPath))
+        #expect(
+            starterObjects.hasPrefix(
+                "# yaml-language-server: $schema=\(Release.publishedURL(of: Release.objectSchemaPath))\n"
+            )
+        )
 
         // Inputs outside the config's folder, from a third folder: paths in the config climb out with `..`.
         try copy("CortexExport/schema/export.ndjson", to: root.appendingPathComponent("data/export.ndjson"))
@@ -126,10 +132,12 @@ import Testing
             at: checkout.appendingPathComponent("Schemas"),
             withIntermediateDirectories: true
         )
-        try FileManager.default.copyItem(
-            at: CommandLineTests.packageRoot.appendingPathComponent(Release.configSchemaPath),
-            to: checkout.appendingPathComponent(Release.configSchemaPath)
-        )
+        for schema in [Release.configSchemaPath, Release.objectSchemaPath] {
+            try FileManager.default.copyItem(
+                at: CommandLineTests.packageRoot.appendingPathComponent(schema),
+                to: checkout.appendingPathComponent(schema)
+            )
+        }
         try Data(#".package(url: "https://example.com/swift-model-generator", from: "0.1.0")"#.utf8)
             .write(to: package.appendingPathComponent("Package.swift"))
         try FileManager.default.createDirectory(
@@ -143,6 +151,12 @@ import Testing
         #expect(
             config.hasPrefix(
                 "# yaml-language-server: $schema=../../.build/checkouts/swift-model-generator/Schemas/model-generator.schema.json\n"
+            )
+        )
+        let objects = try text(package.appendingPathComponent("Sources/Models/schema/objects.yaml"))
+        #expect(
+            objects.hasPrefix(
+                "# yaml-language-server: $schema=../../../.build/checkouts/swift-model-generator/Schemas/object-definitions.schema.json\n"
             )
         )
     }
