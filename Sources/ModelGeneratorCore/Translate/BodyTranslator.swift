@@ -53,9 +53,9 @@ struct BodyTranslator {
             properties.compactMap { property in
                 guard case .file = property.type else { return nil }
                 let rules = property.definition.facets.flatMap { facet in
-                    var arguments = ["name: \(swiftStringLiteral(facet.name.value))"]
+                    var arguments = ["name: \(SwiftText.stringLiteral(facet.name.value))"]
                     if !facet.mimes.isEmpty {
-                        arguments.append("mimes: [\(facet.mimes.map(swiftStringLiteral).joined(separator: ", "))]")
+                        arguments.append("mimes: [\(facet.mimes.map(SwiftText.stringLiteral).joined(separator: ", "))]")
                     }
                     if facet.isRequired { arguments.append("isRequired: true") }
                     if let size = facet.maxFileSize { arguments.append("maxFileSize: \(size)") }
@@ -100,12 +100,12 @@ struct BodyTranslator {
             if let typeValue {
                 view.memberLines += layout.call(
                     "members.append",
-                    ["BodyMember(\"type\", .value(.string(\(swiftStringLiteral(typeValue)))))"]
+                    ["BodyMember(\"type\", .value(.string(\(SwiftText.stringLiteral(typeValue)))))"]
                 )
             }
             for (property, scope) in properties {
                 let name = SwiftNaming.escaped(property.swiftName)
-                let key = swiftStringLiteral(property.apiName)
+                let key = SwiftText.stringLiteral(property.apiName)
                 let element = valueType(property, scope: scope, documentsAsCreate: true)
                 let type = property.isArray ? "[\(element)]" : element
                 // A schema default is left to the server: the property may be left out even when required.
@@ -118,7 +118,7 @@ struct BodyTranslator {
                 if let defaultValue = property.defaultValue {
                     if !docLines.isEmpty { docLines.append("///") }
                     docLines.append(
-                        "/// Left out, the server fills in its default (`\(JSONLiteral.of(defaultValue))`)."
+                        "/// Left out, the server fills in its default (`\(SwiftText.commentText(JSONLiteral.of(defaultValue)))`)."
                     )
                 }
                 view.properties.append(
@@ -188,7 +188,7 @@ struct BodyTranslator {
         /// The `BodyValue` of a value of the property: references name their object, for parse's Pointers.
         func bodyValue(_ property: ResolvedProperty, of value: String) -> String {
             guard case .reference = property.type else { return "\(value).bodyValue" }
-            let object = swiftStringLiteral(referencedObject(property))
+            let object = SwiftText.stringLiteral(referencedObject(property))
             return ".\(property.isArray ? "references" : "reference")(\(value), object: \(object))"
         }
 
@@ -206,7 +206,7 @@ struct BodyTranslator {
             layout: CodeLayout,
             checksDocuments: Bool = true
         ) -> [String] {
-            let key = swiftStringLiteral(property.apiName)
+            let key = SwiftText.stringLiteral(property.apiName)
             let path = "prefix + \(key)"
             // The path below a Document, written as one literal: `prefix + "c_address."`, which type-checks
             // faster than `prefix + "c_address" + "."`.
@@ -216,8 +216,14 @@ struct BodyTranslator {
                 lines += layout.call("violations += Validation.\(function)", arguments)
             }
             for validator in property.definition.validators where !property.isArray {
-                let minimum = validator.definition?["min"]?.scalarText
-                let maximum = validator.definition?["max"]?.scalarText
+                // Bounds come from the schema: only a number Swift reads as the same value goes into the code; the
+                // server still checks any other.
+                let integer = validator.name.value == "string" || property.type == .int
+                func bound(_ key: String) -> String? {
+                    validator.definition?[key]?.scalarText.flatMap { SwiftText.numberLiteral($0, integer: integer) }
+                }
+                let minimum = bound("min")
+                let maximum = bound("max")
                 let bounds = [minimum.map { "min: \($0)" }, maximum.map { "max: \($0)" }].compactMap { $0 }
                 guard !bounds.isEmpty else { continue }
                 switch (validator.name.value, property.type) {
@@ -275,7 +281,7 @@ struct BodyTranslator {
             for property in addressable {
                 if case .file = property.type { continue }
                 let name = SwiftNaming.escaped(property.swiftName)
-                let key = swiftStringLiteral(property.apiName)
+                let key = SwiftText.stringLiteral(property.apiName)
                 // References name their object, so parse's Pointer has its class.
                 let builder = self
                 let value: (String) -> String = { expression in
@@ -309,7 +315,7 @@ struct BodyTranslator {
             var view = PatchView()
             for (property, scope) in properties {
                 let name = SwiftNaming.escaped(property.swiftName)
-                let key = swiftStringLiteral(property.apiName)
+                let key = SwiftText.stringLiteral(property.apiName)
                 let element = valueType(property, scope: scope, documentsAsCreate: false)
                 let optional = property.isRequired ? "" : "?"
                 let update: String
@@ -331,7 +337,7 @@ struct BodyTranslator {
                     update = "FieldUpdate<\(referenceIDType)>"
                     operations = (
                         "operations += self.\(name).referenceOperations",
-                        ["at: \(key)", "object: \(swiftStringLiteral(referencedObject(property)))"]
+                        ["at: \(key)", "object: \(SwiftText.stringLiteral(referencedObject(property)))"]
                     )
                     difference = [
                         "from: original.\(name)\(optional).id\(idConversion)",
