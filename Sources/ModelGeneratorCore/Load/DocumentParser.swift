@@ -101,21 +101,46 @@ public enum DocumentParser {
         }
         guard let root else { return }
         let limit = valueLimit(forLength: text.utf8.count)
-        // Anchors are held weakly by their nodes and strongly by the parser.
+        // A node's anchor, read from the text at the node's mark, where its properties (`&name`, a `!tag`, in either
+        // order) start: Yams exposes anchors only from 5.3 on, and this builds with every Yams from 5.0.
+        let characters = Array(neutered.unicodeScalars)
+        var lineStarts = [0]
+        for (offset, scalar) in characters.enumerated() where scalar == "\n" { lineStarts.append(offset + 1) }
+        func anchor(of node: Node) -> String? {
+            guard let mark = node.mark, (1...lineStarts.count).contains(mark.line), mark.column >= 1 else { return nil }
+            var position = lineStarts[mark.line - 1] + mark.column - 1
+            let ends = { (scalar: Unicode.Scalar) in
+                scalar.properties.isWhitespace || ",[]{}".unicodeScalars.contains(scalar)
+            }
+            while position < characters.count {
+                switch characters[position] {
+                case "&":
+                    let name = characters[(position + 1)...].prefix { !ends($0) }
+                    return String(String.UnicodeScalarView(name))
+                case "!":
+                    while position < characters.count, !ends(characters[position]) { position += 1 }
+                case "#":
+                    while position < characters.count, characters[position] != "\n" { position += 1 }
+                case let scalar where scalar.properties.isWhitespace:
+                    position += 1
+                default:
+                    return nil
+                }
+            }
+            return nil
+        }
         var sizes: [String: Int] = [:]
         func size(_ node: Node) throws -> Int {
             var total = 1
-            switch node {
-            case .scalar(let scalar):
+            // Accessors rather than a switch over `Node`'s cases, which differ between Yams versions.
+            if let scalar = node.scalar {
                 if scalar.style == .plain, scalar.string.unicodeScalars.first == marker {
                     total = sizes[String(scalar.string.unicodeScalars.dropFirst())] ?? 1
                 }
-            case .sequence(let sequence):
+            } else if let sequence = node.sequence {
                 for element in sequence { total = min(total + (try size(element)), limit + 1) }
-            case .mapping(let mapping):
+            } else if let mapping = node.mapping {
                 for (key, value) in mapping { total = min(total + (try size(key)) + (try size(value)), limit + 1) }
-            case .alias:
-                break
             }
             if total > limit {
                 throw Diagnostic(
@@ -129,10 +154,10 @@ public enum DocumentParser {
                     hint: "aliases (*name) that repeat other aliases multiply; write the values out instead"
                 )
             }
-            if let anchor = node.anchor { sizes[anchor.rawValue] = total }
+            if let anchor = anchor(of: node) { sizes[anchor] = total }
             return total
         }
-        try withExtendedLifetime(parser) { _ = try size(root) }
+        _ = try size(root)
     }
 
     static func isJSON(file: String) -> Bool {
