@@ -210,30 +210,17 @@ public enum Pipeline {
         }
         let (loadedConfig, configDiagnostics) = ConfigLoader.load(configText, file: configPath)
         diagnostics.append(contentsOf: configDiagnostics)
-        guard let config = loadedConfig else {
+        guard let loadedConfig else {
             return PreparedRun(outputDirectory: fallbackOutput, diagnostics: diagnostics, renderer: nil)
         }
+        var config = loadedConfig
         let outputDirectory = Paths.join(configDirectory, config.output.value)
         func failed() -> PreparedRun {
             PreparedRun(outputDirectory: outputDirectory, diagnostics: diagnostics, renderer: nil)
         }
 
         // Load
-        var definitions: [ObjectDefinition] = []
-        for schema in config.schemas {
-            let path = Paths.join(configDirectory, schema.value)
-            let text: String
-            do {
-                text = try files.read(path)
-            } catch {
-                diagnostics.error("cannot read schema file '\(path)': \(error)", at: schema.location)
-                continue
-            }
-            var (objects, schemaDiagnostics) = SchemaLoader.load(text, file: path)
-            for index in objects.indices { objects[index].sourceFile = schema.value }
-            definitions += objects
-            diagnostics.append(contentsOf: schemaDiagnostics)
-        }
+        let definitions = SchemaFiles.load(&config, configDirectory: configDirectory, files, &diagnostics)
         let mappingContexts = MappingFiles.load(config, configDirectory: configDirectory, files, &diagnostics)
         let samples = loadSamples(config, configDirectory: configDirectory, files, &diagnostics)
         let templateOverrides = loadTemplateOverrides(config, configDirectory: configDirectory, files, &diagnostics)

@@ -12,7 +12,7 @@ struct ModelGenerator: ParsableCommand {
             and writes typed Codable models backed by ModelRuntime into the config's output folder.
             """,
         version: Release.version,
-        subcommands: [Generate.self, Diff.self, Init.self],
+        subcommands: [Generate.self, Diff.self, Init.self, Pull.self],
         defaultSubcommand: Generate.self
     )
 }

@@ -36,11 +36,18 @@ import Testing
         try await onOwnThread { try runBlocking(arguments, in: directory, executable: executable) }
     }
 
-    func runBlocking(_ arguments: [String], in directory: URL, executable: URL? = nil) throws -> Run {
+    /// `environment`, when given, is all the process sees of the environment.
+    func runBlocking(
+        _ arguments: [String],
+        in directory: URL,
+        executable: URL? = nil,
+        environment: [String: String]? = nil
+    ) throws -> Run {
         let process = Process()
         process.executableURL = try executable ?? Self.executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if let environment { process.environment = environment }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

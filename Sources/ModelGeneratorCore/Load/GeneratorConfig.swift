@@ -39,6 +39,8 @@ public struct GeneratorConfig: Hashable, Sendable {
     public var accessModifier: AccessModifier = .public
     public var generate: [OutputKind] = [.models]
     public var dialect: Dialect = .cortex
+    /// Where the config sets `dialect`; nil when it leaves it out and the schema files' format decides.
+    public var dialectLocation: SourceLocation?
     public var samples: [String: Located<String>] = [:]
     public var naming = Naming()
     public var templates: Located<String>?
@@ -102,7 +104,10 @@ public enum ConfigLoader {
         if let node = root["accessModifier"] {
             config.accessModifier = readChoice(node, "'accessModifier'", &reader) ?? config.accessModifier
         }
-        if let node = root["dialect"] { config.dialect = readChoice(node, "'dialect'", &reader) ?? config.dialect }
+        if let node = root["dialect"] {
+            config.dialect = readChoice(node, "'dialect'", &reader) ?? config.dialect
+            config.dialectLocation = node.location
+        }
         if let node = root["generate"], let list = reader.stringList(node, "'generate'") {
             config.generate = list.compactMap { item in
                 readChoice(

@@ -204,9 +204,9 @@ public struct Resolver {
     ) -> ResolvedType? {
         let name = definition.name.value
         let typeName = definition.type.value
-        if definition.sourceObject != nil, typeName != "Reference" {
+        if definition.sourceObject != nil, !PropertyTypeName.namingSourceObject.contains(typeName) {
             diagnostics.warning(
-                "'sourceObject' only applies to Reference properties; '\(name)' is a \(typeName)",
+                "'sourceObject' only applies to Reference, List, ObjectId and Relation properties; '\(name)' is a \(typeName)",
                 at: definition.sourceObject!.location
             )
         }
@@ -264,11 +264,20 @@ public struct Resolver {
                 scope.referencedTypes.insert(swiftTarget)
                 return .reference(target: swiftTarget)
             }
+            if builtInObjects.contains(target) { return .reference(target: nil) }
+            let candidates = (Array(objectNames.keys) + builtInObjects).sorted()
+            if let hint = Suggestion.hint(for: target, in: candidates) {
+                diagnostics.error(
+                    "reference '\(name)' points at '\(target)', which is no object of the schema",
+                    at: source.location,
+                    hint: hint
+                )
+                return nil
+            }
             diagnostics.warning(
                 "reference '\(name)' points at '\(target)', which the schema does not define; its expanded value decodes as JSON",
                 at: source.location,
-                hint: Suggestion.hint(for: target, in: Array(objectNames.keys).sorted())
-                    ?? "Cortex built-ins such as 'account' are fine; add the object's definition for a typed reference"
+                hint: "add the object's definition for a typed reference"
             )
             return .reference(target: nil)
         case "Document":
@@ -296,6 +305,15 @@ public struct Resolver {
                     ?? "use one of \(PropertyTypeName.known.joined(separator: ", "))"
             )
             return nil
+        }
+    }
+
+    /// The objects the backend has without a schema defining them, which references may point at.
+    private var builtInObjects: Set<String> {
+        switch config.dialect {
+        case .cortex: CortexBuiltIns.objects
+        case .parse: ParseReader.builtInClasses
+        case .mia: []
         }
     }
 
