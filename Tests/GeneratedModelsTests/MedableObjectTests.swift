@@ -3,9 +3,10 @@ import GoldenMedable
 import ModelRuntime
 import Testing
 
-/// Seed 000's `c_object`, generated from `Tests/Goldens/Medable`, on the create body of the seed.
+/// The `c_object` of Medable's iOS SDK documentation ("Creating Objects"), generated from `Tests/Goldens/Medable`,
+/// on that documentation's create body.
 @Suite struct MedableObjectTests {
-    @Test func decodesTheSeedsCreateBody() throws {
+    @Test func decodesTheMedableSDKsCreateBody() throws {
         let object = try Fixtures.decode(Object.self, from: "c_object-create-body.json")
         #expect(object.string == "String Value")
         #expect(object.isEnabled == true)
@@ -20,13 +21,13 @@ import Testing
         #expect(object.count == nil)
     }
 
-    @Test func encodesTheSeedsCreateBodyBackUnchanged() throws {
+    @Test func encodesTheMedableSDKsCreateBodyBackUnchanged() throws {
         let input = try Fixtures.data("c_object-create-body.json")
         let object = try JSONDecoder().decode(Object.self, from: input)
         #expect(try json(encoded(object)) == json(input))
     }
 
-    @Test func buildsTheSeedsBodyInSwift() throws {
+    @Test func buildsTheMedableSDKsBodyInSwift() throws {
         var object = Object(string: "String Value")
         object.date = ISO8601DateCoding.date(from: "2026-11-22T10:15:30.000Z")
         object.isEnabled = true

@@ -181,6 +181,7 @@ public struct Resolver {
             hint: "choose another name with 'naming.overrides: { \(path.joined(separator: ".")): newName }'",
             &diagnostics
         )
+        PropertyChecks.check(definition, &diagnostics)
         guard let type = resolveType(definition, swiftName: swiftName, path: path, scope: &scope) else { return nil }
         return ResolvedProperty(
             apiName: definition.name.value,
