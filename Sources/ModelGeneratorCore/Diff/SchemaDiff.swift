@@ -102,8 +102,8 @@ public struct SchemaDiff: Sendable {
         if before.swiftName != after.swiftName {
             add(object, "\(name) renamed in Swift from `\(before.swiftName)` to `\(after.swiftName)`", breaking: true)
         }
-        let oldType = Translator.spelling(of: before.type)
-        let newType = Translator.spelling(of: after.type)
+        let oldType = translator.elementTypeSpelling(before.type)
+        let newType = translator.elementTypeSpelling(after.type)
         if oldType != newType || before.isArray != after.isArray {
             add(
                 object,

@@ -45,8 +45,10 @@ enum CortexKeys {
 enum PropertyTypeName {
     static let supported = [
         "String", "Number", "Boolean", "Bool", "Date", "ObjectId", "Reference", "File", "Document", "Any",
+        // The backends' own: Cortex, Parse, and Mia-Platform (GeoPoint is both Parse's and Mia's).
+        "List", "UUID", "Geometry", "Relation", "GeoPoint", "Polygon", "Bytes", "ACL",
     ]
     /// Cortex types the generator has no dedicated Swift type for; they decode as `JSONValue`.
-    static let passedThrough = ["Geometry", "Binary", "List", "Set", "UUID"]
+    static let passedThrough = ["Binary", "Set"]
     static let known = supported + passedThrough
 }

@@ -634,8 +634,9 @@ struct MappingResolver {
         default: valid = true
         }
         if !valid {
+            // Only scalars get here, which every dialect spells alike.
             diagnostics.error(
-                "the default of '\(property.swiftName)' is not a valid \(Translator.spelling(of: property.type))",
+                "the default of '\(property.swiftName)' is not a valid \(WireTypes.cortex.spelling(of: property.type))",
                 at: value.location
             )
         }

@@ -8,6 +8,8 @@ public struct Resolver {
     /// The models' Swift names, the values of `objectNames`, which no property may take.
     private var modelNames: Set<String> = []
     private var usedOverrides: Set<[String]> = []
+    /// Set while a system property resolves: its reference to `account` needs no schema definition.
+    private var resolvingSystemProperty = false
 
     public init(config: GeneratorConfig) {
         self.config = config
@@ -72,23 +74,12 @@ public struct Resolver {
     }
 
     private mutating func resolveObject(_ definition: ObjectDefinition, swiftName: String) -> ResolvedObject {
-        var propertyDefinitions = definition.properties
-        // Every Cortex instance carries its `_id`, even though exports do not list it among the properties.
-        if definition.isFromCortexExport, !propertyDefinitions.contains(where: { $0.name.value == "_id" }) {
-            var id = PropertyDefinition(
-                name: Located("_id", at: definition.name.location),
-                type: Located("ObjectId", at: definition.name.location)
-            )
-            id.label = "Identifier"
-            id.isRequired = true
-            id.isWritable = false
-            propertyDefinitions.insert(id, at: 0)
-        }
+        let (propertyDefinitions, systemNames) = withSystemProperties(definition)
         let path = [definition.name.value]
         // Every name is given out after all types are known, so no nested type hides a model that any
         // property of this object refers to.
         var scope = Scope(enclosingNames: [swiftName])
-        var properties = resolveProperties(propertyDefinitions, path: path, scope: &scope)
+        var properties = resolveProperties(propertyDefinitions, path: path, scope: &scope, systemNames: systemNames)
         var variantProperties: [[ResolvedProperty]] = []
         var variantCaseNames: [String: SourceLocation] = [:]
         var objectTypes: [ObjectTypeDefinition] = []
@@ -148,7 +139,8 @@ public struct Resolver {
     private mutating func resolveProperties(
         _ definitions: [PropertyDefinition],
         path: [String],
-        scope: inout Scope
+        scope: inout Scope,
+        systemNames: [String: String] = [:]
     )
         -> [ResolvedProperty]
     {
@@ -162,8 +154,69 @@ public struct Resolver {
                 return nil
             }
             seen[definition.name.value] = definition.name.location
-            return resolveProperty(definition, path: path + [definition.name.value], scope: &scope)
+            guard let systemName = systemNames[definition.name.value] else {
+                return resolveProperty(definition, path: path + [definition.name.value], scope: &scope)
+            }
+            return resolveSystemProperty(definition, swiftName: systemName, path: path, scope: &scope)
         }
+    }
+
+    /// The object's properties with the backend's system properties added (ids first, the rest after the schema's
+    /// own), and the Swift names of the system properties by API name.
+    private func withSystemProperties(
+        _ definition: ObjectDefinition
+    ) -> (properties: [PropertyDefinition], systemNames: [String: String]) {
+        let path = [definition.name.value]
+        var properties = definition.properties
+        let schemaSwiftNames = Set(
+            definition.properties.map { overrideName(path + [$0.name.value]) ?? naming.propertyName($0.name.value) }
+        )
+        var systemNames: [String: String] = [:]
+        var leading: [PropertyDefinition] = []
+        for system in SystemProperty.of(config.dialect) {
+            if let index = properties.firstIndex(where: { $0.name.value == system.apiName }) {
+                properties[index] = system.applied(to: properties[index])
+                systemNames[system.apiName] = overrideName(path + [system.apiName]) ?? system.swiftName
+                continue
+            }
+            // A schema property already has the name (`c_owner` → `owner`): the backend's gets its dialect's prefix.
+            systemNames[system.apiName] =
+                schemaSwiftNames.contains(system.swiftName)
+                ? config.dialect.rawValue + SwiftNaming().typeName(system.swiftName) : system.swiftName
+            let added = system.definition(at: definition.name.location)
+            if system.leads { leading.append(added) } else { properties.append(added) }
+        }
+        return (leading + properties, systemNames)
+    }
+
+    /// A system property: the backend's Swift name (an override still wins), presence and wire form.
+    private mutating func resolveSystemProperty(
+        _ definition: PropertyDefinition,
+        swiftName: String,
+        path: [String],
+        scope: inout Scope
+    ) -> ResolvedProperty? {
+        let system = SystemProperty.of(config.dialect).first { $0.apiName == definition.name.value }
+        resolvingSystemProperty = true
+        defer { resolvingSystemProperty = false }
+        let fullPath = path + [definition.name.value]
+        _ = override(fullPath)
+        guard let type = resolveType(definition, swiftName: swiftName, path: fullPath, scope: &scope) else {
+            return nil
+        }
+        var property = ResolvedProperty(
+            apiName: definition.name.value,
+            swiftName: swiftName,
+            label: definition.label,
+            description: definition.description,
+            location: definition.name.location,
+            type: type,
+            isArray: definition.isArray,
+            isRequired: system?.isGuaranteed ?? false,
+            definition: definition
+        )
+        property.isSystemProperty = true
+        return property
     }
 
     private mutating func resolveProperty(
@@ -190,7 +243,9 @@ public struct Resolver {
             location: definition.name.location,
             type: type,
             isArray: definition.isArray,
-            isRequired: definition.isRequired,
+            // Reads are not writes: a backend leaves out what the caller may not read or did not select, even
+            // when a create requires it. `Create` bodies keep `definition.isRequired`.
+            isRequired: false,
             definition: definition
         )
     }
@@ -203,9 +258,9 @@ public struct Resolver {
     ) -> ResolvedType? {
         let name = definition.name.value
         let typeName = definition.type.value
-        if definition.sourceObject != nil, typeName != "Reference" {
+        if definition.sourceObject != nil, !["Reference", "List", "Relation"].contains(typeName) {
             diagnostics.warning(
-                "'sourceObject' only applies to Reference properties; '\(name)' is a \(typeName)",
+                "'sourceObject' only applies to Reference, List and Relation properties; '\(name)' is a \(typeName)",
                 at: definition.sourceObject!.location
             )
         }
@@ -248,7 +303,26 @@ public struct Resolver {
             return .file
         case "Any":
             return .any
+        case "UUID":
+            return .uuid
+        case "Geometry":
+            return .geometry
+        case "GeoPoint":
+            return .geoPoint
+        case "Polygon":
+            return .polygon
+        case "Bytes":
+            return .bytes
+        case "ACL":
+            return .acl
+        case "List":
+            return .list(target: referencedTarget(definition, scope: &scope))
+        case "Relation":
+            return .relation(target: referencedTarget(definition, scope: &scope))
         case "Reference":
+            if resolvingSystemProperty {
+                return .reference(target: referencedTarget(definition, scope: &scope))
+            }
             guard let source = definition.sourceObject else {
                 diagnostics.warning(
                     "reference '\(name)' names no 'sourceObject'; its expanded value decodes as JSON",
@@ -298,6 +372,16 @@ public struct Resolver {
         }
     }
 
+    /// The Swift name of the object a List or Relation (or a system reference) points at, or nil when the schema
+    /// doesn't define it; such a value decodes its instances as JSON.
+    private func referencedTarget(_ definition: PropertyDefinition, scope: inout Scope) -> String? {
+        guard let source = definition.sourceObject?.value else { return nil }
+        let target = source.hasPrefix("object.") ? String(source.dropFirst(7)) : source
+        guard let swiftTarget = objectNames[target] else { return nil }
+        scope.referencedTypes.insert(swiftTarget)
+        return swiftTarget
+    }
+
     private mutating func enumValues(_ definition: PropertyDefinition) -> [String] {
         guard let validator = definition.validators.first(where: { $0.name.value == "stringEnum" }) else { return [] }
         var reader = NodeReader()
@@ -325,6 +409,11 @@ public struct Resolver {
                 owners[property.swiftName] = property
             }
         }
+    }
+
+    /// The override of `path`, without counting it as used.
+    private func overrideName(_ path: [String]) -> String? {
+        config.naming.overrides.last(where: { $0.path == path })?.swiftName
     }
 
     private mutating func override(_ path: [String]) -> String? {

@@ -44,8 +44,11 @@ struct BodyTranslator {
             guard property.keyPath.count == 1, property.formatter == nil, property.apiName != "_id" else {
                 return false
             }
-            if case .named = property.type { return false }
-            return true
+            switch property.type {
+            // A Cortex List is read, never written.
+            case .named, .list: return false
+            default: return true
+            }
         }
 
         /// The facets of the owner's File properties, declared once for its `Create` and `Patch`.
@@ -77,7 +80,11 @@ struct BodyTranslator {
 
         mutating func addBodies(owner: String, model: String, properties: [(ResolvedProperty, String)], type: String?) {
             let addressable = properties.filter { isAddressable($0.0) }
-            let creatable = addressable.filter { $0.0.definition.isCreatable || $0.0.definition.isWritable }
+            // A relation's objects are added by an update, once both exist.
+            let creatable = addressable.filter { property, _ in
+                if case .relation = property.type { return false }
+                return property.definition.isCreatable || property.definition.isWritable
+            }
             let writable = addressable.filter { $0.0.definition.isWritable }
             let create = createView(creatable, typeValue: type)
             let patch = patchView(writable)
@@ -108,8 +115,9 @@ struct BodyTranslator {
                 let key = swiftStringLiteral(property.apiName)
                 let element = valueType(property, scope: scope, documentsAsCreate: true)
                 let type = property.isArray ? "[\(element)]" : element
-                // A schema default is left to the server: the property may be left out even when required.
-                let isParameter = property.isRequired && property.defaultValue == nil
+                // What a create requires is the schema's `required`, not whether reads always carry it; a schema
+                // default is left to the server: the property may be left out even when required.
+                let isParameter = property.definition.isRequired && property.defaultValue == nil
                 var docLines = translator.docLines(
                     label: property.label,
                     name: property.apiName,
@@ -163,10 +171,9 @@ struct BodyTranslator {
 
         /// The Swift type a body holds for one value: ids for references, uploads for files, nested create bodies
         /// (or, in updates, the model's own structs) for documents.
-        /// Parse's object ids are not MongoDB ObjectIDs, so bodies for a parse backend take them as strings.
-        var referenceIDType: String { translator.config.dialect == .parse ? "String" : "ObjectID" }
-        /// How a model's `Reference.id` becomes a body's id.
-        var idConversion: String { translator.config.dialect == .parse ? ".description" : "" }
+        /// The id type of the dialect's references (`Reference.id`, `ParsePointer.id`): Parse's object ids are not
+        /// MongoDB ObjectIDs.
+        var referenceIDType: String { translator.wireTypes.referenceID }
 
         mutating func valueType(_ property: ResolvedProperty, scope: String, documentsAsCreate: Bool) -> String {
             switch property.type {
@@ -181,7 +188,7 @@ struct BodyTranslator {
                 if !enums.contains(name) { enums.append(name) }
                 return name
             default:
-                return Translator.spelling(of: property.type)
+                return translator.elementTypeSpelling(property.type)
             }
         }
 
@@ -193,7 +200,11 @@ struct BodyTranslator {
         }
 
         func referencedObject(_ property: ResolvedProperty) -> String {
-            if case .reference(let target?) = property.type, let apiName = apiNames[target] { return apiName }
+            switch property.type {
+            case .reference(let target?), .relation(let target?):
+                if let apiName = apiNames[target] { return apiName }
+            default: break
+            }
             let source = property.definition.sourceObject?.value ?? ""
             return source.hasPrefix("object.") ? String(source.dropFirst(7)) : source
         }
@@ -320,12 +331,17 @@ struct BodyTranslator {
                 case .file:
                     update = "FieldUpdate<\(property.isArray ? "[\(element)]" : element)>"
                     difference = nil
+                case .relation:
+                    // A relation's objects are not in the model: an update adds or removes them, never compares.
+                    update = "RelationUpdate<\(referenceIDType)>"
+                    operations.arguments.append("object: \(swiftStringLiteral(referencedObject(property)))")
+                    difference = nil
                 case .reference where property.isArray:
                     update = "ArrayUpdate<\(referenceIDType), \(arrayOperations(property))>"
                     change = ".change"
                     difference = [
-                        "from: original.\(name)\(optional).map(\\.id\(idConversion))",
-                        "to: edited.\(name)\(optional).map(\\.id\(idConversion))",
+                        "from: original.\(name)\(optional).map(\\.id)",
+                        "to: edited.\(name)\(optional).map(\\.id)",
                     ]
                 case .reference:
                     update = "FieldUpdate<\(referenceIDType)>"
@@ -334,8 +350,8 @@ struct BodyTranslator {
                         ["at: \(key)", "object: \(swiftStringLiteral(referencedObject(property)))"]
                     )
                     difference = [
-                        "from: original.\(name)\(optional).id\(idConversion)",
-                        "to: edited.\(name)\(optional).id\(idConversion)",
+                        "from: original.\(name)\(optional).id",
+                        "to: edited.\(name)\(optional).id",
                     ]
                 case .int where !property.isArray, .double where !property.isArray:
                     update = "NumberUpdate<\(element)>"
@@ -365,14 +381,14 @@ struct BodyTranslator {
                 view.operationLines += layout.call(operations.head, operations.arguments)
                 if let difference {
                     view.differenceLines += layout.call("self.\(name)\(change) = .difference", difference)
-                } else if !property.isRequired {
+                } else if case .file = property.type, !property.isRequired {
                     // A file is never compared (its upload is not a value); an optional one removed is cleared.
                     view.differenceLines += layout.block(
                         "if case .some = original.\(name), case .none = edited.\(name)",
                         ["self.\(name) = .null"]
                     )
                 }
-                if property.isRequired {
+                if property.definition.isRequired {
                     view.violationLines += layout.call(
                         "violations += Validation.notCleared",
                         ["self.\(name)\(change)", "at: prefix + \(key)"]
