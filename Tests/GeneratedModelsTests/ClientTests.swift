@@ -81,7 +81,7 @@ struct ClientTests {
             // Paging stops on cortex's `hasMore: false`; mia has no such flag and needs an empty page to know.
             let before = try await server.hits().count
             var remaining: [String] = []
-            for try await item in client.all(Item.query, pageSize: 2) { remaining.append(item.name) }
+            for try await item in client.all(Item.query, pageSize: 2) { remaining.append(item.name ?? "") }
             #expect(remaining == ["renamed", "item 3", "item 4", "item 5"])
             let pages = try await server.hits().dropFirst(before)
             #expect(pages.count == (name == "cortex" ? 2 : 3), "\(pages)")

@@ -205,9 +205,9 @@ import Testing
         ),
         Case(
             name: "a Cortex type without a Swift type",
-            schema: "objects:\n  - name: c_a\n    properties:\n      - { name: c_where, type: Geometry }\n",
+            schema: "objects:\n  - name: c_a\n    properties:\n      - { name: c_where, type: Binary }\n",
             expected: [
-                "objects.yaml:4:32: warning: 'c_where' has Cortex type 'Geometry', which has no Swift type of its own; it decodes as JSONValue"
+                "objects.yaml:4:32: warning: 'c_where' has Cortex type 'Binary', which has no Swift type of its own; it decodes as JSONValue"
             ]
         ),
         Case(
@@ -326,7 +326,7 @@ import Testing
             schema:
                 "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: String, sourceObject: c_a }\n",
             expected: [
-                "objects.yaml:4:50: warning: 'sourceObject' only applies to Reference properties; 'c_b' is a String"
+                "objects.yaml:4:50: warning: 'sourceObject' only applies to Reference, List and Relation properties; 'c_b' is a String"
             ]
         ),
         Case(

@@ -39,6 +39,9 @@ public struct GeneratorConfig: Hashable, Sendable {
     public var accessModifier: AccessModifier = .public
     public var generate: [OutputKind] = [.models]
     public var dialect: Dialect = .cortex
+    /// Whether the config names its `dialect`: only then is the schema known to be that backend's, with its system
+    /// properties on every model.
+    public var namesDialect = false
     public var samples: [String: Located<String>] = [:]
     public var naming = Naming()
     public var templates: Located<String>?
@@ -99,7 +102,10 @@ public enum ConfigLoader {
         if let node = root["accessModifier"] {
             config.accessModifier = readChoice(node, "'accessModifier'", &reader) ?? config.accessModifier
         }
-        if let node = root["dialect"] { config.dialect = readChoice(node, "'dialect'", &reader) ?? config.dialect }
+        if let node = root["dialect"] {
+            config.dialect = readChoice(node, "'dialect'", &reader) ?? config.dialect
+            config.namesDialect = true
+        }
         if let node = root["generate"], let list = reader.stringList(node, "'generate'") {
             config.generate = list.compactMap { item in
                 readChoice(

@@ -74,12 +74,12 @@ public struct Resolver {
     }
 
     private mutating func resolveObject(_ definition: ObjectDefinition, swiftName: String) -> ResolvedObject {
-        let (propertyDefinitions, systemNames) = withSystemProperties(definition)
+        let (propertyDefinitions, systemProperties) = withSystemProperties(definition)
         let path = [definition.name.value]
         // Every name is given out after all types are known, so no nested type hides a model that any
         // property of this object refers to.
         var scope = Scope(enclosingNames: [swiftName])
-        var properties = resolveProperties(propertyDefinitions, path: path, scope: &scope, systemNames: systemNames)
+        var properties = resolveProperties(propertyDefinitions, path: path, scope: &scope, systemProperties: systemProperties)
         var variantProperties: [[ResolvedProperty]] = []
         var variantCaseNames: [String: SourceLocation] = [:]
         var objectTypes: [ObjectTypeDefinition] = []
@@ -140,7 +140,7 @@ public struct Resolver {
         _ definitions: [PropertyDefinition],
         path: [String],
         scope: inout Scope,
-        systemNames: [String: String] = [:]
+        systemProperties: [String: SystemProperty] = [:]
     )
         -> [ResolvedProperty]
     {
@@ -154,49 +154,62 @@ public struct Resolver {
                 return nil
             }
             seen[definition.name.value] = definition.name.location
-            guard let systemName = systemNames[definition.name.value] else {
+            guard let system = systemProperties[definition.name.value] else {
                 return resolveProperty(definition, path: path + [definition.name.value], scope: &scope)
             }
-            return resolveSystemProperty(definition, swiftName: systemName, path: path, scope: &scope)
+            return resolveSystemProperty(definition, system, path: path, scope: &scope)
         }
     }
 
     /// The object's properties with the backend's system properties added (ids first, the rest after the schema's
-    /// own), and the Swift names of the system properties by API name.
+    /// own), and the system properties by API name, with the Swift name each gets here.
     private func withSystemProperties(
         _ definition: ObjectDefinition
-    ) -> (properties: [PropertyDefinition], systemNames: [String: String]) {
+    ) -> (properties: [PropertyDefinition], systemProperties: [String: SystemProperty]) {
         let path = [definition.name.value]
         var properties = definition.properties
         let schemaSwiftNames = Set(
             definition.properties.map { overrideName(path + [$0.name.value]) ?? naming.propertyName($0.name.value) }
         )
-        var systemNames: [String: String] = [:]
+        var systemProperties: [String: SystemProperty] = [:]
         var leading: [PropertyDefinition] = []
-        for system in SystemProperty.of(config.dialect) {
+        // The backend is known when the config names it, or when the schema is a Cortex export.
+        let backend: GeneratorConfig.Dialect? =
+            config.namesDialect ? config.dialect : definition.isFromCortexExport ? .cortex : nil
+        for var system in backend.map(SystemProperty.of) ?? SystemProperty.unknownBackend {
             if let index = properties.firstIndex(where: { $0.name.value == system.apiName }) {
-                properties[index] = system.applied(to: properties[index])
-                systemNames[system.apiName] = overrideName(path + [system.apiName]) ?? system.swiftName
+                let declared = system.applied(to: properties[index])
+                if system.leads {
+                    // The ids come first, also when the schema lists them further down.
+                    properties.remove(at: index)
+                    leading.append(declared)
+                } else {
+                    properties[index] = declared
+                }
+                system.swiftName = overrideName(path + [system.apiName]) ?? system.swiftName
+                systemProperties[system.apiName] = system
                 continue
             }
+            guard system.isAddedWhenMissing else { continue }
             // A schema property already has the name (`c_owner` → `owner`): the backend's gets its dialect's prefix.
-            systemNames[system.apiName] =
-                schemaSwiftNames.contains(system.swiftName)
-                ? config.dialect.rawValue + SwiftNaming().typeName(system.swiftName) : system.swiftName
+            if schemaSwiftNames.contains(system.swiftName) {
+                system.swiftName = config.dialect.rawValue + SwiftNaming().typeName(system.swiftName)
+            }
+            systemProperties[system.apiName] = system
             let added = system.definition(at: definition.name.location)
             if system.leads { leading.append(added) } else { properties.append(added) }
         }
-        return (leading + properties, systemNames)
+        return (leading + properties, systemProperties)
     }
 
     /// A system property: the backend's Swift name (an override still wins), presence and wire form.
     private mutating func resolveSystemProperty(
         _ definition: PropertyDefinition,
-        swiftName: String,
+        _ system: SystemProperty,
         path: [String],
         scope: inout Scope
     ) -> ResolvedProperty? {
-        let system = SystemProperty.of(config.dialect).first { $0.apiName == definition.name.value }
+        let swiftName = system.swiftName
         resolvingSystemProperty = true
         defer { resolvingSystemProperty = false }
         let fullPath = path + [definition.name.value]
@@ -212,7 +225,7 @@ public struct Resolver {
             location: definition.name.location,
             type: type,
             isArray: definition.isArray,
-            isRequired: system?.isGuaranteed ?? false,
+            isRequired: system.isGuaranteed,
             definition: definition
         )
         property.isSystemProperty = true

@@ -20,6 +20,8 @@ struct SystemProperty {
     var isWritable = false
     /// Sits before the schema's properties (the ids) rather than after them.
     var leads = false
+    /// Added to a model whose schema doesn't list it.
+    var isAddedWhenMissing = true
 
     static func of(_ dialect: GeneratorConfig.Dialect) -> [SystemProperty] {
         switch dialect {
@@ -61,6 +63,12 @@ struct SystemProperty {
         .init(apiName: "createdAt", type: "Date", swiftName: "createdAt", label: "Created", isGuaranteed: true),
         .init(apiName: "updatedAt", type: "Date", swiftName: "updatedAt", label: "Updated", isGuaranteed: true),
         .init(apiName: "ACL", type: "ACL", swiftName: "acl", label: "Access control list", isWritable: true),
+    ]
+
+    /// When the backend isn't known (the config names no dialect): an `_id` the schema lists is still the id that
+    /// every read carries, and nothing is added.
+    static let unknownBackend: [SystemProperty] = [
+        .init(apiName: "_id", type: "ObjectId", swiftName: "id", label: "Identifier", isGuaranteed: true, leads: true, isAddedWhenMissing: false)
     ]
 
     /// The definition the resolver reads for a property the schema doesn't list.

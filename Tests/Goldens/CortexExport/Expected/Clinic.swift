@@ -93,92 +93,74 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
         self.object = try container.decode(String.self, forKey: JSONKey("object"))
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &self._nullKeys)
-        self.phone = try container.decodeOrNull(String.self, forKey: JSONKey("c_phone"), nulls: &self._nullKeys)
-        self.beds = try container.decodeOrNull(Double.self, forKey: JSONKey("c_beds"), nulls: &self._nullKeys)
-        self.`open` = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_open"), nulls: &self._nullKeys)
-        self.opened = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_opened"), nulls: &self._nullKeys)
-        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("c_tags"), nulls: &self._nullKeys)
-        self.kind = try container.decodeOrNull(Kind.self, forKey: JSONKey("c_kind"), nulls: &self._nullKeys)
-        self.address = try container.decodeOrNull(Address.self, forKey: JSONKey("c_address"), nulls: &self._nullKeys)
-        self.head = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("c_head"),
-            nulls: &self._nullKeys
-        )
-        self.logo = try container.decodeOrNull(FileValue.self, forKey: JSONKey("c_logo"), nulls: &self._nullKeys)
-        self.meta = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_meta"), nulls: &self._nullKeys)
+        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &nulls)
+        self.phone = try container.decodeOrNull(String.self, forKey: JSONKey("c_phone"), nulls: &nulls)
+        self.beds = try container.decodeOrNull(Double.self, forKey: JSONKey("c_beds"), nulls: &nulls)
+        self.`open` = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_open"), nulls: &nulls)
+        self.opened = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_opened"), nulls: &nulls)
+        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("c_tags"), nulls: &nulls)
+        self.kind = try container.decodeOrNull(Kind.self, forKey: JSONKey("c_kind"), nulls: &nulls)
+        self.address = try container.decodeOrNull(Address.self, forKey: JSONKey("c_address"), nulls: &nulls)
+        self.head = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("c_head"), nulls: &nulls)
+        self.logo = try container.decodeOrNull(FileValue.self, forKey: JSONKey("c_logo"), nulls: &nulls)
+        self.meta = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_meta"), nulls: &nulls)
         self.created = try container.decodeOrNull(
             ISO8601Date<Date>.self,
             forKey: JSONKey("created"),
-            nulls: &self._nullKeys
+            nulls: &nulls
         )?.wrappedValue
-        self.creator = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("creator"),
-            nulls: &self._nullKeys
-        )
+        self.creator = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("creator"), nulls: &nulls)
         self.updated = try container.decodeOrNull(
             ISO8601Date<Date>.self,
             forKey: JSONKey("updated"),
-            nulls: &self._nullKeys
+            nulls: &nulls
         )?.wrappedValue
-        self.updater = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("updater"),
-            nulls: &self._nullKeys
-        )
-        self.owner = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("owner"),
-            nulls: &self._nullKeys
-        )
-        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &self._nullKeys)
-        self.accessRoles = try container.decodeOrNull(
-            [ObjectID].self,
-            forKey: JSONKey("accessRoles"),
-            nulls: &self._nullKeys
-        )
-        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &self._nullKeys)
-        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &self._nullKeys)
-        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &self._nullKeys)
+        self.updater = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("updater"), nulls: &nulls)
+        self.owner = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
+        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
+        self.accessRoles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("accessRoles"), nulls: &nulls)
+        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
+        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
+        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
         try container.encode(self.object, forKey: JSONKey("object"))
-        try container.encodeOrNull(self.name, forKey: JSONKey("c_name"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.phone, forKey: JSONKey("c_phone"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.beds, forKey: JSONKey("c_beds"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.`open`, forKey: JSONKey("c_open"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.opened, forKey: JSONKey("c_opened"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.tags, forKey: JSONKey("c_tags"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.kind, forKey: JSONKey("c_kind"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.address, forKey: JSONKey("c_address"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.head, forKey: JSONKey("c_head"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.logo, forKey: JSONKey("c_logo"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.meta, forKey: JSONKey("c_meta"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.name, forKey: JSONKey("c_name"), nulls: _nullKeys)
+        try container.encodeOrNull(self.phone, forKey: JSONKey("c_phone"), nulls: _nullKeys)
+        try container.encodeOrNull(self.beds, forKey: JSONKey("c_beds"), nulls: _nullKeys)
+        try container.encodeOrNull(self.`open`, forKey: JSONKey("c_open"), nulls: _nullKeys)
+        try container.encodeOrNull(self.opened, forKey: JSONKey("c_opened"), nulls: _nullKeys)
+        try container.encodeOrNull(self.tags, forKey: JSONKey("c_tags"), nulls: _nullKeys)
+        try container.encodeOrNull(self.kind, forKey: JSONKey("c_kind"), nulls: _nullKeys)
+        try container.encodeOrNull(self.address, forKey: JSONKey("c_address"), nulls: _nullKeys)
+        try container.encodeOrNull(self.head, forKey: JSONKey("c_head"), nulls: _nullKeys)
+        try container.encodeOrNull(self.logo, forKey: JSONKey("c_logo"), nulls: _nullKeys)
+        try container.encodeOrNull(self.meta, forKey: JSONKey("c_meta"), nulls: _nullKeys)
         try container.encodeOrNull(
             self.created.map { ISO8601Date(wrappedValue: $0) },
             forKey: JSONKey("created"),
-            nulls: self._nullKeys
+            nulls: _nullKeys
         )
-        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
         try container.encodeOrNull(
             self.updated.map { ISO8601Date(wrappedValue: $0) },
             forKey: JSONKey("updated"),
-            nulls: self._nullKeys
+            nulls: _nullKeys
         )
-        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: _nullKeys)
+        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
+        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: _nullKeys)
+        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: _nullKeys)
+        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
+        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
+        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -255,16 +237,18 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.street = try container.decodeOrNull(String.self, forKey: JSONKey("c_street"), nulls: &self._nullKeys)
-            self.city = try container.decodeOrNull(String.self, forKey: JSONKey("c_city"), nulls: &self._nullKeys)
-            self.zip = try container.decodeOrNull(String.self, forKey: JSONKey("c_zip"), nulls: &self._nullKeys)
+            var nulls = NullKeys()
+            self.street = try container.decodeOrNull(String.self, forKey: JSONKey("c_street"), nulls: &nulls)
+            self.city = try container.decodeOrNull(String.self, forKey: JSONKey("c_city"), nulls: &nulls)
+            self.zip = try container.decodeOrNull(String.self, forKey: JSONKey("c_zip"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeOrNull(self.street, forKey: JSONKey("c_street"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.city, forKey: JSONKey("c_city"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.zip, forKey: JSONKey("c_zip"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.street, forKey: JSONKey("c_street"), nulls: _nullKeys)
+            try container.encodeOrNull(self.city, forKey: JSONKey("c_city"), nulls: _nullKeys)
+            try container.encodeOrNull(self.zip, forKey: JSONKey("c_zip"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -119,100 +119,86 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
+            var nulls = NullKeys()
             self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
             self.object = try container.decode(String.self, forKey: JSONKey("object"))
-            self.clinic = try container.decodeOrNull(
-                Reference<Clinic>.self,
-                forKey: JSONKey("c_clinic"),
-                nulls: &self._nullKeys
-            )
+            self.clinic = try container.decodeOrNull(Reference<Clinic>.self, forKey: JSONKey("c_clinic"), nulls: &nulls)
             self.when = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
                 forKey: JSONKey("c_when"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )?.wrappedValue
-            self.notes = try container.decodeOrNull([Note].self, forKey: JSONKey("c_notes"), nulls: &self._nullKeys)
-            self.scans = try container.decodeOrNull(
-                [FileValue].self,
-                forKey: JSONKey("c_scans"),
-                nulls: &self._nullKeys
-            )
-            self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &self._nullKeys)
+            self.notes = try container.decodeOrNull([Note].self, forKey: JSONKey("c_notes"), nulls: &nulls)
+            self.scans = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_scans"), nulls: &nulls)
+            self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &nulls)
             self.created = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
                 forKey: JSONKey("created"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )?.wrappedValue
             self.creator = try container.decodeOrNull(
                 Reference<JSONValue>.self,
                 forKey: JSONKey("creator"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )
             self.updated = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
                 forKey: JSONKey("updated"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )?.wrappedValue
             self.updater = try container.decodeOrNull(
                 Reference<JSONValue>.self,
                 forKey: JSONKey("updater"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )
-            self.owner = try container.decodeOrNull(
-                Reference<JSONValue>.self,
-                forKey: JSONKey("owner"),
-                nulls: &self._nullKeys
-            )
-            self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &self._nullKeys)
+            self.owner = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
+            self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
             self.accessRoles = try container.decodeOrNull(
                 [ObjectID].self,
                 forKey: JSONKey("accessRoles"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )
-            self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &self._nullKeys)
-            self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &self._nullKeys)
-            self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &self._nullKeys)
-            self.room = try container.decodeOrNull(String.self, forKey: JSONKey("c_room"), nulls: &self._nullKeys)
-            self.duration = try container.decodeOrNull(
-                Double.self,
-                forKey: JSONKey("c_duration"),
-                nulls: &self._nullKeys
-            )
+            self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
+            self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
+            self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+            self.room = try container.decodeOrNull(String.self, forKey: JSONKey("c_room"), nulls: &nulls)
+            self.duration = try container.decodeOrNull(Double.self, forKey: JSONKey("c_duration"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encode(self.id, forKey: JSONKey("_id"))
             try container.encode(self.object, forKey: JSONKey("object"))
-            try container.encodeOrNull(self.clinic, forKey: JSONKey("c_clinic"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.clinic, forKey: JSONKey("c_clinic"), nulls: _nullKeys)
             try container.encodeOrNull(
                 self.when.map { ISO8601Date(wrappedValue: $0) },
                 forKey: JSONKey("c_when"),
-                nulls: self._nullKeys
+                nulls: _nullKeys
             )
-            try container.encodeOrNull(self.notes, forKey: JSONKey("c_notes"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.scans, forKey: JSONKey("c_scans"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.score, forKey: JSONKey("c_score"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.notes, forKey: JSONKey("c_notes"), nulls: _nullKeys)
+            try container.encodeOrNull(self.scans, forKey: JSONKey("c_scans"), nulls: _nullKeys)
+            try container.encodeOrNull(self.score, forKey: JSONKey("c_score"), nulls: _nullKeys)
             try container.encodeOrNull(
                 self.created.map { ISO8601Date(wrappedValue: $0) },
                 forKey: JSONKey("created"),
-                nulls: self._nullKeys
+                nulls: _nullKeys
             )
-            try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
             try container.encodeOrNull(
                 self.updated.map { ISO8601Date(wrappedValue: $0) },
                 forKey: JSONKey("updated"),
-                nulls: self._nullKeys
+                nulls: _nullKeys
             )
-            try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.room, forKey: JSONKey("c_room"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.duration, forKey: JSONKey("c_duration"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: _nullKeys)
+            try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
+            try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: _nullKeys)
+            try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: _nullKeys)
+            try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
+            try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
+            try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
+            try container.encodeOrNull(self.room, forKey: JSONKey("c_room"), nulls: _nullKeys)
+            try container.encodeOrNull(self.duration, forKey: JSONKey("c_duration"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -319,96 +305,86 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
+            var nulls = NullKeys()
             self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
             self.object = try container.decode(String.self, forKey: JSONKey("object"))
-            self.clinic = try container.decodeOrNull(
-                Reference<Clinic>.self,
-                forKey: JSONKey("c_clinic"),
-                nulls: &self._nullKeys
-            )
+            self.clinic = try container.decodeOrNull(Reference<Clinic>.self, forKey: JSONKey("c_clinic"), nulls: &nulls)
             self.when = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
                 forKey: JSONKey("c_when"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )?.wrappedValue
-            self.notes = try container.decodeOrNull([Note].self, forKey: JSONKey("c_notes"), nulls: &self._nullKeys)
-            self.scans = try container.decodeOrNull(
-                [FileValue].self,
-                forKey: JSONKey("c_scans"),
-                nulls: &self._nullKeys
-            )
-            self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &self._nullKeys)
+            self.notes = try container.decodeOrNull([Note].self, forKey: JSONKey("c_notes"), nulls: &nulls)
+            self.scans = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_scans"), nulls: &nulls)
+            self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &nulls)
             self.created = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
                 forKey: JSONKey("created"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )?.wrappedValue
             self.creator = try container.decodeOrNull(
                 Reference<JSONValue>.self,
                 forKey: JSONKey("creator"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )
             self.updated = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
                 forKey: JSONKey("updated"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )?.wrappedValue
             self.updater = try container.decodeOrNull(
                 Reference<JSONValue>.self,
                 forKey: JSONKey("updater"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )
-            self.owner = try container.decodeOrNull(
-                Reference<JSONValue>.self,
-                forKey: JSONKey("owner"),
-                nulls: &self._nullKeys
-            )
-            self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &self._nullKeys)
+            self.owner = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
+            self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
             self.accessRoles = try container.decodeOrNull(
                 [ObjectID].self,
                 forKey: JSONKey("accessRoles"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )
-            self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &self._nullKeys)
-            self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &self._nullKeys)
-            self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &self._nullKeys)
-            self.link = try container.decodeOrNull(String.self, forKey: JSONKey("c_link"), nulls: &self._nullKeys)
-            self.recorded = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_recorded"), nulls: &self._nullKeys)
+            self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
+            self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
+            self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+            self.link = try container.decodeOrNull(String.self, forKey: JSONKey("c_link"), nulls: &nulls)
+            self.recorded = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_recorded"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encode(self.id, forKey: JSONKey("_id"))
             try container.encode(self.object, forKey: JSONKey("object"))
-            try container.encodeOrNull(self.clinic, forKey: JSONKey("c_clinic"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.clinic, forKey: JSONKey("c_clinic"), nulls: _nullKeys)
             try container.encodeOrNull(
                 self.when.map { ISO8601Date(wrappedValue: $0) },
                 forKey: JSONKey("c_when"),
-                nulls: self._nullKeys
+                nulls: _nullKeys
             )
-            try container.encodeOrNull(self.notes, forKey: JSONKey("c_notes"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.scans, forKey: JSONKey("c_scans"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.score, forKey: JSONKey("c_score"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.notes, forKey: JSONKey("c_notes"), nulls: _nullKeys)
+            try container.encodeOrNull(self.scans, forKey: JSONKey("c_scans"), nulls: _nullKeys)
+            try container.encodeOrNull(self.score, forKey: JSONKey("c_score"), nulls: _nullKeys)
             try container.encodeOrNull(
                 self.created.map { ISO8601Date(wrappedValue: $0) },
                 forKey: JSONKey("created"),
-                nulls: self._nullKeys
+                nulls: _nullKeys
             )
-            try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
             try container.encodeOrNull(
                 self.updated.map { ISO8601Date(wrappedValue: $0) },
                 forKey: JSONKey("updated"),
-                nulls: self._nullKeys
+                nulls: _nullKeys
             )
-            try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.link, forKey: JSONKey("c_link"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.recorded, forKey: JSONKey("c_recorded"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: _nullKeys)
+            try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
+            try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: _nullKeys)
+            try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: _nullKeys)
+            try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
+            try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
+            try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
+            try container.encodeOrNull(self.link, forKey: JSONKey("c_link"), nulls: _nullKeys)
+            try container.encodeOrNull(self.recorded, forKey: JSONKey("c_recorded"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -450,28 +426,30 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.text = try container.decodeOrNull(String.self, forKey: JSONKey("c_text"), nulls: &self._nullKeys)
+            var nulls = NullKeys()
+            self.text = try container.decodeOrNull(String.self, forKey: JSONKey("c_text"), nulls: &nulls)
             self.at = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
                 forKey: JSONKey("c_at"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )?.wrappedValue
             self.author = try container.decodeOrNull(
                 Reference<JSONValue>.self,
                 forKey: JSONKey("c_author"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeOrNull(self.text, forKey: JSONKey("c_text"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.text, forKey: JSONKey("c_text"), nulls: _nullKeys)
             try container.encodeOrNull(
                 self.at.map { ISO8601Date(wrappedValue: $0) },
                 forKey: JSONKey("c_at"),
-                nulls: self._nullKeys
+                nulls: _nullKeys
             )
-            try container.encodeOrNull(self.author, forKey: JSONKey("c_author"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.author, forKey: JSONKey("c_author"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -99,70 +99,48 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
         self.object = try container.decode(String.self, forKey: JSONKey("object"))
         self.date = try container.decodeOrNull(
             ISO8601Date<Date>.self,
             forKey: JSONKey("c_date"),
-            nulls: &self._nullKeys
+            nulls: &nulls
         )?.wrappedValue
-        self.isEnabled = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_bool"), nulls: &self._nullKeys)
+        self.isEnabled = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_bool"), nulls: &nulls)
         self.reference = try container.decodeOrNull(
             Reference<JSONValue>.self,
             forKey: JSONKey("c_reference"),
-            nulls: &self._nullKeys
+            nulls: &nulls
         )
-        self.number = try container.decodeOrNull(Double.self, forKey: JSONKey("c_number"), nulls: &self._nullKeys)
-        self.document = try container.decodeOrNull(Document.self, forKey: JSONKey("c_document"), nulls: &self._nullKeys)
-        self.string = try container.decodeOrNull(String.self, forKey: JSONKey("c_string"), nulls: &self._nullKeys)
-        self.any = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_any"), nulls: &self._nullKeys)
-        self.stringArray = try container.decodeOrNull(
-            [String].self,
-            forKey: JSONKey("c_stringArray"),
-            nulls: &self._nullKeys
-        )
-        self.count = try container.decodeOrNull(Int.self, forKey: JSONKey("c_count"), nulls: &self._nullKeys)
-        self.day = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_day"), nulls: &self._nullKeys)
-        self.status = try container.decodeOrNull(Status.self, forKey: JSONKey("c_status"), nulls: &self._nullKeys)
-        self.parent = try container.decodeOrNull(
-            Reference<Object>.self,
-            forKey: JSONKey("c_parent"),
-            nulls: &self._nullKeys
-        )
+        self.number = try container.decodeOrNull(Double.self, forKey: JSONKey("c_number"), nulls: &nulls)
+        self.document = try container.decodeOrNull(Document.self, forKey: JSONKey("c_document"), nulls: &nulls)
+        self.string = try container.decodeOrNull(String.self, forKey: JSONKey("c_string"), nulls: &nulls)
+        self.any = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_any"), nulls: &nulls)
+        self.stringArray = try container.decodeOrNull([String].self, forKey: JSONKey("c_stringArray"), nulls: &nulls)
+        self.count = try container.decodeOrNull(Int.self, forKey: JSONKey("c_count"), nulls: &nulls)
+        self.day = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_day"), nulls: &nulls)
+        self.status = try container.decodeOrNull(Status.self, forKey: JSONKey("c_status"), nulls: &nulls)
+        self.parent = try container.decodeOrNull(Reference<Object>.self, forKey: JSONKey("c_parent"), nulls: &nulls)
         self.created = try container.decodeOrNull(
             ISO8601Date<Date>.self,
             forKey: JSONKey("created"),
-            nulls: &self._nullKeys
+            nulls: &nulls
         )?.wrappedValue
-        self.creator = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("creator"),
-            nulls: &self._nullKeys
-        )
+        self.creator = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("creator"), nulls: &nulls)
         self.updated = try container.decodeOrNull(
             ISO8601Date<Date>.self,
             forKey: JSONKey("updated"),
-            nulls: &self._nullKeys
+            nulls: &nulls
         )?.wrappedValue
-        self.updater = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("updater"),
-            nulls: &self._nullKeys
-        )
-        self.owner = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("owner"),
-            nulls: &self._nullKeys
-        )
-        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &self._nullKeys)
-        self.accessRoles = try container.decodeOrNull(
-            [ObjectID].self,
-            forKey: JSONKey("accessRoles"),
-            nulls: &self._nullKeys
-        )
-        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &self._nullKeys)
-        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &self._nullKeys)
-        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &self._nullKeys)
+        self.updater = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("updater"), nulls: &nulls)
+        self.owner = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
+        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
+        self.accessRoles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("accessRoles"), nulls: &nulls)
+        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
+        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
+        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -172,37 +150,37 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(
             self.date.map { ISO8601Date(wrappedValue: $0) },
             forKey: JSONKey("c_date"),
-            nulls: self._nullKeys
+            nulls: _nullKeys
         )
-        try container.encodeOrNull(self.isEnabled, forKey: JSONKey("c_bool"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.reference, forKey: JSONKey("c_reference"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.number, forKey: JSONKey("c_number"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.document, forKey: JSONKey("c_document"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.string, forKey: JSONKey("c_string"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.any, forKey: JSONKey("c_any"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.stringArray, forKey: JSONKey("c_stringArray"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.count, forKey: JSONKey("c_count"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.day, forKey: JSONKey("c_day"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.status, forKey: JSONKey("c_status"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.parent, forKey: JSONKey("c_parent"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.isEnabled, forKey: JSONKey("c_bool"), nulls: _nullKeys)
+        try container.encodeOrNull(self.reference, forKey: JSONKey("c_reference"), nulls: _nullKeys)
+        try container.encodeOrNull(self.number, forKey: JSONKey("c_number"), nulls: _nullKeys)
+        try container.encodeOrNull(self.document, forKey: JSONKey("c_document"), nulls: _nullKeys)
+        try container.encodeOrNull(self.string, forKey: JSONKey("c_string"), nulls: _nullKeys)
+        try container.encodeOrNull(self.any, forKey: JSONKey("c_any"), nulls: _nullKeys)
+        try container.encodeOrNull(self.stringArray, forKey: JSONKey("c_stringArray"), nulls: _nullKeys)
+        try container.encodeOrNull(self.count, forKey: JSONKey("c_count"), nulls: _nullKeys)
+        try container.encodeOrNull(self.day, forKey: JSONKey("c_day"), nulls: _nullKeys)
+        try container.encodeOrNull(self.status, forKey: JSONKey("c_status"), nulls: _nullKeys)
+        try container.encodeOrNull(self.parent, forKey: JSONKey("c_parent"), nulls: _nullKeys)
         try container.encodeOrNull(
             self.created.map { ISO8601Date(wrappedValue: $0) },
             forKey: JSONKey("created"),
-            nulls: self._nullKeys
+            nulls: _nullKeys
         )
-        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
         try container.encodeOrNull(
             self.updated.map { ISO8601Date(wrappedValue: $0) },
             forKey: JSONKey("updated"),
-            nulls: self._nullKeys
+            nulls: _nullKeys
         )
-        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: _nullKeys)
+        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
+        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: _nullKeys)
+        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: _nullKeys)
+        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
+        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
+        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -246,22 +224,16 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.stringOne = try container.decodeOrNull(
-                String.self,
-                forKey: JSONKey("c_stringOne"),
-                nulls: &self._nullKeys
-            )
-            self.stringTwo = try container.decodeOrNull(
-                String.self,
-                forKey: JSONKey("c_stringTwo"),
-                nulls: &self._nullKeys
-            )
+            var nulls = NullKeys()
+            self.stringOne = try container.decodeOrNull(String.self, forKey: JSONKey("c_stringOne"), nulls: &nulls)
+            self.stringTwo = try container.decodeOrNull(String.self, forKey: JSONKey("c_stringTwo"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeOrNull(self.stringOne, forKey: JSONKey("c_stringOne"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.stringTwo, forKey: JSONKey("c_stringTwo"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.stringOne, forKey: JSONKey("c_stringOne"), nulls: _nullKeys)
+            try container.encodeOrNull(self.stringTwo, forKey: JSONKey("c_stringTwo"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -69,78 +69,60 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
         self.object = try container.decode(String.self, forKey: JSONKey("object"))
         self.stringProperty = try container.decodeOrNull(
             String.self,
             forKey: JSONKey("c_stringProperty"),
-            nulls: &self._nullKeys
+            nulls: &nulls
         )
-        self.pictures = try container.decodeOrNull(
-            [FileValue].self,
-            forKey: JSONKey("c_pictures"),
-            nulls: &self._nullKeys
-        )
+        self.pictures = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_pictures"), nulls: &nulls)
         self.created = try container.decodeOrNull(
             ISO8601Date<Date>.self,
             forKey: JSONKey("created"),
-            nulls: &self._nullKeys
+            nulls: &nulls
         )?.wrappedValue
-        self.creator = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("creator"),
-            nulls: &self._nullKeys
-        )
+        self.creator = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("creator"), nulls: &nulls)
         self.updated = try container.decodeOrNull(
             ISO8601Date<Date>.self,
             forKey: JSONKey("updated"),
-            nulls: &self._nullKeys
+            nulls: &nulls
         )?.wrappedValue
-        self.updater = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("updater"),
-            nulls: &self._nullKeys
-        )
-        self.owner = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("owner"),
-            nulls: &self._nullKeys
-        )
-        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &self._nullKeys)
-        self.accessRoles = try container.decodeOrNull(
-            [ObjectID].self,
-            forKey: JSONKey("accessRoles"),
-            nulls: &self._nullKeys
-        )
-        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &self._nullKeys)
-        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &self._nullKeys)
-        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &self._nullKeys)
+        self.updater = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("updater"), nulls: &nulls)
+        self.owner = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
+        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
+        self.accessRoles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("accessRoles"), nulls: &nulls)
+        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
+        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
+        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
         try container.encode(self.object, forKey: JSONKey("object"))
-        try container.encodeOrNull(self.stringProperty, forKey: JSONKey("c_stringProperty"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.pictures, forKey: JSONKey("c_pictures"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.stringProperty, forKey: JSONKey("c_stringProperty"), nulls: _nullKeys)
+        try container.encodeOrNull(self.pictures, forKey: JSONKey("c_pictures"), nulls: _nullKeys)
         try container.encodeOrNull(
             self.created.map { ISO8601Date(wrappedValue: $0) },
             forKey: JSONKey("created"),
-            nulls: self._nullKeys
+            nulls: _nullKeys
         )
-        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
         try container.encodeOrNull(
             self.updated.map { ISO8601Date(wrappedValue: $0) },
             forKey: JSONKey("updated"),
-            nulls: self._nullKeys
+            nulls: _nullKeys
         )
-        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: _nullKeys)
+        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
+        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: _nullKeys)
+        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: _nullKeys)
+        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
+        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
+        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

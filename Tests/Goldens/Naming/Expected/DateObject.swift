@@ -7,153 +7,32 @@ import ModelRuntime
 ///
 /// Its name would hide Foundation's Date,
 /// so it gets a suffix.
-package struct DateObject: Codable, Hashable, Sendable, Identifiable {
-    /// Identifier
-    package var id: ObjectID
-    /// Object name
-    package var object: String
+package struct DateObject: Codable, Hashable, Sendable {
     package var when: DateOnly?
     package var location: GeoJSONGeometry?
-    /// Created
-    package var created: Date?
-    /// Creator
-    package var creator: Reference<JSONValue>?
-    /// Updated
-    package var updated: Date?
-    /// Updater
-    package var updater: Reference<JSONValue>?
-    /// Owner
-    package var owner: Reference<JSONValue>?
-    /// Access level of the caller
-    package var access: Int?
-    /// Roles granting the caller's access
-    package var accessRoles: [ObjectID]?
-    /// Favorite of the caller
-    package var favorite: Bool?
-    /// Shared with the caller
-    package var shared: Bool?
-    /// Cortex's index bookkeeping
-    package var idx: JSONValue?
 
-    package init(
-        id: ObjectID,
-        object: String,
-        when: DateOnly? = nil,
-        location: GeoJSONGeometry? = nil,
-        created: Date? = nil,
-        creator: Reference<JSONValue>? = nil,
-        updated: Date? = nil,
-        updater: Reference<JSONValue>? = nil,
-        owner: Reference<JSONValue>? = nil,
-        access: Int? = nil,
-        accessRoles: [ObjectID]? = nil,
-        favorite: Bool? = nil,
-        shared: Bool? = nil,
-        idx: JSONValue? = nil
-    ) {
-        self.id = id
-        self.object = object
+    package init(when: DateOnly? = nil, location: GeoJSONGeometry? = nil) {
         self.when = when
         self.location = location
-        self.created = created
-        self.creator = creator
-        self.updated = updated
-        self.updater = updater
-        self.owner = owner
-        self.access = access
-        self.accessRoles = accessRoles
-        self.favorite = favorite
-        self.shared = shared
-        self.idx = idx
     }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.object = try container.decode(String.self, forKey: JSONKey("object"))
-        self.when = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_when"), nulls: &self._nullKeys)
-        self.location = try container.decodeOrNull(
-            GeoJSONGeometry.self,
-            forKey: JSONKey("c_location"),
-            nulls: &self._nullKeys
-        )
-        self.created = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("created"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.creator = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("creator"),
-            nulls: &self._nullKeys
-        )
-        self.updated = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("updated"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.updater = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("updater"),
-            nulls: &self._nullKeys
-        )
-        self.owner = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("owner"),
-            nulls: &self._nullKeys
-        )
-        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &self._nullKeys)
-        self.accessRoles = try container.decodeOrNull(
-            [ObjectID].self,
-            forKey: JSONKey("accessRoles"),
-            nulls: &self._nullKeys
-        )
-        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &self._nullKeys)
-        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &self._nullKeys)
-        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &self._nullKeys)
+        var nulls = NullKeys()
+        self.when = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_when"), nulls: &nulls)
+        self.location = try container.decodeOrNull(GeoJSONGeometry.self, forKey: JSONKey("c_location"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encode(self.object, forKey: JSONKey("object"))
-        try container.encodeOrNull(self.when, forKey: JSONKey("c_when"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.location, forKey: JSONKey("c_location"), nulls: self._nullKeys)
-        try container.encodeOrNull(
-            self.created.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("created"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: self._nullKeys)
-        try container.encodeOrNull(
-            self.updated.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updated"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.when, forKey: JSONKey("c_when"), nulls: _nullKeys)
+        try container.encodeOrNull(self.location, forKey: JSONKey("c_location"), nulls: _nullKeys)
     }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {
-        guard equalValues(lhs.id, rhs.id) else { return false }
-        guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.when, rhs.when) else { return false }
         guard equalValues(lhs.location, rhs.location) else { return false }
-        guard equalValues(lhs.created, rhs.created) else { return false }
-        guard equalValues(lhs.creator, rhs.creator) else { return false }
-        guard equalValues(lhs.updated, rhs.updated) else { return false }
-        guard equalValues(lhs.updater, rhs.updater) else { return false }
-        guard equalValues(lhs.owner, rhs.owner) else { return false }
-        guard equalValues(lhs.access, rhs.access) else { return false }
-        guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
-        guard equalValues(lhs.favorite, rhs.favorite) else { return false }
-        guard equalValues(lhs.shared, rhs.shared) else { return false }
-        guard equalValues(lhs.idx, rhs.idx) else { return false }
         return true
     }
 
@@ -175,72 +54,12 @@ extension DateObject {
             _prefix = prefix
         }
 
-        /// Identifier
-        package var id: ValueField<Root, ObjectID, Present> {
-            .init(_prefix, "_id")
-        }
-
-        /// Object name
-        package var object: ValueField<Root, String, Present> {
-            .init(_prefix, "object")
-        }
-
         package var when: ValueField<Root, DateOnly, Present> {
             .init(_prefix, "c_when")
         }
 
         package var location: ValueField<Root, GeoJSONGeometry, MaybeAbsent> {
             .init(_prefix, "c_location")
-        }
-
-        /// Created
-        package var created: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "created")
-        }
-
-        /// Creator
-        package var creator: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "creator", target: "account")
-        }
-
-        /// Updated
-        package var updated: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "updated")
-        }
-
-        /// Updater
-        package var updater: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "updater", target: "account")
-        }
-
-        /// Owner
-        package var owner: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "owner", target: "account")
-        }
-
-        /// Access level of the caller
-        package var access: ValueField<Root, Int, MaybeAbsent> {
-            .init(_prefix, "access")
-        }
-
-        /// Roles granting the caller's access
-        package var accessRoles: ArrayField<Root, ObjectID, MaybeAbsent> {
-            .init(_prefix, "accessRoles")
-        }
-
-        /// Favorite of the caller
-        package var favorite: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "favorite")
-        }
-
-        /// Shared with the caller
-        package var shared: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "shared")
-        }
-
-        /// Cortex's index bookkeeping
-        package var idx: ValueField<Root, JSONValue, MaybeAbsent> {
-            .init(_prefix, "idx")
         }
     }
 }

@@ -5,8 +5,6 @@ import ModelRuntime
 
 /// Account settings
 package struct Settings: Codable, Hashable, Sendable, Identifiable {
-    /// Object name
-    package var object: String
     package var id: ObjectID
     package var `class`: String?
     package var `default`: Bool?
@@ -24,29 +22,8 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
     package var date: DateDocument?
     package var parent: Reference<Settings>?
     package var entries: [Reference<DateObject>]?
-    /// Created
-    package var created: Date?
-    /// Creator
-    package var creator: Reference<JSONValue>?
-    /// Updated
-    package var updated: Date?
-    /// Updater
-    package var updater: Reference<JSONValue>?
-    /// Owner
-    package var owner: Reference<JSONValue>?
-    /// Access level of the caller
-    package var access: Int?
-    /// Roles granting the caller's access
-    package var accessRoles: [ObjectID]?
-    /// Favorite of the caller
-    package var favorite: Bool?
-    /// Shared with the caller
-    package var shared: Bool?
-    /// Cortex's index bookkeeping
-    package var idx: JSONValue?
 
     package init(
-        object: String,
         id: ObjectID,
         `class`: String? = nil,
         `default`: Bool? = nil,
@@ -63,19 +40,8 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
         limits: Limits? = nil,
         date: DateDocument? = nil,
         parent: Reference<Settings>? = nil,
-        entries: [Reference<DateObject>]? = nil,
-        created: Date? = nil,
-        creator: Reference<JSONValue>? = nil,
-        updated: Date? = nil,
-        updater: Reference<JSONValue>? = nil,
-        owner: Reference<JSONValue>? = nil,
-        access: Int? = nil,
-        accessRoles: [ObjectID]? = nil,
-        favorite: Bool? = nil,
-        shared: Bool? = nil,
-        idx: JSONValue? = nil
+        entries: [Reference<DateObject>]? = nil
     ) {
-        self.object = object
         self.id = id
         self.`class` = `class`
         self.`default` = `default`
@@ -93,136 +59,57 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
         self.date = date
         self.parent = parent
         self.entries = entries
-        self.created = created
-        self.creator = creator
-        self.updated = updated
-        self.updater = updater
-        self.owner = owner
-        self.access = access
-        self.accessRoles = accessRoles
-        self.favorite = favorite
-        self.shared = shared
-        self.idx = idx
     }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.object = try container.decode(String.self, forKey: JSONKey("object"))
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.`class` = try container.decodeOrNull(String.self, forKey: JSONKey("class"), nulls: &self._nullKeys)
-        self.`default` = try container.decodeOrNull(Bool.self, forKey: JSONKey("default"), nulls: &self._nullKeys)
-        self.`self` = try container.decodeOrNull(String.self, forKey: JSONKey("self"), nulls: &self._nullKeys)
-        self.type = try container.decodeOrNull(String.self, forKey: JSONKey("Type"), nulls: &self._nullKeys)
-        self.`protocol` = try container.decodeOrNull(Int.self, forKey: JSONKey("protocol"), nulls: &self._nullKeys)
-        self.`init` = try container.decodeOrNull(String.self, forKey: JSONKey("init"), nulls: &self._nullKeys)
-        self.isTwoFactorEnabled = try container.decodeOrNull(
-            Bool.self,
-            forKey: JSONKey("c_2fa_enabled"),
-            nulls: &self._nullKeys
-        )
-        self._3dModel = try container.decodeOrNull(
-            JSONValue.self,
-            forKey: JSONKey("c_3d-model"),
-            nulls: &self._nullKeys
-        )
-        self.firstName = try container.decodeOrNull(String.self, forKey: JSONKey("first name"), nulls: &self._nullKeys)
-        self.cafeCreme = try container.decodeOrNull(
-            String.self,
-            forKey: JSONKey("x_café_crème"),
-            nulls: &self._nullKeys
-        )
-        self.urlString = try container.decodeOrNull(String.self, forKey: JSONKey("c_URLString"), nulls: &self._nullKeys)
-        self.theme = try container.decodeOrNull(Theme.self, forKey: JSONKey("c_theme"), nulls: &self._nullKeys)
-        self.limits = try container.decodeOrNull(Limits.self, forKey: JSONKey("c_limits"), nulls: &self._nullKeys)
-        self.date = try container.decodeOrNull(DateDocument.self, forKey: JSONKey("c_date"), nulls: &self._nullKeys)
-        self.parent = try container.decodeOrNull(
-            Reference<Settings>.self,
-            forKey: JSONKey("c_parent"),
-            nulls: &self._nullKeys
-        )
+        self.`class` = try container.decodeOrNull(String.self, forKey: JSONKey("class"), nulls: &nulls)
+        self.`default` = try container.decodeOrNull(Bool.self, forKey: JSONKey("default"), nulls: &nulls)
+        self.`self` = try container.decodeOrNull(String.self, forKey: JSONKey("self"), nulls: &nulls)
+        self.type = try container.decodeOrNull(String.self, forKey: JSONKey("Type"), nulls: &nulls)
+        self.`protocol` = try container.decodeOrNull(Int.self, forKey: JSONKey("protocol"), nulls: &nulls)
+        self.`init` = try container.decodeOrNull(String.self, forKey: JSONKey("init"), nulls: &nulls)
+        self.isTwoFactorEnabled = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_2fa_enabled"), nulls: &nulls)
+        self._3dModel = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_3d-model"), nulls: &nulls)
+        self.firstName = try container.decodeOrNull(String.self, forKey: JSONKey("first name"), nulls: &nulls)
+        self.cafeCreme = try container.decodeOrNull(String.self, forKey: JSONKey("x_café_crème"), nulls: &nulls)
+        self.urlString = try container.decodeOrNull(String.self, forKey: JSONKey("c_URLString"), nulls: &nulls)
+        self.theme = try container.decodeOrNull(Theme.self, forKey: JSONKey("c_theme"), nulls: &nulls)
+        self.limits = try container.decodeOrNull(Limits.self, forKey: JSONKey("c_limits"), nulls: &nulls)
+        self.date = try container.decodeOrNull(DateDocument.self, forKey: JSONKey("c_date"), nulls: &nulls)
+        self.parent = try container.decodeOrNull(Reference<Settings>.self, forKey: JSONKey("c_parent"), nulls: &nulls)
         self.entries = try container.decodeOrNull(
             [Reference<DateObject>].self,
             forKey: JSONKey("c_entries"),
-            nulls: &self._nullKeys
+            nulls: &nulls
         )
-        self.created = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("created"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.creator = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("creator"),
-            nulls: &self._nullKeys
-        )
-        self.updated = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("updated"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.updater = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("updater"),
-            nulls: &self._nullKeys
-        )
-        self.owner = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("owner"),
-            nulls: &self._nullKeys
-        )
-        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &self._nullKeys)
-        self.accessRoles = try container.decodeOrNull(
-            [ObjectID].self,
-            forKey: JSONKey("accessRoles"),
-            nulls: &self._nullKeys
-        )
-        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &self._nullKeys)
-        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &self._nullKeys)
-        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &self._nullKeys)
+        self._nullKeys = nulls
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.object, forKey: JSONKey("object"))
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encodeOrNull(self.`class`, forKey: JSONKey("class"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.`default`, forKey: JSONKey("default"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.`self`, forKey: JSONKey("self"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.type, forKey: JSONKey("Type"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.`protocol`, forKey: JSONKey("protocol"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.`init`, forKey: JSONKey("init"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.isTwoFactorEnabled, forKey: JSONKey("c_2fa_enabled"), nulls: self._nullKeys)
-        try container.encodeOrNull(self._3dModel, forKey: JSONKey("c_3d-model"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.firstName, forKey: JSONKey("first name"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.cafeCreme, forKey: JSONKey("x_café_crème"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.urlString, forKey: JSONKey("c_URLString"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.theme, forKey: JSONKey("c_theme"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.limits, forKey: JSONKey("c_limits"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.date, forKey: JSONKey("c_date"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.parent, forKey: JSONKey("c_parent"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.entries, forKey: JSONKey("c_entries"), nulls: self._nullKeys)
-        try container.encodeOrNull(
-            self.created.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("created"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: self._nullKeys)
-        try container.encodeOrNull(
-            self.updated.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updated"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.`class`, forKey: JSONKey("class"), nulls: _nullKeys)
+        try container.encodeOrNull(self.`default`, forKey: JSONKey("default"), nulls: _nullKeys)
+        try container.encodeOrNull(self.`self`, forKey: JSONKey("self"), nulls: _nullKeys)
+        try container.encodeOrNull(self.type, forKey: JSONKey("Type"), nulls: _nullKeys)
+        try container.encodeOrNull(self.`protocol`, forKey: JSONKey("protocol"), nulls: _nullKeys)
+        try container.encodeOrNull(self.`init`, forKey: JSONKey("init"), nulls: _nullKeys)
+        try container.encodeOrNull(self.isTwoFactorEnabled, forKey: JSONKey("c_2fa_enabled"), nulls: _nullKeys)
+        try container.encodeOrNull(self._3dModel, forKey: JSONKey("c_3d-model"), nulls: _nullKeys)
+        try container.encodeOrNull(self.firstName, forKey: JSONKey("first name"), nulls: _nullKeys)
+        try container.encodeOrNull(self.cafeCreme, forKey: JSONKey("x_café_crème"), nulls: _nullKeys)
+        try container.encodeOrNull(self.urlString, forKey: JSONKey("c_URLString"), nulls: _nullKeys)
+        try container.encodeOrNull(self.theme, forKey: JSONKey("c_theme"), nulls: _nullKeys)
+        try container.encodeOrNull(self.limits, forKey: JSONKey("c_limits"), nulls: _nullKeys)
+        try container.encodeOrNull(self.date, forKey: JSONKey("c_date"), nulls: _nullKeys)
+        try container.encodeOrNull(self.parent, forKey: JSONKey("c_parent"), nulls: _nullKeys)
+        try container.encodeOrNull(self.entries, forKey: JSONKey("c_entries"), nulls: _nullKeys)
     }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {
-        guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.`class`, rhs.`class`) else { return false }
         guard equalValues(lhs.`default`, rhs.`default`) else { return false }
@@ -240,16 +127,6 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.date, rhs.date) else { return false }
         guard equalValues(lhs.parent, rhs.parent) else { return false }
         guard equalValues(lhs.entries, rhs.entries) else { return false }
-        guard equalValues(lhs.created, rhs.created) else { return false }
-        guard equalValues(lhs.creator, rhs.creator) else { return false }
-        guard equalValues(lhs.updated, rhs.updated) else { return false }
-        guard equalValues(lhs.updater, rhs.updater) else { return false }
-        guard equalValues(lhs.owner, rhs.owner) else { return false }
-        guard equalValues(lhs.access, rhs.access) else { return false }
-        guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
-        guard equalValues(lhs.favorite, rhs.favorite) else { return false }
-        guard equalValues(lhs.shared, rhs.shared) else { return false }
-        guard equalValues(lhs.idx, rhs.idx) else { return false }
         return true
     }
 
@@ -307,22 +184,16 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
 
         package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.maximumItems = try container.decodeOrNull(
-                Int.self,
-                forKey: JSONKey("c_max-items"),
-                nulls: &self._nullKeys
-            )
-            self.windows = try container.decodeOrNull(
-                [Window].self,
-                forKey: JSONKey("c_windows"),
-                nulls: &self._nullKeys
-            )
+            var nulls = NullKeys()
+            self.maximumItems = try container.decodeOrNull(Int.self, forKey: JSONKey("c_max-items"), nulls: &nulls)
+            self.windows = try container.decodeOrNull([Window].self, forKey: JSONKey("c_windows"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeOrNull(self.maximumItems, forKey: JSONKey("c_max-items"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.windows, forKey: JSONKey("c_windows"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.maximumItems, forKey: JSONKey("c_max-items"), nulls: _nullKeys)
+            try container.encodeOrNull(self.windows, forKey: JSONKey("c_windows"), nulls: _nullKeys)
         }
 
         package static func == (lhs: Self, rhs: Self) -> Bool {
@@ -346,17 +217,19 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
 
             package init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: JSONKey.self)
+                var nulls = NullKeys()
                 self.from = try container.decodeOrNull(
                     ISO8601Date<Date>.self,
                     forKey: JSONKey("c_from"),
-                    nulls: &self._nullKeys
+                    nulls: &nulls
                 )?.wrappedValue
                 self.to = try container.decodeOrNull(
                     ISO8601Date<Date>.self,
                     forKey: JSONKey("c_to"),
-                    nulls: &self._nullKeys
+                    nulls: &nulls
                 )?.wrappedValue
-                self.days = try container.decodeOrNull([Day].self, forKey: JSONKey("c_days"), nulls: &self._nullKeys)
+                self.days = try container.decodeOrNull([Day].self, forKey: JSONKey("c_days"), nulls: &nulls)
+                self._nullKeys = nulls
             }
 
             package func encode(to encoder: any Encoder) throws {
@@ -364,14 +237,14 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                 try container.encodeOrNull(
                     self.from.map { ISO8601Date(wrappedValue: $0) },
                     forKey: JSONKey("c_from"),
-                    nulls: self._nullKeys
+                    nulls: _nullKeys
                 )
                 try container.encodeOrNull(
                     self.to.map { ISO8601Date(wrappedValue: $0) },
                     forKey: JSONKey("c_to"),
-                    nulls: self._nullKeys
+                    nulls: _nullKeys
                 )
-                try container.encodeOrNull(self.days, forKey: JSONKey("c_days"), nulls: self._nullKeys)
+                try container.encodeOrNull(self.days, forKey: JSONKey("c_days"), nulls: _nullKeys)
             }
 
             package static func == (lhs: Self, rhs: Self) -> Bool {
@@ -423,11 +296,13 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
 
         package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
+            var nulls = NullKeys()
             self.at = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
                 forKey: JSONKey("c_at"),
-                nulls: &self._nullKeys
+                nulls: &nulls
             )?.wrappedValue
+            self._nullKeys = nulls
         }
 
         package func encode(to encoder: any Encoder) throws {
@@ -435,7 +310,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
             try container.encodeOrNull(
                 self.at.map { ISO8601Date(wrappedValue: $0) },
                 forKey: JSONKey("c_at"),
-                nulls: self._nullKeys
+                nulls: _nullKeys
             )
         }
 
@@ -461,11 +336,6 @@ extension Settings {
 
         package init(_ prefix: FieldPath) {
             _prefix = prefix
-        }
-
-        /// Object name
-        package var object: ValueField<Root, String, Present> {
-            .init(_prefix, "object")
         }
 
         package var id: ValueField<Root, ObjectID, Present> {
@@ -534,56 +404,6 @@ extension Settings {
 
         package var entries: ReferenceArrayField<Root, MaybeAbsent> {
             .init(_prefix, "c_entries", target: "c_date")
-        }
-
-        /// Created
-        package var created: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "created")
-        }
-
-        /// Creator
-        package var creator: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "creator", target: "account")
-        }
-
-        /// Updated
-        package var updated: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "updated")
-        }
-
-        /// Updater
-        package var updater: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "updater", target: "account")
-        }
-
-        /// Owner
-        package var owner: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "owner", target: "account")
-        }
-
-        /// Access level of the caller
-        package var access: ValueField<Root, Int, MaybeAbsent> {
-            .init(_prefix, "access")
-        }
-
-        /// Roles granting the caller's access
-        package var accessRoles: ArrayField<Root, ObjectID, MaybeAbsent> {
-            .init(_prefix, "accessRoles")
-        }
-
-        /// Favorite of the caller
-        package var favorite: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "favorite")
-        }
-
-        /// Shared with the caller
-        package var shared: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "shared")
-        }
-
-        /// Cortex's index bookkeeping
-        package var idx: ValueField<Root, JSONValue, MaybeAbsent> {
-            .init(_prefix, "idx")
         }
     }
 }

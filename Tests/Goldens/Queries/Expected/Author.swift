@@ -4,153 +4,41 @@ import Foundation
 import ModelRuntime
 
 public struct Author: Codable, Hashable, Sendable, Identifiable {
-    /// Object name
-    public var object: String
     public var id: ObjectID
     public var name: String?
     public var surname: String?
     public var age: Int?
-    /// Created
-    public var created: Date?
-    /// Creator
-    public var creator: Reference<Account>?
-    /// Updated
-    public var updated: Date?
-    /// Updater
-    public var updater: Reference<Account>?
-    /// Owner
-    public var owner: Reference<Account>?
-    /// Access level of the caller
-    public var access: Int?
-    /// Roles granting the caller's access
-    public var accessRoles: [ObjectID]?
-    /// Favorite of the caller
-    public var favorite: Bool?
-    /// Shared with the caller
-    public var shared: Bool?
-    /// Cortex's index bookkeeping
-    public var idx: JSONValue?
 
-    public init(
-        object: String,
-        id: ObjectID,
-        name: String? = nil,
-        surname: String? = nil,
-        age: Int? = nil,
-        created: Date? = nil,
-        creator: Reference<Account>? = nil,
-        updated: Date? = nil,
-        updater: Reference<Account>? = nil,
-        owner: Reference<Account>? = nil,
-        access: Int? = nil,
-        accessRoles: [ObjectID]? = nil,
-        favorite: Bool? = nil,
-        shared: Bool? = nil,
-        idx: JSONValue? = nil
-    ) {
-        self.object = object
+    public init(id: ObjectID, name: String? = nil, surname: String? = nil, age: Int? = nil) {
         self.id = id
         self.name = name
         self.surname = surname
         self.age = age
-        self.created = created
-        self.creator = creator
-        self.updated = updated
-        self.updater = updater
-        self.owner = owner
-        self.access = access
-        self.accessRoles = accessRoles
-        self.favorite = favorite
-        self.shared = shared
-        self.idx = idx
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.object = try container.decode(String.self, forKey: JSONKey("object"))
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &self._nullKeys)
-        self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &self._nullKeys)
-        self.age = try container.decodeOrNull(Int.self, forKey: JSONKey("age"), nulls: &self._nullKeys)
-        self.created = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("created"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.creator = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("creator"),
-            nulls: &self._nullKeys
-        )
-        self.updated = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("updated"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.updater = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("updater"),
-            nulls: &self._nullKeys
-        )
-        self.owner = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("owner"),
-            nulls: &self._nullKeys
-        )
-        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &self._nullKeys)
-        self.accessRoles = try container.decodeOrNull(
-            [ObjectID].self,
-            forKey: JSONKey("accessRoles"),
-            nulls: &self._nullKeys
-        )
-        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &self._nullKeys)
-        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &self._nullKeys)
-        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &self._nullKeys)
+        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
+        self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &nulls)
+        self.age = try container.decodeOrNull(Int.self, forKey: JSONKey("age"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.object, forKey: JSONKey("object"))
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.age, forKey: JSONKey("age"), nulls: self._nullKeys)
-        try container.encodeOrNull(
-            self.created.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("created"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: self._nullKeys)
-        try container.encodeOrNull(
-            self.updated.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updated"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
+        try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: _nullKeys)
+        try container.encodeOrNull(self.age, forKey: JSONKey("age"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.surname, rhs.surname) else { return false }
         guard equalValues(lhs.age, rhs.age) else { return false }
-        guard equalValues(lhs.created, rhs.created) else { return false }
-        guard equalValues(lhs.creator, rhs.creator) else { return false }
-        guard equalValues(lhs.updated, rhs.updated) else { return false }
-        guard equalValues(lhs.updater, rhs.updater) else { return false }
-        guard equalValues(lhs.owner, rhs.owner) else { return false }
-        guard equalValues(lhs.access, rhs.access) else { return false }
-        guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
-        guard equalValues(lhs.favorite, rhs.favorite) else { return false }
-        guard equalValues(lhs.shared, rhs.shared) else { return false }
-        guard equalValues(lhs.idx, rhs.idx) else { return false }
         return true
     }
 
@@ -172,11 +60,6 @@ extension Author {
             _prefix = prefix
         }
 
-        /// Object name
-        public var object: ValueField<Root, String, Present> {
-            .init(_prefix, "object")
-        }
-
         public var id: ValueField<Root, ObjectID, Present> {
             .init(_prefix, "_id")
         }
@@ -191,56 +74,6 @@ extension Author {
 
         public var age: ValueField<Root, Int, MaybeAbsent> {
             .init(_prefix, "age")
-        }
-
-        /// Created
-        public var created: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "created")
-        }
-
-        /// Creator
-        public var creator: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
-            .init(_prefix, "creator", target: "account")
-        }
-
-        /// Updated
-        public var updated: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "updated")
-        }
-
-        /// Updater
-        public var updater: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
-            .init(_prefix, "updater", target: "account")
-        }
-
-        /// Owner
-        public var owner: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
-            .init(_prefix, "owner", target: "account")
-        }
-
-        /// Access level of the caller
-        public var access: ValueField<Root, Int, MaybeAbsent> {
-            .init(_prefix, "access")
-        }
-
-        /// Roles granting the caller's access
-        public var accessRoles: ArrayField<Root, ObjectID, MaybeAbsent> {
-            .init(_prefix, "accessRoles")
-        }
-
-        /// Favorite of the caller
-        public var favorite: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "favorite")
-        }
-
-        /// Shared with the caller
-        public var shared: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "shared")
-        }
-
-        /// Cortex's index bookkeeping
-        public var idx: ValueField<Root, JSONValue, MaybeAbsent> {
-            .init(_prefix, "idx")
         }
     }
 }

@@ -3,162 +3,50 @@
 import Foundation
 import ModelRuntime
 
-public struct GameScore: Codable, Hashable, Sendable, Identifiable {
-    /// Identifier
-    public var id: ObjectID
-    /// Object name
-    public var object: String
+public struct GameScore: Codable, Hashable, Sendable {
     public var points: Int?
     public var playerName: String?
     public var owner: Reference<Player>?
     public var playedAt: Date?
-    /// Created
-    public var created: Date?
-    /// Creator
-    public var creator: Reference<Account>?
-    /// Updated
-    public var updated: Date?
-    /// Updater
-    public var updater: Reference<Account>?
-    /// Access level of the caller
-    public var access: Int?
-    /// Roles granting the caller's access
-    public var accessRoles: [ObjectID]?
-    /// Favorite of the caller
-    public var favorite: Bool?
-    /// Shared with the caller
-    public var shared: Bool?
-    /// Cortex's index bookkeeping
-    public var idx: JSONValue?
 
-    public init(
-        id: ObjectID,
-        object: String,
-        points: Int? = nil,
-        playerName: String? = nil,
-        owner: Reference<Player>? = nil,
-        playedAt: Date? = nil,
-        created: Date? = nil,
-        creator: Reference<Account>? = nil,
-        updated: Date? = nil,
-        updater: Reference<Account>? = nil,
-        access: Int? = nil,
-        accessRoles: [ObjectID]? = nil,
-        favorite: Bool? = nil,
-        shared: Bool? = nil,
-        idx: JSONValue? = nil
-    ) {
-        self.id = id
-        self.object = object
+    public init(points: Int? = nil, playerName: String? = nil, owner: Reference<Player>? = nil, playedAt: Date? = nil) {
         self.points = points
         self.playerName = playerName
         self.owner = owner
         self.playedAt = playedAt
-        self.created = created
-        self.creator = creator
-        self.updated = updated
-        self.updater = updater
-        self.access = access
-        self.accessRoles = accessRoles
-        self.favorite = favorite
-        self.shared = shared
-        self.idx = idx
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.object = try container.decode(String.self, forKey: JSONKey("object"))
-        self.points = try container.decodeOrNull(Int.self, forKey: JSONKey("points"), nulls: &self._nullKeys)
-        self.playerName = try container.decodeOrNull(String.self, forKey: JSONKey("playerName"), nulls: &self._nullKeys)
-        self.owner = try container.decodeOrNull(
-            Reference<Player>.self,
-            forKey: JSONKey("owner"),
-            nulls: &self._nullKeys
-        )
+        var nulls = NullKeys()
+        self.points = try container.decodeOrNull(Int.self, forKey: JSONKey("points"), nulls: &nulls)
+        self.playerName = try container.decodeOrNull(String.self, forKey: JSONKey("playerName"), nulls: &nulls)
+        self.owner = try container.decodeOrNull(Reference<Player>.self, forKey: JSONKey("owner"), nulls: &nulls)
         self.playedAt = try container.decodeOrNull(
             ISO8601Date<Date>.self,
             forKey: JSONKey("playedAt"),
-            nulls: &self._nullKeys
+            nulls: &nulls
         )?.wrappedValue
-        self.created = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("created"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.creator = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("creator"),
-            nulls: &self._nullKeys
-        )
-        self.updated = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("updated"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.updater = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("updater"),
-            nulls: &self._nullKeys
-        )
-        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &self._nullKeys)
-        self.accessRoles = try container.decodeOrNull(
-            [ObjectID].self,
-            forKey: JSONKey("accessRoles"),
-            nulls: &self._nullKeys
-        )
-        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &self._nullKeys)
-        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &self._nullKeys)
-        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &self._nullKeys)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encode(self.object, forKey: JSONKey("object"))
-        try container.encodeOrNull(self.points, forKey: JSONKey("points"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.playerName, forKey: JSONKey("playerName"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.points, forKey: JSONKey("points"), nulls: _nullKeys)
+        try container.encodeOrNull(self.playerName, forKey: JSONKey("playerName"), nulls: _nullKeys)
+        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
         try container.encodeOrNull(
             self.playedAt.map { ISO8601Date(wrappedValue: $0) },
             forKey: JSONKey("playedAt"),
-            nulls: self._nullKeys
+            nulls: _nullKeys
         )
-        try container.encodeOrNull(
-            self.created.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("created"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: self._nullKeys)
-        try container.encodeOrNull(
-            self.updated.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updated"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: self._nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard equalValues(lhs.id, rhs.id) else { return false }
-        guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.points, rhs.points) else { return false }
         guard equalValues(lhs.playerName, rhs.playerName) else { return false }
         guard equalValues(lhs.owner, rhs.owner) else { return false }
         guard equalValues(lhs.playedAt, rhs.playedAt) else { return false }
-        guard equalValues(lhs.created, rhs.created) else { return false }
-        guard equalValues(lhs.creator, rhs.creator) else { return false }
-        guard equalValues(lhs.updated, rhs.updated) else { return false }
-        guard equalValues(lhs.updater, rhs.updater) else { return false }
-        guard equalValues(lhs.access, rhs.access) else { return false }
-        guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
-        guard equalValues(lhs.favorite, rhs.favorite) else { return false }
-        guard equalValues(lhs.shared, rhs.shared) else { return false }
-        guard equalValues(lhs.idx, rhs.idx) else { return false }
         return true
     }
 
@@ -195,16 +83,6 @@ extension GameScore {
             _prefix = prefix
         }
 
-        /// Identifier
-        public var id: ValueField<Root, ObjectID, Present> {
-            .init(_prefix, "_id")
-        }
-
-        /// Object name
-        public var object: ValueField<Root, String, Present> {
-            .init(_prefix, "object")
-        }
-
         public var points: ValueField<Root, Int, MaybeAbsent> {
             .init(_prefix, "points")
         }
@@ -220,51 +98,6 @@ extension GameScore {
         public var playedAt: ValueField<Root, Date, MaybeAbsent> {
             .init(_prefix, "playedAt")
         }
-
-        /// Created
-        public var created: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "created")
-        }
-
-        /// Creator
-        public var creator: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
-            .init(_prefix, "creator", target: "account")
-        }
-
-        /// Updated
-        public var updated: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "updated")
-        }
-
-        /// Updater
-        public var updater: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
-            .init(_prefix, "updater", target: "account")
-        }
-
-        /// Access level of the caller
-        public var access: ValueField<Root, Int, MaybeAbsent> {
-            .init(_prefix, "access")
-        }
-
-        /// Roles granting the caller's access
-        public var accessRoles: ArrayField<Root, ObjectID, MaybeAbsent> {
-            .init(_prefix, "accessRoles")
-        }
-
-        /// Favorite of the caller
-        public var favorite: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "favorite")
-        }
-
-        /// Shared with the caller
-        public var shared: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "shared")
-        }
-
-        /// Cortex's index bookkeeping
-        public var idx: ValueField<Root, JSONValue, MaybeAbsent> {
-            .init(_prefix, "idx")
-        }
     }
 }
 
@@ -276,6 +109,7 @@ extension GameScore {
 
         public var points: Int?
         public var playerName: String?
+        public var owner: ObjectID?
         public var playedAt: Date?
 
         public init() {
@@ -288,6 +122,9 @@ extension GameScore {
             }
             if let value = self.playerName {
                 members.append(BodyMember("playerName", value.bodyValue))
+            }
+            if let value = self.owner {
+                members.append(BodyMember("owner", .reference(value, object: "Player")))
             }
             if let value = self.playedAt {
                 members.append(BodyMember("playedAt", value.bodyValue))
@@ -307,6 +144,7 @@ extension GameScore {
 
         public var points: NumberUpdate<Int> = .init()
         public var playerName: FieldUpdate<String> = .unchanged
+        public var owner: FieldUpdate<ObjectID> = .unchanged
         public var playedAt: DateUpdate = .init()
 
         public init() {}
@@ -315,6 +153,7 @@ extension GameScore {
         public init(from original: GameScore, to edited: GameScore) {
             self.points.change = .difference(from: original.points, to: edited.points)
             self.playerName = .difference(from: original.playerName, to: edited.playerName)
+            self.owner = .difference(from: original.owner?.id, to: edited.owner?.id)
             self.playedAt.change = .difference(from: original.playedAt, to: edited.playedAt)
         }
 
@@ -322,6 +161,7 @@ extension GameScore {
             var operations: [PatchOperation] = []
             operations += self.points.operations(at: "points")
             operations += self.playerName.operations(at: "playerName")
+            operations += self.owner.referenceOperations(at: "owner", object: "Player")
             operations += self.playedAt.operations(at: "playedAt")
             return operations
         }

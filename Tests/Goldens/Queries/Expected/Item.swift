@@ -4,8 +4,6 @@ import Foundation
 import ModelRuntime
 
 public struct Item: Codable, Hashable, Sendable, Identifiable {
-    /// Object name
-    public var object: String
     public var id: ObjectID
     public var name: String?
     public var count: Int?
@@ -16,29 +14,8 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
     public var status: Status?
     public var size: Size?
     public var parts: [Part]?
-    /// Created
-    public var created: Date?
-    /// Creator
-    public var creator: Reference<Account>?
-    /// Updated
-    public var updated: Date?
-    /// Updater
-    public var updater: Reference<Account>?
-    /// Owner
-    public var owner: Reference<Account>?
-    /// Access level of the caller
-    public var access: Int?
-    /// Roles granting the caller's access
-    public var accessRoles: [ObjectID]?
-    /// Favorite of the caller
-    public var favorite: Bool?
-    /// Shared with the caller
-    public var shared: Bool?
-    /// Cortex's index bookkeeping
-    public var idx: JSONValue?
 
     public init(
-        object: String,
         id: ObjectID,
         name: String? = nil,
         count: Int? = nil,
@@ -48,19 +25,8 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         tags: [String]? = nil,
         status: Status? = nil,
         size: Size? = nil,
-        parts: [Part]? = nil,
-        created: Date? = nil,
-        creator: Reference<Account>? = nil,
-        updated: Date? = nil,
-        updater: Reference<Account>? = nil,
-        owner: Reference<Account>? = nil,
-        access: Int? = nil,
-        accessRoles: [ObjectID]? = nil,
-        favorite: Bool? = nil,
-        shared: Bool? = nil,
-        idx: JSONValue? = nil
+        parts: [Part]? = nil
     ) {
-        self.object = object
         self.id = id
         self.name = name
         self.count = count
@@ -71,110 +37,47 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         self.status = status
         self.size = size
         self.parts = parts
-        self.created = created
-        self.creator = creator
-        self.updated = updated
-        self.updater = updater
-        self.owner = owner
-        self.access = access
-        self.accessRoles = accessRoles
-        self.favorite = favorite
-        self.shared = shared
-        self.idx = idx
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.object = try container.decode(String.self, forKey: JSONKey("object"))
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &self._nullKeys)
-        self.count = try container.decodeOrNull(Int.self, forKey: JSONKey("c_count"), nulls: &self._nullKeys)
-        self.price = try container.decodeOrNull(Double.self, forKey: JSONKey("c_price"), nulls: &self._nullKeys)
-        self.active = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_active"), nulls: &self._nullKeys)
+        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &nulls)
+        self.count = try container.decodeOrNull(Int.self, forKey: JSONKey("c_count"), nulls: &nulls)
+        self.price = try container.decodeOrNull(Double.self, forKey: JSONKey("c_price"), nulls: &nulls)
+        self.active = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_active"), nulls: &nulls)
         self.when = try container.decodeOrNull(
             ISO8601Date<Date>.self,
             forKey: JSONKey("c_when"),
-            nulls: &self._nullKeys
+            nulls: &nulls
         )?.wrappedValue
-        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("c_tags"), nulls: &self._nullKeys)
-        self.status = try container.decodeOrNull(Status.self, forKey: JSONKey("c_status"), nulls: &self._nullKeys)
-        self.size = try container.decodeOrNull(Size.self, forKey: JSONKey("c_size"), nulls: &self._nullKeys)
-        self.parts = try container.decodeOrNull([Part].self, forKey: JSONKey("c_parts"), nulls: &self._nullKeys)
-        self.created = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("created"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.creator = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("creator"),
-            nulls: &self._nullKeys
-        )
-        self.updated = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("updated"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.updater = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("updater"),
-            nulls: &self._nullKeys
-        )
-        self.owner = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("owner"),
-            nulls: &self._nullKeys
-        )
-        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &self._nullKeys)
-        self.accessRoles = try container.decodeOrNull(
-            [ObjectID].self,
-            forKey: JSONKey("accessRoles"),
-            nulls: &self._nullKeys
-        )
-        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &self._nullKeys)
-        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &self._nullKeys)
-        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &self._nullKeys)
+        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("c_tags"), nulls: &nulls)
+        self.status = try container.decodeOrNull(Status.self, forKey: JSONKey("c_status"), nulls: &nulls)
+        self.size = try container.decodeOrNull(Size.self, forKey: JSONKey("c_size"), nulls: &nulls)
+        self.parts = try container.decodeOrNull([Part].self, forKey: JSONKey("c_parts"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.object, forKey: JSONKey("object"))
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encodeOrNull(self.name, forKey: JSONKey("c_name"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.count, forKey: JSONKey("c_count"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.price, forKey: JSONKey("c_price"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.active, forKey: JSONKey("c_active"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.name, forKey: JSONKey("c_name"), nulls: _nullKeys)
+        try container.encodeOrNull(self.count, forKey: JSONKey("c_count"), nulls: _nullKeys)
+        try container.encodeOrNull(self.price, forKey: JSONKey("c_price"), nulls: _nullKeys)
+        try container.encodeOrNull(self.active, forKey: JSONKey("c_active"), nulls: _nullKeys)
         try container.encodeOrNull(
             self.when.map { ISO8601Date(wrappedValue: $0) },
             forKey: JSONKey("c_when"),
-            nulls: self._nullKeys
+            nulls: _nullKeys
         )
-        try container.encodeOrNull(self.tags, forKey: JSONKey("c_tags"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.status, forKey: JSONKey("c_status"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.size, forKey: JSONKey("c_size"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.parts, forKey: JSONKey("c_parts"), nulls: self._nullKeys)
-        try container.encodeOrNull(
-            self.created.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("created"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: self._nullKeys)
-        try container.encodeOrNull(
-            self.updated.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updated"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.tags, forKey: JSONKey("c_tags"), nulls: _nullKeys)
+        try container.encodeOrNull(self.status, forKey: JSONKey("c_status"), nulls: _nullKeys)
+        try container.encodeOrNull(self.size, forKey: JSONKey("c_size"), nulls: _nullKeys)
+        try container.encodeOrNull(self.parts, forKey: JSONKey("c_parts"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.count, rhs.count) else { return false }
@@ -185,16 +88,6 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.status, rhs.status) else { return false }
         guard equalValues(lhs.size, rhs.size) else { return false }
         guard equalValues(lhs.parts, rhs.parts) else { return false }
-        guard equalValues(lhs.created, rhs.created) else { return false }
-        guard equalValues(lhs.creator, rhs.creator) else { return false }
-        guard equalValues(lhs.updated, rhs.updated) else { return false }
-        guard equalValues(lhs.updater, rhs.updater) else { return false }
-        guard equalValues(lhs.owner, rhs.owner) else { return false }
-        guard equalValues(lhs.access, rhs.access) else { return false }
-        guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
-        guard equalValues(lhs.favorite, rhs.favorite) else { return false }
-        guard equalValues(lhs.shared, rhs.shared) else { return false }
-        guard equalValues(lhs.idx, rhs.idx) else { return false }
         return true
     }
 
@@ -243,14 +136,16 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.width = try container.decodeOrNull(Double.self, forKey: JSONKey("c_width"), nulls: &self._nullKeys)
-            self.height = try container.decodeOrNull(Double.self, forKey: JSONKey("c_height"), nulls: &self._nullKeys)
+            var nulls = NullKeys()
+            self.width = try container.decodeOrNull(Double.self, forKey: JSONKey("c_width"), nulls: &nulls)
+            self.height = try container.decodeOrNull(Double.self, forKey: JSONKey("c_height"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeOrNull(self.width, forKey: JSONKey("c_width"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.height, forKey: JSONKey("c_height"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.width, forKey: JSONKey("c_width"), nulls: _nullKeys)
+            try container.encodeOrNull(self.height, forKey: JSONKey("c_height"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -273,14 +168,16 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.label = try container.decodeOrNull(String.self, forKey: JSONKey("c_label"), nulls: &self._nullKeys)
-            self.qty = try container.decodeOrNull(Int.self, forKey: JSONKey("c_qty"), nulls: &self._nullKeys)
+            var nulls = NullKeys()
+            self.label = try container.decodeOrNull(String.self, forKey: JSONKey("c_label"), nulls: &nulls)
+            self.qty = try container.decodeOrNull(Int.self, forKey: JSONKey("c_qty"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeOrNull(self.label, forKey: JSONKey("c_label"), nulls: self._nullKeys)
-            try container.encodeOrNull(self.qty, forKey: JSONKey("c_qty"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.label, forKey: JSONKey("c_label"), nulls: _nullKeys)
+            try container.encodeOrNull(self.qty, forKey: JSONKey("c_qty"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -306,11 +203,6 @@ extension Item {
 
         public init(_ prefix: FieldPath) {
             _prefix = prefix
-        }
-
-        /// Object name
-        public var object: ValueField<Root, String, Present> {
-            .init(_prefix, "object")
         }
 
         public var id: ValueField<Root, ObjectID, Present> {
@@ -351,56 +243,6 @@ extension Item {
 
         public var parts: DocumentArrayField<Root, Item.Part.Fields<Item.Part>, MaybeAbsent> {
             .init(_prefix, "c_parts")
-        }
-
-        /// Created
-        public var created: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "created")
-        }
-
-        /// Creator
-        public var creator: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
-            .init(_prefix, "creator", target: "account")
-        }
-
-        /// Updated
-        public var updated: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "updated")
-        }
-
-        /// Updater
-        public var updater: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
-            .init(_prefix, "updater", target: "account")
-        }
-
-        /// Owner
-        public var owner: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
-            .init(_prefix, "owner", target: "account")
-        }
-
-        /// Access level of the caller
-        public var access: ValueField<Root, Int, MaybeAbsent> {
-            .init(_prefix, "access")
-        }
-
-        /// Roles granting the caller's access
-        public var accessRoles: ArrayField<Root, ObjectID, MaybeAbsent> {
-            .init(_prefix, "accessRoles")
-        }
-
-        /// Favorite of the caller
-        public var favorite: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "favorite")
-        }
-
-        /// Shared with the caller
-        public var shared: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "shared")
-        }
-
-        /// Cortex's index bookkeeping
-        public var idx: ValueField<Root, JSONValue, MaybeAbsent> {
-            .init(_prefix, "idx")
         }
     }
 }

@@ -4,165 +4,58 @@ import Foundation
 import ModelRuntime
 
 public struct Plate: Codable, Hashable, Sendable, Identifiable {
-    /// Object name
-    public var object: String
     public var id: ObjectID
     public var name: String?
     public var price: Double?
     public var qta: Int?
     public var tags: [String]?
     public var registry: Registry?
-    /// Created
-    public var created: Date?
-    /// Creator
-    public var creator: Reference<Account>?
-    /// Updated
-    public var updated: Date?
-    /// Updater
-    public var updater: Reference<Account>?
-    /// Owner
-    public var owner: Reference<Account>?
-    /// Access level of the caller
-    public var access: Int?
-    /// Roles granting the caller's access
-    public var accessRoles: [ObjectID]?
-    /// Favorite of the caller
-    public var favorite: Bool?
-    /// Shared with the caller
-    public var shared: Bool?
-    /// Cortex's index bookkeeping
-    public var idx: JSONValue?
 
     public init(
-        object: String,
         id: ObjectID,
         name: String? = nil,
         price: Double? = nil,
         qta: Int? = nil,
         tags: [String]? = nil,
-        registry: Registry? = nil,
-        created: Date? = nil,
-        creator: Reference<Account>? = nil,
-        updated: Date? = nil,
-        updater: Reference<Account>? = nil,
-        owner: Reference<Account>? = nil,
-        access: Int? = nil,
-        accessRoles: [ObjectID]? = nil,
-        favorite: Bool? = nil,
-        shared: Bool? = nil,
-        idx: JSONValue? = nil
+        registry: Registry? = nil
     ) {
-        self.object = object
         self.id = id
         self.name = name
         self.price = price
         self.qta = qta
         self.tags = tags
         self.registry = registry
-        self.created = created
-        self.creator = creator
-        self.updated = updated
-        self.updater = updater
-        self.owner = owner
-        self.access = access
-        self.accessRoles = accessRoles
-        self.favorite = favorite
-        self.shared = shared
-        self.idx = idx
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.object = try container.decode(String.self, forKey: JSONKey("object"))
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &self._nullKeys)
-        self.price = try container.decodeOrNull(Double.self, forKey: JSONKey("price"), nulls: &self._nullKeys)
-        self.qta = try container.decodeOrNull(Int.self, forKey: JSONKey("qta"), nulls: &self._nullKeys)
-        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &self._nullKeys)
-        self.registry = try container.decodeOrNull(Registry.self, forKey: JSONKey("registry"), nulls: &self._nullKeys)
-        self.created = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("created"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.creator = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("creator"),
-            nulls: &self._nullKeys
-        )
-        self.updated = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("updated"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.updater = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("updater"),
-            nulls: &self._nullKeys
-        )
-        self.owner = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("owner"),
-            nulls: &self._nullKeys
-        )
-        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &self._nullKeys)
-        self.accessRoles = try container.decodeOrNull(
-            [ObjectID].self,
-            forKey: JSONKey("accessRoles"),
-            nulls: &self._nullKeys
-        )
-        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &self._nullKeys)
-        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &self._nullKeys)
-        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &self._nullKeys)
+        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
+        self.price = try container.decodeOrNull(Double.self, forKey: JSONKey("price"), nulls: &nulls)
+        self.qta = try container.decodeOrNull(Int.self, forKey: JSONKey("qta"), nulls: &nulls)
+        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
+        self.registry = try container.decodeOrNull(Registry.self, forKey: JSONKey("registry"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.object, forKey: JSONKey("object"))
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.price, forKey: JSONKey("price"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.qta, forKey: JSONKey("qta"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.tags, forKey: JSONKey("tags"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.registry, forKey: JSONKey("registry"), nulls: self._nullKeys)
-        try container.encodeOrNull(
-            self.created.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("created"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: self._nullKeys)
-        try container.encodeOrNull(
-            self.updated.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updated"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
+        try container.encodeOrNull(self.price, forKey: JSONKey("price"), nulls: _nullKeys)
+        try container.encodeOrNull(self.qta, forKey: JSONKey("qta"), nulls: _nullKeys)
+        try container.encodeOrNull(self.tags, forKey: JSONKey("tags"), nulls: _nullKeys)
+        try container.encodeOrNull(self.registry, forKey: JSONKey("registry"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.price, rhs.price) else { return false }
         guard equalValues(lhs.qta, rhs.qta) else { return false }
         guard equalValues(lhs.tags, rhs.tags) else { return false }
         guard equalValues(lhs.registry, rhs.registry) else { return false }
-        guard equalValues(lhs.created, rhs.created) else { return false }
-        guard equalValues(lhs.creator, rhs.creator) else { return false }
-        guard equalValues(lhs.updated, rhs.updated) else { return false }
-        guard equalValues(lhs.updater, rhs.updater) else { return false }
-        guard equalValues(lhs.owner, rhs.owner) else { return false }
-        guard equalValues(lhs.access, rhs.access) else { return false }
-        guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
-        guard equalValues(lhs.favorite, rhs.favorite) else { return false }
-        guard equalValues(lhs.shared, rhs.shared) else { return false }
-        guard equalValues(lhs.idx, rhs.idx) else { return false }
         return true
     }
 
@@ -177,12 +70,14 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &self._nullKeys)
+            var nulls = NullKeys()
+            self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: self._nullKeys)
+            try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -209,11 +104,6 @@ extension Plate {
             _prefix = prefix
         }
 
-        /// Object name
-        public var object: ValueField<Root, String, Present> {
-            .init(_prefix, "object")
-        }
-
         public var id: ValueField<Root, ObjectID, Present> {
             .init(_prefix, "_id")
         }
@@ -236,56 +126,6 @@ extension Plate {
 
         public var registry: DocumentField<Root, Plate.Registry.Fields<Root>, MaybeAbsent> {
             .init(_prefix, "registry")
-        }
-
-        /// Created
-        public var created: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "created")
-        }
-
-        /// Creator
-        public var creator: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
-            .init(_prefix, "creator", target: "account")
-        }
-
-        /// Updated
-        public var updated: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "updated")
-        }
-
-        /// Updater
-        public var updater: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
-            .init(_prefix, "updater", target: "account")
-        }
-
-        /// Owner
-        public var owner: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
-            .init(_prefix, "owner", target: "account")
-        }
-
-        /// Access level of the caller
-        public var access: ValueField<Root, Int, MaybeAbsent> {
-            .init(_prefix, "access")
-        }
-
-        /// Roles granting the caller's access
-        public var accessRoles: ArrayField<Root, ObjectID, MaybeAbsent> {
-            .init(_prefix, "accessRoles")
-        }
-
-        /// Favorite of the caller
-        public var favorite: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "favorite")
-        }
-
-        /// Shared with the caller
-        public var shared: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "shared")
-        }
-
-        /// Cortex's index bookkeeping
-        public var idx: ValueField<Root, JSONValue, MaybeAbsent> {
-            .init(_prefix, "idx")
         }
     }
 }

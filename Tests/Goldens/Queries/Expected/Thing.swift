@@ -4,8 +4,6 @@ import Foundation
 import ModelRuntime
 
 public struct Thing: Codable, Hashable, Sendable, Identifiable {
-    /// Object name
-    public var object: String
     public var id: ObjectID
     public var created: Date?
     public var creator: Reference<Account>?
@@ -13,42 +11,16 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
     public var bpm: Double?
     public var optional: String?
     public var owner: Reference<Account>?
-    /// Updated
-    public var updated: Date?
-    /// Updater
-    public var updater: Reference<Account>?
-    /// Owner
-    public var cortexOwner: Reference<Account>?
-    /// Access level of the caller
-    public var access: Int?
-    /// Roles granting the caller's access
-    public var accessRoles: [ObjectID]?
-    /// Favorite of the caller
-    public var favorite: Bool?
-    /// Shared with the caller
-    public var shared: Bool?
-    /// Cortex's index bookkeeping
-    public var idx: JSONValue?
 
     public init(
-        object: String,
         id: ObjectID,
         created: Date? = nil,
         creator: Reference<Account>? = nil,
         name: String? = nil,
         bpm: Double? = nil,
         optional: String? = nil,
-        owner: Reference<Account>? = nil,
-        updated: Date? = nil,
-        updater: Reference<Account>? = nil,
-        cortexOwner: Reference<Account>? = nil,
-        access: Int? = nil,
-        accessRoles: [ObjectID]? = nil,
-        favorite: Bool? = nil,
-        shared: Bool? = nil,
-        idx: JSONValue? = nil
+        owner: Reference<Account>? = nil
     ) {
-        self.object = object
         self.id = id
         self.created = created
         self.creator = creator
@@ -56,94 +28,41 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
         self.bpm = bpm
         self.optional = optional
         self.owner = owner
-        self.updated = updated
-        self.updater = updater
-        self.cortexOwner = cortexOwner
-        self.access = access
-        self.accessRoles = accessRoles
-        self.favorite = favorite
-        self.shared = shared
-        self.idx = idx
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.object = try container.decode(String.self, forKey: JSONKey("object"))
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
         self.created = try container.decodeOrNull(
             ISO8601Date<Date>.self,
             forKey: JSONKey("created"),
-            nulls: &self._nullKeys
+            nulls: &nulls
         )?.wrappedValue
-        self.creator = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("creator"),
-            nulls: &self._nullKeys
-        )
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &self._nullKeys)
-        self.bpm = try container.decodeOrNull(Double.self, forKey: JSONKey("c_bpm"), nulls: &self._nullKeys)
-        self.optional = try container.decodeOrNull(String.self, forKey: JSONKey("c_optional"), nulls: &self._nullKeys)
-        self.owner = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("c_owner"),
-            nulls: &self._nullKeys
-        )
-        self.updated = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("updated"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.updater = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("updater"),
-            nulls: &self._nullKeys
-        )
-        self.cortexOwner = try container.decodeOrNull(
-            Reference<Account>.self,
-            forKey: JSONKey("owner"),
-            nulls: &self._nullKeys
-        )
-        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &self._nullKeys)
-        self.accessRoles = try container.decodeOrNull(
-            [ObjectID].self,
-            forKey: JSONKey("accessRoles"),
-            nulls: &self._nullKeys
-        )
-        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &self._nullKeys)
-        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &self._nullKeys)
-        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &self._nullKeys)
+        self.creator = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("creator"), nulls: &nulls)
+        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &nulls)
+        self.bpm = try container.decodeOrNull(Double.self, forKey: JSONKey("c_bpm"), nulls: &nulls)
+        self.optional = try container.decodeOrNull(String.self, forKey: JSONKey("c_optional"), nulls: &nulls)
+        self.owner = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("c_owner"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.object, forKey: JSONKey("object"))
         try container.encode(self.id, forKey: JSONKey("_id"))
         try container.encodeOrNull(
             self.created.map { ISO8601Date(wrappedValue: $0) },
             forKey: JSONKey("created"),
-            nulls: self._nullKeys
+            nulls: _nullKeys
         )
-        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.name, forKey: JSONKey("c_name"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.bpm, forKey: JSONKey("c_bpm"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.optional, forKey: JSONKey("c_optional"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.owner, forKey: JSONKey("c_owner"), nulls: self._nullKeys)
-        try container.encodeOrNull(
-            self.updated.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updated"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.cortexOwner, forKey: JSONKey("owner"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
+        try container.encodeOrNull(self.name, forKey: JSONKey("c_name"), nulls: _nullKeys)
+        try container.encodeOrNull(self.bpm, forKey: JSONKey("c_bpm"), nulls: _nullKeys)
+        try container.encodeOrNull(self.optional, forKey: JSONKey("c_optional"), nulls: _nullKeys)
+        try container.encodeOrNull(self.owner, forKey: JSONKey("c_owner"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.created, rhs.created) else { return false }
         guard equalValues(lhs.creator, rhs.creator) else { return false }
@@ -151,14 +70,6 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.bpm, rhs.bpm) else { return false }
         guard equalValues(lhs.optional, rhs.optional) else { return false }
         guard equalValues(lhs.owner, rhs.owner) else { return false }
-        guard equalValues(lhs.updated, rhs.updated) else { return false }
-        guard equalValues(lhs.updater, rhs.updater) else { return false }
-        guard equalValues(lhs.cortexOwner, rhs.cortexOwner) else { return false }
-        guard equalValues(lhs.access, rhs.access) else { return false }
-        guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
-        guard equalValues(lhs.favorite, rhs.favorite) else { return false }
-        guard equalValues(lhs.shared, rhs.shared) else { return false }
-        guard equalValues(lhs.idx, rhs.idx) else { return false }
         return true
     }
 
@@ -210,16 +121,11 @@ extension Thing {
             _prefix = prefix
         }
 
-        /// Object name
-        public var object: ValueField<Root, String, Present> {
-            .init(_prefix, "object")
-        }
-
         public var id: ValueField<Root, ObjectID, Present> {
             .init(_prefix, "_id")
         }
 
-        public var created: ValueField<Root, Date, MaybeAbsent> {
+        public var created: ValueField<Root, Date, Present> {
             .init(_prefix, "created")
         }
 
@@ -242,46 +148,6 @@ extension Thing {
         public var owner: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
             .init(_prefix, "c_owner", target: "account")
         }
-
-        /// Updated
-        public var updated: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "updated")
-        }
-
-        /// Updater
-        public var updater: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
-            .init(_prefix, "updater", target: "account")
-        }
-
-        /// Owner
-        public var cortexOwner: ReferenceField<Root, Account.Fields<Root>, MaybeAbsent> {
-            .init(_prefix, "owner", target: "account")
-        }
-
-        /// Access level of the caller
-        public var access: ValueField<Root, Int, MaybeAbsent> {
-            .init(_prefix, "access")
-        }
-
-        /// Roles granting the caller's access
-        public var accessRoles: ArrayField<Root, ObjectID, MaybeAbsent> {
-            .init(_prefix, "accessRoles")
-        }
-
-        /// Favorite of the caller
-        public var favorite: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "favorite")
-        }
-
-        /// Shared with the caller
-        public var shared: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "shared")
-        }
-
-        /// Cortex's index bookkeeping
-        public var idx: ValueField<Root, JSONValue, MaybeAbsent> {
-            .init(_prefix, "idx")
-        }
     }
 }
 
@@ -291,16 +157,23 @@ extension Thing {
     public struct Create: CreateBody {
         public typealias Model = Thing
 
+        public var created: Date
+        public var creator: ObjectID?
         public var name: String?
         public var bpm: Double?
         public var optional: String?
         public var owner: ObjectID?
 
-        public init() {
+        public init(created: Date) {
+            self.created = created
         }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
+            members.append(BodyMember("created", self.created.bodyValue))
+            if let value = self.creator {
+                members.append(BodyMember("creator", .reference(value, object: "account")))
+            }
             if let value = self.name {
                 members.append(BodyMember("c_name", value.bodyValue))
             }
@@ -326,6 +199,8 @@ extension Thing {
     public struct Patch: UpdateBody {
         public typealias Model = Thing
 
+        public var created: DateUpdate = .init()
+        public var creator: FieldUpdate<ObjectID> = .unchanged
         public var name: FieldUpdate<String> = .unchanged
         public var bpm: NumberUpdate<Double> = .init()
         public var optional: FieldUpdate<String> = .unchanged
@@ -335,6 +210,8 @@ extension Thing {
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Thing, to edited: Thing) {
+            self.created.change = .difference(from: original.created, to: edited.created)
+            self.creator = .difference(from: original.creator?.id, to: edited.creator?.id)
             self.name = .difference(from: original.name, to: edited.name)
             self.bpm.change = .difference(from: original.bpm, to: edited.bpm)
             self.optional = .difference(from: original.optional, to: edited.optional)
@@ -343,6 +220,8 @@ extension Thing {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
+            operations += self.created.operations(at: "created")
+            operations += self.creator.referenceOperations(at: "creator", object: "account")
             operations += self.name.operations(at: "c_name")
             operations += self.bpm.operations(at: "c_bpm")
             operations += self.optional.operations(at: "c_optional")
@@ -351,7 +230,9 @@ extension Thing {
         }
 
         public func violations(at prefix: String) -> [Violation] {
-            []
+            var violations: [Violation] = []
+            violations += Validation.notCleared(self.created.change, at: prefix + "created")
+            return violations
         }
     }
 }

@@ -6,167 +6,48 @@ import ModelRuntime
 
 /// Thing
 public struct TestThing: Codable, Hashable, Sendable {
-    /// Identifier
-    public var cortexId: ObjectID
-    /// Object name
-    public var object: String
     public var id: Int?
     public var name: String?
     public var createdAt: Date?
-    /// Created
-    public var created: Date?
-    /// Creator
-    public var creator: Reference<JSONValue>?
-    /// Updated
-    public var updated: Date?
-    /// Updater
-    public var updater: Reference<JSONValue>?
-    /// Owner
-    public var owner: Reference<JSONValue>?
-    /// Access level of the caller
-    public var access: Int?
-    /// Roles granting the caller's access
-    public var accessRoles: [ObjectID]?
-    /// Favorite of the caller
-    public var favorite: Bool?
-    /// Shared with the caller
-    public var shared: Bool?
-    /// Cortex's index bookkeeping
-    public var idx: JSONValue?
     public var things: [TestThing]?
 
-    public init(
-        cortexId: ObjectID,
-        object: String,
-        id: Int? = nil,
-        name: String? = nil,
-        createdAt: Date? = nil,
-        created: Date? = nil,
-        creator: Reference<JSONValue>? = nil,
-        updated: Date? = nil,
-        updater: Reference<JSONValue>? = nil,
-        owner: Reference<JSONValue>? = nil,
-        access: Int? = nil,
-        accessRoles: [ObjectID]? = nil,
-        favorite: Bool? = nil,
-        shared: Bool? = nil,
-        idx: JSONValue? = nil,
-        things: [TestThing]? = nil
-    ) {
-        self.cortexId = cortexId
-        self.object = object
+    public init(id: Int? = nil, name: String? = nil, createdAt: Date? = nil, things: [TestThing]? = nil) {
         self.id = id
         self.name = name
         self.createdAt = createdAt
-        self.created = created
-        self.creator = creator
-        self.updated = updated
-        self.updater = updater
-        self.owner = owner
-        self.access = access
-        self.accessRoles = accessRoles
-        self.favorite = favorite
-        self.shared = shared
-        self.idx = idx
         self.things = things
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.cortexId = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.object = try container.decode(String.self, forKey: JSONKey("object"))
-        self.id = try container.decodeOrNull(Int.self, forKey: JSONKey("id"), nulls: &self._nullKeys)
+        var nulls = NullKeys()
+        self.id = try container.decodeOrNull(Int.self, forKey: JSONKey("id"), nulls: &nulls)
         self.name = try container.decodeIfPresent(at: ["first_name"], formatter: Lolify.self)
         self.createdAt = try container.decodeOrNull(
             ISO8601Date<Date>.self,
             forKey: JSONKey("created_at"),
-            nulls: &self._nullKeys
+            nulls: &nulls
         )?.wrappedValue
-        self.created = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("created"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.creator = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("creator"),
-            nulls: &self._nullKeys
-        )
-        self.updated = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("updated"),
-            nulls: &self._nullKeys
-        )?.wrappedValue
-        self.updater = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("updater"),
-            nulls: &self._nullKeys
-        )
-        self.owner = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("owner"),
-            nulls: &self._nullKeys
-        )
-        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &self._nullKeys)
-        self.accessRoles = try container.decodeOrNull(
-            [ObjectID].self,
-            forKey: JSONKey("accessRoles"),
-            nulls: &self._nullKeys
-        )
-        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &self._nullKeys)
-        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &self._nullKeys)
-        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &self._nullKeys)
-        self.things = try container.decodeOrNull([TestThing].self, forKey: JSONKey("things"), nulls: &self._nullKeys)
+        self.things = try container.decodeOrNull([TestThing].self, forKey: JSONKey("things"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.cortexId, forKey: JSONKey("_id"))
-        try container.encode(self.object, forKey: JSONKey("object"))
-        try container.encodeOrNull(self.id, forKey: JSONKey("id"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.id, forKey: JSONKey("id"), nulls: _nullKeys)
         try container.encodeIfPresent(self.name, forKey: JSONKey("first_name"), formatter: Lolify.self)
         try container.encodeOrNull(
             self.createdAt.map { ISO8601Date(wrappedValue: $0) },
             forKey: JSONKey("created_at"),
-            nulls: self._nullKeys
+            nulls: _nullKeys
         )
-        try container.encodeOrNull(
-            self.created.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("created"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: self._nullKeys)
-        try container.encodeOrNull(
-            self.updated.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updated"),
-            nulls: self._nullKeys
-        )
-        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: self._nullKeys)
-        try container.encodeOrNull(self.things, forKey: JSONKey("things"), nulls: self._nullKeys)
+        try container.encodeOrNull(self.things, forKey: JSONKey("things"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        guard equalValues(lhs.cortexId, rhs.cortexId) else { return false }
-        guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
-        guard equalValues(lhs.created, rhs.created) else { return false }
-        guard equalValues(lhs.creator, rhs.creator) else { return false }
-        guard equalValues(lhs.updated, rhs.updated) else { return false }
-        guard equalValues(lhs.updater, rhs.updater) else { return false }
-        guard equalValues(lhs.owner, rhs.owner) else { return false }
-        guard equalValues(lhs.access, rhs.access) else { return false }
-        guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
-        guard equalValues(lhs.favorite, rhs.favorite) else { return false }
-        guard equalValues(lhs.shared, rhs.shared) else { return false }
-        guard equalValues(lhs.idx, rhs.idx) else { return false }
         guard equalValues(lhs.things, rhs.things) else { return false }
         return true
     }
@@ -189,72 +70,12 @@ extension TestThing {
             _prefix = prefix
         }
 
-        /// Identifier
-        public var cortexId: ValueField<Root, ObjectID, Present> {
-            .init(_prefix, "_id")
-        }
-
-        /// Object name
-        public var object: ValueField<Root, String, Present> {
-            .init(_prefix, "object")
-        }
-
         public var id: ValueField<Root, Int, Present> {
             .init(_prefix, "id")
         }
 
         public var createdAt: ValueField<Root, Date, MaybeAbsent> {
             .init(_prefix, "created_at")
-        }
-
-        /// Created
-        public var created: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "created")
-        }
-
-        /// Creator
-        public var creator: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "creator", target: "account")
-        }
-
-        /// Updated
-        public var updated: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "updated")
-        }
-
-        /// Updater
-        public var updater: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "updater", target: "account")
-        }
-
-        /// Owner
-        public var owner: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "owner", target: "account")
-        }
-
-        /// Access level of the caller
-        public var access: ValueField<Root, Int, MaybeAbsent> {
-            .init(_prefix, "access")
-        }
-
-        /// Roles granting the caller's access
-        public var accessRoles: ArrayField<Root, ObjectID, MaybeAbsent> {
-            .init(_prefix, "accessRoles")
-        }
-
-        /// Favorite of the caller
-        public var favorite: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "favorite")
-        }
-
-        /// Shared with the caller
-        public var shared: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "shared")
-        }
-
-        /// Cortex's index bookkeeping
-        public var idx: ValueField<Root, JSONValue, MaybeAbsent> {
-            .init(_prefix, "idx")
         }
     }
 }
