@@ -297,10 +297,10 @@ struct ClientTests {
                 #expect(keyPath == "data[1].c_size.c_width")
                 #expect(request == "GET /c_items")
             }
-            try await server.script([["status": 200, "body": #"{"_id":"5f0000000000000000000001"}"#]])
+            try await server.script([["status": 200, "body": #"{"_id":"5f0000000000000000000001","c_name":5}"#]])
             do {
                 _ = try await client.get(Item.self, id: try #require(ObjectID("5f0000000000000000000001")))
-                Issue.record("an item without a name decoded")
+                Issue.record("an item whose name is a number decoded")
             } catch ModelClientError.decoding(let model, let keyPath, let request, _) {
                 #expect(model == "Item")
                 #expect(keyPath == "c_name")

@@ -222,7 +222,7 @@ import Testing
         ("{ name: a, type: Date }", "Date?"),
     ])
     func parseSwiftTypes(_ property: String, _ expected: String) throws {
-        let config = "output: G\ndialect: parse\n"
+        let config = "schemas: [objects.yaml]\noutput: G\ndialect: parse\n"
         let (schema, diagnostics) = resolve(
             "objects:\n  - name: Score\n    properties:\n      - \(property)\n  - name: Thing\n",
             config: config
@@ -239,7 +239,7 @@ import Testing
         func properties(_ dialect: String, _ schemaProperties: String) -> [String] {
             let (schema, diagnostics) = resolve(
                 "objects:\n  - name: c_a\n    properties: [\(schemaProperties)]\n",
-                config: "output: G\ndialect: \(dialect)\n"
+                config: "schemas: [objects.yaml]\noutput: G\ndialect: \(dialect)\nnaming: { stripPrefixes: [c_] }\n"
             )
             #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
             return schema.objects[0].properties.map { "\($0.apiName)=\($0.swiftName)\($0.isRequired ? "" : "?")" }
