@@ -1,38 +1,30 @@
 import Foundation
 
-/// A UUID as the server spells it (Cortex's `UUID` properties are lowercase), kept as sent.
+/// The value of a Cortex `UUID` property, kept as the server sent it.
 ///
-/// Foundation's `UUID` would encode back in uppercase; this keeps the server's text, so a decoded value encodes back
-/// unchanged, and checks it is a UUID.
+/// Foundation's `UUID` would encode back in uppercase (Cortex writes lowercase) and would refuse text that isn't a
+/// UUID, which real data holds (Medable's own tools write keys such as `"key-001"` into `c_key`). This keeps the text,
+/// so a decoded value encodes back unchanged, and ``uuid`` reads it as a UUID when it is one.
 public struct UUIDString: Codable, Hashable, Sendable, CustomStringConvertible {
-    /// The UUID's text, as the server sent it.
+    /// The text, as the server sent it.
     public let description: String
 
-    /// The UUID's text, or `nil` when `text` isn't a UUID.
-    public init?(_ text: String) {
-        guard UUID(uuidString: text) != nil else { return nil }
+    /// The value `text`.
+    public init(_ text: String) {
         description = text
     }
 
-    /// A new UUID, spelled in lowercase as Cortex writes them.
+    /// A UUID, spelled in lowercase as Cortex writes them.
     public init(_ uuid: UUID = UUID()) {
         description = uuid.uuidString.lowercased()
     }
 
-    /// The UUID.
-    public var uuid: UUID { UUID(uuidString: description)! }
+    /// The text as a UUID, or `nil` when it isn't one.
+    public var uuid: UUID? { UUID(uuidString: description) }
 
-    /// Decodes a UUID string; anything else throws `DecodingError.dataCorrupted` quoting it.
+    /// Decodes a string.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let value = UUIDString(text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: "Expected a UUID such as \"9d2a6c4e-0f1b-11ee-be56-0242ac120002\", got \(quotedForMessage(text))"
-            )
-        }
-        self = value
+        description = try decoder.singleValueContainer().decode(String.self)
     }
 
     /// Encodes the text as it was given.
