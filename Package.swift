@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "GoldenBlog", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Blog/Expected"),
         .target(name: "GoldenPlaces", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Places/Expected"),
         .target(name: "GoldenQueries", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Queries/Expected"),
-        // Real definitions of the three backends, exercised on their real payloads (Tests/RealData).
+        // Real definitions of the three backends, exercised on their real payloads (Tests/GeneratedModelsTests/Fixtures/Real).
         .target(name: "GoldenRealCortex", dependencies: ["ModelRuntime"], path: "Tests/Goldens/RealCortex/Expected"),
         .target(name: "GoldenRealMia", dependencies: ["ModelRuntime"], path: "Tests/Goldens/RealMia/Expected"),
         .target(name: "GoldenParse", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Parse/Expected"),
