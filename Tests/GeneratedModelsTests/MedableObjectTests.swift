@@ -74,7 +74,10 @@ import Testing
     }
 
     @Test func enumValuesTheSchemaDoesNotListSurvive() throws {
-        let payload = Data(#"{"_id": "5a2f1b7c9d3e4f5a6b7c8d01", "object": "c_object", "c_string": "x", "c_status": "archived", "c_day": "2026-02-28"}"#.utf8)
+        let payload = Data(
+            #"{"_id": "5a2f1b7c9d3e4f5a6b7c8d01", "object": "c_object", "c_string": "x", "c_status": "archived", "c_day": "2026-02-28"}"#
+                .utf8
+        )
         let object = try JSONDecoder().decode(Object.self, from: payload)
         #expect(object.status == .undocumented("archived"))
         #expect(object.day == DateOnly(year: 2026, month: 2, day: 28))
@@ -83,7 +86,10 @@ import Testing
     }
 
     @Test func theReportNamesUnknownDroppedAndMissingValues() throws {
-        let payload = Data(#"{"_id": "5a2f1b7c9d3e4f5a6b7c8d01", "object": "c_object", "c_string": "x", "c_status": "archived", "c_extra": 1}"#.utf8)
+        let payload = Data(
+            #"{"_id": "5a2f1b7c9d3e4f5a6b7c8d01", "object": "c_object", "c_string": "x", "c_status": "archived", "c_extra": 1}"#
+                .utf8
+        )
         let (object, report) = try DecodingReport.decode(Object.self, from: payload)
         #expect(object.status == .undocumented("archived"))
         #expect(report.entries.contains(.init(kind: .unknownValue, keyPath: "c_status", value: "archived")))

@@ -275,7 +275,8 @@ private func semanticCases(ids: [ObjectID]) -> [SemanticCase] {
                 )
             }
         ) {
-            $0.name!.hasPrefix("[x]") || $0.name!.hasPrefix("{y}") || $0.name!.hasPrefix("a|") || $0.name!.hasSuffix("?")
+            $0.name!.hasPrefix("[x]") || $0.name!.hasPrefix("{y}") || $0.name!.hasPrefix("a|")
+                || $0.name!.hasSuffix("?")
                 || $0.name!.hasPrefix("^c") || $0.name!.hasSuffix("h/") || $0.name!.hasSuffix("h-")
         },
         SemanticCase(

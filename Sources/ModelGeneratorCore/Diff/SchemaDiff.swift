@@ -90,7 +90,8 @@ public struct SchemaDiff: Sendable {
                     object,
                     "property `\(key(property))` added as `\(property.swiftName): \(spelling)`"
                         + (takers.isEmpty
-                            ? "" : "; \(takers.joined(separator: " and ")) take\(takers.count == 1 ? "s" : "") a new parameter"),
+                            ? ""
+                            : "; \(takers.joined(separator: " and ")) take\(takers.count == 1 ? "s" : "") a new parameter"),
                     breaking: !takers.isEmpty
                 )
                 continue

@@ -79,7 +79,12 @@ public struct Resolver {
         // Every name is given out after all types are known, so no nested type hides a model that any
         // property of this object refers to.
         var scope = Scope(enclosingNames: [swiftName])
-        var properties = resolveProperties(propertyDefinitions, path: path, scope: &scope, systemProperties: systemProperties)
+        var properties = resolveProperties(
+            propertyDefinitions,
+            path: path,
+            scope: &scope,
+            systemProperties: systemProperties
+        )
         var variantProperties: [[ResolvedProperty]] = []
         var variantCaseNames: [String: SourceLocation] = [:]
         var objectTypes: [ObjectTypeDefinition] = []
@@ -154,10 +159,12 @@ public struct Resolver {
                 return nil
             }
             seen[definition.name.value] = definition.name.location
-            guard let system = systemProperties[definition.name.value] else {
-                return resolveProperty(definition, path: path + [definition.name.value], scope: &scope)
-            }
-            return resolveSystemProperty(definition, system, path: path, scope: &scope)
+            return resolveProperty(
+                definition,
+                path: path + [definition.name.value],
+                scope: &scope,
+                system: systemProperties[definition.name.value]
+            )
         }
     }
 
@@ -202,21 +209,27 @@ public struct Resolver {
         return (leading + properties, systemProperties)
     }
 
-    /// A system property: the backend's Swift name (an override still wins), presence and wire form.
-    private mutating func resolveSystemProperty(
+    /// One property; a system property has the backend's Swift name (an override still wins), presence and wire
+    /// form.
+    private mutating func resolveProperty(
         _ definition: PropertyDefinition,
-        _ system: SystemProperty,
         path: [String],
-        scope: inout Scope
-    ) -> ResolvedProperty? {
-        let swiftName = system.swiftName
-        resolvingSystemProperty = true
+        scope: inout Scope,
+        system: SystemProperty? = nil
+    )
+        -> ResolvedProperty?
+    {
+        resolvingSystemProperty = system != nil
         defer { resolvingSystemProperty = false }
-        let fullPath = path + [definition.name.value]
-        _ = override(fullPath)
-        guard let type = resolveType(definition, swiftName: swiftName, path: fullPath, scope: &scope) else {
-            return nil
-        }
+        let swiftName = SwiftNaming.propertyName(
+            override(path) ?? system?.swiftName ?? naming.propertyName(definition.name.value),
+            for: definition.name.value,
+            modelNames: modelNames,
+            at: definition.name.location,
+            hint: "choose another name with 'naming.overrides: { \(path.joined(separator: ".")): newName }'",
+            &diagnostics
+        )
+        guard let type = resolveType(definition, swiftName: swiftName, path: path, scope: &scope) else { return nil }
         var property = ResolvedProperty(
             apiName: definition.name.value,
             swiftName: swiftName,
@@ -225,42 +238,14 @@ public struct Resolver {
             location: definition.name.location,
             type: type,
             isArray: definition.isArray,
-            isRequired: system.isGuaranteed,
-            definition: definition
-        )
-        property.isSystemProperty = true
-        return property
-    }
-
-    private mutating func resolveProperty(
-        _ definition: PropertyDefinition,
-        path: [String],
-        scope: inout Scope
-    )
-        -> ResolvedProperty?
-    {
-        let swiftName = SwiftNaming.propertyName(
-            override(path) ?? naming.propertyName(definition.name.value),
-            for: definition.name.value,
-            modelNames: modelNames,
-            at: definition.name.location,
-            hint: "choose another name with 'naming.overrides: { \(path.joined(separator: ".")): newName }'",
-            &diagnostics
-        )
-        guard let type = resolveType(definition, swiftName: swiftName, path: path, scope: &scope) else { return nil }
-        return ResolvedProperty(
-            apiName: definition.name.value,
-            swiftName: swiftName,
-            label: definition.label,
-            description: definition.description,
-            location: definition.name.location,
-            type: type,
-            isArray: definition.isArray,
             // Reads are not writes: a backend leaves out what the caller may not read or did not select, even
-            // when a create requires it. `Create` bodies keep `definition.isRequired`.
-            isRequired: false,
+            // when a create requires it, and puts in every read only what it guarantees. `Create` bodies keep
+            // `definition.isRequired`.
+            isRequired: system?.isGuaranteed ?? false,
             definition: definition
         )
+        property.isSystemProperty = system != nil
+        return property
     }
 
     private mutating func resolveType(

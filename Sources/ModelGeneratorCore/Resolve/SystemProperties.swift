@@ -34,14 +34,33 @@ struct SystemProperty {
     /// Cortex answers `_id` and `object` whatever `paths` asks for; the others only when readable and selected.
     static let cortex: [SystemProperty] = [
         .init(apiName: "_id", type: "ObjectId", swiftName: "id", label: "Identifier", isGuaranteed: true, leads: true),
-        .init(apiName: "object", type: "String", swiftName: "object", label: "Object name", isGuaranteed: true, leads: true),
+        .init(
+            apiName: "object",
+            type: "String",
+            swiftName: "object",
+            label: "Object name",
+            isGuaranteed: true,
+            leads: true
+        ),
         .init(apiName: "created", type: "Date", swiftName: "created", label: "Created"),
         .init(apiName: "creator", type: "Reference", swiftName: "creator", label: "Creator", sourceObject: "account"),
         .init(apiName: "updated", type: "Date", swiftName: "updated", label: "Updated"),
         .init(apiName: "updater", type: "Reference", swiftName: "updater", label: "Updater", sourceObject: "account"),
         .init(apiName: "owner", type: "Reference", swiftName: "owner", label: "Owner", sourceObject: "account"),
-        .init(apiName: "access", type: "Number", swiftName: "access", label: "Access level of the caller", isInteger: true),
-        .init(apiName: "accessRoles", type: "ObjectId", swiftName: "accessRoles", label: "Roles granting the caller's access", isArray: true),
+        .init(
+            apiName: "access",
+            type: "Number",
+            swiftName: "access",
+            label: "Access level of the caller",
+            isInteger: true
+        ),
+        .init(
+            apiName: "accessRoles",
+            type: "ObjectId",
+            swiftName: "accessRoles",
+            label: "Roles granting the caller's access",
+            isArray: true
+        ),
         .init(apiName: "favorite", type: "Boolean", swiftName: "favorite", label: "Favorite of the caller"),
         .init(apiName: "shared", type: "Boolean", swiftName: "shared", label: "Shared with the caller"),
         .init(apiName: "idx", type: "Any", swiftName: "idx", label: "Cortex's index bookkeeping"),
@@ -59,7 +78,14 @@ struct SystemProperty {
 
     /// Parse returns `objectId`, `createdAt` and `updatedAt` even when `keys` selects other fields.
     static let parse: [SystemProperty] = [
-        .init(apiName: "objectId", type: "String", swiftName: "objectId", label: "Identifier", isGuaranteed: true, leads: true),
+        .init(
+            apiName: "objectId",
+            type: "String",
+            swiftName: "objectId",
+            label: "Identifier",
+            isGuaranteed: true,
+            leads: true
+        ),
         .init(apiName: "createdAt", type: "Date", swiftName: "createdAt", label: "Created", isGuaranteed: true),
         .init(apiName: "updatedAt", type: "Date", swiftName: "updatedAt", label: "Updated", isGuaranteed: true),
         .init(apiName: "ACL", type: "ACL", swiftName: "acl", label: "Access control list", isWritable: true),
@@ -68,7 +94,15 @@ struct SystemProperty {
     /// When the backend isn't known (the config names no dialect): an `_id` the schema lists is still the id that
     /// every read carries, and nothing is added.
     static let unknownBackend: [SystemProperty] = [
-        .init(apiName: "_id", type: "ObjectId", swiftName: "id", label: "Identifier", isGuaranteed: true, leads: true, isAddedWhenMissing: false)
+        .init(
+            apiName: "_id",
+            type: "ObjectId",
+            swiftName: "id",
+            label: "Identifier",
+            isGuaranteed: true,
+            leads: true,
+            isAddedWhenMissing: false
+        )
     ]
 
     /// The definition the resolver reads for a property the schema doesn't list.

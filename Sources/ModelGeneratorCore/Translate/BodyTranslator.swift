@@ -70,6 +70,7 @@ struct BodyTranslator {
                 if property.definition.facets.count == 1, let last = rules.last {
                     view.ruleLines[rules.count - 1] = String(last.dropLast())
                 }
+                if rules.isEmpty { view.inlineRule = "" }
                 if rules.count == 1 {
                     let inline = "\(access)static let \(property.swiftName): [FacetRule] = [\(rules[0].dropLast())]"
                     if 8 + inline.count <= translator.lineLength { view.inlineRule = String(rules[0].dropLast()) }
@@ -375,7 +376,10 @@ struct BodyTranslator {
                         access: access,
                         name: name,
                         type: update,
-                        initialValue: update.hasPrefix("FieldUpdate") ? " = .unchanged" : " = .init()"
+                        initialValue: initialValue(
+                            update.hasPrefix("FieldUpdate") ? ".unchanged" : ".init()",
+                            declaring: "\(access)var \(name): \(update)"
+                        )
                     )
                 )
                 view.operationLines += layout.call(operations.head, operations.arguments)
@@ -408,6 +412,12 @@ struct BodyTranslator {
                 }
             }
             return view
+        }
+
+        /// ` = value`, or the value on a line of its own when the declaration would be too long: a `Patch`'s
+        /// properties sit two levels deep (`extension Owner { struct Patch { var … } }`).
+        func initialValue(_ value: String, declaring declaration: String) -> String {
+            8 + declaration.count + 3 + value.count <= translator.lineLength ? " = \(value)" : " =\n            \(value)"
         }
 
         func arrayOperations(_ property: ResolvedProperty) -> String {

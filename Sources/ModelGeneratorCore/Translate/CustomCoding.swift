@@ -240,7 +240,8 @@ struct CustomCoding {
             optionalUnwrap: "?.map(\\.wrappedValue)",
             wrap: { value, isOptional in
                 isOptional
-                    ? "\(value).map { $0.map { \(wrapper)(wrappedValue: $0) } }" : "\(value).map { \(wrapper)(wrappedValue: $0) }"
+                    ? "\(value).map { $0.map { \(wrapper)(wrappedValue: $0) } }"
+                    : "\(value).map { \(wrapper)(wrappedValue: $0) }"
             }
         )
     }

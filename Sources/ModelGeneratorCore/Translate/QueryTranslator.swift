@@ -148,6 +148,11 @@ struct QueryTranslator {
             )
             // Fields are declared two levels deep: `extension Owner { struct Fields { var … } }`.
             view.typeOnOwnLine = 8 + "\(translator.access)var \(view.name): \(type) {".count > translator.lineLength
+            // A type too long even for a line of its own breaks inside its generic arguments, as swift-format does.
+            if view.typeOnOwnLine, 12 + type.count > translator.lineLength, let open = type.firstIndex(of: "<") {
+                let arguments = type[type.index(after: open)..<type.index(before: type.endIndex)]
+                view.type = "\(type[...open])\n                \(arguments)\n            >"
+            }
             return view
         }
 

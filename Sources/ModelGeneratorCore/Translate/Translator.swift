@@ -150,9 +150,12 @@ public struct Translator: Sendable {
             decodeLines: coding.decodeLines,
             encodeLines: coding.encodeLines,
             staticLines: coding.staticLines,
-            equalityLines: properties.map { property in
+            equalityLines: properties.flatMap { property in
                 let name = SwiftNaming.escaped(property.swiftName)
-                return "guard equalValues(lhs.\(name), rhs.\(name)) else { return false }"
+                let line = "guard equalValues(lhs.\(name), rhs.\(name)) else { return false }"
+                // The lines sit in `==`, two levels inside the struct.
+                if 4 * (depth + 2) + line.count <= lineLength { return [line] }
+                return ["guard equalValues(lhs.\(name), rhs.\(name)) else {", "    return false", "}"]
             }
         )
     }

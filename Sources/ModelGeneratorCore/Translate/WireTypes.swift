@@ -24,14 +24,8 @@ struct WireTypes: Sendable {
         dateWrapperIsGeneric: true,
         geoPoint: "GeoPosition"
     )
-    static let mia = WireTypes(
-        reference: "Reference",
-        referenceID: "ObjectID",
-        file: "FileValue",
-        dateWrapper: "ISO8601Date",
-        dateWrapperIsGeneric: true,
-        geoPoint: "GeoPosition"
-    )
+    /// Mia-Platform writes references, dates and geo points as Cortex does.
+    static let mia = WireTypes.cortex
     static let parse = WireTypes(
         reference: "ParsePointer",
         referenceID: "String",

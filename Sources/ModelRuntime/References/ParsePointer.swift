@@ -55,7 +55,8 @@ public struct ParsePointer<Target: Codable & Hashable & Sendable>: Codable, Hash
             throw DecodingError.dataCorruptedError(
                 forKey: JSONKey("__type"),
                 in: container,
-                debugDescription: "Expected a Parse \"Pointer\" or an included \"Object\", got \(quotedForMessage(type))"
+                debugDescription:
+                    "Expected a Parse \"Pointer\" or an included \"Object\", got \(quotedForMessage(type))"
             )
         }
         id = try container.decode(String.self, forKey: JSONKey("objectId"))

@@ -44,7 +44,8 @@ public struct GeoPosition: Codable, Hashable, Sendable {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "Expected [longitude, latitude] or [longitude, latitude, altitude], got \(numbers.count) numbers"
+                    debugDescription:
+                        "Expected [longitude, latitude] or [longitude, latitude, altitude], got \(numbers.count) numbers"
                 )
             )
         }

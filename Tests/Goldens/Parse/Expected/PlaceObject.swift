@@ -262,7 +262,6 @@ extension PlaceObject {
 
     /// The facets the schema allows in each File property.
     public enum FacetRules {
-        public static let picture: [FacetRule] = [
-        ]
+        public static let picture: [FacetRule] = []
     }
 }

@@ -962,7 +962,9 @@ public struct Study: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.allTasks, rhs.allTasks) else { return false }
         guard equalValues(lhs.anchorDateTemplates, rhs.anchorDateTemplates) else { return false }
         guard equalValues(lhs.authTaskFields, rhs.authTaskFields) else { return false }
-        guard equalValues(lhs.automaticParticipantIdGeneration, rhs.automaticParticipantIdGeneration) else { return false }
+        guard equalValues(lhs.automaticParticipantIdGeneration, rhs.automaticParticipantIdGeneration) else {
+            return false
+        }
         guard equalValues(lhs.caregiverEnabled, rhs.caregiverEnabled) else { return false }
         guard equalValues(lhs.caregiverEproEnabled, rhs.caregiverEproEnabled) else { return false }
         guard equalValues(lhs.code, rhs.code) else { return false }
@@ -3695,7 +3697,8 @@ extension Study {
         /// Store Invite Data
         public var storeInviteData: FieldUpdate<Bool> = .unchanged
         /// Study Contact Information
-        public var studyContactInformation: ArrayUpdate<Study.StudyContactInformation, ArrayOperationSet.PushPull> = .init()
+        public var studyContactInformation: ArrayUpdate<Study.StudyContactInformation, ArrayOperationSet.PushPull> =
+            .init()
         /// Participant Enrollment status
         public var subjectEnrollmentStatus: FieldUpdate<String> = .unchanged
         /// Participant Invite Validation

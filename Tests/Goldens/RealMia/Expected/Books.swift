@@ -726,7 +726,9 @@ extension Books.Metadata {
         }
 
         public var somethingArrayObject:
-            DocumentArrayField<Root, Books.Metadata.SomethingArrayObject.Fields<Books.Metadata.SomethingArrayObject>, MaybeAbsent>
+            DocumentArrayField<
+                Root, Books.Metadata.SomethingArrayObject.Fields<Books.Metadata.SomethingArrayObject>, MaybeAbsent
+            >
         {
             .init(_prefix, "somethingArrayObject")
         }
