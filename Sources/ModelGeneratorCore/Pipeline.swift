@@ -163,7 +163,7 @@ public enum Pipeline {
         }
         // A bare schema file: the same as a config that names only it.
         let configPath = Paths.join(Paths.directory(of: path), ".model-generator-diff.yaml")
-        let config = "schemas: [\(swiftStringLiteral(Paths.relative(path, to: Paths.directory(of: path))))]\n"
+        let config = "schemas: [\(ConfigTemplate.yamlString(Paths.relative(path, to: Paths.directory(of: path))))]\n"
         let inner = files
         let withConfig = InputFiles(
             read: { requested in requested == configPath ? config : try inner.read(requested) },

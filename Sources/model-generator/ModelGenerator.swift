@@ -40,8 +40,8 @@ struct Generate: ParsableCommand {
 
     func run() throws {
         let run = Pipeline.prepare(configPath: config, files: FileSystem.inputFiles)
-        for diagnostic in run.diagnostics.sorted {
-            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        for line in run.diagnostics.printedLines {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         if run.diagnostics.hasErrors { throw ExitCode.failure }
 
@@ -113,8 +113,8 @@ struct Diff: ParsableCommand {
         var schemas: [ResolvedSchema] = []
         for path in [old, new] {
             let (schema, diagnostics) = Pipeline.resolve(path: path, files: FileSystem.inputFiles)
-            for diagnostic in diagnostics.sorted where diagnostic.severity == .error {
-                FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+            for line in diagnostics.printedLines(diagnostics.sorted.filter { $0.severity == .error }) {
+                FileHandle.standardError.write(Data((line + "\n").utf8))
             }
             guard let schema else { throw ExitCode.failure }
             schemas.append(schema)

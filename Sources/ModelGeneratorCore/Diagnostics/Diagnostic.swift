@@ -19,39 +19,58 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.hint = hint
     }
 
+    /// Messages quote schema text, which must not add lines of its own (a fake `file:1:1: error:` line) or send
+    /// terminal escape sequences and bidi controls to a terminal or CI log: those are written as visible escapes.
     public var description: String {
-        var text = "\(location): \(severity.rawValue): \(message)"
+        var text =
+            "\(SwiftText.commentText(location.description)): \(severity.rawValue): \(SwiftText.commentText(message))"
         if let hint {
-            text += "\n\(location): note: \(hint)"
+            text += "\n\(SwiftText.commentText(location.description)): note: \(SwiftText.commentText(hint))"
         }
         return text
     }
 }
 
-/// Collects every problem of a run, so a user sees all of them at once instead of one per run.
+/// Collects the problems of a run, so a user sees them all at once instead of one per run.
+///
+/// Only the first ``limit`` are kept; the rest are counted. A file of a million bad lines then costs a few hundred
+/// messages and one count, not a hundred megabytes of output and the memory to hold it.
 public struct Diagnostics: Sendable {
+    /// How many diagnostics are kept.
+    public static let limit = 300
+
     public private(set) var all: [Diagnostic] = []
+    /// How many diagnostics beyond ``limit`` were counted but not kept, and how many of those were errors.
+    public private(set) var omittedCount = 0
+    private var omittedErrorCount = 0
 
     public init() {}
 
-    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+    public var hasErrors: Bool { omittedErrorCount > 0 || all.contains { $0.severity == .error } }
     public var errors: [Diagnostic] { all.filter { $0.severity == .error } }
     public var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
 
     public mutating func error(_ message: String, at location: SourceLocation, hint: String? = nil) {
-        all.append(Diagnostic(.error, message, at: location, hint: hint))
+        append(Diagnostic(.error, message, at: location, hint: hint))
     }
 
     public mutating func warning(_ message: String, at location: SourceLocation, hint: String? = nil) {
-        all.append(Diagnostic(.warning, message, at: location, hint: hint))
+        append(Diagnostic(.warning, message, at: location, hint: hint))
     }
 
     public mutating func append(_ diagnostic: Diagnostic) {
-        all.append(diagnostic)
+        if all.count < Self.limit {
+            all.append(diagnostic)
+        } else {
+            omittedCount += 1
+            if diagnostic.severity == .error { omittedErrorCount += 1 }
+        }
     }
 
     public mutating func append(contentsOf other: Diagnostics) {
-        all.append(contentsOf: other.all)
+        for diagnostic in other.all { append(diagnostic) }
+        omittedCount += other.omittedCount
+        omittedErrorCount += other.omittedErrorCount
     }
 
     /// Problems in file order, so output reads top to bottom; the sort is stable for one location.
@@ -60,6 +79,19 @@ public struct Diagnostics: Sendable {
             lhs.element.location == rhs.element.location
                 ? lhs.offset < rhs.offset : lhs.element.location < rhs.element.location
         }.map(\.element)
+    }
+
+    /// What a run prints: every kept diagnostic in file order, then a line counting the omitted ones, if any.
+    public var printedLines: [String] {
+        printedLines(sorted)
+    }
+
+    /// `diagnostics` (some of ``all``) as printed, then the line counting the omitted ones.
+    public func printedLines(_ diagnostics: [Diagnostic]) -> [String] {
+        diagnostics.map(\.description)
+            + (omittedCount == 0
+                ? []
+                : ["... and \(omittedCount) more problems (\(omittedErrorCount) errors), not shown; fix these first"])
     }
 }
 

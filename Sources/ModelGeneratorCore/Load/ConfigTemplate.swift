@@ -98,7 +98,24 @@ public enum ConfigTemplate {
 
         """
 
-    private static func yamlString(_ text: String) -> String {
-        swiftStringLiteral(text)
+    /// A YAML double-quoted scalar holding exactly `text`: YAML's escapes, which differ from Swift's for
+    /// non-printing characters.
+    static func yamlString(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": quoted += "\\\\"
+            case "\"": quoted += "\\\""
+            case _ where SwiftText.isInvisible(scalar):
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                quoted += scalar.value > 0xFFFF ? "\\U" + pad(hex, 8) : "\\u" + pad(hex, 4)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+
+    private static func pad(_ hex: String, _ width: Int) -> String {
+        String(repeating: "0", count: max(0, width - hex.count)) + hex
     }
 }

@@ -36,8 +36,11 @@ public enum DocumentParser {
             // and inside a valid JSON string it is escaped, so a space in its place keeps every column.
             let hasTabs = text.utf8.contains(UInt8(ascii: "\t"))
             let yaml = isJSON(file: file) && hasTabs ? text.replacingOccurrences(of: "\t", with: " ") : text
+            try checkAliasExpansion(yaml, file: file, lineOffset: lineOffset)
             guard let root = try Yams.compose(yaml: yaml) else { return .success(SyntaxNode?.none) }
             return .success(convert(root, file: file, lineOffset: lineOffset))
+        } catch let diagnostic as Diagnostic {
+            return .failure(diagnostic)
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, file: file, lineOffset: lineOffset, lineLength: lineLength))
         } catch {
@@ -46,9 +49,9 @@ public enum DocumentParser {
     }
 
     /// Parses a Cortex export: one JSON object per line. Blank lines are skipped; every bad line is reported.
-    public static func parseLines(_ text: String, file: String) -> (nodes: [SyntaxNode], diagnostics: [Diagnostic]) {
+    public static func parseLines(_ text: String, file: String) -> (nodes: [SyntaxNode], diagnostics: Diagnostics) {
         var nodes: [SyntaxNode] = []
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = Diagnostics()
         var lineNumber = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -60,6 +63,70 @@ public enum DocumentParser {
             }
         }
         return (nodes, diagnostics)
+    }
+
+    /// How many values a document of `length` bytes may hold once its aliases are expanded. Without aliases each
+    /// value takes at least a byte, so only aliases go past it; the allowance covers ordinary reuse of an anchor.
+    static func valueLimit(forLength length: Int) -> Int {
+        length + 100_000
+    }
+
+    /// Refuses a document whose aliases expand it past ``valueLimit(forLength:)``, before Yams expands them: nine
+    /// levels of nine aliases ("billion laughs") are four hundred bytes and 387 million values, and Yams hashes an
+    /// alias used as a key in full.
+    ///
+    /// The document is first composed with every `*` replaced by an unused private-use character, which turns each
+    /// alias into a plain scalar at the same place and expands nothing; the sizes are then added up along that tree.
+    static func checkAliasExpansion(_ text: String, file: String, lineOffset: Int) throws {
+        guard text.utf8.contains(UInt8(ascii: "&")), text.utf8.contains(UInt8(ascii: "*")) else { return }
+        let scalars = Set(text.unicodeScalars)
+        guard
+            let marker = (0xE000...0xF8FF).lazy.compactMap(Unicode.Scalar.init).first(where: { !scalars.contains($0) })
+        else { return }
+        let neutered = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "*" ? marker : $0 }))
+        let parser: Parser
+        let root: Node?
+        do {
+            parser = try Parser(yaml: neutered)
+            root = try parser.singleRoot()
+        } catch {
+            // The same error at the same place as in the document itself; reported from there.
+            return
+        }
+        guard let root else { return }
+        let limit = valueLimit(forLength: text.utf8.count)
+        // Anchors are held weakly by their nodes and strongly by the parser.
+        var sizes: [String: Int] = [:]
+        func size(_ node: Node) throws -> Int {
+            var total = 1
+            switch node {
+            case .scalar(let scalar):
+                if scalar.style == .plain, scalar.string.unicodeScalars.first == marker {
+                    total = sizes[String(scalar.string.unicodeScalars.dropFirst())] ?? 1
+                }
+            case .sequence(let sequence):
+                for element in sequence { total = min(total + (try size(element)), limit + 1) }
+            case .mapping(let mapping):
+                for (key, value) in mapping { total = min(total + (try size(key)) + (try size(value)), limit + 1) }
+            case .alias:
+                break
+            }
+            if total > limit {
+                throw Diagnostic(
+                    .error,
+                    "aliases expand this document past \(limit) values",
+                    at: SourceLocation(
+                        file: file,
+                        line: (node.mark?.line ?? 1) + lineOffset,
+                        column: node.mark?.column ?? 1
+                    ),
+                    hint: "aliases (*name) that repeat other aliases multiply; write the values out instead"
+                )
+            }
+            if let anchor = node.anchor { sizes[anchor.rawValue] = total }
+            return total
+        }
+        try withExtendedLifetime(parser) { _ = try size(root) }
     }
 
     static func isJSON(file: String) -> Bool {

@@ -133,7 +133,17 @@ public enum ConfigLoader {
             config.templates = Located(folder, at: node.location)
         }
         if let node = root["additionalImports"] {
-            config.additionalImports = reader.stringList(node, "'additionalImports'")?.map(\.value) ?? []
+            // Each becomes an `import` line, so each must be a module name, not a line of code.
+            for module in reader.stringList(node, "'additionalImports'") ?? [] {
+                if let problem = SwiftText.dottedNameProblem(module.value) {
+                    reader.diagnostics.error(
+                        "'\(module.value)' in 'additionalImports' is not a module name: \(problem)",
+                        at: module.location
+                    )
+                } else {
+                    config.additionalImports.append(module.value)
+                }
+            }
         }
         if let node = root["additionalFileComments"] {
             config.additionalFileComments = reader.stringList(node, "'additionalFileComments'")?.map(\.value) ?? []
@@ -175,6 +185,14 @@ public enum ConfigLoader {
         if let overrides = node["overrides"], let overrideEntries = reader.mapping(overrides, "'naming.overrides'") {
             for entry in overrideEntries {
                 guard let swiftName = reader.name(entry.value, "the override of '\(entry.name)'") else { continue }
+                // The name is written into code and, for an object, names its file: it must be an identifier.
+                if let problem = SwiftText.identifierProblem(swiftName) {
+                    reader.diagnostics.error(
+                        "the override of '\(entry.name)' is not a Swift name: \(problem)",
+                        at: entry.value.location
+                    )
+                    continue
+                }
                 let path = entry.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                 if path.contains(where: \.isEmpty) {
                     reader.diagnostics.error(

@@ -17,7 +17,7 @@ public enum SchemaLoader {
         switch Format(file: file) {
         case .cortexExport:
             let (lines, problems) = DocumentParser.parseLines(text, file: file)
-            for problem in problems { reader.diagnostics.append(problem) }
+            reader.diagnostics.append(contentsOf: problems)
             for line in lines where line["object"]?.scalarText == "object" {
                 if let object = readObject(line, file: file, fromExport: true, &reader) { objects.append(object) }
             }

@@ -60,6 +60,7 @@ public struct TemplateLibrary: Sendable {
                 )
             }
         }
+        reportIncludeCycles(sources, &diagnostics)
         var compiled: CompiledTemplateRenderer?
         if compilesDefaults, overrides.isEmpty {
             compiled = try? CompiledTemplateRenderer(templates: sources.mapValues { try CompiledTemplate($0.text) })
@@ -181,17 +182,52 @@ public struct TemplateLibrary: Sendable {
         }
     }
 
-    /// The `{{> name}}` tags of a template, with where they stand; swift-mustache renders a missing partial
-    /// as nothing, so they are checked here instead.
+    /// Reports every template that includes itself, directly or through others: rendering one would recurse until
+    /// the stack overflows. Each cycle is reported once, at the tag that closes it.
+    static func reportIncludeCycles(_ sources: [String: (text: String, file: String)], _ diagnostics: inout Diagnostics)
+    {
+        let includes = sources.mapValues { partialReferences(in: $0.text) }
+        var finished: Set<String> = []
+        var path: [String] = []
+        func visit(_ name: String) {
+            if finished.contains(name) { return }
+            path.append(name)
+            for reference in includes[name] ?? [] where sources[reference.name] != nil {
+                if let start = path.firstIndex(of: reference.name) {
+                    let cycle = (path[start...] + [reference.name]).joined(separator: " → ")
+                    diagnostics.error(
+                        "template '\(name)' includes '\(reference.name)', which includes it again: \(cycle)",
+                        at: SourceLocation(
+                            file: sources[name]?.file ?? name,
+                            line: reference.line,
+                            column: reference.column
+                        ),
+                        hint: "a template can't include itself, directly or through other templates"
+                    )
+                } else {
+                    visit(reference.name)
+                }
+            }
+            path.removeLast()
+            finished.insert(name)
+        }
+        for name in sources.keys.sorted() { visit(name) }
+    }
+
+    /// The `{{> name}}` (partial) and `{{< name}}` (parent) tags of a template, with where they stand;
+    /// swift-mustache renders a missing partial as nothing, so they are checked here instead.
     static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
         var references: [(String, Int, Int)] = []
         for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var rest = line[...]
-            while let open = rest.range(of: "{{>") {
+            while let open = rest.range(of: "{{") {
                 guard let close = rest[open.upperBound...].range(of: "}}") else { break }
-                let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
-                references.append((name, lineIndex + 1, column))
+                let content = rest[open.upperBound..<close.lowerBound]
+                if content.first == ">" || content.first == "<" {
+                    let name = content.dropFirst().trimmingCharacters(in: .whitespaces)
+                    let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
+                    references.append((name, lineIndex + 1, column))
+                }
                 rest = rest[close.upperBound...]
             }
         }

@@ -122,8 +122,8 @@ struct MappingResolver {
         for object in schema.objects { owners[object.swiftName] = Located(object.apiName, at: object.location) }
         for name in producing {
             guard let context = contexts[name], let swiftType = contextTypes[name] else { continue }
-            if !isIdentifier(swiftType.value) {
-                diagnostics.error("'\(swiftType.value)' is not a Swift type name", at: swiftType.location)
+            if let problem = SwiftText.identifierProblem(swiftType.value) {
+                diagnostics.error("'\(swiftType.value)' is not a Swift type name: \(problem)", at: swiftType.location)
             }
             // A context that refines an object takes over that object's name.
             if let source = context.source, let object = objectsByAPIName[source.value] {
@@ -269,6 +269,13 @@ struct MappingResolver {
                 unknownProperty(alias.jsonName, of: object)
                 continue
             }
+            if let problem = SwiftText.identifierProblem(alias.swiftName.value) {
+                diagnostics.error(
+                    "the alias of '\(alias.jsonName.value)' is not a Swift property name: \(problem)",
+                    at: alias.swiftName.location
+                )
+                continue
+            }
             refined.properties[index].swiftName = SwiftNaming.propertyName(
                 alias.swiftName.value,
                 for: alias.jsonName.value,
@@ -282,6 +289,7 @@ struct MappingResolver {
                 unknownProperty(assignment.jsonName, of: object)
                 continue
             }
+            guard checkFormatterName(assignment.formatter) else { continue }
             refined.properties[index].formatter = ResolvedFormatter(typeName: assignment.formatter.value, userData: nil)
         }
         var scope = Scope(enclosingNames: [swiftType.value])
@@ -347,7 +355,7 @@ struct MappingResolver {
             return nil
         }
         let swiftName = SwiftNaming.propertyName(
-            isIdentifier(mapped.name.value) ? mapped.name.value : naming.propertyName(mapped.name.value),
+            SwiftText.isIdentifier(mapped.name.value) ? mapped.name.value : naming.propertyName(mapped.name.value),
             for: mapped.name.value,
             modelNames: modelNames,
             at: mapped.name.location,
@@ -479,8 +487,9 @@ struct MappingResolver {
         property.keyPath = path
         property.defaultValue = mapped.defaultValue
         property.nullAsMissing = mapped.nullAsMissing
-        if let formatter = mapped.formatter {
+        if let formatter = mapped.formatter, checkFormatterName(formatter) {
             property.formatter = ResolvedFormatter(typeName: formatter.value, userData: mapped.userData)
+            if let userData = mapped.userData { checkNumbers(in: userData, of: "the user data of '\(swiftName)'") }
         }
         let isOptional = mapped.isOptional ?? (schemaRequired.map { !$0 } ?? sampleSaysOptional)
         property.isRequired = mapped.defaultValue != nil || !isOptional
@@ -606,7 +615,7 @@ struct MappingResolver {
             "URL": .url, "ObjectID": .objectID, "JSONValue": .any, "FileValue": .file,
         ]
         if let builtIn = builtIns[spelling] { return (builtIn, isArray, isOptional) }
-        if modelNames.contains(spelling) || (allowAppTypes && isTypeSpelling(spelling)) {
+        if modelNames.contains(spelling) || (allowAppTypes && SwiftText.isDottedName(spelling)) {
             return (.named(spelling), isArray, isOptional)
         }
         diagnostics.error(
@@ -620,36 +629,58 @@ struct MappingResolver {
 
     /// Defaults are checked here so that the generated literal always compiles and never traps.
     private mutating func checkDefault(_ property: ResolvedProperty) {
-        guard let value = property.defaultValue, property.formatter == nil, !property.isArray else { return }
+        guard let value = property.defaultValue else { return }
+        let what = "the default of '\(property.swiftName)'"
+        guard property.formatter == nil, !property.isArray else { return checkNumbers(in: value, of: what) }
         let text = value.scalarText ?? ""
         let valid: Bool
         switch property.type {
         case .string: valid = value.isString
-        case .int: valid = Int(text) != nil
-        case .double: valid = Double(text) != nil
-        case .bool: valid = { if case .scalar(_, .bool) = value.value { return true } else { return false } }()
+        case .int: valid = SwiftText.numberLiteral(text, integer: true) != nil
+        case .double: valid = SwiftText.numberLiteral(text, integer: false) != nil
+        // YAML 1.1 also reads `yes`, `no`, `on` and `off` as booleans; a default says what it means.
+        case .bool:
+            valid = value.value == .scalar(text, .bool) && ["true", "false"].contains(text.lowercased())
         case .url: valid = value.isString && URLCheck.isAbsolute(text)
         case .date: valid = value.isString && SampleType.classify(text) == .date
         case .dateOnly: valid = value.isString && SampleType.classify(text) == .dateOnly
-        default: valid = true
+        default:
+            checkNumbers(in: value, of: what)
+            valid = true
         }
         if !valid {
             // Only scalars get here, which every dialect spells alike.
             diagnostics.error(
-                "the default of '\(property.swiftName)' is not a valid \(WireTypes.cortex.spelling(of: property.type))",
-                at: value.location
+                "\(what) is not a valid \(WireTypes.cortex.spelling(of: property.type))",
+                at: value.location,
+                hint: property.type == .bool ? "write true or false" : nil
             )
         }
     }
 
-    private func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
-        return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    /// A formatter is written into the code as a type (`formatter: Name.self`), so it must be a type name.
+    private mutating func checkFormatterName(_ formatter: Located<String>) -> Bool {
+        guard let problem = SwiftText.dottedNameProblem(formatter.value) else { return true }
+        diagnostics.error("formatter '\(formatter.value)' is not a Swift type name: \(problem)", at: formatter.location)
+        return false
     }
 
-    /// A dotted type name such as `MyTransformers.Coordinate`.
-    private func isTypeSpelling(_ text: String) -> Bool {
-        text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { isIdentifier(String($0)) }
+    /// A JSON value written into the code as a literal (a default decoded through a formatter or as JSON, user data)
+    /// can hold only numbers Swift reads as the same value: not YAML's `.nan`, `.inf`, `0x1F`, `1_000`.
+    private mutating func checkNumbers(in value: SyntaxNode, of what: String) {
+        switch value.value {
+        case .scalar(let text, .int), .scalar(let text, .double):
+            if SwiftText.numberLiteral(text, integer: false) == nil {
+                diagnostics.error(
+                    "\(what) holds '\(text)', which is not a finite decimal number",
+                    at: value.location,
+                    hint: "write a plain decimal number such as 12 or 0.5, or quote the text to make it a string"
+                )
+            }
+        case .scalar: break
+        case .sequence(let elements): for element in elements { checkNumbers(in: element, of: what) }
+        case .mapping(let entries): for entry in entries { checkNumbers(in: entry.value, of: what) }
+        }
     }
 }
 

@@ -42,7 +42,11 @@ public struct SwiftNaming: Sendable {
         var current = ""
         for character in folded {
             if character.isLetter || character.isNumber {
-                current.append(character)
+                // A letter can carry invisible scalars (a zero-width joiner extends it); the name keeps only what
+                // Swift reads as part of an identifier and a reader can see.
+                current.unicodeScalars.append(
+                    contentsOf: character.unicodeScalars.filter(SwiftText.isIdentifierCharacter)
+                )
             } else if !current.isEmpty {
                 words.append(current)
                 current = ""
@@ -62,8 +66,9 @@ public struct SwiftNaming: Sendable {
                 result += word.prefix(1).uppercased() + word.dropFirst()
             }
         }
-        // Identifiers cannot start with a digit; a leading underscore keeps the digits readable (`_2fa`).
-        if let first = result.first, first.isNumber { result = "_" + result }
+        // Identifiers cannot start with a digit (or a combining mark); a leading underscore keeps the digits readable
+        // (`_2fa`).
+        if let first = result.unicodeScalars.first, !SwiftText.isIdentifierHead(first) { result = "_" + result }
         return result
     }
 

@@ -56,9 +56,9 @@ struct BodyTranslator {
             properties.compactMap { property in
                 guard case .file = property.type else { return nil }
                 let rules = property.definition.facets.flatMap { facet in
-                    var arguments = ["name: \(swiftStringLiteral(facet.name.value))"]
+                    var arguments = ["name: \(SwiftText.stringLiteral(facet.name.value))"]
                     if !facet.mimes.isEmpty {
-                        arguments.append("mimes: [\(facet.mimes.map(swiftStringLiteral).joined(separator: ", "))]")
+                        arguments.append("mimes: [\(facet.mimes.map(SwiftText.stringLiteral).joined(separator: ", "))]")
                     }
                     if facet.isRequired { arguments.append("isRequired: true") }
                     if let size = facet.maxFileSize { arguments.append("maxFileSize: \(size)") }
@@ -108,12 +108,12 @@ struct BodyTranslator {
             if let typeValue {
                 view.memberLines += layout.call(
                     "members.append",
-                    ["BodyMember(\"type\", .value(.string(\(swiftStringLiteral(typeValue)))))"]
+                    ["BodyMember(\"type\", .value(.string(\(SwiftText.stringLiteral(typeValue)))))"]
                 )
             }
             for (property, scope) in properties {
                 let name = SwiftNaming.escaped(property.swiftName)
-                let key = swiftStringLiteral(property.apiName)
+                let key = SwiftText.stringLiteral(property.apiName)
                 let element = valueType(property, scope: scope, documentsAsCreate: true)
                 let type = property.isArray ? "[\(element)]" : element
                 // What a create requires is the schema's `required`, not whether reads always carry it; a schema
@@ -127,7 +127,7 @@ struct BodyTranslator {
                 if let defaultValue = property.defaultValue {
                     if !docLines.isEmpty { docLines.append("///") }
                     docLines.append(
-                        "/// Left out, the server fills in its default (`\(JSONLiteral.of(defaultValue))`)."
+                        "/// Left out, the server fills in its default (`\(SwiftText.commentText(JSONLiteral.of(defaultValue)))`)."
                     )
                 }
                 view.properties.append(
@@ -196,7 +196,7 @@ struct BodyTranslator {
         /// The `BodyValue` of a value of the property: references name their object, for parse's Pointers.
         func bodyValue(_ property: ResolvedProperty, of value: String) -> String {
             guard case .reference = property.type else { return "\(value).bodyValue" }
-            let object = swiftStringLiteral(referencedObject(property))
+            let object = SwiftText.stringLiteral(referencedObject(property))
             return ".\(property.isArray ? "references" : "reference")(\(value), object: \(object))"
         }
 
@@ -218,7 +218,7 @@ struct BodyTranslator {
             layout: CodeLayout,
             checksDocuments: Bool = true
         ) -> [String] {
-            let key = swiftStringLiteral(property.apiName)
+            let key = SwiftText.stringLiteral(property.apiName)
             let path = "prefix + \(key)"
             // The path below a Document, written as one literal: `prefix + "c_address."`, which type-checks
             // faster than `prefix + "c_address" + "."`.
@@ -228,8 +228,14 @@ struct BodyTranslator {
                 lines += layout.call("violations += Validation.\(function)", arguments)
             }
             for validator in property.definition.validators where !property.isArray {
-                let minimum = validator.definition?["min"]?.scalarText
-                let maximum = validator.definition?["max"]?.scalarText
+                // Bounds come from the schema: only a number Swift reads as the same value goes into the code; the
+                // server still checks any other.
+                let integer = validator.name.value == "string" || property.type == .int
+                func bound(_ key: String) -> String? {
+                    validator.definition?[key]?.scalarText.flatMap { SwiftText.numberLiteral($0, integer: integer) }
+                }
+                let minimum = bound("min")
+                let maximum = bound("max")
                 let bounds = [minimum.map { "min: \($0)" }, maximum.map { "max: \($0)" }].compactMap { $0 }
                 guard !bounds.isEmpty else { continue }
                 switch (validator.name.value, property.type) {
@@ -287,7 +293,7 @@ struct BodyTranslator {
             for property in addressable {
                 if case .file = property.type { continue }
                 let name = SwiftNaming.escaped(property.swiftName)
-                let key = swiftStringLiteral(property.apiName)
+                let key = SwiftText.stringLiteral(property.apiName)
                 // References name their object, so parse's Pointer has its class.
                 let builder = self
                 let value: (String) -> String = { expression in
@@ -321,7 +327,7 @@ struct BodyTranslator {
             var view = PatchView()
             for (property, scope) in properties {
                 let name = SwiftNaming.escaped(property.swiftName)
-                let key = swiftStringLiteral(property.apiName)
+                let key = SwiftText.stringLiteral(property.apiName)
                 let element = valueType(property, scope: scope, documentsAsCreate: false)
                 let optional = property.isRequired ? "" : "?"
                 let update: String
@@ -335,7 +341,7 @@ struct BodyTranslator {
                 case .relation:
                     // A relation's objects are not in the model: an update adds or removes them, never compares.
                     update = "RelationUpdate<\(referenceIDType)>"
-                    operations.arguments.append("object: \(swiftStringLiteral(referencedObject(property)))")
+                    operations.arguments.append("object: \(SwiftText.stringLiteral(referencedObject(property)))")
                     difference = nil
                 case .reference where property.isArray:
                     update = "ArrayUpdate<\(referenceIDType), \(arrayOperations(property))>"
@@ -348,7 +354,7 @@ struct BodyTranslator {
                     update = "FieldUpdate<\(referenceIDType)>"
                     operations = (
                         "operations += self.\(name).referenceOperations",
-                        ["at: \(key)", "object: \(swiftStringLiteral(referencedObject(property)))"]
+                        ["at: \(key)", "object: \(SwiftText.stringLiteral(referencedObject(property)))"]
                     )
                     difference = [
                         "from: original.\(name)\(optional).id",

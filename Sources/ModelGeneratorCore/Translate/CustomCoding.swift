@@ -148,7 +148,7 @@ struct CustomCoding {
             }
             return ["\(target)try \(valueType(property))(from: decoder)"]
         }
-        let path = "[" + property.keyPath.map(swiftStringLiteral).joined(separator: ", ") + "]"
+        let path = "[" + property.keyPath.map(SwiftText.stringLiteral).joined(separator: ", ") + "]"
         let date = dateCoding(property)
         let decodedType = date?.decodedType ?? "\(valueType(property)).self"
         let unwrap = date?.unwrap ?? ""
@@ -304,12 +304,13 @@ struct CustomCoding {
         let text = value.scalarText ?? ""
         if property.formatter == nil, !property.isArray {
             switch property.type {
-            case .string: return swiftStringLiteral(text)
-            case .int, .double, .bool: return text.lowercased() == "yes" ? "true" : text
-            case .url: return "URL(string: \(swiftStringLiteral(text)))!"
-            case .date: return "ISO8601DateCoding.date(from: \(swiftStringLiteral(text)))!"
-            case .dateOnly: return "DateOnly(\(swiftStringLiteral(text)))!"
-            case .enumeration: return ".init(rawValue: \(swiftStringLiteral(text)))"
+            case .string: return SwiftText.stringLiteral(text)
+            case .int, .double: return text
+            case .bool: return text.lowercased()
+            case .url: return "URL(string: \(SwiftText.stringLiteral(text)))!"
+            case .date: return "ISO8601DateCoding.date(from: \(SwiftText.stringLiteral(text)))!"
+            case .dateOnly: return "DateOnly(\(SwiftText.stringLiteral(text)))!"
+            case .enumeration: return ".init(rawValue: \(SwiftText.stringLiteral(text)))"
             case .any: return "\(JSONLiteral.of(value)) as JSONValue"
             default: break
             }
@@ -335,7 +336,7 @@ struct CustomCoding {
     }
 
     private func jsonKey(_ key: String) -> String {
-        "JSONKey(\(swiftStringLiteral(key)))"
+        "JSONKey(\(SwiftText.stringLiteral(key)))"
     }
 
     private func call(_ head: String, _ arguments: [String], suffix: String = "") -> [String] {
@@ -348,13 +349,14 @@ enum JSONLiteral {
     static func of(_ node: SyntaxNode) -> String {
         switch node.value {
         case .scalar(_, .null): return "nil"
-        case .scalar(let text, .string): return swiftStringLiteral(text)
+        case .scalar(let text, .string): return SwiftText.stringLiteral(text)
         case .scalar(let text, .bool): return ["true", "yes", "on", "y"].contains(text.lowercased()) ? "true" : "false"
         case .scalar(let text, .int), .scalar(let text, .double): return text
         case .sequence(let elements): return "[" + elements.map(of).joined(separator: ", ") + "]"
         case .mapping(let entries):
             if entries.isEmpty { return "[:]" }
-            return "[" + entries.map { "\(swiftStringLiteral($0.name)): \(of($0.value))" }.joined(separator: ", ") + "]"
+            return "[" + entries.map { "\(SwiftText.stringLiteral($0.name)): \(of($0.value))" }.joined(separator: ", ")
+                + "]"
         }
     }
 }

@@ -53,7 +53,7 @@ struct QueryTranslator {
             ),
             name: SwiftNaming.escaped(property.swiftName),
             type: "\(kind)<\(model)>",
-            arguments: swiftStringLiteral(property.keyPath.joined(separator: "."))
+            arguments: SwiftText.stringLiteral(property.keyPath.joined(separator: "."))
         )
     }
 
@@ -77,7 +77,7 @@ struct QueryTranslator {
                         docLines: ["/// The object type, which selects the variant."],
                         name: typeField,
                         type: "ValueField<Root, String, Present>",
-                        arguments: swiftStringLiteral(typeField)
+                        arguments: SwiftText.stringLiteral(typeField)
                     )
                 )
             }
@@ -102,7 +102,7 @@ struct QueryTranslator {
             guard !property.keyPath.isEmpty, property.formatter == nil else { return nil }
             // Stored data has what a create requires, though a read may leave it out.
             let presence = property.isRequired || property.definition.isRequired ? "Present" : "MaybeAbsent"
-            let key = swiftStringLiteral(property.keyPath.joined(separator: "."))
+            let key = SwiftText.stringLiteral(property.keyPath.joined(separator: "."))
             var arguments = key
             let type: String
             switch property.type {
@@ -115,7 +115,7 @@ struct QueryTranslator {
                     : "DocumentField<Root, \(owner).Fields<Root>, \(presence)>"
             case .reference(let target):
                 let targetName = target.flatMap { apiNames[$0] } ?? referencedName(property)
-                arguments += ", target: \(swiftStringLiteral(targetName))"
+                arguments += ", target: \(SwiftText.stringLiteral(targetName))"
                 if property.isArray {
                     type = "ReferenceArrayField<Root, \(presence)>"
                 } else {
