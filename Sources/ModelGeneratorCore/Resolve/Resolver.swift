@@ -175,9 +175,15 @@ public struct Resolver {
     ) -> (properties: [PropertyDefinition], systemProperties: [String: SystemProperty]) {
         let path = [definition.name.value]
         var properties = definition.properties
+        // A variant's own properties share the struct with the object's: they count as declared too.
+        let variantProperties = definition.objectTypes.flatMap { objectType in
+            objectType.properties.map { (path: path + [objectType.name.value, $0.name.value], name: $0.name.value) }
+        }
         let schemaSwiftNames = Set(
             definition.properties.map { overrideName(path + [$0.name.value]) ?? naming.propertyName($0.name.value) }
+                + variantProperties.map { overrideName($0.path) ?? naming.propertyName($0.name) }
         )
+        let variantNames = Set(variantProperties.map(\.name))
         var systemProperties: [String: SystemProperty] = [:]
         var leading: [PropertyDefinition] = []
         // The backend is known when the config names it, or when the schema is a Cortex export.
@@ -197,7 +203,8 @@ public struct Resolver {
                 systemProperties[system.apiName] = system
                 continue
             }
-            guard system.isAddedWhenMissing else { continue }
+            // A variant that declares it keeps its own declaration.
+            guard system.isAddedWhenMissing, !variantNames.contains(system.apiName) else { continue }
             // A schema property already has the name (`c_owner` → `owner`): the backend's gets its dialect's prefix.
             if schemaSwiftNames.contains(system.swiftName) {
                 system.swiftName = config.dialect.rawValue + SwiftNaming().typeName(system.swiftName)
