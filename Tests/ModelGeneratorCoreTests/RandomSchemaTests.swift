@@ -331,7 +331,10 @@ struct RandomSchema {
         for (key, value) in system where !declared.contains(key) { payload[key] = value }
         // A system property the schema declares is in every read too.
         for property in object.properties where system[property.name] != nil && payload[property.name] == nil {
-            payload[property.name] = value(property, depth: depth, &random)
+            payload[property.name] =
+                property.isArray
+                ? (0..<random.below(4)).map { _ in value(property, depth: depth, &random) }
+                : value(property, depth: depth, &random)
         }
         if !object.variants.isEmpty {
             if random.chance(0.15) {
