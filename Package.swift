@@ -50,7 +50,7 @@ let package = Package(
             dependencies: ["model-generator"]
         ),
         .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime"]),
-        .testTarget(name: "ModelGeneratorCoreTests", dependencies: ["ModelGeneratorCore"]),
+        .testTarget(name: "ModelGeneratorCoreTests", dependencies: ["ModelGeneratorCore", "model-generator"]),
         // The golden outputs, each compiled as its own module (their type names overlap) and exercised on payloads.
         .target(name: "GoldenMedable", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Medable/Expected"),
         .target(

@@ -16,6 +16,11 @@ let package = Package(
         .executableTarget(
             name: "DecodeBenchmark",
             dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")]
-        )
+        ),
+        // What the runtime does with a server's answer: JSONValue parsing, and a 1 GiB answer through ModelClient.
+        .executableTarget(
+            name: "ResponseBenchmark",
+            dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")]
+        ),
     ]
 )

@@ -23,9 +23,11 @@ package="$work/package"
 mkdir -p "$package/Sources"
 
 # Our output twice: models alone, and everything.
-sed 's/^generate:.*/generate: [models]/; s|^output:.*|output: ../package/Sources/OursModels|' \
+# The outputs are outside the corpus folder, which the config has to allow.
+sed 's/^generate:.*/generate: [models]/; s|^output:.*|output: ../package/Sources/OursModels\nallowOutputAnywhere: true|' \
     "$work/corpus/model-generator.yaml" >"$work/corpus/models-only.yaml"
-sed "s|^output:.*|output: ../package/Sources/OursFull|" "$work/corpus/model-generator.yaml" >"$work/corpus/full.yaml"
+sed "s|^output:.*|output: ../package/Sources/OursFull\nallowOutputAnywhere: true|" "$work/corpus/model-generator.yaml" \
+    >"$work/corpus/full.yaml"
 "$generator" generate --config "$work/corpus/models-only.yaml" >/dev/null
 "$generator" generate --config "$work/corpus/full.yaml" >/dev/null
 "$peer" generate --config "$work/corpus/openapi-generator-config.yaml" --output-directory "$package/Sources/PeerTypes" \

@@ -26,7 +26,7 @@ struct GenerateModels: CommandPlugin {
         }
         let targets = targetNames.isEmpty ? allTargets : allTargets.filter { targetNames.contains($0.name) }
 
-        var configs: [(target: String, config: URL)] = []
+        var configs: [(target: String, config: URL, sources: [URL])] = []
         for target in targets.sorted(by: { $0.name < $1.name }) {
             let found = try Self.configs(in: target.directoryURL)
             if found.count > 1 {
@@ -36,7 +36,9 @@ struct GenerateModels: CommandPlugin {
                         "target '\(target.name)' has \(found.count) model-generator.yaml files (\(paths)); keep one"
                 )
             }
-            if let config = found.first { configs.append((target.name, config)) }
+            if let config = found.first {
+                configs.append((target.name, config, target.sourceFiles(withSuffix: "swift").map(\.url)))
+            }
         }
         if configs.isEmpty {
             throw Failure(
@@ -49,11 +51,15 @@ struct GenerateModels: CommandPlugin {
         let generator = try context.tool(named: "model-generator").url
         var stale = false
         let packagePath = context.package.directoryURL.standardizedFileURL.path + "/"
-        for (_, config) in configs {
+        for (target, config, sources) in configs {
             // Relative to the package, so what the generator prints reads as the package's own paths.
             let path = config.standardizedFileURL.path
             let relative = path.hasPrefix(packagePath) ? String(path.dropFirst(packagePath.count)) : path
-            var arguments = ["generate", "--config", relative]
+            // The files SwiftPM compiles for the target, so the generator can refuse an output folder it excludes.
+            let sourceList = context.pluginWorkDirectoryURL.appendingPathComponent("\(target)-sources.txt")
+            try sources.map { $0.standardizedFileURL.path + "\n" }.joined()
+                .write(to: sourceList, atomically: true, encoding: .utf8)
+            var arguments = ["generate", "--config", relative, "--target-sources", sourceList.path]
             if check { arguments.append("--check") }
             if dryRun { arguments.append("--dry-run") }
             let status = try Self.run(generator, arguments, in: context.package.directoryURL)

@@ -11,7 +11,7 @@ struct ModelGenerator: ParsableCommand {
             Reads the object definitions (YAML, JSON, or a Cortex NDJSON export) that a model-generator.yaml names \
             and writes typed Codable models backed by ModelRuntime into the config's output folder.
             """,
-        subcommands: [Generate.self, Diff.self, Init.self],
+        subcommands: [Generate.self, Diff.self, Init.self, Pull.self, ImportCommand.self],
         defaultSubcommand: Generate.self
     )
 }
@@ -21,8 +21,8 @@ struct Generate: ParsableCommand {
         abstract: "Generates the models a config describes.",
         discussion: """
             Writes only files whose bytes change, deletes generated files the run no longer produces (only files \
-            that start with the generated header), and never touches anything else. Any error leaves the output \
-            folder exactly as it was. Exits 1 on any error.
+            the output folder's .model-generator-manifest lists), and never touches anything else. Any error leaves \
+            the output folder exactly as it was. Exits 1 on any error.
             """
     )
 
@@ -38,6 +38,11 @@ struct Generate: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Write nothing; print what a run would change.")
     var dryRun = false
 
+    /// From the plugin: a file listing, one absolute path a line, the Swift files SwiftPM compiles for the
+    /// config's target.
+    @Option(name: .customLong("target-sources"), help: .hidden)
+    var targetSources: String?
+
     func run() throws {
         let run = Pipeline.prepare(configPath: config, files: FileSystem.inputFiles)
         for line in run.diagnostics.printedLines {
@@ -46,14 +51,27 @@ struct Generate: ParsableCommand {
         if run.diagnostics.hasErrors { throw ExitCode.failure }
 
         let writing = !(check || dryRun)
-        let plan: OutputPlan
-        let staged: [FileSystem.StagedFile]
-        do {
-            (plan, staged) = try FileSystem.stage(run, writing: writing)
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode.failure
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        for warning in PreviousOutputFolders.warnings(for: run, workingDirectory: workingDirectory) {
+            FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
         }
+        if let targetSources {
+            do {
+                try TargetSources.checkCompiles(run.outputDirectory, listedIn: targetSources)
+            } catch {
+                throw Self.failure(error)
+            }
+        }
+        if writing { Interruption.shared.install() }
+        let folder: OutputFolder
+        let plan: OutputPlan
+        do {
+            folder = try OutputFolder(for: run, writing: writing, workingDirectory: workingDirectory)
+            plan = try folder.plan(run)
+        } catch {
+            throw Self.failure(error)
+        }
+        defer { folder.discard() }
         if !writing {
             for line in plan.describe(in: run.outputDirectory) { print(line) }
             if check && !plan.isUpToDate {
@@ -67,26 +85,24 @@ struct Generate: ParsableCommand {
             }
             return
         }
-        for conflict in plan.conflicts {
-            FileHandle.standardError.write(
-                Data(
-                    "error: \(Paths.join(run.outputDirectory, conflict)) exists and was not generated; move it out of the output folder\n"
-                        .utf8
-                )
-            )
-        }
-        if !plan.conflicts.isEmpty {
-            FileSystem.discard(staged)
-            throw ExitCode.failure
-        }
+        let problems = plan.problems(in: run.outputDirectory)
+        for problem in problems { FileHandle.standardError.write(Data("error: \(problem)\n".utf8)) }
+        if !problems.isEmpty { throw ExitCode.failure }
         do {
-            try FileSystem.commit(staged, deleting: plan.deletions, in: run.outputDirectory)
+            try folder.commit(plan)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode.failure
+            throw Self.failure(error)
         }
         for path in plan.writes { print("wrote \(Paths.join(run.outputDirectory, path))") }
+        if plan.manifest.writes { print("wrote \(Paths.join(run.outputDirectory, OutputManifest.fileName))") }
         for name in plan.deletions { print("deleted \(Paths.join(run.outputDirectory, name))") }
+    }
+
+    /// Prints a write-stage error and returns the exit code for it: the signal's for an interrupted run, 1 otherwise.
+    private static func failure(_ error: any Error) -> ExitCode {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        if let interrupted = error as? Interruption.Interrupted { return ExitCode(interrupted.exitCode) }
+        return ExitCode.failure
     }
 }
 

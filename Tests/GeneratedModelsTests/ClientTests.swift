@@ -160,6 +160,291 @@ struct ClientTests {
         }
     }
 
+    // MARK: Writes that succeed on the server
+
+    @Test func miaCreateInACollectionThatMakesDraftsReturnsTheDraft() async throws {
+        try await ClientServer.run { server in
+            let client = server.client("miadraft", dialect: MiaDialect.mia)
+            var body = Item.Create(name: "draft")
+            body.count = 7
+            let created = try await client.create(body)
+            #expect(created.name == "draft")
+            #expect(created.count == 7)
+            let stored = try await server.documents("miadraft", "c_items")
+            #expect(stored.map { $0["__STATE__"] } == ["DRAFT"])
+            #expect(stored.first?["_id"]?.stringValue == created.id.description)
+            // The read-back asked for every state; a plain read finds only PUBLIC documents.
+            #expect(try await server.queries().last == "_st=PUBLIC%2CDRAFT%2CTRASH%2CDELETED")
+            await #expect(throws: ModelClientError.self) { _ = try await client.get(Item.self, id: created.id) }
+        }
+    }
+
+    @Test func aCreateWhoseReadBackFailsSaysWhichInstanceExists() async throws {
+        try await ClientServer.run { server in
+            let client = server.client("mia", dialect: MiaDialect.mia)
+            let id = "5f00000000000000000000aa"
+            try await server.script([
+                ["status": 200, "body": #"{"_id":"\#(id)"}"#],
+                ["status": 404, "body": #"{"statusCode":404,"error":"Not Found","message":"gone"}"#],
+            ])
+            await #expect {
+                _ = try await client.create(Item.Create(name: "x"))
+            } throws: { error in
+                guard case ModelClientError.createdButNotRead(let created, let underlying) = error,
+                    case ModelClientError.server(404, _, "gone", _)? = underlying as? ModelClientError
+                else { return false }
+                return created == id && "\(error)".contains(id)
+            }
+        }
+    }
+
+    @Test func anUploadToStorageThatCantBeReachedNamesPropertyFacetAndObject() async throws {
+        try await ClientServer.run { server in
+            // Port 1 on the loopback address: nothing listens there, so the connection is refused.
+            try await server.setStorage("http://127.0.0.1:1")
+            let client = server.client("cortex", dialect: CortexDialect.cortex)
+            var create = Office.Create()
+            create.stringProperty = "Room 5"
+            create.pictures = [FileUpload(facets: ["content": .init(data: Data("jpeg".utf8), mime: "image/jpeg")])]
+            let error = await #expect(throws: UploadError.self) { _ = try await client.create(create) }
+            let stored = try await server.documents("cortex", "c_offices")
+            #expect(stored.count == 1, "the office was created before its upload")
+            #expect(error?.property == "c_pictures[0]")
+            #expect(error?.facet == "content")
+            #expect(error?.objectID != nil)
+            #expect(error?.objectID == stored.first?["_id"]?.stringValue)
+            let description = error?.description ?? ""
+            #expect(description.contains("c_pictures[0]") && description.contains("'content'"), "\(description)")
+        }
+    }
+
+    // MARK: Mia-Platform states and bulk calls
+
+    @Test func miaStatesBulkCallsAndStateChanges() async throws {
+        try await ClientServer.run { server in
+            let client = server.client("miadraft", dialect: MiaDialect.mia)
+            let ids = try await client.createAll(["a", "b", "c"].map { Item.Create(name: $0) })
+            #expect(ids.count == 3)
+            var stored = try await server.documents("miadraft", "c_items")
+            #expect(stored.map { $0["_id"]?.stringValue } == ids)
+            #expect(stored.allSatisfy { $0["__STATE__"] == "DRAFT" })
+
+            // Drafts are seen only when asked for.
+            #expect(try await client.list(Item.query).items.isEmpty)
+            #expect(try await client.list(Item.query.states(.draft)).items.map(\.name) == ["a", "b", "c"])
+            #expect(try await client.count(Item.query.states(.draft, .public)) == 3)
+            let draft = try await client.get(Item.self, id: ids[0], states: [.draft])
+            #expect(draft.name == "a")
+            let hidden = await #expect(throws: ModelClientError.self) {
+                _ = try await client.get(Item.self, id: draft.id)
+            }
+            #expect(hidden?.refusal == .notFound)
+
+            // A state change publishes one.
+            try await client.setState(Item.self, id: draft.id, to: .public)
+            #expect(try await client.get(Item.self, id: draft.id).name == "a")
+            #expect(try await server.hits().contains("POST /miadraft/c_items/\(ids[0])/state"))
+
+            // Update and delete by id, among drafts.
+            var rename = Item.Patch()
+            rename.name = .set("b2")
+            #expect(try await client.update(ids[1], rename, states: [.draft]).name == "b2")
+
+            // Patch and delete by query.
+            var nine = Item.Patch()
+            nine.count = .set(9)
+            #expect(try await client.updateAll(Item.query.states(.draft), nine) == 2)
+            stored = try await server.documents("miadraft", "c_items")
+            #expect(stored.map { $0["c_count"] } == [nil, 9, 9])
+            #expect(try await client.deleteAll(Item.query.states(.draft).where { $0.name.eq("c") }) == 1)
+            try await client.delete(Item.self, id: ids[1], states: [.draft])
+            stored = try await server.documents("miadraft", "c_items")
+            #expect(stored.map { $0["c_name"] } == ["a"])
+
+            // Other dialects have no states.
+            let cortex = server.client("cortex", dialect: CortexDialect.cortex)
+            await #expect(throws: ModelClientError.self) {
+                try await cortex.setState(Item.self, id: draft.id, to: .public)
+            }
+        }
+    }
+
+    // MARK: Pages
+
+    @Test func aPageTheServerCappedHasMoreAndLeadsToTheNext() async throws {
+        try await ClientServer.run { server in
+            let client = server.client("parse", dialect: ParseDialect.parse)
+            for index in 0..<101 {
+                var body = GameScore.Create()
+                body.points = index
+                _ = try await client.create(body)
+            }
+            // No limit: parse-server answers its own page of 100, and says nothing of what follows.
+            let first = try await client.list(GameScore.query)
+            #expect(first.items.count == 100)
+            #expect(first.hasMore)
+            let second = try #require(try await first.next())
+            #expect(second.skip == 100)
+            #expect(second.items.count == 1)
+            #expect(!second.hasMore)
+            let third = try await second.next()
+            #expect(third == nil)
+            let points = (first.items + second.items).compactMap(\.points)
+            #expect(Set(points) == Set(0..<101))
+        }
+    }
+
+    @Test func allSortsByIdLastSoThatPagesNeitherSkipNorRepeat() async throws {
+        try await ClientServer.run { server in
+            let client = server.client("mia", dialect: MiaDialect.mia)
+            for index in 0..<5 {
+                var body = Item.Create(name: "same")
+                body.count = index % 2
+                _ = try await client.create(body)
+            }
+            var seen: [Item] = []
+            for try await item in client.all(Item.query.sort { $0.count.ascending }, pageSize: 2) { seen.append(item) }
+            #expect(Set(seen.map(\.id)).count == 5)
+            #expect(seen.map(\.count) == [0, 0, 0, 1, 1])
+            let listQueries = try await server.queries().filter { $0.contains("_s=") }
+            #expect(listQueries.count == 3)
+            #expect(listQueries.allSatisfy { $0.contains("_s=c_count%2C_id") }, "\(listQueries)")
+        }
+    }
+
+    // MARK: What an error answer means
+
+    @Test func missingInstancesAreNotFoundInEveryDialect() async throws {
+        try await ClientServer.run { server in
+            let missing = try #require(ObjectID("5f0000000000000000000999"))
+            for (name, dialect) in [("cortex", CortexDialect.cortex as any ClientDialect), ("mia", MiaDialect.mia)] {
+                let error = await #expect(throws: ModelClientError.self) {
+                    _ = try await server.client(name, dialect: dialect).get(Item.self, id: missing)
+                }
+                #expect(error?.refusal == .notFound, "\(name)")
+            }
+            let error = await #expect(throws: ModelClientError.self) {
+                _ = try await server.client("parse", dialect: ParseDialect.parse).get(GameScore.self, id: "nope")
+            }
+            #expect(error?.refusal == .notFound)
+        }
+    }
+
+    @Test func refusalsSayWhatTheyMean() async throws {
+        let cases: [(String, [String: any Sendable], ServerRefusal)] = [
+            ("mia", ["status": 409, "body": #"{"statusCode":409,"error":"Conflict","message":"dup"}"#], .conflict),
+            (
+                "mia", ["status": 401, "body": #"{"statusCode":401,"error":"Unauthorized","message":"no"}"#],
+                .unauthorized
+            ),
+            ("parse", ["status": 400, "body": #"{"code":209,"error":"Invalid session token"}"#], .unauthorized),
+            ("parse", ["status": 400, "body": #"{"code":137,"error":"duplicate value"}"#], .conflict),
+            (
+                "cortex",
+                [
+                    "status": 400,
+                    "body":
+                        #"{"object":"fault","code":"kValidationError","message":"invalid","faults":[{"code":"kInvalidArgument","path":"c_name"},{"code":"kInvalidArgument","path":"c_count"}]}"#,
+                ],
+                .validation(fields: ["c_name", "c_count"])
+            ),
+            (
+                "mia",
+                [
+                    "status": 400,
+                    "body": #"{"statusCode":400,"error":"Bad Request","message":"body/c_name must be string"}"#,
+                ],
+                .validation(fields: ["c_name"])
+            ),
+        ]
+        try await ClientServer.run { server in
+            for (name, answer, refusal) in cases {
+                try await server.script([answer])
+                let dialect: any ClientDialect =
+                    switch name {
+                    case "cortex": CortexDialect.cortex
+                    case "mia": MiaDialect.mia
+                    default: ParseDialect.parse
+                    }
+                let error = await #expect(throws: ModelClientError.self) {
+                    _ = try await server.client(name, dialect: dialect).get(JSONValue.self, path: "/anything")
+                }
+                #expect(error?.refusal == refusal, "\(answer)")
+            }
+        }
+    }
+
+    @Test func aRateLimitedRequestWaitsAsToldAndIsRetriedWhateverItsMethod() async throws {
+        try await ClientServer.run { server in
+            let client = server.client(
+                "mia",
+                dialect: MiaDialect.mia,
+                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10))
+            )
+            let limited: [String: any Sendable] = [
+                "status": 429, "headers": ["Retry-After": "1"],
+                "body": #"{"statusCode":429,"error":"Too Many Requests","message":"slow down"}"#,
+            ]
+            try await server.script([limited])
+            let clock = ContinuousClock()
+            let start = clock.now
+            let created = try await client.create(Item.Create(name: "after the wait"))
+            // Not a speed figure: the server asked for a second, and the client must not come back sooner.
+            #expect(clock.now - start >= .seconds(1))
+            #expect(created.name == "after the wait")
+            #expect(try await server.hits().filter { $0.hasPrefix("POST") }.count == 2)
+        }
+    }
+
+    @Test func aRetryAfterLongerThanThePolicyAllowsEndsTheRetries() async throws {
+        try await ClientServer.run { server in
+            let client = server.client(
+                "mia",
+                dialect: MiaDialect.mia,
+                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10), maximumDelay: .seconds(30))
+            )
+            try await server.script([
+                ["status": 429, "headers": ["Retry-After": "120"], "body": #"{"statusCode":429,"message":"later"}"#]
+            ])
+            let error = await #expect(throws: ModelClientError.self) { _ = try await client.count(Item.query) }
+            guard case .rateLimited(let retryAfter, _, "later", _)? = error else {
+                Issue.record("\(String(describing: error))")
+                return
+            }
+            #expect(retryAfter == .seconds(120))
+            #expect(error?.refusal == .rateLimited(retryAfter: .seconds(120)))
+            #expect(try await server.hits().count == 1)
+        }
+    }
+
+    @Test func aPostIsSentAgainAfterALostConnectionOnlyWhenThePolicySaysSo() async throws {
+        try await ClientServer.run { server in
+            let flaky = FlakyTransport(base: server.transport, failures: 1)
+            var client = ModelClient(
+                baseURL: server.baseURL.appendingPathComponent("mia"),
+                dialect: MiaDialect.mia,
+                transport: flaky,
+                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(5))
+            )
+            await #expect(throws: ModelClientError.self) { _ = try await client.create(Item.Create(name: "once")) }
+            #expect(flaky.attempts == 1)
+            flaky.reset(failures: 1)
+            client = ModelClient(
+                baseURL: server.baseURL.appendingPathComponent("mia"),
+                dialect: MiaDialect.mia,
+                transport: flaky,
+                retry: try RetryPolicy(
+                    maxAttempts: 3,
+                    initialDelay: .milliseconds(5),
+                    retriesNonIdempotentRequests: true
+                )
+            )
+            let created = try await client.create(Item.Create(name: "twice"))
+            #expect(created.name == "twice")
+            #expect(flaky.attempts == 3)  // the lost POST, the POST, the GET that reads it back
+        }
+    }
+
     // MARK: Errors
 
     @Test func clientErrorsCarryEachDialectsErrorBody() async throws {
@@ -210,7 +495,7 @@ struct ClientTests {
             let client = server.client(
                 "mia",
                 dialect: MiaDialect.mia,
-                retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10), multiplier: 2)
+                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10), multiplier: 2)
             )
             let unavailable: [String: any Sendable] = [
                 "status": 503, "body": #"{"statusCode":503,"error":"Service Unavailable","message":"busy"}"#,
@@ -245,14 +530,14 @@ struct ClientTests {
     @Test func transportErrorsAreRetriedForIdempotentRequestsOnly() async throws {
         try await ClientServer.run { server in
             let flaky = FlakyTransport(
-                base: URLSessionTransport(session: server.session),
+                base: server.transport,
                 failures: 2
             )
             let client = ModelClient(
                 baseURL: server.baseURL.appendingPathComponent("mia"),
                 dialect: MiaDialect.mia,
                 transport: flaky,
-                retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(5), multiplier: 2)
+                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(5), multiplier: 2)
             )
             // Two dropped connections, then the GET gets through.
             #expect(try await client.count(Item.query) == 0)
@@ -388,8 +673,8 @@ private final class ClientServer: @unchecked Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Semantics/client_server.py")
 
-    let session = LocalPythonServer.makeSession()
-    private let control = URLSessionTransport(session: LocalPythonServer.makeSession())
+    let transport = LocalPythonServer.makeTransport()
+    private let control = LocalPythonServer.makeTransport()
     private let server: LocalPythonServer
     var baseURL: URL { server.baseURL }
 
@@ -411,13 +696,13 @@ private final class ClientServer: @unchecked Sendable {
     func client(
         _ dialect: String,
         dialect value: any ClientDialect,
-        retry: RetryPolicy = RetryPolicy(maxAttempts: 1),
+        retry: RetryPolicy = .never,
         headers: @escaping @Sendable () async throws -> [String: String] = { [:] }
     ) -> ModelClient {
         ModelClient(
             baseURL: baseURL.appendingPathComponent(dialect),
             dialect: value,
-            transport: URLSessionTransport(session: session),
+            transport: transport,
             headers: headers,
             retry: retry
         )
@@ -435,7 +720,7 @@ private final class ClientServer: @unchecked Sendable {
 
     /// Stops the server and both sessions; safe to call again.
     func stop() async {
-        session.invalidateAndCancel()
+        transport.session.invalidateAndCancel()
         await server.stop()
         control.session.invalidateAndCancel()
     }
@@ -490,6 +775,12 @@ private final class ClientServer: @unchecked Sendable {
         _ = try await controlJSON("__script", method: "POST", body: data)
     }
 
+    /// Points Cortex's upload instructions at `base` instead of the server itself.
+    func setStorage(_ base: String) async throws {
+        let data = try JSONSerialization.data(withJSONObject: ["base": base])
+        _ = try await controlJSON("__storage", method: "POST", body: data)
+    }
+
     func reset() async throws {
         _ = try await controlJSON("__reset", method: "POST", body: Data("{}".utf8))
     }
@@ -508,7 +799,8 @@ private final class SilentTransport: HTTPTransport, @unchecked Sendable {
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         lock.withLock { calls += 1 }
         do {
-            try await Task.sleep(for: .seconds(30))
+            // Far longer than any run: only the client's own timeout, by cancelling, ends this wait.
+            try await Task.sleep(for: .seconds(600))
         } catch {
             lock.withLock { cancellations += 1 }
             throw error
@@ -524,20 +816,18 @@ private final class SilentTransport: HTTPTransport, @unchecked Sendable {
             baseURL: URL(string: "http://127.0.0.1:9")!,
             dialect: .cortex,
             transport: transport,
-            retry: RetryPolicy(maxAttempts: 2, initialDelay: .milliseconds(10)),
+            retry: try RetryPolicy(maxAttempts: 2, initialDelay: .milliseconds(10)),
             timeout: .milliseconds(100)
         )
-        let clock = ContinuousClock()
-        let start = clock.now
         await #expect {
             _ = try await client.get(Item.self, id: ObjectID("5a2f1b7c9d3e4f5a6b7c8d9e")!)
         } throws: { error in
             guard case ModelClientError.timedOut(let request, _) = error else { return false }
             return request.hasPrefix("GET /c_items/")
         }
-        // Well before the transport's own 30 s; generous, since parallel tests can keep the thread pool busy.
-        #expect(clock.now - start < .seconds(25))
-        // A GET is retried once after its first timeout; every attempt was cancelled, not left running.
+        // A GET is retried once after its first timeout; every attempt was cancelled, not left running. That the
+        // transport's wait was cancelled is the proof the timeout fired: a wall-clock bound here failed only when
+        // parallel suites kept the thread pool busy.
         #expect(transport.counts.calls == 2)
         #expect(transport.counts.cancellations == 2)
     }
@@ -548,7 +838,7 @@ private final class SilentTransport: HTTPTransport, @unchecked Sendable {
             baseURL: URL(string: "http://127.0.0.1:9")!,
             dialect: .mia,
             transport: transport,
-            retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10)),
+            retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10)),
             timeout: .milliseconds(100)
         )
         await #expect(throws: ModelClientError.self) {

@@ -1,4 +1,5 @@
 import Foundation
+import ModelRuntime
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -37,13 +38,18 @@ final class LocalPythonServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// A session of its own, without proxies, with bounded timeouts.
-    static func makeSession() -> URLSession {
+    /// A session configuration without proxies, with bounded timeouts.
+    static func makeConfiguration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 20
         configuration.timeoutIntervalForResource = 60
         configuration.connectionProxyDictionary = [:]
-        return URLSession(configuration: configuration)
+        return configuration
+    }
+
+    /// A transport over a session of its own made from ``makeConfiguration()``.
+    static func makeTransport() -> URLSessionTransport {
+        URLSessionTransport(configuration: makeConfiguration())
     }
 
     /// Starts `script` and waits up to 10 s for its port; `requirement` says what the script needs when it can't run.

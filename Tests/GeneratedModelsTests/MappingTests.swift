@@ -83,7 +83,7 @@ import Testing
         } throws: { error in
             guard case DecodingError.dataCorrupted(let context) = error else { return false }
             return "\(context.debugDescription) \(String(describing: context.underlyingError))".contains(
-                "MyTransformers"
+                "Coordinate2DFromDictionary"
             )
         }
     }

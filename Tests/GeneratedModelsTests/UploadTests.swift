@@ -121,7 +121,7 @@ struct UploadTests {
             // Every facet goes up as multipart, with progress after each.
             let uploader = FileUploader(
                 transport: transport,
-                polling: PollingPolicy(
+                polling: try PollingPolicy(
                     initialDelay: .milliseconds(5),
                     multiplier: 2,
                     maximumDelay: .milliseconds(40),
@@ -260,7 +260,7 @@ struct UploadTests {
             )
             let uploader = FileUploader(
                 transport: transport,
-                polling: PollingPolicy(
+                polling: try PollingPolicy(
                     initialDelay: .milliseconds(10),
                     multiplier: 1.5,
                     maximumDelay: .milliseconds(50),
@@ -294,7 +294,7 @@ struct UploadTests {
             )
             let uploader = FileUploader(
                 transport: transport,
-                polling: PollingPolicy(initialDelay: .seconds(5), timeout: .seconds(60))
+                polling: try PollingPolicy(initialDelay: .seconds(5), timeout: .seconds(60))
             )
             try await uploader.upload(pending.upload, following: pending.file)
             let url = server.pictureURL(id: id, index: 0)
@@ -323,7 +323,7 @@ struct UploadTests {
             )
             let uploader = FileUploader(
                 transport: transport,
-                polling: PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(60))
+                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(60))
             )
             try await uploader.upload(pending.upload, following: pending.file)
             let url = server.pictureURL(id: id, index: 0)
@@ -357,7 +357,7 @@ struct UploadTests {
             }
             let uploader = FileUploader(
                 transport: transport,
-                polling: PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(60))
+                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(60))
             )
             let first = server.pictureURL(id: ids[0], index: 0)
             let second = server.pictureURL(id: ids[1], index: 0)
@@ -570,7 +570,7 @@ private struct ReceivedUploads: Decodable {
 /// (`/__received`, `/__release`, `/__stop`) have a session of their own, so cancelling the test's requests never
 /// touches them.
 private final class UploadServer: @unchecked Sendable {
-    private let control = URLSessionTransport(session: LocalPythonServer.makeSession())
+    private let control = LocalPythonServer.makeTransport()
     private let server: LocalPythonServer
     var baseURL: URL { server.baseURL }
     var log: String { server.log }
@@ -582,16 +582,16 @@ private final class UploadServer: @unchecked Sendable {
     /// Starts a server and a session of its own, runs `body`, and stops both whether `body` succeeds or not.
     static func run(_ body: (UploadServer, URLSessionTransport) async throws -> Void) async throws {
         let server = try await start()
-        let session = LocalPythonServer.makeSession()
+        let transport = LocalPythonServer.makeTransport()
         do {
-            try await body(server, URLSessionTransport(session: session))
+            try await body(server, transport)
         } catch {
             Issue.record("server log: \(server.log)")
-            session.invalidateAndCancel()
+            transport.session.invalidateAndCancel()
             await server.stop()
             throw error
         }
-        session.invalidateAndCancel()
+        transport.session.invalidateAndCancel()
         await server.stop()
     }
 

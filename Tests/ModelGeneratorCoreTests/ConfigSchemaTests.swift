@@ -41,6 +41,7 @@ import Testing
         #expect(Self.properties["accessModifier"]?["default"] as? String == config.accessModifier.rawValue)
         #expect(Self.properties["dialect"]?["default"] as? String == config.dialect.rawValue)
         #expect(Self.properties["generate"]?["default"] as? [String] == config.generate.map(\.rawValue))
+        #expect(Self.properties["allowOutputAnywhere"]?["default"] as? Bool == config.allowOutputAnywhere)
     }
 
     /// Every key the schema allows is read by the decoder without an error, with a value of the schema's type.
@@ -48,6 +49,7 @@ import Testing
         let text = """
             schemas: [a.yaml]
             mappings: b.mappings
+            headers: [Headers, Model.h]
             output: Out
             accessModifier: package
             generate: [models, queries, bodies]
@@ -57,6 +59,7 @@ import Testing
             templates: T
             additionalImports: [X]
             additionalFileComments: [y]
+            allowOutputAnywhere: true
             """
         let (config, diagnostics) = ConfigLoader.load(text, file: "c.yaml")
         #expect(config != nil)

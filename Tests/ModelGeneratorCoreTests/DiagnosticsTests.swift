@@ -152,7 +152,7 @@ import Testing
                   - name: c_account
                 """,
             expected: [
-                "objects.yaml:4:57: warning: reference 'c_owner' points at 'c_acount', which the schema does not define; its expanded value decodes as JSON"
+                "objects.yaml:4:57: error: reference 'c_owner' points at 'c_acount', which is no object of the schema"
             ]
         ),
         Case(
@@ -326,7 +326,7 @@ import Testing
             schema:
                 "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: String, sourceObject: c_a }\n",
             expected: [
-                "objects.yaml:4:50: warning: 'sourceObject' only applies to Reference, List and Relation properties; 'c_b' is a String"
+                "objects.yaml:4:50: warning: 'sourceObject' only applies to Reference, List, ObjectId and Relation properties; 'c_b' is a String"
             ]
         ),
         Case(

@@ -160,8 +160,11 @@ import Testing
                 try decode(Holder<Double>.self, from: "{\"value\": \(literal)}")
             }
         }
-        // Beyond Int, a number is still a number: the nearest double.
-        #expect(try decode(JSONValue.self, from: "123456789012345678901234567890") == .double(1.2345678901234568e29))
+        // Beyond Int, an integer keeps its digits rather than becoming the nearest double.
+        #expect(
+            try decode(JSONValue.self, from: "123456789012345678901234567890")
+                == .bigInteger("123456789012345678901234567890")
+        )
         #expect(try decode(JSONValue.self, from: "9223372036854775807") == .int(.max))
         #expect(try decode(JSONValue.self, from: "-9223372036854775808") == .int(.min))
         #expect(try decode(JSONValue.self, from: "1e-400") == .int(0))

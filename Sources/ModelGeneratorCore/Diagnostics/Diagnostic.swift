@@ -4,6 +4,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public enum Severity: String, Hashable, Sendable {
         case error
         case warning
+        /// Something the run decided that the user may want to check; never a problem.
+        case note
     }
 
     public var severity: Severity

@@ -28,7 +28,8 @@ public enum ConfigTemplate {
             #  or: model-generator generate --config model-generator.yaml
             # Paths are relative to this file. The editor schema: Schemas/model-generator.schema.json.
 
-            # Object definitions: YAML or JSON with a top-level `objects` list, or a Cortex NDJSON export.
+            # Object definitions, files or folders: YAML or JSON with a top-level `objects` list, Cortex definitions
+            # (mdctl's env/objects/) or an NDJSON export, Mia-Platform collections, or Parse's GET /schemas answer.
             schemas: \(schemas)
 
             # Mapping files (YAML, or AppCoreKit .mappings): key paths, defaults, formatters, models without a schema.
@@ -37,7 +38,9 @@ public enum ConfigTemplate {
             # Sample payloads that give mapped properties their types, by Swift type name.
             \(samplesLine)
 
-            # The folder the generator owns: it writes only there, and deletes only files it generated.
+            # The folder the generator owns: it writes only there, and deletes only files it generated (the ones its
+            # .model-generator-manifest there lists). It must be below this file's folder and hold no Package.swift,
+            # unless 'allowOutputAnywhere: true' is set.
             output: Generated
 
             # public | package | internal
@@ -46,8 +49,8 @@ public enum ConfigTemplate {
             # models, and the typed query builders and request bodies built on them (for objects with definitions).
             generate: \(generate)
 
-            # cortex | mia | parse: the backend you talk to.
-            dialect: cortex
+            # cortex | mia | parse: the backend you talk to. Without it, the schema files' backend decides.
+            # dialect: cortex
 
             naming:
               # Prefixes removed from API names: with [c_], c_stringArray becomes stringArray.

@@ -35,18 +35,22 @@ public struct GeneratorConfig: Hashable, Sendable {
     public var file: String
     public var schemas: [Located<String>] = []
     public var mappings: [Located<String>] = []
+    /// Objective-C headers, or folders searched for them, that type the classes mappings name.
+    public var headers: [Located<String>] = []
     public var output: Located<String>
     public var accessModifier: AccessModifier = .public
     public var generate: [OutputKind] = [.models]
     public var dialect: Dialect = .cortex
-    /// Whether the config names its `dialect`: only then is the schema known to be that backend's, with its system
-    /// properties on every model.
-    public var namesDialect = false
+    /// Where the config sets `dialect`; nil when it leaves it out and the schema files' format decides.
+    public var dialectLocation: SourceLocation?
     public var samples: [String: Located<String>] = [:]
     public var naming = Naming()
     public var templates: Located<String>?
     public var additionalImports: [String] = []
     public var additionalFileComments: [String] = []
+    /// Lets `output` be outside the config's folder tree, be the config's own folder, or hold a `Package.swift`:
+    /// places where a mistyped path would mix generated files with a package's own.
+    public var allowOutputAnywhere = false
 
     public init(file: String, output: Located<String>) {
         self.file = file
@@ -55,8 +59,8 @@ public struct GeneratorConfig: Hashable, Sendable {
 
     /// Every key the config accepts, in the order the reference documents them.
     public static let keys = [
-        "schemas", "mappings", "output", "accessModifier", "generate", "dialect", "samples", "naming", "templates",
-        "additionalImports", "additionalFileComments",
+        "schemas", "mappings", "headers", "output", "accessModifier", "generate", "dialect", "samples", "naming",
+        "templates", "additionalImports", "additionalFileComments", "allowOutputAnywhere",
     ]
     static let namingKeys = ["stripPrefixes", "overrides"]
 }
@@ -88,6 +92,7 @@ public enum ConfigLoader {
             config.schemas = readPaths(node, "'schemas'", &reader)
         }
         if let node = root["mappings"] { config.mappings = readPaths(node, "'mappings'", &reader) }
+        if let node = root["headers"] { config.headers = readPaths(node, "'headers'", &reader) }
         // Invalid entries were reported one by one; this is for a config that names no input at all. Mappings
         // alone are enough for a third-party API that has no object definitions.
         let namesNothing = { (key: String) in root[key] == nil || root[key]?.elements?.isEmpty == true }
@@ -104,7 +109,7 @@ public enum ConfigLoader {
         }
         if let node = root["dialect"] {
             config.dialect = readChoice(node, "'dialect'", &reader) ?? config.dialect
-            config.namesDialect = true
+            config.dialectLocation = node.location
         }
         if let node = root["generate"], let list = reader.stringList(node, "'generate'") {
             config.generate = list.compactMap { item in
@@ -147,6 +152,9 @@ public enum ConfigLoader {
         }
         if let node = root["additionalFileComments"] {
             config.additionalFileComments = reader.stringList(node, "'additionalFileComments'")?.map(\.value) ?? []
+        }
+        if let node = root["allowOutputAnywhere"] {
+            config.allowOutputAnywhere = reader.bool(node, "'allowOutputAnywhere'") ?? false
         }
         return (reader.diagnostics.hasErrors ? nil : config, reader.diagnostics)
     }

@@ -16,6 +16,10 @@ public struct MappingContextDefinition: Hashable, Sendable {
     public var formatters: [FormatterAssignment] = []
     /// The mapping file the context is written in.
     public var file: String
+    /// For an AppCoreKit context that holds only property attributes, such as a transform
+    /// (`"$trimmed_string": {"@transformClass": …, "@transformSelector": …}`): the attributes, which properties take
+    /// with their own `@inherits`.
+    public var attributes: MappedPropertyDefinition?
 
     public struct Alias: Hashable, Sendable {
         public var jsonName: Located<String>
@@ -40,10 +44,14 @@ public struct MappedPropertyDefinition: Hashable, Sendable {
     public var defaultValue: SyntaxNode?
     /// A `null` in the JSON counts as missing (and takes the default) instead of being an error.
     public var nullAsMissing = false
-    /// The app's `ValueFormatter` type (`formatter` / `@transformClass`).
+    /// The app's `ValueFormatter` type: `formatter`, or in `.mappings` the name of `@transformSelector`
+    /// (`trimmedString:` → `TrimmedString`), since one transform class often holds many transforms; `@transformClass`
+    /// names it only when there is no selector.
     public var formatter: Located<String>?
-    /// AppCoreKit's `@transformSelector`; the formatter protocol replaces selectors, so it is only documentation.
-    public var selector: String?
+    /// AppCoreKit's `@transformClass`, kept for the formatter's name when no selector is given.
+    public var transformClass: Located<String>?
+    /// Contexts holding only attributes that this property takes first (AppCoreKit's `@inherits` on a property).
+    public var inherits: [Located<String>] = []
     public var userData: SyntaxNode?
     /// A nested model (`object` / `@object`).
     public var object: ObjectMapping?

@@ -27,7 +27,7 @@ public enum MappingLoader {
         case .success(nil):
             reader.diagnostics.warning("the mapping file is empty", at: .start(of: file))
         case .success(var root?):
-            if appCoreKit { root = root.relocated(to: file) }
+            if appCoreKit { root = CascadingSelectors.choosingBranches(root.relocated(to: file), &reader) }
             if appCoreKit {
                 loaded = readAppCoreKit(root, file: file, &reader)
             } else {
@@ -133,7 +133,8 @@ public enum MappingLoader {
         property.userData = node["userData"]
         if let object = node["object"] {
             property.object = readYAMLObject(object, owner: entry.name, file: file, &reader)
-            property.isCollection = property.isCollection ?? nil
+            // YAML spells a list `collection:`, so `object:` is one.
+            property.isCollection = false
         }
         if let collection = node["collection"] {
             property.object = readYAMLObject(collection, owner: entry.name, file: file, &reader)
@@ -176,9 +177,6 @@ public enum MappingLoader {
         "@keyPath", "@optional", "@defaultValue", "@transformClass", "@transformSelector", "@transformUserData",
         "@object", "@type", "@collection", "@nullAsMissing", "@clearContent", "@insertContentAtBegin",
     ]
-    /// CKCascadingTree's device and OS selectors choose between definitions at run time on iOS; a generator that
-    /// writes one type per context cannot honour them.
-    static let deviceSelectors = ["@ipad", "@iphone", "@iphone5", "@ios"]
 
     private static func readAppCoreKit(_ root: SyntaxNode, file: String, _ reader: inout NodeReader) -> LoadedFile {
         var loaded = LoadedFile()
@@ -208,6 +206,14 @@ public enum MappingLoader {
     ) -> MappingContextDefinition? {
         var context = MappingContextDefinition(name: name, file: file)
         guard let entries = reader.mapping(node, "context '\(name.value)'") else { return nil }
+        // A context of attributes only (a transform that properties inherit) is read as a property's attributes.
+        if entries.allSatisfy({ appCoreKitPropertyKeys.contains($0.name) || $0.name == "@inherits" }),
+            entries.contains(where: { appCoreKitPropertyKeys.contains($0.name) })
+        {
+            let key = SyntaxNode(.scalar(name.value, .string), at: name.location)
+            context.attributes = readAppCoreKitProperty(.init(key: key, value: node), file: file, &reader)
+            return context
+        }
         for entry in entries {
             switch entry.name {
             case "@class":
@@ -248,8 +254,12 @@ public enum MappingLoader {
             case "@optional": property.isOptional = flag(attribute.value, what, &reader)
             case "@defaultValue": property.defaultValue = attribute.value
             case "@nullAsMissing": property.nullAsMissing = flag(attribute.value, what, &reader) ?? false
-            case "@transformClass": property.formatter = located(attribute.value, what, &reader)
-            case "@transformSelector": property.selector = reader.string(attribute.value, what)
+            case "@transformClass": property.transformClass = located(attribute.value, what, &reader)
+            case "@transformSelector":
+                if let selector = reader.string(attribute.value, what) {
+                    property.formatter = Located(formatterName(forSelector: selector), at: attribute.value.location)
+                }
+            case "@inherits": property.inherits = readNames(attribute.value, what, &reader)
             case "@transformUserData": property.userData = attribute.value
             case "@collection": property.isCollection = flag(attribute.value, what, &reader)
             case "@object":
@@ -263,7 +273,16 @@ public enum MappingLoader {
                 unsupportedKeyword(attribute, in: "property '\(entry.name)'", known: appCoreKitPropertyKeys, &reader)
             }
         }
+        if property.formatter == nil { property.formatter = property.transformClass }
         return property
+    }
+
+    /// `trimmedString:` → `TrimmedString`, `coordinate2DFromDictionary:userData:error:` → `Coordinate2DFromDictionary`:
+    /// the Swift `ValueFormatter` the app supplies in place of the Objective-C method.
+    static func formatterName(forSelector selector: String) -> String {
+        let base = selector.prefix { $0 != ":" }
+        guard let first = base.first else { return selector }
+        return first.uppercased() + base.dropFirst()
     }
 
     private static func readAppCoreKitObject(
@@ -314,18 +333,11 @@ public enum MappingLoader {
         known: [String] = [],
         _ reader: inout NodeReader
     ) {
-        if deviceSelectors.contains(where: { entry.name == $0 || entry.name.hasPrefix($0 + " ") }) {
-            reader.diagnostics.warning(
-                "'\(entry.name)' selects definitions by device at run time; generated models are the same on every device, so it is ignored",
-                at: entry.key.location
-            )
-        } else {
-            reader.diagnostics.error(
-                "unknown keyword '\(entry.name)' in \(what)",
-                at: entry.key.location,
-                hint: Suggestion.hint(for: entry.name, in: known)
-            )
-        }
+        reader.diagnostics.error(
+            "unknown keyword '\(entry.name)' in \(what)",
+            at: entry.key.location,
+            hint: Suggestion.hint(for: entry.name, in: known)
+        )
     }
 
     // MARK: Shared
@@ -422,5 +434,111 @@ enum MappingsSyntax {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// CKCascadingTree's device and OS selectors (`@ipad`, `@iphone`, `@iphone5`, `@ios >= 7`) choose between
+/// definitions at run time on iOS. Generated models are the same on every device, so one branch is chosen here, and
+/// a note says which: the iPhone's, and the OS branches that hold on iOS 16, the oldest iOS ModelRuntime supports.
+/// A kept branch's entries replace the same-named entries around it, as the cascading tree's more specific node did.
+enum CascadingSelectors {
+    static let oldestIOS = [16]
+
+    static func choosingBranches(_ node: SyntaxNode, _ reader: inout NodeReader) -> SyntaxNode {
+        var copy = node
+        switch node.value {
+        case .scalar:
+            break
+        case .sequence(let elements):
+            copy.value = .sequence(elements.map { choosingBranches($0, &reader) })
+        case .mapping(let entries):
+            var kept: [SyntaxNode.Entry] = []
+            var branches: [SyntaxNode.Entry] = []
+            for entry in entries {
+                guard let keep = keeps(entry, &reader) else {
+                    kept.append(.init(key: entry.key, value: choosingBranches(entry.value, &reader)))
+                    continue
+                }
+                guard keep else { continue }
+                guard let inner = choosingBranches(entry.value, &reader).entries else {
+                    reader.diagnostics.error(
+                        "'\(entry.name)' must hold a mapping of the definitions it selects",
+                        at: entry.value.location
+                    )
+                    continue
+                }
+                branches += inner
+            }
+            for entry in branches {
+                if let index = kept.firstIndex(where: { $0.name == entry.name }) {
+                    kept[index] = entry
+                } else {
+                    kept.append(entry)
+                }
+            }
+            copy.value = .mapping(kept)
+        }
+        return copy
+    }
+
+    /// Whether a selector's branch is kept, with a note saying so; nil when the key is no selector.
+    private static func keeps(_ entry: SyntaxNode.Entry, _ reader: inout NodeReader) -> Bool? {
+        let words = entry.name.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let sameEverywhere = "generated models are the same on every device"
+        switch words.first {
+        case "@iphone" where words.count == 1:
+            note("the '@iphone' branch is kept: \(sameEverywhere), and take the iPhone's definitions", entry, &reader)
+            return true
+        case "@ipad" where words.count == 1, "@iphone5" where words.count == 1:
+            note(
+                "the '\(entry.name)' branch is dropped: \(sameEverywhere), and take the iPhone's definitions",
+                entry,
+                &reader
+            )
+            return false
+        case "@ios":
+            guard let holds = evaluate(Array(words.dropFirst())) else {
+                reader.diagnostics.error(
+                    "'\(entry.name)' is not an OS selector; write it as '@ios >= 7'",
+                    at: entry.key.location
+                )
+                return false
+            }
+            note(
+                "the '\(entry.name)' branch is \(holds ? "kept" : "dropped"): it \(holds ? "holds" : "does not hold") on iOS 16, the oldest iOS ModelRuntime supports",
+                entry,
+                &reader
+            )
+            return holds
+        default:
+            return nil
+        }
+    }
+
+    /// `>= 7`, `<7.0`, `== 16`: compared with ``oldestIOS``.
+    private static func evaluate(_ words: [String]) -> Bool? {
+        let text = words.joined()
+        let operators = [">=", "<=", "==", "!=", ">", "<", "="]
+        guard let op = operators.first(where: { text.hasPrefix($0) }) else { return nil }
+        let parts = text.dropFirst(op.count).split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+        var version = parts.compactMap { $0 }
+        var current = oldestIOS
+        while version.count < current.count { version.append(0) }
+        while current.count < version.count { current.append(0) }
+        // Negative, zero or positive, as the versions compare part by part.
+        let order = zip(current, version).first { $0 != $1 }.map { $0 < $1 ? -1 : 1 } ?? 0
+        switch op {
+        case ">=": return order >= 0
+        case "<=": return order <= 0
+        case ">": return order > 0
+        case "<": return order < 0
+        case "!=": return order != 0
+        default: return order == 0
+        }
+    }
+
+    private static func note(_ message: String, _ entry: SyntaxNode.Entry, _ reader: inout NodeReader) {
+        reader.diagnostics.append(Diagnostic(.note, message, at: entry.key.location))
     }
 }

@@ -4,6 +4,18 @@ import Foundation
 /// Each reader returns nil after reporting, so callers can go on and find the next problem.
 struct NodeReader {
     var diagnostics = Diagnostics()
+    /// Unknown keys of a file other tools write (a schema), kept for one summary line per file
+    /// (`reportUnknownKeys`): a real export repeats the same key on every property, and a warning per occurrence
+    /// would bury everything else. Nil where each unknown key is reported where it is (the config).
+    var unknownKeys: [UnknownKey]?
+
+    struct UnknownKey {
+        var key: String
+        /// Where the key was found, as "a property".
+        var context: String
+        var location: SourceLocation
+        var hint: String?
+    }
 
     mutating func mapping(_ node: SyntaxNode, _ what: String) -> [SyntaxNode.Entry]? {
         if let entries = node.entries { return entries }
@@ -31,6 +43,22 @@ struct NodeReader {
             return nil
         }
         return text
+    }
+
+    /// The non-empty string under `key` of a mapping, with its location. When the key is missing, `missing` is the
+    /// error (at the mapping); `what` names the value in the errors about it.
+    mutating func requiredName(
+        _ key: String,
+        of node: SyntaxNode,
+        missing: String,
+        what: String,
+        hint: String? = nil
+    ) -> Located<String>? {
+        guard let value = node[key] else {
+            diagnostics.error(missing, at: node.location, hint: hint)
+            return nil
+        }
+        return name(value, what).map { Located($0, at: value.location) }
     }
 
     mutating func bool(_ node: SyntaxNode, _ what: String) -> Bool? {
@@ -78,11 +106,46 @@ struct NodeReader {
             seen[key] = entry.key.location
             if known.contains(key) || ignored.contains(key) { continue }
             let hint = Suggestion.hint(for: key, in: known)
+            if severity == .warning, unknownKeys != nil {
+                unknownKeys?.append(UnknownKey(key: key, context: what, location: entry.key.location, hint: hint))
+                continue
+            }
             switch severity {
             case .error: diagnostics.error("unknown key '\(key)' in \(what)", at: entry.key.location, hint: hint)
-            case .warning: diagnostics.warning("unknown key '\(key)' in \(what)", at: entry.key.location, hint: hint)
+            case .warning, .note:
+                diagnostics.warning("unknown key '\(key)' in \(what)", at: entry.key.location, hint: hint)
             }
         }
+    }
+}
+
+extension NodeReader {
+    /// One warning for all the unknown keys collected, at the first of them: each key once, with how often it
+    /// occurs and a "did you mean" where one is close.
+    mutating func reportUnknownKeys() {
+        guard let keys = unknownKeys, let first = keys.first else { return }
+        unknownKeys = []
+        if keys.count == 1 {
+            diagnostics.warning("unknown key '\(first.key)' in \(first.context)", at: first.location, hint: first.hint)
+            return
+        }
+        // Each key in each kind of place once, in the order they first occur.
+        var order: [String] = []
+        var seen: [String: (key: UnknownKey, count: Int)] = [:]
+        for key in keys {
+            let id = key.key + "\u{0}" + key.context
+            if seen[id] == nil { order.append(id) }
+            seen[id, default: (key, 0)].count += 1
+        }
+        let listed = order.map { id in
+            let (key, count) = seen[id]!
+            return "'\(key.key)' in \(key.context)" + (count > 1 ? " (\(count) times)" : "")
+                + (key.hint.map { " (\($0))" } ?? "")
+        }
+        diagnostics.warning(
+            "\(keys.count) unknown keys, ignored: \(listed.joined(separator: ", "))",
+            at: first.location
+        )
     }
 }
 

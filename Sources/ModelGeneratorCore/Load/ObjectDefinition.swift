@@ -9,8 +9,14 @@ public struct ObjectDefinition: Hashable, Sendable {
     public var objectTypes: [ObjectTypeDefinition]
     /// The schema file this definition came from, as the config names it.
     public var sourceFile: String
-    /// Read from a Cortex export, where every instance also carries the built-in `_id`.
-    public var isFromCortexExport: Bool
+    /// The backend whose own file this definition was read from.
+    public var format: SchemaFormat = .objects
+    /// Mia-Platform's `defaultState`: the `__STATE__` the CRUD service gives an instance created without one.
+    public var defaultState: String?
+
+    /// Read from Cortex's own files (an export or mdctl's `env/objects/`), where every instance also carries the
+    /// built-in `_id`.
+    public var isFromCortexExport: Bool { format == .cortex }
 }
 
 public struct ObjectTypeDefinition: Hashable, Sendable {
@@ -36,6 +42,8 @@ public struct PropertyDefinition: Hashable, Sendable {
     public var facets: [FacetDefinition] = []
     public var validators: [ValidatorDefinition] = []
     public var isRequired = false
+    /// The backend may send `null` for the property (Mia-Platform's and JSON Schema's `nullable: true`).
+    public var isNullable = false
     /// Cortex's `optional: true`: not returned unless a query asks for it.
     public var isOptionalInResponses = false
     public var isReadable = true

@@ -12,6 +12,10 @@ struct MappingResolver {
     /// The Swift type each context produces, once known (from `@class`, or from an `@object` that names it).
     private var contextTypes: [String: Located<String>] = [:]
     private var samples: [String: SyntaxNode]
+    /// The app's Objective-C classes, which type the properties of the contexts whose `@class` they declare.
+    private let headers: ObjCHeaders
+    /// The class of each context that `naming.overrides` renamed (`{ RKTStatus: Status }`), for its header.
+    private var classNames: [String: String] = [:]
     private var objectsByAPIName: [String: ResolvedObject] = [:]
     private var modelNames: Set<String> = []
 
@@ -19,27 +23,34 @@ struct MappingResolver {
         _ contexts: [MappingContextDefinition],
         to schema: ResolvedSchema,
         samples: [String: SyntaxNode],
+        headers: ObjCHeaders = ObjCHeaders(),
         config: GeneratorConfig
     ) -> (schema: ResolvedSchema, diagnostics: Diagnostics) {
         var resolver = MappingResolver(
             naming: SwiftNaming(stripPrefixes: config.naming.stripPrefixes),
-            samples: samples
+            samples: samples,
+            headers: headers
         )
-        let result = resolver.apply(contexts, to: schema)
+        let result = resolver.apply(contexts, to: schema, overrides: config.naming.overrides)
         return (result, resolver.diagnostics)
     }
 
-    private init(naming: SwiftNaming, samples: [String: SyntaxNode]) {
+    private init(naming: SwiftNaming, samples: [String: SyntaxNode], headers: ObjCHeaders) {
         self.naming = naming
         self.samples = samples
+        self.headers = headers
     }
 
-    private mutating func apply(_ definitions: [MappingContextDefinition], to schema: ResolvedSchema) -> ResolvedSchema
-    {
+    private mutating func apply(
+        _ definitions: [MappingContextDefinition],
+        to schema: ResolvedSchema,
+        overrides: [GeneratorConfig.Override]
+    ) -> ResolvedSchema {
         guard !definitions.isEmpty else { return schema }
         for object in schema.objects { objectsByAPIName[object.apiName] = object }
         for definition in definitions { register(definition) }
         assignTypesFromReferences()
+        applyNamingOverrides(overrides)
         let producing = contextOrder.filter { contextTypes[$0] != nil }
         checkTypeNames(producing, schema: schema)
         modelNames = Set(producing.compactMap { contextTypes[$0]?.value }).union(schema.objects.map(\.swiftName))
@@ -96,6 +107,22 @@ struct MappingResolver {
         if contexts[reference] != nil { return reference }
         if contexts["$" + reference] != nil { return "$" + reference }
         return contextOrder.first { contextTypes[$0]?.value == reference }
+            ?? contextOrder.first { classNames[$0] == reference }
+    }
+
+    /// Models keep their class names unless `naming.overrides` names the class: `{ RKTStatus: Status }`. A sample
+    /// may still be named by the class.
+    private mutating func applyNamingOverrides(_ overrides: [GeneratorConfig.Override]) {
+        for name in contextOrder {
+            guard let original = contextTypes[name],
+                let override = overrides.last(where: { $0.path == [original.value] })
+            else { continue }
+            classNames[name] = original.value
+            contextTypes[name] = Located(override.swiftName, at: override.location)
+            if samples[override.swiftName] == nil, let sample = samples[original.value] {
+                samples[override.swiftName] = sample
+            }
+        }
     }
 
     /// `"@object": { "@class": "UserModel", "@mappings": "$UserModel" }` gives a class-less context its type.
@@ -342,13 +369,16 @@ struct MappingResolver {
     // MARK: Properties
 
     private mutating func resolve(
-        _ mapped: MappedPropertyDefinition,
+        _ written: MappedPropertyDefinition,
         in context: MappingContextDefinition,
         source: ResolvedObject?,
         sample: SyntaxNode?,
         scope: inout Scope
     ) -> ResolvedProperty? {
+        let mapped = withInheritedAttributes(written, visiting: [])
         let path = keyPath(of: mapped)
+        let className = classNames[context.name.value] ?? swiftTypeName(context)
+        let declared = headers.property(mapped.name.value, of: className)
         let pathLocation = mapped.keyPath?.location ?? mapped.location
         if path.contains(where: \.isEmpty) {
             diagnostics.error("key path '\(mapped.keyPath?.value ?? "")' has an empty segment", at: pathLocation)
@@ -393,6 +423,10 @@ struct MappingResolver {
             type = .named(targetType.value)
             if let collection = mapped.isCollection {
                 isArray = collection
+            } else if let declared, case .array = ObjCSwiftType(declared.type) {
+                isArray = true
+            } else if let declared, case .object = ObjCSwiftType(declared.type) {
+                isArray = false
             } else if let sample, case .found(let value) = SampleLookup.lookUp(path, in: sample) {
                 isArray = value.elements != nil
             } else if sample != nil {
@@ -428,7 +462,16 @@ struct MappingResolver {
                 break
             }
         }
-        // 4. The sample payload.
+        // 4. The class's Objective-C header.
+        var headerSaysOptional: Bool?
+        if let declared {
+            let objCType = ObjCSwiftType(declared.type)
+            headerSaysOptional = declared.nullability != .nonnull && !objCType.isScalar
+            if type == nil, let resolved = headerType(objCType, declared, mapped, path: path, sample: sample) {
+                (type, isArray) = resolved
+            }
+        }
+        // 5. The sample payload.
         if let sample {
             switch SampleLookup.lookUp(path, in: sample) {
             case .intoScalar(let prefix, let kind):
@@ -456,16 +499,22 @@ struct MappingResolver {
                 }
             }
         }
-        // 5. The formatter's own output type.
+        // 6. The formatter's own output type.
         if type == nil, let formatter = mapped.formatter {
             type = .named("\(formatter.value).Value")
         }
         guard let type else {
+            let headerHint =
+                headers.isEmpty
+                ? "or name its class's header in the config's 'headers'"
+                : headers.classes[className] == nil
+                    ? "or add the header that declares '@interface \(className)' to the config's 'headers'"
+                    : "or declare '@property … \(mapped.name.value)' in \(className)'s header"
             diagnostics.error(
                 "the type of '\(mapped.name.value)' in '\(context.name.value)' cannot be known",
                 at: mapped.location,
                 hint:
-                    "give it a 'type' ('@type' in .mappings), point it at an object definition, or name a sample payload for \(swiftTypeName(context)) in the config's 'samples'"
+                    "give it a 'type' ('@type' in .mappings), point it at an object definition, name a sample payload for \(className) in the config's 'samples', \(headerHint)"
             )
             return nil
         }
@@ -491,10 +540,113 @@ struct MappingResolver {
             property.formatter = ResolvedFormatter(typeName: formatter.value, userData: mapped.userData)
             if let userData = mapped.userData { checkNumbers(in: userData, of: "the user data of '\(swiftName)'") }
         }
-        let isOptional = mapped.isOptional ?? (schemaRequired.map { !$0 } ?? sampleSaysOptional)
+        let isOptional = mapped.isOptional ?? (schemaRequired.map { !$0 } ?? headerSaysOptional ?? sampleSaysOptional)
         property.isRequired = mapped.defaultValue != nil || !isOptional
         if mapped.defaultValue != nil { checkDefault(property) }
         return property
+    }
+
+    /// A property's attributes after those of the attribute-only contexts it `@inherits`, in order; its own come
+    /// last and win.
+    private mutating func withInheritedAttributes(
+        _ property: MappedPropertyDefinition,
+        visiting: [String]
+    ) -> MappedPropertyDefinition {
+        var result = property
+        result.inherits = []
+        for parent in property.inherits {
+            guard let name = contextName(for: parent.value), let context = contexts[name] else {
+                diagnostics.error(
+                    "'\(property.name.value)' inherits '\(parent.value)', which no mapping defines",
+                    at: parent.location,
+                    hint: Suggestion.hint(for: parent.value, in: contextOrder)
+                )
+                continue
+            }
+            guard var attributes = context.attributes else {
+                diagnostics.error(
+                    "'\(property.name.value)' inherits '\(parent.value)', which maps a model; a property inherits only a context of attributes, such as a transform",
+                    at: parent.location
+                )
+                continue
+            }
+            if visiting.contains(name) {
+                diagnostics.error(
+                    "inheritance cycle: \((visiting + [name]).joined(separator: " → "))",
+                    at: parent.location
+                )
+                continue
+            }
+            attributes = withInheritedAttributes(attributes, visiting: visiting + [name])
+            result.keyPath = result.keyPath ?? attributes.keyPath
+            result.type = result.type ?? attributes.type
+            result.isOptional = result.isOptional ?? attributes.isOptional
+            result.defaultValue = result.defaultValue ?? attributes.defaultValue
+            result.nullAsMissing = result.nullAsMissing || attributes.nullAsMissing
+            result.formatter = result.formatter ?? attributes.formatter
+            result.transformClass = result.transformClass ?? attributes.transformClass
+            result.userData = result.userData ?? attributes.userData
+            result.object = result.object ?? attributes.object
+            result.isCollection = result.isCollection ?? attributes.isCollection
+        }
+        return result
+    }
+
+    /// The Swift type of a property the class's header declares; nil leaves it to the sample or the formatter.
+    private mutating func headerType(
+        _ objCType: ObjCSwiftType,
+        _ declared: ObjCProperty,
+        _ mapped: MappedPropertyDefinition,
+        path: [String],
+        sample: SyntaxNode?
+    ) -> (ResolvedType, Bool)? {
+        switch objCType {
+        case .string: return (.string, false)
+        case .url: return (.url, false)
+        case .date: return (.date, false)
+        case .bool: return (.bool, false)
+        case .int: return (.int, false)
+        case .double: return (.double, false)
+        case .json: return (.any, false)
+        case .number:
+            if mapped.formatter != nil { return nil }
+            // The mapping's own default says which number, else the sample's value.
+            let used: SyntaxNode? =
+                if let sample, case .found(let value) = SampleLookup.lookUp(path, in: sample) { value } else { nil }
+            for value in [mapped.defaultValue, used].compactMap({ $0 }) {
+                switch SampleType(value) {
+                case .bool: return (.bool, false)
+                case .int: return (.int, false)
+                case .double: return (.double, false)
+                default: continue
+                }
+            }
+            diagnostics.append(
+                Diagnostic(
+                    .note,
+                    "'\(mapped.name.value)' is an NSNumber and no sample says which number it holds; it is a Double",
+                    at: declared.location,
+                    hint:
+                        "give it a '@type' ('type' in YAML) of Int or Bool, or a sample payload, if that is what it holds"
+                )
+            )
+            return (.double, false)
+        case .array(let element):
+            guard let element, let inner = headerType(element, declared, mapped, path: [], sample: nil) else {
+                return (.any, false)
+            }
+            return inner.1 ? (.any, false) : (inner.0, true)
+        case .object(let name) where modelNames.contains(name):
+            return (.named(name), false)
+        case .object, .unknown:
+            if mapped.formatter != nil { return nil }
+            diagnostics.warning(
+                "'\(declared.type)' of '\(mapped.name.value)' has no JSON form the generator knows; it is a JSONValue",
+                at: declared.location,
+                hint: "map it with a '@transformSelector' whose formatter makes the Swift type the app needs"
+            )
+            return (.any, false)
+        }
     }
 
     private func swiftTypeName(_ context: MappingContextDefinition) -> String {

@@ -186,9 +186,9 @@ public struct Resolver {
         let variantNames = Set(variantProperties.map(\.name))
         var systemProperties: [String: SystemProperty] = [:]
         var leading: [PropertyDefinition] = []
-        // The backend is known when the config names it, or when the schema is a Cortex export.
+        // The backend is known when the config names it, or when the schema is the backend's own file.
         let backend: GeneratorConfig.Dialect? =
-            config.namesDialect ? config.dialect : definition.isFromCortexExport ? .cortex : nil
+            config.dialectLocation != nil ? config.dialect : definition.format.dialect
         for var system in backend.map(SystemProperty.of) ?? SystemProperty.unknownBackend {
             if let index = properties.firstIndex(where: { $0.name.value == system.apiName }) {
                 let declared = system.applied(to: properties[index])
@@ -263,9 +263,9 @@ public struct Resolver {
     ) -> ResolvedType? {
         let name = definition.name.value
         let typeName = definition.type.value
-        if definition.sourceObject != nil, !["Reference", "List", "Relation"].contains(typeName) {
+        if definition.sourceObject != nil, !PropertyTypeName.namingSourceObject.contains(typeName) {
             diagnostics.warning(
-                "'sourceObject' only applies to Reference, List and Relation properties; '\(name)' is a \(typeName)",
+                "'sourceObject' only applies to Reference, List, ObjectId and Relation properties; '\(name)' is a \(typeName)",
                 at: definition.sourceObject!.location
             )
         }
@@ -342,11 +342,20 @@ public struct Resolver {
                 scope.referencedTypes.insert(swiftTarget)
                 return .reference(target: swiftTarget)
             }
+            if builtInObjects.contains(target) { return .reference(target: nil) }
+            let candidates = (Array(objectNames.keys) + builtInObjects).sorted()
+            if let hint = Suggestion.hint(for: target, in: candidates) {
+                diagnostics.error(
+                    "reference '\(name)' points at '\(target)', which is no object of the schema",
+                    at: source.location,
+                    hint: hint
+                )
+                return nil
+            }
             diagnostics.warning(
                 "reference '\(name)' points at '\(target)', which the schema does not define; its expanded value decodes as JSON",
                 at: source.location,
-                hint: Suggestion.hint(for: target, in: Array(objectNames.keys).sorted())
-                    ?? "Cortex built-ins such as 'account' are fine; add the object's definition for a typed reference"
+                hint: "add the object's definition for a typed reference"
             )
             return .reference(target: nil)
         case "Document":
@@ -385,6 +394,15 @@ public struct Resolver {
         guard let swiftTarget = objectNames[target] else { return nil }
         scope.referencedTypes.insert(swiftTarget)
         return swiftTarget
+    }
+
+    /// The objects the backend has without a schema defining them, which references may point at.
+    private var builtInObjects: Set<String> {
+        switch config.dialect {
+        case .cortex: CortexBuiltIns.objects
+        case .parse: ParseReader.builtInClasses
+        case .mia: []
+        }
     }
 
     private mutating func enumValues(_ definition: PropertyDefinition) -> [String] {

@@ -25,6 +25,21 @@ public struct ListEnvelope: Sendable, Hashable {
     }
 }
 
+/// Where a list answer keeps its items and its more-follows flag, so that ``ModelClient`` can decode a page straight
+/// from the answer's bytes.
+public struct ListLayout: Sendable, Hashable {
+    /// The key of the items array in the answer (`data`, `results`); `nil` when the answer is the array itself.
+    public var itemsKey: String?
+    /// The key of the answer's more-follows flag (`hasMore`); `nil` when it has none.
+    public var hasMoreKey: String?
+
+    /// A layout with the items under `itemsKey` (`nil`: a bare array) and the flag under `hasMoreKey`.
+    public init(itemsKey: String?, hasMoreKey: String?) {
+        self.itemsKey = itemsKey
+        self.hasMoreKey = hasMoreKey
+    }
+}
+
 /// A backend's wire format as ``ModelClient`` needs it: queries and bodies, plus the list envelope, instance paths,
 /// what writes answer, how counts come back and what an error body looks like.
 public protocol ClientDialect: QueryDialect & BodyDialect {
@@ -38,6 +53,28 @@ public protocol ClientDialect: QueryDialect & BodyDialect {
     func count(from answer: JSONValue) -> Int?
     /// The code and message of the server's error body, where it has them.
     func errorDetails(from body: JSONValue) -> (code: String?, message: String?)
+    /// What the `GET` that reads a created instance back adds, so that it finds the instance in whatever state the
+    /// server created it.
+    var createdInstanceQueryItems: [URLQueryItem] { get }
+    /// The field that holds an object's id, which ``ModelClient/all(_:pageSize:)`` sorts by last.
+    var idFieldName: String { get }
+    /// How many objects the server returns at most when a query sets no limit; `nil` when it says itself whether
+    /// more follow.
+    var serverPageLimit: Int? { get }
+    /// Where a list answer keeps its items, when that is fixed: the client then decodes a page in one pass over the
+    /// bytes instead of through ``listEnvelope(from:)``. `nil` takes ``listEnvelope(from:)``.
+    var listLayout: ListLayout? { get }
+}
+
+extension ClientDialect {
+    /// None: the instance path alone finds a new instance.
+    public var createdInstanceQueryItems: [URLQueryItem] { [] }
+    /// `_id`.
+    public var idFieldName: String { "_id" }
+    /// None.
+    public var serverPageLimit: Int? { nil }
+    /// None: pages go through ``listEnvelope(from:)``.
+    public var listLayout: ListLayout? { nil }
 }
 
 extension JSONValue {
@@ -58,6 +95,9 @@ extension CortexDialect: ClientDialect {
         guard let items = answer["data"]?.arrayValue else { return nil }
         return ListEnvelope(items: items, itemsPath: "data", hasMore: answer["hasMore"]?.boolValue)
     }
+
+    /// Items under `data`, the flag under `hasMore`.
+    public var listLayout: ListLayout? { ListLayout(itemsKey: "data", hasMoreKey: "hasMore") }
 
     /// Cortex answers every write with the object.
     public func writeAnswer(_ answer: JSONValue, method: String, id: String?) -> WriteAnswer? { .object }
@@ -85,6 +125,9 @@ extension MiaDialect: ClientDialect {
         answer.arrayValue.map { ListEnvelope(items: $0, itemsPath: "", hasMore: nil) }
     }
 
+    /// A bare array.
+    public var listLayout: ListLayout? { ListLayout(itemsKey: nil, hasMoreKey: nil) }
+
     /// A create answers `{"_id":…}`; a `PATCH` answers the object.
     public func writeAnswer(_ answer: JSONValue, method: String, id: String?) -> WriteAnswer? {
         if id == nil {
@@ -96,6 +139,15 @@ extension MiaDialect: ClientDialect {
 
     /// `GET /<plural>/count` answers a number.
     public func count(from answer: JSONValue) -> Int? { answer.intValue }
+
+    /// 200: the CRUD service's page when `_l` is absent (its `CRUD_MAX_LIMIT` default).
+    public var serverPageLimit: Int? { 200 }
+
+    /// Every state (`_st=PUBLIC,DRAFT,TRASH,DELETED`): a collection creates documents as `DRAFT` unless configured
+    /// otherwise or the body sets `__STATE__`, and a `GET` without `_st` finds only `PUBLIC` ones.
+    public var createdInstanceQueryItems: [URLQueryItem] {
+        [URLQueryItem(name: "_st", value: "PUBLIC,DRAFT,TRASH,DELETED")]
+    }
 
     /// `{"statusCode":…,"error":…,"message":…}`.
     public func errorDetails(from body: JSONValue) -> (code: String?, message: String?) {
@@ -113,6 +165,9 @@ extension ParseDialect: ClientDialect {
         return ListEnvelope(items: items, itemsPath: "results", hasMore: nil)
     }
 
+    /// Items under `results`.
+    public var listLayout: ListLayout? { ListLayout(itemsKey: "results", hasMoreKey: nil) }
+
     /// A create answers `{"objectId":…,"createdAt":…}`, an update `{"updatedAt":…}`: both are read back.
     public func writeAnswer(_ answer: JSONValue, method: String, id: String?) -> WriteAnswer? {
         if let id { return answer.objectValue == nil ? nil : .fetch(id: id) }
@@ -121,6 +176,12 @@ extension ParseDialect: ClientDialect {
 
     /// `{"results":[],"count":N}`.
     public func count(from answer: JSONValue) -> Int? { answer["count"]?.intValue }
+
+    /// `objectId`.
+    public var idFieldName: String { "objectId" }
+
+    /// 100: parse-server's limit when a query sets none.
+    public var serverPageLimit: Int? { 100 }
 
     /// `{"code":…,"error":…}`.
     public func errorDetails(from body: JSONValue) -> (code: String?, message: String?) {

@@ -24,20 +24,29 @@ public struct ModelClient: Sendable {
     public let headers: @Sendable () async throws -> [String: String]
     /// When idempotent requests are sent again.
     public let retry: RetryPolicy
-    /// How long one attempt of a request may take; nil waits as long as the transport does.
+    /// How long one attempt of a request may take, from sending it to the last byte of the answer; nil waits as
+    /// long as the transport does.
     public let timeout: Duration?
+    /// The longest answer body the client reads; a longer one stops the transfer and is
+    /// ``ModelClientError/responseTooLarge(request:limit:)``.
+    public let maximumResponseBytes: Int
     /// How Cortex file uploads that follow a create are sent and polled.
     public var uploader: FileUploader
 
+    /// The default ``maximumResponseBytes``: 32 MiB.
+    public static let defaultMaximumResponseBytes = URLSessionTransport.defaultMaximumResponseBytes
+
     /// A client for the backend at `baseURL`, speaking `dialect`. The `headers` closure runs before every request;
-    /// `timeout` bounds each attempt, and `nil` waits as long as the transport does.
+    /// `timeout` bounds each attempt as a whole (`nil` waits as long as the transport does), and
+    /// `maximumResponseBytes` each answer.
     public init(
         baseURL: URL,
         dialect: some ClientDialect,
         transport: any HTTPTransport = URLSessionTransport(),
         headers: @escaping @Sendable () async throws -> [String: String] = { [:] },
-        retry: RetryPolicy = .init(),
-        timeout: Duration? = nil
+        retry: RetryPolicy = .standard,
+        timeout: Duration? = .seconds(60),
+        maximumResponseBytes: Int = ModelClient.defaultMaximumResponseBytes
     ) {
         self.baseURL = baseURL
         self.dialect = dialect
@@ -45,14 +54,56 @@ public struct ModelClient: Sendable {
         self.headers = headers
         self.retry = retry
         self.timeout = timeout
+        self.maximumResponseBytes = maximumResponseBytes
         self.uploader = FileUploader(transport: transport)
     }
 
     // MARK: Reading
 
-    /// One page of what `query` selects, fetched with the query's own skip and limit.
+    /// One page of what `query` selects, fetched with the query's own skip and limit. Its ``Page/next()`` fetches
+    /// the page after it.
     public func list<M: QueryableModel>(_ query: Query<M>) async throws -> Page<M> {
-        let request = try query.rendered(for: dialect)
+        try await page(M.self, query.parts)
+    }
+
+    /// The page `parts` selects. Without a limit the server's own page size caps it, so a page of that size may
+    /// have more after it, as a page of the query's limit may.
+    private func page<M: QueryableModel>(_ type: M.Type, _ parts: QueryParts) async throws -> Page<M> {
+        let request = try dialect.render(parts)
+        let (items, serverHasMore) = try await listItems(M.self, request)
+        let size = parts.limit ?? dialect.serverPageLimit
+        let hasMore = serverHasMore ?? (size.map { $0 > 0 && items.count >= $0 } ?? false)
+        let skip = parts.skip ?? 0
+        guard hasMore, !items.isEmpty else {
+            return Page(items: items, hasMore: hasMore, skip: skip, limit: parts.limit)
+        }
+        var following = parts
+        following.skip = skip + items.count
+        let client = self
+        return Page(items: items, hasMore: hasMore, skip: skip, limit: parts.limit) { [following] in
+            try await client.page(M.self, following)
+        }
+    }
+
+    /// The items of the list answer to `request`, and the server's more-follows flag where it has one. With a
+    /// ``ListLayout`` the answer's bytes are decoded in one pass; else through the dialect's ``ListEnvelope``.
+    private func listItems<M: QueryableModel>(_ type: M.Type, _ request: RenderedRequest) async throws -> ([M], Bool?) {
+        if let layout = dialect.listLayout {
+            let data = try await send(request)
+            let decoder = JSONDecoder()
+            decoder.userInfo[ListAnswer<M>.layoutKey] = layout
+            do {
+                let answer = try decoder.decode(ListAnswer<M>.self, from: data)
+                return (answer.items, answer.hasMore)
+            } catch let error as DecodingError {
+                throw ModelClientError.decoding(
+                    model: String(describing: M.self),
+                    keyPath: Self.keyPath("", error),
+                    request: Self.describe(request),
+                    underlying: error
+                )
+            }
+        }
         let answer = try await json(for: request, expecting: M.self)
         guard let envelope = dialect.listEnvelope(from: answer) else {
             throw decodingError(M.self, keyPath: "", request: request, reason: "the answer is not a list")
@@ -61,24 +112,32 @@ public struct ModelClient: Sendable {
             let prefix = envelope.itemsPath.isEmpty ? "[\(index)]" : "\(envelope.itemsPath)[\(index)]"
             return try decode(M.self, from: item, at: prefix, request: request)
         }
-        let hasMore = envelope.hasMore ?? (query.limit.map { items.count >= $0 && $0 > 0 } ?? false)
-        return Page(items: items, hasMore: hasMore, skip: query.skip ?? 0, limit: query.limit)
+        return (items, envelope.hasMore)
     }
 
     /// Every object `query` selects, fetched `pageSize` at a time by skip and limit from the query's own skip; a
     /// limit on the query caps the total. Stops after a short page or one the server says is the last.
+    ///
+    /// The query's sort gets the id as its last key (ascending), so that the order is total and no object is skipped
+    /// or repeated between pages while nothing changes on the server.
     public func all<M: QueryableModel>(_ query: Query<M>, pageSize: Int = 100) -> AsyncThrowingStream<M, any Error> {
         let client = self
+        var parts = query.parts
+        let id = FieldPath([dialect.idFieldName])
+        if !parts.sortKeys.contains(where: { $0.path == id }) { parts.sortKeys.append((id, true)) }
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: M.self, throwing: (any Error).self)
-        let task = Task {
+        let task = Task { [parts] in
             do {
-                var skip = query.skip ?? 0
-                var remaining = query.limit
+                var parts = parts
+                var skip = parts.skip ?? 0
+                var remaining = parts.limit
                 let size = max(1, pageSize)
                 while remaining.map({ $0 > 0 }) ?? true {
                     try Task.checkCancellation()
                     let limit = min(size, remaining ?? size)
-                    let page = try await client.list(query.skip(skip).limit(limit))
+                    parts.skip = skip
+                    parts.limit = limit
+                    let page = try await client.page(M.self, parts)
                     for item in page.items { continuation.yield(item) }
                     skip += page.items.count
                     remaining = remaining.map { $0 - page.items.count }
@@ -110,7 +169,7 @@ public struct ModelClient: Sendable {
         try await get(type, id: id.referenceID, queryItems: [])
     }
 
-    private func get<M: SchemaObject>(_ type: M.Type, id: String, queryItems: [URLQueryItem]) async throws -> M {
+    func get<M: SchemaObject>(_ type: M.Type, id: String, queryItems: [URLQueryItem]) async throws -> M {
         let request = RenderedRequest(
             path: dialect.instancePath(pluralName: M.pluralName, id: id),
             queryItems: queryItems
@@ -151,12 +210,26 @@ public struct ModelClient: Sendable {
         }
         switch written {
         case .fetch(let id):
-            return try await get(Body.Model.self, id: id, queryItems: [])
+            // The instance exists from here on: a failure to read it back says which one it is.
+            do {
+                return try await get(Body.Model.self, id: id, queryItems: dialect.createdInstanceQueryItems)
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                throw ModelClientError.createdButNotRead(id: id, underlying: error)
+            }
         case .object:
             let model = try decode(Body.Model.self, from: answer, at: "", request: request)
             if dialect is CortexDialect, !body.files.isEmpty {
-                for (_, upload, file) in try body.pendingUploads(in: answer) {
-                    try await uploader.upload(upload, following: file)
+                let objectID = answer["_id"]?.stringValue
+                for (path, upload, file) in try body.pendingUploads(in: answer) {
+                    do {
+                        try await uploader.upload(upload, following: file)
+                    } catch var error as UploadError {
+                        error.property = error.property ?? path
+                        error.objectID = error.objectID ?? objectID
+                        throw error
+                    }
                 }
             }
             return model
@@ -165,18 +238,31 @@ public struct ModelClient: Sendable {
 
     /// Applies `patch` to the instance `id` and returns the instance as the server then has it.
     public func update<Body: UpdateBody>(_ id: some ReferenceIdentifier, _ patch: Body) async throws -> Body.Model {
-        let requests = try patch.rendered(id: id, for: dialect)
+        try await update(id.referenceID, patch, extraItems: [])
+    }
+
+    /// Sends `patch`'s requests with `extraItems` added to each (Mia's `_st`), and the instance as it then is.
+    func update<Body: UpdateBody>(
+        _ id: String,
+        _ patch: Body,
+        extraItems: [URLQueryItem]
+    ) async throws -> Body.Model {
+        let requests = try patch.rendered(id: id, for: dialect).map { request in
+            var request = request
+            request.queryItems += extraItems
+            return request
+        }
         var last: (RenderedRequest, JSONValue)?
         for request in requests {
             last = (request, try await json(for: request, expecting: Body.Model.self))
         }
         // Several requests (cortex's pushes and pulls) or none: read the result back.
         guard requests.count == 1, let (request, answer) = last else {
-            return try await get(Body.Model.self, id: id.referenceID, queryItems: [])
+            return try await get(Body.Model.self, id: id, queryItems: extraItems)
         }
-        switch dialect.writeAnswer(answer, method: request.method, id: id.referenceID) {
+        switch dialect.writeAnswer(answer, method: request.method, id: id) {
         case .object: return try decode(Body.Model.self, from: answer, at: "", request: request)
-        case .fetch(let fetched): return try await get(Body.Model.self, id: fetched, queryItems: [])
+        case .fetch(let fetched): return try await get(Body.Model.self, id: fetched, queryItems: extraItems)
         case nil:
             throw decodingError(Body.Model.self, keyPath: "", request: request, reason: "unexpected update answer")
         }
@@ -184,9 +270,14 @@ public struct ModelClient: Sendable {
 
     /// Deletes the instance `id`.
     public func delete<M: SchemaObject>(_ type: M.Type, id: some ReferenceIdentifier) async throws {
+        try await delete(type, id: id.referenceID, extraItems: [])
+    }
+
+    func delete<M: SchemaObject>(_ type: M.Type, id: String, extraItems: [URLQueryItem]) async throws {
         let request = RenderedRequest(
             method: "DELETE",
-            path: dialect.instancePath(pluralName: M.pluralName, id: id.referenceID)
+            path: dialect.instancePath(pluralName: M.pluralName, id: id),
+            queryItems: extraItems
         )
         _ = try await send(request)
     }
@@ -214,7 +305,14 @@ public struct ModelClient: Sendable {
         let data = try await send(request)
         if data.isEmpty { return .null }
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
+            return try JSONValue(parsing: data)
+        } catch let error as DecodingError {
+            throw ModelClientError.decoding(
+                model: String(describing: T.self),
+                keyPath: Self.keyPath("", error),
+                request: Self.describe(request),
+                underlying: error
+            )
         } catch {
             throw ModelClientError.decoding(
                 model: String(describing: T.self),
@@ -235,18 +333,24 @@ public struct ModelClient: Sendable {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
         let idempotent = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(rendered.method.uppercased())
-        let attempts = idempotent ? retry.maxAttempts : 1
         var delay = retry.initialDelay
         var attempt = 1
         while true {
             try Task.checkCancellation()
             var failure: ModelClientError
+            var retryAfter: Duration?
             do {
                 let (data, response) = try await sendOnce(urlRequest, describedAs: Self.describe(rendered))
                 if (200..<300).contains(response.statusCode) { return data }
-                failure = serverError(status: response.statusCode, body: data)
+                retryAfter = Self.retryAfter(response.value(forHTTPHeaderField: "Retry-After"))
+                failure = serverError(status: response.statusCode, body: data, retryAfter: retryAfter)
             } catch let error as CancellationError {
                 throw error
+            } catch HTTPTransportError.responseTooLarge(let limit) {
+                throw ModelClientError.responseTooLarge(request: Self.describe(rendered), limit: limit)
+            } catch let error as HTTPTransportError {
+                // A refused redirect or an answer that is not HTTP would come the same way again.
+                throw ModelClientError.transport(error)
             } catch let error as ModelClientError {
                 if Task.isCancelled { throw CancellationError() }
                 failure = error
@@ -254,12 +358,38 @@ public struct ModelClient: Sendable {
                 if Task.isCancelled { throw CancellationError() }
                 failure = .transport(error)
             }
-            if case .server(let status, _, _, _) = failure, status < 500 { throw failure }
-            guard attempt < attempts else { throw failure }
-            try await Task.sleep(for: delay)
-            delay = delay * retry.multiplier
+            guard attempt < retry.maxAttempts, Self.isRetryable(failure, idempotent: idempotent, retry) else {
+                throw failure
+            }
+            // The server's own wait wins over the policy's, up to the longest wait the policy allows.
+            if let retryAfter, retryAfter > retry.maximumDelay { throw failure }
+            try await Task.sleep(for: max(delay, retryAfter ?? .zero))
+            delay = retry.delay(after: delay)
             attempt += 1
         }
+    }
+
+    /// Whether `failure` may be sent again: a 429 always (the server refused it unapplied); a transport error, a
+    /// timeout or a 5xx for an idempotent request, or for any when the policy says so.
+    static func isRetryable(_ failure: ModelClientError, idempotent: Bool, _ retry: RetryPolicy) -> Bool {
+        switch failure {
+        case .rateLimited: return true
+        case .server(let status, _, _, _): return status >= 500 && (idempotent || retry.retriesNonIdempotentRequests)
+        case .transport, .timedOut: return idempotent || retry.retriesNonIdempotentRequests
+        default: return false
+        }
+    }
+
+    /// A `Retry-After` value: seconds, or an HTTP date (then the time until it).
+    static func retryAfter(_ value: String?) -> Duration? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Int(value) { return seconds >= 0 ? .seconds(min(seconds, 86_400)) : nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        return .milliseconds(Int64(max(0, min(86_400, date.timeIntervalSinceNow)) * 1000))
     }
 
     /// One attempt, raced against the timeout in a task group: whichever finishes first cancels the other, so a
@@ -268,10 +398,11 @@ public struct ModelClient: Sendable {
         _ request: URLRequest,
         describedAs description: String
     ) async throws -> (Data, HTTPURLResponse) {
-        guard let timeout else { return try await transport.send(request) }
+        let limit = maximumResponseBytes
+        guard let timeout else { return try await transport.send(request, maximumResponseBytes: limit) }
         let transport = self.transport
         return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse).self) { group in
-            group.addTask { try await transport.send(request) }
+            group.addTask { try await transport.send(request, maximumResponseBytes: limit) }
             group.addTask {
                 try await Task.sleep(for: timeout)
                 throw ModelClientError.timedOut(request: description, after: timeout)
@@ -282,9 +413,12 @@ public struct ModelClient: Sendable {
         }
     }
 
-    private func serverError(status: Int, body: Data) -> ModelClientError {
-        let json = try? JSONDecoder().decode(JSONValue.self, from: body)
+    private func serverError(status: Int, body: Data, retryAfter: Duration?) -> ModelClientError {
+        let json = try? JSONValue(parsing: body)
         let details: (code: String?, message: String?) = json.map { dialect.errorDetails(from: $0) } ?? (nil, nil)
+        if status == 429 {
+            return .rateLimited(retryAfter: retryAfter, code: details.code, message: details.message, body: body)
+        }
         return .server(status: status, code: details.code, message: details.message, body: body)
     }
 
@@ -299,8 +433,10 @@ public struct ModelClient: Sendable {
     )
         throws -> T
     {
+        // An answer asked for as JSON is already decoded.
+        if let json = value as? T { return json }
         do {
-            let data = try JSONEncoder().encode(value)
+            let data = try value.jsonData()
             return try JSONDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
             throw ModelClientError.decoding(
@@ -312,7 +448,7 @@ public struct ModelClient: Sendable {
         }
     }
 
-    private func decodingError<T>(
+    func decodingError<T>(
         _ type: T.Type,
         keyPath: String,
         request: RenderedRequest,
@@ -383,5 +519,24 @@ extension ModelClient {
             at: "",
             request: request
         )
+    }
+}
+
+/// A list answer decoded as its ``ListLayout`` (in the decoder's `userInfo`) says.
+private struct ListAnswer<Model: Decodable>: Decodable {
+    static var layoutKey: CodingUserInfoKey { CodingUserInfoKey(rawValue: "ModelRuntime.ListLayout")! }
+
+    var items: [Model]
+    var hasMore: Bool?
+
+    init(from decoder: any Decoder) throws {
+        let layout = decoder.userInfo[Self.layoutKey] as? ListLayout ?? ListLayout(itemsKey: nil, hasMoreKey: nil)
+        guard let itemsKey = layout.itemsKey else {
+            items = try decoder.singleValueContainer().decode([Model].self)
+            return
+        }
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        items = try container.decode([Model].self, forKey: JSONKey(itemsKey))
+        hasMore = try layout.hasMoreKey.flatMap { try container.decodeIfPresent(Bool.self, forKey: JSONKey($0)) }
     }
 }

@@ -6,14 +6,22 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
     /// No HTTP answer: the connection failed, timed out or was refused.
     case transport(any Error)
     /// The server answered with an error status; `code` and `message` come from its error body where it has them.
+    /// ``refusal`` says what it means in any dialect: not found, conflict, validation, unauthorized.
     case server(status: Int, code: String?, message: String?, body: Data)
+    /// The server answered 429 after every retry the policy allowed; `retryAfter` is its `Retry-After`, when it sent
+    /// one.
+    case rateLimited(retryAfter: Duration?, code: String?, message: String?, body: Data)
     /// The answer did not decode as `model`: `keyPath` is where in the answer (`data[2].c_name`), `request` the
     /// method and path that was sent.
     case decoding(model: String, keyPath: String, request: String, underlying: any Error)
     /// The dialect cannot do what was asked.
     case unsupported(String)
-    /// No answer within the client's `timeout`; the request was cancelled.
+    /// No whole answer within the client's `timeout`; the request was cancelled.
     case timedOut(request: String, after: Duration)
+    /// The answer's body was longer than the client's `maximumResponseBytes`; reading stopped there.
+    case responseTooLarge(request: String, limit: Int)
+    /// The server created the instance `id`, but reading it back failed with `underlying`: the instance exists.
+    case createdButNotRead(id: String, underlying: any Error)
 
     /// What failed: the transport's error, the status and the server's message, or the request and where its answer
     /// did not decode.
@@ -23,52 +31,205 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
         case .server(let status, let code, let message, let body):
             "HTTP \(status)\(code.map { " \($0)" } ?? ""): "
                 + (message ?? String(decoding: body.prefix(500), as: UTF8.self))
+        case .rateLimited(let retryAfter, let code, let message, _):
+            "HTTP 429\(code.map { " \($0)" } ?? ""): \(message ?? "too many requests")"
+                + (retryAfter.map { "; retry after \($0)" } ?? "")
         case .decoding(let model, let keyPath, let request, let underlying):
             "\(request): the answer does not decode as \(model) at '\(keyPath)': \(underlying)"
         case .unsupported(let reason): "unsupported: \(reason)"
         case .timedOut(let request, let duration): "\(request): no answer after \(duration)"
+        case .responseTooLarge(let request, let limit):
+            "\(request): the answer is larger than the limit of \(limit) bytes"
+        case .createdButNotRead(let id, let underlying):
+            "the instance \(id) was created, but reading it back failed: \(underlying)"
         }
     }
 }
 
-/// When to send an idempotent request (`GET`, `PUT`, `DELETE`) again: after a transport error or a 5xx, at most
-/// `maxAttempts` times in all, waiting `initialDelay` and then `multiplier` times longer each time. `POST` and
-/// `PATCH` are never sent twice.
-public struct RetryPolicy: Sendable, Hashable {
-    /// Attempts in all, the first included; 1 never retries.
-    public var maxAttempts: Int
-    /// The wait before the first retry.
-    public var initialDelay: Duration
-    /// How many times longer each following wait is.
-    public var multiplier: Double
+/// What an error answer means, the same in every dialect: from the status, and from the codes Cortex and Parse
+/// write in their error bodies (Parse answers most refusals with 400 and says which in `code`).
+public enum ServerRefusal: Sendable, Hashable {
+    /// 404, Cortex's `kNotFound`, Parse's 101.
+    case notFound
+    /// 409, Parse's 137 (a duplicate value).
+    case conflict
+    /// 400 or 422 with the body's field paths where it names them (Cortex's `faults[].path`, Mia's
+    /// `body/<path> must …` messages), Cortex's `kValidationError`, Parse's 142.
+    case validation(fields: [String])
+    /// 401 or 403, Parse's 119 and 209 (an invalid session token).
+    case unauthorized
+    /// 429, Parse's 155, with the server's `Retry-After`.
+    case rateLimited(retryAfter: Duration?)
+    /// Any other error answer.
+    case other
+}
 
-    /// A policy; a `maxAttempts` below 1 counts as 1. The defaults make 3 attempts, waiting 200 ms and then 400 ms.
-    public init(maxAttempts: Int = 3, initialDelay: Duration = .milliseconds(200), multiplier: Double = 2) {
-        self.maxAttempts = max(1, maxAttempts)
-        self.initialDelay = initialDelay
-        self.multiplier = multiplier
+extension ModelClientError {
+    /// What a ``server(status:code:message:body:)`` or ``rateLimited(retryAfter:code:message:body:)`` error means;
+    /// `nil` for the others.
+    public var refusal: ServerRefusal? {
+        switch self {
+        case .rateLimited(let retryAfter, _, _, _): return .rateLimited(retryAfter: retryAfter)
+        case .server(let status, let code, let message, let body):
+            switch (status, code) {
+            case (404, _), (_, "kNotFound"), (_, "101"): return .notFound
+            case (409, _), (_, "137"): return .conflict
+            case (401, _), (403, _), (_, "119"), (_, "209"), (_, "kAccessDenied"): return .unauthorized
+            case (429, _), (_, "155"): return .rateLimited(retryAfter: nil)
+            case (400, _), (422, _), (_, "kValidationError"), (_, "142"):
+                return .validation(fields: Self.fieldPaths(body: body, message: message))
+            default: return .other
+            }
+        default: return nil
+        }
     }
 
+    /// The field paths an error body names: Cortex's `faults[].path` (nested faults too), or the `body/<path>` a
+    /// Mia (Fastify) validation message starts with.
+    private static func fieldPaths(body: Data, message: String?) -> [String] {
+        var paths: [String] = []
+        var pending = (try? JSONValue(parsing: body)).map { [$0] } ?? []
+        while let fault = pending.popLast() {
+            if let path = fault["path"]?.stringValue, !path.isEmpty { paths.append(path) }
+            pending.append(contentsOf: (fault["faults"]?.arrayValue ?? []).reversed())
+        }
+        if paths.isEmpty, let message, message.hasPrefix("body/") || message.hasPrefix("body.") {
+            let path = message.dropFirst(5).prefix { $0 != " " }
+            if !path.isEmpty { paths.append(path.replacingOccurrences(of: "/", with: ".")) }
+        }
+        return paths
+    }
+}
+
+/// A retry or polling policy with a value that can't work: not finite, negative, or beyond the bounds each
+/// property's documentation gives.
+public struct InvalidPolicyError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Which value is wrong and what is allowed.
+    public var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+
+    /// The longest wait a policy can ask for between two attempts or reads: one hour.
+    static let longestDelay = Duration.seconds(3600)
+
+    /// Checks that `delay`, called `name`, lies in `0...limit`.
+    static func check(_ delay: Duration, _ name: String, upTo limit: Duration = longestDelay) throws(InvalidPolicyError)
+    {
+        guard delay >= .zero, delay <= limit else {
+            throw InvalidPolicyError("\(name) must lie between 0 and \(limit); it is \(delay)")
+        }
+    }
+
+    /// Checks that `multiplier` is finite and lies in `1...100`.
+    static func check(multiplier: Double) throws(InvalidPolicyError) {
+        guard multiplier.isFinite, multiplier >= 1, multiplier <= 100 else {
+            throw InvalidPolicyError("multiplier must be a finite number from 1 to 100; it is \(multiplier)")
+        }
+    }
+}
+
+/// When to send a request again: an idempotent one (`GET`, `PUT`, `DELETE`) after a transport error, a timeout or a
+/// 5xx, any one after a 429, at most `maxAttempts` times in all, waiting `initialDelay` and then `multiplier` times
+/// longer each time, never longer than `maximumDelay`, and at least as long as the server's `Retry-After`. `POST`
+/// and `PATCH` are sent again only after a 429, unless `retriesNonIdempotentRequests` says so.
+///
+/// The values are checked when the policy is made, so that none can fail later in the middle of a retry.
+public struct RetryPolicy: Sendable, Hashable {
+    /// Attempts in all, the first included: from 1 (never retries) to 100.
+    public let maxAttempts: Int
+    /// The wait before the first retry: from 0 to an hour.
+    public let initialDelay: Duration
+    /// How many times longer each following wait is: a finite number from 1 to 100.
+    public let multiplier: Double
+    /// The longest wait between two attempts: from 0 to an hour. A `Retry-After` longer than this ends the retries.
+    public let maximumDelay: Duration
+    /// Whether a `POST` or `PATCH` is sent again after a transport error, a timeout or a 5xx, when the server may
+    /// have applied it. A 429 is retried for any method: the server refused it unapplied.
+    public let retriesNonIdempotentRequests: Bool
+
+    /// A policy; the defaults make 3 attempts, waiting 200 ms and then 400 ms.
+    ///
+    /// - Throws: ``InvalidPolicyError`` for a value outside the bounds each property gives.
+    public init(
+        maxAttempts: Int = 3,
+        initialDelay: Duration = .milliseconds(200),
+        multiplier: Double = 2,
+        maximumDelay: Duration = .seconds(30),
+        retriesNonIdempotentRequests: Bool = false
+    ) throws(InvalidPolicyError) {
+        guard (1...100).contains(maxAttempts) else {
+            throw InvalidPolicyError("maxAttempts must be from 1 to 100; it is \(maxAttempts)")
+        }
+        try InvalidPolicyError.check(initialDelay, "initialDelay")
+        try InvalidPolicyError.check(multiplier: multiplier)
+        try InvalidPolicyError.check(maximumDelay, "maximumDelay")
+        self.init(checked: maxAttempts, initialDelay, multiplier, maximumDelay, retriesNonIdempotentRequests)
+    }
+
+    private init(
+        checked maxAttempts: Int,
+        _ initialDelay: Duration,
+        _ multiplier: Double,
+        _ maximumDelay: Duration,
+        _ retriesNonIdempotentRequests: Bool = false
+    ) {
+        self.maxAttempts = maxAttempts
+        self.initialDelay = initialDelay
+        self.multiplier = multiplier
+        self.maximumDelay = maximumDelay
+        self.retriesNonIdempotentRequests = retriesNonIdempotentRequests
+    }
+
+    /// The wait after `delay`: `multiplier` times longer, at most `maximumDelay`.
+    func delay(after delay: Duration) -> Duration {
+        min(maximumDelay, delay * multiplier)
+    }
+
+    /// The defaults: 3 attempts, waiting 200 ms and then 400 ms.
+    public static let standard = RetryPolicy(checked: 3, .milliseconds(200), 2, .seconds(30))
+
     /// No retries.
-    public static let never = RetryPolicy(maxAttempts: 1)
+    public static let never = RetryPolicy(checked: 1, .zero, 1, .zero)
 }
 
 /// One page of a list: the objects, whether the server has more, and the skip and limit it was fetched with.
 public struct Page<Model>: Sendable where Model: Sendable {
     /// The page's objects, in the order the server returned them.
     public var items: [Model]
-    /// Whether more results follow this page (from the server where it says, else a full page means maybe more).
+    /// Whether more results follow this page: the server's word where it gives one, else whether the page is full
+    /// (of the query's limit, or of the server's own page size when the query set none).
     public var hasMore: Bool
     /// How many results came before this page.
     public var skip: Int
     /// The limit the page was fetched with; `nil` when the query set none.
     public var limit: Int?
+    /// Fetches the page after this one; `nil` on the last page.
+    private let fetchNext: (@Sendable () async throws -> Page<Model>)?
 
     /// A page; ``ModelClient`` makes these.
     public init(items: [Model], hasMore: Bool, skip: Int, limit: Int?) {
+        self.init(items: items, hasMore: hasMore, skip: skip, limit: limit, next: nil)
+    }
+
+    init(
+        items: [Model],
+        hasMore: Bool,
+        skip: Int,
+        limit: Int?,
+        next: (@Sendable () async throws -> Page<Model>)?
+    ) {
         self.items = items
         self.hasMore = hasMore
         self.skip = skip
         self.limit = limit
+        self.fetchNext = next
+    }
+
+    /// The page after this one, fetched with the same query from where this one ends; `nil` when this is the last.
+    public func next() async throws -> Page<Model>? {
+        guard hasMore, let fetchNext else { return nil }
+        return try await fetchNext()
     }
 }

@@ -21,7 +21,10 @@ final class JSONValueEncoder {
     }
 
     fileprivate func encode<T: Encodable>(_ value: T, into node: Node, at path: [JSONKey]) throws {
-        if let url = value as? URL {
+        if let json = value as? JSONValue {
+            // Already the tree this encoder builds: taken as it is, at any depth, without recursing through it.
+            node.kind = .value(json)
+        } else if let url = value as? URL {
             node.kind = .value(.string(url.absoluteString))
         } else if let data = value as? Data {
             node.kind = .value(.string(data.base64EncodedString()))
@@ -89,8 +92,12 @@ private final class Node {
         return member
     }
 
+    /// An int, or past `Int`'s range (a large `UInt64`) the big integer with its digits, as `JSONDecoder` reads
+    /// back what `JSONEncoder` writes.
     static func number(_ value: some BinaryInteger) -> JSONValue {
-        Int(exactly: value).map(JSONValue.int) ?? .double(Double(value))
+        if let int = Int(exactly: value) { return .int(int) }
+        let approximation = Double(value)
+        return JSONValue.bigInteger(String(value), approximatedBy: approximation) ?? .double(approximation)
     }
 
     /// `Float` through its shortest decimal form, so that `0.1` stays `0.1` as in `JSONEncoder`'s output.

@@ -4,29 +4,43 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// How long and how often to ask whether uploaded facets are processed.
+/// How long and how often to ask whether uploaded facets are processed. The values are checked when the policy is
+/// made, so that none can fail later in the middle of polling.
 public struct PollingPolicy: Sendable, Hashable {
-    /// The wait after the first read that finds facets still processing.
-    public var initialDelay: Duration
-    /// How many times longer each following wait is.
-    public var multiplier: Double
-    /// The longest wait between two reads.
-    public var maximumDelay: Duration
-    /// Waiting longer than this is an error.
-    public var timeout: Duration
+    /// The wait after the first read that finds facets still processing: from 0 to an hour.
+    public let initialDelay: Duration
+    /// How many times longer each following wait is: a finite number from 1 to 100.
+    public let multiplier: Double
+    /// The longest wait between two reads: from 0 to an hour.
+    public let maximumDelay: Duration
+    /// Waiting longer than this is an error: from 0 to a day.
+    public let timeout: Duration
 
     /// A policy; the defaults wait 0.5 s, doubling up to 8 s, for at most 120 s in all.
+    ///
+    /// - Throws: ``InvalidPolicyError`` for a value outside the bounds each property gives.
     public init(
         initialDelay: Duration = .milliseconds(500),
         multiplier: Double = 2,
         maximumDelay: Duration = .seconds(8),
         timeout: Duration = .seconds(120)
-    ) {
+    ) throws(InvalidPolicyError) {
+        try InvalidPolicyError.check(initialDelay, "initialDelay")
+        try InvalidPolicyError.check(multiplier: multiplier)
+        try InvalidPolicyError.check(maximumDelay, "maximumDelay")
+        try InvalidPolicyError.check(timeout, "timeout", upTo: .seconds(86_400))
+        self.init(checked: initialDelay, multiplier, maximumDelay, timeout)
+    }
+
+    private init(checked initialDelay: Duration, _ multiplier: Double, _ maximumDelay: Duration, _ timeout: Duration) {
         self.initialDelay = initialDelay
         self.multiplier = multiplier
         self.maximumDelay = maximumDelay
         self.timeout = timeout
     }
+
+    /// The defaults: 0.5 s, doubling up to 8 s, for at most 120 s in all.
+    public static let standard = PollingPolicy(checked: .milliseconds(500), 2, .seconds(8), .seconds(120))
 }
 
 /// An upload's progress: which facet, and how many of the file's facets are done.
@@ -49,14 +63,32 @@ public struct UploadProgress: Sendable, Hashable {
     }
 }
 
-/// What went wrong with an upload.
+/// What went wrong with an upload, and where: the file property, the facet and the object, where they are known.
 public struct UploadError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What went wrong, naming the facet or the file.
-    public var description: String
+    /// What went wrong.
+    public var reason: String
+    /// The body path of the file property (`c_pictures[1]`), when the upload followed a write.
+    public var property: String?
+    /// The facet whose upload or processing failed.
+    public var facet: String?
+    /// The id of the object that holds the file: it exists, with the facet not uploaded.
+    public var objectID: String?
 
-    /// An error with the message `description`.
-    public init(_ description: String) {
-        self.description = description
+    /// An error saying `reason`, for `facet` of `property` of the object `objectID` where they are known.
+    public init(_ reason: String, property: String? = nil, facet: String? = nil, objectID: String? = nil) {
+        self.reason = reason
+        self.property = property
+        self.facet = facet
+        self.objectID = objectID
+    }
+
+    /// The reason, then the property, facet and object it concerns.
+    public var description: String {
+        var whereText: [String] = []
+        if let property { whereText.append("property '\(property)'") }
+        if let facet { whereText.append("facet '\(facet)'") }
+        if let objectID { whereText.append("object \(objectID)") }
+        return whereText.isEmpty ? reason : "\(reason) (\(whereText.joined(separator: ", ")))"
     }
 }
 
@@ -80,7 +112,7 @@ public struct FileUploader: Sendable {
     public var polling: PollingPolicy
 
     /// An uploader over `transport`, polling as `polling` says.
-    public init(transport: any HTTPTransport, polling: PollingPolicy = PollingPolicy()) {
+    public init(transport: any HTTPTransport, polling: PollingPolicy = .standard) {
         self.transport = transport
         self.polling = polling
     }
@@ -93,7 +125,7 @@ public struct FileUploader: Sendable {
     ) async throws {
         // A facet the server gave no instructions for would never arrive; say so now rather than time out later.
         for name in upload.facets.keys.sorted() where !file.uploads.contains(where: { $0.name == name }) {
-            throw UploadError("the server sent no upload instructions for facet '\(name)'")
+            throw UploadError("the server sent no upload instructions for facet '\(name)'", facet: name)
         }
         let pending = file.uploads.filter { upload.facets[$0.name] != nil }
         for (index, instruction) in pending.enumerated() {
@@ -114,16 +146,18 @@ public struct FileUploader: Sendable {
     /// One facet, as the instruction says: its fields in order, then the file under `uploadKey`.
     func send(_ facet: FileUpload.Facet, named fileName: String, following instruction: PendingUpload) async throws {
         guard let url = instruction.uploadURL else {
-            throw UploadError("the server sent no upload URL for facet '\(instruction.name)'")
+            throw UploadError("the server sent no upload URL for facet '\(instruction.name)'", facet: instruction.name)
         }
         if let mimes = instruction.mimes, !mimes.isEmpty, !mimeType(facet.mime, isAmong: mimes) {
             throw UploadError(
-                "facet '\(instruction.name)' is \(facet.mime); the server takes \(mimes.joined(separator: ", "))"
+                "facet '\(instruction.name)' is \(facet.mime); the server takes \(mimes.joined(separator: ", "))",
+                facet: instruction.name
             )
         }
         if let maximum = instruction.maxFileSize, facet.data.count > maximum {
             throw UploadError(
-                "facet '\(instruction.name)' is \(facet.data.count) bytes; the server takes at most \(maximum)"
+                "facet '\(instruction.name)' is \(facet.data.count) bytes; the server takes at most \(maximum)",
+                facet: instruction.name
             )
         }
         var form = MultipartFormData()
@@ -133,10 +167,21 @@ public struct FileUploader: Sendable {
         request.httpMethod = instruction.uploadMethod ?? "POST"
         request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
         request.httpBody = form.encoded
-        let (data, response) = try await transport.send(request)
+        let data: Data
+        let response: HTTPURLResponse
+        do {
+            (data, response) = try await transport.send(request)
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            // Storage that can't be reached is this facet's failure, not a bare transport error.
+            throw UploadError("uploading facet '\(instruction.name)' failed: \(error)", facet: instruction.name)
+        }
         guard (200..<300).contains(response.statusCode) else {
             throw UploadError(
-                "uploading facet '\(instruction.name)' failed with HTTP \(response.statusCode): \(String(decoding: data.prefix(500), as: UTF8.self))"
+                "uploading facet '\(instruction.name)' failed with HTTP \(response.statusCode): "
+                    + String(decoding: data.prefix(500), as: UTF8.self),
+                facet: instruction.name
             )
         }
     }
@@ -158,7 +203,7 @@ public struct FileUploader: Sendable {
             if response.statusCode == 200 {
                 let file = try JSONDecoder().decode(FileValue.self, from: data)
                 if let failed = file.facets.first(where: { $0.state == .error || $0.state?.rawValue == 4 }) {
-                    throw UploadError("the server could not process facet '\(failed.name)'")
+                    throw UploadError("the server could not process facet '\(failed.name)'", facet: failed.name)
                 }
                 if !file.facets.isEmpty, file.facets.allSatisfy({ $0.state == .ready }) { return file }
             } else if response.statusCode != 202 {
@@ -209,7 +254,7 @@ extension CreateBody {
     public func pendingUploads(in created: JSONValue) throws -> [(path: String, upload: FileUpload, file: FileValue)] {
         try files.map { path, upload in
             guard let value = created.value(atBodyPath: path) else {
-                throw UploadError("the server's answer has no '\(path)' to upload the file into")
+                throw UploadError("the server's answer has no '\(path)' to upload the file into", property: path)
             }
             return (path, upload, try value.decoded(as: FileValue.self))
         }

@@ -10,84 +10,290 @@ public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the answer's body and response, whatever its status; throws only when no HTTP
     /// answer came.
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
+
+    /// Sends `request` as ``send(_:)`` does, but fails with ``HTTPTransportError/responseTooLarge(limit:)`` when the
+    /// body is longer than `maximumResponseBytes`. A transport that streams stops reading there; the default
+    /// implementation can only check the body it was given.
+    func send(_ request: URLRequest, maximumResponseBytes: Int) async throws -> (Data, HTTPURLResponse)
 }
 
-/// The transport over `URLSession` (FoundationNetworking's on Linux).
-public struct URLSessionTransport: HTTPTransport {
-    /// The session requests go through.
-    public let session: URLSession
-
-    /// A transport over `session`, by default the shared one.
-    public init(session: URLSession = .shared) {
-        self.session = session
-    }
-
-    /// A failure to get an HTTP response at all.
-    public struct NoHTTPResponse: Error, CustomStringConvertible {
-        /// Says that the answer was not an HTTP response.
-        public var description: String { "the server's answer was not an HTTP response" }
-    }
-
-    /// Sends `request` on the session; cancelling the task cancels the request, and only it.
-    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let (data, response) = try await data(for: request)
-        guard let http = response as? HTTPURLResponse else { throw NoHTTPResponse() }
-        return (data, http)
-    }
-
-    private func data(for request: URLRequest) async throws -> (Data, URLResponse) {
-        #if canImport(FoundationNetworking)
-        // FoundationNetworking's async API is not on every toolchain; the completion handler one is.
-        let task = TaskHolder()
-        do {
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    let dataTask = session.dataTask(with: request) { data, response, error in
-                        if let error {
-                            continuation.resume(throwing: error)
-                        } else if let response {
-                            continuation.resume(returning: (data ?? Data(), response))
-                        } else {
-                            continuation.resume(throwing: NoHTTPResponse())
-                        }
-                    }
-                    task.set(dataTask)
-                    dataTask.resume()
-                }
-            } onCancel: {
-                // Only this request: the session may be shared with the rest of the app.
-                task.cancel()
-            }
-        } catch let error as URLError where error.code == .cancelled && Task.isCancelled {
-            throw CancellationError()
+extension HTTPTransport {
+    /// Sends with ``send(_:)`` and checks the body's size afterwards.
+    public func send(_ request: URLRequest, maximumResponseBytes: Int) async throws -> (Data, HTTPURLResponse) {
+        let (data, response) = try await send(request)
+        guard data.count <= maximumResponseBytes else {
+            throw HTTPTransportError.responseTooLarge(limit: maximumResponseBytes)
         }
-        #else
-        return try await session.data(for: request)
-        #endif
+        return (data, response)
     }
 }
 
-#if canImport(FoundationNetworking)
-/// The data task of one request, so that cancelling the Swift task cancels exactly it.
-private final class TaskHolder: @unchecked Sendable {
+/// Why a transport has no answer to give.
+public enum HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The body was longer than `limit` bytes; reading stopped there.
+    case responseTooLarge(limit: Int)
+    /// The server redirected a request with a body (a `307` or `308` after a `POST`, `PUT` or `PATCH`) to another
+    /// origin: the body was not sent there.
+    case crossOriginRedirectRefused(from: URL, to: URL)
+    /// The answer was not an HTTP response.
+    case notHTTP
+
+    /// What happened, with the limit or both URLs.
+    public var description: String {
+        switch self {
+        case .responseTooLarge(let limit): "the response is larger than the limit of \(limit) bytes"
+        case .crossOriginRedirectRefused(let from, let to):
+            "refused to send the request's body from \(Self.origin(of: from)) to another origin, \(Self.origin(of: to))"
+        case .notHTTP: "the server's answer was not an HTTP response"
+        }
+    }
+
+    private static func origin(of url: URL) -> String {
+        "\(url.scheme ?? "")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")"
+    }
+}
+
+/// What happens to a request that a server redirects. Within the request's origin (scheme, host and port) a redirect
+/// is followed as it is. To another origin, only headers that carry no credential go along (see
+/// ``forwardedHeaders``): `Authorization`, cookies, API keys and session tokens stay behind, whatever their names.
+/// A redirect to another origin that would resend the body (`307`, `308`) is refused.
+public enum RedirectPolicy {
+    /// The headers a redirect to another origin keeps; every other header is dropped.
+    public static let forwardedHeaders: Set<String> = ["accept", "accept-language", "accept-encoding", "user-agent"]
+
+    /// The request to send for `redirected`, a redirect away from `origin`, or `nil` to refuse it. A method other
+    /// than `GET` or `HEAD` after the redirect means URLSession would resend the body (`307`, `308`).
+    public static func follow(_ redirected: URLRequest, from origin: URL?) -> URLRequest? {
+        guard let origin, let target = redirected.url else { return nil }
+        if sameOrigin(origin, target) { return redirected }
+        let method = (redirected.httpMethod ?? "GET").uppercased()
+        guard method == "GET" || method == "HEAD", redirected.httpBody == nil, redirected.httpBodyStream == nil
+        else { return nil }
+        var stripped = URLRequest(url: target, cachePolicy: redirected.cachePolicy)
+        stripped.timeoutInterval = redirected.timeoutInterval
+        stripped.httpMethod = method
+        stripped.httpShouldHandleCookies = false
+        for (name, value) in redirected.allHTTPHeaderFields ?? [:]
+        where forwardedHeaders.contains(name.lowercased()) {
+            stripped.setValue(value, forHTTPHeaderField: name)
+        }
+        return stripped
+    }
+
+    /// Whether `a` and `b` have the same scheme, host and port (the scheme's default port when none is written).
+    public static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        func parts(_ url: URL) -> (String, String, Int?) {
+            let scheme = (url.scheme ?? "").lowercased()
+            let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
+            return (scheme, (url.host ?? "").lowercased(), port)
+        }
+        return parts(a) == parts(b)
+    }
+}
+
+/// The transport over a `URLSession` of its own (FoundationNetworking's on Linux), whose delegate applies
+/// ``RedirectPolicy`` and streams each body so that a size limit stops it as soon as it is passed.
+public struct URLSessionTransport: HTTPTransport {
+    /// The session requests go through; its delegate belongs to this transport.
+    public var session: URLSession { owner.session }
+    /// The limit ``send(_:)`` applies: 32 MiB unless set.
+    public var maximumResponseBytes: Int
+
+    private let owner: SessionOwner
+
+    /// The default ``maximumResponseBytes``: 32 MiB.
+    public static let defaultMaximumResponseBytes = 32 << 20
+
+    /// A transport with a session of its own made from `configuration`.
+    public init(
+        configuration: URLSessionConfiguration = .default,
+        maximumResponseBytes: Int = URLSessionTransport.defaultMaximumResponseBytes
+    ) {
+        self.owner = SessionOwner(configuration: configuration)
+        self.maximumResponseBytes = maximumResponseBytes
+    }
+
+    /// Sends `request` with the transport's ``maximumResponseBytes``.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try await send(request, maximumResponseBytes: maximumResponseBytes)
+    }
+
+    /// Sends `request`, stopping the transfer as soon as the body passes `maximumResponseBytes` (or at once when
+    /// its `Content-Length` does); cancelling the task cancels the request, and only it, and returns at once.
+    public func send(_ request: URLRequest, maximumResponseBytes: Int) async throws -> (Data, HTTPURLResponse) {
+        let exchange = Exchange(limit: max(0, maximumResponseBytes))
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                exchange.start(continuation)
+                let task = owner.session.dataTask(with: request)
+                owner.delegate.register(exchange, for: task)
+                exchange.attach(task)
+                task.resume()
+            }
+        } onCancel: {
+            exchange.finish(.failure(CancellationError()))
+        }
+    }
+}
+
+/// Owns the session: a session keeps its delegate until it is invalidated, so the last copy of the transport
+/// invalidates it.
+private final class SessionOwner: Sendable {
+    let session: URLSession
+    let delegate: SessionDelegate
+
+    init(configuration: URLSessionConfiguration) {
+        let delegate = SessionDelegate()
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+}
+
+/// One request's answer as it arrives: the response, the body so far, and the continuation to resume once.
+private final class Exchange: @unchecked Sendable {
     private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var isCancelled = false
+    let limit: Int
+    private var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
+    private var task: URLSessionTask?
+    private var response: HTTPURLResponse?
+    private var body = Data()
+    private var outcome: Result<(Data, HTTPURLResponse), any Error>?
+    private var refusedRedirect: HTTPTransportError?
 
-    func set(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let cancelNow = isCancelled
-        lock.unlock()
-        if cancelNow { task.cancel() }
+    init(limit: Int) {
+        self.limit = limit
     }
 
-    func cancel() {
+    func start(_ continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) {
         lock.lock()
-        isCancelled = true
-        let task = self.task
+        if let outcome {
+            lock.unlock()
+            continuation.resume(with: outcome)
+            return
+        }
+        self.continuation = continuation
         lock.unlock()
-        task?.cancel()
+    }
+
+    func attach(_ task: URLSessionTask) {
+        lock.lock()
+        let finished = outcome != nil
+        self.task = task
+        lock.unlock()
+        if finished { task.cancel() }
+    }
+
+    /// Resumes the caller once with `result` and stops the transfer.
+    func finish(_ result: Result<(Data, HTTPURLResponse), any Error>) {
+        lock.lock()
+        guard outcome == nil else {
+            lock.unlock()
+            return
+        }
+        outcome = result
+        let continuation = self.continuation
+        self.continuation = nil
+        let task = self.task
+        body = Data()
+        lock.unlock()
+        continuation?.resume(with: result)
+        if case .failure = result { task?.cancel() }
+    }
+
+    /// Whether the transfer should go on after the response arrived.
+    func received(_ response: URLResponse) -> Bool {
+        guard let http = response as? HTTPURLResponse else {
+            finish(.failure(HTTPTransportError.notHTTP))
+            return false
+        }
+        if http.expectedContentLength > Int64(limit) {
+            finish(.failure(HTTPTransportError.responseTooLarge(limit: limit)))
+            return false
+        }
+        lock.withLock { self.response = http }
+        return true
+    }
+
+    func received(_ data: Data) {
+        lock.lock()
+        let tooLarge = outcome == nil && body.count + data.count > limit
+        if !tooLarge, outcome == nil { body.append(data) }
+        lock.unlock()
+        if tooLarge { finish(.failure(HTTPTransportError.responseTooLarge(limit: limit))) }
+    }
+
+    func refused(_ error: HTTPTransportError) {
+        lock.withLock { refusedRedirect = error }
+    }
+
+    func completed(_ error: (any Error)?, response fallback: URLResponse?) {
+        lock.lock()
+        let refused = refusedRedirect
+        let http = response ?? fallback as? HTTPURLResponse
+        let data = body
+        lock.unlock()
+        if let refused {
+            finish(.failure(refused))
+        } else if let error {
+            finish(.failure(error))
+        } else if let http {
+            finish(.success((data, http)))
+        } else {
+            finish(.failure(HTTPTransportError.notHTTP))
+        }
     }
 }
-#endif
+
+/// Routes the session's events to each task's ``Exchange``; the session calls it on its own serial queue.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var exchanges: [Int: Exchange] = [:]
+
+    func register(_ exchange: Exchange, for task: URLSessionTask) {
+        lock.withLock { exchanges[task.taskIdentifier] = exchange }
+    }
+
+    private func exchange(_ task: URLSessionTask) -> Exchange? {
+        lock.withLock { exchanges[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let proceed = exchange(dataTask)?.received(response) ?? false
+        completionHandler(proceed ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        exchange(dataTask)?.received(data)
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        let origin = response.url ?? task.currentRequest?.url
+        let followed = RedirectPolicy.follow(request, from: origin)
+        if followed == nil, let origin, let target = request.url {
+            exchange(task)?.refused(.crossOriginRedirectRefused(from: origin, to: target))
+        }
+        completionHandler(followed)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let exchange = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
+        exchange?.completed(error, response: task.response)
+    }
+}

@@ -119,6 +119,8 @@ public indirect enum QueryJSON: Hashable, Sendable {
         case .null: self = .null
         case .bool(let bool): self = .bool(bool)
         case .int(let int): self = .int(int)
+        // Query values are compared as numbers; one past Int's range can only be a double here.
+        case .bigInteger(let digits): self = .double(Double(digits) ?? .nan)
         case .double(let double): self = .double(double)
         case .string(let string): self = .string(string)
         case .array(let elements): self = .array(elements.map(QueryJSON.init))

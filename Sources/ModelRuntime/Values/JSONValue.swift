@@ -1,11 +1,22 @@
+import Foundation
+
 /// Any JSON value, for Cortex `Any` properties and for keeping keys a model doesn't know so re-encoding loses nothing.
 ///
 /// Decoding keeps JSON's own kinds apart: `true` stays a bool, `1` an int and `1.5` a double (a number written with
-/// an integral value such as `1.0` or `1e2` becomes an int, as JSON doesn't distinguish them).
+/// an integral value such as `1.0` or `1e2` becomes an int, as JSON doesn't distinguish them). An integer outside
+/// `Int`'s range is a double when a double holds it exactly (`1e20`) and otherwise keeps its digits as a
+/// ``bigInteger(_:)`` rather than becoming an approximate double. Through `JSONDecoder`, which reads numbers into
+/// `Decimal`, a big integer keeps up to 38 significant digits; ``init(parsing:maximumDepth:)`` keeps all of them.
+///
+/// ``init(parsing:maximumDepth:)`` reads JSON bytes in linear time without recursion; ``jsonData(sortedKeys:)``
+/// writes any depth. Through `Codable`, `JSONDecoder` and `JSONEncoder` nest at most
+/// ``defaultMaximumDepth`` levels, and deeper values are an error, not a crash.
 public enum JSONValue: Hashable, Sendable, Codable {
     case null
     case bool(Bool)
     case int(Int)
+    /// An integer outside `Int`'s range, as its decimal digits (a `-` first when negative).
+    case bigInteger(String)
     case double(Double)
     case string(String)
     case array([JSONValue])
@@ -38,11 +49,13 @@ public enum JSONValue: Hashable, Sendable, Codable {
         }
     }
 
-    /// The number when this is a double or an int, since JSON has one number type.
+    /// The number when this is a double or an int (a big integer rounded to the nearest double), since JSON has one
+    /// number type.
     public var doubleValue: Double? {
         switch self {
         case .double(let value): value
         case .int(let value): Double(value)
+        case .bigInteger(let digits): Double(digits)
         default: nil
         }
     }
@@ -70,39 +83,134 @@ public enum JSONValue: Hashable, Sendable, Codable {
         self == .null
     }
 
-    /// Decodes whichever JSON kind is present, trying bool before int before double so each keeps its kind.
+    /// Decodes whichever JSON kind is present. Each kind is tried once, the most common first, and only a value of
+    /// another kind fails a try, so that decoding stays linear; errors inside an array or object surface with their
+    /// coding path, and a number that fits no Swift type says so, where it is.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .int(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let number = try Self.decodeNumber(container, decoder.codingPath) {
+            self = number
+        } else if let members = try? decoder.container(keyedBy: JSONKey.self) {
+            var object: [String: JSONValue] = [:]
+            object.reserveCapacity(members.allKeys.count)
+            for key in members.allKeys { object[key.stringValue] = try members.decode(JSONValue.self, forKey: key) }
+            self = .object(object)
+        } else if var elements = try? decoder.unkeyedContainer() {
+            var array: [JSONValue] = []
+            array.reserveCapacity(elements.count ?? 0)
+            while !elements.isAtEnd { array.append(try elements.decode(JSONValue.self)) }
+            self = .array(array)
         } else {
-            // Decoded without `try?` so that an error deep inside the object surfaces with its coding path.
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .bool(try container.decode(Bool.self))
         }
     }
 
-    /// Encodes the value as the JSON kind it holds.
+    /// The number in `container`, or `nil` when it holds another kind. An integral value is an int when it fits, and
+    /// a big integer (its digits, as `Decimal` reads them) when it doesn't and a double would round it.
+    private static func decodeNumber(
+        _ container: any SingleValueDecodingContainer,
+        _ codingPath: [any CodingKey]
+    ) throws -> JSONValue? {
+        let number: Double
+        do {
+            number = try container.decode(Double.self)
+        } catch DecodingError.typeMismatch {
+            return nil
+        } catch {
+            // A number Double can't hold. `JSONDecoder` reads one too small for it (`1e-400`) as the int 0, as
+            // `JSONSerialization` does; one too large is an error here, where its coding path is known (`JSONDecoder`
+            // would otherwise report "not valid JSON" for the whole document).
+            if let integer = try? container.decode(Int.self) { return .int(integer) }
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription:
+                        "the number at '\(codingPath.map { JSONKey($0) }.keyPathDescription)' is outside the range of "
+                        + "Double",
+                    underlyingError: error
+                )
+            )
+        }
+        guard number == number.rounded(.towardZero) else { return .double(number) }
+        // Below 2^53 a double holds every integer exactly; above, only the text has the digits.
+        if abs(number) < 9_007_199_254_740_992 { return .int(Int(number)) }
+        if let integer = try? container.decode(Int.self) { return .int(integer) }
+        if let decimal = try? container.decode(Decimal.self) {
+            let digits = decimal.description
+            if let integer = Int(digits) { return .int(integer) }
+            if let big = bigInteger(digits, approximatedBy: number) { return big }
+        }
+        return Int(exactly: number).map(JSONValue.int) ?? .double(number)
+    }
+
+    /// Encodes the value as the JSON kind it holds. Arrays and objects nested deeper than ``defaultMaximumDepth``
+    /// levels are an error (the encoder would otherwise recurse until the stack overflows); ``jsonData(sortedKeys:)``
+    /// writes any depth.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .int(let value): try container.encode(value)
+        case .bigInteger(let digits):
+            // `Decimal` is the one type encoders write as a number with all its digits; it holds up to 38.
+            guard Self.isInteger(digits), digits.utf8.count <= 39, let decimal = Decimal(string: digits) else {
+                throw EncodingError.invalidValue(
+                    self,
+                    EncodingError.Context(
+                        codingPath: encoder.codingPath,
+                        debugDescription: "\(digits.prefix(60)) is not an integer of at most 38 digits, which is "
+                            + "all an Encoder can write; JSONValue.jsonData() writes longer ones"
+                    )
+                )
+            }
+            try container.encode(decimal)
         case .double(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
+        case .array(let value):
+            try Self.checkDepth(encoder)
+            try container.encode(value)
+        case .object(let value):
+            try Self.checkDepth(encoder)
+            try container.encode(value)
         }
+    }
+
+    /// `.bigInteger(digits)` when `digits` is an integer that `approximation` (the nearest double) doesn't stand
+    /// for, so that no digit is lost; `nil` when the double holds it exactly or is how it was written.
+    static func bigInteger(_ digits: String, approximatedBy approximation: Double) -> JSONValue? {
+        guard isInteger(digits) else { return nil }
+        guard approximation.isFinite else { return .bigInteger(digits) }
+        // The double's exact value, or its shortest form written out (as `JSONEncoder` writes doubles): either means
+        // the text is that double and nothing is lost.
+        let exact =
+            String(format: "%.0f", approximation) == digits
+            || Decimal(string: approximation.description)?.description == digits
+        return exact ? nil : .bigInteger(digits)
+    }
+
+    /// Whether `text` is an integer as JSON writes it: an optional `-`, then digits.
+    static func isInteger(_ text: String) -> Bool {
+        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    private static func checkDepth(_ encoder: any Encoder) throws {
+        let path = encoder.codingPath
+        guard path.count >= defaultMaximumDepth else { return }
+        // Not the value itself: describing thousands of levels would recurse as deep as encoding them.
+        throw EncodingError.invalidValue(
+            "a JSON array or object",
+            EncodingError.Context(
+                codingPath: path,
+                debugDescription: "the value nests deeper than \(defaultMaximumDepth) levels; JSONValue.jsonData() "
+                    + "writes any depth"
+            )
+        )
     }
 }
 

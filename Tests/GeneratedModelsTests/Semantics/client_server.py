@@ -8,9 +8,14 @@
                   GET /<plural>?pipeline=[{$match},{$group count}]   {"object":"list","data":[{"_id":null,"count":n}]}
                   POST /<plural> (answers the object), GET|PUT|DELETE /<plural>/<id> (PUT: plain values, null unsets)
                   errors {"object":"fault","code":...,"reason":...,"message":...}
-        /mia      GET /<plural>/?_q=&_s=&_l=&_sk=  (bare array); GET /<plural>/count?_q= (a number)
-                  POST /<plural>/ ({"_id":...}), GET|PATCH|DELETE /<plural>/<id> (PATCH: $set $unset $inc)
+        /mia      GET /<plural>/?_q=&_s=&_l=&_sk=&_st=  (bare array); GET /<plural>/count?_q=&_st= (a number)
+                  POST /<plural>/ ({"_id":...}), GET|PATCH|DELETE /<plural>/<id>?_st= (PATCH: $set $unset $inc)
                   errors {"statusCode":...,"error":...,"message":...}
+                  Documents have a __STATE__; every read, update and delete sees only the states `_st` lists
+                  (PUBLIC when absent), as Mia's CRUD service does. /mia's collections are configured to create
+                  PUBLIC documents; /miadraft's have the CRUD service's default, DRAFT (or the body's __STATE__).
+                  POST /<plural>/bulk ([{"_id"}...]), PATCH|DELETE /<plural>/?_q=&_st= (a count),
+                  POST /<plural>/<id>/state {"stateTo": state} (204, from any state)
         /parse    GET /classes/<C>?where=&order=&limit=&skip=&count=1  {"results":[...]} (+ "count")
                   POST /classes/<C> ({"objectId","createdAt"}), GET|PUT|DELETE /classes/<C>/<id>
                   (PUT: plain values, {"__op":"Delete"}, {"__op":"Increment","amount":n}); errors {"code":n,"error":...}
@@ -19,8 +24,9 @@
         GET  /__state    every stored document: {"cortex": {plural: [docs]}, "mia": ..., "parse": ...}
         GET  /__hits     {"requests": ["GET /cortex/c_items", ...]} every non-control request so far
         POST /__script   a JSON array of answers for the next requests, in order: {"status", "body" (raw text),
-                         "delay" (seconds, at most 10)}; a scripted answer replaces the normal one
-        POST /__reset    forgets documents, hits and the script
+                         "headers" (an object), "delay" (seconds, at most 10)}; a scripted answer replaces the normal one
+        POST /__reset    forgets documents, hits, the script and the storage
+        POST /__storage  {"base": URL}: the storage Cortex's upload instructions point to (default: this server)
 
       Stops after --lifetime seconds (default 60), or when stdin closes.
 """
@@ -36,7 +42,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, unquote, urlsplit
 
 LOCK = threading.Lock()
-STORE = {"cortex": {}, "mia": {}, "parse": {}}
+STORE = {"cortex": {}, "mia": {}, "miadraft": {}, "parse": {}}
+STORAGE = [None]
 UPLOADS = []
 PORT = [0]
 HITS = []
@@ -114,7 +121,7 @@ def error_body(dialect, fault):
     if dialect == "cortex":
         return {"object": "fault", "code": fault.code, "reason": fault.message, "message": fault.message,
                 "status": fault.status}
-    if dialect == "mia":
+    if dialect in ("mia", "miadraft"):
         reasons = {400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 500: "Internal Server Error"}
         return {"statusCode": fault.status, "error": reasons.get(fault.status, "Error"), "message": fault.message}
     return {"code": {"kNotFound": 101, "kInvalid": 102}.get(fault.code, 1), "error": fault.message}
@@ -126,7 +133,7 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def answer(self, status, value=None, raw=None):
+    def answer(self, status, value=None, raw=None, headers=None):
         body = raw if raw is not None else json.dumps(value).encode()
         if value is None and raw is None:
             body = b""
@@ -135,6 +142,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
+        for name, header in (headers or {}).items():
+            self.send_header(name, header)
         self.end_headers()
         self.wfile.write(body)
 
@@ -175,7 +184,8 @@ class Handler(BaseHTTPRequestHandler):
             scripted = SCRIPT.pop(0) if SCRIPT else None
         if scripted is not None:
             time.sleep(min(float(scripted.get("delay", 0)), 10.0))
-            return self.answer(int(scripted.get("status", 200)), raw=scripted.get("body", "").encode())
+            return self.answer(int(scripted.get("status", 200)), raw=scripted.get("body", "").encode(),
+                               headers=scripted.get("headers"))
         parts = [unquote(p) for p in path.split("/") if p]
         if parts and parts[0] == "upload" and method == "POST":
             with LOCK:
@@ -203,7 +213,11 @@ class Handler(BaseHTTPRequestHandler):
             if path == "/__script" and method == "POST":
                 SCRIPT.extend(body or [])
                 return self.answer(200, {"queued": len(SCRIPT)})
+            if path == "/__storage" and method == "POST":
+                STORAGE[0] = (body or {}).get("base")
+                return self.answer(200, {})
             if path == "/__reset" and method == "POST":
+                STORAGE[0] = None
                 for collections in STORE.values():
                     collections.clear()
                 HITS.clear()
@@ -264,7 +278,8 @@ class Handler(BaseHTTPRequestHandler):
     @staticmethod
     def file_value(object_id, index, facets):
         """Cortex's shape: the content facet at the top level, the others in `facets`, an upload for each."""
-        uploads = [{"name": facet, "uploadUrl": "http://127.0.0.1:%d/upload/%s/%d/%s" % (PORT[0], object_id, index, facet),
+        storage = STORAGE[0] or "http://127.0.0.1:%d" % PORT[0]
+        uploads = [{"name": facet, "uploadUrl": "%s/upload/%s/%d/%s" % (storage, object_id, index, facet),
                     "uploadMethod": "POST", "uploadKey": "file", "fields": [{"key": "policy", "value": "p-%d" % index}],
                     "maxFileSize": 1000000, "state": 0} for facet in facets]
         value = {"facets": [{"name": f, "filename": n, "state": 0} for f, n in facets.items() if f != "content"],
@@ -275,10 +290,24 @@ class Handler(BaseHTTPRequestHandler):
 
     # mia
 
-    def mia(self, method, parts, query, body, store):
+    @staticmethod
+    def mia_patch(doc, body):
+        for key, value in (body.get("$set") or {}).items():
+            doc[key] = value
+        for key in body.get("$unset") or {}:
+            doc.pop(key, None)
+        for key, value in (body.get("$inc") or {}).items():
+            doc[key] = doc.get(key, 0) + value
+
+    def miadraft(self, method, parts, query, body, store):
+        return self.mia(method, parts, query, body, store, default_state="DRAFT")
+
+    def mia(self, method, parts, query, body, store, default_state="PUBLIC"):
         plural = parts[0]
+        states = (query.get("_st") or "PUBLIC").split(",")
         docs = store.setdefault(plural, [])
-        selected = lambda: [d for d in docs if matches(d, json.loads(query.get("_q") or "{}"))]  # noqa: E731
+        visible = [d for d in docs if d.get("__STATE__") in states]
+        selected = lambda: [d for d in visible if matches(d, json.loads(query.get("_q") or "{}"))]  # noqa: E731
         if len(parts) == 1 and method == "GET":
             result = selected()
             keys = [(k.lstrip("-"), not k.startswith("-")) for k in (query.get("_s") or "").split(",") if k]
@@ -288,20 +317,36 @@ class Handler(BaseHTTPRequestHandler):
             return 200, result[skip:skip + limit]
         if len(parts) == 2 and parts[1] == "count" and method == "GET":
             return 200, len(selected())
+        if len(parts) == 2 and parts[1] == "bulk" and method == "POST":
+            created = [dict(item, _id=new_id("mia"), __STATE__=item.get("__STATE__", default_state)) for item in body]
+            docs.extend(created)
+            return 200, [{"_id": doc["_id"]} for doc in created]
+        if len(parts) == 1 and method == "PATCH":
+            chosen = selected()
+            for doc in chosen:
+                self.mia_patch(doc, body)
+            return 200, len(chosen)
+        if len(parts) == 1 and method == "DELETE":
+            chosen = selected()
+            for doc in chosen:
+                docs.remove(doc)
+            return 200, len(chosen)
+        if len(parts) == 3 and parts[2] == "state" and method == "POST":
+            target = (body or {}).get("stateTo")
+            if target not in ("PUBLIC", "DRAFT", "TRASH", "DELETED"):
+                raise Fault(400, "Bad Request", "body/stateTo must be a state")
+            self.find([d for d in docs if d.get("__STATE__") in ("PUBLIC", "DRAFT", "TRASH", "DELETED")],
+                      "_id", parts[1])["__STATE__"] = target
+            return 204, None
         if len(parts) == 1 and method == "POST":
-            doc = dict(body, _id=new_id("mia"), __STATE__="PUBLIC")
+            doc = dict(body, _id=new_id("mia"), __STATE__=(body or {}).get("__STATE__", default_state))
             docs.append(doc)
             return 200, {"_id": doc["_id"]}
-        doc = self.find(docs, "_id", parts[1])
+        doc = self.find(visible, "_id", parts[1])
         if method == "GET":
             return 200, doc
         if method == "PATCH":
-            for key, value in (body.get("$set") or {}).items():
-                doc[key] = value
-            for key in body.get("$unset") or {}:
-                doc.pop(key, None)
-            for key, value in (body.get("$inc") or {}).items():
-                doc[key] = doc.get(key, 0) + value
+            self.mia_patch(doc, body)
             return 200, doc
         if method == "DELETE":
             docs.remove(doc)

@@ -8,9 +8,9 @@ public struct TweetModel: Codable, Hashable, Sendable {
     public var user: UserModel
     public var message: String
     public var identifier: String
-    public var coordinates: MyTransformers.Value
+    public var coordinates: Coordinate2DFromDictionary.Value
 
-    public init(user: UserModel, message: String, identifier: String, coordinates: MyTransformers.Value) {
+    public init(user: UserModel, message: String, identifier: String, coordinates: Coordinate2DFromDictionary.Value) {
         self.user = user
         self.message = message
         self.identifier = identifier
@@ -24,7 +24,7 @@ public struct TweetModel: Codable, Hashable, Sendable {
         self.identifier = try container.decode(String.self, forKey: JSONKey("id_str"))
         self.coordinates = try SelfCoding.decode(
             from: decoder,
-            formatter: MyTransformers.self,
+            formatter: Coordinate2DFromDictionary.self,
             userData: try Self.coordinatesUserData.get()
         )
     }
@@ -37,7 +37,7 @@ public struct TweetModel: Codable, Hashable, Sendable {
         try SelfCoding.encode(
             self.coordinates,
             to: encoder,
-            formatter: MyTransformers.self,
+            formatter: Coordinate2DFromDictionary.self,
             userData: try Self.coordinatesUserData.get()
         )
     }
@@ -51,6 +51,6 @@ public struct TweetModel: Codable, Hashable, Sendable {
     }
 
     private static let coordinatesUserData = Result {
-        try (["longitude": "long", "latitude": "lat"] as JSONValue).decoded(as: MyTransformers.UserData.self)
+        try (["longitude": "long", "latitude": "lat"] as JSONValue).decoded(as: Coordinate2DFromDictionary.UserData.self)
     }
 }

@@ -11,9 +11,10 @@ public struct Coordinate: Hashable, Sendable {
     }
 }
 
-/// The app's transformer (`@transformClass` in the mappings): reads the coordinate from the fields its user data
-/// names (`long`/`lat` at the root, through `@self`), or from Twitter's `coordinates` array.
-public enum MyTransformers: ValueFormatter {
+/// The app's transform (`@transformSelector` `coordinate2DFromDictionary:userData:error:` in the mappings, which
+/// names it): reads the coordinate from the fields its user data names (`long`/`lat` at the root, through `@self`),
+/// or from Twitter's `coordinates` array.
+public enum Coordinate2DFromDictionary: ValueFormatter {
     public struct UserData: Decodable, Sendable {
         public var longitude: String
         public var latitude: String

@@ -1,0 +1,289 @@
+/// Writes imported mappings as our mapping YAML, each property typed from the app's headers, with a comment wherever
+/// the import had to decide something the reader should check.
+struct MappingYAMLWriter {
+    let system: ObjCMappingSystem
+    /// RestKit's `addDefaultDateFormatterForString:`, for every `NSDate` property without a pattern of its own.
+    let defaultDatePattern: DatePattern?
+    let mappings: [ImportedMapping]
+    let headers: ObjCHeaders
+    var samples: [String: SyntaxNode]
+    let sourceFiles: [String]
+    var diagnostics = Diagnostics()
+
+    /// MMDataObject's built-in pattern for `NSDate` properties without a formatter, as it wrote it.
+    static let mmDataObjectDatePattern = "yyyy-mm-dd HH:mm:ss"
+
+    init(
+        system: ObjCMappingSystem,
+        defaultDatePattern: DatePattern?,
+        mappings: [ImportedMapping],
+        headers: ObjCHeaders,
+        samples: [String: SyntaxNode],
+        sourceFiles: [String]
+    ) {
+        self.system = system
+        self.defaultDatePattern = defaultDatePattern
+        self.mappings = mappings
+        self.headers = headers
+        // A list payload (a timeline) stands for its elements.
+        self.samples = samples.mapValues { $0.elements?.first ?? $0 }
+        self.sourceFiles = sourceFiles
+    }
+
+    mutating func write() -> String {
+        propagateSamples()
+        var lines = [
+            "# Imported by `model-generator import --from \(system.rawValue)` from the \(system.displayName) mappings in",
+            "# \(sourceFiles.joined(separator: ", ")).",
+            "# Types come from the classes' headers. Review the comments, then commit this file and name it in the",
+            "# config's 'mappings'.",
+            "mappings:",
+        ]
+        if mappings.isEmpty { lines[lines.count - 1] = "mappings: {}" }
+        for mapping in mappings {
+            lines.append("  \(mapping.className):")
+            let properties = propertiesToWrite(mapping)
+            if properties.isEmpty {
+                lines.append("    properties: {}")
+                continue
+            }
+            lines.append("    properties:")
+            for property in properties {
+                let (attributes, comments) = describe(property, of: mapping)
+                lines += comments.map { "      # \($0)" }
+                lines.append("      \(property.name): { \(attributes.joined(separator: ", ")) }")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// MMDataObject maps every declared property by name; RestKit only what its calls name.
+    private mutating func propertiesToWrite(_ mapping: ImportedMapping) -> [ImportedProperty] {
+        let declared = headers.properties(of: mapping.className)
+        if declared.isEmpty, headers.classes[mapping.className] == nil {
+            diagnostics.warning(
+                "no header declares '\(mapping.className)'; its properties are written without types",
+                at: mapping.location,
+                hint:
+                    "pass the class's header with --headers, or give \(mapping.className) a sample payload in the config's 'samples'"
+            )
+        }
+        guard mapping.mapsEveryProperty else { return mapping.properties }
+        var properties = declared.map { declared in
+            mapping.properties.first { $0.name == declared.name }
+                ?? ImportedProperty(
+                    name: declared.name,
+                    keyPath: mapping.aliases[declared.name] ?? declared.name,
+                    location: declared.location
+                )
+        }
+        for extra in mapping.properties where !properties.contains(where: { $0.name == extra.name }) {
+            properties.append(extra)
+        }
+        return properties
+    }
+
+    /// The flow mapping's attributes, and the comments to put above it.
+    private mutating func describe(
+        _ property: ImportedProperty,
+        of mapping: ImportedMapping
+    ) -> (attributes: [String], comments: [String]) {
+        var attributes = ["keyPath: \(Self.scalar(property.keyPath))"]
+        var comments: [String] = []
+        let declared = headers.property(property.name, of: mapping.className)
+        if declared == nil, headers.classes[mapping.className] != nil {
+            diagnostics.warning(
+                "'\(mapping.className)' declares no property '\(property.name)' in the given headers; it is written without a type",
+                at: property.location
+            )
+        }
+        let type = declared.map { ObjCSwiftType($0.type) }
+        var isOptional = declared.map { $0.nullability != .nonnull && !ObjCSwiftType($0.type).isScalar } ?? true
+
+        if let target = property.relationship {
+            if !mappings.contains(where: { $0.className == target }) {
+                diagnostics.warning(
+                    "the relationship '\(property.name)' maps to '\(target)', which these files do not map",
+                    at: property.location,
+                    hint: "import the file that maps \(target) too, or write its mapping in the YAML"
+                )
+            }
+            let isCollection: Bool? =
+                property.isCollection
+                ?? {
+                    switch type {
+                    case .array?: true
+                    case .object?: false
+                    default: nil
+                    }
+                }()
+            switch isCollection {
+            case true?: attributes.append("collection: \(target)")
+            case false?: attributes.append("object: \(target)")
+            case nil:
+                attributes.append("object: \(target)")
+                comments.append("one \(target)? The header does not say; write 'collection: \(target)' for a list")
+            }
+        } else if let type, let declared {
+            let spelled = spelling(
+                of: type,
+                declared: declared,
+                property: property,
+                mapping: mapping,
+                comments: &comments
+            )
+            if let spelled { attributes.append("type: \(Self.scalar(spelled))") }
+            if case .date = type {
+                let pattern = property.datePattern ?? defaultDatePattern ?? mmDataObjectDefault(for: declared)
+                if let pattern {
+                    attributes.append("formatter: DatePatternFormatter")
+                    var userData = "format: \(Self.scalar(pattern.format))"
+                    if let zone = pattern.timeZone { userData += ", timeZone: \(Self.scalar(zone))" }
+                    attributes.append("userData: { \(userData) }")
+                }
+            }
+        }
+        if declared == nil, property.relationship == nil {
+            comments.append("no type: the config's sample for \(mapping.className) must give it one, or write it here")
+        }
+        if let formatter = property.formatter {
+            attributes.append("formatter: \(formatter)")
+            comments.append("\(formatter): the app's ValueFormatter, in place of the Objective-C block")
+            if type == nil || declared == nil { isOptional = true }
+        }
+        if isOptional { attributes.append("optional: true") }
+        return (attributes, comments)
+    }
+
+    private mutating func spelling(
+        of type: ObjCSwiftType,
+        declared: ObjCProperty,
+        property: ImportedProperty,
+        mapping: ImportedMapping,
+        comments: inout [String]
+    ) -> String? {
+        switch type {
+        case .string: return "String"
+        case .url: return "URL"
+        case .date: return "Date"
+        case .bool: return "Bool"
+        case .int: return "Int"
+        case .double: return "Double"
+        case .json: return "JSONValue"
+        case .number:
+            if let narrowed = narrowedNumber(property, of: mapping) { return narrowed }
+            let note = "NSNumber with no sample to say which number it holds; Double"
+            comments.append(note + " (change it to Int or Bool if that is what it holds)")
+            diagnostics.append(
+                Diagnostic(
+                    .note,
+                    "'\(mapping.className).\(property.name)' is an NSNumber with no sample to say which number it holds; it is imported as Double",
+                    at: declared.location,
+                    hint: "pass a sample payload with --sample \(mapping.className)=path to narrow it"
+                )
+            )
+            return "Double"
+        case .array(let element):
+            switch element {
+            case .string?: return "[String]"
+            case .url?: return "[URL]"
+            case .int?: return "[Int]"
+            case .double?, .number?: return "[Double]"
+            case .bool?: return "[Bool]"
+            case .object(let name)? where mappings.contains(where: { $0.className == name }): return "[\(name)]"
+            default: return "JSONValue"
+            }
+        case .object(let name) where mappings.contains(where: { $0.className == name }):
+            return name
+        case .object, .unknown:
+            diagnostics.warning(
+                "'\(declared.type)' of '\(mapping.className).\(property.name)' has no JSON form the generator knows; it is imported as JSONValue",
+                at: declared.location,
+                hint: "map it with a formatter that makes the Swift type the app needs"
+            )
+            comments.append("\(declared.type) in the header: JSONValue")
+            return "JSONValue"
+        }
+    }
+
+    /// MMDataObject parsed every `NSDate` without a formatter with its built-in pattern.
+    private mutating func mmDataObjectDefault(for declared: ObjCProperty) -> DatePattern? {
+        guard system == .mmdataobject else { return nil }
+        let corrected = "yyyy-MM-dd HH:mm:ss"
+        diagnostics.warning(
+            "MMDataObject read '\(declared.name)' with its built-in date pattern '\(Self.mmDataObjectDatePattern)' in the device's time zone, where 'mm' is minutes, so the month was lost; the import reads '\(corrected)' in UTC",
+            at: declared.location
+        )
+        return DatePattern(format: corrected, timeZone: nil, location: declared.location)
+    }
+
+    // MARK: Samples
+
+    private func narrowedNumber(_ property: ImportedProperty, of mapping: ImportedMapping) -> String? {
+        guard let sample = samples[mapping.className] else { return nil }
+        guard case .found(let value) = SampleLookup.lookUp(Self.path(property.keyPath), in: sample) else { return nil }
+        switch SampleType(value) {
+        case .bool: return "Bool"
+        case .int: return "Int"
+        case .double: return "Double"
+        default: return nil
+        }
+    }
+
+    /// Hands each related class the part of its parent's sample the relationship reads.
+    private mutating func propagateSamples() {
+        var queue = mappings.map(\.className).filter { samples[$0] != nil }
+        while !queue.isEmpty {
+            let name = queue.removeFirst()
+            guard let mapping = mappings.first(where: { $0.className == name }), let sample = samples[name] else {
+                continue
+            }
+            for property in mapping.properties {
+                guard let target = property.relationship, samples[target] == nil,
+                    case .found(let value) = SampleLookup.lookUp(Self.path(property.keyPath), in: sample)
+                else { continue }
+                guard let child = value.elements?.first ?? (value.entries != nil ? value : nil) else { continue }
+                samples[target] = child
+                queue.append(target)
+            }
+        }
+    }
+
+    private static func path(_ keyPath: String) -> [String] {
+        keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    // MARK: YAML
+
+    /// A plain scalar where YAML reads it back as the same string, a double-quoted one otherwise.
+    static func scalar(_ text: String) -> String {
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                    || $0 == "."
+            }
+            && text.first.map { $0.isLetter || $0 == "_" } == true
+            && !["true", "false", "null", "yes", "no", "on", "off", "y", "n"].contains(text.lowercased())
+        if plain { return text }
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case "\r": quoted += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    quoted +=
+                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return quoted + "\""
+    }
+}

@@ -1,0 +1,629 @@
+/// Reads Objective-C mapping code (RestKit 0.10 and 0.20, MMDataObject) and writes the same mappings as our mapping
+/// YAML, typed from the app's headers. Pure: the command line reads the files and writes the result.
+public enum ObjCMappingImporter {
+    /// One Objective-C file, as the user named it.
+    public struct SourceFile: Sendable {
+        public var path: String
+        public var text: String
+
+        public init(path: String, text: String) {
+            self.path = path
+            self.text = text
+        }
+    }
+
+    /// The mapping YAML for the mappings `files` build, and everything the import could not carry over.
+    ///
+    /// - Parameters:
+    ///   - files: the implementation files with the mapping code.
+    ///   - headers: the headers that declare the mapped classes (and may define the keys' constants).
+    ///   - samples: payloads by class name, which tell what kind of number each `NSNumber` holds.
+    public static func importMappings(
+        from system: ObjCMappingSystem,
+        files: [SourceFile],
+        headers: [SourceFile],
+        samples: [String: SyntaxNode] = [:]
+    ) -> (yaml: String, diagnostics: Diagnostics) {
+        var reader = MappingCodeReader(system: system)
+        let headerTokens = headers.map { ObjCTokenizer($0.text, file: $0.path) }
+        let fileTokens = files.map { ObjCTokenizer($0.text, file: $0.path) }
+        var interfaces: [ObjCInterface] = []
+        for tokenizer in headerTokens + fileTokens {
+            reader.collectConstants(tokenizer)
+            interfaces += ObjCHeaderReader.read(tokenizer.tokens)
+        }
+        reader.headers = ObjCHeaders(interfaces)
+        for tokenizer in fileTokens { reader.read(tokenizer.tokens) }
+        reader.addMMDataObjectSubclasses()
+        var writer = MappingYAMLWriter(
+            system: system,
+            defaultDatePattern: reader.defaultDatePattern,
+            mappings: reader.order.compactMap { reader.mappings[$0] },
+            headers: reader.headers,
+            samples: samples,
+            sourceFiles: files.map(\.path)
+        )
+        let yaml = writer.write()
+        var diagnostics = reader.diagnostics
+        diagnostics.append(contentsOf: writer.diagnostics)
+        return (yaml, diagnostics)
+    }
+}
+
+/// Walks the tokens of mapping code and collects the mappings it builds.
+struct MappingCodeReader {
+    let system: ObjCMappingSystem
+    var headers = ObjCHeaders()
+    var diagnostics = Diagnostics()
+    var mappings: [String: ImportedMapping] = [:]
+    var order: [String] = []
+    /// `#define` and `static NSString * const` strings, by name.
+    private var constants: [String: String] = [:]
+    /// Names bound to mappings and property mappings in the method being read.
+    private var variables: [String: ObjCValue] = [:]
+    private var enclosingClass: String?
+    private var inClassMethod = false
+    /// RestKit's default date formatter applies to every `NSDate` property of every mapping, wherever it is set.
+    private(set) var defaultDatePattern: DatePattern?
+    /// The file being read.
+    private var tokens: [ObjCToken] = []
+
+    init(system: ObjCMappingSystem) {
+        self.system = system
+    }
+
+    static let mappingClasses: Set<String> = [
+        "RKObjectMapping", "RKEntityMapping", "RKManagedObjectMapping", "RKDynamicMapping",
+    ]
+
+    // MARK: Constants
+
+    mutating func collectConstants(_ tokenizer: ObjCTokenizer) {
+        for macro in tokenizer.macros {
+            let strings = macro.tokens.filter { !$0.isSymbol("(") && !$0.isSymbol(")") }
+            if !strings.isEmpty, strings.allSatisfy({ $0.kind == .string }) {
+                constants[macro.name] = strings.map(\.text).joined()
+            } else if strings.count == 1, strings[0].kind == .identifier {
+                // An alias of another constant, resolved when used.
+                constants[macro.name] = "\u{0}" + strings[0].text
+            }
+        }
+        // `NSString * const kKey = @"key";`, with or without `static`/`extern`.
+        let tokens = tokenizer.tokens
+        for index in tokens.indices.dropLast(3)
+        where tokens[index].isIdentifier("const") && tokens[index + 1].kind == .identifier
+            && tokens[index + 2].isSymbol("=") && tokens[index + 3].kind == .string
+        {
+            var value = ""
+            var position = index + 3
+            while position < tokens.count, tokens[position].kind == .string {
+                value += tokens[position].text
+                position += 1
+            }
+            constants[tokens[index + 1].text] = value
+        }
+    }
+
+    private func constant(_ name: String) -> String? {
+        var current = name
+        for _ in 0..<8 {
+            guard let value = constants[current] else { return nil }
+            guard value.hasPrefix("\u{0}") else { return value }
+            current = String(value.dropFirst())
+        }
+        return nil
+    }
+
+    // MARK: Walking
+
+    mutating func read(_ fileTokens: [ObjCToken]) {
+        tokens = fileTokens
+        enclosingClass = nil
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .directive, token.text == "@implementation", index + 1 < tokens.count {
+                enclosingClass = tokens[index + 1].text
+                variables = [:]
+                index += 2
+                continue
+            }
+            if token.kind == .directive, token.text == "@end" {
+                enclosingClass = nil
+            } else if enclosingClass != nil, token.isSymbol("-") || token.isSymbol("+"), token.location.column == 1,
+                index + 1 < tokens.count, tokens[index + 1].isSymbol("(")
+            {
+                // A method starts: its local names start over.
+                inClassMethod = token.isSymbol("+")
+                variables = [:]
+            } else if token.isSymbol("="), index > 0, tokens[index - 1].kind == .identifier,
+                index + 1 < tokens.count, !tokens[index + 1].isSymbol("=")
+            {
+                let end = statementEnd(from: index + 1)
+                let value = evaluate(tokens[(index + 1)..<end])
+                variables[tokens[index - 1].text] = value
+                index = end
+                continue
+            } else if token.isSymbol("[") {
+                let close = ObjCHeaderReader.matching(tokens, from: index)
+                _ = evaluateMessage(open: index, close: close)
+                index = close + 1
+                continue
+            }
+            index += 1
+        }
+    }
+
+    private func statementEnd(from start: Int) -> Int {
+        var depth = 0
+        var position = start
+        while position < tokens.count {
+            let token = tokens[position]
+            if token.isSymbol("(") || token.isSymbol("[") || token.isSymbol("{") { depth += 1 }
+            if token.isSymbol(")") || token.isSymbol("]") || token.isSymbol("}") {
+                if depth == 0 { return position }
+                depth -= 1
+            }
+            if depth == 0, token.isSymbol(";") { return position }
+            position += 1
+        }
+        return position
+    }
+
+    // MARK: Expressions
+
+    private mutating func evaluate(_ slice: ArraySlice<ObjCToken>) -> ObjCValue {
+        var slice = slice
+        // A cast: `(NSString *)key`.
+        if slice.count > 2, slice.first?.isSymbol("(") == true {
+            let close = ObjCHeaderReader.matching(tokens, from: slice.startIndex)
+            let inner = tokens[(slice.startIndex + 1)..<close]
+            if close + 1 < slice.endIndex, inner.allSatisfy({ $0.kind == .identifier || $0.isSymbol("*") }) {
+                slice = slice[(close + 1)...]
+            } else if close + 1 == slice.endIndex {
+                return evaluate(inner)
+            }
+        }
+        guard let first = slice.first else { return .unknown("", SourceLocation.start(of: "")) }
+        let location = first.location
+        if slice.allSatisfy({ $0.kind == .string }) {
+            return .string(slice.map(\.text).joined(), location)
+        }
+        if slice.count == 1, first.kind == .identifier {
+            switch first.text {
+            case "nil", "NULL", "Nil": return .null
+            case "self": return inClassMethod ? .classReference(enclosingClass ?? "self", location) : .instance
+            default: break
+            }
+            if let bound = variables[first.text] { return bound }
+            if let value = constant(first.text) { return .string(value, location) }
+            return .unknown(first.text, location)
+        }
+        if first.isSymbol("["), ObjCHeaderReader.matching(tokens, from: slice.startIndex) == slice.endIndex - 1 {
+            return evaluateMessage(open: slice.startIndex, close: slice.endIndex - 1)
+        }
+        // `self.class`, `[self class]`'s dotted form.
+        if slice.count == 3, first.isIdentifier("self"), slice[slice.startIndex + 1].isSymbol("."),
+            slice[slice.startIndex + 2].isIdentifier("class"), let enclosingClass
+        {
+            return .classReference(enclosingClass, location)
+        }
+        // `NSStringFromSelector(@selector(name))`.
+        if first.isIdentifier("NSStringFromSelector"),
+            let name = slice.first(where: { $0.kind == .identifier && $0.text != "NSStringFromSelector" })
+        {
+            return .string(name.text, location)
+        }
+        if first.isSymbol("@"), slice.count >= 2 {
+            let open = slice.startIndex + 1
+            let close = ObjCHeaderReader.matching(tokens, from: open)
+            if close == slice.endIndex - 1 {
+                let inner = tokens[(open + 1)..<close]
+                if tokens[open].isSymbol("[") { return .array(inner.splitAtTopLevelCommas().map { evaluate($0) }) }
+                if tokens[open].isSymbol("{") {
+                    var pairs: [(key: ObjCValue, value: ObjCValue)] = []
+                    for element in inner.splitAtTopLevelCommas() {
+                        guard let colon = topLevelColon(in: element) else {
+                            pairs.append((.unknown(element.spelled, element.first!.location), .null))
+                            continue
+                        }
+                        pairs.append(
+                            (evaluate(element[element.startIndex..<colon]), evaluate(element[(colon + 1)...]))
+                        )
+                    }
+                    return .dictionary(pairs)
+                }
+            }
+        }
+        return .unknown(slice.spelled, location)
+    }
+
+    private func topLevelColon(in slice: ArraySlice<ObjCToken>) -> Int? {
+        var depth = 0
+        for index in slice.indices {
+            let token = slice[index]
+            if token.isSymbol("(") || token.isSymbol("[") || token.isSymbol("{") { depth += 1 }
+            if token.isSymbol(")") || token.isSymbol("]") || token.isSymbol("}") { depth -= 1 }
+            if depth == 0, token.isSymbol(":") { return index }
+        }
+        return nil
+    }
+
+    private mutating func evaluateMessage(open: Int, close: Int) -> ObjCValue {
+        guard let message = ObjCMessage.parse(tokens, open: open, close: close) else {
+            return .unknown(tokens[open...close].spelled, tokens[open].location)
+        }
+        let receiver = evaluate(message.receiver)
+        let receiverName = message.receiver.count == 1 ? message.receiver.first?.text : nil
+        let arguments = message.parts.map { part in
+            part.argument.splitAtTopLevelCommas().map { evaluate($0) }
+        }
+        let selector = message.selector
+        let location = message.location
+
+        if selector == "class" {
+            if case .instance = receiver, let enclosingClass { return .classReference(enclosingClass, location) }
+            if case .classReference = receiver { return receiver }
+            if let receiverName, receiverName.first?.isUppercase == true {
+                return .classReference(receiverName, location)
+            }
+        }
+        switch system {
+        case .restkit:
+            if let value = restKit(message, receiver: receiver, receiverName: receiverName, arguments: arguments) {
+                return value
+            }
+        case .mmdataobject:
+            if let value = mmDataObject(message, receiver: receiver, arguments: arguments) { return value }
+        }
+        if let receiverName, receiverName.first?.isUppercase == true, variables[receiverName] == nil {
+            return .classMessage(
+                className: receiverName,
+                selector: selector,
+                arguments: arguments.flatMap { $0 },
+                location
+            )
+        }
+        return .unknown(tokens[open...close].spelled, location)
+    }
+
+    // MARK: RestKit
+
+    private mutating func restKit(
+        _ message: ObjCMessage,
+        receiver: ObjCValue,
+        receiverName: String?,
+        arguments: [[ObjCValue]]
+    ) -> ObjCValue? {
+        let selector = message.selector
+        let location = message.location
+        let isMappingClass = receiverName.map(Self.mappingClasses.contains) ?? false
+        func argument(_ index: Int) -> ObjCValue { Self.argument(index, of: arguments) }
+
+        if isMappingClass {
+            switch selector {
+            case "mappingForClass:", "mappingForClass:inManagedObjectStore:", "mappingForClass:inManagedObjectContext:":
+                guard case .classReference(let name, _) = argument(0) else {
+                    unreadable(argument(0), what: "the mapped class", at: location)
+                    return .unknown(selector, location)
+                }
+                return .mapping(beginMapping(name, at: location))
+            case "mappingForEntityForName:inManagedObjectStore:", "mappingForEntityWithName:inManagedObjectStore:",
+                "mappingForEntityWithName:":
+                guard case .string(let name, _) = argument(0) else {
+                    unreadable(argument(0), what: "the entity name", at: location)
+                    return .unknown(selector, location)
+                }
+                return .mapping(beginMapping(name, at: location))
+            case "addDefaultDateFormatterForString:inTimeZone:", "addDefaultDateFormatterForString:":
+                guard case .string(let format, _) = argument(0) else {
+                    unreadable(argument(0), what: "the date format", at: location)
+                    return .null
+                }
+                var timeZone: String?
+                if case .classMessage(_, _, let zoneArguments, _) = argument(1),
+                    case .string(let name, _)? = zoneArguments.first
+                {
+                    timeZone = name
+                }
+                defaultDatePattern = DatePattern(format: format, timeZone: timeZone, location: location)
+                return .null
+            case "addDefaultDateFormatter:", "setDefaultDateFormatters:", "setPreferredDateFormatter:":
+                diagnostics.warning(
+                    "'\(selector)' takes a date formatter built at run time; its format is not imported",
+                    at: location,
+                    hint:
+                        "give the Date properties 'formatter: DatePatternFormatter, userData: { format: \"…\" }' in the YAML"
+                )
+                return .null
+            case "requestMapping":
+                return .unknown(selector, location)
+            default:
+                break
+            }
+        }
+        // Where the response holds a mapping's objects: an envelope key, which the model does not include.
+        if let keyPathPart = ["forKeyPath", "keyPath", "withRootKeyPath"].compactMap({ keyword in
+            message.parts.firstIndex { $0.keyword == keyword }
+        }).first, case .mapping(let className) = argument(0), case .string(let keyPath, _) = argument(keyPathPart) {
+            diagnostics.append(
+                Diagnostic(
+                    .note,
+                    "the response holds \(className) under the key path '\(keyPath)'; the model maps what is inside it",
+                    at: location,
+                    hint:
+                        "decode \(className) from there, or map a model for the envelope with '\(keyPath)' as a property's key path"
+                )
+            )
+            return .null
+        }
+        if receiverName == "RKRelationshipMapping",
+            selector == "relationshipMappingFromKeyPath:toKeyPath:withMapping:"
+        {
+            return relationship(from: argument(0), to: argument(1), mapping: argument(2), at: location)
+        }
+        if receiverName == "RKAttributeMapping", selector == "attributeMappingFromKeyPath:toKeyPath:" {
+            guard case .string(let keyPath, _) = argument(0), case .string(let name, _) = argument(1) else {
+                unreadable(argument(0), what: "an attribute's key path", at: location)
+                return .null
+            }
+            return .attribute(ImportedProperty(name: name, keyPath: keyPath, location: location))
+        }
+        guard case .mapping(let className) = receiver else { return nil }
+        switch selector {
+        case "mapKeyPath:toAttribute:":
+            addAttribute(argument(0), to: argument(1), in: className, at: location)
+        case "mapKeyPathsToAttributes:":
+            let values = arguments.first ?? []
+            var index = 0
+            while index < values.count {
+                if case .null = values[index] { break }
+                addAttribute(
+                    values[index],
+                    to: index + 1 < values.count ? values[index + 1] : .null,
+                    in: className,
+                    at: location
+                )
+                index += 2
+            }
+        case "mapAttributes:":
+            for value in arguments.first ?? [] {
+                if case .null = value { break }
+                addAttribute(value, to: value, in: className, at: location)
+            }
+        case "addAttributeMappingsFromArray:":
+            guard case .array(let values) = argument(0) else {
+                unreadable(argument(0), what: "the attribute list", at: location)
+                return .null
+            }
+            for value in values { addAttribute(value, to: value, in: className, at: location) }
+        case "addAttributeMappingsFromDictionary:":
+            guard case .dictionary(let pairs) = argument(0) else {
+                unreadable(argument(0), what: "the attribute dictionary", at: location)
+                return .null
+            }
+            for pair in pairs { addAttribute(pair.key, to: pair.value, in: className, at: location) }
+        case "mapRelationship:withMapping:", "addRelationshipMappingWithSourceKeyPath:mapping:":
+            let relationship = relationship(from: argument(0), to: argument(0), mapping: argument(1), at: location)
+            addPropertyMapping(relationship, to: className, at: location)
+        case "hasOne:withMapping:", "hasMany:withMapping:":
+            let relationship = relationship(
+                from: argument(0),
+                to: argument(0),
+                mapping: argument(1),
+                isCollection: selector.hasPrefix("hasMany"),
+                at: location
+            )
+            addPropertyMapping(relationship, to: className, at: location)
+        case "mapKeyPath:toRelationship:withMapping:":
+            let relationship = relationship(from: argument(0), to: argument(1), mapping: argument(2), at: location)
+            addPropertyMapping(relationship, to: className, at: location)
+        case "addPropertyMapping:":
+            addPropertyMapping(argument(0), to: className, at: location)
+        case "addPropertyMappingsFromArray:":
+            if case .array(let values) = argument(0) {
+                for value in values { addPropertyMapping(value, to: className, at: location) }
+            } else {
+                unreadable(argument(0), what: "the property mappings", at: location)
+            }
+        case "connectRelationship:withObjectForPrimaryKeyAttribute:",
+            "connectRelationship:withMapping:fromKeyPath:toKeyPath:",
+            "addConnectionForRelationship:connectedBy:":
+            diagnostics.warning(
+                "'\(selector)' connects Core Data objects by primary key at run time; the JSON holds only the key, which the model keeps as it is",
+                at: location
+            )
+        case "inverseMapping":
+            return .unknown(selector, location)
+        default:
+            diagnostics.warning(
+                "'\(selector)' is not imported: the importer reads attribute and relationship mappings only",
+                at: location
+            )
+        }
+        return .null
+    }
+
+    @discardableResult
+    private mutating func beginMapping(_ className: String, at location: SourceLocation) -> String {
+        if mappings[className] == nil {
+            mappings[className] = ImportedMapping(className: className, location: location)
+            order.append(className)
+        }
+        return className
+    }
+
+    private mutating func addAttribute(
+        _ keyPath: ObjCValue,
+        to name: ObjCValue,
+        in className: String,
+        at location: SourceLocation
+    ) {
+        guard case .string(let key, let keyLocation) = keyPath else {
+            unreadable(keyPath, what: "a key path", at: location)
+            return
+        }
+        guard case .string(let property, _) = name else {
+            unreadable(name, what: "the property for '\(key)'", at: location)
+            return
+        }
+        mappings[className]?.add(ImportedProperty(name: property, keyPath: key, location: keyLocation))
+    }
+
+    private mutating func addPropertyMapping(_ value: ObjCValue, to className: String, at location: SourceLocation) {
+        switch value {
+        case .relationship(let property), .attribute(let property): mappings[className]?.add(property)
+        // A relationship that could not be read, already reported.
+        case .null: break
+        default: unreadable(value, what: "the property mapping", at: location)
+        }
+    }
+
+    private mutating func relationship(
+        from keyPath: ObjCValue,
+        to name: ObjCValue,
+        mapping: ObjCValue,
+        isCollection: Bool? = nil,
+        at location: SourceLocation
+    ) -> ObjCValue {
+        guard case .string(let key, let keyLocation) = keyPath, case .string(let property, _) = name else {
+            unreadable(keyPath, what: "a relationship's key path", at: location)
+            return .null
+        }
+        let target: String
+        switch mapping {
+        case .mapping(let className): target = className
+        // `withMapping:[RKTUser objectMapping]`: the mapping a class builds for itself.
+        case .classMessage(let className, _, _, _): target = className
+        default:
+            unreadable(mapping, what: "the mapping of relationship '\(property)'", at: location)
+            return .null
+        }
+        return .relationship(
+            ImportedProperty(
+                name: property,
+                keyPath: key,
+                relationship: target,
+                isCollection: isCollection,
+                location: keyLocation
+            )
+        )
+    }
+
+    // MARK: MMDataObject
+
+    private mutating func mmDataObject(
+        _ message: ObjCMessage,
+        receiver: ObjCValue,
+        arguments: [[ObjCValue]]
+    ) -> ObjCValue? {
+        let selector = message.selector
+        let location = message.location
+        func argument(_ index: Int) -> ObjCValue { Self.argument(index, of: arguments) }
+        if selector == "stringToDateWithFormat:" {
+            guard case .string(let format, _) = argument(0) else {
+                unreadable(argument(0), what: "the date format", at: location)
+                return .null
+            }
+            return .classMessage(
+                className: "MMDataObject",
+                selector: "dateFormat",
+                arguments: [.string(format, location)],
+                location
+            )
+        }
+        guard case .instance = receiver, let className = enclosingClass else { return nil }
+        switch selector {
+        case "setAlias:forPropertyName:":
+            guard case .string(let alias, _) = argument(0), case .string(let name, _) = argument(1) else {
+                unreadable(argument(0), what: "an alias", at: location)
+                return .null
+            }
+            mappings[className]?.aliases[name] = alias
+            var property = mmDataObjectProperty(name, of: className, at: location)
+            property.keyPath = alias
+            mappings[className]?.add(property)
+        case "addFormatterForPropertyName:input:output:":
+            guard case .string(let name, _) = argument(0) else {
+                unreadable(argument(0), what: "the formatted property", at: location)
+                return .null
+            }
+            var property = mmDataObjectProperty(name, of: className, at: location)
+            switch argument(1) {
+            case .classMessage(_, "dateFormat", let formatArguments, _):
+                if case .string(let format, _)? = formatArguments.first {
+                    property.datePattern = DatePattern(format: format, timeZone: nil, location: location)
+                }
+            case .classMessage(_, let blockSelector, _, _):
+                property.formatter = MappingLoader.formatterName(forSelector: blockSelector)
+            default:
+                unreadable(argument(1), what: "the input formatter of '\(name)'", at: location)
+                return .null
+            }
+            mappings[className]?.add(property)
+        case "registerClass:forCollectionName:":
+            guard case .classReference(let element, _) = argument(0), case .string(let name, _) = argument(1) else {
+                unreadable(argument(0), what: "the collection's class", at: location)
+                return .null
+            }
+            var property = mmDataObjectProperty(name, of: className, at: location)
+            property.relationship = element
+            property.isCollection = true
+            mappings[className]?.add(property)
+        default:
+            return nil
+        }
+        return .null
+    }
+
+    private mutating func beginMMDataObject(_ className: String, at location: SourceLocation) {
+        beginMapping(className, at: location)
+        mappings[className]?.mapsEveryProperty = true
+    }
+
+    /// The property as the class's `init` has set it up so far: an alias, a formatter and a collection may come in
+    /// any order.
+    private mutating func mmDataObjectProperty(
+        _ name: String,
+        of className: String,
+        at location: SourceLocation
+    ) -> ImportedProperty {
+        beginMMDataObject(className, at: location)
+        return mappings[className]?.properties.first { $0.name == name }
+            ?? ImportedProperty(name: name, keyPath: mappings[className]?.aliases[name] ?? name, location: location)
+    }
+
+    /// Every class the files declare as an MMDataObject subclass is a mapping, even one that customises nothing.
+    mutating func addMMDataObjectSubclasses() {
+        guard system == .mmdataobject else { return }
+        let declared = headers.classes.values
+            .filter { $0.name != "MMDataObject" && headers.inherits($0.name, from: "MMDataObject") }
+            .sorted { $0.location < $1.location }
+        for interface in declared where mappings[interface.name] == nil {
+            beginMMDataObject(interface.name, at: interface.location)
+        }
+        for name in order { mappings[name]?.mapsEveryProperty = true }
+    }
+
+    /// The first value of a message's `index`th part, or `nil`'s value when the message has no such part.
+    private static func argument(_ index: Int, of arguments: [[ObjCValue]]) -> ObjCValue {
+        arguments.indices.contains(index) ? arguments[index].first ?? .null : .null
+    }
+
+    // MARK: Diagnostics
+
+    private mutating func unreadable(_ value: ObjCValue, what: String, at location: SourceLocation) {
+        let (spelling, place): (String, SourceLocation) =
+            switch value {
+            case .unknown(let text, let place): (text, place.file.isEmpty ? location : place)
+            case .string(let text, let place): ("@\"\(text)\"", place)
+            case .classMessage(let className, let selector, _, let place): ("[\(className) \(selector)…]", place)
+            default: ("this expression", location)
+            }
+        diagnostics.warning(
+            "\(what) is computed at run time ('\(spelling)'); this line is not imported",
+            at: place,
+            hint: "write the mapping for it in the YAML by hand"
+        )
+    }
+}

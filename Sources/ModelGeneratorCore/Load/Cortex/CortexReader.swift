@@ -1,0 +1,263 @@
+/// Reads Cortex object definitions: the generator's own `objects:` files, mdctl's one-definition-per-file
+/// `env/objects/` layout, a list of definitions, and NDJSON exports. All of them share Cortex's definition keys.
+enum CortexReader {
+    /// A parsed YAML or JSON document of the generator's own format or of Cortex's.
+    static func read(
+        _ root: SyntaxNode,
+        format: SchemaFormat,
+        file: String,
+        _ reader: inout NodeReader
+    )
+        -> [ObjectDefinition]
+    {
+        if let elements = root.elements {
+            return elements.compactMap { readObject($0, file: file, format: format, &reader) }
+        }
+        if format == .cortex {
+            return readObject(root, file: file, format: format, &reader).map { [$0] } ?? []
+        }
+        guard let entries = reader.mapping(root, "a schema file") else { return [] }
+        reader.checkKeys(entries, known: ["objects"], in: "a schema file", severity: .warning)
+        guard let list = root["objects"] else {
+            reader.diagnostics.error(
+                "a schema file needs a top-level 'objects' list",
+                at: root.location,
+                hint: "write 'objects:' followed by one entry per object definition, or give a Cortex object "
+                    + "definition, a Mia-Platform collection definition or Parse's GET /schemas answer"
+            )
+            return []
+        }
+        return (reader.sequence(list, "'objects'") ?? []).compactMap {
+            readObject($0, file: file, format: format, &reader)
+        }
+    }
+
+    /// A Cortex export: one JSON object per line. Lines whose `object` is `object` are definitions; the rest are
+    /// other configuration (apps, templates, instances) and are skipped.
+    static func readExport(_ text: String, file: String, _ reader: inout NodeReader) -> [ObjectDefinition] {
+        let (lines, problems) = DocumentParser.parseLines(text, file: file)
+        reader.diagnostics.append(contentsOf: problems)
+        return lines.filter { $0["object"]?.scalarText == "object" }.compactMap {
+            readObject($0, file: file, format: .cortex, &reader)
+        }
+    }
+
+    static func readObject(
+        _ node: SyntaxNode,
+        file: String,
+        format: SchemaFormat,
+        _ reader: inout NodeReader
+    ) -> ObjectDefinition? {
+        guard let entries = reader.mapping(node, "an object definition") else { return nil }
+        reader.checkKeys(
+            entries,
+            known: CortexKeys.object,
+            ignored: CortexKeys.ignoredObjectKeys,
+            in: "an object definition",
+            severity: .warning
+        )
+        guard
+            let located = reader.requiredName(
+                "name",
+                of: node,
+                missing: "an object definition needs a 'name'",
+                what: "an object's 'name'"
+            )
+        else { return nil }
+        let name = located.value
+        let properties = readProperties(node["properties"], owner: name, &reader)
+        var objectTypes: [ObjectTypeDefinition] = []
+        if let typesNode = node["objectTypes"] {
+            for typeNode in reader.sequence(typesNode, "'objectTypes'") ?? [] {
+                guard let typeEntries = reader.mapping(typeNode, "an object type") else { continue }
+                reader.checkKeys(
+                    typeEntries,
+                    known: CortexKeys.objectType,
+                    ignored: CortexKeys.ignoredObjectTypeKeys,
+                    in: "an object type",
+                    severity: .warning
+                )
+                guard
+                    let typeName = reader.requiredName(
+                        "name",
+                        of: typeNode,
+                        missing: "an object type needs a 'name'",
+                        what: "an object type's 'name'"
+                    )
+                else { continue }
+                objectTypes.append(
+                    ObjectTypeDefinition(
+                        name: typeName,
+                        label: optionalString(typeNode["label"], "'label'", &reader),
+                        description: optionalString(typeNode["description"], "'description'", &reader),
+                        properties: CortexExtensions.typeOwnProperties(
+                            readProperties(typeNode["properties"], owner: typeName.value, &reader),
+                            shared: properties
+                        )
+                    )
+                )
+            }
+        }
+        return ObjectDefinition(
+            name: located,
+            label: optionalString(node["label"], "'label'", &reader),
+            pluralName: optionalString(node["pluralName"], "'pluralName'", &reader),
+            description: optionalString(node["description"], "'description'", &reader),
+            properties: properties,
+            objectTypes: objectTypes,
+            sourceFile: file,
+            format: format
+        )
+    }
+
+    private static func readProperties(
+        _ node: SyntaxNode?,
+        owner: String,
+        _ reader: inout NodeReader
+    )
+        -> [PropertyDefinition]
+    {
+        guard let node, !node.isNull else { return [] }
+        return (reader.sequence(node, "the properties of '\(owner)'") ?? []).compactMap { readProperty($0, &reader) }
+    }
+
+    private static func readProperty(_ node: SyntaxNode, _ reader: inout NodeReader) -> PropertyDefinition? {
+        guard let entries = reader.mapping(node, "a property") else { return nil }
+        reader.checkKeys(
+            entries,
+            known: CortexKeys.property,
+            ignored: CortexKeys.ignoredPropertyKeys,
+            in: "a property",
+            severity: .warning
+        )
+        guard
+            let located = reader.requiredName(
+                "name",
+                of: node,
+                missing: "a property needs a 'name'",
+                what: "a property's 'name'"
+            )
+        else { return nil }
+        let name = located.value
+        guard
+            let type = reader.requiredName(
+                "type",
+                of: node,
+                missing: "property '\(name)' needs a 'type'",
+                what: "the 'type' of '\(name)'",
+                hint: "one of \(PropertyTypeName.known.joined(separator: ", "))"
+            )
+        else { return nil }
+        var typeName = type.value
+        var property = PropertyDefinition(name: located, type: Located("", at: type.location))
+        // `String[]` is the seed's spelling of an array of strings.
+        if typeName.hasSuffix("[]") {
+            typeName.removeLast(2)
+            property.isArray = true
+        }
+        property.type.value = typeName
+        property.label = optionalString(node["label"], "'label'", &reader)
+        property.description = optionalString(node["description"], "'description'", &reader)
+
+        func flag(_ key: String, _ keyPath: WritableKeyPath<PropertyDefinition, Bool>) {
+            if let value = node[key], !value.isNull, let bool = reader.bool(value, "'\(key)' of '\(name)'") {
+                property[keyPath: keyPath] = bool
+            }
+        }
+        flag("array", \.isArray)
+        flag("integer", \.isInteger)
+        flag("dateOnly", \.isDateOnly)
+        flag("expandable", \.isExpandable)
+        flag("required", \.isRequired)
+        flag("optional", \.isOptionalInResponses)
+        flag("readable", \.isReadable)
+        flag("writable", \.isWritable)
+        flag("creatable", \.isCreatable)
+        flag("indexed", \.isIndexed)
+        flag("canPush", \.canPush)
+        flag("canPull", \.canPull)
+        flag("uniqueValues", \.hasUniqueValues)
+        if let value = node["minItems"], !value.isNull {
+            property.minItems = reader.int(value, "'minItems' of '\(name)'")
+        }
+        if let value = node["maxItems"], !value.isNull {
+            property.maxItems = reader.int(value, "'maxItems' of '\(name)'")
+        }
+        if let value = node["sourceObject"], !value.isNull,
+            let source = reader.name(value, "'sourceObject' of '\(name)'")
+        {
+            property.sourceObject = Located(source, at: value.location)
+        }
+        if let value = node["defaultValue"] { property.defaultValue = value }
+        property.properties = readProperties(node["properties"], owner: name, &reader)
+        if let processors = node["processors"], !processors.isNull {
+            property.facets = (reader.sequence(processors, "'processors' of '\(name)'") ?? []).compactMap {
+                readFacet($0, &reader)
+            }
+        }
+        if let validators = node["validators"], !validators.isNull {
+            for validatorNode in reader.sequence(validators, "'validators' of '\(name)'") ?? [] {
+                guard let validatorEntries = reader.mapping(validatorNode, "a validator") else { continue }
+                reader.checkKeys(
+                    validatorEntries,
+                    known: CortexKeys.validator,
+                    ignored: CortexKeys.ignoredValidatorKeys,
+                    in: "a validator",
+                    severity: .warning
+                )
+                guard
+                    let validatorName = reader.requiredName(
+                        "name",
+                        of: validatorNode,
+                        missing: "a validator needs a 'name'",
+                        what: "a validator's 'name'"
+                    )
+                else { continue }
+                property.validators.append(
+                    ValidatorDefinition(name: validatorName, definition: validatorNode["definition"])
+                )
+                if validatorName.value == "required" { property.isRequired = true }
+            }
+        }
+        return property
+    }
+
+    private static func readFacet(_ node: SyntaxNode, _ reader: inout NodeReader) -> FacetDefinition? {
+        guard let entries = reader.mapping(node, "a file processor") else { return nil }
+        reader.checkKeys(
+            entries,
+            known: CortexKeys.facet,
+            ignored: CortexKeys.ignoredFacetKeys,
+            in: "a file processor",
+            severity: .warning
+        )
+        guard
+            let located = reader.requiredName(
+                "name",
+                of: node,
+                missing: "a file processor needs a 'name' (the facet's name)",
+                what: "a facet's 'name'"
+            )
+        else { return nil }
+        let name = located.value
+        var facet = FacetDefinition(name: located)
+        if let mimes = node["mimes"], !mimes.isNull {
+            facet.mimes = reader.stringList(mimes, "'mimes' of facet '\(name)'")?.map(\.value) ?? []
+        }
+        if let required = node["required"], !required.isNull {
+            facet.isRequired = reader.bool(required, "'required' of facet '\(name)'") ?? false
+        }
+        if let allowUpload = node["allowUpload"], !allowUpload.isNull {
+            facet.allowsUpload = reader.bool(allowUpload, "'allowUpload' of facet '\(name)'") ?? true
+        }
+        if let size = node["maxFileSize"], !size.isNull {
+            facet.maxFileSize = reader.int(size, "'maxFileSize' of facet '\(name)'")
+        }
+        return facet
+    }
+
+    static func optionalString(_ node: SyntaxNode?, _ what: String, _ reader: inout NodeReader) -> String? {
+        guard let node, !node.isNull else { return nil }
+        return reader.string(node, what)
+    }
+}

@@ -1,0 +1,315 @@
+/// Reads Mia-Platform CRUD service collection definitions, in both of the service's forms: the `fields` list
+/// (`{"name", "type", "required", "nullable", …}` per field) and the JSON Schema form (`"schema": {"type":
+/// "object", "properties": {…}, "required": […]}`). Nested `RawObject` schemas are JSON Schema in both.
+///
+/// `endpointBasePath` becomes the path of the API calls and `defaultState` a fact of the definition. Mia's types
+/// map onto the schema model's (`string` → String, `number` → Number, `boolean` → Boolean, `Date` → Date,
+/// `ObjectId` → ObjectId, `Array` → an array of its `items`); a `RawObject` with a schema is a `Document` with its
+/// properties, one without is `Any`, and `GeoPoint` keeps its name.
+enum MiaReader {
+    static let collectionKeys = ["name", "endpointBasePath", "defaultState", "description", "fields", "schema"]
+    /// Keys that don't change the generated code: database indexes, sorting, tags, and what makes a view.
+    static let ignoredCollectionKeys: Set<String> = [
+        "id", "defaultSorting", "indexes", "tags", "type", "source", "pipeline", "enableLookup",
+    ]
+    static let fieldKeys = ["name", "type", "description", "required", "nullable", "items", "schema", "enum"]
+    static let ignoredFieldKeys: Set<String> = ["encryption", "sensitivityValue", "__mia_configuration"]
+    static let fieldTypes = ["string", "number", "boolean", "Date", "ObjectId", "GeoPoint", "RawObject", "Array"]
+
+    static let schemaKeys = [
+        "type", "properties", "items", "required", "nullable", "description", "enum", "format",
+        "__mia_configuration", "default", "minItems", "maxItems",
+    ]
+    /// JSON Schema's validation keywords, checked by the CRUD service and not by the generated code.
+    static let ignoredSchemaKeys: Set<String> = [
+        "additionalProperties", "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum",
+        "exclusiveMaximum", "multipleOf", "uniqueItems", "title", "examples", "$comment", "minProperties",
+        "maxProperties",
+    ]
+
+    static func read(_ root: SyntaxNode, file: String, _ reader: inout NodeReader) -> [ObjectDefinition] {
+        if let elements = root.elements {
+            return elements.compactMap { readCollection($0, file: file, &reader) }
+        }
+        return readCollection(root, file: file, &reader).map { [$0] } ?? []
+    }
+
+    private static func readCollection(
+        _ node: SyntaxNode,
+        file: String,
+        _ reader: inout NodeReader
+    )
+        -> ObjectDefinition?
+    {
+        guard let entries = reader.mapping(node, "a Mia-Platform collection") else { return nil }
+        reader.checkKeys(
+            entries,
+            known: collectionKeys,
+            ignored: ignoredCollectionKeys,
+            in: "a Mia-Platform collection",
+            severity: .warning
+        )
+        guard
+            let located = reader.requiredName(
+                "name",
+                of: node,
+                missing: "a Mia-Platform collection needs a 'name'",
+                what: "a collection's 'name'"
+            )
+        else { return nil }
+        let name = located.value
+        var properties: [PropertyDefinition] = []
+        if let fields = node["fields"], !fields.isNull {
+            properties = (reader.sequence(fields, "'fields' of '\(name)'") ?? []).compactMap { readField($0, &reader) }
+        } else if let schema = node["schema"], !schema.isNull {
+            properties = readObjectSchema(schema, owner: name, &reader)
+        } else {
+            reader.diagnostics.error(
+                "collection '\(name)' needs 'fields' or a JSON Schema 'schema'",
+                at: located.location
+            )
+        }
+        var definition = ObjectDefinition(
+            name: located,
+            description: CortexReader.optionalString(node["description"], "'description'", &reader),
+            properties: properties,
+            objectTypes: [],
+            sourceFile: file
+        )
+        definition.format = .mia
+        if let pathNode = node["endpointBasePath"], let path = reader.name(pathNode, "'endpointBasePath'") {
+            // The runtime puts the slash in front of the path itself.
+            let trimmed = String(path.drop(while: { $0 == "/" }))
+            definition.pluralName = trimmed.isEmpty ? nil : trimmed
+        }
+        definition.defaultState = CortexReader.optionalString(node["defaultState"], "'defaultState'", &reader)
+        return definition
+    }
+
+    /// One entry of the `fields` form.
+    private static func readField(_ node: SyntaxNode, _ reader: inout NodeReader) -> PropertyDefinition? {
+        guard let entries = reader.mapping(node, "a field") else { return nil }
+        reader.checkKeys(entries, known: fieldKeys, ignored: ignoredFieldKeys, in: "a field", severity: .warning)
+        guard
+            let located = reader.requiredName(
+                "name",
+                of: node,
+                missing: "a field needs a 'name'",
+                what: "a field's 'name'"
+            )
+        else { return nil }
+        let name = located.value
+        guard
+            let type = reader.requiredName(
+                "type",
+                of: node,
+                missing: "field '\(name)' needs a 'type'",
+                what: "the 'type' of '\(name)'",
+                hint: "one of \(fieldTypes.joined(separator: ", "))"
+            )
+        else { return nil }
+        let typeName = type.value
+        var property = PropertyDefinition(name: located, type: type)
+        property.description = CortexReader.optionalString(node["description"], "'description'", &reader)
+        if let required = node["required"], !required.isNull {
+            property.isRequired = reader.bool(required, "'required' of '\(name)'") ?? false
+        }
+        if let nullable = node["nullable"], !nullable.isNull {
+            property.isNullable = reader.bool(nullable, "'nullable' of '\(name)'") ?? false
+        }
+        var element = node
+        if typeName == "Array" {
+            property.isArray = true
+            guard let items = node["items"], let itemEntries = reader.mapping(items, "'items' of '\(name)'") else {
+                reader.diagnostics.error("array field '\(name)' needs its 'items'", at: type.location)
+                return nil
+            }
+            reader.checkKeys(
+                itemEntries,
+                known: ["type", "schema", "enum"],
+                ignored: ignoredFieldKeys,
+                in: "the items of a field",
+                severity: .warning
+            )
+            guard let itemType = items["type"],
+                let itemTypeName = reader.name(itemType, "the items' 'type' of '\(name)'")
+            else {
+                reader.diagnostics.error("the 'items' of '\(name)' need a 'type'", at: items.location)
+                return nil
+            }
+            property.type = Located(itemTypeName, at: itemType.location)
+            element = items
+        }
+        // `__mia_configuration: { type: ObjectId }` marks a string that holds an ObjectId.
+        if element["__mia_configuration"]?["type"]?.scalarText == "ObjectId" { property.type.value = "ObjectId" }
+        switch property.type.value {
+        case "string":
+            property.type.value = "String"
+            if let values = element["enum"] { property.validators = [stringEnum(values, at: property.type.location)] }
+        case "number": property.type.value = "Number"
+        case "boolean": property.type.value = "Boolean"
+        case "Date", "ObjectId", "GeoPoint": break
+        case "RawObject":
+            if let schema = element["schema"], !schema.isNull {
+                property.type.value = "Document"
+                property.properties = readObjectSchema(schema, owner: name, &reader)
+            } else {
+                property.type.value = "Any"
+            }
+        default:
+            let known = fieldTypes.filter { $0 != "Array" || !property.isArray }
+            reader.diagnostics.error(
+                "unknown Mia-Platform type '\(property.type.value)' of field '\(name)'",
+                at: property.type.location,
+                hint: Suggestion.hint(for: property.type.value, in: known) ?? "one of \(known.joined(separator: ", "))"
+            )
+            return nil
+        }
+        return property
+    }
+
+    /// The properties of a JSON Schema `object`: a collection's `schema`, or a nested `RawObject`'s.
+    /// `keysChecked` when the caller has checked the schema's keys already.
+    private static func readObjectSchema(
+        _ node: SyntaxNode,
+        owner: String,
+        keysChecked: Bool = false,
+        _ reader: inout NodeReader
+    ) -> [PropertyDefinition] {
+        guard let entries = reader.mapping(node, "the schema of '\(owner)'") else { return [] }
+        if !keysChecked { checkSchemaKeys(entries, &reader) }
+        let required = Set(
+            node["required"].flatMap { reader.stringList($0, "'required' of '\(owner)'") }?.map(\.value) ?? []
+        )
+        guard let propertiesNode = node["properties"], !propertiesNode.isNull,
+            let propertyEntries = reader.mapping(propertiesNode, "'properties' of '\(owner)'")
+        else { return [] }
+        return propertyEntries.compactMap { entry in
+            guard !entry.name.isEmpty else {
+                reader.diagnostics.error("a property of '\(owner)' needs a name", at: entry.key.location)
+                return nil
+            }
+            var property = PropertyDefinition(
+                name: Located(entry.name, at: entry.key.location),
+                type: Located("", at: entry.value.location)
+            )
+            guard readSchemaType(entry.value, into: &property, &reader) else { return nil }
+            property.isRequired = required.contains(entry.name)
+            return property
+        }
+    }
+
+    /// The type of one JSON Schema property, with its description, nullability and nested properties. False
+    /// after reporting when the schema has no type the generator can read.
+    private static func readSchemaType(
+        _ node: SyntaxNode,
+        into property: inout PropertyDefinition,
+        _ reader: inout NodeReader
+    ) -> Bool {
+        let name = property.name.value
+        guard let entries = reader.mapping(node, "the schema of '\(name)'") else { return false }
+        checkSchemaKeys(entries, &reader)
+        if let description = node["description"], !description.isNull {
+            property.description = reader.string(description, "'description' of '\(name)'")
+        }
+        if let nullable = node["nullable"], !nullable.isNull {
+            property.isNullable = reader.bool(nullable, "'nullable' of '\(name)'") ?? false
+        }
+        if let defaultValue = node["default"] { property.defaultValue = defaultValue }
+        guard let typeNode = node["type"] else {
+            reader.diagnostics.error("the schema of '\(name)' needs a 'type'", at: node.location)
+            return false
+        }
+        property.type.location = typeNode.location
+        // `type: [string, "null"]` is JSON Schema's other way of saying nullable.
+        var typeName: String
+        if let alternatives = typeNode.elements {
+            let names = alternatives.compactMap(\.scalarText)
+            if names.contains("null") { property.isNullable = true }
+            let nonNull = names.filter { $0 != "null" }
+            typeName = nonNull.count == 1 ? nonNull[0] : "object"
+            if nonNull.count > 1 {
+                property.type.value = "Any"
+                return true
+            }
+        } else {
+            guard let text = reader.name(typeNode, "the 'type' of '\(name)'") else { return false }
+            typeName = text
+        }
+        let configuredType = node["__mia_configuration"]?["type"]?.scalarText
+        switch typeName {
+        case "string":
+            if configuredType == "ObjectId" {
+                property.type.value = "ObjectId"
+            } else if let format = node["format"]?.scalarText, format == "date-time" || format == "date" {
+                property.type.value = "Date"
+                property.isDateOnly = format == "date"
+            } else {
+                property.type.value = "String"
+                if let values = node["enum"] { property.validators = [stringEnum(values, at: typeNode.location)] }
+            }
+        case "number": property.type.value = "Number"
+        case "integer":
+            property.type.value = "Number"
+            property.isInteger = true
+        case "boolean": property.type.value = "Boolean"
+        case "null": property.type.value = "Any"
+        case "object":
+            if configuredType == "GeoPoint" {
+                property.type.value = "GeoPoint"
+            } else if let properties = node["properties"], !properties.isNull {
+                property.type.value = "Document"
+                property.properties = readObjectSchema(node, owner: name, keysChecked: true, &reader)
+            } else {
+                property.type.value = "Any"
+            }
+        case "array":
+            if property.isArray {
+                // An array of arrays has no element type of its own here: each element is free-form JSON.
+                property.type.value = "Any"
+                return true
+            }
+            property.isArray = true
+            if let minItems = node["minItems"] { property.minItems = reader.int(minItems, "'minItems' of '\(name)'") }
+            if let maxItems = node["maxItems"] { property.maxItems = reader.int(maxItems, "'maxItems' of '\(name)'") }
+            guard let items = node["items"], !items.isNull else {
+                property.type.value = "Any"
+                return true
+            }
+            let isNullable = property.isNullable
+            let description = property.description
+            guard readSchemaType(items, into: &property, &reader) else { return false }
+            // The array's own nullability and description, not its elements'.
+            property.isNullable = isNullable
+            property.description = description
+        default:
+            let known = ["string", "number", "integer", "boolean", "object", "array", "null"]
+            reader.diagnostics.error(
+                "unknown JSON Schema type '\(typeName)' of '\(name)'",
+                at: typeNode.location,
+                hint: Suggestion.hint(for: typeName, in: known) ?? "one of \(known.joined(separator: ", "))"
+            )
+            return false
+        }
+        return true
+    }
+
+    private static func checkSchemaKeys(_ entries: [SyntaxNode.Entry], _ reader: inout NodeReader) {
+        reader.checkKeys(
+            entries,
+            known: schemaKeys,
+            ignored: ignoredSchemaKeys,
+            in: "a JSON Schema",
+            severity: .warning
+        )
+    }
+
+    /// Mia's `enum` as the schema model's `stringEnum` validator.
+    private static func stringEnum(_ values: SyntaxNode, at location: SourceLocation) -> ValidatorDefinition {
+        let key = SyntaxNode(.scalar("values", .string), at: values.location)
+        return ValidatorDefinition(
+            name: Located("stringEnum", at: location),
+            definition: SyntaxNode(.mapping([SyntaxNode.Entry(key: key, value: values)]), at: values.location)
+        )
+    }
+}

@@ -1,0 +1,330 @@
+/// An Objective-C type as a declaration spells it: `NSString *`, `NSArray<RKTUser *> *`, `CGFloat`, `id`.
+public struct ObjCType: Hashable, Sendable, CustomStringConvertible {
+    /// The type's name without qualifiers: `NSString`, `unsigned int`, `id`.
+    public var name: String
+    /// The lightweight generic arguments (`NSArray<RKTUser *>`), or the protocols of `id<…>`.
+    public var arguments: [ObjCType] = []
+    public var isPointer = false
+    /// A block or function pointer, which no JSON value can be.
+    public var isBlock = false
+
+    public var description: String {
+        if isBlock { return "a block" }
+        var text = name
+        if !arguments.isEmpty { text += "<" + arguments.map(\.description).joined(separator: ", ") + ">" }
+        return isPointer ? text + " *" : text
+    }
+}
+
+/// What a declaration says about `nil`.
+public enum ObjCNullability: Hashable, Sendable {
+    case nullable
+    case nonnull
+}
+
+public struct ObjCProperty: Hashable, Sendable {
+    public var name: String
+    public var type: ObjCType
+    /// From the property's attributes or type qualifiers, or `NS_ASSUME_NONNULL_BEGIN`; nil when nothing says.
+    public var nullability: ObjCNullability?
+    public var location: SourceLocation
+}
+
+/// One `@interface` (or a category's properties, merged into its class by ``ObjCHeaders``).
+public struct ObjCInterface: Hashable, Sendable {
+    public var name: String
+    public var superclass: String?
+    /// The category's name, for `@interface Name (Category)`; empty for a class extension.
+    public var category: String?
+    public var properties: [ObjCProperty] = []
+    public var location: SourceLocation
+}
+
+/// Reads `@interface … @end` blocks and their `@property` lines out of a header; everything else is skipped.
+public enum ObjCHeaderReader {
+    /// Macros and keywords that qualify a type or declaration without changing it.
+    static let ignoredQualifiers: Set<String> = [
+        "const", "volatile", "__strong", "__weak", "__unsafe_unretained", "__autoreleasing", "__kindof", "__block",
+        "IBOutlet", "IBInspectable", "IBOutletCollection", "struct", "enum", "in", "out", "inout", "bycopy", "byref",
+        "oneway", "__covariant", "__contravariant",
+    ]
+    static let nullableQualifiers: Set<String> = ["_Nullable", "__nullable", "nullable", "null_resettable"]
+    static let nonnullQualifiers: Set<String> = ["_Nonnull", "__nonnull", "nonnull"]
+    static let unspecifiedQualifiers: Set<String> = ["_Null_unspecified", "__null_unspecified", "null_unspecified"]
+
+    public static func read(_ text: String, file: String) -> [ObjCInterface] {
+        read(ObjCTokenizer(text, file: file).tokens)
+    }
+
+    static func read(_ tokens: [ObjCToken]) -> [ObjCInterface] {
+        var interfaces: [ObjCInterface] = []
+        var index = 0
+        var assumesNonnull = false
+        var current: ObjCInterface?
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.isIdentifier("NS_ASSUME_NONNULL_BEGIN") {
+                assumesNonnull = true
+            } else if token.isIdentifier("NS_ASSUME_NONNULL_END") {
+                assumesNonnull = false
+            } else if token.kind == .directive, token.text == "@interface" {
+                if let open = current { interfaces.append(open) }
+                current = interfaceHeader(tokens, &index)
+                continue
+            } else if token.kind == .directive, token.text == "@end" {
+                if let open = current { interfaces.append(open) }
+                current = nil
+            } else if token.kind == .directive, token.text == "@property", current != nil {
+                current?.properties += property(tokens, &index, assumesNonnull: assumesNonnull)
+                continue
+            } else if current != nil, token.isSymbol("{") {
+                // Instance variables.
+                skipBalanced(tokens, &index)
+                continue
+            }
+            index += 1
+        }
+        if let open = current { interfaces.append(open) }
+        return interfaces
+    }
+
+    /// `@interface Name : Super <Protocols>` or `@interface Name (Category)`; leaves `index` after it.
+    private static func interfaceHeader(_ tokens: [ObjCToken], _ index: inout Int) -> ObjCInterface? {
+        let start = tokens[index]
+        index += 1
+        guard index < tokens.count, tokens[index].kind == .identifier else { return nil }
+        var interface = ObjCInterface(name: tokens[index].text, location: start.location)
+        index += 1
+        // Generic parameters of the class itself: `@interface Box<ObjectType> : NSObject`.
+        if index < tokens.count, tokens[index].isSymbol("<") { skipBalanced(tokens, &index, open: "<", close: ">") }
+        if index < tokens.count, tokens[index].isSymbol(":"), index + 1 < tokens.count,
+            tokens[index + 1].kind == .identifier
+        {
+            interface.superclass = tokens[index + 1].text
+            index += 2
+        } else if index < tokens.count, tokens[index].isSymbol("(") {
+            var name = ""
+            index += 1
+            while index < tokens.count, !tokens[index].isSymbol(")") {
+                name += tokens[index].text
+                index += 1
+            }
+            interface.category = name
+            index += 1
+        }
+        return interface
+    }
+
+    /// One `@property (…) type name[, name…];`, from `@property` to after its `;`.
+    private static func property(_ tokens: [ObjCToken], _ index: inout Int, assumesNonnull: Bool) -> [ObjCProperty] {
+        index += 1
+        var attributeNullability: ObjCNullability?
+        var unspecified = false
+        if index < tokens.count, tokens[index].isSymbol("(") {
+            // An unclosed attribute list must not swallow the rest of the file.
+            guard
+                let end = tokens[index...].firstIndex(where: {
+                    $0.isSymbol(")") || $0.kind == .directive || $0.isSymbol(";")
+                }),
+                tokens[end].isSymbol(")")
+            else {
+                index = tokens[index...].firstIndex { $0.kind == .directive } ?? tokens.count
+                return []
+            }
+            for attribute in tokens[(index + 1)..<end] where attribute.kind == .identifier {
+                if nullableQualifiers.contains(attribute.text) { attributeNullability = .nullable }
+                if nonnullQualifiers.contains(attribute.text) { attributeNullability = .nonnull }
+                if unspecifiedQualifiers.contains(attribute.text) { unspecified = true }
+            }
+            index = end + 1
+        }
+        var declaration: [ObjCToken] = []
+        while index < tokens.count, !tokens[index].isSymbol(";") {
+            // A property never spans an `@end`; a missing `;` must not swallow the rest of the file.
+            if tokens[index].kind == .directive { return [] }
+            declaration.append(tokens[index])
+            index += 1
+        }
+        index += 1
+        let trimmed = withoutTrailingMacros(declaration)
+        var properties: [ObjCProperty] = []
+        for declarator in split(trimmed) {
+            guard var property = declare(declarator) else { continue }
+            if let attributeNullability {
+                property.nullability = attributeNullability
+            } else if property.nullability == nil, assumesNonnull, !unspecified,
+                property.type.isPointer
+                    || property.type.name == "id"
+            {
+                property.nullability = .nonnull
+            }
+            properties.append(property)
+        }
+        return properties
+    }
+
+    /// `NSString *a, *b` → the type tokens with each name: `[NSString * a]`, `[NSString * b]`.
+    private static func split(_ tokens: [ObjCToken]) -> [[ObjCToken]] {
+        var parts: [[ObjCToken]] = [[]]
+        var depth = 0
+        for token in tokens {
+            if token.isSymbol("<") || token.isSymbol("(") { depth += 1 }
+            if token.isSymbol(">") || token.isSymbol(")") { depth -= 1 }
+            if depth == 0, token.isSymbol(",") {
+                parts.append([])
+            } else {
+                parts[parts.count - 1].append(token)
+            }
+        }
+        guard parts.count > 1, let first = parts.first else { return parts }
+        // Later declarators share the first one's base type (up to its first `*` or the name).
+        let base = Array(first.prefix { !$0.isSymbol("*") }.dropLast(first.contains { $0.isSymbol("*") } ? 0 : 1))
+        return [first] + parts.dropFirst().map { base + $0 }
+    }
+
+    /// Drops availability and attribute macros after the name: `NS_AVAILABLE_IOS(7_0)`, `__attribute__((…))`,
+    /// `NS_REFINED_FOR_SWIFT`, `API_DEPRECATED(…)`.
+    private static func withoutTrailingMacros(_ tokens: [ObjCToken]) -> [ObjCToken] {
+        var tokens = tokens
+        while let last = tokens.last {
+            if last.isSymbol(")"), let open = openingParenthesis(tokens), open > 0,
+                tokens[open - 1].kind == .identifier, isMacroName(tokens[open - 1].text)
+            {
+                tokens.removeSubrange((open - 1)...)
+            } else if last.kind == .identifier, isMacroName(last.text), tokens.count > 1,
+                !tokens[tokens.count - 2].isSymbol("*")
+            {
+                tokens.removeLast()
+            } else {
+                break
+            }
+        }
+        return tokens
+    }
+
+    private static func isMacroName(_ text: String) -> Bool {
+        text.hasPrefix("__") || (text.count > 2 && text.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" })
+    }
+
+    private static func openingParenthesis(_ tokens: [ObjCToken]) -> Int? {
+        var depth = 0
+        for index in tokens.indices.reversed() {
+            if tokens[index].isSymbol(")") { depth += 1 }
+            if tokens[index].isSymbol("(") {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
+    }
+
+    /// The type and name of one declarator: `NSArray<NSString *> * _Nullable names`.
+    private static func declare(_ tokens: [ObjCToken]) -> ObjCProperty? {
+        // A block: `void (^handler)(NSString *)`.
+        if let caret = tokens.firstIndex(where: { $0.isSymbol("^") }), caret + 1 < tokens.count,
+            tokens[caret + 1].kind == .identifier
+        {
+            let name = tokens[caret + 1]
+            return ObjCProperty(
+                name: name.text,
+                type: ObjCType(name: "block", isBlock: true),
+                nullability: nil,
+                location: name.location
+            )
+        }
+        guard let nameIndex = tokens.lastIndex(where: { $0.kind == .identifier && !isQualifier($0.text) }),
+            nameIndex > 0
+        else { return nil }
+        let name = tokens[nameIndex]
+        var position = 0
+        var nullability: ObjCNullability?
+        let typeTokens = Array(tokens[..<nameIndex]) + tokens[(nameIndex + 1)...]
+        guard let type = parseType(typeTokens, &position, nullability: &nullability) else { return nil }
+        return ObjCProperty(name: name.text, type: type, nullability: nullability, location: name.location)
+    }
+
+    private static func isQualifier(_ text: String) -> Bool {
+        ignoredQualifiers.contains(text) || nullableQualifiers.contains(text) || nonnullQualifiers.contains(text)
+            || unspecifiedQualifiers.contains(text)
+    }
+
+    /// A type from `position`: qualifiers, the name (several words for `unsigned long long`), generic arguments,
+    /// then pointers and their nullability.
+    static func parseType(
+        _ tokens: [ObjCToken],
+        _ position: inout Int,
+        nullability: inout ObjCNullability?
+    ) -> ObjCType? {
+        var words: [String] = []
+        var type = ObjCType(name: "")
+        func qualify(_ text: String) -> Bool {
+            if nullableQualifiers.contains(text) {
+                nullability = .nullable
+            } else if nonnullQualifiers.contains(text) {
+                nullability = .nonnull
+            } else if !isQualifier(text) {
+                return false
+            }
+            return true
+        }
+        while position < tokens.count {
+            let token = tokens[position]
+            if token.kind == .identifier {
+                if qualify(token.text) {
+                    position += 1
+                    continue
+                }
+                // After the pointer stars only qualifiers may follow.
+                if type.isPointer { break }
+                words.append(token.text)
+                position += 1
+            } else if token.isSymbol("<"), !words.isEmpty {
+                position += 1
+                while position < tokens.count, !tokens[position].isSymbol(">") {
+                    var ignored: ObjCNullability?
+                    if let argument = parseType(tokens, &position, nullability: &ignored) {
+                        type.arguments.append(argument)
+                    }
+                    if position < tokens.count, tokens[position].isSymbol(",") { position += 1 }
+                    if position < tokens.count, !tokens[position].isSymbol(">"),
+                        tokens[position].kind != .identifier
+                    {
+                        position += 1
+                    }
+                }
+                position += 1
+            } else if token.isSymbol("*") {
+                type.isPointer = true
+                position += 1
+            } else {
+                break
+            }
+        }
+        guard !words.isEmpty else { return nil }
+        type.name = words.joined(separator: " ")
+        return type
+    }
+
+    /// The index of the token that closes the bracket at `index`.
+    static func matching(_ tokens: [ObjCToken], from index: Int) -> Int {
+        let pairs: [String: String] = ["(": ")", "[": "]", "{": "}", "<": ">"]
+        guard let close = pairs[tokens[index].text] else { return index }
+        let open = tokens[index].text
+        var depth = 0
+        var position = index
+        while position < tokens.count {
+            if tokens[position].isSymbol(open) { depth += 1 }
+            if tokens[position].isSymbol(close) {
+                depth -= 1
+                if depth == 0 { return position }
+            }
+            position += 1
+        }
+        return tokens.count - 1
+    }
+
+    private static func skipBalanced(_ tokens: [ObjCToken], _ index: inout Int, open: String = "{", close: String = "}")
+    {
+        index = matching(tokens, from: index) + 1
+    }
+}

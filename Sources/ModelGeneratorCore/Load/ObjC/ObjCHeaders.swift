@@ -1,0 +1,131 @@
+/// The classes of a set of Objective-C headers, with each class's categories merged in and its superclasses
+/// followed: what `headers:` in the config, or `import --headers`, gives the generator.
+public struct ObjCHeaders: Hashable, Sendable {
+    /// Each class's `@interface` (categories' properties appended), by class name.
+    public private(set) var classes: [String: ObjCInterface] = [:]
+
+    public init() {}
+
+    public init(_ interfaces: [ObjCInterface]) {
+        for interface in interfaces { add(interface) }
+    }
+
+    public var isEmpty: Bool { classes.isEmpty }
+
+    public mutating func add(_ interface: ObjCInterface) {
+        if interface.category != nil {
+            // A category may be read before its class.
+            var merged = classes[interface.name] ?? ObjCInterface(name: interface.name, location: interface.location)
+            for property in interface.properties where !merged.properties.contains(where: { $0.name == property.name })
+            {
+                merged.properties.append(property)
+            }
+            classes[interface.name] = merged
+        } else if var existing = classes[interface.name] {
+            // The class after one of its categories: its own properties first.
+            existing.superclass = interface.superclass
+            existing.location = interface.location
+            existing.properties =
+                interface.properties
+                + existing.properties.filter { property in !interface.properties.contains { $0.name == property.name } }
+            classes[interface.name] = existing
+        } else {
+            classes[interface.name] = interface
+        }
+    }
+
+    /// The class's properties with its superclasses' first, as far as the headers know them; a property
+    /// redeclared in a subclass keeps the subclass's declaration.
+    public func properties(of className: String) -> [ObjCProperty] {
+        var chain: [ObjCInterface] = []
+        var name: String? = className
+        while let current = name, let interface = classes[current], !chain.contains(where: { $0.name == current }) {
+            chain.append(interface)
+            name = interface.superclass
+        }
+        var properties: [ObjCProperty] = []
+        for interface in chain.reversed() {
+            for property in interface.properties {
+                if let index = properties.firstIndex(where: { $0.name == property.name }) {
+                    properties[index] = property
+                } else {
+                    properties.append(property)
+                }
+            }
+        }
+        return properties
+    }
+
+    public func property(_ name: String, of className: String) -> ObjCProperty? {
+        properties(of: className).last { $0.name == name }
+    }
+
+    /// Whether `className` is `ancestor` or inherits from it, as far as the headers tell.
+    public func inherits(_ className: String, from ancestor: String) -> Bool {
+        var name: String? = className
+        var seen: Set<String> = []
+        while let current = name, seen.insert(current).inserted {
+            if current == ancestor { return true }
+            name = classes[current]?.superclass
+        }
+        return false
+    }
+}
+
+/// What an Objective-C property type becomes in Swift.
+public indirect enum ObjCSwiftType: Hashable, Sendable {
+    case string
+    case url
+    case date
+    /// `NSNumber`: an integer, a fraction or a boolean; how it is used must decide.
+    case number
+    case bool
+    case int
+    case double
+    /// `NSDictionary`, `id`: free-form JSON.
+    case json
+    /// `NSArray`/`NSSet`, with the element type when the declaration says it (`NSArray<RKTUser *> *`).
+    case array(ObjCSwiftType?)
+    /// A pointer to another class: a model when that class is mapped.
+    case object(String)
+    /// Anything else (a struct, a block, a class the generator cannot know), by its spelling.
+    case unknown(String)
+
+    public init(_ type: ObjCType) {
+        if type.isBlock {
+            self = .unknown(type.description)
+            return
+        }
+        switch type.name {
+        case "NSString", "NSMutableString": self = .string
+        case "NSURL": self = .url
+        case "NSDate": self = .date
+        case "NSNumber", "NSDecimalNumber": self = .number
+        case "BOOL", "bool", "Boolean", "_Bool": self = .bool
+        case "NSInteger", "NSUInteger", "int", "long", "long long", "short", "unsigned", "unsigned int",
+            "unsigned long", "unsigned long long", "unsigned short", "int8_t", "int16_t", "int32_t", "int64_t",
+            "uint8_t", "uint16_t", "uint32_t", "uint64_t":
+            self = .int
+        case "CGFloat", "double", "float", "NSTimeInterval", "CLLocationDegrees", "CLLocationDistance":
+            self = .double
+        case "NSDictionary", "NSMutableDictionary", "id", "NSObject":
+            self = .json
+        case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet":
+            self = .array(type.arguments.first.map(ObjCSwiftType.init))
+        default:
+            if type.isPointer, type.name.first?.isUppercase == true {
+                self = .object(type.name)
+            } else {
+                self = .unknown(type.description)
+            }
+        }
+    }
+
+    /// A pointer holds `nil` unless declared otherwise; a scalar always has a value.
+    public var isScalar: Bool {
+        switch self {
+        case .bool, .int, .double: true
+        default: false
+        }
+    }
+}

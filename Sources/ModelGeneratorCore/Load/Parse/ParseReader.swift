@@ -1,0 +1,120 @@
+/// Reads Parse Server's schemas: the answer of `GET /schemas` (`{"results": [class, …]}`) or one class of it
+/// (`{"className": …, "fields": {…}}`, what `GET /schemas/<className>` returns).
+///
+/// Parse's types that the schema model has (String, Number, Boolean, Date, File) keep their names; `Pointer` is a
+/// `Reference` to its `targetClass`, `Object` is `Any`, and `Array` is an array of `Any` (Parse doesn't type the
+/// elements). `Relation`, `GeoPoint`, `Polygon`, `Bytes` and `ACL` keep their Parse names, a `Relation` with its
+/// target class as `sourceObject`.
+enum ParseReader {
+    static let classKeys = ["className", "fields"]
+    /// Keys of a class that don't change the generated code: permissions and database indexes.
+    static let ignoredClassKeys: Set<String> = [
+        "classLevelPermissions", "indexes", "objectId", "createdAt", "updatedAt",
+    ]
+    static let fieldKeys = ["type", "targetClass", "required", "defaultValue"]
+
+    /// The classes every Parse Server has, which a pointer may target without the schema listing them.
+    static let builtInClasses: Set<String> = [
+        "_User", "_Role", "_Session", "_Installation", "_Product", "_Audience", "_PushStatus", "_JobStatus",
+        "_JobSchedule", "_Hooks", "_GlobalConfig", "_GraphQLConfig", "_Idempotency",
+    ]
+
+    static func read(_ root: SyntaxNode, file: String, _ reader: inout NodeReader) -> [ObjectDefinition] {
+        if let elements = root.elements {
+            return elements.compactMap { readClass($0, file: file, &reader) }
+        }
+        if let results = root["results"] {
+            if let entries = root.entries {
+                reader.checkKeys(entries, known: ["results"], in: "a Parse schemas answer", severity: .warning)
+            }
+            return (reader.sequence(results, "'results'") ?? []).compactMap { readClass($0, file: file, &reader) }
+        }
+        return readClass(root, file: file, &reader).map { [$0] } ?? []
+    }
+
+    private static func readClass(_ node: SyntaxNode, file: String, _ reader: inout NodeReader) -> ObjectDefinition? {
+        guard let entries = reader.mapping(node, "a Parse class") else { return nil }
+        reader.checkKeys(entries, known: classKeys, ignored: ignoredClassKeys, in: "a Parse class", severity: .warning)
+        guard
+            let located = reader.requiredName(
+                "className",
+                of: node,
+                missing: "a Parse class needs a 'className'",
+                what: "'className'"
+            )
+        else { return nil }
+        let name = located.value
+        var properties: [PropertyDefinition] = []
+        if let fields = node["fields"], !fields.isNull,
+            let fieldEntries = reader.mapping(fields, "'fields' of '\(name)'")
+        {
+            properties = fieldEntries.compactMap { readField($0, &reader) }
+        }
+        var definition = ObjectDefinition(
+            name: located,
+            pluralName: name,
+            properties: properties,
+            objectTypes: [],
+            sourceFile: file
+        )
+        definition.format = .parse
+        return definition
+    }
+
+    private static func readField(_ entry: SyntaxNode.Entry, _ reader: inout NodeReader) -> PropertyDefinition? {
+        let node = entry.value
+        let name = entry.name
+        guard !name.isEmpty else {
+            reader.diagnostics.error("a Parse field needs a name", at: entry.key.location)
+            return nil
+        }
+        guard let entries = reader.mapping(node, "field '\(name)'") else { return nil }
+        reader.checkKeys(entries, known: fieldKeys, in: "a Parse field", severity: .warning)
+        guard
+            let type = reader.requiredName(
+                "type",
+                of: node,
+                missing: "field '\(name)' needs a 'type'",
+                what: "the 'type' of '\(name)'",
+                hint: "one of \(fieldTypes.joined(separator: ", "))"
+            )
+        else { return nil }
+        let typeName = type.value
+        var property = PropertyDefinition(name: Located(name, at: entry.key.location), type: type)
+        switch typeName {
+        case "Object": property.type.value = "Any"
+        case "Array":
+            property.type.value = "Any"
+            property.isArray = true
+        case "Pointer": property.type.value = "Reference"
+        case _ where fieldTypes.contains(typeName): break
+        default:
+            reader.diagnostics.error(
+                "unknown Parse type '\(typeName)' of field '\(name)'",
+                at: type.location,
+                hint: Suggestion.hint(for: typeName, in: fieldTypes)
+                    ?? "one of \(fieldTypes.joined(separator: ", "))"
+            )
+            return nil
+        }
+        if typeName == "Pointer" || typeName == "Relation" {
+            guard let target = node["targetClass"] else {
+                reader.diagnostics.error("a \(typeName) field ('\(name)') needs a 'targetClass'", at: type.location)
+                return nil
+            }
+            guard let targetName = reader.name(target, "'targetClass' of '\(name)'") else { return nil }
+            property.sourceObject = Located(targetName, at: target.location)
+        }
+        if let required = node["required"], !required.isNull {
+            property.isRequired = reader.bool(required, "'required' of '\(name)'") ?? false
+        }
+        if let defaultValue = node["defaultValue"] { property.defaultValue = defaultValue }
+        return property
+    }
+
+    /// Every field type of Parse Server's schema (`SchemaController`).
+    static let fieldTypes = [
+        "String", "Number", "Boolean", "Date", "Object", "Array", "Pointer", "Relation", "File", "GeoPoint",
+        "Polygon", "Bytes", "ACL",
+    ]
+}

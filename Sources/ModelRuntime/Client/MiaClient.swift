@@ -1,0 +1,137 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A Mia-Platform CRUD document's state (`__STATE__`). A collection creates documents as `DRAFT` unless configured
+/// otherwise, and every read, update and delete sees only `PUBLIC` ones unless it names others in `_st`.
+public enum MiaState: String, Sendable, Hashable, CaseIterable {
+    case `public` = "PUBLIC"
+    case draft = "DRAFT"
+    case trash = "TRASH"
+    case deleted = "DELETED"
+
+    /// `_st` for `states`, in the order given.
+    static func queryItems(_ states: [MiaState]) -> [URLQueryItem] {
+        states.isEmpty ? [] : [URLQueryItem(name: "_st", value: states.map(\.rawValue).joined(separator: ","))]
+    }
+}
+
+extension Query {
+    /// Selects documents in these Mia-Platform states (`_st`) instead of only `PUBLIC` ones.
+    public func states(_ states: MiaState...) -> Query {
+        self.states(states.map(\.rawValue))
+    }
+}
+
+/// Mia-Platform's CRUD service: document states on every call that takes `_st`, state changes, and the bulk calls.
+/// Each throws ``ModelClientError/unsupported(_:)`` in another dialect.
+extension ModelClient {
+    private func requireMia(_ what: String) throws -> MiaDialect {
+        guard let mia = dialect as? MiaDialect else {
+            throw ModelClientError.unsupported("\(what) is a Mia-Platform call")
+        }
+        return mia
+    }
+
+    /// The document `id`, found among `states` (`_st`).
+    public func get<M: QueryableModel>(
+        _ type: M.Type,
+        id: some ReferenceIdentifier,
+        states: [MiaState]
+    ) async throws -> M {
+        _ = try requireMia("reading by state")
+        return try await get(type, id: id.referenceID, queryItems: MiaState.queryItems(states))
+    }
+
+    /// Applies `patch` to the document `id`, found among `states`, and returns it as it then is.
+    public func update<Body: UpdateBody>(
+        _ id: some ReferenceIdentifier,
+        _ patch: Body,
+        states: [MiaState]
+    ) async throws -> Body.Model {
+        _ = try requireMia("updating by state")
+        return try await update(id.referenceID, patch, extraItems: MiaState.queryItems(states))
+    }
+
+    /// Deletes the document `id`, found among `states`.
+    public func delete<M: SchemaObject>(_ type: M.Type, id: some ReferenceIdentifier, states: [MiaState]) async throws {
+        _ = try requireMia("deleting by state")
+        try await delete(type, id: id.referenceID, extraItems: MiaState.queryItems(states))
+    }
+
+    /// Moves the document `id` to `state` (`POST /<plural>/<id>/state` with `{"stateTo": …}`).
+    public func setState<M: SchemaObject>(_ type: M.Type, id: some ReferenceIdentifier, to state: MiaState) async throws
+    {
+        let mia = try requireMia("a state change")
+        let request = RenderedRequest(
+            method: "POST",
+            path: mia.instancePath(pluralName: M.pluralName, id: id.referenceID) + "/state",
+            body: .object([(key: "stateTo", value: .string(state.rawValue))])
+        )
+        _ = try await send(request)
+    }
+
+    /// Creates every body in one request (`POST /<plural>/bulk`) and returns the new ids in order. The bodies are
+    /// validated first: one that breaks the schema's rules sends nothing.
+    public func createAll<Body: CreateBody>(_ bodies: [Body]) async throws -> [String] {
+        let mia = try requireMia("a bulk insert")
+        let documents = try bodies.map { body -> QueryJSON in
+            guard let document = try mia.renderCreate(body.validatedMembers(), pluralName: Body.Model.pluralName).body
+            else { throw ModelClientError.unsupported("a create renders no body") }
+            return document
+        }
+        let request = RenderedRequest(method: "POST", path: "/\(Body.Model.pluralName)/bulk", body: .array(documents))
+        let answer = try await json(for: request, expecting: Body.Model.self)
+        let ids = answer.arrayValue?.compactMap { $0["_id"]?.stringValue } ?? []
+        guard ids.count == bodies.count else {
+            throw decodingError(Body.Model.self, keyPath: "", request: request, reason: "the answer is not one id each")
+        }
+        return ids
+    }
+
+    /// Applies `patch` to every document `query`'s conditions (and states) select (`PATCH /<plural>/?_q=…`, the
+    /// selection written as the count request writes it) and returns how many changed.
+    public func updateAll<Body: UpdateBody>(
+        _ query: Query<Body.Model>,
+        _ patch: Body
+    ) async throws -> Int where Body.Model: QueryableModel {
+        let mia = try requireMia("a patch by query")
+        let rendered = try patch.rendered(id: "_", for: mia)
+        guard rendered.count == 1, let body = rendered[0].body else {
+            throw ModelClientError.unsupported("this patch takes more than one request")
+        }
+        let selection = try query.renderedCount(for: mia)
+        let request = RenderedRequest(
+            method: "PATCH",
+            path: "/\(Body.Model.pluralName)/",
+            queryItems: selection.queryItems,
+            headers: selection.headers,
+            body: body
+        )
+        return try await changedCount(request, Body.Model.self)
+    }
+
+    /// Deletes every document `query`'s conditions (and states) select (`DELETE /<plural>/?_q=…`) and returns how
+    /// many went.
+    public func deleteAll<M: QueryableModel>(_ query: Query<M>) async throws -> Int {
+        let mia = try requireMia("a delete by query")
+        let selection = try query.renderedCount(for: mia)
+        let request = RenderedRequest(
+            method: "DELETE",
+            path: "/\(M.pluralName)/",
+            queryItems: selection.queryItems,
+            headers: selection.headers
+        )
+        return try await changedCount(request, M.self)
+    }
+
+    private func changedCount<M>(_ request: RenderedRequest, _ model: M.Type) async throws -> Int {
+        let answer = try await json(for: request, expecting: M.self)
+        guard let count = answer.intValue else {
+            throw decodingError(Int.self, keyPath: "", request: request, reason: "the answer is not a count")
+        }
+        return count
+    }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import ModelGeneratorCore
+
+extension ObjCMappingSystem: ExpressibleByArgument {}
+
+/// `model-generator import`: Objective-C mapping code in, mapping YAML out. The reading and writing of files is
+/// here; what the code means is `ObjCMappingImporter`'s business.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Writes mapping YAML from an Objective-C app's RestKit or MMDataObject mapping code.",
+        discussion: """
+            Reads the mapping calls in FILES (RestKit 0.10 and 0.20, or MMDataObject's aliases, formatters and \
+            collections) and the mapped classes' @property lines in the headers, and writes one mapping YAML file \
+            that the generator reads like any other. Whatever the import cannot read (a key computed at run time, \
+            say) is a warning naming its line.
+            """
+    )
+
+    @Option(name: .long, help: "The mapping system the files use: restkit or mmdataobject.")
+    var from: ObjCMappingSystem
+
+    @Argument(help: "The Objective-C files (.m) with the mapping code.")
+    var files: [String]
+
+    @Option(
+        name: .long,
+        parsing: .upToNextOption,
+        help: "Headers, or folders searched for .h files, that declare the mapped classes."
+    )
+    var headers: [String] = []
+
+    @Option(
+        name: .customLong("sample"),
+        help: ArgumentHelp(
+            "A sample payload for a mapped class, which tells which kind of number each NSNumber holds.",
+            valueName: "Class=path"
+        )
+    )
+    var samples: [String] = []
+
+    @Option(name: .long, help: "Where to write the mapping YAML.")
+    var output: String
+
+    func validate() throws {
+        for sample in samples where !sample.contains("=") {
+            throw ValidationError("--sample takes Class=path, such as RKTStatus=tweet.json; got '\(sample)'")
+        }
+    }
+
+    func run() throws {
+        var diagnostics = Diagnostics()
+        let sources = read(files, &diagnostics)
+        let headerFiles = read(headerPaths(&diagnostics), &diagnostics)
+        var sampleNodes: [String: SyntaxNode] = [:]
+        for sample in samples {
+            let parts = sample.split(separator: "=", maxSplits: 1).map(String.init)
+            let path = parts.count > 1 ? parts[1] : ""
+            guard let file = read([path], &diagnostics).first else { continue }
+            switch DocumentParser.parse(file.text, file: path) {
+            case .success(let node?): sampleNodes[parts[0]] = node
+            case .success(nil): diagnostics.error("the sample '\(path)' is empty", at: .start(of: path))
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            }
+        }
+        if !diagnostics.hasErrors {
+            let (yaml, importDiagnostics) = ObjCMappingImporter.importMappings(
+                from: from,
+                files: sources,
+                headers: headerFiles,
+                samples: sampleNodes
+            )
+            diagnostics.append(contentsOf: importDiagnostics)
+            if !diagnostics.hasErrors {
+                do {
+                    try FileManager.default.createDirectory(
+                        atPath: Paths.directory(of: output),
+                        withIntermediateDirectories: true
+                    )
+                    try Data(yaml.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                } catch {
+                    diagnostics.error("cannot write \(output): \(error.localizedDescription)", at: .start(of: output))
+                }
+            }
+        }
+        for diagnostic in diagnostics.sorted {
+            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        }
+        if diagnostics.hasErrors { throw ExitCode.failure }
+        print("wrote \(output)")
+    }
+
+    private func read(_ paths: [String], _ diagnostics: inout Diagnostics) -> [ObjCMappingImporter.SourceFile] {
+        paths.compactMap { path in
+            do {
+                return ObjCMappingImporter.SourceFile(path: path, text: try FileSystem.inputFiles.read(path))
+            } catch {
+                diagnostics.error("cannot read '\(path)': \(error)", at: .start(of: path))
+                return nil
+            }
+        }
+    }
+
+    /// The header files, with each folder's `.h` files (searched through its subfolders) in name order.
+    private func headerPaths(_ diagnostics: inout Diagnostics) -> [String] {
+        var paths: [String] = []
+        for path in headers {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                diagnostics.error("cannot read '\(path)': no such file", at: .start(of: path))
+                continue
+            }
+            guard isDirectory.boolValue else {
+                paths.append(path)
+                continue
+            }
+            let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+            paths += found.filter { $0.hasSuffix(".h") }.sorted().map { Paths.join(path, $0) }
+        }
+        return paths
+    }
+}

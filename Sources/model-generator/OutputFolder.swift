@@ -1,0 +1,332 @@
+import Foundation
+import ModelGeneratorCore
+
+/// The write stage: the config's output folder, locked for the run.
+///
+/// A run renders every file into a private staging folder inside the output folder (made by mkdtemp(3), files
+/// created exclusively), compares each with what the folder holds, and only then, when nothing is in the way,
+/// moves the changed files into place, keeping the previous ones aside until the last step has worked: an error
+/// or a signal on the way puts everything back. The folder's ``OutputManifest`` says which files are the
+/// generator's to overwrite or delete; nothing else is ever touched.
+final class OutputFolder {
+    let directory: String
+    /// The manifest the folder held when the run started.
+    private let manifestText: String?
+    private let recorded: Set<String>
+    /// Entries that are neither regular files nor folders, by name.
+    private let nonRegularFiles: [String: String]
+    private let newManifest: (_ files: [String]) -> OutputManifest
+    /// Folders this run created for the output, outermost first: removed again if the run fails.
+    private var createdFolders: [String]
+    /// Where this run's files wait for the commit; nil for a run that only compares, or once finished.
+    private var staging: String?
+    private var lock: OutputFolderLock?
+
+    /// The name every staging folder starts with; one left by a killed run is removed by the next.
+    static let stagingPrefix = ".model-generator-staging-"
+
+    /// Opens (and when `writing`, creates) the run's output folder, waits for its lock, and reads its manifest.
+    init(for run: PreparedRun, writing: Bool, workingDirectory: String) throws {
+        directory = run.outputDirectory
+        let configPath = run.configPath
+        let directory = directory
+        newManifest = { files in
+            OutputManifest(
+                configPath: configPath,
+                outputDirectory: directory,
+                workingDirectory: workingDirectory,
+                files: files
+            )
+        }
+        if !run.allowsOutputAnywhere {
+            try Self.checkNoLinkLeadsOut(of: Paths.directory(of: configPath), to: directory)
+        }
+        let created = writing ? try SafeFiles.createFolders(directory) : []
+        var lock: OutputFolderLock?
+        var staging: String?
+        var nonRegularFiles: [String: String] = [:]
+        var manifestText: String?
+        var recorded: Set<String> = []
+        do {
+            let exists = writing ? true : try SafeFiles.kind(of: directory) != nil
+            if exists {
+                lock = try OutputFolderLock(directory, exclusive: writing)
+            }
+            for name in exists ? try SafeFiles.names(in: directory) : [] {
+                let path = directory + "/" + name
+                if writing, name.hasPrefix(Self.stagingPrefix), (try SafeFiles.kind(of: path)) == .folder {
+                    // Left by a run that was killed: the lock says no other run is using it.
+                    SafeFiles.removeTree(path)
+                } else if case .other(let kind)? = try SafeFiles.kind(of: path) {
+                    nonRegularFiles[name] = kind
+                }
+            }
+            let manifestPath = directory + "/" + OutputManifest.fileName
+            switch nonRegularFiles[OutputManifest.fileName] == nil ? SafeFiles.existing(at: manifestPath) : .none {
+            case .none:
+                break
+            case .text(let text):
+                guard let manifest = OutputManifest.parse(text) else {
+                    throw FileError(
+                        "use",
+                        manifestPath,
+                        reason: "it is not a manifest model-generator wrote; restore it from version control"
+                    )
+                }
+                guard manifest.names(configPath: configPath, from: directory, workingDirectory: workingDirectory)
+                else {
+                    throw FileError(
+                        "write into",
+                        directory,
+                        reason:
+                            "it is the output folder of \(Paths.join(directory, manifest.config)), as its \(OutputManifest.fileName) says; give each config a folder of its own"
+                    )
+                }
+                manifestText = text
+                recorded = Set(manifest.files)
+            case .unreadable(let reason), .notRegularFile(let reason):
+                throw FileError("read", manifestPath, reason: reason)
+            }
+            if writing { staging = try Self.makeStaging(in: directory) }
+        } catch {
+            if let staging { SafeFiles.removeTree(staging) }
+            for folder in created.reversed() { rmdir(folder) }
+            throw error
+        }
+        self.createdFolders = created
+        self.lock = lock
+        self.staging = staging
+        self.nonRegularFiles = nonRegularFiles
+        self.manifestText = manifestText
+        self.recorded = recorded
+    }
+
+    /// A new staging folder in `directory`, made by mkdtemp(3) (a unique name, created exclusively, only ours to
+    /// read), with the `old` folder the commit keeps previous files in.
+    static func makeStaging(in directory: String) throws -> String {
+        var template = Array((directory + "/" + stagingPrefix + "XXXXXX").utf8CString)
+        guard mkdtemp(&template) != nil else { throw FileError("write into", directory) }
+        let staging = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard mkdir(staging + "/old", 0o700) == 0 else {
+            let error = FileError("write into", directory)
+            SafeFiles.removeTree(staging)
+            throw error
+        }
+        return staging
+    }
+
+    /// Renders the run's files, compares each with the folder as it arrives, and when writing stages each changed
+    /// one at once: only the files being rendered are ever in memory. Nothing in the folder changes yet.
+    func plan(_ run: PreparedRun) throws -> OutputPlan {
+        let progress = StagingProgress()
+        let directory = directory
+        let staging = staging
+        let recorded = recorded
+        let nonRegularFiles = nonRegularFiles
+        run.render { file in
+            do {
+                try Interruption.shared.check()
+                guard SafeFiles.isPlainName(file.path) else {
+                    throw FileError("write", Paths.join(directory, file.path), reason: "it is not a plain file name")
+                }
+                let target = directory + "/" + file.path
+                let existing = nonRegularFiles[file.path].map { .notRegularFile($0) } ?? SafeFiles.existing(at: target)
+                let change = OutputPlan.Change(
+                    contents: file.contents,
+                    existing: existing,
+                    recorded: recorded.contains(file.path)
+                )
+                if let staging, change.writes {
+                    try SafeFiles.create(
+                        staging + "/" + file.path,
+                        holding: file.contents,
+                        shownPath: Paths.join(directory, file.path)
+                    )
+                }
+                progress.record(file.path, change)
+            } catch {
+                progress.fail(error)
+            }
+        }
+        let (changes, failure) = progress.result
+        if let failure { throw failure }
+
+        // Recorded files the run no longer produces are deleted while they still carry the header.
+        let extras = recorded.subtracting(changes.keys).filter { name in
+            guard SafeFiles.isPlainName(name), nonRegularFiles[name] == nil,
+                case .text(let text) = SafeFiles.existing(at: directory + "/" + name)
+            else { return false }
+            return OutputPlan.isGenerated(text, recorded: true)
+        }
+        let manifest = newManifest(Array(changes.keys)).text
+        let manifestChange: OutputPlan.Change =
+            manifestText == nil ? .missing : manifestText == manifest ? .unchanged : .stale
+        if let staging, manifestChange.writes {
+            try SafeFiles.create(
+                staging + "/" + OutputManifest.fileName,
+                holding: manifest,
+                shownPath: Paths.join(directory, OutputManifest.fileName)
+            )
+        }
+        return OutputPlan(
+            changes: changes,
+            generatedFiles: Array(extras),
+            manifest: manifestChange,
+            nonRegularFiles: nonRegularFiles
+        )
+    }
+
+    /// Moves the plan's staged files into place and deletes the files it no longer produces, the manifest last;
+    /// on any error everything is put back as it was.
+    func commit(_ plan: OutputPlan) throws {
+        guard let staging else { return }
+        let names = plan.writes + (plan.manifest.writes ? [OutputManifest.fileName] : [])
+        do {
+            try Self.commit(writing: names, deleting: plan.deletions, in: directory, staging: staging)
+        } catch let error as FileError where error.action == Self.undoFailed {
+            self.staging = nil  // it holds the only copy of the previous files
+            throw error
+        }
+        SafeFiles.removeTree(staging)
+        self.staging = nil
+        createdFolders = []
+    }
+
+    /// Removes what the run staged, and the folders it created, leaving the disk as it was.
+    func discard() {
+        if let staging { SafeFiles.removeTree(staging) }
+        staging = nil
+        for folder in createdFolders.reversed() { rmdir(folder) }
+        createdFolders = []
+        lock = nil
+    }
+
+    deinit { discard() }
+
+    /// The action of the error for a commit that could not be undone.
+    static let undoFailed = "put back"
+
+    /// What the commit has done so far, to be undone.
+    private enum Step {
+        /// `target` was there before; its previous version is at `previous`.
+        case replaced(target: String, previous: String)
+        /// `target` is new.
+        case created(target: String)
+    }
+
+    /// Moves each of `names` from `staging` into `directory` (rename(2): each file changes in one step), and
+    /// moves each of `deletions` out of it, keeping every previous file in `staging/old` until all have worked.
+    static func commit(
+        writing names: [String],
+        deleting deletions: [String],
+        in directory: String,
+        staging: String
+    )
+        throws
+    {
+        var steps: [Step] = []
+        do {
+            for name in names {
+                try Interruption.shared.check()
+                let target = directory + "/" + name
+                let previous = staging + "/old/" + name
+                let shown = Paths.join(directory, name)
+                var existed = false
+                switch try SafeFiles.kind(of: target) {
+                case nil: break
+                case .regularFile?:
+                    guard rename(target, previous) == 0 else { throw FileError("replace", shown) }
+                    steps.append(.replaced(target: target, previous: previous))
+                    existed = true
+                case .folder?: throw FileError("write", shown, reason: "a folder is in the way")
+                case .other(let kind)?: throw FileError("write", shown, reason: "\(kind) is in the way")
+                }
+                try place(staging + "/" + name, at: target, shown: shown)
+                if !existed { steps.append(.created(target: target)) }
+            }
+            for name in deletions {
+                try Interruption.shared.check()
+                let target = directory + "/" + name
+                guard try SafeFiles.kind(of: target) == .regularFile,
+                    rename(target, staging + "/old/" + name) == 0
+                else { throw FileError("delete", Paths.join(directory, name)) }
+                steps.append(.replaced(target: target, previous: staging + "/old/" + name))
+            }
+        } catch {
+            var failures: [String] = []
+            for step in steps.reversed() {
+                switch step {
+                case .replaced(let target, let previous):
+                    if rename(previous, target) != 0 { failures.append(target) }
+                case .created(let target):
+                    if unlink(target) != 0 { failures.append(target) }
+                }
+            }
+            if !failures.isEmpty {
+                throw FileError(
+                    undoFailed,
+                    failures.joined(separator: ", "),
+                    reason: "\(error), and undoing the run failed too; the previous files are in \(staging)/old"
+                )
+            }
+            throw error
+        }
+    }
+
+    /// Moves `staged` to `target`, where nothing is: link(2) fails if something appeared there since it was
+    /// checked, where rename(2) would replace it. A file system without hard links gets a rename.
+    private static func place(_ staged: String, at target: String, shown: String) throws {
+        if link(staged, target) == 0 {
+            unlink(staged)
+        } else if [EPERM, ENOTSUP, EOPNOTSUPP, EMLINK, ENOSYS].contains(errno) {
+            guard rename(staged, target) == 0 else { throw FileError("write", shown) }
+        } else {
+            throw FileError("write", shown)
+        }
+    }
+
+    /// Refuses an output folder that a symbolic link (the folder itself or one above it) puts outside the config's
+    /// folder, as `output: ..` would be: the config's rules apply to where files really go. Only the part of the
+    /// path that exists is resolved; what the run creates below it are plain folders.
+    static func checkNoLinkLeadsOut(of configDirectory: String, to directory: String) throws {
+        var existing = directory
+        while (try? SafeFiles.kind(of: existing)) == nil, existing != ".", existing != "/" {
+            existing = Paths.directory(of: existing)
+        }
+        guard let root = SafeFiles.realPath(configDirectory), let real = SafeFiles.realPath(existing) else { return }
+        if real != root && !real.hasPrefix(root == "/" ? "/" : root + "/") || (real == root && existing == directory) {
+            throw FileError(
+                "write into",
+                directory,
+                reason:
+                    "a symbolic link leads it to \(real), outside the config's folder; set 'allowOutputAnywhere: true' if this is meant"
+            )
+        }
+    }
+
+}
+
+/// What planning has found so far, recorded from the rendering threads.
+private final class StagingProgress: @unchecked Sendable {
+    private var changes: [String: OutputPlan.Change] = [:]
+    private var failure: (any Error)?
+    private let lock = NSLock()
+
+    func record(_ path: String, _ change: OutputPlan.Change) {
+        lock.lock()
+        defer { lock.unlock() }
+        changes[path] = change
+    }
+
+    func fail(_ error: any Error) {
+        lock.lock()
+        defer { lock.unlock() }
+        if failure == nil { failure = error }
+    }
+
+    var result: (changes: [String: OutputPlan.Change], failure: (any Error)?) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (changes, failure)
+    }
+}

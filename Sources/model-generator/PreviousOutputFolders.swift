@@ -1,0 +1,69 @@
+import Foundation
+import ModelGeneratorCore
+
+/// Folders a config wrote before its `output` changed. Their files would be compiled twice (SwiftPM's "multiple
+/// producers"), and the generator never deletes outside the current output folder, so it names them with the
+/// command that removes them.
+enum PreviousOutputFolders {
+    /// How many entries of the config's folder tree are looked at, at most: a config at the top of a large tree
+    /// costs a bounded walk.
+    static let entryLimit = 20_000
+
+    /// One warning per folder below the config's folder, other than the current output folder, whose manifest
+    /// names this config. Hidden folders (`.build`, `.git`) and symbolic links are not entered.
+    static func warnings(for run: PreparedRun, workingDirectory: String) -> [String] {
+        let current = Paths.join(".", run.outputDirectory)
+        var pending = [Paths.directory(of: run.configPath)]
+        var seen = 0
+        var warnings: [String] = []
+        while let folder = pending.popLast(), seen < entryLimit {
+            let names = (try? SafeFiles.names(in: folder)) ?? []
+            seen += names.count
+            if folder != current, names.contains(OutputManifest.fileName),
+                let warning = warning(for: folder, names: names, run: run, workingDirectory: workingDirectory)
+            {
+                warnings.append(warning)
+            }
+            for name in names.reversed() where !name.hasPrefix(".") {
+                let path = Paths.join(folder, name)
+                if (try? SafeFiles.kind(of: path)) == .folder { pending.append(path) }
+            }
+        }
+        return warnings
+    }
+
+    private static func warning(
+        for folder: String,
+        names: [String],
+        run: PreparedRun,
+        workingDirectory: String
+    )
+        -> String?
+    {
+        let manifestPath = Paths.join(folder, OutputManifest.fileName)
+        guard case .text(let text) = SafeFiles.existing(at: manifestPath),
+            let manifest = OutputManifest.parse(text),
+            manifest.names(configPath: run.configPath, from: folder, workingDirectory: workingDirectory)
+        else { return nil }
+        let generated = manifest.files.filter { names.contains($0) && SafeFiles.isPlainName($0) }
+        let onlyGenerated = Set(names).subtracting(generated) == [OutputManifest.fileName]
+        let command =
+            onlyGenerated
+            ? "rm -r -- \(shellQuoted(folder))"
+            : "rm -- "
+                + (generated + [OutputManifest.fileName]).map { shellQuoted(Paths.join(folder, $0)) }
+                .joined(separator: " ")
+        return "\(folder) still holds the files this config generated there before its 'output' changed; "
+            + "remove them with: \(command)"
+    }
+
+    /// `text` as one word for a POSIX shell.
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII
+                && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                    || "_-./+@%=:,".unicodeScalars.contains(scalar))
+        }
+        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

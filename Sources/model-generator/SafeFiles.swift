@@ -1,0 +1,168 @@
+import Foundation
+import ModelGeneratorCore
+
+/// System calls on the output folder that never follow a symbolic link, never open a FIFO or device, and never
+/// replace what they didn't create, each failing with a ``FileError``.
+enum SafeFiles {
+    /// What a folder entry is, from lstat(2); nil when there is nothing at `path`.
+    static func kind(of path: String) throws -> Kind? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw FileError("look at", path)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regularFile
+        case S_IFDIR: return .folder
+        case S_IFLNK: return .other("a symbolic link")
+        case S_IFIFO: return .other("a FIFO")
+        case S_IFSOCK: return .other("a socket")
+        case S_IFCHR, S_IFBLK: return .other("a device")
+        default: return .other("not a file")
+        }
+    }
+
+    enum Kind: Equatable {
+        case regularFile
+        case folder
+        /// Anything else, named for a message.
+        case other(String)
+    }
+
+    /// What is at `path`, read only when it is a regular file: a FIFO is never opened, so never waited on, and a
+    /// link never followed.
+    static func existing(at path: String) -> OutputPlan.Existing {
+        let kind: Kind?
+        do {
+            kind = try self.kind(of: path)
+        } catch let error as FileError {
+            return .unreadable(error.reason)
+        } catch {
+            return .unreadable("\(error)")
+        }
+        switch kind {
+        case nil: return .none
+        case .folder?: return .notRegularFile("a folder")
+        case .other(let name)?: return .notRegularFile(name)
+        case .regularFile?:
+            do {
+                guard let text = String(validating: try read(path), as: UTF8.self) else {
+                    return .unreadable("not UTF-8 text")
+                }
+                return .text(text)
+            } catch let error as FileError {
+                return .unreadable(error.reason)
+            } catch {
+                return .unreadable("\(error)")
+            }
+        }
+    }
+
+    /// The bytes of the regular file at `path`.
+    static func read(_ path: String) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileError("read", path) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileError("read", path) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw FileError("read", path, reason: "not a regular file") }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileError("read", path)
+            }
+            if count == 0 { return bytes }
+            bytes += buffer[..<count]
+        }
+    }
+
+    /// A name for a file directly in a folder: no path separators (either kind), nothing hidden (the output
+    /// folder's manifest and staging folders are the generator's own), no relative names.
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
+    }
+
+    /// Creates a new file at `path` holding `text`: exclusively (it fails if anything, a link included, is there)
+    /// and without syncing (Foundation's `Data.write` syncs every file, which made writing a thousand models take
+    /// most of a run; the commit's renames keep the folder consistent). Errors name `shownPath`.
+    static func create(_ path: String, holding text: String, shownPath: String) throws {
+        try create(path, bytes: Array(text.utf8), shownPath: shownPath)
+    }
+
+    /// Creates a new file at `path` holding `bytes`, as ``create(_:holding:shownPath:)`` does.
+    static func create(_ path: String, bytes: [UInt8], shownPath: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileError("write", shownPath) }
+        var failure: FileError?
+        var bytes = bytes[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = FileError("write", shownPath)
+                break
+            }
+            bytes = bytes.dropFirst(count)
+        }
+        if close(descriptor) != 0, failure == nil { failure = FileError("write", shownPath) }
+        if let failure {
+            unlink(path)
+            throw failure
+        }
+    }
+
+    /// Creates `path` and the folders above it that are missing, returning those it created (outermost first).
+    static func createFolders(_ path: String) throws -> [String] {
+        var created: [String] = []
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix == "/" ? "" : "/") + component
+            if mkdir(prefix, 0o755) == 0 {
+                created.append(prefix)
+                continue
+            }
+            guard errno == EEXIST else { throw FileError("create the folder", prefix) }
+            var info = stat()
+            guard stat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw FileError("create the folder", prefix, reason: "a file is in the way")
+            }
+        }
+        return created
+    }
+
+    /// `path` with every symbolic link resolved (realpath(3)); nil when it can't be.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(validatingCString: resolved)
+    }
+
+    /// The names in a folder, without `.` and `..`.
+    static func names(in directory: String) throws -> [String] {
+        guard let handle = opendir(directory) else { throw FileError("read the folder", directory) }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: pointer.pointee)) {
+                    String(cString: $0)
+                }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Removes `path` and, when it is a folder (not a link to one), everything in it.
+    static func removeTree(_ path: String) {
+        if (try? kind(of: path)) == .folder {
+            for name in (try? names(in: path)) ?? [] { removeTree(path + "/" + name) }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+}

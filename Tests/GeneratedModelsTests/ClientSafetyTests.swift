@@ -1,0 +1,207 @@
+import Foundation
+import ModelRuntime
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// ModelClient against Semantics/response_server.py: redirects between two servers on 127.0.0.1 (two ports, so two
+// origins), bodies larger than the limit, endless bodies, and a body that trickles past the timeout.
+
+/// What a server may do to the client: send its credentials elsewhere, or answer without end.
+@Suite(.timeLimit(.minutes(2)))
+struct ClientSafetyTests {
+    /// Credentials as apps send them to each backend, and one the app's own hook invents.
+    static let credentials: [String: String] = [
+        "Authorization": "Bearer secret-token",
+        "Medable-Client-Key": "client-key",
+        "Cookie": "md.sid=session",
+        "X-Parse-Application-Id": "app-id",
+        "X-Parse-REST-API-Key": "rest-key",
+        "X-Parse-Session-Token": "r:session",
+        "X-Tenant-Secret": "hook-secret",
+    ]
+
+    @Test(arguments: [301, 302, 303, 307, 308])
+    func aRedirectToAnotherOriginDropsEveryCredential(status: Int) async throws {
+        try await ResponseServers.run { first, second in
+            let client = first.client(headers: { Self.credentials })
+            let echo = try await client.get(
+                JSONValue.self,
+                path: "/redirect",
+                queryItems: [
+                    URLQueryItem(name: "to", value: second.baseURL.appendingPathComponent("echo").absoluteString),
+                    URLQueryItem(name: "status", value: String(status)),
+                ]
+            )
+            #expect(echo["path"] == "/echo")
+            let received = Set((echo["headers"]?.objectValue ?? [:]).keys.map { $0.lowercased() })
+            for name in Self.credentials.keys {
+                #expect(!received.contains(name.lowercased()), "\(name) followed a \(status) to another origin")
+            }
+            #expect(received.contains("accept"))
+            // The first server did see them: the hook ran.
+            let first = try await first.log()
+            #expect(first.last?["headers"]?["Authorization"] == "Bearer secret-token")
+        }
+    }
+
+    @Test func aRedirectWithinTheOriginKeepsTheCredentials() async throws {
+        try await ResponseServers.run { first, _ in
+            let client = first.client(headers: { Self.credentials })
+            let echo = try await client.get(
+                JSONValue.self,
+                path: "/redirect",
+                queryItems: [
+                    URLQueryItem(name: "to", value: first.baseURL.appendingPathComponent("echo").absoluteString)
+                ]
+            )
+            #expect(echo["path"] == "/echo")
+            #expect(echo["headers"]?["Authorization"] == "Bearer secret-token")
+            #expect(echo["headers"]?["X-Tenant-Secret"] == "hook-secret")
+        }
+    }
+
+    @Test(arguments: [307, 308])
+    func aBodyIsNeverResentToAnotherOrigin(status: Int) async throws {
+        try await ResponseServers.run { first, second in
+            let client = first.client(headers: { Self.credentials })
+            let target = second.baseURL.appendingPathComponent("echo").absoluteString
+            await #expect {
+                _ = try await client.post(
+                    ["secret": "payload"] as JSONValue,
+                    to: "/redirect?to=\(target)&status=\(status)",
+                    answer: JSONValue.self
+                )
+            } throws: { error in
+                guard case ModelClientError.transport(let underlying) = error,
+                    case HTTPTransportError.crossOriginRedirectRefused(_, let to)? = underlying as? HTTPTransportError
+                else { return false }
+                return to.absoluteString == target
+            }
+            let reached = try await second.log()
+            #expect(reached.isEmpty, "the redirected request reached the other origin: \(reached)")
+        }
+    }
+
+    @Test(arguments: ["/stream?bytes=8388608&length=1", "/stream?bytes=8388608&length=0", "/endless"])
+    func aBodyPastTheLimitStopsWithATypedError(path: String) async throws {
+        try await ResponseServers.run { first, _ in
+            let client = first.client(retry: try RetryPolicy(maxAttempts: 3), maximumResponseBytes: 1 << 20)
+            await #expect {
+                _ = try await client.get(JSONValue.self, path: path)
+            } throws: { error in
+                guard case ModelClientError.responseTooLarge(let request, let limit) = error else { return false }
+                return request.hasPrefix("GET /") && limit == 1 << 20
+            }
+            // Not sent again: the answer would be as large the next time.
+            let sent = try await first.log()
+            #expect(sent.count == 1)
+        }
+    }
+
+    @Test func aBodyWithinTheLimitIsRead() async throws {
+        try await ResponseServers.run { first, _ in
+            let client = first.client(maximumResponseBytes: 1 << 20)
+            let answer = try await client.get(JSONValue.self, path: "/stream?bytes=1048576&length=0")
+            let numbers = (1_048_576 - 3) / 2 + 1
+            #expect(answer.arrayValue?.count == numbers)
+        }
+    }
+
+    @Test func theTransportStopsAnEndlessBodyAtItsOwnLimit() async throws {
+        try await ResponseServers.run { first, _ in
+            let transport = URLSessionTransport(
+                configuration: LocalPythonServer.makeConfiguration(),
+                maximumResponseBytes: 256 << 10
+            )
+            defer { transport.session.invalidateAndCancel() }
+            await #expect(throws: HTTPTransportError.responseTooLarge(limit: 256 << 10)) {
+                _ = try await transport.send(URLRequest(url: first.baseURL.appendingPathComponent("endless")))
+            }
+        }
+    }
+
+    @Test func theTimeoutCoversTheWholeBodyNotJustTheGapsInIt() async throws {
+        try await ResponseServers.run { first, _ in
+            // A number every 50 ms: never idle for long, and never done.
+            let client = first.client(timeout: .seconds(1))
+            await #expect {
+                _ = try await client.get(JSONValue.self, path: "/trickle?every=0.05")
+            } throws: { error in
+                guard case ModelClientError.timedOut(let request, let after) = error else { return false }
+                return request == "GET /trickle?every=0.05" && after == .seconds(1)
+            }
+        }
+    }
+}
+
+/// Two Semantics/response_server.py on 127.0.0.1, each on its own port; stopped in every path.
+private final class ResponseServers: @unchecked Sendable {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Semantics/response_server.py")
+
+    let server: LocalPythonServer
+    let transport = LocalPythonServer.makeTransport()
+    var baseURL: URL { server.baseURL }
+
+    private init(server: LocalPythonServer) {
+        self.server = server
+    }
+
+    static func run(_ body: (ResponseServers, ResponseServers) async throws -> Void) async throws {
+        let first = ResponseServers(server: try await start())
+        let second: ResponseServers
+        do {
+            second = ResponseServers(server: try await start())
+        } catch {
+            await first.stop()
+            throw error
+        }
+        do {
+            try await body(first, second)
+        } catch {
+            await first.stop()
+            await second.stop()
+            throw error
+        }
+        await first.stop()
+        await second.stop()
+    }
+
+    private static func start() async throws -> LocalPythonServer {
+        try await LocalPythonServer.start(script: script, lifetime: 90, requirement: "the client tests need python3")
+    }
+
+    func stop() async {
+        transport.session.invalidateAndCancel()
+        await server.stop()
+    }
+
+    func client(
+        headers: @escaping @Sendable () async throws -> [String: String] = { [:] },
+        retry: RetryPolicy = .never,
+        timeout: Duration = .seconds(30),
+        maximumResponseBytes: Int = ModelClient.defaultMaximumResponseBytes
+    ) -> ModelClient {
+        ModelClient(
+            baseURL: baseURL,
+            dialect: CortexDialect.cortex,
+            transport: transport,
+            headers: headers,
+            retry: retry,
+            timeout: timeout,
+            maximumResponseBytes: maximumResponseBytes
+        )
+    }
+
+    /// Every request the server logged so far (control requests aside).
+    func log() async throws -> [JSONValue] {
+        let control = LocalPythonServer.makeTransport()
+        defer { control.session.invalidateAndCancel() }
+        let (data, response) = try await control.send(URLRequest(url: baseURL.appendingPathComponent("__log")))
+        try #require(response.statusCode == 200)
+        return try JSONValue(parsing: data)["requests"]?.arrayValue ?? []
+    }
+}

@@ -1,0 +1,542 @@
+import Foundation
+import ModelGeneratorCore
+import Testing
+
+@testable import model_generator
+
+/// The write stage touches only files the generator wrote: planted links, unreadable and foreign files, odd output
+/// folders, concurrent runs, signals and errors mid-commit all leave everything else as it was.
+@Suite(.serialized) struct FileSafetyTests {
+    let cli = CommandLineTests()
+    let manager = FileManager.default
+    let generate = ["generate", "--config", "model-generator.yaml"]
+
+    /// The names in a folder, hidden ones included.
+    func names(_ directory: URL) throws -> [String] {
+        try manager.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+
+    func write(_ text: String, to url: URL) throws {
+        try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: false, encoding: .utf8)
+    }
+
+    /// Starts the generator without waiting for it; `kill` ends it if it hasn't finished by itself in time.
+    func start(_ arguments: [String], in directory: URL) throws -> (process: Process, errors: Pipe) {
+        let process = Process()
+        process.executableURL = try CommandLineTests.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        return (process, errors)
+    }
+
+    /// Waits for `process` for up to `seconds`, then kills it: a test of a hang fails instead of hanging.
+    func wait(_ process: Process, seconds: Double) async throws -> Int32 {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(seconds)
+        while process.isRunning && clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            return -1
+        }
+        return process.terminationStatus
+    }
+
+    var isRoot: Bool { getuid() == 0 }
+
+    /// Every file below `directory` by relative path, hidden ones included.
+    func tree(_ directory: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try names(directory) {
+            let url = directory.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            _ = manager.fileExists(atPath: url.path, isDirectory: &isFolder)
+            if isFolder.boolValue {
+                for (path, data) in try tree(url) { files[name + "/" + path] = data }
+            } else {
+                files[name] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+
+    // MARK: Links, unreadable files, foreign files
+
+    /// A workspace with an empty output folder and a file outside it that a followed link would overwrite.
+    func workspaceWithVictim() throws -> (directory: URL, victim: URL, output: URL) {
+        let directory = try cli.workspace()
+        let victim = directory.appendingPathComponent("victim.txt")
+        try write("precious\n", to: victim)
+        let output = directory.appendingPathComponent("Expected")
+        try manager.createDirectory(at: output, withIntermediateDirectories: true)
+        return (directory, victim, output)
+    }
+
+    @Test func aLinkPlantedAtAnOutputPathIsAnErrorAndWhatItPointsAtIsUntouched() async throws {
+        let (directory, victim, output) = try workspaceWithVictim()
+        defer { try? manager.removeItem(at: directory) }
+        try manager.createSymbolicLink(
+            atPath: output.appendingPathComponent("Office.swift").path,
+            withDestinationPath: "../victim.txt"
+        )
+
+        let result = try await cli.run(generate, in: directory)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("error: Expected/Office.swift is a symbolic link, not a regular file"))
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+        #expect(try names(output) == ["Office.swift"])
+        #expect(
+            try manager.destinationOfSymbolicLink(atPath: output.appendingPathComponent("Office.swift").path)
+                == "../victim.txt"
+        )
+    }
+
+    /// Earlier versions wrote each file to a fixed temporary name with fopen, so a link committed at that name
+    /// redirected the write anywhere. Links at such names, or at a staging folder's name, are never followed.
+    @Test func linksPlantedAtTemporaryNamesAreNeverFollowed() async throws {
+        let (directory, victim, output) = try workspaceWithVictim()
+        defer { try? manager.removeItem(at: directory) }
+        for name in [".Office.swift.model-generator-tmp", ".model-generator-staging-AAAAAA"] {
+            try manager.createSymbolicLink(
+                atPath: output.appendingPathComponent(name).path,
+                withDestinationPath: "../victim.txt"
+            )
+        }
+        let refused = try await cli.run(generate, in: directory)
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("Expected/.Office.swift.model-generator-tmp is a symbolic link"))
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+
+        // A staging folder left behind (by a killed run, or planted) is removed without following what is in it.
+        for name in [".Office.swift.model-generator-tmp", ".model-generator-staging-AAAAAA"] {
+            try manager.removeItem(at: output.appendingPathComponent(name))
+        }
+        let leftover = output.appendingPathComponent(".model-generator-staging-BBBBBB")
+        try manager.createDirectory(at: leftover, withIntermediateDirectories: true)
+        try manager.createSymbolicLink(
+            atPath: leftover.appendingPathComponent("Office.swift").path,
+            withDestinationPath: "../../victim.txt"
+        )
+        let result = try await cli.run(generate, in: directory)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+        #expect(
+            try names(output) == [".model-generator-manifest", "Object.swift", "Office.swift", "SchemaObjects.swift"]
+        )
+    }
+
+    @Test func anUnreadableFileAtAnOutputPathIsAConflictAndKept() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        #expect(try await cli.run(generate, in: directory).status == 0)
+        let office = directory.appendingPathComponent("Expected/Office.swift")
+        let latin1 = Data([0x2F, 0x2F, 0x20, 0xE9, 0x74, 0xE9, 0x0A])  // "// été" in Latin-1
+        try latin1.write(to: office)
+
+        let check = try await cli.run(generate + ["--check"], in: directory)
+        #expect(check.status == 1)
+        #expect(check.output.contains("unreadable (not UTF-8 text), left alone: Expected/Office.swift"))
+        let result = try await cli.run(generate, in: directory)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("error: Expected/Office.swift exists but can't be read (not UTF-8 text)"))
+        #expect(try Data(contentsOf: office) == latin1)
+
+        // Root reads anything, so a file without read permission is only unreadable for other users.
+        if !isRoot {
+            try "struct Mine {}\n".write(to: office, atomically: false, encoding: .utf8)
+            try manager.setAttributes([.posixPermissions: 0o200], ofItemAtPath: office.path)
+            defer { try? manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: office.path) }
+            let denied = try await cli.run(generate, in: directory)
+            #expect(denied.status == 1)
+            #expect(denied.errors.contains("Expected/Office.swift exists but can't be read (permission denied)"))
+        }
+    }
+
+    /// A file carrying the generated header is still not the generator's unless the folder's manifest lists it:
+    /// it is neither overwritten nor deleted.
+    @Test func foreignFilesCarryingTheHeaderAreNeverOverwrittenOrDeleted() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Expected")
+        let foreign = "// Generated by model-generator from elsewhere.yaml. Do not edit.\nstruct Office {}\n"
+        try write(foreign, to: output.appendingPathComponent("Office.swift"))
+        try write(foreign, to: output.appendingPathComponent("Extra.swift"))
+
+        let result = try await cli.run(generate, in: directory)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("error: Expected/Office.swift exists and was not generated by model-generator"))
+        #expect(try names(output) == ["Extra.swift", "Office.swift"])
+        #expect(try String(contentsOf: output.appendingPathComponent("Office.swift"), encoding: .utf8) == foreign)
+
+        try manager.removeItem(at: output.appendingPathComponent("Office.swift"))
+        let second = try await cli.run(generate, in: directory)
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(try String(contentsOf: output.appendingPathComponent("Extra.swift"), encoding: .utf8) == foreign)
+
+        // A folder written before the manifest existed is taken over where its files are exactly what the run
+        // produces.
+        try manager.removeItem(at: output.appendingPathComponent(".model-generator-manifest"))
+        let adopted = try await cli.run(generate, in: directory)
+        #expect(adopted.status == 0, "\(adopted.errors)")
+        #expect(adopted.output == "wrote Expected/.model-generator-manifest\n")
+    }
+
+    /// The rule itself: only a file the manifest records that still carries the header is overwritten; a file
+    /// with exactly the run's bytes is unchanged whoever wrote it.
+    @Test func onlyARecordedFileWithTheHeaderIsOverwritten() {
+        let header = Pipeline.headerPrefix + "objects.yaml. Do not edit.\n"
+        let new = header + "struct New {}\n"
+        let change = { (existing: OutputPlan.Existing, recorded: Bool) in
+            OutputPlan.Change(contents: new, existing: existing, recorded: recorded)
+        }
+        #expect(change(.text(header + "struct Old {}\n"), true) == .stale)
+        #expect(change(.text(header + "struct Old {}\n"), false) == .conflict(.notGenerated))
+        #expect(change(.text("struct Mine {}\n"), true) == .conflict(.notGenerated))
+        #expect(change(.text(new), false) == .unchanged)
+        #expect(change(.none, false) == .missing)
+        #expect(change(.unreadable("not UTF-8 text"), true) == .conflict(.unreadable("not UTF-8 text")))
+        #expect(change(.notRegularFile("a FIFO"), true) == .conflict(.notRegularFile("a FIFO")))
+    }
+
+    /// The manifest is kept by version control like the files: a merge conflict in it reads as both sides, and a
+    /// manifest naming another config makes the folder that config's.
+    @Test func theManifestNamesItsConfigAndSurvivesAMergeConflict() async throws {
+        let manifest = OutputManifest(config: "../model-generator.yaml", files: ["B.swift", "A.swift"])
+        #expect(OutputManifest.parse(manifest.text) == manifest)
+        let conflicted = """
+            config: ../model-generator.yaml
+            files:
+            - A.swift
+            <<<<<<< HEAD
+            - B.swift
+            =======
+            - C.swift
+            >>>>>>> branch
+            """
+        #expect(OutputManifest.parse(conflicted)?.files == ["A.swift", "B.swift", "C.swift"])
+        #expect(OutputManifest.parse("// Generated by model-generator from x.yaml.\n") == nil)
+        #expect(manifest.names(configPath: "model-generator.yaml", from: "Expected", workingDirectory: "/w"))
+        #expect(!manifest.names(configPath: "other.yaml", from: "Expected", workingDirectory: "/w"))
+
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        #expect(try await cli.run(generate, in: directory).status == 0)
+        let config = try String(contentsOf: directory.appendingPathComponent("model-generator.yaml"), encoding: .utf8)
+        try config.write(to: directory.appendingPathComponent("second.yaml"), atomically: false, encoding: .utf8)
+        let before = try cli.snapshot(directory.appendingPathComponent("Expected"))
+        let second = try await cli.run(["generate", "--config", "second.yaml"], in: directory)
+        #expect(second.status == 1)
+        #expect(
+            second.errors.contains(
+                "error: cannot write into Expected: it is the output folder of model-generator.yaml, as its .model-generator-manifest says"
+            )
+        )
+        #expect(try cli.snapshot(directory.appendingPathComponent("Expected")) == before)
+    }
+
+    // MARK: Output folders
+
+    @Test(arguments: [
+        ("..", "is outside the config's folder"), (".", "is the config's own folder"),
+        ("/tmp", "is outside the config's folder"), ("Package", "holds a Package.swift"),
+    ])
+    func outputFoldersThatMixWithAPackageAreRefused(_ output: String, _ problem: String) async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        try write("// swift-tools-version: 6.0\n", to: directory.appendingPathComponent("Package/Package.swift"))
+        let configURL = directory.appendingPathComponent("model-generator.yaml")
+        let config = try String(contentsOf: configURL, encoding: .utf8)
+            .replacingOccurrences(of: "output: Expected", with: "output: \(output)")
+        try config.write(to: configURL, atomically: false, encoding: .utf8)
+        let before = try names(directory)
+
+        let result = try await cli.run(generate, in: directory)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("model-generator.yaml:4:9: error: the output folder"))
+        #expect(result.errors.contains(problem))
+        #expect(result.errors.contains("allowOutputAnywhere: true"))
+        #expect(try names(directory) == before)
+        #expect(try names(directory.appendingPathComponent("Package")) == ["Package.swift"])
+
+        if output == "Package" {
+            try (config + "allowOutputAnywhere: true\n").write(to: configURL, atomically: false, encoding: .utf8)
+            let allowed = try await cli.run(generate, in: directory)
+            #expect(allowed.status == 0, "\(allowed.errors)")
+            #expect(try names(directory.appendingPathComponent("Package")).contains("Office.swift"))
+        }
+    }
+
+    /// The folder rules apply to where files really go: a link that leads the output folder outside the config's
+    /// folder is refused like `output: ..`.
+    @Test func aLinkThatLeadsTheOutputFolderElsewhereIsRefused() async throws {
+        let directory = try cli.workspace()
+        let elsewhere = manager.temporaryDirectory.appendingPathComponent("elsewhere-\(UUID().uuidString)")
+        defer {
+            try? manager.removeItem(at: directory)
+            try? manager.removeItem(at: elsewhere)
+        }
+        try manager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let link = directory.appendingPathComponent("Expected")
+        try manager.createSymbolicLink(atPath: link.path, withDestinationPath: elsewhere.path)
+        let refused = try await cli.run(generate, in: directory)
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("error: cannot write into Expected: a symbolic link leads it to"))
+        #expect(try names(elsewhere).isEmpty)
+
+        // Below a link too, and not only when the folder exists.
+        try manager.removeItem(at: link)
+        try manager.createSymbolicLink(
+            atPath: directory.appendingPathComponent("Up").path,
+            withDestinationPath: elsewhere.path
+        )
+        let configURL = directory.appendingPathComponent("model-generator.yaml")
+        let config = try String(contentsOf: configURL, encoding: .utf8)
+        try config.replacingOccurrences(of: "output: Expected", with: "output: Up/Models")
+            .write(to: configURL, atomically: false, encoding: .utf8)
+        #expect(try await cli.run(generate, in: directory).status == 1)
+        #expect(try names(elsewhere).isEmpty)
+
+        // A link to a folder inside the config's folder is fine.
+        try manager.createDirectory(at: directory.appendingPathComponent("Inner"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: link.path, withDestinationPath: "Inner")
+        try config.write(to: configURL, atomically: false, encoding: .utf8)
+        let inside = try await cli.run(generate, in: directory)
+        #expect(inside.status == 0, "\(inside.errors)")
+        #expect(try names(directory.appendingPathComponent("Inner")).contains("Office.swift"))
+    }
+
+    /// After `output` changes, the files in the old folder would be compiled twice; the run names that folder with
+    /// the command that removes it, and the command works.
+    @Test func aPreviousOutputFolderIsReportedWithTheCommandThatRemovesIt() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        #expect(try await cli.run(generate, in: directory).status == 0)
+        let configURL = directory.appendingPathComponent("model-generator.yaml")
+        try String(contentsOf: configURL, encoding: .utf8)
+            .replacingOccurrences(of: "output: Expected", with: "output: Sources/New Models")
+            .write(to: configURL, atomically: false, encoding: .utf8)
+
+        let result = try await cli.run(generate, in: directory)
+        #expect(result.status == 0, "\(result.errors)")
+        let prefix =
+            "warning: Expected still holds the files this config generated there before its 'output' changed; "
+            + "remove them with: "
+        let line = try #require(result.errors.split(separator: "\n").first { $0.hasPrefix(prefix) })
+        let command = String(line.dropFirst(prefix.count))
+        #expect(command == "rm -r -- Expected")
+        #expect(try cli.snapshot(directory.appendingPathComponent("Sources/New Models")).count == 4)
+
+        // With a hand-written file there too, only the generated files are named.
+        #expect(
+            try await cli.run(["generate", "--config", "model-generator.yaml", "--check"], in: directory).status == 0
+        )
+        try write("// Mine.\n", to: directory.appendingPathComponent("Expected/Mine.swift"))
+        let again = try await cli.run(generate, in: directory)
+        let removal = try #require(again.errors.split(separator: "\n").first { $0.hasPrefix(prefix) })
+            .dropFirst(prefix.count)
+        #expect(
+            removal
+                == "rm -- Expected/Object.swift Expected/Office.swift Expected/SchemaObjects.swift Expected/.model-generator-manifest"
+        )
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", String(removal)]
+        shell.currentDirectoryURL = directory
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(try names(directory.appendingPathComponent("Expected")) == ["Mine.swift"])
+        let quiet = try await cli.run(generate, in: directory)
+        #expect(!quiet.errors.contains("still holds"))
+    }
+
+    /// The plugin lists the files SwiftPM compiles for the target: an output folder whose Swift files are none of
+    /// them is excluded from the target, and generating there would write code nothing compiles.
+    @Test func anOutputFolderTheTargetExcludesIsRefused() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        #expect(try await cli.run(generate, in: directory).status == 0)
+        let list = directory.appendingPathComponent("sources.txt")
+        let output = directory.appendingPathComponent("Expected")
+        try write(directory.appendingPathComponent("Other/Helpers.swift").path + "\n", to: list)
+        let before = try cli.snapshot(output)
+        let excluded = try await cli.run(generate + ["--target-sources", list.path], in: directory)
+        #expect(excluded.status == 1)
+        #expect(excluded.errors.contains("error: the output folder Expected is excluded from its target"))
+        #expect(try cli.snapshot(output) == before)
+
+        try write(output.appendingPathComponent("Office.swift").path + "\n", to: list)
+        let compiled = try await cli.run(generate + ["--target-sources", list.path], in: directory)
+        #expect(compiled.status == 0, "\(compiled.errors)")
+    }
+
+    // MARK: Concurrency, signals, commits
+
+    @Test func twoRunsAtOnceBothSucceedAndLeaveOneCompleteFolder() async throws {
+        let directory = try cli.workspace("CortexExport")
+        defer { try? manager.removeItem(at: directory) }
+        let expected = try cli.snapshot(
+            CommandLineTests.packageRoot.appendingPathComponent("Tests/Goldens/CortexExport/Expected")
+        )
+        for _ in 0..<3 {
+            let one = try start(generate, in: directory)
+            let two = try start(generate, in: directory)
+            let first = try await wait(one.process, seconds: 60)
+            let second = try await wait(two.process, seconds: 60)
+            let errors =
+                String(decoding: one.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                + String(decoding: two.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(first == 0 && second == 0, "\(errors)")
+            #expect(!errors.contains("NSCocoaErrorDomain"))
+            var written = try cli.snapshot(directory.appendingPathComponent("Expected"))
+            #expect(written.removeValue(forKey: ".model-generator-manifest") != nil)
+            #expect(written == expected)
+            try manager.removeItem(at: directory.appendingPathComponent("Expected"))
+        }
+    }
+
+    @Test func aRunWaitsForTheRunHoldingTheFolder() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Expected")
+        try manager.createDirectory(at: output, withIntermediateDirectories: true)
+        let descriptor = open(output.path, O_RDONLY | O_DIRECTORY)
+        #expect(flock(descriptor, LOCK_EX) == 0)
+        let waiting = try start(generate, in: directory)
+        try await Task.sleep(for: .seconds(1))
+        #expect(waiting.process.isRunning)
+        #expect(try names(output).isEmpty)
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+        #expect(try await wait(waiting.process, seconds: 60) == 0)
+        let errors = String(decoding: waiting.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(errors.contains("waiting for another model-generator run to finish with Expected"))
+        #expect(try names(output).contains("Office.swift"))
+    }
+
+    /// SIGTERM while files are being staged: the run stops, removes what it staged, and exits with the signal's
+    /// status.
+    @Test func aSignalDuringARunLeavesTheFolderAsItWas() async throws {
+        let directory = try cli.workspace("CortexExport")
+        defer { try? manager.removeItem(at: directory) }
+        // Enough objects that rendering takes a while.
+        let schema = directory.appendingPathComponent("schema/many.yaml")
+        try write(
+            "objects:\n"
+                + (0..<3000).map {
+                    "  - name: c_thing\($0)\n    properties:\n      - { name: c_title, type: String }\n"
+                }
+                .joined(),
+            to: schema
+        )
+        try write("schemas: [schema/many.yaml]\noutput: Expected\n", to: directory.appendingPathComponent("many.yaml"))
+        let output = directory.appendingPathComponent("Expected")
+        try write("// Mine.\n", to: output.appendingPathComponent("Mine.swift"))
+
+        let running = try start(["generate", "--config", "many.yaml"], in: directory)
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(60)
+        while clock.now < deadline, !(try names(output)).contains(where: { $0.hasPrefix(".model-generator-staging-") })
+        {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        running.process.terminate()
+        let status = try await wait(running.process, seconds: 60)
+        #expect(status == 143)
+        #expect(try names(output) == ["Mine.swift"])
+    }
+
+    /// An error while moving files into place (here a folder where a file should go, made after the plan was
+    /// checked) puts back every file already moved.
+    @Test func anErrorDuringTheCommitPutsEverythingBack() throws {
+        let directory = manager.temporaryDirectory.appendingPathComponent("commit-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: directory) }
+        let staging = directory.appendingPathComponent(".model-generator-staging-test")
+        try manager.createDirectory(at: staging.appendingPathComponent("old"), withIntermediateDirectories: true)
+        try write("old A\n", to: directory.appendingPathComponent("A.swift"))
+        try write("old Gone\n", to: directory.appendingPathComponent("Gone.swift"))
+        try manager.createDirectory(at: directory.appendingPathComponent("D.swift"), withIntermediateDirectories: true)
+        try write("inside\n", to: directory.appendingPathComponent("D.swift/keep.txt"))
+        for name in ["A.swift", "C.swift", "D.swift"] {
+            try write("new \(name)\n", to: staging.appendingPathComponent(name))
+        }
+        // The staged files are spent either way; what matters is everything else.
+        let outside = { try tree(directory).filter { !$0.key.hasPrefix(".model-generator-staging-") } }
+        let before = try outside()
+
+        #expect {
+            try OutputFolder.commit(
+                writing: ["A.swift", "C.swift", "D.swift"],
+                deleting: ["Gone.swift"],
+                in: directory.path,
+                staging: staging.path
+            )
+        } throws: { error in
+            "\(error)".hasSuffix("/D.swift: a folder is in the way")
+        }
+        #expect(try outside() == before)
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent("D.swift/keep.txt"), encoding: .utf8) == "inside\n"
+        )
+
+        // Without the folder in the way the same commit works.
+        try manager.removeItem(at: directory.appendingPathComponent("D.swift"))
+        for name in ["A.swift", "C.swift"] {
+            try write("new \(name)\n", to: staging.appendingPathComponent(name))
+        }
+        try OutputFolder.commit(
+            writing: ["A.swift", "C.swift"],
+            deleting: ["Gone.swift"],
+            in: directory.path,
+            staging: staging.path
+        )
+        #expect(try String(contentsOf: directory.appendingPathComponent("A.swift"), encoding: .utf8) == "new A.swift\n")
+        #expect(!manager.fileExists(atPath: directory.appendingPathComponent("Gone.swift").path))
+    }
+
+    // MARK: Non-regular files and plain errors
+
+    @Test func aFIFOInTheOutputFolderIsAnErrorAndNeverWaitedOn() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Expected")
+        try manager.createDirectory(at: output, withIntermediateDirectories: true)
+        #expect(mkfifo(output.appendingPathComponent("Office.swift").path, 0o644) == 0)
+        #expect(mkfifo(output.appendingPathComponent("Other.swift").path, 0o644) == 0)
+        let running = try start(generate, in: directory)
+        #expect(try await wait(running.process, seconds: 30) == 1)
+        let errors = String(decoding: running.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(errors.contains("error: Expected/Office.swift is a FIFO, not a regular file"))
+        #expect(errors.contains("error: Expected/Other.swift is a FIFO, not a regular file"))
+        #expect(try names(output) == ["Office.swift", "Other.swift"])
+    }
+
+    @Test func fileErrorsAreOnePlainSentenceNamingThePath() async throws {
+        #expect("\(FileError("write", "Gen/A.swift", code: ENOSPC))" == "cannot write Gen/A.swift: the disk is full")
+        #expect(
+            "\(FileError("write", "Gen/A.swift", code: EROFS))"
+                == "cannot write Gen/A.swift: the file system is read-only"
+        )
+        #expect("\(FileError("write", "Gen/A.swift", code: EACCES))" == "cannot write Gen/A.swift: permission denied")
+
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        let configURL = directory.appendingPathComponent("model-generator.yaml")
+        let config = try String(contentsOf: configURL, encoding: .utf8)
+        let long = String(repeating: "x", count: 300)
+        for (output, expected) in [
+            (long, "error: cannot create the folder \(long): the name is too long\n"),
+            ("schema/objects.yaml/Gen", "error: cannot create the folder schema/objects.yaml: a file is in the way\n"),
+        ] {
+            try config.replacingOccurrences(of: "output: Expected", with: "output: \(output)")
+                .write(to: configURL, atomically: false, encoding: .utf8)
+            let result = try await cli.run(generate, in: directory)
+            #expect(result.status == 1)
+            #expect(result.errors.hasSuffix(expected), "\(result.errors)")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Testing
+
+@testable import ModelGeneratorCore
+
+/// The header reader: `@interface`/`@property`/`@end` as real headers write them, with comments, macros, generics,
+/// categories and nullability; everything else is skipped.
+@Suite struct ObjCHeaderTests {
+    static let header = """
+        #import <Foundation/Foundation.h>
+        #define kUnused @"x"
+
+        NS_ASSUME_NONNULL_BEGIN
+
+        /* @interface Commented : NSObject @property NSString *ghost; @end */
+        @interface Base : NSObject {
+            NSString *_ivar;
+        }
+        @property (nonatomic, copy) NSString *identifier;
+        @property (nonatomic, copy, nullable) NSURL *link;
+        @property (nonatomic, strong) NSArray<Base *> *children;
+        - (void)reload; // @property NSString *notAProperty;
+        @end
+
+        @interface Post : Base <NSCopying>
+        @property (nonatomic, copy) NSString * _Nullable title NS_AVAILABLE_IOS(7_0);
+        @property (nonatomic, assign) CGFloat latitude, longitude;
+        @property (nonatomic, copy) void (^completion)(NSError *error);
+        @property (nonatomic, strong) id<NSCoding> payload;
+        @property (nonatomic, copy) NSString *identifier;
+        @end
+
+        NS_ASSUME_NONNULL_END
+
+        @interface Post (Extras)
+        @property (nonatomic, strong) NSNumber *score;
+        @property (nonatomic, assign) unsigned long long views;
+        @end
+        """
+
+    @Test func readsClassesCategoriesAndTheirProperties() throws {
+        let headers = ObjCHeaders(ObjCHeaderReader.read(Self.header, file: "Post.h"))
+        #expect(headers.classes.keys.sorted() == ["Base", "Post"])
+        let post = try #require(headers.classes["Post"])
+        #expect(post.superclass == "Base")
+        #expect(post.location == SourceLocation(file: "Post.h", line: 16, column: 1))
+        // Superclass properties first; a redeclared one keeps its place and takes the subclass's declaration.
+        let properties = headers.properties(of: "Post")
+        #expect(
+            properties.map(\.name) == [
+                "identifier", "link", "children", "title", "latitude", "longitude", "completion", "payload", "score",
+                "views",
+            ]
+        )
+        #expect(properties[0].location == SourceLocation(file: "Post.h", line: 21, column: 39))
+        #expect(
+            properties.map { $0.type.description } == [
+                "NSString *", "NSURL *", "NSArray<Base *> *", "NSString *", "CGFloat", "CGFloat", "a block",
+                "id<NSCoding>", "NSNumber *", "unsigned long long",
+            ]
+        )
+    }
+
+    @Test func nullabilityComesFromAttributesQualifiersAndTheAssumedRegion() {
+        let headers = ObjCHeaders(ObjCHeaderReader.read(Self.header, file: "Post.h"))
+        let nullability = Dictionary(
+            uniqueKeysWithValues: headers.properties(of: "Post").map { ($0.name, $0.nullability) }
+        )
+        #expect(nullability["identifier"] == .nonnull)
+        #expect(nullability["link"] == .nullable)
+        #expect(nullability["title"] == .nullable)
+        // Scalars have no nullability; outside NS_ASSUME_NONNULL nothing is said.
+        #expect(nullability["latitude"] == .some(nil))
+        #expect(nullability["score"] == .some(nil))
+        #expect(nullability["payload"] == .nonnull)
+    }
+
+    @Test func typesBecomeSwiftTypes() {
+        let headers = ObjCHeaders(ObjCHeaderReader.read(Self.header, file: "Post.h"))
+        let types = headers.properties(of: "Post").map { ObjCSwiftType($0.type) }
+        #expect(
+            types == [
+                .string, .url, .array(.object("Base")), .string, .double, .double, .unknown("a block"), .json,
+                .number, .int,
+            ]
+        )
+    }
+
+    @Test func aBrokenHeaderGivesWhatItCanAndNeverLoops() {
+        let broken = """
+            @interface A : NSObject
+            @property (nonatomic NSString *unterminated
+            @end
+            @interface B
+            @property NSString *name;
+            """
+        let headers = ObjCHeaders(ObjCHeaderReader.read(broken, file: "b.h"))
+        #expect(headers.properties(of: "A").isEmpty)
+        #expect(headers.properties(of: "B").map(\.name) == ["name"])
+    }
+
+    @Test func macrosAndConstantsAreTokenized() {
+        let tokenizer = ObjCTokenizer(
+            """
+            #define kName @"name"
+            #define kAlias kName
+            #define MAX(a, b) ((a) > (b) ? (a) : (b))
+            #import "X.h"
+            """,
+            file: "k.h"
+        )
+        #expect(tokenizer.macros.map(\.name) == ["kName", "kAlias"])
+        #expect(tokenizer.macros[0].tokens.map(\.text) == ["name"])
+        #expect(tokenizer.macros[0].location.line == 1)
+        #expect(tokenizer.tokens.isEmpty)
+    }
+}

@@ -1,0 +1,270 @@
+import Testing
+
+@testable import ModelGeneratorCore
+
+/// `ObjCMappingImporter` on the call forms apps wrote: what each becomes in the YAML, and the located warning for
+/// each form it cannot carry over.
+@Suite struct ObjCImportTests {
+    static let headers = ObjCMappingImporter.SourceFile(
+        path: "Models.h",
+        text: """
+            #define kIdentifierKey @"id"
+            extern NSString * const kNameKey;
+            NS_ASSUME_NONNULL_BEGIN
+            @interface Author : NSObject
+            @property (nonatomic, copy) NSString *name;
+            @property (nonatomic, strong) NSNumber *identifier;
+            @end
+            @interface Article : NSObject
+            @property (nonatomic, copy) NSString *title;
+            @property (nonatomic, copy, nullable) NSURL *link;
+            @property (nonatomic, strong, nullable) Author *author;
+            @property (nonatomic, strong, nullable) NSArray<Author *> *editors;
+            @property (nonatomic, strong, nullable) NSArray<NSString *> *tags;
+            @property (nonatomic, strong, nullable) NSDictionary *extra;
+            @property (nonatomic, assign) CLLocationCoordinate2D place;
+            @property (nonatomic, assign) BOOL published;
+            @property (nonatomic, strong, nullable) NSDate *date;
+            @end
+            NS_ASSUME_NONNULL_END
+            """
+    )
+
+    private func importing(
+        _ code: String,
+        system: ObjCMappingSystem = .restkit,
+        headers: [ObjCMappingImporter.SourceFile] = [headers],
+        samples: [String: SyntaxNode] = [:]
+    ) -> (yaml: String, messages: [String]) {
+        let (yaml, diagnostics) = ObjCMappingImporter.importMappings(
+            from: system,
+            files: [.init(path: "Mappings.m", text: code)],
+            headers: headers,
+            samples: samples
+        )
+        return (yaml, diagnostics.sorted.map { "\($0.location): \($0.severity.rawValue): \($0.message)" })
+    }
+
+    /// The property lines of the YAML, without comments.
+    private func propertyLines(_ yaml: String) -> [String] {
+        yaml.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  ") && !$0.contains("#") }
+    }
+
+    @Test func restKit020ClassMethodsConstantsAndRelationships() {
+        let (yaml, messages) = importing(
+            """
+            NSString * const kNameKey = @"full_name";
+            @implementation Author
+            + (RKObjectMapping *)objectMapping {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:self.class];
+                [mapping addAttributeMappingsFromDictionary:@{ kIdentifierKey : @"identifier", kNameKey : @"name" }];
+                return mapping;
+            }
+            @end
+            @implementation Article
+            + (RKObjectMapping *)objectMapping {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[self class]];
+                [mapping addAttributeMappingsFromArray:@[ @"title", @"tags", @"extra", @"place", @"published" ]];
+                [mapping addAttributeMappingsFromDictionary:@{ @"web_url" : @"link", @"pub_date" : @"date" }];
+                [mapping addPropertyMapping:[RKRelationshipMapping relationshipMappingFromKeyPath:@"by" toKeyPath:@"author" withMapping:[Author objectMapping]]];
+                RKRelationshipMapping *editors = [RKRelationshipMapping relationshipMappingFromKeyPath:@"editors" toKeyPath:@"editors" withMapping:[Author objectMapping]];
+                [mapping addPropertyMapping:editors];
+                [RKObjectMapping addDefaultDateFormatterForString:@"yyyy-MM-dd" inTimeZone:[NSTimeZone timeZoneWithName:@"Europe/Paris"]];
+                return mapping;
+            }
+            @end
+            """
+        )
+        #expect(
+            propertyLines(yaml) == [
+                "  Author:",
+                "    properties:",
+                "      identifier: { keyPath: id, type: Double }",
+                "      name: { keyPath: full_name, type: String }",
+                "  Article:",
+                "    properties:",
+                "      title: { keyPath: title, type: String }",
+                "      tags: { keyPath: tags, type: \"[String]\", optional: true }",
+                "      extra: { keyPath: extra, type: JSONValue, optional: true }",
+                "      place: { keyPath: place, type: JSONValue, optional: true }",
+                "      published: { keyPath: published, type: Bool }",
+                "      link: { keyPath: web_url, type: URL, optional: true }",
+                #"      date: { keyPath: pub_date, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy-MM-dd", timeZone: "Europe/Paris" }, optional: true }"#,
+                "      author: { keyPath: by, object: Author, optional: true }",
+                "      editors: { keyPath: editors, collection: Author, optional: true }",
+            ]
+        )
+        #expect(
+            messages == [
+                "Models.h:6:41: note: 'Author.identifier' is an NSNumber with no sample to say which number it holds; it is imported as Double",
+                "Models.h:15:54: warning: 'CLLocationCoordinate2D' of 'Article.place' has no JSON form the generator knows; it is imported as JSONValue",
+            ]
+        )
+    }
+
+    @Test func restKit010FormsAndASampleNarrowingNumbers() throws {
+        let sample = try #require(try DocumentParser.parse(#"{"id": 7, "name": "n"}"#, file: "a.json").get())
+        let (yaml, messages) = importing(
+            """
+            @implementation AppDelegate
+            - (void)setUp {
+                RKObjectMapping *authorMapping = [RKObjectMapping mappingForClass:[Author class]];
+                [authorMapping mapKeyPathsToAttributes:@"id", @"identifier", @"name", @"name", nil];
+                RKManagedObjectMapping *articleMapping = [RKManagedObjectMapping mappingForClass:[Article class] inManagedObjectStore:store];
+                [articleMapping mapAttributes:@"title", nil];
+                [articleMapping mapKeyPath:@"by" toRelationship:@"author" withMapping:authorMapping];
+                [articleMapping hasMany:@"editors" withMapping:authorMapping];
+            }
+            @end
+            """,
+            samples: ["Author": sample]
+        )
+        #expect(
+            propertyLines(yaml) == [
+                "  Author:",
+                "    properties:",
+                "      identifier: { keyPath: id, type: Int }",
+                "      name: { keyPath: name, type: String }",
+                "  Article:",
+                "    properties:",
+                "      title: { keyPath: title, type: String }",
+                "      author: { keyPath: by, object: Author, optional: true }",
+                "      editors: { keyPath: editors, collection: Author, optional: true }",
+            ]
+        )
+        #expect(messages.isEmpty, "\(messages)")
+    }
+
+    @Test func anEnvelopeKeyPathIsANote() {
+        let (_, messages) = importing(
+            """
+            @implementation AppDelegate
+            - (void)setUp {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Author class]];
+                [mapping addAttributeMappingsFromArray:@[ @"name" ]];
+                [manager addResponseDescriptor:[RKResponseDescriptor responseDescriptorWithMapping:mapping method:RKRequestMethodGET pathPattern:@"/authors" keyPath:@"data.authors" statusCodes:nil]];
+                [manager addResponseDescriptor:[RKResponseDescriptor responseDescriptorWithMapping:mapping method:RKRequestMethodGET pathPattern:@"/author" keyPath:nil statusCodes:nil]];
+            }
+            @end
+            """
+        )
+        #expect(
+            messages == [
+                "Mappings.m:5:36: note: the response holds Author under the key path 'data.authors'; the model maps what is inside it"
+            ]
+        )
+    }
+
+    @Test func whatCannotBeReadIsAWarningNamingItsLine() {
+        let (yaml, messages) = importing(
+            """
+            @implementation AppDelegate
+            - (void)setUp {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Article class]];
+                [mapping mapKeyPath:[NSString stringWithFormat:@"%@_title", prefix] toAttribute:@"title"];
+                [mapping addAttributeMappingsFromDictionary:self.attributeMappings];
+                [mapping mapKeyPath:@"summary" toAttribute:@"summary"];
+                [mapping setDefaultValueForMissingAttributes:YES];
+                [mapping mapRelationship:@"author" withMapping:[self authorMapping]];
+                [RKObjectMapping addDefaultDateFormatter:formatter];
+                RKObjectMapping *other = [RKObjectMapping mappingForClass:NSClassFromString(name)];
+            }
+            @end
+            """
+        )
+        #expect(
+            messages == [
+                "Mappings.m:4:25: warning: a key path is computed at run time ('[NSString stringWithFormat:…]'); this line is not imported",
+                "Mappings.m:5:49: warning: the attribute dictionary is computed at run time ('self.attributeMappings'); this line is not imported",
+                "Mappings.m:6:25: warning: 'Article' declares no property 'summary' in the given headers; it is written without a type",
+                "Mappings.m:7:5: warning: 'setDefaultValueForMissingAttributes:' is not imported: the importer reads attribute and relationship mappings only",
+                "Mappings.m:8:52: warning: the mapping of relationship 'author' is computed at run time ('[self authorMapping]'); this line is not imported",
+                "Mappings.m:9:5: warning: 'addDefaultDateFormatter:' takes a date formatter built at run time; its format is not imported",
+                "Mappings.m:10:63: warning: the mapped class is computed at run time ('NSClassFromString(name)'); this line is not imported",
+            ]
+        )
+        #expect(propertyLines(yaml).contains("      summary: { keyPath: summary, optional: true }"))
+    }
+
+    @Test func mmDataObjectMapsEveryPropertyWithItsAliasesFormattersAndCollections() {
+        let headers = ObjCMappingImporter.SourceFile(
+            path: "Log.h",
+            text: """
+                @interface MMDataObject : NSObject
+                @end
+                @interface Entry : MMDataObject
+                @property (nonatomic, strong) NSString *note;
+                @end
+                @interface Log : MMDataObject
+                @property (nonatomic, strong) NSString *name;
+                @property (nonatomic, strong) NSDate *day;
+                @property (nonatomic, strong) NSArray *entries;
+                @end
+                """
+        )
+        let (yaml, messages) = importing(
+            """
+            #define kNameKey @"first_name"
+            @implementation Log
+            - (id)init {
+                self = [super init];
+                if (self) {
+                    [self addFormatterForPropertyName:@"name" input:[Log shout] output:[Log whisper]];
+                    [self setAlias:kNameKey forPropertyName:@"name"];
+                    [self addFormatterForPropertyName:@"day" input:[MMDataObject stringToDateWithFormat:@"dd/MM/yyyy"] output:[MMDataObject dateToStringWithFormat:@"dd/MM/yyyy"]];
+                    [self registerClass:[Entry class] forCollectionName:@"entries"];
+                    [self setAlias:aliasFromServer forPropertyName:@"note"];
+                }
+                return self;
+            }
+            @end
+            """,
+            system: .mmdataobject,
+            headers: [headers]
+        )
+        #expect(
+            propertyLines(yaml) == [
+                "  Log:",
+                "    properties:",
+                "      name: { keyPath: first_name, type: String, formatter: Shout, optional: true }",
+                #"      day: { keyPath: day, type: Date, formatter: DatePatternFormatter, userData: { format: "dd/MM/yyyy" }, optional: true }"#,
+                "      entries: { keyPath: entries, collection: Entry, optional: true }",
+                "  Entry:",
+                "    properties:",
+                "      note: { keyPath: note, type: String, optional: true }",
+            ]
+        )
+        #expect(
+            messages == [
+                "Mappings.m:10:24: warning: an alias is computed at run time ('aliasFromServer'); this line is not imported"
+            ]
+        )
+    }
+
+    @Test func yamlScalarsAreQuotedWhereYAMLWouldReadThemOtherwise() {
+        #expect(MappingYAMLWriter.scalar("user.name") == "user.name")
+        #expect(MappingYAMLWriter.scalar("true") == "\"true\"")
+        #expect(MappingYAMLWriter.scalar("@self") == "\"@self\"")
+        #expect(MappingYAMLWriter.scalar("a: b") == "\"a: b\"")
+        #expect(MappingYAMLWriter.scalar("q\"\\\n") == #""q\"\\\n""#)
+        #expect(MappingYAMLWriter.scalar("1x") == "\"1x\"")
+    }
+
+    /// What the import writes, the generator reads back without a complaint.
+    @Test func theWrittenYAMLLoads() {
+        let (yaml, _) = importing(
+            """
+            @implementation A
+            + (RKObjectMapping *)m {
+                RKObjectMapping *m = [RKObjectMapping mappingForClass:[Article class]];
+                [m addAttributeMappingsFromDictionary:@{ @"a: b" : @"title", @"true" : @"published" }];
+                return m;
+            }
+            @end
+            """
+        )
+        let (file, diagnostics) = MappingLoader.load(yaml, file: "m.yaml")
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        #expect(file.contexts.first?.properties.map { $0.keyPath?.value } == ["a: b", "true"])
+    }
+}

@@ -1,0 +1,330 @@
+import Foundation
+import Testing
+
+/// The migrating team's path with real public Objective-C apps (`Tests/ObjCSources`, see its SOURCES.md): RestKit's
+/// own examples at 0.10 and 0.20 and MMDataObject's test classes go through `model-generator import`, AppCoreKit's
+/// samples are read as they are with their headers; all of it generates, builds with warnings as errors, and decodes
+/// payloads shaped as each app's API returned them.
+@Suite struct ObjCMigrationTests {
+    let commandLine = CommandLineTests()
+    static let sources = CommandLineTests.packageRoot.appendingPathComponent("Tests/ObjCSources")
+
+    private func text(_ url: URL) throws -> String {
+        try String(contentsOf: url, encoding: .utf8)
+    }
+
+    private func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    private func swiftFiles(in folder: URL) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            files[name] = try text(folder.appendingPathComponent(name))
+        }
+        return files
+    }
+
+    /// The first element of a JSON list, written out: a sample for a model whose payload is a list of them.
+    private func firstElement(of url: URL, key: String? = nil) throws -> String {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        let element: Any =
+            if let key { (json as? [String: Any])?[key] as Any } else { (json as? [Any])?.first as Any }
+        return String(decoding: try JSONSerialization.data(withJSONObject: element), as: UTF8.self)
+    }
+
+    /// Runs `import` then `generate` for one app; returns import's diagnostics.
+    private func importAndGenerate(
+        _ app: String,
+        arguments: [String],
+        config: String = "mappings: [mappings.yaml]\noutput: Generated\n",
+        reviewing replacement: (old: String, new: String)? = nil,
+        in root: URL
+    ) async throws -> String {
+        let imported = try await commandLine.run(
+            ["import"] + arguments + ["--output", "apps/\(app)/mappings.yaml"],
+            in: root
+        )
+        #expect(imported.status == 0, "\(app): \(imported.errors)")
+        #expect(imported.output == "wrote apps/\(app)/mappings.yaml\n")
+        if let replacement {
+            let yaml = root.appendingPathComponent("apps/\(app)/mappings.yaml")
+            let written = try text(yaml)
+            #expect(written.contains(replacement.old), "\(written)")
+            try write(written.replacingOccurrences(of: replacement.old, with: replacement.new), to: yaml)
+        }
+        try write(config, to: root.appendingPathComponent("apps/\(app)/model-generator.yaml"))
+        let generated = try await commandLine.run(
+            ["generate", "--config", "apps/\(app)/model-generator.yaml"],
+            in: root
+        )
+        #expect(generated.status == 0, "\(app): \(generated.errors)")
+        return imported.errors
+    }
+
+    @Test func realAppsImportGenerateBuildAndDecodeTheirPayloads() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("model-generator-objc-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.sources, to: root.appendingPathComponent("src"))
+        let timeline = "src/RestKit-0.20/RKTwitterCoreData/restkit.json"
+        try write(
+            try firstElement(of: root.appendingPathComponent(timeline)),
+            to: root.appendingPathComponent("apps/rk20coredata/tweet.json")
+        )
+        try write(
+            try firstElement(
+                of: root.appendingPathComponent("src/RestKit-0.10/RKCatalog/project.json"),
+                key: "project"
+            ),
+            to: root.appendingPathComponent("apps/rkcatalog/project-sample.json")
+        )
+
+        // RestKit 0.10: mapKeyPath:toAttribute:, mapKeyPathsToAttributes:, mapAttributes:, mapRelationship:,
+        // addDefaultDateFormatterForString:. The timeline narrows the NSNumbers.
+        let rk10 = try await importAndGenerate(
+            "rk10",
+            arguments: [
+                "--from", "restkit", "src/RestKit-0.10/RKTwitter/RKTwitterAppDelegate.m",
+                "--headers", "src/RestKit-0.10/RKTwitter", "--sample", "RKTStatus=\(timeline)",
+            ],
+            in: root
+        )
+        #expect(rk10.isEmpty, "\(rk10)")
+        let rk10YAML = try text(root.appendingPathComponent("apps/rk10/mappings.yaml"))
+        #expect(rk10YAML.contains("statusID: { keyPath: id, type: Int, optional: true }"))
+        #expect(rk10YAML.contains("isFavorited: { keyPath: favorited, type: Bool, optional: true }"))
+        #expect(
+            rk10YAML.contains(
+                #"createdAt: { keyPath: created_at, type: Date, formatter: DatePatternFormatter, userData: { format: "E MMM d HH:mm:ss Z y" }, optional: true }"#
+            )
+        )
+        #expect(rk10YAML.contains("user: { keyPath: user, object: RKTUser, optional: true }"))
+
+        // RestKit 0.10's RKCatalog: Core Data mappings, hasOne:, mapRelationship: to a collection, and a
+        // connectRelationship: the import cannot carry over.
+        let catalog = try await importAndGenerate(
+            "rkcatalog",
+            arguments: [
+                "--from", "restkit", "src/RestKit-0.10/RKCatalog/RKRelationshipMappingExample.m",
+                "--headers", "src/RestKit-0.10/RKCatalog", "--sample", "Project=apps/rkcatalog/project-sample.json",
+            ],
+            in: root
+        )
+        #expect(
+            catalog.contains(
+                "src/RestKit-0.10/RKCatalog/RKRelationshipMappingExample.m:42:9: warning: 'connectRelationship:withObjectForPrimaryKeyAttribute:' connects Core Data objects by primary key at run time"
+            )
+        )
+        #expect(
+            catalog.contains(
+                "src/RestKit-0.10/RKCatalog/RKRelationshipMappingExample.m:50:9: note: the response holds Project under the key path 'project'; the model maps what is inside it"
+            )
+        )
+
+        // RestKit 0.20: addAttributeMappingsFromDictionary:, RKRelationshipMapping, addPropertyMapping:.
+        let rk20 = try await importAndGenerate(
+            "rk20",
+            arguments: [
+                "--from", "restkit", "src/RestKit-0.20/RKTwitter/RKTwitterAppDelegate.m",
+                "--headers", "src/RestKit-0.20/RKTwitter", "--sample", "RKTweet=\(timeline)",
+            ],
+            in: root
+        )
+        #expect(rk20.isEmpty, "\(rk20)")
+
+        // RestKit 0.20 with Core Data: RKEntityMapping by entity name and addAttributeMappingsFromArray:. The
+        // entities have no classes of their own, so the import says so and the sample types them; the one key the
+        // sample lacks gets its type by hand, as the YAML's comment asks.
+        let coreData = try await importAndGenerate(
+            "rk20coredata",
+            arguments: [
+                "--from", "restkit", "src/RestKit-0.20/RKTwitterCoreData/RKTwitterAppDelegate.m",
+                "--headers", "src/RestKit-0.20/RKTwitterCoreData/RKTweet.h",
+            ],
+            config: "mappings: [mappings.yaml]\nsamples: { Tweet: tweet.json }\noutput: Generated\n",
+            reviewing: (
+                "      # no type: the config's sample for Tweet must give it one, or write it here\n      urlString: { keyPath: url, optional: true }",
+                "      urlString: { keyPath: url, type: String, optional: true }"
+            ),
+            in: root
+        )
+        #expect(
+            coreData.contains(
+                "src/RestKit-0.20/RKTwitterCoreData/RKTwitterAppDelegate.m:45:36: warning: no header declares 'User'; its properties are written without types"
+            )
+        )
+        #expect(
+            coreData.contains(
+                "src/RestKit-0.20/RKTwitterCoreData/RKTwitterAppDelegate.m:54:37: warning: no header declares 'Tweet'"
+            )
+        )
+
+        // MMDataObject: every declared property by name, setAlias:, addFormatterForPropertyName: (lolify becomes
+        // the app's Lolify), registerClass:forCollectionName:, and the built-in date pattern with its bug.
+        let mm = try await importAndGenerate(
+            "mmdataobject",
+            arguments: [
+                "--from", "mmdataobject", "src/MMDataObject/TestLog.m", "src/MMDataObject/TestLogWithAliases.m",
+                "src/MMDataObject/TestLogWithFormatters.m", "src/MMDataObject/TestLogWithNestedObjects.m",
+                "src/MMDataObject/TestThing.m", "--headers", "src/MMDataObject",
+            ],
+            in: root
+        )
+        #expect(
+            mm.contains(
+                "src/MMDataObject/TestLogWithAliases.h:16:39: warning: MMDataObject read 'createdAt' with its built-in date pattern 'yyyy-mm-dd HH:mm:ss' in the device's time zone, where 'mm' is minutes"
+            )
+        )
+
+        // AppCoreKit: the samples' .mappings as they are, typed from their headers.
+        for (app, folder) in [("twittertimeline", "TwitterTimeline"), ("mapform", "MapFormSynchronization")] {
+            let mappings =
+                try FileManager.default.contentsOfDirectory(
+                    atPath: root.appendingPathComponent("src/AppCoreKit/\(folder)").path
+                ).first { $0.hasSuffix(".mappings") } ?? ""
+            try write(
+                """
+                mappings: [../../src/AppCoreKit/\(folder)/\(mappings)]
+                headers: [../../src/AppCoreKit/\(folder)]
+                output: Generated
+
+                """,
+                to: root.appendingPathComponent("apps/\(app)/model-generator.yaml")
+            )
+            let generated = try await commandLine.run(
+                ["generate", "--config", "apps/\(app)/model-generator.yaml"],
+                in: root
+            )
+            #expect(generated.status == 0, "\(app): \(generated.errors)")
+            #expect(generated.errors.isEmpty, "\(app): \(generated.errors)")
+        }
+        // The container sample's `Model` has no header anywhere in the sample: the error says what would type it.
+        try write(
+            "mappings: [../../src/AppCoreKit/ContainerController/Api.mappings]\nheaders: [../../src/AppCoreKit]\noutput: Generated\n",
+            to: root.appendingPathComponent("apps/container/model-generator.yaml")
+        )
+        let container = try await commandLine.run(
+            ["generate", "--config", "apps/container/model-generator.yaml"],
+            in: root
+        )
+        #expect(container.status == 1)
+        #expect(
+            container.errors.contains(
+                "src/AppCoreKit/ContainerController/Api.mappings:4:9: error: the type of 'message' in '$Model' cannot be known"
+            )
+        )
+        #expect(container.errors.contains("add the header that declares '@interface Model' to the config's 'headers'"))
+
+        let formatters = try text(
+            CommandLineTests.packageRoot.appendingPathComponent("Tests/GoldenSupport/Formatters.swift")
+        )
+        var modules: [String: [String: String]] = [:]
+        for (module, app) in [
+            ("RK10Models", "rk10"), ("RKCatalogModels", "rkcatalog"), ("RK20Models", "rk20"),
+            ("RK20CoreDataModels", "rk20coredata"), ("TimelineModels", "twittertimeline"), ("VenueModels", "mapform"),
+        ] {
+            modules[module] = try swiftFiles(in: root.appendingPathComponent("apps/\(app)/Generated"))
+        }
+        // MMDataObject's lolify block is the app's Swift formatter now.
+        modules["MMModels"] = try swiftFiles(in: root.appendingPathComponent("apps/mmdataobject/Generated"))
+            .merging(["Formatters.swift": formatters], uniquingKeysWith: { first, _ in first })
+
+        let output = try await GeneratedPackage(
+            name: "ObjCMigration",
+            modules: modules,
+            main: Self.main,
+            resources: [
+                "restkit.json": text(root.appendingPathComponent(timeline)),
+                "project.json": text(root.appendingPathComponent("src/RestKit-0.10/RKCatalog/project.json")),
+                "explore-items.json": text(
+                    root.appendingPathComponent("src/AppCoreKit/MapFormSynchronization/explore-items.json")
+                ),
+            ]
+        ).buildAndRun()
+        #expect(
+            output.split(separator: "\n").map(String.init) == [
+                "rk10 20 44029179364253696 1299332349.0 false RestKit 208727870 JustJenFelice",
+                "rk20 20 44029179364253696 1299332349.0 false RestKit 208727870",
+                "rk20coredata 20 44029179364253696 false RestKit 208727870",
+                "catalog 1 RestKit Blake Watters 31337 2 Ship 0.10 31337",
+                "mm LOL!!!! Bob Bobberson 1361016732.0 3 42",
+                "mm aliases Bob Bobberson 1361016732.0 3",
+                "timeline RestKit http://a0.twimg.com/profile_images/1190091434/restkit-twitter-logo_normal.png 44029179364253696",
+                "venues 2 Musée des beaux-arts de Montréal 45.49854 -73.57944 (514) 285-2000 nil",
+            ]
+        )
+    }
+
+    /// Decodes each app's payload with its generated models and prints the mapped values.
+    static let main = #"""
+        import Foundation
+        import MMModels
+        import RK10Models
+        import RK20CoreDataModels
+        import RK20Models
+        import RKCatalogModels
+        import TimelineModels
+        import VenueModels
+
+        let folder = URL(fileURLWithPath: CommandLine.arguments[1])
+        func data(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
+        let decoder = JSONDecoder()
+
+        let rk10 = try decoder.decode([RK10Models.RKTStatus].self, from: data("restkit.json"))
+        let status = rk10[0]
+        print(
+            "rk10", rk10.count, status.statusID ?? 0, status.createdAt?.timeIntervalSince1970 ?? 0,
+            status.isFavorited ?? true, status.user?.screenName ?? "", status.user?.userID ?? 0,
+            status.inReplyToScreenName ?? ""
+        )
+
+        let rk20 = try decoder.decode([RK20Models.RKTweet].self, from: data("restkit.json"))
+        print(
+            "rk20", rk20.count, rk20[0].statusID ?? 0, rk20[0].createdAt?.timeIntervalSince1970 ?? 0,
+            rk20[0].isFavorited ?? true, rk20[0].user?.screenName ?? "", rk20[0].user?.userID ?? 0
+        )
+
+        let coreData = try decoder.decode([RK20CoreDataModels.Tweet].self, from: data("restkit.json"))
+        print(
+            "rk20coredata", coreData.count, coreData[0].statusID ?? 0, coreData[0].isFavorited ?? true,
+            coreData[0].user?.screenName ?? "", coreData[0].user?.userID ?? 0
+        )
+
+        let envelope = try decoder.decode([String: RKCatalogModels.Project].self, from: data("project.json"))
+        let project = envelope["project"]!
+        print(
+            "catalog", project.projectID ?? 0, project.name ?? "", project.user?.name ?? "", project.user?.userID ?? 0,
+            project.tasks?.count ?? 0, project.tasks?.first?.name ?? "", project.tasks?.first?.assignedUserID ?? 0
+        )
+
+        // MMDataObjectTests.m's own attributes.
+        let formatted = try decoder.decode(
+            MMModels.TestLogWithFormatters.self,
+            from: Data(#"{"name": "Bob Bobberson", "title": "Software Engineer", "createdAt": "2013-02-16 12:12:12", "things": [{"time": "5", "money": "42", "fingers": "10"}, {"time": "5", "money": "42", "fingers": "10"}, {"time": "5", "money": "42", "fingers": "10"}]}"#.utf8)
+        )
+        print(
+            "mm", formatted.name ?? "", formatted.createdAt?.timeIntervalSince1970 ?? 0, formatted.things?.count ?? 0,
+            formatted.things?.first?.money ?? ""
+        )
+        let aliased = try decoder.decode(
+            MMModels.TestLogWithAliases.self,
+            from: Data(#"{"first_name": "Bob Bobberson", "title": "Software Engineer", "created_at": "2013-02-16 12:12:12", "things": [{"time": "5"}, {"time": "5"}, {"time": "5"}]}"#.utf8)
+        )
+        print(
+            "mm aliases", aliased.name ?? "", aliased.createdAt?.timeIntervalSince1970 ?? 0,
+            aliased.things?.arrayValue?.count ?? 0
+        )
+
+        let tweets = try decoder.decode([TimelineModels.CKSampleTwitterTweetModel].self, from: data("restkit.json"))
+        print("timeline", tweets[0].name ?? "", tweets[0].imageUrl?.absoluteString ?? "", tweets[0].identifier ?? "")
+
+        let venues = try decoder.decode([VenueModels.CKMapFormSynchronizationModel].self, from: data("explore-items.json"))
+        print(
+            "venues", venues.count, venues[0].name ?? "", venues[0].latitude, venues[0].longitude,
+            venues[0].phone ?? "nil", venues[1].phone ?? "nil"
+        )
+
+        """#
+}

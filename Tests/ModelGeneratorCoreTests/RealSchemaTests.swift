@@ -1,0 +1,425 @@
+import Foundation
+import Testing
+
+@testable import ModelGeneratorCore
+
+/// The backends' own schema files (`Tests/RealSchemas`, sources in its SOURCES.md), read by their readers.
+@Suite struct RealSchemaTests {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("RealSchemas")
+
+    /// Every schema entry to test: each file, and the mdctl folder as one entry.
+    static var entries: [String] {
+        let enumerator = FileManager.default.enumerator(atPath: directory.path)
+        let files = (enumerator?.allObjects as? [String] ?? []).filter {
+            ($0.hasSuffix(".json") || $0.hasSuffix(".ndjson")) && !$0.hasPrefix("cortex/env-objects/")
+        }
+        return files.sorted() + ["cortex/env-objects"]
+    }
+
+    /// The disk, with the config held in memory.
+    static func run(config: String) -> GenerationResult {
+        let configPath = directory.appendingPathComponent("model-generator.yaml").path
+        let files = InputFiles(
+            read: { path in path == configPath ? config : try TestFiles.disk.read(path) },
+            list: TestFiles.disk.list
+        )
+        return Pipeline.generate(configPath: configPath, files: files)
+    }
+
+    static func objects(_ path: String) throws -> [ObjectDefinition] {
+        let text = try TestFiles.disk.read(directory.appendingPathComponent(path).path)
+        let (objects, diagnostics) = SchemaLoader.load(text, file: path)
+        #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
+        return objects
+    }
+
+    @Test(arguments: entries) func everyRealSchemaGeneratesWithoutErrors(entry: String) {
+        let result = Self.run(config: "schemas: [\(entry)]\noutput: Generated\n")
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+        let keyWarnings = result.diagnostics.all.filter { $0.message.contains("unknown key") }
+        #expect(keyWarnings.count <= 1, "\(keyWarnings)")
+        // Every file but the export of instances only defines objects, and each of them is generated.
+        if entry != "cortex/c_geo_history.ndjson" {
+            #expect(!result.files.isEmpty)
+            #expect(result.files.count == (result.schema?.objects.count ?? -1) + 1)
+        }
+    }
+
+    @Test func formatsAreRecognizedFromTheContent() throws {
+        #expect(try Self.objects("cortex/env-objects/account.json").map(\.format) == [.cortex])
+        #expect(try Self.objects("cortex/tp__test.json").map(\.format) == [.cortex])
+        #expect(try Self.objects("cortex/blob.ndjson").allSatisfy { $0.format == .cortex })
+        #expect(try Self.objects("mia/collections/books.json").map(\.format) == [.mia])
+        #expect(try Self.objects("mia/collections-json-schema/books.json").map(\.format) == [.mia])
+        #expect(try Self.objects("parse/schemas-spec-results.json").allSatisfy { $0.format == .parse })
+        let (own, _) = SchemaLoader.load("objects:\n  - name: c_a\n", file: "objects.yaml")
+        #expect(own.map(\.format) == [.objects])
+        #expect(try Self.objects("cortex/tp__test.json").first?.isFromCortexExport == true)
+        #expect(own.first?.isFromCortexExport == false)
+    }
+
+    @Test func aFolderReadsEveryDefinitionFileInNameOrder() throws {
+        let result = Self.run(config: "schemas: [cortex/env-objects]\noutput: Generated\n")
+        let schema = try #require(result.schema)
+        #expect(schema.objects.count == 86)
+        #expect(schema.objects.first?.apiName == "ab__workflow_configuration")
+        #expect(schema.objects.first?.sourceFile == "cortex/env-objects/ab__workflow_configuration.json")
+        #expect(schema.objects.map(\.sourceFile) == schema.objects.map(\.sourceFile).sorted())
+        // No warning at all about the keys Cortex writes (include, aclOverride, pacl, trim, hasOwner, …).
+        #expect(!result.diagnostics.all.contains { $0.message.contains("unknown key") })
+        // mdctl's definitions are Cortex's: the dialect follows.
+        #expect(result.files.contains { $0.path == "Account.swift" })
+    }
+
+    @Test func theOrgJoinedIntoAnNDJSONExportReadsTheSameWithoutAWord() throws {
+        let folder = Self.directory.appendingPathComponent("cortex/env-objects")
+        let names = SchemaLoader.definitionFiles(in: try TestFiles.disk.list(folder.path))
+        // One definition a line, as an export has them, with a line of other configuration among them.
+        var lines = ["{\"object\": \"env\", \"name\": \"Dev\"}"]
+        for name in names {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            let compact = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data))
+            lines.append(String(decoding: compact, as: UTF8.self))
+        }
+        let result = generate(
+            config: "schemas: [org.ndjson]\noutput: Generated\n",
+            ["org.ndjson": lines.joined(separator: "\n") + "\n"]
+        )
+        #expect(!result.diagnostics.hasErrors, "\(messages(result).prefix(5))")
+        #expect(!result.diagnostics.all.contains { $0.message.contains("unknown key") })
+        #expect(result.schema?.objects.count == 86)
+    }
+
+    @Test func anMdctlDefinitionInYAMLIsCortexToo() throws {
+        let yaml = """
+            object: object
+            name: c_note
+            label: Note
+            hasOwner: true
+            properties:
+              - name: c_text
+                type: String
+                trim: true
+                validators: [{ name: required }]
+            """
+        let (objects, diagnostics) = SchemaLoader.load(yaml, file: "env/objects/c_note.yaml")
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        #expect(objects.map(\.format) == [.cortex])
+        #expect(objects.first?.properties.first?.isRequired == true)
+    }
+
+    @Test func folderEntriesSkipOtherFilesAndSortByBytes() {
+        #expect(
+            SchemaLoader.definitionFiles(in: ["b.json", "README.md", ".hidden.json", "a.yaml", "B.yml", "c.ndjson"])
+                == ["B.yml", "a.yaml", "b.json", "c.ndjson"]
+        )
+        let result = generate(
+            config: "schemas: [empty]\noutput: Generated\n",
+            ["empty/notes.txt": "nothing"]
+        )
+        #expect(
+            messages(result) == [
+                "model-generator.yaml:1:11: error: the schema folder 'empty' holds no definition files"
+            ]
+        )
+    }
+
+    @Test func anObjectTypeRepeatingASharedPropertyIsReadOnce() throws {
+        let notification = try #require(try Self.objects("cortex/env-objects/c_axon_notif.json").first)
+        let eventType = try #require(notification.objectTypes.first { $0.name.value == "c_axon_event_notif" })
+        #expect(eventType.properties.isEmpty)
+        #expect(notification.properties.contains { $0.name.value == "c_event" })
+    }
+
+    static let accountBase = """
+        {"object": "object", "name": "account", "label": "Account", "properties": [
+          {"name": "c_age", "type": "Number"}
+        ]}
+        """
+
+    @Test func extensionsOfOneObjectAreMerged() throws {
+        let result = generate(
+            config: "schemas: [env]\noutput: Generated\n",
+            [
+                "env/account.json": Self.accountBase,
+                "env/account_ext.json": """
+                {"object": "object", "name": "account", "properties": [
+                  {"name": "c_age", "type": "Number"},
+                  {"name": "c_nickname", "type": "String"}
+                ]}
+                """,
+            ]
+        )
+        #expect(messages(result).isEmpty, "\(messages(result))")
+        let account = try #require(result.schema?.objects.first)
+        #expect(result.schema?.objects.count == 1)
+        #expect(account.label == "Account")
+        #expect(account.properties.map(\.apiName) == ["_id", "c_age", "c_nickname"])
+    }
+
+    @Test func anExtensionChangingAPropertyIsALocatedError() {
+        let result = generate(
+            config: "schemas: [env]\noutput: Generated\n",
+            [
+                "env/account.json": Self.accountBase,
+                "env/more.json": "{\"object\": \"object\", \"name\": \"account\", \"properties\": [\n"
+                    + "  {\"name\": \"c_age\", \"type\": \"String\"}\n]}\n",
+            ]
+        )
+        #expect(
+            messages(result) == [
+                "env/more.json:2:12: error: property 'c_age' of 'account' is defined differently by two definitions of the object; the other is at env/account.json:2:12"
+            ]
+        )
+    }
+
+    @Test func keysNobodyKnowsGetOneLinePerFile() {
+        let result = generate(
+            config: "schemas: [a.json]\noutput: Generated\n",
+            [
+                "a.json": """
+                {"object": "object", "name": "c_a", "colour": 1, "properties": [
+                  {"name": "c_b", "type": "String", "lable": "B", "trim": true},
+                  {"name": "c_c", "type": "String", "lable": "C", "creatabel": true}
+                ]}
+                """
+            ]
+        )
+        #expect(
+            messages(result) == [
+                "a.json:1:37: warning: 4 unknown keys, ignored: 'colour' in an object definition, 'lable' in a property (2 times) (did you mean 'label'?), 'creatabel' in a property (did you mean 'creatable'?)"
+            ]
+        )
+    }
+
+    // MARK: Mia-Platform
+
+    static func property(_ path: [String], in properties: [PropertyDefinition]) -> PropertyDefinition? {
+        guard let first = properties.first(where: { $0.name.value == path[0] }) else { return nil }
+        return path.count == 1 ? first : property(Array(path.dropFirst()), in: first.properties)
+    }
+
+    @Test(arguments: ["mia/collections/books.json", "mia/collections-json-schema/books.json"])
+    func miaCollectionsReadEveryType(path: String) throws {
+        let books = try #require(try Self.objects(path).first)
+        #expect(books.name.value == "books")
+        #expect(books.pluralName == "books-endpoint")
+        #expect(books.defaultState == "DRAFT")
+        func check(
+            _ name: String,
+            _ type: String,
+            array: Bool = false,
+            required: Bool = false,
+            nullable: Bool = false,
+            sourceLocation: Testing.SourceLocation = #_sourceLocation
+        ) {
+            let property = Self.property(name.split(separator: ".").map(String.init), in: books.properties)
+            #expect(property?.type.value == type, "\(name)", sourceLocation: sourceLocation)
+            #expect(property?.isArray == array, "\(name)", sourceLocation: sourceLocation)
+            #expect(property?.isRequired == required, "\(name)", sourceLocation: sourceLocation)
+            #expect(property?.isNullable == nullable, "\(name)", sourceLocation: sourceLocation)
+        }
+        check("_id", "ObjectId", required: true)
+        check("name", "String", required: true, nullable: true)
+        check("price", "Number")
+        check("isPromoted", "Boolean")
+        check("publishDate", "Date", nullable: true)
+        check("position", "GeoPoint")
+        check("tags", "String", array: true)
+        check("tagIds", "Number", array: true)
+        check("tagObjectIds", "ObjectId", array: true)
+        check("additionalInfo", "Any", nullable: true)
+        check("signature", "Document", nullable: true)
+        check("signature.name", "String", required: true)
+        check("metadata", "Document")
+        check("metadata.somethingNumber", "Number", required: true)
+        check("metadata.somethingArrayObject", "Document", array: true)
+        check("metadata.somethingArrayObject.arrayItemObjectChildNumber", "Number", required: true)
+        check("metadata.somethingArrayObject.anotherObject", "Any", nullable: true)
+        check("metadata.somethingObject.childNumber", "Number")
+        check("metadata.somethingArrayOfNumbers", "Number", array: true)
+        check("metadata.exampleArrayOfArray", "Any", array: true)
+        check("attachments", "Document", array: true, nullable: true)
+        check("attachments.detail.size", "Number")
+        check("editionsDates.date", "Date")
+        let integer = Self.property(["metadata", "somethingArrayObject", "integerNum"], in: books.properties)
+        #expect(integer?.isInteger == true)
+        if path.contains("json-schema") {
+            let state = Self.property(["__STATE__"], in: books.properties)
+            #expect(state?.validators.first?.name.value == "stringEnum")
+            #expect(state?.validators.first?.definition?["values"]?.elements?.count == 4)
+        }
+    }
+
+    @Test func miaEnumsBecomeEnums() throws {
+        let result = generate(
+            config: "schemas: [c.json]\noutput: Generated\n",
+            [
+                "c.json": """
+                {"name": "plates", "endpointBasePath": "/v2/dishes", "schema": {"type": "object", "properties": {
+                  "size": {"type": "string", "enum": ["small", "large"]}}}}
+                """
+            ]
+        )
+        #expect(messages(result).isEmpty)
+        let plates = try #require(file(result, "Plates.swift"))
+        #expect(plates.contains("case small"))
+        #expect(file(result, "SchemaObjects.swift")?.contains("pluralName = \"v2/dishes\"") == true)
+    }
+
+    @Test func malformedMiaFieldsAreLocatedErrors() {
+        let result = generate(
+            config: "schemas: [c.json]\noutput: Generated\n",
+            [
+                "c.json": """
+                {"name": "c", "endpointBasePath": "/c", "fields": [
+                  {"name": "a", "required": true},
+                  {"name": "b", "type": "strng", "required": true},
+                  {"name": "d", "type": "Array"}
+                ]}
+                """
+            ]
+        )
+        #expect(
+            messages(result) == [
+                "c.json:2:3: error: field 'a' needs a 'type'",
+                "c.json:3:25: error: unknown Mia-Platform type 'strng' of field 'b'",
+                "c.json:4:25: error: array field 'd' needs its 'items'",
+            ]
+        )
+        #expect(result.diagnostics.sorted[1].hint == "did you mean 'string'?")
+    }
+
+    // MARK: Parse
+
+    @Test func parseSchemasReadEveryFieldType() throws {
+        let classes = try Self.objects("parse/schemas-spec-results.json")
+        #expect(classes.map(\.name.value) == ["HasAllPOD", "HasPointersAndRelations", "_User", "_Role"])
+        #expect(classes[0].pluralName == "HasAllPOD")
+        let types = Dictionary(uniqueKeysWithValues: classes[0].properties.map { ($0.name.value, $0) })
+        #expect(types["aString"]?.type.value == "String")
+        #expect(types["aNumber"]?.type.value == "Number")
+        #expect(types["aBool"]?.type.value == "Boolean")
+        #expect(types["aDate"]?.type.value == "Date")
+        #expect(types["aObject"]?.type.value == "Any")
+        #expect(types["aArray"]?.type.value == "Any")
+        #expect(types["aArray"]?.isArray == true)
+        #expect(types["aGeoPoint"]?.type.value == "GeoPoint")
+        #expect(types["aFile"]?.type.value == "File")
+        #expect(types["ACL"]?.type.value == "ACL")
+        let pointer = classes[1].properties.first { $0.name.value == "aPointer" }
+        #expect(pointer?.type.value == "Reference")
+        #expect(pointer?.sourceObject?.value == "HasAllPOD")
+        let relation = classes[1].properties.first { $0.name.value == "aRelation" }
+        #expect(relation?.type.value == "Relation")
+        #expect(relation?.sourceObject?.value == "HasAllPOD")
+    }
+
+    @Test func aSingleParseClassWithRequiredAndDefaultValues() throws {
+        let text = """
+            {"className": "GameScore", "fields": {
+              "score": {"type": "Number", "required": true, "defaultValue": 0},
+              "area": {"type": "Polygon"}, "raw": {"type": "Bytes"},
+              "player": {"type": "Pointer", "targetClass": "_User"}
+            }}
+            """
+        let (classes, diagnostics) = SchemaLoader.load(text, file: "GameScore.json")
+        #expect(diagnostics.all.isEmpty)
+        let score = try #require(classes.first?.properties.first)
+        #expect(score.isRequired)
+        #expect(score.defaultValue?.scalarText == "0")
+        #expect(classes.first?.properties.map(\.type.value) == ["Number", "Polygon", "Bytes", "Reference"])
+        // A pointer at a class every Parse Server has is fine without its definition.
+        let result = generate(config: "schemas: [GameScore.json]\noutput: Generated\n", ["GameScore.json": text])
+        #expect(!result.diagnostics.all.contains { $0.message.contains("_User") }, "\(messages(result))")
+    }
+
+    @Test func malformedParseFieldsAreLocatedErrors() {
+        let result = generate(
+            config: "schemas: [s.json]\noutput: Generated\n",
+            [
+                "s.json": """
+                {"results": [{"className": "A", "fields": {
+                  "b": {"type": "Pointr", "targetClass": "A"},
+                  "c": {"type": "Relation"}
+                }}]}
+                """
+            ]
+        )
+        #expect(
+            messages(result) == [
+                "s.json:2:17: error: unknown Parse type 'Pointr' of field 'b'",
+                "s.json:3:17: error: a Relation field ('c') needs a 'targetClass'",
+            ]
+        )
+    }
+
+    // MARK: Dialect and references
+
+    @Test(arguments: [
+        ("parse/schemas-spec-results.json", GeneratorConfig.Dialect.parse),
+        ("mia/collections", .mia),
+        ("cortex/env-objects", .cortex),
+    ])
+    func theDialectDefaultsFromTheSchemaFormat(entry: String, dialect: GeneratorConfig.Dialect) {
+        var config = GeneratorConfig(file: "model-generator.yaml", output: Located("G", at: .start(of: "")))
+        config.dialect = dialect == .cortex ? .mia : .cortex
+        config.schemas = [Located(entry, at: .start(of: "model-generator.yaml"))]
+        var diagnostics = Diagnostics()
+        _ = SchemaFiles.load(&config, configDirectory: Self.directory.path, TestFiles.disk, &diagnostics)
+        #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
+        #expect(config.dialect == dialect)
+    }
+
+    @Test func aDialectContradictingTheSchemaIsALocatedError() {
+        let result = Self.run(
+            config: "schemas: [parse/schemas-spec-results.json]\noutput: Generated\ndialect: cortex\n"
+        )
+        let errors = result.diagnostics.sorted.filter { $0.severity == .error }
+        #expect(errors.count == 1)
+        #expect(errors.first?.location.line == 1)
+        #expect(errors.first?.location.column == 11)
+        #expect(
+            errors.first?.message.hasSuffix(
+                "schemas-spec-results.json' is a Parse schema, but the config's 'dialect' is cortex (at \(Self.directory.path)/model-generator.yaml:3:10)"
+            ) == true,
+            "\(errors)"
+        )
+    }
+
+    @Test func schemasOfTwoBackendsNeedADialect() {
+        let result = Self.run(
+            config: "schemas: [cortex/tp__test.json, mia/collections/items.json]\noutput: Generated\n"
+        )
+        #expect(messages(result).count == 1)
+        #expect(messages(result).first?.contains("is a Mia-Platform collection definition, but") == true)
+        #expect(messages(result).first?.contains("model-generator.yaml:1:33: error:") == true)
+    }
+
+    @Test func referencesToBuiltInsAreFineAndMisspelledTargetsAreErrors() {
+        let result = generate(
+            """
+            objects:
+              - name: c_a
+                properties:
+                  - { name: c_owner, type: Reference, sourceObject: account }
+                  - { name: c_room, type: Reference, sourceObject: object.room }
+                  - { name: c_b, type: Reference, sourceObject: c_bb }
+                  - { name: c_c, type: Reference, sourceObject: acount }
+              - name: c_b
+            """.filesNamed("objects.yaml")
+        )
+        #expect(
+            messages(result) == [
+                "objects.yaml:6:53: error: reference 'c_b' points at 'c_bb', which is no object of the schema",
+                "objects.yaml:7:53: error: reference 'c_c' points at 'acount', which is no object of the schema",
+            ]
+        )
+        #expect(result.diagnostics.sorted.map(\.hint) == ["did you mean 'c_b'?", "did you mean 'account'?"])
+    }
+}
+
+extension String {
+    fileprivate func filesNamed(_ name: String) -> [String: String] { [name: self] }
+}
