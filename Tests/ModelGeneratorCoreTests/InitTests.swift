@@ -91,13 +91,12 @@ import Testing
             ],
             main: """
                 import Foundation
-                import ModelRuntime
                 import StarterModels
                 import TweetModels
 
                 let folder = URL(fileURLWithPath: CommandLine.arguments[1])
                 let tweet = try JSONDecoder().decode(TweetModel.self, from: Data(contentsOf: folder.appendingPathComponent("tweet.json")))
-                let item = Item(id: ObjectID("5a2f1b7c9d3e4f5a6b7c8d01")!, object: "item", title: "First")
+                let item = Item(title: "First")
                 print(tweet.user.name, item.title ?? "")
 
                 """,

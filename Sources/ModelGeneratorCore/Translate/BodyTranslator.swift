@@ -423,7 +423,8 @@ struct BodyTranslator {
         /// ` = value`, or the value on a line of its own when the declaration would be too long: a `Patch`'s
         /// properties sit two levels deep (`extension Owner { struct Patch { var … } }`).
         func initialValue(_ value: String, declaring declaration: String) -> String {
-            8 + declaration.count + 3 + value.count <= translator.lineLength ? " = \(value)" : " =\n            \(value)"
+            8 + declaration.count + 3 + value.count <= translator.lineLength
+                ? " = \(value)" : " =\n            \(value)"
         }
 
         func arrayOperations(_ property: ResolvedProperty) -> String {
