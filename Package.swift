@@ -78,11 +78,16 @@ let package = Package(
         .target(name: "GoldenBlog", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Blog/Expected"),
         .target(name: "GoldenPlaces", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Places/Expected"),
         .target(name: "GoldenQueries", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Queries/Expected"),
+        // Real definitions of the three backends, exercised on their real payloads (Tests/GeneratedModelsTests/Fixtures/Real).
+        .target(name: "GoldenRealCortex", dependencies: ["ModelRuntime"], path: "Tests/Goldens/RealCortex/Expected"),
+        .target(name: "GoldenRealMia", dependencies: ["ModelRuntime"], path: "Tests/Goldens/RealMia/Expected"),
+        .target(name: "GoldenParse", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Parse/Expected"),
         .testTarget(
             name: "GeneratedModelsTests",
             dependencies: [
                 "ModelRuntime", "GoldenSupport", "GoldenMedable", "GoldenCortexExport", "GoldenNaming", "GoldenTweets",
-                "GoldenThings", "GoldenBlog", "GoldenPlaces", "GoldenQueries",
+                "GoldenThings", "GoldenBlog", "GoldenPlaces", "GoldenQueries", "GoldenRealCortex", "GoldenRealMia",
+                "GoldenParse",
             ],
             // Payloads, the semantics test's Python evaluator, and snippets that must fail to type-check.
             exclude: ["Fixtures", "Semantics", "CompileFailures"]

@@ -426,6 +426,7 @@ private func medableOfficeBody() -> Office.Create {
             labels(
                 Visit.InPerson(
                     id: id("5a2f1b7c9d3e4f5a6b7c8d9f"),
+                    object: "c_visit",
                     clinic: .id(id("5a2f1b7c9d3e4f5a6b7c8d01")),
                     when: Date()
                 )

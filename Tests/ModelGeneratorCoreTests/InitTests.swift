@@ -114,7 +114,7 @@ import Testing
                 let folder = URL(fileURLWithPath: CommandLine.arguments[1])
                 let tweet = try JSONDecoder().decode(TweetModel.self, from: Data(contentsOf: folder.appendingPathComponent("tweet.json")))
                 let item = Item(title: "First")
-                print(tweet.user.name, item.title)
+                print(tweet.user.name, item.title ?? "")
 
                 """,
             resources: ["tweet.json": text(root.appendingPathComponent("data/tweet.json"))]

@@ -33,11 +33,14 @@ import Testing
     @Test func decodesTheObjectTheServerReturns() throws {
         var json = try JSONDecoder().decode(JSONValue.self, from: Data(Self.createBody.utf8))
         if case .object(var fields) = json {
+            // What a read adds to the body: the id and Cortex's name of the object.
             fields["_id"] = "5a2f1b7c9d3e4f5a6b7c8d9f"
+            fields["object"] = "c_object"
             json = .object(fields)
         }
         let object = try JSONDecoder().decode(Object.self, from: JSONEncoder().encode(json))
         #expect(object.id == ObjectID("5a2f1b7c9d3e4f5a6b7c8d9f"))
+        #expect(object.object == "c_object")
         #expect(object.isEnabled == true)
         #expect(object.document?.stringTwo == "String Two")
         #expect(object.reference?.id == ObjectID("5a2f1b7c9d3e4f5a6b7c8d9e"))
