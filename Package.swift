@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.0
 import PackageDescription
 
 let package = Package(
@@ -9,10 +9,14 @@ let package = Package(
         .executable(name: "model-generator", targets: ["model-generator"]),
         .plugin(name: "GenerateModels", targets: ["GenerateModels"]),
     ],
+    // The generator's dependencies take every version its code builds with: SwiftPM resolves them for any app that
+    // adds this package, even one that links only ModelRuntime, so a narrow range would clash with the app's own
+    // Yams or argument-parser. Yams 5 and 6 both build the generator; argument-parser before 1.5 has no Sendable
+    // CommandConfiguration, which Swift 6 mode needs; swift-mustache 2.0 has every API the renderer uses.
     dependencies: [
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", "5.0.0"..<"7.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", "1.5.0"..<"2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", "2.0.0"..<"3.0.0"),
     ],
     targets: [
         // The library apps link: Foundation only.
@@ -74,11 +78,16 @@ let package = Package(
         .target(name: "GoldenBlog", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Blog/Expected"),
         .target(name: "GoldenPlaces", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Places/Expected"),
         .target(name: "GoldenQueries", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Queries/Expected"),
+        // Real definitions of the three backends, exercised on their real payloads (Tests/GeneratedModelsTests/Fixtures/Real).
+        .target(name: "GoldenRealCortex", dependencies: ["ModelRuntime"], path: "Tests/Goldens/RealCortex/Expected"),
+        .target(name: "GoldenRealMia", dependencies: ["ModelRuntime"], path: "Tests/Goldens/RealMia/Expected"),
+        .target(name: "GoldenParse", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Parse/Expected"),
         .testTarget(
             name: "GeneratedModelsTests",
             dependencies: [
                 "ModelRuntime", "GoldenSupport", "GoldenMedable", "GoldenCortexExport", "GoldenNaming", "GoldenTweets",
-                "GoldenThings", "GoldenBlog", "GoldenPlaces", "GoldenQueries",
+                "GoldenThings", "GoldenBlog", "GoldenPlaces", "GoldenQueries", "GoldenRealCortex", "GoldenRealMia",
+                "GoldenParse",
             ],
             // Payloads, the semantics test's Python evaluator, and snippets that must fail to type-check.
             exclude: ["Fixtures", "Semantics", "CompileFailures"]

@@ -1,93 +1,167 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory generate-models [--target T]… [--check] [--dry-run]`:
-/// runs model-generator on the `model-generator.yaml` of each target (or of the targets named), writing each
-/// config's output folder. With `--check` nothing is written and the command fails when anything is stale.
+/// `swift package --allow-writing-to-package-directory generate-models [--target T]… [--check] [--dry-run] [--strict]`:
+/// runs model-generator on the `model-generator.yaml` (or `.yml`) of each target, or of the targets named, writing
+/// each config's output folder. In Xcode the same command runs every config below the project's folder.
 @main
 struct GenerateModels: CommandPlugin {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
+    /// The file names a config may have; the generator's `ConfigFile.names` lists the same (a plugin can't share
+    /// code with the generator's targets).
+    static let configNames = ["model-generator.yaml", "model-generator.yml"]
+
+    static let help = """
+        OVERVIEW: Generates Swift models from each target's model-generator.yaml (or .yml).
+
+        USAGE: swift package --allow-writing-to-package-directory generate-models [--target <target>]… [--check] [--dry-run] [--strict]
+
+        OPTIONS:
+          --target <target>  Only the config of this target; repeat for more. Without it, every target's config runs.
+          --check            Write nothing; list stale, missing and extra files and fail if there are any (for CI).
+          --dry-run          Write nothing; print what a run would change.
+          --strict           Count every warning as an error.
+          --help             Show this help.
+
+        In Xcode, choose GenerateModels from the project's context menu: every config below the project's folder
+        runs (arguments go in the dialog that asks for permission; --target does not apply).
+        """
+
+    /// What the arguments ask for.
+    struct Options {
+        var targets: [String]
+        var check: Bool
+        var dryRun: Bool
+        var strict: Bool
+        var help: Bool
+
+        init(_ arguments: [String]) throws {
+            var extractor = ArgumentExtractor(arguments)
+            targets = extractor.extractOption(named: "target")
+            check = extractor.extractFlag(named: "check") > 0
+            dryRun = extractor.extractFlag(named: "dry-run") > 0
+            strict = extractor.extractFlag(named: "strict") > 0
+            help = extractor.extractFlag(named: "help") > 0
+            if !extractor.remainingArguments.isEmpty {
+                throw Failure(
+                    description:
+                        "unknown arguments: \(extractor.remainingArguments.joined(separator: " ")) (see generate-models --help)"
+                )
+            }
+        }
+
+        /// The generator's own flags for these options.
+        var generatorFlags: [String] {
+            (check ? ["--check"] : []) + (dryRun ? ["--dry-run"] : []) + (strict ? ["--strict"] : [])
+        }
+    }
+
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        var extractor = ArgumentExtractor(arguments)
-        let targetNames = extractor.extractOption(named: "target")
-        let check = extractor.extractFlag(named: "check") > 0
-        let dryRun = extractor.extractFlag(named: "dry-run") > 0
-        if !extractor.remainingArguments.isEmpty {
-            throw Failure(description: "unknown arguments: \(extractor.remainingArguments.joined(separator: " "))")
+        let options = try Options(arguments)
+        if options.help {
+            print(Self.help)
+            return
         }
 
         let allTargets = context.package.targets.compactMap { $0 as? SourceModuleTarget }
-        for name in targetNames where !allTargets.contains(where: { $0.name == name }) {
+        for name in options.targets where !allTargets.contains(where: { $0.name == name }) {
             let known = allTargets.map(\.name).sorted().joined(separator: ", ")
             throw Failure(description: "the package has no target '\(name)'; its targets are \(known)")
         }
-        let targets = targetNames.isEmpty ? allTargets : allTargets.filter { targetNames.contains($0.name) }
+        let targets =
+            options.targets.isEmpty ? allTargets : allTargets.filter { options.targets.contains($0.name) }
 
-        var configs: [(target: String, config: URL, sources: [URL])] = []
+        var configs: [GeneratorRun] = []
         for target in targets.sorted(by: { $0.name < $1.name }) {
-            let found = try Self.configs(in: target.directoryURL)
+            let found = try (target as? any FolderOwning).map { try Self.configs(in: $0.folder) } ?? []
             if found.count > 1 {
                 let paths = found.map(\.path).joined(separator: ", ")
                 throw Failure(
                     description:
-                        "target '\(target.name)' has \(found.count) model-generator.yaml files (\(paths)); keep one"
+                        "target '\(target.name)' has \(found.count) model-generator configs (\(paths)); keep one"
                 )
             }
             if let config = found.first {
-                configs.append((target.name, config, target.sourceFiles(withSuffix: "swift").map(\.url)))
+                // The files SwiftPM compiles for the target, so the generator can refuse an output folder it excludes.
+                let sourceList = context.pluginWorkDirectoryURL.appendingPathComponent("\(target.name)-sources.txt")
+                try target.sourceFiles(withSuffix: "swift").map { $0.url.standardizedFileURL.path + "\n" }.joined()
+                    .write(to: sourceList, atomically: true, encoding: .utf8)
+                configs.append(GeneratorRun(config: config, targetSources: sourceList))
             }
         }
         if configs.isEmpty {
             throw Failure(
-                description: targetNames.isEmpty
+                description: options.targets.isEmpty
                     ? "no target of this package has a model-generator.yaml; add one to the target that holds your models"
                     : "the targets named have no model-generator.yaml"
             )
         }
+        try Self.generate(
+            configs,
+            with: try context.tool(named: "model-generator").url,
+            in: context.package.directoryURL,
+            options: options,
+            regenerateCommand: "swift package --allow-writing-to-package-directory generate-models"
+        )
+    }
 
-        let generator = try context.tool(named: "model-generator").url
-        var stale = false
-        let packagePath = context.package.directoryURL.standardizedFileURL.path + "/"
-        for (target, config, sources) in configs {
-            // Relative to the package, so what the generator prints reads as the package's own paths.
-            let path = config.standardizedFileURL.path
-            let relative = path.hasPrefix(packagePath) ? String(path.dropFirst(packagePath.count)) : path
-            // The files SwiftPM compiles for the target, so the generator can refuse an output folder it excludes.
-            let sourceList = context.pluginWorkDirectoryURL.appendingPathComponent("\(target)-sources.txt")
-            try sources.map { $0.standardizedFileURL.path + "\n" }.joined()
-                .write(to: sourceList, atomically: true, encoding: .utf8)
-            var arguments = ["generate", "--config", relative, "--target-sources", sourceList.path]
-            if check { arguments.append("--check") }
-            if dryRun { arguments.append("--dry-run") }
-            let status = try Self.run(generator, arguments, in: context.package.directoryURL)
-            if status != 0 {
-                if check { stale = true } else { throw Failure(description: "model-generator failed for \(relative)") }
-            }
+    /// One config to run, with the list of files its target compiles where SwiftPM tells (not in Xcode projects).
+    struct GeneratorRun {
+        var config: URL
+        var targetSources: URL?
+    }
+
+    /// Runs the generator on each config with the given folder as working directory, so what it prints reads as
+    /// that folder's own paths. Every config runs, then the command fails if any of them failed.
+    static func generate(
+        _ configs: [GeneratorRun],
+        with generator: URL,
+        in directory: URL,
+        options: Options,
+        regenerateCommand: String
+    ) throws {
+        let base = directory.standardizedFileURL.path + "/"
+        var failed: [String] = []
+        for run in configs {
+            let path = run.config.standardizedFileURL.path
+            let relative = path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+            let sources = run.targetSources.map { ["--target-sources", $0.path] } ?? []
+            let arguments =
+                ["generate", "--config", relative, "--regenerate-command", regenerateCommand] + sources
+                + options.generatorFlags
+            if try Self.run(generator, arguments, in: directory) != 0 { failed.append(relative) }
         }
-        if stale {
-            throw Failure(
-                description:
-                    "generated code is out of date; run swift package --allow-writing-to-package-directory generate-models"
-            )
+        // The generator has said why (its diagnostics, or what is out of date and how to regenerate).
+        if !failed.isEmpty {
+            throw Failure(description: "model-generator failed for \(failed.joined(separator: ", ")) (see above)")
         }
     }
 
-    /// The configs below a target's folder, in path order.
+    /// The configs below a folder, in path order, skipping hidden folders and build products.
     static func configs(in directory: URL) throws -> [URL] {
-        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
+        guard
+            let walker = FileManager.default.enumerator(
+                at: directory,
+                includingPropertiesForKeys: nil,
+                options: [.skipsHiddenFiles]
+            )
+        else {
             return []
         }
         var found: [URL] = []
-        for case let url as URL in walker where url.lastPathComponent == "model-generator.yaml" {
-            found.append(url)
+        for case let url as URL in walker {
+            if ["DerivedData", "Pods", "Carthage", "node_modules"].contains(url.lastPathComponent) {
+                walker.skipDescendants()
+            } else if configNames.contains(url.lastPathComponent) {
+                found.append(url)
+            }
         }
         return found.sorted { $0.path < $1.path }
     }
 
-    /// Runs the generator with the package folder as working directory, so the paths it prints are the package's.
     static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Int32 {
         let process = Process()
         process.executableURL = executable
@@ -98,3 +172,53 @@ struct GenerateModels: CommandPlugin {
         return process.terminationStatus
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same command for an `.xcodeproj` app: every config below the project's folder runs.
+extension GenerateModels: XcodeCommandPlugin {
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+        let options = try Options(arguments)
+        if options.help {
+            print(Self.help)
+            return
+        }
+        if !options.targets.isEmpty {
+            throw Failure(
+                description: "--target applies to packages; in Xcode every config below the project's folder runs"
+            )
+        }
+        let project = context.xcodeProject.folder
+        let configs = try Self.configs(in: project)
+        if configs.isEmpty {
+            throw Failure(
+                description:
+                    "no model-generator.yaml below \(project.path); add one next to the models' sources"
+            )
+        }
+        try Self.generate(
+            configs.map { GeneratorRun(config: $0, targetSources: nil) },
+            with: try context.tool(named: "model-generator").url,
+            in: project,
+            options: options,
+            regenerateCommand: "GenerateModels from the project's context menu in Xcode"
+        )
+    }
+}
+
+extension XcodeProject: FolderOwning {}
+#endif
+
+/// A target's or project's folder. `directoryURL` needs swift-tools-version 6.1 and `directory` is deprecated from
+/// 6.0, so the folder is read through this requirement, which the deprecated property satisfies without a warning.
+protocol FolderOwning {
+    var directory: Path { get }
+}
+
+extension FolderOwning {
+    var folder: URL { URL(fileURLWithPath: String(describing: directory)) }
+}
+
+extension SwiftSourceModuleTarget: FolderOwning {}
+extension ClangSourceModuleTarget: FolderOwning {}

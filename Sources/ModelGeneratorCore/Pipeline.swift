@@ -196,13 +196,14 @@ public enum Pipeline {
         )
     }
 
-    /// Loads, resolves and checks everything a run needs; nothing is rendered yet.
-    public static func prepare(configPath: String, files: InputFiles) -> PreparedRun {
-        prepare(configPath: configPath, files: files, rendering: true)
+    /// Loads, resolves and checks everything a run needs; nothing is rendered yet. `strict` (or the config's
+    /// `strict: true`) makes every warning an error.
+    public static func prepare(configPath: String, files: InputFiles, strict: Bool = false) -> PreparedRun {
+        prepare(configPath: configPath, files: files, rendering: true, strict: strict)
     }
 
     /// `rendering: false` stops after resolving, for `resolve`: no templates are loaded.
-    static func prepare(configPath: String, files: InputFiles, rendering: Bool) -> PreparedRun {
+    static func prepare(configPath: String, files: InputFiles, rendering: Bool, strict: Bool = false) -> PreparedRun {
         var diagnostics = Diagnostics()
         let configDirectory = Paths.directory(of: configPath)
         let fallbackOutput = Paths.join(configDirectory, "Generated")
@@ -248,6 +249,8 @@ public enum Pipeline {
             config: config
         )
         diagnostics.append(contentsOf: mappingDiagnostics)
+        let strict = strict || config.strict
+        if strict { diagnostics = diagnostics.treatingWarningsAsErrors() }
         if !rendering {
             return PreparedRun(
                 outputDirectory: outputDirectory,
@@ -257,7 +260,7 @@ public enum Pipeline {
             )
         }
         let (library, templateDiagnostics) = TemplateLibrary.make(overrides: templateOverrides)
-        diagnostics.append(contentsOf: templateDiagnostics)
+        diagnostics.append(contentsOf: strict ? templateDiagnostics.treatingWarningsAsErrors() : templateDiagnostics)
         guard let library, !diagnostics.hasErrors else { return failed() }
 
         return PreparedRun(

@@ -11,6 +11,7 @@ struct ModelGenerator: ParsableCommand {
             Reads the object definitions (YAML, JSON, or a Cortex NDJSON export) that a model-generator.yaml names \
             and writes typed Codable models backed by ModelRuntime into the config's output folder.
             """,
+        version: Release.version,
         subcommands: [Generate.self, Diff.self, Init.self, Pull.self, ImportCommand.self],
         defaultSubcommand: Generate.self
     )
@@ -22,12 +23,15 @@ struct Generate: ParsableCommand {
         discussion: """
             Writes only files whose bytes change, deletes generated files the run no longer produces (only files \
             the output folder's .model-generator-manifest lists), and never touches anything else. Any error leaves \
-            the output folder exactly as it was. Exits 1 on any error.
+            the output folder exactly as it was. Exits 1 on any error. Ends with one line saying what changed.
             """
     )
 
-    @Option(name: .long, help: "The model-generator.yaml to run.")
-    var config: String = "model-generator.yaml"
+    @Option(
+        name: .long,
+        help: "The config to run (model-generator.yaml, or model-generator.yml when only that exists)."
+    )
+    var config: String?
 
     @Flag(
         name: .long,
@@ -43,8 +47,23 @@ struct Generate: ParsableCommand {
     @Option(name: .customLong("target-sources"), help: .hidden)
     var targetSources: String?
 
+    @Flag(name: .long, help: "Count every warning as an error (as the config's 'strict: true' does).")
+    var strict = false
+
+    /// How the user regenerates, named in `--check`'s message; the plugin passes its own command.
+    @Option(name: .customLong("regenerate-command"), help: .hidden)
+    var regenerateCommand: String?
+
     func run() throws {
-        let run = Pipeline.prepare(configPath: config, files: FileSystem.inputFiles)
+        let found = ConfigFile.existing(in: ".")
+        if config == nil, found.count > 1 {
+            FileHandle.standardError.write(
+                Data("error: both \(found.joined(separator: " and ")) exist; keep one, or name it with --config\n".utf8)
+            )
+            throw ExitCode.failure
+        }
+        let config = self.config ?? found.first ?? ConfigFile.names[0]
+        let run = Pipeline.prepare(configPath: config, files: FileSystem.inputFiles, strict: strict)
         for line in run.diagnostics.printedLines {
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
@@ -74,12 +93,11 @@ struct Generate: ParsableCommand {
         defer { folder.discard() }
         if !writing {
             for line in plan.describe(in: run.outputDirectory) { print(line) }
+            print(plan.summary(in: run.outputDirectory, written: false))
             if check && !plan.isUpToDate {
+                let regenerate = regenerateCommand ?? "model-generator generate --config \(config)"
                 FileHandle.standardError.write(
-                    Data(
-                        "error: generated code in \(run.outputDirectory) is out of date; run model-generator generate --config \(config)\n"
-                            .utf8
-                    )
+                    Data("error: generated code in \(run.outputDirectory) is out of date; run \(regenerate)\n".utf8)
                 )
                 throw ExitCode.failure
             }
@@ -96,6 +114,7 @@ struct Generate: ParsableCommand {
         for path in plan.writes { print("wrote \(Paths.join(run.outputDirectory, path))") }
         if plan.manifest.writes { print("wrote \(Paths.join(run.outputDirectory, OutputManifest.fileName))") }
         for name in plan.deletions { print("deleted \(Paths.join(run.outputDirectory, name))") }
+        print(plan.summary(in: run.outputDirectory, written: true))
     }
 
     /// Prints a write-stage error and returns the exit code for it: the signal's for an interrupted run, 1 otherwise.
@@ -149,7 +168,7 @@ struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Writes a commented model-generator.yaml to start from.",
         discussion: """
-            Refuses to overwrite an existing config, and prints the command to run next. Without --from-cortex or \
+            Refuses to overwrite an existing config, and prints the commands to run next. Without --from-cortex or \
             --from-mappings it also writes starter object definitions (schema/objects.yaml next to the config) \
             unless that file exists.
             """
@@ -197,10 +216,12 @@ struct Init: ParsableCommand {
             let parts = sample.split(separator: "=", maxSplits: 1)
             return (model: String(parts[0]), path: relative(parts.count > 1 ? String(parts[1]) : ""))
         }
+        let absoluteDirectory = Paths.join(workingDirectory, directory)
         let text = ConfigTemplate.make(
             cortexExport: cortexExport.map(relative),
             mappings: mappings.map(relative),
-            samples: sampleEntries
+            samples: sampleEntries,
+            editorSchema: Self.editorSchema(Release.configSchemaPath, near: absoluteDirectory)
         )
         var written = [config]
         do {
@@ -212,7 +233,13 @@ struct Init: ParsableCommand {
                     atPath: Paths.directory(of: starterSchema),
                     withIntermediateDirectories: true
                 )
-                try Data(ConfigTemplate.starterSchema.utf8).write(
+                // The object definitions' own JSON Schema, for editors, as the config has its.
+                let objectSchema = Self.editorSchema(
+                    Release.objectSchemaPath,
+                    near: Paths.join(workingDirectory, Paths.directory(of: starterSchema))
+                )
+                let modeline = "# yaml-language-server: $schema=\(objectSchema)\n"
+                try Data((modeline + ConfigTemplate.starterSchema).utf8).write(
                     to: URL(fileURLWithPath: starterSchema),
                     options: .withoutOverwriting
                 )
@@ -223,6 +250,54 @@ struct Init: ParsableCommand {
             throw ExitCode.failure
         }
         for file in written { print("wrote \(file)") }
-        print("next: model-generator generate --config \(config)")
+        for command in Self.nextCommands(config: config, directory: absoluteDirectory) { print(command) }
+    }
+
+    /// One of this package's JSON Schemas (`Schemas/…`) as a path relative to `directory` when a copy of this
+    /// package is nearby (this repository, or the checkout SwiftPM keeps of it as a dependency), so the editor checks
+    /// against the version in use; otherwise the published copy of this version.
+    static func editorSchema(_ schemaPath: String, near directory: String) -> String {
+        var folder = directory
+        while true {
+            for candidate in [schemaPath, ".build/checkouts/swift-model-generator/" + schemaPath] {
+                let path = Paths.join(folder, candidate)
+                if FileManager.default.fileExists(atPath: path) { return Paths.relative(path, to: directory) }
+            }
+            if folder == "/" { return Release.publishedURL(of: schemaPath) }
+            folder = Paths.directory(of: folder)
+        }
+    }
+
+    /// Commands that work from where `init` ran: this executable as it was started (by name when it is on PATH,
+    /// by its full path otherwise), and the plugin's when the config lies in a package that depends on this one.
+    static func nextCommands(config: String, directory: String) -> [String] {
+        let started = CommandLine.arguments.first ?? "model-generator"
+        let executable =
+            started.contains("/")
+            ? Paths.join(FileManager.default.currentDirectoryPath, started) : started
+        var commands = ["next: \(shellQuoted(executable)) generate --config \(shellQuoted(config))"]
+        var folder = directory
+        while folder != "/" {
+            let manifest = Paths.join(folder, "Package.swift")
+            if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
+                if text.contains("swift-model-generator") {
+                    commands.append(
+                        "  or, from the package (the config must be inside a target's folder): "
+                            + "swift package --allow-writing-to-package-directory generate-models"
+                    )
+                }
+                break
+            }
+            folder = Paths.directory(of: folder)
+        }
+        return commands
+    }
+
+    /// A word as a POSIX shell reads it back.
+    static func shellQuoted(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || "0123456789/._-+=:@".unicodeScalars.contains($0)
+        }
+        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -30,7 +30,7 @@ private let jpegBytes = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46])
 private let secondJpegBytes = Data([0xFF, 0xD8, 0xFF, 0xE1, 0x00, 0x20])
 private let pngBytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
 
-/// Seed 000's two pictures: `content` alone (mime given), then `c_original` (mime from its file name) with a
+/// The two pictures of Medable's iOS SDK documentation: `content` alone (mime given), then `c_original` (mime from its file name) with a
 /// `c_overlay` (mime given, file name made from facet and mime).
 private let pictureOne = FileUpload(facets: ["content": .init(data: jpegBytes, mime: "image/jpeg")])
 private let pictureTwo = FileUpload(facets: [
@@ -38,8 +38,8 @@ private let pictureTwo = FileUpload(facets: [
     "c_overlay": .init(data: pngBytes, mime: "image/png"),
 ])
 
-/// Seed 000's `c_object` body ("Direct Approach"), every optional property the example sets.
-private func seedObjectBody() -> Object.Create {
+/// The `c_object` body of Medable's iOS SDK documentation ("Direct Approach"), every optional property the example sets.
+private func medableObjectBody() -> Object.Create {
     var body = Object.Create(string: "String Value")
     body.date = date("2026-11-22T10:15:30.000Z")
     body.isEnabled = true
@@ -54,7 +54,7 @@ private func seedObjectBody() -> Object.Create {
     return body
 }
 
-private func seedOfficeBody() -> Office.Create {
+private func medableOfficeBody() -> Office.Create {
     var body = Office.Create()
     body.stringProperty = "value of the string property"
     body.pictures = [pictureOne, pictureTwo]
@@ -64,13 +64,13 @@ private func seedOfficeBody() -> Office.Create {
 @Suite struct CreateBodyTests {
     // MARK: - cortex
 
-    @Test func objectCreateBodyMatchesSeedFixture() throws {
-        let rendered = try seedObjectBody().rendered(for: CortexDialect())
+    @Test func objectCreateBodyMatchesTheMedableSDKsBody() throws {
+        let rendered = try medableObjectBody().rendered(for: CortexDialect())
         #expect(rendered.method == "POST")
         #expect(rendered.path == "/c_objects")
         #expect(rendered.queryItems.isEmpty)
         #expect(try sentJSON(rendered.body) == json(Fixtures.data("c_object-create-body.json")))
-        // Schema order, which is also the seed's order.
+        // Schema order, which is also the documentation's order.
         #expect(
             sentKeys(rendered.body) == [
                 "c_date", "c_bool", "c_reference", "c_number", "c_document", "c_string", "c_any", "c_stringArray",
@@ -79,7 +79,7 @@ private func seedOfficeBody() -> Office.Create {
     }
 
     @Test func objectCreateBodyIsByteExact() throws {
-        let rendered = try seedObjectBody().rendered(for: CortexDialect())
+        let rendered = try medableObjectBody().rendered(for: CortexDialect())
         #expect(
             rendered.body?.serialized
                 == #"{"c_date":"2026-11-22T10:15:30.000Z","c_bool":true,"c_reference":"5a2f1b7c9d3e4f5a6b7c8d9e","#
@@ -109,9 +109,9 @@ private func seedOfficeBody() -> Office.Create {
         )
     }
 
-    @Test func officePicturesMatchSeedFixture() throws {
-        let body = seedOfficeBody()
-        // The wire form, whatever validation says (see `officeSeedBodyPassesValidation`).
+    @Test func officePicturesMatchTheMedableSDKsBody() throws {
+        let body = medableOfficeBody()
+        // The wire form, whatever validation says (see `officeBodyOfTheMedableSDKPassesValidation`).
         let rendered = try CortexDialect().renderCreate(body.members, pluralName: Office.pluralName)
         #expect(rendered.method == "POST")
         #expect(rendered.path == "/c_offices")
@@ -124,9 +124,9 @@ private func seedOfficeBody() -> Office.Create {
         )
     }
 
-    /// Seed 000: "at least `content` or `c_original` must be present"; its second picture has no `content`.
-    @Test func officeSeedBodyPassesValidation() throws {
-        let body = seedOfficeBody()
+    /// Medable's iOS SDK documentation: "at least `content` or `c_original` must be present"; its second picture has no `content`.
+    @Test func officeBodyOfTheMedableSDKPassesValidation() throws {
+        let body = medableOfficeBody()
         #expect(body.violations(at: "").isEmpty)
         let rendered = try body.rendered(for: CortexDialect())
         #expect(try sentJSON(rendered.body) == json(Fixtures.data("c_office-pictures-create-body.json")))
@@ -147,7 +147,7 @@ private func seedOfficeBody() -> Office.Create {
     }
 
     @Test func filesListEveryUploadWithItsPath() {
-        let files = seedOfficeBody().files
+        let files = medableOfficeBody().files
         #expect(files.map(\.path) == ["c_pictures[0]", "c_pictures[1]"])
         #expect(files.map(\.upload) == [pictureOne, pictureTwo])
 
@@ -174,7 +174,7 @@ private func seedOfficeBody() -> Office.Create {
                 ["facets": [], "uploads": [upload("c_original"), upload("c_overlay")]],
             ],
         ]
-        let pending = try seedOfficeBody().pendingUploads(in: created)
+        let pending = try medableOfficeBody().pendingUploads(in: created)
         #expect(pending.map(\.path) == ["c_pictures[0]", "c_pictures[1]"])
         #expect(pending.map(\.upload) == [pictureOne, pictureTwo])
         #expect(pending[0].file.uploads.map(\.name) == ["content"])
@@ -184,7 +184,7 @@ private func seedOfficeBody() -> Office.Create {
 
         // An answer without the second picture cannot say where its bytes go.
         let short: JSONValue = ["c_pictures": [["facets": [], "uploads": [upload("content")]]]]
-        #expect(throws: UploadError.self) { try seedOfficeBody().pendingUploads(in: short) }
+        #expect(throws: UploadError.self) { try medableOfficeBody().pendingUploads(in: short) }
     }
 
     // MARK: - mia
@@ -426,6 +426,7 @@ private func seedOfficeBody() -> Office.Create {
             labels(
                 Visit.InPerson(
                     id: id("5a2f1b7c9d3e4f5a6b7c8d9f"),
+                    object: "c_visit",
                     clinic: .id(id("5a2f1b7c9d3e4f5a6b7c8d01")),
                     when: Date()
                 )

@@ -3,10 +3,13 @@ import GoldenMedable
 import ModelRuntime
 import Testing
 
-/// Seed 000's `c_object`, generated from `Tests/Goldens/Medable`, on the create body of the seed.
+/// The `c_object` of Medable's iOS SDK documentation ("Creating Objects"), generated from `Tests/Goldens/Medable`,
+/// on a read of it and on that documentation's create body.
 @Suite struct MedableObjectTests {
-    @Test func decodesTheSeedsCreateBody() throws {
-        let object = try Fixtures.decode(Object.self, from: "c_object-create-body.json")
+    @Test func decodesARead() throws {
+        let object = try Fixtures.decode(Object.self, from: "c_object-read.json")
+        #expect(object.id == ObjectID("5a2f1b7c9d3e4f5a6b7c8d01"))
+        #expect(object.object == "c_object")
         #expect(object.string == "String Value")
         #expect(object.isEnabled == true)
         #expect(object.number == 42)
@@ -18,38 +21,64 @@ import Testing
         #expect(object.stringArray == ["value 1", "value 2", "value 3"])
         #expect(object.status == nil)
         #expect(object.count == nil)
+        // Cortex's system properties, typed.
+        #expect(object.created == ISO8601DateCoding.date(from: "2026-11-22T10:15:30.918Z"))
+        #expect(object.creator?.path == "/accounts/5c238e72d8f1254623525f37")
+        #expect(object.owner?.id == ObjectID("5c238e72d8f1254623525f37"))
+        #expect(object.access == 7)
+        #expect(object.accessRoles?.count == 2)
+        #expect(object.favorite == false)
+        #expect(object.shared == false)
     }
 
-    @Test func encodesTheSeedsCreateBodyBackUnchanged() throws {
-        let input = try Fixtures.data("c_object-create-body.json")
+    @Test func encodesAReadBackUnchanged() throws {
+        let input = try Fixtures.data("c_object-read.json")
         let object = try JSONDecoder().decode(Object.self, from: input)
         #expect(try json(encoded(object)) == json(input))
     }
 
-    @Test func buildsTheSeedsBodyInSwift() throws {
-        var object = Object(string: "String Value")
-        object.date = ISO8601DateCoding.date(from: "2026-11-22T10:15:30.000Z")
-        object.isEnabled = true
-        object.reference = .id(ObjectID("5a2f1b7c9d3e4f5a6b7c8d9e")!)
-        object.number = 42
-        object.document = .init(stringOne: "String One", stringTwo: "String Two")
-        object.any = ["c_anyKey": "any value"]
-        object.stringArray = ["value 1", "value 2", "value 3"]
-        #expect(try json(encoded(object)) == json(Fixtures.data("c_object-create-body.json")))
+    @Test func buildsTheMedableSDKsCreateBodyInSwift() throws {
+        var create = Object.Create(string: "String Value")
+        create.date = ISO8601DateCoding.date(from: "2026-11-22T10:15:30.000Z")
+        create.isEnabled = true
+        create.reference = ObjectID("5a2f1b7c9d3e4f5a6b7c8d9e")!
+        create.number = 42
+        var document = Object.Document.Create()
+        document.stringOne = "String One"
+        document.stringTwo = "String Two"
+        create.document = document
+        create.any = ["c_anyKey": "any value"]
+        create.stringArray = ["value 1", "value 2", "value 3"]
+        let rendered = try CortexDialect().renderCreate(create.members, pluralName: Object.pluralName)
+        let body = try #require(rendered.body, "the request has no body")
+        #expect(try json(Data(body.serialized.utf8)) == json(Fixtures.data("c_object-create-body.json")))
     }
 
-    @Test func aMissingRequiredValueNamesItsKey() throws {
-        let payload = Data(#"{"c_number": 1}"#.utf8)
+    /// Reads are not writes: Cortex leaves out what the caller may not read or did not select, even a property a
+    /// create requires; only the id and the object name are always there.
+    @Test func aReadWithoutWhatACreateRequiresDecodes() throws {
+        let payload = Data(#"{"_id": "5a2f1b7c9d3e4f5a6b7c8d01", "object": "c_object", "c_number": 1}"#.utf8)
+        let object = try JSONDecoder().decode(Object.self, from: payload)
+        #expect(object.string == nil)
+        #expect(object.number == 1)
+        #expect(try json(encoded(object)) == json(payload))
+    }
+
+    @Test func aMissingIdNamesItsKey() throws {
+        let payload = Data(#"{"object": "c_object", "c_string": "x"}"#.utf8)
         #expect {
             try JSONDecoder().decode(Object.self, from: payload)
         } throws: { error in
             guard case DecodingError.keyNotFound(let key, _) = error else { return false }
-            return key.stringValue == "c_string"
+            return key.stringValue == "_id"
         }
     }
 
     @Test func enumValuesTheSchemaDoesNotListSurvive() throws {
-        let payload = Data(#"{"c_string": "x", "c_status": "archived", "c_day": "2026-02-28"}"#.utf8)
+        let payload = Data(
+            #"{"_id": "5a2f1b7c9d3e4f5a6b7c8d01", "object": "c_object", "c_string": "x", "c_status": "archived", "c_day": "2026-02-28"}"#
+                .utf8
+        )
         let object = try JSONDecoder().decode(Object.self, from: payload)
         #expect(object.status == .undocumented("archived"))
         #expect(object.day == DateOnly(year: 2026, month: 2, day: 28))
@@ -58,7 +87,10 @@ import Testing
     }
 
     @Test func theReportNamesUnknownDroppedAndMissingValues() throws {
-        let payload = Data(#"{"c_string": "x", "c_status": "archived", "c_extra": 1}"#.utf8)
+        let payload = Data(
+            #"{"_id": "5a2f1b7c9d3e4f5a6b7c8d01", "object": "c_object", "c_string": "x", "c_status": "archived", "c_extra": 1}"#
+                .utf8
+        )
         let (object, report) = try DecodingReport.decode(Object.self, from: payload)
         #expect(object.status == .undocumented("archived"))
         #expect(report.entries.contains(.init(kind: .unknownValue, keyPath: "c_status", value: "archived")))
@@ -70,7 +102,7 @@ import Testing
 
     @Test func referencesToItsOwnTypeDecodeExpanded() throws {
         let payload = Data(
-            #"{"c_string": "child", "c_parent": {"_id": "5a2f1b7c9d3e4f5a6b7c8d9f", "object": "c_object", "c_string": "parent"}}"#
+            #"{"_id": "5a2f1b7c9d3e4f5a6b7c8d01", "object": "c_object", "c_string": "child", "c_parent": {"_id": "5a2f1b7c9d3e4f5a6b7c8d9f", "object": "c_object", "c_string": "parent"}}"#
                 .utf8
         )
         let object = try JSONDecoder().decode(Object.self, from: payload)

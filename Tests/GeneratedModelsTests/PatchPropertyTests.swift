@@ -130,6 +130,8 @@ private struct Values {
 
     mutating func object() -> Object {
         Object(
+            id: objectID(),
+            object: "c_object",
             date: maybe { $0.date() },
             isEnabled: maybe { $0.bool() },
             reference: maybe { .id($0.objectID()) },

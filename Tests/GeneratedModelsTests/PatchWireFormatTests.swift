@@ -5,7 +5,7 @@ import GoldenQueries
 import ModelRuntime
 import Testing
 
-/// Seed 002's `<ObjectId>`, as a real id.
+/// The `<ObjectId>` of Mia-Platform's iOS SDK documentation, as a real id.
 private let authorID = ObjectID("5a2f1b7c9d3e4f5a6b7c8d9e")!
 private let clinicID = ObjectID("5a2f1b7c9d3e4f5a6b7c8d01")!
 
@@ -22,7 +22,7 @@ private func keys(_ body: QueryJSON?) -> [String] {
 }
 
 @Suite struct PatchWireFormatTests {
-    // MARK: - mia, seed 002
+    // MARK: - mia, Mia-Platform's iOS SDK
 
     /// `patch.update(object: 88, for: "age")`
     @Test func miaSetsAge() throws {

@@ -18,7 +18,7 @@ import Darwin
 // upload instructions, takes the multipart uploads, checks their fields and order, records the bytes, and answers
 // the polls with 202, then processing, then ready. Nothing leaves the machine.
 
-/// Seed 000's `c_office`: a create with pictures, the uploads that follow it, and the polls until they are processed.
+/// The `c_office` of Medable's iOS SDK documentation: a create with pictures, the uploads that follow it, and the polls until they are processed.
 @Suite(.timeLimit(.minutes(2)))
 struct UploadTests {
     // MARK: Multipart bodies, read back by Python's email package

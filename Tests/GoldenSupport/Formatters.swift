@@ -22,8 +22,8 @@ public struct Coordinate: Hashable, Sendable {
     }
 }
 
-/// The seed's `coordinate2DFromDictionary:userData:error:` of `MyTransformers`, as the Swift formatter the mapping
-/// names after that selector: reads the longitude and latitude from the fields the user data names, or from
+/// AppCoreKit's `MyTransformers` example with `coordinate2DFromDictionary:userData:error:`, as the Swift formatter the
+/// mapping names after that selector: reads the longitude and latitude from the fields the user data names, or from
 /// Twitter's `coordinates` array.
 public enum Coordinate2DFromDictionary: ValueFormatter {
     public struct UserData: Decodable, Sendable {

@@ -99,6 +99,7 @@ import Testing
                 wrote Expected/Office.swift
                 wrote Expected/SchemaObjects.swift
                 wrote Expected/.model-generator-manifest
+                3 files written, 0 files up to date in Expected
 
                 """
         )
@@ -112,7 +113,7 @@ import Testing
         try await Task.sleep(for: .milliseconds(20))
         let second = try await run(["generate", "--config", "model-generator.yaml"], in: directory)
         #expect(second.status == 0)
-        #expect(second.output == "")
+        #expect(second.output == "no changes, 3 files up to date in Expected\n")
         #expect(try FileManager.default.attributesOfItem(atPath: object.path)[.modificationDate] as? Date == modified)
     }
 
@@ -182,7 +183,7 @@ import Testing
         #expect(try await run(["generate", "--config", "model-generator.yaml"], in: directory).status == 0)
         let current = try await run(["generate", "--config", "model-generator.yaml", "--check"], in: directory)
         #expect(current.status == 0)
-        #expect(current.output == "")
+        #expect(current.output == "no changes, 3 files up to date in Expected\n")
 
         let schema = directory.appendingPathComponent("schema/objects.yaml")
         var text = try String(contentsOf: schema, encoding: .utf8)
@@ -199,6 +200,7 @@ import Testing
         #expect(stale.output.contains("stale: Expected/SchemaObjects.swift"))
         #expect(stale.output.contains("missing: Expected/Branch.swift"))
         #expect(stale.output.contains("extra: Expected/Office.swift"))
+        #expect(stale.output.hasSuffix("3 files out of date, 1 file to delete, 0 files up to date in Expected\n"))
         #expect(stale.errors.contains("out of date"))
         #expect(try snapshot(directory.appendingPathComponent("Expected")) == before)
 
@@ -341,8 +343,10 @@ import Testing
         try FileManager.default.removeItem(at: directory.appendingPathComponent("model-generator.yaml"))
         let first = try await run(["init", "--from-cortex", "schema/export.ndjson"], in: directory)
         #expect(first.status == 0, "\(first.errors)")
+        // The executable as it was started, so the command works from here without installing anything.
         #expect(
-            first.output == "wrote model-generator.yaml\nnext: model-generator generate --config model-generator.yaml\n"
+            first.output
+                == "wrote model-generator.yaml\nnext: \(try Self.executable.path) generate --config model-generator.yaml\n"
         )
         let written = try String(contentsOf: directory.appendingPathComponent("model-generator.yaml"), encoding: .utf8)
         #expect(written.contains("schemas: [\"schema/export.ndjson\"]"))

@@ -42,6 +42,7 @@ import Testing
         #expect(Self.properties["dialect"]?["default"] as? String == config.dialect.rawValue)
         #expect(Self.properties["generate"]?["default"] as? [String] == config.generate.map(\.rawValue))
         #expect(Self.properties["allowOutputAnywhere"]?["default"] as? Bool == config.allowOutputAnywhere)
+        #expect(Self.properties["strict"]?["default"] as? Bool == config.strict)
     }
 
     /// Every key the schema allows is read by the decoder without an error, with a value of the schema's type.
@@ -60,9 +61,10 @@ import Testing
             additionalImports: [X]
             additionalFileComments: [y]
             allowOutputAnywhere: true
+            strict: true
             """
         let (config, diagnostics) = ConfigLoader.load(text, file: "c.yaml")
-        #expect(config != nil)
+        #expect(config?.strict == true)
         #expect(diagnostics.all.isEmpty)
     }
 }

@@ -205,9 +205,9 @@ import Testing
         ),
         Case(
             name: "a Cortex type without a Swift type",
-            schema: "objects:\n  - name: c_a\n    properties:\n      - { name: c_where, type: Geometry }\n",
+            schema: "objects:\n  - name: c_a\n    properties:\n      - { name: c_where, type: Binary }\n",
             expected: [
-                "objects.yaml:4:32: warning: 'c_where' has Cortex type 'Geometry', which has no Swift type of its own; it decodes as JSONValue"
+                "objects.yaml:4:32: warning: 'c_where' has Cortex type 'Binary', which has no Swift type of its own; it decodes as JSONValue"
             ]
         ),
         Case(

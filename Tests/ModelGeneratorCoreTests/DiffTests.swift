@@ -86,7 +86,7 @@ import Testing
                 )
             },
             expected: [
-                "- **Breaking**: property `c_code` added as `code: String`; the memberwise initializer and `Create` take a new parameter"
+                "- **Breaking**: property `c_code` added as `code: String?`; `Create` takes a new parameter"
             ],
             breaking: true
         ),
@@ -132,7 +132,7 @@ import Testing
                 )
             },
             expected: [
-                "- **Breaking**: `c_name` became optional (`String` → `String?`): code reading it must unwrap it"
+                "- **Breaking**: `c_name` is no longer required on create: `Create`'s initializer no longer takes it"
             ],
             breaking: true
         ),
@@ -145,7 +145,7 @@ import Testing
                 )
             },
             expected: [
-                "- **Breaking**: `c_note` became required (`String?` → `String`): initializers take a new parameter"
+                "- **Breaking**: `c_note` became required on create: `Create`'s initializer takes a new parameter"
             ],
             breaking: true
         ),

@@ -19,6 +19,10 @@ struct GeneratedPackage {
     var main: String?
     /// Files next to `Package.swift` that the executable reads, by relative path.
     var resources: [String: String] = [:]
+    /// More dependencies of the package, as `.package(…)` expressions, and the products every module uses from them
+    /// (`.product(name: "Yams", package: "Yams")`): for an app's own dependencies next to this one.
+    var packages: [String] = []
+    var products: [String] = []
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -85,8 +89,10 @@ struct GeneratedPackage {
 
     private var manifest: String {
         let moduleNames = modules.keys.sorted()
+        let moduleDependencies = ([#".product(name: "ModelRuntime", package: "runtime")"#] + products)
+            .joined(separator: ", ")
         let targets = moduleNames.map {
-            "        .target(name: \"\($0)\", dependencies: [.product(name: \"ModelRuntime\", package: \"runtime\")]),"
+            "        .target(name: \"\($0)\", dependencies: [\(moduleDependencies)]),"
         }
         let executable =
             main == nil
@@ -104,7 +110,10 @@ struct GeneratedPackage {
             let package = Package(
                 name: "\(name)",
                 platforms: [.macOS(.v13)],
-                dependencies: [.package(name: "runtime", path: \(Self.swiftLiteral(Self.repositoryRoot.path)))],
+                dependencies: [
+                    .package(name: "runtime", path: \(Self.swiftLiteral(Self.repositoryRoot.path))),
+            \(packages.map { "        \($0)," }.joined(separator: "\n"))
+                ],
                 targets: [
             \((targets + executable).joined(separator: "\n"))
                 ]

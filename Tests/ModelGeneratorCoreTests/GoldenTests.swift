@@ -9,7 +9,10 @@ import Testing
 @Suite struct GoldenTests {
     static let goldensDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Goldens")
-    static let cases = ["Blog", "CortexExport", "Medable", "Naming", "Places", "Queries", "Things", "Tweets"]
+    static let cases = [
+        "Blog", "CortexExport", "Medable", "Naming", "Parse", "Places", "Queries", "RealCortex", "RealMia", "Things",
+        "Tweets",
+    ]
 
     @Test func everyGoldenFolderIsACase() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.goldensDirectory.path)

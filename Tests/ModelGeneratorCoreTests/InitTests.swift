@@ -1,4 +1,5 @@
 import Foundation
+import ModelGeneratorCore
 import Testing
 
 /// The newcomer's path: `model-generator init` in an empty folder, from a Cortex export, and from AppCoreKit
@@ -34,13 +35,29 @@ import Testing
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let starter = try await commandLine.run(["init"], in: empty)
         #expect(starter.status == 0, "\(starter.errors)")
-        #expect(
-            starter.output
-                == "wrote model-generator.yaml\nwrote schema/objects.yaml\nnext: model-generator generate --config model-generator.yaml\n"
+        let lines = starter.output.split(separator: "\n").map(String.init)
+        #expect(lines.prefix(2) == ["wrote model-generator.yaml", "wrote schema/objects.yaml"])
+        // The command init prints runs as printed, from where init ran (no package here, so no plugin line).
+        let next = try #require(lines.last?.split(separator: " ").map(String.init))
+        #expect(lines.count == 3)
+        #expect(next.first == "next:")
+        let generatedStarter = try await commandLine.run(
+            Array(next.dropFirst(2)),
+            in: empty,
+            executable: URL(fileURLWithPath: next[1])
         )
-        let generatedStarter = try await commandLine.run(["generate", "--config", "model-generator.yaml"], in: empty)
         #expect(generatedStarter.status == 0, "\(generatedStarter.errors)")
         #expect(generatedStarter.errors.isEmpty)
+        #expect(generatedStarter.output.hasSuffix("2 files written, 0 files up to date in Generated\n"))
+        // Outside this repository and any package, the editor schema is the published one of this version.
+        let starterConfig = try text(empty.appendingPathComponent("model-generator.yaml"))
+        #expect(starterConfig.hasPrefix("# yaml-language-server: $schema=\(Release.configSchemaURL)\n"))
+        let starterObjects = try text(empty.appendingPathComponent(ConfigTemplate.starterSchemaPath))
+        #expect(
+            starterObjects.hasPrefix(
+                "# yaml-language-server: $schema=\(Release.publishedURL(of: Release.objectSchemaPath))\n"
+            )
+        )
 
         // Inputs outside the config's folder, from a third folder: paths in the config climb out with `..`.
         try copy("CortexExport/schema/export.ndjson", to: root.appendingPathComponent("data/export.ndjson"))
@@ -74,7 +91,7 @@ import Testing
         )
         #expect(generatedTweets.status == 0, "\(generatedTweets.errors)")
 
-        // All of it compiles; the tweet models decode the seed's tweet. MyTransformers is the app's own code.
+        // All of it compiles; the tweet models decode the sample tweet. MyTransformers is the app's own code.
         let output = try await GeneratedPackage(
             name: "InitProjects",
             modules: [
@@ -97,12 +114,51 @@ import Testing
                 let folder = URL(fileURLWithPath: CommandLine.arguments[1])
                 let tweet = try JSONDecoder().decode(TweetModel.self, from: Data(contentsOf: folder.appendingPathComponent("tweet.json")))
                 let item = Item(title: "First")
-                print(tweet.user.name, item.title)
+                print(tweet.user.name, item.title ?? "")
 
                 """,
             resources: ["tweet.json": text(root.appendingPathComponent("data/tweet.json"))]
         ).buildAndRun()
         #expect(output == "Twitter API First\n")
+    }
+
+    /// In a package that depends on swift-model-generator, init also names the plugin, and the editor schema is the
+    /// copy SwiftPM checked out, relative to the config.
+    @Test func initInAConsumerPackageNamesThePluginAndTheCheckedOutSchema() async throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("model-generator-init-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: package) }
+        let checkout = package.appendingPathComponent(".build/checkouts/swift-model-generator")
+        try FileManager.default.createDirectory(
+            at: checkout.appendingPathComponent("Schemas"),
+            withIntermediateDirectories: true
+        )
+        for schema in [Release.configSchemaPath, Release.objectSchemaPath] {
+            try FileManager.default.copyItem(
+                at: CommandLineTests.packageRoot.appendingPathComponent(schema),
+                to: checkout.appendingPathComponent(schema)
+            )
+        }
+        try Data(#".package(url: "https://example.com/swift-model-generator", from: "0.1.0")"#.utf8)
+            .write(to: package.appendingPathComponent("Package.swift"))
+        try FileManager.default.createDirectory(
+            at: package.appendingPathComponent("Sources/Models"),
+            withIntermediateDirectories: true
+        )
+        let run = try await commandLine.run(["init"], in: package.appendingPathComponent("Sources/Models"))
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("swift package --allow-writing-to-package-directory generate-models"))
+        let config = try text(package.appendingPathComponent("Sources/Models/model-generator.yaml"))
+        #expect(
+            config.hasPrefix(
+                "# yaml-language-server: $schema=../../.build/checkouts/swift-model-generator/Schemas/model-generator.schema.json\n"
+            )
+        )
+        let objects = try text(package.appendingPathComponent("Sources/Models/schema/objects.yaml"))
+        #expect(
+            objects.hasPrefix(
+                "# yaml-language-server: $schema=../../../.build/checkouts/swift-model-generator/Schemas/object-definitions.schema.json\n"
+            )
+        )
     }
 
     @Test func initNeverOverwritesTheConfigOrTheStarterSchema() async throws {

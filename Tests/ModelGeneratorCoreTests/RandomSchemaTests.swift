@@ -24,8 +24,9 @@ import Testing
         var objectCount = 0
         for index in 0..<Self.schemaCount {
             let module = String(format: "RandomSchema%03d", index)
-            let schema = RandomSchema.make(&random)
+            var schema = RandomSchema.make(&random)
             let dialect = random.pick(["cortex", "mia", "parse"])
+            schema.dialect = dialect
             let config = """
                 schemas: [objects.json]
                 output: Generated
@@ -146,6 +147,8 @@ struct RandomSchema {
     }
 
     var objects: [Object]
+    /// The backend whose wire form the instances take: its system properties, references, dates and files.
+    var dialect = "cortex"
 
     /// Names that trip up generators: Swift keywords, Swift's and the runtime's type names, the generated code's own
     /// member and type names, and characters that are not identifiers.
@@ -313,6 +316,26 @@ struct RandomSchema {
     func instance(of name: String, _ random: inout SeededRandom, depth: Int = 0) -> [String: Any] {
         let object = objects.first { $0.name == name }!
         var payload = fields(object.properties, depth: depth, &random)
+        // What the backend puts in every read, unless the schema declares a property of that name itself.
+        let declared = Set(object.properties.map(\.name) + object.variants.flatMap { $0.properties.map(\.name) })
+        let system: [String: Any] =
+            switch dialect {
+            case "parse":
+                [
+                    "objectId": Self.objectID(&random), "createdAt": "2024-01-02T03:04:05.678Z",
+                    "updatedAt": "2024-01-02T03:04:05.679Z",
+                ]
+            case "mia": ["_id": Self.objectID(&random)]
+            default: ["_id": Self.objectID(&random), "object": name]
+            }
+        for (key, value) in system where !declared.contains(key) { payload[key] = value }
+        // A system property the schema declares is in every read too.
+        for property in object.properties where system[property.name] != nil && payload[property.name] == nil {
+            payload[property.name] =
+                property.isArray
+                ? (0..<random.below(4)).map { _ in value(property, depth: depth, &random) }
+                : value(property, depth: depth, &random)
+        }
         if !object.variants.isEmpty {
             if random.chance(0.15) {
                 // A type this schema doesn't know yet: kept as it was sent.
@@ -352,7 +375,8 @@ struct RandomSchema {
         case .date:
             let day = String(format: "2024-%02d-%02d", 1 + random.below(12), 1 + random.below(28))
             if property.isDateOnly { return day }
-            return day
+            let time =
+                day
                 + String(
                     format: "T%02d:%02d:%02d.%03dZ",
                     random.below(24),
@@ -360,7 +384,20 @@ struct RandomSchema {
                     random.below(60),
                     random.below(1000)
                 )
+            return dialect == "parse" ? ["__type": "Date", "iso": time] as Any : time
         case .objectID: return Self.objectID(&random)
+        case .reference where dialect == "parse":
+            // A Pointer, or the included object.
+            let id = Self.objectID(&random)
+            let target = property.target!
+            guard property.isExpandable, depth < 2, random.chance(0.3) else {
+                return ["__type": "Pointer", "className": target, "objectId": id]
+            }
+            var included = instance(of: target, &random, depth: depth + 1)
+            included["__type"] = "Object"
+            included["className"] = target
+            included["objectId"] = id
+            return included
         case .reference:
             let id = Self.objectID(&random)
             let target = property.target!
@@ -377,6 +414,9 @@ struct RandomSchema {
                 return expansion
             default: return ["_id": id, "object": target, "path": "/\(target)/\(id)"]
             }
+        case .file where dialect == "parse":
+            let name = "\(random.below(1000))-content.png"
+            return ["__type": "File", "name": name, "url": "https://files.example/\(name)"]
         case .file:
             var file: [String: Any] = [
                 "name": "content", "mime": "image/png", "size": random.below(100_000), "state": random.below(4),

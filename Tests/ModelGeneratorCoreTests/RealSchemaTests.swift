@@ -155,7 +155,13 @@ import Testing
         let account = try #require(result.schema?.objects.first)
         #expect(result.schema?.objects.count == 1)
         #expect(account.label == "Account")
-        #expect(account.properties.map(\.apiName) == ["_id", "c_age", "c_nickname"])
+        // With Cortex's system properties, which every instance carries.
+        #expect(
+            account.properties.map(\.apiName) == [
+                "_id", "object", "c_age", "c_nickname", "created", "creator", "updated", "updater", "owner", "access",
+                "accessRoles", "favorite", "shared", "idx",
+            ]
+        )
     }
 
     @Test func anExtensionChangingAPropertyIsALocatedError() {

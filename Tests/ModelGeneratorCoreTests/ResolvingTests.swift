@@ -17,11 +17,13 @@ import Testing
         return (schema, diagnostics)
     }
 
-    /// The type table of the design: each schema type and the Swift type of its property.
+    /// The type table of the design: each schema type and the Swift type of its property. A model is what a read
+    /// returns, and a read may leave out what a create requires: `required` makes only `Create`'s property
+    /// non-optional.
     @Test(arguments: [
         ("{ name: c_a, type: String }", "String?"),
-        ("{ name: c_a, type: String, validators: [{ name: required }] }", "String"),
-        ("{ name: c_a, type: String, required: true }", "String"),
+        ("{ name: c_a, type: String, validators: [{ name: required }] }", "String?"),
+        ("{ name: c_a, type: String, required: true }", "String?"),
         ("{ name: c_a, type: Number }", "Double?"),
         ("{ name: c_a, type: Number, integer: true }", "Int?"),
         ("{ name: c_a, type: Boolean }", "Bool?"),
@@ -35,9 +37,18 @@ import Testing
         ("{ name: c_a, type: File }", "FileValue?"),
         ("{ name: c_a, type: File, array: true }", "[FileValue]?"),
         ("{ name: c_a, type: Any }", "JSONValue?"),
-        ("{ name: c_a, type: Geometry }", "JSONValue?"),
+        ("{ name: c_a, type: Geometry }", "GeoJSONGeometry?"),
+        ("{ name: c_a, type: UUID }", "UUIDString?"),
+        ("{ name: c_a, type: List, sourceObject: c_thing }", "CortexList<Thing>?"),
+        ("{ name: c_a, type: List, sourceObject: account }", "CortexList<JSONValue>?"),
+        ("{ name: c_a, type: Relation, sourceObject: c_thing }", "ParseRelation<Thing>?"),
+        ("{ name: c_a, type: GeoPoint }", "GeoPosition?"),
+        ("{ name: c_a, type: Polygon }", "ParsePolygon?"),
+        ("{ name: c_a, type: Bytes }", "ParseBytes?"),
+        ("{ name: c_a, type: ACL }", "ParseACL?"),
+        ("{ name: c_a, type: Binary }", "JSONValue?"),
         ("{ name: c_a, type: String, array: true }", "[String]?"),
-        ("{ name: c_a, type: Date, array: true, required: true }", "[Date]"),
+        ("{ name: c_a, type: Date, array: true, required: true }", "[Date]?"),
         ("{ name: c_a, type: Document, properties: [{ name: c_b, type: String }] }", "A?"),
         ("{ name: c_notes, type: Document, array: true, properties: [{ name: c_b, type: String }] }", "[Note]?"),
         ("{ name: c_a, type: String, validators: [{ name: stringEnum, definition: { values: [x] } }] }", "A?"),
@@ -202,12 +213,72 @@ import Testing
         )
     }
 
-    @Test func cortexExportsCarryTheBuiltInId() throws {
+    /// The dialect decides the wire form: the same schema types are Parse's own types under `dialect: parse`.
+    @Test(arguments: [
+        ("{ name: a, type: Reference, sourceObject: Thing }", "ParsePointer<Thing>?"),
+        ("{ name: a, type: Relation, sourceObject: Thing }", "ParseRelation<Thing>?"),
+        ("{ name: a, type: File }", "ParseFile?"),
+        ("{ name: a, type: GeoPoint }", "ParseGeoPoint?"),
+        ("{ name: a, type: Date }", "Date?"),
+    ])
+    func parseSwiftTypes(_ property: String, _ expected: String) throws {
+        let config = "schemas: [objects.yaml]\noutput: G\ndialect: parse\n"
+        let (schema, diagnostics) = resolve(
+            "objects:\n  - name: Score\n    properties:\n      - \(property)\n  - name: Thing\n",
+            config: config
+        )
+        #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
+        let resolved = try #require(schema.objects.first?.properties.first { $0.apiName == "a" })
+        let (loaded, _) = ConfigLoader.load(config, file: "model-generator.yaml")
+        #expect(try Translator(config: #require(loaded)).typeSpelling(resolved) == expected)
+    }
+
+    /// Each backend's system properties, on every model, once: the schema's own declaration is kept, and a schema
+    /// property that already has the Swift name keeps it.
+    @Test func systemPropertiesOfEachBackend() throws {
+        func properties(_ dialect: String, _ schemaProperties: String) -> [String] {
+            let (schema, diagnostics) = resolve(
+                "objects:\n  - name: c_a\n    properties: [\(schemaProperties)]\n",
+                config: "schemas: [objects.yaml]\noutput: G\ndialect: \(dialect)\nnaming: { stripPrefixes: [c_] }\n"
+            )
+            #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
+            return schema.objects[0].properties.map { "\($0.apiName)=\($0.swiftName)\($0.isRequired ? "" : "?")" }
+        }
+        #expect(
+            properties("cortex", "{ name: c_owner, type: String, required: true }") == [
+                "_id=id", "object=object", "c_owner=owner?", "created=created?", "creator=creator?",
+                "updated=updated?", "updater=updater?", "owner=cortexOwner?", "access=access?",
+                "accessRoles=accessRoles?", "favorite=favorite?", "shared=shared?", "idx=idx?",
+            ]
+        )
+        #expect(
+            properties("mia", "{ name: name, type: String }, { name: createdAt, type: Date, required: true }") == [
+                "_id=id", "name=name?", "createdAt=createdAt?", "__STATE__=state?", "creatorId=creatorId?",
+                "updaterId=updaterId?", "updatedAt=updatedAt?",
+            ]
+        )
+        #expect(
+            properties("parse", "{ name: score, type: Number }") == [
+                "objectId=objectId", "score=score?", "createdAt=createdAt", "updatedAt=updatedAt", "ACL=acl?",
+            ]
+        )
+        // Without a dialect the backend is unknown: nothing is added, and a listed `_id` is still the id.
+        let (plain, _) = resolve("objects:\n  - name: c_a\n    properties: [{ name: _id, type: ObjectId }]\n")
+        #expect(plain.objects[0].properties.map(\.apiName) == ["_id"])
+        #expect(plain.objects[0].properties.map(\.isRequired) == [true])
+    }
+
+    @Test func cortexExportsCarryTheSystemProperties() throws {
         let (schema, _) = resolve(
             #"{"object": "object", "name": "c_a", "properties": [{"name": "c_b", "type": "String"}]}"#,
             file: "org.ndjson"
         )
-        #expect(schema.objects[0].properties.map(\.apiName) == ["_id", "c_b"])
+        #expect(
+            schema.objects[0].properties.map(\.apiName) == [
+                "_id", "object", "c_b", "created", "creator", "updated", "updater", "owner", "access", "accessRoles",
+                "favorite", "shared", "idx",
+            ]
+        )
         #expect(schema.objects[0].properties[0].isRequired)
         #expect(schema.objects[0].properties[0].type == .objectID)
         let (native, _) = resolve("objects:\n  - name: c_a\n    properties: [{ name: c_b, type: String }]\n")

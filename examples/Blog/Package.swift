@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// Seed 002's Mia-Platform collections with queries and patches, and seed 003's RestKit blog posts.
+// The collections of Mia-Platform's iOS SDK documentation with queries and patches, and RestKit's blog posts.
 import PackageDescription
 
 let package = Package(

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// Seed 000's objects (Medable's "Creating Objects"), read from a Cortex export, with queries and bodies.
+// The objects of Medable's iOS SDK documentation ("Creating Objects"), read from a Cortex export, with queries and bodies.
 import PackageDescription
 
 let package = Package(

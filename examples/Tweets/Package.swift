@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// Seed 004 (AppCoreKit Mappings): the tweet models from their .mappings file, with a coordinate formatter.
+// AppCoreKit's Mappings: the tweet models from their .mappings file, with a coordinate formatter.
 import PackageDescription
 
 let package = Package(

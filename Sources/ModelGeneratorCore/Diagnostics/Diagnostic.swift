@@ -75,6 +75,20 @@ public struct Diagnostics: Sendable {
         omittedErrorCount += other.omittedErrorCount
     }
 
+    /// Every warning made an error, for strict runs (`--strict`, `strict: true`); each says it was a warning, so the
+    /// user knows why it stops the run.
+    public func treatingWarningsAsErrors() -> Diagnostics {
+        var strict = Diagnostics()
+        strict.all = all.map { diagnostic in
+            guard diagnostic.severity == .warning else { return diagnostic }
+            var error = diagnostic
+            error.severity = .error
+            error.message += " (a warning, counted as an error in strict mode)"
+            return error
+        }
+        return strict
+    }
+
     /// Problems in file order, so output reads top to bottom; the sort is stable for one location.
     public var sorted: [Diagnostic] {
         all.enumerated().sorted { lhs, rhs in

@@ -80,11 +80,19 @@ public struct SchemaDiff: Sendable {
         for property in newProperties where !renamed.contains(key(property)) {
             guard let before = oldByKey[key(property)] else {
                 let spelling = translator.typeSpelling(property)
+                // Reads are not writes: the model's initializer takes what every read carries, `Create` what the
+                // schema requires.
+                let takers = [
+                    property.isRequired ? "the memberwise initializer" : nil,
+                    property.definition.isRequired ? "`Create`" : nil,
+                ].compactMap { $0 }
                 add(
                     object,
                     "property `\(key(property))` added as `\(property.swiftName): \(spelling)`"
-                        + (property.isRequired ? "; the memberwise initializer and `Create` take a new parameter" : ""),
-                    breaking: property.isRequired
+                        + (takers.isEmpty
+                            ? ""
+                            : "; \(takers.joined(separator: " and ")) take\(takers.count == 1 ? "s" : "") a new parameter"),
+                    breaking: !takers.isEmpty
                 )
                 continue
             }
@@ -102,8 +110,8 @@ public struct SchemaDiff: Sendable {
         if before.swiftName != after.swiftName {
             add(object, "\(name) renamed in Swift from `\(before.swiftName)` to `\(after.swiftName)`", breaking: true)
         }
-        let oldType = Translator.spelling(of: before.type)
-        let newType = Translator.spelling(of: after.type)
+        let oldType = translator.elementTypeSpelling(before.type)
+        let newType = translator.elementTypeSpelling(after.type)
         if oldType != newType || before.isArray != after.isArray {
             add(
                 object,
@@ -116,6 +124,14 @@ public struct SchemaDiff: Sendable {
                 after.isRequired
                     ? "\(name) became required (`\(translator.typeSpelling(before))` → `\(translator.typeSpelling(after))`): initializers take a new parameter"
                     : "\(name) became optional (`\(translator.typeSpelling(before))` → `\(translator.typeSpelling(after))`): code reading it must unwrap it",
+                breaking: true
+            )
+        } else if before.definition.isRequired != after.definition.isRequired {
+            add(
+                object,
+                after.definition.isRequired
+                    ? "\(name) became required on create: `Create`'s initializer takes a new parameter"
+                    : "\(name) is no longer required on create: `Create`'s initializer no longer takes it",
                 breaking: true
             )
         }

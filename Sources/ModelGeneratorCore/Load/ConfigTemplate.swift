@@ -6,11 +6,13 @@ public enum ConfigTemplate {
 
     /// The config text. `cortexExport`, `mappings` and the samples' paths are relative to the config. With mappings
     /// alone the models come from them, so there are no schemas and only models (queries and bodies need object
-    /// definitions); with neither, the config reads ``starterSchemaPath``.
+    /// definitions); with neither, the config reads ``starterSchemaPath``. `editorSchema` is the config's JSON Schema
+    /// as a path relative to the config or a URL, for editors that read the `yaml-language-server` line.
     public static func make(
         cortexExport: String? = nil,
         mappings: String? = nil,
-        samples: [(model: String, path: String)] = []
+        samples: [(model: String, path: String)] = [],
+        editorSchema: String = Release.configSchemaURL
     ) -> String {
         let mappingsOnly = cortexExport == nil && mappings != nil
         let schemas =
@@ -23,10 +25,11 @@ public enum ConfigTemplate {
         let generate = mappingsOnly ? "[models]" : "[models, queries, bodies]"
         let stripPrefixes = cortexExport == nil ? "stripPrefixes: []" : "stripPrefixes: [c_]"
         return """
+            # yaml-language-server: $schema=\(editorSchema)
             # model-generator.yaml: what swift-model-generator reads and what it writes.
             # Run: swift package --allow-writing-to-package-directory generate-models
             #  or: model-generator generate --config model-generator.yaml
-            # Paths are relative to this file. The editor schema: Schemas/model-generator.schema.json.
+            # Paths are relative to this file.
 
             # Object definitions, files or folders: YAML or JSON with a top-level `objects` list, Cortex definitions
             # (mdctl's env/objects/) or an NDJSON export, Mia-Platform collections, or Parse's GET /schemas answer.

@@ -38,7 +38,13 @@ public enum DocumentParser {
             let yaml = isJSON(file: file) && hasTabs ? text.replacingOccurrences(of: "\t", with: " ") : text
             try checkAliasExpansion(yaml, file: file, lineOffset: lineOffset)
             guard let root = try Yams.compose(yaml: yaml) else { return .success(SyntaxNode?.none) }
-            return .success(convert(root, file: file, lineOffset: lineOffset))
+            let node = convert(root, file: file, lineOffset: lineOffset)
+            if let duplicate = firstDuplicateKey(in: node) {
+                return .failure(
+                    Diagnostic(.error, "duplicate key '\(duplicate.name)' in one mapping", at: duplicate.location)
+                )
+            }
+            return .success(node)
         } catch let diagnostic as Diagnostic {
             return .failure(diagnostic)
         } catch let error as YamlError {
@@ -95,21 +101,46 @@ public enum DocumentParser {
         }
         guard let root else { return }
         let limit = valueLimit(forLength: text.utf8.count)
-        // Anchors are held weakly by their nodes and strongly by the parser.
+        // A node's anchor, read from the text at the node's mark, where its properties (`&name`, a `!tag`, in either
+        // order) start: Yams exposes anchors only from 5.3 on, and this builds with every Yams from 5.0.
+        let characters = Array(neutered.unicodeScalars)
+        var lineStarts = [0]
+        for (offset, scalar) in characters.enumerated() where scalar == "\n" { lineStarts.append(offset + 1) }
+        func anchor(of node: Node) -> String? {
+            guard let mark = node.mark, (1...lineStarts.count).contains(mark.line), mark.column >= 1 else { return nil }
+            var position = lineStarts[mark.line - 1] + mark.column - 1
+            let ends = { (scalar: Unicode.Scalar) in
+                scalar.properties.isWhitespace || ",[]{}".unicodeScalars.contains(scalar)
+            }
+            while position < characters.count {
+                switch characters[position] {
+                case "&":
+                    let name = characters[(position + 1)...].prefix { !ends($0) }
+                    return String(String.UnicodeScalarView(name))
+                case "!":
+                    while position < characters.count, !ends(characters[position]) { position += 1 }
+                case "#":
+                    while position < characters.count, characters[position] != "\n" { position += 1 }
+                case let scalar where scalar.properties.isWhitespace:
+                    position += 1
+                default:
+                    return nil
+                }
+            }
+            return nil
+        }
         var sizes: [String: Int] = [:]
         func size(_ node: Node) throws -> Int {
             var total = 1
-            switch node {
-            case .scalar(let scalar):
+            // Accessors rather than a switch over `Node`'s cases, which differ between Yams versions.
+            if let scalar = node.scalar {
                 if scalar.style == .plain, scalar.string.unicodeScalars.first == marker {
                     total = sizes[String(scalar.string.unicodeScalars.dropFirst())] ?? 1
                 }
-            case .sequence(let sequence):
+            } else if let sequence = node.sequence {
                 for element in sequence { total = min(total + (try size(element)), limit + 1) }
-            case .mapping(let mapping):
+            } else if let mapping = node.mapping {
                 for (key, value) in mapping { total = min(total + (try size(key)) + (try size(value)), limit + 1) }
-            case .alias:
-                break
             }
             if total > limit {
                 throw Diagnostic(
@@ -123,10 +154,10 @@ public enum DocumentParser {
                     hint: "aliases (*name) that repeat other aliases multiply; write the values out instead"
                 )
             }
-            if let anchor = node.anchor { sizes[anchor.rawValue] = total }
+            if let anchor = anchor(of: node) { sizes[anchor] = total }
             return total
         }
-        try withExtendedLifetime(parser) { _ = try size(root) }
+        _ = try size(root)
     }
 
     static func isJSON(file: String) -> Bool {
@@ -140,12 +171,15 @@ public enum DocumentParser {
             line: (node.mark?.line ?? 1) + lineOffset,
             column: node.mark?.column ?? 1
         )
-        switch node {
-        case .scalar(let scalar):
+        // Accessors rather than a switch over `Node`'s cases: Yams 5.3 added an `alias` case, and this builds with
+        // every Yams from 5.0 on.
+        if let scalar = node.scalar {
             return SyntaxNode(.scalar(scalar.string, kind(of: node, scalar: scalar)), at: location)
-        case .sequence(let sequence):
+        }
+        if let sequence = node.sequence {
             return SyntaxNode(.sequence(sequence.map { convert($0, file: file, lineOffset: lineOffset) }), at: location)
-        case .mapping(let mapping):
+        }
+        if let mapping = node.mapping {
             let entries = mapping.map { key, value in
                 SyntaxNode.Entry(
                     key: convert(key, file: file, lineOffset: lineOffset),
@@ -153,16 +187,58 @@ public enum DocumentParser {
                 )
             }
             return SyntaxNode(.mapping(entries), at: location)
-        case .alias:
-            // Aliases are resolved by the composer; an unresolved one carries no value.
-            return SyntaxNode(.scalar("", .null), at: location)
+        }
+        // Aliases are resolved by the composer; an unresolved one carries no value.
+        return SyntaxNode(.scalar("", .null), at: location)
+    }
+
+    /// The first key written twice in one mapping (depth first), at its first occurrence. Yams from 5.3 on reports
+    /// duplicates itself; earlier versions keep both entries, and this finds them.
+    static func firstDuplicateKey(in node: SyntaxNode) -> (name: String, location: SourceLocation)? {
+        switch node.value {
+        case .scalar: return nil
+        case .sequence(let items): return items.lazy.compactMap(firstDuplicateKey).first
+        case .mapping(let entries):
+            var seen: [String: SourceLocation] = [:]
+            var duplicates: [(name: String, location: SourceLocation)] = []
+            for entry in entries {
+                guard let name = entry.key.scalarText else { continue }
+                if let first = seen[name] { duplicates.append((name, first)) } else { seen[name] = entry.key.location }
+            }
+            if let first = duplicates.min(by: { $0.name < $1.name }) { return first }
+            return entries.lazy.compactMap { firstDuplicateKey(in: $0.value) }.first
         }
     }
 
+    /// The keys and place of Yams's duplicate-key error, read by the case's name: its payload differs between Yams
+    /// 5.3 (`[Node: [Node]]`) and 6 (`[String]` and a context), and earlier versions have no such case.
+    private static func duplicateKeys(in error: YamlError) -> (keys: [String], mark: Mark?)? {
+        guard let payload = Mirror(reflecting: error).children.first, payload.label == "duplicatedKeysInMapping"
+        else { return nil }
+        var keys: [String] = []
+        var mark: Mark?
+        for field in Mirror(reflecting: payload.value).children {
+            switch field.value {
+            case let names as [String]:
+                keys = names.sorted()
+            case let nodes as [Node: [Node]]:
+                let sorted = nodes.keys.sorted()
+                keys = sorted.compactMap(\.string)
+                mark = sorted.first?.mark
+            case let context as YamlError.Context:
+                mark = context.mark
+            default:
+                break
+            }
+        }
+        return (keys, mark)
+    }
+
     private static func kind(of node: Node, scalar: Node.Scalar) -> SyntaxNode.ScalarKind {
-        // Quoted scalars are always strings; plain ones take the type the YAML resolver gave them.
+        // Quoted scalars are always strings; plain ones take the type the YAML resolver gave them. A tag's
+        // description is its name in every Yams version (its `rawValue` is Yams 5.3's).
         if scalar.style != .plain { return .string }
-        switch Tag.Name(rawValue: node.tag.rawValue) {
+        switch Tag.Name(rawValue: node.tag.description) {
         case Tag.Name.null: return .null
         case Tag.Name.bool: return .bool
         case Tag.Name.int: return .int
@@ -188,12 +264,17 @@ public enum DocumentParser {
                 return " (\(context.text) at line \(place.line), column \(place.column))"
             }
             return Diagnostic(.error, "malformed \(formatName(file)): \(problem)\(detail ?? "")", at: at(mark))
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return Diagnostic(.error, "duplicate key \(keys) in one mapping", at: at(context.mark))
         case .reader(let problem, _, _, _):
             return Diagnostic(.error, "cannot read \(formatName(file)): \(problem)", at: .start(of: file))
         default:
+            if let duplicates = duplicateKeys(in: error) {
+                let keys = duplicates.keys.map { "'\($0)'" }.joined(separator: ", ")
+                return Diagnostic(
+                    .error,
+                    "duplicate key \(keys) in one mapping",
+                    at: duplicates.mark.map(at) ?? .start(of: file)
+                )
+            }
             return Diagnostic(.error, "malformed \(formatName(file)): \(error)", at: .start(of: file))
         }
     }

@@ -51,6 +51,9 @@ public struct GeneratorConfig: Hashable, Sendable {
     /// Lets `output` be outside the config's folder tree, be the config's own folder, or hold a `Package.swift`:
     /// places where a mistyped path would mix generated files with a package's own.
     public var allowOutputAnywhere = false
+    /// Every warning counts as an error, as `--strict` makes it: for CI, where a warning nobody reads would let a typo
+    /// change a type.
+    public var strict = false
 
     public init(file: String, output: Located<String>) {
         self.file = file
@@ -60,7 +63,7 @@ public struct GeneratorConfig: Hashable, Sendable {
     /// Every key the config accepts, in the order the reference documents them.
     public static let keys = [
         "schemas", "mappings", "headers", "output", "accessModifier", "generate", "dialect", "samples", "naming",
-        "templates", "additionalImports", "additionalFileComments", "allowOutputAnywhere",
+        "templates", "additionalImports", "additionalFileComments", "allowOutputAnywhere", "strict",
     ]
     static let namingKeys = ["stripPrefixes", "overrides"]
 }
@@ -156,6 +159,7 @@ public enum ConfigLoader {
         if let node = root["allowOutputAnywhere"] {
             config.allowOutputAnywhere = reader.bool(node, "'allowOutputAnywhere'") ?? false
         }
+        if let node = root["strict"] { config.strict = reader.bool(node, "'strict'") ?? false }
         return (reader.diagnostics.hasErrors ? nil : config, reader.diagnostics)
     }
 

@@ -56,6 +56,8 @@ public struct PropertyDefinition: Hashable, Sendable {
     public var canPush = false
     public var canPull = false
     public var hasUniqueValues = false
+    /// Where each flag set to true was written (`integer` → its value's location), to point at one that doesn't fit.
+    public var flagLocations: [String: SourceLocation] = [:]
 
     public init(name: Located<String>, type: Located<String>) {
         self.name = name

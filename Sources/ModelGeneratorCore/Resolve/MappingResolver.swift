@@ -801,8 +801,9 @@ struct MappingResolver {
             valid = true
         }
         if !valid {
+            // Only scalars get here, which every dialect spells alike.
             diagnostics.error(
-                "\(what) is not a valid \(Translator.spelling(of: property.type))",
+                "\(what) is not a valid \(WireTypes.cortex.spelling(of: property.type))",
                 at: value.location,
                 hint: property.type == .bool ? "write true or false" : nil
             )

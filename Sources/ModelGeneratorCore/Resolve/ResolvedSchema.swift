@@ -40,7 +40,9 @@ public struct ResolvedProperty: Hashable, Sendable {
     public var location: SourceLocation
     public var type: ResolvedType
     public var isArray: Bool
-    /// True when the Swift property is not optional: the schema requires it or a default fills it in.
+    /// True when the Swift property is not optional: the backend returns it in every read (an id), or a mapping's
+    /// default fills it in. A property the schema requires on create may still be missing from a read (access,
+    /// projections): `definition.isRequired` says what `Create` requires.
     public var isRequired: Bool
     public var definition: PropertyDefinition
     /// Where the value sits in the JSON; `[apiName]` for a plain property, empty for AppCoreKit's `@self`.
@@ -51,6 +53,9 @@ public struct ResolvedProperty: Hashable, Sendable {
     public var nullAsMissing = false
     /// The app's `ValueFormatter` type that converts the JSON value.
     public var formatter: ResolvedFormatter?
+    /// A property every instance of the backend carries (Cortex `created`, Mia `__STATE__`, Parse `createdAt`, …),
+    /// whether or not the schema lists it.
+    public var isSystemProperty = false
 
     init(
         apiName: String,
@@ -109,10 +114,26 @@ public indirect enum ResolvedType: Hashable, Sendable {
     case objectID
     case file
     case any
-    /// A Cortex type without a dedicated Swift type (Geometry, Binary, …), carried as JSON.
+    /// A Cortex type without a dedicated Swift type (Binary, Set), carried as JSON.
     case passedThrough(String)
     /// A reference to the object with this Swift name, or to an object the schema does not define (nil).
     case reference(target: String?)
+    /// Cortex `List`: a read-only page of instances of the object with this Swift name (nil: undefined).
+    case list(target: String?)
+    /// Parse `Relation`: the many objects of the class with this Swift name (nil: undefined) related to this one.
+    case relation(target: String?)
+    /// Cortex `UUID`.
+    case uuid
+    /// Cortex `Geometry`: GeoJSON.
+    case geometry
+    /// Mia-Platform and Parse `GeoPoint`.
+    case geoPoint
+    /// Parse `Polygon`.
+    case polygon
+    /// Parse `Bytes`.
+    case bytes
+    /// Parse `ACL`.
+    case acl
     case enumeration(ResolvedEnum)
     case document(ResolvedDocument)
     case url

@@ -8,6 +8,8 @@ public struct Resolver {
     /// The models' Swift names, the values of `objectNames`, which no property may take.
     private var modelNames: Set<String> = []
     private var usedOverrides: Set<[String]> = []
+    /// Set while a system property resolves: its reference to `account` needs no schema definition.
+    private var resolvingSystemProperty = false
 
     public init(config: GeneratorConfig) {
         self.config = config
@@ -72,23 +74,17 @@ public struct Resolver {
     }
 
     private mutating func resolveObject(_ definition: ObjectDefinition, swiftName: String) -> ResolvedObject {
-        var propertyDefinitions = definition.properties
-        // Every Cortex instance carries its `_id`, even though exports do not list it among the properties.
-        if definition.isFromCortexExport, !propertyDefinitions.contains(where: { $0.name.value == "_id" }) {
-            var id = PropertyDefinition(
-                name: Located("_id", at: definition.name.location),
-                type: Located("ObjectId", at: definition.name.location)
-            )
-            id.label = "Identifier"
-            id.isRequired = true
-            id.isWritable = false
-            propertyDefinitions.insert(id, at: 0)
-        }
+        let (propertyDefinitions, systemProperties) = withSystemProperties(definition)
         let path = [definition.name.value]
         // Every name is given out after all types are known, so no nested type hides a model that any
         // property of this object refers to.
         var scope = Scope(enclosingNames: [swiftName])
-        var properties = resolveProperties(propertyDefinitions, path: path, scope: &scope)
+        var properties = resolveProperties(
+            propertyDefinitions,
+            path: path,
+            scope: &scope,
+            systemProperties: systemProperties
+        )
         var variantProperties: [[ResolvedProperty]] = []
         var variantCaseNames: [String: SourceLocation] = [:]
         var objectTypes: [ObjectTypeDefinition] = []
@@ -148,7 +144,8 @@ public struct Resolver {
     private mutating func resolveProperties(
         _ definitions: [PropertyDefinition],
         path: [String],
-        scope: inout Scope
+        scope: inout Scope,
+        systemProperties: [String: SystemProperty] = [:]
     )
         -> [ResolvedProperty]
     {
@@ -162,27 +159,86 @@ public struct Resolver {
                 return nil
             }
             seen[definition.name.value] = definition.name.location
-            return resolveProperty(definition, path: path + [definition.name.value], scope: &scope)
+            return resolveProperty(
+                definition,
+                path: path + [definition.name.value],
+                scope: &scope,
+                system: systemProperties[definition.name.value]
+            )
         }
     }
 
+    /// The object's properties with the backend's system properties added (ids first, the rest after the schema's
+    /// own), and the system properties by API name, with the Swift name each gets here.
+    private func withSystemProperties(
+        _ definition: ObjectDefinition
+    ) -> (properties: [PropertyDefinition], systemProperties: [String: SystemProperty]) {
+        let path = [definition.name.value]
+        var properties = definition.properties
+        // A variant's own properties share the struct with the object's: they count as declared too.
+        let variantProperties = definition.objectTypes.flatMap { objectType in
+            objectType.properties.map { (path: path + [objectType.name.value, $0.name.value], name: $0.name.value) }
+        }
+        let schemaSwiftNames = Set(
+            definition.properties.map { overrideName(path + [$0.name.value]) ?? naming.propertyName($0.name.value) }
+                + variantProperties.map { overrideName($0.path) ?? naming.propertyName($0.name) }
+        )
+        let variantNames = Set(variantProperties.map(\.name))
+        var systemProperties: [String: SystemProperty] = [:]
+        var leading: [PropertyDefinition] = []
+        // The backend is known when the config names it, or when the schema is the backend's own file.
+        let backend: GeneratorConfig.Dialect? =
+            config.dialectLocation != nil ? config.dialect : definition.format.dialect
+        for var system in backend.map(SystemProperty.of) ?? SystemProperty.unknownBackend {
+            if let index = properties.firstIndex(where: { $0.name.value == system.apiName }) {
+                let declared = system.applied(to: properties[index])
+                if system.leads {
+                    // The ids come first, also when the schema lists them further down.
+                    properties.remove(at: index)
+                    leading.append(declared)
+                } else {
+                    properties[index] = declared
+                }
+                system.swiftName = overrideName(path + [system.apiName]) ?? system.swiftName
+                systemProperties[system.apiName] = system
+                continue
+            }
+            // A variant that declares it keeps its own declaration.
+            guard system.isAddedWhenMissing, !variantNames.contains(system.apiName) else { continue }
+            // A schema property already has the name (`c_owner` → `owner`): the backend's gets its dialect's prefix.
+            if schemaSwiftNames.contains(system.swiftName) {
+                system.swiftName = config.dialect.rawValue + SwiftNaming().typeName(system.swiftName)
+            }
+            systemProperties[system.apiName] = system
+            let added = system.definition(at: definition.name.location)
+            if system.leads { leading.append(added) } else { properties.append(added) }
+        }
+        return (leading + properties, systemProperties)
+    }
+
+    /// One property; a system property has the backend's Swift name (an override still wins), presence and wire
+    /// form.
     private mutating func resolveProperty(
         _ definition: PropertyDefinition,
         path: [String],
-        scope: inout Scope
+        scope: inout Scope,
+        system: SystemProperty? = nil
     )
         -> ResolvedProperty?
     {
+        resolvingSystemProperty = system != nil
+        defer { resolvingSystemProperty = false }
         let swiftName = SwiftNaming.propertyName(
-            override(path) ?? naming.propertyName(definition.name.value),
+            override(path) ?? system?.swiftName ?? naming.propertyName(definition.name.value),
             for: definition.name.value,
             modelNames: modelNames,
             at: definition.name.location,
             hint: "choose another name with 'naming.overrides: { \(path.joined(separator: ".")): newName }'",
             &diagnostics
         )
+        PropertyChecks.check(definition, &diagnostics)
         guard let type = resolveType(definition, swiftName: swiftName, path: path, scope: &scope) else { return nil }
-        return ResolvedProperty(
+        var property = ResolvedProperty(
             apiName: definition.name.value,
             swiftName: swiftName,
             label: definition.label,
@@ -190,9 +246,14 @@ public struct Resolver {
             location: definition.name.location,
             type: type,
             isArray: definition.isArray,
-            isRequired: definition.isRequired,
+            // Reads are not writes: a backend leaves out what the caller may not read or did not select, even
+            // when a create requires it, and puts in every read only what it guarantees. `Create` bodies keep
+            // `definition.isRequired`.
+            isRequired: system?.isGuaranteed ?? false,
             definition: definition
         )
+        property.isSystemProperty = system != nil
+        return property
     }
 
     private mutating func resolveType(
@@ -248,7 +309,26 @@ public struct Resolver {
             return .file
         case "Any":
             return .any
+        case "UUID":
+            return .uuid
+        case "Geometry":
+            return .geometry
+        case "GeoPoint":
+            return .geoPoint
+        case "Polygon":
+            return .polygon
+        case "Bytes":
+            return .bytes
+        case "ACL":
+            return .acl
+        case "List":
+            return .list(target: referencedTarget(definition, scope: &scope))
+        case "Relation":
+            return .relation(target: referencedTarget(definition, scope: &scope))
         case "Reference":
+            if resolvingSystemProperty {
+                return .reference(target: referencedTarget(definition, scope: &scope))
+            }
             guard let source = definition.sourceObject else {
                 diagnostics.warning(
                     "reference '\(name)' names no 'sourceObject'; its expanded value decodes as JSON",
@@ -307,6 +387,16 @@ public struct Resolver {
         }
     }
 
+    /// The Swift name of the object a List or Relation (or a system reference) points at, or nil when the schema
+    /// doesn't define it; such a value decodes its instances as JSON.
+    private func referencedTarget(_ definition: PropertyDefinition, scope: inout Scope) -> String? {
+        guard let source = definition.sourceObject?.value else { return nil }
+        let target = source.hasPrefix("object.") ? String(source.dropFirst(7)) : source
+        guard let swiftTarget = objectNames[target] else { return nil }
+        scope.referencedTypes.insert(swiftTarget)
+        return swiftTarget
+    }
+
     /// The objects the backend has without a schema defining them, which references may point at.
     private var builtInObjects: Set<String> {
         switch config.dialect {
@@ -343,6 +433,11 @@ public struct Resolver {
                 owners[property.swiftName] = property
             }
         }
+    }
+
+    /// The override of `path`, without counting it as used.
+    private func overrideName(_ path: [String]) -> String? {
+        config.naming.overrides.last(where: { $0.path == path })?.swiftName
     }
 
     private mutating func override(_ path: [String]) -> String? {

@@ -44,8 +44,11 @@ struct BodyTranslator {
             guard property.keyPath.count == 1, property.formatter == nil, property.apiName != "_id" else {
                 return false
             }
-            if case .named = property.type { return false }
-            return true
+            switch property.type {
+            // A Cortex List is read, never written.
+            case .named, .list: return false
+            default: return true
+            }
         }
 
         /// The facets of the owner's File properties, declared once for its `Create` and `Patch`.
@@ -67,6 +70,7 @@ struct BodyTranslator {
                 if property.definition.facets.count == 1, let last = rules.last {
                     view.ruleLines[rules.count - 1] = String(last.dropLast())
                 }
+                if rules.isEmpty { view.inlineRule = "" }
                 if rules.count == 1 {
                     let inline = "\(access)static let \(property.swiftName): [FacetRule] = [\(rules[0].dropLast())]"
                     if 8 + inline.count <= translator.lineLength { view.inlineRule = String(rules[0].dropLast()) }
@@ -77,7 +81,11 @@ struct BodyTranslator {
 
         mutating func addBodies(owner: String, model: String, properties: [(ResolvedProperty, String)], type: String?) {
             let addressable = properties.filter { isAddressable($0.0) }
-            let creatable = addressable.filter { $0.0.definition.isCreatable || $0.0.definition.isWritable }
+            // A relation's objects are added by an update, once both exist.
+            let creatable = addressable.filter { property, _ in
+                if case .relation = property.type { return false }
+                return property.definition.isCreatable || property.definition.isWritable
+            }
             let writable = addressable.filter { $0.0.definition.isWritable }
             let create = createView(creatable, typeValue: type)
             let patch = patchView(writable)
@@ -108,8 +116,9 @@ struct BodyTranslator {
                 let key = SwiftText.stringLiteral(property.apiName)
                 let element = valueType(property, scope: scope, documentsAsCreate: true)
                 let type = property.isArray ? "[\(element)]" : element
-                // A schema default is left to the server: the property may be left out even when required.
-                let isParameter = property.isRequired && property.defaultValue == nil
+                // What a create requires is the schema's `required`, not whether reads always carry it; a schema
+                // default is left to the server: the property may be left out even when required.
+                let isParameter = property.definition.isRequired && property.defaultValue == nil
                 var docLines = translator.docLines(
                     label: property.label,
                     name: property.apiName,
@@ -163,10 +172,9 @@ struct BodyTranslator {
 
         /// The Swift type a body holds for one value: ids for references, uploads for files, nested create bodies
         /// (or, in updates, the model's own structs) for documents.
-        /// Parse's object ids are not MongoDB ObjectIDs, so bodies for a parse backend take them as strings.
-        var referenceIDType: String { translator.config.dialect == .parse ? "String" : "ObjectID" }
-        /// How a model's `Reference.id` becomes a body's id.
-        var idConversion: String { translator.config.dialect == .parse ? ".description" : "" }
+        /// The id type of the dialect's references (`Reference.id`, `ParsePointer.id`): Parse's object ids are not
+        /// MongoDB ObjectIDs.
+        var referenceIDType: String { translator.wireTypes.referenceID }
 
         mutating func valueType(_ property: ResolvedProperty, scope: String, documentsAsCreate: Bool) -> String {
             switch property.type {
@@ -181,7 +189,7 @@ struct BodyTranslator {
                 if !enums.contains(name) { enums.append(name) }
                 return name
             default:
-                return Translator.spelling(of: property.type)
+                return translator.elementTypeSpelling(property.type)
             }
         }
 
@@ -193,7 +201,11 @@ struct BodyTranslator {
         }
 
         func referencedObject(_ property: ResolvedProperty) -> String {
-            if case .reference(let target?) = property.type, let apiName = apiNames[target] { return apiName }
+            switch property.type {
+            case .reference(let target?), .relation(let target?):
+                if let apiName = apiNames[target] { return apiName }
+            default: break
+            }
             let source = property.definition.sourceObject?.value ?? ""
             return source.hasPrefix("object.") ? String(source.dropFirst(7)) : source
         }
@@ -326,12 +338,17 @@ struct BodyTranslator {
                 case .file:
                     update = "FieldUpdate<\(property.isArray ? "[\(element)]" : element)>"
                     difference = nil
+                case .relation:
+                    // A relation's objects are not in the model: an update adds or removes them, never compares.
+                    update = "RelationUpdate<\(referenceIDType)>"
+                    operations.arguments.append("object: \(SwiftText.stringLiteral(referencedObject(property)))")
+                    difference = nil
                 case .reference where property.isArray:
                     update = "ArrayUpdate<\(referenceIDType), \(arrayOperations(property))>"
                     change = ".change"
                     difference = [
-                        "from: original.\(name)\(optional).map(\\.id\(idConversion))",
-                        "to: edited.\(name)\(optional).map(\\.id\(idConversion))",
+                        "from: original.\(name)\(optional).map(\\.id)",
+                        "to: edited.\(name)\(optional).map(\\.id)",
                     ]
                 case .reference:
                     update = "FieldUpdate<\(referenceIDType)>"
@@ -340,8 +357,8 @@ struct BodyTranslator {
                         ["at: \(key)", "object: \(SwiftText.stringLiteral(referencedObject(property)))"]
                     )
                     difference = [
-                        "from: original.\(name)\(optional).id\(idConversion)",
-                        "to: edited.\(name)\(optional).id\(idConversion)",
+                        "from: original.\(name)\(optional).id",
+                        "to: edited.\(name)\(optional).id",
                     ]
                 case .int where !property.isArray, .double where !property.isArray:
                     update = "NumberUpdate<\(element)>"
@@ -365,20 +382,23 @@ struct BodyTranslator {
                         access: access,
                         name: name,
                         type: update,
-                        initialValue: update.hasPrefix("FieldUpdate") ? " = .unchanged" : " = .init()"
+                        initialValue: initialValue(
+                            update.hasPrefix("FieldUpdate") ? ".unchanged" : ".init()",
+                            declaring: "\(access)var \(name): \(update)"
+                        )
                     )
                 )
                 view.operationLines += layout.call(operations.head, operations.arguments)
                 if let difference {
                     view.differenceLines += layout.call("self.\(name)\(change) = .difference", difference)
-                } else if !property.isRequired {
+                } else if case .file = property.type, !property.isRequired {
                     // A file is never compared (its upload is not a value); an optional one removed is cleared.
                     view.differenceLines += layout.block(
                         "if case .some = original.\(name), case .none = edited.\(name)",
                         ["self.\(name) = .null"]
                     )
                 }
-                if property.isRequired {
+                if property.definition.isRequired {
                     view.violationLines += layout.call(
                         "violations += Validation.notCleared",
                         ["self.\(name)\(change)", "at: prefix + \(key)"]
@@ -398,6 +418,13 @@ struct BodyTranslator {
                 }
             }
             return view
+        }
+
+        /// ` = value`, or the value on a line of its own when the declaration would be too long: a `Patch`'s
+        /// properties sit two levels deep (`extension Owner { struct Patch { var … } }`).
+        func initialValue(_ value: String, declaring declaration: String) -> String {
+            8 + declaration.count + 3 + value.count <= translator.lineLength
+                ? " = \(value)" : " =\n            \(value)"
         }
 
         func arrayOperations(_ property: ResolvedProperty) -> String {

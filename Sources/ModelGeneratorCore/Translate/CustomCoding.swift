@@ -7,6 +7,11 @@ struct CustomCoding {
     var lineLength: Int
     /// Indentation of the lines inside the two functions.
     var bodyIndent: Int
+    /// The backend's types: how its dates look on the wire.
+    var wireTypes: WireTypes
+
+    /// The stored property that remembers which optional keys were `null`, so that they encode back as `null`.
+    static let nullKeysName = "_nullKeys"
 
     struct Output {
         var decodeLines: [String] = []
@@ -22,6 +27,11 @@ struct CustomCoding {
             output.decodeLines.append("let container = try decoder.container(keyedBy: JSONKey.self)")
             output.encodeLines.append("var container = encoder.container(keyedBy: JSONKey.self)")
         }
+        let tracksNulls = properties.contains(where: tracksNull)
+        if tracksNulls {
+            output.staticLines.append("private var \(Self.nullKeysName) = NullKeys()")
+            output.decodeLines.append("var nulls = NullKeys()")
+        }
         var formatters: [String: [String]] = [:]
         for property in properties {
             let name = SwiftNaming.escaped(property.swiftName)
@@ -34,7 +44,8 @@ struct CustomCoding {
                 statics: &output.staticLines
             )
         }
-        var usedNames: Set<String> = ["container"]
+        if tracksNulls { output.decodeLines.append("self.\(Self.nullKeysName) = nulls") }
+        var usedNames: Set<String> = ["container", "nulls"]
         output.encodeLines += encodeLines(
             KeyPathTree(properties.filter { !$0.keyPath.isEmpty }),
             container: "container",
@@ -138,9 +149,9 @@ struct CustomCoding {
             return ["\(target)try \(valueType(property))(from: decoder)"]
         }
         let path = "[" + property.keyPath.map(SwiftText.stringLiteral).joined(separator: ", ") + "]"
-        let isDate = property.type == .date && property.formatter == nil
-        let decodedType = isDate ? "ISO8601Date<\(valueType(property))>.self" : "\(valueType(property)).self"
-        let unwrap = isDate ? ".wrappedValue" : ""
+        let date = dateCoding(property)
+        let decodedType = date?.decodedType ?? "\(valueType(property)).self"
+        let unwrap = date?.unwrap ?? ""
         let defaultValue = property.defaultValue.map { defaultExpression(property, $0, statics: &statics) }
 
         if let formatter {
@@ -154,9 +165,9 @@ struct CustomCoding {
             return call("\(target)try container.\(property.isRequired ? "decode" : "decodeIfPresent")", arguments)
         }
         if let defaultValue {
-            let wrappedDefault = isDate ? "ISO8601Date(wrappedValue: \(defaultValue))" : defaultValue
+            let wrappedDefault = date?.wrap(defaultValue, false) ?? defaultValue
             if property.nullAsMissing {
-                let optionalUnwrap = isDate ? "?.wrappedValue" : ""
+                let optionalUnwrap = date?.optionalUnwrap ?? ""
                 return call(
                     "\(target)try container.decodeIfPresent",
                     [decodedType, "at: \(path)"],
@@ -175,10 +186,63 @@ struct CustomCoding {
         if property.isRequired {
             return call("\(target)try container.decode", [decodedType, location], suffix: unwrap)
         }
+        if tracksNull(property) {
+            return call(
+                "\(target)try container.decodeOrNull",
+                [decodedType, location, "nulls: &nulls"],
+                suffix: date?.optionalUnwrap ?? ""
+            )
+        }
         return call(
             "\(target)try container.decodeIfPresent",
             [decodedType, location],
-            suffix: isDate ? "?.wrappedValue" : ""
+            suffix: date?.optionalUnwrap ?? ""
+        )
+    }
+
+    /// Optional plain keys keep `null` apart from absent; key paths, defaults and formatters decide for themselves.
+    private func tracksNull(_ property: ResolvedProperty) -> Bool {
+        !property.isRequired && property.keyPath.count == 1 && property.defaultValue == nil
+            && property.formatter == nil
+    }
+
+    /// How a `Date` property is coded: through the backend's wrapper type.
+    private struct DateCoding {
+        /// `ISO8601Date<Date?>.self`, `ParseDate.self`, `[ParseDate].self`.
+        var decodedType: String
+        /// From the decoded value to the property's: `.wrappedValue`, `.map(\.wrappedValue)`.
+        var unwrap: String
+        var optionalUnwrap: String
+        /// Wraps a value of the property's type for encoding.
+        var wrap: (_ value: String, _ isOptional: Bool) -> String
+    }
+
+    private func dateCoding(_ property: ResolvedProperty) -> DateCoding? {
+        guard property.type == .date, property.formatter == nil else { return nil }
+        // System timestamps are plain ISO 8601 strings in every backend, Parse's `createdAt` too.
+        let types = property.isSystemProperty ? WireTypes.systemDates : wireTypes
+        let wrapper = types.dateWrapper
+        if types.dateWrapperIsGeneric || !property.isArray {
+            let decoded = types.dateWrapperIsGeneric ? "\(wrapper)<\(valueType(property))>.self" : "\(wrapper).self"
+            return DateCoding(
+                decodedType: decoded,
+                unwrap: ".wrappedValue",
+                optionalUnwrap: "?.wrappedValue",
+                wrap: { value, isOptional in
+                    isOptional ? "\(value).map { \(wrapper)(wrappedValue: $0) }" : "\(wrapper)(wrappedValue: \(value))"
+                }
+            )
+        }
+        // A wrapper of one date codes an array element by element.
+        return DateCoding(
+            decodedType: "[\(wrapper)].self",
+            unwrap: ".map(\\.wrappedValue)",
+            optionalUnwrap: "?.map(\\.wrappedValue)",
+            wrap: { value, isOptional in
+                isOptional
+                    ? "\(value).map { $0.map { \(wrapper)(wrappedValue: $0) } }"
+                    : "\(value).map { \(wrapper)(wrappedValue: $0) }"
+            }
         )
     }
 
@@ -203,13 +267,11 @@ struct CustomCoding {
         if let formatter {
             return call("try \(container).\(method)", [name, forKey] + formatter)
         }
-        if property.type == .date {
-            let value =
-                property.isRequired
-                ? "ISO8601Date(wrappedValue: \(name))" : "\(name).map { ISO8601Date(wrappedValue: $0) }"
-            return call("try \(container).\(method)", [value, forKey])
+        let value = dateCoding(property)?.wrap(name, !property.isRequired) ?? name
+        if tracksNull(property) {
+            return call("try \(container).encodeOrNull", [value, forKey, "nulls: \(Self.nullKeysName)"])
         }
-        return call("try \(container).\(method)", [name, forKey])
+        return call("try \(container).\(method)", [value, forKey])
     }
 
     // MARK: Values
@@ -231,7 +293,7 @@ struct CustomCoding {
 
     /// The Swift type of one decoded value, without optionality.
     private func valueType(_ property: ResolvedProperty) -> String {
-        let element = Translator.spelling(of: property.type)
+        let element = wireTypes.spelling(of: property.type)
         return property.isArray ? "[\(element)]" : element
     }
 

@@ -100,7 +100,8 @@ struct QueryTranslator {
             nested: inout [(owner: String, properties: [ResolvedProperty])]
         ) -> QueryFieldView? {
             guard !property.keyPath.isEmpty, property.formatter == nil else { return nil }
-            let presence = property.isRequired ? "Present" : "MaybeAbsent"
+            // Stored data has what a create requires, though a read may leave it out.
+            let presence = property.isRequired || property.definition.isRequired ? "Present" : "MaybeAbsent"
             let key = SwiftText.stringLiteral(property.keyPath.joined(separator: "."))
             var arguments = key
             let type: String
@@ -123,7 +124,9 @@ struct QueryTranslator {
                 }
             case .file:
                 type = "FileField<Root, \(presence)>"
-            case .named:
+            case .named, .list, .relation:
+                // A List is the server's view of other objects, and a Relation is queried from its targets
+                // (`$relatedTo`): neither is a value a condition compares.
                 return nil
             case .enumeration(let enumeration):
                 let name = "\(scope).\(enumeration.swiftName)"
@@ -131,7 +134,7 @@ struct QueryTranslator {
                 type = "\(property.isArray ? "ArrayField" : "ValueField")<Root, \(name), \(presence)>"
             default:
                 type =
-                    "\(property.isArray ? "ArrayField" : "ValueField")<Root, \(Translator.spelling(of: property.type)), \(presence)>"
+                    "\(property.isArray ? "ArrayField" : "ValueField")<Root, \(translator.elementTypeSpelling(property.type)), \(presence)>"
             }
             var view = QueryFieldView(
                 docLines: translator.docLines(
@@ -145,6 +148,11 @@ struct QueryTranslator {
             )
             // Fields are declared two levels deep: `extension Owner { struct Fields { var … } }`.
             view.typeOnOwnLine = 8 + "\(translator.access)var \(view.name): \(type) {".count > translator.lineLength
+            // A type too long even for a line of its own breaks inside its generic arguments, as swift-format does.
+            if view.typeOnOwnLine, 12 + type.count > translator.lineLength, let open = type.firstIndex(of: "<") {
+                let arguments = type[type.index(after: open)..<type.index(before: type.endIndex)]
+                view.type = "\(type[...open])\n                \(arguments)\n            >"
+            }
             return view
         }
 

@@ -125,7 +125,13 @@ public struct Translator: Sendable {
         // Coding and `==` are written out rather than synthesized: a `CodingKeys` enum and synthesized `==` cost
         // about a fifth of the models' compile time (Benchmarks/README.md), and the same code handles key paths,
         // defaults and formatters.
-        let coding = CustomCoding(access: access, lineLength: lineLength, bodyIndent: 4 * (depth + 2)).make(properties)
+        let coding = CustomCoding(
+            access: access,
+            lineLength: lineLength,
+            bodyIndent: 4 * (depth + 2),
+            wireTypes: wireTypes
+        )
+        .make(properties)
         let parameters = properties.map(initParameter)
         let inline = "\(access)init(\(parameters.joined(separator: ", "))) {"
         return StructView(
@@ -146,9 +152,12 @@ public struct Translator: Sendable {
             decodeLines: coding.decodeLines,
             encodeLines: coding.encodeLines,
             staticLines: coding.staticLines,
-            equalityLines: properties.map { property in
+            equalityLines: properties.flatMap { property in
                 let name = SwiftNaming.escaped(property.swiftName)
-                return "guard equalValues(lhs.\(name), rhs.\(name)) else { return false }"
+                let line = "guard equalValues(lhs.\(name), rhs.\(name)) else { return false }"
+                // The lines sit in `==`, two levels inside the struct.
+                if 4 * (depth + 2) + line.count <= lineLength { return [line] }
+                return ["guard equalValues(lhs.\(name), rhs.\(name)) else {", "    return false", "}"]
             }
         )
     }
@@ -224,28 +233,11 @@ public struct Translator: Sendable {
     }
 
     func elementTypeSpelling(_ type: ResolvedType) -> String {
-        Self.spelling(of: type)
+        wireTypes.spelling(of: type)
     }
 
-    /// The Swift spelling of one value of a type (not of an array or optional of it).
-    static func spelling(of type: ResolvedType) -> String {
-        switch type {
-        case .string: "String"
-        case .double: "Double"
-        case .int: "Int"
-        case .bool: "Bool"
-        case .date: "Date"
-        case .dateOnly: "DateOnly"
-        case .objectID: "ObjectID"
-        case .file: "FileValue"
-        case .any, .passedThrough: "JSONValue"
-        case .reference(let target): "Reference<\(target ?? "JSONValue")>"
-        case .enumeration(let enumeration): enumeration.swiftName
-        case .document(let document): document.swiftName
-        case .url: "URL"
-        case .named(let name): name
-        }
-    }
+    /// The Swift types of the config's backend.
+    var wireTypes: WireTypes { WireTypes.of(config.dialect) }
 
     /// Doc comment lines from a label and a description. A label that only repeats the API name says nothing
     /// and is left out.

@@ -79,7 +79,7 @@ extension CortexDialect: BodyDialect {
                         )
                     )
                 }
-            case .increment, .multiply, .addToSet, .currentDate:
+            case .increment, .multiply, .addToSet, .currentDate, .addRelation, .removeRelation:
                 throw BodyError(
                     "cortex updates have no \(PatchOperation.name(of: operation.kind)); set the new value instead"
                 )
@@ -129,6 +129,8 @@ extension MiaDialect: BodyDialect {
                 case .currentDate: ("$currentDate", .bool(true))
                 case .push(let elements): ("$push", try Self.each(elements))
                 case .addToSet(let elements): ("$addToSet", try Self.each(elements))
+                case .addRelation, .removeRelation:
+                    throw BodyError("mia has no relations; \(PatchOperation.name(of: operation.kind)) is parse's")
                 case .pull(let elements):
                     (
                         "$pull",
@@ -216,6 +218,10 @@ extension ParseDialect: BodyDialect {
                     op("AddUnique", [("objects", .array(try elements.map { try Self.encode($0, files: [:]) }))])
                 case .pull(let elements):
                     op("Remove", [("objects", .array(try elements.map { try Self.encode($0, files: [:]) }))])
+                case .addRelation(let elements):
+                    op("AddRelation", [("objects", .array(try elements.map { try Self.encode($0, files: [:]) }))])
+                case .removeRelation(let elements):
+                    op("RemoveRelation", [("objects", .array(try elements.map { try Self.encode($0, files: [:]) }))])
                 case .multiply, .currentDate:
                     throw BodyError("parse updates have no \(PatchOperation.name(of: operation.kind))")
                 }
@@ -242,6 +248,8 @@ extension PatchOperation {
         case .pull: "pull"
         case .addToSet: "add-to-set"
         case .currentDate: "current date"
+        case .addRelation: "add-relation"
+        case .removeRelation: "remove-relation"
         }
     }
 }

@@ -233,6 +233,10 @@ public struct PatchOperation: Sendable, Hashable {
         case addToSet([BodyValue])
         /// mia's `$currentDate`: the server's time.
         case currentDate
+        /// Parse's `AddRelation`: relates these objects (references) to this one.
+        case addRelation([BodyValue])
+        /// Parse's `RemoveRelation`: unrelates these objects (references) from this one.
+        case removeRelation([BodyValue])
     }
 
     /// The JSON path of the property changed, such as `c_when`.
@@ -251,7 +255,8 @@ public struct PatchOperation: Sendable, Hashable {
         switch kind {
         case .set(let value), .increment(let value), .multiply(let value):
             value.nonFiniteNumberViolations(at: path)
-        case .push(let values), .pull(let values), .addToSet(let values):
+        case .push(let values), .pull(let values), .addToSet(let values), .addRelation(let values),
+            .removeRelation(let values):
             // The elements' places in the stored array are the server's to decide: the path is the array's.
             values.flatMap { $0.nonFiniteNumberViolations(at: path) }
         case .unset, .currentDate: []

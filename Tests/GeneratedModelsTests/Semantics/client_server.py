@@ -408,6 +408,9 @@ def serve(lifetime):
     # Foundation's Process on Linux starts children with SIGTERM blocked: unblock it so terminate() works.
     signal.pthread_sigmask(signal.SIG_SETMASK, [])
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # A longer listen queue than the default 5: on a busy two-core machine the accept loop falls behind, and a
+    # full queue refuses connections.
+    ThreadingHTTPServer.request_queue_size = 128
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
 

@@ -91,6 +91,7 @@ extension PropertyDefinition {
         copy.name.location = nowhere
         copy.type.location = nowhere
         copy.sourceObject?.location = nowhere
+        copy.flagLocations = flagLocations.mapValues { _ in nowhere }
         copy.defaultValue = defaultValue?.withoutLocations
         copy.properties = properties.map(\.withoutLocations)
         copy.facets = facets.map { facet in

@@ -62,12 +62,11 @@ enum CortexBuiltIns {
 enum PropertyTypeName {
     static let supported = [
         "String", "Number", "Boolean", "Bool", "Date", "ObjectId", "Reference", "File", "Document", "Any",
+        // The backends' own: Cortex, Parse, and Mia-Platform (GeoPoint is both Parse's and Mia's).
+        "List", "UUID", "Geometry", "Relation", "GeoPoint", "Polygon", "Bytes", "ACL",
     ]
-    /// Backend types the generator has no dedicated Swift type for; they decode as `JSONValue`. Cortex's, and
-    /// those the Parse and Mia-Platform readers keep under their backend's name.
-    static let passedThrough = [
-        "Geometry", "Binary", "List", "Set", "UUID", "Relation", "GeoPoint", "Polygon", "Bytes", "ACL",
-    ]
+    /// Backend types the generator has no dedicated Swift type for; they decode as `JSONValue`.
+    static let passedThrough = ["Binary", "Set"]
     /// Types whose `sourceObject` names an object: a reference's target, the object a Cortex `List` lists, the
     /// object a Cortex `ObjectId` holds ids of, a Parse `Relation`'s class.
     static let namingSourceObject: Set<String> = ["Reference", "List", "ObjectId", "Relation"]

@@ -150,7 +150,7 @@ enum CortexReader {
         else { return nil }
         var typeName = type.value
         var property = PropertyDefinition(name: located, type: Located("", at: type.location))
-        // `String[]` is the seed's spelling of an array of strings.
+        // `String[]` is how Medable's iOS SDK documentation spells an array of strings.
         if typeName.hasSuffix("[]") {
             typeName.removeLast(2)
             property.isArray = true
@@ -162,6 +162,7 @@ enum CortexReader {
         func flag(_ key: String, _ keyPath: WritableKeyPath<PropertyDefinition, Bool>) {
             if let value = node[key], !value.isNull, let bool = reader.bool(value, "'\(key)' of '\(name)'") {
                 property[keyPath: keyPath] = bool
+                if bool { property.flagLocations[key] = value.location }
             }
         }
         flag("array", \.isArray)

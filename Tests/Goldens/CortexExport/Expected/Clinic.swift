@@ -7,7 +7,9 @@ import ModelRuntime
 public struct Clinic: Codable, Hashable, Sendable, Identifiable {
     /// Identifier
     public var id: ObjectID
-    public var name: String
+    /// Object name
+    public var object: String
+    public var name: String?
     public var phone: String?
     public var beds: Double?
     public var `open`: Bool?
@@ -18,10 +20,31 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable {
     public var head: Reference<JSONValue>?
     public var logo: FileValue?
     public var meta: JSONValue?
+    /// Created
+    public var created: Date?
+    /// Creator
+    public var creator: Reference<JSONValue>?
+    /// Updated
+    public var updated: Date?
+    /// Updater
+    public var updater: Reference<JSONValue>?
+    /// Owner
+    public var owner: Reference<JSONValue>?
+    /// Access level of the caller
+    public var access: Int?
+    /// Roles granting the caller's access
+    public var accessRoles: [ObjectID]?
+    /// Favorite of the caller
+    public var favorite: Bool?
+    /// Shared with the caller
+    public var shared: Bool?
+    /// Cortex's index bookkeeping
+    public var idx: JSONValue?
 
     public init(
         id: ObjectID,
-        name: String,
+        object: String,
+        name: String? = nil,
         phone: String? = nil,
         beds: Double? = nil,
         `open`: Bool? = nil,
@@ -31,9 +54,20 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable {
         address: Address? = nil,
         head: Reference<JSONValue>? = nil,
         logo: FileValue? = nil,
-        meta: JSONValue? = nil
+        meta: JSONValue? = nil,
+        created: Date? = nil,
+        creator: Reference<JSONValue>? = nil,
+        updated: Date? = nil,
+        updater: Reference<JSONValue>? = nil,
+        owner: Reference<JSONValue>? = nil,
+        access: Int? = nil,
+        accessRoles: [ObjectID]? = nil,
+        favorite: Bool? = nil,
+        shared: Bool? = nil,
+        idx: JSONValue? = nil
     ) {
         self.id = id
+        self.object = object
         self.name = name
         self.phone = phone
         self.beds = beds
@@ -45,42 +79,93 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable {
         self.head = head
         self.logo = logo
         self.meta = meta
+        self.created = created
+        self.creator = creator
+        self.updated = updated
+        self.updater = updater
+        self.owner = owner
+        self.access = access
+        self.accessRoles = accessRoles
+        self.favorite = favorite
+        self.shared = shared
+        self.idx = idx
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.name = try container.decode(String.self, forKey: JSONKey("c_name"))
-        self.phone = try container.decodeIfPresent(String.self, forKey: JSONKey("c_phone"))
-        self.beds = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_beds"))
-        self.`open` = try container.decodeIfPresent(Bool.self, forKey: JSONKey("c_open"))
-        self.opened = try container.decodeIfPresent(DateOnly.self, forKey: JSONKey("c_opened"))
-        self.tags = try container.decodeIfPresent([String].self, forKey: JSONKey("c_tags"))
-        self.kind = try container.decodeIfPresent(Kind.self, forKey: JSONKey("c_kind"))
-        self.address = try container.decodeIfPresent(Address.self, forKey: JSONKey("c_address"))
-        self.head = try container.decodeIfPresent(Reference<JSONValue>.self, forKey: JSONKey("c_head"))
-        self.logo = try container.decodeIfPresent(FileValue.self, forKey: JSONKey("c_logo"))
-        self.meta = try container.decodeIfPresent(JSONValue.self, forKey: JSONKey("c_meta"))
+        self.object = try container.decode(String.self, forKey: JSONKey("object"))
+        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &nulls)
+        self.phone = try container.decodeOrNull(String.self, forKey: JSONKey("c_phone"), nulls: &nulls)
+        self.beds = try container.decodeOrNull(Double.self, forKey: JSONKey("c_beds"), nulls: &nulls)
+        self.`open` = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_open"), nulls: &nulls)
+        self.opened = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_opened"), nulls: &nulls)
+        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("c_tags"), nulls: &nulls)
+        self.kind = try container.decodeOrNull(Kind.self, forKey: JSONKey("c_kind"), nulls: &nulls)
+        self.address = try container.decodeOrNull(Address.self, forKey: JSONKey("c_address"), nulls: &nulls)
+        self.head = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("c_head"), nulls: &nulls)
+        self.logo = try container.decodeOrNull(FileValue.self, forKey: JSONKey("c_logo"), nulls: &nulls)
+        self.meta = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_meta"), nulls: &nulls)
+        self.created = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("created"),
+            nulls: &nulls
+        )?.wrappedValue
+        self.creator = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("creator"), nulls: &nulls)
+        self.updated = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("updated"),
+            nulls: &nulls
+        )?.wrappedValue
+        self.updater = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("updater"), nulls: &nulls)
+        self.owner = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
+        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
+        self.accessRoles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("accessRoles"), nulls: &nulls)
+        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
+        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
+        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encode(self.name, forKey: JSONKey("c_name"))
-        try container.encodeIfPresent(self.phone, forKey: JSONKey("c_phone"))
-        try container.encodeIfPresent(self.beds, forKey: JSONKey("c_beds"))
-        try container.encodeIfPresent(self.`open`, forKey: JSONKey("c_open"))
-        try container.encodeIfPresent(self.opened, forKey: JSONKey("c_opened"))
-        try container.encodeIfPresent(self.tags, forKey: JSONKey("c_tags"))
-        try container.encodeIfPresent(self.kind, forKey: JSONKey("c_kind"))
-        try container.encodeIfPresent(self.address, forKey: JSONKey("c_address"))
-        try container.encodeIfPresent(self.head, forKey: JSONKey("c_head"))
-        try container.encodeIfPresent(self.logo, forKey: JSONKey("c_logo"))
-        try container.encodeIfPresent(self.meta, forKey: JSONKey("c_meta"))
+        try container.encode(self.object, forKey: JSONKey("object"))
+        try container.encodeOrNull(self.name, forKey: JSONKey("c_name"), nulls: _nullKeys)
+        try container.encodeOrNull(self.phone, forKey: JSONKey("c_phone"), nulls: _nullKeys)
+        try container.encodeOrNull(self.beds, forKey: JSONKey("c_beds"), nulls: _nullKeys)
+        try container.encodeOrNull(self.`open`, forKey: JSONKey("c_open"), nulls: _nullKeys)
+        try container.encodeOrNull(self.opened, forKey: JSONKey("c_opened"), nulls: _nullKeys)
+        try container.encodeOrNull(self.tags, forKey: JSONKey("c_tags"), nulls: _nullKeys)
+        try container.encodeOrNull(self.kind, forKey: JSONKey("c_kind"), nulls: _nullKeys)
+        try container.encodeOrNull(self.address, forKey: JSONKey("c_address"), nulls: _nullKeys)
+        try container.encodeOrNull(self.head, forKey: JSONKey("c_head"), nulls: _nullKeys)
+        try container.encodeOrNull(self.logo, forKey: JSONKey("c_logo"), nulls: _nullKeys)
+        try container.encodeOrNull(self.meta, forKey: JSONKey("c_meta"), nulls: _nullKeys)
+        try container.encodeOrNull(
+            self.created.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("created"),
+            nulls: _nullKeys
+        )
+        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
+        try container.encodeOrNull(
+            self.updated.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("updated"),
+            nulls: _nullKeys
+        )
+        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: _nullKeys)
+        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
+        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: _nullKeys)
+        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: _nullKeys)
+        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
+        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
+        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.phone, rhs.phone) else { return false }
         guard equalValues(lhs.beds, rhs.beds) else { return false }
@@ -92,8 +177,20 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.head, rhs.head) else { return false }
         guard equalValues(lhs.logo, rhs.logo) else { return false }
         guard equalValues(lhs.meta, rhs.meta) else { return false }
+        guard equalValues(lhs.created, rhs.created) else { return false }
+        guard equalValues(lhs.creator, rhs.creator) else { return false }
+        guard equalValues(lhs.updated, rhs.updated) else { return false }
+        guard equalValues(lhs.updater, rhs.updater) else { return false }
+        guard equalValues(lhs.owner, rhs.owner) else { return false }
+        guard equalValues(lhs.access, rhs.access) else { return false }
+        guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
+        guard equalValues(lhs.favorite, rhs.favorite) else { return false }
+        guard equalValues(lhs.shared, rhs.shared) else { return false }
+        guard equalValues(lhs.idx, rhs.idx) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 
     /// The values of `c_kind`.
     public enum Kind: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
@@ -140,16 +237,18 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.street = try container.decodeIfPresent(String.self, forKey: JSONKey("c_street"))
-            self.city = try container.decodeIfPresent(String.self, forKey: JSONKey("c_city"))
-            self.zip = try container.decodeIfPresent(String.self, forKey: JSONKey("c_zip"))
+            var nulls = NullKeys()
+            self.street = try container.decodeOrNull(String.self, forKey: JSONKey("c_street"), nulls: &nulls)
+            self.city = try container.decodeOrNull(String.self, forKey: JSONKey("c_city"), nulls: &nulls)
+            self.zip = try container.decodeOrNull(String.self, forKey: JSONKey("c_zip"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeIfPresent(self.street, forKey: JSONKey("c_street"))
-            try container.encodeIfPresent(self.city, forKey: JSONKey("c_city"))
-            try container.encodeIfPresent(self.zip, forKey: JSONKey("c_zip"))
+            try container.encodeOrNull(self.street, forKey: JSONKey("c_street"), nulls: _nullKeys)
+            try container.encodeOrNull(self.city, forKey: JSONKey("c_city"), nulls: _nullKeys)
+            try container.encodeOrNull(self.zip, forKey: JSONKey("c_zip"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -158,6 +257,8 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable {
             guard equalValues(lhs.zip, rhs.zip) else { return false }
             return true
         }
+
+        private var _nullKeys = NullKeys()
     }
 }
 
@@ -211,6 +312,11 @@ extension Clinic {
             .init(_prefix, "_id")
         }
 
+        /// Object name
+        public var object: ValueField<Root, String, Present> {
+            .init(_prefix, "object")
+        }
+
         public var name: ValueField<Root, String, Present> {
             .init(_prefix, "c_name")
         }
@@ -253,6 +359,56 @@ extension Clinic {
 
         public var meta: ValueField<Root, JSONValue, MaybeAbsent> {
             .init(_prefix, "c_meta")
+        }
+
+        /// Created
+        public var created: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "created")
+        }
+
+        /// Creator
+        public var creator: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "creator", target: "account")
+        }
+
+        /// Updated
+        public var updated: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "updated")
+        }
+
+        /// Updater
+        public var updater: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "updater", target: "account")
+        }
+
+        /// Owner
+        public var owner: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "owner", target: "account")
+        }
+
+        /// Access level of the caller
+        public var access: ValueField<Root, Int, MaybeAbsent> {
+            .init(_prefix, "access")
+        }
+
+        /// Roles granting the caller's access
+        public var accessRoles: ArrayField<Root, ObjectID, MaybeAbsent> {
+            .init(_prefix, "accessRoles")
+        }
+
+        /// Favorite of the caller
+        public var favorite: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "favorite")
+        }
+
+        /// Shared with the caller
+        public var shared: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "shared")
+        }
+
+        /// Cortex's index bookkeeping
+        public var idx: ValueField<Root, JSONValue, MaybeAbsent> {
+            .init(_prefix, "idx")
         }
     }
 }

@@ -45,138 +45,372 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
     public struct InPerson: Codable, Hashable, Sendable, Identifiable {
         /// Identifier
         public var id: ObjectID
-        public var clinic: Reference<Clinic>
-        public var when: Date
+        /// Object name
+        public var object: String
+        public var clinic: Reference<Clinic>?
+        public var when: Date?
         public var notes: [Note]?
         public var scans: [FileValue]?
         public var score: Double?
+        /// Created
+        public var created: Date?
+        /// Creator
+        public var creator: Reference<JSONValue>?
+        /// Updated
+        public var updated: Date?
+        /// Updater
+        public var updater: Reference<JSONValue>?
+        /// Owner
+        public var owner: Reference<JSONValue>?
+        /// Access level of the caller
+        public var access: Int?
+        /// Roles granting the caller's access
+        public var accessRoles: [ObjectID]?
+        /// Favorite of the caller
+        public var favorite: Bool?
+        /// Shared with the caller
+        public var shared: Bool?
+        /// Cortex's index bookkeeping
+        public var idx: JSONValue?
         public var room: String?
         public var duration: Double?
 
         public init(
             id: ObjectID,
-            clinic: Reference<Clinic>,
-            when: Date,
+            object: String,
+            clinic: Reference<Clinic>? = nil,
+            when: Date? = nil,
             notes: [Note]? = nil,
             scans: [FileValue]? = nil,
             score: Double? = nil,
+            created: Date? = nil,
+            creator: Reference<JSONValue>? = nil,
+            updated: Date? = nil,
+            updater: Reference<JSONValue>? = nil,
+            owner: Reference<JSONValue>? = nil,
+            access: Int? = nil,
+            accessRoles: [ObjectID]? = nil,
+            favorite: Bool? = nil,
+            shared: Bool? = nil,
+            idx: JSONValue? = nil,
             room: String? = nil,
             duration: Double? = nil
         ) {
             self.id = id
+            self.object = object
             self.clinic = clinic
             self.when = when
             self.notes = notes
             self.scans = scans
             self.score = score
+            self.created = created
+            self.creator = creator
+            self.updated = updated
+            self.updater = updater
+            self.owner = owner
+            self.access = access
+            self.accessRoles = accessRoles
+            self.favorite = favorite
+            self.shared = shared
+            self.idx = idx
             self.room = room
             self.duration = duration
         }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
+            var nulls = NullKeys()
             self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-            self.clinic = try container.decode(Reference<Clinic>.self, forKey: JSONKey("c_clinic"))
-            self.when = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("c_when")).wrappedValue
-            self.notes = try container.decodeIfPresent([Note].self, forKey: JSONKey("c_notes"))
-            self.scans = try container.decodeIfPresent([FileValue].self, forKey: JSONKey("c_scans"))
-            self.score = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_score"))
-            self.room = try container.decodeIfPresent(String.self, forKey: JSONKey("c_room"))
-            self.duration = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_duration"))
+            self.object = try container.decode(String.self, forKey: JSONKey("object"))
+            self.clinic = try container.decodeOrNull(Reference<Clinic>.self, forKey: JSONKey("c_clinic"), nulls: &nulls)
+            self.when = try container.decodeOrNull(
+                ISO8601Date<Date>.self,
+                forKey: JSONKey("c_when"),
+                nulls: &nulls
+            )?.wrappedValue
+            self.notes = try container.decodeOrNull([Note].self, forKey: JSONKey("c_notes"), nulls: &nulls)
+            self.scans = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_scans"), nulls: &nulls)
+            self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &nulls)
+            self.created = try container.decodeOrNull(
+                ISO8601Date<Date>.self,
+                forKey: JSONKey("created"),
+                nulls: &nulls
+            )?.wrappedValue
+            self.creator = try container.decodeOrNull(
+                Reference<JSONValue>.self,
+                forKey: JSONKey("creator"),
+                nulls: &nulls
+            )
+            self.updated = try container.decodeOrNull(
+                ISO8601Date<Date>.self,
+                forKey: JSONKey("updated"),
+                nulls: &nulls
+            )?.wrappedValue
+            self.updater = try container.decodeOrNull(
+                Reference<JSONValue>.self,
+                forKey: JSONKey("updater"),
+                nulls: &nulls
+            )
+            self.owner = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
+            self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
+            self.accessRoles = try container.decodeOrNull(
+                [ObjectID].self,
+                forKey: JSONKey("accessRoles"),
+                nulls: &nulls
+            )
+            self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
+            self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
+            self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+            self.room = try container.decodeOrNull(String.self, forKey: JSONKey("c_room"), nulls: &nulls)
+            self.duration = try container.decodeOrNull(Double.self, forKey: JSONKey("c_duration"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encode(self.id, forKey: JSONKey("_id"))
-            try container.encode(self.clinic, forKey: JSONKey("c_clinic"))
-            try container.encode(ISO8601Date(wrappedValue: self.when), forKey: JSONKey("c_when"))
-            try container.encodeIfPresent(self.notes, forKey: JSONKey("c_notes"))
-            try container.encodeIfPresent(self.scans, forKey: JSONKey("c_scans"))
-            try container.encodeIfPresent(self.score, forKey: JSONKey("c_score"))
-            try container.encodeIfPresent(self.room, forKey: JSONKey("c_room"))
-            try container.encodeIfPresent(self.duration, forKey: JSONKey("c_duration"))
+            try container.encode(self.object, forKey: JSONKey("object"))
+            try container.encodeOrNull(self.clinic, forKey: JSONKey("c_clinic"), nulls: _nullKeys)
+            try container.encodeOrNull(
+                self.when.map { ISO8601Date(wrappedValue: $0) },
+                forKey: JSONKey("c_when"),
+                nulls: _nullKeys
+            )
+            try container.encodeOrNull(self.notes, forKey: JSONKey("c_notes"), nulls: _nullKeys)
+            try container.encodeOrNull(self.scans, forKey: JSONKey("c_scans"), nulls: _nullKeys)
+            try container.encodeOrNull(self.score, forKey: JSONKey("c_score"), nulls: _nullKeys)
+            try container.encodeOrNull(
+                self.created.map { ISO8601Date(wrappedValue: $0) },
+                forKey: JSONKey("created"),
+                nulls: _nullKeys
+            )
+            try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
+            try container.encodeOrNull(
+                self.updated.map { ISO8601Date(wrappedValue: $0) },
+                forKey: JSONKey("updated"),
+                nulls: _nullKeys
+            )
+            try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: _nullKeys)
+            try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
+            try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: _nullKeys)
+            try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: _nullKeys)
+            try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
+            try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
+            try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
+            try container.encodeOrNull(self.room, forKey: JSONKey("c_room"), nulls: _nullKeys)
+            try container.encodeOrNull(self.duration, forKey: JSONKey("c_duration"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.id, rhs.id) else { return false }
+            guard equalValues(lhs.object, rhs.object) else { return false }
             guard equalValues(lhs.clinic, rhs.clinic) else { return false }
             guard equalValues(lhs.when, rhs.when) else { return false }
             guard equalValues(lhs.notes, rhs.notes) else { return false }
             guard equalValues(lhs.scans, rhs.scans) else { return false }
             guard equalValues(lhs.score, rhs.score) else { return false }
+            guard equalValues(lhs.created, rhs.created) else { return false }
+            guard equalValues(lhs.creator, rhs.creator) else { return false }
+            guard equalValues(lhs.updated, rhs.updated) else { return false }
+            guard equalValues(lhs.updater, rhs.updater) else { return false }
+            guard equalValues(lhs.owner, rhs.owner) else { return false }
+            guard equalValues(lhs.access, rhs.access) else { return false }
+            guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
+            guard equalValues(lhs.favorite, rhs.favorite) else { return false }
+            guard equalValues(lhs.shared, rhs.shared) else { return false }
+            guard equalValues(lhs.idx, rhs.idx) else { return false }
             guard equalValues(lhs.room, rhs.room) else { return false }
             guard equalValues(lhs.duration, rhs.duration) else { return false }
             return true
         }
+
+        private var _nullKeys = NullKeys()
     }
 
     /// Remote
     public struct Remote: Codable, Hashable, Sendable, Identifiable {
         /// Identifier
         public var id: ObjectID
-        public var clinic: Reference<Clinic>
-        public var when: Date
+        /// Object name
+        public var object: String
+        public var clinic: Reference<Clinic>?
+        public var when: Date?
         public var notes: [Note]?
         public var scans: [FileValue]?
         public var score: Double?
+        /// Created
+        public var created: Date?
+        /// Creator
+        public var creator: Reference<JSONValue>?
+        /// Updated
+        public var updated: Date?
+        /// Updater
+        public var updater: Reference<JSONValue>?
+        /// Owner
+        public var owner: Reference<JSONValue>?
+        /// Access level of the caller
+        public var access: Int?
+        /// Roles granting the caller's access
+        public var accessRoles: [ObjectID]?
+        /// Favorite of the caller
+        public var favorite: Bool?
+        /// Shared with the caller
+        public var shared: Bool?
+        /// Cortex's index bookkeeping
+        public var idx: JSONValue?
         public var link: String?
         public var recorded: Bool?
 
         public init(
             id: ObjectID,
-            clinic: Reference<Clinic>,
-            when: Date,
+            object: String,
+            clinic: Reference<Clinic>? = nil,
+            when: Date? = nil,
             notes: [Note]? = nil,
             scans: [FileValue]? = nil,
             score: Double? = nil,
+            created: Date? = nil,
+            creator: Reference<JSONValue>? = nil,
+            updated: Date? = nil,
+            updater: Reference<JSONValue>? = nil,
+            owner: Reference<JSONValue>? = nil,
+            access: Int? = nil,
+            accessRoles: [ObjectID]? = nil,
+            favorite: Bool? = nil,
+            shared: Bool? = nil,
+            idx: JSONValue? = nil,
             link: String? = nil,
             recorded: Bool? = nil
         ) {
             self.id = id
+            self.object = object
             self.clinic = clinic
             self.when = when
             self.notes = notes
             self.scans = scans
             self.score = score
+            self.created = created
+            self.creator = creator
+            self.updated = updated
+            self.updater = updater
+            self.owner = owner
+            self.access = access
+            self.accessRoles = accessRoles
+            self.favorite = favorite
+            self.shared = shared
+            self.idx = idx
             self.link = link
             self.recorded = recorded
         }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
+            var nulls = NullKeys()
             self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-            self.clinic = try container.decode(Reference<Clinic>.self, forKey: JSONKey("c_clinic"))
-            self.when = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("c_when")).wrappedValue
-            self.notes = try container.decodeIfPresent([Note].self, forKey: JSONKey("c_notes"))
-            self.scans = try container.decodeIfPresent([FileValue].self, forKey: JSONKey("c_scans"))
-            self.score = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_score"))
-            self.link = try container.decodeIfPresent(String.self, forKey: JSONKey("c_link"))
-            self.recorded = try container.decodeIfPresent(Bool.self, forKey: JSONKey("c_recorded"))
+            self.object = try container.decode(String.self, forKey: JSONKey("object"))
+            self.clinic = try container.decodeOrNull(Reference<Clinic>.self, forKey: JSONKey("c_clinic"), nulls: &nulls)
+            self.when = try container.decodeOrNull(
+                ISO8601Date<Date>.self,
+                forKey: JSONKey("c_when"),
+                nulls: &nulls
+            )?.wrappedValue
+            self.notes = try container.decodeOrNull([Note].self, forKey: JSONKey("c_notes"), nulls: &nulls)
+            self.scans = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_scans"), nulls: &nulls)
+            self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &nulls)
+            self.created = try container.decodeOrNull(
+                ISO8601Date<Date>.self,
+                forKey: JSONKey("created"),
+                nulls: &nulls
+            )?.wrappedValue
+            self.creator = try container.decodeOrNull(
+                Reference<JSONValue>.self,
+                forKey: JSONKey("creator"),
+                nulls: &nulls
+            )
+            self.updated = try container.decodeOrNull(
+                ISO8601Date<Date>.self,
+                forKey: JSONKey("updated"),
+                nulls: &nulls
+            )?.wrappedValue
+            self.updater = try container.decodeOrNull(
+                Reference<JSONValue>.self,
+                forKey: JSONKey("updater"),
+                nulls: &nulls
+            )
+            self.owner = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
+            self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
+            self.accessRoles = try container.decodeOrNull(
+                [ObjectID].self,
+                forKey: JSONKey("accessRoles"),
+                nulls: &nulls
+            )
+            self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
+            self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
+            self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+            self.link = try container.decodeOrNull(String.self, forKey: JSONKey("c_link"), nulls: &nulls)
+            self.recorded = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_recorded"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encode(self.id, forKey: JSONKey("_id"))
-            try container.encode(self.clinic, forKey: JSONKey("c_clinic"))
-            try container.encode(ISO8601Date(wrappedValue: self.when), forKey: JSONKey("c_when"))
-            try container.encodeIfPresent(self.notes, forKey: JSONKey("c_notes"))
-            try container.encodeIfPresent(self.scans, forKey: JSONKey("c_scans"))
-            try container.encodeIfPresent(self.score, forKey: JSONKey("c_score"))
-            try container.encodeIfPresent(self.link, forKey: JSONKey("c_link"))
-            try container.encodeIfPresent(self.recorded, forKey: JSONKey("c_recorded"))
+            try container.encode(self.object, forKey: JSONKey("object"))
+            try container.encodeOrNull(self.clinic, forKey: JSONKey("c_clinic"), nulls: _nullKeys)
+            try container.encodeOrNull(
+                self.when.map { ISO8601Date(wrappedValue: $0) },
+                forKey: JSONKey("c_when"),
+                nulls: _nullKeys
+            )
+            try container.encodeOrNull(self.notes, forKey: JSONKey("c_notes"), nulls: _nullKeys)
+            try container.encodeOrNull(self.scans, forKey: JSONKey("c_scans"), nulls: _nullKeys)
+            try container.encodeOrNull(self.score, forKey: JSONKey("c_score"), nulls: _nullKeys)
+            try container.encodeOrNull(
+                self.created.map { ISO8601Date(wrappedValue: $0) },
+                forKey: JSONKey("created"),
+                nulls: _nullKeys
+            )
+            try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
+            try container.encodeOrNull(
+                self.updated.map { ISO8601Date(wrappedValue: $0) },
+                forKey: JSONKey("updated"),
+                nulls: _nullKeys
+            )
+            try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: _nullKeys)
+            try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
+            try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: _nullKeys)
+            try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: _nullKeys)
+            try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
+            try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
+            try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
+            try container.encodeOrNull(self.link, forKey: JSONKey("c_link"), nulls: _nullKeys)
+            try container.encodeOrNull(self.recorded, forKey: JSONKey("c_recorded"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.id, rhs.id) else { return false }
+            guard equalValues(lhs.object, rhs.object) else { return false }
             guard equalValues(lhs.clinic, rhs.clinic) else { return false }
             guard equalValues(lhs.when, rhs.when) else { return false }
             guard equalValues(lhs.notes, rhs.notes) else { return false }
             guard equalValues(lhs.scans, rhs.scans) else { return false }
             guard equalValues(lhs.score, rhs.score) else { return false }
+            guard equalValues(lhs.created, rhs.created) else { return false }
+            guard equalValues(lhs.creator, rhs.creator) else { return false }
+            guard equalValues(lhs.updated, rhs.updated) else { return false }
+            guard equalValues(lhs.updater, rhs.updater) else { return false }
+            guard equalValues(lhs.owner, rhs.owner) else { return false }
+            guard equalValues(lhs.access, rhs.access) else { return false }
+            guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
+            guard equalValues(lhs.favorite, rhs.favorite) else { return false }
+            guard equalValues(lhs.shared, rhs.shared) else { return false }
+            guard equalValues(lhs.idx, rhs.idx) else { return false }
             guard equalValues(lhs.link, rhs.link) else { return false }
             guard equalValues(lhs.recorded, rhs.recorded) else { return false }
             return true
         }
+
+        private var _nullKeys = NullKeys()
     }
 
     public struct Note: Codable, Hashable, Sendable {
@@ -192,16 +426,30 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.text = try container.decodeIfPresent(String.self, forKey: JSONKey("c_text"))
-            self.at = try container.decodeIfPresent(ISO8601Date<Date>.self, forKey: JSONKey("c_at"))?.wrappedValue
-            self.author = try container.decodeIfPresent(Reference<JSONValue>.self, forKey: JSONKey("c_author"))
+            var nulls = NullKeys()
+            self.text = try container.decodeOrNull(String.self, forKey: JSONKey("c_text"), nulls: &nulls)
+            self.at = try container.decodeOrNull(
+                ISO8601Date<Date>.self,
+                forKey: JSONKey("c_at"),
+                nulls: &nulls
+            )?.wrappedValue
+            self.author = try container.decodeOrNull(
+                Reference<JSONValue>.self,
+                forKey: JSONKey("c_author"),
+                nulls: &nulls
+            )
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeIfPresent(self.text, forKey: JSONKey("c_text"))
-            try container.encodeIfPresent(self.at.map { ISO8601Date(wrappedValue: $0) }, forKey: JSONKey("c_at"))
-            try container.encodeIfPresent(self.author, forKey: JSONKey("c_author"))
+            try container.encodeOrNull(self.text, forKey: JSONKey("c_text"), nulls: _nullKeys)
+            try container.encodeOrNull(
+                self.at.map { ISO8601Date(wrappedValue: $0) },
+                forKey: JSONKey("c_at"),
+                nulls: _nullKeys
+            )
+            try container.encodeOrNull(self.author, forKey: JSONKey("c_author"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -210,6 +458,8 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             guard equalValues(lhs.author, rhs.author) else { return false }
             return true
         }
+
+        private var _nullKeys = NullKeys()
     }
 }
 
@@ -238,6 +488,11 @@ extension Visit {
             .init(_prefix, "_id")
         }
 
+        /// Object name
+        public var object: ValueField<Root, String, Present> {
+            .init(_prefix, "object")
+        }
+
         public var clinic: ReferenceField<Root, Clinic.Fields<Root>, Present> {
             .init(_prefix, "c_clinic", target: "c_clinic")
         }
@@ -256,6 +511,56 @@ extension Visit {
 
         public var score: ValueField<Root, Double, MaybeAbsent> {
             .init(_prefix, "c_score")
+        }
+
+        /// Created
+        public var created: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "created")
+        }
+
+        /// Creator
+        public var creator: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "creator", target: "account")
+        }
+
+        /// Updated
+        public var updated: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "updated")
+        }
+
+        /// Updater
+        public var updater: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "updater", target: "account")
+        }
+
+        /// Owner
+        public var owner: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "owner", target: "account")
+        }
+
+        /// Access level of the caller
+        public var access: ValueField<Root, Int, MaybeAbsent> {
+            .init(_prefix, "access")
+        }
+
+        /// Roles granting the caller's access
+        public var accessRoles: ArrayField<Root, ObjectID, MaybeAbsent> {
+            .init(_prefix, "accessRoles")
+        }
+
+        /// Favorite of the caller
+        public var favorite: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "favorite")
+        }
+
+        /// Shared with the caller
+        public var shared: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "shared")
+        }
+
+        /// Cortex's index bookkeeping
+        public var idx: ValueField<Root, JSONValue, MaybeAbsent> {
+            .init(_prefix, "idx")
         }
 
         public var room: ValueField<Root, String, MaybeAbsent> {
@@ -370,7 +675,7 @@ extension Visit.InPerson {
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Visit.InPerson, to edited: Visit.InPerson) {
-            self.clinic = .difference(from: original.clinic.id, to: edited.clinic.id)
+            self.clinic = .difference(from: original.clinic?.id, to: edited.clinic?.id)
             self.when.change = .difference(from: original.when, to: edited.when)
             self.notes.change = .difference(from: original.notes, to: edited.notes)
             if case .some = original.scans, case .none = edited.scans {
@@ -482,7 +787,7 @@ extension Visit.Remote {
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Visit.Remote, to edited: Visit.Remote) {
-            self.clinic = .difference(from: original.clinic.id, to: edited.clinic.id)
+            self.clinic = .difference(from: original.clinic?.id, to: edited.clinic?.id)
             self.when.change = .difference(from: original.when, to: edited.when)
             self.notes.change = .difference(from: original.notes, to: edited.notes)
             if case .some = original.scans, case .none = edited.scans {

@@ -8,24 +8,26 @@ import ModelRuntime
 /// Its name would hide Foundation's Date,
 /// so it gets a suffix.
 package struct DateObject: Codable, Hashable, Sendable {
-    package var when: DateOnly
-    package var location: JSONValue?
+    package var when: DateOnly?
+    package var location: GeoJSONGeometry?
 
-    package init(when: DateOnly, location: JSONValue? = nil) {
+    package init(when: DateOnly? = nil, location: GeoJSONGeometry? = nil) {
         self.when = when
         self.location = location
     }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.when = try container.decode(DateOnly.self, forKey: JSONKey("c_when"))
-        self.location = try container.decodeIfPresent(JSONValue.self, forKey: JSONKey("c_location"))
+        var nulls = NullKeys()
+        self.when = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_when"), nulls: &nulls)
+        self.location = try container.decodeOrNull(GeoJSONGeometry.self, forKey: JSONKey("c_location"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.when, forKey: JSONKey("c_when"))
-        try container.encodeIfPresent(self.location, forKey: JSONKey("c_location"))
+        try container.encodeOrNull(self.when, forKey: JSONKey("c_when"), nulls: _nullKeys)
+        try container.encodeOrNull(self.location, forKey: JSONKey("c_location"), nulls: _nullKeys)
     }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {
@@ -33,6 +35,8 @@ package struct DateObject: Codable, Hashable, Sendable {
         guard equalValues(lhs.location, rhs.location) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }
 
 extension DateObject: QueryableModel {
@@ -54,7 +58,7 @@ extension DateObject {
             .init(_prefix, "c_when")
         }
 
-        package var location: ValueField<Root, JSONValue, MaybeAbsent> {
+        package var location: ValueField<Root, GeoJSONGeometry, MaybeAbsent> {
             .init(_prefix, "c_location")
         }
     }
@@ -67,7 +71,7 @@ extension DateObject {
         package typealias Model = DateObject
 
         package var when: DateOnly
-        package var location: JSONValue?
+        package var location: GeoJSONGeometry?
 
         package init(when: DateOnly) {
             self.when = when
@@ -93,7 +97,7 @@ extension DateObject {
         package typealias Model = DateObject
 
         package var when: FieldUpdate<DateOnly> = .unchanged
-        package var location: FieldUpdate<JSONValue> = .unchanged
+        package var location: FieldUpdate<GeoJSONGeometry> = .unchanged
 
         package init() {}
 

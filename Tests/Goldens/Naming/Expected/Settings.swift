@@ -63,44 +63,50 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.`class` = try container.decodeIfPresent(String.self, forKey: JSONKey("class"))
-        self.`default` = try container.decodeIfPresent(Bool.self, forKey: JSONKey("default"))
-        self.`self` = try container.decodeIfPresent(String.self, forKey: JSONKey("self"))
-        self.type = try container.decodeIfPresent(String.self, forKey: JSONKey("Type"))
-        self.`protocol` = try container.decodeIfPresent(Int.self, forKey: JSONKey("protocol"))
-        self.`init` = try container.decodeIfPresent(String.self, forKey: JSONKey("init"))
-        self.isTwoFactorEnabled = try container.decodeIfPresent(Bool.self, forKey: JSONKey("c_2fa_enabled"))
-        self._3dModel = try container.decodeIfPresent(JSONValue.self, forKey: JSONKey("c_3d-model"))
-        self.firstName = try container.decodeIfPresent(String.self, forKey: JSONKey("first name"))
-        self.cafeCreme = try container.decodeIfPresent(String.self, forKey: JSONKey("x_café_crème"))
-        self.urlString = try container.decodeIfPresent(String.self, forKey: JSONKey("c_URLString"))
-        self.theme = try container.decodeIfPresent(Theme.self, forKey: JSONKey("c_theme"))
-        self.limits = try container.decodeIfPresent(Limits.self, forKey: JSONKey("c_limits"))
-        self.date = try container.decodeIfPresent(DateDocument.self, forKey: JSONKey("c_date"))
-        self.parent = try container.decodeIfPresent(Reference<Settings>.self, forKey: JSONKey("c_parent"))
-        self.entries = try container.decodeIfPresent([Reference<DateObject>].self, forKey: JSONKey("c_entries"))
+        self.`class` = try container.decodeOrNull(String.self, forKey: JSONKey("class"), nulls: &nulls)
+        self.`default` = try container.decodeOrNull(Bool.self, forKey: JSONKey("default"), nulls: &nulls)
+        self.`self` = try container.decodeOrNull(String.self, forKey: JSONKey("self"), nulls: &nulls)
+        self.type = try container.decodeOrNull(String.self, forKey: JSONKey("Type"), nulls: &nulls)
+        self.`protocol` = try container.decodeOrNull(Int.self, forKey: JSONKey("protocol"), nulls: &nulls)
+        self.`init` = try container.decodeOrNull(String.self, forKey: JSONKey("init"), nulls: &nulls)
+        self.isTwoFactorEnabled = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_2fa_enabled"), nulls: &nulls)
+        self._3dModel = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_3d-model"), nulls: &nulls)
+        self.firstName = try container.decodeOrNull(String.self, forKey: JSONKey("first name"), nulls: &nulls)
+        self.cafeCreme = try container.decodeOrNull(String.self, forKey: JSONKey("x_café_crème"), nulls: &nulls)
+        self.urlString = try container.decodeOrNull(String.self, forKey: JSONKey("c_URLString"), nulls: &nulls)
+        self.theme = try container.decodeOrNull(Theme.self, forKey: JSONKey("c_theme"), nulls: &nulls)
+        self.limits = try container.decodeOrNull(Limits.self, forKey: JSONKey("c_limits"), nulls: &nulls)
+        self.date = try container.decodeOrNull(DateDocument.self, forKey: JSONKey("c_date"), nulls: &nulls)
+        self.parent = try container.decodeOrNull(Reference<Settings>.self, forKey: JSONKey("c_parent"), nulls: &nulls)
+        self.entries = try container.decodeOrNull(
+            [Reference<DateObject>].self,
+            forKey: JSONKey("c_entries"),
+            nulls: &nulls
+        )
+        self._nullKeys = nulls
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encodeIfPresent(self.`class`, forKey: JSONKey("class"))
-        try container.encodeIfPresent(self.`default`, forKey: JSONKey("default"))
-        try container.encodeIfPresent(self.`self`, forKey: JSONKey("self"))
-        try container.encodeIfPresent(self.type, forKey: JSONKey("Type"))
-        try container.encodeIfPresent(self.`protocol`, forKey: JSONKey("protocol"))
-        try container.encodeIfPresent(self.`init`, forKey: JSONKey("init"))
-        try container.encodeIfPresent(self.isTwoFactorEnabled, forKey: JSONKey("c_2fa_enabled"))
-        try container.encodeIfPresent(self._3dModel, forKey: JSONKey("c_3d-model"))
-        try container.encodeIfPresent(self.firstName, forKey: JSONKey("first name"))
-        try container.encodeIfPresent(self.cafeCreme, forKey: JSONKey("x_café_crème"))
-        try container.encodeIfPresent(self.urlString, forKey: JSONKey("c_URLString"))
-        try container.encodeIfPresent(self.theme, forKey: JSONKey("c_theme"))
-        try container.encodeIfPresent(self.limits, forKey: JSONKey("c_limits"))
-        try container.encodeIfPresent(self.date, forKey: JSONKey("c_date"))
-        try container.encodeIfPresent(self.parent, forKey: JSONKey("c_parent"))
-        try container.encodeIfPresent(self.entries, forKey: JSONKey("c_entries"))
+        try container.encodeOrNull(self.`class`, forKey: JSONKey("class"), nulls: _nullKeys)
+        try container.encodeOrNull(self.`default`, forKey: JSONKey("default"), nulls: _nullKeys)
+        try container.encodeOrNull(self.`self`, forKey: JSONKey("self"), nulls: _nullKeys)
+        try container.encodeOrNull(self.type, forKey: JSONKey("Type"), nulls: _nullKeys)
+        try container.encodeOrNull(self.`protocol`, forKey: JSONKey("protocol"), nulls: _nullKeys)
+        try container.encodeOrNull(self.`init`, forKey: JSONKey("init"), nulls: _nullKeys)
+        try container.encodeOrNull(self.isTwoFactorEnabled, forKey: JSONKey("c_2fa_enabled"), nulls: _nullKeys)
+        try container.encodeOrNull(self._3dModel, forKey: JSONKey("c_3d-model"), nulls: _nullKeys)
+        try container.encodeOrNull(self.firstName, forKey: JSONKey("first name"), nulls: _nullKeys)
+        try container.encodeOrNull(self.cafeCreme, forKey: JSONKey("x_café_crème"), nulls: _nullKeys)
+        try container.encodeOrNull(self.urlString, forKey: JSONKey("c_URLString"), nulls: _nullKeys)
+        try container.encodeOrNull(self.theme, forKey: JSONKey("c_theme"), nulls: _nullKeys)
+        try container.encodeOrNull(self.limits, forKey: JSONKey("c_limits"), nulls: _nullKeys)
+        try container.encodeOrNull(self.date, forKey: JSONKey("c_date"), nulls: _nullKeys)
+        try container.encodeOrNull(self.parent, forKey: JSONKey("c_parent"), nulls: _nullKeys)
+        try container.encodeOrNull(self.entries, forKey: JSONKey("c_entries"), nulls: _nullKeys)
     }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {
@@ -123,6 +129,8 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.entries, rhs.entries) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 
     /// The values of `c_theme`.
     package enum Theme: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
@@ -176,14 +184,16 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
 
         package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.maximumItems = try container.decodeIfPresent(Int.self, forKey: JSONKey("c_max-items"))
-            self.windows = try container.decodeIfPresent([Window].self, forKey: JSONKey("c_windows"))
+            var nulls = NullKeys()
+            self.maximumItems = try container.decodeOrNull(Int.self, forKey: JSONKey("c_max-items"), nulls: &nulls)
+            self.windows = try container.decodeOrNull([Window].self, forKey: JSONKey("c_windows"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeIfPresent(self.maximumItems, forKey: JSONKey("c_max-items"))
-            try container.encodeIfPresent(self.windows, forKey: JSONKey("c_windows"))
+            try container.encodeOrNull(self.maximumItems, forKey: JSONKey("c_max-items"), nulls: _nullKeys)
+            try container.encodeOrNull(self.windows, forKey: JSONKey("c_windows"), nulls: _nullKeys)
         }
 
         package static func == (lhs: Self, rhs: Self) -> Bool {
@@ -192,12 +202,14 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
             return true
         }
 
+        private var _nullKeys = NullKeys()
+
         package struct Window: Codable, Hashable, Sendable {
             package var from: Date?
-            package var to: Date
+            package var to: Date?
             package var days: [Day]?
 
-            package init(from: Date? = nil, to: Date, days: [Day]? = nil) {
+            package init(from: Date? = nil, to: Date? = nil, days: [Day]? = nil) {
                 self.from = from
                 self.to = to
                 self.days = days
@@ -205,22 +217,34 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
 
             package init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: JSONKey.self)
-                self.from = try container.decodeIfPresent(
+                var nulls = NullKeys()
+                self.from = try container.decodeOrNull(
                     ISO8601Date<Date>.self,
-                    forKey: JSONKey("c_from")
+                    forKey: JSONKey("c_from"),
+                    nulls: &nulls
                 )?.wrappedValue
-                self.to = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("c_to")).wrappedValue
-                self.days = try container.decodeIfPresent([Day].self, forKey: JSONKey("c_days"))
+                self.to = try container.decodeOrNull(
+                    ISO8601Date<Date>.self,
+                    forKey: JSONKey("c_to"),
+                    nulls: &nulls
+                )?.wrappedValue
+                self.days = try container.decodeOrNull([Day].self, forKey: JSONKey("c_days"), nulls: &nulls)
+                self._nullKeys = nulls
             }
 
             package func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: JSONKey.self)
-                try container.encodeIfPresent(
+                try container.encodeOrNull(
                     self.from.map { ISO8601Date(wrappedValue: $0) },
-                    forKey: JSONKey("c_from")
+                    forKey: JSONKey("c_from"),
+                    nulls: _nullKeys
                 )
-                try container.encode(ISO8601Date(wrappedValue: self.to), forKey: JSONKey("c_to"))
-                try container.encodeIfPresent(self.days, forKey: JSONKey("c_days"))
+                try container.encodeOrNull(
+                    self.to.map { ISO8601Date(wrappedValue: $0) },
+                    forKey: JSONKey("c_to"),
+                    nulls: _nullKeys
+                )
+                try container.encodeOrNull(self.days, forKey: JSONKey("c_days"), nulls: _nullKeys)
             }
 
             package static func == (lhs: Self, rhs: Self) -> Bool {
@@ -229,6 +253,8 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                 guard equalValues(lhs.days, rhs.days) else { return false }
                 return true
             }
+
+            private var _nullKeys = NullKeys()
 
             /// The values of `c_days`.
             package enum Day: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
@@ -270,18 +296,30 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
 
         package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.at = try container.decodeIfPresent(ISO8601Date<Date>.self, forKey: JSONKey("c_at"))?.wrappedValue
+            var nulls = NullKeys()
+            self.at = try container.decodeOrNull(
+                ISO8601Date<Date>.self,
+                forKey: JSONKey("c_at"),
+                nulls: &nulls
+            )?.wrappedValue
+            self._nullKeys = nulls
         }
 
         package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeIfPresent(self.at.map { ISO8601Date(wrappedValue: $0) }, forKey: JSONKey("c_at"))
+            try container.encodeOrNull(
+                self.at.map { ISO8601Date(wrappedValue: $0) },
+                forKey: JSONKey("c_at"),
+                nulls: _nullKeys
+            )
         }
 
         package static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.at, rhs.at) else { return false }
             return true
         }
+
+        private var _nullKeys = NullKeys()
     }
 }
 
@@ -613,7 +651,9 @@ extension Settings.Limits.Window: BodyValueConvertible {
         if let value = self.from {
             members.append(BodyMember("c_from", value.bodyValue))
         }
-        members.append(BodyMember("c_to", self.to.bodyValue))
+        if let value = self.to {
+            members.append(BodyMember("c_to", value.bodyValue))
+        }
         if let value = self.days {
             members.append(BodyMember("c_days", value.bodyValue))
         }

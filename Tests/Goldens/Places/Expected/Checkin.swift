@@ -14,14 +14,16 @@ public struct Checkin: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.at = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("at")).wrappedValue
-        self.by = try container.decodeIfPresent(String.self, forKey: JSONKey("by"))
+        self.by = try container.decodeOrNull(String.self, forKey: JSONKey("by"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(ISO8601Date(wrappedValue: self.at), forKey: JSONKey("at"))
-        try container.encodeIfPresent(self.by, forKey: JSONKey("by"))
+        try container.encodeOrNull(self.by, forKey: JSONKey("by"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -29,4 +31,6 @@ public struct Checkin: Codable, Hashable, Sendable {
         guard equalValues(lhs.by, rhs.by) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }

@@ -14,14 +14,16 @@ public struct Owner: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.login = try container.decode(String.self, forKey: JSONKey("login"))
-        self.since = try container.decodeIfPresent(DateOnly.self, forKey: JSONKey("since"))
+        self.since = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("since"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.login, forKey: JSONKey("login"))
-        try container.encodeIfPresent(self.since, forKey: JSONKey("since"))
+        try container.encodeOrNull(self.since, forKey: JSONKey("since"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -29,4 +31,6 @@ public struct Owner: Codable, Hashable, Sendable {
         guard equalValues(lhs.since, rhs.since) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }

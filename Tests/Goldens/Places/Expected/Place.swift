@@ -47,6 +47,7 @@ public struct Place: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.createdAt = try container.decode(ISO8601Date<Date>.self, at: ["meta", "created_at"]).wrappedValue
         self.updatedAt = try container.decodeIfPresent(ISO8601Date<Date>.self, at: ["meta", "updated"])?.wrappedValue
         self.name = try container.decode(String.self, forKey: JSONKey("name"))
@@ -55,10 +56,11 @@ public struct Place: Codable, Hashable, Sendable {
         self.visits = try container.decodeIfPresent(Int.self, at: ["stats", "visits"]) ?? 0
         self.isOpen = try container.decode(Bool.self, at: ["is_open"], default: true)
         self.homepage = try container.decodeIfPresent(URL.self, at: ["links", "home"])
-        self.tags = try container.decodeIfPresent([String].self, forKey: JSONKey("tags"))
-        self.extra = try container.decodeIfPresent(JSONValue.self, forKey: JSONKey("extra"))
+        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
+        self.extra = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("extra"), nulls: &nulls)
         self.owner = try container.decode(Owner.self, forKey: JSONKey("owner"))
         self.checkins = try container.decode([Checkin].self, forKey: JSONKey("checkins"))
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -66,8 +68,8 @@ public struct Place: Codable, Hashable, Sendable {
         try container.encode(self.name, forKey: JSONKey("name"))
         try container.encode(self.placeId, forKey: JSONKey("id_str"))
         try container.encode(self.isOpen, forKey: JSONKey("is_open"))
-        try container.encodeIfPresent(self.tags, forKey: JSONKey("tags"))
-        try container.encodeIfPresent(self.extra, forKey: JSONKey("extra"))
+        try container.encodeOrNull(self.tags, forKey: JSONKey("tags"), nulls: _nullKeys)
+        try container.encodeOrNull(self.extra, forKey: JSONKey("extra"), nulls: _nullKeys)
         try container.encode(self.owner, forKey: JSONKey("owner"))
         try container.encode(self.checkins, forKey: JSONKey("checkins"))
         var metaContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("meta"))
@@ -100,4 +102,6 @@ public struct Place: Codable, Hashable, Sendable {
         guard equalValues(lhs.checkins, rhs.checkins) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }

@@ -14,14 +14,16 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.name = try container.decodeIfPresent(Name.self, forKey: JSONKey("name"))
+        self.name = try container.decodeOrNull(Name.self, forKey: JSONKey("name"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encodeIfPresent(self.name, forKey: JSONKey("name"))
+        try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -29,6 +31,8 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.name, rhs.name) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 
     public struct Name: Codable, Hashable, Sendable {
         public var first: String?
@@ -41,14 +45,16 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.first = try container.decodeIfPresent(String.self, forKey: JSONKey("first"))
-            self.last = try container.decodeIfPresent(String.self, forKey: JSONKey("last"))
+            var nulls = NullKeys()
+            self.first = try container.decodeOrNull(String.self, forKey: JSONKey("first"), nulls: &nulls)
+            self.last = try container.decodeOrNull(String.self, forKey: JSONKey("last"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeIfPresent(self.first, forKey: JSONKey("first"))
-            try container.encodeIfPresent(self.last, forKey: JSONKey("last"))
+            try container.encodeOrNull(self.first, forKey: JSONKey("first"), nulls: _nullKeys)
+            try container.encodeOrNull(self.last, forKey: JSONKey("last"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -56,6 +62,8 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
             guard equalValues(lhs.last, rhs.last) else { return false }
             return true
         }
+
+        private var _nullKeys = NullKeys()
     }
 }
 

@@ -18,18 +18,20 @@ public struct Author: Codable, Hashable, Sendable, Identifiable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.name = try container.decodeIfPresent(String.self, forKey: JSONKey("name"))
-        self.surname = try container.decodeIfPresent(String.self, forKey: JSONKey("surname"))
-        self.age = try container.decodeIfPresent(Int.self, forKey: JSONKey("age"))
+        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
+        self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &nulls)
+        self.age = try container.decodeOrNull(Int.self, forKey: JSONKey("age"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encodeIfPresent(self.name, forKey: JSONKey("name"))
-        try container.encodeIfPresent(self.surname, forKey: JSONKey("surname"))
-        try container.encodeIfPresent(self.age, forKey: JSONKey("age"))
+        try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
+        try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: _nullKeys)
+        try container.encodeOrNull(self.age, forKey: JSONKey("age"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -39,6 +41,8 @@ public struct Author: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.age, rhs.age) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }
 
 extension Author: QueryableModel {

@@ -18,18 +18,28 @@ public struct GameScore: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.points = try container.decodeIfPresent(Int.self, forKey: JSONKey("points"))
-        self.playerName = try container.decodeIfPresent(String.self, forKey: JSONKey("playerName"))
-        self.owner = try container.decodeIfPresent(Reference<Player>.self, forKey: JSONKey("owner"))
-        self.playedAt = try container.decodeIfPresent(ISO8601Date<Date>.self, forKey: JSONKey("playedAt"))?.wrappedValue
+        var nulls = NullKeys()
+        self.points = try container.decodeOrNull(Int.self, forKey: JSONKey("points"), nulls: &nulls)
+        self.playerName = try container.decodeOrNull(String.self, forKey: JSONKey("playerName"), nulls: &nulls)
+        self.owner = try container.decodeOrNull(Reference<Player>.self, forKey: JSONKey("owner"), nulls: &nulls)
+        self.playedAt = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("playedAt"),
+            nulls: &nulls
+        )?.wrappedValue
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encodeIfPresent(self.points, forKey: JSONKey("points"))
-        try container.encodeIfPresent(self.playerName, forKey: JSONKey("playerName"))
-        try container.encodeIfPresent(self.owner, forKey: JSONKey("owner"))
-        try container.encodeIfPresent(self.playedAt.map { ISO8601Date(wrappedValue: $0) }, forKey: JSONKey("playedAt"))
+        try container.encodeOrNull(self.points, forKey: JSONKey("points"), nulls: _nullKeys)
+        try container.encodeOrNull(self.playerName, forKey: JSONKey("playerName"), nulls: _nullKeys)
+        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
+        try container.encodeOrNull(
+            self.playedAt.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("playedAt"),
+            nulls: _nullKeys
+        )
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -39,6 +49,8 @@ public struct GameScore: Codable, Hashable, Sendable {
         guard equalValues(lhs.playedAt, rhs.playedAt) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }
 
 extension GameScore: QueryableModel {

@@ -5,7 +5,7 @@ import ModelRuntime
 
 public struct Item: Codable, Hashable, Sendable, Identifiable {
     public var id: ObjectID
-    public var name: String
+    public var name: String?
     public var count: Int?
     public var price: Double?
     public var active: Bool?
@@ -17,7 +17,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
 
     public init(
         id: ObjectID,
-        name: String,
+        name: String? = nil,
         count: Int? = nil,
         price: Double? = nil,
         active: Bool? = nil,
@@ -41,30 +41,40 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.name = try container.decode(String.self, forKey: JSONKey("c_name"))
-        self.count = try container.decodeIfPresent(Int.self, forKey: JSONKey("c_count"))
-        self.price = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_price"))
-        self.active = try container.decodeIfPresent(Bool.self, forKey: JSONKey("c_active"))
-        self.when = try container.decodeIfPresent(ISO8601Date<Date>.self, forKey: JSONKey("c_when"))?.wrappedValue
-        self.tags = try container.decodeIfPresent([String].self, forKey: JSONKey("c_tags"))
-        self.status = try container.decodeIfPresent(Status.self, forKey: JSONKey("c_status"))
-        self.size = try container.decodeIfPresent(Size.self, forKey: JSONKey("c_size"))
-        self.parts = try container.decodeIfPresent([Part].self, forKey: JSONKey("c_parts"))
+        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &nulls)
+        self.count = try container.decodeOrNull(Int.self, forKey: JSONKey("c_count"), nulls: &nulls)
+        self.price = try container.decodeOrNull(Double.self, forKey: JSONKey("c_price"), nulls: &nulls)
+        self.active = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_active"), nulls: &nulls)
+        self.when = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("c_when"),
+            nulls: &nulls
+        )?.wrappedValue
+        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("c_tags"), nulls: &nulls)
+        self.status = try container.decodeOrNull(Status.self, forKey: JSONKey("c_status"), nulls: &nulls)
+        self.size = try container.decodeOrNull(Size.self, forKey: JSONKey("c_size"), nulls: &nulls)
+        self.parts = try container.decodeOrNull([Part].self, forKey: JSONKey("c_parts"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encode(self.name, forKey: JSONKey("c_name"))
-        try container.encodeIfPresent(self.count, forKey: JSONKey("c_count"))
-        try container.encodeIfPresent(self.price, forKey: JSONKey("c_price"))
-        try container.encodeIfPresent(self.active, forKey: JSONKey("c_active"))
-        try container.encodeIfPresent(self.when.map { ISO8601Date(wrappedValue: $0) }, forKey: JSONKey("c_when"))
-        try container.encodeIfPresent(self.tags, forKey: JSONKey("c_tags"))
-        try container.encodeIfPresent(self.status, forKey: JSONKey("c_status"))
-        try container.encodeIfPresent(self.size, forKey: JSONKey("c_size"))
-        try container.encodeIfPresent(self.parts, forKey: JSONKey("c_parts"))
+        try container.encodeOrNull(self.name, forKey: JSONKey("c_name"), nulls: _nullKeys)
+        try container.encodeOrNull(self.count, forKey: JSONKey("c_count"), nulls: _nullKeys)
+        try container.encodeOrNull(self.price, forKey: JSONKey("c_price"), nulls: _nullKeys)
+        try container.encodeOrNull(self.active, forKey: JSONKey("c_active"), nulls: _nullKeys)
+        try container.encodeOrNull(
+            self.when.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("c_when"),
+            nulls: _nullKeys
+        )
+        try container.encodeOrNull(self.tags, forKey: JSONKey("c_tags"), nulls: _nullKeys)
+        try container.encodeOrNull(self.status, forKey: JSONKey("c_status"), nulls: _nullKeys)
+        try container.encodeOrNull(self.size, forKey: JSONKey("c_size"), nulls: _nullKeys)
+        try container.encodeOrNull(self.parts, forKey: JSONKey("c_parts"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -80,6 +90,8 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.parts, rhs.parts) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 
     /// The values of `c_status`.
     public enum Status: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
@@ -124,14 +136,16 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.width = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_width"))
-            self.height = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_height"))
+            var nulls = NullKeys()
+            self.width = try container.decodeOrNull(Double.self, forKey: JSONKey("c_width"), nulls: &nulls)
+            self.height = try container.decodeOrNull(Double.self, forKey: JSONKey("c_height"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeIfPresent(self.width, forKey: JSONKey("c_width"))
-            try container.encodeIfPresent(self.height, forKey: JSONKey("c_height"))
+            try container.encodeOrNull(self.width, forKey: JSONKey("c_width"), nulls: _nullKeys)
+            try container.encodeOrNull(self.height, forKey: JSONKey("c_height"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -139,6 +153,8 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
             guard equalValues(lhs.height, rhs.height) else { return false }
             return true
         }
+
+        private var _nullKeys = NullKeys()
     }
 
     public struct Part: Codable, Hashable, Sendable {
@@ -152,14 +168,16 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.label = try container.decodeIfPresent(String.self, forKey: JSONKey("c_label"))
-            self.qty = try container.decodeIfPresent(Int.self, forKey: JSONKey("c_qty"))
+            var nulls = NullKeys()
+            self.label = try container.decodeOrNull(String.self, forKey: JSONKey("c_label"), nulls: &nulls)
+            self.qty = try container.decodeOrNull(Int.self, forKey: JSONKey("c_qty"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeIfPresent(self.label, forKey: JSONKey("c_label"))
-            try container.encodeIfPresent(self.qty, forKey: JSONKey("c_qty"))
+            try container.encodeOrNull(self.label, forKey: JSONKey("c_label"), nulls: _nullKeys)
+            try container.encodeOrNull(self.qty, forKey: JSONKey("c_qty"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -167,6 +185,8 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
             guard equalValues(lhs.qty, rhs.qty) else { return false }
             return true
         }
+
+        private var _nullKeys = NullKeys()
     }
 }
 

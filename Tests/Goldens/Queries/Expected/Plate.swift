@@ -29,22 +29,24 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.name = try container.decodeIfPresent(String.self, forKey: JSONKey("name"))
-        self.price = try container.decodeIfPresent(Double.self, forKey: JSONKey("price"))
-        self.qta = try container.decodeIfPresent(Int.self, forKey: JSONKey("qta"))
-        self.tags = try container.decodeIfPresent([String].self, forKey: JSONKey("tags"))
-        self.registry = try container.decodeIfPresent(Registry.self, forKey: JSONKey("registry"))
+        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
+        self.price = try container.decodeOrNull(Double.self, forKey: JSONKey("price"), nulls: &nulls)
+        self.qta = try container.decodeOrNull(Int.self, forKey: JSONKey("qta"), nulls: &nulls)
+        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
+        self.registry = try container.decodeOrNull(Registry.self, forKey: JSONKey("registry"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encodeIfPresent(self.name, forKey: JSONKey("name"))
-        try container.encodeIfPresent(self.price, forKey: JSONKey("price"))
-        try container.encodeIfPresent(self.qta, forKey: JSONKey("qta"))
-        try container.encodeIfPresent(self.tags, forKey: JSONKey("tags"))
-        try container.encodeIfPresent(self.registry, forKey: JSONKey("registry"))
+        try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
+        try container.encodeOrNull(self.price, forKey: JSONKey("price"), nulls: _nullKeys)
+        try container.encodeOrNull(self.qta, forKey: JSONKey("qta"), nulls: _nullKeys)
+        try container.encodeOrNull(self.tags, forKey: JSONKey("tags"), nulls: _nullKeys)
+        try container.encodeOrNull(self.registry, forKey: JSONKey("registry"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -57,6 +59,8 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
         return true
     }
 
+    private var _nullKeys = NullKeys()
+
     public struct Registry: Codable, Hashable, Sendable {
         public var surname: String?
 
@@ -66,18 +70,22 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.surname = try container.decodeIfPresent(String.self, forKey: JSONKey("surname"))
+            var nulls = NullKeys()
+            self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeIfPresent(self.surname, forKey: JSONKey("surname"))
+            try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.surname, rhs.surname) else { return false }
             return true
         }
+
+        private var _nullKeys = NullKeys()
     }
 }
 

@@ -12,18 +12,22 @@ public struct Player: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.name = try container.decodeIfPresent(String.self, forKey: JSONKey("name"))
+        var nulls = NullKeys()
+        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encodeIfPresent(self.name, forKey: JSONKey("name"))
+        try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.name, rhs.name) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }
 
 extension Player: QueryableModel {

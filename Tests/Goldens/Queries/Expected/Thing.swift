@@ -5,7 +5,7 @@ import ModelRuntime
 
 public struct Thing: Codable, Hashable, Sendable, Identifiable {
     public var id: ObjectID
-    public var created: Date
+    public var created: Date?
     public var creator: Reference<Account>?
     public var name: String?
     public var bpm: Double?
@@ -14,7 +14,7 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
 
     public init(
         id: ObjectID,
-        created: Date,
+        created: Date? = nil,
         creator: Reference<Account>? = nil,
         name: String? = nil,
         bpm: Double? = nil,
@@ -32,24 +32,34 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.created = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("created")).wrappedValue
-        self.creator = try container.decodeIfPresent(Reference<Account>.self, forKey: JSONKey("creator"))
-        self.name = try container.decodeIfPresent(String.self, forKey: JSONKey("c_name"))
-        self.bpm = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_bpm"))
-        self.optional = try container.decodeIfPresent(String.self, forKey: JSONKey("c_optional"))
-        self.owner = try container.decodeIfPresent(Reference<Account>.self, forKey: JSONKey("c_owner"))
+        self.created = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("created"),
+            nulls: &nulls
+        )?.wrappedValue
+        self.creator = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("creator"), nulls: &nulls)
+        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &nulls)
+        self.bpm = try container.decodeOrNull(Double.self, forKey: JSONKey("c_bpm"), nulls: &nulls)
+        self.optional = try container.decodeOrNull(String.self, forKey: JSONKey("c_optional"), nulls: &nulls)
+        self.owner = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("c_owner"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encode(ISO8601Date(wrappedValue: self.created), forKey: JSONKey("created"))
-        try container.encodeIfPresent(self.creator, forKey: JSONKey("creator"))
-        try container.encodeIfPresent(self.name, forKey: JSONKey("c_name"))
-        try container.encodeIfPresent(self.bpm, forKey: JSONKey("c_bpm"))
-        try container.encodeIfPresent(self.optional, forKey: JSONKey("c_optional"))
-        try container.encodeIfPresent(self.owner, forKey: JSONKey("c_owner"))
+        try container.encodeOrNull(
+            self.created.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("created"),
+            nulls: _nullKeys
+        )
+        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
+        try container.encodeOrNull(self.name, forKey: JSONKey("c_name"), nulls: _nullKeys)
+        try container.encodeOrNull(self.bpm, forKey: JSONKey("c_bpm"), nulls: _nullKeys)
+        try container.encodeOrNull(self.optional, forKey: JSONKey("c_optional"), nulls: _nullKeys)
+        try container.encodeOrNull(self.owner, forKey: JSONKey("c_owner"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -62,6 +72,8 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.owner, rhs.owner) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }
 
 extension Thing: QueryableModel {

@@ -6,12 +6,12 @@ import ModelRuntime
 
 /// Thing
 public struct TestThing: Codable, Hashable, Sendable {
-    public var id: Int
+    public var id: Int?
     public var name: String?
     public var createdAt: Date?
     public var things: [TestThing]?
 
-    public init(id: Int, name: String? = nil, createdAt: Date? = nil, things: [TestThing]? = nil) {
+    public init(id: Int? = nil, name: String? = nil, createdAt: Date? = nil, things: [TestThing]? = nil) {
         self.id = id
         self.name = name
         self.createdAt = createdAt
@@ -20,24 +20,28 @@ public struct TestThing: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decode(Int.self, forKey: JSONKey("id"))
+        var nulls = NullKeys()
+        self.id = try container.decodeOrNull(Int.self, forKey: JSONKey("id"), nulls: &nulls)
         self.name = try container.decodeIfPresent(at: ["first_name"], formatter: Lolify.self)
-        self.createdAt = try container.decodeIfPresent(
+        self.createdAt = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("created_at")
+            forKey: JSONKey("created_at"),
+            nulls: &nulls
         )?.wrappedValue
-        self.things = try container.decodeIfPresent([TestThing].self, forKey: JSONKey("things"))
+        self.things = try container.decodeOrNull([TestThing].self, forKey: JSONKey("things"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.id, forKey: JSONKey("id"))
+        try container.encodeOrNull(self.id, forKey: JSONKey("id"), nulls: _nullKeys)
         try container.encodeIfPresent(self.name, forKey: JSONKey("first_name"), formatter: Lolify.self)
-        try container.encodeIfPresent(
+        try container.encodeOrNull(
             self.createdAt.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("created_at")
+            forKey: JSONKey("created_at"),
+            nulls: _nullKeys
         )
-        try container.encodeIfPresent(self.things, forKey: JSONKey("things"))
+        try container.encodeOrNull(self.things, forKey: JSONKey("things"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -47,6 +51,8 @@ public struct TestThing: Codable, Hashable, Sendable {
         guard equalValues(lhs.things, rhs.things) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }
 
 extension TestThing: QueryableModel {

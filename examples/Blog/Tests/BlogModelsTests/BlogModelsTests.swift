@@ -24,7 +24,7 @@ import Testing
         #expect(picture.creatorId == "public")
     }
 
-    @Test func theSeedsQueryInMiasWireFormat() throws {
+    @Test func theMiaSDKsQueryInMiasWireFormat() throws {
         let query = Author.query
             .where { $0.name.eq("Giovanni").or($0.name.eq("Carlo")) }
             .limit(200).skip(500)
@@ -40,7 +40,7 @@ import Testing
         )
     }
 
-    @Test func theSeedsPatchAndStateChange() throws {
+    @Test func theMiaSDKsPatchAndStateChange() throws {
         var patch = Author.Patch()
         patch.age = .set(88)
         let requests = try patch.rendered(id: "004b44b9182c19e2a1b2c3d4", for: .mia)

@@ -3,7 +3,7 @@ import MedableModels
 import ModelRuntime
 import Testing
 
-/// The seed's create body, a query and an update, with the models generated from the Cortex export.
+/// The create body of Medable's iOS SDK documentation, a query and an update, with the models generated from the Cortex export.
 @Suite struct MedableModelsTests {
     static let createBody = #"""
         {"c_date": "2026-11-22T10:15:30.000Z", "c_bool": true, "c_reference": "5a2f1b7c9d3e4f5a6b7c8d9e",
@@ -12,7 +12,7 @@ import Testing
          "c_stringArray": ["value 1", "value 2", "value 3"]}
         """#
 
-    @Test func theSeedsCreateBodyComesFromTheTypedCreate() throws {
+    @Test func theSDKsCreateBodyComesFromTheTypedCreate() throws {
         var create = Object.Create(string: "String Value")
         create.date = ISO8601DateCoding.date(from: "2026-11-22T10:15:30.000Z")
         create.isEnabled = true
@@ -33,11 +33,14 @@ import Testing
     @Test func decodesTheObjectTheServerReturns() throws {
         var json = try JSONDecoder().decode(JSONValue.self, from: Data(Self.createBody.utf8))
         if case .object(var fields) = json {
+            // What a read adds to the body: the id and Cortex's name of the object.
             fields["_id"] = "5a2f1b7c9d3e4f5a6b7c8d9f"
+            fields["object"] = "c_object"
             json = .object(fields)
         }
         let object = try JSONDecoder().decode(Object.self, from: JSONEncoder().encode(json))
         #expect(object.id == ObjectID("5a2f1b7c9d3e4f5a6b7c8d9f"))
+        #expect(object.object == "c_object")
         #expect(object.isEnabled == true)
         #expect(object.document?.stringTwo == "String Two")
         #expect(object.reference?.id == ObjectID("5a2f1b7c9d3e4f5a6b7c8d9e"))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TweetModels
 
-/// The seed's tweet payloads decoded through models generated from tweetmodel.mappings.
+/// AppCoreKit's tweet payloads decoded through models generated from tweetmodel.mappings.
 @Suite struct TweetModelsTests {
     static func payload(_ name: String) throws -> Data {
         try Data(

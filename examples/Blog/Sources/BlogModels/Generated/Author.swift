@@ -9,31 +9,79 @@ public struct Author: Codable, Hashable, Sendable, Identifiable {
     public var surname: String?
     public var age: Int?
     public var state: String?
+    /// Creator
+    public var creatorId: String?
+    /// Created
+    public var createdAt: Date?
+    /// Last updater
+    public var updaterId: String?
+    /// Updated
+    public var updatedAt: Date?
 
-    public init(id: ObjectID, name: String? = nil, surname: String? = nil, age: Int? = nil, state: String? = nil) {
+    public init(
+        id: ObjectID,
+        name: String? = nil,
+        surname: String? = nil,
+        age: Int? = nil,
+        state: String? = nil,
+        creatorId: String? = nil,
+        createdAt: Date? = nil,
+        updaterId: String? = nil,
+        updatedAt: Date? = nil
+    ) {
         self.id = id
         self.name = name
         self.surname = surname
         self.age = age
         self.state = state
+        self.creatorId = creatorId
+        self.createdAt = createdAt
+        self.updaterId = updaterId
+        self.updatedAt = updatedAt
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.name = try container.decodeIfPresent(String.self, forKey: JSONKey("name"))
-        self.surname = try container.decodeIfPresent(String.self, forKey: JSONKey("surname"))
-        self.age = try container.decodeIfPresent(Int.self, forKey: JSONKey("age"))
-        self.state = try container.decodeIfPresent(String.self, forKey: JSONKey("__STATE__"))
+        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
+        self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &nulls)
+        self.age = try container.decodeOrNull(Int.self, forKey: JSONKey("age"), nulls: &nulls)
+        self.state = try container.decodeOrNull(String.self, forKey: JSONKey("__STATE__"), nulls: &nulls)
+        self.creatorId = try container.decodeOrNull(String.self, forKey: JSONKey("creatorId"), nulls: &nulls)
+        self.createdAt = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("createdAt"),
+            nulls: &nulls
+        )?.wrappedValue
+        self.updaterId = try container.decodeOrNull(String.self, forKey: JSONKey("updaterId"), nulls: &nulls)
+        self.updatedAt = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("updatedAt"),
+            nulls: &nulls
+        )?.wrappedValue
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encodeIfPresent(self.name, forKey: JSONKey("name"))
-        try container.encodeIfPresent(self.surname, forKey: JSONKey("surname"))
-        try container.encodeIfPresent(self.age, forKey: JSONKey("age"))
-        try container.encodeIfPresent(self.state, forKey: JSONKey("__STATE__"))
+        try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
+        try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: _nullKeys)
+        try container.encodeOrNull(self.age, forKey: JSONKey("age"), nulls: _nullKeys)
+        try container.encodeOrNull(self.state, forKey: JSONKey("__STATE__"), nulls: _nullKeys)
+        try container.encodeOrNull(self.creatorId, forKey: JSONKey("creatorId"), nulls: _nullKeys)
+        try container.encodeOrNull(
+            self.createdAt.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("createdAt"),
+            nulls: _nullKeys
+        )
+        try container.encodeOrNull(self.updaterId, forKey: JSONKey("updaterId"), nulls: _nullKeys)
+        try container.encodeOrNull(
+            self.updatedAt.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("updatedAt"),
+            nulls: _nullKeys
+        )
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -42,8 +90,14 @@ public struct Author: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.surname, rhs.surname) else { return false }
         guard equalValues(lhs.age, rhs.age) else { return false }
         guard equalValues(lhs.state, rhs.state) else { return false }
+        guard equalValues(lhs.creatorId, rhs.creatorId) else { return false }
+        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
+        guard equalValues(lhs.updaterId, rhs.updaterId) else { return false }
+        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }
 
 extension Author: QueryableModel {
@@ -79,6 +133,26 @@ extension Author {
 
         public var state: ValueField<Root, String, MaybeAbsent> {
             .init(_prefix, "__STATE__")
+        }
+
+        /// Creator
+        public var creatorId: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "creatorId")
+        }
+
+        /// Created
+        public var createdAt: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "createdAt")
+        }
+
+        /// Last updater
+        public var updaterId: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "updaterId")
+        }
+
+        /// Updated
+        public var updatedAt: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "updatedAt")
         }
     }
 }

@@ -5,19 +5,31 @@ import ModelRuntime
 
 public struct Book: Codable, Hashable, Sendable, Identifiable {
     public var id: ObjectID
-    public var title: String
+    public var title: String?
     public var author: Reference<Author>?
     public var price: Double?
     public var tags: [String]?
     public var updatedAt: Date?
+    /// State (PUBLIC, DRAFT, TRASH, DELETED)
+    public var state: String?
+    /// Creator
+    public var creatorId: String?
+    /// Created
+    public var createdAt: Date?
+    /// Last updater
+    public var updaterId: String?
 
     public init(
         id: ObjectID,
-        title: String,
+        title: String? = nil,
         author: Reference<Author>? = nil,
         price: Double? = nil,
         tags: [String]? = nil,
-        updatedAt: Date? = nil
+        updatedAt: Date? = nil,
+        state: String? = nil,
+        creatorId: String? = nil,
+        createdAt: Date? = nil,
+        updaterId: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -25,32 +37,56 @@ public struct Book: Codable, Hashable, Sendable, Identifiable {
         self.price = price
         self.tags = tags
         self.updatedAt = updatedAt
+        self.state = state
+        self.creatorId = creatorId
+        self.createdAt = createdAt
+        self.updaterId = updaterId
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.title = try container.decode(String.self, forKey: JSONKey("title"))
-        self.author = try container.decodeIfPresent(Reference<Author>.self, forKey: JSONKey("author"))
-        self.price = try container.decodeIfPresent(Double.self, forKey: JSONKey("price"))
-        self.tags = try container.decodeIfPresent([String].self, forKey: JSONKey("tags"))
-        self.updatedAt = try container.decodeIfPresent(
+        self.title = try container.decodeOrNull(String.self, forKey: JSONKey("title"), nulls: &nulls)
+        self.author = try container.decodeOrNull(Reference<Author>.self, forKey: JSONKey("author"), nulls: &nulls)
+        self.price = try container.decodeOrNull(Double.self, forKey: JSONKey("price"), nulls: &nulls)
+        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
+        self.updatedAt = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("updatedAt")
+            forKey: JSONKey("updatedAt"),
+            nulls: &nulls
         )?.wrappedValue
+        self.state = try container.decodeOrNull(String.self, forKey: JSONKey("__STATE__"), nulls: &nulls)
+        self.creatorId = try container.decodeOrNull(String.self, forKey: JSONKey("creatorId"), nulls: &nulls)
+        self.createdAt = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("createdAt"),
+            nulls: &nulls
+        )?.wrappedValue
+        self.updaterId = try container.decodeOrNull(String.self, forKey: JSONKey("updaterId"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encode(self.title, forKey: JSONKey("title"))
-        try container.encodeIfPresent(self.author, forKey: JSONKey("author"))
-        try container.encodeIfPresent(self.price, forKey: JSONKey("price"))
-        try container.encodeIfPresent(self.tags, forKey: JSONKey("tags"))
-        try container.encodeIfPresent(
+        try container.encodeOrNull(self.title, forKey: JSONKey("title"), nulls: _nullKeys)
+        try container.encodeOrNull(self.author, forKey: JSONKey("author"), nulls: _nullKeys)
+        try container.encodeOrNull(self.price, forKey: JSONKey("price"), nulls: _nullKeys)
+        try container.encodeOrNull(self.tags, forKey: JSONKey("tags"), nulls: _nullKeys)
+        try container.encodeOrNull(
             self.updatedAt.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updatedAt")
+            forKey: JSONKey("updatedAt"),
+            nulls: _nullKeys
         )
+        try container.encodeOrNull(self.state, forKey: JSONKey("__STATE__"), nulls: _nullKeys)
+        try container.encodeOrNull(self.creatorId, forKey: JSONKey("creatorId"), nulls: _nullKeys)
+        try container.encodeOrNull(
+            self.createdAt.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("createdAt"),
+            nulls: _nullKeys
+        )
+        try container.encodeOrNull(self.updaterId, forKey: JSONKey("updaterId"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -60,8 +96,14 @@ public struct Book: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.price, rhs.price) else { return false }
         guard equalValues(lhs.tags, rhs.tags) else { return false }
         guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
+        guard equalValues(lhs.state, rhs.state) else { return false }
+        guard equalValues(lhs.creatorId, rhs.creatorId) else { return false }
+        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
+        guard equalValues(lhs.updaterId, rhs.updaterId) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }
 
 extension Book: QueryableModel {
@@ -101,6 +143,26 @@ extension Book {
 
         public var updatedAt: ValueField<Root, Date, MaybeAbsent> {
             .init(_prefix, "updatedAt")
+        }
+
+        /// State (PUBLIC, DRAFT, TRASH, DELETED)
+        public var state: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "__STATE__")
+        }
+
+        /// Creator
+        public var creatorId: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "creatorId")
+        }
+
+        /// Created
+        public var createdAt: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "createdAt")
+        }
+
+        /// Last updater
+        public var updaterId: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "updaterId")
         }
     }
 }

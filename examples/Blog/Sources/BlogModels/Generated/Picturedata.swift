@@ -41,48 +41,56 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.username = try container.decodeIfPresent(String.self, forKey: JSONKey("username"))
-        self.picturename = try container.decodeIfPresent(String.self, forKey: JSONKey("picturename"))
-        self.picturedate = try container.decodeIfPresent(
+        self.username = try container.decodeOrNull(String.self, forKey: JSONKey("username"), nulls: &nulls)
+        self.picturename = try container.decodeOrNull(String.self, forKey: JSONKey("picturename"), nulls: &nulls)
+        self.picturedate = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("picturedate")
+            forKey: JSONKey("picturedate"),
+            nulls: &nulls
         )?.wrappedValue
-        self.flashMode = try container.decodeIfPresent(Bool.self, forKey: JSONKey("flashMode"))
-        self.createdAt = try container.decodeIfPresent(
+        self.flashMode = try container.decodeOrNull(Bool.self, forKey: JSONKey("flashMode"), nulls: &nulls)
+        self.createdAt = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("createdAt")
+            forKey: JSONKey("createdAt"),
+            nulls: &nulls
         )?.wrappedValue
-        self.updatedAt = try container.decodeIfPresent(
+        self.updatedAt = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("updatedAt")
+            forKey: JSONKey("updatedAt"),
+            nulls: &nulls
         )?.wrappedValue
-        self.creatorId = try container.decodeIfPresent(String.self, forKey: JSONKey("creatorId"))
-        self.updaterId = try container.decodeIfPresent(String.self, forKey: JSONKey("updaterId"))
-        self.state = try container.decodeIfPresent(String.self, forKey: JSONKey("__STATE__"))
+        self.creatorId = try container.decodeOrNull(String.self, forKey: JSONKey("creatorId"), nulls: &nulls)
+        self.updaterId = try container.decodeOrNull(String.self, forKey: JSONKey("updaterId"), nulls: &nulls)
+        self.state = try container.decodeOrNull(String.self, forKey: JSONKey("__STATE__"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encodeIfPresent(self.username, forKey: JSONKey("username"))
-        try container.encodeIfPresent(self.picturename, forKey: JSONKey("picturename"))
-        try container.encodeIfPresent(
+        try container.encodeOrNull(self.username, forKey: JSONKey("username"), nulls: _nullKeys)
+        try container.encodeOrNull(self.picturename, forKey: JSONKey("picturename"), nulls: _nullKeys)
+        try container.encodeOrNull(
             self.picturedate.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("picturedate")
+            forKey: JSONKey("picturedate"),
+            nulls: _nullKeys
         )
-        try container.encodeIfPresent(self.flashMode, forKey: JSONKey("flashMode"))
-        try container.encodeIfPresent(
+        try container.encodeOrNull(self.flashMode, forKey: JSONKey("flashMode"), nulls: _nullKeys)
+        try container.encodeOrNull(
             self.createdAt.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("createdAt")
+            forKey: JSONKey("createdAt"),
+            nulls: _nullKeys
         )
-        try container.encodeIfPresent(
+        try container.encodeOrNull(
             self.updatedAt.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updatedAt")
+            forKey: JSONKey("updatedAt"),
+            nulls: _nullKeys
         )
-        try container.encodeIfPresent(self.creatorId, forKey: JSONKey("creatorId"))
-        try container.encodeIfPresent(self.updaterId, forKey: JSONKey("updaterId"))
-        try container.encodeIfPresent(self.state, forKey: JSONKey("__STATE__"))
+        try container.encodeOrNull(self.creatorId, forKey: JSONKey("creatorId"), nulls: _nullKeys)
+        try container.encodeOrNull(self.updaterId, forKey: JSONKey("updaterId"), nulls: _nullKeys)
+        try container.encodeOrNull(self.state, forKey: JSONKey("__STATE__"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -98,6 +106,8 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.state, rhs.state) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }
 
 extension Picturedata: QueryableModel {

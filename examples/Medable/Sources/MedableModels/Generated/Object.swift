@@ -7,27 +7,61 @@ import ModelRuntime
 public struct Object: Codable, Hashable, Sendable, Identifiable {
     /// Identifier
     public var id: ObjectID
+    /// Object name
+    public var object: String
     public var date: Date?
     public var isEnabled: Bool?
     public var reference: Reference<JSONValue>?
     public var number: Double?
     public var document: Document?
-    public var string: String
+    public var string: String?
     public var any: JSONValue?
     public var stringArray: [String]?
+    /// Created
+    public var created: Date?
+    /// Creator
+    public var creator: Reference<JSONValue>?
+    /// Updated
+    public var updated: Date?
+    /// Updater
+    public var updater: Reference<JSONValue>?
+    /// Owner
+    public var owner: Reference<JSONValue>?
+    /// Access level of the caller
+    public var access: Int?
+    /// Roles granting the caller's access
+    public var accessRoles: [ObjectID]?
+    /// Favorite of the caller
+    public var favorite: Bool?
+    /// Shared with the caller
+    public var shared: Bool?
+    /// Cortex's index bookkeeping
+    public var idx: JSONValue?
 
     public init(
         id: ObjectID,
+        object: String,
         date: Date? = nil,
         isEnabled: Bool? = nil,
         reference: Reference<JSONValue>? = nil,
         number: Double? = nil,
         document: Document? = nil,
-        string: String,
+        string: String? = nil,
         any: JSONValue? = nil,
-        stringArray: [String]? = nil
+        stringArray: [String]? = nil,
+        created: Date? = nil,
+        creator: Reference<JSONValue>? = nil,
+        updated: Date? = nil,
+        updater: Reference<JSONValue>? = nil,
+        owner: Reference<JSONValue>? = nil,
+        access: Int? = nil,
+        accessRoles: [ObjectID]? = nil,
+        favorite: Bool? = nil,
+        shared: Bool? = nil,
+        idx: JSONValue? = nil
     ) {
         self.id = id
+        self.object = object
         self.date = date
         self.isEnabled = isEnabled
         self.reference = reference
@@ -36,36 +70,99 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
         self.string = string
         self.any = any
         self.stringArray = stringArray
+        self.created = created
+        self.creator = creator
+        self.updated = updated
+        self.updater = updater
+        self.owner = owner
+        self.access = access
+        self.accessRoles = accessRoles
+        self.favorite = favorite
+        self.shared = shared
+        self.idx = idx
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.date = try container.decodeIfPresent(ISO8601Date<Date>.self, forKey: JSONKey("c_date"))?.wrappedValue
-        self.isEnabled = try container.decodeIfPresent(Bool.self, forKey: JSONKey("c_bool"))
-        self.reference = try container.decodeIfPresent(Reference<JSONValue>.self, forKey: JSONKey("c_reference"))
-        self.number = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_number"))
-        self.document = try container.decodeIfPresent(Document.self, forKey: JSONKey("c_document"))
-        self.string = try container.decode(String.self, forKey: JSONKey("c_string"))
-        self.any = try container.decodeIfPresent(JSONValue.self, forKey: JSONKey("c_any"))
-        self.stringArray = try container.decodeIfPresent([String].self, forKey: JSONKey("c_stringArray"))
+        self.object = try container.decode(String.self, forKey: JSONKey("object"))
+        self.date = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("c_date"),
+            nulls: &nulls
+        )?.wrappedValue
+        self.isEnabled = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_bool"), nulls: &nulls)
+        self.reference = try container.decodeOrNull(
+            Reference<JSONValue>.self,
+            forKey: JSONKey("c_reference"),
+            nulls: &nulls
+        )
+        self.number = try container.decodeOrNull(Double.self, forKey: JSONKey("c_number"), nulls: &nulls)
+        self.document = try container.decodeOrNull(Document.self, forKey: JSONKey("c_document"), nulls: &nulls)
+        self.string = try container.decodeOrNull(String.self, forKey: JSONKey("c_string"), nulls: &nulls)
+        self.any = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_any"), nulls: &nulls)
+        self.stringArray = try container.decodeOrNull([String].self, forKey: JSONKey("c_stringArray"), nulls: &nulls)
+        self.created = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("created"),
+            nulls: &nulls
+        )?.wrappedValue
+        self.creator = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("creator"), nulls: &nulls)
+        self.updated = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("updated"),
+            nulls: &nulls
+        )?.wrappedValue
+        self.updater = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("updater"), nulls: &nulls)
+        self.owner = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
+        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
+        self.accessRoles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("accessRoles"), nulls: &nulls)
+        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
+        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
+        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encodeIfPresent(self.date.map { ISO8601Date(wrappedValue: $0) }, forKey: JSONKey("c_date"))
-        try container.encodeIfPresent(self.isEnabled, forKey: JSONKey("c_bool"))
-        try container.encodeIfPresent(self.reference, forKey: JSONKey("c_reference"))
-        try container.encodeIfPresent(self.number, forKey: JSONKey("c_number"))
-        try container.encodeIfPresent(self.document, forKey: JSONKey("c_document"))
-        try container.encode(self.string, forKey: JSONKey("c_string"))
-        try container.encodeIfPresent(self.any, forKey: JSONKey("c_any"))
-        try container.encodeIfPresent(self.stringArray, forKey: JSONKey("c_stringArray"))
+        try container.encode(self.object, forKey: JSONKey("object"))
+        try container.encodeOrNull(
+            self.date.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("c_date"),
+            nulls: _nullKeys
+        )
+        try container.encodeOrNull(self.isEnabled, forKey: JSONKey("c_bool"), nulls: _nullKeys)
+        try container.encodeOrNull(self.reference, forKey: JSONKey("c_reference"), nulls: _nullKeys)
+        try container.encodeOrNull(self.number, forKey: JSONKey("c_number"), nulls: _nullKeys)
+        try container.encodeOrNull(self.document, forKey: JSONKey("c_document"), nulls: _nullKeys)
+        try container.encodeOrNull(self.string, forKey: JSONKey("c_string"), nulls: _nullKeys)
+        try container.encodeOrNull(self.any, forKey: JSONKey("c_any"), nulls: _nullKeys)
+        try container.encodeOrNull(self.stringArray, forKey: JSONKey("c_stringArray"), nulls: _nullKeys)
+        try container.encodeOrNull(
+            self.created.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("created"),
+            nulls: _nullKeys
+        )
+        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
+        try container.encodeOrNull(
+            self.updated.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("updated"),
+            nulls: _nullKeys
+        )
+        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: _nullKeys)
+        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
+        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: _nullKeys)
+        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: _nullKeys)
+        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
+        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
+        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.date, rhs.date) else { return false }
         guard equalValues(lhs.isEnabled, rhs.isEnabled) else { return false }
         guard equalValues(lhs.reference, rhs.reference) else { return false }
@@ -74,8 +171,20 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.string, rhs.string) else { return false }
         guard equalValues(lhs.any, rhs.any) else { return false }
         guard equalValues(lhs.stringArray, rhs.stringArray) else { return false }
+        guard equalValues(lhs.created, rhs.created) else { return false }
+        guard equalValues(lhs.creator, rhs.creator) else { return false }
+        guard equalValues(lhs.updated, rhs.updated) else { return false }
+        guard equalValues(lhs.updater, rhs.updater) else { return false }
+        guard equalValues(lhs.owner, rhs.owner) else { return false }
+        guard equalValues(lhs.access, rhs.access) else { return false }
+        guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
+        guard equalValues(lhs.favorite, rhs.favorite) else { return false }
+        guard equalValues(lhs.shared, rhs.shared) else { return false }
+        guard equalValues(lhs.idx, rhs.idx) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 
     public struct Document: Codable, Hashable, Sendable {
         public var stringOne: String?
@@ -88,14 +197,16 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.stringOne = try container.decodeIfPresent(String.self, forKey: JSONKey("c_stringOne"))
-            self.stringTwo = try container.decodeIfPresent(String.self, forKey: JSONKey("c_stringTwo"))
+            var nulls = NullKeys()
+            self.stringOne = try container.decodeOrNull(String.self, forKey: JSONKey("c_stringOne"), nulls: &nulls)
+            self.stringTwo = try container.decodeOrNull(String.self, forKey: JSONKey("c_stringTwo"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeIfPresent(self.stringOne, forKey: JSONKey("c_stringOne"))
-            try container.encodeIfPresent(self.stringTwo, forKey: JSONKey("c_stringTwo"))
+            try container.encodeOrNull(self.stringOne, forKey: JSONKey("c_stringOne"), nulls: _nullKeys)
+            try container.encodeOrNull(self.stringTwo, forKey: JSONKey("c_stringTwo"), nulls: _nullKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -103,6 +214,8 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
             guard equalValues(lhs.stringTwo, rhs.stringTwo) else { return false }
             return true
         }
+
+        private var _nullKeys = NullKeys()
     }
 }
 
@@ -141,6 +254,11 @@ extension Object {
             .init(_prefix, "_id")
         }
 
+        /// Object name
+        public var object: ValueField<Root, String, Present> {
+            .init(_prefix, "object")
+        }
+
         public var date: ValueField<Root, Date, MaybeAbsent> {
             .init(_prefix, "c_date")
         }
@@ -171,6 +289,56 @@ extension Object {
 
         public var stringArray: ArrayField<Root, String, MaybeAbsent> {
             .init(_prefix, "c_stringArray")
+        }
+
+        /// Created
+        public var created: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "created")
+        }
+
+        /// Creator
+        public var creator: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "creator", target: "account")
+        }
+
+        /// Updated
+        public var updated: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "updated")
+        }
+
+        /// Updater
+        public var updater: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "updater", target: "account")
+        }
+
+        /// Owner
+        public var owner: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "owner", target: "account")
+        }
+
+        /// Access level of the caller
+        public var access: ValueField<Root, Int, MaybeAbsent> {
+            .init(_prefix, "access")
+        }
+
+        /// Roles granting the caller's access
+        public var accessRoles: ArrayField<Root, ObjectID, MaybeAbsent> {
+            .init(_prefix, "accessRoles")
+        }
+
+        /// Favorite of the caller
+        public var favorite: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "favorite")
+        }
+
+        /// Shared with the caller
+        public var shared: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "shared")
+        }
+
+        /// Cortex's index bookkeeping
+        public var idx: ValueField<Root, JSONValue, MaybeAbsent> {
+            .init(_prefix, "idx")
         }
     }
 }

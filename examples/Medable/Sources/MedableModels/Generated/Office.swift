@@ -7,35 +7,140 @@ import ModelRuntime
 public struct Office: Codable, Hashable, Sendable, Identifiable {
     /// Identifier
     public var id: ObjectID
+    /// Object name
+    public var object: String
     public var stringProperty: String?
     public var pictures: [FileValue]?
+    /// Created
+    public var created: Date?
+    /// Creator
+    public var creator: Reference<JSONValue>?
+    /// Updated
+    public var updated: Date?
+    /// Updater
+    public var updater: Reference<JSONValue>?
+    /// Owner
+    public var owner: Reference<JSONValue>?
+    /// Access level of the caller
+    public var access: Int?
+    /// Roles granting the caller's access
+    public var accessRoles: [ObjectID]?
+    /// Favorite of the caller
+    public var favorite: Bool?
+    /// Shared with the caller
+    public var shared: Bool?
+    /// Cortex's index bookkeeping
+    public var idx: JSONValue?
 
-    public init(id: ObjectID, stringProperty: String? = nil, pictures: [FileValue]? = nil) {
+    public init(
+        id: ObjectID,
+        object: String,
+        stringProperty: String? = nil,
+        pictures: [FileValue]? = nil,
+        created: Date? = nil,
+        creator: Reference<JSONValue>? = nil,
+        updated: Date? = nil,
+        updater: Reference<JSONValue>? = nil,
+        owner: Reference<JSONValue>? = nil,
+        access: Int? = nil,
+        accessRoles: [ObjectID]? = nil,
+        favorite: Bool? = nil,
+        shared: Bool? = nil,
+        idx: JSONValue? = nil
+    ) {
         self.id = id
+        self.object = object
         self.stringProperty = stringProperty
         self.pictures = pictures
+        self.created = created
+        self.creator = creator
+        self.updated = updated
+        self.updater = updater
+        self.owner = owner
+        self.access = access
+        self.accessRoles = accessRoles
+        self.favorite = favorite
+        self.shared = shared
+        self.idx = idx
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.stringProperty = try container.decodeIfPresent(String.self, forKey: JSONKey("c_stringProperty"))
-        self.pictures = try container.decodeIfPresent([FileValue].self, forKey: JSONKey("c_pictures"))
+        self.object = try container.decode(String.self, forKey: JSONKey("object"))
+        self.stringProperty = try container.decodeOrNull(
+            String.self,
+            forKey: JSONKey("c_stringProperty"),
+            nulls: &nulls
+        )
+        self.pictures = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_pictures"), nulls: &nulls)
+        self.created = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("created"),
+            nulls: &nulls
+        )?.wrappedValue
+        self.creator = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("creator"), nulls: &nulls)
+        self.updated = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("updated"),
+            nulls: &nulls
+        )?.wrappedValue
+        self.updater = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("updater"), nulls: &nulls)
+        self.owner = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
+        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
+        self.accessRoles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("accessRoles"), nulls: &nulls)
+        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
+        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
+        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encodeIfPresent(self.stringProperty, forKey: JSONKey("c_stringProperty"))
-        try container.encodeIfPresent(self.pictures, forKey: JSONKey("c_pictures"))
+        try container.encode(self.object, forKey: JSONKey("object"))
+        try container.encodeOrNull(self.stringProperty, forKey: JSONKey("c_stringProperty"), nulls: _nullKeys)
+        try container.encodeOrNull(self.pictures, forKey: JSONKey("c_pictures"), nulls: _nullKeys)
+        try container.encodeOrNull(
+            self.created.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("created"),
+            nulls: _nullKeys
+        )
+        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
+        try container.encodeOrNull(
+            self.updated.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("updated"),
+            nulls: _nullKeys
+        )
+        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: _nullKeys)
+        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
+        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: _nullKeys)
+        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: _nullKeys)
+        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
+        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
+        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
+        guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.stringProperty, rhs.stringProperty) else { return false }
         guard equalValues(lhs.pictures, rhs.pictures) else { return false }
+        guard equalValues(lhs.created, rhs.created) else { return false }
+        guard equalValues(lhs.creator, rhs.creator) else { return false }
+        guard equalValues(lhs.updated, rhs.updated) else { return false }
+        guard equalValues(lhs.updater, rhs.updater) else { return false }
+        guard equalValues(lhs.owner, rhs.owner) else { return false }
+        guard equalValues(lhs.access, rhs.access) else { return false }
+        guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
+        guard equalValues(lhs.favorite, rhs.favorite) else { return false }
+        guard equalValues(lhs.shared, rhs.shared) else { return false }
+        guard equalValues(lhs.idx, rhs.idx) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }
 
 extension Office: QueryableModel {
@@ -58,12 +163,67 @@ extension Office {
             .init(_prefix, "_id")
         }
 
+        /// Object name
+        public var object: ValueField<Root, String, Present> {
+            .init(_prefix, "object")
+        }
+
         public var stringProperty: ValueField<Root, String, MaybeAbsent> {
             .init(_prefix, "c_stringProperty")
         }
 
         public var pictures: FileField<Root, MaybeAbsent> {
             .init(_prefix, "c_pictures")
+        }
+
+        /// Created
+        public var created: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "created")
+        }
+
+        /// Creator
+        public var creator: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "creator", target: "account")
+        }
+
+        /// Updated
+        public var updated: ValueField<Root, Date, MaybeAbsent> {
+            .init(_prefix, "updated")
+        }
+
+        /// Updater
+        public var updater: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "updater", target: "account")
+        }
+
+        /// Owner
+        public var owner: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+            .init(_prefix, "owner", target: "account")
+        }
+
+        /// Access level of the caller
+        public var access: ValueField<Root, Int, MaybeAbsent> {
+            .init(_prefix, "access")
+        }
+
+        /// Roles granting the caller's access
+        public var accessRoles: ArrayField<Root, ObjectID, MaybeAbsent> {
+            .init(_prefix, "accessRoles")
+        }
+
+        /// Favorite of the caller
+        public var favorite: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "favorite")
+        }
+
+        /// Shared with the caller
+        public var shared: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "shared")
+        }
+
+        /// Cortex's index bookkeeping
+        public var idx: ValueField<Root, JSONValue, MaybeAbsent> {
+            .init(_prefix, "idx")
         }
     }
 }

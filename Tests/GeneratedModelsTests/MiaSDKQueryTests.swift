@@ -3,10 +3,10 @@ import GoldenQueries
 import ModelRuntime
 import Testing
 
-/// Every query of seed 002 (Mia-Platform's iOS SDK: `MIAQuery` and the CRUD framework's `QueryBuilder`/GET), written
-/// with the generated API and rendered in the mia dialect. The expected `_q`, `_p`, `_s`, `_l`, `_sk` and `_rawp`
+/// Every query of Mia-Platform's iOS SDK documentation (`MIAQuery` and the CRUD framework's `QueryBuilder`/GET),
+/// written with the generated API and rendered in the mia dialect. The expected `_q`, `_p`, `_s`, `_l`, `_sk` and `_rawp`
 /// values are written by hand from the MongoDB semantics the SDK describes.
-@Suite struct SeedQueryTests {
+@Suite struct MiaSDKQueryTests {
     typealias Pair = QueryWireFormatTests.Pair
 
     static func items<Model>(_ query: Query<Model>, _ dialect: MiaDialect = .mia) throws -> [Pair] {
@@ -23,7 +23,7 @@ import Testing
         return items.first?.value
     }
 
-    /// `dateLastDownload`: the seed's picture date, `2014-03-22 17:05:40.351`.
+    /// `dateLastDownload`: the documentation's picture date, `2014-03-22 17:05:40.351`.
     static let dateLastDownload = QueryWireFormatTests.date("2014-03-22T17:05:40.351Z")
     static let dateText = "2014-03-22T17:05:40.351Z"
 

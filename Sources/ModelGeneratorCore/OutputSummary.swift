@@ -1,0 +1,20 @@
+extension OutputPlan {
+    /// The one line every run ends with, also when nothing changed: `3 files written, 97 up to date in Generated`
+    /// after a write, `3 files out of date, 97 up to date in Generated` for `--check` and `--dry-run`.
+    public func summary(in directory: String, written: Bool) -> String {
+        let upToDate = changes.values.filter { $0 == .unchanged }.count
+        var parts: [String] = []
+        if !writes.isEmpty { parts.append(Self.count(writes.count, "file") + (written ? " written" : " out of date")) }
+        if !deletions.isEmpty {
+            parts.append(Self.count(deletions.count, "file") + (written ? " deleted" : " to delete"))
+        }
+        if !conflicts.isEmpty { parts.append(Self.count(conflicts.count, "file") + " not generated, left alone") }
+        if parts.isEmpty { parts.append("no changes") }
+        parts.append(Self.count(upToDate, "file") + " up to date")
+        return parts.joined(separator: ", ") + " in \(directory)"
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

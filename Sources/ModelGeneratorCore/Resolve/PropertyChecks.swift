@@ -1,0 +1,37 @@
+/// Checks that catch a typo before it silently changes a generated type: a validator name Cortex doesn't have (a
+/// misspelled `stringEnum` would make an enum a plain `String`), and a flag set on a type it means nothing for
+/// (`integer: true` on a String).
+enum PropertyChecks {
+    /// Cortex's validators, and the ones the generator reads (`required`, `string`, `stringEnum`, `number`).
+    static let validatorNames = [
+        "required", "string", "stringEnum", "number", "numberEnum", "date", "dateEnum", "email", "url", "hostname",
+        "locale", "pattern", "phoneNumber", "printableString", "customName", "timeZone", "dotPath", "uniqueInArray",
+        "options", "expression", "adhoc", "json",
+    ]
+
+    /// Flags that mean something for one property type only, and that type.
+    static let typedFlags: [(flag: String, type: String)] = [
+        ("integer", "Number"), ("dateOnly", "Date"), ("expandable", "Reference"),
+    ]
+
+    static func check(_ definition: PropertyDefinition, _ diagnostics: inout Diagnostics) {
+        let name = definition.name.value
+        for validator in definition.validators where !validatorNames.contains(validator.name.value) {
+            diagnostics.error(
+                "unknown validator '\(validator.name.value)' on '\(name)'",
+                at: validator.name.location,
+                hint: Suggestion.hint(for: validator.name.value, in: validatorNames)
+                    ?? "Cortex's validators are \(validatorNames.joined(separator: ", "))"
+            )
+        }
+        let type = definition.type.value
+        for (flag, flagType) in typedFlags where type != flagType {
+            guard let location = definition.flagLocations[flag] else { continue }
+            diagnostics.error(
+                "'\(flag): true' only applies to \(flagType) properties; '\(name)' is a \(type)",
+                at: location,
+                hint: "remove '\(flag)', or make '\(name)' a \(flagType)"
+            )
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Testing
+
+@testable import ModelGeneratorCore
+
+/// Typos that would silently change a generated type are errors, and strict mode makes every warning one.
+@Suite struct StrictnessTests {
+    static func schema(_ property: String) -> [String: String] {
+        ["objects.yaml": "objects:\n  - name: c_a\n    properties:\n      - \(property)\n"]
+    }
+
+    @Test func aMisspelledValidatorIsAnErrorWithTheIntendedName() throws {
+        let result = generate(
+            Self.schema(
+                "{ name: c_kind, type: String, validators: [{ name: stringenum, definition: { values: [a, b] } }] }"
+            )
+        )
+        #expect(messages(result) == ["objects.yaml:4:60: error: unknown validator 'stringenum' on 'c_kind'"])
+        #expect(result.diagnostics.errors.first?.hint == "did you mean 'stringEnum'?")
+        #expect(result.files.isEmpty)
+    }
+
+    @Test func aValidatorNothingLikeAKnownOneListsTheKnownOnes() {
+        let result = generate(Self.schema("{ name: c_b, type: String, validators: [{ name: frobnicate }] }"))
+        #expect(result.diagnostics.errors.count == 1)
+        #expect(result.diagnostics.errors.first?.hint?.hasPrefix("Cortex's validators are required, string") == true)
+    }
+
+    @Test func everyKnownValidatorPasses() {
+        let validators = PropertyChecks.validatorNames.map { "{ name: \($0), definition: { values: [a] } }" }.joined(
+            separator: ", "
+        )
+        let result = generate(Self.schema("{ name: c_b, type: String, validators: [\(validators)] }"))
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+    }
+
+    @Test(arguments: [
+        (
+            "{ name: c_b, type: String, integer: true }",
+            "objects.yaml:4:45: error: 'integer: true' only applies to Number properties; 'c_b' is a String"
+        ),
+        (
+            "{ name: c_b, type: Number, dateOnly: true }",
+            "objects.yaml:4:46: error: 'dateOnly: true' only applies to Date properties; 'c_b' is a Number"
+        ),
+        (
+            "{ name: c_b, type: String, expandable: true }",
+            "objects.yaml:4:48: error: 'expandable: true' only applies to Reference properties; 'c_b' is a String"
+        ),
+    ])
+    func aFlagOnATypeItMeansNothingForIsAnError(_ property: String, _ expected: String) {
+        let result = generate(Self.schema(property))
+        #expect(messages(result) == [expected])
+        #expect(result.files.isEmpty)
+    }
+
+    @Test func flagsOnTheirOwnTypesAndFalseFlagsPass() {
+        let result = generate(
+            Self.schema(
+                """
+                { name: c_b, type: Number, integer: true, dateOnly: false }
+                      - { name: c_c, type: Date, dateOnly: true, integer: false }
+                """
+            )
+        )
+        #expect(result.diagnostics.all.isEmpty, "\(messages(result))")
+    }
+
+    /// A misspelled key is a warning by default (real exports carry keys the generator doesn't know) and an error
+    /// in strict mode, from the config or from the caller.
+    @Test func strictModeMakesEveryWarningAnError() throws {
+        let files = Self.schema("{ name: c_b, type: Reference, sourceObjct: c_a }")
+        let lenient = generate(files)
+        #expect(!lenient.diagnostics.hasErrors)
+        #expect(lenient.diagnostics.warnings.contains { $0.message == "unknown key 'sourceObjct' in a property" })
+        #expect(!lenient.files.isEmpty)
+
+        let fromConfig = generate(config: defaultConfig + "\nstrict: true\n", files)
+        #expect(fromConfig.diagnostics.warnings.isEmpty)
+        #expect(
+            fromConfig.diagnostics.errors.map(\.message).contains(
+                "unknown key 'sourceObjct' in a property (a warning, counted as an error in strict mode)"
+            )
+        )
+        #expect(fromConfig.files.isEmpty)
+
+        var all = files
+        all["model-generator.yaml"] = defaultConfig
+        let fromCaller = Pipeline.prepare(configPath: "model-generator.yaml", files: .inMemory(all), strict: true)
+        #expect(fromCaller.diagnostics.hasErrors)
+        #expect(fromCaller.diagnostics.warnings.isEmpty)
+    }
+
+    @Test func strictModeChangesNothingWithoutWarnings() {
+        let files = Self.schema("{ name: c_b, type: String }")
+        let result = generate(config: defaultConfig + "\nstrict: true\n", files)
+        #expect(result.diagnostics.all.isEmpty)
+        #expect(result.files.map(\.path).contains("A.swift"))
+    }
+}
