@@ -34,13 +34,13 @@
 
 import base64
 import json
-import os
-import signal
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, unquote, urlsplit
+
+import local_serve
 
 LOCK = threading.Lock()
 STORE = {"cortex": {}, "mia": {}, "miadraft": {}, "parse": {}}
@@ -404,46 +404,8 @@ class Handler(BaseHTTPRequestHandler):
         raise Fault(404, "kNotFound", "no instance " + value)
 
 
-def serve(lifetime):
-    # Foundation's Process on Linux starts children with SIGTERM blocked: unblock it so terminate() works.
-    signal.pthread_sigmask(signal.SIG_SETMASK, [])
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    # A longer listen queue than the default 5: on a busy two-core machine the accept loop falls behind, and a
-    # full queue refuses connections.
-    ThreadingHTTPServer.request_queue_size = 128
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-
-    def stop_when_stdin_closes():
-        try:
-            while os.read(0, 1024):
-                pass
-        except OSError:
-            pass
-        server.shutdown()
-
-    threading.Thread(target=stop_when_stdin_closes, daemon=True).start()
-    timer = threading.Timer(lifetime, server.shutdown)
-    timer.daemon = True
-    timer.start()
-    PORT[0] = server.server_address[1]
-    print("PORT %d" % PORT[0], flush=True)
-    try:
-        server.serve_forever(poll_interval=0.05)
-    finally:
-        timer.cancel()
-        server.server_close()
-
-
 def main(arguments):
-    if arguments and arguments[0] == "serve":
-        lifetime = 60.0
-        if len(arguments) == 3 and arguments[1] == "--lifetime":
-            lifetime = min(float(arguments[2]), 300.0)
-        serve(lifetime)
-        return 0
-    print(__doc__, file=sys.stderr)
-    return 2
+    return local_serve.main(arguments, Handler, __doc__, on_port=lambda port: PORT.__setitem__(0, port))
 
 
 if __name__ == "__main__":
