@@ -286,11 +286,12 @@ struct UploadTests {
 
     @Test func clientWaitsUntilReadyWithItsHeadersAndNamesTheFile() async throws {
         try await UploadServer.run { server, transport in
+            // Long enough to reach ready on a busy machine (CI runs tests in parallel on two cores).
             let polling = try PollingPolicy(
                 initialDelay: .milliseconds(10),
                 multiplier: 1.5,
                 maximumDelay: .milliseconds(50),
-                timeout: .seconds(2)
+                timeout: .seconds(20)
             )
             var client = ModelClient(
                 baseURL: server.baseURL,
@@ -320,6 +321,12 @@ struct UploadTests {
                 using: transport
             )
             try await client.uploader.upload(stuckPending.upload, following: stuckPending.file)
+            client.uploader.polling = try PollingPolicy(
+                initialDelay: .milliseconds(10),
+                multiplier: 1.5,
+                maximumDelay: .milliseconds(50),
+                timeout: .seconds(1)
+            )
             let error = await #expect(throws: UploadError.self) {
                 _ = try await client.waitUntilReady(Office.self, id: stuck, file: "c_pictures[0]")
             }
