@@ -25,13 +25,22 @@ public struct OutputManifest: Hashable, Sendable {
     public init(configPath: String, outputDirectory: String, workingDirectory: String, files: [String]) {
         let config = Paths.join(workingDirectory, configPath)
         let folder = Paths.join(workingDirectory, outputDirectory)
-        self.init(config: Paths.relative(config, to: folder), files: files)
+        self.init(config: Self.oneSpelling(Paths.relative(config, to: folder)), files: files)
+    }
+
+    /// `model-generator.yml` is recorded and compared as `model-generator.yaml`: the two names a config may have
+    /// (only one can exist) are one config, so renaming it keeps its folder and leaves the manifest unchanged.
+    static func oneSpelling(_ configPath: String) -> String {
+        let other = "model-generator.yml"
+        guard configPath == other || configPath.hasSuffix("/" + other) else { return configPath }
+        return String(configPath.dropLast(other.count)) + "model-generator.yaml"
     }
 
     /// Whether this record was written for `configPath`, given as the run was (relative to the working directory),
     /// with the record in `outputDirectory`.
     public func names(configPath: String, from outputDirectory: String, workingDirectory: String) -> Bool {
-        Paths.join(Paths.join(workingDirectory, outputDirectory), config) == Paths.join(workingDirectory, configPath)
+        Self.oneSpelling(Paths.join(Paths.join(workingDirectory, outputDirectory), config))
+            == Self.oneSpelling(Paths.join(workingDirectory, configPath))
     }
 
     public var text: String {

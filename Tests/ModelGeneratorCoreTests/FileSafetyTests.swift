@@ -205,6 +205,31 @@ import Testing
         #expect(change(.notRegularFile("a FIFO"), true) == .conflict(.notRegularFile("a FIFO")))
     }
 
+    /// A config renamed between its two accepted names is the same config: the manifest reads the same and still
+    /// names it, while a config of another name in the same folder is another config.
+    @Test func aConfigRenamedToYmlKeepsItsFolder() {
+        let yaml = OutputManifest(
+            configPath: "Sources/M/model-generator.yaml",
+            outputDirectory: "Sources/M/Generated",
+            workingDirectory: "/package",
+            files: ["A.swift"]
+        )
+        let yml = OutputManifest(
+            configPath: "Sources/M/model-generator.yml",
+            outputDirectory: "Sources/M/Generated",
+            workingDirectory: "/package",
+            files: ["A.swift"]
+        )
+        #expect(yml == yaml)
+        #expect(yaml.config == "../model-generator.yaml")
+        #expect(
+            yaml.names(configPath: "Sources/M/model-generator.yml", from: "Sources/M/Generated", workingDirectory: "/package")
+        )
+        #expect(
+            !yaml.names(configPath: "Sources/M/other.yml", from: "Sources/M/Generated", workingDirectory: "/package")
+        )
+    }
+
     /// The manifest is kept by version control like the files: a merge conflict in it reads as both sides, and a
     /// manifest naming another config makes the folder that config's.
     @Test func theManifestNamesItsConfigAndSurvivesAMergeConflict() async throws {

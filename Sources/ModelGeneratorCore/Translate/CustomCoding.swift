@@ -284,7 +284,10 @@ struct CustomCoding {
             let staticName = "\(property.swiftName)UserData"
             output.staticLines += resultStatic(
                 staticName,
-                "try (\(JSONLiteral.of(userData)) as JSONValue).decoded(as: \(formatter.typeName).UserData.self)"
+                call(
+                    "try (\(JSONLiteral.of(userData)) as JSONValue).decoded",
+                    ["as: \(formatter.typeName).UserData.self"]
+                )
             )
             arguments.append("userData: try Self.\(staticName).get()")
         }
@@ -326,13 +329,15 @@ struct CustomCoding {
         } else {
             conversion = "try (\(JSONLiteral.of(value)) as JSONValue).decoded(as: \(valueType(property)).self)"
         }
-        statics += resultStatic(staticName, conversion)
+        statics += resultStatic(staticName, [conversion])
         return "try Self.\(staticName).get()"
     }
 
     /// A value computed once, whose failure is thrown where it is used (in decoding) rather than trapping.
-    private func resultStatic(_ name: String, _ expression: String) -> [String] {
-        ["private static let \(name) = Result {", "    \(expression)", "}"]
+    /// A static `Result` of an expression that may throw; its body sits one level in, where ``call(_:_:suffix:)``
+    /// lays lines out.
+    private func resultStatic(_ name: String, _ expression: [String]) -> [String] {
+        CodeLayout(lineLength: lineLength, indent: bodyIndent).block("private static let \(name) = Result", expression)
     }
 
     private func jsonKey(_ key: String) -> String {

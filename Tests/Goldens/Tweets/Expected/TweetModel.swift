@@ -51,6 +51,8 @@ public struct TweetModel: Codable, Hashable, Sendable {
     }
 
     private static let coordinatesUserData = Result {
-        try (["longitude": "long", "latitude": "lat"] as JSONValue).decoded(as: Coordinate2DFromDictionary.UserData.self)
+        try (["longitude": "long", "latitude": "lat"] as JSONValue).decoded(
+            as: Coordinate2DFromDictionary.UserData.self
+        )
     }
 }
