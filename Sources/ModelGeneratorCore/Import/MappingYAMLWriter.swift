@@ -255,7 +255,8 @@ struct MappingYAMLWriter {
 
     // MARK: YAML
 
-    /// A plain scalar where YAML reads it back as the same string, a double-quoted one otherwise.
+    /// A plain scalar where YAML reads it back as the same string, otherwise the generator's one double-quoted form
+    /// (which also writes invisible and bidi characters as escapes).
     static func scalar(_ text: String) -> String {
         let plain =
             !text.isEmpty
@@ -265,25 +266,6 @@ struct MappingYAMLWriter {
             }
             && text.first.map { $0.isLetter || $0 == "_" } == true
             && !["true", "false", "null", "yes", "no", "on", "off", "y", "n"].contains(text.lowercased())
-        if plain { return text }
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            case "\r": quoted += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    quoted +=
-                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    quoted.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return quoted + "\""
+        return plain ? text : ConfigTemplate.yamlString(text)
     }
 }

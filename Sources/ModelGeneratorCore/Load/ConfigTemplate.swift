@@ -112,6 +112,9 @@ public enum ConfigTemplate {
             switch scalar {
             case "\\": quoted += "\\\\"
             case "\"": quoted += "\\\""
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case "\r": quoted += "\\r"
             case _ where SwiftText.isInvisible(scalar):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 quoted += scalar.value > 0xFFFF ? "\\U" + pad(hex, 8) : "\\u" + pad(hex, 4)
