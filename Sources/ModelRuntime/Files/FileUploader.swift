@@ -222,10 +222,13 @@ public struct FileUploader: Sendable {
             } else if status != 202 {
                 throw UploadError("reading \(path) failed with HTTP \(status)")
             }
-            if clock.now + delay > deadline {
+            // A wait that would pass the deadline is cut short, so the last read happens at the deadline rather
+            // than up to one delay before it.
+            let remaining = deadline - clock.now
+            if remaining <= .zero {
                 throw UploadError("the facets at \(path) were not ready after \(polling.timeout)")
             }
-            try await Task.sleep(for: delay)
+            try await Task.sleep(for: min(delay, remaining))
             delay = min(polling.maximumDelay, delay * polling.multiplier)
         }
     }
