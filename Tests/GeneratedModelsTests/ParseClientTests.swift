@@ -246,7 +246,7 @@ private struct ScoreWithOwner: QueryableModel {
 }
 
 /// Semantics/parse_server.py on 127.0.0.1; stopped in every path.
-private final class ParseServer: @unchecked Sendable {
+final class ParseServer: @unchecked Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Semantics/parse_server.py")
 
@@ -309,6 +309,11 @@ private final class ParseServer: @unchecked Sendable {
     /// Every request below the mount path so far, as `METHOD /path?query`.
     func requests() async throws -> [String] {
         try await controlJSON("__state")["requests"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+
+    /// The files uploads stored, by the name the server gave each: `contentType` and `data` (base64).
+    func files() async throws -> [String: JSONValue] {
+        try await controlJSON("__state")["files"]?.objectValue ?? [:]
     }
 
     func addUniqueIndex(_ className: String, _ field: String) async throws {

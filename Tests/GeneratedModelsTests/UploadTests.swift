@@ -1,5 +1,6 @@
 import Foundation
 import GoldenMedable
+import GoldenParse
 import ModelRuntime
 import Testing
 
@@ -132,17 +133,26 @@ struct UploadTests {
             for (path, upload, file) in pending {
                 try await uploader.upload(upload, following: file) { progress.append((path, $0)) }
             }
-            let reported = progress.all.map {
+            // Each facet starts at 0, and ends once storage took it; each upload call counts its own file's facets.
+            let events = progress.all
+            let starts = Set(events.indices.filter { events[$0].progress.facetBytesSent == 0 })
+            let ends = Set(UploadEvents.completions(in: events.map(\.progress)))
+            let reported = events.indices.filter { starts.contains($0) || ends.contains($0) }.map { events[$0] }.map {
                 "\($0.path) \($0.progress.facet) \($0.progress.completedFacets)/\($0.progress.totalFacets) "
-                    + "\($0.progress.bytesSent)"
+                    + "\($0.progress.bytesSent)/\($0.progress.totalBytes)"
             }
+            let secondTotal = secondOriginal.count + secondContent.count
             #expect(
                 reported == [
-                    "c_pictures[0] content 1/1 \(firstContent.count)",
-                    "c_pictures[1] c_original 1/2 \(secondOriginal.count)",
-                    "c_pictures[1] content 2/2 \(secondContent.count)",
+                    "c_pictures[0] content 0/1 0/\(firstContent.count)",
+                    "c_pictures[0] content 1/1 \(firstContent.count)/\(firstContent.count)",
+                    "c_pictures[1] c_original 0/2 0/\(secondTotal)",
+                    "c_pictures[1] c_original 1/2 \(secondOriginal.count)/\(secondTotal)",
+                    "c_pictures[1] content 1/2 \(secondOriginal.count)/\(secondTotal)",
+                    "c_pictures[1] content 2/2 \(secondTotal)/\(secondTotal)",
                 ]
             )
+            #expect(progress.all.allSatisfy { $0.progress.property == nil && $0.progress.objectID == nil })
 
             // Polling goes through kMediaNotReady and processing to ready.
             for (index, (_, upload, _)) in pending.enumerated() {
@@ -222,7 +232,9 @@ struct UploadTests {
             }
             #expect(error?.description.contains("'c_original'") == true, "\(String(describing: error))")
             #expect(error?.description.contains("500") == true, "\(String(describing: error))")
-            #expect(progress.all.isEmpty)
+            // The facet started and its bytes went, but storage took none.
+            #expect(progress.all.allSatisfy { $0.facet == "c_original" && $0.completedFacets == 0 })
+            #expect(progress.all.first?.facetBytesSent == 0)
             // The upload stops at the failure: the content facet after it is not sent.
             let received = try await server.received()
             #expect(received.uploads.map(\.facet) == ["c_original"])
@@ -376,6 +388,241 @@ struct UploadTests {
         }
     }
 
+    // MARK: The client's uploads: progress, retries, timeout, cancellation
+
+    @Test func clientCreateReportsEachFacetAndItsBytesAndNamesTheObject() async throws {
+        try await UploadServer.run { server, transport in
+            let client = server.client(using: transport)
+            // Large enough that the transport sends it in many chunks.
+            let large = UploadSamples.jpeg(count: 3_000_000, seed: 40)
+            let small = UploadSamples.png(count: 2_000, seed: 41)
+            let original = UploadSamples.jpeg(count: 1_000, seed: 42)
+            var create = Office.Create()
+            create.pictures = [
+                FileUpload(facets: ["content": .init(data: large, mime: "image/jpeg")]),
+                FileUpload(facets: [
+                    "content": .init(data: small, mime: "image/png"),
+                    "c_original": .init(data: original, fileName: "IMG_3.JPG"),
+                ]),
+            ]
+            let progress = Recorder<UploadProgress>()
+            let created = try await client.create(create) { progress.append($0) }
+            let events = progress.all
+
+            // Every event names the new object and counts the whole create: three facets, every byte.
+            #expect(events.allSatisfy { $0.objectID == created.id.description })
+            #expect(events.allSatisfy { $0.totalFacets == 3 })
+            #expect(events.allSatisfy { $0.totalBytes == large.count + small.count + original.count })
+            #expect(UploadEvents.problems(in: events).isEmpty, "\(UploadEvents.problems(in: events))")
+            let ends = UploadEvents.completions(in: events).map { "\(events[$0].property ?? "") \(events[$0].facet)" }
+            #expect(ends == ["c_pictures[0] content", "c_pictures[1] c_original", "c_pictures[1] content"])
+            let last = try #require(events.last)
+            #expect(last.completedFacets == 3 && last.bytesSent == last.totalBytes && last.fractionCompleted == 1)
+            // The large facet's bytes are reported as they go, not only once it is done.
+            let within = events.filter {
+                $0.property == "c_pictures[0]" && $0.facetBytesSent > 0 && $0.facetBytesSent < large.count
+            }
+            #expect(within.count >= 2, "bytes within the 3 MB facet: \(within.map(\.facetBytesSent))")
+
+            let received = try await server.received()
+            #expect(received.errors.isEmpty, "the server rejected: \(received.errors)")
+            let sent = received.uploads.filter { $0.status == 204 }
+            #expect(sent.map { "\($0.index) \($0.facet)" } == ["0 content", "1 c_original", "1 content"])
+            expectSameBytes(sent.first?.data.flatMap { Data(base64Encoded: $0) } ?? Data(), large, "the large facet")
+        }
+    }
+
+    @Test func storageAnswering503IsSentAgainAsTheClientsRetryPolicySays() async throws {
+        try await UploadServer.run { server, transport in
+            let content = UploadSamples.jpeg(count: 5_000, seed: 43)
+            var create = Office.Create()
+            create.pictures = [FileUpload(facets: ["content": .init(data: content, fileName: "flaky-a.jpg")])]
+            let retrying = server.client(
+                using: transport,
+                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10))
+            )
+            let progress = Recorder<UploadProgress>()
+            let created = try await retrying.create(create) { progress.append($0) }
+            var uploads = try await server.received().uploads.filter { $0.object == created.id.description }
+            #expect(uploads.map(\.status) == [503, 204], "the form POST is sent again after storage's 503")
+            expectSameBytes(uploads.last?.data.flatMap { Data(base64Encoded: $0) } ?? Data(), content, "the retry")
+            // Storage took the facet once, after the second attempt.
+            #expect(UploadEvents.completions(in: progress.all).count == 1)
+            #expect(progress.all.last.map { $0.completedFacets == 1 && $0.bytesSent == content.count } == true)
+
+            // Without retries the same answer is the create's error, naming where it happened.
+            create.pictures = [FileUpload(facets: ["content": .init(data: content, fileName: "flaky-b.jpg")])]
+            let once = server.client(using: transport, retry: .never)
+            let error = await #expect(throws: UploadError.self) { _ = try await once.create(create) }
+            let id = try #require(try await server.received().creates.last?.id)
+            #expect(error?.property == "c_pictures[0]" && error?.facet == "content" && error?.objectID == id)
+            #expect(error?.reason.contains("503") == true, "\(String(describing: error))")
+            uploads = try await server.received().uploads.filter { $0.object == id }
+            #expect(uploads.map(\.status) == [503])
+        }
+    }
+
+    @Test func storageThatNeverAnswersEndsWithTheClientsTimeout() async throws {
+        try await UploadServer.run { server, transport in
+            // Each attempt may take 3 s; the storage holds the upload for 30 s.
+            let client = server.client(
+                using: transport,
+                retry: try RetryPolicy(maxAttempts: 2, initialDelay: .milliseconds(10)),
+                timeout: .seconds(3)
+            )
+            var create = Office.Create()
+            create.pictures = [
+                FileUpload(facets: [
+                    "content": .init(data: UploadSamples.jpeg(count: 500, seed: 44), fileName: "hang-a.jpg")
+                ])
+            ]
+            let error = await #expect(throws: UploadError.self) { _ = try await client.create(create) }
+            let received = try await server.received()
+            let id = try #require(received.creates.last?.id)
+            #expect(error?.property == "c_pictures[0]" && error?.facet == "content" && error?.objectID == id)
+            #expect(error?.reason.contains("no answer after") == true, "\(String(describing: error))")
+            // Two attempts, each abandoned at the timeout: storage has answered neither.
+            #expect(received.requests.filter { $0.hasPrefix("POST /upload/\(id)/") }.count == 2)
+            #expect(received.uploads.filter { $0.object == id }.isEmpty, "storage answered: \(received.uploads)")
+            try await server.release()
+        }
+    }
+
+    @Test func cancellingACreateDuringItsUploadEndsAtOnceAndItsProgressNamedTheObject() async throws {
+        try await UploadServer.run { server, transport in
+            let client = server.client(using: transport)
+            var create = Office.Create()
+            create.pictures = [
+                FileUpload(facets: [
+                    "content": .init(data: UploadSamples.jpeg(count: 500, seed: 45), fileName: "hang-b.jpg")
+                ])
+            ]
+            let progress = Recorder<UploadProgress>()
+            let task = Task { [create] in try await client.create(create) { progress.append($0) } }
+            // Storage holds the upload (30 s): the create is waiting for it.
+            try await server.waitForRequests(containing: "/upload/", count: 1)
+            task.cancel()
+            let result = await task.result
+            #expect(throws: CancellationError.self) { try result.get() }
+            // The create gave up before storage answered, and the object it made was named before any byte went.
+            let received = try await server.received()
+            let id = try #require(received.creates.last?.id)
+            #expect(received.uploads.filter { $0.object == id }.isEmpty, "storage answered: \(received.uploads)")
+            let first = try #require(progress.all.first)
+            #expect(first.objectID == id && first.property == "c_pictures[0]" && first.facetBytesSent == 0)
+            try await server.release()
+        }
+    }
+
+    @Test func cancellingTheClientsWaitUntilReadyEndsAtOnceDuringAPollAndBetweenPolls() async throws {
+        try await UploadServer.run { server, transport in
+            var client = server.client(using: transport)
+            client.uploader.polling = try PollingPolicy(initialDelay: .seconds(60), timeout: .seconds(100))
+            var ids: [String] = []
+            for name in ["slow-c.jpg", "never-c.jpg"] {
+                let (id, pending) = try await server.createOffice(
+                    with: FileUpload(facets: [
+                        "content": .init(data: UploadSamples.jpeg(count: 100, seed: 46), fileName: name)
+                    ]),
+                    using: transport
+                )
+                try await client.uploader.upload(pending.upload, following: pending.file)
+                ids.append(id)
+            }
+
+            // During a poll the server holds (10 s): the task ends without its answer.
+            let during = Task { [client, ids] in
+                try await client.waitUntilReady(Office.self, id: ids[0], file: "c_pictures[0]")
+            }
+            try await server.waitForRequests(containing: "/c_offices/\(ids[0])/c_pictures/0", count: 1)
+            during.cancel()
+            let duringResult = await during.result
+            #expect(throws: CancellationError.self) { try duringResult.get() }
+            #expect(try await server.received().polls.filter { $0.object == ids[0] }.isEmpty, "the poll was answered")
+            try await server.release()
+
+            // Between polls: the first answer came, and the next read is a minute away.
+            let clock = ContinuousClock()
+            let start = clock.now
+            let between = Task { [client, ids] in
+                try await client.waitUntilReady(Office.self, id: ids[1], file: "c_pictures[0]")
+            }
+            try await server.waitForPolls(1, of: ids[1])
+            between.cancel()
+            let betweenResult = await between.result
+            #expect(throws: CancellationError.self) { try betweenResult.get() }
+            #expect(clock.now - start < .seconds(40), "the wait before the next poll (60 s) was not cut short")
+            #expect(try await server.received().polls.filter { $0.object == ids[1] }.count == 1)
+        }
+    }
+
+    // MARK: Parse: the bytes first, then the object that names them
+
+    @Test func parseCreateAndUpdateUploadTheFileFirstAndWriteTheStoredName() async throws {
+        try await ParseServer.run { server in
+            let client = server.client()
+            let picture = UploadSamples.png(count: 4_000, seed: 50)
+            var create = PlaceObject.Create()
+            create.picture = FileUpload(facets: ["content": .init(data: picture, mime: "image/png")])
+            let createProgress = Recorder<UploadProgress>()
+            let created = try await client.create(create) { createProgress.append($0) }
+
+            // POST /files/<name> with the bytes, then the object with the name the server gave.
+            var files = try await server.files()
+            let firstName = try #require(created.picture?.name)
+            #expect(firstName.hasSuffix("_content.png"), "\(firstName)")
+            #expect(created.picture?.url != nil)
+            #expect(files[firstName]?["contentType"]?.stringValue == "image/png")
+            #expect(files[firstName]?["data"]?.stringValue.flatMap { Data(base64Encoded: $0) } == picture)
+            let stored = try #require(try await server.objects("PlaceObject").first)
+            #expect(stored["picture"] == ["__type": "File", "name": .string(firstName)])
+            #expect(
+                try await server.requests() == [
+                    "POST /parse/files/content.png", "POST /parse/classes/PlaceObject",
+                    "GET /parse/classes/PlaceObject/\(created.objectId)",
+                ]
+            )
+            // Before the create there is no object to name; the file is reported like any facet.
+            #expect(createProgress.all.allSatisfy { $0.objectID == nil && $0.property == "picture" })
+            #expect(createProgress.all.last.map { $0.completedFacets == 1 && $0.bytesSent == picture.count } == true)
+
+            // An update that sets a file: its bytes first, then one PUT that names it.
+            let replacement = UploadSamples.jpeg(count: 3_000, seed: 51)
+            var patch = PlaceObject.Patch()
+            patch.picture = .set(FileUpload(facets: ["content": .init(data: replacement, fileName: "night-view.jpg")]))
+            let updateProgress = Recorder<UploadProgress>()
+            let updated = try await client.update(created.objectId, patch) { updateProgress.append($0) }
+            files = try await server.files()
+            let secondName = try #require(updated.picture?.name)
+            #expect(secondName.hasSuffix("_night-view.jpg") && secondName != firstName, "\(secondName)")
+            #expect(files[secondName]?["contentType"]?.stringValue == "image/jpeg")
+            #expect(files[secondName]?["data"]?.stringValue.flatMap { Data(base64Encoded: $0) } == replacement)
+            #expect(try await server.objects("PlaceObject").first?["picture"]?["name"]?.stringValue == secondName)
+            #expect(
+                try await server.requests().suffix(3) == [
+                    "POST /parse/files/night-view.jpg", "PUT /parse/classes/PlaceObject/\(created.objectId)",
+                    "GET /parse/classes/PlaceObject/\(created.objectId)",
+                ]
+            )
+            #expect(updateProgress.all.allSatisfy { $0.objectID == created.objectId && $0.property == "picture" })
+            #expect(UploadEvents.problems(in: updateProgress.all).isEmpty)
+
+            // A file Parse refuses (a name outside its characters): the error says where, and nothing is written.
+            var refused = PlaceObject.Patch()
+            refused.picture = .set(FileUpload(facets: ["content": .init(data: replacement, fileName: "Föto.jpg")]))
+            let requestsBefore = try await server.requests().count
+            let error = await #expect(throws: UploadError.self) {
+                _ = try await client.update(created.objectId, refused)
+            }
+            #expect(error?.property == "picture" && error?.facet == "content" && error?.objectID == created.objectId)
+            #expect(error?.reason.contains("122") == true, "\(String(describing: error))")
+            #expect(
+                try await server.requests().dropFirst(requestsBefore).allSatisfy { $0.hasPrefix("POST /parse/files/") }
+            )
+            #expect(try await server.objects("PlaceObject").first?["picture"]?["name"]?.stringValue == secondName)
+        }
+    }
+
     @Test func cancellingWhileWaitingBetweenPollsEndsPromptly() async throws {
         try await UploadServer.run { server, transport in
             let (id, pending) = try await server.createOffice(
@@ -478,6 +725,48 @@ struct UploadTests {
         let file = try #require(parsed.parts.last)
         #expect(file.contentType == "image/png")
         #expect(file.bytes == data)
+    }
+}
+
+// MARK: - Progress
+
+private enum UploadEvents {
+    /// The positions of the events that say storage took a facet: the count of completed facets goes up there.
+    static func completions(in events: [UploadProgress]) -> [Int] {
+        events.indices.filter { index in
+            events[index].completedFacets > (index == 0 ? 0 : events[index - 1].completedFacets)
+        }
+    }
+
+    /// What is wrong with one upload's run of events (no retries): each facet starts at 0, its bytes and the total
+    /// only grow, and storage taking it counts it once, with all its bytes.
+    static func problems(in events: [UploadProgress]) -> [String] {
+        var problems: [String] = []
+        for (index, event) in events.enumerated() {
+            if event.facetBytesSent > event.facetBytes || event.bytesSent > event.totalBytes {
+                problems.append("#\(index) counts more bytes than there are")
+            }
+            guard index > 0 else {
+                if event.facetBytesSent != 0 || event.completedFacets != 0 { problems.append("#0 is not a start") }
+                continue
+            }
+            let previous = events[index - 1]
+            let sameFacet = previous.facet == event.facet && previous.property == event.property
+            if event.bytesSent < previous.bytesSent { problems.append("#\(index): the total went down") }
+            switch event.completedFacets - previous.completedFacets {
+            case 0 where sameFacet:
+                if event.facetBytesSent <= previous.facetBytesSent { problems.append("#\(index) does not grow") }
+            case 0:
+                if event.facetBytesSent != 0 { problems.append("#\(index) starts a facet past 0") }
+            case 1:
+                if !sameFacet || event.facetBytesSent != event.facetBytes {
+                    problems.append("#\(index) ends a facet early")
+                }
+            default:
+                problems.append("#\(index) counts facets wrongly")
+            }
+        }
+        return problems
     }
 }
 
@@ -732,6 +1021,21 @@ private final class UploadServer: @unchecked Sendable {
         return try JSONDecoder().decode(ReceivedUploads.self, from: data)
     }
 
+    /// A Cortex client of this server over `transport`.
+    func client(
+        using transport: URLSessionTransport,
+        retry: RetryPolicy = .never,
+        timeout: Duration? = .seconds(60)
+    ) -> ModelClient {
+        ModelClient(
+            baseURL: baseURL,
+            dialect: CortexDialect.cortex,
+            transport: transport,
+            retry: retry,
+            timeout: timeout
+        )
+    }
+
     func pictureURL(id: String, index: Int) -> URL {
         baseURL.appendingPathComponent("c_offices/\(id)/c_pictures/\(index)")
     }
@@ -753,10 +1057,10 @@ private final class UploadServer: @unchecked Sendable {
         return (try #require(created["_id"]?.stringValue), pending[0])
     }
 
-    /// Waits (at most 10 s) until the server answered `count` polls.
-    func waitForPolls(_ count: Int) async throws {
+    /// Waits (at most 10 s) until the server answered `count` polls (of the object `object`, when given).
+    func waitForPolls(_ count: Int, of object: String? = nil) async throws {
         for _ in 0..<500 {
-            if try await received().polls.count >= count { return }
+            if try await received().polls.filter({ object == nil || $0.object == object }).count >= count { return }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw LocalPythonServerError(description: "the server did not get \(count) polls within 10 s")

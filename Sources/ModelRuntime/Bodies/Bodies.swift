@@ -42,9 +42,15 @@ extension UpdateBody {
     /// The requests that apply the update to the instance `id`, after checking every rule and that no path changes
     /// twice.
     public func rendered(id: some ReferenceIdentifier, for dialect: some BodyDialect) throws -> [RenderedRequest] {
+        try dialect.renderUpdate(validatedOperations(), id: id.referenceID, pluralName: Model.pluralName)
+    }
+
+    /// The operations, after checking every rule and that no path changes twice: an update that breaks any is never
+    /// sent.
+    public func validatedOperations() throws -> [PatchOperation] {
         let violations = violations(at: "")
         if !violations.isEmpty { throw ValidationError(violations: violations) }
-        return try dialect.renderUpdate(checkedOperations(), id: id.referenceID, pluralName: Model.pluralName)
+        return try checkedOperations()
     }
 }
 

@@ -199,9 +199,21 @@ extension ParseDialect: BodyDialect {
         )
     }
 
-    /// One `PUT` with plain values and `__op` operations.
+    /// One `PUT` with plain values and `__op` operations; a file throws, since Parse needs it uploaded first (see
+    /// `renderUpdate(_:id:pluralName:files:)`).
     public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedRequest]
     {
+        try renderUpdate(operations, id: id, pluralName: pluralName, files: [:])
+    }
+
+    /// One `PUT` with plain values and `__op` operations, each file written as the `{"__type":"File"}` of its upload
+    /// in `files`.
+    public func renderUpdate(
+        _ operations: [PatchOperation],
+        id: String,
+        pluralName: String,
+        files: [FileUpload: UploadedFile]
+    ) throws -> [RenderedRequest] {
         if operations.isEmpty { return [] }
         let members: [(key: String, value: QueryJSON)] = try operations.map { operation in
             func op(_ name: String, _ extra: [(key: String, value: QueryJSON)] = []) -> QueryJSON {
@@ -209,19 +221,19 @@ extension ParseDialect: BodyDialect {
             }
             let value: QueryJSON =
                 switch operation.kind {
-                case .set(let value): try Self.encode(value, files: [:])
+                case .set(let value): try Self.encode(value, files: files)
                 case .unset: op("Delete")
-                case .increment(let amount): op("Increment", [("amount", try Self.encode(amount, files: [:]))])
+                case .increment(let amount): op("Increment", [("amount", try Self.encode(amount, files: files))])
                 case .push(let elements):
-                    op("Add", [("objects", .array(try elements.map { try Self.encode($0, files: [:]) }))])
+                    op("Add", [("objects", .array(try elements.map { try Self.encode($0, files: files) }))])
                 case .addToSet(let elements):
-                    op("AddUnique", [("objects", .array(try elements.map { try Self.encode($0, files: [:]) }))])
+                    op("AddUnique", [("objects", .array(try elements.map { try Self.encode($0, files: files) }))])
                 case .pull(let elements):
-                    op("Remove", [("objects", .array(try elements.map { try Self.encode($0, files: [:]) }))])
+                    op("Remove", [("objects", .array(try elements.map { try Self.encode($0, files: files) }))])
                 case .addRelation(let elements):
-                    op("AddRelation", [("objects", .array(try elements.map { try Self.encode($0, files: [:]) }))])
+                    op("AddRelation", [("objects", .array(try elements.map { try Self.encode($0, files: files) }))])
                 case .removeRelation(let elements):
-                    op("RemoveRelation", [("objects", .array(try elements.map { try Self.encode($0, files: [:]) }))])
+                    op("RemoveRelation", [("objects", .array(try elements.map { try Self.encode($0, files: files) }))])
                 case .multiply, .currentDate:
                     throw BodyError("parse updates have no \(PatchOperation.name(of: operation.kind))")
                 }

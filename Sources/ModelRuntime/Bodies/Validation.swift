@@ -127,8 +127,9 @@ public enum Validation {
     }
 
     /// A file's facets: only the schema's, each of an accepted mime type and size, and the required ones present.
+    /// A schema that names no facets (a Parse file is one, unnamed) leaves them unchecked.
     public static func file(_ upload: FileUpload?, rules: [FacetRule], at path: String) -> [Violation] {
-        guard let upload else { return [] }
+        guard let upload, !rules.isEmpty else { return [] }
         var violations: [Violation] = []
         for (name, facet) in upload.orderedFacets {
             guard let rule = rules.first(where: { $0.name == name }) else {

@@ -190,16 +190,16 @@ public struct ModelClient: Sendable {
     // MARK: Writing
 
     /// Creates an instance from `body` and returns it as the server stored it. Cortex's answer asks for the body's
-    /// files, which are then uploaded (parse's files are uploaded first, as parse wants them).
-    public func create<Body: CreateBody>(_ body: Body) async throws -> Body.Model {
+    /// files, which are then uploaded (parse's files are uploaded first, as parse wants them); `progress` hears each
+    /// facet's bytes go (<doc:FilesAndUploads>).
+    public func create<Body: CreateBody>(
+        _ body: Body,
+        progress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) async throws -> Body.Model {
         let members = try body.validatedMembers()
         let request: RenderedRequest
         if let parse = dialect as? ParseDialect, !body.files.isEmpty {
-            var uploaded: [FileUpload: UploadedFile] = [:]
-            let extra = try await headers()
-            for (_, upload) in body.files where uploaded[upload] == nil {
-                uploaded[upload] = try await uploader.uploadToParse(upload, baseURL: baseURL, headers: extra)
-            }
+            let uploaded = try await uploadToParse(body.files, objectID: nil, progress: progress)
             request = try parse.renderCreate(members, pluralName: Body.Model.pluralName, files: uploaded)
         } else {
             request = try dialect.renderCreate(members, pluralName: Body.Model.pluralName)
@@ -220,43 +220,35 @@ public struct ModelClient: Sendable {
             }
         case .object:
             let model = try decode(Body.Model.self, from: answer, at: "", request: request)
-            try await uploadFiles(body.files, askedForBy: answer, objectID: answer["_id"]?.stringValue)
+            try await uploadFiles(
+                body.files,
+                askedForBy: answer,
+                objectID: answer["_id"]?.stringValue,
+                progress: progress
+            )
             return model
         }
     }
 
-    /// Cortex: uploads each of `files` as the write's `answer` instructs; a failure is an ``UploadError`` naming the
-    /// property and the object. Other dialects take file bytes before the write.
-    private func uploadFiles(
-        _ files: [(path: String, upload: FileUpload)],
-        askedForBy answer: JSONValue,
-        objectID: String?
-    ) async throws {
-        guard dialect is CortexDialect, !files.isEmpty else { return }
-        for (path, upload, file) in try answer.pendingUploads(for: files) {
-            do {
-                try await uploader.upload(upload, following: file)
-            } catch var error as UploadError {
-                error.property = error.property ?? path
-                error.objectID = error.objectID ?? objectID
-                throw error
-            }
-        }
-    }
-
     /// Applies `patch` to the instance `id` and returns the instance as the server then has it. On Cortex the files
-    /// the patch sets are uploaded after, as the answer instructs (as ``create(_:)`` does).
-    public func update<Body: UpdateBody>(_ id: some ReferenceIdentifier, _ patch: Body) async throws -> Body.Model {
-        try await update(id.referenceID, patch, extraItems: [])
+    /// the patch sets are uploaded after, as the answer instructs, and on Parse before (as ``create(_:progress:)``
+    /// does); `progress` hears each facet's bytes go.
+    public func update<Body: UpdateBody>(
+        _ id: some ReferenceIdentifier,
+        _ patch: Body,
+        progress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) async throws -> Body.Model {
+        try await update(id.referenceID, patch, extraItems: [], progress: progress)
     }
 
     /// Sends `patch`'s requests with `extraItems` added to each (Mia's `_st`), and the instance as it then is.
     func update<Body: UpdateBody>(
         _ id: String,
         _ patch: Body,
-        extraItems: [URLQueryItem]
+        extraItems: [URLQueryItem],
+        progress: (@Sendable (UploadProgress) -> Void)? = nil
     ) async throws -> Body.Model {
-        let requests = try patch.rendered(id: id, for: dialect).map { request in
+        let requests = try await renderedUpdate(patch, id: id, progress: progress).map { request in
             var request = request
             request.queryItems += extraItems
             return request
@@ -278,7 +270,9 @@ public struct ModelClient: Sendable {
             }
             last = (request, answer)
             // Cortex sets files with the first request (the PUT) and answers with their upload instructions.
-            if index == 0 { try await uploadFiles(patch.files, askedForBy: answer, objectID: id) }
+            if index == 0 {
+                try await uploadFiles(patch.files, askedForBy: answer, objectID: id, progress: progress)
+            }
         }
         // Several requests (cortex's pushes and pulls) or none: read the result back.
         guard requests.count == 1, let (request, answer) = last else {
@@ -362,6 +356,24 @@ public struct ModelClient: Sendable {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
         let idempotent = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(rendered.method.uppercased())
+        let (data, response) = try await sendRetrying(
+            urlRequest,
+            describedAs: Self.describe(rendered),
+            idempotent: idempotent
+        )
+        return (data, response.statusCode)
+    }
+
+    /// Sends `urlRequest` as it is through `transport`, each attempt within the timeout, again as the retry policy
+    /// says (an `idempotent` request after a transport error, a timeout or a 5xx); a non-2xx answer is a `.server`
+    /// error. `bodySent` hears the body's bytes go out, attempt by attempt.
+    func sendRetrying(
+        _ urlRequest: URLRequest,
+        describedAs description: String,
+        idempotent: Bool,
+        through transport: (any HTTPTransport)? = nil,
+        bodySent: (@Sendable (Int64) -> Void)? = nil
+    ) async throws -> (Data, HTTPURLResponse) {
         var delay = retry.initialDelay
         var attempt = 1
         while true {
@@ -369,14 +381,19 @@ public struct ModelClient: Sendable {
             var failure: ModelClientError
             var retryAfter: Duration?
             do {
-                let (data, response) = try await sendOnce(urlRequest, describedAs: Self.describe(rendered))
-                if (200..<300).contains(response.statusCode) { return (data, response.statusCode) }
+                let (data, response) = try await sendOnce(
+                    urlRequest,
+                    describedAs: description,
+                    through: transport ?? self.transport,
+                    bodySent: bodySent
+                )
+                if (200..<300).contains(response.statusCode) { return (data, response) }
                 retryAfter = Self.retryAfter(response.value(forHTTPHeaderField: "Retry-After"))
                 failure = serverError(status: response.statusCode, body: data, retryAfter: retryAfter)
             } catch let error as CancellationError {
                 throw error
             } catch HTTPTransportError.responseTooLarge(let limit) {
-                throw ModelClientError.responseTooLarge(request: Self.describe(rendered), limit: limit)
+                throw ModelClientError.responseTooLarge(request: description, limit: limit)
             } catch let error as HTTPTransportError {
                 // A refused redirect or an answer that is not HTTP would come the same way again.
                 throw ModelClientError.transport(error)
@@ -425,13 +442,18 @@ public struct ModelClient: Sendable {
     /// request that times out is really abandoned.
     private func sendOnce(
         _ request: URLRequest,
-        describedAs description: String
+        describedAs description: String,
+        through transport: any HTTPTransport,
+        bodySent: (@Sendable (Int64) -> Void)?
     ) async throws -> (Data, HTTPURLResponse) {
         let limit = maximumResponseBytes
-        guard let timeout else { return try await transport.send(request, maximumResponseBytes: limit) }
-        let transport = self.transport
+        @Sendable func send() async throws -> (Data, HTTPURLResponse) {
+            guard let bodySent else { return try await transport.send(request, maximumResponseBytes: limit) }
+            return try await transport.send(request, maximumResponseBytes: limit, bodySent: bodySent)
+        }
+        guard let timeout else { return try await send() }
         return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse).self) { group in
-            group.addTask { try await transport.send(request, maximumResponseBytes: limit) }
+            group.addTask { try await send() }
             group.addTask {
                 try await Task.sleep(for: timeout)
                 throw ModelClientError.timedOut(request: description, after: timeout)
@@ -567,32 +589,5 @@ private struct ListAnswer<Model: Decodable>: Decodable {
         let container = try decoder.container(keyedBy: JSONKey.self)
         items = try container.decode([Model].self, forKey: JSONKey(itemsKey))
         hasMore = try layout.hasMoreKey.flatMap { try container.decodeIfPresent(Bool.self, forKey: JSONKey($0)) }
-    }
-}
-
-extension ModelClient {
-    /// Reads the file property `file` (a body path such as `c_logo` or `c_pictures[1]`) of the instance `id` until
-    /// every facet is processed, as the ``uploader``'s `polling` says, with the client's headers, retries and timeout
-    /// on every read. A facet the server could not process, or the polling timeout, is an ``UploadError`` naming the
-    /// property and the object.
-    public func waitUntilReady<M: SchemaObject>(
-        _ type: M.Type,
-        id: some ReferenceIdentifier,
-        file: String
-    ) async throws -> FileValue {
-        let objectID = id.referenceID
-        // `c_pictures[1]` is the path `c_pictures/1` below the instance.
-        let subpath = file.replacingOccurrences(of: "[", with: ".").replacingOccurrences(of: "]", with: "")
-            .split(separator: ".").joined(separator: "/")
-        let request = RenderedRequest(
-            path: dialect.instancePath(pluralName: M.pluralName, id: objectID) + "/" + subpath
-        )
-        do {
-            return try await uploader.pollUntilReady(describing: request.path) { try await exchange(request) }
-        } catch var error as UploadError {
-            error.property = error.property ?? file
-            error.objectID = error.objectID ?? objectID
-            throw error
-        }
     }
 }

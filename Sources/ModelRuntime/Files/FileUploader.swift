@@ -43,23 +43,58 @@ public struct PollingPolicy: Sendable, Hashable {
     public static let standard = PollingPolicy(checked: .milliseconds(500), 2, .seconds(8), .seconds(120))
 }
 
-/// An upload's progress: which facet, and how many of the file's facets are done.
+/// How far an upload has come: the facet being sent and its bytes, and the whole upload's facets and bytes (every
+/// file of a write, when ``ModelClient`` reports it). Events come as each facet starts (0 bytes), as its bytes go out
+/// (as often as the transport says; ``URLSessionTransport`` says it chunk by chunk), and once storage has accepted it
+/// (``completedFacets`` counts it). A facet sent again after a failed attempt starts again from 0.
 public struct UploadProgress: Sendable, Hashable {
-    /// The name of the facet just uploaded.
+    /// The object the files belong to, once it exists: a Cortex create reports its new id with the first event, so
+    /// that a caller who cancels still knows the object. `nil` before a Parse create, whose files go first.
+    public var objectID: String?
+    /// The body path of the file (`c_pictures[1]`) when a client's write reports it; `nil` from ``FileUploader``.
+    public var property: String?
+    /// The facet being sent, such as `content`.
     public var facet: String
-    /// How many of the file's facets are uploaded, this one included.
+    /// How many of the facet's bytes are sent (its file's bytes only, not the form around them).
+    public var facetBytesSent: Int
+    /// The facet's size in bytes.
+    public var facetBytes: Int
+    /// How many facets storage has accepted so far.
     public var completedFacets: Int
-    /// How many of the file's facets the upload sends in all.
+    /// How many facets the upload sends in all.
     public var totalFacets: Int
-    /// The size in bytes of the facet just uploaded.
+    /// How many bytes of all the facets are sent: those accepted, and this facet's so far.
     public var bytesSent: Int
+    /// The size of all the facets, in bytes.
+    public var totalBytes: Int
 
-    /// Progress after the facet `facet`; ``FileUploader`` reports these.
-    public init(facet: String, completedFacets: Int, totalFacets: Int, bytesSent: Int) {
+    /// Progress of `facet`; ``FileUploader`` and ``ModelClient`` report these.
+    public init(
+        objectID: String? = nil,
+        property: String? = nil,
+        facet: String,
+        facetBytesSent: Int,
+        facetBytes: Int,
+        completedFacets: Int,
+        totalFacets: Int,
+        bytesSent: Int,
+        totalBytes: Int
+    ) {
+        self.objectID = objectID
+        self.property = property
         self.facet = facet
+        self.facetBytesSent = facetBytesSent
+        self.facetBytes = facetBytes
         self.completedFacets = completedFacets
         self.totalFacets = totalFacets
         self.bytesSent = bytesSent
+        self.totalBytes = totalBytes
+    }
+
+    /// The share done, from 0 to 1: by bytes, or by facets when every facet is empty.
+    public var fractionCompleted: Double {
+        if totalBytes > 0 { return min(1, Double(bytesSent) / Double(totalBytes)) }
+        return totalFacets > 0 ? Double(completedFacets) / Double(totalFacets) : 1
     }
 }
 
@@ -117,34 +152,74 @@ public struct FileUploader: Sendable {
         self.polling = polling
     }
 
-    /// Uploads every facet of `upload` that `file` (the server's answer for that property) has instructions for.
+    /// Uploads every facet of `upload` that `file` (the server's answer for that property) has instructions for,
+    /// each in one attempt through ``transport``; `progress` hears each facet start, its bytes go, and storage accept
+    /// it. ``ModelClient`` does this after a write, with its retry policy and timeout.
     public func upload(
         _ upload: FileUpload,
         following file: FileValue,
         progress: (@Sendable (UploadProgress) -> Void)? = nil
     ) async throws {
+        var tally = UploadTally(
+            facetSizes: Self.facetsToSend(upload, following: file).map(\.data.count),
+            report: progress
+        )
+        try await self.upload(upload, following: file, property: nil, tally: &tally, send: sendOnce)
+    }
+
+    /// The facets of `upload` that `file` has instructions for, in the instructions' order.
+    static func facetsToSend(_ upload: FileUpload, following file: FileValue) -> [FileUpload.Facet] {
+        file.uploads.compactMap { upload.facets[$0.name] }
+    }
+
+    /// One request through ``transport``, as it is.
+    private func sendOnce(
+        _ request: URLRequest,
+        bodySent: @escaping @Sendable (Int64) -> Void
+    ) async throws -> (Data, HTTPURLResponse) {
+        try await transport.send(
+            request,
+            maximumResponseBytes: URLSessionTransport.defaultMaximumResponseBytes,
+            bodySent: bodySent
+        )
+    }
+
+    /// ``upload(_:following:progress:)`` for the file at `property`, counting into `tally`, each request sent by
+    /// `send`.
+    func upload(
+        _ upload: FileUpload,
+        following file: FileValue,
+        property: String?,
+        tally: inout UploadTally,
+        send: UploadSend
+    ) async throws {
         // A facet the server gave no instructions for would never arrive; say so now rather than time out later.
         for name in upload.facets.keys.sorted() where !file.uploads.contains(where: { $0.name == name }) {
             throw UploadError("the server sent no upload instructions for facet '\(name)'", facet: name)
         }
-        let pending = file.uploads.filter { upload.facets[$0.name] != nil }
-        for (index, instruction) in pending.enumerated() {
+        for instruction in file.uploads {
             try Task.checkCancellation()
             guard let facet = upload.facets[instruction.name] else { continue }
-            try await send(facet, named: upload.fileName(ofFacet: instruction.name), following: instruction)
-            progress?(
-                UploadProgress(
-                    facet: instruction.name,
-                    completedFacets: index + 1,
-                    totalFacets: pending.count,
-                    bytesSent: facet.data.count
-                )
+            try await self.send(
+                facet,
+                named: upload.fileName(ofFacet: instruction.name),
+                following: instruction,
+                property: property,
+                tally: &tally,
+                send: send
             )
         }
     }
 
     /// One facet, as the instruction says: its fields in order, then the file under `uploadKey`.
-    func send(_ facet: FileUpload.Facet, named fileName: String, following instruction: PendingUpload) async throws {
+    private func send(
+        _ facet: FileUpload.Facet,
+        named fileName: String,
+        following instruction: PendingUpload,
+        property: String?,
+        tally: inout UploadTally,
+        send: UploadSend
+    ) async throws {
         guard let url = instruction.uploadURL else {
             throw UploadError("the server sent no upload URL for facet '\(instruction.name)'", facet: instruction.name)
         }
@@ -162,28 +237,62 @@ public struct FileUploader: Sendable {
         }
         var form = MultipartFormData()
         for field in instruction.fields { form.addField(name: field.key, value: field.value) }
-        form.addFile(name: instruction.uploadKey ?? "file", fileName: fileName, mime: facet.mime, data: facet.data)
+        let fileBytes = form.addFile(
+            name: instruction.uploadKey ?? "file",
+            fileName: fileName,
+            mime: facet.mime,
+            data: facet.data
+        )
         var request = URLRequest(url: url)
         request.httpMethod = instruction.uploadMethod ?? "POST"
         request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
         request.httpBody = form.encoded
+        try await sendCounting(
+            request,
+            facet: instruction.name,
+            fileBytes: fileBytes,
+            property: property,
+            tally: &tally,
+            send: send
+        )
+    }
+
+    /// Sends one facet's `request`, whose body holds the file at `fileBytes`, reporting its start, its bytes and
+    /// its end into `tally`, and returns the answer's body. Anything but an accepted upload or a cancellation is an
+    /// ``UploadError`` for the facet.
+    @discardableResult
+    private func sendCounting(
+        _ request: URLRequest,
+        facet: String,
+        fileBytes: Range<Int>,
+        property: String?,
+        tally: inout UploadTally,
+        send: UploadSend
+    ) async throws -> Data {
+        tally.started(facet, size: fileBytes.count, property: property)
         let data: Data
         let response: HTTPURLResponse
         do {
-            (data, response) = try await transport.send(request)
+            (data, response) = try await send(
+                request,
+                tally.bytesReporter(facet, fileBytes: fileBytes, property: property)
+            )
         } catch let error as CancellationError {
             throw error
         } catch {
-            // Storage that can't be reached is this facet's failure, not a bare transport error.
-            throw UploadError("uploading facet '\(instruction.name)' failed: \(error)", facet: instruction.name)
+            if Task.isCancelled { throw CancellationError() }
+            // Storage that can't be reached, or refused the facet after every retry, is this facet's failure.
+            throw UploadError("uploading facet '\(facet)' failed: \(error)", facet: facet)
         }
         guard (200..<300).contains(response.statusCode) else {
             throw UploadError(
-                "uploading facet '\(instruction.name)' failed with HTTP \(response.statusCode): "
+                "uploading facet '\(facet)' failed with HTTP \(response.statusCode): "
                     + String(decoding: data.prefix(500), as: UTF8.self),
-                facet: instruction.name
+                facet: facet
             )
         }
+        tally.finished(facet, size: fileBytes.count, property: property)
+        return data
     }
 
     /// Reads the file at `url` (a File property's path, such as `…/c_offices/<id>/c_logo`) until every facet is
@@ -233,8 +342,8 @@ public struct FileUploader: Sendable {
         }
     }
 
-    /// Parse: the bytes of a file's facet (its `content`, or its only facet) to `/files/<name>`; the answer names
-    /// the stored file for the object that holds it.
+    /// Parse: the bytes of a file's facet (its `content`, or its only facet) to `/files/<name>`, in one attempt
+    /// through ``transport``; the answer names the stored file for the object that holds it.
     public func uploadToParse(
         _ upload: FileUpload,
         baseURL: URL,
@@ -242,8 +351,34 @@ public struct FileUploader: Sendable {
     ) async throws
         -> UploadedFile
     {
-        guard let (name, facet) = upload.facets["content"].map({ ("content", $0) }) ?? upload.orderedFacets.first else {
-            throw UploadError("the file has no facet to upload")
+        let size = Self.parseFacet(of: upload)?.facet.data.count ?? 0
+        var tally = UploadTally(facetSizes: [size], report: nil)
+        return try await uploadToParse(
+            upload,
+            baseURL: baseURL,
+            headers: headers,
+            property: nil,
+            tally: &tally,
+            send: sendOnce
+        )
+    }
+
+    /// The facet Parse stores of `upload`: its `content`, else the first by name.
+    static func parseFacet(of upload: FileUpload) -> (name: String, facet: FileUpload.Facet)? {
+        upload.facets["content"].map { ("content", $0) } ?? upload.orderedFacets.first
+    }
+
+    /// ``uploadToParse(_:baseURL:headers:)`` for the file at `property`, counting into `tally`, sent by `send`.
+    func uploadToParse(
+        _ upload: FileUpload,
+        baseURL: URL,
+        headers: [String: String],
+        property: String?,
+        tally: inout UploadTally,
+        send: UploadSend
+    ) async throws -> UploadedFile {
+        guard let (name, facet) = Self.parseFacet(of: upload) else {
+            throw UploadError("the file has no facet to upload", property: property)
         }
         let fileName = upload.fileName(ofFacet: name)
         let rendered = ParseDialect().renderFileUpload(facet, name: fileName)
@@ -252,15 +387,98 @@ public struct FileUploader: Sendable {
             request.setValue(value, forHTTPHeaderField: header)
         }
         request.httpBody = facet.data
-        let (data, response) = try await transport.send(request)
-        guard (200..<300).contains(response.statusCode) else {
-            throw UploadError("uploading '\(fileName)' failed with HTTP \(response.statusCode)")
+        let answer = try await sendCounting(
+            request,
+            facet: name,
+            fileBytes: 0..<facet.data.count,
+            property: property,
+            tally: &tally,
+            send: send
+        )
+        guard let json = try? JSONValue(parsing: answer), let storedName = json["name"]?.stringValue else {
+            throw UploadError("Parse's answer to the upload of '\(fileName)' names no file", facet: name)
         }
-        let answer = try JSONDecoder().decode(JSONValue.self, from: data)
-        guard let storedName = answer["name"]?.stringValue else {
-            throw UploadError("parse's answer to the upload names no file")
+        return UploadedFile(name: storedName, url: json["url"]?.stringValue)
+    }
+}
+
+/// Sends one upload request and returns the answer, whatever its status; the second argument hears how many bytes
+/// of the body are sent so far.
+typealias UploadSend = (URLRequest, @escaping @Sendable (Int64) -> Void) async throws -> (Data, HTTPURLResponse)
+
+/// Where a run of facet uploads stands (one file's, or every file of a client's write), and whom it tells.
+struct UploadTally: Sendable {
+    /// Hears every event; nothing is counted without it.
+    let report: (@Sendable (UploadProgress) -> Void)?
+    /// The object the files belong to, once known.
+    var objectID: String?
+    let totalFacets: Int
+    let totalBytes: Int
+    private(set) var completedFacets = 0
+    private(set) var completedBytes = 0
+
+    /// A tally of facets of these sizes.
+    init(facetSizes: [Int], objectID: String? = nil, report: (@Sendable (UploadProgress) -> Void)?) {
+        self.report = report
+        self.objectID = objectID
+        totalFacets = facetSizes.count
+        totalBytes = facetSizes.reduce(0, +)
+    }
+
+    private func progress(_ facet: String, sent: Int, of size: Int, property: String?) -> UploadProgress {
+        UploadProgress(
+            objectID: objectID,
+            property: property,
+            facet: facet,
+            facetBytesSent: sent,
+            facetBytes: size,
+            completedFacets: completedFacets,
+            totalFacets: totalFacets,
+            bytesSent: completedBytes + sent,
+            totalBytes: totalBytes
+        )
+    }
+
+    func started(_ facet: String, size: Int, property: String?) {
+        report?(progress(facet, sent: 0, of: size, property: property))
+    }
+
+    /// What hears a facet's body go out: the body's bytes become the file's (those at `fileBytes`), and only a
+    /// change of those is reported.
+    func bytesReporter(_ facet: String, fileBytes: Range<Int>, property: String?) -> @Sendable (Int64) -> Void {
+        guard let report else { return { _ in } }
+        let start = progress(facet, sent: 0, of: fileBytes.count, property: property)
+        let last = LastReported()
+        return { bodySent in
+            let sent = Int(clamping: bodySent) - fileBytes.lowerBound
+            let fileSent = min(max(0, sent), fileBytes.count)
+            guard fileSent > 0, last.replace(with: fileSent) else { return }
+            var event = start
+            event.facetBytesSent = fileSent
+            event.bytesSent += fileSent
+            report(event)
         }
-        return UploadedFile(name: storedName, url: answer["url"]?.stringValue)
+    }
+
+    mutating func finished(_ facet: String, size: Int, property: String?) {
+        completedFacets += 1
+        report?(progress(facet, sent: size, of: size, property: property))
+        completedBytes += size
+    }
+}
+
+/// The last count a reporter passed on, so that it passes on changes only.
+private final class LastReported: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = -1
+
+    /// Whether `new` differs from the last value, which it then becomes.
+    func replace(with new: Int) -> Bool {
+        lock.withLock {
+            guard new != value else { return false }
+            value = new
+            return true
+        }
     }
 }
 

@@ -15,6 +15,15 @@ public protocol HTTPTransport: Sendable {
     /// body is longer than `maximumResponseBytes`. A transport that streams stops reading there; the default
     /// implementation can only check the body it was given.
     func send(_ request: URLRequest, maximumResponseBytes: Int) async throws -> (Data, HTTPURLResponse)
+
+    /// Sends `request` as ``send(_:maximumResponseBytes:)`` does, calling `bodySent` with how many bytes of the
+    /// request's body have gone out so far, as they go. Uploads report their progress through it. The default
+    /// implementation can't see the bytes go: it reports the whole body once, when the answer has come.
+    func send(
+        _ request: URLRequest,
+        maximumResponseBytes: Int,
+        bodySent: @escaping @Sendable (Int64) -> Void
+    ) async throws -> (Data, HTTPURLResponse)
 }
 
 extension HTTPTransport {
@@ -25,6 +34,17 @@ extension HTTPTransport {
             throw HTTPTransportError.responseTooLarge(limit: maximumResponseBytes)
         }
         return (data, response)
+    }
+
+    /// Sends with ``send(_:maximumResponseBytes:)`` and reports the whole body as sent once the answer came.
+    public func send(
+        _ request: URLRequest,
+        maximumResponseBytes: Int,
+        bodySent: @escaping @Sendable (Int64) -> Void
+    ) async throws -> (Data, HTTPURLResponse) {
+        let answer = try await send(request, maximumResponseBytes: maximumResponseBytes)
+        bodySent(Int64(request.httpBody?.count ?? 0))
+        return answer
     }
 }
 
@@ -121,7 +141,26 @@ public struct URLSessionTransport: HTTPTransport {
     /// Sends `request`, stopping the transfer as soon as the body passes `maximumResponseBytes` (or at once when
     /// its `Content-Length` does); cancelling the task cancels the request, and only it, and returns at once.
     public func send(_ request: URLRequest, maximumResponseBytes: Int) async throws -> (Data, HTTPURLResponse) {
-        let exchange = Exchange(limit: max(0, maximumResponseBytes))
+        try await send(request, maximumResponseBytes: maximumResponseBytes, reporting: nil)
+    }
+
+    /// Sends `request` as ``send(_:maximumResponseBytes:)`` does; the session's delegate hears each chunk of the body
+    /// go out (`urlSession(_:task:didSendBodyData:…)`) and passes the total so far to `bodySent`, on the session's
+    /// queue, before the answer returns.
+    public func send(
+        _ request: URLRequest,
+        maximumResponseBytes: Int,
+        bodySent: @escaping @Sendable (Int64) -> Void
+    ) async throws -> (Data, HTTPURLResponse) {
+        try await send(request, maximumResponseBytes: maximumResponseBytes, reporting: bodySent)
+    }
+
+    private func send(
+        _ request: URLRequest,
+        maximumResponseBytes: Int,
+        reporting bodySent: (@Sendable (Int64) -> Void)?
+    ) async throws -> (Data, HTTPURLResponse) {
+        let exchange = Exchange(limit: max(0, maximumResponseBytes), bodySent: bodySent)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 exchange.start(continuation)
@@ -159,6 +198,8 @@ private final class SessionOwner: Sendable {
 private final class Exchange: @unchecked Sendable {
     private let lock = NSLock()
     let limit: Int
+    /// Hears how many bytes of the request's body are sent so far.
+    let bodySent: (@Sendable (Int64) -> Void)?
     private var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
     private var task: URLSessionTask?
     private var response: HTTPURLResponse?
@@ -166,8 +207,15 @@ private final class Exchange: @unchecked Sendable {
     private var outcome: Result<(Data, HTTPURLResponse), any Error>?
     private var refusedRedirect: HTTPTransportError?
 
-    init(limit: Int) {
+    init(limit: Int, bodySent: (@Sendable (Int64) -> Void)?) {
         self.limit = limit
+        self.bodySent = bodySent
+    }
+
+    /// Reports the body's bytes sent so far, until the exchange is over.
+    func sent(_ total: Int64) {
+        guard let bodySent, lock.withLock({ outcome == nil }) else { return }
+        bodySent(total)
     }
 
     func start(_ continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) {
@@ -275,6 +323,16 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         exchange(dataTask)?.received(data)
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didSendBodyData bytesSent: Int64,
+        totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        exchange(task)?.sent(totalBytesSent)
     }
 
     func urlSession(

@@ -22,16 +22,20 @@ public struct MultipartFormData: Sendable, Hashable {
         body.append(Data("\r\n".utf8))
     }
 
-    /// Adds a file under the field `name`, announced as `fileName` of type `mime`.
-    public mutating func addFile(name: String, fileName: String, mime: String, data: Data) {
+    /// Adds a file under the field `name`, announced as `fileName` of type `mime`, and returns where its bytes lie
+    /// in the body (the same offsets in ``encoded``), so that progress can count the file's bytes alone.
+    @discardableResult
+    public mutating func addFile(name: String, fileName: String, mime: String, data: Data) -> Range<Int> {
         body.append(
             Data(
                 ("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quoted(name))\"; "
                     + "filename=\"\(Self.quoted(fileName))\"\r\nContent-Type: \(mime)\r\n\r\n").utf8
             )
         )
+        let start = body.count
         body.append(data)
         body.append(Data("\r\n".utf8))
+        return start..<start + data.count
     }
 
     /// The body with its closing boundary.

@@ -13,16 +13,28 @@ known session ("r:valid"), else 400 {"code":209,"error":"Invalid session token"}
     PUT    /parse/classes/<C>/<id>                 plain values and __op Delete/Increment/Add/AddUnique/Remove;
                                                   200 {"updatedAt"}
     DELETE /parse/classes/<C>/<id>                 200 {}
+    POST   /parse/files/<name>                     the raw bytes with their Content-Type (FilesRouter): 201
+                                                  {"url","name"} with a Location header, the stored name being a
+                                                  random hex prefix, "_" and <name>; an empty body is 130 "Invalid
+                                                  file upload.", a name parse-server's FilesAdapter refuses (longer
+                                                  than 128, or not [_a-zA-Z0-9][a-zA-Z0-9@. ~_-]*) 122
+    A File value written to an object ({"__type":"File","name":…}) is stored by name; reads give it back with the
+    url of the stored file, as parse-server's FilesController expands it. A name no upload made is 111 (stricter
+    than parse-server, which does not look: the tests learn that the client wrote the name the upload gave).
     POST   /parse/batch                            {"requests":[{"method","path","body"}]} -> one
                                                   {"success":…} or {"error":{"code","error"}} each, in order;
                                                   paths start at the server root (/parse/classes/…)
 Test controls (no headers needed):
     POST /__unique {"className","field"}     a unique index: a duplicate is 137 "A duplicate value for a field with
                                               unique values was provided"
-    GET  /__state                            {"classes": {C: [objects]}, "requests": ["METHOD /path?query", ...]}
+    GET  /__state                            {"classes": {C: [objects]}, "requests": ["METHOD /path?query", ...],
+                                              "files": {name: {"contentType", "data" (base64)}}}
 """
 
+import base64
 import json
+import re
+import secrets
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler
@@ -37,6 +49,9 @@ REQUESTS = []
 COUNTER = [0]
 SESSIONS = {"r:valid"}
 MAX_BODY = 1 << 20
+FILES = {}
+FILE_NAME = re.compile(r"^[_a-zA-Z0-9][a-zA-Z0-9@. ~_-]*$")
+PORT = [0]
 
 
 class ParseError(Exception):
@@ -114,6 +129,7 @@ def project(obj, keys, include):
         obj = {k: v for k, v in obj.items() if k in wanted}
     else:
         obj = dict(obj)
+    obj = expand_files(obj)
     for path in [p for p in (include or "").split(",") if p]:
         pointer = obj.get(path)
         if isinstance(pointer, dict) and pointer.get("__type") == "Pointer":
@@ -141,10 +157,48 @@ def check_unique(class_name, obj, object_id=None):
                 raise ParseError(137, "A duplicate value for a field with unique values was provided")
 
 
+def file_url(name):
+    return "http://127.0.0.1:%d/parse/files/testapp/%s" % (PORT[0], name)
+
+
+def store_file(name, content_type, data):
+    """POST /files/<name>: parse-server's FilesRouter.createHandler and FilesAdapter.validateFilename."""
+    if not data:
+        raise ParseError(130, "Invalid file upload.")
+    if len(name) > 128:
+        raise ParseError(122, "Filename too long.")
+    if not FILE_NAME.match(name):
+        raise ParseError(122, "Filename contains invalid characters.")
+    stored = secrets.token_hex(16) + "_" + name
+    FILES[stored] = {"contentType": content_type, "data": base64.b64encode(data).decode("ascii")}
+    return stored
+
+
+def stored_value(value):
+    """A written value as parse-server stores it: a File by its name only, which an upload must have made."""
+    if isinstance(value, dict) and value.get("__type") == "File":
+        name = value.get("name")
+        if not isinstance(name, str) or name not in FILES:
+            raise ParseError(111, "This is not a valid File: %r" % (name,))
+        return {"__type": "File", "name": name}
+    return value
+
+
+def expand_files(obj):
+    """A read: each File gets its url back, as the FilesController's expandFilesInObject does."""
+    return {
+        key: dict(value, url=file_url(value["name"]))
+        if isinstance(value, dict) and value.get("__type") == "File"
+        else value
+        for key, value in obj.items()
+    }
+
+
 def apply_update(obj, body):
     for key, value in body.items():
         if key in ("objectId", "createdAt", "updatedAt"):
             raise ParseError(105, "Invalid field name: " + key)
+        value = stored_value(value)
         if isinstance(value, dict) and "__op" in value:
             op = value["__op"]
             if op == "Delete":
@@ -250,13 +304,15 @@ class Handler(BaseHTTPRequestHandler):
         if length > MAX_BODY:
             return self.answer(413, {"error": "request entity too large"})
         raw = self.rfile.read(length) if length else b""
+        if method == "POST" and url.path.startswith("/parse/files/"):
+            return self.upload(url.path[len("/parse/files/"):], raw)
         try:
             body = json.loads(raw) if raw else None
         except ValueError:
             return self.answer(400, {"code": 107, "error": "invalid JSON"})
         with LOCK:
             if url.path == "/__state":
-                return self.answer(200, {"classes": CLASSES, "requests": REQUESTS})
+                return self.answer(200, {"classes": CLASSES, "requests": REQUESTS, "files": FILES})
             if url.path == "/__unique" and method == "POST":
                 UNIQUE.add((body["className"], body["field"]))
                 return self.answer(200, {})
@@ -285,6 +341,20 @@ class Handler(BaseHTTPRequestHandler):
             except ParseError as error:
                 return self.answer(error.status, {"code": error.code, "error": error.message})
 
+    def upload(self, name, data):
+        with LOCK:
+            REQUESTS.append("POST /parse/files/" + name)
+            if (
+                self.headers.get("X-Parse-Application-Id") != "testapp"
+                or self.headers.get("X-Parse-REST-API-Key") != "restkey"
+            ):
+                return self.answer(403, {"error": "unauthorized"})
+            try:
+                stored = store_file(name, self.headers.get("Content-Type"), data)
+            except ParseError as error:
+                return self.answer(error.status, {"code": error.code, "error": error.message})
+        self.answer(201, {"url": file_url(stored), "name": stored}, {"Location": file_url(stored)})
+
     def do_GET(self):
         self.handle_any("GET")
 
@@ -299,7 +369,7 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main(arguments):
-    return local_serve.main(arguments, Handler, __doc__)
+    return local_serve.main(arguments, Handler, __doc__, on_port=lambda port: PORT.__setitem__(0, port))
 
 
 if __name__ == "__main__":

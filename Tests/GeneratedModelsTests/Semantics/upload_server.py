@@ -25,7 +25,9 @@ Two modes:
         fail500-*   its upload URL answers 500;
         small-*     its upload instruction says maxFileSize 16;
         never-*     the picture never becomes ready (processing forever);
-        slow-*      every poll of the picture is held until POST /__release (at most 10 s).
+        slow-*      every poll of the picture is held until POST /__release (at most 10 s);
+        flaky-*     the facet's first upload answers 503 (S3's SlowDown), the next ones are taken;
+        hang-*      the facet's uploads are read, then held until POST /__release (at most 30 s) before the answer.
 
       The server stops after --lifetime seconds (default 60), on POST /__stop, or when stdin closes (the test
       process ended), whichever comes first.
@@ -50,6 +52,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 MAX_BODY = 16 * 1024 * 1024
 DEFAULT_MAX_FILE_SIZE = 4 * 1024 * 1024
 SLOW_POLL_SECONDS = 10.0
+HANG_UPLOAD_SECONDS = 30.0
 RELEASE = threading.Event()
 
 
@@ -87,7 +90,8 @@ class State:
         self.lock = threading.Lock()
         self.port = 0
         self.next_id = 1
-        self.objects = {}  # id -> {"pictures": [{facet: filename}], "received": {(i, facet)}, "polls": {i: n}}
+        self.objects = {}  # id -> {"pictures": [{facet: filename}], "received": {(i, facet)}, "polls": {i: n},
+        #                          "attempts": {(i, facet): n}}
         self.creates = []
         self.uploads = []
         self.polls = []
@@ -247,7 +251,7 @@ class Handler(BaseHTTPRequestHandler):
                 object_id = "65f1%020x" % STATE.next_id
                 STATE.next_id += 1
                 STATE.creates.append({"id": object_id, "body": document, "raw": body.decode("utf-8")})
-            STATE.objects[object_id] = {"pictures": pictures, "received": {}, "polls": {}}
+            STATE.objects[object_id] = {"pictures": pictures, "received": {}, "polls": {}, "attempts": {}}
             values = []
             for index, facets in enumerate(pictures):
                 uploads = [
@@ -268,10 +272,20 @@ class Handler(BaseHTTPRequestHandler):
             return self.fail(404, "no upload is pending for %s/%d/%s" % (object_id, index, facet))
         filename = facets[facet]
         instruction = STATE.upload_instruction(object_id, index, facet, filename)
+        with STATE.lock:
+            attempt = stored["attempts"].get((index, facet), 0) + 1
+            stored["attempts"][(index, facet)] = attempt
         if filename.startswith("fail500-"):
             with STATE.lock:
                 STATE.uploads.append({"object": object_id, "index": index, "facet": facet, "status": 500})
             return self.answer(500, raw=b"<Error><Code>InternalError</Code></Error>")
+        if filename.startswith("flaky-") and attempt == 1:
+            with STATE.lock:
+                STATE.uploads.append({"object": object_id, "index": index, "facet": facet, "status": 503})
+            slow_down = b"<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>"
+            return self.answer(503, raw=slow_down)
+        if filename.startswith("hang-"):
+            RELEASE.wait(timeout=HANG_UPLOAD_SECONDS)
         content_type = self.headers.get("Content-Type") or ""
         if not content_type.startswith("multipart/form-data"):
             return self.fail(400, "the upload must be multipart/form-data, not %r" % content_type)
