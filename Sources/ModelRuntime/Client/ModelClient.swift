@@ -30,7 +30,8 @@ public struct ModelClient: Sendable {
     /// The longest answer body the client reads; a longer one stops the transfer and is
     /// ``ModelClientError/responseTooLarge(request:limit:)``.
     public let maximumResponseBytes: Int
-    /// How Cortex file uploads that follow a create are sent and polled.
+    /// Its transport carries the file bytes of creates and updates (with the client's retry policy and timeout); its
+    /// `polling` says how ``waitUntilReady(_:id:file:)`` waits.
     public var uploader: FileUploader
 
     /// The default ``maximumResponseBytes``: 32 MiB.
