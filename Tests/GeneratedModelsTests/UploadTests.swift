@@ -586,36 +586,39 @@ struct UploadTests {
             #expect(createProgress.all.allSatisfy { $0.objectID == nil && $0.property == "picture" })
             #expect(createProgress.all.last.map { $0.completedFacets == 1 && $0.bytesSent == picture.count } == true)
 
-            // An update that sets a file: its bytes first, then one PUT that names it.
+            // An update that sets a file: its bytes first, then one PUT that names it. The name is made one Parse
+            // stores (any other is its error 122), and it stays one path segment.
             let replacement = UploadSamples.jpeg(count: 3_000, seed: 51)
             var patch = PlaceObject.Patch()
-            patch.picture = .set(FileUpload(facets: ["content": .init(data: replacement, fileName: "night-view.jpg")]))
+            patch.picture = .set(
+                FileUpload(facets: ["content": .init(data: replacement, fileName: "night view/../Föto?.jpg")])
+            )
             let updateProgress = Recorder<UploadProgress>()
             let updated = try await client.update(created.objectId, patch) { updateProgress.append($0) }
             files = try await server.files()
             let secondName = try #require(updated.picture?.name)
-            #expect(secondName.hasSuffix("_night-view.jpg") && secondName != firstName, "\(secondName)")
+            #expect(secondName.hasSuffix("_night view_.._F_to_.jpg") && secondName != firstName, "\(secondName)")
             #expect(files[secondName]?["contentType"]?.stringValue == "image/jpeg")
             #expect(files[secondName]?["data"]?.stringValue.flatMap { Data(base64Encoded: $0) } == replacement)
             #expect(try await server.objects("PlaceObject").first?["picture"]?["name"]?.stringValue == secondName)
             #expect(
                 try await server.requests().suffix(3) == [
-                    "POST /parse/files/night-view.jpg", "PUT /parse/classes/PlaceObject/\(created.objectId)",
+                    "POST /parse/files/night%20view_.._F_to_.jpg", "PUT /parse/classes/PlaceObject/\(created.objectId)",
                     "GET /parse/classes/PlaceObject/\(created.objectId)",
                 ]
             )
             #expect(updateProgress.all.allSatisfy { $0.objectID == created.objectId && $0.property == "picture" })
             #expect(UploadEvents.problems(in: updateProgress.all).isEmpty)
 
-            // A file Parse refuses (a name outside its characters): the error says where, and nothing is written.
+            // A file Parse refuses (an empty one): the error says where, and the object is not written.
             var refused = PlaceObject.Patch()
-            refused.picture = .set(FileUpload(facets: ["content": .init(data: replacement, fileName: "Föto.jpg")]))
+            refused.picture = .set(FileUpload(facets: ["content": .init(data: Data(), fileName: "empty.jpg")]))
             let requestsBefore = try await server.requests().count
             let error = await #expect(throws: UploadError.self) {
                 _ = try await client.update(created.objectId, refused)
             }
             #expect(error?.property == "picture" && error?.facet == "content" && error?.objectID == created.objectId)
-            #expect(error?.reason.contains("122") == true, "\(String(describing: error))")
+            #expect(error?.reason.contains("130") == true, "\(String(describing: error))")
             #expect(
                 try await server.requests().dropFirst(requestsBefore).allSatisfy { $0.hasPrefix("POST /parse/files/") }
             )

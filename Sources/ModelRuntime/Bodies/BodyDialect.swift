@@ -242,9 +242,14 @@ extension ParseDialect: BodyDialect {
         return [RenderedRequest(method: "PUT", path: "/classes/\(pluralName)/\(id)", body: .object(members))]
     }
 
-    /// The request that uploads a file's bytes before the object that holds it: `POST /files/<name>`.
+    /// The request that uploads a file's bytes before the object that holds it: `POST /files/<name>`, the name
+    /// percent-encoded as one path segment (a `/`, `?` or `#` in it stays part of the name).
     public func renderFileUpload(_ facet: FileUpload.Facet, name: String) -> RenderedRequest {
-        RenderedRequest(method: "POST", path: "/files/\(name)", headers: ["Content-Type": facet.mime])
+        RenderedRequest(
+            method: "POST",
+            path: "/files/\(RenderedRequest.encode(name))",
+            headers: ["Content-Type": facet.mime]
+        )
     }
 }
 

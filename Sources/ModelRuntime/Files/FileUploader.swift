@@ -368,6 +368,21 @@ public struct FileUploader: Sendable {
         upload.facets["content"].map { ("content", $0) } ?? upload.orderedFacets.first
     }
 
+    /// `name` as Parse Server stores file names (its files adapter refuses any other with code 122): at most 128
+    /// characters of `a-z A-Z 0-9 @ . space ~ _ -`, not starting with `@ . space ~ -`. Every other character becomes
+    /// `_`, a name that would start badly gets a leading `_`, and a longer name loses the end of its stem, keeping
+    /// its extension.
+    static func parseFileName(_ name: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@. ~_-")
+        var safe = String(name.map { allowed.contains($0) ? $0 : "_" })
+        if safe.first.map({ "@. ~-".contains($0) }) ?? true { safe = "_" + safe }
+        let limit = 128
+        guard safe.count > limit else { return safe }
+        let fileExtension = safe.lastIndex(of: ".").map { String(safe[$0...]) } ?? ""
+        let kept = fileExtension.count < 16 ? fileExtension : ""
+        return String(safe.prefix(limit - kept.count)) + kept
+    }
+
     /// ``uploadToParse(_:baseURL:headers:)`` for the file at `property`, counting into `tally`, sent by `send`.
     func uploadToParse(
         _ upload: FileUpload,
@@ -380,7 +395,7 @@ public struct FileUploader: Sendable {
         guard let (name, facet) = Self.parseFacet(of: upload) else {
             throw UploadError("the file has no facet to upload", property: property)
         }
-        let fileName = upload.fileName(ofFacet: name)
+        let fileName = Self.parseFileName(upload.fileName(ofFacet: name))
         let rendered = ParseDialect().renderFileUpload(facet, name: fileName)
         var request = rendered.urlRequest(relativeTo: baseURL)
         for (header, value) in headers.sorted(by: { $0.key < $1.key }) {

@@ -38,7 +38,7 @@ import secrets
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import local_serve
 
@@ -305,7 +305,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(413, {"error": "request entity too large"})
         raw = self.rfile.read(length) if length else b""
         if method == "POST" and url.path.startswith("/parse/files/"):
-            return self.upload(url.path[len("/parse/files/"):], raw)
+            # Express decodes the :filename parameter.
+            return self.upload(unquote(url.path[len("/parse/files/"):]), raw)
         try:
             body = json.loads(raw) if raw else None
         except ValueError:
@@ -343,7 +344,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def upload(self, name, data):
         with LOCK:
-            REQUESTS.append("POST /parse/files/" + name)
+            REQUESTS.append("POST " + self.path)
             if (
                 self.headers.get("X-Parse-Application-Id") != "testapp"
                 or self.headers.get("X-Parse-REST-API-Key") != "restkey"
