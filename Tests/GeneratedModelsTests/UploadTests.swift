@@ -610,6 +610,13 @@ struct UploadTests {
             #expect(updateProgress.all.allSatisfy { $0.objectID == created.objectId && $0.property == "picture" })
             #expect(UploadEvents.problems(in: updateProgress.all).isEmpty)
 
+            // A name longer than Parse's 128 characters loses the end of its stem, not its extension.
+            var long = PlaceObject.Create()
+            let longName = String(repeating: "a", count: 200) + ".jpg"
+            long.picture = FileUpload(facets: ["content": .init(data: replacement, fileName: longName)])
+            let longStored = try #require(try await client.create(long).picture?.name)
+            #expect(longStored.hasSuffix("_" + String(repeating: "a", count: 124) + ".jpg"), "\(longStored)")
+
             // A file Parse refuses (an empty one): the error says where, and the object is not written.
             var refused = PlaceObject.Patch()
             refused.picture = .set(FileUpload(facets: ["content": .init(data: Data(), fileName: "empty.jpg")]))
