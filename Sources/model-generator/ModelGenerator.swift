@@ -3,7 +3,7 @@ import Foundation
 import ModelGeneratorCore
 
 @main
-struct ModelGenerator: ParsableCommand {
+struct ModelGenerator: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "model-generator",
         abstract: "Generates Swift models from object definitions.",
