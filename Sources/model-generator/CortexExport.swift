@@ -101,10 +101,10 @@ enum CortexExport {
         return files
     }
 
-    /// A Cortex fault (`{"object": "fault", "errCode", "code", "reason", "message"}`) in a line, its text made safe
-    /// for a terminal and kept short.
+    /// A Cortex fault (`{"object": "fault", "code", "errCode", "reason", "message"}`) as mdctl prints one, code and
+    /// message, its text made safe for a terminal and kept short.
     static func faultDescription(_ fault: SyntaxNode) -> String {
-        let code = fault["errCode"]?.scalarText ?? fault["code"]?.scalarText ?? "fault"
+        let code = fault["code"]?.scalarText ?? fault["errCode"]?.scalarText ?? "fault"
         let detail = fault["message"]?.scalarText ?? fault["reason"]?.scalarText
         let text = detail.map { "\(code): \($0)" } ?? code
         return SwiftText.commentText(String(text.prefix(300)))
