@@ -1,5 +1,6 @@
 import Foundation
 import ModelGeneratorCore
+import ModelRuntime
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -118,8 +119,9 @@ struct PulledFile {
 }
 
 /// JSON text as JavaScript's `JSON.stringify(value, null, 2)` writes it, which is how mdctl writes every file: keys
-/// in the order they came, two spaces a level, `"key": value`, numbers as they were read, and only `"`, `\` and
-/// control characters escaped.
+/// in the order they came, two spaces a level, `"key": value`, and numbers as they were read. Strings are escaped by
+/// the runtime's JSON writer (``QueryJSON``), as `JSON.stringify` does but for backspace and form feed, which come
+/// out as `\u0008` and `\u000c` instead of `\b` and `\f` (the same string when read).
 enum StringifiedJSON {
     static func text(_ node: SyntaxNode) -> String {
         var text = ""
@@ -129,58 +131,31 @@ enum StringifiedJSON {
 
     private static func write(_ node: SyntaxNode, indent: String, into text: inout String) {
         switch node.value {
-        case .scalar(let scalar, .string): quote(scalar, into: &text)
+        case .scalar(let scalar, .string): text += QueryJSON.string(scalar).serialized
         case .scalar(let scalar, .bool): text += scalar.lowercased() == "true" ? "true" : "false"
         case .scalar(_, .null): text += "null"
         case .scalar(let scalar, .int), .scalar(let scalar, .double): text += scalar
         case .sequence(let elements):
-            guard !elements.isEmpty else {
-                text += "[]"
-                return
-            }
-            let inner = indent + "  "
-            text += "[\n"
-            for (index, element) in elements.enumerated() {
-                text += inner
-                write(element, indent: inner, into: &text)
-                text += index == elements.count - 1 ? "\n" : ",\n"
-            }
-            text += indent + "]"
+            writeMembers(elements.map { (nil, $0) }, brackets: ("[", "]"), indent: indent, into: &text)
         case .mapping(let entries):
-            guard !entries.isEmpty else {
-                text += "{}"
-                return
-            }
-            let inner = indent + "  "
-            text += "{\n"
-            for (index, entry) in entries.enumerated() {
-                text += inner
-                quote(entry.name, into: &text)
-                text += ": "
-                write(entry.value, indent: inner, into: &text)
-                text += index == entries.count - 1 ? "\n" : ",\n"
-            }
-            text += indent + "}"
+            writeMembers(entries.map { ($0.name, $0.value) }, brackets: ("{", "}"), indent: indent, into: &text)
         }
     }
 
-    private static func quote(_ string: String, into text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
+    /// An array's elements (no keys) or an object's members, one a line; `[]` and `{}` when there are none.
+    private static func writeMembers(
+        _ members: [(key: String?, value: SyntaxNode)],
+        brackets: (open: String, close: String),
+        indent: String,
+        into text: inout String
+    ) {
+        text += brackets.open
+        let inner = indent + "  "
+        for (index, member) in members.enumerated() {
+            text += (index == 0 ? "\n" : ",\n") + inner
+            if let key = member.key { text += QueryJSON.string(key).serialized + ": " }
+            write(member.value, indent: inner, into: &text)
         }
-        text += "\""
+        text += (members.isEmpty ? "" : "\n" + indent) + brackets.close
     }
 }
