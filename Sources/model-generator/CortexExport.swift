@@ -9,7 +9,7 @@ import FoundationNetworking
 /// The org's object definitions through Cortex's environment export, the route `mdctl env export` uses, written as
 /// mdctl writes them: one file per object, `<name>.json`, the layout of mdctl's `env/objects/`.
 ///
-/// What mdctl does, read in Medable/mdctl (MIT):
+/// What mdctl does, read in Medable/mdctl (MIT) at 3f84f15578e6bdefb3f72b2b0328163054f3603a:
 /// - `packages/mdctl-cli/lib/env/export.js`: `POST <org API>/developer/environment/export` with the JSON body
 ///   `{"manifest": …}`, the query `preferUrls` and `silent` (both false unless asked for; `backup` only matters to an
 ///   import), and `Accept: application/x-ndjson`. The answer is read as NDJSON, one document a line.
@@ -81,7 +81,8 @@ enum CortexExport {
                 else {
                     throw PullError("the object definition on line \(line.location.line) has no usable 'name'")
                 }
-                guard names.insert(text).inserted else {
+                // Compared without case: on a file system that ignores it (macOS's), two would share one file.
+                guard names.insert(text.lowercased()).inserted else {
                     throw PullError("the export defines the object \(SwiftText.commentText(text)) twice")
                 }
                 var definition = line

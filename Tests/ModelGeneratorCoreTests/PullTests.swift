@@ -80,6 +80,10 @@ import Darwin
                                           "reason": "Export failed", "message": "Export failed on c_branch"})
                     if org == "cut" and index == 40:
                         return
+                    if org == "twice" and index == 40:
+                        # The first object again, its name in capitals: one file on macOS.
+                        first = definitions[0]
+                        self.line(dict(first, name=first["name"].upper(), resource="object." + first["name"].upper()))
                     self.line(dict(definition, resource="object." + definition["name"]))
                 names = [d["name"] for d in definitions]
                 self.line({"object": "manifest", "objects": [{"includes": ["*"], "name": n} for n in names]})
@@ -318,8 +322,8 @@ import Darwin
         }
     }
 
-    /// An export that stops early, with a fault or without its last line, or that is larger than allowed, or that
-    /// is sent elsewhere, leaves the folder exactly as it was.
+    /// An export that stops early, with a fault or without its last line, that is larger than allowed, that is sent
+    /// elsewhere, or that defines an object twice, leaves the folder exactly as it was.
     @Test(arguments: [
         (
             "faulty", [String](),
@@ -328,6 +332,7 @@ import Darwin
         ("cut", [], "the export ended after 40 object definitions without its last line (manifest-exports)"),
         ("org", ["--max-bytes", "100000"], "more than --max-bytes 100000 bytes"),
         ("redirected", [], "redirected to http://localhost:"),
+        ("twice", [], "the export defines the object AB__WORKFLOW_CONFIGURATION twice"),
     ])
     func aCortexExportThatIsNotWholeWritesNothing(org: String, options: [String], message: String) throws {
         try Self.withServer { directory, port in
