@@ -756,7 +756,7 @@ private final class ClientServer: @unchecked Sendable {
         ClientServer(
             server: try await LocalPythonServer.start(
                 script: script,
-                lifetime: 90,
+                lifetime: 300,
                 requirement: "the client tests need python3"
             )
         )

@@ -262,7 +262,7 @@ final class ParseServer: @unchecked Sendable {
         let server = ParseServer(
             server: try await LocalPythonServer.start(
                 script: script,
-                lifetime: 90,
+                lifetime: 300,
                 requirement: "the Parse client tests need python3"
             )
         )

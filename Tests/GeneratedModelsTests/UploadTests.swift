@@ -992,7 +992,9 @@ private final class UploadServer: @unchecked Sendable {
         UploadServer(
             server: try await LocalPythonServer.start(
                 script: UploadPython.script,
-                lifetime: 60,
+                // Only a safety net (the server also stops when the test process ends): a test starved on a loaded
+                // machine must not outlive it.
+                lifetime: 300,
                 requirement: UploadPython.required
             )
         )
