@@ -270,7 +270,7 @@ public struct PatchOperation: Sendable, Hashable {
 
     /// True for a push, pull or add-to-set (and parse's relation changes): an operation on some elements, which
     /// can follow another such operation on the same array, where a set, clear or arithmetic must stand alone.
-    public var changesElements: Bool {
+    var changesElements: Bool {
         switch kind {
         case .push, .pull, .addToSet, .addRelation, .removeRelation: true
         case .set, .unset, .increment, .multiply, .currentDate: false
