@@ -330,43 +330,6 @@ struct ClientTests {
         }
     }
 
-    @Test func aCortexUpdateThatFailsMidwayNamesTheAppliedAndTheFailedSteps() async throws {
-        try await ClientServer.run { server in
-            let client = server.client("cortex", dialect: CortexDialect.cortex)
-            let item = try await client.create(Item.Create(name: "before"))
-            // A set and a push (which no golden Cortex schema allows on an array, so written by hand).
-            let patch = HandWrittenPatch<Item>(operations: [
-                PatchOperation(path: "c_name", kind: .set(.value(.string("after")))),
-                PatchOperation(path: "c_tags", kind: .push([.value(.string("t1"))])),
-            ])
-            // The PUT goes through; the push that follows is refused.
-            try await server.script([
-                ["pass": true],
-                [
-                    "status": 400,
-                    "body":
-                        #"{"object":"fault","code":"kValidationError","message":"no","faults":[{"path":"c_tags"}]}"#,
-                ],
-            ])
-            do {
-                _ = try await client.update(item.id, patch)
-                Issue.record("an update whose push was refused succeeded")
-            } catch let error as PartialUpdateError {
-                #expect(error.id == item.id.description)
-                #expect(error.applied == ["PUT /c_items/\(item.id)"])
-                #expect(error.failed == "POST /c_items/\(item.id)/c_tags")
-                #expect(error.notSent.isEmpty)
-                #expect((error.underlying as? ModelClientError)?.refusal == .validation(fields: ["c_tags"]))
-            }
-            let stored = try await server.documents("cortex", "c_items")
-            #expect(stored.first?["c_name"]?.stringValue == "after", "the applied step stays applied")
-
-            // A failure of the first step is the plain error: nothing was applied.
-            try await server.script([["status": 404, "body": #"{"object":"fault","code":"kNotFound"}"#]])
-            await #expect(throws: ModelClientError.self) { _ = try await client.update(item.id, patch) }
-        }
-    }
-
     @Test func refusalsSayWhatTheyMean() async throws {
         let cases: [(String, [String: any Sendable], ServerRefusal)] = [
             ("mia", ["status": 409, "body": #"{"statusCode":409,"error":"Conflict","message":"dup"}"#], .conflict),
@@ -675,12 +638,6 @@ struct ClientTests {
     }
 }
 
-/// An update body given as its operations.
-private struct HandWrittenPatch<Model: SchemaObject>: UpdateBody {
-    var operations: [PatchOperation]
-    func violations(at prefix: String) -> [Violation] { [] }
-}
-
 /// Fails the first `failures` requests as a dropped connection would, then sends through `base`; counts attempts.
 private final class FlakyTransport: HTTPTransport, @unchecked Sendable {
     let base: URLSessionTransport
@@ -713,7 +670,7 @@ private final class FlakyTransport: HTTPTransport, @unchecked Sendable {
 }
 
 /// Semantics/client_server.py on 127.0.0.1; stopped in every path.
-private final class ClientServer: @unchecked Sendable {
+final class ClientServer: @unchecked Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Semantics/client_server.py")
 
