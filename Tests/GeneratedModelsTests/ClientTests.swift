@@ -271,29 +271,6 @@ struct ClientTests {
 
     // MARK: Pages
 
-    @Test func aPageTheServerCappedHasMoreAndLeadsToTheNext() async throws {
-        try await ClientServer.run { server in
-            let client = server.client("parse", dialect: ParseDialect.parse)
-            for index in 0..<101 {
-                var body = GameScore.Create()
-                body.points = index
-                _ = try await client.create(body)
-            }
-            // No limit: parse-server answers its own page of 100, and says nothing of what follows.
-            let first = try await client.list(GameScore.query)
-            #expect(first.items.count == 100)
-            #expect(first.hasMore)
-            let second = try #require(try await first.next())
-            #expect(second.skip == 100)
-            #expect(second.items.count == 1)
-            #expect(!second.hasMore)
-            let third = try await second.next()
-            #expect(third == nil)
-            let points = (first.items + second.items).compactMap(\.points)
-            #expect(Set(points) == Set(0..<101))
-        }
-    }
-
     @Test func allSortsByIdLastSoThatPagesNeitherSkipNorRepeat() async throws {
         try await ClientServer.run { server in
             let client = server.client("mia", dialect: MiaDialect.mia)
