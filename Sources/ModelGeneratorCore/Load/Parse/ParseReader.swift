@@ -1,9 +1,9 @@
 /// Reads Parse Server's schemas: the answer of `GET /schemas` (`{"results": [class, …]}`) or one class of it
 /// (`{"className": …, "fields": {…}}`, what `GET /schemas/<className>` returns).
 ///
-/// Parse's types that the schema model has (String, Number, Boolean, Date, File) keep their names; `Pointer` is a
-/// `Reference` to its `targetClass`, `Object` is `Any`, and `Array` is an array of `Any` (Parse doesn't type the
-/// elements). `Relation`, `GeoPoint`, `Polygon`, `Bytes` and `ACL` keep their Parse names, a `Relation` with its
+/// Parse's types that the schema model has (String, Number, Boolean, Date, File) keep their names; `Pointer` is an
+/// expandable `Reference` to its `targetClass`, `Object` is `Any`, and `Array` is an array of `Any` (Parse doesn't
+/// type the elements). `Relation`, `GeoPoint`, `Polygon`, `Bytes` and `ACL` keep their Parse names, a `Relation` with its
 /// target class as `sourceObject`.
 enum ParseReader {
     static let classKeys = ["className", "fields"]
@@ -104,6 +104,8 @@ enum ParseReader {
             }
             guard let targetName = reader.name(target, "'targetClass' of '\(name)'") else { return nil }
             property.sourceObject = Located(targetName, at: target.location)
+            // A query's `include` fetches any pointer's object; a relation's objects need a query of their own.
+            property.isExpandable = typeName == "Pointer"
         }
         if let required = node["required"], !required.isNull {
             property.isRequired = reader.bool(required, "'required' of '\(name)'") ?? false
