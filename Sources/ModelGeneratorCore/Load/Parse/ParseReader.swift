@@ -33,14 +33,13 @@ enum ParseReader {
     }
 
     private static func readClass(_ node: SyntaxNode, file: String, _ reader: inout NodeReader) -> ObjectDefinition? {
-        guard let entries = reader.mapping(node, "a Parse class") else { return nil }
-        reader.checkKeys(entries, known: classKeys, ignored: ignoredClassKeys, in: "a Parse class", severity: .warning)
         guard
-            let located = reader.requiredName(
-                "className",
-                of: node,
-                missing: "a Parse class needs a 'className'",
-                what: "'className'"
+            let located = reader.namedDefinition(
+                node,
+                "a Parse class",
+                key: "className",
+                known: classKeys,
+                ignored: ignoredClassKeys
             )
         else { return nil }
         let name = located.value
@@ -70,15 +69,7 @@ enum ParseReader {
         }
         guard let entries = reader.mapping(node, "field '\(name)'") else { return nil }
         reader.checkKeys(entries, known: fieldKeys, in: "a Parse field", severity: .warning)
-        guard
-            let type = reader.requiredName(
-                "type",
-                of: node,
-                missing: "field '\(name)' needs a 'type'",
-                what: "the 'type' of '\(name)'",
-                hint: "one of \(fieldTypes.joined(separator: ", "))"
-            )
-        else { return nil }
+        guard let type = reader.requiredType(of: node, "field", name, oneOf: fieldTypes) else { return nil }
         let typeName = type.value
         var property = PropertyDefinition(name: Located(name, at: entry.key.location), type: type)
         switch typeName {
