@@ -203,7 +203,7 @@ private final class ResponseServers: @unchecked Sendable {
     }
 
     private static func start() async throws -> LocalPythonServer {
-        try await LocalPythonServer.start(script: script, lifetime: 90, requirement: "the client tests need python3")
+        try await LocalPythonServer.start(script: script, lifetime: 600, requirement: "the client tests need python3")
     }
 
     func stop() async {

@@ -2,20 +2,9 @@ import Foundation
 import GoldenParse
 import GoldenRealCortex
 import GoldenRealMia
+import GoldenSupport
 import ModelRuntime
 import Testing
-
-/// The same JSON, with a number compared by value whether it was written `40` or `40.0` (JSON doesn't tell them
-/// apart; `JSONValue` does).
-private func sameJSON(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
-    switch (lhs, rhs) {
-    case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(a) == b
-    case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy(sameJSON)
-    case (.object(let a), .object(let b)):
-        return a.count == b.count && a.allSatisfy { key, value in b[key].map { sameJSON(value, $0) } ?? false }
-    default: return lhs == rhs
-    }
-}
 
 /// Decodes each element of a real payload (a JSON array) as `Model` and encodes it again: the JSON must not change.
 private func roundTripsUnchanged<Model: Codable>(_ model: Model.Type, _ fixture: String) throws -> [Model] {
@@ -23,7 +12,8 @@ private func roundTripsUnchanged<Model: Codable>(_ model: Model.Type, _ fixture:
     let models = try JSONDecoder().decode([Model].self, from: input)
     let output = try json(encoded(models))
     let expected = try json(input)
-    #expect(sameJSON(output, expected), "\(fixture) changed:\n\(output)\nexpected:\n\(expected)")
+    let differences = jsonDifferences(output, expected)
+    #expect(differences.isEmpty, "\(fixture) changed: \(differences)")
     return models
 }
 
@@ -129,6 +119,10 @@ private func roundTripsUnchanged<Model: Codable>(_ model: Model.Type, _ fixture:
         #expect(scores[1].acl?.entries[ParseACL.role("Moderators")]?.write == true)
         #expect(scores[2].game?.included?.title == "Pong")
         #expect(scores[2].game?.included?.objectId == "Ed1nuqPvc")
+        // The REST guide's query answer, as it prints it.
+        let found = try roundTripsUnchanged(GameScore.self, "parse-gamescores-query.json")
+        #expect(found.map(\.playerName) == ["Jang Min Chul", "Sean Plott"])
+        #expect(found.map(\.score) == [80075, 73453])
     }
 
     @Test func parsePlacesRoundTrip() throws {
@@ -138,6 +132,13 @@ private func roundTripsUnchanged<Model: Codable>(_ model: Model.Type, _ fixture:
         #expect(places[0].picture?.name == "d3a9b2e4c1f0-profile.png")
         #expect(places[0].thumbnail?.data == Data("hello world".utf8))
         #expect(places[0].owner?.className == "_User")
+        // The REST guide's GeoPoint query answer, whose coordinates are written `40.0`.
+        let found = try roundTripsUnchanged(PlaceObject.self, "parse-placeobjects-query.json")
+        #expect(
+            found.map(\.location) == [
+                ParseGeoPoint(latitude: 40, longitude: -30), ParseGeoPoint(latitude: 60, longitude: -20),
+            ]
+        )
     }
 
     /// What used to fail under the parse dialect: a Pointer (`keyNotFound _id`), a Date (`typeMismatch`).

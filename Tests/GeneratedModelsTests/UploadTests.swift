@@ -994,7 +994,7 @@ private final class UploadServer: @unchecked Sendable {
                 script: UploadPython.script,
                 // Only a safety net (the server also stops when the test process ends): a test starved on a loaded
                 // machine must not outlive it.
-                lifetime: 300,
+                lifetime: 600,
                 requirement: UploadPython.required
             )
         )

@@ -34,11 +34,29 @@ import Testing
         return objects
     }
 
+    /// Generates one entry with the dialect its format implies, and checks what the issue asks of every real file:
+    /// no errors, and no warning but at most one line per file about keys.
+    static func generated(
+        _ entry: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    )
+        -> GenerationResult
+    {
+        let result = run(config: "schemas: [\(entry)]\noutput: Generated\ngenerate: [models, queries, bodies]\n")
+        #expect(!result.diagnostics.hasErrors, "\(entry): \(messages(result))", sourceLocation: sourceLocation)
+        let warnings = result.diagnostics.all.filter { $0.severity == .warning }
+        #expect(
+            warnings.allSatisfy { $0.message.contains("unknown key") },
+            "\(entry): \(warnings)",
+            sourceLocation: sourceLocation
+        )
+        let linesPerFile = Dictionary(grouping: warnings, by: \.location.file).values.map(\.count)
+        #expect(linesPerFile.allSatisfy { $0 <= 1 }, "\(entry): \(warnings)", sourceLocation: sourceLocation)
+        return result
+    }
+
     @Test(arguments: entries) func everyRealSchemaGeneratesWithoutErrors(entry: String) {
-        let result = Self.run(config: "schemas: [\(entry)]\noutput: Generated\n")
-        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
-        let keyWarnings = result.diagnostics.all.filter { $0.message.contains("unknown key") }
-        #expect(keyWarnings.count <= 1, "\(keyWarnings)")
+        let result = Self.generated(entry)
         // Every file but the export of instances only defines objects, and each of them is generated.
         if entry != "cortex/c_geo_history.ndjson" {
             #expect(!result.files.isEmpty)
@@ -317,9 +335,12 @@ import Testing
         let pointer = classes[1].properties.first { $0.name.value == "aPointer" }
         #expect(pointer?.type.value == "Reference")
         #expect(pointer?.sourceObject?.value == "HasAllPOD")
+        // Any pointer can be fetched with its object (`include`), so every one is expandable.
+        #expect(pointer?.isExpandable == true)
         let relation = classes[1].properties.first { $0.name.value == "aRelation" }
         #expect(relation?.type.value == "Relation")
         #expect(relation?.sourceObject?.value == "HasAllPOD")
+        #expect(relation?.isExpandable == false)
     }
 
     @Test func aSingleParseClassWithRequiredAndDefaultValues() throws {

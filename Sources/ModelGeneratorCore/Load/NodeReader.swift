@@ -120,6 +120,47 @@ struct NodeReader {
 }
 
 extension NodeReader {
+    /// The opening every definition of a schema file shares (an object, a property, a collection, a field, a Parse
+    /// class…): the node must be a mapping, its keys are checked (an unknown one is a warning: other tools write
+    /// these files), and it needs a non-empty name under `key`. Nil after reporting.
+    mutating func namedDefinition(
+        _ node: SyntaxNode,
+        _ what: String,
+        key: String = "name",
+        known: [String],
+        ignored: Set<String> = [],
+        missing: String? = nil
+    ) -> Located<String>? {
+        guard let entries = mapping(node, what) else { return nil }
+        checkKeys(entries, known: known, ignored: ignored, in: what, severity: .warning)
+        return requiredName(
+            key,
+            of: node,
+            missing: missing ?? "\(what) needs a '\(key)'",
+            what: "the '\(key)' of \(what)"
+        )
+    }
+
+    /// The non-empty `type` of the property or field `name` (`kind` says which), one of `types`.
+    mutating func requiredType(
+        of node: SyntaxNode,
+        _ kind: String,
+        _ name: String,
+        oneOf types: [String]
+    )
+        -> Located<String>?
+    {
+        requiredName(
+            "type",
+            of: node,
+            missing: "\(kind) '\(name)' needs a 'type'",
+            what: "the 'type' of '\(name)'",
+            hint: "one of \(types.joined(separator: ", "))"
+        )
+    }
+}
+
+extension NodeReader {
     /// One warning for all the unknown keys collected, at the first of them: each key once, with how often it
     /// occurs and a "did you mean" where one is close.
     mutating func reportUnknownKeys() {

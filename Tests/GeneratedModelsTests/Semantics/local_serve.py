@@ -41,11 +41,11 @@ def serve(handler, lifetime, on_port=None):
 
 
 def main(arguments, handler, usage, on_port=None):
-    """`serve [--lifetime SECONDS]` (at most 300, default 60); anything else prints `usage`."""
+    """`serve [--lifetime SECONDS]` (at most 900, default 60); anything else prints `usage`."""
     if arguments and arguments[0] == "serve":
         lifetime = 60.0
         if len(arguments) == 3 and arguments[1] == "--lifetime":
-            lifetime = min(float(arguments[2]), 300.0)
+            lifetime = min(float(arguments[2]), 900.0)
         serve(handler, lifetime, on_port)
         return 0
     print(usage, file=sys.stderr)

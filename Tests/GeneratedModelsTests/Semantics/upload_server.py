@@ -29,7 +29,7 @@ Two modes:
         flaky-*     the facet's first upload answers 503 (S3's SlowDown), the next ones are taken;
         hang-*      the facet's uploads are read, then held until POST /__release (at most 30 s) before the answer.
 
-      The server stops after --lifetime seconds (default 60), on POST /__stop, or when stdin closes (the test
+      The server stops after --lifetime seconds (default 60, at most 900), on POST /__stop, or when stdin closes (the test
       process ended), whichever comes first.
 
   upload_server.py parse <content-type> <body-file>
@@ -420,7 +420,7 @@ def main(arguments):
     if len(arguments) >= 1 and arguments[0] == "serve":
         lifetime = 60.0
         if len(arguments) == 3 and arguments[1] == "--lifetime":
-            lifetime = min(float(arguments[2]), 300.0)
+            lifetime = min(float(arguments[2]), 900.0)
         serve(lifetime)
         return 0
     if len(arguments) == 3 and arguments[0] == "parse":

@@ -48,20 +48,12 @@ enum CortexReader {
         format: SchemaFormat,
         _ reader: inout NodeReader
     ) -> ObjectDefinition? {
-        guard let entries = reader.mapping(node, "an object definition") else { return nil }
-        reader.checkKeys(
-            entries,
-            known: CortexKeys.object,
-            ignored: CortexKeys.ignoredObjectKeys,
-            in: "an object definition",
-            severity: .warning
-        )
         guard
-            let located = reader.requiredName(
-                "name",
-                of: node,
-                missing: "an object definition needs a 'name'",
-                what: "an object's 'name'"
+            let located = reader.namedDefinition(
+                node,
+                "an object definition",
+                known: CortexKeys.object,
+                ignored: CortexKeys.ignoredObjectKeys
             )
         else { return nil }
         let name = located.value
@@ -69,20 +61,12 @@ enum CortexReader {
         var objectTypes: [ObjectTypeDefinition] = []
         if let typesNode = node["objectTypes"] {
             for typeNode in reader.sequence(typesNode, "'objectTypes'") ?? [] {
-                guard let typeEntries = reader.mapping(typeNode, "an object type") else { continue }
-                reader.checkKeys(
-                    typeEntries,
-                    known: CortexKeys.objectType,
-                    ignored: CortexKeys.ignoredObjectTypeKeys,
-                    in: "an object type",
-                    severity: .warning
-                )
                 guard
-                    let typeName = reader.requiredName(
-                        "name",
-                        of: typeNode,
-                        missing: "an object type needs a 'name'",
-                        what: "an object type's 'name'"
+                    let typeName = reader.namedDefinition(
+                        typeNode,
+                        "an object type",
+                        known: CortexKeys.objectType,
+                        ignored: CortexKeys.ignoredObjectTypeKeys
                     )
                 else { continue }
                 objectTypes.append(
@@ -122,32 +106,18 @@ enum CortexReader {
     }
 
     private static func readProperty(_ node: SyntaxNode, _ reader: inout NodeReader) -> PropertyDefinition? {
-        guard let entries = reader.mapping(node, "a property") else { return nil }
-        reader.checkKeys(
-            entries,
-            known: CortexKeys.property,
-            ignored: CortexKeys.ignoredPropertyKeys,
-            in: "a property",
-            severity: .warning
-        )
         guard
-            let located = reader.requiredName(
-                "name",
-                of: node,
-                missing: "a property needs a 'name'",
-                what: "a property's 'name'"
+            let located = reader.namedDefinition(
+                node,
+                "a property",
+                known: CortexKeys.property,
+                ignored: CortexKeys.ignoredPropertyKeys
             )
         else { return nil }
         let name = located.value
-        guard
-            let type = reader.requiredName(
-                "type",
-                of: node,
-                missing: "property '\(name)' needs a 'type'",
-                what: "the 'type' of '\(name)'",
-                hint: "one of \(PropertyTypeName.known.joined(separator: ", "))"
-            )
-        else { return nil }
+        guard let type = reader.requiredType(of: node, "property", name, oneOf: PropertyTypeName.known) else {
+            return nil
+        }
         var typeName = type.value
         var property = PropertyDefinition(name: located, type: Located("", at: type.location))
         // `String[]` is how Medable's iOS SDK documentation spells an array of strings.
@@ -198,20 +168,12 @@ enum CortexReader {
         }
         if let validators = node["validators"], !validators.isNull {
             for validatorNode in reader.sequence(validators, "'validators' of '\(name)'") ?? [] {
-                guard let validatorEntries = reader.mapping(validatorNode, "a validator") else { continue }
-                reader.checkKeys(
-                    validatorEntries,
-                    known: CortexKeys.validator,
-                    ignored: CortexKeys.ignoredValidatorKeys,
-                    in: "a validator",
-                    severity: .warning
-                )
                 guard
-                    let validatorName = reader.requiredName(
-                        "name",
-                        of: validatorNode,
-                        missing: "a validator needs a 'name'",
-                        what: "a validator's 'name'"
+                    let validatorName = reader.namedDefinition(
+                        validatorNode,
+                        "a validator",
+                        known: CortexKeys.validator,
+                        ignored: CortexKeys.ignoredValidatorKeys
                     )
                 else { continue }
                 property.validators.append(
@@ -224,20 +186,13 @@ enum CortexReader {
     }
 
     private static func readFacet(_ node: SyntaxNode, _ reader: inout NodeReader) -> FacetDefinition? {
-        guard let entries = reader.mapping(node, "a file processor") else { return nil }
-        reader.checkKeys(
-            entries,
-            known: CortexKeys.facet,
-            ignored: CortexKeys.ignoredFacetKeys,
-            in: "a file processor",
-            severity: .warning
-        )
         guard
-            let located = reader.requiredName(
-                "name",
-                of: node,
-                missing: "a file processor needs a 'name' (the facet's name)",
-                what: "a facet's 'name'"
+            let located = reader.namedDefinition(
+                node,
+                "a file processor",
+                known: CortexKeys.facet,
+                ignored: CortexKeys.ignoredFacetKeys,
+                missing: "a file processor needs a 'name' (the facet's name)"
             )
         else { return nil }
         let name = located.value

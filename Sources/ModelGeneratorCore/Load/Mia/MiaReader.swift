@@ -41,20 +41,12 @@ enum MiaReader {
     )
         -> ObjectDefinition?
     {
-        guard let entries = reader.mapping(node, "a Mia-Platform collection") else { return nil }
-        reader.checkKeys(
-            entries,
-            known: collectionKeys,
-            ignored: ignoredCollectionKeys,
-            in: "a Mia-Platform collection",
-            severity: .warning
-        )
         guard
-            let located = reader.requiredName(
-                "name",
-                of: node,
-                missing: "a Mia-Platform collection needs a 'name'",
-                what: "a collection's 'name'"
+            let located = reader.namedDefinition(
+                node,
+                "a Mia-Platform collection",
+                known: collectionKeys,
+                ignored: ignoredCollectionKeys
             )
         else { return nil }
         let name = located.value
@@ -88,26 +80,10 @@ enum MiaReader {
 
     /// One entry of the `fields` form.
     private static func readField(_ node: SyntaxNode, _ reader: inout NodeReader) -> PropertyDefinition? {
-        guard let entries = reader.mapping(node, "a field") else { return nil }
-        reader.checkKeys(entries, known: fieldKeys, ignored: ignoredFieldKeys, in: "a field", severity: .warning)
-        guard
-            let located = reader.requiredName(
-                "name",
-                of: node,
-                missing: "a field needs a 'name'",
-                what: "a field's 'name'"
-            )
+        guard let located = reader.namedDefinition(node, "a field", known: fieldKeys, ignored: ignoredFieldKeys)
         else { return nil }
         let name = located.value
-        guard
-            let type = reader.requiredName(
-                "type",
-                of: node,
-                missing: "field '\(name)' needs a 'type'",
-                what: "the 'type' of '\(name)'",
-                hint: "one of \(fieldTypes.joined(separator: ", "))"
-            )
-        else { return nil }
+        guard let type = reader.requiredType(of: node, "field", name, oneOf: fieldTypes) else { return nil }
         let typeName = type.value
         var property = PropertyDefinition(name: located, type: type)
         property.description = CortexReader.optionalString(node["description"], "'description'", &reader)

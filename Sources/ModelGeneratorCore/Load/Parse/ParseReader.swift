@@ -1,9 +1,9 @@
 /// Reads Parse Server's schemas: the answer of `GET /schemas` (`{"results": [class, …]}`) or one class of it
 /// (`{"className": …, "fields": {…}}`, what `GET /schemas/<className>` returns).
 ///
-/// Parse's types that the schema model has (String, Number, Boolean, Date, File) keep their names; `Pointer` is a
-/// `Reference` to its `targetClass`, `Object` is `Any`, and `Array` is an array of `Any` (Parse doesn't type the
-/// elements). `Relation`, `GeoPoint`, `Polygon`, `Bytes` and `ACL` keep their Parse names, a `Relation` with its
+/// Parse's types that the schema model has (String, Number, Boolean, Date, File) keep their names; `Pointer` is an
+/// expandable `Reference` to its `targetClass`, `Object` is `Any`, and `Array` is an array of `Any` (Parse doesn't
+/// type the elements). `Relation`, `GeoPoint`, `Polygon`, `Bytes` and `ACL` keep their Parse names, a `Relation` with its
 /// target class as `sourceObject`.
 enum ParseReader {
     static let classKeys = ["className", "fields"]
@@ -33,14 +33,13 @@ enum ParseReader {
     }
 
     private static func readClass(_ node: SyntaxNode, file: String, _ reader: inout NodeReader) -> ObjectDefinition? {
-        guard let entries = reader.mapping(node, "a Parse class") else { return nil }
-        reader.checkKeys(entries, known: classKeys, ignored: ignoredClassKeys, in: "a Parse class", severity: .warning)
         guard
-            let located = reader.requiredName(
-                "className",
-                of: node,
-                missing: "a Parse class needs a 'className'",
-                what: "'className'"
+            let located = reader.namedDefinition(
+                node,
+                "a Parse class",
+                key: "className",
+                known: classKeys,
+                ignored: ignoredClassKeys
             )
         else { return nil }
         let name = located.value
@@ -70,15 +69,7 @@ enum ParseReader {
         }
         guard let entries = reader.mapping(node, "field '\(name)'") else { return nil }
         reader.checkKeys(entries, known: fieldKeys, in: "a Parse field", severity: .warning)
-        guard
-            let type = reader.requiredName(
-                "type",
-                of: node,
-                missing: "field '\(name)' needs a 'type'",
-                what: "the 'type' of '\(name)'",
-                hint: "one of \(fieldTypes.joined(separator: ", "))"
-            )
-        else { return nil }
+        guard let type = reader.requiredType(of: node, "field", name, oneOf: fieldTypes) else { return nil }
         let typeName = type.value
         var property = PropertyDefinition(name: Located(name, at: entry.key.location), type: type)
         switch typeName {
@@ -104,6 +95,8 @@ enum ParseReader {
             }
             guard let targetName = reader.name(target, "'targetClass' of '\(name)'") else { return nil }
             property.sourceObject = Located(targetName, at: target.location)
+            // A query's `include` fetches any pointer's object; a relation's objects need a query of their own.
+            property.isExpandable = typeName == "Pointer"
         }
         if let required = node["required"], !required.isNull {
             property.isRequired = reader.bool(required, "'required' of '\(name)'") ?? false
