@@ -211,6 +211,7 @@ private final class Exchange: @unchecked Sendable {
     let limit: Int
     /// Hears how many bytes of the request's body are sent so far.
     let bodySent: (@Sendable (Int64) -> Void)?
+    private var bodyBytesSent: Int64 = 0
     private var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
     private var task: URLSessionTask?
     private var response: HTTPURLResponse?
@@ -223,10 +224,15 @@ private final class Exchange: @unchecked Sendable {
         self.bodySent = bodySent
     }
 
-    /// Reports the body's bytes sent so far, until the exchange is over.
-    func sent(_ total: Int64) {
-        guard let bodySent, lock.withLock({ outcome == nil }) else { return }
-        bodySent(total)
+    /// Adds `count` bytes to the body's bytes sent and reports the total so far, until the exchange is over.
+    func sent(_ count: Int64) {
+        guard let bodySent else { return }
+        let total: Int64? = lock.withLock {
+            guard outcome == nil else { return nil }
+            bodyBytesSent += count
+            return bodyBytesSent
+        }
+        if let total { bodySent(total) }
     }
 
     func start(_ continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) {
@@ -348,7 +354,9 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        exchange(task)?.sent(totalBytesSent)
+        // The chunk's own count, summed here: FoundationNetworking reads `totalBytesSent` when the delegate runs,
+        // which on a busy queue is already the whole body for every chunk.
+        exchange(task)?.sent(bytesSent)
     }
 
     func urlSession(
