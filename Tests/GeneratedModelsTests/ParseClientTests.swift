@@ -1,4 +1,5 @@
 import Foundation
+import GoldenCortexExport
 import GoldenQueries
 import ModelRuntime
 import Testing
@@ -180,6 +181,19 @@ struct ParseClientTests {
             let afterUpdate = try await server.objects("Player")
             #expect(afterUpdate.first?["name"]?.stringValue == "renamed")
             #expect(afterUpdate.dropFirst().first?["name"]?.stringValue == "p1")
+
+            // A push and a pull of one array take two requests on Parse, which one batch operation can't hold.
+            var pushAndPull = GoldenCortexExport.Clinic.Patch()
+            pushAndPull.tags.push(["a"])
+            pushAndPull.tags.pull(["b"])
+            let batchesBefore = try await server.requests().filter { $0 == "POST /parse/batch" }.count
+            do {
+                try await client.updateAll([(id: ids[4], patch: pushAndPull)])
+                Issue.record("a two-step patch went into a batch")
+            } catch ModelClientError.unsupported(let what) {
+                #expect(what.contains("takes 2 requests"), "\(what)")
+            }
+            #expect(try await server.requests().filter { $0 == "POST /parse/batch" }.count == batchesBefore)
 
             // Deletes: one id is unknown.
             do {

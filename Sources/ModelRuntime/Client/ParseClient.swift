@@ -101,7 +101,13 @@ extension ModelClient {
         let parse = try requireParse("a batch update")
         let requests = try changes.map { id, patch -> RenderedRequest in
             let rendered = try patch.rendered(id: id, for: parse)
-            guard rendered.count == 1 else { throw ModelClientError.unsupported("an empty patch in a batch") }
+            guard rendered.count == 1 else {
+                throw ModelClientError.unsupported(
+                    rendered.isEmpty
+                        ? "an empty patch in a batch"
+                        : "a patch that takes \(rendered.count) requests (a push and a pull of one array) in a batch"
+                )
+            }
             return rendered[0]
         }
         _ = try await parseBatch(requests, Body.Model.self)
