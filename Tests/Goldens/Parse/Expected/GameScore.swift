@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct GameScore: Codable, Hashable, Sendable {
+public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying {
     /// Identifier
     public var objectId: String
     public var score: Int?
@@ -13,12 +13,8 @@ public struct GameScore: Codable, Hashable, Sendable {
     public var game: ParsePointer<Game>?
     public var opponents: ParseRelation<Player>?
     public var playedAt: Date?
-    /// Created
-    public var createdAt: Date
-    /// Updated
-    public var updatedAt: Date
-    /// Access control list
-    public var acl: ParseACL?
+    /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
+    public var system: ParseSystemProperties
 
     public init(
         objectId: String,
@@ -29,9 +25,7 @@ public struct GameScore: Codable, Hashable, Sendable {
         game: ParsePointer<Game>? = nil,
         opponents: ParseRelation<Player>? = nil,
         playedAt: Date? = nil,
-        createdAt: Date,
-        updatedAt: Date,
-        acl: ParseACL? = nil
+        system: ParseSystemProperties
     ) {
         self.objectId = objectId
         self.score = score
@@ -41,9 +35,7 @@ public struct GameScore: Codable, Hashable, Sendable {
         self.game = game
         self.opponents = opponents
         self.playedAt = playedAt
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.acl = acl
+        self.system = system
     }
 
     public init(from decoder: any Decoder) throws {
@@ -65,9 +57,7 @@ public struct GameScore: Codable, Hashable, Sendable {
             forKey: JSONKey("playedAt"),
             nulls: &nulls
         )?.wrappedValue
-        self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("createdAt")).wrappedValue
-        self.updatedAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("updatedAt")).wrappedValue
-        self.acl = try container.decodeOrNull(ParseACL.self, forKey: JSONKey("ACL"), nulls: &nulls)
+        self.system = try ParseSystemProperties(from: decoder)
         self._nullKeys = nulls
     }
 
@@ -85,9 +75,7 @@ public struct GameScore: Codable, Hashable, Sendable {
             forKey: JSONKey("playedAt"),
             nulls: _nullKeys
         )
-        try container.encode(ISO8601Date(wrappedValue: self.createdAt), forKey: JSONKey("createdAt"))
-        try container.encode(ISO8601Date(wrappedValue: self.updatedAt), forKey: JSONKey("updatedAt"))
-        try container.encodeOrNull(self.acl, forKey: JSONKey("ACL"), nulls: _nullKeys)
+        try self.system.encode(to: encoder)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -99,9 +87,7 @@ public struct GameScore: Codable, Hashable, Sendable {
         guard equalValues(lhs.game, rhs.game) else { return false }
         guard equalValues(lhs.opponents, rhs.opponents) else { return false }
         guard equalValues(lhs.playedAt, rhs.playedAt) else { return false }
-        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
-        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
-        guard equalValues(lhs.acl, rhs.acl) else { return false }
+        guard equalValues(lhs.system, rhs.system) else { return false }
         return true
     }
 
@@ -131,7 +117,7 @@ extension GameScore {
     /// The typed fields of `GameScore`, for queries.
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
-    public struct Fields<Root>: FieldCollection {
+    public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {
@@ -167,19 +153,9 @@ extension GameScore {
             .init(_prefix, "playedAt")
         }
 
-        /// Created
-        public var createdAt: ValueField<Root, Date, Present> {
-            .init(_prefix, "createdAt")
-        }
-
-        /// Updated
-        public var updatedAt: ValueField<Root, Date, Present> {
-            .init(_prefix, "updatedAt")
-        }
-
-        /// Access control list
-        public var acl: ValueField<Root, ParseACL, MaybeAbsent> {
-            .init(_prefix, "ACL")
+        /// The fields of the system properties of Parse (`createdAt`, `updatedAt`, …), each also a field here.
+        public var system: ParseSystemFields<Root> {
+            .init(_prefix)
         }
     }
 }

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct PlaceObject: Codable, Hashable, Sendable {
+public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying {
     /// Identifier
     public var objectId: String
     public var location: ParseGeoPoint?
@@ -12,12 +12,8 @@ public struct PlaceObject: Codable, Hashable, Sendable {
     public var thumbnail: ParseBytes?
     public var openedAt: Date?
     public var owner: ParsePointer<JSONValue>?
-    /// Created
-    public var createdAt: Date
-    /// Updated
-    public var updatedAt: Date
-    /// Access control list
-    public var acl: ParseACL?
+    /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
+    public var system: ParseSystemProperties
 
     public init(
         objectId: String,
@@ -27,9 +23,7 @@ public struct PlaceObject: Codable, Hashable, Sendable {
         thumbnail: ParseBytes? = nil,
         openedAt: Date? = nil,
         owner: ParsePointer<JSONValue>? = nil,
-        createdAt: Date,
-        updatedAt: Date,
-        acl: ParseACL? = nil
+        system: ParseSystemProperties
     ) {
         self.objectId = objectId
         self.location = location
@@ -38,9 +32,7 @@ public struct PlaceObject: Codable, Hashable, Sendable {
         self.thumbnail = thumbnail
         self.openedAt = openedAt
         self.owner = owner
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.acl = acl
+        self.system = system
     }
 
     public init(from decoder: any Decoder) throws {
@@ -57,9 +49,7 @@ public struct PlaceObject: Codable, Hashable, Sendable {
             nulls: &nulls
         )?.wrappedValue
         self.owner = try container.decodeOrNull(ParsePointer<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
-        self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("createdAt")).wrappedValue
-        self.updatedAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("updatedAt")).wrappedValue
-        self.acl = try container.decodeOrNull(ParseACL.self, forKey: JSONKey("ACL"), nulls: &nulls)
+        self.system = try ParseSystemProperties(from: decoder)
         self._nullKeys = nulls
     }
 
@@ -76,9 +66,7 @@ public struct PlaceObject: Codable, Hashable, Sendable {
             nulls: _nullKeys
         )
         try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
-        try container.encode(ISO8601Date(wrappedValue: self.createdAt), forKey: JSONKey("createdAt"))
-        try container.encode(ISO8601Date(wrappedValue: self.updatedAt), forKey: JSONKey("updatedAt"))
-        try container.encodeOrNull(self.acl, forKey: JSONKey("ACL"), nulls: _nullKeys)
+        try self.system.encode(to: encoder)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -89,9 +77,7 @@ public struct PlaceObject: Codable, Hashable, Sendable {
         guard equalValues(lhs.thumbnail, rhs.thumbnail) else { return false }
         guard equalValues(lhs.openedAt, rhs.openedAt) else { return false }
         guard equalValues(lhs.owner, rhs.owner) else { return false }
-        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
-        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
-        guard equalValues(lhs.acl, rhs.acl) else { return false }
+        guard equalValues(lhs.system, rhs.system) else { return false }
         return true
     }
 
@@ -106,7 +92,7 @@ extension PlaceObject {
     /// The typed fields of `PlaceObject`, for queries.
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
-    public struct Fields<Root>: FieldCollection {
+    public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {
@@ -142,19 +128,9 @@ extension PlaceObject {
             .init(_prefix, "owner", target: "_User")
         }
 
-        /// Created
-        public var createdAt: ValueField<Root, Date, Present> {
-            .init(_prefix, "createdAt")
-        }
-
-        /// Updated
-        public var updatedAt: ValueField<Root, Date, Present> {
-            .init(_prefix, "updatedAt")
-        }
-
-        /// Access control list
-        public var acl: ValueField<Root, ParseACL, MaybeAbsent> {
-            .init(_prefix, "ACL")
+        /// The fields of the system properties of Parse (`createdAt`, `updatedAt`, …), each also a field here.
+        public var system: ParseSystemFields<Root> {
+            .init(_prefix)
         }
     }
 }

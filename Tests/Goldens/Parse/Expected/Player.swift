@@ -3,23 +3,17 @@
 import Foundation
 import ModelRuntime
 
-public struct Player: Codable, Hashable, Sendable {
+public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying {
     /// Identifier
     public var objectId: String
     public var name: String?
-    /// Created
-    public var createdAt: Date
-    /// Updated
-    public var updatedAt: Date
-    /// Access control list
-    public var acl: ParseACL?
+    /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
+    public var system: ParseSystemProperties
 
-    public init(objectId: String, name: String? = nil, createdAt: Date, updatedAt: Date, acl: ParseACL? = nil) {
+    public init(objectId: String, name: String? = nil, system: ParseSystemProperties) {
         self.objectId = objectId
         self.name = name
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.acl = acl
+        self.system = system
     }
 
     public init(from decoder: any Decoder) throws {
@@ -27,9 +21,7 @@ public struct Player: Codable, Hashable, Sendable {
         var nulls = NullKeys()
         self.objectId = try container.decode(String.self, forKey: JSONKey("objectId"))
         self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
-        self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("createdAt")).wrappedValue
-        self.updatedAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("updatedAt")).wrappedValue
-        self.acl = try container.decodeOrNull(ParseACL.self, forKey: JSONKey("ACL"), nulls: &nulls)
+        self.system = try ParseSystemProperties(from: decoder)
         self._nullKeys = nulls
     }
 
@@ -37,17 +29,13 @@ public struct Player: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.objectId, forKey: JSONKey("objectId"))
         try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
-        try container.encode(ISO8601Date(wrappedValue: self.createdAt), forKey: JSONKey("createdAt"))
-        try container.encode(ISO8601Date(wrappedValue: self.updatedAt), forKey: JSONKey("updatedAt"))
-        try container.encodeOrNull(self.acl, forKey: JSONKey("ACL"), nulls: _nullKeys)
+        try self.system.encode(to: encoder)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.objectId, rhs.objectId) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
-        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
-        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
-        guard equalValues(lhs.acl, rhs.acl) else { return false }
+        guard equalValues(lhs.system, rhs.system) else { return false }
         return true
     }
 
@@ -62,7 +50,7 @@ extension Player {
     /// The typed fields of `Player`, for queries.
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
-    public struct Fields<Root>: FieldCollection {
+    public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {
@@ -78,19 +66,9 @@ extension Player {
             .init(_prefix, "name")
         }
 
-        /// Created
-        public var createdAt: ValueField<Root, Date, Present> {
-            .init(_prefix, "createdAt")
-        }
-
-        /// Updated
-        public var updatedAt: ValueField<Root, Date, Present> {
-            .init(_prefix, "updatedAt")
-        }
-
-        /// Access control list
-        public var acl: ValueField<Root, ParseACL, MaybeAbsent> {
-            .init(_prefix, "ACL")
+        /// The fields of the system properties of Parse (`createdAt`, `updatedAt`, …), each also a field here.
+        public var system: ParseSystemFields<Root> {
+            .init(_prefix)
         }
     }
 }
