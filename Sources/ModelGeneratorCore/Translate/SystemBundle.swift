@@ -2,7 +2,7 @@
 /// property, `system`, instead of one per system property, and one `system` field in its query `Fields`.
 ///
 /// Every model of a backend carries the same system properties; written out in each model's declaration,
-/// initializer, coding, `==` and fields they made the generated code a third larger, and slower to generate and to
+/// initializer, coding, `==` and fields they made the generated code about 40% larger, and slower to generate and to
 /// compile. The model conforms to `SystemPropertiesCarrying` (its `Fields` to `SystemFieldsCarrying`), so that
 /// `clinic.created` and `$0.created.gt(date)` read as before.
 ///

@@ -1,6 +1,6 @@
 // A model keeps its backend's system properties (Cortex's `created`, `owner`, …) in one stored value of a runtime type
 // instead of one generated property each: every model carries the same ones, and written out per model they made
-// generated code a third larger and slower to generate and compile. These protocols let the model and its query
+// generated code about 40% larger and slower to generate and compile. These protocols let the model and its query
 // fields offer the members of that value as their own, so `clinic.created` and `$0.created.gt(date)` read as before.
 
 /// A generated model whose backend's system properties sit in ``system``; each of them also reads and writes as a
