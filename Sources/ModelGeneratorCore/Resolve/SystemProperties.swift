@@ -2,7 +2,8 @@
 /// `object`, `created`, …, Mia-Platform's `_id`, `__STATE__`, …, Parse's `objectId`, `createdAt`, ….
 ///
 /// A model has each of them once: the schema's own declaration is kept when it has one, with the backend's facts
-/// (always returned or not, written only by the server) applied to it.
+/// (always returned or not, written only by the server) applied to it. Translate then keeps all but the ids in one
+/// runtime value per model when they are exactly the backend's (`SystemBundle`).
 struct SystemProperty {
     var apiName: String
     /// The schema type, as a schema file would name it.
