@@ -31,8 +31,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "model-generator",
+            // ModelRuntime (Foundation only) for its HTTP transport: `pull` downloads through the runtime's bounded,
+            // origin-checked URLSessionTransport rather than a second one.
             dependencies: [
                 "ModelGeneratorCore",
+                "ModelRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -61,6 +61,11 @@ public struct PreparedRun: Sendable {
     public var outputDirectory: String
     /// Whether the config lets the output folder be anywhere (`allowOutputAnywhere`).
     public var allowsOutputAnywhere = false
+    /// Whether warnings count as errors (`--strict` or the config's `strict: true`), for the checks the command
+    /// line adds to the run's own.
+    public var isStrict = false
+    /// Where the config names the output folder, for problems about it.
+    public var outputLocation: SourceLocation?
     public var diagnostics: Diagnostics
     /// The resolved schema, when resolving succeeded.
     public var schema: ResolvedSchema?
@@ -267,6 +272,8 @@ public enum Pipeline {
             configPath: configPath,
             outputDirectory: outputDirectory,
             allowsOutputAnywhere: config.allowOutputAnywhere,
+            isStrict: strict,
+            outputLocation: config.output.location,
             diagnostics: diagnostics,
             schema: schema,
             renderer: OutputRenderer(schema: schema, config: config, library: library)

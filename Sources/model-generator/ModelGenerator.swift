@@ -3,7 +3,7 @@ import Foundation
 import ModelGeneratorCore
 
 @main
-struct ModelGenerator: ParsableCommand {
+struct ModelGenerator: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "model-generator",
         abstract: "Generates Swift models from object definitions.",
@@ -71,9 +71,11 @@ struct Generate: ParsableCommand {
 
         let writing = !(check || dryRun)
         let workingDirectory = FileManager.default.currentDirectoryPath
-        for warning in PreviousOutputFolders.warnings(for: run, workingDirectory: workingDirectory) {
-            FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+        let previousFolders = PreviousOutputFolders.diagnostics(for: run, workingDirectory: workingDirectory)
+        for line in previousFolders.printedLines {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
         }
+        if previousFolders.hasErrors { throw ExitCode.failure }
         if let targetSources {
             do {
                 try TargetSources.checkCompiles(run.outputDirectory, listedIn: targetSources)

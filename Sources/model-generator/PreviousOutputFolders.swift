@@ -10,8 +10,19 @@ enum PreviousOutputFolders {
     static let entryLimit = 20_000
 
     /// One warning per folder below the config's folder, other than the current output folder, whose manifest
-    /// names this config. Hidden folders (`.build`, `.git`) and symbolic links are not entered.
-    static func warnings(for run: PreparedRun, workingDirectory: String) -> [String] {
+    /// names this config, at the config's `output`; errors instead when the run is strict (`--strict`,
+    /// `strict: true`), since those files break the build as surely as any warning the run counts. Hidden folders
+    /// (`.build`, `.git`) and symbolic links are not entered.
+    static func diagnostics(for run: PreparedRun, workingDirectory: String) -> Diagnostics {
+        var diagnostics = Diagnostics()
+        let location = run.outputLocation ?? .start(of: run.configPath)
+        for warning in warnings(for: run, workingDirectory: workingDirectory) {
+            diagnostics.warning(warning, at: location)
+        }
+        return run.isStrict ? diagnostics.treatingWarningsAsErrors() : diagnostics
+    }
+
+    private static func warnings(for run: PreparedRun, workingDirectory: String) -> [String] {
         let current = Paths.join(".", run.outputDirectory)
         var pending = [Paths.directory(of: run.configPath)]
         var seen = 0

@@ -85,6 +85,38 @@ struct ClientSafetyTests {
         }
     }
 
+    /// `RedirectPolicy.refuseCrossOrigin`, as `model-generator pull` uses it: a redirect to another origin is refused
+    /// even for a `GET`, and nothing reaches the other server.
+    @Test(arguments: [301, 302, 303, 307, 308])
+    func aTransportThatRefusesCrossOriginRedirectsSendsNothingThere(status: Int) async throws {
+        try await ResponseServers.run { first, second in
+            let transport = URLSessionTransport(
+                configuration: LocalPythonServer.makeConfiguration(),
+                redirectPolicy: .refuseCrossOrigin
+            )
+            defer { transport.session.invalidateAndCancel() }
+            let target = second.baseURL.appendingPathComponent("echo")
+            var components = URLComponents(
+                url: first.baseURL.appendingPathComponent("redirect"),
+                resolvingAgainstBaseURL: false
+            )!
+            components.queryItems = [
+                URLQueryItem(name: "to", value: target.absoluteString),
+                URLQueryItem(name: "status", value: String(status)),
+            ]
+            var request = URLRequest(url: components.url!)
+            request.setValue("Bearer secret-token", forHTTPHeaderField: "Authorization")
+            await #expect {
+                _ = try await transport.send(request)
+            } throws: { error in
+                guard case HTTPTransportError.crossOriginRedirectRefused(_, let to) = error else { return false }
+                return to == target
+            }
+            let reached = try await second.log()
+            #expect(reached.isEmpty, "the redirected request reached the other origin: \(reached)")
+        }
+    }
+
     @Test(arguments: ["/stream?bytes=8388608&length=1", "/stream?bytes=8388608&length=0", "/endless"])
     func aBodyPastTheLimitStopsWithATypedError(path: String) async throws {
         try await ResponseServers.run { first, _ in

@@ -271,29 +271,6 @@ struct ClientTests {
 
     // MARK: Pages
 
-    @Test func aPageTheServerCappedHasMoreAndLeadsToTheNext() async throws {
-        try await ClientServer.run { server in
-            let client = server.client("parse", dialect: ParseDialect.parse)
-            for index in 0..<101 {
-                var body = GameScore.Create()
-                body.points = index
-                _ = try await client.create(body)
-            }
-            // No limit: parse-server answers its own page of 100, and says nothing of what follows.
-            let first = try await client.list(GameScore.query)
-            #expect(first.items.count == 100)
-            #expect(first.hasMore)
-            let second = try #require(try await first.next())
-            #expect(second.skip == 100)
-            #expect(second.items.count == 1)
-            #expect(!second.hasMore)
-            let third = try await second.next()
-            #expect(third == nil)
-            let points = (first.items + second.items).compactMap(\.points)
-            #expect(Set(points) == Set(0..<101))
-        }
-    }
-
     @Test func allSortsByIdLastSoThatPagesNeitherSkipNorRepeat() async throws {
         try await ClientServer.run { server in
             let client = server.client("mia", dialect: MiaDialect.mia)
@@ -327,43 +304,6 @@ struct ClientTests {
                 _ = try await server.client("parse", dialect: ParseDialect.parse).get(GameScore.self, id: "nope")
             }
             #expect(error?.refusal == .notFound)
-        }
-    }
-
-    @Test func aCortexUpdateThatFailsMidwayNamesTheAppliedAndTheFailedSteps() async throws {
-        try await ClientServer.run { server in
-            let client = server.client("cortex", dialect: CortexDialect.cortex)
-            let item = try await client.create(Item.Create(name: "before"))
-            // A set and a push (which no golden Cortex schema allows on an array, so written by hand).
-            let patch = HandWrittenPatch<Item>(operations: [
-                PatchOperation(path: "c_name", kind: .set(.value(.string("after")))),
-                PatchOperation(path: "c_tags", kind: .push([.value(.string("t1"))])),
-            ])
-            // The PUT goes through; the push that follows is refused.
-            try await server.script([
-                ["pass": true],
-                [
-                    "status": 400,
-                    "body":
-                        #"{"object":"fault","code":"kValidationError","message":"no","faults":[{"path":"c_tags"}]}"#,
-                ],
-            ])
-            do {
-                _ = try await client.update(item.id, patch)
-                Issue.record("an update whose push was refused succeeded")
-            } catch let error as PartialUpdateError {
-                #expect(error.id == item.id.description)
-                #expect(error.applied == ["PUT /c_items/\(item.id)"])
-                #expect(error.failed == "POST /c_items/\(item.id)/c_tags")
-                #expect(error.notSent.isEmpty)
-                #expect((error.underlying as? ModelClientError)?.refusal == .validation(fields: ["c_tags"]))
-            }
-            let stored = try await server.documents("cortex", "c_items")
-            #expect(stored.first?["c_name"]?.stringValue == "after", "the applied step stays applied")
-
-            // A failure of the first step is the plain error: nothing was applied.
-            try await server.script([["status": 404, "body": #"{"object":"fault","code":"kNotFound"}"#]])
-            await #expect(throws: ModelClientError.self) { _ = try await client.update(item.id, patch) }
         }
     }
 
@@ -675,12 +615,6 @@ struct ClientTests {
     }
 }
 
-/// An update body given as its operations.
-private struct HandWrittenPatch<Model: SchemaObject>: UpdateBody {
-    var operations: [PatchOperation]
-    func violations(at prefix: String) -> [Violation] { [] }
-}
-
 /// Fails the first `failures` requests as a dropped connection would, then sends through `base`; counts attempts.
 private final class FlakyTransport: HTTPTransport, @unchecked Sendable {
     let base: URLSessionTransport
@@ -713,7 +647,7 @@ private final class FlakyTransport: HTTPTransport, @unchecked Sendable {
 }
 
 /// Semantics/client_server.py on 127.0.0.1; stopped in every path.
-private final class ClientServer: @unchecked Sendable {
+final class ClientServer: @unchecked Sendable {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Semantics/client_server.py")
 

@@ -261,59 +261,81 @@ private func keys(_ body: QueryJSON?) -> [String] {
         )
     }
 
-    @Test func cortexPushPostsToTheProperty() throws {
+    @Test func cortexPushIsOnePatchOperation() throws {
         var patch = Clinic.Patch()
         patch.tags.push(["pediatrics", "x-ray"])
-        let requests = try patch.rendered(id: clinicID, for: CortexDialect())
-        #expect(requests.count == 1)
-        #expect(requests.first?.method == "POST")
-        #expect(requests.first?.path == "/c_clinics/5a2f1b7c9d3e4f5a6b7c8d01/c_tags")
-        #expect(requests.first?.body?.serialized == #"["pediatrics","x-ray"]"#)
+        let request = try single(patch.rendered(id: clinicID, for: CortexDialect()))
+        #expect(request.method == "PATCH")
+        #expect(request.path == "/c_clinics/5a2f1b7c9d3e4f5a6b7c8d01")
+        #expect(request.body?.serialized == #"[{"op":"push","path":"c_tags","value":["pediatrics","x-ray"]}]"#)
 
         var visit = Visit.InPerson.Patch()
         visit.notes.push([Visit.Note(text: "called back")])
-        let visitRequests = try visit.rendered(id: "5a2f1b7c9d3e4f5a6b7c8e01", for: CortexDialect())
-        #expect(visitRequests.map(\.method) == ["POST"])
-        #expect(visitRequests.first?.path == "/c_visits/5a2f1b7c9d3e4f5a6b7c8e01/c_notes")
-        #expect(visitRequests.first?.body?.serialized == #"[{"c_text":"called back"}]"#)
+        let visitRequest = try single(visit.rendered(id: "5a2f1b7c9d3e4f5a6b7c8e01", for: CortexDialect()))
+        #expect(visitRequest.method == "PATCH")
+        #expect(visitRequest.path == "/c_visits/5a2f1b7c9d3e4f5a6b7c8e01")
+        #expect(
+            visitRequest.body?.serialized == #"[{"op":"push","path":"c_notes","value":[{"c_text":"called back"}]}]"#
+        )
     }
 
-    @Test func cortexPullDeletesEachValue() throws {
+    @Test func cortexPullRemovesTheValues() throws {
         var patch = Clinic.Patch()
-        patch.tags.pull(["x-ray", "night shift"])
-        let requests = try patch.rendered(id: clinicID, for: CortexDialect())
-        #expect(requests.map(\.method) == ["DELETE", "DELETE"])
+        patch.tags.pull(["x-ray", "night shift", "a/b"])
+        let request = try single(patch.rendered(id: clinicID, for: CortexDialect()))
+        #expect(request.method == "PATCH")
+        #expect(request.path == "/c_clinics/5a2f1b7c9d3e4f5a6b7c8d01")
+        // The values travel in the body, so a slash in one is only a character.
         #expect(
-            requests.map(\.path) == [
-                "/c_clinics/5a2f1b7c9d3e4f5a6b7c8d01/c_tags/x-ray",
-                "/c_clinics/5a2f1b7c9d3e4f5a6b7c8d01/c_tags/night%20shift",
-            ]
-        )
-        #expect(requests.allSatisfy { $0.body == nil })
-
-        // A slash in a value cannot split the path.
-        var slashed = Clinic.Patch()
-        slashed.tags.pull(["a/b"])
-        #expect(
-            try slashed.rendered(id: clinicID, for: CortexDialect()).first?.path
-                == "/c_clinics/5a2f1b7c9d3e4f5a6b7c8d01/c_tags/a%2Fb"
+            request.body?.serialized == #"[{"op":"remove","path":"c_tags","value":["x-ray","night shift","a/b"]}]"#
         )
 
-        // A document has no value to put in the URL.
+        // A document is pulled by its _id; one given by its contents has none to send.
         var visit = Visit.InPerson.Patch()
         visit.notes.pull([Visit.Note(text: "called back")])
-        #expect(throws: BodyError.self) { try visit.rendered(id: "5a2f1b7c9d3e4f5a6b7c8e01", for: CortexDialect()) }
+        let error = #expect(throws: BodyError.self) {
+            try visit.rendered(id: "5a2f1b7c9d3e4f5a6b7c8e01", for: CortexDialect())
+        }
+        #expect(error?.description.contains("c_notes") == true)
     }
 
-    @Test func cortexPutComesBeforeArrayRequests() throws {
+    @Test func cortexSendsSetsClearsPushesAndPullsAsOnePatchInOrder() throws {
         var patch = Clinic.Patch()
         patch.tags.pull(["old"])
+        patch.tags.push(["new"])
+        patch.tags.pull(["older"])
         patch.name = .set("Northside")
+        patch.phone = .null
         patch.meta = .set(["floor": 2])
-        let requests = try patch.rendered(id: clinicID, for: CortexDialect())
-        #expect(requests.map(\.method) == ["PUT", "DELETE"])
-        #expect(requests.first?.body?.serialized == #"{"c_name":"Northside","c_meta":{"floor":2}}"#)
-        #expect(requests.last?.path == "/c_clinics/5a2f1b7c9d3e4f5a6b7c8d01/c_tags/old")
+        let request = try single(patch.rendered(id: clinicID, for: CortexDialect()))
+        #expect(request.method == "PATCH")
+        #expect(
+            request.body?.serialized
+                == #"[{"op":"set","path":"c_name","value":"Northside"},{"op":"remove","path":"c_phone"},"#
+                + #"{"op":"remove","path":"c_tags","value":["old"]},{"op":"push","path":"c_tags","value":["new"]},"#
+                + #"{"op":"remove","path":"c_tags","value":["older"]},{"op":"set","path":"c_meta","value":{"floor":2}}]"#
+        )
+    }
+
+    /// A path into a document, or into an array's element by its `_id`, is a Cortex path: only `PATCH` takes it.
+    @Test func cortexNestedPathsArePatchOperations() throws {
+        let requests = try CortexDialect().renderUpdate(
+            [
+                PatchOperation(path: "c_size.c_width", kind: .set(.value(.double(2.5)))),
+                PatchOperation(path: "c_parts.5f0000000000000000000009.c_qty", kind: .set(.value(.int(3)))),
+                PatchOperation(path: "c_parts", kind: .pull([.value(.string("5f000000000000000000000a"))])),
+            ],
+            id: "x1",
+            pluralName: "c_items"
+        )
+        let request = try single(requests)
+        #expect(request.method == "PATCH")
+        #expect(
+            request.body?.serialized
+                == #"[{"op":"set","path":"c_size.c_width","value":2.5},"#
+                + #"{"op":"set","path":"c_parts.5f0000000000000000000009.c_qty","value":3},"#
+                + #"{"op":"remove","path":"c_parts","value":["5f000000000000000000000a"]}]"#
+        )
     }
 
     @Test func cortexLacksServerSideArithmeticAndAddToSet() {
@@ -390,12 +412,14 @@ private func keys(_ body: QueryJSON?) -> [String] {
                 == #"{"c_tags":{"__op":"AddUnique","objects":["a"]}}"#
         )
 
-        let cortexPush = try push.rendered(id: clinicID, for: CortexDialect())
-        #expect(cortexPush.map(\.method) == ["POST"])
-        #expect(cortexPush.first?.body?.serialized == #"["a"]"#)
-        let cortexPull = try pull.rendered(id: clinicID, for: CortexDialect())
-        #expect(cortexPull.map(\.method) == ["DELETE"])
-        #expect(cortexPull.first?.path == "/c_clinics/5a2f1b7c9d3e4f5a6b7c8d01/c_tags/a")
+        #expect(
+            try single(push.rendered(id: clinicID, for: CortexDialect())).body?.serialized
+                == #"[{"op":"push","path":"c_tags","value":["a"]}]"#
+        )
+        #expect(
+            try single(pull.rendered(id: clinicID, for: CortexDialect())).body?.serialized
+                == #"[{"op":"remove","path":"c_tags","value":["a"]}]"#
+        )
         #expect(throws: BodyError.self) { try addToSet.rendered(id: clinicID, for: CortexDialect()) }
     }
 
@@ -410,10 +434,10 @@ private func keys(_ body: QueryJSON?) -> [String] {
         #expect(throws: BodyError.self) { try replaceAndPush.rendered(id: clinicID, for: CortexDialect()) }
         #expect(throws: BodyError.self) { try replaceAndPush.rendered(id: clinicID, for: ParseDialect()) }
 
-        var pushTwice = Clinic.Patch()
-        pushTwice.tags.push(["a"])
-        pushTwice.tags.pull(["b"])
-        #expect(throws: BodyError.self) { try pushTwice.rendered(id: clinicID, for: MiaDialect()) }
+        var pullAndSet = Clinic.Patch()
+        pullAndSet.tags.pull(["a"])
+        pullAndSet.tags.change = .null
+        #expect(throws: BodyError.self) { try pullAndSet.checkedOperations() }
 
         var setAndIncrement = Author.Patch()
         setAndIncrement.age = .set(88)
@@ -430,6 +454,42 @@ private func keys(_ body: QueryJSON?) -> [String] {
         distinct.qta.increment(by: 1)
         distinct.price.multiply(by: 2)
         #expect(try distinct.checkedOperations().map(\.path) == ["price", "qta"])
+    }
+
+    /// A push and a pull of one array are element changes that apply in order: one Cortex `PATCH`, and a request
+    /// each where the backend takes one operation per field (MongoDB's operators, Parse's `__op`).
+    @Test func pushAndPullOfOneArray() throws {
+        var patch = Clinic.Patch()
+        patch.name = .set("Northside")
+        patch.tags.push(["a"])
+        patch.tags.push(["b"])
+        patch.tags.pull(["c"])
+        #expect(try patch.checkedOperations().map(\.path) == ["c_name", "c_tags", "c_tags"])
+
+        let cortex = try single(patch.rendered(id: clinicID, for: CortexDialect()))
+        #expect(
+            cortex.body?.serialized
+                == #"[{"op":"set","path":"c_name","value":"Northside"},"#
+                + #"{"op":"push","path":"c_tags","value":["a","b"]},{"op":"remove","path":"c_tags","value":["c"]}]"#
+        )
+
+        let mia = try patch.rendered(id: clinicID, for: MiaDialect())
+        #expect(mia.map(\.method) == ["PATCH", "PATCH"])
+        #expect(
+            mia.map { $0.body?.serialized ?? "" } == [
+                #"{"$set":{"c_name":"Northside"},"$push":{"c_tags":{"$each":["a","b"]}}}"#,
+                #"{"$pull":{"c_tags":"c"}}"#,
+            ]
+        )
+
+        let parse = try patch.rendered(id: "c1", for: ParseDialect())
+        #expect(parse.map(\.method) == ["PUT", "PUT"])
+        #expect(
+            parse.map { $0.body?.serialized ?? "" } == [
+                #"{"c_name":"Northside","c_tags":{"__op":"Add","objects":["a","b"]}}"#,
+                #"{"c_tags":{"__op":"Remove","objects":["c"]}}"#,
+            ]
+        )
     }
 
     @Test func emptyPatch() throws {

@@ -223,7 +223,11 @@ import Testing
         #expect(yml == yaml)
         #expect(yaml.config == "../model-generator.yaml")
         #expect(
-            yaml.names(configPath: "Sources/M/model-generator.yml", from: "Sources/M/Generated", workingDirectory: "/package")
+            yaml.names(
+                configPath: "Sources/M/model-generator.yml",
+                from: "Sources/M/Generated",
+                workingDirectory: "/package"
+            )
         )
         #expect(
             !yaml.names(configPath: "Sources/M/other.yml", from: "Sources/M/Generated", workingDirectory: "/package")
@@ -350,9 +354,10 @@ import Testing
 
         let result = try await cli.run(generate, in: directory)
         #expect(result.status == 0, "\(result.errors)")
+        // A warning at the config's `output`, like every other.
         let prefix =
-            "warning: Expected still holds the files this config generated there before its 'output' changed; "
-            + "remove them with: "
+            "model-generator.yaml:4:9: warning: Expected still holds the files this config generated there before "
+            + "its 'output' changed; remove them with: "
         let line = try #require(result.errors.split(separator: "\n").first { $0.hasPrefix(prefix) })
         let command = String(line.dropFirst(prefix.count))
         #expect(command == "rm -r -- Expected")
@@ -379,6 +384,31 @@ import Testing
         #expect(try names(directory.appendingPathComponent("Expected")) == ["Mine.swift"])
         let quiet = try await cli.run(generate, in: directory)
         #expect(!quiet.errors.contains("still holds"))
+    }
+
+    /// Strict mode (`--strict` or `strict: true`) counts the previous output folder as it counts every warning: the
+    /// run stops before writing, and the new output folder is not made.
+    @Test(arguments: [false, true])
+    func strictModeMakesAPreviousOutputFolderAnError(fromConfig: Bool) async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        #expect(try await cli.run(generate, in: directory).status == 0)
+        let configURL = directory.appendingPathComponent("model-generator.yaml")
+        try String(contentsOf: configURL, encoding: .utf8)
+            .replacingOccurrences(of: "output: Expected", with: "output: New")
+            .appending(fromConfig ? "strict: true\n" : "")
+            .write(to: configURL, atomically: false, encoding: .utf8)
+
+        let result = try await cli.run(fromConfig ? generate : generate + ["--strict"], in: directory)
+        #expect(result.status == 1)
+        #expect(
+            result.errors.contains(
+                "model-generator.yaml:4:9: error: Expected still holds the files this config generated there"
+            ),
+            "\(result.errors)"
+        )
+        #expect(result.errors.contains("(a warning, counted as an error in strict mode)"))
+        #expect(!manager.fileExists(atPath: directory.appendingPathComponent("New").path))
     }
 
     /// The plugin lists the files SwiftPM compiles for the target: an output folder whose Swift files are none of

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The migrating team's path with real public Objective-C apps (`Tests/ObjCSources`, see its SOURCES.md): RestKit's
-/// own examples at 0.10 and 0.20 and MMDataObject's test classes go through `model-generator import`, AppCoreKit's
+/// own examples at 0.10 and 0.20 and an MMDataObject app written from its README go through `model-generator import`, AppCoreKit's
 /// samples are read as they are with their headers; all of it generates, builds with warnings as errors, and decodes
 /// payloads shaped as each app's API returned them.
 @Suite struct ObjCMigrationTests {
@@ -166,15 +166,15 @@ import Testing
         let mm = try await importAndGenerate(
             "mmdataobject",
             arguments: [
-                "--from", "mmdataobject", "src/MMDataObject/TestLog.m", "src/MMDataObject/TestLogWithAliases.m",
-                "src/MMDataObject/TestLogWithFormatters.m", "src/MMDataObject/TestLogWithNestedObjects.m",
-                "src/MMDataObject/TestThing.m", "--headers", "src/MMDataObject",
+                "--from", "mmdataobject", "src/MMDataObject/Patient.m", "src/MMDataObject/PatientWithAliases.m",
+                "src/MMDataObject/PatientWithFormatters.m", "src/MMDataObject/PatientWithVisits.m",
+                "src/MMDataObject/Visit.m", "--headers", "src/MMDataObject",
             ],
             in: root
         )
         #expect(
             mm.contains(
-                "src/MMDataObject/TestLogWithAliases.h:16:39: warning: MMDataObject read 'createdAt' with its built-in date pattern 'yyyy-mm-dd HH:mm:ss' in the device's time zone, where 'mm' is minutes"
+                "src/MMDataObject/PatientWithAliases.h:10:39: warning: MMDataObject read 'createdAt' with its built-in date pattern 'yyyy-mm-dd HH:mm:ss' in the device's time zone, where 'mm' is minutes"
             )
         )
 
@@ -299,22 +299,22 @@ import Testing
             project.tasks?.count ?? 0, project.tasks?.first?.name ?? "", project.tasks?.first?.assignedUserID ?? 0
         )
 
-        // MMDataObjectTests.m's own attributes.
+        // Attributes as an MMDataObject app's API sent them, with its date pattern.
         let formatted = try decoder.decode(
-            MMModels.TestLogWithFormatters.self,
-            from: Data(#"{"name": "Bob Bobberson", "title": "Software Engineer", "createdAt": "2013-02-16 12:12:12", "things": [{"time": "5", "money": "42", "fingers": "10"}, {"time": "5", "money": "42", "fingers": "10"}, {"time": "5", "money": "42", "fingers": "10"}]}"#.utf8)
+            MMModels.PatientWithFormatters.self,
+            from: Data(#"{"name": "Bob Bobberson", "title": "Software Engineer", "createdAt": "2013-02-16 12:12:12", "visits": [{"time": "5", "fee": "42", "room": "10"}, {"time": "5", "fee": "42", "room": "10"}, {"time": "5", "fee": "42", "room": "10"}]}"#.utf8)
         )
         print(
-            "mm", formatted.name ?? "", formatted.createdAt?.timeIntervalSince1970 ?? 0, formatted.things?.count ?? 0,
-            formatted.things?.first?.money ?? ""
+            "mm", formatted.name ?? "", formatted.createdAt?.timeIntervalSince1970 ?? 0, formatted.visits?.count ?? 0,
+            formatted.visits?.first?.fee ?? ""
         )
         let aliased = try decoder.decode(
-            MMModels.TestLogWithAliases.self,
-            from: Data(#"{"first_name": "Bob Bobberson", "title": "Software Engineer", "created_at": "2013-02-16 12:12:12", "things": [{"time": "5"}, {"time": "5"}, {"time": "5"}]}"#.utf8)
+            MMModels.PatientWithAliases.self,
+            from: Data(#"{"first_name": "Bob Bobberson", "title": "Software Engineer", "created_at": "2013-02-16 12:12:12", "visits": [{"time": "5"}, {"time": "5"}, {"time": "5"}]}"#.utf8)
         )
         print(
             "mm aliases", aliased.name ?? "", aliased.createdAt?.timeIntervalSince1970 ?? 0,
-            aliased.things?.arrayValue?.count ?? 0
+            aliased.visits?.arrayValue?.count ?? 0
         )
 
         let tweets = try decoder.decode([TimelineModels.CKSampleTwitterTweetModel].self, from: data("restkit.json"))

@@ -8,14 +8,15 @@ import Darwin
 #endif
 
 /// `model-generator pull` against a server on 127.0.0.1 that serves the real schema files (`Tests/RealSchemas`) the
-/// way Cortex (`GET /objects`, paged) and Parse (`GET /schemas`) do; the pulled files must then generate.
+/// way Cortex (the environment export mdctl asks for, streamed as NDJSON) and Parse (`GET /schemas`) do; the pulled
+/// files must then generate.
 @Suite(.serialized) struct PullTests {
     /// The server: started by each test, stopped when it ends (and when its stdin closes).
     static let script = #"""
         import http.server, json, os, sys, glob, threading
         from urllib.parse import urlparse, parse_qs
         root = sys.argv[1]
-        definitions = [json.load(open(p)) for p in sorted(glob.glob(os.path.join(root, "cortex/env-objects/*.json")))]
+        definitions = [json.load(open(p, encoding="utf-8")) for p in sorted(glob.glob(os.path.join(root, "cortex/env-objects/*.json")))]
         parse_schemas = open(os.path.join(root, "parse/schemas-spec-results.json"), "rb").read()
         requests = []
 
@@ -32,20 +33,71 @@ import Darwin
                 self.end_headers()
                 self.wfile.write(body)
 
+            def fault(self, status, code, reason):
+                body = {"object": "fault", "name": "fault", "errCode": "cortex.accessDenied", "code": code,
+                        "reason": reason, "status": status}
+                self.answer(status, json.dumps(body).encode())
+
+            def do_POST(self):
+                # Cortex's environment export, as mdctl's env export asks for it: the manifest in a JSON body,
+                # the answer streamed as NDJSON until the connection closes.
+                url = urlparse(self.path)
+                org, _, route = url.path.strip("/").partition("/v2/")
+                if route != "developer/environment/export":
+                    return self.fault(404, "kNotFound", "no route " + url.path)
+                if self.headers.get("Medable-Client-Key") != "client-key" or \
+                        self.headers.get("Authorization") != "Bearer access-token":
+                    return self.fault(403, "kAccessDenied", "Access denied")
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
+                manifest = body.get("manifest", {})
+                if self.headers.get("Content-Type") != "application/json" or \
+                        "application/x-ndjson" not in self.headers.get("Accept", "") or \
+                        manifest.get("object") != "manifest" or \
+                        manifest.get("objects") != [{"name": "*", "includes": ["*"]}] or \
+                        parse_qs(url.query) != {"preferUrls": ["false"], "silent": ["false"]}:
+                    return self.fault(400, "kInvalidArgument", "not the export mdctl asks for: %r" % body)
+                if org == "redirected":
+                    port = self.server.server_address[1]
+                    self.send_response(307)
+                    self.send_header("Location", "http://localhost:%d/org/v2/%s" % (port, route))
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "application/x-ndjson")
+                self.end_headers()
+                try:
+                    self.export(org)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # The client stopped reading: an answer past --max-bytes.
+
+            def export(self, org):
+                # What Cortex sends besides the objects, which pull passes over.
+                self.line({"object": "env", "name": "Test"})
+                for index, definition in enumerate(definitions):
+                    if org == "faulty" and index == 40:
+                        return self.line({"object": "fault", "errCode": "cortex.error.unspecified", "code": "kError",
+                                          "reason": "Export failed", "message": "Export failed on c_branch"})
+                    if org == "cut" and index == 40:
+                        return
+                    if org == "twice" and index == 40:
+                        # The first object again, its name in capitals: one file on macOS.
+                        first = definitions[0]
+                        self.line(dict(first, name=first["name"].upper(), resource="object." + first["name"].upper()))
+                    self.line(dict(definition, resource="object." + definition["name"]))
+                names = [d["name"] for d in definitions]
+                self.line({"object": "manifest", "objects": [{"includes": ["*"], "name": n} for n in names]})
+                self.line({"object": "manifest-dependencies", "dependencies": {}})
+                self.line({"object": "manifest-exports", "resources": ["object." + n for n in names]})
+
+            def line(self, document):
+                # ASCII with \u escapes, as Node's streams may send it; the files must come out as mdctl writes them.
+                self.wfile.write(json.dumps(document, separators=(",", ":")).encode() + b"\n")
+                self.wfile.flush()
+
             def do_GET(self):
                 url = urlparse(self.path)
-                query = parse_qs(url.query)
                 port = self.server.server_address[1]
-                if url.path == "/org/v2/objects":
-                    if self.headers.get("Medable-Client-Key") != "client-key" or \
-                            self.headers.get("Authorization") != "Bearer access-token":
-                        return self.answer(403, b'{"object": "fault", "code": "kAccessDenied"}')
-                    skip = int(query.get("skip", ["0"])[0])
-                    # Like Cortex, at most a page of its own size, whatever the limit asked.
-                    limit = min(int(query.get("limit", ["10"])[0]), 30)
-                    page = definitions[skip:skip + limit]
-                    body = {"object": "list", "data": page, "hasMore": skip + len(page) < len(definitions)}
-                    return self.answer(200, json.dumps(body).encode())
                 if url.path == "/parse/schemas":
                     if self.headers.get("X-Parse-Application-Id") != "app-id" or \
                             self.headers.get("X-Parse-Master-Key") != "master-key":
@@ -140,9 +192,16 @@ import Darwin
             let names = try FileManager.default.contentsOfDirectory(
                 atPath: directory.appendingPathComponent("schema/objects").path
             )
-            // Every definition of every page, though the server gave fewer than asked for at a time.
+            // Every definition the export streamed, and nothing of its other lines.
             #expect(names.filter { $0.hasSuffix(".json") }.count == 86)
             #expect(!names.contains { $0.hasPrefix(".") })
+            // Each file is byte for byte the one mdctl wrote into env/objects/ (without the answer's `resource`).
+            let real = RealSchemaTests.directory.appendingPathComponent("cortex/env-objects")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: real.path).sorted() == names.sorted())
+            for name in names {
+                let pulled = try Data(contentsOf: directory.appendingPathComponent("schema/objects/\(name)"))
+                #expect(pulled == (try Data(contentsOf: real.appendingPathComponent(name))), "\(name)")
+            }
             try Data("schemas: [schema/objects]\noutput: Generated\n".utf8)
                 .write(to: directory.appendingPathComponent("model-generator.yaml"))
             let generate = try Self.run(["generate"], in: directory, environment: [:])
@@ -216,6 +275,98 @@ import Darwin
             #expect(pull.status == 1)
             #expect(pull.errors.contains(message), "\(pull.errors)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["serve.py"])
+        }
+    }
+
+    static let cortexCredentials = ["CORTEX_CLIENT_KEY": "client-key", "CORTEX_ACCESS_TOKEN": "access-token"]
+
+    /// A folder that already holds definitions: one of them as it was before (hand-edited), one the org no longer
+    /// has, and files that are not definitions.
+    static func previousObjects(in directory: URL) throws -> URL {
+        let folder = directory.appendingPathComponent("objects")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"{"name": "account", "object": "object", "properties": []}"#.utf8)
+            .write(to: folder.appendingPathComponent("account.json"))
+        try Data(#"{"name": "c_gone", "object": "object", "properties": []}"#.utf8)
+            .write(to: folder.appendingPathComponent("c_gone.json"))
+        try Data(#"{"notes": "mine"}"#.utf8).write(to: folder.appendingPathComponent("notes.json"))
+        try Data("# Objects\n".utf8).write(to: folder.appendingPathComponent("README.md"))
+        return folder
+    }
+
+    static func contents(of folder: URL) throws -> [String: Data] {
+        var contents: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            contents[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return contents
+    }
+
+    @Test func aDefinitionTheOrgNoLongerHasIsDeletedAndNothingElse() throws {
+        try Self.withServer { directory, port in
+            let folder = try Self.previousObjects(in: directory)
+            let pull = try Self.run(
+                ["pull", "cortex", "--url", "http://127.0.0.1:\(port)/org/v2", "--output", "objects"],
+                in: directory,
+                environment: Self.cortexCredentials
+            )
+            #expect(pull.status == 0, "\(pull.errors)")
+            #expect(pull.output.contains("deleted objects/c_gone.json"))
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(!names.contains("c_gone.json"))
+            #expect(names.contains("notes.json") && names.contains("README.md"))
+            #expect(names.count == 86 + 2)
+            let account = try Data(contentsOf: folder.appendingPathComponent("account.json"))
+            let real = RealSchemaTests.directory.appendingPathComponent("cortex/env-objects/account.json")
+            #expect(account == (try Data(contentsOf: real)))
+        }
+    }
+
+    /// An export that stops early, with a fault or without its last line, that is larger than allowed, that is sent
+    /// elsewhere, or that defines an object twice, leaves the folder exactly as it was.
+    @Test(arguments: [
+        (
+            "faulty", [String](),
+            "the server reported an error after 40 object definitions: kError: Export failed on c_branch"
+        ),
+        ("cut", [], "the export ended after 40 object definitions without its last line (manifest-exports)"),
+        ("org", ["--max-bytes", "100000"], "more than --max-bytes 100000 bytes"),
+        ("redirected", [], "redirected to http://localhost:"),
+        ("twice", [], "the export defines the object AB__WORKFLOW_CONFIGURATION twice"),
+    ])
+    func aCortexExportThatIsNotWholeWritesNothing(org: String, options: [String], message: String) throws {
+        try Self.withServer { directory, port in
+            let folder = try Self.previousObjects(in: directory)
+            let before = try Self.contents(of: folder)
+            let pull = try Self.run(
+                ["pull", "cortex", "--url", "http://127.0.0.1:\(port)/\(org)/v2", "--output", "objects"] + options,
+                in: directory,
+                environment: Self.cortexCredentials
+            )
+            #expect(pull.status == 1)
+            #expect(pull.errors.contains(message), "\(pull.errors)")
+            #expect(try Self.contents(of: folder) == before)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["objects", "serve.py"]
+            )
+        }
+    }
+
+    @Test func theExportNeedsBothCortexCredentialsFromTheEnvironment() throws {
+        try Self.withServer { directory, port in
+            let arguments = ["pull", "cortex", "--url", "http://127.0.0.1:\(port)/org/v2", "--output", "objects"]
+            let missing = try Self.run(arguments, in: directory, environment: ["CORTEX_CLIENT_KEY": "client-key"])
+            #expect(missing.status == 1)
+            #expect(missing.errors.contains("set CORTEX_CLIENT_KEY (the app's API key) and CORTEX_ACCESS_TOKEN"))
+            let wrong = try Self.run(
+                arguments,
+                in: directory,
+                environment: ["CORTEX_CLIENT_KEY": "client-key", "CORTEX_ACCESS_TOKEN": "guess"]
+            )
+            #expect(wrong.status == 1)
+            // The server's fault, named.
+            #expect(wrong.errors.contains("answered HTTP 403: kAccessDenied: Access denied"), "\(wrong.errors)")
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("objects").path))
         }
     }
 }

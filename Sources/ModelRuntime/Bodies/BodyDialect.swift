@@ -4,7 +4,9 @@ import Foundation
 public protocol BodyDialect: WireDialect {
     /// The request that creates an instance from a body's members.
     func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedRequest
-    /// The requests that apply an update's operations to the instance `id` (cortex needs one per kind of change).
+    /// The requests that apply an update's operations to the instance `id`, in order: one where the backend applies
+    /// them all at once, several only where it can't (Mia-Platform and Parse, for an array that gets two kinds of
+    /// element change); none for no operations.
     func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedRequest]
 }
 
@@ -43,52 +45,72 @@ extension CortexDialect: BodyDialect {
         )
     }
 
-    /// `PUT` with the changed properties (`null` clears one); a push is a `POST` to the property and a pull a
-    /// `DELETE` of each value.
+    /// One request for the whole update, as Cortex applies it:
+    ///
+    /// - only sets and clears of top-level properties: `PUT /<plural>/<id>` with the changed properties, `null`
+    ///   clearing one. This is what Medable's iOS SDK sends, and being idempotent it is sent again after a lost
+    ///   connection.
+    /// - anything else (a push, a pull, a nested path such as `c_size.c_width` or `c_parts.<element _id>.c_qty`):
+    ///   `PATCH /<plural>/<id>` with the array of operations, applied in order:
+    ///   `{"op":"set","path":…,"value":…}`, `{"op":"push","path":…,"value":[…]}`, `{"op":"remove","path":…}` for a
+    ///   clear, and `{"op":"remove","path":…,"value":[…]}` for a pull, whose values are primitives: an element of an
+    ///   array of values by value, a document by its `_id`.
+    ///
+    /// Cortex's server code routes `PATCH /:objects/:id` to its driver's `patchOne` with the body as `ops` (its `PUT`
+    /// is the same call with `[{op: 'set', value: body}]`, a `POST` to a property `push`, a `DELETE` of one `remove`).
+    /// `normalizePatchOperations` takes `set`, `push`, `remove`, `unset` (`{"value":{path: 1}}`, made into removes) and
+    /// `pull` (a remove that needs a value); `/` and `.` both separate path segments, an array element is named by its
+    /// `_id`, and a remove's values must be primitives, ids or dates. Every operation is checked before the instance is
+    /// loaded (an unknown `op` is `cortex.unsupportedOperation.patchOp`), then all are applied in order to the loaded
+    /// instance and saved once, so one that fails leaves the instance as it was; the answer is the instance read back
+    /// after the save, as for a `PUT`.
     public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedRequest]
     {
-        var changed: [(key: String, value: QueryJSON)] = []
-        var requests: [RenderedRequest] = []
-        for operation in operations {
+        if operations.isEmpty { return [] }
+        let path = "/\(pluralName)/\(id)"
+        let putsWhole = operations.allSatisfy { operation in
+            guard !operation.path.contains(".") else { return false }
             switch operation.kind {
-            case .set(let value): changed.append((operation.path, try Self.encode(value)))
-            case .unset: changed.append((operation.path, .null))
+            case .set, .unset: return true
+            default: return false
+            }
+        }
+        if putsWhole {
+            let changed: [(key: String, value: QueryJSON)] = try operations.map { operation in
+                guard case .set(let value) = operation.kind else { return (operation.path, .null) }
+                return (operation.path, try Self.encode(value))
+            }
+            return [RenderedRequest(method: "PUT", path: path, body: .object(changed))]
+        }
+        let steps: [QueryJSON] = try operations.map { operation in
+            let target: (key: String, value: QueryJSON) = ("path", .string(operation.path))
+            switch operation.kind {
+            case .set(let value):
+                return .object([("op", .string("set")), target, ("value", try Self.encode(value))])
+            case .unset:
+                return .object([("op", .string("remove")), target])
             case .push(let elements):
-                requests.append(
-                    RenderedRequest(
-                        method: "POST",
-                        path: "/\(pluralName)/\(id)/\(operation.path.replacingOccurrences(of: ".", with: "/"))",
-                        body: .array(try elements.map(Self.encode))
-                    )
-                )
+                return .object([("op", .string("push")), target, ("value", .array(try elements.map(Self.encode)))])
             case .pull(let elements):
-                for element in elements {
+                let values = try elements.map { element in
                     let value = try Self.encode(element)
-                    guard case .string(let text) = value else {
+                    switch value {
+                    case .string, .int, .double, .bool: return value
+                    default:
                         throw BodyError(
-                            "cortex pulls array elements by id or value in the URL; \(value.serialized) has none"
+                            "cortex pulls array elements by value or by _id; \(value.serialized) at "
+                                + "'\(operation.path)' is neither"
                         )
                     }
-                    let component =
-                        text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? text
-                    requests.append(
-                        RenderedRequest(
-                            method: "DELETE",
-                            path:
-                                "/\(pluralName)/\(id)/\(operation.path.replacingOccurrences(of: ".", with: "/"))/\(component)"
-                        )
-                    )
                 }
+                return .object([("op", .string("remove")), target, ("value", .array(values))])
             case .increment, .multiply, .addToSet, .currentDate, .addRelation, .removeRelation:
                 throw BodyError(
                     "cortex updates have no \(PatchOperation.name(of: operation.kind)); set the new value instead"
                 )
             }
         }
-        if !changed.isEmpty {
-            requests.insert(RenderedRequest(method: "PUT", path: "/\(pluralName)/\(id)", body: .object(changed)), at: 0)
-        }
-        return requests
+        return [RenderedRequest(method: "PATCH", path: path, body: .array(steps))]
     }
 }
 
@@ -112,11 +134,17 @@ extension MiaDialect: BodyDialect {
         )
     }
 
-    /// One `PATCH` with MongoDB update operators, in the order the CRUD service's documentation lists them.
+    /// One `PATCH` with MongoDB update operators, in the order the CRUD service's documentation lists them. MongoDB
+    /// refuses two operators on one field in one update, so an array that gets two kinds of element change (a push
+    /// and a pull) takes a `PATCH` for each, in order.
     public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedRequest]
     {
         // An update that changes nothing sends nothing, as in every dialect.
-        if operations.isEmpty { return [] }
+        try PatchOperation.steps(operations).map { try renderStep($0, id: id, pluralName: pluralName) }
+    }
+
+    /// One `PATCH` of operations on distinct paths.
+    private func renderStep(_ operations: [PatchOperation], id: String, pluralName: String) throws -> RenderedRequest {
         let order = ["$set", "$unset", "$inc", "$mul", "$currentDate", "$push", "$pull", "$addToSet"]
         var groups: [String: [(key: String, value: QueryJSON)]] = [:]
         for operation in operations {
@@ -141,7 +169,7 @@ extension MiaDialect: BodyDialect {
             groups[name, default: []].append((operation.path, value))
         }
         let body = QueryJSON.object(order.compactMap { name in groups[name].map { (name, .object($0)) } })
-        return [RenderedRequest(method: "PATCH", path: "/\(pluralName)/\(id)", body: body)]
+        return RenderedRequest(method: "PATCH", path: "/\(pluralName)/\(id)", body: body)
     }
 
     /// One element as itself, several as `{"$each": […]}`.
@@ -199,10 +227,16 @@ extension ParseDialect: BodyDialect {
         )
     }
 
-    /// One `PUT` with plain values and `__op` operations.
+    /// One `PUT` with plain values and `__op` operations. A body holds one `__op` per field, so an array that gets
+    /// two kinds of element change (`Add` and `Remove`, `AddRelation` and `RemoveRelation`) takes a `PUT` for each,
+    /// in order.
     public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedRequest]
     {
-        if operations.isEmpty { return [] }
+        try PatchOperation.steps(operations).map { try renderStep($0, id: id, pluralName: pluralName) }
+    }
+
+    /// One `PUT` of operations on distinct fields.
+    private func renderStep(_ operations: [PatchOperation], id: String, pluralName: String) throws -> RenderedRequest {
         let members: [(key: String, value: QueryJSON)] = try operations.map { operation in
             func op(_ name: String, _ extra: [(key: String, value: QueryJSON)] = []) -> QueryJSON {
                 .object([("__op", .string(name))] + extra)
@@ -227,7 +261,7 @@ extension ParseDialect: BodyDialect {
                 }
             return (operation.path, value)
         }
-        return [RenderedRequest(method: "PUT", path: "/classes/\(pluralName)/\(id)", body: .object(members))]
+        return RenderedRequest(method: "PUT", path: "/classes/\(pluralName)/\(id)", body: .object(members))
     }
 
     /// The request that uploads a file's bytes before the object that holds it: `POST /files/<name>`.

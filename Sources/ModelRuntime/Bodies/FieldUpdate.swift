@@ -154,13 +154,15 @@ public enum ArrayOperationSet {
 }
 
 /// An array property's update: replace or clear the whole array, or (where the schema allows) push, pull or add
-/// unique elements. Operations that the schema does not allow do not compile.
+/// unique elements, in the order they are made. Operations that the schema does not allow do not compile.
 ///
 /// ```swift
 /// var patch = Clinic.Patch()
 /// patch.tags.push(["pediatrics"])   // Clinic's tags are ArrayOperationSet.All
+/// patch.tags.pull(["night shift"])  // the same array: applied after the push
 /// let requests = try patch.rendered(id: clinic.id, for: .cortex)
-/// // POST /c_clinics/<id>/c_tags ["pediatrics"]
+/// // PATCH /c_clinics/<id> [{"op":"push","path":"c_tags","value":["pediatrics"]},
+/// //                        {"op":"remove","path":"c_tags","value":["night shift"]}]
 ///
 /// var other = Item.Patch()
 /// other.tags.push(["x"])            // does not compile: Item's tags are ArrayOperationSet.SetOnly
@@ -193,8 +195,14 @@ public struct ArrayUpdate<Element: BodyValueConvertible & Equatable, Operations:
         change.operations(at: path) + elementOperations.map { PatchOperation(path: path, kind: $0.kind) }
     }
 
+    /// Adds an element operation; one of the same kind right before it takes the new elements instead, so that
+    /// `push(["a"])` then `push(["b"])` is one push, as every backend can send it.
     fileprivate mutating func add(_ kind: PatchOperation.Kind) {
-        elementOperations.append(PatchOperation(path: "", kind: kind))
+        if let last = elementOperations.last, let merged = last.kind.appending(kind) {
+            elementOperations[elementOperations.count - 1].kind = merged
+        } else {
+            elementOperations.append(PatchOperation(path: "", kind: kind))
+        }
     }
 }
 
@@ -237,6 +245,16 @@ public struct PatchOperation: Sendable, Hashable {
         case addRelation([BodyValue])
         /// Parse's `RemoveRelation`: unrelates these objects (references) from this one.
         case removeRelation([BodyValue])
+
+        /// This element operation with `next`'s elements added, when both are the same kind; else `nil`.
+        func appending(_ next: Kind) -> Kind? {
+            switch (self, next) {
+            case (.push(let first), .push(let second)): .push(first + second)
+            case (.pull(let first), .pull(let second)): .pull(first + second)
+            case (.addToSet(let first), .addToSet(let second)): .addToSet(first + second)
+            default: nil
+            }
+        }
     }
 
     /// The JSON path of the property changed, such as `c_when`.
@@ -248,6 +266,31 @@ public struct PatchOperation: Sendable, Hashable {
     public init(path: String, kind: Kind) {
         self.path = path
         self.kind = kind
+    }
+
+    /// True for a push, pull or add-to-set (and parse's relation changes): an operation on some elements, which
+    /// can follow another such operation on the same array, where a set, clear or arithmetic must stand alone.
+    var changesElements: Bool {
+        switch kind {
+        case .push, .pull, .addToSet, .addRelation, .removeRelation: true
+        case .set, .unset, .increment, .multiply, .currentDate: false
+        }
+    }
+
+    /// `operations` in order, cut into steps in which no path is changed twice: the requests of a backend that takes
+    /// one operation per field and request (Mia-Platform's MongoDB operators, Parse's `__op`), when one array gets
+    /// two kinds of element change.
+    public static func steps(_ operations: [PatchOperation]) -> [[PatchOperation]] {
+        var steps: [[PatchOperation]] = []
+        var paths: Set<String> = []
+        for operation in operations {
+            if steps.isEmpty || !paths.insert(operation.path).inserted {
+                steps.append([])
+                paths = [operation.path]
+            }
+            steps[steps.count - 1].append(operation)
+        }
+        return steps
     }
 
     /// The NaNs and infinities among the operation's values, which JSON cannot hold.
@@ -274,13 +317,29 @@ extension PatchBody {
     /// True when the update changes nothing; sending it would be pointless.
     public var isEmpty: Bool { operations.isEmpty }
 
-    /// The operations, after checking that each path is changed once (two operations on one path contradict each
-    /// other on every backend) and that no value is NaN or an infinity, which JSON cannot hold.
+    /// The operations, after checking that a path changed by a set, a clear or arithmetic is changed by nothing else
+    /// (such operations contradict each other on every backend; element changes such as a push and a pull of one
+    /// array do not, and apply in order) and that no value is NaN or an infinity, which JSON cannot hold.
     public func checkedOperations() throws -> [PatchOperation] {
         let operations = operations
-        var seen: Set<String> = []
-        for operation in operations where !seen.insert(operation.path).inserted {
-            throw BodyError("'\(operation.path)' is changed twice in one update; make it one operation")
+        var elementPaths: Set<String> = []
+        var wholePaths: Set<String> = []
+        for operation in operations {
+            let clashes =
+                operation.changesElements
+                ? wholePaths.contains(operation.path)
+                : wholePaths.contains(operation.path) || elementPaths.contains(operation.path)
+            if clashes {
+                throw BodyError(
+                    "'\(operation.path)' is changed twice in one update, and one of the changes sets, clears or "
+                        + "computes it; make it one operation"
+                )
+            }
+            if operation.changesElements {
+                elementPaths.insert(operation.path)
+            } else {
+                wholePaths.insert(operation.path)
+            }
         }
         let violations = operations.flatMap { $0.nonFiniteNumberViolations() }
         if !violations.isEmpty { throw ValidationError(violations: violations) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An update of a Parse Relation: objects to relate and objects to unrelate, sent as `AddRelation` and
-/// `RemoveRelation` (Parse takes one of the two per field and request).
+/// `RemoveRelation` (Parse takes one of the two per field and request, so an update that does both sends two).
 public struct RelationUpdate<ID: ReferenceIdentifier & Hashable>: Sendable, Hashable {
     /// The ids of the objects to relate.
     public var added: [ID] = []

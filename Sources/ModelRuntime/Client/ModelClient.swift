@@ -246,6 +246,11 @@ public struct ModelClient: Sendable {
 
     /// Applies `patch` to the instance `id` and returns the instance as the server then has it. On Cortex the files
     /// the patch sets are uploaded after, as the answer instructs (as ``create(_:)`` does).
+    ///
+    /// The update is one request where the backend applies all its operations at once (Cortex always, with its
+    /// `PATCH` of operations when it pushes or pulls). Where it takes several (Mia-Platform and Parse, when one
+    /// array gets a push and a pull), a failure after the first throws a ``PartialUpdateError`` naming the steps
+    /// applied, the one that failed and those not sent.
     public func update<Body: UpdateBody>(_ id: some ReferenceIdentifier, _ patch: Body) async throws -> Body.Model {
         try await update(id.referenceID, patch, extraItems: [])
     }
@@ -277,11 +282,11 @@ public struct ModelClient: Sendable {
                 )
             }
             last = (request, answer)
-            // Cortex sets files with the first request (the PUT) and answers with their upload instructions.
+            // Cortex sets files with its one request and answers with their upload instructions.
             if index == 0 { try await uploadFiles(patch.files, askedForBy: answer, objectID: id) }
         }
-        // Several requests (cortex's pushes and pulls) or none: read the result back.
-        guard requests.count == 1, let (request, answer) = last else {
+        // No request: read the instance as it is. Otherwise the last answer is the instance after every step.
+        guard let (request, answer) = last else {
             return try await get(Body.Model.self, id: id, queryItems: extraItems)
         }
         switch dialect.writeAnswer(answer, method: request.method, id: id) {

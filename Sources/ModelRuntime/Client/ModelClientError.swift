@@ -234,8 +234,10 @@ public struct Page<Model>: Sendable where Model: Sendable {
     }
 }
 
-/// An update the backend applies in several requests (Cortex's `PUT`, then a `POST` per push and a `DELETE` per pull)
-/// failed after some of them were applied. A failure of the first request is thrown as it is: nothing was applied.
+/// An update the backend applies in several requests failed after some of them were applied: on Mia-Platform (MongoDB
+/// takes one operator per field and update) and Parse (one `__op` per field and request), an array that gets a push
+/// and a pull takes a request for each. A failure of the first request is thrown as it is: nothing was applied. Cortex
+/// applies every update in one request, all or nothing.
 public struct PartialUpdateError: Error, Sendable, CustomStringConvertible {
     /// The instance being updated.
     public var id: String

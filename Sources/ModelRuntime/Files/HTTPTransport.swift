@@ -32,8 +32,9 @@ extension HTTPTransport {
 public enum HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The body was longer than `limit` bytes; reading stopped there.
     case responseTooLarge(limit: Int)
-    /// The server redirected a request with a body (a `307` or `308` after a `POST`, `PUT` or `PATCH`) to another
-    /// origin: the body was not sent there.
+    /// The server redirected a request to another origin that ``RedirectPolicy`` does not follow it to: one with a
+    /// body (a `307` or `308` after a `POST`, `PUT` or `PATCH`), or any under
+    /// ``RedirectPolicy/refuseCrossOrigin``. Nothing was sent there.
     case crossOriginRedirectRefused(from: URL, to: URL)
     /// The answer was not an HTTP response.
     case notHTTP
@@ -43,7 +44,7 @@ public enum HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertib
         switch self {
         case .responseTooLarge(let limit): "the response is larger than the limit of \(limit) bytes"
         case .crossOriginRedirectRefused(let from, let to):
-            "refused to send the request's body from \(Self.origin(of: from)) to another origin, \(Self.origin(of: to))"
+            "refused to follow a redirect from \(Self.origin(of: from)) to another origin, \(Self.origin(of: to))"
         case .notHTTP: "the server's answer was not an HTTP response"
         }
     }
@@ -54,18 +55,27 @@ public enum HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertib
 }
 
 /// What happens to a request that a server redirects. Within the request's origin (scheme, host and port) a redirect
-/// is followed as it is. To another origin, only headers that carry no credential go along (see
-/// ``forwardedHeaders``): `Authorization`, cookies, API keys and session tokens stay behind, whatever their names.
-/// A redirect to another origin that would resend the body (`307`, `308`) is refused.
-public enum RedirectPolicy {
-    /// The headers a redirect to another origin keeps; every other header is dropped.
+/// is followed as it is, whatever the policy. To another origin, the policy decides.
+public enum RedirectPolicy: Sendable, Hashable {
+    /// Follows a redirect to another origin with only the headers that carry no credential (see
+    /// ``forwardedHeaders``): `Authorization`, cookies, API keys and session tokens stay behind, whatever their
+    /// names. One that would resend the body (`307`, `308`) is refused. The default: an app's request may be worth
+    /// following without its credentials (a file on a CDN).
+    case dropCredentialsCrossOrigin
+    /// Refuses every redirect to another origin. For a request that means nothing without its credentials, such as
+    /// `model-generator pull` asking for a schema: following it anonymously would only fetch someone else's answer.
+    case refuseCrossOrigin
+
+    /// The headers a redirect to another origin keeps under ``dropCredentialsCrossOrigin``; every other header is
+    /// dropped.
     public static let forwardedHeaders: Set<String> = ["accept", "accept-language", "accept-encoding", "user-agent"]
 
     /// The request to send for `redirected`, a redirect away from `origin`, or `nil` to refuse it. A method other
     /// than `GET` or `HEAD` after the redirect means URLSession would resend the body (`307`, `308`).
-    public static func follow(_ redirected: URLRequest, from origin: URL?) -> URLRequest? {
+    public func follow(_ redirected: URLRequest, from origin: URL?) -> URLRequest? {
         guard let origin, let target = redirected.url else { return nil }
-        if sameOrigin(origin, target) { return redirected }
+        if Self.sameOrigin(origin, target) { return redirected }
+        if self == .refuseCrossOrigin { return nil }
         let method = (redirected.httpMethod ?? "GET").uppercased()
         guard method == "GET" || method == "HEAD", redirected.httpBody == nil, redirected.httpBodyStream == nil
         else { return nil }
@@ -74,7 +84,7 @@ public enum RedirectPolicy {
         stripped.httpMethod = method
         stripped.httpShouldHandleCookies = false
         for (name, value) in redirected.allHTTPHeaderFields ?? [:]
-        where forwardedHeaders.contains(name.lowercased()) {
+        where Self.forwardedHeaders.contains(name.lowercased()) {
             stripped.setValue(value, forHTTPHeaderField: name)
         }
         return stripped
@@ -91,7 +101,7 @@ public enum RedirectPolicy {
     }
 }
 
-/// The transport over a `URLSession` of its own (FoundationNetworking's on Linux), whose delegate applies
+/// The transport over a `URLSession` of its own (FoundationNetworking's on Linux), whose delegate applies a
 /// ``RedirectPolicy`` and streams each body so that a size limit stops it as soon as it is passed.
 public struct URLSessionTransport: HTTPTransport {
     /// The session requests go through; its delegate belongs to this transport.
@@ -104,12 +114,13 @@ public struct URLSessionTransport: HTTPTransport {
     /// The default ``maximumResponseBytes``: 32 MiB.
     public static let defaultMaximumResponseBytes = 32 << 20
 
-    /// A transport with a session of its own made from `configuration`.
+    /// A transport with a session of its own made from `configuration`, whose redirects follow `redirectPolicy`.
     public init(
         configuration: URLSessionConfiguration = .default,
-        maximumResponseBytes: Int = URLSessionTransport.defaultMaximumResponseBytes
+        maximumResponseBytes: Int = URLSessionTransport.defaultMaximumResponseBytes,
+        redirectPolicy: RedirectPolicy = .dropCredentialsCrossOrigin
     ) {
-        self.owner = SessionOwner(configuration: configuration)
+        self.owner = SessionOwner(configuration: configuration, redirectPolicy: redirectPolicy)
         self.maximumResponseBytes = maximumResponseBytes
     }
 
@@ -142,8 +153,8 @@ private final class SessionOwner: Sendable {
     let session: URLSession
     let delegate: SessionDelegate
 
-    init(configuration: URLSessionConfiguration) {
-        let delegate = SessionDelegate()
+    init(configuration: URLSessionConfiguration, redirectPolicy: RedirectPolicy) {
+        let delegate = SessionDelegate(redirectPolicy: redirectPolicy)
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         self.delegate = delegate
@@ -254,6 +265,11 @@ private final class Exchange: @unchecked Sendable {
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var exchanges: [Int: Exchange] = [:]
+    private let redirectPolicy: RedirectPolicy
+
+    init(redirectPolicy: RedirectPolicy) {
+        self.redirectPolicy = redirectPolicy
+    }
 
     func register(_ exchange: Exchange, for task: URLSessionTask) {
         lock.withLock { exchanges[task.taskIdentifier] = exchange }
@@ -285,7 +301,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         completionHandler: @escaping (URLRequest?) -> Void
     ) {
         let origin = response.url ?? task.currentRequest?.url
-        let followed = RedirectPolicy.follow(request, from: origin)
+        let followed = redirectPolicy.follow(request, from: origin)
         if followed == nil, let origin, let target = request.url {
             exchange(task)?.refused(.crossOriginRedirectRefused(from: origin, to: target))
         }

@@ -6,10 +6,18 @@
 
         /cortex   GET /<plural>?where=&sort=&skip=&limit=   {"object":"list","data":[...],"hasMore":b}
                   GET /<plural>?pipeline=[{$match},{$group count}]   {"object":"list","data":[{"_id":null,"count":n}]}
-                  POST /<plural> (answers the object), GET|PUT|DELETE /<plural>/<id> (PUT: plain values, null unsets)
+                  POST /<plural> (answers the object; a document array's elements get an _id),
+                  GET|PUT|DELETE /<plural>/<id> (PUT: plain values, null unsets)
+                  PATCH /<plural>/<id> with an array of operations, as Cortex's patchOne takes them:
+                  {"op":"set"|"push","path"?,"value"}, {"op":"remove","path","value"?} (values: primitives, an
+                  element by value or a document by _id), {"op":"unset","value":{path:1}}, {"op":"pull","path","value"};
+                  paths separate segments with . or /, an array element is named by its _id. Every operation is
+                  checked, then all are applied to a copy that replaces the instance only when all succeeded: a
+                  failing one answers 400 and changes nothing. Answers the instance. Pushed documents get an _id.
                   errors {"object":"fault","code":...,"reason":...,"message":...}
         /mia      GET /<plural>/?_q=&_s=&_l=&_sk=&_st=  (bare array); GET /<plural>/count?_q=&_st= (a number)
-                  POST /<plural>/ ({"_id":...}), GET|PATCH|DELETE /<plural>/<id>?_st= (PATCH: $set $unset $inc)
+                  POST /<plural>/ ({"_id":...}), GET|PATCH|DELETE /<plural>/<id>?_st= (PATCH: $set $unset $inc
+                  $push $pull, with $each and $in; a field under two operators is refused with 400, as MongoDB does)
                   errors {"statusCode":...,"error":...,"message":...}
                   Documents have a __STATE__; every read, update and delete sees only the states `_st` lists
                   (PUBLIC when absent), as Mia's CRUD service does. /mia's collections are configured to create
@@ -33,6 +41,7 @@
 """
 
 import base64
+import copy
 import json
 import sys
 import threading
@@ -114,14 +123,17 @@ def sort_docs(docs, keys):
 
 
 class Fault(Exception):
-    def __init__(self, status, code, message):
-        self.status, self.code, self.message = status, code, message
+    def __init__(self, status, code, message, path=None):
+        self.status, self.code, self.message, self.path = status, code, message, path
 
 
 def error_body(dialect, fault):
     if dialect == "cortex":
-        return {"object": "fault", "code": fault.code, "reason": fault.message, "message": fault.message,
+        body = {"object": "fault", "code": fault.code, "reason": fault.message, "message": fault.message,
                 "status": fault.status}
+        if fault.path:
+            body["path"] = fault.path
+        return body
     if dialect in ("mia", "miadraft"):
         reasons = {400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 500: "Internal Server Error"}
         return {"statusCode": fault.status, "error": reasons.get(fault.status, "Error"), "message": fault.message}
@@ -259,6 +271,9 @@ class Handler(BaseHTTPRequestHandler):
             if not isinstance(body, dict) or "c_name" not in body:
                 raise Fault(400, "kValidationError", "c_name is required")
             doc = dict(body, _id=new_id("cortex"), object=plural[:-1])
+            for key, value in doc.items():  # a document array's elements get an _id, as Cortex gives them
+                if isinstance(value, list):
+                    doc[key] = [dict(e, _id=new_id("cortex")) if isinstance(e, dict) else e for e in value]
             docs.append(doc)
             return 201, doc
         doc = self.find(docs, "_id", parts[1])
@@ -271,10 +286,114 @@ class Handler(BaseHTTPRequestHandler):
                 else:
                     doc[key] = value
             return 200, doc
+        if method == "PATCH":
+            operations = self.cortex_operations(body)
+            changed = copy.deepcopy(doc)
+            for operation in operations:
+                self.cortex_apply(changed, operation)
+            doc.clear()
+            doc.update(changed)
+            return 200, doc
         if method == "DELETE":
             docs.remove(doc)
             return 200, {"object": "result", "data": True}
         raise Fault(405, "kInvalidRequest", method + " not allowed")
+
+    @staticmethod
+    def cortex_operations(body):
+        """Every operation checked and in one form, before anything is applied, as normalizePatchOperations does."""
+        entries = body if isinstance(body, list) else [body] if isinstance(body, dict) else None
+        if entries is None:
+            raise Fault(400, "kInvalidArgument", "an array of operations is expected")
+        operations = []
+        for entry in entries:
+            if not isinstance(entry, dict):
+                raise Fault(400, "kInvalidArgument", "an object is expected for each patch operation")
+            op = entry.get("op")
+            path = entry.get("path").replace("/", ".") if isinstance(entry.get("path"), str) else None
+            if op == "unset":
+                if not isinstance(entry.get("value"), dict):
+                    raise Fault(400, "kInvalidArgument", "unset takes an object of paths")
+                operations += [{"op": "remove", "path": key.replace("/", ".")} for key in entry["value"]]
+                continue
+            if op in ("remove", "pull"):
+                if not path or (op == "pull" and "value" not in entry):
+                    raise Fault(400, "kInvalidArgument", op + " takes a path" + (" and a value" if op == "pull" else ""))
+                operation = {"op": "remove", "path": path}
+                if "value" in entry:
+                    values = entry["value"] if isinstance(entry["value"], list) else [entry["value"]]
+                    if not all(isinstance(v, (str, int, float, bool)) for v in values):
+                        raise Fault(400, "kInvalidArgument", "remove takes primitive values", path)
+                    operation["values"] = values
+                operations.append(operation)
+                continue
+            if op in ("set", "push"):
+                if "value" not in entry:
+                    raise Fault(400, "kInvalidArgument", op + " takes a value")
+                if path is None and not isinstance(entry["value"], dict):
+                    raise Fault(400, "kInvalidArgument", op + " without a path takes an object")
+                operations.append({"op": op, "path": path, "value": entry["value"]})
+                continue
+            raise Fault(400, "kUnsupportedOperation", "unsupported patch operation %r" % (op,))
+        if not operations:
+            raise Fault(400, "kInvalidArgument", "no operations")
+        return operations
+
+    @staticmethod
+    def cortex_step(container, segment, path, create):
+        """The member `segment` names in `container`: a key of a document, or the _id of an array's element."""
+        if isinstance(container, dict):
+            if segment not in container and create:
+                container[segment] = {}
+            return container.get(segment)
+        if isinstance(container, list):
+            return next((e for e in container if isinstance(e, dict) and e.get("_id") == segment), None)
+        raise Fault(400, "kInvalidArgument", "%s has no member %s" % (path, segment), path)
+
+    def cortex_apply(self, doc, operation):
+        path = operation["path"]
+        if path is None:  # a set or push of a whole object's properties
+            for key, value in operation["value"].items():
+                self.cortex_apply(doc, {"op": operation["op"], "path": key, "value": value})
+            return
+        *parents, last = path.split(".")
+        holder = doc
+        for segment in parents:
+            holder = self.cortex_step(holder, segment, path, create=operation["op"] != "remove")
+            if holder is None:
+                if operation["op"] == "remove":
+                    return
+                raise Fault(404, "kNotFound", "no element %s in %s" % (segment, path), path)
+        if operation["op"] == "set":
+            if not isinstance(holder, dict):
+                raise Fault(400, "kInvalidArgument", "%s cannot be set by index" % path, path)
+            if operation["value"] is None:
+                holder.pop(last, None)
+            else:
+                holder[last] = operation["value"]
+        elif operation["op"] == "push":
+            target = self.cortex_step(holder, last, path, create=False)
+            if target is None and isinstance(holder, dict):
+                target = holder[last] = []
+            if not isinstance(target, list):
+                raise Fault(400, "kInvalidArgument", "%s is not an array" % path, path)
+            values = operation["value"] if isinstance(operation["value"], list) else [operation["value"]]
+            for value in values:
+                if isinstance(value, dict) and "_id" not in value:
+                    value = dict(value, _id=new_id("cortex"))
+                target.append(value)
+        elif "values" in operation:
+            target = self.cortex_step(holder, last, path, create=False)
+            if target is None:
+                return
+            if not isinstance(target, list):
+                raise Fault(400, "kInvalidArgument", "%s is not an array" % path, path)
+            target[:] = [e for e in target if e not in operation["values"]
+                         and not (isinstance(e, dict) and e.get("_id") in operation["values"])]
+        elif isinstance(holder, list):
+            holder[:] = [e for e in holder if not (isinstance(e, dict) and e.get("_id") == last)]
+        else:
+            holder.pop(last, None)
 
     @staticmethod
     def file_value(object_id, index, facets):
@@ -293,12 +412,22 @@ class Handler(BaseHTTPRequestHandler):
 
     @staticmethod
     def mia_patch(doc, body):
+        fields = [key for operator in body.values() if isinstance(operator, dict) for key in operator]
+        clash = next((key for key in fields if fields.count(key) > 1), None)
+        if clash is not None:
+            raise Fault(400, "Bad Request", "Updating the path '%s' would create a conflict at '%s'" % (clash, clash))
         for key, value in (body.get("$set") or {}).items():
             doc[key] = value
         for key in body.get("$unset") or {}:
             doc.pop(key, None)
         for key, value in (body.get("$inc") or {}).items():
             doc[key] = doc.get(key, 0) + value
+        for key, value in (body.get("$push") or {}).items():
+            values = value["$each"] if isinstance(value, dict) and "$each" in value else [value]
+            doc[key] = (doc.get(key) or []) + values
+        for key, value in (body.get("$pull") or {}).items():
+            values = value["$in"] if isinstance(value, dict) and "$in" in value else [value]
+            doc[key] = [e for e in doc.get(key) or [] if e not in values]
 
     def miadraft(self, method, parts, query, body, store):
         return self.mia(method, parts, query, body, store, default_state="DRAFT")

@@ -1,41 +1,16 @@
-//
-//  MMDataObject.h
-//  MMDataObject
-//
-//  Created by Ben Rigas on 2/16/13.
-//  Copyright (c) 2013 Ben Rigas. All rights reserved.
-//
+// The base class's interface as MMDataObject's README documents it; written for these tests, not copied.
 
 #import <Foundation/Foundation.h>
 
 typedef id (^FormatBlock)(id);
 
 @interface MMDataObject : NSObject
-{
 
-@private
-    NSDictionary* propertyAliases;
-    NSDictionary* inputPropertyFormatters;
-    NSDictionary* outputPropertyFormatters;
-    NSDictionary* collectionNameClasses; // weird name?
-}
+- (id)initWithAttributes:(NSDictionary *)attributes;
+- (NSMutableDictionary *)attributes;
 
-- (id) initWithAttributes:(NSDictionary*)attributes;
-- (NSMutableDictionary*) attributes;
-
-- (void) addFormatterForPropertyName:(NSString*)name input:(FormatBlock)inputFormat output:(FormatBlock)outputFormat;
-- (FormatBlock) inputFormatterForPropertyName:(NSString*)propertyName;
-- (FormatBlock) outputFormatterForPropertyName:(NSString*)propertyName;
-
-- (void) setAlias:(NSString*)alias forPropertyName:(NSString*)propertyName;
-- (NSString*) aliasForPropertyName:(NSString*)propertyName;
-
-- (void) registerClass:(Class)className forCollectionName:(NSString *)collectionName;
-- (Class) classForCollectionName:(NSString*)collectionName;
-
-+ (FormatBlock)lolify;
-+ (FormatBlock)unlolify;
-+ (FormatBlock)stringToDateWithFormat:(NSString*)dateFormat;
-+ (FormatBlock)dateToStringWithFormat:(NSString*)dateFormat;
+- (void)setAlias:(NSString *)alias forPropertyName:(NSString *)propertyName;
+- (void)addFormatterForPropertyName:(NSString *)name input:(FormatBlock)input output:(FormatBlock)output;
+- (void)registerClass:(Class)className forCollectionName:(NSString *)collectionName;
 
 @end

@@ -1,14 +1,6 @@
-//
-//  TestLogWithAliases.m
-//  MMDataObject
-//
-//  Created by Ben Rigas on 2/18/13.
-//  Copyright (c) 2013 Ben Rigas. All rights reserved.
-//
+#import "PatientWithAliases.h"
 
-#import "TestLogWithAliases.h"
-
-@implementation TestLogWithAliases
+@implementation PatientWithAliases
 
 - (id)init
 {
