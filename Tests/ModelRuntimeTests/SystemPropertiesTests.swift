@@ -30,6 +30,30 @@ private struct Clinic: Codable, Hashable, Sendable, SystemPropertiesCarrying {
     }
 }
 
+/// Shaped like the generated `account` model, whose system references point at itself.
+private struct Account: Codable, Hashable, Sendable, SystemPropertiesCarrying {
+    var name: String?
+    var system: CortexSystemProperties<Account>
+
+    init(from decoder: any Decoder) throws {
+        name = try decoder.container(keyedBy: JSONKey.self).decodeIfPresent(String.self, forKey: JSONKey("name"))
+        system = try CortexSystemProperties(from: decoder)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(name, forKey: JSONKey("name"))
+        try system.encode(to: encoder)
+    }
+
+    struct Fields<Root>: SystemFieldsCarrying {
+        private let prefix: FieldPath
+        init(_ prefix: FieldPath) { self.prefix = prefix }
+        var name: ValueField<Root, String, MaybeAbsent> { .init(prefix, "name") }
+        var system: CortexSystemFields<Root, Account.Fields<Root>> { .init(prefix) }
+    }
+}
+
 /// `value` without the members named `removed`.
 private func removing(_ removed: Set<String>, from value: JSONValue) -> JSONValue {
     guard case .object(let members) = value else { return value }
@@ -96,6 +120,17 @@ private func keys(_ value: JSONValue) -> Set<String> {
         #expect(fields.accessRoles.fieldPath.dotted == "accessRoles")
         let nested = Clinic.Fields<Clinic>(FieldPath(["c_parent"]))
         #expect(nested.updated.fieldPath.dotted == "c_parent.updated")
+    }
+
+    /// `account`'s own system references are typed by it: its fields reach through `creator` to its own.
+    @Test func theAccountModelsSystemReferencesPointAtItself() throws {
+        let account = try decode(
+            Account.self,
+            from: #"{"name": "a", "owner": {"_id": "5c4a9b2e1f2a3b4c5d6e7f82", "object": "account", "name": "b"}}"#
+        )
+        #expect(account.owner?.expanded?.name == "b")
+        let fields = Account.Fields<Account>(.root)
+        #expect(fields.creator.name.fieldPath.dotted == "creator.name")
     }
 
     @Test func miaFieldsKeepNullAbsentAndDates() throws {

@@ -26,8 +26,10 @@ extension SystemPropertiesCarrying {
 /// `$0.created.gt(date)` and `$0.updated.descending` type-check as the model's own fields do.
 @dynamicMemberLookup
 public protocol SystemFieldsCarrying: FieldCollection {
-    /// ``CortexSystemFields``, ``MiaSystemFields`` or ``ParseSystemFields``.
-    associatedtype SystemFields: FieldCollection where SystemFields.Root == Root
+    /// ``CortexSystemFields``, ``MiaSystemFields`` or ``ParseSystemFields``. Unconstrained: the fields of `account`
+    /// hold `CortexSystemFields<Root, Account.Fields<Root>>`, and a `FieldCollection` requirement here would make
+    /// that conformance refer to itself.
+    associatedtype SystemFields
     /// The typed fields of the system properties, on the same path prefix.
     var system: SystemFields { get }
 }
