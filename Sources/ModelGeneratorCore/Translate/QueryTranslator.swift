@@ -26,7 +26,7 @@ struct QueryTranslator {
         builder.addFields(
             owner: object.swiftName,
             properties: properties,
-            systemBundle: SystemBundle.of(object.properties),
+            systemBundle: SystemBundle.of(properties),
             scope: { scopes[$0.swiftName] ?? object.swiftName },
             typeField: object.variants.isEmpty ? nil : "type"
         )
