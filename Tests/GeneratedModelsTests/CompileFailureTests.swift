@@ -90,6 +90,14 @@ import Testing
             diagnostics: ["value of type 'Item.QueryFields' (aka 'Item.Fields<Item>') has no member 'nmae'"]
         ),
         Snippet(
+            file: "SystemDateComparedWithString.swift",
+            diagnostics: ["cannot convert value of type 'String' to expected argument type 'Date'"]
+        ),
+        Snippet(
+            file: "MisspelledSystemField.swift",
+            diagnostics: ["has no dynamic member 'craeted'"]
+        ),
+        Snippet(
             file: "ReferenceComparedWithNumber.swift",
             diagnostics: ["instance method 'eq' requires that 'Int' conform to 'ReferenceIdentifier'"]
         ),

@@ -116,4 +116,39 @@ import Testing
         #expect(SchemaObjects.all.map { $0.pluralName } == ["c_objects", "c_offices"])
         #expect(Office.pluralName == "c_offices")
     }
+
+    /// The system properties sit in one value the model reads through: `object.created` is `object.system.created`,
+    /// writable too, and queries name them as the model's own fields.
+    @Test func systemPropertiesReadAndWriteAsTheModelsOwn() throws {
+        var object = try Fixtures.decode(Object.self, from: "c_object-read.json")
+        #expect(object.created == object.system.created)
+        object.favorite = true
+        #expect(object.system.favorite == true)
+        #expect(try json(encoded(object))["favorite"] == true)
+        let query = Object.query.where { $0.created.gt(Date(timeIntervalSince1970: 0)) }.sort { $0.updated.descending }
+        let items = try query.rendered(for: .cortex).queryItems
+        #expect(items.first { $0.name == "where" }?.value == #"{"created":{"$gt":"1970-01-01T00:00:00.000Z"}}"#)
+        #expect(items.first { $0.name == "sort" }?.value == #"{"updated":-1}"#)
+    }
+
+    /// `c_office` declares `owner` itself, referencing `c_object`: the schema's declaration wins, the model keeps
+    /// every system property as its own, and no key is decoded or encoded twice.
+    @Test func aSystemPropertyTheSchemaDeclaresKeepsItsType() throws {
+        let payload = Data(
+            #"""
+            {"_id": "5a2f1b7c9d3e4f5a6b7c8d01", "object": "c_office", "c_stringProperty": "Room 4",
+             "owner": {"_id": "5a2f1b7c9d3e4f5a6b7c8d02", "object": "c_object"},
+             "created": "2026-11-22T10:15:30.918Z", "updated": null, "favorite": true}
+            """#.utf8
+        )
+        let office = try JSONDecoder().decode(Office.self, from: payload)
+        let owner: Reference<Object>? = office.owner
+        #expect(owner?.id == ObjectID("5a2f1b7c9d3e4f5a6b7c8d02"))
+        #expect(office.created == ISO8601DateCoding.date(from: "2026-11-22T10:15:30.918Z"))
+        #expect(!((office as Any) is any SystemPropertiesCarrying))
+        let output = try encoded(office)
+        #expect(try json(output) == json(payload))
+        #expect(String(decoding: output, as: UTF8.self).components(separatedBy: "\"owner\"").count == 2)
+        #expect(Office.Fields<Office>(.root).owner.targetName == "c_object")
+    }
 }

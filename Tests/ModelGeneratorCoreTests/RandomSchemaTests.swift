@@ -158,6 +158,8 @@ struct RandomSchema {
         "case", "in", "where", "Any", "Self", "true", "nil", "_private", "c_ünïcode", "fields", "Fields", "query",
         "CodingKeys", "encode", "subscript", "String", "Date", "c_date", "path", "create", "patch", "c_x.y", "$dollar",
         "c_tags", "value", "rawValue", "undocumented", "c_when", "validate", "c_Fields", "c_create", "type",
+        // The stored property of the system properties, and system properties a schema declares itself.
+        "system", "owner", "created",
     ]
     static let objectNames = [
         "c_thing", "Type", "class", "c_object", "c_list-item", "c_query", "c_condition", "c_string", "c_date",

@@ -2,7 +2,8 @@
 /// `object`, `created`, …, Mia-Platform's `_id`, `__STATE__`, …, Parse's `objectId`, `createdAt`, ….
 ///
 /// A model has each of them once: the schema's own declaration is kept when it has one, with the backend's facts
-/// (always returned or not, written only by the server) applied to it.
+/// (always returned or not, written only by the server) applied to it. Translate then keeps all but the ids in one
+/// runtime value per model when they are exactly the backend's (`SystemBundle`).
 struct SystemProperty {
     var apiName: String
     /// The schema type, as a schema file would name it.
@@ -118,10 +119,17 @@ struct SystemProperty {
     }
 
     /// `definition` with what the backend decides about this property. The schema's own declaration keeps its
-    /// type and who may write it; but what only the server writes can't be required of a create body.
+    /// type; what only the server writes is never part of a create or update body, whatever the schema says (Parse's
+    /// `/schemas` lists `objectId`, `createdAt` and `updatedAt` among every class's fields), and a declaration
+    /// without a label takes the backend's.
     func applied(to definition: PropertyDefinition) -> PropertyDefinition {
         var definition = definition
-        if !isWritable { definition.isRequired = false }
+        if definition.label == nil && definition.description == nil { definition.label = label }
+        if !isWritable {
+            definition.isRequired = false
+            definition.isWritable = false
+            definition.isCreatable = false
+        }
         return definition
     }
 }

@@ -26,6 +26,7 @@ struct QueryTranslator {
         builder.addFields(
             owner: object.swiftName,
             properties: properties,
+            systemBundle: SystemBundle.of(properties),
             scope: { scopes[$0.swiftName] ?? object.swiftName },
             typeField: object.variants.isEmpty ? nil : "type"
         )
@@ -67,6 +68,7 @@ struct QueryTranslator {
         mutating func addFields(
             owner: String,
             properties: [ResolvedProperty],
+            systemBundle: SystemBundle? = nil,
             scope: (ResolvedProperty) -> String,
             typeField: String?
         ) {
@@ -82,11 +84,22 @@ struct QueryTranslator {
                 )
             }
             var nested: [(owner: String, properties: [ResolvedProperty])] = []
-            for property in properties {
+            for property in systemBundle?.replacing(in: properties) ?? properties {
+                if let systemBundle, property == systemBundle.property {
+                    fields.append(systemField(systemBundle))
+                    continue
+                }
                 guard let field = field(property, scope: scope(property), nested: &nested) else { continue }
                 fields.append(field)
             }
-            structs.append(FieldsStructView(owner: owner, access: translator.access, fields: fields))
+            structs.append(
+                FieldsStructView(
+                    owner: owner,
+                    access: translator.access,
+                    conformances: "FieldCollection" + (systemBundle == nil ? "" : ", SystemFieldsCarrying"),
+                    fields: fields
+                )
+            )
             for (nestedOwner, nestedProperties) in nested {
                 addFields(owner: nestedOwner, properties: nestedProperties, scope: { _ in nestedOwner }, typeField: nil)
             }
@@ -153,6 +166,19 @@ struct QueryTranslator {
                 let arguments = type[type.index(after: open)..<type.index(before: type.endIndex)]
                 view.type = "\(type[...open])\n                \(arguments)\n            >"
             }
+            return view
+        }
+
+        /// The `system` field, holding the fields of the system properties on the model's own prefix.
+        private func systemField(_ bundle: SystemBundle) -> QueryFieldView {
+            var view = QueryFieldView(
+                docLines: translator.docLines(label: bundle.fieldsLabel, name: "", description: nil),
+                name: SystemBundle.propertyName,
+                type: bundle.fieldsTypeName,
+                arguments: ""
+            )
+            view.typeOnOwnLine =
+                8 + "\(translator.access)var \(view.name): \(view.type) {".count > translator.lineLength
             return view
         }
 

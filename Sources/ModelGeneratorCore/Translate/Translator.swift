@@ -119,6 +119,8 @@ public struct Translator: Sendable {
         nested: [ResolvedProperty],
         depth: Int
     ) -> StructView {
+        let bundle = SystemBundle.of(properties)
+        let properties = bundle?.replacing(in: properties) ?? properties
         let isIdentifiable = properties.contains {
             $0.apiName == "_id" && $0.swiftName == "id" && $0.keyPath == ["_id"]
         }
@@ -132,13 +134,17 @@ public struct Translator: Sendable {
             wireTypes: wireTypes
         )
         .make(properties)
-        let parameters = properties.map(initParameter)
+        let parameters = properties.map { property in
+            let parameter = initParameter(property)
+            return bundle?.hasDefault == true && property == bundle?.property ? parameter + " = .init()" : parameter
+        }
         let inline = "\(access)init(\(parameters.joined(separator: ", "))) {"
         return StructView(
             docLines: docLines,
             access: access,
             name: name,
-            conformances: "Codable, Hashable, Sendable" + (isIdentifiable ? ", Identifiable" : ""),
+            conformances: "Codable, Hashable, Sendable" + (isIdentifiable ? ", Identifiable" : "")
+                + (bundle == nil ? "" : ", SystemPropertiesCarrying"),
             properties: properties.map(propertyView),
             initParameters: parameters.enumerated().map { index, parameter in
                 index == parameters.count - 1 ? parameter : parameter + ","

@@ -234,12 +234,15 @@ public struct QueryFileView: Sendable, TemplateView {
 public struct FieldsStructView: Sendable, TemplateView {
     public var owner: String
     public var access: String
+    /// `FieldCollection`, and `SystemFieldsCarrying` when the model keeps its system properties in one value.
+    public var conformances: String
     public var fields: [QueryFieldView]
 
     public func value(named name: String) -> Any? {
         switch name {
         case "owner": owner
         case "access": access
+        case "conformances": conformances
         case "fields": fields
         default: nil
         }
@@ -251,6 +254,7 @@ public struct QueryFieldView: Sendable, TemplateView {
     public var docLines: [String]
     public var name: String
     public var type: String
+    /// The arguments after the path prefix: the key and, for references, the target; empty for the `system` field.
     public var arguments: String
     /// Set when `var name: Type {` would not fit on one line; swift-format then puts the type on a line of its own.
     public var typeOnOwnLine = false
@@ -260,7 +264,7 @@ public struct QueryFieldView: Sendable, TemplateView {
         case "docLines": docLines
         case "name": self.name
         case "type": type
-        case "arguments": arguments
+        case "initArguments": arguments.isEmpty ? "_prefix" : "_prefix, " + arguments
         case "typeOnOwnLine": typeOnOwnLine
         default: nil
         }

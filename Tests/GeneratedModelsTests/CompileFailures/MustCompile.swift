@@ -1,6 +1,7 @@
 // The positive control: MUST type-check. It uses the operators the failing snippets misuse, on the fields that have
 // them, so a harness that fails everything (wrong module path, broken compiler call) is caught.
 import Foundation
+import GoldenMedable
 import GoldenQueries
 import ModelRuntime
 
@@ -33,8 +34,14 @@ func snippet(owner: ObjectID, since: Date) throws -> [RenderedRequest] {
         .where { $0.price.exists().and($0.name.regex("^V", options: .caseInsensitive)) }
         .paths { [$0.name, $0.price, $0.registry.surname] }
         .states(["PUBLIC", "DRAFT"])
+    // Cortex's system properties, kept in the model's `system` fields, are queried as its own fields.
+    let objects = Object.query
+        .where { $0.created.gt(since).and($0.owner.eq(owner), $0.accessRoles.contains(owner), $0.favorite.exists()) }
+        .sort { [$0.updated.descending, $0.id.ascending] }
+        .paths { [$0.string, $0.creator] }
     return [
-        try things.rendered(for: .cortex), try items.rendered(for: .mia), try scores.rendered(for: .parse),
+        try things.rendered(for: .cortex), try objects.rendered(for: .cortex), try items.rendered(for: .mia),
+        try scores.rendered(for: .parse),
         try plates.renderedCount(for: MiaDialect(encodesQueryAsBase64: true)),
     ]
 }

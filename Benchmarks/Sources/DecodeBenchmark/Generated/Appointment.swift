@@ -4,11 +4,11 @@ import Foundation
 import ModelRuntime
 
 struct Appointment: Codable, Hashable, Sendable {
-    var title: String
-    var starts: Date
+    var title: String?
+    var starts: Date?
     var ends: Date?
 
-    init(title: String, starts: Date, ends: Date? = nil) {
+    init(title: String? = nil, starts: Date? = nil, ends: Date? = nil) {
         self.title = title
         self.starts = starts
         self.ends = ends
@@ -16,22 +16,42 @@ struct Appointment: Codable, Hashable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.title = try container.decode(String.self, forKey: JSONKey("c_title"))
-        self.starts = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("c_starts")).wrappedValue
-        self.ends = try container.decodeIfPresent(ISO8601Date<Date>.self, forKey: JSONKey("c_ends"))?.wrappedValue
+        var nulls = NullKeys()
+        self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
+        self.starts = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("c_starts"),
+            nulls: &nulls
+        )?.wrappedValue
+        self.ends = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("c_ends"),
+            nulls: &nulls
+        )?.wrappedValue
+        self._nullKeys = nulls
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.title, forKey: JSONKey("c_title"))
-        try container.encode(ISO8601Date(wrappedValue: self.starts), forKey: JSONKey("c_starts"))
-        try container.encodeIfPresent(self.ends.map { ISO8601Date(wrappedValue: $0) }, forKey: JSONKey("c_ends"))
+        try container.encodeOrNull(self.title, forKey: JSONKey("c_title"), nulls: _nullKeys)
+        try container.encodeOrNull(
+            self.starts.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("c_starts"),
+            nulls: _nullKeys
+        )
+        try container.encodeOrNull(
+            self.ends.map { ISO8601Date(wrappedValue: $0) },
+            forKey: JSONKey("c_ends"),
+            nulls: _nullKeys
+        )
     }
 
-    static func == (lhs: Appointment, rhs: Appointment) -> Bool {
+    static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.title, rhs.title) else { return false }
         guard equalValues(lhs.starts, rhs.starts) else { return false }
         guard equalValues(lhs.ends, rhs.ends) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }

@@ -4,7 +4,7 @@ import Foundation
 import ModelRuntime
 
 struct Patient: Codable, Hashable, Sendable {
-    var name: String
+    var name: String?
     var age: Int?
     var score: Double?
     var active: Bool?
@@ -12,7 +12,7 @@ struct Patient: Codable, Hashable, Sendable {
     var address: Address?
 
     init(
-        name: String,
+        name: String? = nil,
         age: Int? = nil,
         score: Double? = nil,
         active: Bool? = nil,
@@ -29,25 +29,27 @@ struct Patient: Codable, Hashable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.name = try container.decode(String.self, forKey: JSONKey("c_name"))
-        self.age = try container.decodeIfPresent(Int.self, forKey: JSONKey("c_age"))
-        self.score = try container.decodeIfPresent(Double.self, forKey: JSONKey("c_score"))
-        self.active = try container.decodeIfPresent(Bool.self, forKey: JSONKey("c_active"))
-        self.tags = try container.decodeIfPresent([String].self, forKey: JSONKey("c_tags"))
-        self.address = try container.decodeIfPresent(Address.self, forKey: JSONKey("c_address"))
+        var nulls = NullKeys()
+        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &nulls)
+        self.age = try container.decodeOrNull(Int.self, forKey: JSONKey("c_age"), nulls: &nulls)
+        self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &nulls)
+        self.active = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_active"), nulls: &nulls)
+        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("c_tags"), nulls: &nulls)
+        self.address = try container.decodeOrNull(Address.self, forKey: JSONKey("c_address"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.name, forKey: JSONKey("c_name"))
-        try container.encodeIfPresent(self.age, forKey: JSONKey("c_age"))
-        try container.encodeIfPresent(self.score, forKey: JSONKey("c_score"))
-        try container.encodeIfPresent(self.active, forKey: JSONKey("c_active"))
-        try container.encodeIfPresent(self.tags, forKey: JSONKey("c_tags"))
-        try container.encodeIfPresent(self.address, forKey: JSONKey("c_address"))
+        try container.encodeOrNull(self.name, forKey: JSONKey("c_name"), nulls: _nullKeys)
+        try container.encodeOrNull(self.age, forKey: JSONKey("c_age"), nulls: _nullKeys)
+        try container.encodeOrNull(self.score, forKey: JSONKey("c_score"), nulls: _nullKeys)
+        try container.encodeOrNull(self.active, forKey: JSONKey("c_active"), nulls: _nullKeys)
+        try container.encodeOrNull(self.tags, forKey: JSONKey("c_tags"), nulls: _nullKeys)
+        try container.encodeOrNull(self.address, forKey: JSONKey("c_address"), nulls: _nullKeys)
     }
 
-    static func == (lhs: Patient, rhs: Patient) -> Bool {
+    static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.age, rhs.age) else { return false }
         guard equalValues(lhs.score, rhs.score) else { return false }
@@ -56,6 +58,8 @@ struct Patient: Codable, Hashable, Sendable {
         guard equalValues(lhs.address, rhs.address) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 
     struct Address: Codable, Hashable, Sendable {
         var street: String?
@@ -70,23 +74,27 @@ struct Patient: Codable, Hashable, Sendable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
-            self.street = try container.decodeIfPresent(String.self, forKey: JSONKey("c_street"))
-            self.city = try container.decodeIfPresent(String.self, forKey: JSONKey("c_city"))
-            self.zip = try container.decodeIfPresent(String.self, forKey: JSONKey("c_zip"))
+            var nulls = NullKeys()
+            self.street = try container.decodeOrNull(String.self, forKey: JSONKey("c_street"), nulls: &nulls)
+            self.city = try container.decodeOrNull(String.self, forKey: JSONKey("c_city"), nulls: &nulls)
+            self.zip = try container.decodeOrNull(String.self, forKey: JSONKey("c_zip"), nulls: &nulls)
+            self._nullKeys = nulls
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeIfPresent(self.street, forKey: JSONKey("c_street"))
-            try container.encodeIfPresent(self.city, forKey: JSONKey("c_city"))
-            try container.encodeIfPresent(self.zip, forKey: JSONKey("c_zip"))
+            try container.encodeOrNull(self.street, forKey: JSONKey("c_street"), nulls: _nullKeys)
+            try container.encodeOrNull(self.city, forKey: JSONKey("c_city"), nulls: _nullKeys)
+            try container.encodeOrNull(self.zip, forKey: JSONKey("c_zip"), nulls: _nullKeys)
         }
 
-        static func == (lhs: Address, rhs: Address) -> Bool {
+        static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.street, rhs.street) else { return false }
             guard equalValues(lhs.city, rhs.city) else { return false }
             guard equalValues(lhs.zip, rhs.zip) else { return false }
             return true
         }
+
+        private var _nullKeys = NullKeys()
     }
 }

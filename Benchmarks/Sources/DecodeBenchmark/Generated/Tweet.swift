@@ -41,7 +41,7 @@ struct Tweet: Codable, Hashable, Sendable {
         try userContainer.encode(self.imageURL, forKey: JSONKey("profile_image_url"))
     }
 
-    static func == (lhs: Tweet, rhs: Tweet) -> Bool {
+    static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.identifier, rhs.identifier) else { return false }
         guard equalValues(lhs.message, rhs.message) else { return false }
         guard equalValues(lhs.userName, rhs.userName) else { return false }

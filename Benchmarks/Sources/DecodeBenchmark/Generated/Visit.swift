@@ -4,13 +4,13 @@ import Foundation
 import ModelRuntime
 
 struct Visit: Codable, Hashable, Sendable {
-    var title: String
+    var title: String?
     var patient: Reference<Patient>?
     var creator: Reference<JSONValue>?
     var photo: FileValue?
 
     init(
-        title: String,
+        title: String? = nil,
         patient: Reference<Patient>? = nil,
         creator: Reference<JSONValue>? = nil,
         photo: FileValue? = nil
@@ -23,25 +23,33 @@ struct Visit: Codable, Hashable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.title = try container.decode(String.self, forKey: JSONKey("c_title"))
-        self.patient = try container.decodeIfPresent(Reference<Patient>.self, forKey: JSONKey("c_patient"))
-        self.creator = try container.decodeIfPresent(Reference<JSONValue>.self, forKey: JSONKey("c_creator"))
-        self.photo = try container.decodeIfPresent(FileValue.self, forKey: JSONKey("c_photo"))
+        var nulls = NullKeys()
+        self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
+        self.patient = try container.decodeOrNull(Reference<Patient>.self, forKey: JSONKey("c_patient"), nulls: &nulls)
+        self.creator = try container.decodeOrNull(
+            Reference<JSONValue>.self,
+            forKey: JSONKey("c_creator"),
+            nulls: &nulls
+        )
+        self.photo = try container.decodeOrNull(FileValue.self, forKey: JSONKey("c_photo"), nulls: &nulls)
+        self._nullKeys = nulls
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(self.title, forKey: JSONKey("c_title"))
-        try container.encodeIfPresent(self.patient, forKey: JSONKey("c_patient"))
-        try container.encodeIfPresent(self.creator, forKey: JSONKey("c_creator"))
-        try container.encodeIfPresent(self.photo, forKey: JSONKey("c_photo"))
+        try container.encodeOrNull(self.title, forKey: JSONKey("c_title"), nulls: _nullKeys)
+        try container.encodeOrNull(self.patient, forKey: JSONKey("c_patient"), nulls: _nullKeys)
+        try container.encodeOrNull(self.creator, forKey: JSONKey("c_creator"), nulls: _nullKeys)
+        try container.encodeOrNull(self.photo, forKey: JSONKey("c_photo"), nulls: _nullKeys)
     }
 
-    static func == (lhs: Visit, rhs: Visit) -> Bool {
+    static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.title, rhs.title) else { return false }
         guard equalValues(lhs.patient, rhs.patient) else { return false }
         guard equalValues(lhs.creator, rhs.creator) else { return false }
         guard equalValues(lhs.photo, rhs.photo) else { return false }
         return true
     }
+
+    private var _nullKeys = NullKeys()
 }

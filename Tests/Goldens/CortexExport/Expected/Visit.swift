@@ -42,7 +42,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
     }
 
     /// In person
-    public struct InPerson: Codable, Hashable, Sendable, Identifiable {
+    public struct InPerson: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
         /// Identifier
         public var id: ObjectID
         /// Object name
@@ -52,26 +52,8 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         public var notes: [Note]?
         public var scans: [FileValue]?
         public var score: Double?
-        /// Created
-        public var created: Date?
-        /// Creator
-        public var creator: Reference<JSONValue>?
-        /// Updated
-        public var updated: Date?
-        /// Updater
-        public var updater: Reference<JSONValue>?
-        /// Owner
-        public var owner: Reference<JSONValue>?
-        /// Access level of the caller
-        public var access: Int?
-        /// Roles granting the caller's access
-        public var accessRoles: [ObjectID]?
-        /// Favorite of the caller
-        public var favorite: Bool?
-        /// Shared with the caller
-        public var shared: Bool?
-        /// Cortex's index bookkeeping
-        public var idx: JSONValue?
+        /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
+        public var system: CortexSystemProperties<JSONValue>
         public var room: String?
         public var duration: Double?
 
@@ -83,16 +65,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             notes: [Note]? = nil,
             scans: [FileValue]? = nil,
             score: Double? = nil,
-            created: Date? = nil,
-            creator: Reference<JSONValue>? = nil,
-            updated: Date? = nil,
-            updater: Reference<JSONValue>? = nil,
-            owner: Reference<JSONValue>? = nil,
-            access: Int? = nil,
-            accessRoles: [ObjectID]? = nil,
-            favorite: Bool? = nil,
-            shared: Bool? = nil,
-            idx: JSONValue? = nil,
+            system: CortexSystemProperties<JSONValue> = .init(),
             room: String? = nil,
             duration: Double? = nil
         ) {
@@ -103,16 +76,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.notes = notes
             self.scans = scans
             self.score = score
-            self.created = created
-            self.creator = creator
-            self.updated = updated
-            self.updater = updater
-            self.owner = owner
-            self.access = access
-            self.accessRoles = accessRoles
-            self.favorite = favorite
-            self.shared = shared
-            self.idx = idx
+            self.system = system
             self.room = room
             self.duration = duration
         }
@@ -131,36 +95,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.notes = try container.decodeOrNull([Note].self, forKey: JSONKey("c_notes"), nulls: &nulls)
             self.scans = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_scans"), nulls: &nulls)
             self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &nulls)
-            self.created = try container.decodeOrNull(
-                ISO8601Date<Date>.self,
-                forKey: JSONKey("created"),
-                nulls: &nulls
-            )?.wrappedValue
-            self.creator = try container.decodeOrNull(
-                Reference<JSONValue>.self,
-                forKey: JSONKey("creator"),
-                nulls: &nulls
-            )
-            self.updated = try container.decodeOrNull(
-                ISO8601Date<Date>.self,
-                forKey: JSONKey("updated"),
-                nulls: &nulls
-            )?.wrappedValue
-            self.updater = try container.decodeOrNull(
-                Reference<JSONValue>.self,
-                forKey: JSONKey("updater"),
-                nulls: &nulls
-            )
-            self.owner = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
-            self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
-            self.accessRoles = try container.decodeOrNull(
-                [ObjectID].self,
-                forKey: JSONKey("accessRoles"),
-                nulls: &nulls
-            )
-            self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
-            self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
-            self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+            self.system = try CortexSystemProperties<JSONValue>(from: decoder)
             self.room = try container.decodeOrNull(String.self, forKey: JSONKey("c_room"), nulls: &nulls)
             self.duration = try container.decodeOrNull(Double.self, forKey: JSONKey("c_duration"), nulls: &nulls)
             self._nullKeys = nulls
@@ -179,26 +114,9 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             try container.encodeOrNull(self.notes, forKey: JSONKey("c_notes"), nulls: _nullKeys)
             try container.encodeOrNull(self.scans, forKey: JSONKey("c_scans"), nulls: _nullKeys)
             try container.encodeOrNull(self.score, forKey: JSONKey("c_score"), nulls: _nullKeys)
-            try container.encodeOrNull(
-                self.created.map { ISO8601Date(wrappedValue: $0) },
-                forKey: JSONKey("created"),
-                nulls: _nullKeys
-            )
-            try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
-            try container.encodeOrNull(
-                self.updated.map { ISO8601Date(wrappedValue: $0) },
-                forKey: JSONKey("updated"),
-                nulls: _nullKeys
-            )
-            try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: _nullKeys)
-            try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
-            try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: _nullKeys)
-            try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: _nullKeys)
-            try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
-            try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
-            try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
             try container.encodeOrNull(self.room, forKey: JSONKey("c_room"), nulls: _nullKeys)
             try container.encodeOrNull(self.duration, forKey: JSONKey("c_duration"), nulls: _nullKeys)
+            try self.system.encode(to: encoder)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -209,16 +127,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             guard equalValues(lhs.notes, rhs.notes) else { return false }
             guard equalValues(lhs.scans, rhs.scans) else { return false }
             guard equalValues(lhs.score, rhs.score) else { return false }
-            guard equalValues(lhs.created, rhs.created) else { return false }
-            guard equalValues(lhs.creator, rhs.creator) else { return false }
-            guard equalValues(lhs.updated, rhs.updated) else { return false }
-            guard equalValues(lhs.updater, rhs.updater) else { return false }
-            guard equalValues(lhs.owner, rhs.owner) else { return false }
-            guard equalValues(lhs.access, rhs.access) else { return false }
-            guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
-            guard equalValues(lhs.favorite, rhs.favorite) else { return false }
-            guard equalValues(lhs.shared, rhs.shared) else { return false }
-            guard equalValues(lhs.idx, rhs.idx) else { return false }
+            guard equalValues(lhs.system, rhs.system) else { return false }
             guard equalValues(lhs.room, rhs.room) else { return false }
             guard equalValues(lhs.duration, rhs.duration) else { return false }
             return true
@@ -228,7 +137,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
     }
 
     /// Remote
-    public struct Remote: Codable, Hashable, Sendable, Identifiable {
+    public struct Remote: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
         /// Identifier
         public var id: ObjectID
         /// Object name
@@ -238,26 +147,8 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         public var notes: [Note]?
         public var scans: [FileValue]?
         public var score: Double?
-        /// Created
-        public var created: Date?
-        /// Creator
-        public var creator: Reference<JSONValue>?
-        /// Updated
-        public var updated: Date?
-        /// Updater
-        public var updater: Reference<JSONValue>?
-        /// Owner
-        public var owner: Reference<JSONValue>?
-        /// Access level of the caller
-        public var access: Int?
-        /// Roles granting the caller's access
-        public var accessRoles: [ObjectID]?
-        /// Favorite of the caller
-        public var favorite: Bool?
-        /// Shared with the caller
-        public var shared: Bool?
-        /// Cortex's index bookkeeping
-        public var idx: JSONValue?
+        /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
+        public var system: CortexSystemProperties<JSONValue>
         public var link: String?
         public var recorded: Bool?
 
@@ -269,16 +160,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             notes: [Note]? = nil,
             scans: [FileValue]? = nil,
             score: Double? = nil,
-            created: Date? = nil,
-            creator: Reference<JSONValue>? = nil,
-            updated: Date? = nil,
-            updater: Reference<JSONValue>? = nil,
-            owner: Reference<JSONValue>? = nil,
-            access: Int? = nil,
-            accessRoles: [ObjectID]? = nil,
-            favorite: Bool? = nil,
-            shared: Bool? = nil,
-            idx: JSONValue? = nil,
+            system: CortexSystemProperties<JSONValue> = .init(),
             link: String? = nil,
             recorded: Bool? = nil
         ) {
@@ -289,16 +171,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.notes = notes
             self.scans = scans
             self.score = score
-            self.created = created
-            self.creator = creator
-            self.updated = updated
-            self.updater = updater
-            self.owner = owner
-            self.access = access
-            self.accessRoles = accessRoles
-            self.favorite = favorite
-            self.shared = shared
-            self.idx = idx
+            self.system = system
             self.link = link
             self.recorded = recorded
         }
@@ -317,36 +190,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.notes = try container.decodeOrNull([Note].self, forKey: JSONKey("c_notes"), nulls: &nulls)
             self.scans = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_scans"), nulls: &nulls)
             self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &nulls)
-            self.created = try container.decodeOrNull(
-                ISO8601Date<Date>.self,
-                forKey: JSONKey("created"),
-                nulls: &nulls
-            )?.wrappedValue
-            self.creator = try container.decodeOrNull(
-                Reference<JSONValue>.self,
-                forKey: JSONKey("creator"),
-                nulls: &nulls
-            )
-            self.updated = try container.decodeOrNull(
-                ISO8601Date<Date>.self,
-                forKey: JSONKey("updated"),
-                nulls: &nulls
-            )?.wrappedValue
-            self.updater = try container.decodeOrNull(
-                Reference<JSONValue>.self,
-                forKey: JSONKey("updater"),
-                nulls: &nulls
-            )
-            self.owner = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
-            self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
-            self.accessRoles = try container.decodeOrNull(
-                [ObjectID].self,
-                forKey: JSONKey("accessRoles"),
-                nulls: &nulls
-            )
-            self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
-            self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
-            self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+            self.system = try CortexSystemProperties<JSONValue>(from: decoder)
             self.link = try container.decodeOrNull(String.self, forKey: JSONKey("c_link"), nulls: &nulls)
             self.recorded = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_recorded"), nulls: &nulls)
             self._nullKeys = nulls
@@ -365,26 +209,9 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             try container.encodeOrNull(self.notes, forKey: JSONKey("c_notes"), nulls: _nullKeys)
             try container.encodeOrNull(self.scans, forKey: JSONKey("c_scans"), nulls: _nullKeys)
             try container.encodeOrNull(self.score, forKey: JSONKey("c_score"), nulls: _nullKeys)
-            try container.encodeOrNull(
-                self.created.map { ISO8601Date(wrappedValue: $0) },
-                forKey: JSONKey("created"),
-                nulls: _nullKeys
-            )
-            try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
-            try container.encodeOrNull(
-                self.updated.map { ISO8601Date(wrappedValue: $0) },
-                forKey: JSONKey("updated"),
-                nulls: _nullKeys
-            )
-            try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: _nullKeys)
-            try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
-            try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: _nullKeys)
-            try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: _nullKeys)
-            try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
-            try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
-            try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
             try container.encodeOrNull(self.link, forKey: JSONKey("c_link"), nulls: _nullKeys)
             try container.encodeOrNull(self.recorded, forKey: JSONKey("c_recorded"), nulls: _nullKeys)
+            try self.system.encode(to: encoder)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -395,16 +222,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             guard equalValues(lhs.notes, rhs.notes) else { return false }
             guard equalValues(lhs.scans, rhs.scans) else { return false }
             guard equalValues(lhs.score, rhs.score) else { return false }
-            guard equalValues(lhs.created, rhs.created) else { return false }
-            guard equalValues(lhs.creator, rhs.creator) else { return false }
-            guard equalValues(lhs.updated, rhs.updated) else { return false }
-            guard equalValues(lhs.updater, rhs.updater) else { return false }
-            guard equalValues(lhs.owner, rhs.owner) else { return false }
-            guard equalValues(lhs.access, rhs.access) else { return false }
-            guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
-            guard equalValues(lhs.favorite, rhs.favorite) else { return false }
-            guard equalValues(lhs.shared, rhs.shared) else { return false }
-            guard equalValues(lhs.idx, rhs.idx) else { return false }
+            guard equalValues(lhs.system, rhs.system) else { return false }
             guard equalValues(lhs.link, rhs.link) else { return false }
             guard equalValues(lhs.recorded, rhs.recorded) else { return false }
             return true
@@ -471,7 +289,7 @@ extension Visit {
     /// The typed fields of `Visit`, for queries.
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
-    public struct Fields<Root>: FieldCollection {
+    public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {
@@ -513,54 +331,9 @@ extension Visit {
             .init(_prefix, "c_score")
         }
 
-        /// Created
-        public var created: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "created")
-        }
-
-        /// Creator
-        public var creator: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "creator", target: "account")
-        }
-
-        /// Updated
-        public var updated: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "updated")
-        }
-
-        /// Updater
-        public var updater: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "updater", target: "account")
-        }
-
-        /// Owner
-        public var owner: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "owner", target: "account")
-        }
-
-        /// Access level of the caller
-        public var access: ValueField<Root, Int, MaybeAbsent> {
-            .init(_prefix, "access")
-        }
-
-        /// Roles granting the caller's access
-        public var accessRoles: ArrayField<Root, ObjectID, MaybeAbsent> {
-            .init(_prefix, "accessRoles")
-        }
-
-        /// Favorite of the caller
-        public var favorite: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "favorite")
-        }
-
-        /// Shared with the caller
-        public var shared: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "shared")
-        }
-
-        /// Cortex's index bookkeeping
-        public var idx: ValueField<Root, JSONValue, MaybeAbsent> {
-            .init(_prefix, "idx")
+        /// The fields of the system properties of Cortex (`created`, `creator`, …), each also a field here.
+        public var system: CortexSystemFields<Root, UnknownFields<Root>> {
+            .init(_prefix)
         }
 
         public var room: ValueField<Root, String, MaybeAbsent> {

@@ -6,7 +6,7 @@ import ModelRuntime
 /// Object
 ///
 /// Something we store.
-public struct Object: Codable, Hashable, Sendable, Identifiable {
+public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
     /// Identifier
     public var id: ObjectID
     /// Object name
@@ -24,26 +24,8 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
     public var day: DateOnly?
     public var status: Status?
     public var parent: Reference<Object>?
-    /// Created
-    public var created: Date?
-    /// Creator
-    public var creator: Reference<JSONValue>?
-    /// Updated
-    public var updated: Date?
-    /// Updater
-    public var updater: Reference<JSONValue>?
-    /// Owner
-    public var owner: Reference<JSONValue>?
-    /// Access level of the caller
-    public var access: Int?
-    /// Roles granting the caller's access
-    public var accessRoles: [ObjectID]?
-    /// Favorite of the caller
-    public var favorite: Bool?
-    /// Shared with the caller
-    public var shared: Bool?
-    /// Cortex's index bookkeeping
-    public var idx: JSONValue?
+    /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
+    public var system: CortexSystemProperties<JSONValue>
 
     public init(
         id: ObjectID,
@@ -60,16 +42,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
         day: DateOnly? = nil,
         status: Status? = nil,
         parent: Reference<Object>? = nil,
-        created: Date? = nil,
-        creator: Reference<JSONValue>? = nil,
-        updated: Date? = nil,
-        updater: Reference<JSONValue>? = nil,
-        owner: Reference<JSONValue>? = nil,
-        access: Int? = nil,
-        accessRoles: [ObjectID]? = nil,
-        favorite: Bool? = nil,
-        shared: Bool? = nil,
-        idx: JSONValue? = nil
+        system: CortexSystemProperties<JSONValue> = .init()
     ) {
         self.id = id
         self.object = object
@@ -85,16 +58,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
         self.day = day
         self.status = status
         self.parent = parent
-        self.created = created
-        self.creator = creator
-        self.updated = updated
-        self.updater = updater
-        self.owner = owner
-        self.access = access
-        self.accessRoles = accessRoles
-        self.favorite = favorite
-        self.shared = shared
-        self.idx = idx
+        self.system = system
     }
 
     public init(from decoder: any Decoder) throws {
@@ -122,24 +86,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
         self.day = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_day"), nulls: &nulls)
         self.status = try container.decodeOrNull(Status.self, forKey: JSONKey("c_status"), nulls: &nulls)
         self.parent = try container.decodeOrNull(Reference<Object>.self, forKey: JSONKey("c_parent"), nulls: &nulls)
-        self.created = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("created"),
-            nulls: &nulls
-        )?.wrappedValue
-        self.creator = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("creator"), nulls: &nulls)
-        self.updated = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("updated"),
-            nulls: &nulls
-        )?.wrappedValue
-        self.updater = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("updater"), nulls: &nulls)
-        self.owner = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
-        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
-        self.accessRoles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("accessRoles"), nulls: &nulls)
-        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
-        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
-        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+        self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
     }
 
@@ -163,24 +110,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.day, forKey: JSONKey("c_day"), nulls: _nullKeys)
         try container.encodeOrNull(self.status, forKey: JSONKey("c_status"), nulls: _nullKeys)
         try container.encodeOrNull(self.parent, forKey: JSONKey("c_parent"), nulls: _nullKeys)
-        try container.encodeOrNull(
-            self.created.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("created"),
-            nulls: _nullKeys
-        )
-        try container.encodeOrNull(self.creator, forKey: JSONKey("creator"), nulls: _nullKeys)
-        try container.encodeOrNull(
-            self.updated.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updated"),
-            nulls: _nullKeys
-        )
-        try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: _nullKeys)
-        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
-        try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: _nullKeys)
-        try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: _nullKeys)
-        try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
-        try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
-        try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
+        try self.system.encode(to: encoder)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -198,16 +128,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.day, rhs.day) else { return false }
         guard equalValues(lhs.status, rhs.status) else { return false }
         guard equalValues(lhs.parent, rhs.parent) else { return false }
-        guard equalValues(lhs.created, rhs.created) else { return false }
-        guard equalValues(lhs.creator, rhs.creator) else { return false }
-        guard equalValues(lhs.updated, rhs.updated) else { return false }
-        guard equalValues(lhs.updater, rhs.updater) else { return false }
-        guard equalValues(lhs.owner, rhs.owner) else { return false }
-        guard equalValues(lhs.access, rhs.access) else { return false }
-        guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
-        guard equalValues(lhs.favorite, rhs.favorite) else { return false }
-        guard equalValues(lhs.shared, rhs.shared) else { return false }
-        guard equalValues(lhs.idx, rhs.idx) else { return false }
+        guard equalValues(lhs.system, rhs.system) else { return false }
         return true
     }
 
@@ -299,7 +220,7 @@ extension Object {
     /// The typed fields of `Object`, for queries.
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
-    public struct Fields<Root>: FieldCollection {
+    public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {
@@ -365,54 +286,9 @@ extension Object {
             .init(_prefix, "c_parent", target: "c_object")
         }
 
-        /// Created
-        public var created: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "created")
-        }
-
-        /// Creator
-        public var creator: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "creator", target: "account")
-        }
-
-        /// Updated
-        public var updated: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "updated")
-        }
-
-        /// Updater
-        public var updater: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "updater", target: "account")
-        }
-
-        /// Owner
-        public var owner: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "owner", target: "account")
-        }
-
-        /// Access level of the caller
-        public var access: ValueField<Root, Int, MaybeAbsent> {
-            .init(_prefix, "access")
-        }
-
-        /// Roles granting the caller's access
-        public var accessRoles: ArrayField<Root, ObjectID, MaybeAbsent> {
-            .init(_prefix, "accessRoles")
-        }
-
-        /// Favorite of the caller
-        public var favorite: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "favorite")
-        }
-
-        /// Shared with the caller
-        public var shared: ValueField<Root, Bool, MaybeAbsent> {
-            .init(_prefix, "shared")
-        }
-
-        /// Cortex's index bookkeeping
-        public var idx: ValueField<Root, JSONValue, MaybeAbsent> {
-            .init(_prefix, "idx")
+        /// The fields of the system properties of Cortex (`created`, `creator`, …), each also a field here.
+        public var system: CortexSystemFields<Root, UnknownFields<Root>> {
+            .init(_prefix)
         }
     }
 }

@@ -10,6 +10,8 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
     /// Object name
     public var object: String
     public var stringProperty: String?
+    /// Owner
+    public var owner: Reference<Object>?
     /// Pictures
     ///
     /// Pictures of a dermatological problem of the user.
@@ -22,8 +24,6 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
     public var updated: Date?
     /// Updater
     public var updater: Reference<JSONValue>?
-    /// Owner
-    public var owner: Reference<JSONValue>?
     /// Access level of the caller
     public var access: Int?
     /// Roles granting the caller's access
@@ -39,12 +39,12 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
         id: ObjectID,
         object: String,
         stringProperty: String? = nil,
+        owner: Reference<Object>? = nil,
         pictures: [FileValue]? = nil,
         created: Date? = nil,
         creator: Reference<JSONValue>? = nil,
         updated: Date? = nil,
         updater: Reference<JSONValue>? = nil,
-        owner: Reference<JSONValue>? = nil,
         access: Int? = nil,
         accessRoles: [ObjectID]? = nil,
         favorite: Bool? = nil,
@@ -54,12 +54,12 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
         self.id = id
         self.object = object
         self.stringProperty = stringProperty
+        self.owner = owner
         self.pictures = pictures
         self.created = created
         self.creator = creator
         self.updated = updated
         self.updater = updater
-        self.owner = owner
         self.access = access
         self.accessRoles = accessRoles
         self.favorite = favorite
@@ -77,6 +77,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
             forKey: JSONKey("c_stringProperty"),
             nulls: &nulls
         )
+        self.owner = try container.decodeOrNull(Reference<Object>.self, forKey: JSONKey("owner"), nulls: &nulls)
         self.pictures = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_pictures"), nulls: &nulls)
         self.created = try container.decodeOrNull(
             ISO8601Date<Date>.self,
@@ -90,7 +91,6 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
             nulls: &nulls
         )?.wrappedValue
         self.updater = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("updater"), nulls: &nulls)
-        self.owner = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
         self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
         self.accessRoles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("accessRoles"), nulls: &nulls)
         self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
@@ -104,6 +104,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
         try container.encode(self.id, forKey: JSONKey("_id"))
         try container.encode(self.object, forKey: JSONKey("object"))
         try container.encodeOrNull(self.stringProperty, forKey: JSONKey("c_stringProperty"), nulls: _nullKeys)
+        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
         try container.encodeOrNull(self.pictures, forKey: JSONKey("c_pictures"), nulls: _nullKeys)
         try container.encodeOrNull(
             self.created.map { ISO8601Date(wrappedValue: $0) },
@@ -117,7 +118,6 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
             nulls: _nullKeys
         )
         try container.encodeOrNull(self.updater, forKey: JSONKey("updater"), nulls: _nullKeys)
-        try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
         try container.encodeOrNull(self.access, forKey: JSONKey("access"), nulls: _nullKeys)
         try container.encodeOrNull(self.accessRoles, forKey: JSONKey("accessRoles"), nulls: _nullKeys)
         try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
@@ -129,12 +129,12 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.stringProperty, rhs.stringProperty) else { return false }
+        guard equalValues(lhs.owner, rhs.owner) else { return false }
         guard equalValues(lhs.pictures, rhs.pictures) else { return false }
         guard equalValues(lhs.created, rhs.created) else { return false }
         guard equalValues(lhs.creator, rhs.creator) else { return false }
         guard equalValues(lhs.updated, rhs.updated) else { return false }
         guard equalValues(lhs.updater, rhs.updater) else { return false }
-        guard equalValues(lhs.owner, rhs.owner) else { return false }
         guard equalValues(lhs.access, rhs.access) else { return false }
         guard equalValues(lhs.accessRoles, rhs.accessRoles) else { return false }
         guard equalValues(lhs.favorite, rhs.favorite) else { return false }
@@ -175,6 +175,11 @@ extension Office {
             .init(_prefix, "c_stringProperty")
         }
 
+        /// Owner
+        public var owner: ReferenceField<Root, Object.Fields<Root>, MaybeAbsent> {
+            .init(_prefix, "owner", target: "c_object")
+        }
+
         /// Pictures
         ///
         /// Pictures of a dermatological problem of the user.
@@ -200,11 +205,6 @@ extension Office {
         /// Updater
         public var updater: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
             .init(_prefix, "updater", target: "account")
-        }
-
-        /// Owner
-        public var owner: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
-            .init(_prefix, "owner", target: "account")
         }
 
         /// Access level of the caller

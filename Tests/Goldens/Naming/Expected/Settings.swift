@@ -5,6 +5,7 @@ import ModelRuntime
 
 /// Account settings
 package struct Settings: Codable, Hashable, Sendable, Identifiable {
+    /// Identifier
     package var id: ObjectID
     package var `class`: String?
     package var `default`: Bool?
@@ -338,6 +339,7 @@ extension Settings {
             _prefix = prefix
         }
 
+        /// Identifier
         package var id: ValueField<Root, ObjectID, Present> {
             .init(_prefix, "_id")
         }

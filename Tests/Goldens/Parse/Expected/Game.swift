@@ -3,18 +3,16 @@
 import Foundation
 import ModelRuntime
 
-public struct Game: Codable, Hashable, Sendable {
+public struct Game: Codable, Hashable, Sendable, SystemPropertiesCarrying {
+    /// Identifier
     public var objectId: String
-    public var createdAt: Date
-    public var updatedAt: Date
-    public var acl: ParseACL?
+    /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
+    public var system: ParseSystemProperties
     public var title: String?
 
-    public init(objectId: String, createdAt: Date, updatedAt: Date, acl: ParseACL? = nil, title: String? = nil) {
+    public init(objectId: String, system: ParseSystemProperties, title: String? = nil) {
         self.objectId = objectId
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.acl = acl
+        self.system = system
         self.title = title
     }
 
@@ -22,9 +20,7 @@ public struct Game: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: JSONKey.self)
         var nulls = NullKeys()
         self.objectId = try container.decode(String.self, forKey: JSONKey("objectId"))
-        self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("createdAt")).wrappedValue
-        self.updatedAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("updatedAt")).wrappedValue
-        self.acl = try container.decodeOrNull(ParseACL.self, forKey: JSONKey("ACL"), nulls: &nulls)
+        self.system = try ParseSystemProperties(from: decoder)
         self.title = try container.decodeOrNull(String.self, forKey: JSONKey("title"), nulls: &nulls)
         self._nullKeys = nulls
     }
@@ -32,17 +28,13 @@ public struct Game: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.objectId, forKey: JSONKey("objectId"))
-        try container.encode(ISO8601Date(wrappedValue: self.createdAt), forKey: JSONKey("createdAt"))
-        try container.encode(ISO8601Date(wrappedValue: self.updatedAt), forKey: JSONKey("updatedAt"))
-        try container.encodeOrNull(self.acl, forKey: JSONKey("ACL"), nulls: _nullKeys)
         try container.encodeOrNull(self.title, forKey: JSONKey("title"), nulls: _nullKeys)
+        try self.system.encode(to: encoder)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.objectId, rhs.objectId) else { return false }
-        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
-        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
-        guard equalValues(lhs.acl, rhs.acl) else { return false }
+        guard equalValues(lhs.system, rhs.system) else { return false }
         guard equalValues(lhs.title, rhs.title) else { return false }
         return true
     }
@@ -58,27 +50,21 @@ extension Game {
     /// The typed fields of `Game`, for queries.
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
-    public struct Fields<Root>: FieldCollection {
+    public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {
             _prefix = prefix
         }
 
+        /// Identifier
         public var objectId: ValueField<Root, String, Present> {
             .init(_prefix, "objectId")
         }
 
-        public var createdAt: ValueField<Root, Date, Present> {
-            .init(_prefix, "createdAt")
-        }
-
-        public var updatedAt: ValueField<Root, Date, Present> {
-            .init(_prefix, "updatedAt")
-        }
-
-        public var acl: ValueField<Root, ParseACL, MaybeAbsent> {
-            .init(_prefix, "ACL")
+        /// The fields of the system properties of Parse (`createdAt`, `updatedAt`, …), each also a field here.
+        public var system: ParseSystemFields<Root> {
+            .init(_prefix)
         }
 
         public var title: ValueField<Root, String, MaybeAbsent> {
@@ -93,9 +79,7 @@ extension Game {
     public struct Create: CreateBody {
         public typealias Model = Game
 
-        public var objectId: String?
-        public var createdAt: Date?
-        public var updatedAt: Date?
+        /// Access control list
         public var acl: ParseACL?
         public var title: String?
 
@@ -104,15 +88,6 @@ extension Game {
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
-            if let value = self.objectId {
-                members.append(BodyMember("objectId", value.bodyValue))
-            }
-            if let value = self.createdAt {
-                members.append(BodyMember("createdAt", value.bodyValue))
-            }
-            if let value = self.updatedAt {
-                members.append(BodyMember("updatedAt", value.bodyValue))
-            }
             if let value = self.acl {
                 members.append(BodyMember("ACL", value.bodyValue))
             }
@@ -132,9 +107,7 @@ extension Game {
     public struct Patch: UpdateBody {
         public typealias Model = Game
 
-        public var objectId: FieldUpdate<String> = .unchanged
-        public var createdAt: DateUpdate = .init()
-        public var updatedAt: DateUpdate = .init()
+        /// Access control list
         public var acl: FieldUpdate<ParseACL> = .unchanged
         public var title: FieldUpdate<String> = .unchanged
 
@@ -142,18 +115,12 @@ extension Game {
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Game, to edited: Game) {
-            self.objectId = .difference(from: original.objectId, to: edited.objectId)
-            self.createdAt.change = .difference(from: original.createdAt, to: edited.createdAt)
-            self.updatedAt.change = .difference(from: original.updatedAt, to: edited.updatedAt)
             self.acl = .difference(from: original.acl, to: edited.acl)
             self.title = .difference(from: original.title, to: edited.title)
         }
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.objectId.operations(at: "objectId")
-            operations += self.createdAt.operations(at: "createdAt")
-            operations += self.updatedAt.operations(at: "updatedAt")
             operations += self.acl.operations(at: "ACL")
             operations += self.title.operations(at: "title")
             return operations

@@ -3,11 +3,11 @@
 import Foundation
 import ModelRuntime
 
-public struct GameScore: Codable, Hashable, Sendable {
+public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying {
+    /// Identifier
     public var objectId: String
-    public var createdAt: Date
-    public var updatedAt: Date
-    public var acl: ParseACL?
+    /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
+    public var system: ParseSystemProperties
     public var score: Double?
     public var playerName: String?
     public var cheatMode: Bool?
@@ -18,9 +18,7 @@ public struct GameScore: Codable, Hashable, Sendable {
 
     public init(
         objectId: String,
-        createdAt: Date,
-        updatedAt: Date,
-        acl: ParseACL? = nil,
+        system: ParseSystemProperties,
         score: Double? = nil,
         playerName: String? = nil,
         cheatMode: Bool? = nil,
@@ -30,9 +28,7 @@ public struct GameScore: Codable, Hashable, Sendable {
         playedAt: Date? = nil
     ) {
         self.objectId = objectId
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.acl = acl
+        self.system = system
         self.score = score
         self.playerName = playerName
         self.cheatMode = cheatMode
@@ -46,9 +42,7 @@ public struct GameScore: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: JSONKey.self)
         var nulls = NullKeys()
         self.objectId = try container.decode(String.self, forKey: JSONKey("objectId"))
-        self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("createdAt")).wrappedValue
-        self.updatedAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("updatedAt")).wrappedValue
-        self.acl = try container.decodeOrNull(ParseACL.self, forKey: JSONKey("ACL"), nulls: &nulls)
+        self.system = try ParseSystemProperties(from: decoder)
         self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("score"), nulls: &nulls)
         self.playerName = try container.decodeOrNull(String.self, forKey: JSONKey("playerName"), nulls: &nulls)
         self.cheatMode = try container.decodeOrNull(Bool.self, forKey: JSONKey("cheatMode"), nulls: &nulls)
@@ -70,9 +64,6 @@ public struct GameScore: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.objectId, forKey: JSONKey("objectId"))
-        try container.encode(ISO8601Date(wrappedValue: self.createdAt), forKey: JSONKey("createdAt"))
-        try container.encode(ISO8601Date(wrappedValue: self.updatedAt), forKey: JSONKey("updatedAt"))
-        try container.encodeOrNull(self.acl, forKey: JSONKey("ACL"), nulls: _nullKeys)
         try container.encodeOrNull(self.score, forKey: JSONKey("score"), nulls: _nullKeys)
         try container.encodeOrNull(self.playerName, forKey: JSONKey("playerName"), nulls: _nullKeys)
         try container.encodeOrNull(self.cheatMode, forKey: JSONKey("cheatMode"), nulls: _nullKeys)
@@ -84,13 +75,12 @@ public struct GameScore: Codable, Hashable, Sendable {
             forKey: JSONKey("playedAt"),
             nulls: _nullKeys
         )
+        try self.system.encode(to: encoder)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.objectId, rhs.objectId) else { return false }
-        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
-        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
-        guard equalValues(lhs.acl, rhs.acl) else { return false }
+        guard equalValues(lhs.system, rhs.system) else { return false }
         guard equalValues(lhs.score, rhs.score) else { return false }
         guard equalValues(lhs.playerName, rhs.playerName) else { return false }
         guard equalValues(lhs.cheatMode, rhs.cheatMode) else { return false }
@@ -127,27 +117,21 @@ extension GameScore {
     /// The typed fields of `GameScore`, for queries.
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
-    public struct Fields<Root>: FieldCollection {
+    public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {
             _prefix = prefix
         }
 
+        /// Identifier
         public var objectId: ValueField<Root, String, Present> {
             .init(_prefix, "objectId")
         }
 
-        public var createdAt: ValueField<Root, Date, Present> {
-            .init(_prefix, "createdAt")
-        }
-
-        public var updatedAt: ValueField<Root, Date, Present> {
-            .init(_prefix, "updatedAt")
-        }
-
-        public var acl: ValueField<Root, ParseACL, MaybeAbsent> {
-            .init(_prefix, "ACL")
+        /// The fields of the system properties of Parse (`createdAt`, `updatedAt`, …), each also a field here.
+        public var system: ParseSystemFields<Root> {
+            .init(_prefix)
         }
 
         public var score: ValueField<Root, Double, Present> {
@@ -182,9 +166,7 @@ extension GameScore {
     public struct Create: CreateBody {
         public typealias Model = GameScore
 
-        public var objectId: String?
-        public var createdAt: Date?
-        public var updatedAt: Date?
+        /// Access control list
         public var acl: ParseACL?
         public var score: Double
         public var playerName: String?
@@ -199,15 +181,6 @@ extension GameScore {
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
-            if let value = self.objectId {
-                members.append(BodyMember("objectId", value.bodyValue))
-            }
-            if let value = self.createdAt {
-                members.append(BodyMember("createdAt", value.bodyValue))
-            }
-            if let value = self.updatedAt {
-                members.append(BodyMember("updatedAt", value.bodyValue))
-            }
             if let value = self.acl {
                 members.append(BodyMember("ACL", value.bodyValue))
             }
@@ -240,9 +213,7 @@ extension GameScore {
     public struct Patch: UpdateBody {
         public typealias Model = GameScore
 
-        public var objectId: FieldUpdate<String> = .unchanged
-        public var createdAt: DateUpdate = .init()
-        public var updatedAt: DateUpdate = .init()
+        /// Access control list
         public var acl: FieldUpdate<ParseACL> = .unchanged
         public var score: NumberUpdate<Double> = .init()
         public var playerName: FieldUpdate<String> = .unchanged
@@ -256,9 +227,6 @@ extension GameScore {
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: GameScore, to edited: GameScore) {
-            self.objectId = .difference(from: original.objectId, to: edited.objectId)
-            self.createdAt.change = .difference(from: original.createdAt, to: edited.createdAt)
-            self.updatedAt.change = .difference(from: original.updatedAt, to: edited.updatedAt)
             self.acl = .difference(from: original.acl, to: edited.acl)
             self.score.change = .difference(from: original.score, to: edited.score)
             self.playerName = .difference(from: original.playerName, to: edited.playerName)
@@ -270,9 +238,6 @@ extension GameScore {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.objectId.operations(at: "objectId")
-            operations += self.createdAt.operations(at: "createdAt")
-            operations += self.updatedAt.operations(at: "updatedAt")
             operations += self.acl.operations(at: "ACL")
             operations += self.score.operations(at: "score")
             operations += self.playerName.operations(at: "playerName")

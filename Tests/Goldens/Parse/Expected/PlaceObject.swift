@@ -3,11 +3,11 @@
 import Foundation
 import ModelRuntime
 
-public struct PlaceObject: Codable, Hashable, Sendable {
+public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying {
+    /// Identifier
     public var objectId: String
-    public var createdAt: Date
-    public var updatedAt: Date
-    public var acl: ParseACL?
+    /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
+    public var system: ParseSystemProperties
     public var location: ParseGeoPoint?
     public var area: ParsePolygon?
     public var picture: ParseFile?
@@ -17,9 +17,7 @@ public struct PlaceObject: Codable, Hashable, Sendable {
 
     public init(
         objectId: String,
-        createdAt: Date,
-        updatedAt: Date,
-        acl: ParseACL? = nil,
+        system: ParseSystemProperties,
         location: ParseGeoPoint? = nil,
         area: ParsePolygon? = nil,
         picture: ParseFile? = nil,
@@ -28,9 +26,7 @@ public struct PlaceObject: Codable, Hashable, Sendable {
         owner: ParsePointer<JSONValue>? = nil
     ) {
         self.objectId = objectId
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.acl = acl
+        self.system = system
         self.location = location
         self.area = area
         self.picture = picture
@@ -43,9 +39,7 @@ public struct PlaceObject: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: JSONKey.self)
         var nulls = NullKeys()
         self.objectId = try container.decode(String.self, forKey: JSONKey("objectId"))
-        self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("createdAt")).wrappedValue
-        self.updatedAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("updatedAt")).wrappedValue
-        self.acl = try container.decodeOrNull(ParseACL.self, forKey: JSONKey("ACL"), nulls: &nulls)
+        self.system = try ParseSystemProperties(from: decoder)
         self.location = try container.decodeOrNull(ParseGeoPoint.self, forKey: JSONKey("location"), nulls: &nulls)
         self.area = try container.decodeOrNull(ParsePolygon.self, forKey: JSONKey("area"), nulls: &nulls)
         self.picture = try container.decodeOrNull(ParseFile.self, forKey: JSONKey("picture"), nulls: &nulls)
@@ -62,9 +56,6 @@ public struct PlaceObject: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.objectId, forKey: JSONKey("objectId"))
-        try container.encode(ISO8601Date(wrappedValue: self.createdAt), forKey: JSONKey("createdAt"))
-        try container.encode(ISO8601Date(wrappedValue: self.updatedAt), forKey: JSONKey("updatedAt"))
-        try container.encodeOrNull(self.acl, forKey: JSONKey("ACL"), nulls: _nullKeys)
         try container.encodeOrNull(self.location, forKey: JSONKey("location"), nulls: _nullKeys)
         try container.encodeOrNull(self.area, forKey: JSONKey("area"), nulls: _nullKeys)
         try container.encodeOrNull(self.picture, forKey: JSONKey("picture"), nulls: _nullKeys)
@@ -75,13 +66,12 @@ public struct PlaceObject: Codable, Hashable, Sendable {
             nulls: _nullKeys
         )
         try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
+        try self.system.encode(to: encoder)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.objectId, rhs.objectId) else { return false }
-        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
-        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
-        guard equalValues(lhs.acl, rhs.acl) else { return false }
+        guard equalValues(lhs.system, rhs.system) else { return false }
         guard equalValues(lhs.location, rhs.location) else { return false }
         guard equalValues(lhs.area, rhs.area) else { return false }
         guard equalValues(lhs.picture, rhs.picture) else { return false }
@@ -117,27 +107,21 @@ extension PlaceObject {
     /// The typed fields of `PlaceObject`, for queries.
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
-    public struct Fields<Root>: FieldCollection {
+    public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {
             _prefix = prefix
         }
 
+        /// Identifier
         public var objectId: ValueField<Root, String, Present> {
             .init(_prefix, "objectId")
         }
 
-        public var createdAt: ValueField<Root, Date, Present> {
-            .init(_prefix, "createdAt")
-        }
-
-        public var updatedAt: ValueField<Root, Date, Present> {
-            .init(_prefix, "updatedAt")
-        }
-
-        public var acl: ValueField<Root, ParseACL, MaybeAbsent> {
-            .init(_prefix, "ACL")
+        /// The fields of the system properties of Parse (`createdAt`, `updatedAt`, …), each also a field here.
+        public var system: ParseSystemFields<Root> {
+            .init(_prefix)
         }
 
         public var location: ValueField<Root, ParseGeoPoint, MaybeAbsent> {
@@ -172,9 +156,7 @@ extension PlaceObject {
     public struct Create: CreateBody {
         public typealias Model = PlaceObject
 
-        public var objectId: String?
-        public var createdAt: Date?
-        public var updatedAt: Date?
+        /// Access control list
         public var acl: ParseACL?
         public var location: ParseGeoPoint?
         public var area: ParsePolygon?
@@ -188,15 +170,6 @@ extension PlaceObject {
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
-            if let value = self.objectId {
-                members.append(BodyMember("objectId", value.bodyValue))
-            }
-            if let value = self.createdAt {
-                members.append(BodyMember("createdAt", value.bodyValue))
-            }
-            if let value = self.updatedAt {
-                members.append(BodyMember("updatedAt", value.bodyValue))
-            }
             if let value = self.acl {
                 members.append(BodyMember("ACL", value.bodyValue))
             }
@@ -233,9 +206,7 @@ extension PlaceObject {
     public struct Patch: UpdateBody {
         public typealias Model = PlaceObject
 
-        public var objectId: FieldUpdate<String> = .unchanged
-        public var createdAt: DateUpdate = .init()
-        public var updatedAt: DateUpdate = .init()
+        /// Access control list
         public var acl: FieldUpdate<ParseACL> = .unchanged
         public var location: FieldUpdate<ParseGeoPoint> = .unchanged
         public var area: FieldUpdate<ParsePolygon> = .unchanged
@@ -248,9 +219,6 @@ extension PlaceObject {
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: PlaceObject, to edited: PlaceObject) {
-            self.objectId = .difference(from: original.objectId, to: edited.objectId)
-            self.createdAt.change = .difference(from: original.createdAt, to: edited.createdAt)
-            self.updatedAt.change = .difference(from: original.updatedAt, to: edited.updatedAt)
             self.acl = .difference(from: original.acl, to: edited.acl)
             self.location = .difference(from: original.location, to: edited.location)
             self.area = .difference(from: original.area, to: edited.area)
@@ -264,9 +232,6 @@ extension PlaceObject {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.objectId.operations(at: "objectId")
-            operations += self.createdAt.operations(at: "createdAt")
-            operations += self.updatedAt.operations(at: "updatedAt")
             operations += self.acl.operations(at: "ACL")
             operations += self.location.operations(at: "location")
             operations += self.area.operations(at: "area")

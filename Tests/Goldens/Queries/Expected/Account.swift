@@ -4,6 +4,7 @@ import Foundation
 import ModelRuntime
 
 public struct Account: Codable, Hashable, Sendable, Identifiable {
+    /// Identifier
     public var id: ObjectID
     public var name: Name?
 
@@ -82,6 +83,7 @@ extension Account {
             _prefix = prefix
         }
 
+        /// Identifier
         public var id: ValueField<Root, ObjectID, Present> {
             .init(_prefix, "_id")
         }

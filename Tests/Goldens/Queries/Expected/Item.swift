@@ -4,6 +4,7 @@ import Foundation
 import ModelRuntime
 
 public struct Item: Codable, Hashable, Sendable, Identifiable {
+    /// Identifier
     public var id: ObjectID
     public var name: String?
     public var count: Int?
@@ -205,6 +206,7 @@ extension Item {
             _prefix = prefix
         }
 
+        /// Identifier
         public var id: ValueField<Root, ObjectID, Present> {
             .init(_prefix, "_id")
         }

@@ -4,6 +4,7 @@ import Foundation
 import ModelRuntime
 
 public struct Plate: Codable, Hashable, Sendable, Identifiable {
+    /// Identifier
     public var id: ObjectID
     public var name: String?
     public var price: Double?
@@ -104,6 +105,7 @@ extension Plate {
             _prefix = prefix
         }
 
+        /// Identifier
         public var id: ValueField<Root, ObjectID, Present> {
             .init(_prefix, "_id")
         }

@@ -4,6 +4,7 @@ import Foundation
 import ModelRuntime
 
 public struct Thing: Codable, Hashable, Sendable, Identifiable {
+    /// Identifier
     public var id: ObjectID
     public var created: Date?
     public var creator: Reference<Account>?
@@ -121,6 +122,7 @@ extension Thing {
             _prefix = prefix
         }
 
+        /// Identifier
         public var id: ValueField<Root, ObjectID, Present> {
             .init(_prefix, "_id")
         }

@@ -3,18 +3,11 @@
 import Foundation
 import ModelRuntime
 
-public struct Books: Codable, Hashable, Sendable, Identifiable {
+public struct Books: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+    /// Identifier
     public var id: ObjectID
-    /// The state of the document
-    public var state: String?
-    /// User id that has created this object
-    public var creatorId: String?
-    /// Date of the request that has performed the object creation
-    public var createdAt: Date?
-    /// User id that has requested the last change successfully
-    public var updaterId: String?
-    /// Date of the request that has performed the last change
-    public var updatedAt: Date?
+    /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
+    public var system: MiaSystemProperties
     /// The name of the book
     public var name: String?
     /// The isbn code
@@ -45,11 +38,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable {
 
     public init(
         id: ObjectID,
-        state: String? = nil,
-        creatorId: String? = nil,
-        createdAt: Date? = nil,
-        updaterId: String? = nil,
-        updatedAt: Date? = nil,
+        system: MiaSystemProperties = .init(),
         name: String? = nil,
         isbn: String? = nil,
         price: Double? = nil,
@@ -68,11 +57,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable {
         editionsDates: [EditionsDate]? = nil
     ) {
         self.id = id
-        self.state = state
-        self.creatorId = creatorId
-        self.createdAt = createdAt
-        self.updaterId = updaterId
-        self.updatedAt = updatedAt
+        self.system = system
         self.name = name
         self.isbn = isbn
         self.price = price
@@ -95,19 +80,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable {
         let container = try decoder.container(keyedBy: JSONKey.self)
         var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.state = try container.decodeOrNull(String.self, forKey: JSONKey("__STATE__"), nulls: &nulls)
-        self.creatorId = try container.decodeOrNull(String.self, forKey: JSONKey("creatorId"), nulls: &nulls)
-        self.createdAt = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("createdAt"),
-            nulls: &nulls
-        )?.wrappedValue
-        self.updaterId = try container.decodeOrNull(String.self, forKey: JSONKey("updaterId"), nulls: &nulls)
-        self.updatedAt = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("updatedAt"),
-            nulls: &nulls
-        )?.wrappedValue
+        self.system = try MiaSystemProperties(from: decoder)
         self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
         self.isbn = try container.decodeOrNull(String.self, forKey: JSONKey("isbn"), nulls: &nulls)
         self.price = try container.decodeOrNull(Double.self, forKey: JSONKey("price"), nulls: &nulls)
@@ -146,19 +119,6 @@ public struct Books: Codable, Hashable, Sendable, Identifiable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
-        try container.encodeOrNull(self.state, forKey: JSONKey("__STATE__"), nulls: _nullKeys)
-        try container.encodeOrNull(self.creatorId, forKey: JSONKey("creatorId"), nulls: _nullKeys)
-        try container.encodeOrNull(
-            self.createdAt.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("createdAt"),
-            nulls: _nullKeys
-        )
-        try container.encodeOrNull(self.updaterId, forKey: JSONKey("updaterId"), nulls: _nullKeys)
-        try container.encodeOrNull(
-            self.updatedAt.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updatedAt"),
-            nulls: _nullKeys
-        )
         try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
         try container.encodeOrNull(self.isbn, forKey: JSONKey("isbn"), nulls: _nullKeys)
         try container.encodeOrNull(self.price, forKey: JSONKey("price"), nulls: _nullKeys)
@@ -179,15 +139,12 @@ public struct Books: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.metadata, forKey: JSONKey("metadata"), nulls: _nullKeys)
         try container.encodeOrNull(self.attachments, forKey: JSONKey("attachments"), nulls: _nullKeys)
         try container.encodeOrNull(self.editionsDates, forKey: JSONKey("editionsDates"), nulls: _nullKeys)
+        try self.system.encode(to: encoder)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
-        guard equalValues(lhs.state, rhs.state) else { return false }
-        guard equalValues(lhs.creatorId, rhs.creatorId) else { return false }
-        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
-        guard equalValues(lhs.updaterId, rhs.updaterId) else { return false }
-        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
+        guard equalValues(lhs.system, rhs.system) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.isbn, rhs.isbn) else { return false }
         guard equalValues(lhs.price, rhs.price) else { return false }
@@ -576,40 +533,21 @@ extension Books {
     /// The typed fields of `Books`, for queries.
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
-    public struct Fields<Root>: FieldCollection {
+    public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {
             _prefix = prefix
         }
 
+        /// Identifier
         public var id: ValueField<Root, ObjectID, Present> {
             .init(_prefix, "_id")
         }
 
-        /// The state of the document
-        public var state: ValueField<Root, String, MaybeAbsent> {
-            .init(_prefix, "__STATE__")
-        }
-
-        /// User id that has created this object
-        public var creatorId: ValueField<Root, String, MaybeAbsent> {
-            .init(_prefix, "creatorId")
-        }
-
-        /// Date of the request that has performed the object creation
-        public var createdAt: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "createdAt")
-        }
-
-        /// User id that has requested the last change successfully
-        public var updaterId: ValueField<Root, String, MaybeAbsent> {
-            .init(_prefix, "updaterId")
-        }
-
-        /// Date of the request that has performed the last change
-        public var updatedAt: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "updatedAt")
+        /// The fields of the system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a field here.
+        public var system: MiaSystemFields<Root> {
+            .init(_prefix)
         }
 
         /// The name of the book
@@ -882,16 +820,6 @@ extension Books {
     public struct Create: CreateBody {
         public typealias Model = Books
 
-        /// The state of the document
-        public var state: String?
-        /// User id that has created this object
-        public var creatorId: String?
-        /// Date of the request that has performed the object creation
-        public var createdAt: Date?
-        /// User id that has requested the last change successfully
-        public var updaterId: String?
-        /// Date of the request that has performed the last change
-        public var updatedAt: Date?
         /// The name of the book
         public var name: String
         /// The isbn code
@@ -927,21 +855,6 @@ extension Books {
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
-            if let value = self.state {
-                members.append(BodyMember("__STATE__", value.bodyValue))
-            }
-            if let value = self.creatorId {
-                members.append(BodyMember("creatorId", value.bodyValue))
-            }
-            if let value = self.createdAt {
-                members.append(BodyMember("createdAt", value.bodyValue))
-            }
-            if let value = self.updaterId {
-                members.append(BodyMember("updaterId", value.bodyValue))
-            }
-            if let value = self.updatedAt {
-                members.append(BodyMember("updatedAt", value.bodyValue))
-            }
             members.append(BodyMember("name", self.name.bodyValue))
             members.append(BodyMember("isbn", self.isbn.bodyValue))
             if let value = self.price {
@@ -1012,16 +925,6 @@ extension Books {
     public struct Patch: UpdateBody {
         public typealias Model = Books
 
-        /// The state of the document
-        public var state: FieldUpdate<String> = .unchanged
-        /// User id that has created this object
-        public var creatorId: FieldUpdate<String> = .unchanged
-        /// Date of the request that has performed the object creation
-        public var createdAt: DateUpdate = .init()
-        /// User id that has requested the last change successfully
-        public var updaterId: FieldUpdate<String> = .unchanged
-        /// Date of the request that has performed the last change
-        public var updatedAt: DateUpdate = .init()
         /// The name of the book
         public var name: FieldUpdate<String> = .unchanged
         /// The isbn code
@@ -1054,11 +957,6 @@ extension Books {
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Books, to edited: Books) {
-            self.state = .difference(from: original.state, to: edited.state)
-            self.creatorId = .difference(from: original.creatorId, to: edited.creatorId)
-            self.createdAt.change = .difference(from: original.createdAt, to: edited.createdAt)
-            self.updaterId = .difference(from: original.updaterId, to: edited.updaterId)
-            self.updatedAt.change = .difference(from: original.updatedAt, to: edited.updatedAt)
             self.name = .difference(from: original.name, to: edited.name)
             self.isbn = .difference(from: original.isbn, to: edited.isbn)
             self.price.change = .difference(from: original.price, to: edited.price)
@@ -1079,11 +977,6 @@ extension Books {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.state.operations(at: "__STATE__")
-            operations += self.creatorId.operations(at: "creatorId")
-            operations += self.createdAt.operations(at: "createdAt")
-            operations += self.updaterId.operations(at: "updaterId")
-            operations += self.updatedAt.operations(at: "updatedAt")
             operations += self.name.operations(at: "name")
             operations += self.isbn.operations(at: "isbn")
             operations += self.price.operations(at: "price")

@@ -3,41 +3,26 @@
 import Foundation
 import ModelRuntime
 
-public struct Author: Codable, Hashable, Sendable, Identifiable {
+public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
     public var id: ObjectID
     public var name: String?
     public var surname: String?
     public var age: Int?
-    public var state: String?
-    /// Creator
-    public var creatorId: String?
-    /// Created
-    public var createdAt: Date?
-    /// Last updater
-    public var updaterId: String?
-    /// Updated
-    public var updatedAt: Date?
+    /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
+    public var system: MiaSystemProperties
 
     public init(
         id: ObjectID,
         name: String? = nil,
         surname: String? = nil,
         age: Int? = nil,
-        state: String? = nil,
-        creatorId: String? = nil,
-        createdAt: Date? = nil,
-        updaterId: String? = nil,
-        updatedAt: Date? = nil
+        system: MiaSystemProperties = .init()
     ) {
         self.id = id
         self.name = name
         self.surname = surname
         self.age = age
-        self.state = state
-        self.creatorId = creatorId
-        self.createdAt = createdAt
-        self.updaterId = updaterId
-        self.updatedAt = updatedAt
+        self.system = system
     }
 
     public init(from decoder: any Decoder) throws {
@@ -47,19 +32,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable {
         self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
         self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &nulls)
         self.age = try container.decodeOrNull(Int.self, forKey: JSONKey("age"), nulls: &nulls)
-        self.state = try container.decodeOrNull(String.self, forKey: JSONKey("__STATE__"), nulls: &nulls)
-        self.creatorId = try container.decodeOrNull(String.self, forKey: JSONKey("creatorId"), nulls: &nulls)
-        self.createdAt = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("createdAt"),
-            nulls: &nulls
-        )?.wrappedValue
-        self.updaterId = try container.decodeOrNull(String.self, forKey: JSONKey("updaterId"), nulls: &nulls)
-        self.updatedAt = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("updatedAt"),
-            nulls: &nulls
-        )?.wrappedValue
+        self.system = try MiaSystemProperties(from: decoder)
         self._nullKeys = nulls
     }
 
@@ -69,19 +42,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
         try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: _nullKeys)
         try container.encodeOrNull(self.age, forKey: JSONKey("age"), nulls: _nullKeys)
-        try container.encodeOrNull(self.state, forKey: JSONKey("__STATE__"), nulls: _nullKeys)
-        try container.encodeOrNull(self.creatorId, forKey: JSONKey("creatorId"), nulls: _nullKeys)
-        try container.encodeOrNull(
-            self.createdAt.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("createdAt"),
-            nulls: _nullKeys
-        )
-        try container.encodeOrNull(self.updaterId, forKey: JSONKey("updaterId"), nulls: _nullKeys)
-        try container.encodeOrNull(
-            self.updatedAt.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updatedAt"),
-            nulls: _nullKeys
-        )
+        try self.system.encode(to: encoder)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -89,11 +50,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.surname, rhs.surname) else { return false }
         guard equalValues(lhs.age, rhs.age) else { return false }
-        guard equalValues(lhs.state, rhs.state) else { return false }
-        guard equalValues(lhs.creatorId, rhs.creatorId) else { return false }
-        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
-        guard equalValues(lhs.updaterId, rhs.updaterId) else { return false }
-        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
+        guard equalValues(lhs.system, rhs.system) else { return false }
         return true
     }
 
@@ -108,7 +65,7 @@ extension Author {
     /// The typed fields of `Author`, for queries.
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
-    public struct Fields<Root>: FieldCollection {
+    public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {
@@ -131,28 +88,9 @@ extension Author {
             .init(_prefix, "age")
         }
 
-        public var state: ValueField<Root, String, MaybeAbsent> {
-            .init(_prefix, "__STATE__")
-        }
-
-        /// Creator
-        public var creatorId: ValueField<Root, String, MaybeAbsent> {
-            .init(_prefix, "creatorId")
-        }
-
-        /// Created
-        public var createdAt: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "createdAt")
-        }
-
-        /// Last updater
-        public var updaterId: ValueField<Root, String, MaybeAbsent> {
-            .init(_prefix, "updaterId")
-        }
-
-        /// Updated
-        public var updatedAt: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "updatedAt")
+        /// The fields of the system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a field here.
+        public var system: MiaSystemFields<Root> {
+            .init(_prefix)
         }
     }
 }

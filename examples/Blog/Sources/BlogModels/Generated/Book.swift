@@ -3,21 +3,14 @@
 import Foundation
 import ModelRuntime
 
-public struct Book: Codable, Hashable, Sendable, Identifiable {
+public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
     public var id: ObjectID
     public var title: String?
     public var author: Reference<Author>?
     public var price: Double?
     public var tags: [String]?
-    public var updatedAt: Date?
-    /// State (PUBLIC, DRAFT, TRASH, DELETED)
-    public var state: String?
-    /// Creator
-    public var creatorId: String?
-    /// Created
-    public var createdAt: Date?
-    /// Last updater
-    public var updaterId: String?
+    /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
+    public var system: MiaSystemProperties
 
     public init(
         id: ObjectID,
@@ -25,22 +18,14 @@ public struct Book: Codable, Hashable, Sendable, Identifiable {
         author: Reference<Author>? = nil,
         price: Double? = nil,
         tags: [String]? = nil,
-        updatedAt: Date? = nil,
-        state: String? = nil,
-        creatorId: String? = nil,
-        createdAt: Date? = nil,
-        updaterId: String? = nil
+        system: MiaSystemProperties = .init()
     ) {
         self.id = id
         self.title = title
         self.author = author
         self.price = price
         self.tags = tags
-        self.updatedAt = updatedAt
-        self.state = state
-        self.creatorId = creatorId
-        self.createdAt = createdAt
-        self.updaterId = updaterId
+        self.system = system
     }
 
     public init(from decoder: any Decoder) throws {
@@ -51,19 +36,7 @@ public struct Book: Codable, Hashable, Sendable, Identifiable {
         self.author = try container.decodeOrNull(Reference<Author>.self, forKey: JSONKey("author"), nulls: &nulls)
         self.price = try container.decodeOrNull(Double.self, forKey: JSONKey("price"), nulls: &nulls)
         self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
-        self.updatedAt = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("updatedAt"),
-            nulls: &nulls
-        )?.wrappedValue
-        self.state = try container.decodeOrNull(String.self, forKey: JSONKey("__STATE__"), nulls: &nulls)
-        self.creatorId = try container.decodeOrNull(String.self, forKey: JSONKey("creatorId"), nulls: &nulls)
-        self.createdAt = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("createdAt"),
-            nulls: &nulls
-        )?.wrappedValue
-        self.updaterId = try container.decodeOrNull(String.self, forKey: JSONKey("updaterId"), nulls: &nulls)
+        self.system = try MiaSystemProperties(from: decoder)
         self._nullKeys = nulls
     }
 
@@ -74,19 +47,7 @@ public struct Book: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.author, forKey: JSONKey("author"), nulls: _nullKeys)
         try container.encodeOrNull(self.price, forKey: JSONKey("price"), nulls: _nullKeys)
         try container.encodeOrNull(self.tags, forKey: JSONKey("tags"), nulls: _nullKeys)
-        try container.encodeOrNull(
-            self.updatedAt.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updatedAt"),
-            nulls: _nullKeys
-        )
-        try container.encodeOrNull(self.state, forKey: JSONKey("__STATE__"), nulls: _nullKeys)
-        try container.encodeOrNull(self.creatorId, forKey: JSONKey("creatorId"), nulls: _nullKeys)
-        try container.encodeOrNull(
-            self.createdAt.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("createdAt"),
-            nulls: _nullKeys
-        )
-        try container.encodeOrNull(self.updaterId, forKey: JSONKey("updaterId"), nulls: _nullKeys)
+        try self.system.encode(to: encoder)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -95,11 +56,7 @@ public struct Book: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.author, rhs.author) else { return false }
         guard equalValues(lhs.price, rhs.price) else { return false }
         guard equalValues(lhs.tags, rhs.tags) else { return false }
-        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
-        guard equalValues(lhs.state, rhs.state) else { return false }
-        guard equalValues(lhs.creatorId, rhs.creatorId) else { return false }
-        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
-        guard equalValues(lhs.updaterId, rhs.updaterId) else { return false }
+        guard equalValues(lhs.system, rhs.system) else { return false }
         return true
     }
 
@@ -114,7 +71,7 @@ extension Book {
     /// The typed fields of `Book`, for queries.
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
-    public struct Fields<Root>: FieldCollection {
+    public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {
@@ -141,28 +98,9 @@ extension Book {
             .init(_prefix, "tags")
         }
 
-        public var updatedAt: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "updatedAt")
-        }
-
-        /// State (PUBLIC, DRAFT, TRASH, DELETED)
-        public var state: ValueField<Root, String, MaybeAbsent> {
-            .init(_prefix, "__STATE__")
-        }
-
-        /// Creator
-        public var creatorId: ValueField<Root, String, MaybeAbsent> {
-            .init(_prefix, "creatorId")
-        }
-
-        /// Created
-        public var createdAt: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "createdAt")
-        }
-
-        /// Last updater
-        public var updaterId: ValueField<Root, String, MaybeAbsent> {
-            .init(_prefix, "updaterId")
+        /// The fields of the system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a field here.
+        public var system: MiaSystemFields<Root> {
+            .init(_prefix)
         }
     }
 }

@@ -3,17 +3,14 @@
 import Foundation
 import ModelRuntime
 
-public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
+public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
     public var id: ObjectID
     public var username: String?
     public var picturename: String?
     public var picturedate: Date?
     public var flashMode: Bool?
-    public var createdAt: Date?
-    public var updatedAt: Date?
-    public var creatorId: String?
-    public var updaterId: String?
-    public var state: String?
+    /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
+    public var system: MiaSystemProperties
 
     public init(
         id: ObjectID,
@@ -21,22 +18,14 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
         picturename: String? = nil,
         picturedate: Date? = nil,
         flashMode: Bool? = nil,
-        createdAt: Date? = nil,
-        updatedAt: Date? = nil,
-        creatorId: String? = nil,
-        updaterId: String? = nil,
-        state: String? = nil
+        system: MiaSystemProperties = .init()
     ) {
         self.id = id
         self.username = username
         self.picturename = picturename
         self.picturedate = picturedate
         self.flashMode = flashMode
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.creatorId = creatorId
-        self.updaterId = updaterId
-        self.state = state
+        self.system = system
     }
 
     public init(from decoder: any Decoder) throws {
@@ -51,19 +40,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
             nulls: &nulls
         )?.wrappedValue
         self.flashMode = try container.decodeOrNull(Bool.self, forKey: JSONKey("flashMode"), nulls: &nulls)
-        self.createdAt = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("createdAt"),
-            nulls: &nulls
-        )?.wrappedValue
-        self.updatedAt = try container.decodeOrNull(
-            ISO8601Date<Date>.self,
-            forKey: JSONKey("updatedAt"),
-            nulls: &nulls
-        )?.wrappedValue
-        self.creatorId = try container.decodeOrNull(String.self, forKey: JSONKey("creatorId"), nulls: &nulls)
-        self.updaterId = try container.decodeOrNull(String.self, forKey: JSONKey("updaterId"), nulls: &nulls)
-        self.state = try container.decodeOrNull(String.self, forKey: JSONKey("__STATE__"), nulls: &nulls)
+        self.system = try MiaSystemProperties(from: decoder)
         self._nullKeys = nulls
     }
 
@@ -78,19 +55,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
             nulls: _nullKeys
         )
         try container.encodeOrNull(self.flashMode, forKey: JSONKey("flashMode"), nulls: _nullKeys)
-        try container.encodeOrNull(
-            self.createdAt.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("createdAt"),
-            nulls: _nullKeys
-        )
-        try container.encodeOrNull(
-            self.updatedAt.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updatedAt"),
-            nulls: _nullKeys
-        )
-        try container.encodeOrNull(self.creatorId, forKey: JSONKey("creatorId"), nulls: _nullKeys)
-        try container.encodeOrNull(self.updaterId, forKey: JSONKey("updaterId"), nulls: _nullKeys)
-        try container.encodeOrNull(self.state, forKey: JSONKey("__STATE__"), nulls: _nullKeys)
+        try self.system.encode(to: encoder)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -99,11 +64,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.picturename, rhs.picturename) else { return false }
         guard equalValues(lhs.picturedate, rhs.picturedate) else { return false }
         guard equalValues(lhs.flashMode, rhs.flashMode) else { return false }
-        guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
-        guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
-        guard equalValues(lhs.creatorId, rhs.creatorId) else { return false }
-        guard equalValues(lhs.updaterId, rhs.updaterId) else { return false }
-        guard equalValues(lhs.state, rhs.state) else { return false }
+        guard equalValues(lhs.system, rhs.system) else { return false }
         return true
     }
 
@@ -118,7 +79,7 @@ extension Picturedata {
     /// The typed fields of `Picturedata`, for queries.
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
-    public struct Fields<Root>: FieldCollection {
+    public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {
@@ -145,24 +106,9 @@ extension Picturedata {
             .init(_prefix, "flashMode")
         }
 
-        public var createdAt: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "createdAt")
-        }
-
-        public var updatedAt: ValueField<Root, Date, MaybeAbsent> {
-            .init(_prefix, "updatedAt")
-        }
-
-        public var creatorId: ValueField<Root, String, MaybeAbsent> {
-            .init(_prefix, "creatorId")
-        }
-
-        public var updaterId: ValueField<Root, String, MaybeAbsent> {
-            .init(_prefix, "updaterId")
-        }
-
-        public var state: ValueField<Root, String, MaybeAbsent> {
-            .init(_prefix, "__STATE__")
+        /// The fields of the system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a field here.
+        public var system: MiaSystemFields<Root> {
+            .init(_prefix)
         }
     }
 }
