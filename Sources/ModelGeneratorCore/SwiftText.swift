@@ -12,6 +12,8 @@ public enum SwiftText {
     /// The lines of `text`, split at `\n`, `\r`, `\r\n`, vertical tab, form feed, NEL (U+0085) and the line and
     /// paragraph separators (U+2028, U+2029), each line then made safe with ``commentText(_:)``.
     public static func commentLines(_ text: String) -> [String] {
+        // Nearly all schema text is printable ASCII on one line; it needs no escapes.
+        if isPlainASCII(text, allowing: "\t") { return [text] }
         var lines: [String] = []
         var current = String.UnicodeScalarView()
         var previousWasCarriageReturn = false
@@ -36,6 +38,7 @@ public enum SwiftText {
     /// One line of comment text: every line break and invisible or control character (other than a tab) written as
     /// a visible `\u{…}` escape, so nothing can end the comment or hide in it.
     public static func commentText(_ text: String) -> String {
+        if isPlainASCII(text, allowing: "\t") { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar != "\t", isLineBreak(scalar) || isInvisible(scalar) {
@@ -60,6 +63,9 @@ public enum SwiftText {
     /// A single-line Swift string literal holding exactly `text`: quotes and backslashes escaped (so neither `"""`
     /// nor `\(` can end it or interpolate), and line breaks, control and invisible characters written as escapes.
     public static func stringLiteral(_ text: String) -> String {
+        if isPlainASCII(text), !text.utf8.contains(UInt8(ascii: "\\")), !text.utf8.contains(UInt8(ascii: "\"")) {
+            return "\"" + text + "\""
+        }
         var literal = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -198,10 +204,18 @@ public enum SwiftText {
     /// characters (bidi embeddings, overrides and isolates, zero-width spaces and joiners, the byte-order mark, soft
     /// hyphen), private-use, unassigned and surrogate code points.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
+        return switch scalar.properties.generalCategory {
         case .control, .format, .privateUse, .unassigned, .surrogate, .lineSeparator, .paragraphSeparator: true
         default: false
         }
+    }
+
+    /// Whether `text` is printable ASCII only (space to `~`, plus `allowed`): nothing in it needs an escape in a
+    /// comment, and only quotes and backslashes in a literal.
+    private static func isPlainASCII(_ text: String, allowing allowed: Unicode.Scalar? = nil) -> Bool {
+        let extra = allowed.map { UInt8($0.value) }
+        return text.utf8.allSatisfy { (0x20...0x7E).contains($0) || $0 == extra }
     }
 
     /// `\u{202e}`: the form both comments and literals use.

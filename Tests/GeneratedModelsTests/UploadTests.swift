@@ -126,7 +126,7 @@ struct UploadTests {
                     initialDelay: .milliseconds(5),
                     multiplier: 2,
                     maximumDelay: .milliseconds(40),
-                    timeout: .seconds(20)
+                    timeout: .seconds(60)
                 )
             )
             let progress = Recorder<(path: String, progress: UploadProgress)>()
@@ -277,7 +277,7 @@ struct UploadTests {
                     multiplier: 1.5,
                     maximumDelay: .milliseconds(50),
                     // Long enough for several polls on a busy machine (CI runs tests in parallel on two cores).
-                    timeout: .seconds(5)
+                    timeout: .seconds(10)
                 )
             )
             try await uploader.upload(pending.upload, following: pending.file)
@@ -288,7 +288,7 @@ struct UploadTests {
             }
             let elapsed = clock.now - start
             #expect(error?.description.contains("not ready") == true, "\(String(describing: error))")
-            #expect(elapsed < .seconds(30), "the 5 s timeout took \(elapsed)")
+            #expect(elapsed < .seconds(60), "the 10 s timeout took \(elapsed)")
             let received = try await server.received()
             let answers = received.polls.map(\.answer)
             #expect(answers.first == 202, "\(answers)")
@@ -303,7 +303,7 @@ struct UploadTests {
                 initialDelay: .milliseconds(10),
                 multiplier: 1.5,
                 maximumDelay: .milliseconds(50),
-                timeout: .seconds(20)
+                timeout: .seconds(60)
             )
             var client = ModelClient(
                 baseURL: server.baseURL,

@@ -34,6 +34,13 @@ public struct SwiftNaming: Sendable {
 
     /// Splits on anything that cannot be part of an identifier; camelCase humps inside a word are kept.
     func words(_ name: String) -> [String] {
+        // Most names are ASCII: split them on their bytes, without Character's Unicode properties.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return name.utf8.split { byte in
+                !((0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte))
+            }
+            .map { String(decoding: $0, as: UTF8.self) }
+        }
         // Fold accents first, so `café` reads `cafe` rather than losing the letter.
         let folded =
             name.utf8.allSatisfy { $0 < 0x80 }
