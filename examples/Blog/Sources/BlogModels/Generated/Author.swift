@@ -4,6 +4,7 @@ import Foundation
 import ModelRuntime
 
 public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+    /// Identifier
     public var id: ObjectID
     public var name: String?
     public var surname: String?
@@ -72,6 +73,7 @@ extension Author {
             _prefix = prefix
         }
 
+        /// Identifier
         public var id: ValueField<Root, ObjectID, Present> {
             .init(_prefix, "_id")
         }

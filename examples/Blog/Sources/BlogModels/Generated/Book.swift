@@ -4,6 +4,7 @@ import Foundation
 import ModelRuntime
 
 public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+    /// Identifier
     public var id: ObjectID
     public var title: String?
     public var author: Reference<Author>?
@@ -78,6 +79,7 @@ extension Book {
             _prefix = prefix
         }
 
+        /// Identifier
         public var id: ValueField<Root, ObjectID, Present> {
             .init(_prefix, "_id")
         }

@@ -4,6 +4,7 @@ import Foundation
 import ModelRuntime
 
 public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+    /// Identifier
     public var id: ObjectID
     public var username: String?
     public var picturename: String?
@@ -86,6 +87,7 @@ extension Picturedata {
             _prefix = prefix
         }
 
+        /// Identifier
         public var id: ValueField<Root, ObjectID, Present> {
             .init(_prefix, "_id")
         }
