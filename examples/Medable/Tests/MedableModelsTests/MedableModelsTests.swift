@@ -66,9 +66,14 @@ import Testing
         patch.number = .null
         patch.stringArray.push(["value 4"])
         let requests = try patch.rendered(id: ObjectID("5a2f1b7c9d3e4f5a6b7c8d9f")!, for: .cortex)
-        #expect(requests.map(\.method) == ["PUT", "POST"])
-        #expect(requests[0].body?.serialized == #"{"c_number":null,"c_string":"New"}"#)
-        #expect(requests[1].path == "/c_objects/5a2f1b7c9d3e4f5a6b7c8d9f/c_stringArray")
+        // Sets, clears and a push go as one PATCH of operations, which Cortex applies all or nothing.
+        #expect(requests.map(\.method) == ["PATCH"])
+        #expect(requests.first?.path == "/c_objects/5a2f1b7c9d3e4f5a6b7c8d9f")
+        #expect(
+            requests.first?.body?.serialized
+                == #"[{"op":"remove","path":"c_number"},{"op":"set","path":"c_string","value":"New"},"#
+                + #"{"op":"push","path":"c_stringArray","value":["value 4"]}]"#
+        )
     }
 
     @Test func picturesAreNamedFacetsThatUploadAfterTheCreate() throws {
