@@ -19,6 +19,7 @@ def serve(handler, lifetime, on_port=None):
     server.daemon_threads = True
 
     def stop_when_stdin_closes():
+        # os.read, not sys.stdin: a daemon thread blocked in a buffered read aborts the interpreter's shutdown.
         try:
             while os.read(0, 1024):
                 pass

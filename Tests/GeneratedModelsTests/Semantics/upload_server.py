@@ -40,14 +40,14 @@ Two modes:
 import base64
 import hashlib
 import json
-import os
 import re
-import signal
 import sys
 import threading
 from email import policy
 from email.parser import BytesParser
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+import local_serve
 
 MAX_BODY = 16 * 1024 * 1024
 DEFAULT_MAX_FILE_SIZE = 4 * 1024 * 1024
@@ -383,53 +383,13 @@ class Handler(BaseHTTPRequestHandler):
         self.answer(200, raw=body)
 
 
-def serve(lifetime):
-    # Foundation's Process on Linux starts children with the spawning thread's signal mask, which may block
-    # SIGTERM: unblock it, so that the test's terminate() ends the server at once.
-    signal.pthread_sigmask(signal.SIG_SETMASK, [])
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    # A longer listen queue than the default 5: on a busy two-core machine the accept loop falls behind, and a
-    # full queue refuses connections.
-    ThreadingHTTPServer.request_queue_size = 128
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    STATE.port = server.server_address[1]
-
-    def stop_when_stdin_closes():
-        # os.read, not sys.stdin: a daemon thread blocked in a buffered read aborts the interpreter's shutdown.
-        try:
-            while os.read(0, 1024):
-                pass
-        except OSError:
-            pass
-        server.shutdown()
-
-    threading.Thread(target=stop_when_stdin_closes, daemon=True).start()
-    timer = threading.Timer(lifetime, server.shutdown)
-    timer.daemon = True
-    timer.start()
-    print("PORT %d" % STATE.port, flush=True)
-    try:
-        server.serve_forever(poll_interval=0.05)
-    finally:
-        timer.cancel()
-        server.server_close()
-
-
 def main(arguments):
-    if len(arguments) >= 1 and arguments[0] == "serve":
-        lifetime = 60.0
-        if len(arguments) == 3 and arguments[1] == "--lifetime":
-            lifetime = min(float(arguments[2]), 900.0)
-        serve(lifetime)
-        return 0
     if len(arguments) == 3 and arguments[0] == "parse":
         with open(arguments[2], "rb") as file:
             body = file.read()
         json.dump(parse_multipart(arguments[1], body), sys.stdout)
         return 0
-    sys.stderr.write(__doc__)
-    return 2
+    return local_serve.main(arguments, Handler, __doc__, on_port=lambda port: setattr(STATE, "port", port))
 
 
 if __name__ == "__main__":
