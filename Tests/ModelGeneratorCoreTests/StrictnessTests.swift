@@ -90,6 +90,38 @@ import Testing
         #expect(fromCaller.diagnostics.warnings.isEmpty)
     }
 
+    /// A List or a Parse Relation whose target is misspelled would quietly decode its items as JSON, as a
+    /// Reference would: the same error, and the same warning for an object the schema doesn't define.
+    @Test(arguments: ["cortex", "parse"])
+    func aMisspelledListOrRelationTargetIsAnError(dialect: String) {
+        let type = dialect == "cortex" ? "List" : "Relation"
+        let builtIn = dialect == "cortex" ? "account" : "_User"
+        let result = generate(
+            config: defaultConfig + "\ndialect: \(dialect)\n",
+            [
+                "objects.yaml": """
+                objects:
+                  - name: c_author
+                  - name: c_book
+                    properties:
+                      - { name: c_authors, type: \(type), sourceObject: c_autor }
+                      - { name: c_owners, type: \(type), sourceObject: \(builtIn) }
+                      - { name: c_others, type: \(type), sourceObject: c_elsewhere }
+                      - { name: c_mine, type: \(type), sourceObject: c_author }
+                """
+            ]
+        )
+        let kind = type.lowercased()
+        #expect(
+            messages(result) == [
+                "objects.yaml:5:\(50 + type.count): error: \(kind) 'c_authors' points at 'c_autor', which is no object of the schema",
+                "objects.yaml:7:\(49 + type.count): warning: \(kind) 'c_others' points at 'c_elsewhere', which the schema does not define; its items decode as JSON",
+            ]
+        )
+        #expect(result.diagnostics.sorted.first?.hint == "did you mean 'c_author'?")
+        #expect(result.files.isEmpty)
+    }
+
     @Test func strictModeChangesNothingWithoutWarnings() {
         let files = Self.schema("{ name: c_b, type: String }")
         let result = generate(config: defaultConfig + "\nstrict: true\n", files)

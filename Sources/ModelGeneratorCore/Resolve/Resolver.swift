@@ -322,43 +322,18 @@ public struct Resolver {
         case "ACL":
             return .acl
         case "List":
-            return .list(target: referencedTarget(definition, scope: &scope))
+            return pointedAt(definition, kind: "list", scope: &scope).map { .list(target: $0.swiftName) }
         case "Relation":
-            return .relation(target: referencedTarget(definition, scope: &scope))
+            return pointedAt(definition, kind: "relation", scope: &scope).map { .relation(target: $0.swiftName) }
         case "Reference":
-            if resolvingSystemProperty {
-                return .reference(target: referencedTarget(definition, scope: &scope))
-            }
-            guard let source = definition.sourceObject else {
+            if definition.sourceObject == nil, !resolvingSystemProperty {
                 diagnostics.warning(
                     "reference '\(name)' names no 'sourceObject'; its expanded value decodes as JSON",
                     at: definition.name.location,
                     hint: "add 'sourceObject: <object name>' to get a typed reference"
                 )
-                return .reference(target: nil)
             }
-            // Cortex exports write `object.c_clinic`; the schema format writes `c_clinic`.
-            let target = source.value.hasPrefix("object.") ? String(source.value.dropFirst(7)) : source.value
-            if let swiftTarget = objectNames[target] {
-                scope.referencedTypes.insert(swiftTarget)
-                return .reference(target: swiftTarget)
-            }
-            if builtInObjects.contains(target) { return .reference(target: nil) }
-            let candidates = (Array(objectNames.keys) + builtInObjects).sorted()
-            if let hint = Suggestion.hint(for: target, in: candidates) {
-                diagnostics.error(
-                    "reference '\(name)' points at '\(target)', which is no object of the schema",
-                    at: source.location,
-                    hint: hint
-                )
-                return nil
-            }
-            diagnostics.warning(
-                "reference '\(name)' points at '\(target)', which the schema does not define; its expanded value decodes as JSON",
-                at: source.location,
-                hint: "add the object's definition for a typed reference"
-            )
-            return .reference(target: nil)
+            return pointedAt(definition, kind: "reference", scope: &scope).map { .reference(target: $0.swiftName) }
         case "Document":
             if definition.properties.isEmpty {
                 diagnostics.warning("document '\(name)' has no properties", at: definition.name.location)
@@ -387,14 +362,41 @@ public struct Resolver {
         }
     }
 
-    /// The Swift name of the object a List or Relation (or a system reference) points at, or nil when the schema
-    /// doesn't define it; such a value decodes its instances as JSON.
-    private func referencedTarget(_ definition: PropertyDefinition, scope: inout Scope) -> String? {
-        guard let source = definition.sourceObject?.value else { return nil }
-        let target = source.hasPrefix("object.") ? String(source.dropFirst(7)) : source
-        guard let swiftTarget = objectNames[target] else { return nil }
-        scope.referencedTypes.insert(swiftTarget)
-        return swiftTarget
+    /// The object a Reference, List or Relation points at with its `sourceObject`.
+    private struct PointedAt {
+        /// The object's Swift name; nil when the schema doesn't define it (a built-in such as Cortex's `account`,
+        /// or an object defined elsewhere), and the values decode as JSON.
+        var swiftName: String?
+    }
+
+    /// What a property's `sourceObject` names, or nil after an error: a name close to one of the schema's objects
+    /// or the backend's built-ins is a misspelling, which would otherwise quietly turn a typed value into JSON.
+    /// Any other name the schema doesn't define is a warning; a system property's (`creator`) never is.
+    private mutating func pointedAt(_ definition: PropertyDefinition, kind: String, scope: inout Scope) -> PointedAt? {
+        guard let source = definition.sourceObject else { return PointedAt() }
+        // Cortex exports write `object.c_clinic`; the schema format writes `c_clinic`.
+        let target = source.value.hasPrefix("object.") ? String(source.value.dropFirst(7)) : source.value
+        if let swiftTarget = objectNames[target] {
+            scope.referencedTypes.insert(swiftTarget)
+            return PointedAt(swiftName: swiftTarget)
+        }
+        if builtInObjects.contains(target) || resolvingSystemProperty { return PointedAt() }
+        let name = definition.name.value
+        if let hint = Suggestion.hint(for: target, in: (Array(objectNames.keys) + builtInObjects).sorted()) {
+            diagnostics.error(
+                "\(kind) '\(name)' points at '\(target)', which is no object of the schema",
+                at: source.location,
+                hint: hint
+            )
+            return nil
+        }
+        let decoded = kind == "reference" ? "its expanded value decodes" : "its items decode"
+        diagnostics.warning(
+            "\(kind) '\(name)' points at '\(target)', which the schema does not define; \(decoded) as JSON",
+            at: source.location,
+            hint: "add the object's definition for a typed \(kind)"
+        )
+        return PointedAt()
     }
 
     /// The objects the backend has without a schema defining them, which references may point at.
