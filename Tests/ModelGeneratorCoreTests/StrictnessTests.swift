@@ -65,20 +65,20 @@ import Testing
         #expect(result.diagnostics.all.isEmpty, "\(messages(result))")
     }
 
-    /// A misspelled key is a warning by default (real exports carry keys the generator doesn't know) and an error
-    /// in strict mode, from the config or from the caller.
+    /// A misspelled key that decides no type is a warning by default (real exports carry keys the generator doesn't
+    /// know) and an error in strict mode, from the config or from the caller.
     @Test func strictModeMakesEveryWarningAnError() throws {
-        let files = Self.schema("{ name: c_b, type: Reference, sourceObjct: c_a }")
+        let files = Self.schema("{ name: c_b, type: Reference, sourceObject: c_a, lable: B }")
         let lenient = generate(files)
         #expect(!lenient.diagnostics.hasErrors)
-        #expect(lenient.diagnostics.warnings.contains { $0.message == "unknown key 'sourceObjct' in a property" })
+        #expect(lenient.diagnostics.warnings.map(\.message) == ["unknown key 'lable' in a property"])
         #expect(!lenient.files.isEmpty)
 
         let fromConfig = generate(config: defaultConfig + "\nstrict: true\n", files)
         #expect(fromConfig.diagnostics.warnings.isEmpty)
         #expect(
             fromConfig.diagnostics.errors.map(\.message).contains(
-                "unknown key 'sourceObjct' in a property (a warning, counted as an error in strict mode)"
+                "unknown key 'lable' in a property (a warning, counted as an error in strict mode)"
             )
         )
         #expect(fromConfig.files.isEmpty)
@@ -88,6 +88,31 @@ import Testing
         let fromCaller = Pipeline.prepare(configPath: "model-generator.yaml", files: .inMemory(all), strict: true)
         #expect(fromCaller.diagnostics.hasErrors)
         #expect(fromCaller.diagnostics.warnings.isEmpty)
+    }
+
+    /// A misspelled key that decides the Swift type would quietly change it (`sourceObjct` makes a `Reference<A>`
+    /// a `Reference<JSONValue>`, `integr` an `Int` a `Double`): an error even without strict mode.
+    @Test(arguments: [
+        ("{ name: c_b, type: Reference, sourceObjct: c_a }", "sourceObjct", "sourceObject"),
+        ("{ name: c_b, type: Number, integr: true }", "integr", "integer"),
+        ("{ name: c_b, type: Date, dateonly: true }", "dateonly", "dateOnly"),
+        ("{ name: c_b, type: String, aray: true }", "aray", "array"),
+        (
+            "{ name: c_b, type: String, validator: [{ name: stringEnum, definition: { values: [a] } }] }", "validator",
+            "validators"
+        ),
+        ("{ name: c_b, type: Document, propertes: [{ name: c_c, type: String }] }", "propertes", "properties"),
+    ])
+    func aMisspelledKeyThatDecidesTheTypeIsAnError(_ property: String, _ key: String, _ intended: String) {
+        let result = generate(Self.schema(property))
+        #expect(
+            result.diagnostics.errors.map(\.message) == [
+                "unknown key '\(key)' in a property, which would leave out '\(intended)' and change the Swift type"
+            ],
+            "\(messages(result))"
+        )
+        #expect(result.diagnostics.errors.first?.hint == "did you mean '\(intended)'?")
+        #expect(result.files.isEmpty)
     }
 
     /// A List or a Parse Relation whose target is misspelled would quietly decode its items as JSON, as a

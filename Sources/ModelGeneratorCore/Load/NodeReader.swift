@@ -88,11 +88,13 @@ struct NodeReader {
     }
 
     /// Reports keys outside `known`. Unknown keys are errors in files only we define (the config) and
-    /// warnings where other tools may have written them (schemas exported from a server).
+    /// warnings where other tools may have written them (schemas exported from a server), except a near miss of
+    /// one of `typeDeciding`: `sourceObjct` would quietly make a `Reference<Book>` a `Reference<JSONValue>`.
     mutating func checkKeys(
         _ entries: [SyntaxNode.Entry],
         known: [String],
         ignored: Set<String> = [],
+        typeDeciding: Set<String> = [],
         in what: String,
         severity: Diagnostic.Severity
     ) {
@@ -106,6 +108,14 @@ struct NodeReader {
             seen[key] = entry.key.location
             if known.contains(key) || ignored.contains(key) { continue }
             let hint = Suggestion.hint(for: key, in: known)
+            if let intended = Suggestion.closest(to: key, in: known), typeDeciding.contains(intended) {
+                diagnostics.error(
+                    "unknown key '\(key)' in \(what), which would leave out '\(intended)' and change the Swift type",
+                    at: entry.key.location,
+                    hint: hint
+                )
+                continue
+            }
             if severity == .warning, unknownKeys != nil {
                 unknownKeys?.append(UnknownKey(key: key, context: what, location: entry.key.location, hint: hint))
                 continue
@@ -129,10 +139,11 @@ extension NodeReader {
         key: String = "name",
         known: [String],
         ignored: Set<String> = [],
+        typeDeciding: Set<String> = [],
         missing: String? = nil
     ) -> Located<String>? {
         guard let entries = mapping(node, what) else { return nil }
-        checkKeys(entries, known: known, ignored: ignored, in: what, severity: .warning)
+        checkKeys(entries, known: known, ignored: ignored, typeDeciding: typeDeciding, in: what, severity: .warning)
         return requiredName(
             key,
             of: node,

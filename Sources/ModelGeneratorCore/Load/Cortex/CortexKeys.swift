@@ -23,6 +23,10 @@ enum CortexKeys {
         "properties", "processors", "validators", "required", "optional", "readable", "writable", "creatable",
         "indexed", "defaultValue", "minItems", "maxItems", "canPush", "canPull", "uniqueValues",
     ]
+    /// The keys that decide a property's Swift type, whose misspelling is an error and not a warning.
+    static let typeDecidingPropertyKeys: Set<String> = [
+        "type", "array", "integer", "dateOnly", "sourceObject", "properties", "validators",
+    ]
     static let ignoredPropertyKeys: Set<String> = [
         "_id", "acl", "auditable", "history", "readAccess", "writeAccess", "removable", "unique",
         "referenceAccess", "localization", "localized", "fqpp", "inheritInstanceRoles", "inheritPropertyAccess",

@@ -111,7 +111,8 @@ enum CortexReader {
                 node,
                 "a property",
                 known: CortexKeys.property,
-                ignored: CortexKeys.ignoredPropertyKeys
+                ignored: CortexKeys.ignoredPropertyKeys,
+                typeDeciding: CortexKeys.typeDecidingPropertyKeys
             )
         else { return nil }
         let name = located.value
