@@ -14,6 +14,14 @@ struct CodeLayout {
             } + [")\(suffix)"]
     }
 
+    /// `head(label inner(arguments))`, a call whose one argument is a call, as swift-format lays it out: on one line
+    /// when it fits, else the inner call on a line of its own, else its arguments one per line too.
+    func call(_ head: String, label: String, _ inner: String, _ arguments: [String]) -> [String] {
+        let single = "\(head)(\(label)\(inner)(\(arguments.joined(separator: ", "))))"
+        if fits(single) { return [single] }
+        return ["\(head)("] + nested.call(label + inner, arguments).map { "    " + $0 } + [")"]
+    }
+
     /// Whether `line` fits after the indentation. Counted in bytes first, which is never fewer than the characters
     /// swift-format counts and is the same for ASCII, so only a long non-ASCII line pays for counting characters.
     func fits(_ line: String) -> Bool {
