@@ -92,12 +92,11 @@ struct GenerateModels: CommandPlugin {
                 configs.append(GeneratorRun(config: config, targetSources: sourceList))
             }
         }
+        if configs.isEmpty, !options.targets.isEmpty {
+            throw Failure(description: "the targets named have no model-generator.yaml")
+        }
         if configs.isEmpty {
-            throw Failure(
-                description: options.targets.isEmpty
-                    ? "no target of this package has a model-generator.yaml; add one to the target that holds your models"
-                    : "the targets named have no model-generator.yaml"
-            )
+            throw Failure(description: try Self.noConfigMessage(in: context.package.directoryURL, targets: allTargets))
         }
         try Self.generate(
             configs,
@@ -106,6 +105,26 @@ struct GenerateModels: CommandPlugin {
             options: options,
             regenerateCommand: "swift package --allow-writing-to-package-directory generate-models"
         )
+    }
+
+    /// Why no config ran. SwiftPM leaves out a target with no Swift files yet, such as the models' target right
+    /// after `model-generator init`: a config in a `Sources` folder of no target is named with the command that
+    /// generates its first files, after which the plugin finds it.
+    static func noConfigMessage(in package: URL, targets: [any SourceModuleTarget]) throws -> String {
+        let sources = package.appendingPathComponent("Sources")
+        let targetFolders = Set(targets.compactMap { ($0 as? any FolderOwning)?.folder.standardizedFileURL.path })
+        let folders = (try? FileManager.default.contentsOfDirectory(at: sources, includingPropertiesForKeys: nil)) ?? []
+        let base = package.standardizedFileURL.path + "/"
+        let outside = try folders.filter { !targetFolders.contains($0.standardizedFileURL.path) }
+            .sorted { $0.path < $1.path }
+            .flatMap { try configs(in: $0) }
+            .map { $0.standardizedFileURL.path.replacingOccurrences(of: base, with: "") }
+        guard let first = outside.first else {
+            return "no target of this package has a model-generator.yaml; add one to the target that holds your models"
+        }
+        return "\(outside.joined(separator: ", ")) is in no target SwiftPM knows; a target without Swift files yet is "
+            + "left out: generate its first files with 'swift run model-generator generate --config \(first)', "
+            + "then this command finds it"
     }
 
     /// One config to run, with the list of files its target compiles where SwiftPM tells (not in Xcode projects).
