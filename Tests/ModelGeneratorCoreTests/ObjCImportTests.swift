@@ -186,6 +186,50 @@ import Testing
         #expect(propertyLines(yaml).contains("      summary: { keyPath: summary, optional: true }"))
     }
 
+    @Test func keyValueCodingOperatorsInEveryFormAreWarnings() {
+        let (yaml, messages) = importing(
+            """
+            @implementation AppDelegate
+            - (void)setUp {
+                RKObjectMapping *authorMapping = [RKObjectMapping mappingForClass:[Author class]];
+                [authorMapping addAttributeMappingsFromArray:@[ @"name" ]];
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Article class]];
+                [mapping addAttributeMappingsFromDictionary:@{ @"tags.@count" : @"published", @"title" : @"title" }];
+                [mapping addPropertyMapping:[RKAttributeMapping attributeMappingFromKeyPath:@"@max.date" toKeyPath:@"date"]];
+                [mapping addPropertyMapping:[RKRelationshipMapping relationshipMappingFromKeyPath:@"by.@firstObject" toKeyPath:@"author" withMapping:authorMapping]];
+            }
+            @end
+            """
+        )
+        #expect(
+            messages == [
+                "Mappings.m:6:52: warning: 'tags.@count' applies the key-value coding operator '@count', which RestKit computed at run time; 'published' is not imported",
+                "Mappings.m:7:81: warning: '@max.date' applies the key-value coding operator '@max', which RestKit computed at run time; 'date' is not imported",
+                "Mappings.m:8:87: warning: 'by.@firstObject' applies the key-value coding operator '@firstObject', which RestKit computed at run time; 'author' is not imported",
+            ]
+        )
+        #expect(
+            propertyLines(yaml).filter { $0.hasPrefix("      ") } == [
+                "      name: { keyPath: name, type: String }",
+                "      title: { keyPath: title, type: String }",
+            ]
+        )
+    }
+
+    @Test func filesWithoutAMappingAreAWarning() {
+        let (yaml, messages) = importing(
+            """
+            @implementation AppDelegate
+            - (void)load { [manager getObjectsAtPath:@"/articles" parameters:nil success:nil failure:nil]; }
+            @end
+            """
+        )
+        #expect(yaml.hasSuffix("mappings: {}\n"))
+        #expect(
+            messages == ["Mappings.m:1:1: warning: no RestKit mapping was found in this file; the YAML maps nothing"]
+        )
+    }
+
     @Test func mmDataObjectMapsEveryPropertyWithItsAliasesFormattersAndCollections() {
         let headers = ObjCMappingImporter.SourceFile(
             path: "Log.h",

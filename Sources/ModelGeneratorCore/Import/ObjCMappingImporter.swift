@@ -35,6 +35,15 @@ public enum ObjCMappingImporter {
         reader.headers = ObjCHeaders(interfaces)
         for tokenizer in fileTokens { reader.read(tokenizer.tokens) }
         reader.addMMDataObjectSubclasses()
+        if reader.order.isEmpty, let first = files.first {
+            reader.diagnostics.warning(
+                "no \(system.displayName) mapping was found in \(files.count == 1 ? "this file" : "these files"); the YAML maps nothing",
+                at: .start(of: first.path),
+                hint: system == .restkit
+                    ? "name the files that call 'mappingForClass:' or 'mappingForEntityForName:'"
+                    : "name the files of the MMDataObject subclasses with their headers"
+            )
+        }
         var writer = MappingYAMLWriter(
             system: system,
             defaultDatePattern: reader.defaultDatePattern,
@@ -345,7 +354,13 @@ struct MappingCodeReader {
         // Where the response holds a mapping's objects: an envelope key, which the model does not include.
         if let keyPathPart = ["forKeyPath", "keyPath", "withRootKeyPath"].compactMap({ keyword in
             message.parts.firstIndex { $0.keyword == keyword }
-        }).first, case .mapping(let className) = argument(0), case .string(let keyPath, _) = argument(keyPathPart) {
+        }).first,
+            let className = arguments.lazy.compactMap({ part -> String? in
+                if case .mapping(let className)? = part.first { return className }
+                return nil
+            }).first,
+            case .string(let keyPath, _) = argument(keyPathPart)
+        {
             diagnostics.append(
                 Diagnostic(
                     .note,
@@ -363,11 +378,13 @@ struct MappingCodeReader {
             return relationship(from: argument(0), to: argument(1), mapping: argument(2), at: location)
         }
         if receiverName == "RKAttributeMapping", selector == "attributeMappingFromKeyPath:toKeyPath:" {
-            guard case .string(let keyPath, _) = argument(0), case .string(let name, _) = argument(1) else {
+            guard case .string(let keyPath, let keyLocation) = argument(0), case .string(let name, _) = argument(1)
+            else {
                 unreadable(argument(0), what: "an attribute's key path", at: location)
                 return .null
             }
-            return .attribute(ImportedProperty(name: name, keyPath: keyPath, location: location))
+            guard isJSONKeyPath(keyPath, of: name, at: keyLocation) else { return .null }
+            return .attribute(ImportedProperty(name: name, keyPath: keyPath, location: keyLocation))
         }
         guard case .mapping(let className) = receiver else { return nil }
         switch selector {
@@ -467,7 +484,24 @@ struct MappingCodeReader {
             unreadable(name, what: "the property for '\(key)'", at: location)
             return
         }
+        guard isJSONKeyPath(key, of: property, at: keyLocation) else { return }
         mappings[className]?.add(ImportedProperty(name: property, keyPath: key, location: keyLocation))
+    }
+
+    /// RestKit read key paths with key-value coding, where a segment starting with `@` is an operator
+    /// (`transactions.@count`, `@avg.amount`) that computes a value from the JSON rather than a key in it.
+    private mutating func isJSONKeyPath(_ keyPath: String, of property: String, at location: SourceLocation) -> Bool {
+        let segments = keyPath.split(separator: ".", omittingEmptySubsequences: false)
+        guard let index = segments.firstIndex(where: { $0.hasPrefix("@") }) else { return true }
+        let source = segments[..<index].joined(separator: ".")
+        diagnostics.warning(
+            "'\(keyPath)' applies the key-value coding operator '\(segments[index])', which RestKit computed at run time; '\(property)' is not imported",
+            at: location,
+            hint: source.isEmpty
+                ? "compute '\(property)' in Swift from the decoded model"
+                : "map '\(source)' and compute '\(property)' from it in Swift"
+        )
+        return false
     }
 
     private mutating func addPropertyMapping(_ value: ObjCValue, to className: String, at location: SourceLocation) {
@@ -490,6 +524,7 @@ struct MappingCodeReader {
             unreadable(keyPath, what: "a relationship's key path", at: location)
             return .null
         }
+        guard isJSONKeyPath(key, of: property, at: keyLocation) else { return .null }
         let target: String
         switch mapping {
         case .mapping(let className): target = className
