@@ -216,6 +216,31 @@ import Testing
         )
     }
 
+    /// Boxed numbers, as RestKit's own tests write them around their mappings, are read as values, never as the
+    /// bracket of a literal (which trapped on `@1`).
+    @Test func boxedNumbersAreNoKeys() {
+        let (yaml, messages) = importing(
+            """
+            @implementation AppDelegate
+            - (void)setUp {
+                NSNumber *count = @1;
+                NSNumber *other = @(count.integerValue + 1);
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Article class]];
+                [mapping addAttributeMappingsFromDictionary:@{ @"title" : @"title", @"n" : @2 }];
+            }
+            @end
+            """
+        )
+        #expect(
+            propertyLines(yaml).filter { $0.hasPrefix("      ") } == ["      title: { keyPath: title, type: String }"]
+        )
+        #expect(
+            messages == [
+                "Mappings.m:6:80: warning: the property for 'n' is computed at run time ('@2'); this line is not imported"
+            ]
+        )
+    }
+
     @Test func filesWithoutAMappingAreAWarning() {
         let (yaml, messages) = importing(
             """

@@ -223,7 +223,10 @@ struct MappingCodeReader {
         {
             return .string(name.text, location)
         }
-        if first.isSymbol("@"), slice.count >= 2 {
+        // `@[…]` and `@{…}`; a boxed number (`@1`, `@(x)`) is no key.
+        if first.isSymbol("@"), slice.count >= 2,
+            slice[slice.startIndex + 1].isSymbol("[") || slice[slice.startIndex + 1].isSymbol("{")
+        {
             let open = slice.startIndex + 1
             let close = ObjCHeaderReader.matching(tokens, from: open)
             if close == slice.endIndex - 1 {
