@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ModelGeneratorCore
@@ -310,6 +311,42 @@ import Testing
         )
     }
 
+    /// Mutated copies of the real mapping code and headers (`Tests/ObjCSources`), seeded and reproducible: the import
+    /// never traps, every diagnostic has a place, and the YAML it writes loads without an error.
+    @Test func mutatedMappingCodeEndsInYAMLThatLoads() throws {
+        let root = CommandLineTests.packageRoot.appendingPathComponent("Tests/ObjCSources")
+        let apps: [(ObjCMappingSystem, [String], [String])] = [
+            (.restkit, ["RestKit-0.10/RKTwitter/RKTwitterAppDelegate.m"], ["RestKit-0.10/RKTwitter/RKTStatus.h"]),
+            (
+                .restkit, ["RestKit-0.10/RKCatalog/RKRelationshipMappingExample.m"],
+                ["RestKit-0.10/RKCatalog/Project.h", "RestKit-0.10/RKCatalog/Task.h"]
+            ),
+            (.restkit, ["RestKit-0.20/RKTwitter/RKTwitterAppDelegate.m"], ["RestKit-0.20/RKTwitter/RKTweet.h"]),
+            (.mmdataobject, ["MMDataObject/PatientWithFormatters.m"], ["MMDataObject/PatientWithFormatters.h"]),
+        ]
+        func read(_ path: String) throws -> ObjCMappingImporter.SourceFile {
+            .init(path: path, text: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
+        }
+        let alphabet = Array(#"[]{}()@:;,*<>"'#=.^ \n0123456789aZ_"#.utf8)
+        // FUZZ_SEED=<seed> replays another run.
+        let seed = ProcessInfo.processInfo.environment["FUZZ_SEED"].flatMap(UInt64.init) ?? 1
+        var random = SeededRandom(state: seed)
+        for index in 0..<1_500 {
+            let (system, fileNames, headerNames) = apps[random.below(apps.count)]
+            var files = try fileNames.map(read)
+            var headers = try headerNames.map(read)
+            if random.below(3) == 0 {
+                headers[0].text = FuzzTests.mutate(headers[0].text, &random, alphabet: alphabet)
+            } else {
+                files[0].text = FuzzTests.mutate(files[0].text, &random, alphabet: alphabet)
+            }
+            let (yaml, diagnostics) = ObjCMappingImporter.importMappings(from: system, files: files, headers: headers)
+            #expect(diagnostics.all.allSatisfy { $0.location.line >= 1 }, "case \(index): a diagnostic without a place")
+            let (_, loading) = MappingLoader.load(yaml, file: "mappings.yaml")
+            #expect(!loading.hasErrors, "case \(index) (seed \(seed)): \(loading.errors)\n\(yaml)")
+        }
+    }
+
     @Test func yamlScalarsAreQuotedWhereYAMLWouldReadThemOtherwise() {
         #expect(MappingYAMLWriter.scalar("user.name") == "user.name")
         #expect(MappingYAMLWriter.scalar("true") == "\"true\"")
@@ -326,14 +363,20 @@ import Testing
             @implementation A
             + (RKObjectMapping *)m {
                 RKObjectMapping *m = [RKObjectMapping mappingForClass:[Article class]];
-                [m addAttributeMappingsFromDictionary:@{ @"a: b" : @"title", @"true" : @"published" }];
+                [m addAttributeMappingsFromDictionary:@{ @"a: b" : @"title", @"true" : @"published", @"c" : @"{odd\\n# name\u{2028}" }];
+                RKObjectMapping *e = [RKEntityMapping mappingForEntityForName:@"Odd: entity" inManagedObjectStore:store];
+                [m addPropertyMapping:[RKRelationshipMapping relationshipMappingFromKeyPath:@"e" toKeyPath:@"e" withMapping:e]];
                 return m;
             }
             @end
             """
         )
         let (file, diagnostics) = MappingLoader.load(yaml, file: "m.yaml")
-        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
-        #expect(file.contexts.first?.properties.map { $0.keyPath?.value } == ["a: b", "true"])
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)\n\(yaml)")
+        let properties = file.contexts.first?.properties ?? []
+        #expect(properties.map { $0.keyPath?.value } == ["a: b", "true", "c", "e"])
+        // Names from the code's strings come back as written, and none of them ends a comment line early.
+        #expect(properties.map(\.name.value) == ["title", "published", "{odd\n# name\u{2028}", "e"])
+        #expect(file.contexts.map(\.name.value) == ["Article", "Odd: entity"])
     }
 }
