@@ -218,6 +218,43 @@ import Testing
         #expect(venue.properties.map(\.keyPath) == [["phone_name"], ["lat"], ["url"]])
     }
 
+    /// The selectors as CKCascadingTree registers them: both spellings of each device alias, raw `@device[…]`
+    /// formats, build configurations, and comma-joined lists kept when one of their selectors holds.
+    @Test func everySelectorTheCascadingTreeKnowsKeepsOneBranch() throws {
+        let result = run(
+            """
+            {
+              "$Venue": {
+                "@class": "Venue",
+                "@iPad": { "name": "ipad_name" },
+                "@iPhone": { "name": "phone_name" },
+                "@iPhone6+": { "website": "big_url" },
+                "@iPad, @iphone": { "website": "url" },
+                "@device[userInterfaceIdiom='UIUserInterfaceIdiomPad']": { "latitude": "pad_lat" },
+                "@device[ userInterfaceIdiom = 'UIUserInterfaceIdiomPhone' ]": { "latitude": "lat" },
+                "@debug": { "open": "debug_open" },
+                "@release": { "open": "open" }
+              }
+            }
+            """
+        )
+        #expect(
+            result.diagnostics.all.map { "\($0.location): \($0.severity.rawValue): \($0.message)" } == [
+                "app.mappings:4:5: note: the '@iPad' branch is dropped: generated models are the same on every device, and take the iPhone's definitions",
+                "app.mappings:5:5: note: the '@iPhone' branch is kept: generated models are the same on every device, and take the iPhone's definitions",
+                "app.mappings:6:5: note: the '@iPhone6+' branch is dropped: generated models are the same on every device, and take the iPhone's definitions",
+                "app.mappings:7:5: note: the '@iPad, @iphone' branch is kept: generated models are the same on every device, and take the iPhone's definitions",
+                "app.mappings:8:5: note: the '@device[userInterfaceIdiom='UIUserInterfaceIdiomPad']' branch is dropped: generated models are the same on every device, and take the iPhone's definitions",
+                "app.mappings:9:5: note: the '@device[ userInterfaceIdiom = 'UIUserInterfaceIdiomPhone' ]' branch is kept: generated models are the same on every device, and take the iPhone's definitions",
+                "app.mappings:10:5: note: the '@debug' branch is dropped: generated models are the same in every build, and take the release build's definitions",
+                "app.mappings:11:5: note: the '@release' branch is kept: generated models are the same in every build, and take the release build's definitions",
+            ]
+        )
+        let venue = try #require(result.schema?.objects.first { $0.swiftName == "Venue" })
+        #expect(venue.properties.map(\.swiftName) == ["name", "website", "latitude", "open"])
+        #expect(venue.properties.map(\.keyPath) == [["phone_name"], ["url"], ["lat"], ["open"]])
+    }
+
     @Test func aMalformedSelectorIsAnError() {
         let result = run(#"{ "$Venue": { "@class": "Venue", "@ios newest": { "name": "n" }, "name": "name" } }"#)
         #expect(
