@@ -55,6 +55,8 @@ import Testing
         let (yaml, messages) = importing(
             """
             NSString * const kNameKey = @"full_name";
+            static NSString * const kPublishedDateKey = @"pub_date";
+            static NSString *kWebURLKey = @"web_url";
             @implementation Author
             + (RKObjectMapping *)objectMapping {
                 RKObjectMapping *mapping = [RKObjectMapping mappingForClass:self.class];
@@ -66,7 +68,7 @@ import Testing
             + (RKObjectMapping *)objectMapping {
                 RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[self class]];
                 [mapping addAttributeMappingsFromArray:@[ @"title", @"tags", @"extra", @"place", @"published" ]];
-                [mapping addAttributeMappingsFromDictionary:@{ @"web_url" : @"link", @"pub_date" : @"date" }];
+                [mapping addAttributeMappingsFromDictionary:@{ kWebURLKey : @"link", kPublishedDateKey : @"date" }];
                 [mapping addPropertyMapping:[RKRelationshipMapping relationshipMappingFromKeyPath:@"by" toKeyPath:@"author" withMapping:[Author objectMapping]]];
                 RKRelationshipMapping *editors = [RKRelationshipMapping relationshipMappingFromKeyPath:@"editors" toKeyPath:@"editors" withMapping:[Author objectMapping]];
                 [mapping addPropertyMapping:editors];

@@ -97,10 +97,13 @@ struct MappingCodeReader {
                 constants[macro.name] = "\u{0}" + strings[0].text
             }
         }
-        // `NSString * const kKey = @"key";`, with or without `static`/`extern`.
+        // `NSString * const kKey = @"key";`, with or without `static`, and `static NSString *kKey = @"key";`.
         let tokens = tokenizer.tokens
         for index in tokens.indices.dropLast(3)
-        where tokens[index].isIdentifier("const") && tokens[index + 1].kind == .identifier
+        where
+            (tokens[index].isIdentifier("const")
+            || (tokens[index].isSymbol("*") && index >= 2 && tokens[index - 2].isIdentifier("static")))
+            && tokens[index + 1].kind == .identifier && !tokens[index + 1].isIdentifier("const")
             && tokens[index + 2].isSymbol("=") && tokens[index + 3].kind == .string
         {
             var value = ""
