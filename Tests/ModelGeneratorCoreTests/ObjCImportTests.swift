@@ -15,6 +15,8 @@ import Testing
             @interface Author : NSObject
             @property (nonatomic, copy) NSString *name;
             @property (nonatomic, strong) NSNumber *identifier;
+            @property (nonatomic, strong, nullable) NSArray<NSNumber *> *ratings;
+            @property (nonatomic, strong, nullable) NSArray<NSNumber *> *scores;
             @end
             @interface Article : NSObject
             @property (nonatomic, copy) NSString *title;
@@ -100,19 +102,21 @@ import Testing
         #expect(
             messages == [
                 "Models.h:6:41: note: 'Author.identifier' is an NSNumber with no sample to say which number it holds; it is imported as Double",
-                "Models.h:15:54: warning: 'CLLocationCoordinate2D' of 'Article.place' has no JSON form the generator knows; it is imported as JSONValue",
+                "Models.h:17:54: warning: 'CLLocationCoordinate2D' of 'Article.place' has no JSON form the generator knows; it is imported as JSONValue",
             ]
         )
     }
 
     @Test func restKit010FormsAndASampleNarrowingNumbers() throws {
-        let sample = try #require(try DocumentParser.parse(#"{"id": 7, "name": "n"}"#, file: "a.json").get())
+        let sample = try #require(
+            try DocumentParser.parse(#"{"id": 7, "name": "n", "ratings": [4, 5]}"#, file: "a.json").get()
+        )
         let (yaml, messages) = importing(
             """
             @implementation AppDelegate
             - (void)setUp {
                 RKObjectMapping *authorMapping = [RKObjectMapping mappingForClass:[Author class]];
-                [authorMapping mapKeyPathsToAttributes:@"id", @"identifier", @"name", @"name", nil];
+                [authorMapping mapKeyPathsToAttributes:@"id", @"identifier", @"name", @"name", @"ratings", @"ratings", @"scores", @"scores", nil];
                 RKManagedObjectMapping *articleMapping = [RKManagedObjectMapping mappingForClass:[Article class] inManagedObjectStore:store];
                 [articleMapping mapAttributes:@"title", nil];
                 [articleMapping mapKeyPath:@"by" toRelationship:@"author" withMapping:authorMapping];
@@ -128,6 +132,8 @@ import Testing
                 "    properties:",
                 "      identifier: { keyPath: id, type: Int }",
                 "      name: { keyPath: name, type: String }",
+                "      ratings: { keyPath: ratings, type: \"[Int]\", optional: true }",
+                "      scores: { keyPath: scores, type: \"[Double]\", optional: true }",
                 "  Article:",
                 "    properties:",
                 "      title: { keyPath: title, type: String }",
@@ -135,7 +141,12 @@ import Testing
                 "      editors: { keyPath: editors, collection: Author, optional: true }",
             ]
         )
-        #expect(messages.isEmpty, "\(messages)")
+        // The sample has no scores, so they stay Doubles with a note.
+        #expect(
+            messages == [
+                "Models.h:8:62: note: 'Author.scores' is an NSNumber with no sample to say which number it holds; it is imported as Double"
+            ]
+        )
     }
 
     @Test func anEnvelopeKeyPathIsANote() {

@@ -173,24 +173,15 @@ struct MappingYAMLWriter {
         case .double: return "Double"
         case .json: return "JSONValue"
         case .number:
-            if let narrowed = narrowedNumber(property, of: mapping) { return narrowed }
-            let note = "NSNumber with no sample to say which number it holds; Double"
-            comments.append(note + " (change it to Int or Bool if that is what it holds)")
-            diagnostics.append(
-                Diagnostic(
-                    .note,
-                    "'\(mapping.className).\(property.name)' is an NSNumber with no sample to say which number it holds; it is imported as Double",
-                    at: declared.location,
-                    hint: "pass a sample payload with --sample \(mapping.className)=path to narrow it"
-                )
-            )
-            return "Double"
+            return numberSpelling(property, of: mapping, declared: declared, comments: &comments)
         case .array(let element):
             switch element {
+            case .number?:
+                return "[\(numberSpelling(property, of: mapping, declared: declared, comments: &comments))]"
             case .string?: return "[String]"
             case .url?: return "[URL]"
             case .int?: return "[Int]"
-            case .double?, .number?: return "[Double]"
+            case .double?: return "[Double]"
             case .bool?: return "[Bool]"
             case .object(let name)? where mappings.contains(where: { $0.className == name }): return "[\(name)]"
             default: return "JSONValue"
@@ -221,9 +212,33 @@ struct MappingYAMLWriter {
 
     // MARK: Samples
 
+    /// An `NSNumber` (or the elements of an `NSArray<NSNumber *>`): the sample's kind of number, else `Double` with a
+    /// note.
+    private mutating func numberSpelling(
+        _ property: ImportedProperty,
+        of mapping: ImportedMapping,
+        declared: ObjCProperty,
+        comments: inout [String]
+    ) -> String {
+        if let narrowed = narrowedNumber(property, of: mapping) { return narrowed }
+        let note = "NSNumber with no sample to say which number it holds; Double"
+        comments.append(note + " (change it to Int or Bool if that is what it holds)")
+        diagnostics.append(
+            Diagnostic(
+                .note,
+                "'\(mapping.className).\(property.name)' is an NSNumber with no sample to say which number it holds; it is imported as Double",
+                at: declared.location,
+                hint: "pass a sample payload with --sample \(mapping.className)=path to narrow it"
+            )
+        )
+        return "Double"
+    }
+
     private func narrowedNumber(_ property: ImportedProperty, of mapping: ImportedMapping) -> String? {
         guard let sample = samples[mapping.className] else { return nil }
-        guard case .found(let value) = SampleLookup.lookUp(Self.path(property.keyPath), in: sample) else { return nil }
+        guard case .found(let found) = SampleLookup.lookUp(Self.path(property.keyPath), in: sample) else { return nil }
+        // A list of numbers says it by its first element.
+        let value = found.elements?.first ?? found
         switch SampleType(value) {
         case .bool: return "Bool"
         case .int: return "Int"
