@@ -35,6 +35,12 @@ import Testing
         return String(decoding: try JSONSerialization.data(withJSONObject: element), as: UTF8.self)
     }
 
+    /// Writes an app's config and runs `generate` with it.
+    private func generate(_ app: String, config: String, in root: URL) async throws -> CommandLineTests.Run {
+        try write(config, to: root.appendingPathComponent("apps/\(app)/model-generator.yaml"))
+        return try await commandLine.run(["generate", "--config", "apps/\(app)/model-generator.yaml"], in: root)
+    }
+
     /// Runs `import` then `generate` for one app; returns import's diagnostics.
     private func importAndGenerate(
         _ app: String,
@@ -55,11 +61,7 @@ import Testing
             #expect(written.contains(replacement.old), "\(written)")
             try write(written.replacingOccurrences(of: replacement.old, with: replacement.new), to: yaml)
         }
-        try write(config, to: root.appendingPathComponent("apps/\(app)/model-generator.yaml"))
-        let generated = try await commandLine.run(
-            ["generate", "--config", "apps/\(app)/model-generator.yaml"],
-            in: root
-        )
+        let generated = try await generate(app, config: config, in: root)
         #expect(generated.status == 0, "\(app): \(generated.errors)")
         return imported.errors
     }
@@ -186,14 +188,8 @@ import Testing
             ),
             to: root.appendingPathComponent("apps/rksearch/contact.json")
         )
-        try write(
-            "mappings: [mappings.yaml]\nsamples: { Contact: contact.json }\noutput: Generated\n",
-            to: root.appendingPathComponent("apps/rksearch/model-generator.yaml")
-        )
-        let misspelt = try await commandLine.run(
-            ["generate", "--config", "apps/rksearch/model-generator.yaml"],
-            in: root
-        )
+        let searchConfig = "mappings: [mappings.yaml]\nsamples: { Contact: contact.json }\noutput: Generated\n"
+        let misspelt = try await generate("rksearch", config: searchConfig, in: root)
         #expect(misspelt.status == 1)
         #expect(
             misspelt.errors.contains(
@@ -206,7 +202,7 @@ import Testing
             try text(searchYAML).replacingOccurrences(of: "keyPath: email_adddress", with: "keyPath: email_address"),
             to: searchYAML
         )
-        let fixed = try await commandLine.run(["generate", "--config", "apps/rksearch/model-generator.yaml"], in: root)
+        let fixed = try await generate("rksearch", config: searchConfig, in: root)
         #expect(fixed.status == 0, "\(fixed.errors)")
 
         // MMDataObject: every declared property by name, setAlias:, addFormatterForPropertyName: (lolify becomes
@@ -232,29 +228,24 @@ import Testing
                 try FileManager.default.contentsOfDirectory(
                     atPath: root.appendingPathComponent("src/AppCoreKit/\(folder)").path
                 ).first { $0.hasSuffix(".mappings") } ?? ""
-            try write(
-                """
-                mappings: [../../src/AppCoreKit/\(folder)/\(mappings)]
-                headers: [../../src/AppCoreKit/\(folder)]
-                output: Generated
+            let generated = try await generate(
+                app,
+                config: """
+                    mappings: [../../src/AppCoreKit/\(folder)/\(mappings)]
+                    headers: [../../src/AppCoreKit/\(folder)]
+                    output: Generated
 
-                """,
-                to: root.appendingPathComponent("apps/\(app)/model-generator.yaml")
-            )
-            let generated = try await commandLine.run(
-                ["generate", "--config", "apps/\(app)/model-generator.yaml"],
+                    """,
                 in: root
             )
             #expect(generated.status == 0, "\(app): \(generated.errors)")
             #expect(generated.errors.isEmpty, "\(app): \(generated.errors)")
         }
         // The container sample's `Model` has no header anywhere in the sample: the error says what would type it.
-        try write(
-            "mappings: [../../src/AppCoreKit/ContainerController/Api.mappings]\nheaders: [../../src/AppCoreKit]\noutput: Generated\n",
-            to: root.appendingPathComponent("apps/container/model-generator.yaml")
-        )
-        let container = try await commandLine.run(
-            ["generate", "--config", "apps/container/model-generator.yaml"],
+        let container = try await generate(
+            "container",
+            config:
+                "mappings: [../../src/AppCoreKit/ContainerController/Api.mappings]\nheaders: [../../src/AppCoreKit]\noutput: Generated\n",
             in: root
         )
         #expect(container.status == 1)
