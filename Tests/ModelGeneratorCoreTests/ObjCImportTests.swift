@@ -200,6 +200,42 @@ import Testing
         #expect(propertyLines(yaml).contains("      summary: { keyPath: summary, optional: true }"))
     }
 
+    /// RestKit 0.10's property mapping objects, as its "Object Mapping" guide builds them; dynamic mappings (both
+    /// generations) and a mapping bound to a name elsewhere are warnings at each line that uses them.
+    @Test func restKit010MappingObjectsAndDynamicMappings() {
+        let (yaml, messages) = importing(
+            """
+            RKObjectMapping *authorMapping = [RKObjectMapping mappingForClass:[Author class]];
+            [authorMapping addAttributeMapping:[RKObjectAttributeMapping mappingFromKeyPath:@"full_name" toKeyPath:@"name"]];
+            RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Article class]];
+            RKObjectRelationshipMapping *by = [RKObjectRelationshipMapping mappingFromKeyPath:@"by" toKeyPath:@"author" withMapping:authorMapping];
+            [mapping addRelationshipMapping:by];
+            RKDynamicObjectMapping *people = [RKDynamicObjectMapping dynamicMapping];
+            [people setObjectMapping:authorMapping whenValueOfKeyPath:@"type" isEqualTo:@"author"];
+            [mapping mapKeyPath:@"editors" toRelationship:@"editors" withMapping:people];
+            RKDynamicMapping *tagged = [[RKDynamicMapping alloc] init];
+            [mapping addPropertyMapping:[RKRelationshipMapping relationshipMappingFromKeyPath:@"tags" toKeyPath:@"tags" withMapping:tagged]];
+            RKObjectMapping *elsewhere = [[RKObjectManager sharedManager] objectMappingForClass:[Author class]];
+            [mapping hasOne:@"author" withMapping:elsewhere];
+            [mapping hasMany:@"editors" withMapping:elsewhere];
+            """
+        )
+        #expect(
+            propertyLines(yaml).filter { $0.hasPrefix("      ") } == [
+                "      name: { keyPath: full_name, type: String }",
+                "      author: { keyPath: by, object: Author, optional: true }",
+            ]
+        )
+        #expect(
+            messages == [
+                "Mappings.m:8:21: warning: the relationship 'editors' uses a dynamic mapping, which chose each object's class from the JSON at run time; this line is not imported",
+                "Mappings.m:10:83: warning: the relationship 'tags' uses a dynamic mapping, which chose each object's class from the JSON at run time; this line is not imported",
+                "Mappings.m:12:1: warning: the mapping of relationship 'author' is computed at run time ('[[RKObjectManager sharedManager] objectMappingForClass:[Author class]]', set on line 11); this line is not imported",
+                "Mappings.m:13:1: warning: the mapping of relationship 'editors' is computed at run time ('[[RKObjectManager sharedManager] objectMappingForClass:[Author class]]', set on line 11); this line is not imported",
+            ]
+        )
+    }
+
     @Test func keyValueCodingOperatorsInEveryFormAreWarnings() {
         let (yaml, messages) = importing(
             """

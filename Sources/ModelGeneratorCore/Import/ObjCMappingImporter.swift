@@ -82,8 +82,10 @@ struct MappingCodeReader {
     }
 
     static let mappingClasses: Set<String> = [
-        "RKObjectMapping", "RKEntityMapping", "RKManagedObjectMapping", "RKDynamicMapping",
+        "RKObjectMapping", "RKEntityMapping", "RKManagedObjectMapping",
     ]
+    /// RestKit 0.20's and 0.10's mappings that choose an object's mapping at run time.
+    static let dynamicMappingClasses: Set<String> = ["RKDynamicMapping", "RKDynamicObjectMapping"]
 
     // MARK: Constants
 
@@ -378,12 +380,23 @@ struct MappingCodeReader {
             )
             return .null
         }
-        if receiverName == "RKRelationshipMapping",
-            selector == "relationshipMappingFromKeyPath:toKeyPath:withMapping:"
+        // A dynamic mapping picks each object's mapping from the JSON at run time; whatever configures it
+        // (`setObjectMapping:whenValueOfKeyPath:isEqualTo:`, `addMatcher:`) is part of it.
+        if receiverName.map(Self.dynamicMappingClasses.contains) == true {
+            return .dynamicMapping
+        }
+        if case .dynamicMapping = receiver { return .dynamicMapping }
+        // RestKit 0.20's property mappings, and 0.10's `RKObjectRelationshipMapping`/`RKObjectAttributeMapping`.
+        if (receiverName == "RKRelationshipMapping"
+            && selector == "relationshipMappingFromKeyPath:toKeyPath:withMapping:")
+            || (receiverName == "RKObjectRelationshipMapping"
+                && selector == "mappingFromKeyPath:toKeyPath:withMapping:")
         {
             return relationship(from: argument(0), to: argument(1), mapping: argument(2), at: location)
         }
-        if receiverName == "RKAttributeMapping", selector == "attributeMappingFromKeyPath:toKeyPath:" {
+        if (receiverName == "RKAttributeMapping" && selector == "attributeMappingFromKeyPath:toKeyPath:")
+            || (receiverName == "RKObjectAttributeMapping" && selector == "mappingFromKeyPath:toKeyPath:")
+        {
             guard case .string(let keyPath, let keyLocation) = argument(0), case .string(let name, _) = argument(1)
             else {
                 unreadable(argument(0), what: "an attribute's key path", at: location)
@@ -441,7 +454,7 @@ struct MappingCodeReader {
         case "mapKeyPath:toRelationship:withMapping:":
             let relationship = relationship(from: argument(0), to: argument(1), mapping: argument(2), at: location)
             addPropertyMapping(relationship, to: className, at: location)
-        case "addPropertyMapping:":
+        case "addPropertyMapping:", "addAttributeMapping:", "addRelationshipMapping:":
             addPropertyMapping(argument(0), to: className, at: location)
         case "addPropertyMappingsFromArray:":
             if case .array(let values) = argument(0) {
@@ -536,6 +549,14 @@ struct MappingCodeReader {
         case .mapping(let className): target = className
         // `withMapping:[RKTUser objectMapping]`: the mapping a class builds for itself.
         case .classMessage(let className, _, _, _): target = className
+        case .dynamicMapping:
+            diagnostics.warning(
+                "the relationship '\(property)' uses a dynamic mapping, which chose each object's class from the JSON at run time; this line is not imported",
+                at: keyLocation,
+                hint:
+                    "write '\(property)' in the YAML by hand: one model with the properties of every class it chose, or JSONValue"
+            )
+            return .null
         default:
             unreadable(mapping, what: "the mapping of relationship '\(property)'", at: location)
             return .null
@@ -661,9 +682,12 @@ struct MappingCodeReader {
             case .classMessage(let className, let selector, _, let place): ("[\(className) \(selector)…]", place)
             default: ("this expression", location)
             }
+        // A value bound to a name earlier (`commentMapping = [… objectMappingForClass:…]`) is reported where it is
+        // used, once per use, naming the line that set it.
+        let isElsewhere = place.file != location.file || place.line != location.line
         diagnostics.warning(
-            "\(what) is computed at run time ('\(spelling)'); this line is not imported",
-            at: place,
+            "\(what) is computed at run time ('\(spelling)'\(isElsewhere ? ", set on line \(place.line)" : "")); this line is not imported",
+            at: isElsewhere ? location : place,
             hint: "write the mapping for it in the YAML by hand"
         )
     }
