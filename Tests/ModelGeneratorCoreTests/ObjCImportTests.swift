@@ -215,6 +215,8 @@ import Testing
             [mapping mapKeyPath:@"editors" toRelationship:@"editors" withMapping:people];
             RKDynamicMapping *tagged = [[RKDynamicMapping alloc] init];
             [mapping addPropertyMapping:[RKRelationshipMapping relationshipMappingFromKeyPath:@"tags" toKeyPath:@"tags" withMapping:tagged]];
+            [authorMapping addPropertyMapping:[RKAttributeMapping attributeMappingFromKeyPath:nil toKeyPath:@"identifier"]];
+            [mapping addPropertyMapping:[RKRelationshipMapping relationshipMappingFromKeyPath:nil toKeyPath:@"editors" withMapping:authorMapping]];
             RKObjectMapping *elsewhere = [[RKObjectManager sharedManager] objectMappingForClass:[Author class]];
             [mapping hasOne:@"author" withMapping:elsewhere];
             [mapping hasMany:@"editors" withMapping:elsewhere];
@@ -223,15 +225,18 @@ import Testing
         #expect(
             propertyLines(yaml).filter { $0.hasPrefix("      ") } == [
                 "      name: { keyPath: full_name, type: String }",
+                #"      identifier: { keyPath: "@self", type: Double }"#,
                 "      author: { keyPath: by, object: Author, optional: true }",
+                #"      editors: { keyPath: "@self", collection: Author, optional: true }"#,
             ]
         )
         #expect(
             messages == [
                 "Mappings.m:8:21: warning: the relationship 'editors' uses a dynamic mapping, which chose each object's class from the JSON at run time; this line is not imported",
                 "Mappings.m:10:83: warning: the relationship 'tags' uses a dynamic mapping, which chose each object's class from the JSON at run time; this line is not imported",
-                "Mappings.m:12:1: warning: the mapping of relationship 'author' is computed at run time ('[[RKObjectManager sharedManager] objectMappingForClass:[Author class]]', set on line 11); this line is not imported",
-                "Mappings.m:13:1: warning: the mapping of relationship 'editors' is computed at run time ('[[RKObjectManager sharedManager] objectMappingForClass:[Author class]]', set on line 11); this line is not imported",
+                "Mappings.m:14:1: warning: the mapping of relationship 'author' is computed at run time ('[[RKObjectManager sharedManager] objectMappingForClass:[Author class]]', set on line 13); this line is not imported",
+                "Mappings.m:15:1: warning: the mapping of relationship 'editors' is computed at run time ('[[RKObjectManager sharedManager] objectMappingForClass:[Author class]]', set on line 13); this line is not imported",
+                "Models.h:6:41: note: 'Author.identifier' is an NSNumber with no sample to say which number it holds; it is imported as Double",
             ]
         )
     }

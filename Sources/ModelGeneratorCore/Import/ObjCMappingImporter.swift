@@ -392,12 +392,18 @@ struct MappingCodeReader {
             || (receiverName == "RKObjectRelationshipMapping"
                 && selector == "mappingFromKeyPath:toKeyPath:withMapping:")
         {
-            return relationship(from: argument(0), to: argument(1), mapping: argument(2), at: location)
+            return relationship(
+                from: Self.sourceKeyPath(argument(0), at: location),
+                to: argument(1),
+                mapping: argument(2),
+                at: location
+            )
         }
         if (receiverName == "RKAttributeMapping" && selector == "attributeMappingFromKeyPath:toKeyPath:")
             || (receiverName == "RKObjectAttributeMapping" && selector == "mappingFromKeyPath:toKeyPath:")
         {
-            guard case .string(let keyPath, let keyLocation) = argument(0), case .string(let name, _) = argument(1)
+            guard case .string(let keyPath, let keyLocation) = Self.sourceKeyPath(argument(0), at: location),
+                case .string(let name, _) = argument(1)
             else {
                 unreadable(argument(0), what: "an attribute's key path", at: location)
                 return .null
@@ -507,11 +513,19 @@ struct MappingCodeReader {
         mappings[className]?.add(ImportedProperty(name: property, keyPath: key, location: keyLocation))
     }
 
+    /// A property mapping from a nil key path maps the value itself (the error string at a response's `errors`):
+    /// `@self` in the YAML.
+    private static func sourceKeyPath(_ value: ObjCValue, at location: SourceLocation) -> ObjCValue {
+        if case .null = value { return .string("@self", location) }
+        return value
+    }
+
     /// RestKit read key paths with key-value coding, where a segment starting with `@` is an operator
     /// (`transactions.@count`, `@avg.amount`) that computes a value from the JSON rather than a key in it.
     private mutating func isJSONKeyPath(_ keyPath: String, of property: String, at location: SourceLocation) -> Bool {
+        // `@self` is the value itself, in RestKit's key-value coding as in the YAML.
         let segments = keyPath.split(separator: ".", omittingEmptySubsequences: false)
-        guard let index = segments.firstIndex(where: { $0.hasPrefix("@") }) else { return true }
+        guard keyPath != "@self", let index = segments.firstIndex(where: { $0.hasPrefix("@") }) else { return true }
         let source = segments[..<index].joined(separator: ".")
         diagnostics.warning(
             "'\(keyPath)' applies the key-value coding operator '\(segments[index])', which RestKit computed at run time; '\(property)' is not imported",
@@ -680,6 +694,7 @@ struct MappingCodeReader {
             case .unknown(let text, let place): (text, place.file.isEmpty ? location : place)
             case .string(let text, let place): ("@\"\(text)\"", place)
             case .classMessage(let className, let selector, _, let place): ("[\(className) \(selector)…]", place)
+            case .null: ("nil", location)
             default: ("this expression", location)
             }
         // A value bound to a name earlier (`commentMapping = [… objectMappingForClass:…]`) is reported where it is
