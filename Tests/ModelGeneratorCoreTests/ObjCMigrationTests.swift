@@ -177,6 +177,12 @@ import Testing
         #expect(search.status == 0, "\(search.errors)")
         #expect(
             search.errors.contains(
+                "src/RestKit-0.20/RKSearchExample/RKSAppDelegate.m:25:39: warning: no header declares 'Contact'; its properties are written without types"
+            ),
+            "\(search.errors)"
+        )
+        #expect(
+            search.errors.contains(
                 "src/RestKit-0.20/RKSearchExample/RKSAppDelegate.m:47:24: note: the response holds Contact under the key path 'contacts'"
             ),
             "\(search.errors)"
