@@ -30,10 +30,14 @@ import Testing
         @property (nonatomic, retain) NSDictionary *extra;
         @property (nonatomic, retain) id anything;
         @property (nonatomic, assign) CLLocationCoordinate2D coordinate;
+        @property (nonatomic, assign) VenueKind kind;
         @end
         @interface Venue (Opening)
         @property (nonatomic, assign) BOOL open;
         @end
+        """,
+        "Headers/Types.h": """
+        typedef NS_ENUM(NSInteger, VenueKind) { VenueKindBar, VenueKindMuseum };
         """,
         "Headers/Owner.h": """
         @interface Owner : CKObject
@@ -65,7 +69,7 @@ import Testing
                 "owner": { "@keyPath": "owner", "@object": { "@mappings": "$Owner" } },
                 "staff": "staff",
                 "guests": { "@keyPath": "guests", "@object": { "@mappings": "$Owner" } },
-                "extra": "extra", "anything": "any", "open": "is_open", "coordinate": "coordinate"
+                "extra": "extra", "anything": "any", "open": "is_open", "coordinate": "coordinate", "kind": "kind"
               }
             }
             """,
@@ -90,6 +94,7 @@ import Testing
             ("anything", .any, false, false),
             ("open", .bool, false, true),
             ("coordinate", .any, false, false),
+            ("kind", .int, false, true),  // an NS_ENUM of NSInteger, declared in another header
         ]
         for (name, type, isArray, isRequired) in expected {
             let resolved = try #require(property(result, "Venue", name), "\(name)")

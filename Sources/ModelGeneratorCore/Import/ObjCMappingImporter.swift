@@ -27,12 +27,8 @@ public enum ObjCMappingImporter {
         var reader = MappingCodeReader(system: system)
         let headerTokens = headers.map { ObjCTokenizer($0.text, file: $0.path) }
         let fileTokens = files.map { ObjCTokenizer($0.text, file: $0.path) }
-        var interfaces: [ObjCInterface] = []
-        for tokenizer in headerTokens + fileTokens {
-            reader.collectConstants(tokenizer)
-            interfaces += ObjCHeaderReader.read(tokenizer.tokens)
-        }
-        reader.headers = ObjCHeaders(interfaces)
+        for tokenizer in headerTokens + fileTokens { reader.collectConstants(tokenizer) }
+        reader.headers = ObjCHeaders(reading: headerTokens + fileTokens)
         for tokenizer in fileTokens { reader.read(tokenizer.tokens) }
         reader.addMMDataObjectSubclasses()
         if reader.order.isEmpty, let first = files.first {

@@ -6,19 +6,18 @@ public enum HeaderFiles {
         _ files: InputFiles,
         _ diagnostics: inout Diagnostics
     ) -> ObjCHeaders {
-        var interfaces: [ObjCInterface] = []
+        var tokenizers: [ObjCTokenizer] = []
         for entry in config.headers {
             let path = Paths.join(configDirectory, entry.value)
             for header in paths(path, files) {
                 do {
-                    let text = try files.read(header)
-                    interfaces += ObjCHeaderReader.read(text, file: header)
+                    tokenizers.append(ObjCTokenizer(try files.read(header), file: header))
                 } catch {
                     diagnostics.error("cannot read header '\(header)': \(error)", at: entry.location)
                 }
             }
         }
-        return ObjCHeaders(interfaces)
+        return ObjCHeaders(reading: tokenizers)
     }
 
     /// The `.h` files under `path` in name order when it is a folder, else `path` itself: what `headers:` and
