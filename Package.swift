@@ -60,7 +60,7 @@ let package = Package(
         ),
         // What the tests use to block or compute for long without holding Swift concurrency's few pool threads.
         .target(name: "BlockingTestSupport", path: "Tests/BlockingTestSupport"),
-        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime"]),
+        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "BlockingTestSupport"]),
         .testTarget(
             name: "ModelGeneratorCoreTests",
             dependencies: ["ModelGeneratorCore", "model-generator", "BlockingTestSupport"]

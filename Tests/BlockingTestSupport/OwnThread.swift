@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 // Swift concurrency runs every task, and every synchronous `@Test` function, on a pool of as many threads as cores:
 // two on CI. Test work that blocks (waits for a process, a lock, a pipe) or computes for seconds holds one of them,
 // and while two such tests run, no timer, server answer or other test anywhere in the process gets a thread: CI saw
@@ -38,7 +42,9 @@ public func requireOwnThread(_ what: String, file: StaticString = #fileID, line:
 }
 
 /// Runs each job on a new thread: jobs of tests that block or compute for long are few, and a thread of their own
-/// never waits for a free one.
+/// never waits for a free one. The threads, and the programs they start, run at a lower priority than the pool's:
+/// dozens of them computing at once must not take the cores from the pool's two threads, where the tests with
+/// timers and servers (and every other test) wait for their turn.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class OwnThreadExecutor: TaskExecutor {
     static let shared = OwnThreadExecutor()
@@ -50,8 +56,13 @@ final class OwnThreadExecutor: TaskExecutor {
         let executor = asUnownedTaskExecutor()
         let thread = Thread {
             Thread.current.threadDictionary[Self.marker] = true
+            #if os(Linux)
+            // Linux keeps a nice value per thread; 0 is the calling thread.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            #endif
             job.runSynchronously(on: executor)
         }
+        thread.qualityOfService = .utility
         // As much stack as the main thread's, for the tests of deep nesting.
         thread.stackSize = 8 << 20
         thread.start()
