@@ -56,7 +56,7 @@ final class OwnThreadExecutor: TaskExecutor {
         let executor = asUnownedTaskExecutor()
         let thread = Thread {
             Thread.current.threadDictionary[Self.marker] = true
-            #if os(Linux)
+            #if canImport(Glibc)
             // Linux keeps a nice value per thread; 0 is the calling thread.
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
             #endif
