@@ -51,13 +51,20 @@ let package = Package(
                     description: "Generates Swift models from each target's model-generator.yaml"
                 ),
                 permissions: [
-                    .writeToPackageDirectory(reason: "model-generator writes the generated models into each config's output folder")
+                    .writeToPackageDirectory(
+                        reason: "model-generator writes the generated models into each config's output folder"
+                    )
                 ]
             ),
             dependencies: ["model-generator"]
         ),
-        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime"]),
-        .testTarget(name: "ModelGeneratorCoreTests", dependencies: ["ModelGeneratorCore", "model-generator"]),
+        // What the tests use to block or compute for long without holding Swift concurrency's few pool threads.
+        .target(name: "BlockingTestSupport", path: "Tests/BlockingTestSupport"),
+        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "BlockingTestSupport"]),
+        .testTarget(
+            name: "ModelGeneratorCoreTests",
+            dependencies: ["ModelGeneratorCore", "model-generator", "BlockingTestSupport"]
+        ),
         // The golden outputs, each compiled as its own module (their type names overlap) and exercised on payloads.
         .target(name: "GoldenMedable", dependencies: ["ModelRuntime"], path: "Tests/Goldens/Medable/Expected"),
         .target(
@@ -90,7 +97,7 @@ let package = Package(
             dependencies: [
                 "ModelRuntime", "GoldenSupport", "GoldenMedable", "GoldenCortexExport", "GoldenNaming", "GoldenTweets",
                 "GoldenThings", "GoldenBlog", "GoldenPlaces", "GoldenQueries", "GoldenRealCortex", "GoldenRealMia",
-                "GoldenParse",
+                "GoldenParse", "BlockingTestSupport",
             ],
             // Payloads, the semantics test's Python evaluator, and snippets that must fail to type-check.
             exclude: ["Fixtures", "Semantics", "CompileFailures"]

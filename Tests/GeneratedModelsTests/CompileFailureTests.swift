@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import Testing
 
@@ -5,8 +6,9 @@ import Testing
 /// `GoldenQueries` and must not type-check, failing on its line marked `// FAILS HERE` with the diagnostic listed
 /// below; `MustCompile.swift`, a positive control, must type-check. Each snippet is checked with
 /// `swiftc -typecheck` against the `.swiftmodule`s of ModelRuntime and GoldenQueries that this test bundle was
-/// built with (the `CompileFailures` folder is excluded from the test target).
-@Suite struct CompileFailureTests {
+/// built with (the `CompileFailures` folder is excluded from the test target). The tests wait for swiftc on threads of
+/// their own.
+@Suite(.onOwnThread) struct CompileFailureTests {
     struct Snippet: Sendable, CustomTestStringConvertible {
         var file: String
         /// Texts that must all appear in one error reported on the marked line.
@@ -106,7 +108,7 @@ import Testing
     static let controlFile = "MustCompile.swift"
     static let marker = "// FAILS HERE"
 
-    // One snippet at a time: each waits seconds for swiftc, holding one of Swift concurrency's few pool threads.
+    // One snippet at a time: each swiftc uses a core for seconds.
     @Test(.serialized, arguments: snippets) func snippetDoesNotTypeCheck(_ snippet: Snippet) throws {
         let typeChecker = try TypeChecker.shared.get()
         let url = TypeChecker.snippetsDirectory.appendingPathComponent(snippet.file)
@@ -222,17 +224,8 @@ struct TypeChecker: Sendable {
     }
 
     static func run(_ executable: URL, _ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try runProgram(executable, arguments, mergingErrors: true)
+        return (run.status, run.output)
     }
 
     // MARK: - Finding the modules

@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import GoldenCortexExport
 import GoldenMedable
@@ -10,7 +11,8 @@ import Testing
 /// strings, numbers and nesting a server should never send): each mutant either decodes or throws a `DecodingError`
 /// whose path leads to the value replaced. Generated models cover plain properties, Documents, enums, files,
 /// references, dates (Cortex), and key paths, defaults and formatters (AppCoreKit's tweet and places).
-@Suite struct GeneratedModelHostilePayloadTests {
+/// On threads of its own, not Swift concurrency's few pool threads: minutes of decoding.
+@Suite(.onOwnThread) struct GeneratedModelHostilePayloadTests {
     /// A JSON location: object keys and array indexes.
     enum Step: Hashable, CustomStringConvertible {
         case key(String)
@@ -75,7 +77,7 @@ import Testing
     /// Decodes every mutant of `payload` as `T`; records an issue for anything but success or a `DecodingError` on the
     /// replaced value's line: at it, inside the replacement, or at a parent that reads it (a missing key's container,
     /// a formatter given the whole object). Foundation's own pathless "not valid JSON" for valid JSON is an issue too.
-    func mutate<T: Decodable>(_: T.Type, _ name: String, payload: Data) async throws -> Outcome {
+    func mutate<T: Decodable>(_: T.Type, _ name: String, payload: Data) throws -> Outcome {
         let original = try json(payload)
         let replacements = try Self.replacements.map {
             ($0.name, try JSONDecoder().decode(JSONValue.self, from: Data($0.json.utf8)))
@@ -84,8 +86,6 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         for path in Self.paths(in: original) {
-            // Seconds of CPU on one of Swift concurrency's few pool threads: let other tests' timers run meanwhile.
-            await Task.yield()
             let location = Self.describe(path)
             for (replacementName, replacement) in replacements {
                 let mutant = try encoder.encode(Self.replacing(path[...], in: original, with: replacement))
@@ -127,18 +127,18 @@ import Testing
         return Self.describe(context?.codingPath.map { $0.intValue.map(Step.index) ?? .key($0.stringValue) } ?? [])
     }
 
-    @Test func everyValueOfEveryFixtureReplacedByEveryOtherKind() async throws {
+    @Test func everyValueOfEveryFixtureReplacedByEveryOtherKind() throws {
         var total = Outcome()
         for outcome in [
-            try await mutate(Clinic.self, "clinic.json", payload: Fixtures.data("clinic.json")),
-            try await mutate([Visit].self, "visits.json", payload: Fixtures.data("visits.json")),
-            try await mutate(
+            try mutate(Clinic.self, "clinic.json", payload: Fixtures.data("clinic.json")),
+            try mutate([Visit].self, "visits.json", payload: Fixtures.data("visits.json")),
+            try mutate(
                 Object.self,
                 "c_object-create-body.json",
                 payload: Fixtures.data("c_object-create-body.json")
             ),
-            try await mutate(TweetModel.self, "tweet.json", payload: Fixtures.data("tweet.json")),
-            try await mutate(Place.self, "places", payload: PlacesMappingTests.full),
+            try mutate(TweetModel.self, "tweet.json", payload: Fixtures.data("tweet.json")),
+            try mutate(Place.self, "places", payload: PlacesMappingTests.full),
         ] {
             total.decoded += outcome.decoded
             total.rejected += outcome.rejected

@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import GoldenQueries
 import ModelRuntime
@@ -531,7 +532,8 @@ private func semanticCases(ids: [ObjectID]) -> [SemanticCase] {
 
 // MARK: - The test
 
-@Suite struct QuerySemanticsTests {
+/// On a thread of its own: it waits for Python.
+@Suite(.onOwnThread) struct QuerySemanticsTests {
     @Test func filtersSelectWhatTheirSwiftPredicatesSelect() throws {
         let items = Corpus.items()
         let ids = items.map(\.id)
@@ -631,6 +633,7 @@ private struct Evaluation: Decodable {
 }
 
 /// Runs Semantics/evaluate.py on `payload`; records an issue (never skips) when python3 or mongomock is missing.
+/// Blocks: only on a thread of `onOwnThread`.
 private func evaluateWithMongomock(_ payload: String) throws -> Evaluation? {
     let install = "python3 with mongomock is required for the query semantics test: pip install mongomock"
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -640,36 +643,27 @@ private func evaluateWithMongomock(_ payload: String) throws -> Evaluation? {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let input = directory.appendingPathComponent("input.json")
-    let errors = directory.appendingPathComponent("stderr.txt")
     try Data(payload.utf8).write(to: input)
-    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path, input.path]
-    let output = Pipe()
-    process.standardOutput = output
-    // stderr goes to a file, so reading stdout to its end cannot block on a full stderr pipe.
-    process.standardError = try FileHandle(forWritingTo: errors)
+    let run: ProgramRun
     do {
-        try process.run()
+        run = try runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, input.path])
+    } catch let error as BlockingOnThePool {
+        throw error
     } catch {
         Issue.record("\(install) (could not start /usr/bin/env python3: \(error))")
         return nil
     }
-    let stdout = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-
-    switch process.terminationStatus {
+    let stderr = run.errors
+    switch run.status {
     case 0:
-        return try JSONDecoder().decode(Evaluation.self, from: stdout)
+        return try JSONDecoder().decode(Evaluation.self, from: Data(run.output.utf8))
     case 3:  // evaluate.py: mongomock is not installed.
         Issue.record("\(install). \(stderr)")
     case 127:  // env: python3 not found.
         Issue.record("\(install) (python3 was not found). \(stderr)")
     default:
-        Issue.record("evaluate.py failed with status \(process.terminationStatus): \(stderr)")
+        Issue.record("evaluate.py failed with status \(run.status): \(stderr)")
     }
     return nil
 }

@@ -823,15 +823,11 @@ private final class Recorder<Element>: @unchecked Sendable {
     private var elements: [Element] = []
 
     func append(_ element: Element) {
-        lock.lock()
-        elements.append(element)
-        lock.unlock()
+        lock.withLock { elements.append(element) }
     }
 
     var all: [Element] {
-        lock.lock()
-        defer { lock.unlock() }
-        return elements
+        lock.withLock { elements }
     }
 }
 

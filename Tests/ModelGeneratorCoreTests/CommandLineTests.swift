@@ -1,13 +1,11 @@
+import BlockingTestSupport
 import Foundation
 import Testing
 
 /// Runs the built `model-generator` executable on copies of the golden inputs in temporary folders.
-@Suite(.serialized) struct CommandLineTests {
-    struct Run {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
+/// On threads of its own, not Swift concurrency's few pool threads: the command line.
+@Suite(.serialized, .onOwnThread) struct CommandLineTests {
+    typealias Run = ProgramRun
 
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -36,31 +34,15 @@ import Testing
         try await onOwnThread { try runBlocking(arguments, in: directory, executable: executable) }
     }
 
-    /// `environment`, when given, is all the process sees of the environment.
+    /// `environment`, when given, is all the process sees of the environment. Blocks: only on a thread of
+    /// `onOwnThread`.
     func runBlocking(
         _ arguments: [String],
         in directory: URL,
         executable: URL? = nil,
         environment: [String: String]? = nil
     ) throws -> Run {
-        let process = Process()
-        process.executableURL = try executable ?? Self.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        if let environment { process.environment = environment }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus,
-            output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self)
-        )
+        try runProgram(try executable ?? Self.executable, arguments, in: directory, environment: environment)
     }
 
     /// A fresh copy of a golden case's inputs (without its expected output).

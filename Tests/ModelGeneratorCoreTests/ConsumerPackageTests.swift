@@ -1,9 +1,11 @@
+import BlockingTestSupport
 import Foundation
 import Testing
 
 /// An app that adds this package to link only `ModelRuntime` keeps its own versions of the packages the generator
 /// uses: SwiftPM resolves every dependency of a dependency, so the generator's ranges must take the app's choice.
-@Suite struct ConsumerPackageTests {
+/// On threads of its own, not Swift concurrency's few pool threads: a package build.
+@Suite(.onOwnThread) struct ConsumerPackageTests {
     /// Yams 5 pinned by the app (the "root depends on 'yams' 5.0.0..<6.0.0" clash), next to ModelRuntime.
     @Test func anAppPinningYams5LinksModelRuntime() async throws {
         let output = try await GeneratedPackage(

@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import ModelGeneratorCore
 import Testing
@@ -6,7 +7,8 @@ import Testing
 
 /// The write stage touches only files the generator wrote: planted links, unreadable and foreign files, odd output
 /// folders, concurrent runs, signals and errors mid-commit all leave everything else as it was.
-@Suite(.serialized) struct FileSafetyTests {
+/// On threads of its own: the tests wait for the command line they start.
+@Suite(.serialized, .onOwnThread) struct FileSafetyTests {
     let cli = CommandLineTests()
     let manager = FileManager.default
     let generate = ["generate", "--config", "model-generator.yaml"]
@@ -41,7 +43,7 @@ import Testing
         while process.isRunning && clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            try waitForExit(process)
             return -1
         }
         return process.terminationStatus
@@ -380,7 +382,7 @@ import Testing
         shell.arguments = ["-c", String(removal)]
         shell.currentDirectoryURL = directory
         try shell.run()
-        shell.waitUntilExit()
+        try waitForExit(shell)
         #expect(try names(directory.appendingPathComponent("Expected")) == ["Mine.swift"])
         let quiet = try await cli.run(generate, in: directory)
         #expect(!quiet.errors.contains("still holds"))
@@ -445,8 +447,8 @@ import Testing
             let first = try await wait(one.process, seconds: 60)
             let second = try await wait(two.process, seconds: 60)
             let errors =
-                String(decoding: one.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                + String(decoding: two.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                String(decoding: try readUntilClosed(one.errors), as: UTF8.self)
+                + String(decoding: try readUntilClosed(two.errors), as: UTF8.self)
             #expect(first == 0 && second == 0, "\(errors)")
             #expect(!errors.contains("NSCocoaErrorDomain"))
             var written = try cli.snapshot(directory.appendingPathComponent("Expected"))
@@ -470,7 +472,7 @@ import Testing
         flock(descriptor, LOCK_UN)
         close(descriptor)
         #expect(try await wait(waiting.process, seconds: 60) == 0)
-        let errors = String(decoding: waiting.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: try readUntilClosed(waiting.errors), as: UTF8.self)
         #expect(errors.contains("waiting for another model-generator run to finish with Expected"))
         #expect(try names(output).contains("Office.swift"))
     }
@@ -573,7 +575,7 @@ import Testing
         #expect(mkfifo(output.appendingPathComponent("Other.swift").path, 0o644) == 0)
         let running = try start(generate, in: directory)
         #expect(try await wait(running.process, seconds: 30) == 1)
-        let errors = String(decoding: running.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: try readUntilClosed(running.errors), as: UTF8.self)
         #expect(errors.contains("error: Expected/Office.swift is a FIFO, not a regular file"))
         #expect(errors.contains("error: Expected/Other.swift is a FIFO, not a regular file"))
         #expect(try names(output) == ["Office.swift", "Other.swift"])

@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,8 @@ import Testing
 
 /// Mutated schemas, configs and `.mappings` files, seeded and reproducible: every case ends in generated files or
 /// diagnostics, never a crash, and a run with an error produces no files (so nothing is written).
-@Suite struct FuzzTests {
+/// On threads of its own, not Swift concurrency's few pool threads: minutes of generation.
+@Suite(.onOwnThread) struct FuzzTests {
     static let seeds: [String: String] = [
         "objects.yaml": """
         objects:
@@ -80,7 +82,7 @@ import Testing
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    @Test func mutatedInputsEndInOutputOrDiagnostics() async {
+    @Test func mutatedInputsEndInOutputOrDiagnostics() {
         // FUZZ_SEED=<seed> replays another run.
         let seed = ProcessInfo.processInfo.environment["FUZZ_SEED"].flatMap(UInt64.init) ?? 20_261_122
         var random = SeededRandom(state: seed)
@@ -88,8 +90,6 @@ import Testing
         let cases = 5_000
         var outcomes = (generated: 0, rejected: 0)
         for index in 0..<cases {
-            // Minutes of CPU on one of Swift concurrency's few pool threads: let other tests' timers run between cases.
-            if index % 25 == 0 { await Task.yield() }
             var files = Self.seeds
             files["model-generator.yaml"] = Self.config
             let target = names[random.below(names.count)]

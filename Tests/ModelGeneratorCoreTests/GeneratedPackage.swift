@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 
 /// A throwaway Swift package holding generated code, built (and run) with the `swift` on PATH: the proof that output
@@ -34,8 +35,9 @@ struct GeneratedPackage {
     /// its argument) when there is one, and returns what `Main` printed. Throws with the compiler's or the program's
     /// output on failure.
     ///
-    /// The build takes minutes of waiting on other processes, so it waits on a thread of its own: blocking one of
-    /// Swift concurrency's few pool threads (two on a two-core machine) stalls every other test's timers.
+    /// The build takes minutes of waiting on other processes (and on the build before it), so it waits on a thread
+    /// of its own: blocking one of Swift concurrency's few pool threads (two on a two-core machine) stalls every
+    /// other test's timers.
     func buildAndRun() async throws -> String {
         try await onOwnThread { try buildAndRunBlocking() }
     }
@@ -56,8 +58,11 @@ struct GeneratedPackage {
         let scratch = fileManager.temporaryDirectory.appendingPathComponent("model-generator-build-\(name)")
         // One package builds at a time: each build already uses every core, and several at once starved the tests
         // that talk to local servers with deadlines (polls, timeouts) on a two-core CI machine.
-        Self.buildTurn.lock()
-        defer { Self.buildTurn.unlock() }
+        return try inTurn(Self.buildTurn) { try build(in: directory, scratch: scratch) }
+    }
+
+    /// Builds the package written to `directory`, runs `Main` when there is one and returns what it printed.
+    private func build(in directory: URL, scratch: URL) throws -> String {
         // Generated code must build without a single warning, as the app's own code would be held to.
         let build = try Self.swift([
             "build", "--package-path", directory.path, "--scratch-path", scratch.path, "-Xswiftc",
@@ -145,24 +150,9 @@ struct GeneratedPackage {
         try run(URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments)
     }
 
-    /// Runs a program to its end, its output and errors read together (so neither pipe can fill and block it).
+    /// Runs a program to its end, its output and errors read together.
     private static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-}
-
-/// Runs long blocking or CPU-bound test work on a dispatch thread rather than a Swift concurrency pool thread.
-func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        let run = try runProgram(executable, arguments, mergingErrors: true)
+        return (run.status, run.output)
     }
 }

@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,8 @@ import Testing
 /// Runs the generator on every case under `Tests/Goldens` and compares its output with the case's `Expected`
 /// folder, byte for byte. `RECORD_GOLDENS=1 swift test` rewrites the expected files instead; review the diff.
 /// The expected files are also compiled (targets `Golden…`) and exercised in `GeneratedModelsTests`.
-@Suite struct GoldenTests {
+/// On threads of its own, not Swift concurrency's few pool threads: generation of every golden.
+@Suite(.onOwnThread) struct GoldenTests {
     static let goldensDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Goldens")
     static let cases = [

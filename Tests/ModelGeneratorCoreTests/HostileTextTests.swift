@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,8 @@ import Testing
 /// Cortex NDJSON, YAML mappings, AppCoreKit `.mappings` and the config. Free text must come out as comments and
 /// literals that hold it exactly, and all of it must compile with nothing injected; text that must be a name is a
 /// located error.
-@Suite struct HostileTextTests {
+/// On threads of its own, not Swift concurrency's few pool threads: generation and a package build.
+@Suite(.onOwnThread) struct HostileTextTests {
     /// Each would stop the build (`#error`) or declare something, were it to escape its comment or literal.
     static let hostile: [String] = {
         let breaks = ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"]

@@ -1,10 +1,12 @@
+import BlockingTestSupport
 import Foundation
 import ModelGeneratorCore
 import Testing
 
 /// The newcomer's path: `model-generator init` in an empty folder, from a Cortex export, and from AppCoreKit
 /// mappings, then `generate` on what it wrote, and the output built with warnings as errors.
-@Suite struct InitTests {
+/// On threads of its own, not Swift concurrency's few pool threads: the command line and a package build.
+@Suite(.onOwnThread) struct InitTests {
     let commandLine = CommandLineTests()
     let goldens = CommandLineTests.packageRoot.appendingPathComponent("Tests/Goldens")
 

@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import Testing
 
@@ -33,8 +34,9 @@ import Testing
         #expect(JSONSyntaxParser.parse(text, file: "t.json", lineOffset: 7) == Self.viaYAML(text, lineOffset: 7))
     }
 
-    /// Every JSON file the tests and examples hold.
-    @Test func everyJSONFileOfTheRepositoryMatchesTheYAMLParser() throws {
+    /// Every JSON file the tests and examples hold: seconds of parsing, on a thread of its own rather than one of
+    /// Swift concurrency's few pool threads.
+    @Test(.onOwnThread) func everyJSONFileOfTheRepositoryMatchesTheYAMLParser() throws {
         let root = GoldenTests.goldensDirectory.deletingLastPathComponent().deletingLastPathComponent()
         var checked = 0
         for folder in ["Tests", "examples", "Benchmarks/Inputs"] {

@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,8 @@ import Testing
 /// own examples at 0.10 and 0.20 and an MMDataObject app written from its README go through `model-generator import`, AppCoreKit's
 /// samples are read as they are with their headers; all of it generates, builds with warnings as errors, and decodes
 /// payloads shaped as each app's API returned them.
-@Suite struct ObjCMigrationTests {
+/// On threads of its own, not Swift concurrency's few pool threads: generation and a package build.
+@Suite(.onOwnThread) struct ObjCMigrationTests {
     let commandLine = CommandLineTests()
     static let sources = CommandLineTests.packageRoot.appendingPathComponent("Tests/ObjCSources")
 

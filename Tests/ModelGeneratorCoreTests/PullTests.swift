@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Darwin
 /// `model-generator pull` against a server on 127.0.0.1 that serves the real schema files (`Tests/RealSchemas`) the
 /// way Cortex (the environment export mdctl asks for, streamed as NDJSON) and Parse (`GET /schemas`) do; the pulled
 /// files must then generate.
-@Suite(.serialized) struct PullTests {
+@Suite(.serialized, .onOwnThread) struct PullTests {
     /// The server: started by each test, stopped when it ends (and when its stdin closes).
     static let script = #"""
         import http.server, json, os, sys, glob, threading
@@ -123,10 +124,10 @@ import Darwin
         let stdin: Pipe
         let port: Int
 
-        func stop() {
+        func stop() throws {
             try? stdin.fileHandleForWriting.close()
             if process.isRunning { process.terminate() }
-            process.waitUntilExit()
+            try waitForExit(process)
         }
     }
 
@@ -142,11 +143,7 @@ import Darwin
         process.standardOutput = stdout
         try process.run()
         // The first line is the port the OS gave the server.
-        var line = Data()
-        while let byte = try stdout.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
-            line.append(byte)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = try readFirstLine(stdout)
         guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
             process.terminate()
             throw CocoaError(.fileReadUnknown, userInfo: ["reason": "the test server did not start: \(text)"])
@@ -175,8 +172,9 @@ import Darwin
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try startServer(in: directory)
-        defer { server.stop() }
-        try body(directory, server.port)
+        let outcome = Result { try body(directory, server.port) }
+        try server.stop()
+        try outcome.get()
     }
 
     static let parseCredentials = ["PARSE_APPLICATION_ID": "app-id", "PARSE_MASTER_KEY": "master-key"]

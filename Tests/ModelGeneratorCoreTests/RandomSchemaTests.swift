@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,8 @@ import Testing
 /// re-encode to the same JSON, and decode again to an equal value.
 ///
 /// Replay a failure with `RANDOM_SCHEMA_SEED=<seed> swift test --filter RandomSchemaTests`.
-@Suite struct RandomSchemaTests {
+/// On threads of its own, not Swift concurrency's few pool threads: generation and a package build.
+@Suite(.onOwnThread) struct RandomSchemaTests {
     static let schemaCount = 100
     static let instancesPerObject = 4
     static let defaultSeed: UInt64 = 20_261_123

@@ -1,10 +1,12 @@
+import BlockingTestSupport
 import Foundation
 import Testing
 
 @testable import ModelGeneratorCore
 
 /// The backends' own schema files (`Tests/RealSchemas`, sources in its SOURCES.md), read by their readers.
-@Suite struct RealSchemaTests {
+/// On threads of its own, not Swift concurrency's few pool threads: generation from the real schemas and a package build.
+@Suite(.onOwnThread) struct RealSchemaTests {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("RealSchemas")
 

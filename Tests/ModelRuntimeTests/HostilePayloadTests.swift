@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import ModelRuntime
 import Testing
@@ -109,7 +110,8 @@ import Testing
 
     /// The deepest payload the parser accepts goes through every recursive part of the runtime: decoding,
     /// equality, hashing, re-encoding, the decoding report and the query JSON a value becomes.
-    @Test func theDeepestAcceptedPayloadGoesThroughEveryRecursivePart() throws {
+    // Seconds of decoding: on a thread of its own, not one of Swift concurrency's few pool threads.
+    @Test(.onOwnThread) func theDeepestAcceptedPayloadGoesThroughEveryRecursivePart() throws {
         let depth = deepestAcceptedDepth()
         let arrays = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         let value = try decode(JSONValue.self, from: arrays)

@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import Testing
 
@@ -45,7 +46,8 @@ import Testing
         return text
     }
 
-    @Test func aDocument500DeepParsesLikeCodable() throws {
+    // Seconds of parsing: on a thread of its own, not one of Swift concurrency's few pool threads.
+    @Test(.onOwnThread) func aDocument500DeepParsesLikeCodable() throws {
         let data = Data(Self.nested(500).utf8)
         let parsed = try JSONValue(parsing: data)
         #expect(parsed == (try JSONDecoder().decode(JSONValue.self, from: data)))

@@ -1,0 +1,112 @@
+import Foundation
+
+/// How a program ended and what it wrote.
+public struct ProgramRun: Sendable {
+    public var status: Int32
+    /// Standard output; standard error too when the run merged them.
+    public var output: String
+    /// Standard error, when the run kept it apart; empty otherwise.
+    public var errors: String
+}
+
+/// Runs `executable` to its end and returns what it wrote, reading both pipes at once (so neither can fill up and
+/// stall it). Blocks for as long as the program runs: only on a thread of ``onOwnThread(_:)``.
+///
+/// - Parameters:
+///   - directory: The working directory; the caller's when nil.
+///   - environment: All the program sees of the environment; the caller's when nil.
+///   - mergingErrors: Whether standard error goes into `output` (in the order written) rather than `errors`.
+public func runProgram(
+    _ executable: URL,
+    _ arguments: [String],
+    in directory: URL? = nil,
+    environment: [String: String]? = nil,
+    mergingErrors: Bool = false,
+    file: StaticString = #fileID,
+    line: UInt = #line
+) throws -> ProgramRun {
+    try requireOwnThread("running \(executable.lastPathComponent)", file: file, line: line)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    if let environment { process.environment = environment }
+    process.standardInput = FileHandle.nullDevice
+    let output = Pipe()
+    let errors = mergingErrors ? output : Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let errorData = ReadInBackground(mergingErrors ? nil : errors)
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProgramRun(
+        status: process.terminationStatus,
+        output: String(decoding: outputData, as: UTF8.self),
+        errors: String(decoding: errorData.wait(), as: UTF8.self)
+    )
+}
+
+/// Waits for `process` to end. Only on a thread of ``onOwnThread(_:)``.
+public func waitForExit(_ process: Process, file: StaticString = #fileID, line: UInt = #line) throws {
+    try requireOwnThread("waiting for a process", file: file, line: line)
+    process.waitUntilExit()
+}
+
+/// Reads `pipe` until every writer closed it. Only on a thread of ``onOwnThread(_:)``.
+public func readUntilClosed(_ pipe: Pipe, file: StaticString = #fileID, line: UInt = #line) throws -> Data {
+    try requireOwnThread("reading a pipe to its end", file: file, line: line)
+    return pipe.fileHandleForReading.readDataToEndOfFile()
+}
+
+/// Reads `pipe` up to its first line break (which it leaves out) or its end. Only on a thread of ``onOwnThread(_:)``.
+public func readFirstLine(_ pipe: Pipe, file: StaticString = #fileID, line: UInt = #line) throws -> String {
+    try requireOwnThread("reading a line from a pipe", file: file, line: line)
+    var text = Data()
+    while let byte = try pipe.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+        text.append(byte)
+    }
+    return String(decoding: text, as: UTF8.self)
+}
+
+/// Runs `work` when no other work of `turn` runs (one package build at a time, say), waiting for it meanwhile. Only on
+/// a thread of ``onOwnThread(_:)``: the wait can last minutes.
+public func inTurn<Value>(
+    _ turn: NSLock,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ work: () throws -> Value
+) throws -> Value {
+    try requireOwnThread("waiting for a turn", file: file, line: line)
+    turn.lock()
+    defer { turn.unlock() }
+    return try work()
+}
+
+/// A pipe read to its end on a thread of its own (not dispatch's, which Swift concurrency's pool shares on Linux).
+private final class ReadInBackground: @unchecked Sendable {
+    private let done = NSCondition()
+    private var data: Data?
+
+    init(_ pipe: Pipe?) {
+        guard let pipe else {
+            data = Data()
+            return
+        }
+        Thread {
+            let read = pipe.fileHandleForReading.readDataToEndOfFile()
+            self.done.lock()
+            self.data = read
+            self.done.signal()
+            self.done.unlock()
+        }
+        .start()
+    }
+
+    func wait() -> Data {
+        done.lock()
+        defer { done.unlock() }
+        while data == nil { done.wait() }
+        return data!
+    }
+}
