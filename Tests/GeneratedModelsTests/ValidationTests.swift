@@ -136,6 +136,18 @@ private func thrownViolations(_ render: () throws -> Any) -> [Violation] {
         #expect(Validation.count(of: absent, min: 2, at: "c_list").isEmpty)
     }
 
+    @Test func pathsJoinThePrefixAndTheKey() {
+        // Generated bodies pass their prefix and the property's key apart; every check reports them joined.
+        #expect(Validation.notCleared(FieldUpdate<String>.null, at: "c_a.", "c_b").map(\.path) == ["c_a.c_b"])
+        #expect(Validation.length(of: "", min: 1, at: "c_a.", "c_b").map(\.path) == ["c_a.c_b"])
+        let upload = FileUpload(facets: ["thumb": .init(data: Data([1]), mime: "image/png")])
+        #expect(
+            Validation.files([upload], rules: [FacetRule(name: "content", isRequired: true)], at: "c_a.", "c_files")
+                .map(\.path)
+                == ["c_a.c_files[0].thumb", "c_a.c_files[0].content"]
+        )
+    }
+
     @Test func visitNotesMaxItems() {
         let notes = (0..<101).map { Visit.Note(text: "n\($0)") }
         var create = Visit.InPerson.Create(clinic: clinicID, when: Date(timeIntervalSince1970: 0))

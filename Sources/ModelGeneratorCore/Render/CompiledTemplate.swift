@@ -12,6 +12,11 @@ struct CompiledTemplate: Sendable {
         case section(String, [Node])
         case invertedSection(String, [Node])
         case partial(String)
+        /// A section that prints a list of lines indented (`{{#lines_indent8}}`, `{{.}}`, `{{/lines_indent8}}`, as
+        /// ``TemplateLibrary/joiningLineSections(_:)`` writes it): the list `name`'s lines are appended to the output
+        /// one by one, each after `indent` and followed by a newline, with no joined copy in between. `section` is the
+        /// section as written, rendered instead when `name` is not a list of lines.
+        case lineList(name: String, indent: String, section: [Node])
     }
 
     struct ParseError: Error, CustomStringConvertible {
@@ -64,7 +69,29 @@ struct CompiledTemplate: Sendable {
         guard stack.count == 1 else {
             throw ParseError(description: "'{{#\(stack[stack.count - 1].name)}}' is not closed")
         }
-        nodes = Self.mergingText(stack[0].nodes)
+        nodes = Self.recognizingLineLists(Self.mergingText(stack[0].nodes))
+    }
+
+    /// Replaces each section over `name_indentN` whose body is `{{.}}` and a newline with a ``Node/lineList``.
+    private static func recognizingLineLists(_ nodes: [Node]) -> [Node] {
+        nodes.map { node in
+            switch node {
+            case .section(let name, let inner):
+                if inner.count == 2, case .variable(".") = inner[0], case .text("\n") = inner[1],
+                    let marker = name.range(of: TemplateLibrary.joinedLinesMarker, options: .backwards),
+                    let indent = Int(name[marker.upperBound...]), indent >= 0
+                {
+                    return .lineList(
+                        name: String(name[..<marker.lowerBound]),
+                        indent: String(repeating: " ", count: indent),
+                        section: inner
+                    )
+                }
+                return .section(name, recognizingLineLists(inner))
+            case .invertedSection(let name, let inner): return .invertedSection(name, recognizingLineLists(inner))
+            default: return node
+            }
+        }
     }
 
     /// The lines of `text`, each with its newline.
@@ -150,6 +177,22 @@ struct CompiledTemplateRenderer: Sendable {
             case .partial(let name):
                 guard let template = templates[name] else { continue }
                 render(template.nodes, &stack, into: &output)
+            case .lineList(let name, let indent, let section):
+                let value = lookUpValue(name, stack)
+                guard let lines = value as? [String] else {
+                    // Not lines: what the joined section renders for any other value.
+                    forEachFrame(of: value) { frame in
+                        if let frame { stack.append(frame) }
+                        render(section, &stack, into: &output)
+                        if frame != nil { stack.removeLast() }
+                    }
+                    continue
+                }
+                for line in lines {
+                    output += indent
+                    output += line
+                    output += "\n"
+                }
             }
         }
     }
@@ -165,6 +208,15 @@ struct CompiledTemplateRenderer: Sendable {
         }
         for frame in stack.reversed() {
             if case .view(let view) = frame, let value = view.child(named: name) { return value }
+        }
+        return nil
+    }
+
+    /// The value named `name` in the innermost view that has one, asked for as it is (`value(named:)`), without the
+    /// `_indentN` joining of ``TemplateView/child(named:)``.
+    private func lookUpValue(_ name: String, _ stack: [Frame]) -> Any? {
+        for frame in stack.reversed() {
+            if case .view(let view) = frame, let value = view.value(named: name) { return value }
         }
         return nil
     }

@@ -44,7 +44,14 @@ public struct ResolvedProperty: Hashable, Sendable {
     /// default fills it in. A property the schema requires on create may still be missing from a read (access,
     /// projections): `definition.isRequired` says what `Create` requires.
     public var isRequired: Bool
-    public var definition: PropertyDefinition
+    /// The property as its schema defines it.
+    public var definition: PropertyDefinition {
+        get { sharedDefinition.value }
+        set { sharedDefinition = SharedValue(newValue) }
+    }
+    /// A resolved property is copied many times on its way to the templates, and a definition holds some twenty
+    /// strings and lists: behind one reference, a copy retains it once instead of each of them.
+    private var sharedDefinition: SharedValue<PropertyDefinition>
     /// Where the value sits in the JSON; `[apiName]` for a plain property, empty for AppCoreKit's `@self`.
     public var keyPath: [String]
     /// The JSON value used when the key is missing (a mapping's `default`).
@@ -76,8 +83,26 @@ public struct ResolvedProperty: Hashable, Sendable {
         self.type = type
         self.isArray = isArray
         self.isRequired = isRequired
-        self.definition = definition
+        self.sharedDefinition = SharedValue(definition)
         self.keyPath = [apiName]
+    }
+}
+
+/// An immutable value behind a reference, compared and hashed by the value: a struct that holds one is copied with
+/// one retain. Setting a new value means making a new `SharedValue`, so copies never see each other's changes.
+final class SharedValue<Value: Hashable & Sendable>: Hashable, Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    static func == (lhs: SharedValue, rhs: SharedValue) -> Bool {
+        lhs === rhs || lhs.value == rhs.value
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
     }
 }
 

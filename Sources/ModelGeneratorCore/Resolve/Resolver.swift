@@ -10,6 +10,9 @@ public struct Resolver {
     private var usedOverrides: Set<[String]> = []
     /// Set while a system property resolves: its reference to `account` needs no schema definition.
     private var resolvingSystemProperty = false
+    /// API name → Swift property name, each worked out once: every property's is needed twice (a backend's system
+    /// property may not take a name the schema's properties have), and schemas repeat names across objects.
+    private var propertyNames: [String: String] = [:]
 
     public init(config: GeneratorConfig) {
         self.config = config
@@ -170,7 +173,7 @@ public struct Resolver {
 
     /// The object's properties with the backend's system properties added (ids first, the rest after the schema's
     /// own), and the system properties by API name, with the Swift name each gets here.
-    private func withSystemProperties(
+    private mutating func withSystemProperties(
         _ definition: ObjectDefinition
     ) -> (properties: [PropertyDefinition], systemProperties: [String: SystemProperty]) {
         let path = [definition.name.value]
@@ -180,8 +183,8 @@ public struct Resolver {
             objectType.properties.map { (path: path + [objectType.name.value, $0.name.value], name: $0.name.value) }
         }
         let schemaSwiftNames = Set(
-            definition.properties.map { overrideName(path + [$0.name.value]) ?? naming.propertyName($0.name.value) }
-                + variantProperties.map { overrideName($0.path) ?? naming.propertyName($0.name) }
+            definition.properties.map { overrideName(path + [$0.name.value]) ?? propertyName($0.name.value) }
+                + variantProperties.map { overrideName($0.path) ?? propertyName($0.name) }
         )
         let variantNames = Set(variantProperties.map(\.name))
         var systemProperties: [String: SystemProperty] = [:]
@@ -229,7 +232,7 @@ public struct Resolver {
         resolvingSystemProperty = system != nil
         defer { resolvingSystemProperty = false }
         let swiftName = SwiftNaming.propertyName(
-            override(path) ?? system?.swiftName ?? naming.propertyName(definition.name.value),
+            override(path) ?? system?.swiftName ?? propertyName(definition.name.value),
             for: definition.name.value,
             modelNames: modelNames,
             at: definition.name.location,
@@ -421,18 +424,29 @@ public struct Resolver {
     }
 
     private mutating func checkPropertyCollisions(_ properties: [ResolvedProperty]) {
-        var owners: [String: ResolvedProperty] = [:]
-        for property in properties {
-            if let other = owners[property.swiftName] {
+        // Indices, not copies: this runs for every struct, and a property is a large value.
+        var owners: [String: Int] = [:]
+        owners.reserveCapacity(properties.count)
+        for (index, property) in properties.enumerated() {
+            if let otherIndex = owners[property.swiftName] {
+                let other = properties[otherIndex]
                 diagnostics.error(
                     "properties '\(other.apiName)' and '\(property.apiName)' would both be named '\(property.swiftName)' in Swift; the other is at \(other.location)",
                     at: property.location,
                     hint: "rename one with 'naming.overrides'"
                 )
             } else {
-                owners[property.swiftName] = property
+                owners[property.swiftName] = index
             }
         }
+    }
+
+    /// `naming.propertyName(apiName)`, remembered.
+    private mutating func propertyName(_ apiName: String) -> String {
+        if let name = propertyNames[apiName] { return name }
+        let name = naming.propertyName(apiName)
+        propertyNames[apiName] = name
+        return name
     }
 
     /// The override of `path`, without counting it as used.

@@ -219,13 +219,15 @@ struct BodyTranslator {
             checksDocuments: Bool = true
         ) -> [String] {
             let key = SwiftText.stringLiteral(property.apiName)
-            let path = "prefix + \(key)"
+            // The prefix and the key apart: `Validation` joins them, and the call type-checks several times faster
+            // than one with `prefix + "c_name"`.
+            let at = ["at: prefix", key]
             // The path below a Document, written as one literal: `prefix + "c_address."`, which type-checks
             // faster than `prefix + "c_address" + "."`.
             func pathBelow(_ suffix: String) -> String { "prefix + \(key.dropLast())\(suffix)\"" }
             var lines: [String] = []
             func check(_ function: String, _ arguments: [String]) {
-                lines += layout.call("violations += Validation.\(function)", arguments)
+                lines += layout.call("violations.append", label: "contentsOf: ", "Validation.\(function)", arguments)
             }
             for validator in property.definition.validators where !property.isArray {
                 // Bounds come from the schema: only a number Swift reads as the same value goes into the code; the
@@ -239,38 +241,53 @@ struct BodyTranslator {
                 let bounds = [minimum.map { "min: \($0)" }, maximum.map { "max: \($0)" }].compactMap { $0 }
                 guard !bounds.isEmpty else { continue }
                 switch (validator.name.value, property.type) {
-                case ("string", .string): check("length", ["of: \(value)"] + bounds + ["at: \(path)"])
-                case ("number", .int), ("number", .double): check("range", ["of: \(value)"] + bounds + ["at: \(path)"])
+                case ("string", .string): check("length", ["of: \(value)"] + bounds + at)
+                case ("number", .int), ("number", .double): check("range", ["of: \(value)"] + bounds + at)
                 default: continue
                 }
             }
             let itemBounds = [
                 property.definition.minItems.map { "min: \($0)" }, property.definition.maxItems.map { "max: \($0)" },
             ].compactMap { $0 }
-            if property.isArray, !itemBounds.isEmpty { check("count", ["of: \(value)"] + itemBounds + ["at: \(path)"]) }
+            if property.isArray, !itemBounds.isEmpty { check("count", ["of: \(value)"] + itemBounds + at) }
             switch property.type {
             case .enumeration:
-                check("listed", [value, "at: \(path)"])
+                check("listed", [value] + at)
             case .file:
                 check(
                     property.isArray ? "files" : "file",
-                    [value, "rules: FacetRules.\(SwiftNaming.escaped(property.swiftName))", "at: \(path)"]
+                    [value, "rules: FacetRules.\(SwiftNaming.escaped(property.swiftName))"] + at
                 )
             case .document where checksDocuments:
                 let elements = isOptional ? "(\(value) ?? [])" : value
                 if property.isArray {
                     lines += layout.block(
                         "for (index, element) in \(elements).enumerated()",
-                        layout.nested.call("violations += element.violations", ["at: \(pathBelow("[\\(index)]."))"])
+                        layout.nested.call(
+                            "violations.append",
+                            label: "contentsOf: ",
+                            "element.violations",
+                            ["at: \(pathBelow("[\\(index)]."))"]
+                        )
                     )
                 } else if isOptional {
                     // `if let` rather than `?.violations(…) ?? []`, which takes the compiler several times longer.
                     lines += layout.block(
                         "if let document = \(value)",
-                        layout.nested.call("violations += document.violations", ["at: \(pathBelow("."))"])
+                        layout.nested.call(
+                            "violations.append",
+                            label: "contentsOf: ",
+                            "document.violations",
+                            ["at: \(pathBelow("."))"]
+                        )
                     )
                 } else {
-                    lines += layout.call("violations += \(value).violations", ["at: \(pathBelow("."))"])
+                    lines += layout.call(
+                        "violations.append",
+                        label: "contentsOf: ",
+                        "\(value).violations",
+                        ["at: \(pathBelow("."))"]
+                    )
                 }
             default:
                 break
@@ -332,7 +349,7 @@ struct BodyTranslator {
                 let optional = property.isRequired ? "" : "?"
                 let update: String
                 var change = ""
-                var operations = (head: "operations += self.\(name).operations", arguments: ["at: \(key)"])
+                var operations = (function: "self.\(name).operations", arguments: ["at: \(key)"])
                 var difference: [String]? = ["from: original.\(name)", "to: edited.\(name)"]
                 switch property.type {
                 case .file:
@@ -353,7 +370,7 @@ struct BodyTranslator {
                 case .reference:
                     update = "FieldUpdate<\(referenceIDType)>"
                     operations = (
-                        "operations += self.\(name).referenceOperations",
+                        "self.\(name).referenceOperations",
                         ["at: \(key)", "object: \(SwiftText.stringLiteral(referencedObject(property)))"]
                     )
                     difference = [
@@ -388,7 +405,13 @@ struct BodyTranslator {
                         )
                     )
                 )
-                view.operationLines += layout.call(operations.head, operations.arguments)
+                // `append(contentsOf:)` rather than `+=`, which the compiler tries against every `+=` there is.
+                view.operationLines += layout.call(
+                    "operations.append",
+                    label: "contentsOf: ",
+                    operations.function,
+                    operations.arguments
+                )
                 if let difference {
                     view.differenceLines += layout.call("self.\(name)\(change) = .difference", difference)
                 } else if case .file = property.type, !property.isRequired {
@@ -400,8 +423,10 @@ struct BodyTranslator {
                 }
                 if property.definition.isRequired {
                     view.violationLines += layout.call(
-                        "violations += Validation.notCleared",
-                        ["self.\(name)\(change)", "at: prefix + \(key)"]
+                        "violations.append",
+                        label: "contentsOf: ",
+                        "Validation.notCleared",
+                        ["self.\(name)\(change)", "at: prefix", key]
                     )
                 }
                 // A document an update sets is the model's own struct, which carries no rules of its own: the

@@ -7,11 +7,26 @@ struct CodeLayout {
     /// `head(arguments)suffix` on one line when it fits, otherwise one argument per line.
     func call(_ head: String, _ arguments: [String], suffix: String = "") -> [String] {
         let single = "\(head)(\(arguments.joined(separator: ", ")))\(suffix)"
-        if indent + single.count <= lineLength { return [single] }
+        if fits(single) { return [single] }
         return ["\(head)("]
             + arguments.enumerated().map { index, argument in
                 "    " + argument + (index == arguments.count - 1 ? "" : ",")
             } + [")\(suffix)"]
+    }
+
+    /// `head(label inner(arguments))`, a call whose one argument is a call, as swift-format lays it out: on one line
+    /// when it fits, else the inner call on a line of its own, else its arguments one per line too.
+    func call(_ head: String, label: String, _ inner: String, _ arguments: [String]) -> [String] {
+        let single = "\(head)(\(label)\(inner)(\(arguments.joined(separator: ", "))))"
+        if fits(single) { return [single] }
+        return ["\(head)("] + nested.call(label + inner, arguments).map { "    " + $0 } + [")"]
+    }
+
+    /// Whether `line` fits after the indentation. Counted in bytes first, which is never fewer than the characters
+    /// swift-format counts and is the same for ASCII, so only a long non-ASCII line pays for counting characters.
+    func fits(_ line: String) -> Bool {
+        let room = lineLength - indent
+        return line.utf8.count <= room || line.count <= room
     }
 
     /// `opening {` + body + `}`, the body indented one level.

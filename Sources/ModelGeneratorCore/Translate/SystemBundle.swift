@@ -29,7 +29,10 @@ struct SystemBundle {
 
     /// The bundle of the backend whose system properties `properties` hold, or nil.
     static func of(_ properties: [ResolvedProperty]) -> SystemBundle? {
-        guard !properties.contains(where: { $0.swiftName == propertyName }) else { return nil }
+        // Most structs (every document and nested type) hold no system property: decided without a copy.
+        guard properties.contains(where: \.isSystemProperty),
+            !properties.contains(where: { $0.swiftName == propertyName })
+        else { return nil }
         for dialect in [GeneratorConfig.Dialect.cortex, .mia, .parse] {
             if let bundle = of(properties, dialect: dialect) { return bundle }
         }
@@ -40,10 +43,10 @@ struct SystemBundle {
         let members = SystemProperty.of(dialect).filter { !$0.leads }
         var matched: [ResolvedProperty] = []
         for member in members {
-            guard let property = properties.first(where: { $0.apiName == member.apiName }),
-                matches(property, member)
+            guard let index = properties.firstIndex(where: { $0.apiName == member.apiName }),
+                matches(properties[index], member)
             else { return nil }
-            matched.append(property)
+            matched.append(properties[index])
         }
         // `creator`, `updater` and `owner` point at the same `account`.
         var targets: Set<String> = []

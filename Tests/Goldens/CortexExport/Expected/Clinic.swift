@@ -376,13 +376,13 @@ extension Clinic {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.length(of: self.name, min: 1, max: 100, at: prefix + "c_name")
-            violations += Validation.count(of: self.tags, min: 0, max: 20, at: prefix + "c_tags")
-            violations += Validation.listed(self.kind, at: prefix + "c_kind")
+            violations.append(contentsOf: Validation.length(of: self.name, min: 1, max: 100, at: prefix, "c_name"))
+            violations.append(contentsOf: Validation.count(of: self.tags, min: 0, max: 20, at: prefix, "c_tags"))
+            violations.append(contentsOf: Validation.listed(self.kind, at: prefix, "c_kind"))
             if let document = self.address {
-                violations += document.violations(at: prefix + "c_address.")
+                violations.append(contentsOf: document.violations(at: prefix + "c_address."))
             }
-            violations += Validation.file(self.logo, rules: FacetRules.logo, at: prefix + "c_logo")
+            violations.append(contentsOf: Validation.file(self.logo, rules: FacetRules.logo, at: prefix, "c_logo"))
             return violations
         }
     }
@@ -425,34 +425,34 @@ extension Clinic {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.name.operations(at: "c_name")
-            operations += self.phone.operations(at: "c_phone")
-            operations += self.beds.operations(at: "c_beds")
-            operations += self.`open`.operations(at: "c_open")
-            operations += self.opened.operations(at: "c_opened")
-            operations += self.tags.operations(at: "c_tags")
-            operations += self.kind.operations(at: "c_kind")
-            operations += self.address.operations(at: "c_address")
-            operations += self.head.referenceOperations(at: "c_head", object: "account")
-            operations += self.logo.operations(at: "c_logo")
-            operations += self.meta.operations(at: "c_meta")
+            operations.append(contentsOf: self.name.operations(at: "c_name"))
+            operations.append(contentsOf: self.phone.operations(at: "c_phone"))
+            operations.append(contentsOf: self.beds.operations(at: "c_beds"))
+            operations.append(contentsOf: self.`open`.operations(at: "c_open"))
+            operations.append(contentsOf: self.opened.operations(at: "c_opened"))
+            operations.append(contentsOf: self.tags.operations(at: "c_tags"))
+            operations.append(contentsOf: self.kind.operations(at: "c_kind"))
+            operations.append(contentsOf: self.address.operations(at: "c_address"))
+            operations.append(contentsOf: self.head.referenceOperations(at: "c_head", object: "account"))
+            operations.append(contentsOf: self.logo.operations(at: "c_logo"))
+            operations.append(contentsOf: self.meta.operations(at: "c_meta"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.notCleared(self.name, at: prefix + "c_name")
+            violations.append(contentsOf: Validation.notCleared(self.name, at: prefix, "c_name"))
             if case .set(let value) = self.name {
-                violations += Validation.length(of: value, min: 1, max: 100, at: prefix + "c_name")
+                violations.append(contentsOf: Validation.length(of: value, min: 1, max: 100, at: prefix, "c_name"))
             }
             if case .set(let value) = self.tags.change {
-                violations += Validation.count(of: value, min: 0, max: 20, at: prefix + "c_tags")
+                violations.append(contentsOf: Validation.count(of: value, min: 0, max: 20, at: prefix, "c_tags"))
             }
             if case .set(let value) = self.kind {
-                violations += Validation.listed(value, at: prefix + "c_kind")
+                violations.append(contentsOf: Validation.listed(value, at: prefix, "c_kind"))
             }
             if case .set(let value) = self.logo {
-                violations += Validation.file(value, rules: FacetRules.logo, at: prefix + "c_logo")
+                violations.append(contentsOf: Validation.file(value, rules: FacetRules.logo, at: prefix, "c_logo"))
             }
             return violations
         }

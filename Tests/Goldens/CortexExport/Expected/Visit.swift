@@ -423,11 +423,11 @@ extension Visit.InPerson {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.count(of: self.notes, max: 100, at: prefix + "c_notes")
+            violations.append(contentsOf: Validation.count(of: self.notes, max: 100, at: prefix, "c_notes"))
             for (index, element) in (self.notes ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_notes[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "c_notes[\(index)]."))
             }
-            violations += Validation.files(self.scans, rules: FacetRules.scans, at: prefix + "c_scans")
+            violations.append(contentsOf: Validation.files(self.scans, rules: FacetRules.scans, at: prefix, "c_scans"))
             return violations
         }
     }
@@ -460,24 +460,24 @@ extension Visit.InPerson {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.clinic.referenceOperations(at: "c_clinic", object: "c_clinic")
-            operations += self.when.operations(at: "c_when")
-            operations += self.notes.operations(at: "c_notes")
-            operations += self.scans.operations(at: "c_scans")
-            operations += self.room.operations(at: "c_room")
-            operations += self.duration.operations(at: "c_duration")
+            operations.append(contentsOf: self.clinic.referenceOperations(at: "c_clinic", object: "c_clinic"))
+            operations.append(contentsOf: self.when.operations(at: "c_when"))
+            operations.append(contentsOf: self.notes.operations(at: "c_notes"))
+            operations.append(contentsOf: self.scans.operations(at: "c_scans"))
+            operations.append(contentsOf: self.room.operations(at: "c_room"))
+            operations.append(contentsOf: self.duration.operations(at: "c_duration"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.notCleared(self.clinic, at: prefix + "c_clinic")
-            violations += Validation.notCleared(self.when.change, at: prefix + "c_when")
+            violations.append(contentsOf: Validation.notCleared(self.clinic, at: prefix, "c_clinic"))
+            violations.append(contentsOf: Validation.notCleared(self.when.change, at: prefix, "c_when"))
             if case .set(let value) = self.notes.change {
-                violations += Validation.count(of: value, max: 100, at: prefix + "c_notes")
+                violations.append(contentsOf: Validation.count(of: value, max: 100, at: prefix, "c_notes"))
             }
             if case .set(let value) = self.scans {
-                violations += Validation.files(value, rules: FacetRules.scans, at: prefix + "c_scans")
+                violations.append(contentsOf: Validation.files(value, rules: FacetRules.scans, at: prefix, "c_scans"))
             }
             return violations
         }
@@ -535,11 +535,11 @@ extension Visit.Remote {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.count(of: self.notes, max: 100, at: prefix + "c_notes")
+            violations.append(contentsOf: Validation.count(of: self.notes, max: 100, at: prefix, "c_notes"))
             for (index, element) in (self.notes ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_notes[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "c_notes[\(index)]."))
             }
-            violations += Validation.files(self.scans, rules: FacetRules.scans, at: prefix + "c_scans")
+            violations.append(contentsOf: Validation.files(self.scans, rules: FacetRules.scans, at: prefix, "c_scans"))
             return violations
         }
     }
@@ -572,24 +572,24 @@ extension Visit.Remote {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.clinic.referenceOperations(at: "c_clinic", object: "c_clinic")
-            operations += self.when.operations(at: "c_when")
-            operations += self.notes.operations(at: "c_notes")
-            operations += self.scans.operations(at: "c_scans")
-            operations += self.link.operations(at: "c_link")
-            operations += self.recorded.operations(at: "c_recorded")
+            operations.append(contentsOf: self.clinic.referenceOperations(at: "c_clinic", object: "c_clinic"))
+            operations.append(contentsOf: self.when.operations(at: "c_when"))
+            operations.append(contentsOf: self.notes.operations(at: "c_notes"))
+            operations.append(contentsOf: self.scans.operations(at: "c_scans"))
+            operations.append(contentsOf: self.link.operations(at: "c_link"))
+            operations.append(contentsOf: self.recorded.operations(at: "c_recorded"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.notCleared(self.clinic, at: prefix + "c_clinic")
-            violations += Validation.notCleared(self.when.change, at: prefix + "c_when")
+            violations.append(contentsOf: Validation.notCleared(self.clinic, at: prefix, "c_clinic"))
+            violations.append(contentsOf: Validation.notCleared(self.when.change, at: prefix, "c_when"))
             if case .set(let value) = self.notes.change {
-                violations += Validation.count(of: value, max: 100, at: prefix + "c_notes")
+                violations.append(contentsOf: Validation.count(of: value, max: 100, at: prefix, "c_notes"))
             }
             if case .set(let value) = self.scans {
-                violations += Validation.files(value, rules: FacetRules.scans, at: prefix + "c_scans")
+                violations.append(contentsOf: Validation.files(value, rules: FacetRules.scans, at: prefix, "c_scans"))
             }
             return violations
         }

@@ -382,10 +382,10 @@ extension Object {
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             if let document = self.document {
-                violations += document.violations(at: prefix + "c_document.")
+                violations.append(contentsOf: document.violations(at: prefix + "c_document."))
             }
-            violations += Validation.count(of: self.stringArray, max: 10, at: prefix + "c_stringArray")
-            violations += Validation.listed(self.status, at: prefix + "c_status")
+            violations.append(contentsOf: Validation.count(of: self.stringArray, max: 10, at: prefix, "c_stringArray"))
+            violations.append(contentsOf: Validation.listed(self.status, at: prefix, "c_status"))
             return violations
         }
     }
@@ -429,29 +429,29 @@ extension Object {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.date.operations(at: "c_date")
-            operations += self.isEnabled.operations(at: "c_bool")
-            operations += self.reference.referenceOperations(at: "c_reference", object: "account")
-            operations += self.number.operations(at: "c_number")
-            operations += self.document.operations(at: "c_document")
-            operations += self.string.operations(at: "c_string")
-            operations += self.any.operations(at: "c_any")
-            operations += self.stringArray.operations(at: "c_stringArray")
-            operations += self.count.operations(at: "c_count")
-            operations += self.day.operations(at: "c_day")
-            operations += self.status.operations(at: "c_status")
-            operations += self.parent.referenceOperations(at: "c_parent", object: "c_object")
+            operations.append(contentsOf: self.date.operations(at: "c_date"))
+            operations.append(contentsOf: self.isEnabled.operations(at: "c_bool"))
+            operations.append(contentsOf: self.reference.referenceOperations(at: "c_reference", object: "account"))
+            operations.append(contentsOf: self.number.operations(at: "c_number"))
+            operations.append(contentsOf: self.document.operations(at: "c_document"))
+            operations.append(contentsOf: self.string.operations(at: "c_string"))
+            operations.append(contentsOf: self.any.operations(at: "c_any"))
+            operations.append(contentsOf: self.stringArray.operations(at: "c_stringArray"))
+            operations.append(contentsOf: self.count.operations(at: "c_count"))
+            operations.append(contentsOf: self.day.operations(at: "c_day"))
+            operations.append(contentsOf: self.status.operations(at: "c_status"))
+            operations.append(contentsOf: self.parent.referenceOperations(at: "c_parent", object: "c_object"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.notCleared(self.string, at: prefix + "c_string")
+            violations.append(contentsOf: Validation.notCleared(self.string, at: prefix, "c_string"))
             if case .set(let value) = self.stringArray.change {
-                violations += Validation.count(of: value, max: 10, at: prefix + "c_stringArray")
+                violations.append(contentsOf: Validation.count(of: value, max: 10, at: prefix, "c_stringArray"))
             }
             if case .set(let value) = self.status {
-                violations += Validation.listed(value, at: prefix + "c_status")
+                violations.append(contentsOf: Validation.listed(value, at: prefix, "c_status"))
             }
             return violations
         }

@@ -262,7 +262,9 @@ extension Office {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.files(self.pictures, rules: FacetRules.pictures, at: prefix + "c_pictures")
+            violations.append(
+                contentsOf: Validation.files(self.pictures, rules: FacetRules.pictures, at: prefix, "c_pictures")
+            )
             return violations
         }
     }
@@ -290,15 +292,17 @@ extension Office {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.stringProperty.operations(at: "c_stringProperty")
-            operations += self.pictures.operations(at: "c_pictures")
+            operations.append(contentsOf: self.stringProperty.operations(at: "c_stringProperty"))
+            operations.append(contentsOf: self.pictures.operations(at: "c_pictures"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             if case .set(let value) = self.pictures {
-                violations += Validation.files(value, rules: FacetRules.pictures, at: prefix + "c_pictures")
+                violations.append(
+                    contentsOf: Validation.files(value, rules: FacetRules.pictures, at: prefix, "c_pictures")
+                )
             }
             return violations
         }

@@ -109,14 +109,14 @@ extension DateObject {
 
         package var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.when.operations(at: "c_when")
-            operations += self.location.operations(at: "c_location")
+            operations.append(contentsOf: self.when.operations(at: "c_when"))
+            operations.append(contentsOf: self.location.operations(at: "c_location"))
             return operations
         }
 
         package func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.notCleared(self.when, at: prefix + "c_when")
+            violations.append(contentsOf: Validation.notCleared(self.when, at: prefix, "c_when"))
             return violations
         }
     }

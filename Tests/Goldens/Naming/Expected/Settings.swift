@@ -560,12 +560,12 @@ extension Settings {
 
         package func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.listed(self.theme, at: prefix + "c_theme")
+            violations.append(contentsOf: Validation.listed(self.theme, at: prefix, "c_theme"))
             if let document = self.limits {
-                violations += document.violations(at: prefix + "c_limits.")
+                violations.append(contentsOf: document.violations(at: prefix + "c_limits."))
             }
             if let document = self.date {
-                violations += document.violations(at: prefix + "c_date.")
+                violations.append(contentsOf: document.violations(at: prefix + "c_date."))
             }
             return violations
         }
@@ -617,29 +617,29 @@ extension Settings {
 
         package var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.`class`.operations(at: "class")
-            operations += self.`default`.operations(at: "default")
-            operations += self.`self`.operations(at: "self")
-            operations += self.type.operations(at: "Type")
-            operations += self.`protocol`.operations(at: "protocol")
-            operations += self.`init`.operations(at: "init")
-            operations += self.isTwoFactorEnabled.operations(at: "c_2fa_enabled")
-            operations += self._3dModel.operations(at: "c_3d-model")
-            operations += self.firstName.operations(at: "first name")
-            operations += self.cafeCreme.operations(at: "x_café_crème")
-            operations += self.urlString.operations(at: "c_URLString")
-            operations += self.theme.operations(at: "c_theme")
-            operations += self.limits.operations(at: "c_limits")
-            operations += self.date.operations(at: "c_date")
-            operations += self.parent.referenceOperations(at: "c_parent", object: "c_account_settings")
-            operations += self.entries.operations(at: "c_entries")
+            operations.append(contentsOf: self.`class`.operations(at: "class"))
+            operations.append(contentsOf: self.`default`.operations(at: "default"))
+            operations.append(contentsOf: self.`self`.operations(at: "self"))
+            operations.append(contentsOf: self.type.operations(at: "Type"))
+            operations.append(contentsOf: self.`protocol`.operations(at: "protocol"))
+            operations.append(contentsOf: self.`init`.operations(at: "init"))
+            operations.append(contentsOf: self.isTwoFactorEnabled.operations(at: "c_2fa_enabled"))
+            operations.append(contentsOf: self._3dModel.operations(at: "c_3d-model"))
+            operations.append(contentsOf: self.firstName.operations(at: "first name"))
+            operations.append(contentsOf: self.cafeCreme.operations(at: "x_café_crème"))
+            operations.append(contentsOf: self.urlString.operations(at: "c_URLString"))
+            operations.append(contentsOf: self.theme.operations(at: "c_theme"))
+            operations.append(contentsOf: self.limits.operations(at: "c_limits"))
+            operations.append(contentsOf: self.date.operations(at: "c_date"))
+            operations.append(contentsOf: self.parent.referenceOperations(at: "c_parent", object: "c_account_settings"))
+            operations.append(contentsOf: self.entries.operations(at: "c_entries"))
             return operations
         }
 
         package func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             if case .set(let value) = self.theme {
-                violations += Validation.listed(value, at: prefix + "c_theme")
+                violations.append(contentsOf: Validation.listed(value, at: prefix, "c_theme"))
             }
             return violations
         }
@@ -687,7 +687,7 @@ extension Settings.Limits.Window: BodyValueConvertible {
 
         package func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.listed(self.days, at: prefix + "c_days")
+            violations.append(contentsOf: Validation.listed(self.days, at: prefix, "c_days"))
             return violations
         }
     }
@@ -729,7 +729,7 @@ extension Settings.Limits: BodyValueConvertible {
         package func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             for (index, element) in (self.windows ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_windows[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "c_windows[\(index)]."))
             }
             return violations
         }

@@ -121,8 +121,8 @@ extension Game {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.acl.operations(at: "ACL")
-            operations += self.title.operations(at: "title")
+            operations.append(contentsOf: self.acl.operations(at: "ACL"))
+            operations.append(contentsOf: self.title.operations(at: "title"))
             return operations
         }
 

@@ -238,20 +238,20 @@ extension GameScore {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.acl.operations(at: "ACL")
-            operations += self.score.operations(at: "score")
-            operations += self.playerName.operations(at: "playerName")
-            operations += self.cheatMode.operations(at: "cheatMode")
-            operations += self.skills.operations(at: "skills")
-            operations += self.game.referenceOperations(at: "game", object: "Game")
-            operations += self.opponents.operations(at: "opponents", object: "Player")
-            operations += self.playedAt.operations(at: "playedAt")
+            operations.append(contentsOf: self.acl.operations(at: "ACL"))
+            operations.append(contentsOf: self.score.operations(at: "score"))
+            operations.append(contentsOf: self.playerName.operations(at: "playerName"))
+            operations.append(contentsOf: self.cheatMode.operations(at: "cheatMode"))
+            operations.append(contentsOf: self.skills.operations(at: "skills"))
+            operations.append(contentsOf: self.game.referenceOperations(at: "game", object: "Game"))
+            operations.append(contentsOf: self.opponents.operations(at: "opponents", object: "Player"))
+            operations.append(contentsOf: self.playedAt.operations(at: "playedAt"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.notCleared(self.score.change, at: prefix + "score")
+            violations.append(contentsOf: Validation.notCleared(self.score.change, at: prefix, "score"))
             return violations
         }
     }

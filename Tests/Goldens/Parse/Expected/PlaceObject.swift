@@ -196,7 +196,9 @@ extension PlaceObject {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.file(self.picture, rules: FacetRules.picture, at: prefix + "picture")
+            violations.append(
+                contentsOf: Validation.file(self.picture, rules: FacetRules.picture, at: prefix, "picture")
+            )
             return violations
         }
     }
@@ -232,20 +234,20 @@ extension PlaceObject {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.acl.operations(at: "ACL")
-            operations += self.location.operations(at: "location")
-            operations += self.area.operations(at: "area")
-            operations += self.picture.operations(at: "picture")
-            operations += self.thumbnail.operations(at: "thumbnail")
-            operations += self.openedAt.operations(at: "openedAt")
-            operations += self.owner.referenceOperations(at: "owner", object: "_User")
+            operations.append(contentsOf: self.acl.operations(at: "ACL"))
+            operations.append(contentsOf: self.location.operations(at: "location"))
+            operations.append(contentsOf: self.area.operations(at: "area"))
+            operations.append(contentsOf: self.picture.operations(at: "picture"))
+            operations.append(contentsOf: self.thumbnail.operations(at: "thumbnail"))
+            operations.append(contentsOf: self.openedAt.operations(at: "openedAt"))
+            operations.append(contentsOf: self.owner.referenceOperations(at: "owner", object: "_User"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             if case .set(let value) = self.picture {
-                violations += Validation.file(value, rules: FacetRules.picture, at: prefix + "picture")
+                violations.append(contentsOf: Validation.file(value, rules: FacetRules.picture, at: prefix, "picture"))
             }
             return violations
         }

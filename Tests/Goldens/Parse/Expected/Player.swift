@@ -121,8 +121,8 @@ extension Player {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.acl.operations(at: "ACL")
-            operations += self.name.operations(at: "name")
+            operations.append(contentsOf: self.acl.operations(at: "ACL"))
+            operations.append(contentsOf: self.name.operations(at: "name"))
             return operations
         }
 

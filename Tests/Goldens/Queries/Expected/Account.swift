@@ -137,7 +137,7 @@ extension Account {
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             if let document = self.name {
-                violations += document.violations(at: prefix + "name.")
+                violations.append(contentsOf: document.violations(at: prefix + "name."))
             }
             return violations
         }
@@ -159,7 +159,7 @@ extension Account {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.name.operations(at: "name")
+            operations.append(contentsOf: self.name.operations(at: "name"))
             return operations
         }
 

@@ -132,9 +132,9 @@ extension Author {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.name.operations(at: "name")
-            operations += self.surname.operations(at: "surname")
-            operations += self.age.operations(at: "age")
+            operations.append(contentsOf: self.name.operations(at: "name"))
+            operations.append(contentsOf: self.surname.operations(at: "surname"))
+            operations.append(contentsOf: self.age.operations(at: "age"))
             return operations
         }
 

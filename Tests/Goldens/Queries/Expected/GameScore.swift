@@ -159,10 +159,10 @@ extension GameScore {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.points.operations(at: "points")
-            operations += self.playerName.operations(at: "playerName")
-            operations += self.owner.referenceOperations(at: "owner", object: "Player")
-            operations += self.playedAt.operations(at: "playedAt")
+            operations.append(contentsOf: self.points.operations(at: "points"))
+            operations.append(contentsOf: self.playerName.operations(at: "playerName"))
+            operations.append(contentsOf: self.owner.referenceOperations(at: "owner", object: "Player"))
+            operations.append(contentsOf: self.playedAt.operations(at: "playedAt"))
             return operations
         }
 

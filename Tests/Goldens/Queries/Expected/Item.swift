@@ -345,12 +345,12 @@ extension Item {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.listed(self.status, at: prefix + "c_status")
+            violations.append(contentsOf: Validation.listed(self.status, at: prefix, "c_status"))
             if let document = self.size {
-                violations += document.violations(at: prefix + "c_size.")
+                violations.append(contentsOf: document.violations(at: prefix + "c_size."))
             }
             for (index, element) in (self.parts ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_parts[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "c_parts[\(index)]."))
             }
             return violations
         }
@@ -388,23 +388,23 @@ extension Item {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.name.operations(at: "c_name")
-            operations += self.count.operations(at: "c_count")
-            operations += self.price.operations(at: "c_price")
-            operations += self.active.operations(at: "c_active")
-            operations += self.when.operations(at: "c_when")
-            operations += self.tags.operations(at: "c_tags")
-            operations += self.status.operations(at: "c_status")
-            operations += self.size.operations(at: "c_size")
-            operations += self.parts.operations(at: "c_parts")
+            operations.append(contentsOf: self.name.operations(at: "c_name"))
+            operations.append(contentsOf: self.count.operations(at: "c_count"))
+            operations.append(contentsOf: self.price.operations(at: "c_price"))
+            operations.append(contentsOf: self.active.operations(at: "c_active"))
+            operations.append(contentsOf: self.when.operations(at: "c_when"))
+            operations.append(contentsOf: self.tags.operations(at: "c_tags"))
+            operations.append(contentsOf: self.status.operations(at: "c_status"))
+            operations.append(contentsOf: self.size.operations(at: "c_size"))
+            operations.append(contentsOf: self.parts.operations(at: "c_parts"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.notCleared(self.name, at: prefix + "c_name")
+            violations.append(contentsOf: Validation.notCleared(self.name, at: prefix, "c_name"))
             if case .set(let value) = self.status {
-                violations += Validation.listed(value, at: prefix + "c_status")
+                violations.append(contentsOf: Validation.listed(value, at: prefix, "c_status"))
             }
             return violations
         }

@@ -201,12 +201,12 @@ extension Picturedata {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.username.operations(at: "username")
-            operations += self.picturename.operations(at: "picturename")
-            operations += self.picturedate.operations(at: "picturedate")
-            operations += self.flashMode.operations(at: "flashMode")
-            operations += self.updatedAt.operations(at: "updatedAt")
-            operations += self.keywords.operations(at: "keywords")
+            operations.append(contentsOf: self.username.operations(at: "username"))
+            operations.append(contentsOf: self.picturename.operations(at: "picturename"))
+            operations.append(contentsOf: self.picturedate.operations(at: "picturedate"))
+            operations.append(contentsOf: self.flashMode.operations(at: "flashMode"))
+            operations.append(contentsOf: self.updatedAt.operations(at: "updatedAt"))
+            operations.append(contentsOf: self.keywords.operations(at: "keywords"))
             return operations
         }
 

@@ -187,7 +187,7 @@ extension Plate {
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             if let document = self.registry {
-                violations += document.violations(at: prefix + "registry.")
+                violations.append(contentsOf: document.violations(at: prefix + "registry."))
             }
             return violations
         }
@@ -217,11 +217,11 @@ extension Plate {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.name.operations(at: "name")
-            operations += self.price.operations(at: "price")
-            operations += self.qta.operations(at: "qta")
-            operations += self.tags.operations(at: "tags")
-            operations += self.registry.operations(at: "registry")
+            operations.append(contentsOf: self.name.operations(at: "name"))
+            operations.append(contentsOf: self.price.operations(at: "price"))
+            operations.append(contentsOf: self.qta.operations(at: "qta"))
+            operations.append(contentsOf: self.tags.operations(at: "tags"))
+            operations.append(contentsOf: self.registry.operations(at: "registry"))
             return operations
         }
 

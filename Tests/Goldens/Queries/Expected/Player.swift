@@ -91,7 +91,7 @@ extension Player {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.name.operations(at: "name")
+            operations.append(contentsOf: self.name.operations(at: "name"))
             return operations
         }
 

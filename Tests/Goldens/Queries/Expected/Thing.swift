@@ -222,18 +222,18 @@ extension Thing {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.created.operations(at: "created")
-            operations += self.creator.referenceOperations(at: "creator", object: "account")
-            operations += self.name.operations(at: "c_name")
-            operations += self.bpm.operations(at: "c_bpm")
-            operations += self.optional.operations(at: "c_optional")
-            operations += self.owner.referenceOperations(at: "c_owner", object: "account")
+            operations.append(contentsOf: self.created.operations(at: "created"))
+            operations.append(contentsOf: self.creator.referenceOperations(at: "creator", object: "account"))
+            operations.append(contentsOf: self.name.operations(at: "c_name"))
+            operations.append(contentsOf: self.bpm.operations(at: "c_bpm"))
+            operations.append(contentsOf: self.optional.operations(at: "c_optional"))
+            operations.append(contentsOf: self.owner.referenceOperations(at: "c_owner", object: "account"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.notCleared(self.created.change, at: prefix + "created")
+            violations.append(contentsOf: Validation.notCleared(self.created.change, at: prefix, "created"))
             return violations
         }
     }

@@ -134,7 +134,7 @@ extension GeoHistory {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.prop1.operations(at: "c_prop1")
+            operations.append(contentsOf: self.prop1.operations(at: "c_prop1"))
             return operations
         }
 

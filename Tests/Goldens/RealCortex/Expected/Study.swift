@@ -3292,156 +3292,239 @@ extension Study {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.count(of: self.authTaskFields, min: 0, max: 100, at: prefix + "c_auth_task_fields")
-            violations += Validation.length(of: self.code, min: 0, max: 512, at: prefix + "c_code")
+            violations.append(
+                contentsOf: Validation.count(
+                    of: self.authTaskFields,
+                    min: 0,
+                    max: 100,
+                    at: prefix,
+                    "c_auth_task_fields"
+                )
+            )
+            violations.append(contentsOf: Validation.length(of: self.code, min: 0, max: 512, at: prefix, "c_code"))
             if let document = self.configuration {
-                violations += document.violations(at: prefix + "c_configuration.")
+                violations.append(contentsOf: document.violations(at: prefix + "c_configuration."))
             }
-            violations += Validation.length(of: self.description, min: 0, max: 512, at: prefix + "c_description")
-            violations += Validation.length(of: self.field, min: 0, max: 512, at: prefix + "c_field")
-            violations += Validation.count(
-                of: self.forgotUsernameOptions,
-                min: 0,
-                max: 1,
-                at: prefix + "c_forgot_username_options"
+            violations.append(
+                contentsOf: Validation.length(of: self.description, min: 0, max: 512, at: prefix, "c_description")
             )
-            violations += Validation.length(
-                of: self.formatSpecQueries,
-                min: 0,
-                max: 512,
-                at: prefix + "c_format_spec_queries"
+            violations.append(contentsOf: Validation.length(of: self.field, min: 0, max: 512, at: prefix, "c_field"))
+            violations.append(
+                contentsOf: Validation.count(
+                    of: self.forgotUsernameOptions,
+                    min: 0,
+                    max: 1,
+                    at: prefix,
+                    "c_forgot_username_options"
+                )
             )
-            violations += Validation.length(
-                of: self.formatSpecSites,
-                min: 0,
-                max: 512,
-                at: prefix + "c_format_spec_sites"
+            violations.append(
+                contentsOf: Validation.length(
+                    of: self.formatSpecQueries,
+                    min: 0,
+                    max: 512,
+                    at: prefix,
+                    "c_format_spec_queries"
+                )
             )
-            violations += Validation.length(
-                of: self.formatSpecSubjectId,
-                min: 0,
-                max: 512,
-                at: prefix + "c_format_spec_subject_id"
+            violations.append(
+                contentsOf: Validation.length(
+                    of: self.formatSpecSites,
+                    min: 0,
+                    max: 512,
+                    at: prefix,
+                    "c_format_spec_sites"
+                )
             )
-            violations += Validation.length(
-                of: self.formatSpecTasks,
-                min: 0,
-                max: 512,
-                at: prefix + "c_format_spec_tasks"
+            violations.append(
+                contentsOf: Validation.length(
+                    of: self.formatSpecSubjectId,
+                    min: 0,
+                    max: 512,
+                    at: prefix,
+                    "c_format_spec_subject_id"
+                )
             )
-            violations += Validation.count(of: self.information, min: 0, max: 100, at: prefix + "c_information")
+            violations.append(
+                contentsOf: Validation.length(
+                    of: self.formatSpecTasks,
+                    min: 0,
+                    max: 512,
+                    at: prefix,
+                    "c_format_spec_tasks"
+                )
+            )
+            violations.append(
+                contentsOf: Validation.count(of: self.information, min: 0, max: 100, at: prefix, "c_information")
+            )
             for (index, element) in (self.information ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_information[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "c_information[\(index)]."))
             }
-            violations += Validation.length(
-                of: self.loginIdentifier,
-                min: 0,
-                max: 512,
-                at: prefix + "c_login_identifier"
+            violations.append(
+                contentsOf: Validation.length(
+                    of: self.loginIdentifier,
+                    min: 0,
+                    max: 512,
+                    at: prefix,
+                    "c_login_identifier"
+                )
             )
-            violations += Validation.count(of: self.menuConfig, min: 0, max: 100, at: prefix + "c_menu_config")
+            violations.append(
+                contentsOf: Validation.count(of: self.menuConfig, min: 0, max: 100, at: prefix, "c_menu_config")
+            )
             for (index, element) in (self.menuConfig ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_menu_config[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "c_menu_config[\(index)]."))
             }
-            violations += Validation.length(of: self.name, min: 0, max: 512, at: prefix + "c_name")
+            violations.append(contentsOf: Validation.length(of: self.name, min: 0, max: 512, at: prefix, "c_name"))
             if let document = self.patientAppDisplayOptions {
-                violations += document.violations(at: prefix + "c_patient_app_display_options.")
+                violations.append(contentsOf: document.violations(at: prefix + "c_patient_app_display_options."))
             }
-            violations += Validation.range(
-                of: self.piOversightEmailIntervalWeeks,
-                min: 1,
-                at: prefix + "c_pi_oversight_email_interval_weeks"
+            violations.append(
+                contentsOf: Validation.range(
+                    of: self.piOversightEmailIntervalWeeks,
+                    min: 1,
+                    at: prefix,
+                    "c_pi_oversight_email_interval_weeks"
+                )
             )
-            violations += Validation.range(
-                of: self.piOversightOverdueGraceDays,
-                min: 0,
-                at: prefix + "c_pi_oversight_overdue_grace_days"
+            violations.append(
+                contentsOf: Validation.range(
+                    of: self.piOversightOverdueGraceDays,
+                    min: 0,
+                    at: prefix,
+                    "c_pi_oversight_overdue_grace_days"
+                )
             )
-            violations += Validation.range(
-                of: self.piOversightReviewDueWeeks,
-                min: 0,
-                at: prefix + "c_pi_oversight_review_due_weeks"
+            violations.append(
+                contentsOf: Validation.range(
+                    of: self.piOversightReviewDueWeeks,
+                    min: 0,
+                    at: prefix,
+                    "c_pi_oversight_review_due_weeks"
+                )
             )
-            violations += Validation.range(of: self.pinnedVersion, min: 1, at: prefix + "c_pinned_version")
-            violations += Validation.count(of: self.privacyItems, min: 0, max: 100, at: prefix + "c_privacy_items")
+            violations.append(
+                contentsOf: Validation.range(of: self.pinnedVersion, min: 1, at: prefix, "c_pinned_version")
+            )
+            violations.append(
+                contentsOf: Validation.count(of: self.privacyItems, min: 0, max: 100, at: prefix, "c_privacy_items")
+            )
             for (index, element) in (self.privacyItems ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_privacy_items[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "c_privacy_items[\(index)]."))
             }
-            violations += Validation.length(of: self.protocolNumber, min: 0, max: 512, at: prefix + "c_protocol_number")
-            violations += Validation.count(
-                of: self.reasonsForChange,
-                min: 0,
-                max: 100,
-                at: prefix + "c_reasons_for_change"
+            violations.append(
+                contentsOf: Validation.length(
+                    of: self.protocolNumber,
+                    min: 0,
+                    max: 512,
+                    at: prefix,
+                    "c_protocol_number"
+                )
             )
-            violations += Validation.count(of: self.resources, min: 0, max: 100, at: prefix + "c_resources")
+            violations.append(
+                contentsOf: Validation.count(
+                    of: self.reasonsForChange,
+                    min: 0,
+                    max: 100,
+                    at: prefix,
+                    "c_reasons_for_change"
+                )
+            )
+            violations.append(
+                contentsOf: Validation.count(of: self.resources, min: 0, max: 100, at: prefix, "c_resources")
+            )
             for (index, element) in (self.resources ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_resources[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "c_resources[\(index)]."))
             }
-            violations += Validation.count(of: self.reviewTypes, min: 0, max: 100, at: prefix + "c_review_types")
+            violations.append(
+                contentsOf: Validation.count(of: self.reviewTypes, min: 0, max: 100, at: prefix, "c_review_types")
+            )
             for (index, element) in (self.reviewTypes ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_review_types[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "c_review_types[\(index)]."))
             }
             if let document = self.selfServiceInfo {
-                violations += document.violations(at: prefix + "c_self_service_info.")
+                violations.append(contentsOf: document.violations(at: prefix + "c_self_service_info."))
             }
-            violations += Validation.count(
-                of: self.siteSupportedLocales,
-                min: 0,
-                max: 500,
-                at: prefix + "c_site_supported_locales"
+            violations.append(
+                contentsOf: Validation.count(
+                    of: self.siteSupportedLocales,
+                    min: 0,
+                    max: 500,
+                    at: prefix,
+                    "c_site_supported_locales"
+                )
             )
-            violations += Validation.length(of: self.sponsorName, min: 0, max: 512, at: prefix + "c_sponsor_name")
-            violations += Validation.count(
-                of: self.studyContactInformation,
-                min: 0,
-                max: 100,
-                at: prefix + "c_study_contact_information"
+            violations.append(
+                contentsOf: Validation.length(of: self.sponsorName, min: 0, max: 512, at: prefix, "c_sponsor_name")
+            )
+            violations.append(
+                contentsOf: Validation.count(
+                    of: self.studyContactInformation,
+                    min: 0,
+                    max: 100,
+                    at: prefix,
+                    "c_study_contact_information"
+                )
             )
             for (index, element) in (self.studyContactInformation ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_study_contact_information[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "c_study_contact_information[\(index)]."))
             }
-            violations += Validation.length(
-                of: self.subjectEnrollmentStatus,
-                min: 0,
-                max: 512,
-                at: prefix + "c_subject_enrollment_status"
+            violations.append(
+                contentsOf: Validation.length(
+                    of: self.subjectEnrollmentStatus,
+                    min: 0,
+                    max: 512,
+                    at: prefix,
+                    "c_subject_enrollment_status"
+                )
             )
-            violations += Validation.length(
-                of: self.subjectInviteValidation,
-                min: 0,
-                max: 512,
-                at: prefix + "c_subject_invite_validation"
+            violations.append(
+                contentsOf: Validation.length(
+                    of: self.subjectInviteValidation,
+                    min: 0,
+                    max: 512,
+                    at: prefix,
+                    "c_subject_invite_validation"
+                )
             )
-            violations += Validation.count(
-                of: self.subjectMenuConfig,
-                min: 0,
-                max: 100,
-                at: prefix + "c_subject_menu_config"
+            violations.append(
+                contentsOf: Validation.count(
+                    of: self.subjectMenuConfig,
+                    min: 0,
+                    max: 100,
+                    at: prefix,
+                    "c_subject_menu_config"
+                )
             )
             for (index, element) in (self.subjectMenuConfig ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_subject_menu_config[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "c_subject_menu_config[\(index)]."))
             }
-            violations += Validation.count(
-                of: self.subjectStatusList,
-                min: 0,
-                max: 100,
-                at: prefix + "c_subject_status_list"
+            violations.append(
+                contentsOf: Validation.count(
+                    of: self.subjectStatusList,
+                    min: 0,
+                    max: 100,
+                    at: prefix,
+                    "c_subject_status_list"
+                )
             )
             for (index, element) in (self.subjectStatusList ?? []).enumerated() {
-                violations += element.violations(at: prefix + "c_subject_status_list[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "c_subject_status_list[\(index)]."))
             }
-            violations += Validation.count(
-                of: self.supportedLocales,
-                min: 0,
-                max: 500,
-                at: prefix + "c_supported_locales"
+            violations.append(
+                contentsOf: Validation.count(
+                    of: self.supportedLocales,
+                    min: 0,
+                    max: 500,
+                    at: prefix,
+                    "c_supported_locales"
+                )
             )
             if let document = self.visitConfiguration {
-                violations += document.violations(at: prefix + "c_visit_configuration.")
+                violations.append(contentsOf: document.violations(at: prefix + "c_visit_configuration."))
             }
             if let document = self.ecEconsentFormatSpec {
-                violations += document.violations(at: prefix + "ec__econsent_format_spec.")
+                violations.append(contentsOf: document.violations(at: prefix + "ec__econsent_format_spec."))
             }
             return violations
         }
@@ -3737,174 +3820,261 @@ extension Study {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.authTaskFields.operations(at: "c_auth_task_fields")
-            operations += self.automaticParticipantIdGeneration.operations(at: "c_automatic_participant_id_generation")
-            operations += self.caregiverEnabled.operations(at: "c_caregiver_enabled")
-            operations += self.caregiverEproEnabled.operations(at: "c_caregiver_epro_enabled")
-            operations += self.code.operations(at: "c_code")
-            operations += self.configuration.operations(at: "c_configuration")
-            operations += self.defaultParticipantSchedule.referenceOperations(
-                at: "c_default_participant_schedule",
-                object: "c_participant_schedule"
+            operations.append(contentsOf: self.authTaskFields.operations(at: "c_auth_task_fields"))
+            operations.append(
+                contentsOf: self.automaticParticipantIdGeneration.operations(
+                    at: "c_automatic_participant_id_generation"
+                )
             )
-            operations += self.defaultSubjectGroup.referenceOperations(at: "c_default_subject_group", object: "c_group")
-            operations += self.defaultSubjectSite.referenceOperations(at: "c_default_subject_site", object: "c_site")
-            operations += self.defaultSubjectVisitSchedule.referenceOperations(
-                at: "c_default_subject_visit_schedule",
-                object: "c_visit_schedule"
+            operations.append(contentsOf: self.caregiverEnabled.operations(at: "c_caregiver_enabled"))
+            operations.append(contentsOf: self.caregiverEproEnabled.operations(at: "c_caregiver_epro_enabled"))
+            operations.append(contentsOf: self.code.operations(at: "c_code"))
+            operations.append(contentsOf: self.configuration.operations(at: "c_configuration"))
+            operations.append(
+                contentsOf: self.defaultParticipantSchedule.referenceOperations(
+                    at: "c_default_participant_schedule",
+                    object: "c_participant_schedule"
+                )
             )
-            operations += self.description.operations(at: "c_description")
-            operations += self.enableAltReg.operations(at: "c_enable_alt_reg")
-            operations += self.enableSecuredRegData.operations(at: "c_enable_secured_reg_data")
-            operations += self.endDate.operations(at: "c_end_date")
-            operations += self.field.operations(at: "c_field")
-            operations += self.forgotUsernameOptions.operations(at: "c_forgot_username_options")
-            operations += self.formatSpecQueries.operations(at: "c_format_spec_queries")
-            operations += self.formatSpecSites.operations(at: "c_format_spec_sites")
-            operations += self.formatSpecSubjectId.operations(at: "c_format_spec_subject_id")
-            operations += self.formatSpecTasks.operations(at: "c_format_spec_tasks")
-            operations += self.goal.operations(at: "c_goal")
-            operations += self.information.operations(at: "c_information")
-            operations += self.inviteCodeTtl.operations(at: "c_invite_code_ttl")
-            operations += self.key.operations(at: "c_key")
-            operations += self.localizedFaults.operations(at: "c_localized_faults")
-            operations += self.loginIdentifier.operations(at: "c_login_identifier")
-            operations += self.lookerSmwebDefaultDashboard.operations(at: "c_looker_smweb_default_dashboard")
-            operations += self.menuConfig.operations(at: "c_menu_config")
-            operations += self.name.operations(at: "c_name")
-            operations += self.newSitePermissionModel.operations(at: "c_new_site_permission_model")
-            operations += self.noPii.operations(at: "c_no_pii")
-            operations += self.participantidOnVisit.operations(at: "c_participantid_on_visit")
-            operations += self.patientAppDisplayOptions.operations(at: "c_patient_app_display_options")
-            operations += self.piOversightEmailIntervalWeeks.operations(at: "c_pi_oversight_email_interval_weeks")
-            operations += self.piOversightEnabled.operations(at: "c_pi_oversight_enabled")
-            operations += self.piOversightOverdueGraceDays.operations(at: "c_pi_oversight_overdue_grace_days")
-            operations += self.piOversightReviewDueWeeks.operations(at: "c_pi_oversight_review_due_weeks")
-            operations += self.pinnedVersion.operations(at: "c_pinned_version")
-            operations += self.privacyItems.operations(at: "c_privacy_items")
-            operations += self.protocolNumber.operations(at: "c_protocol_number")
-            operations += self.publicGroup.referenceOperations(at: "c_public_group", object: "c_group")
-            operations += self.reasonsForChange.operations(at: "c_reasons_for_change")
-            operations += self.requiresEconsentField.operations(at: "c_requires_econsent_field")
-            operations += self.requiresInvite.operations(at: "c_requires_invite")
-            operations += self.resources.operations(at: "c_resources")
-            operations += self.reviewTypes.operations(at: "c_review_types")
-            operations += self.selfServiceInfo.operations(at: "c_self_service_info")
-            operations += self.siteSupportedLocales.operations(at: "c_site_supported_locales")
-            operations += self.sponsorName.operations(at: "c_sponsor_name")
-            operations += self.startDate.operations(at: "c_start_date")
-            operations += self.storeInviteData.operations(at: "c_store_invite_data")
-            operations += self.studyContactInformation.operations(at: "c_study_contact_information")
-            operations += self.subjectEnrollmentStatus.operations(at: "c_subject_enrollment_status")
-            operations += self.subjectInviteValidation.operations(at: "c_subject_invite_validation")
-            operations += self.subjectMenuConfig.operations(at: "c_subject_menu_config")
-            operations += self.subjectStatusList.operations(at: "c_subject_status_list")
-            operations += self.supportedLocales.operations(at: "c_supported_locales")
-            operations += self.televisitEnabled.operations(at: "c_televisit_enabled")
-            operations += self.uniqueOrgStudy.operations(at: "c_unique_org_study")
-            operations += self.useAdvancedTaskScheduler.operations(at: "c_use_advanced_task_scheduler")
-            operations += self.useSecureFlag.operations(at: "c_use_secure_flag")
-            operations += self.visitConfiguration.operations(at: "c_visit_configuration")
-            operations += self.ecEconsentFormatSpec.operations(at: "ec__econsent_format_spec")
+            operations.append(
+                contentsOf: self.defaultSubjectGroup.referenceOperations(
+                    at: "c_default_subject_group",
+                    object: "c_group"
+                )
+            )
+            operations.append(
+                contentsOf: self.defaultSubjectSite.referenceOperations(at: "c_default_subject_site", object: "c_site")
+            )
+            operations.append(
+                contentsOf: self.defaultSubjectVisitSchedule.referenceOperations(
+                    at: "c_default_subject_visit_schedule",
+                    object: "c_visit_schedule"
+                )
+            )
+            operations.append(contentsOf: self.description.operations(at: "c_description"))
+            operations.append(contentsOf: self.enableAltReg.operations(at: "c_enable_alt_reg"))
+            operations.append(contentsOf: self.enableSecuredRegData.operations(at: "c_enable_secured_reg_data"))
+            operations.append(contentsOf: self.endDate.operations(at: "c_end_date"))
+            operations.append(contentsOf: self.field.operations(at: "c_field"))
+            operations.append(contentsOf: self.forgotUsernameOptions.operations(at: "c_forgot_username_options"))
+            operations.append(contentsOf: self.formatSpecQueries.operations(at: "c_format_spec_queries"))
+            operations.append(contentsOf: self.formatSpecSites.operations(at: "c_format_spec_sites"))
+            operations.append(contentsOf: self.formatSpecSubjectId.operations(at: "c_format_spec_subject_id"))
+            operations.append(contentsOf: self.formatSpecTasks.operations(at: "c_format_spec_tasks"))
+            operations.append(contentsOf: self.goal.operations(at: "c_goal"))
+            operations.append(contentsOf: self.information.operations(at: "c_information"))
+            operations.append(contentsOf: self.inviteCodeTtl.operations(at: "c_invite_code_ttl"))
+            operations.append(contentsOf: self.key.operations(at: "c_key"))
+            operations.append(contentsOf: self.localizedFaults.operations(at: "c_localized_faults"))
+            operations.append(contentsOf: self.loginIdentifier.operations(at: "c_login_identifier"))
+            operations.append(
+                contentsOf: self.lookerSmwebDefaultDashboard.operations(at: "c_looker_smweb_default_dashboard")
+            )
+            operations.append(contentsOf: self.menuConfig.operations(at: "c_menu_config"))
+            operations.append(contentsOf: self.name.operations(at: "c_name"))
+            operations.append(contentsOf: self.newSitePermissionModel.operations(at: "c_new_site_permission_model"))
+            operations.append(contentsOf: self.noPii.operations(at: "c_no_pii"))
+            operations.append(contentsOf: self.participantidOnVisit.operations(at: "c_participantid_on_visit"))
+            operations.append(contentsOf: self.patientAppDisplayOptions.operations(at: "c_patient_app_display_options"))
+            operations.append(
+                contentsOf: self.piOversightEmailIntervalWeeks.operations(at: "c_pi_oversight_email_interval_weeks")
+            )
+            operations.append(contentsOf: self.piOversightEnabled.operations(at: "c_pi_oversight_enabled"))
+            operations.append(
+                contentsOf: self.piOversightOverdueGraceDays.operations(at: "c_pi_oversight_overdue_grace_days")
+            )
+            operations.append(
+                contentsOf: self.piOversightReviewDueWeeks.operations(at: "c_pi_oversight_review_due_weeks")
+            )
+            operations.append(contentsOf: self.pinnedVersion.operations(at: "c_pinned_version"))
+            operations.append(contentsOf: self.privacyItems.operations(at: "c_privacy_items"))
+            operations.append(contentsOf: self.protocolNumber.operations(at: "c_protocol_number"))
+            operations.append(contentsOf: self.publicGroup.referenceOperations(at: "c_public_group", object: "c_group"))
+            operations.append(contentsOf: self.reasonsForChange.operations(at: "c_reasons_for_change"))
+            operations.append(contentsOf: self.requiresEconsentField.operations(at: "c_requires_econsent_field"))
+            operations.append(contentsOf: self.requiresInvite.operations(at: "c_requires_invite"))
+            operations.append(contentsOf: self.resources.operations(at: "c_resources"))
+            operations.append(contentsOf: self.reviewTypes.operations(at: "c_review_types"))
+            operations.append(contentsOf: self.selfServiceInfo.operations(at: "c_self_service_info"))
+            operations.append(contentsOf: self.siteSupportedLocales.operations(at: "c_site_supported_locales"))
+            operations.append(contentsOf: self.sponsorName.operations(at: "c_sponsor_name"))
+            operations.append(contentsOf: self.startDate.operations(at: "c_start_date"))
+            operations.append(contentsOf: self.storeInviteData.operations(at: "c_store_invite_data"))
+            operations.append(contentsOf: self.studyContactInformation.operations(at: "c_study_contact_information"))
+            operations.append(contentsOf: self.subjectEnrollmentStatus.operations(at: "c_subject_enrollment_status"))
+            operations.append(contentsOf: self.subjectInviteValidation.operations(at: "c_subject_invite_validation"))
+            operations.append(contentsOf: self.subjectMenuConfig.operations(at: "c_subject_menu_config"))
+            operations.append(contentsOf: self.subjectStatusList.operations(at: "c_subject_status_list"))
+            operations.append(contentsOf: self.supportedLocales.operations(at: "c_supported_locales"))
+            operations.append(contentsOf: self.televisitEnabled.operations(at: "c_televisit_enabled"))
+            operations.append(contentsOf: self.uniqueOrgStudy.operations(at: "c_unique_org_study"))
+            operations.append(contentsOf: self.useAdvancedTaskScheduler.operations(at: "c_use_advanced_task_scheduler"))
+            operations.append(contentsOf: self.useSecureFlag.operations(at: "c_use_secure_flag"))
+            operations.append(contentsOf: self.visitConfiguration.operations(at: "c_visit_configuration"))
+            operations.append(contentsOf: self.ecEconsentFormatSpec.operations(at: "ec__econsent_format_spec"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             if case .set(let value) = self.authTaskFields.change {
-                violations += Validation.count(of: value, min: 0, max: 100, at: prefix + "c_auth_task_fields")
+                violations.append(
+                    contentsOf: Validation.count(of: value, min: 0, max: 100, at: prefix, "c_auth_task_fields")
+                )
             }
             if case .set(let value) = self.code {
-                violations += Validation.length(of: value, min: 0, max: 512, at: prefix + "c_code")
+                violations.append(contentsOf: Validation.length(of: value, min: 0, max: 512, at: prefix, "c_code"))
             }
             if case .set(let value) = self.description {
-                violations += Validation.length(of: value, min: 0, max: 512, at: prefix + "c_description")
+                violations.append(
+                    contentsOf: Validation.length(of: value, min: 0, max: 512, at: prefix, "c_description")
+                )
             }
             if case .set(let value) = self.field {
-                violations += Validation.length(of: value, min: 0, max: 512, at: prefix + "c_field")
+                violations.append(contentsOf: Validation.length(of: value, min: 0, max: 512, at: prefix, "c_field"))
             }
             if case .set(let value) = self.forgotUsernameOptions.change {
-                violations += Validation.count(of: value, min: 0, max: 1, at: prefix + "c_forgot_username_options")
+                violations.append(
+                    contentsOf: Validation.count(of: value, min: 0, max: 1, at: prefix, "c_forgot_username_options")
+                )
             }
             if case .set(let value) = self.formatSpecQueries {
-                violations += Validation.length(of: value, min: 0, max: 512, at: prefix + "c_format_spec_queries")
+                violations.append(
+                    contentsOf: Validation.length(of: value, min: 0, max: 512, at: prefix, "c_format_spec_queries")
+                )
             }
             if case .set(let value) = self.formatSpecSites {
-                violations += Validation.length(of: value, min: 0, max: 512, at: prefix + "c_format_spec_sites")
+                violations.append(
+                    contentsOf: Validation.length(of: value, min: 0, max: 512, at: prefix, "c_format_spec_sites")
+                )
             }
             if case .set(let value) = self.formatSpecSubjectId {
-                violations += Validation.length(of: value, min: 0, max: 512, at: prefix + "c_format_spec_subject_id")
+                violations.append(
+                    contentsOf: Validation.length(of: value, min: 0, max: 512, at: prefix, "c_format_spec_subject_id")
+                )
             }
             if case .set(let value) = self.formatSpecTasks {
-                violations += Validation.length(of: value, min: 0, max: 512, at: prefix + "c_format_spec_tasks")
+                violations.append(
+                    contentsOf: Validation.length(of: value, min: 0, max: 512, at: prefix, "c_format_spec_tasks")
+                )
             }
             if case .set(let value) = self.information.change {
-                violations += Validation.count(of: value, min: 0, max: 100, at: prefix + "c_information")
+                violations.append(
+                    contentsOf: Validation.count(of: value, min: 0, max: 100, at: prefix, "c_information")
+                )
             }
             if case .set(let value) = self.loginIdentifier {
-                violations += Validation.length(of: value, min: 0, max: 512, at: prefix + "c_login_identifier")
+                violations.append(
+                    contentsOf: Validation.length(of: value, min: 0, max: 512, at: prefix, "c_login_identifier")
+                )
             }
             if case .set(let value) = self.menuConfig.change {
-                violations += Validation.count(of: value, min: 0, max: 100, at: prefix + "c_menu_config")
+                violations.append(
+                    contentsOf: Validation.count(of: value, min: 0, max: 100, at: prefix, "c_menu_config")
+                )
             }
-            violations += Validation.notCleared(self.name, at: prefix + "c_name")
+            violations.append(contentsOf: Validation.notCleared(self.name, at: prefix, "c_name"))
             if case .set(let value) = self.name {
-                violations += Validation.length(of: value, min: 0, max: 512, at: prefix + "c_name")
+                violations.append(contentsOf: Validation.length(of: value, min: 0, max: 512, at: prefix, "c_name"))
             }
-            violations += Validation.notCleared(self.noPii, at: prefix + "c_no_pii")
+            violations.append(contentsOf: Validation.notCleared(self.noPii, at: prefix, "c_no_pii"))
             if case .set(let value) = self.piOversightEmailIntervalWeeks.change {
-                violations += Validation.range(of: value, min: 1, at: prefix + "c_pi_oversight_email_interval_weeks")
+                violations.append(
+                    contentsOf: Validation.range(of: value, min: 1, at: prefix, "c_pi_oversight_email_interval_weeks")
+                )
             }
             if case .set(let value) = self.piOversightOverdueGraceDays.change {
-                violations += Validation.range(of: value, min: 0, at: prefix + "c_pi_oversight_overdue_grace_days")
+                violations.append(
+                    contentsOf: Validation.range(of: value, min: 0, at: prefix, "c_pi_oversight_overdue_grace_days")
+                )
             }
             if case .set(let value) = self.piOversightReviewDueWeeks.change {
-                violations += Validation.range(of: value, min: 0, at: prefix + "c_pi_oversight_review_due_weeks")
+                violations.append(
+                    contentsOf: Validation.range(of: value, min: 0, at: prefix, "c_pi_oversight_review_due_weeks")
+                )
             }
-            violations += Validation.notCleared(self.pinnedVersion.change, at: prefix + "c_pinned_version")
+            violations.append(
+                contentsOf: Validation.notCleared(self.pinnedVersion.change, at: prefix, "c_pinned_version")
+            )
             if case .set(let value) = self.pinnedVersion.change {
-                violations += Validation.range(of: value, min: 1, at: prefix + "c_pinned_version")
+                violations.append(contentsOf: Validation.range(of: value, min: 1, at: prefix, "c_pinned_version"))
             }
             if case .set(let value) = self.privacyItems.change {
-                violations += Validation.count(of: value, min: 0, max: 100, at: prefix + "c_privacy_items")
+                violations.append(
+                    contentsOf: Validation.count(of: value, min: 0, max: 100, at: prefix, "c_privacy_items")
+                )
             }
             if case .set(let value) = self.protocolNumber {
-                violations += Validation.length(of: value, min: 0, max: 512, at: prefix + "c_protocol_number")
+                violations.append(
+                    contentsOf: Validation.length(of: value, min: 0, max: 512, at: prefix, "c_protocol_number")
+                )
             }
             if case .set(let value) = self.reasonsForChange.change {
-                violations += Validation.count(of: value, min: 0, max: 100, at: prefix + "c_reasons_for_change")
+                violations.append(
+                    contentsOf: Validation.count(of: value, min: 0, max: 100, at: prefix, "c_reasons_for_change")
+                )
             }
             if case .set(let value) = self.resources.change {
-                violations += Validation.count(of: value, min: 0, max: 100, at: prefix + "c_resources")
+                violations.append(contentsOf: Validation.count(of: value, min: 0, max: 100, at: prefix, "c_resources"))
             }
             if case .set(let value) = self.reviewTypes.change {
-                violations += Validation.count(of: value, min: 0, max: 100, at: prefix + "c_review_types")
+                violations.append(
+                    contentsOf: Validation.count(of: value, min: 0, max: 100, at: prefix, "c_review_types")
+                )
             }
             if case .set(let value) = self.siteSupportedLocales.change {
-                violations += Validation.count(of: value, min: 0, max: 500, at: prefix + "c_site_supported_locales")
+                violations.append(
+                    contentsOf: Validation.count(of: value, min: 0, max: 500, at: prefix, "c_site_supported_locales")
+                )
             }
             if case .set(let value) = self.sponsorName {
-                violations += Validation.length(of: value, min: 0, max: 512, at: prefix + "c_sponsor_name")
+                violations.append(
+                    contentsOf: Validation.length(of: value, min: 0, max: 512, at: prefix, "c_sponsor_name")
+                )
             }
             if case .set(let value) = self.studyContactInformation.change {
-                violations += Validation.count(of: value, min: 0, max: 100, at: prefix + "c_study_contact_information")
+                violations.append(
+                    contentsOf: Validation.count(of: value, min: 0, max: 100, at: prefix, "c_study_contact_information")
+                )
             }
             if case .set(let value) = self.subjectEnrollmentStatus {
-                violations += Validation.length(of: value, min: 0, max: 512, at: prefix + "c_subject_enrollment_status")
+                violations.append(
+                    contentsOf: Validation.length(
+                        of: value,
+                        min: 0,
+                        max: 512,
+                        at: prefix,
+                        "c_subject_enrollment_status"
+                    )
+                )
             }
             if case .set(let value) = self.subjectInviteValidation {
-                violations += Validation.length(of: value, min: 0, max: 512, at: prefix + "c_subject_invite_validation")
+                violations.append(
+                    contentsOf: Validation.length(
+                        of: value,
+                        min: 0,
+                        max: 512,
+                        at: prefix,
+                        "c_subject_invite_validation"
+                    )
+                )
             }
             if case .set(let value) = self.subjectMenuConfig.change {
-                violations += Validation.count(of: value, min: 0, max: 100, at: prefix + "c_subject_menu_config")
+                violations.append(
+                    contentsOf: Validation.count(of: value, min: 0, max: 100, at: prefix, "c_subject_menu_config")
+                )
             }
             if case .set(let value) = self.subjectStatusList.change {
-                violations += Validation.count(of: value, min: 0, max: 100, at: prefix + "c_subject_status_list")
+                violations.append(
+                    contentsOf: Validation.count(of: value, min: 0, max: 100, at: prefix, "c_subject_status_list")
+                )
             }
             if case .set(let value) = self.supportedLocales.change {
-                violations += Validation.count(of: value, min: 0, max: 500, at: prefix + "c_supported_locales")
+                violations.append(
+                    contentsOf: Validation.count(of: value, min: 0, max: 500, at: prefix, "c_supported_locales")
+                )
             }
-            violations += Validation.notCleared(self.uniqueOrgStudy, at: prefix + "c_unique_org_study")
+            violations.append(contentsOf: Validation.notCleared(self.uniqueOrgStudy, at: prefix, "c_unique_org_study"))
             return violations
         }
     }
@@ -4018,46 +4188,74 @@ extension Study.Configuration: BodyValueConvertible {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.length(
-                of: self.actionFailedColor,
-                min: 0,
-                max: 10,
-                at: prefix + "c_action_failed_color"
+            violations.append(
+                contentsOf: Validation.length(
+                    of: self.actionFailedColor,
+                    min: 0,
+                    max: 10,
+                    at: prefix,
+                    "c_action_failed_color"
+                )
             )
-            violations += Validation.length(of: self.calloutColor, min: 0, max: 10, at: prefix + "c_callout_color")
-            violations += Validation.file(self.consent, rules: FacetRules.consent, at: prefix + "c_consent")
-            violations += Validation.length(
-                of: self.gradientPrincipal,
-                min: 0,
-                max: 10,
-                at: prefix + "c_gradient_principal"
+            violations.append(
+                contentsOf: Validation.length(of: self.calloutColor, min: 0, max: 10, at: prefix, "c_callout_color")
             )
-            violations += Validation.length(
-                of: self.gradientSecondary,
-                min: 0,
-                max: 10,
-                at: prefix + "c_gradient_secondary"
+            violations.append(
+                contentsOf: Validation.file(self.consent, rules: FacetRules.consent, at: prefix, "c_consent")
             )
-            violations += Validation.file(
-                self.organizationLogo,
-                rules: FacetRules.organizationLogo,
-                at: prefix + "c_organization_logo"
+            violations.append(
+                contentsOf: Validation.length(
+                    of: self.gradientPrincipal,
+                    min: 0,
+                    max: 10,
+                    at: prefix,
+                    "c_gradient_principal"
+                )
             )
-            violations += Validation.length(of: self.principalColor, min: 0, max: 10, at: prefix + "c_principal_color")
-            violations += Validation.length(
-                of: self.principalTextColor,
-                min: 0,
-                max: 10,
-                at: prefix + "c_principal_text_color"
+            violations.append(
+                contentsOf: Validation.length(
+                    of: self.gradientSecondary,
+                    min: 0,
+                    max: 10,
+                    at: prefix,
+                    "c_gradient_secondary"
+                )
             )
-            violations += Validation.length(of: self.secondaryColor, min: 0, max: 10, at: prefix + "c_secondary_color")
-            violations += Validation.length(
-                of: self.secondaryTextColor,
-                min: 0,
-                max: 10,
-                at: prefix + "c_secondary_text_color"
+            violations.append(
+                contentsOf: Validation.file(
+                    self.organizationLogo,
+                    rules: FacetRules.organizationLogo,
+                    at: prefix,
+                    "c_organization_logo"
+                )
             )
-            violations += Validation.file(self.studyLogo, rules: FacetRules.studyLogo, at: prefix + "c_study_logo")
+            violations.append(
+                contentsOf: Validation.length(of: self.principalColor, min: 0, max: 10, at: prefix, "c_principal_color")
+            )
+            violations.append(
+                contentsOf: Validation.length(
+                    of: self.principalTextColor,
+                    min: 0,
+                    max: 10,
+                    at: prefix,
+                    "c_principal_text_color"
+                )
+            )
+            violations.append(
+                contentsOf: Validation.length(of: self.secondaryColor, min: 0, max: 10, at: prefix, "c_secondary_color")
+            )
+            violations.append(
+                contentsOf: Validation.length(
+                    of: self.secondaryTextColor,
+                    min: 0,
+                    max: 10,
+                    at: prefix,
+                    "c_secondary_text_color"
+                )
+            )
+            violations.append(
+                contentsOf: Validation.file(self.studyLogo, rules: FacetRules.studyLogo, at: prefix, "c_study_logo")
+            )
             return violations
         }
     }
@@ -4141,11 +4339,17 @@ extension Study.Information: BodyValueConvertible {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.count(of: self.assets, min: 0, max: 100, at: prefix + "c_assets")
-            violations += Validation.files(self.assets, rules: FacetRules.assets, at: prefix + "c_assets")
-            violations += Validation.length(of: self.content, min: 0, max: 100000, at: prefix + "c_content")
-            violations += Validation.length(of: self.title, min: 0, max: 512, at: prefix + "c_title")
-            violations += Validation.length(of: self.webLink, min: 0, max: 2000, at: prefix + "c_web_link")
+            violations.append(contentsOf: Validation.count(of: self.assets, min: 0, max: 100, at: prefix, "c_assets"))
+            violations.append(
+                contentsOf: Validation.files(self.assets, rules: FacetRules.assets, at: prefix, "c_assets")
+            )
+            violations.append(
+                contentsOf: Validation.length(of: self.content, min: 0, max: 100000, at: prefix, "c_content")
+            )
+            violations.append(contentsOf: Validation.length(of: self.title, min: 0, max: 512, at: prefix, "c_title"))
+            violations.append(
+                contentsOf: Validation.length(of: self.webLink, min: 0, max: 2000, at: prefix, "c_web_link")
+            )
             return violations
         }
     }
@@ -4211,9 +4415,13 @@ extension Study.MenuConfig: BodyValueConvertible {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.length(of: self.displayName, min: 0, max: 512, at: prefix + "c_display_name")
-            violations += Validation.length(of: self.groupId, min: 0, max: 512, at: prefix + "c_group_id")
-            violations += Validation.length(of: self.menu, min: 0, max: 512, at: prefix + "c_menu")
+            violations.append(
+                contentsOf: Validation.length(of: self.displayName, min: 0, max: 512, at: prefix, "c_display_name")
+            )
+            violations.append(
+                contentsOf: Validation.length(of: self.groupId, min: 0, max: 512, at: prefix, "c_group_id")
+            )
+            violations.append(contentsOf: Validation.length(of: self.menu, min: 0, max: 512, at: prefix, "c_menu"))
             return violations
         }
     }
@@ -4288,7 +4496,9 @@ extension Study.PatientAppDisplayOptions: BodyValueConvertible {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.count(of: self.profileFields, min: 0, max: 100, at: prefix + "c_profile_fields")
+            violations.append(
+                contentsOf: Validation.count(of: self.profileFields, min: 0, max: 100, at: prefix, "c_profile_fields")
+            )
             return violations
         }
     }
@@ -4354,9 +4564,11 @@ extension Study.PrivacyItem: BodyValueConvertible {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.count(of: self.apps, min: 1, max: 100, at: prefix + "c_apps")
-            violations += Validation.length(of: self.htmlContent, min: 0, max: 65536, at: prefix + "c_html_content")
-            violations += Validation.length(of: self.label, min: 0, max: 512, at: prefix + "c_label")
+            violations.append(contentsOf: Validation.count(of: self.apps, min: 1, max: 100, at: prefix, "c_apps"))
+            violations.append(
+                contentsOf: Validation.length(of: self.htmlContent, min: 0, max: 65536, at: prefix, "c_html_content")
+            )
+            violations.append(contentsOf: Validation.length(of: self.label, min: 0, max: 512, at: prefix, "c_label"))
             return violations
         }
     }
@@ -4436,12 +4648,20 @@ extension Study.Resource: BodyValueConvertible {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.count(of: self.assets, min: 0, max: 100, at: prefix + "c_assets")
-            violations += Validation.files(self.assets, rules: FacetRules.assets, at: prefix + "c_assets")
-            violations += Validation.length(of: self.availableTo, min: 0, max: 100, at: prefix + "c_available_to")
-            violations += Validation.length(of: self.content, min: 0, max: 100000, at: prefix + "c_content")
-            violations += Validation.length(of: self.title, min: 0, max: 512, at: prefix + "c_title")
-            violations += Validation.length(of: self.webLink, min: 0, max: 2000, at: prefix + "c_web_link")
+            violations.append(contentsOf: Validation.count(of: self.assets, min: 0, max: 100, at: prefix, "c_assets"))
+            violations.append(
+                contentsOf: Validation.files(self.assets, rules: FacetRules.assets, at: prefix, "c_assets")
+            )
+            violations.append(
+                contentsOf: Validation.length(of: self.availableTo, min: 0, max: 100, at: prefix, "c_available_to")
+            )
+            violations.append(
+                contentsOf: Validation.length(of: self.content, min: 0, max: 100000, at: prefix, "c_content")
+            )
+            violations.append(contentsOf: Validation.length(of: self.title, min: 0, max: 512, at: prefix, "c_title"))
+            violations.append(
+                contentsOf: Validation.length(of: self.webLink, min: 0, max: 2000, at: prefix, "c_web_link")
+            )
             return violations
         }
     }
@@ -4516,8 +4736,8 @@ extension Study.ReviewType: BodyValueConvertible {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.length(of: self.name, min: 0, max: 512, at: prefix + "c_name")
-            violations += Validation.count(of: self.roles, min: 0, max: 100, at: prefix + "c_roles")
+            violations.append(contentsOf: Validation.length(of: self.name, min: 0, max: 512, at: prefix, "c_name"))
+            violations.append(contentsOf: Validation.count(of: self.roles, min: 0, max: 100, at: prefix, "c_roles"))
             return violations
         }
     }
@@ -4625,10 +4845,16 @@ extension Study.StudyContactInformation: BodyValueConvertible {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.length(of: self.contactType, min: 0, max: 512, at: prefix + "c_contact_type")
-            violations += Validation.length(of: self.contactValue, min: 0, max: 512, at: prefix + "c_contact_value")
-            violations += Validation.length(of: self.instruction, min: 0, max: 8192, at: prefix + "c_instruction")
-            violations += Validation.length(of: self.title, min: 0, max: 512, at: prefix + "c_title")
+            violations.append(
+                contentsOf: Validation.length(of: self.contactType, min: 0, max: 512, at: prefix, "c_contact_type")
+            )
+            violations.append(
+                contentsOf: Validation.length(of: self.contactValue, min: 0, max: 512, at: prefix, "c_contact_value")
+            )
+            violations.append(
+                contentsOf: Validation.length(of: self.instruction, min: 0, max: 8192, at: prefix, "c_instruction")
+            )
+            violations.append(contentsOf: Validation.length(of: self.title, min: 0, max: 512, at: prefix, "c_title"))
             return violations
         }
     }
@@ -4711,11 +4937,19 @@ extension Study.SubjectMenuConfig: BodyValueConvertible {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.length(of: self.buttonTitle, min: 0, max: 512, at: prefix + "c_button_title")
-            violations += Validation.count(of: self.columnProps, min: 0, max: 100, at: prefix + "c_column_props")
-            violations += Validation.count(of: self.columns, min: 0, max: 100, at: prefix + "c_columns")
-            violations += Validation.length(of: self.longName, min: 0, max: 512, at: prefix + "c_long_name")
-            violations += Validation.length(of: self.shortName, min: 0, max: 512, at: prefix + "c_short_name")
+            violations.append(
+                contentsOf: Validation.length(of: self.buttonTitle, min: 0, max: 512, at: prefix, "c_button_title")
+            )
+            violations.append(
+                contentsOf: Validation.count(of: self.columnProps, min: 0, max: 100, at: prefix, "c_column_props")
+            )
+            violations.append(contentsOf: Validation.count(of: self.columns, min: 0, max: 100, at: prefix, "c_columns"))
+            violations.append(
+                contentsOf: Validation.length(of: self.longName, min: 0, max: 512, at: prefix, "c_long_name")
+            )
+            violations.append(
+                contentsOf: Validation.length(of: self.shortName, min: 0, max: 512, at: prefix, "c_short_name")
+            )
             return violations
         }
     }
@@ -4782,14 +5016,21 @@ extension Study.SubjectStatusList: BodyValueConvertible {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.length(
-                of: self.statusDescription,
-                min: 0,
-                max: 2048,
-                at: prefix + "c_status_description"
+            violations.append(
+                contentsOf: Validation.length(
+                    of: self.statusDescription,
+                    min: 0,
+                    max: 2048,
+                    at: prefix,
+                    "c_status_description"
+                )
             )
-            violations += Validation.length(of: self.statusLabel, min: 0, max: 512, at: prefix + "c_status_label")
-            violations += Validation.length(of: self.statusValue, min: 0, max: 512, at: prefix + "c_status_value")
+            violations.append(
+                contentsOf: Validation.length(of: self.statusLabel, min: 0, max: 512, at: prefix, "c_status_label")
+            )
+            violations.append(
+                contentsOf: Validation.length(of: self.statusValue, min: 0, max: 512, at: prefix, "c_status_value")
+            )
             return violations
         }
     }
@@ -4840,11 +5081,14 @@ extension Study.VisitConfiguration: BodyValueConvertible {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.count(
-                of: self.skippedVisitReasons,
-                min: 0,
-                max: 100,
-                at: prefix + "c_skipped_visit_reasons"
+            violations.append(
+                contentsOf: Validation.count(
+                    of: self.skippedVisitReasons,
+                    min: 0,
+                    max: 100,
+                    at: prefix,
+                    "c_skipped_visit_reasons"
+                )
             )
             return violations
         }
@@ -4888,8 +5132,12 @@ extension Study.EcEconsentFormatSpec: BodyValueConvertible {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.length(of: self.signedDoc, min: 0, max: 512, at: prefix + "c_signed_doc")
-            violations += Validation.length(of: self.template, min: 0, max: 512, at: prefix + "c_template")
+            violations.append(
+                contentsOf: Validation.length(of: self.signedDoc, min: 0, max: 512, at: prefix, "c_signed_doc")
+            )
+            violations.append(
+                contentsOf: Validation.length(of: self.template, min: 0, max: 512, at: prefix, "c_template")
+            )
             return violations
         }
     }

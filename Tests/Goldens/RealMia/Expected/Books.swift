@@ -905,16 +905,16 @@ extension Books {
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             if let document = self.signature {
-                violations += document.violations(at: prefix + "signature.")
+                violations.append(contentsOf: document.violations(at: prefix + "signature."))
             }
             if let document = self.metadata {
-                violations += document.violations(at: prefix + "metadata.")
+                violations.append(contentsOf: document.violations(at: prefix + "metadata."))
             }
             for (index, element) in (self.attachments ?? []).enumerated() {
-                violations += element.violations(at: prefix + "attachments[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "attachments[\(index)]."))
             }
             for (index, element) in (self.editionsDates ?? []).enumerated() {
-                violations += element.violations(at: prefix + "editionsDates[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "editionsDates[\(index)]."))
             }
             return violations
         }
@@ -977,29 +977,29 @@ extension Books {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.name.operations(at: "name")
-            operations += self.isbn.operations(at: "isbn")
-            operations += self.price.operations(at: "price")
-            operations += self.author.operations(at: "author")
-            operations += self.authorAddressId.operations(at: "authorAddressId")
-            operations += self.isPromoted.operations(at: "isPromoted")
-            operations += self.publishDate.operations(at: "publishDate")
-            operations += self.position.operations(at: "position")
-            operations += self.tags.operations(at: "tags")
-            operations += self.tagIds.operations(at: "tagIds")
-            operations += self.tagObjectIds.operations(at: "tagObjectIds")
-            operations += self.additionalInfo.operations(at: "additionalInfo")
-            operations += self.signature.operations(at: "signature")
-            operations += self.metadata.operations(at: "metadata")
-            operations += self.attachments.operations(at: "attachments")
-            operations += self.editionsDates.operations(at: "editionsDates")
+            operations.append(contentsOf: self.name.operations(at: "name"))
+            operations.append(contentsOf: self.isbn.operations(at: "isbn"))
+            operations.append(contentsOf: self.price.operations(at: "price"))
+            operations.append(contentsOf: self.author.operations(at: "author"))
+            operations.append(contentsOf: self.authorAddressId.operations(at: "authorAddressId"))
+            operations.append(contentsOf: self.isPromoted.operations(at: "isPromoted"))
+            operations.append(contentsOf: self.publishDate.operations(at: "publishDate"))
+            operations.append(contentsOf: self.position.operations(at: "position"))
+            operations.append(contentsOf: self.tags.operations(at: "tags"))
+            operations.append(contentsOf: self.tagIds.operations(at: "tagIds"))
+            operations.append(contentsOf: self.tagObjectIds.operations(at: "tagObjectIds"))
+            operations.append(contentsOf: self.additionalInfo.operations(at: "additionalInfo"))
+            operations.append(contentsOf: self.signature.operations(at: "signature"))
+            operations.append(contentsOf: self.metadata.operations(at: "metadata"))
+            operations.append(contentsOf: self.attachments.operations(at: "attachments"))
+            operations.append(contentsOf: self.editionsDates.operations(at: "editionsDates"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.notCleared(self.name, at: prefix + "name")
-            violations += Validation.notCleared(self.isbn, at: prefix + "isbn")
+            violations.append(contentsOf: Validation.notCleared(self.name, at: prefix, "name"))
+            violations.append(contentsOf: Validation.notCleared(self.isbn, at: prefix, "isbn"))
             return violations
         }
     }
@@ -1183,10 +1183,10 @@ extension Books.Metadata: BodyValueConvertible {
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             for (index, element) in (self.somethingArrayObject ?? []).enumerated() {
-                violations += element.violations(at: prefix + "somethingArrayObject[\(index)].")
+                violations.append(contentsOf: element.violations(at: prefix + "somethingArrayObject[\(index)]."))
             }
             if let document = self.somethingObject {
-                violations += document.violations(at: prefix + "somethingObject.")
+                violations.append(contentsOf: document.violations(at: prefix + "somethingObject."))
             }
             return violations
         }
@@ -1302,7 +1302,7 @@ extension Books.Attachment: BodyValueConvertible {
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             if let document = self.detail {
-                violations += document.violations(at: prefix + "detail.")
+                violations.append(contentsOf: document.violations(at: prefix + "detail."))
             }
             return violations
         }

@@ -125,14 +125,14 @@ extension TestThing {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.id.operations(at: "id")
-            operations += self.createdAt.operations(at: "created_at")
+            operations.append(contentsOf: self.id.operations(at: "id"))
+            operations.append(contentsOf: self.createdAt.operations(at: "created_at"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.notCleared(self.id.change, at: prefix + "id")
+            violations.append(contentsOf: Validation.notCleared(self.id.change, at: prefix, "id"))
             return violations
         }
     }

@@ -164,16 +164,16 @@ extension Book {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.title.operations(at: "title")
-            operations += self.author.referenceOperations(at: "author", object: "author")
-            operations += self.price.operations(at: "price")
-            operations += self.tags.operations(at: "tags")
+            operations.append(contentsOf: self.title.operations(at: "title"))
+            operations.append(contentsOf: self.author.referenceOperations(at: "author", object: "author"))
+            operations.append(contentsOf: self.price.operations(at: "price"))
+            operations.append(contentsOf: self.tags.operations(at: "tags"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.notCleared(self.title, at: prefix + "title")
+            violations.append(contentsOf: Validation.notCleared(self.title, at: prefix, "title"))
             return violations
         }
     }

@@ -289,10 +289,10 @@ extension Object {
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
             if let document = self.document {
-                violations += document.violations(at: prefix + "c_document.")
+                violations.append(contentsOf: document.violations(at: prefix + "c_document."))
             }
-            violations += Validation.length(of: self.string, min: 1, max: 100, at: prefix + "c_string")
-            violations += Validation.count(of: self.stringArray, max: 10, at: prefix + "c_stringArray")
+            violations.append(contentsOf: Validation.length(of: self.string, min: 1, max: 100, at: prefix, "c_string"))
+            violations.append(contentsOf: Validation.count(of: self.stringArray, max: 10, at: prefix, "c_stringArray"))
             return violations
         }
     }
@@ -327,25 +327,25 @@ extension Object {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations += self.date.operations(at: "c_date")
-            operations += self.isEnabled.operations(at: "c_bool")
-            operations += self.reference.referenceOperations(at: "c_reference", object: "account")
-            operations += self.number.operations(at: "c_number")
-            operations += self.document.operations(at: "c_document")
-            operations += self.string.operations(at: "c_string")
-            operations += self.any.operations(at: "c_any")
-            operations += self.stringArray.operations(at: "c_stringArray")
+            operations.append(contentsOf: self.date.operations(at: "c_date"))
+            operations.append(contentsOf: self.isEnabled.operations(at: "c_bool"))
+            operations.append(contentsOf: self.reference.referenceOperations(at: "c_reference", object: "account"))
+            operations.append(contentsOf: self.number.operations(at: "c_number"))
+            operations.append(contentsOf: self.document.operations(at: "c_document"))
+            operations.append(contentsOf: self.string.operations(at: "c_string"))
+            operations.append(contentsOf: self.any.operations(at: "c_any"))
+            operations.append(contentsOf: self.stringArray.operations(at: "c_stringArray"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations += Validation.notCleared(self.string, at: prefix + "c_string")
+            violations.append(contentsOf: Validation.notCleared(self.string, at: prefix, "c_string"))
             if case .set(let value) = self.string {
-                violations += Validation.length(of: value, min: 1, max: 100, at: prefix + "c_string")
+                violations.append(contentsOf: Validation.length(of: value, min: 1, max: 100, at: prefix, "c_string"))
             }
             if case .set(let value) = self.stringArray.change {
-                violations += Validation.count(of: value, max: 10, at: prefix + "c_stringArray")
+                violations.append(contentsOf: Validation.count(of: value, max: 10, at: prefix, "c_stringArray"))
             }
             return violations
         }
