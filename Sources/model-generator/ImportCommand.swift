@@ -52,7 +52,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         var diagnostics = Diagnostics()
         let sources = read(files, &diagnostics)
-        let headerFiles = read(headerPaths(&diagnostics), &diagnostics)
+        let headerFiles = read(headerPaths(), &diagnostics)
         var sampleNodes: [String: SyntaxNode] = [:]
         for sample in samples {
             let parts = sample.split(separator: "=", maxSplits: 1).map(String.init)
@@ -103,21 +103,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     /// The header files, with each folder's `.h` files (searched through its subfolders) in name order.
-    private func headerPaths(_ diagnostics: inout Diagnostics) -> [String] {
-        var paths: [String] = []
-        for path in headers {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                diagnostics.error("cannot read '\(path)': no such file", at: .start(of: path))
-                continue
-            }
-            guard isDirectory.boolValue else {
-                paths.append(path)
-                continue
-            }
-            let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-            paths += found.filter { $0.hasSuffix(".h") }.sorted().map { Paths.join(path, $0) }
-        }
-        return paths
+    private func headerPaths() -> [String] {
+        headers.flatMap { HeaderFiles.paths($0, FileSystem.inputFiles) }
     }
 }

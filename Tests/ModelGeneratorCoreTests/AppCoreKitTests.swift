@@ -30,10 +30,14 @@ import Testing
         @property (nonatomic, retain) NSDictionary *extra;
         @property (nonatomic, retain) id anything;
         @property (nonatomic, assign) CLLocationCoordinate2D coordinate;
+        @property (nonatomic, assign) VenueKind kind;
         @end
         @interface Venue (Opening)
         @property (nonatomic, assign) BOOL open;
         @end
+        """,
+        "Headers/Types.h": """
+        typedef NS_ENUM(NSInteger, VenueKind) { VenueKindBar, VenueKindMuseum };
         """,
         "Headers/Owner.h": """
         @interface Owner : CKObject
@@ -65,7 +69,7 @@ import Testing
                 "owner": { "@keyPath": "owner", "@object": { "@mappings": "$Owner" } },
                 "staff": "staff",
                 "guests": { "@keyPath": "guests", "@object": { "@mappings": "$Owner" } },
-                "extra": "extra", "anything": "any", "open": "is_open", "coordinate": "coordinate"
+                "extra": "extra", "anything": "any", "open": "is_open", "coordinate": "coordinate", "kind": "kind"
               }
             }
             """,
@@ -90,6 +94,7 @@ import Testing
             ("anything", .any, false, false),
             ("open", .bool, false, true),
             ("coordinate", .any, false, false),
+            ("kind", .int, false, true),  // an NS_ENUM of NSInteger, declared in another header
         ]
         for (name, type, isArray, isRequired) in expected {
             let resolved = try #require(property(result, "Venue", name), "\(name)")
@@ -216,6 +221,43 @@ import Testing
         let venue = try #require(result.schema?.objects.first { $0.swiftName == "Venue" })
         #expect(venue.properties.map(\.swiftName) == ["name", "latitude", "website"])
         #expect(venue.properties.map(\.keyPath) == [["phone_name"], ["lat"], ["url"]])
+    }
+
+    /// The selectors as CKCascadingTree registers them: both spellings of each device alias, raw `@device[…]`
+    /// formats, build configurations, and comma-joined lists kept when one of their selectors holds.
+    @Test func everySelectorTheCascadingTreeKnowsKeepsOneBranch() throws {
+        let result = run(
+            """
+            {
+              "$Venue": {
+                "@class": "Venue",
+                "@iPad": { "name": "ipad_name" },
+                "@iPhone": { "name": "phone_name" },
+                "@iPhone6+": { "website": "big_url" },
+                "@iPad, @iphone": { "website": "url" },
+                "@device[userInterfaceIdiom='UIUserInterfaceIdiomPad']": { "latitude": "pad_lat" },
+                "@device[ userInterfaceIdiom = 'UIUserInterfaceIdiomPhone' ]": { "latitude": "lat" },
+                "@debug": { "open": "debug_open" },
+                "@release": { "open": "open" }
+              }
+            }
+            """
+        )
+        #expect(
+            result.diagnostics.all.map { "\($0.location): \($0.severity.rawValue): \($0.message)" } == [
+                "app.mappings:4:5: note: the '@iPad' branch is dropped: generated models are the same on every device, and take the iPhone's definitions",
+                "app.mappings:5:5: note: the '@iPhone' branch is kept: generated models are the same on every device, and take the iPhone's definitions",
+                "app.mappings:6:5: note: the '@iPhone6+' branch is dropped: generated models are the same on every device, and take the iPhone's definitions",
+                "app.mappings:7:5: note: the '@iPad, @iphone' branch is kept: generated models are the same on every device, and take the iPhone's definitions",
+                "app.mappings:8:5: note: the '@device[userInterfaceIdiom='UIUserInterfaceIdiomPad']' branch is dropped: generated models are the same on every device, and take the iPhone's definitions",
+                "app.mappings:9:5: note: the '@device[ userInterfaceIdiom = 'UIUserInterfaceIdiomPhone' ]' branch is kept: generated models are the same on every device, and take the iPhone's definitions",
+                "app.mappings:10:5: note: the '@debug' branch is dropped: generated models are the same in every build, and take the release build's definitions",
+                "app.mappings:11:5: note: the '@release' branch is kept: generated models are the same in every build, and take the release build's definitions",
+            ]
+        )
+        let venue = try #require(result.schema?.objects.first { $0.swiftName == "Venue" })
+        #expect(venue.properties.map(\.swiftName) == ["name", "website", "latitude", "open"])
+        #expect(venue.properties.map(\.keyPath) == [["phone_name"], ["url"], ["lat"], ["open"]])
     }
 
     @Test func aMalformedSelectorIsAnError() {

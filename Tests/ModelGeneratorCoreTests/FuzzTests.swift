@@ -47,9 +47,12 @@ import Testing
         """
 
     /// Replaces, inserts or deletes bytes, or swaps, duplicates and drops lines: both the syntax and the structure.
-    static func mutate(_ text: String, _ random: inout SeededRandom) -> String {
+    static func mutate(
+        _ text: String,
+        _ random: inout SeededRandom,
+        alphabet: [UInt8] = Array(#"{}[]:,"'-#@$. \n\t0123456789abcXYZ_/\é"#.utf8)
+    ) -> String {
         var bytes = Array(text.utf8)
-        let alphabet = Array(#"{}[]:,"'-#@$. \n\t0123456789abcXYZ_/\é"#.utf8)
         for _ in 0..<(1 + random.below(4)) {
             switch random.below(7) {
             case 0 where !bytes.isEmpty: bytes[random.below(bytes.count)] = alphabet[random.below(alphabet.count)]

@@ -85,6 +85,40 @@ import Testing
         )
     }
 
+    /// Properties declared with a typedef's name have the type it stands for, wherever the typedef is declared.
+    @Test func typedefsGiveTheirTypes() {
+        let types = ObjCTokenizer(
+            """
+            typedef NS_ENUM(NSInteger, PostKind) { PostKindText, PostKindPhoto };
+            typedef NS_OPTIONS(NSUInteger, PostFlags) { PostFlagsPinned = 1 << 0 };
+            typedef enum { PostStateDraft, PostStateLive } PostState;
+            typedef double Meters;
+            typedef NSString *PostIdentifier;
+            typedef void (^PostHandler)(NSError *error);
+            """,
+            file: "Types.h"
+        )
+        let post = ObjCTokenizer(
+            """
+            @interface Post : NSObject
+            @property (nonatomic) PostKind kind;
+            @property (nonatomic) PostFlags flags;
+            @property (nonatomic) PostState state;
+            @property (nonatomic) Meters distance;
+            @property (nonatomic, copy) PostIdentifier identifier;
+            @property (nonatomic, copy) PostHandler handler;
+            @end
+            """,
+            file: "Post.h"
+        )
+        let headers = ObjCHeaders(reading: [post, types])
+        #expect(
+            headers.properties(of: "Post").map { ObjCSwiftType($0.type) } == [
+                .int, .int, .int, .double, .string, .unknown("PostHandler"),
+            ]
+        )
+    }
+
     @Test func aBrokenHeaderGivesWhatItCanAndNeverLoops() {
         let broken = """
             @interface A : NSObject

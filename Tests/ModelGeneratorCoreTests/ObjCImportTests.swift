@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ModelGeneratorCore
@@ -14,6 +15,8 @@ import Testing
             @interface Author : NSObject
             @property (nonatomic, copy) NSString *name;
             @property (nonatomic, strong) NSNumber *identifier;
+            @property (nonatomic, strong, nullable) NSArray<NSNumber *> *ratings;
+            @property (nonatomic, strong, nullable) NSArray<NSNumber *> *scores;
             @end
             @interface Article : NSObject
             @property (nonatomic, copy) NSString *title;
@@ -54,6 +57,8 @@ import Testing
         let (yaml, messages) = importing(
             """
             NSString * const kNameKey = @"full_name";
+            static NSString * const kPublishedDateKey = @"pub_date";
+            static NSString *kWebURLKey = @"web_url";
             @implementation Author
             + (RKObjectMapping *)objectMapping {
                 RKObjectMapping *mapping = [RKObjectMapping mappingForClass:self.class];
@@ -65,7 +70,7 @@ import Testing
             + (RKObjectMapping *)objectMapping {
                 RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[self class]];
                 [mapping addAttributeMappingsFromArray:@[ @"title", @"tags", @"extra", @"place", @"published" ]];
-                [mapping addAttributeMappingsFromDictionary:@{ @"web_url" : @"link", @"pub_date" : @"date" }];
+                [mapping addAttributeMappingsFromDictionary:@{ kWebURLKey : @"link", kPublishedDateKey : @"date" }];
                 [mapping addPropertyMapping:[RKRelationshipMapping relationshipMappingFromKeyPath:@"by" toKeyPath:@"author" withMapping:[Author objectMapping]]];
                 RKRelationshipMapping *editors = [RKRelationshipMapping relationshipMappingFromKeyPath:@"editors" toKeyPath:@"editors" withMapping:[Author objectMapping]];
                 [mapping addPropertyMapping:editors];
@@ -97,19 +102,21 @@ import Testing
         #expect(
             messages == [
                 "Models.h:6:41: note: 'Author.identifier' is an NSNumber with no sample to say which number it holds; it is imported as Double",
-                "Models.h:15:54: warning: 'CLLocationCoordinate2D' of 'Article.place' has no JSON form the generator knows; it is imported as JSONValue",
+                "Models.h:17:54: warning: 'CLLocationCoordinate2D' of 'Article.place' has no JSON form the generator knows; it is imported as JSONValue",
             ]
         )
     }
 
     @Test func restKit010FormsAndASampleNarrowingNumbers() throws {
-        let sample = try #require(try DocumentParser.parse(#"{"id": 7, "name": "n"}"#, file: "a.json").get())
+        let sample = try #require(
+            try DocumentParser.parse(#"{"id": 7, "name": "n", "ratings": [4, 5]}"#, file: "a.json").get()
+        )
         let (yaml, messages) = importing(
             """
             @implementation AppDelegate
             - (void)setUp {
                 RKObjectMapping *authorMapping = [RKObjectMapping mappingForClass:[Author class]];
-                [authorMapping mapKeyPathsToAttributes:@"id", @"identifier", @"name", @"name", nil];
+                [authorMapping mapKeyPathsToAttributes:@"id", @"identifier", @"name", @"name", @"ratings", @"ratings", @"scores", @"scores", nil];
                 RKManagedObjectMapping *articleMapping = [RKManagedObjectMapping mappingForClass:[Article class] inManagedObjectStore:store];
                 [articleMapping mapAttributes:@"title", nil];
                 [articleMapping mapKeyPath:@"by" toRelationship:@"author" withMapping:authorMapping];
@@ -125,6 +132,8 @@ import Testing
                 "    properties:",
                 "      identifier: { keyPath: id, type: Int }",
                 "      name: { keyPath: name, type: String }",
+                "      ratings: { keyPath: ratings, type: \"[Int]\", optional: true }",
+                "      scores: { keyPath: scores, type: \"[Double]\", optional: true }",
                 "  Article:",
                 "    properties:",
                 "      title: { keyPath: title, type: String }",
@@ -132,7 +141,12 @@ import Testing
                 "      editors: { keyPath: editors, collection: Author, optional: true }",
             ]
         )
-        #expect(messages.isEmpty, "\(messages)")
+        // The sample has no scores, so they stay Doubles with a note.
+        #expect(
+            messages == [
+                "Models.h:8:62: note: 'Author.scores' is an NSNumber with no sample to say which number it holds; it is imported as Double"
+            ]
+        )
     }
 
     @Test func anEnvelopeKeyPathIsANote() {
@@ -184,6 +198,116 @@ import Testing
             ]
         )
         #expect(propertyLines(yaml).contains("      summary: { keyPath: summary, optional: true }"))
+    }
+
+    /// RestKit 0.10's property mapping objects, as its "Object Mapping" guide builds them; dynamic mappings (both
+    /// generations) and a mapping bound to a name elsewhere are warnings at each line that uses them.
+    @Test func restKit010MappingObjectsAndDynamicMappings() {
+        let (yaml, messages) = importing(
+            """
+            RKObjectMapping *authorMapping = [RKObjectMapping mappingForClass:[Author class]];
+            [authorMapping addAttributeMapping:[RKObjectAttributeMapping mappingFromKeyPath:@"full_name" toKeyPath:@"name"]];
+            RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Article class]];
+            RKObjectRelationshipMapping *by = [RKObjectRelationshipMapping mappingFromKeyPath:@"by" toKeyPath:@"author" withMapping:authorMapping];
+            [mapping addRelationshipMapping:by];
+            RKDynamicObjectMapping *people = [RKDynamicObjectMapping dynamicMapping];
+            [people setObjectMapping:authorMapping whenValueOfKeyPath:@"type" isEqualTo:@"author"];
+            [mapping mapKeyPath:@"editors" toRelationship:@"editors" withMapping:people];
+            RKDynamicMapping *tagged = [[RKDynamicMapping alloc] init];
+            [mapping addPropertyMapping:[RKRelationshipMapping relationshipMappingFromKeyPath:@"tags" toKeyPath:@"tags" withMapping:tagged]];
+            [authorMapping addPropertyMapping:[RKAttributeMapping attributeMappingFromKeyPath:nil toKeyPath:@"identifier"]];
+            [mapping addPropertyMapping:[RKRelationshipMapping relationshipMappingFromKeyPath:nil toKeyPath:@"editors" withMapping:authorMapping]];
+            RKObjectMapping *elsewhere = [[RKObjectManager sharedManager] objectMappingForClass:[Author class]];
+            [mapping hasOne:@"author" withMapping:elsewhere];
+            [mapping hasMany:@"editors" withMapping:elsewhere];
+            """
+        )
+        #expect(
+            propertyLines(yaml).filter { $0.hasPrefix("      ") } == [
+                "      name: { keyPath: full_name, type: String }",
+                #"      identifier: { keyPath: "@self", type: Double }"#,
+                "      author: { keyPath: by, object: Author, optional: true }",
+                #"      editors: { keyPath: "@self", collection: Author, optional: true }"#,
+            ]
+        )
+        #expect(
+            messages == [
+                "Mappings.m:8:21: warning: the relationship 'editors' uses a dynamic mapping, which chose each object's class from the JSON at run time; this line is not imported",
+                "Mappings.m:10:83: warning: the relationship 'tags' uses a dynamic mapping, which chose each object's class from the JSON at run time; this line is not imported",
+                "Mappings.m:14:1: warning: the mapping of relationship 'author' is computed at run time ('[[RKObjectManager sharedManager] objectMappingForClass:[Author class]]', set on line 13); this line is not imported",
+                "Mappings.m:15:1: warning: the mapping of relationship 'editors' is computed at run time ('[[RKObjectManager sharedManager] objectMappingForClass:[Author class]]', set on line 13); this line is not imported",
+                "Models.h:6:41: note: 'Author.identifier' is an NSNumber with no sample to say which number it holds; it is imported as Double",
+            ]
+        )
+    }
+
+    @Test func keyValueCodingOperatorsInEveryFormAreWarnings() {
+        let (yaml, messages) = importing(
+            """
+            @implementation AppDelegate
+            - (void)setUp {
+                RKObjectMapping *authorMapping = [RKObjectMapping mappingForClass:[Author class]];
+                [authorMapping addAttributeMappingsFromArray:@[ @"name" ]];
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Article class]];
+                [mapping addAttributeMappingsFromDictionary:@{ @"tags.@count" : @"published", @"title" : @"title" }];
+                [mapping addPropertyMapping:[RKAttributeMapping attributeMappingFromKeyPath:@"@max.date" toKeyPath:@"date"]];
+                [mapping addPropertyMapping:[RKRelationshipMapping relationshipMappingFromKeyPath:@"by.@firstObject" toKeyPath:@"author" withMapping:authorMapping]];
+            }
+            @end
+            """
+        )
+        #expect(
+            messages == [
+                "Mappings.m:6:52: warning: 'tags.@count' applies the key-value coding operator '@count', which RestKit computed at run time; 'published' is not imported",
+                "Mappings.m:7:81: warning: '@max.date' applies the key-value coding operator '@max', which RestKit computed at run time; 'date' is not imported",
+                "Mappings.m:8:87: warning: 'by.@firstObject' applies the key-value coding operator '@firstObject', which RestKit computed at run time; 'author' is not imported",
+            ]
+        )
+        #expect(
+            propertyLines(yaml).filter { $0.hasPrefix("      ") } == [
+                "      name: { keyPath: name, type: String }",
+                "      title: { keyPath: title, type: String }",
+            ]
+        )
+    }
+
+    /// Boxed numbers, as RestKit's own tests write them around their mappings, are read as values, never as the
+    /// bracket of a literal (which trapped on `@1`).
+    @Test func boxedNumbersAreNoKeys() {
+        let (yaml, messages) = importing(
+            """
+            @implementation AppDelegate
+            - (void)setUp {
+                NSNumber *count = @1;
+                NSNumber *other = @(count.integerValue + 1);
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Article class]];
+                [mapping addAttributeMappingsFromDictionary:@{ @"title" : @"title", @"n" : @2 }];
+            }
+            @end
+            """
+        )
+        #expect(
+            propertyLines(yaml).filter { $0.hasPrefix("      ") } == ["      title: { keyPath: title, type: String }"]
+        )
+        #expect(
+            messages == [
+                "Mappings.m:6:80: warning: the property for 'n' is computed at run time ('@2'); this line is not imported"
+            ]
+        )
+    }
+
+    @Test func filesWithoutAMappingAreAWarning() {
+        let (yaml, messages) = importing(
+            """
+            @implementation AppDelegate
+            - (void)load { [manager getObjectsAtPath:@"/articles" parameters:nil success:nil failure:nil]; }
+            @end
+            """
+        )
+        #expect(yaml.hasSuffix("mappings: {}\n"))
+        #expect(
+            messages == ["Mappings.m:1:1: warning: no RestKit mapping was found in this file; the YAML maps nothing"]
+        )
     }
 
     @Test func mmDataObjectMapsEveryPropertyWithItsAliasesFormattersAndCollections() {
@@ -241,6 +365,42 @@ import Testing
         )
     }
 
+    /// Mutated copies of the real mapping code and headers (`Tests/ObjCSources`), seeded and reproducible: the import
+    /// never traps, every diagnostic has a place, and the YAML it writes loads without an error.
+    @Test func mutatedMappingCodeEndsInYAMLThatLoads() throws {
+        let root = CommandLineTests.packageRoot.appendingPathComponent("Tests/ObjCSources")
+        let apps: [(ObjCMappingSystem, [String], [String])] = [
+            (.restkit, ["RestKit-0.10/RKTwitter/RKTwitterAppDelegate.m"], ["RestKit-0.10/RKTwitter/RKTStatus.h"]),
+            (
+                .restkit, ["RestKit-0.10/RKCatalog/RKRelationshipMappingExample.m"],
+                ["RestKit-0.10/RKCatalog/Project.h", "RestKit-0.10/RKCatalog/Task.h"]
+            ),
+            (.restkit, ["RestKit-0.20/RKTwitter/RKTwitterAppDelegate.m"], ["RestKit-0.20/RKTwitter/RKTweet.h"]),
+            (.mmdataobject, ["MMDataObject/PatientWithFormatters.m"], ["MMDataObject/PatientWithFormatters.h"]),
+        ]
+        func read(_ path: String) throws -> ObjCMappingImporter.SourceFile {
+            .init(path: path, text: try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
+        }
+        let alphabet = Array(#"[]{}()@:;,*<>"'#=.^ \n0123456789aZ_"#.utf8)
+        // FUZZ_SEED=<seed> replays another run.
+        let seed = ProcessInfo.processInfo.environment["FUZZ_SEED"].flatMap(UInt64.init) ?? 1
+        var random = SeededRandom(state: seed)
+        for index in 0..<1_500 {
+            let (system, fileNames, headerNames) = apps[random.below(apps.count)]
+            var files = try fileNames.map(read)
+            var headers = try headerNames.map(read)
+            if random.below(3) == 0 {
+                headers[0].text = FuzzTests.mutate(headers[0].text, &random, alphabet: alphabet)
+            } else {
+                files[0].text = FuzzTests.mutate(files[0].text, &random, alphabet: alphabet)
+            }
+            let (yaml, diagnostics) = ObjCMappingImporter.importMappings(from: system, files: files, headers: headers)
+            #expect(diagnostics.all.allSatisfy { $0.location.line >= 1 }, "case \(index): a diagnostic without a place")
+            let (_, loading) = MappingLoader.load(yaml, file: "mappings.yaml")
+            #expect(!loading.hasErrors, "case \(index) (seed \(seed)): \(loading.errors)\n\(yaml)")
+        }
+    }
+
     @Test func yamlScalarsAreQuotedWhereYAMLWouldReadThemOtherwise() {
         #expect(MappingYAMLWriter.scalar("user.name") == "user.name")
         #expect(MappingYAMLWriter.scalar("true") == "\"true\"")
@@ -257,14 +417,20 @@ import Testing
             @implementation A
             + (RKObjectMapping *)m {
                 RKObjectMapping *m = [RKObjectMapping mappingForClass:[Article class]];
-                [m addAttributeMappingsFromDictionary:@{ @"a: b" : @"title", @"true" : @"published" }];
+                [m addAttributeMappingsFromDictionary:@{ @"a: b" : @"title", @"true" : @"published", @"c" : @"{odd\\n# name\u{2028}" }];
+                RKObjectMapping *e = [RKEntityMapping mappingForEntityForName:@"Odd: entity" inManagedObjectStore:store];
+                [m addPropertyMapping:[RKRelationshipMapping relationshipMappingFromKeyPath:@"e" toKeyPath:@"e" withMapping:e]];
                 return m;
             }
             @end
             """
         )
         let (file, diagnostics) = MappingLoader.load(yaml, file: "m.yaml")
-        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
-        #expect(file.contexts.first?.properties.map { $0.keyPath?.value } == ["a: b", "true"])
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)\n\(yaml)")
+        let properties = file.contexts.first?.properties ?? []
+        #expect(properties.map { $0.keyPath?.value } == ["a: b", "true", "c", "e"])
+        // Names from the code's strings come back as written, and none of them ends a comment line early.
+        #expect(properties.map(\.name.value) == ["title", "published", "{odd\n# name\u{2028}", "e"])
+        #expect(file.contexts.map(\.name.value) == ["Article", "Odd: entity"])
     }
 }

@@ -26,12 +26,19 @@ import Testing
         return files
     }
 
-    /// The first element of a JSON list, written out: a sample for a model whose payload is a list of them.
+    /// The value under `key` (or the whole payload), and of a list its first element, written out: a sample for a
+    /// model whose payload is a list of them or sits in an envelope.
     private func firstElement(of url: URL, key: String? = nil) throws -> String {
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
-        let element: Any =
-            if let key { (json as? [String: Any])?[key] as Any } else { (json as? [Any])?.first as Any }
+        var element = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        if let key { element = (element as? [String: Any])?[key] as Any }
+        if let list = element as? [Any] { element = list.first as Any }
         return String(decoding: try JSONSerialization.data(withJSONObject: element), as: UTF8.self)
+    }
+
+    /// Writes an app's config and runs `generate` with it.
+    private func generate(_ app: String, config: String, in root: URL) async throws -> CommandLineTests.Run {
+        try write(config, to: root.appendingPathComponent("apps/\(app)/model-generator.yaml"))
+        return try await commandLine.run(["generate", "--config", "apps/\(app)/model-generator.yaml"], in: root)
     }
 
     /// Runs `import` then `generate` for one app; returns import's diagnostics.
@@ -54,11 +61,7 @@ import Testing
             #expect(written.contains(replacement.old), "\(written)")
             try write(written.replacingOccurrences(of: replacement.old, with: replacement.new), to: yaml)
         }
-        try write(config, to: root.appendingPathComponent("apps/\(app)/model-generator.yaml"))
-        let generated = try await commandLine.run(
-            ["generate", "--config", "apps/\(app)/model-generator.yaml"],
-            in: root
-        )
+        let generated = try await generate(app, config: config, in: root)
         #expect(generated.status == 0, "\(app): \(generated.errors)")
         return imported.errors
     }
@@ -161,6 +164,53 @@ import Testing
             )
         )
 
+        // RestKit 0.20's search example: an entity with no class of its own, imported out of the 'contacts' envelope
+        // by RKManagedObjectImporter. Its key 'email_adddress' is misspelt, so RestKit never mapped the e-mail
+        // address; with the contacts as the sample, generate names the key they have, and the team fixes it.
+        let search = try await commandLine.run(
+            [
+                "import", "--from", "restkit", "src/RestKit-0.20/RKSearchExample/RKSAppDelegate.m",
+                "--output", "apps/rksearch/mappings.yaml",
+            ],
+            in: root
+        )
+        #expect(search.status == 0, "\(search.errors)")
+        #expect(
+            search.errors.contains(
+                "src/RestKit-0.20/RKSearchExample/RKSAppDelegate.m:25:39: warning: no header declares 'Contact'; its properties are written without types"
+            ),
+            "\(search.errors)"
+        )
+        #expect(
+            search.errors.contains(
+                "src/RestKit-0.20/RKSearchExample/RKSAppDelegate.m:47:24: note: the response holds Contact under the key path 'contacts'"
+            ),
+            "\(search.errors)"
+        )
+        try write(
+            try firstElement(
+                of: root.appendingPathComponent("src/RestKit-0.20/RKSearchExample/contacts.json"),
+                key: "contacts"
+            ),
+            to: root.appendingPathComponent("apps/rksearch/contact.json")
+        )
+        let searchConfig = "mappings: [mappings.yaml]\nsamples: { Contact: contact.json }\noutput: Generated\n"
+        let misspelt = try await generate("rksearch", config: searchConfig, in: root)
+        #expect(misspelt.status == 1)
+        #expect(
+            misspelt.errors.contains(
+                "error: the type of 'emailAddress' in 'Contact' cannot be known: the sample for Contact has no 'email_adddress' (it has 'email_address')"
+            ),
+            "\(misspelt.errors)"
+        )
+        let searchYAML = root.appendingPathComponent("apps/rksearch/mappings.yaml")
+        try write(
+            try text(searchYAML).replacingOccurrences(of: "keyPath: email_adddress", with: "keyPath: email_address"),
+            to: searchYAML
+        )
+        let fixed = try await generate("rksearch", config: searchConfig, in: root)
+        #expect(fixed.status == 0, "\(fixed.errors)")
+
         // MMDataObject: every declared property by name, setAlias:, addFormatterForPropertyName: (lolify becomes
         // the app's Lolify), registerClass:forCollectionName:, and the built-in date pattern with its bug.
         let mm = try await importAndGenerate(
@@ -184,29 +234,24 @@ import Testing
                 try FileManager.default.contentsOfDirectory(
                     atPath: root.appendingPathComponent("src/AppCoreKit/\(folder)").path
                 ).first { $0.hasSuffix(".mappings") } ?? ""
-            try write(
-                """
-                mappings: [../../src/AppCoreKit/\(folder)/\(mappings)]
-                headers: [../../src/AppCoreKit/\(folder)]
-                output: Generated
+            let generated = try await generate(
+                app,
+                config: """
+                    mappings: [../../src/AppCoreKit/\(folder)/\(mappings)]
+                    headers: [../../src/AppCoreKit/\(folder)]
+                    output: Generated
 
-                """,
-                to: root.appendingPathComponent("apps/\(app)/model-generator.yaml")
-            )
-            let generated = try await commandLine.run(
-                ["generate", "--config", "apps/\(app)/model-generator.yaml"],
+                    """,
                 in: root
             )
             #expect(generated.status == 0, "\(app): \(generated.errors)")
             #expect(generated.errors.isEmpty, "\(app): \(generated.errors)")
         }
         // The container sample's `Model` has no header anywhere in the sample: the error says what would type it.
-        try write(
-            "mappings: [../../src/AppCoreKit/ContainerController/Api.mappings]\nheaders: [../../src/AppCoreKit]\noutput: Generated\n",
-            to: root.appendingPathComponent("apps/container/model-generator.yaml")
-        )
-        let container = try await commandLine.run(
-            ["generate", "--config", "apps/container/model-generator.yaml"],
+        let container = try await generate(
+            "container",
+            config:
+                "mappings: [../../src/AppCoreKit/ContainerController/Api.mappings]\nheaders: [../../src/AppCoreKit]\noutput: Generated\n",
             in: root
         )
         #expect(container.status == 1)
@@ -223,7 +268,9 @@ import Testing
         var modules: [String: [String: String]] = [:]
         for (module, app) in [
             ("RK10Models", "rk10"), ("RKCatalogModels", "rkcatalog"), ("RK20Models", "rk20"),
-            ("RK20CoreDataModels", "rk20coredata"), ("TimelineModels", "twittertimeline"), ("VenueModels", "mapform"),
+            ("RK20CoreDataModels", "rk20coredata"), ("RKSearchModels", "rksearch"),
+            ("TimelineModels", "twittertimeline"),
+            ("VenueModels", "mapform"),
         ] {
             modules[module] = try swiftFiles(in: root.appendingPathComponent("apps/\(app)/Generated"))
         }
@@ -238,6 +285,7 @@ import Testing
             resources: [
                 "restkit.json": text(root.appendingPathComponent(timeline)),
                 "project.json": text(root.appendingPathComponent("src/RestKit-0.10/RKCatalog/project.json")),
+                "contacts.json": text(root.appendingPathComponent("src/RestKit-0.20/RKSearchExample/contacts.json")),
                 "explore-items.json": text(
                     root.appendingPathComponent("src/AppCoreKit/MapFormSynchronization/explore-items.json")
                 ),
@@ -249,10 +297,42 @@ import Testing
                 "rk20 20 44029179364253696 1299332349.0 false RestKit 208727870",
                 "rk20coredata 20 44029179364253696 false RestKit 208727870",
                 "catalog 1 RestKit Blake Watters 31337 2 Ship 0.10 31337",
+                "search 9 Lee Adama 616-555-4280 apollo@bsg.org Commander's son",
                 "mm LOL!!!! Bob Bobberson 1361016732.0 3 42",
                 "mm aliases Bob Bobberson 1361016732.0 3",
                 "timeline RestKit http://a0.twimg.com/profile_images/1190091434/restkit-twitter-logo_normal.png 44029179364253696",
                 "venues 2 Musée des beaux-arts de Montréal 45.49854 -73.57944 (514) 285-2000 nil",
+            ]
+        )
+    }
+
+    /// RestKit's key-value mapping example reads totals with key-value coding operators, which compute a value
+    /// rather than name a JSON key: each is a warning naming its line, and the plain keys are imported.
+    @Test func keyValueCodingOperatorsAreWarningsNamingTheirLines() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("model-generator-objc-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = "RestKit-0.10/RKCatalog/RKKeyValueMappingExample.m"
+        try write(try text(Self.sources.appendingPathComponent(file)), to: root.appendingPathComponent(file))
+        let imported = try await commandLine.run(
+            ["import", "--from", "restkit", file, "--output", "mappings.yaml"],
+            in: root
+        )
+        #expect(imported.status == 0, "\(imported.errors)")
+        let warnings = imported.errors.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(
+            warnings == [
+                "\(file):70:6: warning: 'transactions.@count' applies the key-value coding operator '@count', which RestKit computed at run time; 'transactionsCount' is not imported",
+                "\(file):71:6: warning: 'transactions.@avg.amount' applies the key-value coding operator '@avg', which RestKit computed at run time; 'averageTransactionAmount' is not imported",
+                "\(file):72:6: warning: 'transactions.@distinctUnionOfObjects.payee' applies the key-value coding operator '@distinctUnionOfObjects', which RestKit computed at run time; 'distinctPayees' is not imported",
+            ]
+        )
+        let yaml = try text(root.appendingPathComponent("mappings.yaml"))
+        let properties = yaml.split(separator: "\n").filter { $0.hasPrefix("      ") && !$0.contains("#") }
+        #expect(
+            properties == [
+                "      accountID: { keyPath: id, type: Double, optional: true }",
+                "      name: { keyPath: name, type: String, optional: true }",
+                "      balance: { keyPath: balance, type: Double, optional: true }",
             ]
         )
     }
@@ -265,6 +345,7 @@ import Testing
         import RK20CoreDataModels
         import RK20Models
         import RKCatalogModels
+        import RKSearchModels
         import TimelineModels
         import VenueModels
 
@@ -297,6 +378,12 @@ import Testing
         print(
             "catalog", project.projectID ?? 0, project.name ?? "", project.user?.name ?? "", project.user?.userID ?? 0,
             project.tasks?.count ?? 0, project.tasks?.first?.name ?? "", project.tasks?.first?.assignedUserID ?? 0
+        )
+
+        let contacts = try decoder.decode([String: [RKSearchModels.Contact]].self, from: data("contacts.json"))["contacts"]!
+        print(
+            "search", contacts.count, contacts[0].firstName ?? "", contacts[0].lastName ?? "",
+            contacts[0].phoneNumber ?? "", contacts[0].emailAddress ?? "", contacts[0].notes ?? ""
         )
 
         // Attributes as an MMDataObject app's API sent them, with its date pattern.

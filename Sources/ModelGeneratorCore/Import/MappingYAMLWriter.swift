@@ -34,14 +34,16 @@ struct MappingYAMLWriter {
         propagateSamples()
         var lines = [
             "# Imported by `model-generator import --from \(system.rawValue)` from the \(system.displayName) mappings in",
-            "# \(sourceFiles.joined(separator: ", ")).",
+            "# \(SwiftText.commentText(sourceFiles.joined(separator: ", ")))).",
             "# Types come from the classes' headers. Review the comments, then commit this file and name it in the",
             "# config's 'mappings'.",
             "mappings:",
         ]
         if mappings.isEmpty { lines[lines.count - 1] = "mappings: {}" }
         for mapping in mappings {
-            lines.append("  \(mapping.className):")
+            // Names come from the Objective-C code's strings (`toAttribute:`, entity names), so they are quoted
+            // wherever YAML would read them otherwise, and comments escape their line breaks.
+            lines.append("  \(Self.scalar(mapping.className)):")
             let properties = propertiesToWrite(mapping)
             if properties.isEmpty {
                 lines.append("    properties: {}")
@@ -50,8 +52,8 @@ struct MappingYAMLWriter {
             lines.append("    properties:")
             for property in properties {
                 let (attributes, comments) = describe(property, of: mapping)
-                lines += comments.map { "      # \($0)" }
-                lines.append("      \(property.name): { \(attributes.joined(separator: ", ")) }")
+                lines += comments.map { "      # \(SwiftText.commentText($0))" }
+                lines.append("      \(Self.scalar(property.name)): { \(attributes.joined(separator: ", ")) }")
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -118,10 +120,10 @@ struct MappingYAMLWriter {
                     }
                 }()
             switch isCollection {
-            case true?: attributes.append("collection: \(target)")
-            case false?: attributes.append("object: \(target)")
+            case true?: attributes.append("collection: \(Self.scalar(target))")
+            case false?: attributes.append("object: \(Self.scalar(target))")
             case nil:
-                attributes.append("object: \(target)")
+                attributes.append("object: \(Self.scalar(target))")
                 comments.append("one \(target)? The header does not say; write 'collection: \(target)' for a list")
             }
         } else if let type, let declared {
@@ -147,7 +149,7 @@ struct MappingYAMLWriter {
             comments.append("no type: the config's sample for \(mapping.className) must give it one, or write it here")
         }
         if let formatter = property.formatter {
-            attributes.append("formatter: \(formatter)")
+            attributes.append("formatter: \(Self.scalar(formatter))")
             comments.append("\(formatter): the app's ValueFormatter, in place of the Objective-C block")
             if type == nil || declared == nil { isOptional = true }
         }
@@ -171,24 +173,15 @@ struct MappingYAMLWriter {
         case .double: return "Double"
         case .json: return "JSONValue"
         case .number:
-            if let narrowed = narrowedNumber(property, of: mapping) { return narrowed }
-            let note = "NSNumber with no sample to say which number it holds; Double"
-            comments.append(note + " (change it to Int or Bool if that is what it holds)")
-            diagnostics.append(
-                Diagnostic(
-                    .note,
-                    "'\(mapping.className).\(property.name)' is an NSNumber with no sample to say which number it holds; it is imported as Double",
-                    at: declared.location,
-                    hint: "pass a sample payload with --sample \(mapping.className)=path to narrow it"
-                )
-            )
-            return "Double"
+            return numberSpelling(property, of: mapping, declared: declared, comments: &comments)
         case .array(let element):
             switch element {
+            case .number?:
+                return "[\(numberSpelling(property, of: mapping, declared: declared, comments: &comments))]"
             case .string?: return "[String]"
             case .url?: return "[URL]"
             case .int?: return "[Int]"
-            case .double?, .number?: return "[Double]"
+            case .double?: return "[Double]"
             case .bool?: return "[Bool]"
             case .object(let name)? where mappings.contains(where: { $0.className == name }): return "[\(name)]"
             default: return "JSONValue"
@@ -219,9 +212,33 @@ struct MappingYAMLWriter {
 
     // MARK: Samples
 
+    /// An `NSNumber` (or the elements of an `NSArray<NSNumber *>`): the sample's kind of number, else `Double` with a
+    /// note.
+    private mutating func numberSpelling(
+        _ property: ImportedProperty,
+        of mapping: ImportedMapping,
+        declared: ObjCProperty,
+        comments: inout [String]
+    ) -> String {
+        if let narrowed = narrowedNumber(property, of: mapping) { return narrowed }
+        let note = "NSNumber with no sample to say which number it holds; Double"
+        comments.append(note + " (change it to Int or Bool if that is what it holds)")
+        diagnostics.append(
+            Diagnostic(
+                .note,
+                "'\(mapping.className).\(property.name)' is an NSNumber with no sample to say which number it holds; it is imported as Double",
+                at: declared.location,
+                hint: "pass a sample payload with --sample \(mapping.className)=path to narrow it"
+            )
+        )
+        return "Double"
+    }
+
     private func narrowedNumber(_ property: ImportedProperty, of mapping: ImportedMapping) -> String? {
         guard let sample = samples[mapping.className] else { return nil }
-        guard case .found(let value) = SampleLookup.lookUp(Self.path(property.keyPath), in: sample) else { return nil }
+        guard case .found(let found) = SampleLookup.lookUp(Self.path(property.keyPath), in: sample) else { return nil }
+        // A list of numbers says it by its first element.
+        let value = found.elements?.first ?? found
         switch SampleType(value) {
         case .bool: return "Bool"
         case .int: return "Int"

@@ -10,6 +10,8 @@ indirect enum ObjCValue: Sendable {
     case relationship(ImportedProperty)
     /// `[RKAttributeMapping attributeMappingFromKeyPath:toKeyPath:]`.
     case attribute(ImportedProperty)
+    /// `[RKDynamicMapping new]`, `[RKDynamicObjectMapping dynamicMapping]`: a mapping chosen by the JSON at run time.
+    case dynamicMapping
     case dictionary([(key: ObjCValue, value: ObjCValue)])
     case array([ObjCValue])
     /// A message to a class the importer does not know the meaning of: `[TestThing lolify]`, `[RKTUser mapping]`.
@@ -116,7 +118,7 @@ extension ArraySlice where Element == ObjCToken {
         var previous: ObjCToken?
         for token in self {
             let word = token.kind == .string ? "@\"\(token.text)\"" : token.text
-            if let previous, previous.kind != .symbol || previous.text == ",",
+            if let previous, previous.kind != .symbol || previous.text == "," || previous.text == "]",
                 token.kind != .symbol || token.text == "["
             {
                 text += " "

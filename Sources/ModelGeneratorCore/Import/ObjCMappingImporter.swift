@@ -27,14 +27,19 @@ public enum ObjCMappingImporter {
         var reader = MappingCodeReader(system: system)
         let headerTokens = headers.map { ObjCTokenizer($0.text, file: $0.path) }
         let fileTokens = files.map { ObjCTokenizer($0.text, file: $0.path) }
-        var interfaces: [ObjCInterface] = []
-        for tokenizer in headerTokens + fileTokens {
-            reader.collectConstants(tokenizer)
-            interfaces += ObjCHeaderReader.read(tokenizer.tokens)
-        }
-        reader.headers = ObjCHeaders(interfaces)
+        for tokenizer in headerTokens + fileTokens { reader.collectConstants(tokenizer) }
+        reader.headers = ObjCHeaders(reading: headerTokens + fileTokens)
         for tokenizer in fileTokens { reader.read(tokenizer.tokens) }
         reader.addMMDataObjectSubclasses()
+        if reader.order.isEmpty, let first = files.first {
+            reader.diagnostics.warning(
+                "no \(system.displayName) mapping was found in \(files.count == 1 ? "this file" : "these files"); the YAML maps nothing",
+                at: .start(of: first.path),
+                hint: system == .restkit
+                    ? "name the files that call 'mappingForClass:' or 'mappingForEntityForName:'"
+                    : "name the files of the MMDataObject subclasses with their headers"
+            )
+        }
         var writer = MappingYAMLWriter(
             system: system,
             defaultDatePattern: reader.defaultDatePattern,
@@ -73,8 +78,10 @@ struct MappingCodeReader {
     }
 
     static let mappingClasses: Set<String> = [
-        "RKObjectMapping", "RKEntityMapping", "RKManagedObjectMapping", "RKDynamicMapping",
+        "RKObjectMapping", "RKEntityMapping", "RKManagedObjectMapping",
     ]
+    /// RestKit 0.20's and 0.10's mappings that choose an object's mapping at run time.
+    static let dynamicMappingClasses: Set<String> = ["RKDynamicMapping", "RKDynamicObjectMapping"]
 
     // MARK: Constants
 
@@ -88,10 +95,13 @@ struct MappingCodeReader {
                 constants[macro.name] = "\u{0}" + strings[0].text
             }
         }
-        // `NSString * const kKey = @"key";`, with or without `static`/`extern`.
+        // `NSString * const kKey = @"key";`, with or without `static`, and `static NSString *kKey = @"key";`.
         let tokens = tokenizer.tokens
         for index in tokens.indices.dropLast(3)
-        where tokens[index].isIdentifier("const") && tokens[index + 1].kind == .identifier
+        where
+            (tokens[index].isIdentifier("const")
+            || (tokens[index].isSymbol("*") && index >= 2 && tokens[index - 2].isIdentifier("static")))
+            && tokens[index + 1].kind == .identifier && !tokens[index + 1].isIdentifier("const")
             && tokens[index + 2].isSymbol("=") && tokens[index + 3].kind == .string
         {
             var value = ""
@@ -214,7 +224,10 @@ struct MappingCodeReader {
         {
             return .string(name.text, location)
         }
-        if first.isSymbol("@"), slice.count >= 2 {
+        // `@[…]` and `@{…}`; a boxed number (`@1`, `@(x)`) is no key.
+        if first.isSymbol("@"), slice.count >= 2,
+            slice[slice.startIndex + 1].isSymbol("[") || slice[slice.startIndex + 1].isSymbol("{")
+        {
             let open = slice.startIndex + 1
             let close = ObjCHeaderReader.matching(tokens, from: open)
             if close == slice.endIndex - 1 {
@@ -345,7 +358,13 @@ struct MappingCodeReader {
         // Where the response holds a mapping's objects: an envelope key, which the model does not include.
         if let keyPathPart = ["forKeyPath", "keyPath", "withRootKeyPath"].compactMap({ keyword in
             message.parts.firstIndex { $0.keyword == keyword }
-        }).first, case .mapping(let className) = argument(0), case .string(let keyPath, _) = argument(keyPathPart) {
+        }).first,
+            let className = arguments.lazy.compactMap({ part -> String? in
+                if case .mapping(let className)? = part.first { return className }
+                return nil
+            }).first,
+            case .string(let keyPath, _) = argument(keyPathPart)
+        {
             diagnostics.append(
                 Diagnostic(
                     .note,
@@ -357,17 +376,36 @@ struct MappingCodeReader {
             )
             return .null
         }
-        if receiverName == "RKRelationshipMapping",
-            selector == "relationshipMappingFromKeyPath:toKeyPath:withMapping:"
-        {
-            return relationship(from: argument(0), to: argument(1), mapping: argument(2), at: location)
+        // A dynamic mapping picks each object's mapping from the JSON at run time; whatever configures it
+        // (`setObjectMapping:whenValueOfKeyPath:isEqualTo:`, `addMatcher:`) is part of it.
+        if receiverName.map(Self.dynamicMappingClasses.contains) == true {
+            return .dynamicMapping
         }
-        if receiverName == "RKAttributeMapping", selector == "attributeMappingFromKeyPath:toKeyPath:" {
-            guard case .string(let keyPath, _) = argument(0), case .string(let name, _) = argument(1) else {
+        if case .dynamicMapping = receiver { return .dynamicMapping }
+        // RestKit 0.20's property mappings, and 0.10's `RKObjectRelationshipMapping`/`RKObjectAttributeMapping`.
+        if (receiverName == "RKRelationshipMapping"
+            && selector == "relationshipMappingFromKeyPath:toKeyPath:withMapping:")
+            || (receiverName == "RKObjectRelationshipMapping"
+                && selector == "mappingFromKeyPath:toKeyPath:withMapping:")
+        {
+            return relationship(
+                from: Self.sourceKeyPath(argument(0), at: location),
+                to: argument(1),
+                mapping: argument(2),
+                at: location
+            )
+        }
+        if (receiverName == "RKAttributeMapping" && selector == "attributeMappingFromKeyPath:toKeyPath:")
+            || (receiverName == "RKObjectAttributeMapping" && selector == "mappingFromKeyPath:toKeyPath:")
+        {
+            guard case .string(let keyPath, let keyLocation) = Self.sourceKeyPath(argument(0), at: location),
+                case .string(let name, _) = argument(1)
+            else {
                 unreadable(argument(0), what: "an attribute's key path", at: location)
                 return .null
             }
-            return .attribute(ImportedProperty(name: name, keyPath: keyPath, location: location))
+            guard isJSONKeyPath(keyPath, of: name, at: keyLocation) else { return .null }
+            return .attribute(ImportedProperty(name: name, keyPath: keyPath, location: keyLocation))
         }
         guard case .mapping(let className) = receiver else { return nil }
         switch selector {
@@ -418,7 +456,7 @@ struct MappingCodeReader {
         case "mapKeyPath:toRelationship:withMapping:":
             let relationship = relationship(from: argument(0), to: argument(1), mapping: argument(2), at: location)
             addPropertyMapping(relationship, to: className, at: location)
-        case "addPropertyMapping:":
+        case "addPropertyMapping:", "addAttributeMapping:", "addRelationshipMapping:":
             addPropertyMapping(argument(0), to: className, at: location)
         case "addPropertyMappingsFromArray:":
             if case .array(let values) = argument(0) {
@@ -467,7 +505,32 @@ struct MappingCodeReader {
             unreadable(name, what: "the property for '\(key)'", at: location)
             return
         }
+        guard isJSONKeyPath(key, of: property, at: keyLocation) else { return }
         mappings[className]?.add(ImportedProperty(name: property, keyPath: key, location: keyLocation))
+    }
+
+    /// A property mapping from a nil key path maps the value itself (the error string at a response's `errors`):
+    /// `@self` in the YAML.
+    private static func sourceKeyPath(_ value: ObjCValue, at location: SourceLocation) -> ObjCValue {
+        if case .null = value { return .string("@self", location) }
+        return value
+    }
+
+    /// RestKit read key paths with key-value coding, where a segment starting with `@` is an operator
+    /// (`transactions.@count`, `@avg.amount`) that computes a value from the JSON rather than a key in it.
+    private mutating func isJSONKeyPath(_ keyPath: String, of property: String, at location: SourceLocation) -> Bool {
+        // `@self` is the value itself, in RestKit's key-value coding as in the YAML.
+        let segments = keyPath.split(separator: ".", omittingEmptySubsequences: false)
+        guard keyPath != "@self", let index = segments.firstIndex(where: { $0.hasPrefix("@") }) else { return true }
+        let source = segments[..<index].joined(separator: ".")
+        diagnostics.warning(
+            "'\(keyPath)' applies the key-value coding operator '\(segments[index])', which RestKit computed at run time; '\(property)' is not imported",
+            at: location,
+            hint: source.isEmpty
+                ? "compute '\(property)' in Swift from the decoded model"
+                : "map '\(source)' and compute '\(property)' from it in Swift"
+        )
+        return false
     }
 
     private mutating func addPropertyMapping(_ value: ObjCValue, to className: String, at location: SourceLocation) {
@@ -490,11 +553,20 @@ struct MappingCodeReader {
             unreadable(keyPath, what: "a relationship's key path", at: location)
             return .null
         }
+        guard isJSONKeyPath(key, of: property, at: keyLocation) else { return .null }
         let target: String
         switch mapping {
         case .mapping(let className): target = className
         // `withMapping:[RKTUser objectMapping]`: the mapping a class builds for itself.
         case .classMessage(let className, _, _, _): target = className
+        case .dynamicMapping:
+            diagnostics.warning(
+                "the relationship '\(property)' uses a dynamic mapping, which chose each object's class from the JSON at run time; this line is not imported",
+                at: keyLocation,
+                hint:
+                    "write '\(property)' in the YAML by hand: one model with the properties of every class it chose, or JSONValue"
+            )
+            return .null
         default:
             unreadable(mapping, what: "the mapping of relationship '\(property)'", at: location)
             return .null
@@ -618,11 +690,15 @@ struct MappingCodeReader {
             case .unknown(let text, let place): (text, place.file.isEmpty ? location : place)
             case .string(let text, let place): ("@\"\(text)\"", place)
             case .classMessage(let className, let selector, _, let place): ("[\(className) \(selector)…]", place)
+            case .null: ("nil", location)
             default: ("this expression", location)
             }
+        // A value bound to a name earlier (`commentMapping = [… objectMappingForClass:…]`) is reported where it is
+        // used, once per use, naming the line that set it.
+        let isElsewhere = place.file != location.file || place.line != location.line
         diagnostics.warning(
-            "\(what) is computed at run time ('\(spelling)'); this line is not imported",
-            at: place,
+            "\(what) is computed at run time ('\(spelling)'\(isElsewhere ? ", set on line \(place.line)" : "")); this line is not imported",
+            at: isElsewhere ? location : place,
             hint: "write the mapping for it in the YAML by hand"
         )
     }

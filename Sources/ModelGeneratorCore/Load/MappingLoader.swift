@@ -437,9 +437,10 @@ enum MappingsSyntax {
     }
 }
 
-/// CKCascadingTree's device and OS selectors (`@ipad`, `@iphone`, `@iphone5`, `@ios >= 7`) choose between
-/// definitions at run time on iOS. Generated models are the same on every device, so one branch is chosen here, and
-/// a note says which: the iPhone's, and the OS branches that hold on iOS 16, the oldest iOS ModelRuntime supports.
+/// CKCascadingTree's device, OS and build selectors (`@ipad`, `@iPhone`, `@iphone5`, `@device[…]`, `@ios >= 7`,
+/// `@debug`, `@release`, alone or joined by commas) choose between definitions at run time on iOS. Generated models
+/// are the same on every device and in every build, so one branch is chosen here, and a note says which: the iPhone's,
+/// the OS branches that hold on iOS 16 (the oldest iOS ModelRuntime supports), and the release build's.
 /// A kept branch's entries replace the same-named entries around it, as the cascading tree's more specific node did.
 enum CascadingSelectors {
     static let oldestIOS = [16]
@@ -481,38 +482,66 @@ enum CascadingSelectors {
         return copy
     }
 
-    /// Whether a selector's branch is kept, with a note saying so; nil when the key is no selector.
+    /// CKCascadingTree's device aliases, as it registers them (in both spellings): the phone's is kept, the
+    /// specific screens' and the iPad's are dropped.
+    static let phoneAliases: Set<String> = ["@iphone", "@iPhone"]
+    static let otherDeviceAliases: Set<String> = [
+        "@ipad", "@iPad", "@iphone4", "@iPhone4", "@iphone5", "@iPhone5", "@iphone6", "@iPhone6", "@iphone6+",
+        "@iPhone6+",
+    ]
+
+    /// Whether a selector's branch is kept, with a note saying so; nil when the key is no selector. A key may list
+    /// several selectors (`@iPhone, @iPad`), and its branch is kept when one of them holds, as in the cascading tree.
     private static func keeps(_ entry: SyntaxNode.Entry, _ reader: inout NodeReader) -> Bool? {
-        let words = entry.name.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        let sameEverywhere = "generated models are the same on every device"
-        switch words.first {
-        case "@iphone" where words.count == 1:
-            note("the '@iphone' branch is kept: \(sameEverywhere), and take the iPhone's definitions", entry, &reader)
-            return true
-        case "@ipad" where words.count == 1, "@iphone5" where words.count == 1:
-            note(
-                "the '\(entry.name)' branch is dropped: \(sameEverywhere), and take the iPhone's definitions",
-                entry,
-                &reader
-            )
-            return false
-        case "@ios":
-            guard let holds = evaluate(Array(words.dropFirst())) else {
+        let selectors = entry.name.split(separator: ",").map(\.trimmingSpaces)
+        guard let first = selectors.first, isSelector(first) else { return nil }
+        var verdicts: [(keep: Bool, reason: String)] = []
+        for selector in selectors {
+            guard let verdict = evaluate(selector: selector) else {
                 reader.diagnostics.error(
-                    "'\(entry.name)' is not an OS selector; write it as '@ios >= 7'",
+                    selector.hasPrefix("@ios")
+                        ? "'\(selector)' is not an OS selector; write it as '@ios >= 7'"
+                        : "'\(selector)' is not a selector the generator knows; it reads @iphone, @ipad, @iphone4 to @iphone6+ (or @iPhone…), @device[userInterfaceIdiom='…'], @ios >= N, @debug and @release",
                     at: entry.key.location
                 )
                 return false
             }
-            note(
-                "the '\(entry.name)' branch is \(holds ? "kept" : "dropped"): it \(holds ? "holds" : "does not hold") on iOS 16, the oldest iOS ModelRuntime supports",
-                entry,
-                &reader
-            )
-            return holds
-        default:
-            return nil
+            verdicts.append(verdict)
         }
+        let verdict = verdicts.first { $0.keep } ?? verdicts[0]
+        reader.diagnostics.append(
+            Diagnostic(
+                .note,
+                "the '\(entry.name)' branch is \(verdict.keep ? "kept" : "dropped"): \(verdict.reason)",
+                at: entry.key.location
+            )
+        )
+        return verdict.keep
+    }
+
+    private static func isSelector(_ selector: String) -> Bool {
+        phoneAliases.contains(selector) || otherDeviceAliases.contains(selector)
+            || ["@ios", "@device", "@debug", "@release"].contains { selector.hasPrefix($0) }
+    }
+
+    /// One selector's verdict and the reason the note gives; nil when it is malformed.
+    private static func evaluate(selector: String) -> (keep: Bool, reason: String)? {
+        let device = "generated models are the same on every device, and take the iPhone's definitions"
+        if phoneAliases.contains(selector) { return (true, device) }
+        if otherDeviceAliases.contains(selector) { return (false, device) }
+        if selector.hasPrefix("@device[") && selector.hasSuffix("]") {
+            let format = selector.dropFirst("@device[".count).dropLast().filter { $0 != " " }
+            return (format == "userInterfaceIdiom='UIUserInterfaceIdiomPhone'", device)
+        }
+        let build = "generated models are the same in every build, and take the release build's definitions"
+        if selector == "@debug" { return (false, build) }
+        if selector == "@release" { return (true, build) }
+        let words = selector.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard words.first == "@ios", let holds = evaluate(Array(words.dropFirst())) else { return nil }
+        return (
+            holds,
+            "it \(holds ? "holds" : "does not hold") on iOS 16, the oldest iOS ModelRuntime supports"
+        )
     }
 
     /// `>= 7`, `<7.0`, `== 16`: compared with ``oldestIOS``.
@@ -538,7 +567,4 @@ enum CascadingSelectors {
         }
     }
 
-    private static func note(_ message: String, _ entry: SyntaxNode.Entry, _ reader: inout NodeReader) {
-        reader.diagnostics.append(Diagnostic(.note, message, at: entry.key.location))
-    }
 }

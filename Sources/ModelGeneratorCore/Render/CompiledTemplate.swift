@@ -248,7 +248,8 @@ extension Array: TemplateViewList where Element: TemplateView {
 }
 
 extension StringProtocol {
-    fileprivate var trimmingSpaces: String {
+    /// The text without leading and trailing spaces.
+    var trimmingSpaces: String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -511,7 +511,8 @@ struct MappingResolver {
                     ? "or add the header that declares '@interface \(className)' to the config's 'headers'"
                     : "or declare '@property … \(mapped.name.value)' in \(className)'s header"
             diagnostics.error(
-                "the type of '\(mapped.name.value)' in '\(context.name.value)' cannot be known",
+                "the type of '\(mapped.name.value)' in '\(context.name.value)' cannot be known"
+                    + (sample.map { Self.missingSampleKey(path, in: $0, of: className) } ?? ""),
                 at: mapped.location,
                 hint:
                     "give it a 'type' ('@type' in .mappings), point it at an object definition, name a sample payload for \(className) in the config's 'samples', \(headerHint)"
@@ -590,6 +591,21 @@ struct MappingResolver {
             result.isCollection = result.isCollection ?? attributes.isCollection
         }
         return result
+    }
+
+    /// Why the sample gave no type: the first key of `path` it lacks, and the key it has that is closest to it (a
+    /// mapping's misspelt key path is the usual cause).
+    private static func missingSampleKey(_ path: [String], in sample: SyntaxNode, of className: String) -> String {
+        var current = sample
+        for key in path {
+            guard let entries = current.entries else { return "" }
+            guard let next = entries.first(where: { $0.name == key })?.value else {
+                let closest = Suggestion.closest(to: key, in: entries.map(\.name)).map { " (it has '\($0)')" } ?? ""
+                return ": the sample for \(className) has no '\(key)'\(closest)"
+            }
+            current = next
+        }
+        return ""
     }
 
     /// The Swift type of a property the class's header declares; nil leaves it to the sample or the formatter.

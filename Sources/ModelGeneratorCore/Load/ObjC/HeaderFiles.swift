@@ -1,24 +1,29 @@
 /// Loads the Objective-C headers a config names: files, or folders searched (with their subfolders) for `.h` files.
-enum HeaderFiles {
+public enum HeaderFiles {
     static func load(
         _ config: GeneratorConfig,
         configDirectory: String,
         _ files: InputFiles,
         _ diagnostics: inout Diagnostics
     ) -> ObjCHeaders {
-        var interfaces: [ObjCInterface] = []
+        var tokenizers: [ObjCTokenizer] = []
         for entry in config.headers {
             let path = Paths.join(configDirectory, entry.value)
-            for header in headerPaths(path, files) ?? [path] {
+            for header in paths(path, files) {
                 do {
-                    let text = try files.read(header)
-                    interfaces += ObjCHeaderReader.read(text, file: header)
+                    tokenizers.append(ObjCTokenizer(try files.read(header), file: header))
                 } catch {
                     diagnostics.error("cannot read header '\(header)': \(error)", at: entry.location)
                 }
             }
         }
-        return ObjCHeaders(interfaces)
+        return ObjCHeaders(reading: tokenizers)
+    }
+
+    /// The `.h` files under `path` in name order when it is a folder, else `path` itself: what `headers:` and
+    /// `import --headers` read.
+    public static func paths(_ path: String, _ files: InputFiles) -> [String] {
+        headerPaths(path, files) ?? [path]
     }
 
     /// The `.h` files under a folder in name order, or nil when `path` is no folder.

@@ -88,6 +88,50 @@ public enum ObjCHeaderReader {
         return interfaces
     }
 
+    /// The type names a header's `typedef`s introduce: `typedef NS_ENUM(NSInteger, Kind) {…};` (and `NS_OPTIONS`,
+    /// `NS_CLOSED_ENUM`, `CF_ENUM`, `CF_OPTIONS`) name their base type, and `typedef double Meters;` its type. A
+    /// property declared with such a name then has the type it stands for.
+    static func typedefs(_ tokens: [ObjCToken]) -> [String: ObjCType] {
+        let enumMacros: Set<String> = ["NS_ENUM", "NS_OPTIONS", "NS_CLOSED_ENUM", "CF_ENUM", "CF_OPTIONS"]
+        var found: [String: ObjCType] = [:]
+        for index in tokens.indices where tokens[index].isIdentifier("typedef") {
+            // `typedef NS_ENUM(NSInteger, Kind)`: the base type's words, then the name.
+            if index + 2 < tokens.count, enumMacros.contains(tokens[index + 1].text), tokens[index + 2].isSymbol("(") {
+                let close = matching(tokens, from: index + 2)
+                let inside = tokens[(index + 3)..<close]
+                guard let comma = inside.lastIndex(where: { $0.isSymbol(",") }), let name = inside.last,
+                    name.kind == .identifier, comma < inside.endIndex - 1
+                else { continue }
+                let base = inside[..<comma].filter { $0.kind == .identifier }.map(\.text)
+                if !base.isEmpty { found[name.text] = ObjCType(name: base.joined(separator: " ")) }
+                continue
+            }
+            // `typedef enum [Tag] { … } Kind;`: an `int`.
+            if index + 1 < tokens.count, tokens[index + 1].isIdentifier("enum"),
+                let open = tokens[index...].firstIndex(where: { $0.isSymbol("{") || $0.isSymbol(";") }),
+                tokens[open].isSymbol("{")
+            {
+                let close = matching(tokens, from: open)
+                if close + 2 < tokens.count, tokens[close + 1].kind == .identifier, tokens[close + 2].isSymbol(";") {
+                    found[tokens[close + 1].text] = ObjCType(name: "int")
+                }
+                continue
+            }
+            // `typedef double Meters;`: a plain alias, without braces, brackets or a function's parentheses.
+            guard let end = tokens[index...].firstIndex(where: { $0.isSymbol(";") }), end - index >= 3,
+                tokens[(index + 1)..<end].allSatisfy({ $0.kind == .identifier || $0.isSymbol("*") }),
+                tokens[end - 1].kind == .identifier
+            else { continue }
+            var position = 0
+            var ignored: ObjCNullability?
+            let typeTokens = Array(tokens[(index + 1)..<(end - 1)])
+            if let type = parseType(typeTokens, &position, nullability: &ignored), position == typeTokens.count {
+                found[tokens[end - 1].text] = type
+            }
+        }
+        return found
+    }
+
     /// `@interface Name : Super <Protocols>` or `@interface Name (Category)`; leaves `index` after it.
     private static func interfaceHeader(_ tokens: [ObjCToken], _ index: inout Int) -> ObjCInterface? {
         let start = tokens[index]

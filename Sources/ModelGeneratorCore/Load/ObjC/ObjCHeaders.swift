@@ -3,11 +3,35 @@
 public struct ObjCHeaders: Hashable, Sendable {
     /// Each class's `@interface` (categories' properties appended), by class name.
     public private(set) var classes: [String: ObjCInterface] = [:]
+    /// The headers' `typedef`s (`NS_ENUM` names among them): the type each name stands for.
+    public private(set) var typedefs: [String: ObjCType] = [:]
 
     public init() {}
 
-    public init(_ interfaces: [ObjCInterface]) {
+    public init(_ interfaces: [ObjCInterface], typedefs: [String: ObjCType] = [:]) {
+        self.typedefs = typedefs
         for interface in interfaces { add(interface) }
+    }
+
+    /// The classes and typedefs of Objective-C source, each file tokenized once.
+    public init(reading tokenizers: [ObjCTokenizer]) {
+        var typedefs: [String: ObjCType] = [:]
+        for tokenizer in tokenizers {
+            typedefs.merge(ObjCHeaderReader.typedefs(tokenizer.tokens)) { first, _ in first }
+        }
+        self.init(tokenizers.flatMap { ObjCHeaderReader.read($0.tokens) }, typedefs: typedefs)
+    }
+
+    /// The type a declaration's type name stands for, through typedefs (`Kind` → `NSInteger`).
+    func resolved(_ type: ObjCType) -> ObjCType {
+        var current = type
+        var seen: Set<String> = []
+        while current.arguments.isEmpty, let alias = typedefs[current.name], seen.insert(current.name).inserted {
+            let isPointer = current.isPointer || alias.isPointer
+            current = alias
+            current.isPointer = isPointer
+        }
+        return current
     }
 
     public var isEmpty: Bool { classes.isEmpty }
@@ -45,7 +69,8 @@ public struct ObjCHeaders: Hashable, Sendable {
         }
         var properties: [ObjCProperty] = []
         for interface in chain.reversed() {
-            for property in interface.properties {
+            for var property in interface.properties {
+                property.type = resolved(property.type)
                 if let index = properties.firstIndex(where: { $0.name == property.name }) {
                     properties[index] = property
                 } else {
