@@ -92,6 +92,12 @@ public struct OutputPlan: Hashable, Sendable {
         }
     }
 
+    /// The non-regular files at paths the run doesn't produce, in order; those at its paths are ``conflicts``,
+    /// reported once.
+    private var nonRegularFilesElsewhere: [String] {
+        nonRegularFiles.keys.filter { changes[$0] == nil }.sorted()
+    }
+
     public var isUpToDate: Bool {
         writes.isEmpty && deletions.isEmpty && conflicts.isEmpty && manifest == .unchanged && nonRegularFiles.isEmpty
     }
@@ -113,7 +119,7 @@ public struct OutputPlan: Hashable, Sendable {
                 }
                 return "\(why), left alone: \(Paths.join(directory, path))"
             }
-            + nonRegularFiles.keys.sorted().map {
+            + nonRegularFilesElsewhere.map {
                 "not a regular file (\(nonRegularFiles[$0] ?? "")), left alone: \(Paths.join(directory, $0))"
             }
     }
@@ -134,7 +140,7 @@ public struct OutputPlan: Hashable, Sendable {
                     + "list it); move it out of the output folder, or delete it if an older model-generator wrote it"
             }
         }
-            + nonRegularFiles.keys.sorted().map {
+            + nonRegularFilesElsewhere.map {
                 "\(Paths.join(directory, $0)) is \(nonRegularFiles[$0] ?? ""), not a regular file; the output folder "
                     + "may hold only files and folders"
             }

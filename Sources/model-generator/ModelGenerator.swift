@@ -225,30 +225,33 @@ struct Init: ParsableCommand {
             samples: sampleEntries,
             editorSchema: Self.editorSchema(Release.configSchemaPath, near: absoluteDirectory)
         )
-        var written = [config]
+        // Created exclusively, never through a link; an error removes what this run wrote.
+        var written: [String] = []
+        var createdFolders: [String] = []
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: config), options: .withoutOverwriting)
+            createdFolders += try SafeFiles.createFolders(directory)
+            try SafeFiles.create(config, holding: text, shownPath: config)
+            written.append(config)
             let starterSchema = Paths.join(directory, ConfigTemplate.starterSchemaPath)
             if cortexExport == nil, mappings == nil, !FileManager.default.fileExists(atPath: starterSchema) {
-                try FileManager.default.createDirectory(
-                    atPath: Paths.directory(of: starterSchema),
-                    withIntermediateDirectories: true
-                )
+                createdFolders += try SafeFiles.createFolders(Paths.directory(of: starterSchema))
                 // The object definitions' own JSON Schema, for editors, as the config has its.
                 let objectSchema = Self.editorSchema(
                     Release.objectSchemaPath,
                     near: Paths.join(workingDirectory, Paths.directory(of: starterSchema))
                 )
                 let modeline = "# yaml-language-server: $schema=\(objectSchema)\n"
-                try Data((modeline + ConfigTemplate.starterSchema).utf8).write(
-                    to: URL(fileURLWithPath: starterSchema),
-                    options: .withoutOverwriting
+                try SafeFiles.create(
+                    starterSchema,
+                    holding: modeline + ConfigTemplate.starterSchema,
+                    shownPath: starterSchema
                 )
                 written.append(starterSchema)
             }
         } catch {
-            FileHandle.standardError.write(Data("error: cannot write \(config): \(error)\n".utf8))
+            for file in written { unlink(file) }
+            for folder in createdFolders.reversed() { rmdir(folder) }
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.failure
         }
         for file in written { print("wrote \(file)") }

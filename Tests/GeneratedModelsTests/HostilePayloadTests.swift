@@ -1,5 +1,6 @@
 import BlockingTestSupport
 import Foundation
+import GoldenBlog
 import GoldenCortexExport
 import GoldenMedable
 import GoldenPlaces
@@ -147,5 +148,33 @@ import Testing
             "hostile payloads: \(total.decoded + total.rejected) mutants of 5 fixtures, \(total.decoded) decoded, \(total.rejected) rejected"
         )
         #expect(total.rejected > total.decoded)
+    }
+
+    /// Foundation reports a number that doesn't fit its property (`1.5` or `1e19` for an `Int`, `1e400` for a
+    /// `Double`) as "not valid JSON" with no path. A generated model's number property, optional or required, names its
+    /// path, in a list too (as ``ModelClient`` decodes a page).
+    @Test(arguments: [
+        ("{\"_id\": \"5a2f1b7c9d3e4f5a6b7c8d01\", \"object\": \"c_object\", \"c_count\": 1.5}", "c_count"),
+        ("{\"_id\": \"5a2f1b7c9d3e4f5a6b7c8d01\", \"object\": \"c_object\", \"c_count\": 1e19}", "c_count"),
+        ("{\"_id\": \"5a2f1b7c9d3e4f5a6b7c8d01\", \"object\": \"c_object\", \"c_number\": 1e400}", "c_number"),
+        ("{\"id\": 99999999999999999999}", "id"), ("{\"id\": 1e400}", "id"),
+        (
+            "[{\"_id\": \"5a2f1b7c9d3e4f5a6b7c8d01\", \"object\": \"c_object\"}, "
+                + "{\"_id\": \"5a2f1b7c9d3e4f5a6b7c8d02\", \"object\": \"c_object\", \"c_count\": 1e400}]",
+            "[1].c_count"
+        ),
+    ])
+    func aNumberThatDoesNotFitItsPropertyIsAnErrorAtThatProperty(payload: String, path: String) throws {
+        let data = Data(payload.utf8)
+        let error = #expect(throws: DecodingError.self) {
+            if payload.hasPrefix("[") {
+                _ = try JSONDecoder().decode([Object].self, from: data)
+            } else if payload.hasPrefix("{\"id\"") {
+                _ = try JSONDecoder().decode(BlogPost.self, from: data)
+            } else {
+                _ = try JSONDecoder().decode(Object.self, from: data)
+            }
+        }
+        #expect(error.map(errorPath) == path, "\(String(describing: error))")
     }
 }

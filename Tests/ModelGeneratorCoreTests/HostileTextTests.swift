@@ -6,9 +6,9 @@ import Testing
 
 /// Hostile text (every line break, quotes, comment markers, `"""`, backslashes, interpolation, bidi and other invisible
 /// controls, whole declarations) in every text field of every input format: object definitions in YAML, JSON and
-/// Cortex NDJSON, YAML mappings, AppCoreKit `.mappings` and the config. Free text must come out as comments and
-/// literals that hold it exactly, and all of it must compile with nothing injected; text that must be a name is a
-/// located error.
+/// Cortex NDJSON, Mia-Platform collections, Parse schemas, YAML mappings, AppCoreKit `.mappings` and the config. Free
+/// text must come out as comments and literals that hold it exactly, and all of it must compile with nothing
+/// injected; text that must be a name is a located error.
 /// On threads of its own, not Swift concurrency's few pool threads: generation and a package build.
 @Suite(.onOwnThread) struct HostileTextTests {
     /// Each would stop the build (`#error`) or declare something, were it to escape its comment or literal.
@@ -175,6 +175,95 @@ import Testing
         }
     }
 
+    /// Mia-Platform collections, one per hostile text, in the `fields` form: the text in the collection's name,
+    /// path, description and default state, in field names, descriptions and enum values, and in a nested
+    /// `RawObject` schema's property names, descriptions and defaults.
+    static func miaCollections() -> [Document] {
+        hostile.enumerated().map { index, text in
+            .map([
+                ("name", .string("col\(index)" + text)),
+                ("endpointBasePath", .string("/col\(index)" + text)),
+                ("description", .string(text)),
+                ("defaultState", .string(text)),
+                (
+                    "fields",
+                    .list([
+                        .map([("name", .string("_id")), ("type", .string("ObjectId")), ("required", .bool(true))]),
+                        .map([
+                            ("name", .string("text" + text)), ("type", .string("string")),
+                            ("description", .string(text)),
+                        ]),
+                        .map([
+                            ("name", .string("kind")), ("type", .string("string")), ("description", .string(text)),
+                            ("enum", .list([.string(text), .string("v" + text)])),
+                        ]),
+                        .map([
+                            ("name", .string("tags")), ("type", .string("Array")),
+                            ("items", .map([("type", .string("string")), ("enum", .list([.string(text)]))])),
+                        ]),
+                        .map([
+                            ("name", .string("details")), ("type", .string("RawObject")),
+                            ("description", .string(text)),
+                            (
+                                "schema",
+                                .map([
+                                    ("type", .string("object")),
+                                    (
+                                        "properties",
+                                        .map([
+                                            (
+                                                "inner" + text,
+                                                .map([
+                                                    ("type", .string("string")), ("description", .string(text)),
+                                                    ("default", .string(text)),
+                                                ])
+                                            )
+                                        ])
+                                    ),
+                                ])
+                            ),
+                        ]),
+                    ])
+                ),
+            ])
+        }
+    }
+
+    /// Parse Server's `GET /schemas` answer, one class per hostile text: the text in class names, field names,
+    /// pointer and relation targets, and string defaults.
+    static func parseSchemas() -> Document {
+        .map([
+            (
+                "results",
+                .list(
+                    hostile.enumerated().map { index, text in
+                        let className = "Class\(index)" + text
+                        return .map([
+                            ("className", .string(className)),
+                            (
+                                "fields",
+                                .map([
+                                    (
+                                        "text" + text,
+                                        .map([("type", .string("String")), ("defaultValue", .string(text))])
+                                    ),
+                                    (
+                                        "owner",
+                                        .map([("type", .string("Pointer")), ("targetClass", .string(className))])
+                                    ),
+                                    (
+                                        "fans",
+                                        .map([("type", .string("Relation")), ("targetClass", .string(className))])
+                                    ),
+                                ])
+                            ),
+                        ])
+                    }
+                )
+            )
+        ])
+    }
+
     /// A YAML mapping and an AppCoreKit `.mappings` file refining `c_base`, with hostile property names, key paths,
     /// defaults and user data.
     static func yamlMapping() -> String {
@@ -245,6 +334,14 @@ import Testing
                 }.joined(separator: "\n"),
                 "model-generator.yaml": config(schemas: ["export.ndjson"]),
             ],
+            "HostileMia": [
+                "collections.json": Document.list(miaCollections()).json,
+                "model-generator.yaml": config(schemas: ["collections.json"]),
+            ],
+            "HostileParse": [
+                "schemas.json": parseSchemas().json,
+                "model-generator.yaml": config(schemas: ["schemas.json"]),
+            ],
             "HostileMappings": [
                 oddName: baseObjects,
                 "m.yaml": yamlMapping(),
@@ -264,7 +361,7 @@ import Testing
             }
             generated[module] = Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })
         }
-        try #require(generated.count == 4)
+        try #require(generated.count == 6)
         for (module, files) in generated {
             for (path, contents) in files {
                 // Only `\n` ends a line, and nothing invisible (other than a tab in a comment) is left raw for a reviewer to miss.
@@ -285,6 +382,10 @@ import Testing
         let yamlModel = try #require(generated["HostileYAML"]?["\(typeNames[0]).swift"])
         #expect(yamlModel.contains("/// x\n/// #error(\"INJECTED\")\n/// struct Injected {}\n"))
         #expect(yamlModel.contains("// x\n// #error(\"INJECTED\")\n// struct Injected {}\n"))
+        let miaModel = try #require(generated["HostileMia"]?.first { $0.key.hasPrefix("Col0") }?.value)
+        #expect(miaModel.contains("/// x\n/// #error(\"INJECTED\")\n/// struct Injected {}\n"))
+        let parseObjects = try #require(generated["HostileParse"]?["SchemaObjects.swift"])
+        #expect(parseObjects.contains(#"apiName = "Class0x\n#error(\"INJECTED\")\nstruct Injected {}\n// ""#))
         let mappingModel = try #require(generated["HostileMappings"]?["Base.swift"])
         #expect(
             mappingModel.hasPrefix(
@@ -303,7 +404,9 @@ import Testing
             import Foundation
             import HostileJSON
             import HostileMappings
+            import HostileMia
             import HostileNDJSON
+            import HostileParse
             import HostileYAML
             import ModelRuntime
 

@@ -189,4 +189,42 @@ import Testing
         #expect(badSample.errors.contains("--sample takes Model=path"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("other.yaml").path))
     }
+
+    /// init creates its files exclusively and never through a link; a failure is one plain sentence naming the path,
+    /// and leaves nothing of the run behind.
+    @Test func initWritesThroughNoLinkAndFailsWithOnePlainSentence() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("model-generator-init-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let manager = FileManager.default
+        func exists(_ path: String) -> Bool { manager.fileExists(atPath: folder.appendingPathComponent(path).path) }
+
+        // A link at the config's name that leads nowhere yet: followed, it would create the file it names.
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("model-generator.yaml").path,
+            withDestinationPath: "victim.yaml"
+        )
+        let planted = try await commandLine.run(["init"], in: folder)
+        #expect(planted.status == 1)
+        #expect(planted.errors == "error: cannot write model-generator.yaml: something already exists there\n")
+        #expect(!exists("victim.yaml") && !exists("schema"))
+        try manager.removeItem(at: folder.appendingPathComponent("model-generator.yaml"))
+
+        // The same at the starter schema's name: the config written before it is removed again.
+        try manager.createDirectory(at: folder.appendingPathComponent("schema"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(
+            atPath: folder.appendingPathComponent("schema/objects.yaml").path,
+            withDestinationPath: "../victim.yaml"
+        )
+        let starter = try await commandLine.run(["init"], in: folder)
+        #expect(starter.status == 1)
+        #expect(starter.errors == "error: cannot write schema/objects.yaml: something already exists there\n")
+        #expect(!exists("victim.yaml") && !exists("model-generator.yaml"))
+
+        let long = String(repeating: "x", count: 300)
+        let tooLong = try await commandLine.run(["init", "--config", "new/\(long).yaml"], in: folder)
+        #expect(tooLong.status == 1)
+        #expect(tooLong.errors == "error: cannot write new/\(long).yaml: the name is too long\n")
+        #expect(!exists("new"))
+    }
 }

@@ -105,7 +105,8 @@ import Testing
     @Test(arguments: [
         ("Bool", "on"), ("Bool", "no"), ("Bool", "yes"), ("Bool", "'true'"), ("Double", "nan"), ("Double", ".inf"),
         ("Double", "-.inf"), ("Double", "1e400"), ("Double", ".5"), ("Int", "0x1F"), ("Int", "1_000"),
-        ("Int", "+5"), ("Int", "190:20:30"), ("Int", "99999999999999999999"), ("Int", "1.5"),
+        ("Int", "+5"), ("Int", "190:20:30"), ("Int", "99999999999999999999"), ("Int", "1.5"), ("String", "no"),
+        ("String", "on"), ("String", "12"),
     ])
     func aDefaultThatIsNoSwiftLiteralOfItsTypeIsALocatedError(type: String, value: String) {
         let mapping = """
@@ -119,6 +120,10 @@ import Testing
             messages(result) == ["m.yaml:4:\(33 + type.count): error: the default of 'value' is not a valid \(type)"],
             "\(type) \(value)"
         )
+        if type == "String" {
+            // YAML reads `no` and `on` as booleans and `12` as a number; quoted, each is the text.
+            #expect(result.diagnostics.errors.first?.hint == "quote the text to make it a string")
+        }
     }
 
     /// Defaults that go into the code as JSON (through a formatter, in an array) hold only numbers Swift reads.

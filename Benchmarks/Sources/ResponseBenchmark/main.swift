@@ -80,6 +80,31 @@ func decodingTables() throws {
             + "\(milliseconds(perDocument[1], digits: 3)) | \(ratio(perDocument[0], perDocument[1])) | "
             + "\(milliseconds(perDocument[2], digits: 3)) | \(ratio(perDocument[2], perDocument[1])) |"
     )
+
+    // A model whose `Any` property holds the deep document, as ModelClient decodes an answer (parsed, then decoded
+    // from the tree) and as `JSONDecoder` does from the bytes.
+    struct Holder: Decodable { var meta: JSONValue }
+    let model = Data(#"{"meta": "#.utf8) + deep + Data("}".utf8)
+    print("")
+    print(
+        "| model with a 500-deep `Any` property | bytes | parse + decoded(as:) (ms) | JSONSerialization (ms) | ratio "
+            + "| JSONDecoder (ms) | ratio |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    let modelTimes = try fastest(
+        rounds: 5,
+        [
+            { for _ in 0..<repeats { _ = try JSONValue(parsing: model).decoded(as: Holder.self) } },
+            { for _ in 0..<repeats { _ = try JSONSerialization.jsonObject(with: model) } },
+            { for _ in 0..<3 { _ = try JSONDecoder().decode(Holder.self, from: model) } },
+        ]
+    )
+    let perModel = [modelTimes[0] / repeats, modelTimes[1] / repeats, modelTimes[2] / 3]
+    print(
+        "| per document | \(model.count) | \(milliseconds(perModel[0], digits: 3)) | "
+            + "\(milliseconds(perModel[1], digits: 3)) | \(ratio(perModel[0], perModel[1])) | "
+            + "\(milliseconds(perModel[2], digits: 3)) | \(ratio(perModel[2], perModel[1])) |"
+    )
 }
 
 /// The process's peak resident memory so far, in MiB.

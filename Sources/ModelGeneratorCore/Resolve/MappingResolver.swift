@@ -817,11 +817,18 @@ struct MappingResolver {
             valid = true
         }
         if !valid {
+            // YAML reads `no`, `on` and `12` as a boolean and a number, not as text.
+            let hint: String? =
+                switch property.type {
+                case .bool: "write true or false"
+                case .string: "quote the text to make it a string"
+                default: nil
+                }
             // Only scalars get here, which every dialect spells alike.
             diagnostics.error(
                 "\(what) is not a valid \(WireTypes.cortex.spelling(of: property.type))",
                 at: value.location,
-                hint: property.type == .bool ? "write true or false" : nil
+                hint: hint
             )
         }
     }

@@ -184,7 +184,11 @@ struct CustomCoding {
         let location =
             property.keyPath.count == 1 ? "forKey: \(jsonKey(property.keyPath[0]))" : "at: \(path)"
         if property.isRequired {
-            return call("\(target)try container.decode", [decodedType, location], suffix: unwrap)
+            // Foundation reports a number that doesn't fit (`1e19` for an Int) without a path; the runtime's call
+            // gives it the key's. (Key paths and `decodeOrNull` do so already.)
+            let isNumber = property.keyPath.count == 1 && (property.type == .int || property.type == .double)
+            let decode = isNumber ? "decodeLocatingErrors" : "decode"
+            return call("\(target)try container.\(decode)", [decodedType, location], suffix: unwrap)
         }
         if tracksNull(property) {
             return call(

@@ -87,14 +87,14 @@ public struct ModelClient: Sendable {
     }
 
     /// The items of the list answer to `request`, and the server's more-follows flag where it has one. With a
-    /// ``ListLayout`` the answer's bytes are decoded in one pass; else through the dialect's ``ListEnvelope``.
+    /// ``ListLayout`` the answer's tree is decoded in one pass; else through the dialect's ``ListEnvelope``.
     private func listItems<M: QueryableModel>(_ type: M.Type, _ request: RenderedRequest) async throws -> ([M], Bool?) {
         if let layout = dialect.listLayout {
-            let data = try await send(request)
-            let decoder = JSONDecoder()
+            let answer = try await json(for: request, expecting: M.self)
+            var decoder = JSONValueDecoder()
             decoder.userInfo[ListAnswer<M>.layoutKey] = layout
             do {
-                let answer = try decoder.decode(ListAnswer<M>.self, from: data)
+                let answer = try decoder.decode(ListAnswer<M>.self, from: answer)
                 return (answer.items, answer.hasMore)
             } catch let error as DecodingError {
                 throw ModelClientError.decoding(
@@ -493,8 +493,7 @@ public struct ModelClient: Sendable {
         // An answer asked for as JSON is already decoded.
         if let json = value as? T { return json }
         do {
-            let data = try value.jsonData()
-            return try JSONDecoder().decode(T.self, from: data)
+            return try JSONValueDecoder().decode(T.self, from: value)
         } catch let error as DecodingError {
             throw ModelClientError.decoding(
                 model: String(describing: T.self),

@@ -24,7 +24,8 @@ public struct NullKeys: Hashable, Sendable {
 }
 
 extension KeyedDecodingContainer where K == JSONKey {
-    /// The value at `key`, or `nil` when it is absent or `null`; a `null` is recorded in `nulls`.
+    /// The value at `key`, or `nil` when it is absent or `null`; a `null` is recorded in `nulls`. A number that
+    /// doesn't fit `T` is an error at `key` (see `decodeLocatingErrors(_:forKey:)`).
     @inlinable
     public func decodeOrNull<T: Decodable>(_ type: T.Type, forKey key: JSONKey, nulls: inout NullKeys) throws -> T? {
         guard contains(key) else { return nil }
@@ -32,7 +33,7 @@ extension KeyedDecodingContainer where K == JSONKey {
             nulls.insert(key.stringValue)
             return nil
         }
-        return try decode(type, forKey: key)
+        return try decodeLocatingErrors(type, forKey: key)
     }
 }
 

@@ -219,8 +219,9 @@ public enum SelfCoding {
 }
 
 extension JSONValue {
-    /// Decodes this value as `T`, so that a formatter's `userData` from the mapping file reaches it typed.
+    /// Decodes this value as `T` as `JSONDecoder` would decode its JSON text, straight from the tree (at any depth,
+    /// in linear time), so that a formatter's `userData` from the mapping file reaches it typed.
     public func decoded<T: Decodable>(as type: T.Type) throws -> T {
-        try JSONDecoder().decode(type, from: JSONEncoder().encode(self))
+        try JSONValueDecoder().decode(type, from: self)
     }
 }

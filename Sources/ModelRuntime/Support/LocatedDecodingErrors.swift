@@ -1,11 +1,13 @@
 // Foundation's JSONDecoder (swift-foundation#1604, Swift 6 on Linux and Apple platforms) reports a number that does
-// not fit the requested type, such as `1.5` or `1e19` for an `Int`, as "The given data was not valid JSON." with no
-// coding path. Inside the runtime's own `init(from:)`s the error is still an internal, non-`DecodingError` value
-// when it passes by, so it can be given the path of the key being decoded.
+// not fit the requested type, such as `1.5` or `1e19` for an `Int` or `1e400` for a `Double`, as "The given data was
+// not valid JSON." with no coding path. Inside an `init(from:)` the error is still an internal, non-`DecodingError`
+// value when it passes by, so it can be given the path of the key being decoded: the runtime's own types and the
+// generated models' number properties decode through these.
 
 extension KeyedDecodingContainer {
     /// `decode(_:forKey:)`, with any error that isn't a `DecodingError` turned into `dataCorrupted` at `key`.
-    func decodeLocatingErrors<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    @inlinable
+    public func decodeLocatingErrors<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try locatingErrors(of: T.self, at: key) { try decode(type, forKey: key) }
     }
 
@@ -14,8 +16,8 @@ extension KeyedDecodingContainer {
         try locatingErrors(of: T.self, at: key) { try decodeIfPresent(type, forKey: key) }
     }
 
-    private func locatingErrors<Result>(of type: Any.Type, at key: Key, _ decode: () throws -> Result) throws -> Result
-    {
+    @inlinable
+    func locatingErrors<Result>(of type: Any.Type, at key: Key, _ decode: () throws -> Result) throws -> Result {
         do {
             return try decode()
         } catch let error as DecodingError {

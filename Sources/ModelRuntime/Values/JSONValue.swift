@@ -9,8 +9,9 @@ import Foundation
 /// `Decimal`, a big integer keeps up to 38 significant digits; ``init(parsing:maximumDepth:)`` keeps all of them.
 ///
 /// ``init(parsing:maximumDepth:)`` reads JSON bytes in linear time without recursion; ``jsonData(sortedKeys:)``
-/// writes any depth. Through `Codable`, `JSONDecoder` and `JSONEncoder` nest at most
-/// ``defaultMaximumDepth`` levels, and deeper values are an error, not a crash.
+/// writes any depth, and ``decoded(as:)`` decodes a model from the tree at any depth in linear time. Through
+/// `Codable`, `JSONDecoder` and `JSONEncoder` nest at most ``defaultMaximumDepth`` levels, and deeper values are an
+/// error, not a crash; `JSONDecoder` also takes time cubic in the depth, since each kind tried builds its coding path.
 public enum JSONValue: Hashable, Sendable, Codable {
     case null
     case bool(Bool)

@@ -18,7 +18,7 @@ public struct BlogPost: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decode(Int.self, forKey: JSONKey("id"))
+        self.id = try container.decodeLocatingErrors(Int.self, forKey: JSONKey("id"))
         self.text = try container.decode(String.self, forKey: JSONKey("text"))
         self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("created")).wrappedValue
         self.author = try container.decode(PostAuthor.self, forKey: JSONKey("author"))
