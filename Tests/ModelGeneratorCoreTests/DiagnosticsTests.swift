@@ -415,6 +415,34 @@ import Testing
         #expect(result.files.isEmpty)
     }
 
+    /// A schema of many objects is read and resolved on every core; what it reports must not depend on that. The
+    /// first ``Diagnostics/limit`` kept are the first in the schema, the rest are counted, and an override used by
+    /// the last object counts as used.
+    @Test func aLargeSchemaReportsInTheSchemasOrder() {
+        func schema(objects: Int, unnamedProperty: Bool) -> String {
+            "objects:\n"
+                + (0..<objects).map { index in
+                    (unnamedProperty
+                        ? "  - name: c_obj\(index)\n    properties:\n      - type: String\n"
+                        : "  - name: c_obj\(index)\n    properties:\n      - name: c_pad\(index)\n        type: String\n")
+                        + "      - name: c_ref\(index)\n        type: Reference\n        sourceObject: c_nowhere\n"
+                        + "      - name: c_value\(index)\n        type: String\n"
+                }.joined()
+        }
+        let config = defaultConfig + "\n  overrides:\n    c_obj399.c_value399: lastValue\n"
+        // 400 unnamed properties (read) and 400 unknown targets (resolved): the first 300 read errors are kept.
+        let many = generate(config: config, ["objects.yaml": schema(objects: 400, unnamedProperty: true)])
+        #expect(many.diagnostics.all.map(\.location.line) == (0..<300).map { 4 + 8 * $0 })
+        #expect(many.diagnostics.all.allSatisfy { $0.message == "a property needs a 'name'" })
+        #expect(many.diagnostics.omittedCount == 500)
+        // 200 unknown targets alone, in the objects' order.
+        let resolved = generate(config: config, ["objects.yaml": schema(objects: 200, unnamedProperty: false)])
+        let lines = resolved.diagnostics.all.map(\.location.line)
+        #expect(lines.count == 201)
+        #expect(lines.dropLast() == ArraySlice((0..<200).map { 8 + 9 * $0 }))
+        #expect(resolved.diagnostics.all.last?.message.contains("c_obj399.c_value399") == true)
+    }
+
     @Test func diagnosticsPrintInTheEditorFormat() {
         let diagnostic = Diagnostic(
             .error,

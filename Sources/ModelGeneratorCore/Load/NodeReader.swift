@@ -17,6 +17,29 @@ struct NodeReader {
         var hint: String?
     }
 
+    /// `nodes.compactMap(read)`, on every core for a long list, with each node's diagnostics and unknown keys kept in
+    /// the nodes' order, so the output is the same as one after another. A schema's object definitions are
+    /// independent of each other, and reading them is a part of the run that would otherwise use one core.
+    mutating func readEach<Value: Sendable>(
+        _ nodes: [SyntaxNode],
+        _ read: @Sendable (SyntaxNode, inout NodeReader) -> Value?
+    ) -> [Value] {
+        guard nodes.count >= 64 else { return nodes.compactMap { read($0, &self) } }
+        let collectsUnknownKeys = unknownKeys != nil
+        let results = concurrentMap(nodes.count) { index in
+            var reader = NodeReader(unknownKeys: collectsUnknownKeys ? [] : nil)
+            let value = read(nodes[index], &reader)
+            return (value, reader)
+        }
+        var values: [Value] = []
+        for (value, reader) in results {
+            diagnostics.append(contentsOf: reader.diagnostics)
+            if let keys = reader.unknownKeys { unknownKeys?.append(contentsOf: keys) }
+            if let value { values.append(value) }
+        }
+        return values
+    }
+
     mutating func mapping(_ node: SyntaxNode, _ what: String) -> [SyntaxNode.Entry]? {
         if let entries = node.entries { return entries }
         diagnostics.error("\(what) must be a mapping, found \(node.kindDescription)", at: node.location)

@@ -1,5 +1,5 @@
 /// Checks object definitions and decides every name and type: the "resolve" stage.
-public struct Resolver {
+public struct Resolver: Sendable {
     private let naming: SwiftNaming
     private let config: GeneratorConfig
     private var diagnostics = Diagnostics()
@@ -68,9 +68,26 @@ public struct Resolver {
             objectNames[definition.name.value] = swiftName
             modelNames.insert(swiftName)
         }
-        let objects = unique.compactMap { definition -> ResolvedObject? in
-            guard let swiftName = objectNames[definition.name.value] else { return nil }
-            return resolveObject(definition, swiftName: swiftName)
+        let named = unique.compactMap { definition in objectNames[definition.name.value].map { (definition, $0) } }
+        let objects: [ResolvedObject]
+        if named.count >= 64 {
+            // Once every name is known, objects resolve independently: each on a copy of the resolver, on every
+            // core, with the copies' diagnostics and used overrides taken back in the objects' order.
+            var resolver = self
+            resolver.diagnostics = Diagnostics()
+            resolver.usedOverrides = []
+            let results = concurrentMap(named.count) { [resolver] index in
+                var copy = resolver
+                let object = copy.resolveObject(named[index].0, swiftName: named[index].1)
+                return (object, copy.diagnostics, copy.usedOverrides)
+            }
+            objects = results.map { object, diagnostics, usedOverrides in
+                self.diagnostics.append(contentsOf: diagnostics)
+                self.usedOverrides.formUnion(usedOverrides)
+                return object
+            }
+        } else {
+            objects = named.map { resolveObject($0.0, swiftName: $0.1) }
         }
         reportUnusedOverrides()
         return ResolvedSchema(objects: objects)

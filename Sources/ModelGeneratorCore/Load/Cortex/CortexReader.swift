@@ -11,7 +11,7 @@ enum CortexReader {
         -> [ObjectDefinition]
     {
         if let elements = root.elements {
-            return elements.compactMap { readObject($0, file: file, format: format, &reader) }
+            return reader.readEach(elements) { readObject($0, file: file, format: format, &$1) }
         }
         if format == .cortex {
             return readObject(root, file: file, format: format, &reader).map { [$0] } ?? []
@@ -27,8 +27,8 @@ enum CortexReader {
             )
             return []
         }
-        return (reader.sequence(list, "'objects'") ?? []).compactMap {
-            readObject($0, file: file, format: format, &reader)
+        return reader.readEach(reader.sequence(list, "'objects'") ?? []) {
+            readObject($0, file: file, format: format, &$1)
         }
     }
 
@@ -37,8 +37,8 @@ enum CortexReader {
     static func readExport(_ text: String, file: String, _ reader: inout NodeReader) -> [ObjectDefinition] {
         let (lines, problems) = DocumentParser.parseLines(text, file: file)
         reader.diagnostics.append(contentsOf: problems)
-        return lines.filter { $0["object"]?.scalarText == "object" }.compactMap {
-            readObject($0, file: file, format: .cortex, &reader)
+        return reader.readEach(lines.filter { $0["object"]?.scalarText == "object" }) {
+            readObject($0, file: file, format: .cortex, &$1)
         }
     }
 
