@@ -1,5 +1,9 @@
 import Foundation
 
+/// How many items a stage needs before it spreads them over the cores: below it, handing them out costs more than it
+/// saves.
+let concurrentMapMinimumCount = 64
+
 /// `(0..<count).map(transform)`, computed on every core and returned in index order. For stages whose items are
 /// independent (object definitions to read, objects to resolve): they would otherwise leave all but one core idle.
 func concurrentMap<Value: Sendable>(_ count: Int, _ transform: @Sendable (Int) -> Value) -> [Value] {

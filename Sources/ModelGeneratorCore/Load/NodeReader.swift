@@ -24,7 +24,7 @@ struct NodeReader {
         _ nodes: [SyntaxNode],
         _ read: @Sendable (SyntaxNode, inout NodeReader) -> Value?
     ) -> [Value] {
-        guard nodes.count >= 64 else { return nodes.compactMap { read($0, &self) } }
+        guard nodes.count >= concurrentMapMinimumCount else { return nodes.compactMap { read($0, &self) } }
         let collectsUnknownKeys = unknownKeys != nil
         let results = concurrentMap(nodes.count) { index in
             var reader = NodeReader(unknownKeys: collectsUnknownKeys ? [] : nil)

@@ -78,14 +78,9 @@ struct CompiledTemplate: Sendable {
             switch node {
             case .section(let name, let inner):
                 if inner.count == 2, case .variable(".") = inner[0], case .text("\n") = inner[1],
-                    let marker = name.range(of: TemplateLibrary.joinedLinesMarker, options: .backwards),
-                    let indent = Int(name[marker.upperBound...]), indent >= 0
+                    let (list, indent) = TemplateLibrary.joinedLines(name)
                 {
-                    return .lineList(
-                        name: String(name[..<marker.lowerBound]),
-                        indent: String(repeating: " ", count: indent),
-                        section: inner
-                    )
+                    return .lineList(name: list, indent: String(repeating: " ", count: indent), section: inner)
                 }
                 return .section(name, recognizingLineLists(inner))
             case .invertedSection(let name, let inner): return .invertedSection(name, recognizingLineLists(inner))
@@ -164,12 +159,7 @@ struct CompiledTemplateRenderer: Sendable {
                 guard let value = lookUp(name, stack) else { continue }
                 if let string = value as? String { output += string } else { output += "\(value)" }
             case .section(let name, let inner):
-                let value = lookUp(name, stack)
-                forEachFrame(of: value) { frame in
-                    if let frame { stack.append(frame) }
-                    render(inner, &stack, into: &output)
-                    if frame != nil { stack.removeLast() }
-                }
+                renderSection(inner, over: lookUp(name, stack), &stack, into: &output)
             case .invertedSection(let name, let inner):
                 var isEmpty = true
                 forEachFrame(of: lookUp(name, stack)) { _ in isEmpty = false }
@@ -181,11 +171,7 @@ struct CompiledTemplateRenderer: Sendable {
                 let value = lookUpValue(name, stack)
                 guard let lines = value as? [String] else {
                     // Not lines: what the joined section renders for any other value.
-                    forEachFrame(of: value) { frame in
-                        if let frame { stack.append(frame) }
-                        render(section, &stack, into: &output)
-                        if frame != nil { stack.removeLast() }
-                    }
+                    renderSection(section, over: value, &stack, into: &output)
                     continue
                 }
                 for line in lines {
@@ -194,6 +180,20 @@ struct CompiledTemplateRenderer: Sendable {
                     output += "\n"
                 }
             }
+        }
+    }
+
+    /// A section's nodes once per frame `value` gives (see ``forEachFrame(of:_:)``), each frame pushed while they render.
+    private func renderSection(
+        _ nodes: [CompiledTemplate.Node],
+        over value: Any?,
+        _ stack: inout [Frame],
+        into output: inout String
+    ) {
+        forEachFrame(of: value) { frame in
+            if let frame { stack.append(frame) }
+            render(nodes, &stack, into: &output)
+            if frame != nil { stack.removeLast() }
         }
     }
 

@@ -75,6 +75,17 @@ public struct TemplateLibrary: Sendable {
     /// Separates a list's name from the indentation of its lines in a rewritten section (see ``TemplateView``).
     static let joinedLinesMarker = "_indent"
 
+    /// The list and the indentation a rewritten section's name asks for (`memberLines_indent12` → `memberLines`, 12),
+    /// or nil for any other name. Every tag asks, so the common case (no trailing digit) is decided from one byte.
+    static func joinedLines(_ name: String) -> (list: String, indent: Int)? {
+        guard let last = name.utf8.last, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last),
+            let underscore = name.utf8.lastIndex(of: UInt8(ascii: "_")),
+            name[underscore...].hasPrefix(joinedLinesMarker),
+            let indent = Int(name[underscore...].dropFirst(joinedLinesMarker.count)), indent >= 0
+        else { return nil }
+        return (String(name[..<underscore]), indent)
+    }
+
     /// Rewrites every section that prints a list one indented `{{.}}` per line into one that prints the list's
     /// lines joined (`{{#lines_indent8}}` / `{{.}}` / `{{/lines_indent8}}`): the same output, rendered from one element instead
     /// of one per line. Only the default templates are rewritten, whose such lists are all lists of strings; a

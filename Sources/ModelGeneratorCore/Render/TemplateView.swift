@@ -14,13 +14,8 @@ public protocol TemplateView: MustacheParent {
 extension TemplateView {
     /// `value(named:)`, and for `lines_indentN` the list `lines` as one indented, joined element.
     public func child(named name: String) -> Any? {
-        // Every tag asks, so the common case (no trailing digit) is decided from one byte.
-        guard let last = name.utf8.last, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last),
-            let underscore = name.utf8.lastIndex(of: UInt8(ascii: "_")),
-            name[underscore...].hasPrefix(TemplateLibrary.joinedLinesMarker),
-            let indent = Int(name[underscore...].dropFirst(TemplateLibrary.joinedLinesMarker.count))
-        else { return value(named: name) }
-        let value = value(named: String(name[..<underscore]))
+        guard let (list, indent) = TemplateLibrary.joinedLines(name) else { return value(named: name) }
+        let value = value(named: list)
         guard let lines = value as? [String] else { return value }
         if lines.isEmpty { return lines }
         let prefix = String(repeating: " ", count: indent)

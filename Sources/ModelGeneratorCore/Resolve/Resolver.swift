@@ -70,7 +70,7 @@ public struct Resolver: Sendable {
         }
         let named = unique.compactMap { definition in objectNames[definition.name.value].map { (definition, $0) } }
         let objects: [ResolvedObject]
-        if named.count >= 64 {
+        if named.count >= concurrentMapMinimumCount {
             // Once every name is known, objects resolve independently: each on a copy of the resolver, on every
             // core, with the copies' diagnostics and used overrides taken back in the objects' order.
             var resolver = self

@@ -153,25 +153,26 @@ public enum Validation {
         _ key: String = ""
     ) -> [Violation] {
         guard let upload, !rules.isEmpty else { return [] }
+        let path = prefix + key
         var violations: [Violation] = []
         for (name, facet) in upload.orderedFacets {
             guard let rule = rules.first(where: { $0.name == name }) else {
                 let known = rules.map(\.name).joined(separator: ", ")
                 violations.append(
-                    Violation(path: "\(prefix)\(key).\(name)", message: "is not a facet of this file (\(known))")
+                    Violation(path: "\(path).\(name)", message: "is not a facet of this file (\(known))")
                 )
                 continue
             }
             if !rule.allowsUpload {
                 violations.append(
-                    Violation(path: "\(prefix)\(key).\(name)", message: "is made by the server and cannot be uploaded")
+                    Violation(path: "\(path).\(name)", message: "is made by the server and cannot be uploaded")
                 )
                 continue
             }
             if !rule.mimes.isEmpty, !mimeType(facet.mime, isAmong: rule.mimes) {
                 violations.append(
                     Violation(
-                        path: "\(prefix)\(key).\(name)",
+                        path: "\(path).\(name)",
                         message: "is \(facet.mime); accepted are \(rule.mimes.joined(separator: ", "))"
                     )
                 )
@@ -179,14 +180,14 @@ public enum Validation {
             if let maxFileSize = rule.maxFileSize, facet.data.count > maxFileSize {
                 violations.append(
                     Violation(
-                        path: "\(prefix)\(key).\(name)",
+                        path: "\(path).\(name)",
                         message: "is \(facet.data.count) bytes; the maximum is \(maxFileSize)"
                     )
                 )
             }
         }
         for rule in rules where rule.isRequired && upload.facets[rule.name] == nil {
-            violations.append(Violation(path: "\(prefix)\(key).\(rule.name)", message: "is required"))
+            violations.append(Violation(path: "\(path).\(rule.name)", message: "is required"))
         }
         return violations
     }
