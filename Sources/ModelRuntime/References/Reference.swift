@@ -7,40 +7,44 @@
 /// Decodes a bare id string, an object `{"_id", "object", "path"}`, or an expansion (an object with any other key,
 /// decoded as `Target`; a mismatch throws, since it means the schema and the data disagree). Encodes back to the form
 /// it was decoded from.
-public struct Reference<Target: Codable & Hashable & Sendable>: Codable, Hashable, Sendable, Identifiable {
+public struct Reference<Target: Codable & Hashable & Sendable>: Codable, Hashable, Sendable, Identifiable,
+    CustomReflectable
+{
     /// The referenced object's id.
-    public let id: ObjectID
+    public var id: ObjectID { stored.value.id }
     /// The referenced object's name (e.g. `"account"`), when the server sent it.
-    public let object: String?
+    public var object: String? { stored.value.object }
     /// The API path of the referenced instance (e.g. `"/accounts/<id>"`), when the server sent it.
-    public let path: String?
+    public var path: String? { stored.value.path }
 
     /// The referenced object, when the server expanded the reference.
     public var expanded: Target? {
-        get { expansion?.value }
-        set { expansion = newValue.map(Expansion.init) }
+        get { stored.value.expanded }
+        set { stored.update { $0.expanded = newValue } }
     }
 
-    /// Holds the expansion out of line so that `Reference<Self>` doesn't make a model infinitely large.
-    private final class Expansion: Sendable {
-        let value: Target
-
-        init(_ value: Target) {
-            self.value = value
-        }
-    }
-
-    private var expansion: Expansion?
     /// Whether an unexpanded reference encodes as `{"_id": …}` rather than the bare id string even without an
     /// `object` or `path`, because that is how it was decoded.
-    private var encodesAsObject = false
+    private var encodesAsObject: Bool { stored.value.encodesAsObject }
+
+    /// Everything the reference holds, out of line: a model copies it with one reference (see `OutOfLine`), and
+    /// `Reference<Self>` doesn't make a model infinitely large.
+    private var stored: OutOfLine<Values>
+
+    /// Shows the fields, as if they were stored here.
+    public var customMirror: Mirror { stored.mirror(of: self) }
+
+    private struct Values: Sendable {
+        var id: ObjectID
+        var object: String?
+        var path: String?
+        var expanded: Target?
+        var encodesAsObject = false
+    }
 
     /// Creates a reference; it encodes as the bare id when it has nothing but an id.
     public init(id: ObjectID, object: String? = nil, path: String? = nil, expanded: Target? = nil) {
-        self.id = id
-        self.object = object
-        self.path = path
-        self.expanded = expanded
+        stored = OutOfLine(Values(id: id, object: object, path: path, expanded: expanded))
     }
 
     /// A reference to the object with `id`, which encodes as the bare id string (how Cortex accepts references in
@@ -57,14 +61,12 @@ public struct Reference<Target: Codable & Hashable & Sendable>: Codable, Hashabl
         let singleValue = try decoder.singleValueContainer()
         if let string = try? singleValue.decode(String.self) {
             do {
-                id = try ObjectID(validating: string)
+                stored = OutOfLine(Values(id: try ObjectID(validating: string)))
             } catch let error as InvalidObjectIDError {
                 throw DecodingError.dataCorrupted(
                     .init(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error)
                 )
             }
-            object = nil
-            path = nil
             return
         }
 
@@ -81,18 +83,18 @@ public struct Reference<Target: Codable & Hashable & Sendable>: Codable, Hashabl
                 )
             )
         }
-        id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        encodesAsObject = true
+        var values = Values(id: try container.decode(ObjectID.self, forKey: JSONKey("_id")), encodesAsObject: true)
         if container.allKeys.contains(where: { !Self.referenceKeys.contains($0.stringValue) }) {
             // An expanded target may have `object` or `path` properties of its own, of other types: those are the
             // target's, and stay in it when encoded again.
-            object = (try? container.decodeIfPresent(String.self, forKey: JSONKey("object"))) ?? nil
-            path = (try? container.decodeIfPresent(String.self, forKey: JSONKey("path"))) ?? nil
-            expanded = try Target(from: decoder)
+            values.object = (try? container.decodeIfPresent(String.self, forKey: JSONKey("object"))) ?? nil
+            values.path = (try? container.decodeIfPresent(String.self, forKey: JSONKey("path"))) ?? nil
+            values.expanded = try Target(from: decoder)
         } else {
-            object = try container.decodeIfPresent(String.self, forKey: JSONKey("object"))
-            path = try container.decodeIfPresent(String.self, forKey: JSONKey("path"))
+            values.object = try container.decodeIfPresent(String.self, forKey: JSONKey("object"))
+            values.path = try container.decodeIfPresent(String.self, forKey: JSONKey("path"))
         }
+        stored = OutOfLine(values)
     }
 
     /// Encodes the form the reference was decoded from: the bare id, `{"_id", "object", "path"}`, or the expanded

@@ -6,28 +6,79 @@ import Foundation
 /// `null` encodes back as `null`, an absent key stays absent, and dates are ISO 8601 strings, so a payload
 /// round-trips unchanged. `Account` is the generated model of `account` when the schema defines it, otherwise
 /// ``JSONValue``.
-public struct CortexSystemProperties<Account: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+public struct CortexSystemProperties<Account: Codable & Hashable & Sendable>: Codable, Hashable, Sendable,
+    CustomReflectable
+{
     /// When the instance was created (`created`).
-    public var created: Date?
+    public var created: Date? {
+        get { stored.value.created }
+        set { stored.update { $0.created = newValue } }
+    }
     /// The account that created it (`creator`).
-    public var creator: Reference<Account>?
+    public var creator: Reference<Account>? {
+        get { stored.value.creator }
+        set { stored.update { $0.creator = newValue } }
+    }
     /// When it was last updated (`updated`).
-    public var updated: Date?
+    public var updated: Date? {
+        get { stored.value.updated }
+        set { stored.update { $0.updated = newValue } }
+    }
     /// The account that last updated it (`updater`).
-    public var updater: Reference<Account>?
+    public var updater: Reference<Account>? {
+        get { stored.value.updater }
+        set { stored.update { $0.updater = newValue } }
+    }
     /// The account that owns it (`owner`).
-    public var owner: Reference<Account>?
+    public var owner: Reference<Account>? {
+        get { stored.value.owner }
+        set { stored.update { $0.owner = newValue } }
+    }
     /// The caller's access level (`access`).
-    public var access: Int?
+    public var access: Int? {
+        get { stored.value.access }
+        set { stored.update { $0.access = newValue } }
+    }
     /// The roles granting the caller's access (`accessRoles`).
-    public var accessRoles: [ObjectID]?
+    public var accessRoles: [ObjectID]? {
+        get { stored.value.accessRoles }
+        set { stored.update { $0.accessRoles = newValue } }
+    }
     /// Whether the caller marked it a favorite (`favorite`).
-    public var favorite: Bool?
+    public var favorite: Bool? {
+        get { stored.value.favorite }
+        set { stored.update { $0.favorite = newValue } }
+    }
     /// Whether it is shared with the caller (`shared`).
-    public var shared: Bool?
+    public var shared: Bool? {
+        get { stored.value.shared }
+        set { stored.update { $0.shared = newValue } }
+    }
     /// Cortex's index bookkeeping (`idx`).
-    public var idx: JSONValue?
-    private var nullKeys = NullKeys()
+    public var idx: JSONValue? {
+        get { stored.value.idx }
+        set { stored.update { $0.idx = newValue } }
+    }
+
+    /// The fields, out of line: a model copies all of them with one reference (see `OutOfLine`).
+    private var stored: OutOfLine<Values>
+
+    /// Shows the fields, as if they were stored here.
+    public var customMirror: Mirror { stored.mirror(of: self) }
+
+    private struct Values: Hashable, Sendable {
+        var created: Date?
+        var creator: Reference<Account>?
+        var updated: Date?
+        var updater: Reference<Account>?
+        var owner: Reference<Account>?
+        var access: Int?
+        var accessRoles: [ObjectID]?
+        var favorite: Bool?
+        var shared: Bool?
+        var idx: JSONValue?
+        var nullKeys = NullKeys()
+    }
 
     /// System properties with these values; the server writes them, so an app sets them only for tests and previews.
     public init(
@@ -42,50 +93,65 @@ public struct CortexSystemProperties<Account: Codable & Hashable & Sendable>: Co
         shared: Bool? = nil,
         idx: JSONValue? = nil
     ) {
-        self.created = created
-        self.creator = creator
-        self.updated = updated
-        self.updater = updater
-        self.owner = owner
-        self.access = access
-        self.accessRoles = accessRoles
-        self.favorite = favorite
-        self.shared = shared
-        self.idx = idx
+        stored = OutOfLine(
+            Values(
+                created: created,
+                creator: creator,
+                updated: updated,
+                updater: updater,
+                owner: owner,
+                access: access,
+                accessRoles: accessRoles,
+                favorite: favorite,
+                shared: shared,
+                idx: idx
+            )
+        )
     }
 
     /// Reads its keys from the model's JSON object; the model's own keys are left to the model.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         var nulls = NullKeys()
-        created = try container.decodeOrNull(ISO8601Date<Date>.self, forKey: JSONKey("created"), nulls: &nulls)?
+        var values = Values()
+        values.created = try container.decodeOrNull(ISO8601Date<Date>.self, forKey: JSONKey("created"), nulls: &nulls)?
             .wrappedValue
-        creator = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("creator"), nulls: &nulls)
-        updated = try container.decodeOrNull(ISO8601Date<Date>.self, forKey: JSONKey("updated"), nulls: &nulls)?
+        values.creator = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("creator"), nulls: &nulls)
+        values.updated = try container.decodeOrNull(ISO8601Date<Date>.self, forKey: JSONKey("updated"), nulls: &nulls)?
             .wrappedValue
-        updater = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("updater"), nulls: &nulls)
-        owner = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("owner"), nulls: &nulls)
-        access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
-        accessRoles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("accessRoles"), nulls: &nulls)
-        favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
-        shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
-        idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
-        nullKeys = nulls
+        values.updater = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("updater"), nulls: &nulls)
+        values.owner = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("owner"), nulls: &nulls)
+        values.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
+        values.accessRoles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("accessRoles"), nulls: &nulls)
+        values.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
+        values.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
+        values.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+        values.nullKeys = nulls
+        stored = OutOfLine(values)
     }
 
     /// Writes its keys into the model's JSON object.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encodeOrNull(created.map(ISO8601Date.init), forKey: JSONKey("created"), nulls: nullKeys)
-        try container.encodeOrNull(creator, forKey: JSONKey("creator"), nulls: nullKeys)
-        try container.encodeOrNull(updated.map(ISO8601Date.init), forKey: JSONKey("updated"), nulls: nullKeys)
-        try container.encodeOrNull(updater, forKey: JSONKey("updater"), nulls: nullKeys)
-        try container.encodeOrNull(owner, forKey: JSONKey("owner"), nulls: nullKeys)
-        try container.encodeOrNull(access, forKey: JSONKey("access"), nulls: nullKeys)
-        try container.encodeOrNull(accessRoles, forKey: JSONKey("accessRoles"), nulls: nullKeys)
-        try container.encodeOrNull(favorite, forKey: JSONKey("favorite"), nulls: nullKeys)
-        try container.encodeOrNull(shared, forKey: JSONKey("shared"), nulls: nullKeys)
-        try container.encodeOrNull(idx, forKey: JSONKey("idx"), nulls: nullKeys)
+        let values = stored.value
+        try container.encodeOrNull(
+            values.created.map(ISO8601Date.init),
+            forKey: JSONKey("created"),
+            nulls: values.nullKeys
+        )
+        try container.encodeOrNull(values.creator, forKey: JSONKey("creator"), nulls: values.nullKeys)
+        try container.encodeOrNull(
+            values.updated.map(ISO8601Date.init),
+            forKey: JSONKey("updated"),
+            nulls: values.nullKeys
+        )
+        try container.encodeOrNull(values.updater, forKey: JSONKey("updater"), nulls: values.nullKeys)
+        try container.encodeOrNull(values.owner, forKey: JSONKey("owner"), nulls: values.nullKeys)
+        try container.encodeOrNull(values.access, forKey: JSONKey("access"), nulls: values.nullKeys)
+        try container.encodeOrNull(values.accessRoles, forKey: JSONKey("accessRoles"), nulls: values.nullKeys)
+        try container.encodeOrNull(values.favorite, forKey: JSONKey("favorite"), nulls: values.nullKeys)
+        try container.encodeOrNull(values.shared, forKey: JSONKey("shared"), nulls: values.nullKeys)
+        try container.encodeOrNull(values.idx, forKey: JSONKey("idx"), nulls: values.nullKeys)
     }
 }
 

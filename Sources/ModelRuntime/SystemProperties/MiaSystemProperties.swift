@@ -5,18 +5,47 @@ import Foundation
 ///
 /// Decodes from and encodes into the model's own JSON object, reading and writing only these keys; `null` stays
 /// `null`, absent stays absent, and dates are ISO 8601 strings.
-public struct MiaSystemProperties: Codable, Hashable, Sendable {
+public struct MiaSystemProperties: Codable, Hashable, Sendable, CustomReflectable {
     /// The document's state: `PUBLIC`, `DRAFT`, `TRASH` or `DELETED` (`__STATE__`).
-    public var state: String?
+    public var state: String? {
+        get { stored.value.state }
+        set { stored.update { $0.state = newValue } }
+    }
     /// Who created it (`creatorId`).
-    public var creatorId: String?
+    public var creatorId: String? {
+        get { stored.value.creatorId }
+        set { stored.update { $0.creatorId = newValue } }
+    }
     /// When it was created (`createdAt`).
-    public var createdAt: Date?
+    public var createdAt: Date? {
+        get { stored.value.createdAt }
+        set { stored.update { $0.createdAt = newValue } }
+    }
     /// Who last updated it (`updaterId`).
-    public var updaterId: String?
+    public var updaterId: String? {
+        get { stored.value.updaterId }
+        set { stored.update { $0.updaterId = newValue } }
+    }
     /// When it was last updated (`updatedAt`).
-    public var updatedAt: Date?
-    private var nullKeys = NullKeys()
+    public var updatedAt: Date? {
+        get { stored.value.updatedAt }
+        set { stored.update { $0.updatedAt = newValue } }
+    }
+
+    /// The fields, out of line: a model copies all of them with one reference (see `OutOfLine`).
+    private var stored: OutOfLine<Values>
+
+    /// Shows the fields, as if they were stored here.
+    public var customMirror: Mirror { stored.mirror(of: self) }
+
+    private struct Values: Hashable, Sendable {
+        var state: String?
+        var creatorId: String?
+        var createdAt: Date?
+        var updaterId: String?
+        var updatedAt: Date?
+        var nullKeys = NullKeys()
+    }
 
     /// Standard fields with these values; the service writes them, so an app sets them only for tests and previews.
     public init(
@@ -26,35 +55,52 @@ public struct MiaSystemProperties: Codable, Hashable, Sendable {
         updaterId: String? = nil,
         updatedAt: Date? = nil
     ) {
-        self.state = state
-        self.creatorId = creatorId
-        self.createdAt = createdAt
-        self.updaterId = updaterId
-        self.updatedAt = updatedAt
+        stored = OutOfLine(
+            Values(state: state, creatorId: creatorId, createdAt: createdAt, updaterId: updaterId, updatedAt: updatedAt)
+        )
     }
 
     /// Reads its keys from the model's JSON object; the model's own keys are left to the model.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         var nulls = NullKeys()
-        state = try container.decodeOrNull(String.self, forKey: JSONKey("__STATE__"), nulls: &nulls)
-        creatorId = try container.decodeOrNull(String.self, forKey: JSONKey("creatorId"), nulls: &nulls)
-        createdAt = try container.decodeOrNull(ISO8601Date<Date>.self, forKey: JSONKey("createdAt"), nulls: &nulls)?
-            .wrappedValue
-        updaterId = try container.decodeOrNull(String.self, forKey: JSONKey("updaterId"), nulls: &nulls)
-        updatedAt = try container.decodeOrNull(ISO8601Date<Date>.self, forKey: JSONKey("updatedAt"), nulls: &nulls)?
-            .wrappedValue
-        nullKeys = nulls
+        var values = Values()
+        values.state = try container.decodeOrNull(String.self, forKey: JSONKey("__STATE__"), nulls: &nulls)
+        values.creatorId = try container.decodeOrNull(String.self, forKey: JSONKey("creatorId"), nulls: &nulls)
+        values.createdAt = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("createdAt"),
+            nulls: &nulls
+        )?
+        .wrappedValue
+        values.updaterId = try container.decodeOrNull(String.self, forKey: JSONKey("updaterId"), nulls: &nulls)
+        values.updatedAt = try container.decodeOrNull(
+            ISO8601Date<Date>.self,
+            forKey: JSONKey("updatedAt"),
+            nulls: &nulls
+        )?
+        .wrappedValue
+        values.nullKeys = nulls
+        stored = OutOfLine(values)
     }
 
     /// Writes its keys into the model's JSON object.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encodeOrNull(state, forKey: JSONKey("__STATE__"), nulls: nullKeys)
-        try container.encodeOrNull(creatorId, forKey: JSONKey("creatorId"), nulls: nullKeys)
-        try container.encodeOrNull(createdAt.map(ISO8601Date.init), forKey: JSONKey("createdAt"), nulls: nullKeys)
-        try container.encodeOrNull(updaterId, forKey: JSONKey("updaterId"), nulls: nullKeys)
-        try container.encodeOrNull(updatedAt.map(ISO8601Date.init), forKey: JSONKey("updatedAt"), nulls: nullKeys)
+        let values = stored.value
+        try container.encodeOrNull(values.state, forKey: JSONKey("__STATE__"), nulls: values.nullKeys)
+        try container.encodeOrNull(values.creatorId, forKey: JSONKey("creatorId"), nulls: values.nullKeys)
+        try container.encodeOrNull(
+            values.createdAt.map(ISO8601Date.init),
+            forKey: JSONKey("createdAt"),
+            nulls: values.nullKeys
+        )
+        try container.encodeOrNull(values.updaterId, forKey: JSONKey("updaterId"), nulls: values.nullKeys)
+        try container.encodeOrNull(
+            values.updatedAt.map(ISO8601Date.init),
+            forKey: JSONKey("updatedAt"),
+            nulls: values.nullKeys
+        )
     }
 }
 

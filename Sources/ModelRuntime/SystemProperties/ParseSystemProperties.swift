@@ -5,38 +5,58 @@ import Foundation
 /// Parse returns `createdAt` and `updatedAt` in every read, as plain ISO 8601 strings (not `{"__type": "Date"}`);
 /// `ACL` only when the caller may see it. Decodes from and encodes into the model's own JSON object, reading and
 /// writing only these keys; a `null` ACL stays `null` and an absent one stays absent.
-public struct ParseSystemProperties: Codable, Hashable, Sendable {
+public struct ParseSystemProperties: Codable, Hashable, Sendable, CustomReflectable {
     /// When the object was created (`createdAt`).
-    public var createdAt: Date
+    public var createdAt: Date {
+        get { stored.value.createdAt }
+        set { stored.update { $0.createdAt = newValue } }
+    }
     /// When it was last updated (`updatedAt`).
-    public var updatedAt: Date
+    public var updatedAt: Date {
+        get { stored.value.updatedAt }
+        set { stored.update { $0.updatedAt = newValue } }
+    }
     /// Who may read and write it (`ACL`); the only one a client writes, through the bodies' `acl`.
-    public var acl: ParseACL?
-    private var nullKeys = NullKeys()
+    public var acl: ParseACL? {
+        get { stored.value.acl }
+        set { stored.update { $0.acl = newValue } }
+    }
+
+    /// The fields, out of line: a model copies all of them with one reference (see `OutOfLine`).
+    private var stored: OutOfLine<Values>
+
+    /// Shows the fields, as if they were stored here.
+    public var customMirror: Mirror { stored.mirror(of: self) }
+
+    private struct Values: Hashable, Sendable {
+        var createdAt: Date
+        var updatedAt: Date
+        var acl: ParseACL?
+        var nullKeys = NullKeys()
+    }
 
     /// Fields with these values; Parse writes the dates, so an app sets them only for tests and previews.
     public init(createdAt: Date, updatedAt: Date, acl: ParseACL? = nil) {
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.acl = acl
+        stored = OutOfLine(Values(createdAt: createdAt, updatedAt: updatedAt, acl: acl))
     }
 
     /// Reads its keys from the model's JSON object; the model's own keys are left to the model.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         var nulls = NullKeys()
-        createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("createdAt")).wrappedValue
-        updatedAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("updatedAt")).wrappedValue
-        acl = try container.decodeOrNull(ParseACL.self, forKey: JSONKey("ACL"), nulls: &nulls)
-        nullKeys = nulls
+        let createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("createdAt")).wrappedValue
+        let updatedAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("updatedAt")).wrappedValue
+        let acl = try container.decodeOrNull(ParseACL.self, forKey: JSONKey("ACL"), nulls: &nulls)
+        stored = OutOfLine(Values(createdAt: createdAt, updatedAt: updatedAt, acl: acl, nullKeys: nulls))
     }
 
     /// Writes its keys into the model's JSON object.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encode(ISO8601Date(wrappedValue: createdAt), forKey: JSONKey("createdAt"))
-        try container.encode(ISO8601Date(wrappedValue: updatedAt), forKey: JSONKey("updatedAt"))
-        try container.encodeOrNull(acl, forKey: JSONKey("ACL"), nulls: nullKeys)
+        let values = stored.value
+        try container.encode(ISO8601Date(wrappedValue: values.createdAt), forKey: JSONKey("createdAt"))
+        try container.encode(ISO8601Date(wrappedValue: values.updatedAt), forKey: JSONKey("updatedAt"))
+        try container.encodeOrNull(values.acl, forKey: JSONKey("ACL"), nulls: values.nullKeys)
     }
 }
 
