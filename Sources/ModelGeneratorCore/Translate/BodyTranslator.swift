@@ -135,8 +135,7 @@ struct BodyTranslator {
                         docLines: docLines,
                         access: access,
                         name: name,
-                        type: isParameter ? type : type + "?",
-                        initialValue: ""
+                        type: isParameter ? type : type + "?"
                     )
                 )
                 if isParameter {
@@ -398,12 +397,12 @@ struct BodyTranslator {
                         ),
                         access: access,
                         name: name,
-                        type: update,
-                        initialValue: initialValue(
-                            update.hasPrefix("FieldUpdate") ? ".unchanged" : ".init()",
-                            declaring: "\(access)var \(name): \(update)"
-                        )
+                        type: update
                     )
+                )
+                view.initLines += assignment(
+                    "self.\(name)",
+                    update.hasPrefix("FieldUpdate") ? ".unchanged" : ".init()"
                 )
                 // `append(contentsOf:)` rather than `+=`, which the compiler tries against every `+=` there is.
                 view.operationLines += layout.call(
@@ -447,9 +446,10 @@ struct BodyTranslator {
 
         /// ` = value`, or the value on a line of its own when the declaration would be too long: a `Patch`'s
         /// properties sit two levels deep (`extension Owner { struct Patch { var … } }`).
-        func initialValue(_ value: String, declaring declaration: String) -> String {
-            8 + declaration.count + 3 + value.count <= translator.lineLength
-                ? " = \(value)" : " =\n            \(value)"
+        /// `target = value` in an initializer's body, broken after `=` when it doesn't fit on one line.
+        func assignment(_ target: String, _ value: String) -> [String] {
+            let line = "\(target) = \(value)"
+            return layout.fits(line) ? [line] : ["\(target) =", "    \(value)"]
         }
 
         func arrayOperations(_ property: ResolvedProperty) -> String {

@@ -363,6 +363,9 @@ public struct CreateView: Sendable, TemplateView {
 
 public struct PatchView: Sendable, TemplateView {
     public var properties: [BodyPropertyView] = []
+    /// `self.name = .unchanged` for each property: `init()` sets them, rather than each property having an initial
+    /// value, which the compiler would turn into a function of its own (see `Benchmarks/README.md`).
+    public var initLines: [String] = []
     public var operationLines: [String] = []
     public var differenceLines: [String] = []
     public var violationLines: [String] = []
@@ -370,6 +373,8 @@ public struct PatchView: Sendable, TemplateView {
     public func value(named name: String) -> Any? {
         switch name {
         case "properties": properties
+        case "initLines": initLines
+        case "hasInitLines": !initLines.isEmpty
         case "operationLines": operationLines
         case "hasOperationLines": !operationLines.isEmpty
         case "differenceLines": differenceLines
@@ -385,8 +390,6 @@ public struct BodyPropertyView: Sendable, TemplateView {
     public var access: String
     public var name: String
     public var type: String
-    /// ` = .unchanged` for updates; empty for create bodies.
-    public var initialValue: String
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -394,7 +397,6 @@ public struct BodyPropertyView: Sendable, TemplateView {
         case "access": access
         case "name": self.name
         case "type": type
-        case "initialValue": initialValue
         default: nil
         }
     }

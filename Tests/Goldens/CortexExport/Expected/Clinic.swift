@@ -392,22 +392,36 @@ extension Clinic {
     public struct Patch: UpdateBody {
         public typealias Model = Clinic
 
-        public var name: FieldUpdate<String> = .unchanged
-        public var phone: FieldUpdate<String> = .unchanged
-        public var beds: NumberUpdate<Double> = .init()
-        public var `open`: FieldUpdate<Bool> = .unchanged
-        public var opened: FieldUpdate<DateOnly> = .unchanged
-        public var tags: ArrayUpdate<String, ArrayOperationSet.All> = .init()
-        public var kind: FieldUpdate<Clinic.Kind> = .unchanged
-        public var address: FieldUpdate<Clinic.Address> = .unchanged
-        public var head: FieldUpdate<ObjectID> = .unchanged
-        public var logo: FieldUpdate<FileUpload> = .unchanged
-        public var meta: FieldUpdate<JSONValue> = .unchanged
+        public var name: FieldUpdate<String>
+        public var phone: FieldUpdate<String>
+        public var beds: NumberUpdate<Double>
+        public var `open`: FieldUpdate<Bool>
+        public var opened: FieldUpdate<DateOnly>
+        public var tags: ArrayUpdate<String, ArrayOperationSet.All>
+        public var kind: FieldUpdate<Clinic.Kind>
+        public var address: FieldUpdate<Clinic.Address>
+        public var head: FieldUpdate<ObjectID>
+        public var logo: FieldUpdate<FileUpload>
+        public var meta: FieldUpdate<JSONValue>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.name = .unchanged
+            self.phone = .unchanged
+            self.beds = .init()
+            self.`open` = .unchanged
+            self.opened = .unchanged
+            self.tags = .init()
+            self.kind = .unchanged
+            self.address = .unchanged
+            self.head = .unchanged
+            self.logo = .unchanged
+            self.meta = .unchanged
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Clinic, to edited: Clinic) {
+            self.init()
             self.name = .difference(from: original.name, to: edited.name)
             self.phone = .difference(from: original.phone, to: edited.phone)
             self.beds.change = .difference(from: original.beds, to: edited.beds)
@@ -485,13 +499,11 @@ extension Clinic.Address: BodyValueConvertible {
 
     /// The body of a new `Clinic.Address`, inside its object's create body.
     public struct Create: DocumentBody {
-
         public var street: String?
         public var city: String?
         public var zip: String?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

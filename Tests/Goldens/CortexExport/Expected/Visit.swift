@@ -437,17 +437,26 @@ extension Visit.InPerson {
     public struct Patch: UpdateBody {
         public typealias Model = Visit
 
-        public var clinic: FieldUpdate<ObjectID> = .unchanged
-        public var when: DateUpdate = .init()
-        public var notes: ArrayUpdate<Visit.Note, ArrayOperationSet.PushPull> = .init()
-        public var scans: FieldUpdate<[FileUpload]> = .unchanged
-        public var room: FieldUpdate<String> = .unchanged
-        public var duration: NumberUpdate<Double> = .init()
+        public var clinic: FieldUpdate<ObjectID>
+        public var when: DateUpdate
+        public var notes: ArrayUpdate<Visit.Note, ArrayOperationSet.PushPull>
+        public var scans: FieldUpdate<[FileUpload]>
+        public var room: FieldUpdate<String>
+        public var duration: NumberUpdate<Double>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.clinic = .unchanged
+            self.when = .init()
+            self.notes = .init()
+            self.scans = .unchanged
+            self.room = .unchanged
+            self.duration = .init()
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Visit.InPerson, to edited: Visit.InPerson) {
+            self.init()
             self.clinic = .difference(from: original.clinic?.id, to: edited.clinic?.id)
             self.when.change = .difference(from: original.when, to: edited.when)
             self.notes.change = .difference(from: original.notes, to: edited.notes)
@@ -549,17 +558,26 @@ extension Visit.Remote {
     public struct Patch: UpdateBody {
         public typealias Model = Visit
 
-        public var clinic: FieldUpdate<ObjectID> = .unchanged
-        public var when: DateUpdate = .init()
-        public var notes: ArrayUpdate<Visit.Note, ArrayOperationSet.PushPull> = .init()
-        public var scans: FieldUpdate<[FileUpload]> = .unchanged
-        public var link: FieldUpdate<String> = .unchanged
-        public var recorded: FieldUpdate<Bool> = .unchanged
+        public var clinic: FieldUpdate<ObjectID>
+        public var when: DateUpdate
+        public var notes: ArrayUpdate<Visit.Note, ArrayOperationSet.PushPull>
+        public var scans: FieldUpdate<[FileUpload]>
+        public var link: FieldUpdate<String>
+        public var recorded: FieldUpdate<Bool>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.clinic = .unchanged
+            self.when = .init()
+            self.notes = .init()
+            self.scans = .unchanged
+            self.link = .unchanged
+            self.recorded = .unchanged
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Visit.Remote, to edited: Visit.Remote) {
+            self.init()
             self.clinic = .difference(from: original.clinic?.id, to: edited.clinic?.id)
             self.when.change = .difference(from: original.when, to: edited.when)
             self.notes.change = .difference(from: original.notes, to: edited.notes)
@@ -621,13 +639,11 @@ extension Visit.Note: BodyValueConvertible {
 
     /// The body of a new `Visit.Note`, inside its object's create body.
     public struct Create: DocumentBody {
-
         public var text: String?
         public var at: Date?
         public var author: ObjectID?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

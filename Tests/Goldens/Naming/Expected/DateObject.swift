@@ -96,13 +96,18 @@ extension DateObject {
     package struct Patch: UpdateBody {
         package typealias Model = DateObject
 
-        package var when: FieldUpdate<DateOnly> = .unchanged
-        package var location: FieldUpdate<GeoJSONGeometry> = .unchanged
+        package var when: FieldUpdate<DateOnly>
+        package var location: FieldUpdate<GeoJSONGeometry>
 
-        package init() {}
+        /// An update that changes nothing: every property is unchanged.
+        package init() {
+            self.when = .unchanged
+            self.location = .unchanged
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         package init(from original: DateObject, to edited: DateObject) {
+            self.init()
             self.when = .difference(from: original.when, to: edited.when)
             self.location = .difference(from: original.location, to: edited.location)
         }

@@ -502,8 +502,7 @@ extension Settings {
         package var parent: ObjectID?
         package var entries: [ObjectID]?
 
-        package init() {
-        }
+        package init() {}
 
         package var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -576,27 +575,46 @@ extension Settings {
     package struct Patch: UpdateBody {
         package typealias Model = Settings
 
-        package var `class`: FieldUpdate<String> = .unchanged
-        package var `default`: FieldUpdate<Bool> = .unchanged
-        package var `self`: FieldUpdate<String> = .unchanged
-        package var type: FieldUpdate<String> = .unchanged
-        package var `protocol`: NumberUpdate<Int> = .init()
-        package var `init`: FieldUpdate<String> = .unchanged
-        package var isTwoFactorEnabled: FieldUpdate<Bool> = .unchanged
-        package var _3dModel: FieldUpdate<JSONValue> = .unchanged
-        package var firstName: FieldUpdate<String> = .unchanged
-        package var cafeCreme: FieldUpdate<String> = .unchanged
-        package var urlString: FieldUpdate<String> = .unchanged
-        package var theme: FieldUpdate<Settings.Theme> = .unchanged
-        package var limits: FieldUpdate<Settings.Limits> = .unchanged
-        package var date: FieldUpdate<Settings.DateDocument> = .unchanged
-        package var parent: FieldUpdate<ObjectID> = .unchanged
-        package var entries: ArrayUpdate<ObjectID, ArrayOperationSet.SetOnly> = .init()
+        package var `class`: FieldUpdate<String>
+        package var `default`: FieldUpdate<Bool>
+        package var `self`: FieldUpdate<String>
+        package var type: FieldUpdate<String>
+        package var `protocol`: NumberUpdate<Int>
+        package var `init`: FieldUpdate<String>
+        package var isTwoFactorEnabled: FieldUpdate<Bool>
+        package var _3dModel: FieldUpdate<JSONValue>
+        package var firstName: FieldUpdate<String>
+        package var cafeCreme: FieldUpdate<String>
+        package var urlString: FieldUpdate<String>
+        package var theme: FieldUpdate<Settings.Theme>
+        package var limits: FieldUpdate<Settings.Limits>
+        package var date: FieldUpdate<Settings.DateDocument>
+        package var parent: FieldUpdate<ObjectID>
+        package var entries: ArrayUpdate<ObjectID, ArrayOperationSet.SetOnly>
 
-        package init() {}
+        /// An update that changes nothing: every property is unchanged.
+        package init() {
+            self.`class` = .unchanged
+            self.`default` = .unchanged
+            self.`self` = .unchanged
+            self.type = .unchanged
+            self.`protocol` = .init()
+            self.`init` = .unchanged
+            self.isTwoFactorEnabled = .unchanged
+            self._3dModel = .unchanged
+            self.firstName = .unchanged
+            self.cafeCreme = .unchanged
+            self.urlString = .unchanged
+            self.theme = .unchanged
+            self.limits = .unchanged
+            self.date = .unchanged
+            self.parent = .unchanged
+            self.entries = .init()
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         package init(from original: Settings, to edited: Settings) {
+            self.init()
             self.`class` = .difference(from: original.`class`, to: edited.`class`)
             self.`default` = .difference(from: original.`default`, to: edited.`default`)
             self.`self` = .difference(from: original.`self`, to: edited.`self`)
@@ -664,7 +682,6 @@ extension Settings.Limits.Window: BodyValueConvertible {
 
     /// The body of a new `Settings.Limits.Window`, inside its object's create body.
     package struct Create: DocumentBody {
-
         package var from: Date?
         package var to: Date
         package var days: [Settings.Limits.Window.Day]?
@@ -708,12 +725,10 @@ extension Settings.Limits: BodyValueConvertible {
 
     /// The body of a new `Settings.Limits`, inside its object's create body.
     package struct Create: DocumentBody {
-
         package var maximumItems: Int?
         package var windows: [Settings.Limits.Window.Create]?
 
-        package init() {
-        }
+        package init() {}
 
         package var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -748,11 +763,9 @@ extension Settings.DateDocument: BodyValueConvertible {
 
     /// The body of a new `Settings.DateDocument`, inside its object's create body.
     package struct Create: DocumentBody {
-
         package var at: Date?
 
-        package init() {
-        }
+        package init() {}
 
         package var members: [BodyMember] {
             var members: [BodyMember] = []

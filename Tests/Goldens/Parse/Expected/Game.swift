@@ -83,8 +83,7 @@ extension Game {
         public var acl: ParseACL?
         public var title: String?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -108,13 +107,18 @@ extension Game {
         public typealias Model = Game
 
         /// Access control list
-        public var acl: FieldUpdate<ParseACL> = .unchanged
-        public var title: FieldUpdate<String> = .unchanged
+        public var acl: FieldUpdate<ParseACL>
+        public var title: FieldUpdate<String>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.acl = .unchanged
+            self.title = .unchanged
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Game, to edited: Game) {
+            self.init()
             self.acl = .difference(from: original.acl, to: edited.acl)
             self.title = .difference(from: original.title, to: edited.title)
         }

@@ -214,19 +214,30 @@ extension GameScore {
         public typealias Model = GameScore
 
         /// Access control list
-        public var acl: FieldUpdate<ParseACL> = .unchanged
-        public var score: NumberUpdate<Double> = .init()
-        public var playerName: FieldUpdate<String> = .unchanged
-        public var cheatMode: FieldUpdate<Bool> = .unchanged
-        public var skills: ArrayUpdate<JSONValue, ArrayOperationSet.SetOnly> = .init()
-        public var game: FieldUpdate<String> = .unchanged
-        public var opponents: RelationUpdate<String> = .init()
-        public var playedAt: DateUpdate = .init()
+        public var acl: FieldUpdate<ParseACL>
+        public var score: NumberUpdate<Double>
+        public var playerName: FieldUpdate<String>
+        public var cheatMode: FieldUpdate<Bool>
+        public var skills: ArrayUpdate<JSONValue, ArrayOperationSet.SetOnly>
+        public var game: FieldUpdate<String>
+        public var opponents: RelationUpdate<String>
+        public var playedAt: DateUpdate
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.acl = .unchanged
+            self.score = .init()
+            self.playerName = .unchanged
+            self.cheatMode = .unchanged
+            self.skills = .init()
+            self.game = .unchanged
+            self.opponents = .init()
+            self.playedAt = .init()
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: GameScore, to edited: GameScore) {
+            self.init()
             self.acl = .difference(from: original.acl, to: edited.acl)
             self.score.change = .difference(from: original.score, to: edited.score)
             self.playerName = .difference(from: original.playerName, to: edited.playerName)

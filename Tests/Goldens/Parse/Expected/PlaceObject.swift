@@ -165,8 +165,7 @@ extension PlaceObject {
         public var openedAt: Date?
         public var owner: String?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -209,18 +208,28 @@ extension PlaceObject {
         public typealias Model = PlaceObject
 
         /// Access control list
-        public var acl: FieldUpdate<ParseACL> = .unchanged
-        public var location: FieldUpdate<ParseGeoPoint> = .unchanged
-        public var area: FieldUpdate<ParsePolygon> = .unchanged
-        public var picture: FieldUpdate<FileUpload> = .unchanged
-        public var thumbnail: FieldUpdate<ParseBytes> = .unchanged
-        public var openedAt: DateUpdate = .init()
-        public var owner: FieldUpdate<String> = .unchanged
+        public var acl: FieldUpdate<ParseACL>
+        public var location: FieldUpdate<ParseGeoPoint>
+        public var area: FieldUpdate<ParsePolygon>
+        public var picture: FieldUpdate<FileUpload>
+        public var thumbnail: FieldUpdate<ParseBytes>
+        public var openedAt: DateUpdate
+        public var owner: FieldUpdate<String>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.acl = .unchanged
+            self.location = .unchanged
+            self.area = .unchanged
+            self.picture = .unchanged
+            self.thumbnail = .unchanged
+            self.openedAt = .init()
+            self.owner = .unchanged
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: PlaceObject, to edited: PlaceObject) {
+            self.init()
             self.acl = .difference(from: original.acl, to: edited.acl)
             self.location = .difference(from: original.location, to: edited.location)
             self.area = .difference(from: original.area, to: edited.area)

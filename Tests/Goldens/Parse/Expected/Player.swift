@@ -83,8 +83,7 @@ extension Player {
         public var acl: ParseACL?
         public var name: String?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -108,13 +107,18 @@ extension Player {
         public typealias Model = Player
 
         /// Access control list
-        public var acl: FieldUpdate<ParseACL> = .unchanged
-        public var name: FieldUpdate<String> = .unchanged
+        public var acl: FieldUpdate<ParseACL>
+        public var name: FieldUpdate<String>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.acl = .unchanged
+            self.name = .unchanged
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Player, to edited: Player) {
+            self.init()
             self.acl = .difference(from: original.acl, to: edited.acl)
             self.name = .difference(from: original.name, to: edited.name)
         }

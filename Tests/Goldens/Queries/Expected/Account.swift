@@ -123,8 +123,7 @@ extension Account {
 
         public var name: Account.Name.Create?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -148,12 +147,16 @@ extension Account {
     public struct Patch: UpdateBody {
         public typealias Model = Account
 
-        public var name: FieldUpdate<Account.Name> = .unchanged
+        public var name: FieldUpdate<Account.Name>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.name = .unchanged
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Account, to edited: Account) {
+            self.init()
             self.name = .difference(from: original.name, to: edited.name)
         }
 
@@ -184,12 +187,10 @@ extension Account.Name: BodyValueConvertible {
 
     /// The body of a new `Account.Name`, inside its object's create body.
     public struct Create: DocumentBody {
-
         public var first: String?
         public var last: String?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

@@ -112,8 +112,7 @@ extension GameScore {
         public var owner: ObjectID?
         public var playedAt: Date?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -142,15 +141,22 @@ extension GameScore {
     public struct Patch: UpdateBody {
         public typealias Model = GameScore
 
-        public var points: NumberUpdate<Int> = .init()
-        public var playerName: FieldUpdate<String> = .unchanged
-        public var owner: FieldUpdate<ObjectID> = .unchanged
-        public var playedAt: DateUpdate = .init()
+        public var points: NumberUpdate<Int>
+        public var playerName: FieldUpdate<String>
+        public var owner: FieldUpdate<ObjectID>
+        public var playedAt: DateUpdate
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.points = .init()
+            self.playerName = .unchanged
+            self.owner = .unchanged
+            self.playedAt = .init()
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: GameScore, to edited: GameScore) {
+            self.init()
             self.points.change = .difference(from: original.points, to: edited.points)
             self.playerName = .difference(from: original.playerName, to: edited.playerName)
             self.owner = .difference(from: original.owner?.id, to: edited.owner?.id)

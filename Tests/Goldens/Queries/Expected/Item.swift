@@ -361,20 +361,32 @@ extension Item {
     public struct Patch: UpdateBody {
         public typealias Model = Item
 
-        public var name: FieldUpdate<String> = .unchanged
-        public var count: NumberUpdate<Int> = .init()
-        public var price: NumberUpdate<Double> = .init()
-        public var active: FieldUpdate<Bool> = .unchanged
-        public var when: DateUpdate = .init()
-        public var tags: ArrayUpdate<String, ArrayOperationSet.SetOnly> = .init()
-        public var status: FieldUpdate<Item.Status> = .unchanged
-        public var size: FieldUpdate<Item.Size> = .unchanged
-        public var parts: ArrayUpdate<Item.Part, ArrayOperationSet.SetOnly> = .init()
+        public var name: FieldUpdate<String>
+        public var count: NumberUpdate<Int>
+        public var price: NumberUpdate<Double>
+        public var active: FieldUpdate<Bool>
+        public var when: DateUpdate
+        public var tags: ArrayUpdate<String, ArrayOperationSet.SetOnly>
+        public var status: FieldUpdate<Item.Status>
+        public var size: FieldUpdate<Item.Size>
+        public var parts: ArrayUpdate<Item.Part, ArrayOperationSet.SetOnly>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.name = .unchanged
+            self.count = .init()
+            self.price = .init()
+            self.active = .unchanged
+            self.when = .init()
+            self.tags = .init()
+            self.status = .unchanged
+            self.size = .unchanged
+            self.parts = .init()
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Item, to edited: Item) {
+            self.init()
             self.name = .difference(from: original.name, to: edited.name)
             self.count.change = .difference(from: original.count, to: edited.count)
             self.price.change = .difference(from: original.price, to: edited.price)
@@ -426,12 +438,10 @@ extension Item.Size: BodyValueConvertible {
 
     /// The body of a new `Item.Size`, inside its object's create body.
     public struct Create: DocumentBody {
-
         public var width: Double?
         public var height: Double?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -465,12 +475,10 @@ extension Item.Part: BodyValueConvertible {
 
     /// The body of a new `Item.Part`, inside its object's create body.
     public struct Create: DocumentBody {
-
         public var label: String?
         public var qty: Int?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

@@ -144,8 +144,7 @@ extension Picturedata {
         public var updatedAt: Date?
         public var keywords: [String]?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -180,17 +179,26 @@ extension Picturedata {
     public struct Patch: UpdateBody {
         public typealias Model = Picturedata
 
-        public var username: FieldUpdate<String> = .unchanged
-        public var picturename: FieldUpdate<String> = .unchanged
-        public var picturedate: DateUpdate = .init()
-        public var flashMode: FieldUpdate<Bool> = .unchanged
-        public var updatedAt: DateUpdate = .init()
-        public var keywords: ArrayUpdate<String, ArrayOperationSet.SetOnly> = .init()
+        public var username: FieldUpdate<String>
+        public var picturename: FieldUpdate<String>
+        public var picturedate: DateUpdate
+        public var flashMode: FieldUpdate<Bool>
+        public var updatedAt: DateUpdate
+        public var keywords: ArrayUpdate<String, ArrayOperationSet.SetOnly>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.username = .unchanged
+            self.picturename = .unchanged
+            self.picturedate = .init()
+            self.flashMode = .unchanged
+            self.updatedAt = .init()
+            self.keywords = .init()
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Picturedata, to edited: Picturedata) {
+            self.init()
             self.username = .difference(from: original.username, to: edited.username)
             self.picturename = .difference(from: original.picturename, to: edited.picturename)
             self.picturedate.change = .difference(from: original.picturedate, to: edited.picturedate)

@@ -161,8 +161,7 @@ extension Plate {
         public var tags: [String]?
         public var registry: Plate.Registry.Create?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -198,16 +197,24 @@ extension Plate {
     public struct Patch: UpdateBody {
         public typealias Model = Plate
 
-        public var name: FieldUpdate<String> = .unchanged
-        public var price: NumberUpdate<Double> = .init()
-        public var qta: NumberUpdate<Int> = .init()
-        public var tags: ArrayUpdate<String, ArrayOperationSet.SetOnly> = .init()
-        public var registry: FieldUpdate<Plate.Registry> = .unchanged
+        public var name: FieldUpdate<String>
+        public var price: NumberUpdate<Double>
+        public var qta: NumberUpdate<Int>
+        public var tags: ArrayUpdate<String, ArrayOperationSet.SetOnly>
+        public var registry: FieldUpdate<Plate.Registry>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.name = .unchanged
+            self.price = .init()
+            self.qta = .init()
+            self.tags = .init()
+            self.registry = .unchanged
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Plate, to edited: Plate) {
+            self.init()
             self.name = .difference(from: original.name, to: edited.name)
             self.price.change = .difference(from: original.price, to: edited.price)
             self.qta.change = .difference(from: original.qta, to: edited.qta)
@@ -243,11 +250,9 @@ extension Plate.Registry: BodyValueConvertible {
 
     /// The body of a new `Plate.Registry`, inside its object's create body.
     public struct Create: DocumentBody {
-
         public var surname: String?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

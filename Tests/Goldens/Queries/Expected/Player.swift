@@ -59,8 +59,7 @@ extension Player {
 
         public var name: String?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -80,12 +79,16 @@ extension Player {
     public struct Patch: UpdateBody {
         public typealias Model = Player
 
-        public var name: FieldUpdate<String> = .unchanged
+        public var name: FieldUpdate<String>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.name = .unchanged
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Player, to edited: Player) {
+            self.init()
             self.name = .difference(from: original.name, to: edited.name)
         }
 

@@ -201,17 +201,26 @@ extension Thing {
     public struct Patch: UpdateBody {
         public typealias Model = Thing
 
-        public var created: DateUpdate = .init()
-        public var creator: FieldUpdate<ObjectID> = .unchanged
-        public var name: FieldUpdate<String> = .unchanged
-        public var bpm: NumberUpdate<Double> = .init()
-        public var optional: FieldUpdate<String> = .unchanged
-        public var owner: FieldUpdate<ObjectID> = .unchanged
+        public var created: DateUpdate
+        public var creator: FieldUpdate<ObjectID>
+        public var name: FieldUpdate<String>
+        public var bpm: NumberUpdate<Double>
+        public var optional: FieldUpdate<String>
+        public var owner: FieldUpdate<ObjectID>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.created = .init()
+            self.creator = .unchanged
+            self.name = .unchanged
+            self.bpm = .init()
+            self.optional = .unchanged
+            self.owner = .unchanged
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Thing, to edited: Thing) {
+            self.init()
             self.created.change = .difference(from: original.created, to: edited.created)
             self.creator = .difference(from: original.creator?.id, to: edited.creator?.id)
             self.name = .difference(from: original.name, to: edited.name)

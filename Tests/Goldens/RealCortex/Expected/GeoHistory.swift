@@ -101,8 +101,7 @@ extension GeoHistory {
         /// Prop 1
         public var prop1: GeoJSONGeometry?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -123,12 +122,16 @@ extension GeoHistory {
         public typealias Model = GeoHistory
 
         /// Prop 1
-        public var prop1: FieldUpdate<GeoJSONGeometry> = .unchanged
+        public var prop1: FieldUpdate<GeoJSONGeometry>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.prop1 = .unchanged
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: GeoHistory, to edited: GeoHistory) {
+            self.init()
             self.prop1 = .difference(from: original.prop1, to: edited.prop1)
         }
 

@@ -3536,157 +3536,222 @@ extension Study {
         public typealias Model = Study
 
         /// Auth Task Fields
-        public var authTaskFields: ArrayUpdate<String, ArrayOperationSet.PushPull> = .init()
+        public var authTaskFields: ArrayUpdate<String, ArrayOperationSet.PushPull>
         /// Automatic Participant ID Generation
-        public var automaticParticipantIdGeneration: FieldUpdate<Bool> = .unchanged
+        public var automaticParticipantIdGeneration: FieldUpdate<Bool>
         /// Caregiver enabled
         ///
         /// Indicates whether the caregiver functionality is enabled for this study
-        public var caregiverEnabled: FieldUpdate<Bool> = .unchanged
+        public var caregiverEnabled: FieldUpdate<Bool>
         /// Caregiver ePRO enabled
         ///
         /// Indicates whether caregivers have access to ePRO features for assisting patients.
-        public var caregiverEproEnabled: FieldUpdate<Bool> = .unchanged
+        public var caregiverEproEnabled: FieldUpdate<Bool>
         /// Code Name
-        public var code: FieldUpdate<String> = .unchanged
+        public var code: FieldUpdate<String>
         /// Configuration
-        public var configuration: FieldUpdate<Study.Configuration> = .unchanged
+        public var configuration: FieldUpdate<Study.Configuration>
         /// Default Participant Schedule
         ///
         /// The default participant schedule to use upon Participant enrollment
-        public var defaultParticipantSchedule: FieldUpdate<ObjectID> = .unchanged
+        public var defaultParticipantSchedule: FieldUpdate<ObjectID>
         /// Default Participant Group
-        public var defaultSubjectGroup: FieldUpdate<ObjectID> = .unchanged
+        public var defaultSubjectGroup: FieldUpdate<ObjectID>
         /// Default Participant Site
-        public var defaultSubjectSite: FieldUpdate<ObjectID> = .unchanged
+        public var defaultSubjectSite: FieldUpdate<ObjectID>
         /// Default Participant Visit Schedule
-        public var defaultSubjectVisitSchedule: FieldUpdate<ObjectID> = .unchanged
+        public var defaultSubjectVisitSchedule: FieldUpdate<ObjectID>
         /// Description
-        public var description: FieldUpdate<String> = .unchanged
+        public var description: FieldUpdate<String>
         /// Enable Alternate Registration
-        public var enableAltReg: FieldUpdate<Bool> = .unchanged
+        public var enableAltReg: FieldUpdate<Bool>
         /// Enable Secured Registration Data
-        public var enableSecuredRegData: FieldUpdate<Bool> = .unchanged
+        public var enableSecuredRegData: FieldUpdate<Bool>
         /// End Date
-        public var endDate: FieldUpdate<DateOnly> = .unchanged
+        public var endDate: FieldUpdate<DateOnly>
         /// Field of Study
-        public var field: FieldUpdate<String> = .unchanged
+        public var field: FieldUpdate<String>
         /// Forgot Username Options
-        public var forgotUsernameOptions: ArrayUpdate<String, ArrayOperationSet.PushPull> = .init()
+        public var forgotUsernameOptions: ArrayUpdate<String, ArrayOperationSet.PushPull>
         /// Format Spec Queries
-        public var formatSpecQueries: FieldUpdate<String> = .unchanged
+        public var formatSpecQueries: FieldUpdate<String>
         /// Format Spec Sites
-        public var formatSpecSites: FieldUpdate<String> = .unchanged
+        public var formatSpecSites: FieldUpdate<String>
         /// Format Spec Participant ID
-        public var formatSpecSubjectId: FieldUpdate<String> = .unchanged
+        public var formatSpecSubjectId: FieldUpdate<String>
         /// Format Spec Tasks
-        public var formatSpecTasks: FieldUpdate<String> = .unchanged
+        public var formatSpecTasks: FieldUpdate<String>
         /// Participant Goal
-        public var goal: NumberUpdate<Double> = .init()
+        public var goal: NumberUpdate<Double>
         /// Information
-        public var information: ArrayUpdate<Study.Information, ArrayOperationSet.PushPull> = .init()
+        public var information: ArrayUpdate<Study.Information, ArrayOperationSet.PushPull>
         /// Invite Code TTL
-        public var inviteCodeTtl: NumberUpdate<Double> = .init()
+        public var inviteCodeTtl: NumberUpdate<Double>
         /// Key
-        public var key: FieldUpdate<UUIDString> = .unchanged
+        public var key: FieldUpdate<UUIDString>
         /// Localized Faults
-        public var localizedFaults: FieldUpdate<JSONValue> = .unchanged
+        public var localizedFaults: FieldUpdate<JSONValue>
         /// Login Identifier
-        public var loginIdentifier: FieldUpdate<String> = .unchanged
+        public var loginIdentifier: FieldUpdate<String>
         /// Looker Default Dashboard
-        public var lookerSmwebDefaultDashboard: FieldUpdate<String> = .unchanged
+        public var lookerSmwebDefaultDashboard: FieldUpdate<String>
         /// Menu Config
-        public var menuConfig: ArrayUpdate<Study.MenuConfig, ArrayOperationSet.PushPull> = .init()
+        public var menuConfig: ArrayUpdate<Study.MenuConfig, ArrayOperationSet.PushPull>
         /// Name
-        public var name: FieldUpdate<String> = .unchanged
+        public var name: FieldUpdate<String>
         /// Use New Site Permission Model
         ///
         /// Determines if new site permission is enabled or not
-        public var newSitePermissionModel: FieldUpdate<Bool> = .unchanged
+        public var newSitePermissionModel: FieldUpdate<Bool>
         /// No PII
         ///
         /// Determines if the study should save PII or not
-        public var noPii: FieldUpdate<Bool> = .unchanged
+        public var noPii: FieldUpdate<Bool>
         /// Get Participant ID From Visit
-        public var participantidOnVisit: FieldUpdate<Bool> = .unchanged
+        public var participantidOnVisit: FieldUpdate<Bool>
         /// Patient App Display Options
-        public var patientAppDisplayOptions: FieldUpdate<Study.PatientAppDisplayOptions> = .unchanged
+        public var patientAppDisplayOptions: FieldUpdate<Study.PatientAppDisplayOptions>
         /// PI Oversight Email Interval Weeks
         ///
         /// Email digest interval in weeks (1 = weekly, 2 = bi-weekly, etc.)
-        public var piOversightEmailIntervalWeeks: NumberUpdate<Double> = .init()
+        public var piOversightEmailIntervalWeeks: NumberUpdate<Double>
         /// PI Oversight Enabled
         ///
         /// Enables PI Oversight feature for this study
-        public var piOversightEnabled: FieldUpdate<Bool> = .unchanged
+        public var piOversightEnabled: FieldUpdate<Bool>
         /// PI Oversight Overdue Grace Days
         ///
         /// Grace period in days before marking review as overdue
-        public var piOversightOverdueGraceDays: NumberUpdate<Double> = .init()
+        public var piOversightOverdueGraceDays: NumberUpdate<Double>
         /// PI Oversight Review Due Weeks
         ///
         /// Review window in weeks (0 = never due)
-        public var piOversightReviewDueWeeks: NumberUpdate<Double> = .init()
+        public var piOversightReviewDueWeeks: NumberUpdate<Double>
         /// Pinned Version
-        public var pinnedVersion: NumberUpdate<Double> = .init()
+        public var pinnedVersion: NumberUpdate<Double>
         /// Privacy Items
-        public var privacyItems: ArrayUpdate<Study.PrivacyItem, ArrayOperationSet.PushPull> = .init()
+        public var privacyItems: ArrayUpdate<Study.PrivacyItem, ArrayOperationSet.PushPull>
         /// Protocol Number
-        public var protocolNumber: FieldUpdate<String> = .unchanged
+        public var protocolNumber: FieldUpdate<String>
         /// Public Group
-        public var publicGroup: FieldUpdate<ObjectID> = .unchanged
+        public var publicGroup: FieldUpdate<ObjectID>
         /// Reasons For Change
-        public var reasonsForChange: ArrayUpdate<String, ArrayOperationSet.All> = .init()
+        public var reasonsForChange: ArrayUpdate<String, ArrayOperationSet.All>
         /// Requires Econsent
-        public var requiresEconsentField: FieldUpdate<Bool> = .unchanged
+        public var requiresEconsentField: FieldUpdate<Bool>
         /// Requires Invite
-        public var requiresInvite: FieldUpdate<Bool> = .unchanged
+        public var requiresInvite: FieldUpdate<Bool>
         /// Resources
-        public var resources: ArrayUpdate<Study.Resource, ArrayOperationSet.PushPull> = .init()
+        public var resources: ArrayUpdate<Study.Resource, ArrayOperationSet.PushPull>
         /// Review Types
-        public var reviewTypes: ArrayUpdate<Study.ReviewType, ArrayOperationSet.PushPull> = .init()
+        public var reviewTypes: ArrayUpdate<Study.ReviewType, ArrayOperationSet.PushPull>
         /// Self Service Info
-        public var selfServiceInfo: FieldUpdate<Study.SelfServiceInfo> = .unchanged
+        public var selfServiceInfo: FieldUpdate<Study.SelfServiceInfo>
         /// Site Supported Locales
-        public var siteSupportedLocales: ArrayUpdate<String, ArrayOperationSet.PushPull> = .init()
+        public var siteSupportedLocales: ArrayUpdate<String, ArrayOperationSet.PushPull>
         /// Sponsor Name
-        public var sponsorName: FieldUpdate<String> = .unchanged
+        public var sponsorName: FieldUpdate<String>
         /// Start Date
-        public var startDate: FieldUpdate<DateOnly> = .unchanged
+        public var startDate: FieldUpdate<DateOnly>
         /// Store Invite Data
-        public var storeInviteData: FieldUpdate<Bool> = .unchanged
+        public var storeInviteData: FieldUpdate<Bool>
         /// Study Contact Information
-        public var studyContactInformation: ArrayUpdate<Study.StudyContactInformation, ArrayOperationSet.PushPull> =
-            .init()
+        public var studyContactInformation: ArrayUpdate<Study.StudyContactInformation, ArrayOperationSet.PushPull>
         /// Participant Enrollment status
-        public var subjectEnrollmentStatus: FieldUpdate<String> = .unchanged
+        public var subjectEnrollmentStatus: FieldUpdate<String>
         /// Participant Invite Validation
-        public var subjectInviteValidation: FieldUpdate<String> = .unchanged
+        public var subjectInviteValidation: FieldUpdate<String>
         /// Participant Menu Config
-        public var subjectMenuConfig: ArrayUpdate<Study.SubjectMenuConfig, ArrayOperationSet.PushPull> = .init()
+        public var subjectMenuConfig: ArrayUpdate<Study.SubjectMenuConfig, ArrayOperationSet.PushPull>
         /// Participant Status List
-        public var subjectStatusList: ArrayUpdate<Study.SubjectStatusList, ArrayOperationSet.PushPull> = .init()
+        public var subjectStatusList: ArrayUpdate<Study.SubjectStatusList, ArrayOperationSet.PushPull>
         /// Supported Locales
-        public var supportedLocales: ArrayUpdate<String, ArrayOperationSet.PushPull> = .init()
+        public var supportedLocales: ArrayUpdate<String, ArrayOperationSet.PushPull>
         /// Televisit Enabled
-        public var televisitEnabled: FieldUpdate<Bool> = .unchanged
+        public var televisitEnabled: FieldUpdate<Bool>
         /// Unique Org Study
-        public var uniqueOrgStudy: FieldUpdate<String> = .unchanged
+        public var uniqueOrgStudy: FieldUpdate<String>
         /// Use Advanced Task Scheduler
         ///
         /// Will the clients expect the study to use the advanced task scheduling
-        public var useAdvancedTaskScheduler: FieldUpdate<Bool> = .unchanged
+        public var useAdvancedTaskScheduler: FieldUpdate<Bool>
         /// Use Secure Flag
-        public var useSecureFlag: FieldUpdate<Bool> = .unchanged
+        public var useSecureFlag: FieldUpdate<Bool>
         /// Visit Configuration
-        public var visitConfiguration: FieldUpdate<Study.VisitConfiguration> = .unchanged
+        public var visitConfiguration: FieldUpdate<Study.VisitConfiguration>
         /// eConsent Format Specifiers
-        public var ecEconsentFormatSpec: FieldUpdate<Study.EcEconsentFormatSpec> = .unchanged
+        public var ecEconsentFormatSpec: FieldUpdate<Study.EcEconsentFormatSpec>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.authTaskFields = .init()
+            self.automaticParticipantIdGeneration = .unchanged
+            self.caregiverEnabled = .unchanged
+            self.caregiverEproEnabled = .unchanged
+            self.code = .unchanged
+            self.configuration = .unchanged
+            self.defaultParticipantSchedule = .unchanged
+            self.defaultSubjectGroup = .unchanged
+            self.defaultSubjectSite = .unchanged
+            self.defaultSubjectVisitSchedule = .unchanged
+            self.description = .unchanged
+            self.enableAltReg = .unchanged
+            self.enableSecuredRegData = .unchanged
+            self.endDate = .unchanged
+            self.field = .unchanged
+            self.forgotUsernameOptions = .init()
+            self.formatSpecQueries = .unchanged
+            self.formatSpecSites = .unchanged
+            self.formatSpecSubjectId = .unchanged
+            self.formatSpecTasks = .unchanged
+            self.goal = .init()
+            self.information = .init()
+            self.inviteCodeTtl = .init()
+            self.key = .unchanged
+            self.localizedFaults = .unchanged
+            self.loginIdentifier = .unchanged
+            self.lookerSmwebDefaultDashboard = .unchanged
+            self.menuConfig = .init()
+            self.name = .unchanged
+            self.newSitePermissionModel = .unchanged
+            self.noPii = .unchanged
+            self.participantidOnVisit = .unchanged
+            self.patientAppDisplayOptions = .unchanged
+            self.piOversightEmailIntervalWeeks = .init()
+            self.piOversightEnabled = .unchanged
+            self.piOversightOverdueGraceDays = .init()
+            self.piOversightReviewDueWeeks = .init()
+            self.pinnedVersion = .init()
+            self.privacyItems = .init()
+            self.protocolNumber = .unchanged
+            self.publicGroup = .unchanged
+            self.reasonsForChange = .init()
+            self.requiresEconsentField = .unchanged
+            self.requiresInvite = .unchanged
+            self.resources = .init()
+            self.reviewTypes = .init()
+            self.selfServiceInfo = .unchanged
+            self.siteSupportedLocales = .init()
+            self.sponsorName = .unchanged
+            self.startDate = .unchanged
+            self.storeInviteData = .unchanged
+            self.studyContactInformation = .init()
+            self.subjectEnrollmentStatus = .unchanged
+            self.subjectInviteValidation = .unchanged
+            self.subjectMenuConfig = .init()
+            self.subjectStatusList = .init()
+            self.supportedLocales = .init()
+            self.televisitEnabled = .unchanged
+            self.uniqueOrgStudy = .unchanged
+            self.useAdvancedTaskScheduler = .unchanged
+            self.useSecureFlag = .unchanged
+            self.visitConfiguration = .unchanged
+            self.ecEconsentFormatSpec = .unchanged
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Study, to edited: Study) {
+            self.init()
             self.authTaskFields.change = .difference(from: original.authTaskFields, to: edited.authTaskFields)
             self.automaticParticipantIdGeneration = .difference(
                 from: original.automaticParticipantIdGeneration,
@@ -4116,7 +4181,6 @@ extension Study.Configuration: BodyValueConvertible {
 
     /// The body of a new `Study.Configuration`, inside its object's create body.
     public struct Create: DocumentBody {
-
         /// Action Failed Color
         public var actionFailedColor: String?
         /// Callout Color
@@ -4142,8 +4206,7 @@ extension Study.Configuration: BodyValueConvertible {
         /// Study Logo
         public var studyLogo: FileUpload?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -4298,7 +4361,6 @@ extension Study.Information: BodyValueConvertible {
 
     /// The body of a new `Study.Information`, inside its object's create body.
     public struct Create: DocumentBody {
-
         /// Assets
         public var assets: [FileUpload]?
         /// Content
@@ -4383,7 +4445,6 @@ extension Study.MenuConfig: BodyValueConvertible {
 
     /// The body of a new `Study.MenuConfig`, inside its object's create body.
     public struct Create: DocumentBody {
-
         /// Display Name
         public var displayName: String?
         /// Group Id
@@ -4393,8 +4454,7 @@ extension Study.MenuConfig: BodyValueConvertible {
         /// Menu
         public var menu: String?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -4454,7 +4514,6 @@ extension Study.PatientAppDisplayOptions: BodyValueConvertible {
 
     /// The body of a new `Study.PatientAppDisplayOptions`, inside its object's create body.
     public struct Create: DocumentBody {
-
         /// Profile Fields
         public var profileFields: [String]?
         /// Show Consent Documents
@@ -4468,8 +4527,7 @@ extension Study.PatientAppDisplayOptions: BodyValueConvertible {
         /// Show Subject Number
         public var showSubjectNumber: Bool?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -4528,7 +4586,6 @@ extension Study.PrivacyItem: BodyValueConvertible {
 
     /// The body of a new `Study.PrivacyItem`, inside its object's create body.
     public struct Create: DocumentBody {
-
         /// Apps
         public var apps: [String]?
         /// HTML Content
@@ -4601,7 +4658,6 @@ extension Study.Resource: BodyValueConvertible {
 
     /// The body of a new `Study.Resource`, inside its object's create body.
     public struct Create: DocumentBody {
-
         /// Assets
         public var assets: [FileUpload]?
         /// Available To
@@ -4617,8 +4673,7 @@ extension Study.Resource: BodyValueConvertible {
         /// Web Link
         public var webLink: String?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -4698,7 +4753,6 @@ extension Study.ReviewType: BodyValueConvertible {
 
     /// The body of a new `Study.ReviewType`, inside its object's create body.
     public struct Create: DocumentBody {
-
         /// Active
         public var active: Bool?
         /// Key
@@ -4758,14 +4812,12 @@ extension Study.SelfServiceInfo: BodyValueConvertible {
 
     /// The body of a new `Study.SelfServiceInfo`, inside its object's create body.
     public struct Create: DocumentBody {
-
         /// Description
         public var description: String?
         /// Header
         public var header: String?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -4808,7 +4860,6 @@ extension Study.StudyContactInformation: BodyValueConvertible {
 
     /// The body of a new `Study.StudyContactInformation`, inside its object's create body.
     public struct Create: DocumentBody {
-
         /// Contact Type
         public var contactType: String?
         /// Contact Value
@@ -4820,8 +4871,7 @@ extension Study.StudyContactInformation: BodyValueConvertible {
         /// Title
         public var title: String?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -4890,7 +4940,6 @@ extension Study.SubjectMenuConfig: BodyValueConvertible {
 
     /// The body of a new `Study.SubjectMenuConfig`, inside its object's create body.
     public struct Create: DocumentBody {
-
         /// Button Title
         public var buttonTitle: String?
         /// Column Props
@@ -4906,8 +4955,7 @@ extension Study.SubjectMenuConfig: BodyValueConvertible {
         /// Task Id
         public var taskId: ObjectID?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -4979,7 +5027,6 @@ extension Study.SubjectStatusList: BodyValueConvertible {
 
     /// The body of a new `Study.SubjectStatusList`, inside its object's create body.
     public struct Create: DocumentBody {
-
         /// Default
         public var `default`: Bool?
         /// Key
@@ -4991,8 +5038,7 @@ extension Study.SubjectStatusList: BodyValueConvertible {
         /// Status Value
         public var statusValue: String?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -5054,7 +5100,6 @@ extension Study.VisitConfiguration: BodyValueConvertible {
 
     /// The body of a new `Study.VisitConfiguration`, inside its object's create body.
     public struct Create: DocumentBody {
-
         /// Allow Free Text Reason
         public var allowFreeTextReason: Bool?
         /// Require Missed Reason
@@ -5062,8 +5107,7 @@ extension Study.VisitConfiguration: BodyValueConvertible {
         /// Missed Visit Reasons
         public var skippedVisitReasons: [String]?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -5110,14 +5154,12 @@ extension Study.EcEconsentFormatSpec: BodyValueConvertible {
 
     /// The body of a new `Study.EcEconsentFormatSpec`, inside its object's create body.
     public struct Create: DocumentBody {
-
         /// Signed Documents
         public var signedDoc: String?
         /// Template
         public var template: String?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

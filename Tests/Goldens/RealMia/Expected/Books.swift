@@ -926,37 +926,56 @@ extension Books {
         public typealias Model = Books
 
         /// The name of the book
-        public var name: FieldUpdate<String> = .unchanged
+        public var name: FieldUpdate<String>
         /// The isbn code
-        public var isbn: FieldUpdate<String> = .unchanged
+        public var isbn: FieldUpdate<String>
         /// The price of the book
-        public var price: NumberUpdate<Double> = .init()
+        public var price: NumberUpdate<Double>
         /// The author of the book
-        public var author: FieldUpdate<String> = .unchanged
+        public var author: FieldUpdate<String>
         /// The address of the author
-        public var authorAddressId: FieldUpdate<ObjectID> = .unchanged
+        public var authorAddressId: FieldUpdate<ObjectID>
         /// If it's in promotion
-        public var isPromoted: FieldUpdate<Bool> = .unchanged
+        public var isPromoted: FieldUpdate<Bool>
         /// The date it was published
-        public var publishDate: DateUpdate = .init()
+        public var publishDate: DateUpdate
         /// The position of the book
-        public var position: FieldUpdate<GeoPosition> = .unchanged
+        public var position: FieldUpdate<GeoPosition>
         /// Tags
-        public var tags: ArrayUpdate<String, ArrayOperationSet.SetOnly> = .init()
+        public var tags: ArrayUpdate<String, ArrayOperationSet.SetOnly>
         /// Tag identification numbers
-        public var tagIds: ArrayUpdate<Double, ArrayOperationSet.SetOnly> = .init()
+        public var tagIds: ArrayUpdate<Double, ArrayOperationSet.SetOnly>
         /// Tag object ids
-        public var tagObjectIds: ArrayUpdate<ObjectID, ArrayOperationSet.SetOnly> = .init()
-        public var additionalInfo: FieldUpdate<JSONValue> = .unchanged
-        public var signature: FieldUpdate<Books.Signature> = .unchanged
-        public var metadata: FieldUpdate<Books.Metadata> = .unchanged
-        public var attachments: ArrayUpdate<Books.Attachment, ArrayOperationSet.SetOnly> = .init()
-        public var editionsDates: ArrayUpdate<Books.EditionsDate, ArrayOperationSet.SetOnly> = .init()
+        public var tagObjectIds: ArrayUpdate<ObjectID, ArrayOperationSet.SetOnly>
+        public var additionalInfo: FieldUpdate<JSONValue>
+        public var signature: FieldUpdate<Books.Signature>
+        public var metadata: FieldUpdate<Books.Metadata>
+        public var attachments: ArrayUpdate<Books.Attachment, ArrayOperationSet.SetOnly>
+        public var editionsDates: ArrayUpdate<Books.EditionsDate, ArrayOperationSet.SetOnly>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.name = .unchanged
+            self.isbn = .unchanged
+            self.price = .init()
+            self.author = .unchanged
+            self.authorAddressId = .unchanged
+            self.isPromoted = .unchanged
+            self.publishDate = .init()
+            self.position = .unchanged
+            self.tags = .init()
+            self.tagIds = .init()
+            self.tagObjectIds = .init()
+            self.additionalInfo = .unchanged
+            self.signature = .unchanged
+            self.metadata = .unchanged
+            self.attachments = .init()
+            self.editionsDates = .init()
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Books, to edited: Books) {
+            self.init()
             self.name = .difference(from: original.name, to: edited.name)
             self.isbn = .difference(from: original.isbn, to: edited.isbn)
             self.price.change = .difference(from: original.price, to: edited.price)
@@ -1017,7 +1036,6 @@ extension Books.Signature: BodyValueConvertible {
 
     /// The body of a new `Books.Signature`, inside its object's create body.
     public struct Create: DocumentBody {
-
         public var name: String
 
         public init(name: String) {
@@ -1057,7 +1075,6 @@ extension Books.Metadata.SomethingArrayObject: BodyValueConvertible {
 
     /// The body of a new `Books.Metadata.SomethingArrayObject`, inside its object's create body.
     public struct Create: DocumentBody {
-
         public var arrayItemObjectChildNumber: Double
         public var anotherNumber: Double?
         public var integerNum: Int?
@@ -1100,11 +1117,9 @@ extension Books.Metadata.SomethingObject: BodyValueConvertible {
 
     /// The body of a new `Books.Metadata.SomethingObject`, inside its object's create body.
     public struct Create: DocumentBody {
-
         public var childNumber: Double?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -1147,7 +1162,6 @@ extension Books.Metadata: BodyValueConvertible {
 
     /// The body of a new `Books.Metadata`, inside its object's create body.
     public struct Create: DocumentBody {
-
         public var somethingString: String?
         public var somethingNumber: Double
         public var somethingArrayObject: [Books.Metadata.SomethingArrayObject.Create]?
@@ -1205,11 +1219,9 @@ extension Books.Attachment.Detail: BodyValueConvertible {
 
     /// The body of a new `Books.Attachment.Detail`, inside its object's create body.
     public struct Create: DocumentBody {
-
         public var size: Double?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -1258,7 +1270,6 @@ extension Books.Attachment: BodyValueConvertible {
 
     /// The body of a new `Books.Attachment`, inside its object's create body.
     public struct Create: DocumentBody {
-
         public var name: String
         public var detail: Books.Attachment.Detail.Create?
         public var nestedArr: [Double]?
@@ -1324,12 +1335,10 @@ extension Books.EditionsDate: BodyValueConvertible {
 
     /// The body of a new `Books.EditionsDate`, inside its object's create body.
     public struct Create: DocumentBody {
-
         public var edition: Double?
         public var date: Date?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

@@ -112,13 +112,18 @@ extension TestThing {
     public struct Patch: UpdateBody {
         public typealias Model = TestThing
 
-        public var id: NumberUpdate<Int> = .init()
-        public var createdAt: DateUpdate = .init()
+        public var id: NumberUpdate<Int>
+        public var createdAt: DateUpdate
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.id = .init()
+            self.createdAt = .init()
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: TestThing, to edited: TestThing) {
+            self.init()
             self.id.change = .difference(from: original.id, to: edited.id)
             self.createdAt.change = .difference(from: original.createdAt, to: edited.createdAt)
         }
