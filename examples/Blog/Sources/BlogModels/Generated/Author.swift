@@ -107,8 +107,7 @@ extension Author {
         public var surname: String?
         public var age: Int?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -134,14 +133,20 @@ extension Author {
     public struct Patch: UpdateBody {
         public typealias Model = Author
 
-        public var name: FieldUpdate<String> = .unchanged
-        public var surname: FieldUpdate<String> = .unchanged
-        public var age: NumberUpdate<Int> = .init()
+        public var name: FieldUpdate<String>
+        public var surname: FieldUpdate<String>
+        public var age: NumberUpdate<Int>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.name = .unchanged
+            self.surname = .unchanged
+            self.age = .init()
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Author, to edited: Author) {
+            self.init()
             self.name = .difference(from: original.name, to: edited.name)
             self.surname = .difference(from: original.surname, to: edited.surname)
             self.age.change = .difference(from: original.age, to: edited.age)

@@ -147,15 +147,22 @@ extension Book {
     public struct Patch: UpdateBody {
         public typealias Model = Book
 
-        public var title: FieldUpdate<String> = .unchanged
-        public var author: FieldUpdate<ObjectID> = .unchanged
-        public var price: NumberUpdate<Double> = .init()
-        public var tags: ArrayUpdate<String, ArrayOperationSet.All> = .init()
+        public var title: FieldUpdate<String>
+        public var author: FieldUpdate<ObjectID>
+        public var price: NumberUpdate<Double>
+        public var tags: ArrayUpdate<String, ArrayOperationSet.All>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.title = .unchanged
+            self.author = .unchanged
+            self.price = .init()
+            self.tags = .init()
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Book, to edited: Book) {
+            self.init()
             self.title = .difference(from: original.title, to: edited.title)
             self.author = .difference(from: original.author?.id, to: edited.author?.id)
             self.price.change = .difference(from: original.price, to: edited.price)

@@ -126,8 +126,7 @@ extension Picturedata {
         public var picturedate: Date?
         public var flashMode: Bool?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -156,15 +155,22 @@ extension Picturedata {
     public struct Patch: UpdateBody {
         public typealias Model = Picturedata
 
-        public var username: FieldUpdate<String> = .unchanged
-        public var picturename: FieldUpdate<String> = .unchanged
-        public var picturedate: DateUpdate = .init()
-        public var flashMode: FieldUpdate<Bool> = .unchanged
+        public var username: FieldUpdate<String>
+        public var picturename: FieldUpdate<String>
+        public var picturedate: DateUpdate
+        public var flashMode: FieldUpdate<Bool>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.username = .unchanged
+            self.picturename = .unchanged
+            self.picturedate = .init()
+            self.flashMode = .unchanged
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Picturedata, to edited: Picturedata) {
+            self.init()
             self.username = .difference(from: original.username, to: edited.username)
             self.picturename = .difference(from: original.picturename, to: edited.picturename)
             self.picturedate.change = .difference(from: original.picturedate, to: edited.picturedate)

@@ -302,19 +302,30 @@ extension Object {
     public struct Patch: UpdateBody {
         public typealias Model = Object
 
-        public var date: DateUpdate = .init()
-        public var isEnabled: FieldUpdate<Bool> = .unchanged
-        public var reference: FieldUpdate<ObjectID> = .unchanged
-        public var number: NumberUpdate<Double> = .init()
-        public var document: FieldUpdate<Object.Document> = .unchanged
-        public var string: FieldUpdate<String> = .unchanged
-        public var any: FieldUpdate<JSONValue> = .unchanged
-        public var stringArray: ArrayUpdate<String, ArrayOperationSet.PushPull> = .init()
+        public var date: DateUpdate
+        public var isEnabled: FieldUpdate<Bool>
+        public var reference: FieldUpdate<ObjectID>
+        public var number: NumberUpdate<Double>
+        public var document: FieldUpdate<Object.Document>
+        public var string: FieldUpdate<String>
+        public var any: FieldUpdate<JSONValue>
+        public var stringArray: ArrayUpdate<String, ArrayOperationSet.PushPull>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.date = .init()
+            self.isEnabled = .unchanged
+            self.reference = .unchanged
+            self.number = .init()
+            self.document = .unchanged
+            self.string = .unchanged
+            self.any = .unchanged
+            self.stringArray = .init()
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Object, to edited: Object) {
+            self.init()
             self.date.change = .difference(from: original.date, to: edited.date)
             self.isEnabled = .difference(from: original.isEnabled, to: edited.isEnabled)
             self.reference = .difference(from: original.reference?.id, to: edited.reference?.id)
@@ -367,12 +378,10 @@ extension Object.Document: BodyValueConvertible {
 
     /// The body of a new `Object.Document`, inside its object's create body.
     public struct Create: DocumentBody {
-
         public var stringOne: String?
         public var stringTwo: String?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

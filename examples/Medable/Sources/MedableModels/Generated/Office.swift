@@ -113,8 +113,7 @@ extension Office {
         public var stringProperty: String?
         public var pictures: [FileUpload]?
 
-        public init() {
-        }
+        public init() {}
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -141,13 +140,18 @@ extension Office {
     public struct Patch: UpdateBody {
         public typealias Model = Office
 
-        public var stringProperty: FieldUpdate<String> = .unchanged
-        public var pictures: FieldUpdate<[FileUpload]> = .unchanged
+        public var stringProperty: FieldUpdate<String>
+        public var pictures: FieldUpdate<[FileUpload]>
 
-        public init() {}
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.stringProperty = .unchanged
+            self.pictures = .unchanged
+        }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Office, to edited: Office) {
+            self.init()
             self.stringProperty = .difference(from: original.stringProperty, to: edited.stringProperty)
             if case .some = original.pictures, case .none = edited.pictures {
                 self.pictures = .null
