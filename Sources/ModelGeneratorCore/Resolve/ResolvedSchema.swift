@@ -55,14 +55,39 @@ public struct ResolvedProperty: Hashable, Sendable {
     /// Where the value sits in the JSON; `[apiName]` for a plain property, empty for AppCoreKit's `@self`.
     public var keyPath: [String]
     /// The JSON value used when the key is missing (a mapping's `default`).
-    public var defaultValue: SyntaxNode?
+    public var defaultValue: SyntaxNode? {
+        get { mappingCoding?.value.defaultValue }
+        set { updateMappingCoding { $0.defaultValue = newValue } }
+    }
     /// A `null` counts as missing instead of being an error (only meaningful with a default).
-    public var nullAsMissing = false
+    public var nullAsMissing: Bool {
+        get { mappingCoding?.value.nullAsMissing ?? false }
+        set { updateMappingCoding { $0.nullAsMissing = newValue } }
+    }
     /// The app's `ValueFormatter` type that converts the JSON value.
-    public var formatter: ResolvedFormatter?
+    public var formatter: ResolvedFormatter? {
+        get { mappingCoding?.value.formatter }
+        set { updateMappingCoding { $0.formatter = newValue } }
+    }
+    /// What only a mapping sets, out of line and nil when none is set: held inline, the default's and the
+    /// formatter's syntax nodes took about half of every resolved property's memory.
+    private var mappingCoding: SharedValue<MappingCoding>?
     /// A property every instance of the backend carries (Cortex `created`, Mia `__STATE__`, Parse `createdAt`, …),
     /// whether or not the schema lists it.
     public var isSystemProperty = false
+
+    private struct MappingCoding: Hashable, Sendable {
+        var defaultValue: SyntaxNode?
+        var nullAsMissing = false
+        var formatter: ResolvedFormatter?
+    }
+
+    private mutating func updateMappingCoding(_ update: (inout MappingCoding) -> Void) {
+        var coding = mappingCoding?.value ?? MappingCoding()
+        update(&coding)
+        // Nil when nothing is set, so that properties compare and hash as they did with the fields inline.
+        mappingCoding = coding == MappingCoding() ? nil : SharedValue(coding)
+    }
 
     init(
         apiName: String,
@@ -75,6 +100,32 @@ public struct ResolvedProperty: Hashable, Sendable {
         isRequired: Bool,
         definition: PropertyDefinition
     ) {
+        self.init(
+            apiName: apiName,
+            swiftName: swiftName,
+            label: label,
+            description: description,
+            location: location,
+            type: type,
+            isArray: isArray,
+            isRequired: isRequired,
+            definition: SharedValue(definition)
+        )
+    }
+
+    /// A property that keeps `definition` as it is, shared with whatever else holds it (a backend's system
+    /// property, the same in every model).
+    init(
+        apiName: String,
+        swiftName: String,
+        label: String?,
+        description: String?,
+        location: SourceLocation,
+        type: ResolvedType,
+        isArray: Bool,
+        isRequired: Bool,
+        definition: SharedValue<PropertyDefinition>
+    ) {
         self.apiName = apiName
         self.swiftName = swiftName
         self.label = label
@@ -83,7 +134,7 @@ public struct ResolvedProperty: Hashable, Sendable {
         self.type = type
         self.isArray = isArray
         self.isRequired = isRequired
-        self.sharedDefinition = SharedValue(definition)
+        self.sharedDefinition = definition
         self.keyPath = [apiName]
     }
 }

@@ -23,6 +23,9 @@ struct SystemProperty {
     var leads = false
     /// Added to a model whose schema doesn't list it.
     var isAddedWhenMissing = true
+    /// Set by the resolver when the property is added: the one definition of it that every model of the backend
+    /// keeps (`addedDefinitions`).
+    var sharedDefinition: SharedValue<PropertyDefinition>?
 
     static func of(_ dialect: GeneratorConfig.Dialect) -> [SystemProperty] {
         switch dialect {
@@ -105,6 +108,22 @@ struct SystemProperty {
             isAddedWhenMissing: false
         )
     ]
+
+    /// The definitions of the properties each backend adds, by API name, made once for every model: a model that
+    /// gets eleven of them would otherwise keep eleven definitions of its own, about half the resolved schema's
+    /// memory at 5,000 objects. They are the same in every model but for their locations, which here are the
+    /// backend's; the resolver still checks the definition `definition(at:)` makes, so a problem with one points at
+    /// the model, as does `ResolvedProperty.location`.
+    static let addedDefinitions: [GeneratorConfig.Dialect: [String: SharedValue<PropertyDefinition>]] = {
+        var definitions: [GeneratorConfig.Dialect: [String: SharedValue<PropertyDefinition>]] = [:]
+        for dialect in [GeneratorConfig.Dialect.cortex, .mia, .parse] {
+            let location = SourceLocation.start(of: "<\(dialect.rawValue) system properties>")
+            for property in of(dialect) where property.isAddedWhenMissing {
+                definitions[dialect, default: [:]][property.apiName] = SharedValue(property.definition(at: location))
+            }
+        }
+        return definitions
+    }()
 
     /// The definition the resolver reads for a property the schema doesn't list.
     func definition(at location: SourceLocation) -> PropertyDefinition {
