@@ -1,6 +1,12 @@
 import Dispatch
 import Foundation
 
+#if canImport(Glibc)
+/// glibc's `malloc_trim` (from `malloc.h`, which the Glibc module doesn't export).
+@_silgen_name("malloc_trim")
+private func mallocTrim(_ padding: Int) -> Int32
+#endif
+
 /// The files a run reads, given to the pipeline by whoever does the I/O (the CLI, or a test in memory).
 public struct InputFiles: Sendable {
     /// The text of the file at a path; throws when it cannot be read.
@@ -239,6 +245,7 @@ public enum Pipeline {
         let samples = loadSamples(config, configDirectory: configDirectory, files, &diagnostics)
         let headers = HeaderFiles.load(config, configDirectory: configDirectory, files, &diagnostics)
         let templateOverrides = loadTemplateOverrides(config, configDirectory: configDirectory, files, &diagnostics)
+        returnFreedMemory()
 
         // Resolve. Overrides that name a mapped model (an Objective-C class) are the mappings' to apply.
         let mappedTypes = Set(mappingContexts.compactMap(\.swiftType?.value))
@@ -278,6 +285,15 @@ public enum Pipeline {
             schema: schema,
             renderer: OutputRenderer(schema: schema, config: config, library: library)
         )
+    }
+
+    /// Hands the memory the schema files' syntax trees took back to the system once they are read. Resolving and
+    /// rendering allocate on every core, in malloc's arenas of other threads, so without this the trees' freed
+    /// memory stays in the process, unused, until it ends: about 20 MiB of the peak at 5,000 objects.
+    private static func returnFreedMemory() {
+        #if canImport(Glibc)
+        _ = mallocTrim(0)
+        #endif
     }
 
     /// Refuses an output folder where a mistyped `output` would mix generated files with a package's own: outside
