@@ -2,7 +2,8 @@
 # How long a debug `swift build` takes to compile generated code for the 100-object corpus: our models alone, our full
 # output (models, queries, bodies), and apple/swift-openapi-generator 1.14.3's types for the equivalent OpenAPI
 # document. Each is its own target in one package; after a first build, every file of the target is touched and the
-# target rebuilt, best of three. SwiftPM's own fixed cost (a build with nothing to do) is measured too and subtracted.
+# target rebuilt. The three take turns for ROUNDS rounds (default 5) and each keeps its best time. SwiftPM's own fixed
+# cost (a build with nothing to do) is measured too and subtracted.
 # usage: Benchmarks/compile-time.sh [CORPUS_SCRIPT] [SIZE]   (default: ../shared/bench/make_corpus.py 100)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -53,35 +54,50 @@ let package = Package(
 EOF
 swift build --package-path "$package" >/dev/null
 
-seconds() { # best of three wall times of "$@"
-    local best=""
-    for _ in 1 2 3; do
-        local start end elapsed
-        start=$(date +%s.%N)
-        "$@" >/dev/null
-        end=$(date +%s.%N)
-        elapsed=$(awk "BEGIN { printf \"%.2f\", $end - $start }")
-        if [ -z "$best" ] || awk "BEGIN { exit !($elapsed < $best) }"; then best=$elapsed; fi
-    done
-    echo "$best"
+elapsed() { # the wall time of "$@", in seconds
+    local start end
+    start=$(date +%s.%N)
+    "$@" >/dev/null
+    end=$(date +%s.%N)
+    awk "BEGIN { printf \"%.2f\", $end - $start }"
 }
+smaller() { awk "BEGIN { print ($1 < $2) ? $1 : $2 }"; }
 rebuild() { # touches every file of target $1, then rebuilds it
     find "$package/Sources/$1" -name '*.swift' -exec touch {} +
     swift build --package-path "$package" --target "$1"
 }
-
-noop=$(seconds swift build --package-path "$package" --target PeerTypes)
-peer_time=$(seconds rebuild PeerTypes)
-peer_net=$(awk "BEGIN { printf \"%.2f\", $peer_time - $noop }")
 lines() { cat "$package/Sources/$1"/*.swift | wc -l; }
 
-printf '| %s objects, debug build | lines | build (s) | minus SwiftPM'"'"'s fixed %s s | of the peer'"'"'s types |\n' "$size" "$noop"
-printf '| --- | --- | --- | --- | --- |\n'
-printf '| swift-openapi-generator types | %s | %s | %s | 1.00 |\n' "$(lines PeerTypes)" "$peer_time" "$peer_net"
-for target in OursModels OursFull; do
-    time=$(seconds rebuild "$target")
-    net=$(awk "BEGIN { printf \"%.2f\", $time - $noop }")
-    label=$([ "$target" = OursModels ] && echo "model-generator models" || echo "model-generator models, queries, bodies")
-    printf '| %s | %s | %s | %s | %s |\n' "$label" "$(lines "$target")" "$time" "$net" \
-        "$(awk "BEGIN { printf \"%.2f\", $net / $peer_net }")"
+# The three targets are rebuilt in turn, round after round, and each keeps its best time: this machine's speed
+# drifts by a third over minutes, and builds of the two sides far apart in time would measure the drift.
+rounds=${ROUNDS:-5}
+noop=99
+best_peer=99
+best_models=99
+best_full=99
+round_ratios=""
+for _ in $(seq "$rounds"); do
+    noop=$(smaller "$(elapsed swift build --package-path "$package" --target PeerTypes)" "$noop")
+    peer_time=$(elapsed rebuild PeerTypes)
+    models_time=$(elapsed rebuild OursModels)
+    full_time=$(elapsed rebuild OursFull)
+    best_peer=$(smaller "$peer_time" "$best_peer")
+    best_models=$(smaller "$models_time" "$best_models")
+    best_full=$(smaller "$full_time" "$best_full")
+    round_ratios="$round_ratios $(awk "BEGIN { printf \"%.2f\", $full_time / $peer_time }")"
 done
+
+net() { awk "BEGIN { printf \"%.2f\", $1 - $noop }"; }
+peer_net=$(net "$best_peer")
+ratio() { awk "BEGIN { printf \"%.2f\", ($1 - $noop) / $peer_net }"; }
+
+printf '| %s objects, debug build, best of %s rounds | lines | build (s) | minus SwiftPM'"'"'s fixed %s s | of the peer'"'"'s types |\n' \
+    "$size" "$rounds" "$noop"
+printf '| --- | --- | --- | --- | --- |\n'
+printf '| swift-openapi-generator types | %s | %s | %s | 1.00 |\n' "$(lines PeerTypes)" "$best_peer" "$peer_net"
+printf '| model-generator models | %s | %s | %s | %s |\n' "$(lines OursModels)" "$best_models" "$(net "$best_models")" \
+    "$(ratio "$best_models")"
+printf '| model-generator models, queries, bodies | %s | %s | %s | %s |\n' "$(lines OursFull)" "$best_full" \
+    "$(net "$best_full")" "$(ratio "$best_full")"
+echo
+echo "full output / peer's types within each round (whole builds, fixed cost included):$round_ratios"
