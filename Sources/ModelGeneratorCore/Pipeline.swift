@@ -2,9 +2,7 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-/// glibc's `malloc_trim` (from `malloc.h`, which the Glibc module doesn't export).
-@_silgen_name("malloc_trim")
-private func mallocTrim(_ padding: Int) -> Int32
+import Glibc
 #endif
 
 /// The files a run reads, given to the pipeline by whoever does the I/O (the CLI, or a test in memory).
@@ -292,7 +290,11 @@ public enum Pipeline {
     /// memory stays in the process, unused, until it ends: about 20 MiB of the peak at 5,000 objects.
     private static func returnFreedMemory() {
         #if canImport(Glibc)
-        _ = mallocTrim(0)
+        // glibc's `malloc_trim`, looked up at run time (in every loaded library: `nil` is `RTLD_DEFAULT`), because
+        // `malloc.h` is not part of the Glibc module.
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(nil, "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
         #endif
     }
 
