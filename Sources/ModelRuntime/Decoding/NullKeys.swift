@@ -28,12 +28,26 @@ extension KeyedDecodingContainer where K == JSONKey {
     /// doesn't fit `T` is an error at `key` (see `decodeLocatingErrors(_:forKey:)`).
     @inlinable
     public func decodeOrNull<T: Decodable>(_ type: T.Type, forKey key: JSONKey, nulls: inout NullKeys) throws -> T? {
-        guard contains(key) else { return nil }
-        if try decodeNil(forKey: key) {
+        // One lookup for a value that is there, the common case; only a missing value asks whether it was `null`. A
+        // number that doesn't fit is located at `key` (`locatingErrors`).
+        // JSONDecoder decodes the standard types through overloads of their own, faster than through its generic
+        // `decode`; once this function is specialized for one type, the checks fold away.
+        let value: T? =
+            if T.self == String.self {
+                try decodeIfPresent(String.self, forKey: key) as? T
+            } else if T.self == Int.self {
+                try locatingErrors(of: Int.self, at: key) { try decodeIfPresent(Int.self, forKey: key) } as? T
+            } else if T.self == Double.self {
+                try locatingErrors(of: Double.self, at: key) { try decodeIfPresent(Double.self, forKey: key) } as? T
+            } else if T.self == Bool.self {
+                try decodeIfPresent(Bool.self, forKey: key) as? T
+            } else {
+                try decodeIfPresentLocatingErrors(type, forKey: key)
+            }
+        if value == nil, contains(key) {
             nulls.insert(key.stringValue)
-            return nil
         }
-        return try decodeLocatingErrors(type, forKey: key)
+        return value
     }
 }
 
@@ -41,11 +55,26 @@ extension KeyedEncodingContainer where K == JSONKey {
     /// Writes `value`, or `null` when it is `nil` and `nulls` says the key was decoded as `null`, or nothing.
     @inlinable
     public mutating func encodeOrNull<T: Encodable>(_ value: T?, forKey key: JSONKey, nulls: NullKeys) throws {
-        if value == nil, nulls.contains(key.stringValue) {
-            try encodeNil(forKey: key)
+        guard let value else {
+            if nulls.contains(key.stringValue) {
+                try encodeNil(forKey: key)
+            } else {
+                // `encodeIfPresent`, so that a `DecodingReport` still sees a property without a value.
+                try encodeIfPresent(value, forKey: key)
+            }
+            return
+        }
+        // As in `decodeOrNull`: JSONEncoder's own overloads are faster than its generic `encode`.
+        if let string = value as? String {
+            try encode(string, forKey: key)
+        } else if let int = value as? Int {
+            try encode(int, forKey: key)
+        } else if let double = value as? Double {
+            try encode(double, forKey: key)
+        } else if let bool = value as? Bool {
+            try encode(bool, forKey: key)
         } else {
-            // `encodeIfPresent`, so that a `DecodingReport` still sees a property without a value.
-            try encodeIfPresent(value, forKey: key)
+            try encode(value, forKey: key)
         }
     }
 }
