@@ -116,7 +116,7 @@ struct SystemProperty {
     /// the model, as does `ResolvedProperty.location`.
     static let addedDefinitions: [GeneratorConfig.Dialect: [String: SharedValue<PropertyDefinition>]] = {
         var definitions: [GeneratorConfig.Dialect: [String: SharedValue<PropertyDefinition>]] = [:]
-        for dialect in [GeneratorConfig.Dialect.cortex, .mia, .parse] {
+        for dialect in GeneratorConfig.Dialect.allCases {
             let location = SourceLocation.start(of: "<\(dialect.rawValue) system properties>")
             for property in of(dialect) where property.isAddedWhenMissing {
                 definitions[dialect, default: [:]][property.apiName] = SharedValue(property.definition(at: location))

@@ -444,8 +444,6 @@ struct BodyTranslator {
             return view
         }
 
-        /// ` = value`, or the value on a line of its own when the declaration would be too long: a `Patch`'s
-        /// properties sit two levels deep (`extension Owner { struct Patch { var … } }`).
         /// `target = value` in an initializer's body, broken after `=` when it doesn't fit on one line.
         func assignment(_ target: String, _ value: String) -> [String] {
             let line = "\(target) = \(value)"

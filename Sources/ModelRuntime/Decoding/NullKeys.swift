@@ -25,11 +25,10 @@ public struct NullKeys: Hashable, Sendable {
 
 extension KeyedDecodingContainer where K == JSONKey {
     /// The value at `key`, or `nil` when it is absent or `null`; a `null` is recorded in `nulls`. A number that
-    /// doesn't fit `T` is an error at `key` (see `decodeLocatingErrors(_:forKey:)`).
+    /// doesn't fit `T` is an error at `key` (see `locatingErrors(of:at:_:)`).
     @inlinable
     public func decodeOrNull<T: Decodable>(_ type: T.Type, forKey key: JSONKey, nulls: inout NullKeys) throws -> T? {
-        // One lookup for a value that is there, the common case; only a missing value asks whether it was `null`. A
-        // number that doesn't fit is located at `key` (`locatingErrors`).
+        // One lookup for a value that is there, the common case; only a missing value asks whether it was `null`.
         // JSONDecoder decodes the standard types through overloads of their own, faster than through its generic
         // `decode`; once this function is specialized for one type, the checks fold away.
         let value: T? =
