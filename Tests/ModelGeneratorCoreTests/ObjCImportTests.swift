@@ -385,7 +385,10 @@ import Testing
         // FUZZ_SEED=<seed> replays another run.
         let seed = ProcessInfo.processInfo.environment["FUZZ_SEED"].flatMap(UInt64.init) ?? 1
         var random = SeededRandom(state: seed)
-        for index in 0..<1_500 {
+        // 150 cases, 1,500 at CI's TEST_DEPTH=10.
+        let cases = TestDepth.cases(quick: 150)
+        print("Objective-C fuzz: \(cases) mutated apps from seed \(seed)")
+        for index in 0..<cases {
             let (system, fileNames, headerNames) = apps[random.below(apps.count)]
             var files = try fileNames.map(read)
             var headers = try headerNames.map(read)

@@ -13,7 +13,8 @@ import Testing
 /// Replay a failure with `RANDOM_SCHEMA_SEED=<seed> swift test --filter RandomSchemaTests`.
 /// On threads of its own, not Swift concurrency's few pool threads: generation and a package build.
 @Suite(.onOwnThread) struct RandomSchemaTests {
-    static let schemaCount = 100
+    /// 10 schemas, 100 at CI's TEST_DEPTH=10.
+    static let schemaCount = TestDepth.cases(quick: 10)
     static let instancesPerObject = 4
     static let defaultSeed: UInt64 = 20_261_123
 
