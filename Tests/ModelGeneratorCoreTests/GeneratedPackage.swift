@@ -5,8 +5,9 @@ import Foundation
 /// compiles and behaves, for tests whose inputs are made at test time. Each module depends on this repository's
 /// `ModelRuntime`; the optional executable depends on every module.
 ///
-/// The build folder is kept between runs under the system's temporary folder (keyed by `name`), so a second run
-/// compiles only what changed.
+/// Packages build into one scratch folder inside this checkout's `.build` (``scratchFolder``), one at a time: on a fresh
+/// clone `ModelRuntime` builds once for all of them rather than once per package, a second run compiles only what
+/// changed, and two checkouts on one machine (a developer's and CI's) never share a build.
 struct GeneratedPackage {
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -55,27 +56,35 @@ struct GeneratedPackage {
         for (path, contents) in resources { try write(contents, to: directory.appendingPathComponent(path)) }
         try write(manifest, to: directory.appendingPathComponent("Package.swift"))
 
-        let scratch = fileManager.temporaryDirectory.appendingPathComponent("model-generator-build-\(name)")
         // One package builds at a time: each build already uses every core, and several at once starved the tests
-        // that talk to local servers with deadlines (polls, timeouts) on a two-core CI machine.
-        return try inTurn(Self.buildTurn) { try build(in: directory, scratch: scratch) }
+        // that talk to local servers with deadlines (polls, timeouts) on a two-core CI machine. It also keeps two
+        // builds out of the one scratch folder they share.
+        return try inTurn(Self.buildTurn) { try build(in: directory, scratch: scratchFolder) }
+    }
+
+    /// Where the package builds: one folder for every package that depends on this repository alone, so their
+    /// builds share `ModelRuntime` and its resolved dependencies; a package with dependencies of its own (another
+    /// Yams) gets a folder of its own, since one scratch folder holds one resolution.
+    var scratchFolder: URL {
+        Self.repositoryRoot.appendingPathComponent(".build/test-packages")
+            .appendingPathComponent(packages.isEmpty ? "shared" : name)
     }
 
     /// Builds the package written to `directory`, runs `Main` when there is one and returns what it printed.
     private func build(in directory: URL, scratch: URL) throws -> String {
         // Generated code must build without a single warning, as the app's own code would be held to.
+        // No index store and no debug information: nothing reads them, and they are a third of a debug build's time.
         let build = try Self.swift([
-            "build", "--package-path", directory.path, "--scratch-path", scratch.path, "-Xswiftc",
-            "-warnings-as-errors",
+            "build", "--package-path", directory.path, "--scratch-path", scratch.path, "--disable-index-store",
+            "-Xswiftc", "-warnings-as-errors", "-Xswiftc", "-gnone",
         ])
         guard build.status == 0 else {
             throw Failure(description: "the generated code does not build:\n\(Self.diagnostics(in: build.output))")
         }
         guard main != nil else { return "" }
         let binPath = try Self.swift([
-            "build", "--package-path", directory.path, "--scratch-path", scratch.path, "-Xswiftc",
-            "-warnings-as-errors",
-            "--show-bin-path",
+            "build", "--package-path", directory.path, "--scratch-path", scratch.path, "--disable-index-store",
+            "-Xswiftc", "-warnings-as-errors", "-Xswiftc", "-gnone", "--show-bin-path",
         ])
         let executable = URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines))
             .appendingPathComponent("Main")

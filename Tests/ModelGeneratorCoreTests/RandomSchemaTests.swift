@@ -10,7 +10,8 @@ import Testing
 /// (models, queries and bodies) must compile in one build; and random instances of every object must decode,
 /// re-encode to the same JSON, and decode again to an equal value.
 ///
-/// Replay a failure with `RANDOM_SCHEMA_SEED=<seed> swift test --filter RandomSchemaTests`.
+/// Replay a failure with `TEST_DEPTH=<depth> RANDOM_SCHEMA_SEED=<seed> swift test --filter RandomSchemaTests`: both
+/// are printed, and a run at one depth makes the same first schemas as a run at a greater one.
 /// On threads of its own, not Swift concurrency's few pool threads: generation and a package build.
 @Suite(.onOwnThread) struct RandomSchemaTests {
     /// 10 schemas, 100 at CI's TEST_DEPTH=10.
@@ -63,7 +64,8 @@ import Testing
             }
         }
         print(
-            "random schemas: \(Self.schemaCount) from seed \(seed), \(objectCount) objects, \(checks.count) instances"
+            "random schemas: \(Self.schemaCount) from seed \(seed) (TEST_DEPTH=\(TestDepth.factor)), \(objectCount) "
+                + "objects, \(checks.count) instances"
         )
         try #require(modules.count == Self.schemaCount)
 
