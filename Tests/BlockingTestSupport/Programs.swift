@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How a program ended and what it wrote.
 public struct ProgramRun: Sendable {
     public var status: Int32
@@ -81,6 +87,29 @@ public func inTurn<Value>(
     turn.lock()
     defer { turn.unlock() }
     return try work()
+}
+
+/// Runs `work` holding an exclusive lock on the file at `url` (made if missing), waiting for other processes that hold
+/// it: one test process at a time in a folder that several may use. Only on a thread of ``onOwnThread(_:)``.
+public func holdingFileLock<Value>(
+    _ url: URL,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    _ work: () throws -> Value
+) throws -> Value {
+    try requireOwnThread("waiting for a file lock", file: file, line: line)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let descriptor = open(url.path, O_CREAT | O_RDWR, 0o644)
+    guard descriptor >= 0 else { throw FileLockError(description: "could not open \(url.path) to lock it") }
+    defer { close(descriptor) }
+    guard flock(descriptor, LOCK_EX) == 0 else { throw FileLockError(description: "could not lock \(url.path)") }
+    defer { flock(descriptor, LOCK_UN) }
+    return try work()
+}
+
+/// Thrown by ``holdingFileLock(_:file:line:_:)`` when the lock file can't be opened or locked.
+public struct FileLockError: Error, CustomStringConvertible {
+    public var description: String
 }
 
 /// A pipe read to its end on a thread of its own (not dispatch's, which Swift concurrency's pool shares on Linux).

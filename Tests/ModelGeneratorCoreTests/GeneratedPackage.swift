@@ -5,9 +5,10 @@ import Foundation
 /// compiles and behaves, for tests whose inputs are made at test time. Each module depends on this repository's
 /// `ModelRuntime`; the optional executable depends on every module.
 ///
-/// Packages build into one scratch folder inside this checkout's `.build` (``scratchFolder``), one at a time: on a fresh
-/// clone `ModelRuntime` builds once for all of them rather than once per package, a second run compiles only what
-/// changed, and two checkouts on one machine (a developer's and CI's) never share a build.
+/// Packages are written to, and build in, folders inside this checkout's `.build` (``packagesFolder``), one at a time:
+/// on a fresh clone `ModelRuntime` builds once for all of them rather than once per package, a second run compiles
+/// only the modules whose generated code changed, and two checkouts on one machine (a developer's and CI's) never share
+/// a build.
 struct GeneratedPackage {
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -44,30 +45,56 @@ struct GeneratedPackage {
     }
 
     private func buildAndRunBlocking() throws -> String {
-        let fileManager = FileManager.default
-        let directory = fileManager.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
-        defer { try? fileManager.removeItem(at: directory) }
-        for (module, files) in modules {
-            for (path, contents) in files {
-                try write(contents, to: directory.appendingPathComponent("Sources/\(module)/\(path)"))
+        // One package builds at a time: each build already uses every core, and several at once starved the tests
+        // that talk to local servers with deadlines (polls, timeouts) on a two-core CI machine. The lock on the
+        // folder also keeps a second test process of this checkout (two filtered runs) out of the packages' folders
+        // and the scratch folder they share.
+        try inTurn(Self.buildTurn) {
+            try holdingFileLock(Self.packagesFolder.appendingPathComponent(".lock")) {
+                let directory = Self.packagesFolder.appendingPathComponent(name)
+                try writeFiles(to: directory)
+                return try build(in: directory, scratch: scratchFolder)
             }
         }
-        if let main { try write(main, to: directory.appendingPathComponent("Sources/Main/main.swift")) }
-        for (path, contents) in resources { try write(contents, to: directory.appendingPathComponent(path)) }
-        try write(manifest, to: directory.appendingPathComponent("Package.swift"))
+    }
 
-        // One package builds at a time: each build already uses every core, and several at once starved the tests
-        // that talk to local servers with deadlines (polls, timeouts) on a two-core CI machine. It also keeps two
-        // builds out of the one scratch folder they share.
-        return try inTurn(Self.buildTurn) { try build(in: directory, scratch: scratchFolder) }
+    /// The folder of the packages, their scratch folders and their lock: inside this checkout's `.build`.
+    static let packagesFolder = repositoryRoot.appendingPathComponent(".build/test-packages")
+
+    /// Writes the package into `directory`, which keeps it between runs: a file whose contents are unchanged is left
+    /// as it is, so the build skips the modules the run before already compiled, and a file this package no longer
+    /// has is removed, so nothing of an earlier run's package is built.
+    private func writeFiles(to directory: URL) throws {
+        var files: [String: String] = ["Package.swift": manifest]
+        for (module, moduleFiles) in modules {
+            for (path, contents) in moduleFiles { files["Sources/\(module)/\(path)"] = contents }
+        }
+        if let main { files["Sources/Main/main.swift"] = main }
+        for (path, contents) in resources { files[path] = contents }
+
+        let fileManager = FileManager.default
+        if let existing = fileManager.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey]) {
+            let prefix = directory.standardizedFileURL.path + "/"
+            for case let url as URL in existing
+            where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                let relative = String(url.standardizedFileURL.path.dropFirst(prefix.count))
+                // SwiftPM's own files (the resolved versions) stay.
+                let isSwiftPMs = relative == "Package.resolved" || relative.hasPrefix(".swiftpm/")
+                if files[relative] == nil && !isSwiftPMs { try fileManager.removeItem(at: url) }
+            }
+        }
+        for (path, contents) in files {
+            let url = directory.appendingPathComponent(path)
+            if let current = fileManager.contents(atPath: url.path), current == Data(contents.utf8) { continue }
+            try write(contents, to: url)
+        }
     }
 
     /// Where the package builds: one folder for every package that depends on this repository alone, so their
     /// builds share `ModelRuntime` and its resolved dependencies; a package with dependencies of its own (another
     /// Yams) gets a folder of its own, since one scratch folder holds one resolution.
     var scratchFolder: URL {
-        Self.repositoryRoot.appendingPathComponent(".build/test-packages")
-            .appendingPathComponent(packages.isEmpty ? "shared" : name)
+        Self.packagesFolder.appendingPathComponent(packages.isEmpty ? ".scratch" : ".scratch-\(name)")
     }
 
     /// Builds the package written to `directory`, runs `Main` when there is one and returns what it printed.
