@@ -316,7 +316,7 @@ private func medableOfficeBody() -> Office.Create {
             )
         }
         // Uploading first: the request carries the file's mime type.
-        let upload = ParseDialect().renderFileUpload(pictureOne.facets["content"]!, name: "content.jpg")
+        let upload = try ParseDialect().renderFileUpload(pictureOne.facets["content"]!, name: "content.jpg")
         #expect(upload.method == "POST")
         #expect(upload.path == "/files/content.jpg")
         #expect(upload.headers == ["Content-Type": "image/jpeg"])

@@ -40,7 +40,7 @@ import Testing
         let rendered = try Author.query.where { $0.name.eq("Giovanni").or($0.name.eq("Carlo")) }.rendered(for: .mia)
         #expect(rendered.path == "/author/")
         #expect(
-            rendered.url(relativeTo: URL(string: "https://example.mia-platform.eu/v2")!).absoluteString
+            try rendered.url(relativeTo: URL(string: "https://example.mia-platform.eu/v2")!).absoluteString
                 == "https://example.mia-platform.eu/v2/author/?_q=%7B%22%24or%22%3A%5B%7B%22name%22%3A%22Giovanni%22%7D"
                 + "%2C%7B%22name%22%3A%22Carlo%22%7D%5D%7D"
         )

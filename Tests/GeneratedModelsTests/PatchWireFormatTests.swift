@@ -59,8 +59,8 @@ private func keys(_ body: QueryJSON?) -> [String] {
     }
 
     /// `post.syncChangeState(id: "<ObjectId>", newState: .draft)`: a PATCH cannot change the state.
-    @Test func miaStateChangeHasItsOwnEndpoint() {
-        let request = MiaDialect().renderStateChange(
+    @Test func miaStateChangeHasItsOwnEndpoint() throws {
+        let request = try MiaDialect().renderStateChange(
             id: authorID.description,
             to: "DRAFT",
             pluralName: Author.pluralName
@@ -69,7 +69,7 @@ private func keys(_ body: QueryJSON?) -> [String] {
         #expect(request.path == "/author/5a2f1b7c9d3e4f5a6b7c8d9e/state")
         #expect(request.body?.serialized == #"{"stateTo":"DRAFT"}"#)
         #expect(
-            MiaDialect().renderStateChange(id: "p1", to: "PUBLIC", pluralName: Picturedata.pluralName).path
+            try MiaDialect().renderStateChange(id: "p1", to: "PUBLIC", pluralName: Picturedata.pluralName).path
                 == "/picturedata/p1/state"
         )
     }
@@ -325,7 +325,7 @@ private func keys(_ body: QueryJSON?) -> [String] {
                 PatchOperation(path: "c_parts.5f0000000000000000000009.c_qty", kind: .set(.value(.int(3)))),
                 PatchOperation(path: "c_parts", kind: .pull([.value(.string("5f000000000000000000000a"))])),
             ],
-            id: "x1",
+            id: clinicID.description,
             pluralName: "c_items"
         )
         let request = try single(requests)
@@ -351,7 +351,7 @@ private func keys(_ body: QueryJSON?) -> [String] {
         #expect(throws: BodyError.self) {
             try CortexDialect().renderUpdate(
                 [PatchOperation(path: "at", kind: .currentDate)],
-                id: "x",
+                id: clinicID.description,
                 pluralName: "xs"
             )
         }

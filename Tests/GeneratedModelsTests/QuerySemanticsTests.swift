@@ -32,9 +32,13 @@ private struct MongoDialect: QueryDialect {
 }
 
 /// SplitMix64: the same documents on every run and platform (no system randomness, no standard library algorithm
-/// whose use of a generator could change).
-private struct SeededGenerator {
+/// whose use of a generator could change), so a failure reproduces from its seed.
+struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
 
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
@@ -209,7 +213,7 @@ private enum Corpus {
                 status: .open
             ),
         ]
-        var generator = SeededGenerator(state: 20_240_310)
+        var generator = SeededGenerator(seed: 20_240_310)
         for name in edgeNames {
             items.append(randomItem(items.count, name: name, using: &generator))
         }
@@ -621,7 +625,7 @@ private func semanticCases(ids: [ObjectID]) -> [SemanticCase] {
     }
 }
 
-private struct Evaluation: Decodable {
+struct Evaluation: Decodable {
     struct Result: Decodable {
         var name: String
         var ids: [String]?
@@ -634,7 +638,7 @@ private struct Evaluation: Decodable {
 
 /// Runs Semantics/evaluate.py on `payload`; records an issue (never skips) when python3 or mongomock is missing.
 /// Blocks: only on a thread of `onOwnThread`.
-private func evaluateWithMongomock(_ payload: String) throws -> Evaluation? {
+func evaluateWithMongomock(_ payload: String) throws -> Evaluation? {
     let install = "python3 with mongomock is required for the query semantics test: pip install mongomock"
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Semantics/evaluate.py")

@@ -45,8 +45,8 @@ import FoundationNetworking
         #expect(first.percentEncodedQuery == second.percentEncodedQuery)
         #expect(first.body?.serialized == second.body?.serialized)
         let base = URL(string: "https://example.com/api")!
-        #expect(first.url(relativeTo: base).absoluteString == second.url(relativeTo: base).absoluteString)
-        #expect(first.urlRequest(relativeTo: base).httpBody == second.urlRequest(relativeTo: base).httpBody)
+        #expect(try first.url(relativeTo: base).absoluteString == second.url(relativeTo: base).absoluteString)
+        #expect(try first.urlRequest(relativeTo: base).httpBody == second.urlRequest(relativeTo: base).httpBody)
         return first
     }
 
@@ -103,15 +103,15 @@ import FoundationNetworking
             "where=\(encodedWhere)&sort=\(encodedSort)&skip=100&limit=20"
             + "&paths%5B%5D=c_name&paths%5B%5D=creator.name.first&include%5B%5D=c_optional&expand%5B%5D=c_owner"
         #expect(rendered.percentEncodedQuery == query)
-        let url = rendered.url(relativeTo: Self.cortexBase)
+        let url = try rendered.url(relativeTo: Self.cortexBase)
         #expect(url.absoluteString == "https://api.dev.medable.com/example/v2/c_things?" + query)
         // A trailing slash on the base URL makes no difference.
-        #expect(rendered.url(relativeTo: URL(string: "https://api.dev.medable.com/example/v2/")!) == url)
+        #expect(try rendered.url(relativeTo: URL(string: "https://api.dev.medable.com/example/v2/")!) == url)
         #expect(try Self.cortexExample.url(relativeTo: Self.cortexBase, dialect: .cortex) == url)
         // The server decodes exactly the items that were rendered.
         #expect(Self.decodedItems(of: url) == Self.pairs(rendered))
 
-        let request = rendered.urlRequest(relativeTo: Self.cortexBase)
+        let request = try rendered.urlRequest(relativeTo: Self.cortexBase)
         #expect(request.httpMethod == "GET")
         #expect(request.url == url)
         #expect(request.httpBody == nil)
@@ -149,7 +149,7 @@ import FoundationNetworking
         #expect(rendered.path == "/c_things")
         #expect(rendered.queryItems.isEmpty)
         #expect(
-            rendered.url(relativeTo: Self.cortexBase).absoluteString
+            try rendered.url(relativeTo: Self.cortexBase).absoluteString
                 == "https://api.dev.medable.com/example/v2/c_things"
         )
     }
@@ -196,7 +196,7 @@ import FoundationNetworking
             + "%22%3A%22%5EV%22%2C%22%24options%22%3A%22i%22%7D%7D%5D%7D"
         let query = "_q=\(encodedFilter)&_p=name%2Cprice&_s=-price%2Cregistry.surname&_l=25&_sk=50&_st=PUBLIC%2CDRAFT"
         #expect(rendered.percentEncodedQuery == query)
-        let url = rendered.url(relativeTo: Self.miaBase)
+        let url = try rendered.url(relativeTo: Self.miaBase)
         #expect(url.absoluteString == "https://example.mia-platform.eu/v2/plates/?" + query)
         #expect(Self.decodedItems(of: url) == Self.pairs(rendered))
         let request = try Self.miaExample.urlRequest(relativeTo: Self.miaBase, dialect: .mia)
@@ -242,7 +242,7 @@ import FoundationNetworking
             rendered.percentEncodedQuery.hasPrefix("_q=" + String(base64Filter.dropLast()) + "%3D&_p=name%2Cprice&")
         )
 
-        let request = rendered.urlRequest(relativeTo: Self.miaBase)
+        let request = try rendered.urlRequest(relativeTo: Self.miaBase)
         #expect(request.httpMethod == "GET")
         #expect(request.value(forHTTPHeaderField: "json-query-params-encoding") == "base64")
         #expect(request.httpBody == nil)
@@ -257,7 +257,7 @@ import FoundationNetworking
         // Only the filters: no projection, sort or page.
         #expect(Self.pairs(rendered) == [Pair("_q", Self.miaFilter), Pair("_st", "PUBLIC,DRAFT")])
         #expect(
-            rendered.url(relativeTo: Self.miaBase).absoluteString.hasPrefix(
+            try rendered.url(relativeTo: Self.miaBase).absoluteString.hasPrefix(
                 "https://example.mia-platform.eu/v2/plates/count?_q=%7B%22%24and%22"
             )
         )
@@ -279,7 +279,8 @@ import FoundationNetworking
         #expect(everything.path == "/plates/count")
         #expect(everything.queryItems.isEmpty)
         #expect(
-            everything.url(relativeTo: Self.miaBase).absoluteString == "https://example.mia-platform.eu/v2/plates/count"
+            try everything.url(relativeTo: Self.miaBase).absoluteString
+                == "https://example.mia-platform.eu/v2/plates/count"
         )
     }
 
@@ -329,10 +330,10 @@ import FoundationNetworking
         let query =
             "where=\(encodedWhere)&order=-points%2CplayerName&limit=10&skip=20&keys=points%2CplayerName%2Cowner&include=owner"
         #expect(rendered.percentEncodedQuery == query)
-        let url = rendered.url(relativeTo: Self.parseBase)
+        let url = try rendered.url(relativeTo: Self.parseBase)
         #expect(url.absoluteString == "https://parse.example.com/parse/classes/GameScore?" + query)
         #expect(Self.decodedItems(of: url) == Self.pairs(rendered))
-        let request = rendered.urlRequest(relativeTo: Self.parseBase)
+        let request = try rendered.urlRequest(relativeTo: Self.parseBase)
         #expect(request.httpMethod == "GET")
         #expect(request.httpBody == nil)
     }
@@ -348,7 +349,7 @@ import FoundationNetworking
             + #""order":"-points,playerName","limit":10,"skip":20,"keys":"points,playerName,owner","include":"owner"}"#
         #expect(rendered.body?.serialized == body)
 
-        let request = rendered.urlRequest(relativeTo: Self.parseBase)
+        let request = try rendered.urlRequest(relativeTo: Self.parseBase)
         #expect(request.httpMethod == "POST")
         #expect(request.url?.absoluteString == "https://parse.example.com/parse/classes/GameScore")
         #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
@@ -416,7 +417,7 @@ import FoundationNetworking
             ]
         )
         #expect(
-            rendered.url(relativeTo: Self.parseBase).absoluteString
+            try rendered.url(relativeTo: Self.parseBase).absoluteString
                 == "https://parse.example.com/parse/classes/GameScore?where=%7B%22playerName%22%3A%22Sean%20Plott%22%7D&count=1&limit=0"
         )
         let all = try GameScore.query.renderedCount(for: .parse)
@@ -433,7 +434,7 @@ import FoundationNetworking
         let rendered = try Plate.query.where { $0.name.regex("a+ b") }.rendered(for: .mia)
         #expect(rendered.percentEncodedQuery == "_q=%7B%22name%22%3A%7B%22%24regex%22%3A%22a%2B%20b%22%7D%7D")
         #expect(
-            Self.decodedItems(of: rendered.url(relativeTo: Self.miaBase)) == [
+            Self.decodedItems(of: try rendered.url(relativeTo: Self.miaBase)) == [
                 Pair("_q", #"{"name":{"$regex":"a+ b"}}"#)
             ]
         )

@@ -110,7 +110,7 @@ struct UploadTests {
             let rendered = try create.rendered(for: CortexDialect.cortex)
             #expect(rendered.method == "POST")
             #expect(rendered.path == "/c_offices")
-            let (body, response) = try await transport.send(rendered.urlRequest(relativeTo: server.baseURL))
+            let (body, response) = try await transport.send(try rendered.urlRequest(relativeTo: server.baseURL))
             #expect(response.statusCode == 201, "\(String(decoding: body, as: UTF8.self))")
             let created = try JSONDecoder().decode(JSONValue.self, from: body)
             let id = try #require(created["_id"]?.stringValue)
@@ -1056,7 +1056,7 @@ private final class UploadServer: @unchecked Sendable {
         var create = Office.Create()
         create.pictures = [picture]
         let (data, response) = try await transport.send(
-            create.rendered(for: CortexDialect.cortex).urlRequest(relativeTo: baseURL)
+            try create.rendered(for: CortexDialect.cortex).urlRequest(relativeTo: baseURL)
         )
         try #require(response.statusCode == 201, "\(String(decoding: data, as: UTF8.self))")
         let created = try JSONDecoder().decode(JSONValue.self, from: data)

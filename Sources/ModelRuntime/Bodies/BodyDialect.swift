@@ -1,7 +1,13 @@
 import Foundation
 
-/// A backend's wire format for writes: the requests that create an object and that apply an update.
+/// A backend's wire format for writes: the requests that create an object and that apply an update, and the path
+/// of one object.
 public protocol BodyDialect: WireDialect {
+    /// The path of the instance `id`, for updates, reads and deletes: the id is checked as the backend's ids are
+    /// and becomes one percent-encoded ``PathSegment``, so no id reaches another object.
+    ///
+    /// - Throws: ``RequestPathError`` for an id the backend can't have (nothing is sent).
+    func instancePath(pluralName: String, id: String) throws -> String
     /// The request that creates an instance from a body's members.
     func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedRequest
     /// The requests that apply an update's operations to the instance `id`, in order: one where the backend applies
@@ -24,7 +30,20 @@ public struct UploadedFile: Sendable, Hashable {
     }
 }
 
+extension BodyDialect {
+    /// `/<plural>/<id>`, the id any text but empty, `.` and `..`, percent-encoded as one segment (Mia-Platform's
+    /// string ids, and a safe default for an app's own dialect).
+    public func instancePath(pluralName: String, id: String) throws -> String {
+        "/\(pluralName)/\(try PathSegment(id: id, syntax: .text))"
+    }
+}
+
 extension CortexDialect: BodyDialect {
+    /// `/<plural>/<id>`, the id an ObjectID.
+    public func instancePath(pluralName: String, id: String) throws -> String {
+        "/\(pluralName)/\(try PathSegment(id: id, syntax: .objectID))"
+    }
+
     /// Cortex writes a file as facet → file name, then answers with the upload instructions for each facet.
     static func encode(_ value: BodyValue) throws -> QueryJSON {
         switch value {
@@ -66,8 +85,8 @@ extension CortexDialect: BodyDialect {
     /// after the save, as for a `PUT`.
     public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedRequest]
     {
+        let path = try instancePath(pluralName: pluralName, id: id)
         if operations.isEmpty { return [] }
-        let path = "/\(pluralName)/\(id)"
         let putsWhole = operations.allSatisfy { operation in
             guard !operation.path.contains(".") else { return false }
             switch operation.kind {
@@ -114,6 +133,7 @@ extension CortexDialect: BodyDialect {
     }
 }
 
+/// Mia-Platform's instance path is the default one: its collections may have string ids of any text.
 extension MiaDialect: BodyDialect {
     static func encode(_ value: BodyValue) throws -> QueryJSON {
         switch value {
@@ -139,12 +159,13 @@ extension MiaDialect: BodyDialect {
     /// and a pull) takes a `PATCH` for each, in order.
     public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedRequest]
     {
+        let path = try instancePath(pluralName: pluralName, id: id)
         // An update that changes nothing sends nothing, as in every dialect.
-        try PatchOperation.steps(operations).map { try renderStep($0, id: id, pluralName: pluralName) }
+        return try PatchOperation.steps(operations).map { try renderStep($0, path: path) }
     }
 
-    /// One `PATCH` of operations on distinct paths.
-    private func renderStep(_ operations: [PatchOperation], id: String, pluralName: String) throws -> RenderedRequest {
+    /// One `PATCH` of operations on distinct paths, to the instance at `path`.
+    private func renderStep(_ operations: [PatchOperation], path: String) throws -> RenderedRequest {
         let order = ["$set", "$unset", "$inc", "$mul", "$currentDate", "$push", "$pull", "$addToSet"]
         var groups: [String: [(key: String, value: QueryJSON)]] = [:]
         for operation in operations {
@@ -169,7 +190,7 @@ extension MiaDialect: BodyDialect {
             groups[name, default: []].append((operation.path, value))
         }
         let body = QueryJSON.object(order.compactMap { name in groups[name].map { (name, .object($0)) } })
-        return RenderedRequest(method: "PATCH", path: "/\(pluralName)/\(id)", body: body)
+        return RenderedRequest(method: "PATCH", path: path, body: body)
     }
 
     /// One element as itself, several as `{"$each": […]}`.
@@ -177,17 +198,25 @@ extension MiaDialect: BodyDialect {
         elements.count == 1 ? try encode(elements[0]) : .object([("$each", .array(try elements.map(encode)))])
     }
 
-    /// Mia changes a document's state (PUBLIC, DRAFT, TRASH, DELETED) only through its own endpoint.
-    public func renderStateChange(id: String, to state: String, pluralName: String) -> RenderedRequest {
+    /// Mia changes a document's state (PUBLIC, DRAFT, TRASH, DELETED) only through its own endpoint,
+    /// `POST /<plural>/<id>/state`.
+    ///
+    /// - Throws: ``RequestPathError`` for an empty id, `.` or `..`.
+    public func renderStateChange(id: String, to state: String, pluralName: String) throws -> RenderedRequest {
         RenderedRequest(
             method: "POST",
-            path: "/\(pluralName)/\(id)/state",
+            path: try instancePath(pluralName: pluralName, id: id) + "/state",
             body: .object([("stateTo", .string(state))])
         )
     }
 }
 
 extension ParseDialect: BodyDialect {
+    /// `/classes/<Class>/<objectId>`, the objectId ASCII letters and digits.
+    public func instancePath(pluralName: String, id: String) throws -> String {
+        "/classes/\(pluralName)/\(try PathSegment(id: id, syntax: .alphanumeric))"
+    }
+
     /// Parse's forms: dates and pointers as typed objects, files as `{"__type":"File"}` once uploaded.
     static func encode(_ value: BodyValue, files: [FileUpload: UploadedFile]) throws -> QueryJSON {
         switch value {
@@ -242,14 +271,14 @@ extension ParseDialect: BodyDialect {
         pluralName: String,
         files: [FileUpload: UploadedFile]
     ) throws -> [RenderedRequest] {
-        try PatchOperation.steps(operations).map { try renderStep($0, id: id, pluralName: pluralName, files: files) }
+        let path = try instancePath(pluralName: pluralName, id: id)
+        return try PatchOperation.steps(operations).map { try renderStep($0, path: path, files: files) }
     }
 
-    /// One `PUT` of operations on distinct fields.
+    /// One `PUT` of operations on distinct fields, to the instance at `path`.
     private func renderStep(
         _ operations: [PatchOperation],
-        id: String,
-        pluralName: String,
+        path: String,
         files: [FileUpload: UploadedFile]
     ) throws -> RenderedRequest {
         let members: [(key: String, value: QueryJSON)] = try operations.map { operation in
@@ -276,15 +305,17 @@ extension ParseDialect: BodyDialect {
                 }
             return (operation.path, value)
         }
-        return RenderedRequest(method: "PUT", path: "/classes/\(pluralName)/\(id)", body: .object(members))
+        return RenderedRequest(method: "PUT", path: path, body: .object(members))
     }
 
     /// The request that uploads a file's bytes before the object that holds it: `POST /files/<name>`, the name
-    /// percent-encoded as one path segment (a `/`, `?` or `#` in it stays part of the name).
-    public func renderFileUpload(_ facet: FileUpload.Facet, name: String) -> RenderedRequest {
+    /// percent-encoded as one ``PathSegment`` (a `/`, `?` or `#` in it stays part of the name).
+    ///
+    /// - Throws: ``RequestPathError`` for an empty name, `.` or `..`.
+    public func renderFileUpload(_ facet: FileUpload.Facet, name: String) throws -> RenderedRequest {
         RenderedRequest(
             method: "POST",
-            path: "/files/\(RenderedRequest.encode(name))",
+            path: "/files/\(try PathSegment(name))",
             headers: ["Content-Type": facet.mime]
         )
     }

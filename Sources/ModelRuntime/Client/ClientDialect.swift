@@ -40,11 +40,10 @@ public struct ListLayout: Sendable, Hashable {
     }
 }
 
-/// A backend's wire format as ``ModelClient`` needs it: queries and bodies, plus the list envelope, instance paths,
+/// A backend's wire format as ``ModelClient`` needs it: queries and bodies (with the instance path every read,
+/// update and delete of one object goes to, ``BodyDialect/instancePath(pluralName:id:)``), plus the list envelope,
 /// what writes answer, how counts come back and what an error body looks like.
 public protocol ClientDialect: QueryDialect & BodyDialect {
-    /// The path of one instance, for `GET` and `DELETE`.
-    func instancePath(pluralName: String, id: String) -> String
     /// The objects of a list answer; `nil` when the answer is not this dialect's envelope.
     func listEnvelope(from answer: JSONValue) -> ListEnvelope?
     /// What a create (`id == nil`) or an update of the instance `id` answered with.
@@ -87,9 +86,6 @@ extension JSONValue {
 }
 
 extension CortexDialect: ClientDialect {
-    /// `/<plural>/<id>`.
-    public func instancePath(pluralName: String, id: String) -> String { "/\(pluralName)/\(id)" }
-
     /// `{"object":"list","data":[…],"hasMore":…}`.
     public func listEnvelope(from answer: JSONValue) -> ListEnvelope? {
         guard let items = answer["data"]?.arrayValue else { return nil }
@@ -117,9 +113,6 @@ extension CortexDialect: ClientDialect {
 }
 
 extension MiaDialect: ClientDialect {
-    /// `/<plural>/<id>`.
-    public func instancePath(pluralName: String, id: String) -> String { "/\(pluralName)/\(id)" }
-
     /// A bare array.
     public func listEnvelope(from answer: JSONValue) -> ListEnvelope? {
         answer.arrayValue.map { ListEnvelope(items: $0, itemsPath: "", hasMore: nil) }
@@ -156,9 +149,6 @@ extension MiaDialect: ClientDialect {
 }
 
 extension ParseDialect: ClientDialect {
-    /// `/classes/<Class>/<objectId>`.
-    public func instancePath(pluralName: String, id: String) -> String { "/classes/\(pluralName)/\(id)" }
-
     /// `{"results":[…]}`.
     public func listEnvelope(from answer: JSONValue) -> ListEnvelope? {
         guard let items = answer["results"]?.arrayValue else { return nil }

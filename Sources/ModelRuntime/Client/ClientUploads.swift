@@ -83,6 +83,8 @@ extension ModelClient {
             return try patch.rendered(id: id, for: dialect)
         }
         let operations = try patch.validatedOperations()
+        // The id is checked before the files go, which would otherwise be stored for an update never sent.
+        _ = try parse.instancePath(pluralName: Body.Model.pluralName, id: id)
         let uploaded = try await uploadToParse(patch.files, objectID: id, progress: progress)
         return try parse.renderUpdate(operations, id: id, pluralName: Body.Model.pluralName, files: uploaded)
     }
@@ -113,11 +115,7 @@ extension ModelClient {
     ) async throws -> FileValue {
         let objectID = id.referenceID
         // `c_pictures[1]` is the path `c_pictures/1` below the instance.
-        let subpath = file.replacingOccurrences(of: "[", with: ".").replacingOccurrences(of: "]", with: "")
-            .split(separator: ".").joined(separator: "/")
-        let request = RenderedRequest(
-            path: dialect.instancePath(pluralName: M.pluralName, id: objectID) + "/" + subpath
-        )
+        let request = RenderedRequest(path: try FileLocation(type, id: objectID, file: file, dialect: dialect).path)
         do {
             return try await uploader.pollUntilReady(describing: request.path) { try await exchange(request) }
         } catch var error as UploadError {

@@ -65,12 +65,7 @@ extension ModelClient {
     public func setState<M: SchemaObject>(_ type: M.Type, id: some ReferenceIdentifier, to state: MiaState) async throws
     {
         let mia = try requireMia("a state change")
-        let request = RenderedRequest(
-            method: "POST",
-            path: mia.instancePath(pluralName: M.pluralName, id: id.referenceID) + "/state",
-            body: .object([(key: "stateTo", value: .string(state.rawValue))])
-        )
-        _ = try await send(request)
+        _ = try await send(mia.renderStateChange(id: id.referenceID, to: state.rawValue, pluralName: M.pluralName))
     }
 
     /// Creates every body and returns the new ids in order: on Mia-Platform in one request (`POST /<plural>/bulk`),

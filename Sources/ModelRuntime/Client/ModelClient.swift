@@ -172,7 +172,7 @@ public struct ModelClient: Sendable {
 
     func get<M: SchemaObject>(_ type: M.Type, id: String, queryItems: [URLQueryItem]) async throws -> M {
         let request = RenderedRequest(
-            path: dialect.instancePath(pluralName: M.pluralName, id: id),
+            path: try dialect.instancePath(pluralName: M.pluralName, id: id),
             queryItems: queryItems
         )
         return try decode(M.self, from: try await json(for: request, expecting: M.self), at: "", request: request)
@@ -300,7 +300,7 @@ public struct ModelClient: Sendable {
     func delete<M: SchemaObject>(_ type: M.Type, id: String, extraItems: [URLQueryItem]) async throws {
         let request = RenderedRequest(
             method: "DELETE",
-            path: dialect.instancePath(pluralName: M.pluralName, id: id),
+            path: try dialect.instancePath(pluralName: M.pluralName, id: id),
             queryItems: extraItems
         )
         _ = try await send(request)
@@ -354,7 +354,7 @@ public struct ModelClient: Sendable {
 
     /// ``send(_:)``, with the 2xx status the answer came with.
     func exchange(_ rendered: RenderedRequest) async throws -> (data: Data, status: Int) {
-        var urlRequest = rendered.urlRequest(relativeTo: baseURL)
+        var urlRequest = try rendered.urlRequest(relativeTo: baseURL)
         if urlRequest.value(forHTTPHeaderField: "Accept") == nil {
             urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         }

@@ -117,8 +117,8 @@ extension ModelClient {
     /// which were deleted and which not.
     public func deleteAll<M: SchemaObject>(_ type: M.Type, ids: [String]) async throws {
         let parse = try requireParse("a batch delete")
-        let requests = ids.map {
-            RenderedRequest(method: "DELETE", path: parse.instancePath(pluralName: M.pluralName, id: $0))
+        let requests = try ids.map {
+            RenderedRequest(method: "DELETE", path: try parse.instancePath(pluralName: M.pluralName, id: $0))
         }
         _ = try await parseBatch(requests, M.self)
     }

@@ -137,8 +137,8 @@ public struct UploadError: Error, Hashable, Sendable, CustomStringConvertible {
 /// for (path, upload, file) in try create.pendingUploads(in: created) {
 ///     try await uploader.upload(upload, following: file) { print(path, $0.completedFacets, "of", $0.totalFacets) }
 /// }
-/// let id = created["_id"]?.stringValue ?? ""
-/// let logo = try await uploader.waitUntilReady(fileAt: baseURL.appendingPathComponent("c_clinics/\(id)/c_logo"))
+/// let logo = try FileLocation(Clinic.self, id: created["_id"]?.stringValue ?? "", file: { $0.logo })
+/// let ready = try await uploader.waitUntilReady(fileAt: logo.url(relativeTo: baseURL))
 /// ```
 public struct FileUploader: Sendable {
     /// Sends the uploads and the reads that poll.
@@ -295,8 +295,8 @@ public struct FileUploader: Sendable {
         return data
     }
 
-    /// Reads the file at `url` (a File property's path, such as `…/c_offices/<id>/c_logo`) until every facet is
-    /// ready, waiting longer each time; a facet in the error state, or the timeout, is an error. A 202 (Cortex's
+    /// Reads the file at `url` (a File property's path, such as `…/c_offices/<id>/c_logo`: build it with
+    /// ``FileLocation``, which checks the id and encodes each part) until every facet is ready, waiting longer each time; a facet in the error state, or the timeout, is an error. A 202 (Cortex's
     /// `kMediaNotReady`) means the file is still being processed. ``ModelClient/waitUntilReady(_:id:file:)`` does the
     /// same with the client's headers, retries and timeout.
     public func waitUntilReady(fileAt url: URL, headers: [String: String] = [:]) async throws -> FileValue {
@@ -396,8 +396,8 @@ public struct FileUploader: Sendable {
             throw UploadError("the file has no facet to upload", property: property)
         }
         let fileName = Self.parseFileName(upload.fileName(ofFacet: name))
-        let rendered = ParseDialect().renderFileUpload(facet, name: fileName)
-        var request = rendered.urlRequest(relativeTo: baseURL)
+        let rendered = try ParseDialect().renderFileUpload(facet, name: fileName)
+        var request = try rendered.urlRequest(relativeTo: baseURL)
         for (header, value) in headers.sorted(by: { $0.key < $1.key }) {
             request.setValue(value, forHTTPHeaderField: header)
         }
@@ -534,17 +534,11 @@ extension JSONValue {
     /// The value at a body path such as `c_pictures[1]` or `c_document.c_file`.
     func value(atBodyPath path: String) -> JSONValue? {
         var current: JSONValue? = self
-        for component in path.split(separator: ".") {
-            var name = Substring(component)
-            var indexes: [Int] = []
-            while let open = name.lastIndex(of: "["), name.hasSuffix("]"),
-                let index = Int(name[name.index(after: open)..<name.index(before: name.endIndex)])
-            {
-                indexes.insert(index, at: 0)
-                name = name[..<open]
+        for step in BodyPath.steps(of: path) {
+            switch step {
+            case .key(let key): current = current?[key]
+            case .index(let index): current = current?[index]
             }
-            current = current?[String(name)]
-            for index in indexes { current = current?[index] }
         }
         return current
     }

@@ -24,15 +24,24 @@ public protocol FieldPathRepresentable<Root>: Sendable {
     var fieldPath: FieldPath { get }
 }
 
-/// Escapes the regular expression metacharacters of a literal, for prefix and suffix conditions.
+/// Escapes the regular expression metacharacters of a literal, for prefix and suffix conditions: the pattern matches
+/// exactly the literal's Unicode scalars, in every dialect.
+///
+/// The literal is taken scalar by scalar, as regular expression engines read a pattern, not character by character
+/// as Swift compares strings: a metacharacter that a combining mark or a prepended mark joins into one `Character`
+/// with its neighbour (`"|\u{301}"`, `"\u{600}|"`) is still a metacharacter to the engine, and is escaped.
 public func regexEscaped(_ literal: String) -> String {
-    var escaped = ""
-    for character in literal {
-        if "\\^$.|?*+()[]{}/-".contains(character) { escaped.append("\\") }
-        escaped.append(character)
+    var escaped = String.UnicodeScalarView()
+    for scalar in literal.unicodeScalars {
+        if regexMetacharacters.contains(scalar) { escaped.append("\\") }
+        escaped.append(scalar)
     }
-    return escaped
+    return String(escaped)
 }
+
+/// The scalars a regular expression reads as syntax (outside a character class, and `-` within one) in MongoDB's
+/// PCRE, ICU (`NSRegularExpression`), JavaScript (Cortex's `/pattern/`) and Python; `/` ends Cortex's pattern.
+private let regexMetacharacters = Set("\\^$.|?*+()[]{}/-".unicodeScalars)
 
 /// A scalar property: a string, number, boolean, date, id, enum or JSON value.
 ///

@@ -77,21 +77,35 @@ public struct RenderedRequest: Hashable, Sendable {
     /// a regular expression is never read as a space).
     public var percentEncodedQuery: String {
         queryItems.map { item in
-            Self.encode(item.name) + "=" + Self.encode(item.value ?? "")
+            PercentEncoding.encoded(item.name) + "=" + PercentEncoding.encoded(item.value ?? "")
         }.joined(separator: "&")
     }
 
     /// The request's URL below `baseURL`.
-    public func url(relativeTo baseURL: URL) -> URL {
+    ///
+    /// - Throws: ``RequestPathError`` when ``path`` holds a character a URL's path and query can't (a space, a line
+    ///   break, a character outside ASCII, a `%` that starts no escape) or a `#`, as a path an app put together
+    ///   without ``PathSegment`` may, or when the whole makes no URL. Nothing is sent then.
+    public func url(relativeTo baseURL: URL) throws -> URL {
+        if let (scalar, offset) = PercentEncoding.firstNonPathScalar(in: path) {
+            throw RequestPathError(value: path, reason: .notAPath(scalar, offset: offset))
+        }
         let base =
             baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
         let query = percentEncodedQuery
-        return URL(string: base + path + (query.isEmpty ? "" : "?" + query))!
+        // A path an app wrote may hold its own query already; the items follow it.
+        let separator = path.contains("?") ? "&" : "?"
+        guard let url = URL(string: base + path + (query.isEmpty ? "" : separator + query)) else {
+            throw RequestPathError(value: path, reason: .notAURL)
+        }
+        return url
     }
 
     /// The request below `baseURL`, with the dialect's headers and body.
-    public func urlRequest(relativeTo baseURL: URL) -> URLRequest {
-        var request = URLRequest(url: url(relativeTo: baseURL))
+    ///
+    /// - Throws: ``RequestPathError``, as ``url(relativeTo:)`` does.
+    public func urlRequest(relativeTo baseURL: URL) throws -> URLRequest {
+        var request = URLRequest(url: try url(relativeTo: baseURL))
         request.httpMethod = method
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             request.setValue(value, forHTTPHeaderField: name)
@@ -101,14 +115,6 @@ public struct RenderedRequest: Hashable, Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         return request
-    }
-
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-    )
-
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
 }
 

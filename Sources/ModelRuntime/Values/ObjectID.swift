@@ -66,7 +66,8 @@ public struct ObjectID: Hashable, Comparable, Sendable, Codable, CustomStringCon
 }
 
 extension Unicode.Scalar {
-    fileprivate var isHexDigit: Bool {
+    /// `0-9 A-F a-f`.
+    var isHexDigit: Bool {
         switch value {
         case 0x30...0x39, 0x41...0x46, 0x61...0x66: true
         default: false

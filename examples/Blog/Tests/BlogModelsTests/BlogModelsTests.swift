@@ -46,7 +46,11 @@ import Testing
         let requests = try patch.rendered(id: "004b44b9182c19e2a1b2c3d4", for: .mia)
         #expect(requests.map(\.method) == ["PATCH"])
         #expect(requests.first?.body?.serialized == #"{"$set":{"age":88}}"#)
-        let state = MiaDialect().renderStateChange(id: "004b44b9182c19e2a1b2c3d4", to: "DRAFT", pluralName: "author")
+        let state = try MiaDialect().renderStateChange(
+            id: "004b44b9182c19e2a1b2c3d4",
+            to: "DRAFT",
+            pluralName: "author"
+        )
         #expect(state.path == "/author/004b44b9182c19e2a1b2c3d4/state")
         #expect(state.body?.serialized == #"{"stateTo":"DRAFT"}"#)
     }
