@@ -77,9 +77,15 @@ enum CortexExport {
                     "the server reported an error after \(files.count) object definitions: \(faultDescription(line))"
                 )
             case "object":
-                guard let name = line["name"], name.isString, let text = name.scalarText, SafeFiles.isPlainName(text)
-                else {
+                guard let name = line["name"], name.isString, let text = name.scalarText else {
                     throw PullError("the object definition on line \(line.location.line) has no usable 'name'")
+                }
+                // The name becomes a file name: it must be one, and one a listing or a terminal shows as it is.
+                if let problem = SafeFiles.nameProblem(text + ".json") {
+                    throw PullError(
+                        "the object definition on line \(line.location.line) is named '\(SwiftText.commentText(text))', "
+                            + "which can't be a file name: \(problem)"
+                    )
                 }
                 // Compared without case: on a file system that ignores it (macOS's), two would share one file.
                 guard names.insert(text.lowercased()).inserted else {

@@ -80,9 +80,22 @@ enum SafeFiles {
     }
 
     /// A name for a file directly in a folder: no path separators (either kind), nothing hidden (the output
-    /// folder's manifest and staging folders are the generator's own), no relative names.
+    /// folder's manifest and staging folders are the generator's own), no relative names, and nothing a terminal
+    /// or a listing would not show (line breaks, escape sequences, bidi controls).
     static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
+        nameProblem(name) == nil
+    }
+
+    /// Why `name` can't be a file's name directly in a folder (see ``isPlainName(_:)``), or nil when it can.
+    static func nameProblem(_ name: String) -> String? {
+        // Bytes, as the file system reads them: "/" with a combining mark after it is one Character.
+        let bytes = name.utf8
+        if bytes.isEmpty { return "it is empty" }
+        if bytes.first == UInt8(ascii: ".") { return "it starts with '.'" }
+        if bytes.contains(UInt8(ascii: "/")) || bytes.contains(UInt8(ascii: "\\")) {
+            return "it holds a path separator"
+        }
+        return SwiftText.hiddenCharacter(in: name).map { "it holds \($0)" }
     }
 
     /// Creates a new file at `path` holding `text`: exclusively (it fails if anything, a link included, is there)
