@@ -71,11 +71,10 @@ enum CortexExport {
             guard let kind = line["object"]?.scalarText else {
                 throw PullError("line \(line.location.line) of the export has no 'object'")
             }
+            if let fault = CortexFault.description(of: line) {
+                throw PullError("the server reported an error after \(files.count) object definitions: \(fault)")
+            }
             switch kind {
-            case "fault":
-                throw PullError(
-                    "the server reported an error after \(files.count) object definitions: \(faultDescription(line))"
-                )
             case "object":
                 guard let name = line["name"], name.isString, let text = name.scalarText else {
                     throw PullError("the object definition on line \(line.location.line) has no usable 'name'")
@@ -107,15 +106,6 @@ enum CortexExport {
             )
         }
         return files
-    }
-
-    /// A Cortex fault (`{"object": "fault", "code", "errCode", "reason", "message"}`) as mdctl prints one, code and
-    /// message, its text made safe for a terminal and kept short.
-    static func faultDescription(_ fault: SyntaxNode) -> String {
-        let code = fault["code"]?.scalarText ?? fault["errCode"]?.scalarText ?? "fault"
-        let detail = fault["message"]?.scalarText ?? fault["reason"]?.scalarText
-        let text = detail.map { "\(code): \($0)" } ?? code
-        return SwiftText.commentText(String(text.prefix(300)))
     }
 }
 

@@ -193,7 +193,7 @@ struct Pull: AsyncParsableCommand {
         guard data.count <= 64 * 1024, let text = String(data: data, encoding: .utf8),
             case .success(let root?) = DocumentParser.parse(text, file: "the answer")
         else { return nil }
-        if root["object"]?.scalarText == "fault" { return CortexExport.faultDescription(root) }
+        if let fault = CortexFault.description(of: root) { return fault }
         return root["error"]?.scalarText.map { SwiftText.commentText(String($0.prefix(300))) }
     }
 
