@@ -232,27 +232,11 @@ struct Pull: AsyncParsableCommand {
     /// Writes every file into a staging folder first and moves them into place only when all are written, as
     /// `generate` does: nothing is followed or half-written, and an error puts back what was there.
     private func write(_ files: [PulledFile], deleting stale: [String]) throws {
-        let directory = backend == .cortex ? output : Paths.directory(of: output)
-        let created = try SafeFiles.createFolders(directory)
-        var staging: String?
-        do {
-            let folder = try OutputFolder.makeStaging(in: directory)
-            staging = folder
-            for file in files {
-                try SafeFiles.create(
-                    folder + "/" + file.name,
-                    bytes: Array(file.data),
-                    shownPath: Paths.join(directory, file.name)
-                )
-            }
-            try OutputFolder.commit(writing: files.map(\.name), deleting: stale, in: directory, staging: folder)
-            SafeFiles.removeTree(folder)
-        } catch {
-            // A commit that could not be undone leaves the previous files in the staging folder it names.
-            if let staging, (error as? FileError)?.action != OutputFolder.undoFailed { SafeFiles.removeTree(staging) }
-            for folder in created.reversed() { rmdir(folder) }
-            throw error
-        }
+        try OutputFolder.replace(
+            files.map { ($0.name, Array($0.data)) },
+            deleting: stale,
+            in: backend == .cortex ? output : Paths.directory(of: output)
+        )
     }
 }
 

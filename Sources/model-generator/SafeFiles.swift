@@ -146,6 +146,24 @@ enum SafeFiles {
         return created
     }
 
+    /// Which file is at `path` (its device and inode), following links: two paths that name one file, whatever
+    /// their spelling or the links between, have one identity. Nil when nothing is there.
+    static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// Throws ``ExistingFileError`` when anything is at `path`: a file, a folder, or a link (even to nothing).
+    static func refuseExisting(_ path: String, command: String) throws {
+        if try kind(of: path) != nil { throw ExistingFileError(path: path, command: command) }
+    }
+
     /// `path` with every symbolic link resolved (realpath(3)); nil when it can't be.
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
@@ -178,4 +196,12 @@ enum SafeFiles {
             unlink(path)
         }
     }
+}
+
+/// Something already at a path where a command creates a file a person then edits and commits (`init`'s config,
+/// `import`'s mapping file): the command stops rather than replace it.
+struct ExistingFileError: Error, CustomStringConvertible {
+    var path: String
+    var command: String
+    var description: String { "\(path) exists; \(command) does not overwrite it" }
 }
