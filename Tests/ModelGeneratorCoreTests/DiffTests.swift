@@ -218,9 +218,10 @@ import Testing
 
     /// Text that would reach past a code span if printed raw: a terminal escape sequence (clears the screen), line
     /// breaks of each kind, backticks (one closes a span, one with a combining mark after it is one Character but
-    /// two things to Markdown), an HTML comment and tag, and a bidi override.
+    /// two things to Markdown), an HTML comment and tag (after a backtick, the comment would hide every entry after
+    /// it), and a bidi override.
     static let hostileNames = [
-        "\u{1B}[2J\u{1B}[1;1H", "a\r\nb", "c\rd", "e\nf", "x`y``z", "`", "`\u{301}", "<!--", "--> <details>",
+        "\u{1B}[2J\u{1B}[1;1H", "a\r\nb", "c\rd", "e\nf", "x`y``z", "`", "`\u{301}", "<!--", "`<!--", "--> <details>",
         "\u{202E}rev", " spaced ",
     ]
 
