@@ -223,6 +223,14 @@ public enum SwiftText {
         "\\u{\(String(scalar.value, radix: 16))}"
     }
 
+    /// The first line break or invisible character of `text` (those ``commentText(_:)`` escapes, and tabs), as a
+    /// message names it (`U+001B`); nil when every character of `text` shows as itself. Text that becomes a file
+    /// name must have none.
+    public static func hiddenCharacter(in text: String) -> String? {
+        if isPlainASCII(text) { return nil }
+        return text.unicodeScalars.first { isLineBreak($0) || isInvisible($0) }.map(describe)
+    }
+
     /// `'a'` for something printable, `U+202E` for something that isn't, for messages.
     static func describe(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)

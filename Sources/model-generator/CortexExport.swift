@@ -71,15 +71,20 @@ enum CortexExport {
             guard let kind = line["object"]?.scalarText else {
                 throw PullError("line \(line.location.line) of the export has no 'object'")
             }
+            if let fault = CortexFault.description(of: line) {
+                throw PullError("the server reported an error after \(files.count) object definitions: \(fault)")
+            }
             switch kind {
-            case "fault":
-                throw PullError(
-                    "the server reported an error after \(files.count) object definitions: \(faultDescription(line))"
-                )
             case "object":
-                guard let name = line["name"], name.isString, let text = name.scalarText, SafeFiles.isPlainName(text)
-                else {
+                guard let name = line["name"], name.isString, let text = name.scalarText else {
                     throw PullError("the object definition on line \(line.location.line) has no usable 'name'")
+                }
+                // The name becomes a file name: it must be one, and one a listing or a terminal shows as it is.
+                if let problem = SafeFiles.nameProblem(text + ".json") {
+                    throw PullError(
+                        "the object definition on line \(line.location.line) is named '\(SwiftText.commentText(text))', "
+                            + "which can't be a file name: \(problem)"
+                    )
                 }
                 // Compared without case: on a file system that ignores it (macOS's), two would share one file.
                 guard names.insert(text.lowercased()).inserted else {
@@ -101,15 +106,6 @@ enum CortexExport {
             )
         }
         return files
-    }
-
-    /// A Cortex fault (`{"object": "fault", "code", "errCode", "reason", "message"}`) as mdctl prints one, code and
-    /// message, its text made safe for a terminal and kept short.
-    static func faultDescription(_ fault: SyntaxNode) -> String {
-        let code = fault["code"]?.scalarText ?? fault["errCode"]?.scalarText ?? "fault"
-        let detail = fault["message"]?.scalarText ?? fault["reason"]?.scalarText
-        let text = detail.map { "\(code): \($0)" } ?? code
-        return SwiftText.commentText(String(text.prefix(300)))
     }
 }
 

@@ -40,26 +40,53 @@ struct ImportCommand: ParsableCommand {
     )
     var samples: [String] = []
 
-    @Option(name: .long, help: "Where to write the mapping YAML.")
+    @Option(
+        name: .long,
+        help: """
+            Where to write the mapping YAML: a new file, or one an earlier import wrote. Never one of the files \
+            import reads.
+            """
+    )
     var output: String
 
     func validate() throws {
         for sample in samples where !sample.contains("=") {
             throw ValidationError("--sample takes Class=path, such as RKTStatus=tweet.json; got '\(sample)'")
         }
+        if let problem = SafeFiles.nameProblem(outputName) {
+            throw ValidationError("--output must name a file, and '\(SwiftText.commentText(output))' can't: \(problem)")
+        }
+    }
+
+    /// The output's file name, in its folder.
+    private var outputName: String {
+        output.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? output
+    }
+
+    /// The sample payloads' paths, after `Class=`.
+    private var samplePaths: [(className: String, path: String)] {
+        samples.map { sample in
+            let parts = sample.split(separator: "=", maxSplits: 1).map(String.init)
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
     }
 
     func run() throws {
+        let headerPaths = headerPaths()
+        do {
+            try checkOutput(against: files + headerPaths + samplePaths.map(\.path))
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
         var diagnostics = Diagnostics()
         let sources = read(files, &diagnostics)
-        let headerFiles = read(headerPaths(), &diagnostics)
+        let headerFiles = read(headerPaths, &diagnostics)
         var sampleNodes: [String: SyntaxNode] = [:]
-        for sample in samples {
-            let parts = sample.split(separator: "=", maxSplits: 1).map(String.init)
-            let path = parts.count > 1 ? parts[1] : ""
+        for (className, path) in samplePaths {
             guard let file = read([path], &diagnostics).first else { continue }
             switch DocumentParser.parse(file.text, file: path) {
-            case .success(let node?): sampleNodes[parts[0]] = node
+            case .success(let node?): sampleNodes[className] = node
             case .success(nil): diagnostics.error("the sample '\(path)' is empty", at: .start(of: path))
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
@@ -74,13 +101,13 @@ struct ImportCommand: ParsableCommand {
             diagnostics.append(contentsOf: importDiagnostics)
             if !diagnostics.hasErrors {
                 do {
-                    try FileManager.default.createDirectory(
-                        atPath: Paths.directory(of: output),
-                        withIntermediateDirectories: true
+                    try OutputFolder.replace(
+                        [(outputName, Array(yaml.utf8))],
+                        deleting: [],
+                        in: Paths.directory(of: output)
                     )
-                    try Data(yaml.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
                 } catch {
-                    diagnostics.error("cannot write \(output): \(error.localizedDescription)", at: .start(of: output))
+                    diagnostics.error("\(error)", at: .start(of: output))
                 }
             }
         }
@@ -102,8 +129,37 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
+    /// Stops before anything is read when --output names one of `inputs` (by device and inode: through a link, a
+    /// hard link or another spelling of the path too), or anything but a file an earlier import wrote: import
+    /// replaces its own mapping file, and leaves every other file where it would write as `init` does.
+    private func checkOutput(against inputs: [String]) throws {
+        if let target = SafeFiles.identity(of: output),
+            let input = inputs.first(where: { SafeFiles.identity(of: $0) == target })
+        {
+            throw ImportOutputError(
+                "--output \(output) is \(input == output ? "" : "\(input), ")one of the files import reads; name a new "
+                    + "file for the mapping YAML"
+            )
+        }
+        if case .text(let text) = SafeFiles.existing(at: output), text.hasPrefix(ObjCMappingImporter.writtenFilePrefix)
+        {
+            return
+        }
+        do {
+            try SafeFiles.refuseExisting(output, command: "import")
+        } catch let error as ExistingFileError {
+            throw ImportOutputError("\(error) (only a mapping file an earlier import wrote)")
+        }
+    }
+
     /// The header files, with each folder's `.h` files (searched through its subfolders) in name order.
     private func headerPaths() -> [String] {
         headers.flatMap { HeaderFiles.paths($0, FileSystem.inputFiles) }
     }
+}
+
+/// Why import won't write where --output says.
+struct ImportOutputError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

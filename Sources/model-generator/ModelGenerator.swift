@@ -204,8 +204,10 @@ struct Init: ParsableCommand {
     }
 
     func run() throws {
-        if FileManager.default.fileExists(atPath: config) {
-            FileHandle.standardError.write(Data("error: \(config) exists; init does not overwrite it\n".utf8))
+        do {
+            try SafeFiles.refuseExisting(config, command: "init")
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.failure
         }
         let directory = Paths.directory(of: config)

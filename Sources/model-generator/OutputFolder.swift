@@ -101,6 +101,37 @@ final class OutputFolder {
         self.recorded = recorded
     }
 
+    /// Writes `files` (by name, directly in `directory`) and deletes `deletions` there in one commit, as `generate`
+    /// does: every file staged in a private folder first and moved into place only when all are written, nothing
+    /// followed or half-written, and an error puts back what was there. `directory` and the folders above it are
+    /// created when missing, and removed again on an error. For `pull` and `import`, which write files of their own.
+    static func replace(
+        _ files: [(name: String, bytes: [UInt8])],
+        deleting deletions: [String],
+        in directory: String
+    ) throws {
+        let created = try SafeFiles.createFolders(directory)
+        var staging: String?
+        do {
+            let folder = try makeStaging(in: directory)
+            staging = folder
+            for file in files {
+                try SafeFiles.create(
+                    folder + "/" + file.name,
+                    bytes: file.bytes,
+                    shownPath: Paths.join(directory, file.name)
+                )
+            }
+            try commit(writing: files.map(\.name), deleting: deletions, in: directory, staging: folder)
+            SafeFiles.removeTree(folder)
+        } catch {
+            // A commit that could not be undone leaves the previous files in the staging folder it names.
+            if let staging, (error as? FileError)?.action != undoFailed { SafeFiles.removeTree(staging) }
+            for folder in created.reversed() { rmdir(folder) }
+            throw error
+        }
+    }
+
     /// A new staging folder in `directory`, made by mkdtemp(3) (a unique name, created exclusively, only ours to
     /// read), with the `old` folder the commit keeps previous files in.
     static func makeStaging(in directory: String) throws -> String {

@@ -21,9 +21,10 @@ struct Pull: AsyncParsableCommand {
             parse: GET <url>/schemas with the master key, written as it comes to the --output file. Credentials: \
             PARSE_APPLICATION_ID and PARSE_MASTER_KEY. <url> is the server URL, such as https://example.com/parse.
 
-            Credentials come only from the environment. Nothing is written unless the whole answer arrived, within \
-            --max-bytes, and reads as a schema without errors. Redirects to another origin are refused, so \
-            credentials never leave the server named.
+            Credentials come only from the environment, never from --url (a URL with user:password@ is refused), \
+            and URLs in messages are printed without user, password or query. Nothing is written unless the whole \
+            answer arrived, within --max-bytes and --timeout, and reads as a schema without errors. Redirects to \
+            another origin are refused, so credentials never leave the server named.
             """
     )
 
@@ -44,13 +45,37 @@ struct Pull: AsyncParsableCommand {
     @Option(name: .customLong("max-bytes"), help: "The most bytes the server's answer may have.")
     var maxBytes: Int = 64 * 1024 * 1024
 
+    @Option(
+        name: .long,
+        help: "The most seconds the whole answer may take, from sending the request to its last byte."
+    )
+    var timeout: Double = 300
+
+    /// The environment variables that hold the backend's credentials.
+    var credentialVariables: [String] {
+        switch backend {
+        case .cortex: ["CORTEX_CLIENT_KEY", "CORTEX_ACCESS_TOKEN"]
+        case .parse: ["PARSE_APPLICATION_ID", "PARSE_MASTER_KEY"]
+        }
+    }
+
     func validate() throws {
         guard let base = URL(string: url), let scheme = base.scheme?.lowercased(), ["http", "https"].contains(scheme),
             base.host != nil
         else {
             throw ValidationError("--url must be an http or https URL, such as https://api.dev.medable.com/myorg/v2")
         }
+        // Not echoed: the URL holds a password. A URL's credentials end up in shell history, CI logs and messages.
+        if base.user != nil || base.password != nil {
+            throw ValidationError(
+                "--url must not hold a user name or password (user:password@); pull reads credentials only from "
+                    + "the environment: set \(credentialVariables.joined(separator: " and "))"
+            )
+        }
         if maxBytes <= 0 { throw ValidationError("--max-bytes must be positive") }
+        guard timeout.isFinite, timeout > 0, timeout <= 86_400 else {
+            throw ValidationError("--timeout must be a number of seconds above 0, at most 86400 (a day)")
+        }
     }
 
     func run() async throws {
@@ -69,7 +94,11 @@ struct Pull: AsyncParsableCommand {
                             + "in the environment"
                     )
                 }
-                let answer = try await download(CortexExport.request(base: base, clientKey: key, accessToken: token))
+                let answer = try await download(
+                    CortexExport.request(base: base, clientKey: key, accessToken: token),
+                    from: base,
+                    dialect: .cortex
+                )
                 files = try CortexExport.objectFiles(in: answer)
                 stale = staleDefinitions(keeping: Set(files.map(\.name)))
             case .parse:
@@ -82,7 +111,7 @@ struct Pull: AsyncParsableCommand {
                 request.setValue(applicationID, forHTTPHeaderField: "X-Parse-Application-Id")
                 request.setValue(masterKey, forHTTPHeaderField: "X-Parse-Master-Key")
                 request.setValue("application/json", forHTTPHeaderField: "Accept")
-                let data = try await download(request)
+                let data = try await download(request, from: base, dialect: .parse)
                 files = [PulledFile(name: output.split(separator: "/").last.map(String.init) ?? output, data: data)]
             }
             try check(files)
@@ -100,39 +129,63 @@ struct Pull: AsyncParsableCommand {
         for name in stale { print("deleted \(Paths.join(output, name))") }
     }
 
-    /// The body of a 2xx answer to `request`, through the runtime's transport: the answer bounded by --max-bytes,
-    /// a redirect to another origin refused (the request means nothing without its credentials, which must not go
-    /// there). Anything else throws, with the server's own error when it gave one.
-    private func download(_ request: URLRequest) async throws -> Data {
+    /// The body of a 2xx answer to `request`, through the runtime's client and transport: one attempt within
+    /// --timeout (the client's own deadline, which holds on Linux too, where URLSession's resource timeout does
+    /// not), the answer bounded by --max-bytes, a redirect to another origin refused (the request means nothing
+    /// without its credentials, which must not go there). Anything else throws, with the server's own error when it
+    /// gave one.
+    private func download(_ request: URLRequest, from base: URL, dialect: some ClientDialect) async throws -> Data {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 60
-        configuration.timeoutIntervalForResource = 300
+        // Gaps between bytes; the whole answer is the client's timeout.
+        configuration.timeoutIntervalForRequest = min(60, timeout)
         let transport = URLSessionTransport(
             configuration: configuration,
             maximumResponseBytes: maxBytes,
             redirectPolicy: .refuseCrossOrigin
         )
         defer { transport.session.finishTasksAndInvalidate() }
-        let data: Data
-        let response: HTTPURLResponse
+        let client = ModelClient(
+            baseURL: base,
+            dialect: dialect,
+            transport: transport,
+            retry: .never,
+            timeout: .milliseconds(Int64((timeout * 1000).rounded(.up))),
+            maximumResponseBytes: maxBytes
+        )
         do {
-            (data, response) = try await transport.send(request)
-        } catch HTTPTransportError.responseTooLarge {
+            return try await client.send(request).data
+        } catch ModelClientError.responseTooLarge {
             throw PullError("the answer is more than --max-bytes \(maxBytes) bytes")
-        } catch HTTPTransportError.crossOriginRedirectRefused(_, let target) {
+        } catch ModelClientError.timedOut {
             throw PullError(
-                "the server redirected to \(target.absoluteString); not following it with the credentials"
+                "no whole answer from \(PrintedURL.text(request.url)) within --timeout \(Self.seconds(timeout)); "
+                    + "the request was cancelled"
             )
+        } catch ModelClientError.transport(HTTPTransportError.crossOriginRedirectRefused(_, let target)) {
+            throw PullError(
+                "the server redirected to \(PrintedURL.text(target)); not following it with the credentials"
+            )
+        } catch ModelClientError.rateLimited(_, _, _, let body) {
+            throw PullError(
+                "\(PrintedURL.text(request.url)) answered HTTP 429"
+                    + (Self.serverError(in: body).map { ": \($0)" } ?? "")
+            )
+        } catch ModelClientError.server(let status, _, _, let body) {
+            throw PullError(
+                "\(PrintedURL.text(request.url)) answered HTTP \(status)"
+                    + (Self.serverError(in: body).map { ": \($0)" } ?? "")
+            )
+        } catch ModelClientError.transport(let error) {
+            throw PullError("the request failed: \(error.localizedDescription)")
         } catch {
             throw PullError("the request failed: \(error.localizedDescription)")
         }
-        guard (200..<300).contains(response.statusCode) else {
-            throw PullError(
-                "\(request.url?.absoluteString ?? "the server") answered HTTP \(response.statusCode)"
-                    + (Self.serverError(in: data).map { ": \($0)" } ?? "")
-            )
-        }
-        return data
+    }
+
+    /// `seconds` as a person writes it: `2 seconds`, `1.5 seconds`, `1 second`.
+    private static func seconds(_ seconds: Double) -> String {
+        let number = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        return number + (seconds == 1 ? " second" : " seconds")
     }
 
     /// The error a refusal carries: a Cortex fault (`{"object": "fault", …}`) or Parse's `{"code", "error"}`.
@@ -140,7 +193,7 @@ struct Pull: AsyncParsableCommand {
         guard data.count <= 64 * 1024, let text = String(data: data, encoding: .utf8),
             case .success(let root?) = DocumentParser.parse(text, file: "the answer")
         else { return nil }
-        if root["object"]?.scalarText == "fault" { return CortexExport.faultDescription(root) }
+        if let fault = CortexFault.description(of: root) { return fault }
         return root["error"]?.scalarText.map { SwiftText.commentText(String($0.prefix(300))) }
     }
 
@@ -179,31 +232,31 @@ struct Pull: AsyncParsableCommand {
     /// Writes every file into a staging folder first and moves them into place only when all are written, as
     /// `generate` does: nothing is followed or half-written, and an error puts back what was there.
     private func write(_ files: [PulledFile], deleting stale: [String]) throws {
-        let directory = backend == .cortex ? output : Paths.directory(of: output)
-        let created = try SafeFiles.createFolders(directory)
-        var staging: String?
-        do {
-            let folder = try OutputFolder.makeStaging(in: directory)
-            staging = folder
-            for file in files {
-                try SafeFiles.create(
-                    folder + "/" + file.name,
-                    bytes: Array(file.data),
-                    shownPath: Paths.join(directory, file.name)
-                )
-            }
-            try OutputFolder.commit(writing: files.map(\.name), deleting: stale, in: directory, staging: folder)
-            SafeFiles.removeTree(folder)
-        } catch {
-            // A commit that could not be undone leaves the previous files in the staging folder it names.
-            if let staging, (error as? FileError)?.action != OutputFolder.undoFailed { SafeFiles.removeTree(staging) }
-            for folder in created.reversed() { rmdir(folder) }
-            throw error
-        }
+        try OutputFolder.replace(
+            files.map { ($0.name, Array($0.data)) },
+            deleting: stale,
+            in: backend == .cortex ? output : Paths.directory(of: output)
+        )
     }
 }
 
 struct PullError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A URL as the command line prints it, in every message: without the user, password, query and fragment, which
+/// can hold credentials (a token in a query, a password in a redirect's `Location`), and with anything a terminal
+/// would not show as itself escaped.
+enum PrintedURL {
+    static func text(_ url: URL?) -> String {
+        guard let url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return "the server"
+        }
+        components.user = nil
+        components.password = nil
+        components.query = nil
+        components.fragment = nil
+        return SwiftText.commentText(components.string ?? "the server")
+    }
 }

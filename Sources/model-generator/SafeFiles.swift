@@ -80,9 +80,22 @@ enum SafeFiles {
     }
 
     /// A name for a file directly in a folder: no path separators (either kind), nothing hidden (the output
-    /// folder's manifest and staging folders are the generator's own), no relative names.
+    /// folder's manifest and staging folders are the generator's own), no relative names, and nothing a terminal
+    /// or a listing would not show (line breaks, escape sequences, bidi controls).
     static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\") && !name.contains("\0")
+        nameProblem(name) == nil
+    }
+
+    /// Why `name` can't be a file's name directly in a folder (see ``isPlainName(_:)``), or nil when it can.
+    static func nameProblem(_ name: String) -> String? {
+        // Bytes, as the file system reads them: "/" with a combining mark after it is one Character.
+        let bytes = name.utf8
+        if bytes.isEmpty { return "it is empty" }
+        if bytes.first == UInt8(ascii: ".") { return "it starts with '.'" }
+        if bytes.contains(UInt8(ascii: "/")) || bytes.contains(UInt8(ascii: "\\")) {
+            return "it holds a path separator"
+        }
+        return SwiftText.hiddenCharacter(in: name).map { "it holds \($0)" }
     }
 
     /// Creates a new file at `path` holding `text`: exclusively (it fails if anything, a link included, is there)
@@ -133,6 +146,24 @@ enum SafeFiles {
         return created
     }
 
+    /// Which file is at `path` (its device and inode), following links: two paths that name one file, whatever
+    /// their spelling or the links between, have one identity. Nil when nothing is there.
+    static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// Throws ``ExistingFileError`` when anything is at `path`: a file, a folder, or a link (even to nothing).
+    static func refuseExisting(_ path: String, command: String) throws {
+        if try kind(of: path) != nil { throw ExistingFileError(path: path, command: command) }
+    }
+
     /// `path` with every symbolic link resolved (realpath(3)); nil when it can't be.
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
@@ -165,4 +196,12 @@ enum SafeFiles {
             unlink(path)
         }
     }
+}
+
+/// Something already at a path where a command creates a file a person then edits and commits (`init`'s config,
+/// `import`'s mapping file): the command stops rather than replace it.
+struct ExistingFileError: Error, CustomStringConvertible {
+    var path: String
+    var command: String
+    var description: String { "\(path) exists; \(command) does not overwrite it" }
 }

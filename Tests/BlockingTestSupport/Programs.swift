@@ -13,6 +13,8 @@ public struct ProgramRun: Sendable {
     public var output: String
     /// Standard error, when the run kept it apart; empty otherwise.
     public var errors: String
+    /// Whether the program was still running at the run's time limit and was killed there.
+    public var wasKilledAtTimeLimit = false
 }
 
 /// Runs `executable` to its end and returns what it wrote, reading both pipes at once (so neither can fill up and
@@ -22,12 +24,15 @@ public struct ProgramRun: Sendable {
 ///   - directory: The working directory; the caller's when nil.
 ///   - environment: All the program sees of the environment; the caller's when nil.
 ///   - mergingErrors: Whether standard error goes into `output` (in the order written) rather than `errors`.
+///   - timeLimit: When given, a program still running after it is killed (SIGKILL, which a program can't block or
+///     handle) and the run says so: a test of something that could hang fails instead.
 public func runProgram(
     _ executable: URL,
     _ arguments: [String],
     in directory: URL? = nil,
     environment: [String: String]? = nil,
     mergingErrors: Bool = false,
+    timeLimit: Duration? = nil,
     file: StaticString = #fileID,
     line: UInt = #line
 ) throws -> ProgramRun {
@@ -43,14 +48,47 @@ public func runProgram(
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    let watchdog = timeLimit.map { Watchdog(process, after: $0) }
     let errorData = ReadInBackground(mergingErrors ? nil : errors)
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return ProgramRun(
         status: process.terminationStatus,
         output: String(decoding: outputData, as: UTF8.self),
-        errors: String(decoding: errorData.wait(), as: UTF8.self)
+        errors: String(decoding: errorData.wait(), as: UTF8.self),
+        wasKilledAtTimeLimit: watchdog?.stop() ?? false
     )
+}
+
+/// Kills a process that is still running at a time limit, on a thread of its own.
+private final class Watchdog: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var stopped = false
+    private var fired = false
+
+    init(_ process: Process, after limit: Duration) {
+        let (seconds, attoseconds) = limit.components
+        let deadline = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+        Thread {
+            self.condition.lock()
+            defer { self.condition.unlock() }
+            while !self.stopped, self.condition.wait(until: deadline) {}
+            if !self.stopped, process.isRunning {
+                self.fired = true
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
+        .start()
+    }
+
+    /// Stops watching; whether the process was killed.
+    func stop() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        stopped = true
+        condition.signal()
+        return fired
+    }
 }
 
 /// Waits for `process` to end. Only on a thread of ``onOwnThread(_:)``.

@@ -34,15 +34,22 @@ import Testing
         try await onOwnThread { try runBlocking(arguments, in: directory, executable: executable) }
     }
 
-    /// `environment`, when given, is all the process sees of the environment. Blocks: only on a thread of
-    /// `onOwnThread`.
+    /// `environment`, when given, is all the process sees of the environment; a run past `timeLimit` is killed.
+    /// Blocks: only on a thread of `onOwnThread`.
     func runBlocking(
         _ arguments: [String],
         in directory: URL,
         executable: URL? = nil,
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil,
+        timeLimit: Duration? = nil
     ) throws -> Run {
-        try runProgram(try executable ?? Self.executable, arguments, in: directory, environment: environment)
+        try runProgram(
+            try executable ?? Self.executable,
+            arguments,
+            in: directory,
+            environment: environment,
+            timeLimit: timeLimit
+        )
     }
 
     /// A fresh copy of a golden case's inputs (without its expected output).

@@ -216,6 +216,112 @@ import Testing
         #expect(try report(Self.base, Self.base).markdown == "## Schema changes\n\nNo changes to the generated API.\n")
     }
 
+    /// Text that would reach past a code span if printed raw: a terminal escape sequence (clears the screen), line
+    /// breaks of each kind, backticks (one closes a span, one with a combining mark after it is one Character but
+    /// two things to Markdown), an HTML comment and tag (after a backtick, the comment would hide every entry after
+    /// it), and a bidi override.
+    static let hostileNames = [
+        "\u{1B}[2J\u{1B}[1;1H", "a\r\nb", "c\rd", "e\nf", "x`y``z", "`", "`\u{301}", "<!--", "`<!--", "--> <details>",
+        "\u{202E}rev", " spaced ",
+    ]
+
+    /// The hostile text in every name the report quotes: objects added and removed (headings and entries),
+    /// properties added and removed, a property whose type changed, and enum values gained and lost.
+    static func hostileSchemas(_ text: String) -> (old: String, new: String) {
+        func name(_ prefix: String) -> String { ConfigTemplate.yamlString(prefix + text) }
+        func kind(_ values: [String]) -> String {
+            "{ name: \(name("c_kind")), type: String, validators: [{ name: stringEnum, definition: { values: ["
+                + values.map(name).joined(separator: ", ") + "] } }] }"
+        }
+        let old = """
+            objects:
+              - name: \(name("c_gone"))
+              - name: \(name("c_keep"))
+                properties:
+                  - { name: \(name("c_drop")), type: String }
+                  - { name: \(name("c_count")), type: Number, integer: true }
+                  - \(kind(["c_lost", "c_kept"]))
+            """
+        let new = """
+            objects:
+              - name: \(name("c_keep"))
+                properties:
+                  - { name: \(name("c_count")), type: Number }
+                  - \(kind(["c_kept", "c_new"]))
+                  - { name: \(name("c_added")), type: String, required: true }
+              - name: \(name("c_new"))
+            """
+        return (old, new)
+    }
+
+    /// A line of Markdown as CommonMark reads its code spans (scalar by scalar, as Markdown sees backticks): the text
+    /// outside them, and each one's content. Nil when a backtick run has no closing run of the same length, so it
+    /// would stand as literal backticks, or pair with one on a later line.
+    static func codeSpans(_ line: String) -> (outside: String, spans: [String])? {
+        let scalars = Array(line.unicodeScalars)
+        func run(at start: Int) -> Int { scalars[start...].prefix { $0 == "`" }.count }
+        var outside = String.UnicodeScalarView()
+        var spans: [String] = []
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "`" else {
+                outside.append(scalars[index])
+                index += 1
+                continue
+            }
+            let fence = run(at: index)
+            var close = index + fence
+            while close < scalars.count, scalars[close] != "`" || run(at: close) != fence {
+                close += scalars[close] == "`" ? run(at: close) : 1
+            }
+            guard close < scalars.count else { return nil }
+            var content = String(String.UnicodeScalarView(scalars[(index + fence)..<close]))
+            if content.hasPrefix(" "), content.hasSuffix(" "), content.contains(where: { $0 != " " }) {
+                content = String(content.dropFirst().dropLast())
+            }
+            spans.append(content)
+            index = close + fence
+        }
+        return (String(outside), spans)
+    }
+
+    @Test(arguments: hostileNames) func schemaTextCantEscapeItsCodeSpanOrReachTheTerminal(_ text: String) throws {
+        let (old, new) = Self.hostileSchemas(text)
+        let diff = try report(old, new)
+        let markdown = diff.markdown
+        // The terminal: no escape sequences, bidi controls or line breaks of the schema's.
+        let raw = markdown.unicodeScalars.filter {
+            $0 != "\n" && (SwiftText.isInvisible($0) || SwiftText.isLineBreak($0))
+        }
+        #expect(raw.isEmpty, "raw \(raw.map { "U+" + String($0.value, radix: 16) }) in \(markdown.debugDescription)")
+        // One line per change, and no line that schema text started.
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.filter { $0.hasPrefix("- ") }.count == diff.changes.count)
+        for line in lines {
+            #expect(
+                line.isEmpty || line.hasPrefix("## ") || line.hasPrefix("### ") || line.hasPrefix("- ")
+                    || line == "\(diff.changes.count) changes, \(diff.changes.filter(\.isBreaking).count) breaking.",
+                "a line of its own: \(line.debugDescription)"
+            )
+        }
+        // Markdown: every backtick belongs to a closed span, no markup outside one, every **Breaking** shown.
+        var outside = ""
+        var spans: Set<String> = []
+        for line in lines {
+            let parts = try #require(Self.codeSpans(line), "a backtick left open: \(line.debugDescription)")
+            outside += parts.outside + "\n"
+            spans.formUnion(parts.spans)
+        }
+        #expect(!outside.contains("<") && !outside.contains(">"), "\(outside)")
+        #expect(outside.components(separatedBy: "**Breaking**").count - 1 == diff.changes.filter(\.isBreaking).count)
+        // Each name reads in its span as the diagnostics would show it.
+        let visible = SwiftText.commentText(text)
+        for name in ["c_gone", "c_keep", "c_new", "c_drop", "c_count", "c_added", "c_lost"] {
+            #expect(spans.contains(name + visible), "\(name): \(spans)")
+        }
+        #expect(diff.changes.count == 7, "\(markdown)")
+    }
+
     @Test func aBareSchemaFileIsReadWithTheDefaultConfig() {
         let (schema, diagnostics) = Pipeline.resolve(
             path: "dir/objects.yaml",

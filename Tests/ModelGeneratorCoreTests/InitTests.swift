@@ -206,7 +206,7 @@ import Testing
         )
         let planted = try await commandLine.run(["init"], in: folder)
         #expect(planted.status == 1)
-        #expect(planted.errors == "error: cannot write model-generator.yaml: something already exists there\n")
+        #expect(planted.errors == "error: model-generator.yaml exists; init does not overwrite it\n")
         #expect(!exists("victim.yaml") && !exists("schema"))
         try manager.removeItem(at: folder.appendingPathComponent("model-generator.yaml"))
 

@@ -14,7 +14,7 @@ import Darwin
 @Suite(.serialized, .onOwnThread) struct PullTests {
     /// The server: started by each test, stopped when it ends (and when its stdin closes).
     static let script = #"""
-        import http.server, json, os, sys, glob, threading
+        import http.server, json, os, sys, glob, threading, time
         from urllib.parse import urlparse, parse_qs
         root = sys.argv[1]
         definitions = [json.load(open(p, encoding="utf-8")) for p in sorted(glob.glob(os.path.join(root, "cortex/env-objects/*.json")))]
@@ -75,7 +75,13 @@ import Darwin
             def export(self, org):
                 # What Cortex sends besides the objects, which pull passes over.
                 self.line({"object": "env", "name": "Test"})
+                if org == "trickle":
+                    return self.trickle()
                 for index, definition in enumerate(definitions):
+                    if org == "controls" and index == 3:
+                        # A name that would clear the terminal and start a line of its own, as a file name.
+                        name = "c_evil\x1b[2J\rx"
+                        self.line(dict(definition, name=name, resource="object." + name))
                     if org == "faulty" and index == 40:
                         return self.line({"object": "fault", "errCode": "cortex.error.unspecified", "code": "kError",
                                           "reason": "Export failed", "message": "Export failed on c_branch"})
@@ -96,9 +102,29 @@ import Darwin
                 self.wfile.write(json.dumps(document, separators=(",", ":")).encode() + b"\n")
                 self.wfile.flush()
 
+            def trickle(self):
+                # One byte now and then, for longer than any test waits: an idle timeout never fires.
+                try:
+                    for _ in range(600):
+                        self.wfile.write(b" ")
+                        self.wfile.flush()
+                        time.sleep(0.2)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
             def do_GET(self):
                 url = urlparse(self.path)
                 port = self.server.server_address[1]
+                if url.path == "/trickle/schemas":
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", "100000")
+                    self.end_headers()
+                    return self.trickle()
+                if url.path == "/leaky/schemas":
+                    # Credentials in the redirect's target, which no message may print.
+                    target = "http://admin:hunter2@localhost:%d/parse/schemas?access_token=t0ken" % port
+                    return self.answer(302, b"", {"Location": target})
                 if url.path == "/parse/schemas":
                     if self.headers.get("X-Parse-Application-Id") != "app-id" or \
                             self.headers.get("X-Parse-Master-Key") != "master-key":
@@ -151,10 +177,12 @@ import Darwin
         return Server(process: process, stdin: stdin, port: port)
     }
 
+    /// Runs the command line; one still running after `timeLimit` is killed, which the run records.
     static func run(
         _ arguments: [String],
         in directory: URL,
-        environment: [String: String]
+        environment: [String: String],
+        timeLimit: Duration = .seconds(120)
     ) throws
         -> CommandLineTests.Run
     {
@@ -162,7 +190,8 @@ import Darwin
         try CommandLineTests().runBlocking(
             arguments,
             in: directory,
-            environment: environment.merging(["PATH": "/usr/bin:/bin"]) { first, _ in first }
+            environment: environment.merging(["PATH": "/usr/bin:/bin"]) { first, _ in first },
+            timeLimit: timeLimit
         )
     }
 
@@ -346,6 +375,107 @@ import Darwin
             #expect(try Self.contents(of: folder) == before)
             #expect(
                 try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["objects", "serve.py"]
+            )
+        }
+    }
+
+    /// A server that sends its headers, then a byte now and then for ever: the overall deadline (--timeout, the
+    /// client's own race against each attempt) ends the pull with one plain sentence, on Linux too, where
+    /// URLSession's resource timeout is not enforced and its idle timeout starts again with every byte.
+    @Test(arguments: [
+        (Backend.cortex, "trickle/v2", "/trickle/v2/developer/environment/export"),
+        (Backend.parse, "trickle", "/trickle/schemas"),
+    ])
+    func aServerThatTricklesBytesIsCutOffAtTheDeadline(backend: Backend, path: String, shown: String) throws {
+        try Self.withServer { directory, port in
+            let pull = try Self.run(
+                [
+                    "pull", backend.rawValue, "--url", "http://127.0.0.1:\(port)/\(path)", "--output", "schema",
+                    "--timeout", "2",
+                ],
+                in: directory,
+                environment: backend == .cortex ? Self.cortexCredentials : Self.parseCredentials,
+                timeLimit: .seconds(60)
+            )
+            #expect(!pull.wasKilledAtTimeLimit, "pull was still running a minute later, past its --timeout of 2 s")
+            #expect(pull.status == 1)
+            #expect(
+                pull.errors
+                    == "error: no whole answer from http://127.0.0.1:\(port)\(shown) within --timeout 2 seconds; "
+                    + "the request was cancelled\n"
+            )
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["serve.py"])
+        }
+    }
+
+    enum Backend: String, Sendable {
+        case cortex, parse
+    }
+
+    /// An object name with a terminal escape and a carriage return would become a file name and be printed raw:
+    /// it is refused, shown escaped, and nothing is written.
+    @Test func anObjectNameThatIsNotAFileNameWritesNothing() throws {
+        try Self.withServer { directory, port in
+            let folder = try Self.previousObjects(in: directory)
+            let before = try Self.contents(of: folder)
+            let pull = try Self.run(
+                ["pull", "cortex", "--url", "http://127.0.0.1:\(port)/controls/v2", "--output", "objects"],
+                in: directory,
+                environment: Self.cortexCredentials
+            )
+            #expect(pull.status == 1)
+            #expect(
+                pull.errors.contains(
+                    "is named 'c_evil\\u{1b}[2J\\u{d}x', which can't be a file name: it holds U+001B"
+                ),
+                "\(pull.errors)"
+            )
+            #expect(!pull.errors.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\r" })
+            #expect(try Self.contents(of: folder) == before)
+        }
+    }
+
+    /// A password in --url is refused before anything is sent, naming where credentials go instead, without
+    /// printing it; a user name alone (a token) too.
+    @Test(arguments: [
+        (Backend.parse, "alice:s3cret-pass@", "set PARSE_APPLICATION_ID and PARSE_MASTER_KEY"),
+        (Backend.cortex, "alice:s3cret-pass@", "set CORTEX_CLIENT_KEY and CORTEX_ACCESS_TOKEN"),
+        (Backend.cortex, "s3cret-pass@", "set CORTEX_CLIENT_KEY and CORTEX_ACCESS_TOKEN"),
+    ])
+    func credentialsInTheURLAreRefusedUnprinted(backend: Backend, userInfo: String, variables: String) throws {
+        try Self.withServer { directory, port in
+            let pull = try Self.run(
+                [
+                    "pull", backend.rawValue, "--url", "http://\(userInfo)127.0.0.1:\(port)/org/v2", "--output",
+                    "schema.json",
+                ],
+                in: directory,
+                environment: backend == .cortex ? Self.cortexCredentials : Self.parseCredentials
+            )
+            #expect(pull.status == 64, "a usage error: \(pull.errors)")
+            #expect(pull.errors.contains("--url must not hold a user name or password"), "\(pull.errors)")
+            #expect(pull.errors.contains(variables), "\(pull.errors)")
+            #expect(!pull.errors.contains("s3cret") && !pull.output.contains("s3cret"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["serve.py"])
+        }
+    }
+
+    /// A redirect whose target holds a password and a token is refused, and the message names the target without
+    /// them.
+    @Test func urlsInMessagesAreRedacted() throws {
+        try Self.withServer { directory, port in
+            let pull = try Self.run(
+                ["pull", "parse", "--url", "http://127.0.0.1:\(port)/leaky", "--output", "parse.json"],
+                in: directory,
+                environment: Self.parseCredentials
+            )
+            #expect(pull.status == 1)
+            #expect(
+                pull.errors.contains("the server redirected to http://localhost:\(port)/parse/schemas; not following"),
+                "\(pull.errors)"
+            )
+            #expect(
+                !pull.errors.contains("hunter2") && !pull.errors.contains("t0ken") && !pull.errors.contains("admin")
             )
         }
     }

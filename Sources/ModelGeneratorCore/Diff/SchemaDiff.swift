@@ -2,8 +2,10 @@
 /// type and optionality changes, enum values, and what a client may write, each marked breaking or not.
 public struct SchemaDiff: Sendable {
     public struct Change: Hashable, Sendable {
-        /// The object's API name and its Swift type, as the report groups changes.
+        /// The object's API name and its Swift type, as the report groups changes (Markdown, as `description`).
         public var object: String
+        /// What changed, in Markdown: every piece of schema text in a code span of its own, made by
+        /// ``MarkdownText/codeSpan(_:)``.
         public var description: String
         public var isBreaking: Bool
     }
@@ -16,15 +18,19 @@ public struct SchemaDiff: Sendable {
         let oldObjects = Dictionary(old.objects.map { ($0.apiName, $0) }, uniquingKeysWith: { first, _ in first })
         let newObjects = Dictionary(new.objects.map { ($0.apiName, $0) }, uniquingKeysWith: { first, _ in first })
         for object in old.objects where newObjects[object.apiName] == nil {
-            add(object, "object removed: code using `\(object.swiftName)` no longer compiles", breaking: true)
+            add(object, "object removed: code using \(code(object.swiftName)) no longer compiles", breaking: true)
         }
         for object in new.objects {
             guard let before = oldObjects[object.apiName] else {
-                add(object, "object added as `\(object.swiftName)`", breaking: false)
+                add(object, "object added as \(code(object.swiftName))", breaking: false)
                 continue
             }
             if before.swiftName != object.swiftName {
-                add(object, "Swift type renamed from `\(before.swiftName)` to `\(object.swiftName)`", breaking: true)
+                add(
+                    object,
+                    "Swift type renamed from \(code(before.swiftName)) to \(code(object.swiftName))",
+                    breaking: true
+                )
             }
             compare(
                 before.properties + before.variants.flatMap(\.properties),
@@ -35,10 +41,13 @@ public struct SchemaDiff: Sendable {
         }
     }
 
+    /// Schema text (names, key paths, enum values, and the Swift spellings made from them) as the report quotes it.
+    private func code(_ text: String) -> String { MarkdownText.codeSpan(text) }
+
     private mutating func add(_ object: ResolvedObject, _ description: String, breaking: Bool) {
         changes.append(
             Change(
-                object: "`\(object.apiName)` (`\(object.swiftName)`)",
+                object: "\(code(object.apiName)) (\(code(object.swiftName)))",
                 description: description,
                 isBreaking: breaking
             )
@@ -64,7 +73,8 @@ public struct SchemaDiff: Sendable {
                 renamed.insert(key(property))
                 add(
                     object,
-                    "`\(key(before))` renamed on the server to `\(key(property))`; the Swift name `\(property.swiftName)` is kept",
+                    "\(code(key(before))) renamed on the server to \(code(key(property))); the Swift name "
+                        + "\(code(property.swiftName)) is kept",
                     breaking: false
                 )
                 compareProperty(before, property, in: object, translator)
@@ -73,7 +83,7 @@ public struct SchemaDiff: Sendable {
         for property in oldProperties where newByKey[key(property)] == nil && !renamed.contains(key(property)) {
             add(
                 object,
-                "property `\(key(property))` removed: code using `\(property.swiftName)` no longer compiles",
+                "property \(code(key(property))) removed: code using \(code(property.swiftName)) no longer compiles",
                 breaking: true
             )
         }
@@ -88,7 +98,7 @@ public struct SchemaDiff: Sendable {
                 ].compactMap { $0 }
                 add(
                     object,
-                    "property `\(key(property))` added as `\(property.swiftName): \(spelling)`"
+                    "property \(code(key(property))) added as \(code("\(property.swiftName): \(spelling)"))"
                         + (takers.isEmpty
                             ? ""
                             : "; \(takers.joined(separator: " and ")) take\(takers.count == 1 ? "s" : "") a new parameter"),
@@ -106,24 +116,30 @@ public struct SchemaDiff: Sendable {
         in object: ResolvedObject,
         _ translator: Translator
     ) {
-        let name = "`\(after.keyPath.joined(separator: "."))`"
+        let name = code(after.keyPath.joined(separator: "."))
         if before.swiftName != after.swiftName {
-            add(object, "\(name) renamed in Swift from `\(before.swiftName)` to `\(after.swiftName)`", breaking: true)
+            add(
+                object,
+                "\(name) renamed in Swift from \(code(before.swiftName)) to \(code(after.swiftName))",
+                breaking: true
+            )
         }
         let oldType = translator.elementTypeSpelling(before.type)
         let newType = translator.elementTypeSpelling(after.type)
         if oldType != newType || before.isArray != after.isArray {
             add(
                 object,
-                "\(name) changed type from `\(translator.typeSpelling(before))` to `\(translator.typeSpelling(after))`",
+                "\(name) changed type from \(code(translator.typeSpelling(before))) to "
+                    + code(translator.typeSpelling(after)),
                 breaking: true
             )
         } else if before.isRequired != after.isRequired {
+            let change = "\(code(translator.typeSpelling(before))) → \(code(translator.typeSpelling(after)))"
             add(
                 object,
                 after.isRequired
-                    ? "\(name) became required (`\(translator.typeSpelling(before))` → `\(translator.typeSpelling(after))`): initializers take a new parameter"
-                    : "\(name) became optional (`\(translator.typeSpelling(before))` → `\(translator.typeSpelling(after))`): code reading it must unwrap it",
+                    ? "\(name) became required (\(change)): initializers take a new parameter"
+                    : "\(name) became optional (\(change)): code reading it must unwrap it",
                 breaking: true
             )
         } else if before.definition.isRequired != after.definition.isRequired {
@@ -143,14 +159,14 @@ public struct SchemaDiff: Sendable {
             if !added.isEmpty {
                 add(
                     object,
-                    "\(name) gained enum values \(added.map { "`\($0)`" }.joined(separator: ", "))",
+                    "\(name) gained enum values \(added.map(code).joined(separator: ", "))",
                     breaking: false
                 )
             }
             if !removed.isEmpty {
                 add(
                     object,
-                    "\(name) lost enum values \(removed.map { "`\($0)`" }.joined(separator: ", ")): their cases no longer exist",
+                    "\(name) lost enum values \(removed.map(code).joined(separator: ", ")): their cases no longer exist",
                     breaking: true
                 )
             }
@@ -177,7 +193,8 @@ public struct SchemaDiff: Sendable {
         }
     }
 
-    /// The report, in Markdown.
+    /// The report, in Markdown. Schema text can't add lines, markup or terminal escapes to it (see
+    /// ``MarkdownText``), so it reads the same in a pull request comment and on a terminal.
     public var markdown: String {
         let breaking = changes.filter(\.isBreaking).count
         guard !changes.isEmpty else { return "## Schema changes\n\nNo changes to the generated API.\n" }

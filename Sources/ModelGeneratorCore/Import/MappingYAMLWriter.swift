@@ -33,7 +33,7 @@ struct MappingYAMLWriter {
     mutating func write() -> String {
         propagateSamples()
         var lines = [
-            "# Imported by `model-generator import --from \(system.rawValue)` from the \(system.displayName) mappings in",
+            ObjCMappingImporter.writtenFilePrefix + "\(system.rawValue)` from the \(system.displayName) mappings in",
             "# \(SwiftText.commentText(sourceFiles.joined(separator: ", ")))).",
             "# Types come from the classes' headers. Review the comments, then commit this file and name it in the",
             "# config's 'mappings'.",

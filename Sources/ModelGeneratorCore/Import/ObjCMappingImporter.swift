@@ -53,6 +53,10 @@ public enum ObjCMappingImporter {
         diagnostics.append(contentsOf: writer.diagnostics)
         return (yaml, diagnostics)
     }
+
+    /// How every file the import writes starts: `import --output` replaces a file only when it starts so (one an
+    /// earlier import wrote), and leaves any other alone.
+    public static let writtenFilePrefix = "# Imported by `model-generator import --from "
 }
 
 /// Walks the tokens of mapping code and collects the mappings it builds.

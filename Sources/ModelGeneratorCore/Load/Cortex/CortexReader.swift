@@ -33,13 +33,26 @@ enum CortexReader {
     }
 
     /// A Cortex export: one JSON object per line. Lines whose `object` is `object` are definitions; the rest are
-    /// other configuration (apps, templates, instances) and are skipped.
+    /// other configuration (apps, templates, instances) and are skipped. A fault line (``CortexFault``) is an error
+    /// there: the export failed, and the objects after it are missing.
     static func readExport(_ text: String, file: String, _ reader: inout NodeReader) -> [ObjectDefinition] {
         let (lines, problems) = DocumentParser.parseLines(text, file: file)
         reader.diagnostics.append(contentsOf: problems)
-        return reader.readEach(lines.filter { $0["object"]?.scalarText == "object" }) {
-            readObject($0, file: file, format: .cortex, &$1)
+        var definitions: [SyntaxNode] = []
+        for line in lines {
+            if let fault = CortexFault.description(of: line) {
+                reader.diagnostics.error(
+                    "the export failed after \(definitions.count) object definition\(definitions.count == 1 ? "" : "s") "
+                        + "(\(fault)): the objects after this line are missing",
+                    at: line.location,
+                    hint: "export the org again (mdctl env export, or model-generator pull cortex); generating from "
+                        + "this file would delete the models of the missing objects"
+                )
+                break
+            }
+            if line["object"]?.scalarText == "object" { definitions.append(line) }
         }
+        return reader.readEach(definitions) { readObject($0, file: file, format: .cortex, &$1) }
     }
 
     static func readObject(

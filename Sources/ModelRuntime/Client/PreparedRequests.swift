@@ -1,0 +1,36 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension ModelClient {
+    /// Sends a request built outside the client's dialect (its own URL, method, headers and body, such as
+    /// `model-generator pull`'s schema export) with what every request of the client gets: the `headers` closure's
+    /// headers, the `timeout` on each attempt, the retry policy (by the request's method) and
+    /// `maximumResponseBytes`. Returns the body and response of a 2xx answer; any other status throws
+    /// ``ModelClientError/server(status:code:message:body:)`` with the server's body.
+    ///
+    /// The timeout is the client's own: each attempt races a timer, and the one that loses is cancelled. It holds
+    /// wherever the transport runs, also on Linux, where FoundationNetworking enforces neither
+    /// `URLSessionConfiguration.timeoutIntervalForResource` nor a whole-answer limit, and its idle timeout starts
+    /// again with every byte a slow server trickles.
+    public func send(_ request: URLRequest) async throws -> (data: Data, response: HTTPURLResponse) {
+        var request = request
+        for (name, value) in try await headers().sorted(by: { $0.key < $1.key }) {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        let method = request.httpMethod ?? "GET"
+        return try await sendRetrying(
+            request,
+            describedAs: "\(method) \(request.url?.path ?? "/")",
+            idempotent: Self.isIdempotent(method)
+        )
+    }
+
+    /// Whether a request of `method` may be sent twice with the effect of once (RFC 9110, 9.2.2), so the retry
+    /// policy retries it.
+    static func isIdempotent(_ method: String) -> Bool {
+        ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(method.uppercased())
+    }
+}
