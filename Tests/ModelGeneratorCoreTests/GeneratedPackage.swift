@@ -53,6 +53,7 @@ struct GeneratedPackage {
             try holdingFileLock(Self.packagesFolder.appendingPathComponent(".lock")) {
                 let directory = Self.packagesFolder.appendingPathComponent(name)
                 try writeFiles(to: directory)
+                try forgetBuildsOfAnotherRuntime()
                 return try build(in: directory, scratch: scratchFolder)
             }
         }
@@ -88,6 +89,32 @@ struct GeneratedPackage {
             if let current = fileManager.contents(atPath: url.path), current == Data(contents.utf8) { continue }
             try write(contents, to: url)
         }
+    }
+
+    /// Removes the scratch folder when this checkout's manifest or the list of `ModelRuntime`'s files differs from
+    /// the one its build was planned with. SwiftPM plans a dependency's build from its file list and doesn't look at
+    /// the folder of a path dependency again while the root package is unchanged: a file added to `ModelRuntime`
+    /// would otherwise be missing from every later build ("cannot find 'PathSegment' in scope"). Edits of existing
+    /// files need nothing: the build sees them.
+    private func forgetBuildsOfAnotherRuntime() throws {
+        let fileManager = FileManager.default
+        let runtime = Self.repositoryRoot.appendingPathComponent("Sources/ModelRuntime")
+        var paths: [String] = []
+        if let files = fileManager.enumerator(at: runtime, includingPropertiesForKeys: nil) {
+            let prefix = runtime.standardizedFileURL.path + "/"
+            for case let url as URL in files {
+                paths.append(String(url.standardizedFileURL.path.dropFirst(prefix.count)))
+            }
+        }
+        let manifest = try String(
+            contentsOf: Self.repositoryRoot.appendingPathComponent("Package.swift"),
+            encoding: .utf8
+        )
+        let plannedWith = ([manifest] + paths.sorted()).joined(separator: "\n")
+        let record = scratchFolder.appendingPathComponent("planned-with.txt")
+        if fileManager.contents(atPath: record.path) == Data(plannedWith.utf8) { return }
+        if fileManager.fileExists(atPath: scratchFolder.path) { try fileManager.removeItem(at: scratchFolder) }
+        try write(plannedWith, to: record)
     }
 
     /// Where the package builds: one folder for every package that depends on this repository alone, so their
