@@ -54,7 +54,7 @@ struct GeneratedPackage {
                 let directory = Self.packagesFolder.appendingPathComponent(name)
                 try writeFiles(to: directory)
                 try forgetBuildsOfAnotherRuntime()
-                return try build(in: directory, scratch: scratchFolder)
+                return try build(in: directory, scratch: Self.scratchFolder)
             }
         }
     }
@@ -111,18 +111,18 @@ struct GeneratedPackage {
             encoding: .utf8
         )
         let plannedWith = ([manifest] + paths.sorted()).joined(separator: "\n")
-        let record = scratchFolder.appendingPathComponent("planned-with.txt")
+        let record = Self.scratchFolder.appendingPathComponent("planned-with.txt")
         if fileManager.contents(atPath: record.path) == Data(plannedWith.utf8) { return }
-        if fileManager.fileExists(atPath: scratchFolder.path) { try fileManager.removeItem(at: scratchFolder) }
+        if fileManager.fileExists(atPath: Self.scratchFolder.path) {
+            try fileManager.removeItem(at: Self.scratchFolder)
+        }
         try write(plannedWith, to: record)
     }
 
-    /// Where the package builds: one folder for every package that depends on this repository alone, so their
-    /// builds share `ModelRuntime` and its resolved dependencies; a package with dependencies of its own (another
-    /// Yams) gets a folder of its own, since one scratch folder holds one resolution.
-    var scratchFolder: URL {
-        Self.packagesFolder.appendingPathComponent(packages.isEmpty ? ".scratch" : ".scratch-\(name)")
-    }
+    /// Where the package builds: one folder for every package, so `ModelRuntime` builds once for all of them. A
+    /// package that pins other versions of this repository's dependencies (an app on Yams 5) resolves them again in
+    /// the same folder; `ModelRuntime` depends on none of them, so its build stays.
+    static let scratchFolder = packagesFolder.appendingPathComponent(".scratch")
 
     /// Builds the package written to `directory`, runs `Main` when there is one and returns what it printed.
     private func build(in directory: URL, scratch: URL) throws -> String {
