@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import Testing
 
