@@ -52,7 +52,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         var diagnostics = Diagnostics()
         let sources = read(files, &diagnostics)
-        let headerFiles = read(headerPaths(), &diagnostics)
+        let headerFiles = read(headerPaths(&diagnostics), &diagnostics)
         var sampleNodes: [String: SyntaxNode] = [:]
         for sample in samples {
             let parts = sample.split(separator: "=", maxSplits: 1).map(String.init)
@@ -102,8 +102,12 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    /// The header files, with each folder's `.h` files (searched through its subfolders) in name order.
-    private func headerPaths() -> [String] {
-        headers.flatMap { HeaderFiles.paths($0, FileSystem.inputFiles) }
+    /// The header files, with each folder's `.h` files (searched through its subfolders) in name order, each
+    /// file once.
+    private func headerPaths(_ diagnostics: inout Diagnostics) -> [String] {
+        var search = HeaderFiles.Search(files: FileSystem.inputFiles)
+        let paths = headers.flatMap { search.paths($0, at: nil) }
+        diagnostics.append(contentsOf: search.diagnostics)
+        return paths
     }
 }
