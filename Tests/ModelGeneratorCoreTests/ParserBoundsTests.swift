@@ -122,4 +122,96 @@ import Testing
         }
         #expect(names == ["items", "name"])
     }
+
+    // MARK: Schema nesting
+
+    /// A Cortex object whose properties nest `depth` documents deep, one property per line, with `siblings`
+    /// strings next to each document.
+    static func nestedCortexSchema(depth: Int) -> String {
+        var lines = ["{\"objects\": [{\"name\": \"c_deep\", \"pluralName\": \"c_deeps\", \"properties\": ["]
+        for level in (1...depth).reversed() {
+            lines.append("{\"name\": \"c_s\(level)\", \"type\": \"String\"},")
+            lines.append("{\"name\": \"c_n\(level)\", \"type\": \"Document\", \"properties\": [")
+        }
+        lines.append("{\"name\": \"c_leaf\", \"type\": \"String\"}")
+        lines.append(String(repeating: "]}", count: depth) + "]}]}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The same nesting as a Mia-Platform collection in JSON Schema.
+    static func nestedMiaSchema(depth: Int) -> String {
+        var lines = [
+            "{\"name\": \"deep\", \"endpointBasePath\": \"/deep\", \"schema\": {\"type\": \"object\", \"properties\": {"
+        ]
+        for level in (1...depth).reversed() {
+            lines.append("\"s\(level)\": {\"type\": \"string\"},")
+            lines.append("\"n\(level)\": {\"type\": \"object\", \"properties\": {")
+        }
+        lines.append("\"leaf\": {\"type\": \"string\"}")
+        lines.append(String(repeating: "}}", count: depth) + "}}}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static let nestingConfig = "schemas: [schema.json]\noutput: Generated\ngenerate: [models, queries, bodies]\n"
+
+    /// One level past the limit: an error at the document that is too deep, and nothing generated.
+    @Test(arguments: ["cortex", "mia"])
+    func schemaNestingPastTheLimitIsALocatedError(format: String) async {
+        let depth = NodeReader.documentNestingLimit + 1
+        let schema = format == "cortex" ? Self.nestedCortexSchema(depth: depth) : Self.nestedMiaSchema(depth: depth)
+        let result = await finishing(within: Self.deadline, "generating \(depth) nested documents") {
+            generate(config: Self.nestingConfig, ["schema.json": schema])
+        }
+        let name = format == "cortex" ? "c_n1" : "n1"
+        // The innermost document's line: its name's column.
+        let lines = schema.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = lines.firstIndex { $0.contains("\"\(name)\"") }! + 1
+        let column = format == "cortex" ? 10 : 1
+        #expect(
+            result.map(messages) == [
+                "schema.json:\(line):\(column): error: document '\(name)' is nested \(depth) levels deep; documents nest at most \(NodeReader.documentNestingLimit) levels"
+            ]
+        )
+        #expect(result?.files.isEmpty == true)
+    }
+
+    /// At the limit the schema generates, and the output stays within a fixed multiple of the schema: each level
+    /// adds indentation and a longer qualified name, not another copy of the levels around it.
+    @Test(arguments: ["cortex", "mia"])
+    func schemaNestingAtTheLimitGenerates(format: String) async {
+        let depth = NodeReader.documentNestingLimit
+        let schema = format == "cortex" ? Self.nestedCortexSchema(depth: depth) : Self.nestedMiaSchema(depth: depth)
+        let result = await finishing(within: Self.deadline, "generating \(depth) nested documents") {
+            generate(config: Self.nestingConfig, ["schema.json": schema])
+        }
+        #expect(result?.diagnostics.hasErrors == false, "\(result.map(messages) ?? [])")
+        let written = result?.files.reduce(0) { $0 + $1.contents.utf8.count } ?? 0
+        #expect(written > 0 && written < 100 * schema.utf8.count, "\(written) bytes from \(schema.utf8.count)")
+    }
+
+    /// 300 levels (the 20 KB schema took a minute and wrote 11 MB): the error comes at once.
+    @Test func aVeryDeepSchemaIsRefusedAtOnce() async {
+        let schema = Self.nestedMiaSchema(depth: 300)
+        let result = await finishing(within: Self.deadline, "generating 300 nested documents") {
+            generate(config: Self.nestingConfig, ["schema.json": schema])
+        }
+        #expect(result?.diagnostics.errors.count == 1)
+        #expect(result?.files.isEmpty == true)
+    }
+
+    /// A mapping's key path nests the coding one level per segment: 3,000 segments took seconds and wrote each
+    /// level's container; past the documents' limit it is an error at the key path.
+    @Test(arguments: [NodeReader.documentNestingLimit + 1, 3_000])
+    func aKeyPathDeeperThanTheLimitIsALocatedError(segments: Int) async {
+        let keyPath = (0..<segments).map { "k\($0)" }.joined(separator: ".")
+        let mapping = "mappings:\n  Thing:\n    properties:\n      v: { keyPath: \(keyPath), type: String }\n"
+        let result = await finishing(within: Self.deadline, "generating a key path of \(segments) segments") {
+            generate(config: "mappings: [m.yaml]\noutput: Generated\n", ["m.yaml": mapping])
+        }
+        #expect(
+            result.map(messages) == [
+                "m.yaml:4:21: error: the key path of 'v' has \(segments) segments; key paths, like documents, nest at most \(NodeReader.documentNestingLimit) levels"
+            ]
+        )
+    }
 }
