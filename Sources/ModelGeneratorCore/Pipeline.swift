@@ -11,13 +11,24 @@ public struct InputFiles: Sendable {
     public var read: @Sendable (_ path: String) throws -> String
     /// The names of the files in a folder (not recursive).
     public var list: @Sendable (_ directory: String) throws -> [String]
+    /// What a path leads to, the same for every path that leads there (through symbolic links, `.` and `..`): the
+    /// walks of header folders and mapping imports visit each file and folder once by it. Nil when nothing is there.
+    public var identity: @Sendable (_ path: String) -> String?
 
+    /// `identity` defaults to the path with `.` and `..` folded, which is all that leads to one file in memory.
     public init(
         read: @escaping @Sendable (String) throws -> String,
-        list: @escaping @Sendable (String) throws -> [String]
+        list: @escaping @Sendable (String) throws -> [String],
+        identity: @escaping @Sendable (String) -> String? = { Paths.join(".", $0) }
     ) {
         self.read = read
         self.list = list
+        self.identity = identity
+    }
+
+    /// `identity(path)`, or the folded path when nothing is there: a key for "already visited" either way.
+    func visitKey(_ path: String) -> String {
+        identity(path) ?? "path:" + Paths.join(".", path)
     }
 
     /// Files held in memory, keyed by path: for tests.
@@ -181,7 +192,8 @@ public enum Pipeline {
         let inner = files
         let withConfig = InputFiles(
             read: { requested in requested == configPath ? config : try inner.read(requested) },
-            list: inner.list
+            list: inner.list,
+            identity: inner.identity
         )
         let result = prepare(configPath: configPath, files: withConfig, rendering: false)
         return (result.diagnostics.hasErrors ? nil : result.schema, result.diagnostics)

@@ -17,6 +17,12 @@ enum FileSystem {
             } catch {
                 throw ReadError(error)
             }
+        },
+        // Device and inode, after following links: one key for every path to a file or folder.
+        identity: { path in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            return "\(info.st_dev):\(info.st_ino)"
         }
     )
 

@@ -72,14 +72,14 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let headerPaths = headerPaths()
+        var diagnostics = Diagnostics()
+        let headerPaths = headerPaths(&diagnostics)
         do {
             try checkOutput(against: files + headerPaths + samplePaths.map(\.path))
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        var diagnostics = Diagnostics()
         let sources = read(files, &diagnostics)
         let headerFiles = read(headerPaths, &diagnostics)
         var sampleNodes: [String: SyntaxNode] = [:]
@@ -152,9 +152,13 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    /// The header files, with each folder's `.h` files (searched through its subfolders) in name order.
-    private func headerPaths() -> [String] {
-        headers.flatMap { HeaderFiles.paths($0, FileSystem.inputFiles) }
+    /// The header files, with each folder's `.h` files (searched through its subfolders) in name order, each
+    /// file once.
+    private func headerPaths(_ diagnostics: inout Diagnostics) -> [String] {
+        var search = HeaderFiles.Search(files: FileSystem.inputFiles)
+        let paths = headers.flatMap { search.paths($0, at: nil) }
+        diagnostics.append(contentsOf: search.diagnostics)
+        return paths
     }
 }
 

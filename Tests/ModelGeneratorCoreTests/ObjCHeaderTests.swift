@@ -147,4 +147,25 @@ import Testing
         #expect(tokenizer.macros[0].location.line == 1)
         #expect(tokenizer.tokens.isEmpty)
     }
+
+    /// String literals mean what clang makes of them: the literal's bytes (`\x` and octal escapes one byte each,
+    /// `\u` and `\U` a scalar's UTF-8), read as UTF-8. `\u` and `\x` used to lose their backslash.
+    @Test(arguments: [
+        (#"@"u\u2028v""#, "u\u{2028}v"),
+        (#"@"\u00e9t\u00E9""#, "\u{E9}t\u{E9}"),
+        (#"@"\U0001F600!""#, "\u{1F600}!"),
+        (#"@"\x41\x42""#, "AB"),
+        (#"@"\xC3\xA9""#, "\u{E9}"),
+        (#"@"\101\60\0x""#, "A0\u{0}x"),
+        (#""a\tb\n\r\a\b\f\v\e""#, "a\tb\n\r\u{7}\u{8}\u{C}\u{B}\u{1B}"),
+        (#""\\ \" \' \? \q""#, #"\ " ' ? q"#),
+        (#""\x-\u12-\U1234""#, "x-u12-U1234"),
+        ("\"a\\\nb\"", "ab"),
+    ])
+    func stringLiteralEscapesAreDecodedAsClangDoes(literal: String, value: String) {
+        let tokens = ObjCTokenizer(literal + " x", file: "k.m").tokens
+        #expect(tokens.map(\.kind) == [.string, .identifier])
+        #expect(tokens.first?.text == value)
+        #expect(tokens.last?.location.line == (literal.contains("\n") ? 2 : 1))
+    }
 }

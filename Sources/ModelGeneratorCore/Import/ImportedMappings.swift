@@ -40,17 +40,31 @@ struct DatePattern: Hashable, Sendable {
 /// One class's mapping, in the order the code first mentions it.
 struct ImportedMapping: Sendable {
     var className: String
-    var properties: [ImportedProperty] = []
+    private(set) var properties: [ImportedProperty] = []
     var location: SourceLocation
     /// MMDataObject maps every property of the class by its name; RestKit only the ones its calls name.
     var mapsEveryProperty = false
     /// MMDataObject's aliases: property name → JSON key.
     var aliases: [String: String] = [:]
+    /// Where each name stands in `properties`: a class may map thousands.
+    private var indexByName: [String: Int] = [:]
 
+    init(className: String, location: SourceLocation) {
+        self.className = className
+        self.location = location
+    }
+
+    /// The property mapped to `name`, if any.
+    func property(named name: String) -> ImportedProperty? {
+        indexByName[name].map { properties[$0] }
+    }
+
+    /// Adds a property, or replaces the one of the same name where it stands.
     mutating func add(_ property: ImportedProperty) {
-        if let index = properties.firstIndex(where: { $0.name == property.name }) {
+        if let index = indexByName[property.name] {
             properties[index] = property
         } else {
+            indexByName[property.name] = properties.count
             properties.append(property)
         }
     }

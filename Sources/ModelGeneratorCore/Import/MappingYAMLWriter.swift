@@ -5,6 +5,8 @@ struct MappingYAMLWriter {
     /// RestKit's `addDefaultDateFormatterForString:`, for every `NSDate` property without a pattern of its own.
     let defaultDatePattern: DatePattern?
     let mappings: [ImportedMapping]
+    /// The mapped classes' names, looked up once per relationship and property type.
+    let mappedClasses: Set<String>
     let headers: ObjCHeaders
     var samples: [String: SyntaxNode]
     let sourceFiles: [String]
@@ -24,6 +26,7 @@ struct MappingYAMLWriter {
         self.system = system
         self.defaultDatePattern = defaultDatePattern
         self.mappings = mappings
+        mappedClasses = Set(mappings.map(\.className))
         self.headers = headers
         // A list payload (a timeline) stands for its elements.
         self.samples = samples.mapValues { $0.elements?.first ?? $0 }
@@ -72,16 +75,15 @@ struct MappingYAMLWriter {
         }
         guard mapping.mapsEveryProperty else { return mapping.properties }
         var properties = declared.map { declared in
-            mapping.properties.first { $0.name == declared.name }
+            mapping.property(named: declared.name)
                 ?? ImportedProperty(
                     name: declared.name,
                     keyPath: mapping.aliases[declared.name] ?? declared.name,
                     location: declared.location
                 )
         }
-        for extra in mapping.properties where !properties.contains(where: { $0.name == extra.name }) {
-            properties.append(extra)
-        }
+        let declaredNames = Set(declared.map(\.name))
+        properties += mapping.properties.filter { !declaredNames.contains($0.name) }
         return properties
     }
 
@@ -103,7 +105,7 @@ struct MappingYAMLWriter {
         var isOptional = declared.map { $0.nullability != .nonnull && !ObjCSwiftType($0.type).isScalar } ?? true
 
         if let target = property.relationship {
-            if !mappings.contains(where: { $0.className == target }) {
+            if !mappedClasses.contains(target) {
                 diagnostics.warning(
                     "the relationship '\(property.name)' maps to '\(target)', which these files do not map",
                     at: property.location,
@@ -183,10 +185,10 @@ struct MappingYAMLWriter {
             case .int?: return "[Int]"
             case .double?: return "[Double]"
             case .bool?: return "[Bool]"
-            case .object(let name)? where mappings.contains(where: { $0.className == name }): return "[\(name)]"
+            case .object(let name)? where mappedClasses.contains(name): return "[\(name)]"
             default: return "JSONValue"
             }
-        case .object(let name) where mappings.contains(where: { $0.className == name }):
+        case .object(let name) where mappedClasses.contains(name):
             return name
         case .object, .unknown:
             diagnostics.warning(
@@ -249,12 +251,13 @@ struct MappingYAMLWriter {
 
     /// Hands each related class the part of its parent's sample the relationship reads.
     private mutating func propagateSamples() {
+        let mappingsByName = Dictionary(mappings.map { ($0.className, $0) }, uniquingKeysWith: { first, _ in first })
         var queue = mappings.map(\.className).filter { samples[$0] != nil }
-        while !queue.isEmpty {
-            let name = queue.removeFirst()
-            guard let mapping = mappings.first(where: { $0.className == name }), let sample = samples[name] else {
-                continue
-            }
+        var next = 0
+        while next < queue.count {
+            let name = queue[next]
+            next += 1
+            guard let mapping = mappingsByName[name], let sample = samples[name] else { continue }
             for property in mapping.properties {
                 guard let target = property.relationship, samples[target] == nil,
                     case .found(let value) = SampleLookup.lookUp(Self.path(property.keyPath), in: sample)

@@ -37,12 +37,12 @@ struct ObjCMessage {
     }
 
     /// Parses the message whose `[` is at `open` and whose `]` is at `close`.
-    static func parse(_ tokens: [ObjCToken], open: Int, close: Int) -> ObjCMessage? {
+    static func parse(_ tokens: [ObjCToken], _ brackets: ObjCBrackets, open: Int, close: Int) -> ObjCMessage? {
         var position = open + 1
         let receiverStart = position
         guard position < close else { return nil }
         if tokens[position].isSymbol("[") {
-            position = ObjCHeaderReader.matching(tokens, from: position) + 1
+            position = brackets.closing(position) + 1
         } else if tokens[position].kind == .identifier {
             position += 1
             while position + 1 < close, tokens[position].isSymbol("."), tokens[position + 1].kind == .identifier {

@@ -29,7 +29,7 @@ public enum ObjCMappingImporter {
         let fileTokens = files.map { ObjCTokenizer($0.text, file: $0.path) }
         for tokenizer in headerTokens + fileTokens { reader.collectConstants(tokenizer) }
         reader.headers = ObjCHeaders(reading: headerTokens + fileTokens)
-        for tokenizer in fileTokens { reader.read(tokenizer.tokens) }
+        for tokenizer in fileTokens { reader.read(tokenizer) }
         reader.addMMDataObjectSubclasses()
         if reader.order.isEmpty, let first = files.first {
             reader.diagnostics.warning(
@@ -76,6 +76,7 @@ struct MappingCodeReader {
     private(set) var defaultDatePattern: DatePattern?
     /// The file being read.
     private var tokens: [ObjCToken] = []
+    private var brackets = ObjCBrackets([])
 
     init(system: ObjCMappingSystem) {
         self.system = system
@@ -130,8 +131,18 @@ struct MappingCodeReader {
 
     // MARK: Walking
 
-    mutating func read(_ fileTokens: [ObjCToken]) {
-        tokens = fileTokens
+    mutating func read(_ tokenizer: ObjCTokenizer) {
+        // Evaluating an expression recurses once per bracket it is inside, so a file that nests deeper is not read.
+        if let tooDeep = tokenizer.brackets.firstTooDeep {
+            diagnostics.error(
+                "brackets nest more than \(ObjCBrackets.nestingLimit) levels deep here; the file's mappings are not imported",
+                at: tokenizer.tokens[tooDeep].location,
+                hint: "mapping code never nests this deep; check that this is the file meant"
+            )
+            return
+        }
+        tokens = tokenizer.tokens
+        brackets = tokenizer.brackets
         enclosingClass = nil
         var index = 0
         while index < tokens.count {
@@ -159,7 +170,7 @@ struct MappingCodeReader {
                 index = end
                 continue
             } else if token.isSymbol("[") {
-                let close = ObjCHeaderReader.matching(tokens, from: index)
+                let close = brackets.closing(index)
                 _ = evaluateMessage(open: index, close: close)
                 index = close + 1
                 continue
@@ -190,7 +201,7 @@ struct MappingCodeReader {
         var slice = slice
         // A cast: `(NSString *)key`.
         if slice.count > 2, slice.first?.isSymbol("(") == true {
-            let close = ObjCHeaderReader.matching(tokens, from: slice.startIndex)
+            let close = brackets.closing(slice.startIndex)
             let inner = tokens[(slice.startIndex + 1)..<close]
             if close + 1 < slice.endIndex, inner.allSatisfy({ $0.kind == .identifier || $0.isSymbol("*") }) {
                 slice = slice[(close + 1)...]
@@ -213,7 +224,7 @@ struct MappingCodeReader {
             if let value = constant(first.text) { return .string(value, location) }
             return .unknown(first.text, location)
         }
-        if first.isSymbol("["), ObjCHeaderReader.matching(tokens, from: slice.startIndex) == slice.endIndex - 1 {
+        if first.isSymbol("["), brackets.closing(slice.startIndex) == slice.endIndex - 1 {
             return evaluateMessage(open: slice.startIndex, close: slice.endIndex - 1)
         }
         // `self.class`, `[self class]`'s dotted form.
@@ -233,7 +244,7 @@ struct MappingCodeReader {
             slice[slice.startIndex + 1].isSymbol("[") || slice[slice.startIndex + 1].isSymbol("{")
         {
             let open = slice.startIndex + 1
-            let close = ObjCHeaderReader.matching(tokens, from: open)
+            let close = brackets.closing(open)
             if close == slice.endIndex - 1 {
                 let inner = tokens[(open + 1)..<close]
                 if tokens[open].isSymbol("[") { return .array(inner.splitAtTopLevelCommas().map { evaluate($0) }) }
@@ -267,7 +278,7 @@ struct MappingCodeReader {
     }
 
     private mutating func evaluateMessage(open: Int, close: Int) -> ObjCValue {
-        guard let message = ObjCMessage.parse(tokens, open: open, close: close) else {
+        guard let message = ObjCMessage.parse(tokens, brackets, open: open, close: close) else {
             return .unknown(tokens[open...close].spelled, tokens[open].location)
         }
         let receiver = evaluate(message.receiver)
@@ -665,7 +676,7 @@ struct MappingCodeReader {
         at location: SourceLocation
     ) -> ImportedProperty {
         beginMMDataObject(className, at: location)
-        return mappings[className]?.properties.first { $0.name == name }
+        return mappings[className]?.property(named: name)
             ?? ImportedProperty(name: name, keyPath: mappings[className]?.aliases[name] ?? name, location: location)
     }
 

@@ -8,6 +8,14 @@ struct NodeReader {
     /// (`reportUnknownKeys`): a real export repeats the same key on every property, and a warning per occurrence
     /// would bury everything else. Nil where each unknown key is reported where it is (the config).
     var unknownKeys: [UnknownKey]?
+    /// How many documents deep the properties being read are: 0 for an object's own.
+    private var documentDepth = 0
+
+    /// How deeply documents (Cortex's `Document` properties, Mia-Platform's and JSON Schema's nested objects) may
+    /// nest in an object. The real schemas the tests read nest two deep; every level of the generated code is
+    /// indented and named by its path, so each level deeper costs more output per property, and a limit keeps the
+    /// output within a fixed multiple of the schema.
+    static let documentNestingLimit = 32
 
     struct UnknownKey {
         var key: String
@@ -38,6 +46,26 @@ struct NodeReader {
             if let value { values.append(value) }
         }
         return values
+    }
+
+    /// The properties `read` finds in the document `name`, one level deeper; nil after an error at `location` when
+    /// that is deeper than ``documentNestingLimit``, before anything deeper is read.
+    mutating func documentProperties(
+        of name: String,
+        at location: SourceLocation,
+        _ read: (inout NodeReader) -> [PropertyDefinition]
+    ) -> [PropertyDefinition]? {
+        guard documentDepth < Self.documentNestingLimit else {
+            diagnostics.error(
+                "document '\(name)' is nested \(documentDepth + 1) levels deep; documents nest at most \(Self.documentNestingLimit) levels",
+                at: location,
+                hint: "flatten the schema, or give this property the type Any, which decodes as JSONValue"
+            )
+            return nil
+        }
+        documentDepth += 1
+        defer { documentDepth -= 1 }
+        return read(&self)
     }
 
     mutating func mapping(_ node: SyntaxNode, _ what: String) -> [SyntaxNode.Entry]? {

@@ -384,6 +384,14 @@ struct MappingResolver {
             diagnostics.error("key path '\(mapped.keyPath?.value ?? "")' has an empty segment", at: pathLocation)
             return nil
         }
+        // Each segment nests the coding one level deeper, as a document does.
+        if path.count > NodeReader.documentNestingLimit {
+            diagnostics.error(
+                "the key path of '\(mapped.name.value)' has \(path.count) segments; key paths, like documents, nest at most \(NodeReader.documentNestingLimit) levels",
+                at: pathLocation
+            )
+            return nil
+        }
         let swiftName = SwiftNaming.propertyName(
             SwiftText.isIdentifier(mapped.name.value) ? mapped.name.value : naming.propertyName(mapped.name.value),
             for: mapped.name.value,

@@ -174,7 +174,16 @@ enum CortexReader {
             property.sourceObject = Located(source, at: value.location)
         }
         if let value = node["defaultValue"] { property.defaultValue = value }
-        property.properties = readProperties(node["properties"], owner: name, &reader)
+        if let nested = node["properties"], !nested.isNull {
+            guard
+                let properties = reader.documentProperties(
+                    of: name,
+                    at: located.location,
+                    { readProperties(nested, owner: name, &$0) }
+                )
+            else { return nil }
+            property.properties = properties
+        }
         if let processors = node["processors"], !processors.isNull {
             property.facets = (reader.sequence(processors, "'processors' of '\(name)'") ?? []).compactMap {
                 readFacet($0, &reader)

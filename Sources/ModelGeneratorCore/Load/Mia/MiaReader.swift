@@ -128,7 +128,14 @@ enum MiaReader {
         case "RawObject":
             if let schema = element["schema"], !schema.isNull {
                 property.type.value = "Document"
-                property.properties = readObjectSchema(schema, owner: name, &reader)
+                guard
+                    let properties = reader.documentProperties(
+                        of: name,
+                        at: located.location,
+                        { readObjectSchema(schema, owner: name, &$0) }
+                    )
+                else { return nil }
+                property.properties = properties
             } else {
                 property.type.value = "Any"
             }
@@ -235,7 +242,14 @@ enum MiaReader {
                 property.type.value = "GeoPoint"
             } else if let properties = node["properties"], !properties.isNull {
                 property.type.value = "Document"
-                property.properties = readObjectSchema(node, owner: name, keysChecked: true, &reader)
+                guard
+                    let properties = reader.documentProperties(
+                        of: name,
+                        at: property.name.location,
+                        { readObjectSchema(node, owner: name, keysChecked: true, &$0) }
+                    )
+                else { return false }
+                property.properties = properties
             } else {
                 property.type.value = "Any"
             }

@@ -7,9 +7,10 @@ public enum HeaderFiles {
         _ diagnostics: inout Diagnostics
     ) -> ObjCHeaders {
         var tokenizers: [ObjCTokenizer] = []
+        var search = Search(files: files)
         for entry in config.headers {
             let path = Paths.join(configDirectory, entry.value)
-            for header in paths(path, files) {
+            for header in search.paths(path, at: entry.location) {
                 do {
                     tokenizers.append(ObjCTokenizer(try files.read(header), file: header))
                 } catch {
@@ -17,27 +18,61 @@ public enum HeaderFiles {
                 }
             }
         }
+        diagnostics.append(contentsOf: search.diagnostics)
         return ObjCHeaders(reading: tokenizers)
     }
 
-    /// The `.h` files under `path` in name order when it is a folder, else `path` itself: what `headers:` and
-    /// `import --headers` read.
-    public static func paths(_ path: String, _ files: InputFiles) -> [String] {
-        headerPaths(path, files) ?? [path]
-    }
+    /// The walk through the header folders of one run. It visits each real file and folder once, however many
+    /// paths (symbolic links among them) lead there: a link back to a folder it is inside would otherwise be
+    /// searched again at every level, and three such links make the walk exponential.
+    public struct Search {
+        let files: InputFiles
+        /// What the walk has visited, by ``InputFiles/identity``.
+        private var visited: Set<String> = []
+        /// The link loops found.
+        public private(set) var diagnostics = Diagnostics()
 
-    /// The `.h` files under a folder in name order, or nil when `path` is no folder.
-    private static func headerPaths(_ path: String, _ files: InputFiles, depth: Int = 0) -> [String]? {
-        guard !path.hasSuffix(".h"), depth < 16, let names = try? files.list(path) else { return nil }
-        var found: [String] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let child = Paths.join(path, name)
-            if name.hasSuffix(".h") {
-                found.append(child)
-            } else if let inner = headerPaths(child, files, depth: depth + 1) {
-                found += inner
-            }
+        public init(files: InputFiles) {
+            self.files = files
         }
-        return found
+
+        /// The `.h` files under `path` in name order when it is a folder, else `path` itself: what `headers:` and
+        /// `import --headers` read. Files and folders found before are left out; a folder that leads back to one
+        /// being searched is a warning at `location` (at the folder's own path when nil).
+        public mutating func paths(_ path: String, at location: SourceLocation?) -> [String] {
+            var ancestors: [(path: String, key: String)] = []
+            return headerPaths(path, at: location, ancestors: &ancestors)
+                ?? (visited.insert(files.visitKey(path)).inserted ? [path] : [])
+        }
+
+        /// The `.h` files under a folder in name order, or nil when `path` is no folder.
+        private mutating func headerPaths(
+            _ path: String,
+            at location: SourceLocation?,
+            ancestors: inout [(path: String, key: String)]
+        ) -> [String]? {
+            guard !path.hasSuffix(".h"), ancestors.count < 16, let names = try? files.list(path) else { return nil }
+            let key = files.visitKey(path)
+            if let ancestor = ancestors.first(where: { $0.key == key }) {
+                diagnostics.warning(
+                    "'\(path)' leads back to '\(ancestor.path)', which is being searched (a symbolic link loop); it is skipped",
+                    at: location ?? .start(of: path)
+                )
+                return []
+            }
+            guard visited.insert(key).inserted else { return [] }
+            ancestors.append((path, key))
+            defer { ancestors.removeLast() }
+            var found: [String] = []
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let child = Paths.join(path, name)
+                if name.hasSuffix(".h") {
+                    if visited.insert(files.visitKey(child)).inserted { found.append(child) }
+                } else if let inner = headerPaths(child, at: location, ancestors: &ancestors) {
+                    found += inner
+                }
+            }
+            return found
+        }
     }
 }

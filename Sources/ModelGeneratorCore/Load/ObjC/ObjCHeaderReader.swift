@@ -51,12 +51,19 @@ public enum ObjCHeaderReader {
     static let nullableQualifiers: Set<String> = ["_Nullable", "__nullable", "nullable", "null_resettable"]
     static let nonnullQualifiers: Set<String> = ["_Nonnull", "__nonnull", "nonnull"]
     static let unspecifiedQualifiers: Set<String> = ["_Null_unspecified", "__null_unspecified", "null_unspecified"]
+    /// The most tokens a `typedef` this reads spans (`typedef unsigned long long Count;` is six): a longer one is
+    /// skipped rather than searched, so a file of `typedef`s costs one pass.
+    static let maximumTypedefLength = 64
+    /// How deeply the generic arguments of a declared type are read (`NSArray<NSArray<NSString *> *>` is two);
+    /// deeper lists are skipped.
+    static let maximumGenericNesting = 16
 
     public static func read(_ text: String, file: String) -> [ObjCInterface] {
-        read(ObjCTokenizer(text, file: file).tokens)
+        read(ObjCTokenizer(text, file: file))
     }
 
-    static func read(_ tokens: [ObjCToken]) -> [ObjCInterface] {
+    static func read(_ tokenizer: ObjCTokenizer) -> [ObjCInterface] {
+        let tokens = tokenizer.tokens
         var interfaces: [ObjCInterface] = []
         var index = 0
         var assumesNonnull = false
@@ -79,7 +86,7 @@ public enum ObjCHeaderReader {
                 continue
             } else if current != nil, token.isSymbol("{") {
                 // Instance variables.
-                skipBalanced(tokens, &index)
+                index = tokenizer.brackets.closing(index) + 1
                 continue
             }
             index += 1
@@ -91,13 +98,26 @@ public enum ObjCHeaderReader {
     /// The type names a header's `typedef`s introduce: `typedef NS_ENUM(NSInteger, Kind) {…};` (and `NS_OPTIONS`,
     /// `NS_CLOSED_ENUM`, `CF_ENUM`, `CF_OPTIONS`) name their base type, and `typedef double Meters;` its type. A
     /// property declared with such a name then has the type it stands for.
-    static func typedefs(_ tokens: [ObjCToken]) -> [String: ObjCType] {
+    static func typedefs(_ tokenizer: ObjCTokenizer) -> [String: ObjCType] {
         let enumMacros: Set<String> = ["NS_ENUM", "NS_OPTIONS", "NS_CLOSED_ENUM", "CF_ENUM", "CF_OPTIONS"]
+        let tokens = tokenizer.tokens
+        // Where the next `;`, and the next `{` or `;`, stands from each token on: found once, so that a file of
+        // `typedef`s without them costs one pass rather than one per `typedef`.
+        var nextSemicolon = Array(repeating: tokens.count, count: tokens.count + 1)
+        var nextBraceOrSemicolon = nextSemicolon
+        for index in tokens.indices.reversed() {
+            let isSemicolon = tokens[index].isSymbol(";")
+            nextSemicolon[index] = isSemicolon ? index : nextSemicolon[index + 1]
+            nextBraceOrSemicolon[index] =
+                isSemicolon || tokens[index].isSymbol("{") ? index : nextBraceOrSemicolon[index + 1]
+        }
         var found: [String: ObjCType] = [:]
         for index in tokens.indices where tokens[index].isIdentifier("typedef") {
             // `typedef NS_ENUM(NSInteger, Kind)`: the base type's words, then the name.
             if index + 2 < tokens.count, enumMacros.contains(tokens[index + 1].text), tokens[index + 2].isSymbol("(") {
-                let close = matching(tokens, from: index + 2)
+                let close = tokenizer.brackets.closing(index + 2)
+                // A base type and a name are a few words; anything longer is no enum this reads.
+                guard close - index <= maximumTypedefLength else { continue }
                 let inside = tokens[(index + 3)..<close]
                 guard let comma = inside.lastIndex(where: { $0.isSymbol(",") }), let name = inside.last,
                     name.kind == .identifier, comma < inside.endIndex - 1
@@ -108,17 +128,17 @@ public enum ObjCHeaderReader {
             }
             // `typedef enum [Tag] { … } Kind;`: an `int`.
             if index + 1 < tokens.count, tokens[index + 1].isIdentifier("enum"),
-                let open = tokens[index...].firstIndex(where: { $0.isSymbol("{") || $0.isSymbol(";") }),
-                tokens[open].isSymbol("{")
+                case let open = nextBraceOrSemicolon[index], open < tokens.count, tokens[open].isSymbol("{")
             {
-                let close = matching(tokens, from: open)
+                let close = tokenizer.brackets.closing(open)
                 if close + 2 < tokens.count, tokens[close + 1].kind == .identifier, tokens[close + 2].isSymbol(";") {
                     found[tokens[close + 1].text] = ObjCType(name: "int")
                 }
                 continue
             }
             // `typedef double Meters;`: a plain alias, without braces, brackets or a function's parentheses.
-            guard let end = tokens[index...].firstIndex(where: { $0.isSymbol(";") }), end - index >= 3,
+            let end = nextSemicolon[index]
+            guard end < tokens.count, end - index >= 3, end - index <= maximumTypedefLength,
                 tokens[(index + 1)..<end].allSatisfy({ $0.kind == .identifier || $0.isSymbol("*") }),
                 tokens[end - 1].kind == .identifier
             else { continue }
@@ -140,7 +160,7 @@ public enum ObjCHeaderReader {
         var interface = ObjCInterface(name: tokens[index].text, location: start.location)
         index += 1
         // Generic parameters of the class itself: `@interface Box<ObjectType> : NSObject`.
-        if index < tokens.count, tokens[index].isSymbol("<") { skipBalanced(tokens, &index, open: "<", close: ">") }
+        if index < tokens.count, tokens[index].isSymbol("<") { index = closingAngle(tokens, from: index) + 1 }
         if index < tokens.count, tokens[index].isSymbol(":"), index + 1 < tokens.count,
             tokens[index + 1].kind == .identifier
         {
@@ -221,8 +241,10 @@ public enum ObjCHeaderReader {
             }
         }
         guard parts.count > 1, let first = parts.first else { return parts }
-        // Later declarators share the first one's base type (up to its first `*` or the name).
+        // Later declarators share the first one's base type (up to its first `*` or the name). A base type longer
+        // than any `typedef` reads is none, and is not copied into every declarator.
         let base = Array(first.prefix { !$0.isSymbol("*") }.dropLast(first.contains { $0.isSymbol("*") } ? 0 : 1))
+        guard base.count <= maximumTypedefLength else { return [first] }
         return [first] + parts.dropFirst().map { base + $0 }
     }
 
@@ -293,11 +315,12 @@ public enum ObjCHeaderReader {
     }
 
     /// A type from `position`: qualifiers, the name (several words for `unsigned long long`), generic arguments,
-    /// then pointers and their nullability.
+    /// then pointers and their nullability. `depth` counts the generic argument lists it is inside.
     static func parseType(
         _ tokens: [ObjCToken],
         _ position: inout Int,
-        nullability: inout ObjCNullability?
+        nullability: inout ObjCNullability?,
+        depth: Int = 0
     ) -> ObjCType? {
         var words: [String] = []
         var type = ObjCType(name: "")
@@ -323,10 +346,15 @@ public enum ObjCHeaderReader {
                 words.append(token.text)
                 position += 1
             } else if token.isSymbol("<"), !words.isEmpty {
+                guard depth < maximumGenericNesting else {
+                    // Deeper than any real declaration: the list is skipped whole, and left out of the type.
+                    position = closingAngle(tokens, from: position) + 1
+                    return nil
+                }
                 position += 1
                 while position < tokens.count, !tokens[position].isSymbol(">") {
                     var ignored: ObjCNullability?
-                    if let argument = parseType(tokens, &position, nullability: &ignored) {
+                    if let argument = parseType(tokens, &position, nullability: &ignored, depth: depth + 1) {
                         type.arguments.append(argument)
                     }
                     if position < tokens.count, tokens[position].isSymbol(",") { position += 1 }
@@ -349,26 +377,23 @@ public enum ObjCHeaderReader {
         return type
     }
 
-    /// The index of the token that closes the bracket at `index`.
-    static func matching(_ tokens: [ObjCToken], from index: Int) -> Int {
-        let pairs: [String: String] = ["(": ")", "[": "]", "{": "}", "<": ">"]
-        guard let close = pairs[tokens[index].text] else { return index }
-        let open = tokens[index].text
+    /// The index of the `>` that closes the `<` at `index`. A `<` is also less-than, so the search stops before a
+    /// `;`, a brace or a directive, which no generic parameter list holds: an unclosed `<` can't swallow the file.
+    static func closingAngle(_ tokens: [ObjCToken], from index: Int) -> Int {
         var depth = 0
         var position = index
         while position < tokens.count {
-            if tokens[position].isSymbol(open) { depth += 1 }
-            if tokens[position].isSymbol(close) {
+            let token = tokens[position]
+            if token.kind == .directive || token.isSymbol(";") || token.isSymbol("{") || token.isSymbol("}") {
+                return position - 1
+            }
+            if token.isSymbol("<") { depth += 1 }
+            if token.isSymbol(">") {
                 depth -= 1
                 if depth == 0 { return position }
             }
             position += 1
         }
         return tokens.count - 1
-    }
-
-    private static func skipBalanced(_ tokens: [ObjCToken], _ index: inout Int, open: String = "{", close: String = "}")
-    {
-        index = matching(tokens, from: index) + 1
     }
 }

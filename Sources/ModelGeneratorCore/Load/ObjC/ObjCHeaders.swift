@@ -5,6 +5,9 @@ public struct ObjCHeaders: Hashable, Sendable {
     public private(set) var classes: [String: ObjCInterface] = [:]
     /// The headers' `typedef`s (`NS_ENUM` names among them): the type each name stands for.
     public private(set) var typedefs: [String: ObjCType] = [:]
+    /// For each class, where in its properties the last declaration of each name stands: a property is looked up
+    /// once per mapped key, so a class of thousands must not be searched each time.
+    private var propertyIndexes: [String: [String: Int]] = [:]
 
     public init() {}
 
@@ -17,9 +20,9 @@ public struct ObjCHeaders: Hashable, Sendable {
     public init(reading tokenizers: [ObjCTokenizer]) {
         var typedefs: [String: ObjCType] = [:]
         for tokenizer in tokenizers {
-            typedefs.merge(ObjCHeaderReader.typedefs(tokenizer.tokens)) { first, _ in first }
+            typedefs.merge(ObjCHeaderReader.typedefs(tokenizer)) { first, _ in first }
         }
-        self.init(tokenizers.flatMap { ObjCHeaderReader.read($0.tokens) }, typedefs: typedefs)
+        self.init(tokenizers.flatMap { ObjCHeaderReader.read($0) }, typedefs: typedefs)
     }
 
     /// The type a declaration's type name stands for, through typedefs (`Kind` → `NSInteger`).
@@ -37,11 +40,18 @@ public struct ObjCHeaders: Hashable, Sendable {
     public var isEmpty: Bool { classes.isEmpty }
 
     public mutating func add(_ interface: ObjCInterface) {
+        defer {
+            var indexes: [String: Int] = [:]
+            for (index, property) in (classes[interface.name]?.properties ?? []).enumerated() {
+                indexes[property.name] = index
+            }
+            propertyIndexes[interface.name] = indexes
+        }
         if interface.category != nil {
             // A category may be read before its class.
             var merged = classes[interface.name] ?? ObjCInterface(name: interface.name, location: interface.location)
-            for property in interface.properties where !merged.properties.contains(where: { $0.name == property.name })
-            {
+            var names = Set(merged.properties.map(\.name))
+            for property in interface.properties where names.insert(property.name).inserted {
                 merged.properties.append(property)
             }
             classes[interface.name] = merged
@@ -49,9 +59,8 @@ public struct ObjCHeaders: Hashable, Sendable {
             // The class after one of its categories: its own properties first.
             existing.superclass = interface.superclass
             existing.location = interface.location
-            existing.properties =
-                interface.properties
-                + existing.properties.filter { property in !interface.properties.contains { $0.name == property.name } }
+            let ownNames = Set(interface.properties.map(\.name))
+            existing.properties = interface.properties + existing.properties.filter { !ownNames.contains($0.name) }
             classes[interface.name] = existing
         } else {
             classes[interface.name] = interface
@@ -62,18 +71,21 @@ public struct ObjCHeaders: Hashable, Sendable {
     /// redeclared in a subclass keeps the subclass's declaration.
     public func properties(of className: String) -> [ObjCProperty] {
         var chain: [ObjCInterface] = []
+        var seen: Set<String> = []
         var name: String? = className
-        while let current = name, let interface = classes[current], !chain.contains(where: { $0.name == current }) {
+        while let current = name, let interface = classes[current], seen.insert(current).inserted {
             chain.append(interface)
             name = interface.superclass
         }
         var properties: [ObjCProperty] = []
+        var indexByName: [String: Int] = [:]
         for interface in chain.reversed() {
             for var property in interface.properties {
                 property.type = resolved(property.type)
-                if let index = properties.firstIndex(where: { $0.name == property.name }) {
+                if let index = indexByName[property.name] {
                     properties[index] = property
                 } else {
+                    indexByName[property.name] = properties.count
                     properties.append(property)
                 }
             }
@@ -81,8 +93,19 @@ public struct ObjCHeaders: Hashable, Sendable {
         return properties
     }
 
+    /// The declaration of `name` nearest to the class: its own, else its superclasses' (through typedefs).
     public func property(_ name: String, of className: String) -> ObjCProperty? {
-        properties(of: className).last { $0.name == name }
+        var seen: Set<String> = []
+        var current: String? = className
+        while let currentName = current, let interface = classes[currentName], seen.insert(currentName).inserted {
+            if let index = propertyIndexes[currentName]?[name] {
+                var property = interface.properties[index]
+                property.type = resolved(property.type)
+                return property
+            }
+            current = interface.superclass
+        }
+        return nil
     }
 
     /// Whether `className` is `ancestor` or inherits from it, as far as the headers tell.

@@ -34,6 +34,8 @@ public struct ObjCMacro: Hashable, Sendable {
 public struct ObjCTokenizer {
     public private(set) var tokens: [ObjCToken] = []
     public private(set) var macros: [ObjCMacro] = []
+    /// Where each of ``tokens``' brackets closes.
+    public private(set) var brackets: ObjCBrackets
 
     private let scalars: [Unicode.Scalar]
     private let file: String
@@ -46,7 +48,9 @@ public struct ObjCTokenizer {
     public init(_ text: String, file: String) {
         scalars = Array(text.unicodeScalars)
         self.file = file
+        brackets = ObjCBrackets([])
         run()
+        brackets = ObjCBrackets(tokens)
     }
 
     private var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
@@ -131,71 +135,133 @@ public struct ObjCTokenizer {
         return text
     }
 
-    /// A `"…"` literal from its opening quote; adjacent literals (`@"a" @"b"`) are left to the reader.
+    /// A `"…"` literal from its opening quote; adjacent literals (`@"a" @"b"`) are left to the reader. Escapes
+    /// are undone as clang does: the literal is bytes (the source's UTF-8, `\x` and octal escapes one byte each,
+    /// `\u` and `\U` a scalar's UTF-8), read as UTF-8, so `@"\xC3\xA9"` and `@"\u00E9"` are both `é`.
     private mutating func stringLiteral() -> String {
         advance()
-        var text = ""
+        var bytes: [UInt8] = []
         while let next = peek(), next != "\"", next != "\n" {
-            if next == "\\", let escaped = peek(1) {
-                advance()
-                advance()
-                switch escaped {
-                case "n": text += "\n"
-                case "t": text += "\t"
-                case "r": text += "\r"
-                case "0": text += "\0"
-                default: text.unicodeScalars.append(escaped)
-                }
-                continue
-            }
-            text.unicodeScalars.append(next)
             advance()
+            if next == "\\", let escaped = peek() {
+                escape(escaped, into: &bytes)
+            } else {
+                Self.appendUTF8(next, to: &bytes)
+            }
         }
         if peek() == "\"" { advance() }
-        return text
+        // A `\` line end inside the literal leaves the next token where it is, not at a line's start.
+        atLineStart = false
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A `#…` line (joined across `\` line ends); `#define NAME value` is kept as a macro, the rest is skipped.
-    private mutating func preprocessorLine() {
-        let start = location
-        var text = ""
-        while let next = peek(), next != "\n" {
-            if next == "\\", peek(1) == "\n" {
+    /// The bytes of the escape whose first character after the backslash is `escaped` (not yet read).
+    private mutating func escape(_ escaped: Unicode.Scalar, into bytes: inout [UInt8]) {
+        advance()
+        switch escaped {
+        case "n": bytes.append(0x0A)
+        case "t": bytes.append(0x09)
+        case "r": bytes.append(0x0D)
+        case "a": bytes.append(0x07)
+        case "b": bytes.append(0x08)
+        case "f": bytes.append(0x0C)
+        case "v": bytes.append(0x0B)
+        case "e", "E": bytes.append(0x1B)
+        // A backslash at the end of a line joins the next one.
+        case "\n": break
+        case "0"..."7":
+            // Up to three octal digits.
+            var value = Int(escaped.value - 0x30)
+            for _ in 0..<2 {
+                guard let digit = peek(), ("0"..."7").contains(digit) else { break }
+                value = value * 8 + Int(digit.value - 0x30)
                 advance()
-                advance()
-                text += " "
-                continue
             }
+            bytes.append(UInt8(value & 0xFF))
+        case "x":
+            // Every hex digit that follows; clang refuses a value past a byte, which keeps its last byte here.
+            var value: UInt8 = 0
+            var digits = 0
+            while let digit = peek(), let nibble = Self.hexValue(digit) {
+                value = value << 4 | UInt8(nibble)
+                digits += 1
+                advance()
+            }
+            bytes.append(digits == 0 ? UInt8(ascii: "x") : value)
+        case "u", "U":
+            // Exactly four or eight hex digits name a scalar; anything else is kept as written.
+            let count = escaped == "u" ? 4 : 8
+            var value: UInt32 = 0
+            var digits: [Unicode.Scalar] = []
+            while digits.count < count, let digit = peek(), let nibble = Self.hexValue(digit) {
+                value = value << 4 | nibble
+                digits.append(digit)
+                advance()
+            }
+            if digits.count == count, let scalar = Unicode.Scalar(value) {
+                Self.appendUTF8(scalar, to: &bytes)
+            } else {
+                for scalar in [escaped] + digits { Self.appendUTF8(scalar, to: &bytes) }
+            }
+        // `\\`, `\"`, `\'`, `\?`, and any other character (clang warns and keeps it).
+        default: Self.appendUTF8(escaped, to: &bytes)
+        }
+    }
+
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+        UTF8.encode(scalar) { bytes.append($0) }
+    }
+
+    private static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {
+        switch scalar {
+        case "0"..."9": scalar.value - 0x30
+        case "a"..."f": scalar.value - 0x61 + 10
+        case "A"..."F": scalar.value - 0x41 + 10
+        default: nil
+        }
+    }
+
+    /// A `#…` line (joined across `\` line ends), up to a comment or the line's end. `#define NAME value` is kept
+    /// as a macro, its value tokenized in place (a `#` in it is a symbol); the rest is skipped.
+    private mutating func preprocessorLine() {
+        advance()
+        skipDirectiveSpace()
+        let isDefine = peek().map(Self.isIdentifierStart) == true && identifier() == "define"
+        var tokens: [ObjCToken] = []
+        while true {
+            skipDirectiveSpace()
+            guard let next = peek(), next != "\n" else { break }
             // A comment ends what the directive says.
             if next == "/", peek(1) == "/" || peek(1) == "*" { break }
-            text.unicodeScalars.append(next)
-            advance()
+            if isDefine {
+                tokens.append(nextToken())
+            } else {
+                advance()
+            }
         }
-        let words = text.dropFirst().drop { $0 == " " || $0 == "\t" }
-        guard words.hasPrefix("define") else { return }
-        // Tokenized on its own; the value's columns are counted from the directive's start.
-        var inner = ObjCTokenizer(String(words.dropFirst("define".count)), file: file)
-        inner.shift(to: start)
-        guard let name = inner.tokens.first, name.kind == .identifier else { return }
+        // What follows a comment on the directive's line is no directive.
+        atLineStart = false
+        guard isDefine, let name = tokens.first, name.kind == .identifier else { return }
         // A function-like macro (`NAME(x)`) is not a constant.
-        if inner.tokens.count > 1, inner.tokens[1].isSymbol("("),
-            inner.tokens[1].location.column == name.location.column + name.text.count
+        if tokens.count > 1, tokens[1].isSymbol("("), tokens[1].location.line == name.location.line,
+            tokens[1].location.column == name.location.column + name.text.unicodeScalars.count
         {
             return
         }
-        macros.append(ObjCMacro(name: name.text, tokens: Array(inner.tokens.dropFirst()), location: name.location))
+        macros.append(ObjCMacro(name: name.text, tokens: Array(tokens.dropFirst()), location: name.location))
     }
 
-    /// Moves every token onto `start`'s line, for text read out of a preprocessor line.
-    private mutating func shift(to start: SourceLocation) {
-        for index in tokens.indices {
-            tokens[index].location = SourceLocation(
-                file: file,
-                line: start.line + tokens[index].location.line - 1,
-                column: tokens[index].location.line == 1
-                    ? start.column + "#define".count + tokens[index].location.column - 1
-                    : tokens[index].location.column
-            )
+    /// Spaces and tabs inside a directive, and `\` line ends, which continue it.
+    private mutating func skipDirectiveSpace() {
+        while let next = peek() {
+            if next == "\\", peek(1) == "\n" {
+                advance()
+                advance()
+            } else if next != "\n", next.properties.isWhitespace {
+                advance()
+            } else {
+                return
+            }
         }
     }
 }

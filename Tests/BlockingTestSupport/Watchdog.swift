@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `work` on a thread of its own and returns its value, or records an issue and returns nil when it has not
+/// finished within `seconds`: a test of input that once took minutes (or never ended) fails instead of hanging the
+/// run. Nothing can stop a thread, so work that overruns goes on, at a low priority, until the test process ends.
+///
+/// The test only awaits: no pool thread waits for the work. The thread has the main thread's 8 MiB of stack, as
+/// the command line has.
+public func finishing<Value: Sendable>(
+    within seconds: Double,
+    _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ work: @escaping @Sendable () -> Value
+) async -> Value? {
+    let outcome = Outcome<Value>()
+    let value = await withCheckedContinuation { continuation in
+        outcome.wait(continuation)
+        let thread = Thread {
+            #if canImport(Glibc)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            #endif
+            outcome.finish(work())
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { outcome.finish(nil) }
+    }
+    if value == nil {
+        Issue.record("\(what) did not finish within \(seconds) s", sourceLocation: sourceLocation)
+    }
+    return value
+}
+
+/// The first of the work's value and the deadline, handed to the waiting test once.
+private final class Outcome<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value?, Never>?
+
+    func wait(_ continuation: CheckedContinuation<Value?, Never>) {
+        lock.lock()
+        self.continuation = continuation
+        lock.unlock()
+    }
+
+    func finish(_ value: Value?) {
+        lock.lock()
+        let waiting = continuation
+        continuation = nil
+        lock.unlock()
+        waiting?.resume(returning: value)
+    }
+}

@@ -1,0 +1,217 @@
+import BlockingTestSupport
+import Foundation
+import Testing
+
+@testable import ModelGeneratorCore
+
+/// The Objective-C tokenizer and importer, schema nesting and template partials on input built to cost far more
+/// than its size: each ends within a deadline (the watchdog fails a hang instead of waiting for it) with the
+/// result or the located error it would give a small input, and nothing crashes.
+@Suite struct ParserBoundsTests {
+    /// Long enough for a debug build on a busy machine; the inputs here once took minutes or crashed.
+    static let deadline = 60.0
+
+    private static func importing(
+        _ code: String,
+        headers: [ObjCMappingImporter.SourceFile] = []
+    ) -> (yaml: String, messages: [String]) {
+        let (yaml, diagnostics) = ObjCMappingImporter.importMappings(
+            from: .restkit,
+            files: [.init(path: "Mappings.m", text: code)],
+            headers: headers
+        )
+        return (yaml, diagnostics.sorted.map { "\($0.location): \($0.severity.rawValue): \($0.message)" })
+    }
+
+    // MARK: Objective-C
+
+    /// A 64 KiB line of `#define`s: each one's value used to be tokenized again, from a copy of the rest of the
+    /// line, by a tokenizer of its own (44 s and 1.3 GB in a release build).
+    @Test func aLineOfManyDefinesIsTokenizedOnce() async {
+        let repeated = String(repeating: "#define ", count: 8_192)
+        let macros = await finishing(within: Self.deadline, "tokenizing a line of 8,192 #defines") {
+            let tokenizer = ObjCTokenizer(repeated, file: "Defines.h")
+            return (tokenizer.macros.count, tokenizer.tokens.count)
+        }
+        // The first `#define` names no constant (its name would be `#`); what follows is its value.
+        #expect(macros.map { [$0.0, $0.1] } == [0, 0])
+
+        let valued = String(repeating: "#define A 1 ", count: 5_462)
+        let single = await finishing(within: Self.deadline, "tokenizing a line of 5,462 #define A 1") {
+            let tokenizer = ObjCTokenizer(valued, file: "Defines.h")
+            return tokenizer.macros.map { "\($0.name) \($0.tokens.count) \($0.location)" }
+        }
+        #expect(single == ["A \(4 * 5_462 - 3) Defines.h:1:9"])
+    }
+
+    /// The same line as a header of `import`, next to mapping code that reads it.
+    @Test func importReadsAHeaderOfManyDefines() async {
+        let header = ObjCMappingImporter.SourceFile(
+            path: "Defines.h",
+            text: "#define kTitle @\"title\"\n" + String(repeating: "#define ", count: 8_192) + "\n"
+                + "@interface Article : NSObject\n@property (nonatomic, copy) NSString *title;\n@end\n"
+        )
+        let yaml = await finishing(within: Self.deadline, "importing with a header of 8,192 #defines") {
+            Self.importing(
+                """
+                @implementation Article (Mapping)
+                + (RKObjectMapping *)mapping {
+                    RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Article class]];
+                    [mapping addAttributeMappingsFromDictionary:@{ kTitle: @"title" }];
+                    return mapping;
+                }
+                @end
+                """,
+                headers: [header]
+            ).yaml
+        }
+        #expect(yaml?.contains("title: { keyPath: title, type: String") == true, "\(yaml ?? "")")
+    }
+
+    /// 30,000 nested brackets of each kind in mapping code: evaluating them recursed once per level until the
+    /// stack overflowed (SIGSEGV), after searching for each level's closing bracket again (quadratic time).
+    @Test(arguments: ["[", "(", "{"])
+    func nestingPastTheLimitIsALocatedError(open: String) async {
+        let close = ["[": "]", "(": ")", "{": "}"][open]!
+        let code =
+            "@implementation Article (Mapping)\n- (void)map {\n    x = "
+            + String(repeating: open, count: 30_000) + "a b" + String(repeating: close, count: 30_000) + ";\n}\n@end\n"
+        let messages = await finishing(within: Self.deadline, "importing 30,000 nested '\(open)'") {
+            Self.importing(code).messages
+        }
+        // The method's `{` is the first level; the 256th bracket on line 3 opens the 257th.
+        #expect(
+            messages?.filter { $0.contains("error:") }
+                == [
+                    "Mappings.m:3:\(9 + 255): error: brackets nest more than \(ObjCBrackets.nestingLimit) levels deep here; the file's mappings are not imported"
+                ]
+        )
+    }
+
+    /// Just inside the limit everything is read: a mapping whose argument sits in 250 parentheses.
+    @Test func nestingWithinTheLimitIsRead() async {
+        let argument = String(repeating: "(", count: 250) + "@[@\"title\"]" + String(repeating: ")", count: 250)
+        let code = """
+            @implementation Article (Mapping)
+            + (RKObjectMapping *)mapping {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Article class]];
+                [mapping addAttributeMappingsFromArray:\(argument)];
+                return mapping;
+            }
+            @end
+            """
+        let header = ObjCMappingImporter.SourceFile(
+            path: "Article.h",
+            text: "@interface Article : NSObject\n@property (nonatomic, copy) NSString *title;\n@end\n"
+        )
+        let result = await finishing(within: Self.deadline, "importing 250 nested parentheses") {
+            Self.importing(code, headers: [header])
+        }
+        #expect(result?.messages == [])
+        #expect(result?.yaml.contains("title: { keyPath: title, type: String") == true)
+    }
+
+    /// A header's generic arguments nested 30,000 deep: read to a depth, the rest skipped, without recursing
+    /// through all of them.
+    @Test func deeplyNestedGenericsInAHeaderAreSkipped() async {
+        let type = String(repeating: "NSArray<", count: 30_000) + "NSString *" + String(repeating: "> *", count: 30_000)
+        let header =
+            "@interface Box : NSObject\n@property (nonatomic) \(type) items;\n@property NSString *name;\n@end\n"
+        let names = await finishing(within: Self.deadline, "reading 30,000 nested generic arguments") {
+            ObjCHeaders(ObjCHeaderReader.read(header, file: "Box.h")).properties(of: "Box").map(\.name)
+        }
+        #expect(names == ["items", "name"])
+    }
+
+    // MARK: Schema nesting
+
+    /// A Cortex object whose properties nest `depth` documents deep, one property per line, with `siblings`
+    /// strings next to each document.
+    static func nestedCortexSchema(depth: Int) -> String {
+        var lines = ["{\"objects\": [{\"name\": \"c_deep\", \"pluralName\": \"c_deeps\", \"properties\": ["]
+        for level in (1...depth).reversed() {
+            lines.append("{\"name\": \"c_s\(level)\", \"type\": \"String\"},")
+            lines.append("{\"name\": \"c_n\(level)\", \"type\": \"Document\", \"properties\": [")
+        }
+        lines.append("{\"name\": \"c_leaf\", \"type\": \"String\"}")
+        lines.append(String(repeating: "]}", count: depth) + "]}]}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The same nesting as a Mia-Platform collection in JSON Schema.
+    static func nestedMiaSchema(depth: Int) -> String {
+        var lines = [
+            "{\"name\": \"deep\", \"endpointBasePath\": \"/deep\", \"schema\": {\"type\": \"object\", \"properties\": {"
+        ]
+        for level in (1...depth).reversed() {
+            lines.append("\"s\(level)\": {\"type\": \"string\"},")
+            lines.append("\"n\(level)\": {\"type\": \"object\", \"properties\": {")
+        }
+        lines.append("\"leaf\": {\"type\": \"string\"}")
+        lines.append(String(repeating: "}}", count: depth) + "}}}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static let nestingConfig = "schemas: [schema.json]\noutput: Generated\ngenerate: [models, queries, bodies]\n"
+
+    /// One level past the limit: an error at the document that is too deep, and nothing generated.
+    @Test(arguments: ["cortex", "mia"])
+    func schemaNestingPastTheLimitIsALocatedError(format: String) async {
+        let depth = NodeReader.documentNestingLimit + 1
+        let schema = format == "cortex" ? Self.nestedCortexSchema(depth: depth) : Self.nestedMiaSchema(depth: depth)
+        let result = await finishing(within: Self.deadline, "generating \(depth) nested documents") {
+            generate(config: Self.nestingConfig, ["schema.json": schema])
+        }
+        let name = format == "cortex" ? "c_n1" : "n1"
+        // The innermost document's line: its name's column.
+        let lines = schema.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = lines.firstIndex { $0.contains("\"\(name)\"") }! + 1
+        let column = format == "cortex" ? 10 : 1
+        #expect(
+            result.map(messages) == [
+                "schema.json:\(line):\(column): error: document '\(name)' is nested \(depth) levels deep; documents nest at most \(NodeReader.documentNestingLimit) levels"
+            ]
+        )
+        #expect(result?.files.isEmpty == true)
+    }
+
+    /// At the limit the schema generates, and the output stays within a fixed multiple of the schema: each level
+    /// adds indentation and a longer qualified name, not another copy of the levels around it.
+    @Test(arguments: ["cortex", "mia"])
+    func schemaNestingAtTheLimitGenerates(format: String) async {
+        let depth = NodeReader.documentNestingLimit
+        let schema = format == "cortex" ? Self.nestedCortexSchema(depth: depth) : Self.nestedMiaSchema(depth: depth)
+        let result = await finishing(within: Self.deadline, "generating \(depth) nested documents") {
+            generate(config: Self.nestingConfig, ["schema.json": schema])
+        }
+        #expect(result?.diagnostics.hasErrors == false, "\(result.map(messages) ?? [])")
+        let written = result?.files.reduce(0) { $0 + $1.contents.utf8.count } ?? 0
+        #expect(written > 0 && written < 100 * schema.utf8.count, "\(written) bytes from \(schema.utf8.count)")
+    }
+
+    /// 300 levels (the issue's 20 KB schema took a minute and wrote 11 MB): the error comes at once.
+    @Test func aVeryDeepSchemaIsRefusedAtOnce() async {
+        let schema = Self.nestedMiaSchema(depth: 300)
+        let result = await finishing(within: Self.deadline, "generating 300 nested documents") {
+            generate(config: Self.nestingConfig, ["schema.json": schema])
+        }
+        #expect(result?.diagnostics.errors.count == 1)
+        #expect(result?.files.isEmpty == true)
+    }
+
+    /// A mapping's key path nests the coding one level per segment: 3,000 segments took seconds and wrote each
+    /// level's container; past the documents' limit it is an error at the key path.
+    @Test(arguments: [NodeReader.documentNestingLimit + 1, 3_000])
+    func aKeyPathDeeperThanTheLimitIsALocatedError(segments: Int) async {
+        let keyPath = (0..<segments).map { "k\($0)" }.joined(separator: ".")
+        let mapping = "mappings:\n  Thing:\n    properties:\n      v: { keyPath: \(keyPath), type: String }\n"
+        let result = await finishing(within: Self.deadline, "generating a key path of \(segments) segments") {
+            generate(config: "mappings: [m.yaml]\noutput: Generated\n", ["m.yaml": mapping])
+        }
+        #expect(
+            result.map(messages) == [
+                "m.yaml:4:21: error: the key path of 'v' has \(segments) segments; key paths, like documents, nest at most \(NodeReader.documentNestingLimit) levels"
+            ]
+        )
+    }
+}
