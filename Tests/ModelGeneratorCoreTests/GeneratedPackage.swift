@@ -18,7 +18,9 @@ struct GeneratedPackage {
     var name: String
     /// Module name to its files (path inside the module to contents).
     var modules: [String: [String: String]]
-    /// The `main.swift` of an executable target named `Main` that imports every module, when there is one.
+    /// The `main.swift` of an executable target that imports every module, when there is one. The target is named
+    /// after the package (``executableName``): the packages share one scratch folder, where two executables of one
+    /// name are one product, and a package ran the executable another package had built.
     var main: String?
     /// Files next to `Package.swift` that the executable reads, by relative path.
     var resources: [String: String] = [:]
@@ -51,11 +53,28 @@ struct GeneratedPackage {
         // and the scratch folder they share.
         try inTurn(Self.buildTurn) {
             try holdingFileLock(Self.packagesFolder.appendingPathComponent(".lock")) {
+                try claimModuleNames()
                 let directory = Self.packagesFolder.appendingPathComponent(name)
                 try writeFiles(to: directory)
                 try forgetBuildsOfAnotherRuntime()
                 return try build(in: directory, scratch: Self.scratchFolder)
             }
+        }
+    }
+
+    /// Which package of this test run uses each module name. Read and written only while ``buildTurn`` is held.
+    nonisolated(unsafe) private static var moduleOwners: [String: String] = [:]
+
+    /// Throws when another package of this test run has a module of the same name: in the one scratch folder the
+    /// packages share, two modules of one name are one build product.
+    private func claimModuleNames() throws {
+        for module in modules.keys.sorted() + (main == nil ? [] : [executableName]) {
+            if let owner = Self.moduleOwners[module], owner != name {
+                throw Failure(
+                    description: "the module \(module) of \(name) is also a module of \(owner); name it apart"
+                )
+            }
+            Self.moduleOwners[module] = name
         }
     }
 
@@ -70,7 +89,7 @@ struct GeneratedPackage {
         for (module, moduleFiles) in modules {
             for (path, contents) in moduleFiles { files["Sources/\(module)/\(path)"] = contents }
         }
-        if let main { files["Sources/Main/main.swift"] = main }
+        if let main { files["Sources/\(executableName)/main.swift"] = main }
         for (path, contents) in resources { files[path] = contents }
 
         let fileManager = FileManager.default
@@ -124,6 +143,9 @@ struct GeneratedPackage {
     /// the same folder; `ModelRuntime` depends on none of them, so its build stays.
     static let scratchFolder = packagesFolder.appendingPathComponent(".scratch")
 
+    /// The executable target's name, unique to this package: `<name>Main`.
+    var executableName: String { name + "Main" }
+
     /// Builds the package written to `directory`, runs `Main` when there is one and returns what it printed.
     private func build(in directory: URL, scratch: URL) throws -> String {
         // Generated code must build without a single warning, as the app's own code would be held to.
@@ -141,7 +163,7 @@ struct GeneratedPackage {
             "-Xswiftc", "-warnings-as-errors", "-Xswiftc", "-gnone", "--show-bin-path",
         ])
         let executable = URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines))
-            .appendingPathComponent("Main")
+            .appendingPathComponent(executableName)
         let run = try Self.run(executable, [directory.path])
         guard run.status == 0 else {
             throw Failure(description: "Main failed (exit \(run.status)):\n\(run.output.suffix(20_000))")
@@ -173,7 +195,7 @@ struct GeneratedPackage {
             main == nil
             ? []
             : [
-                "        .executableTarget(name: \"Main\", dependencies: [",
+                "        .executableTarget(name: \"\(executableName)\", dependencies: [",
                 "            .product(name: \"ModelRuntime\", package: \"runtime\"),",
                 moduleNames.map { "            \"\($0)\"," }.joined(separator: "\n"),
                 "        ]),",
