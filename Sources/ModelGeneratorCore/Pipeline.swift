@@ -90,9 +90,12 @@ public struct PreparedRun: Sendable {
     /// Renders every file on all cores and hands each to `receive` as soon as it is done (from any thread, in no
     /// particular order), so that only the files being rendered are in memory. Renders nothing when there are
     /// errors.
-    public func render(_ receive: @Sendable (GeneratedFile) -> Void) {
-        guard !diagnostics.hasErrors, let renderer else { return }
-        renderer.render(receive)
+    ///
+    /// - Returns: the files that could not be rendered (a template rendered more than
+    ///   ``TemplateLibrary/maximumRenderedFileBytes``); when there are any, the run must write nothing.
+    public func render(_ receive: @Sendable (GeneratedFile) -> Void) -> Diagnostics {
+        guard !diagnostics.hasErrors, let renderer else { return Diagnostics() }
+        return renderer.render(receive)
     }
 }
 
@@ -126,8 +129,8 @@ struct OutputRenderer: Sendable {
     /// object definitions, which have an API path, when the config asks for them). One file rather than three: each
     /// Swift file costs the compiler its own import and lookup work, and a build of the full output is about an
     /// eighth faster this way (see `Benchmarks/README.md`).
-    private func objectFile(_ object: ResolvedObject) -> String {
-        library.renderObjectFile(
+    private func objectFile(_ object: ResolvedObject) throws(TemplateLibrary.RenderedTooMuch) -> String {
+        try library.renderObjectFile(
             model: translator.modelFile(object),
             query: generatesQueries && object.isListed ? queries.file(object) : nil,
             bodies: generatesBodies && object.isListed ? bodies.file(object) : nil
@@ -136,21 +139,48 @@ struct OutputRenderer: Sendable {
 
     private var hasListing: Bool { schema.objects.contains(where: \.isListed) }
 
-    func render(_ receive: @Sendable (GeneratedFile) -> Void) {
+    func render(_ receive: @Sendable (GeneratedFile) -> Void) -> Diagnostics {
+        let failures = RenderFailures()
         // Objects are independent from here on, so they are translated and rendered on every core.
         let objects = schema.objects
         DispatchQueue.concurrentPerform(iterations: objects.count) { index in
-            let object = objects[index]
-            receive(GeneratedFile(path: object.swiftName + ".swift", contents: objectFile(object)))
+            let path = objects[index].swiftName + ".swift"
+            do throws(TemplateLibrary.RenderedTooMuch) {
+                receive(GeneratedFile(path: path, contents: try objectFile(objects[index])))
+            } catch {
+                failures.add(error.diagnostic(for: path))
+            }
         }
         if hasListing {
-            receive(
-                GeneratedFile(
-                    path: "SchemaObjects.swift",
-                    contents: library.render(translator.listingFile(schema), template: "listing")
-                )
-            )
+            do throws(TemplateLibrary.RenderedTooMuch) {
+                let contents = try library.render(translator.listingFile(schema), template: "listing")
+                receive(GeneratedFile(path: "SchemaObjects.swift", contents: contents))
+            } catch {
+                failures.add(error.diagnostic(for: "SchemaObjects.swift"))
+            }
         }
+        return failures.diagnostics
+    }
+}
+
+/// The files that could not be rendered, reported from several threads.
+private final class RenderFailures: @unchecked Sendable {
+    private var collected = Diagnostics()
+    private let lock = NSLock()
+
+    func add(_ diagnostic: Diagnostic) {
+        lock.lock()
+        collected.append(diagnostic)
+        lock.unlock()
+    }
+
+    /// In file order, whichever thread found them first.
+    var diagnostics: Diagnostics {
+        lock.lock()
+        defer { lock.unlock() }
+        var sorted = Diagnostics()
+        for diagnostic in collected.sorted { sorted.append(diagnostic) }
+        return sorted
     }
 }
 
@@ -208,11 +238,12 @@ public enum Pipeline {
     public static func generate(configPath: String, files: InputFiles) -> GenerationResult {
         let run = prepare(configPath: configPath, files: files)
         let collected = CollectedFiles()
-        run.render { collected.add($0) }
+        var diagnostics = run.diagnostics
+        diagnostics.append(contentsOf: run.render { collected.add($0) })
         return GenerationResult(
             outputDirectory: run.outputDirectory,
-            files: collected.files.sorted { $0.path < $1.path },
-            diagnostics: run.diagnostics,
+            files: diagnostics.hasErrors ? [] : collected.files.sorted { $0.path < $1.path },
+            diagnostics: diagnostics,
             schema: run.schema
         )
     }

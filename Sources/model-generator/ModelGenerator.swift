@@ -121,6 +121,10 @@ struct Generate: ParsableCommand {
 
     /// Prints a write-stage error and returns the exit code for it: the signal's for an interrupted run, 1 otherwise.
     private static func failure(_ error: any Error) -> ExitCode {
+        if let failed = error as? RenderFailed {
+            for line in failed.diagnostics.printedLines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            return ExitCode.failure
+        }
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         if let interrupted = error as? Interruption.Interrupted { return ExitCode(interrupted.exitCode) }
         return ExitCode.failure

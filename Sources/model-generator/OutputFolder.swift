@@ -154,7 +154,7 @@ final class OutputFolder {
         let staging = staging
         let recorded = recorded
         let nonRegularFiles = nonRegularFiles
-        run.render { file in
+        let renderFailures = run.render { file in
             do {
                 try Interruption.shared.check()
                 guard SafeFiles.isPlainName(file.path) else {
@@ -180,6 +180,7 @@ final class OutputFolder {
             }
         }
         let (changes, failure) = progress.result
+        if renderFailures.hasErrors { throw RenderFailed(diagnostics: renderFailures) }
         if let failure { throw failure }
 
         // Recorded files the run no longer produces are deleted while they still carry the header.
@@ -360,4 +361,9 @@ private final class StagingProgress: @unchecked Sendable {
         defer { lock.unlock() }
         return (changes, failure)
     }
+}
+
+/// Files a template rendered past the bound on one file's size: the run writes nothing.
+struct RenderFailed: Error {
+    var diagnostics: Diagnostics
 }

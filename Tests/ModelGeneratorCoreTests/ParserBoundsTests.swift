@@ -214,4 +214,58 @@ import Testing
             ]
         )
     }
+
+    // MARK: Templates
+
+    /// Nine partials of a few bytes, each including the one before ten times: one struct would expand to a
+    /// billion copies of `p0`. The template whose includes go past the limit is named, at the include that does.
+    @Test func aPartialBombIsALocatedErrorNamingTheTemplate() async {
+        var files = ["objects.yaml": "objects:\n  - name: c_a\n    properties: [{ name: c_b, type: String }]\n"]
+        files["templates/p0.mustache"] = "x\n"
+        for level in 1...8 {
+            files["templates/p\(level).mustache"] = String(repeating: "{{> p\(level - 1)}}", count: 10) + "\n"
+        }
+        files["templates/struct.mustache"] = "{{%CONTENT_TYPE: TEXT}}\nstruct {{name}} {}\n{{> p8}}\n"
+        let templates = files
+        let result = await finishing(within: Self.deadline, "generating with a partial bomb") {
+            generate(config: "schemas: [objects.yaml]\noutput: Generated\ntemplates: templates\n", templates)
+        }
+        // p4 includes p3 (1,111 partials each) for the tenth time at column 73.
+        #expect(
+            result?.diagnostics.errors.map { "\($0.location): \($0.message)" } == [
+                "templates/p4.mustache:1:73: template 'p4' expands to more than \(TemplateLibrary.maximumPartialExpansions) partials once its partials are included; including 'p3' here goes past the limit"
+            ]
+        )
+        #expect(result?.files.isEmpty == true)
+    }
+
+    /// Templates that include each other a few times each, as real ones do, are fine.
+    @Test func partialsWithinTheLimitsRender() {
+        var files = ["objects.yaml": "objects:\n  - name: c_a\n    properties: [{ name: c_b, type: String }]\n"]
+        files["templates/p0.mustache"] = "// {{name}}\n"
+        files["templates/p1.mustache"] = "{{> p0}}{{> p0}}\n"
+        files["templates/struct.mustache"] = "{{%CONTENT_TYPE: TEXT}}\nstruct {{name}} {}\n{{> p1}}\n"
+        let result = generate(config: "schemas: [objects.yaml]\noutput: Generated\ntemplates: templates\n", files)
+        #expect(result.diagnostics.errors.isEmpty)
+        #expect(file(result, "CA.swift")?.components(separatedBy: "// CA").count == 3, "\(result.files.map(\.path))")
+    }
+
+    /// A file past the bound on one rendered file is refused, naming the template that rendered it, rather than
+    /// written: here a listing over many objects with a small bound.
+    @Test func aRenderedFilePastTheBoundNamesItsTemplate() throws {
+        var (library, _) = TemplateLibrary.make()
+        library?.maximumRenderedBytes = 1_000
+        let entries = (0..<100).map {
+            ListingEntryView(apiName: "\"c_\($0)\"", pluralName: "\"c_\($0)s\"", typeName: "C\($0)", comma: ",")
+        }
+        let view = FileView(headerLines: [], imports: [], declarations: [], listing: entries, access: "")
+        #expect {
+            _ = try library?.render(view, template: "listing")
+        } throws: { error in
+            let diagnostic = (error as? TemplateLibrary.RenderedTooMuch)?.diagnostic(for: "SchemaObjects.swift")
+            return diagnostic?.description.hasPrefix(
+                "Templates/listing.mustache:1:1: error: template 'listing' renders more than"
+            ) == true
+        }
+    }
 }

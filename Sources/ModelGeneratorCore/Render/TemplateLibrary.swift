@@ -10,6 +10,35 @@ public struct TemplateLibrary: Sendable {
     let library: MustacheLibrary
     /// The default templates compiled (see ``CompiledTemplate``); nil when a user's templates are in use.
     let compiled: CompiledTemplateRenderer?
+    /// Each template's file, for diagnostics.
+    let files: [String: String]
+    /// ``maximumRenderedFileBytes``, lower in tests.
+    var maximumRenderedBytes = maximumRenderedFileBytes
+
+    /// The most text one generated file may hold, and one template may render at once. The largest file of a
+    /// 5,000-object schema is under a megabyte; a template that loops over the schema in loops of its own could
+    /// otherwise write gigabytes.
+    public static let maximumRenderedFileBytes = 64 << 20
+
+    /// A template rendered more than ``maximumRenderedFileBytes``; nothing of the file is kept.
+    public struct RenderedTooMuch: Error, Sendable {
+        /// The template that rendered it.
+        public var template: String
+        /// Where the template is.
+        public var file: String
+        /// The bound it went past.
+        public var limit: Int
+
+        /// The diagnostic for the generated file `path`.
+        public func diagnostic(for path: String) -> Diagnostic {
+            Diagnostic(
+                .error,
+                "template '\(template)' renders more than \(limit) bytes for \(path), the most a generated file may hold",
+                at: .start(of: file),
+                hint: "check the template's sections and partials: they repeat their text for every element of a list"
+            )
+        }
+    }
 
     /// Builds the library. A template that does not parse, a partial that names no template, and a user template
     /// that replaces nothing are reported at their files. `compilesDefaults: false` renders the defaults with
@@ -61,15 +90,28 @@ public struct TemplateLibrary: Sendable {
             }
         }
         reportIncludeCycles(sources, &diagnostics)
+        reportExpansionBombs(sources, &diagnostics)
         var compiled: CompiledTemplateRenderer?
         if compilesDefaults, overrides.isEmpty {
             compiled = try? CompiledTemplateRenderer(templates: sources.mapValues { try CompiledTemplate($0.text) })
         }
-        return (diagnostics.hasErrors ? nil : TemplateLibrary(library: library, compiled: compiled), diagnostics)
+        let files = sources.mapValues(\.file)
+        return (
+            diagnostics.hasErrors ? nil : TemplateLibrary(library: library, compiled: compiled, files: files),
+            diagnostics
+        )
     }
 
-    private func render(_ view: some TemplateView, withTemplate name: String) -> String {
-        compiled?.render(view, withTemplate: name) ?? library.render(view, withTemplate: name) ?? ""
+    private func render(_ view: some TemplateView, withTemplate name: String) throws(RenderedTooMuch) -> String {
+        let text = compiled?.render(view, withTemplate: name) ?? library.render(view, withTemplate: name) ?? ""
+        try check(text, renderedBy: name)
+        return text
+    }
+
+    private func check(_ text: String, renderedBy template: String) throws(RenderedTooMuch) {
+        guard text.utf8.count <= maximumRenderedBytes else {
+            throw RenderedTooMuch(template: template, file: files[template] ?? template, limit: maximumRenderedBytes)
+        }
     }
 
     /// Separates a list's name from the indentation of its lines in a rewritten section (see ``TemplateView``).
@@ -114,38 +156,131 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders a file with an entry-point template.
-    public func render(_ view: FileView, template: String) -> String {
-        Self.tidy(renderUntidied(view, template: template))
+    public func render(_ view: FileView, template: String) throws(RenderedTooMuch) -> String {
+        Self.tidy(try renderUntidied(view, template: template))
     }
 
     /// Renders an object's one file: its model, then the extensions that add its query builder and its bodies, when
     /// given. Their header and imports are the model's.
-    public func renderObjectFile(model: FileView, query: QueryFileView?, bodies: BodyFileView?) -> String {
-        var parts = [renderUntidied(model, template: "model")]
-        if let query { parts.append(render(query, withTemplate: "query")) }
-        if let bodies { parts.append(render(bodies, withTemplate: "body")) }
-        return Self.tidy(parts.joined(separator: "\n\n"))
+    public func renderObjectFile(
+        model: FileView,
+        query: QueryFileView?,
+        bodies: BodyFileView?
+    ) throws(RenderedTooMuch) -> String {
+        var parts = [try renderUntidied(model, template: "model")]
+        if let query { parts.append(try render(query, withTemplate: "query")) }
+        if let bodies { parts.append(try render(bodies, withTemplate: "body")) }
+        let text = parts.joined(separator: "\n\n")
+        try check(text, renderedBy: "model")
+        return Self.tidy(text)
     }
 
     /// Declarations are rendered on their own and indented here, since mustache indents a partial only at the start
     /// of each tag's output, not on every line it renders.
-    private func renderUntidied(_ view: FileView, template: String) -> String {
+    private func renderUntidied(_ view: FileView, template: String) throws(RenderedTooMuch) -> String {
         var view = view
-        view.renderedDeclarations = view.declarations.map(render)
-        return render(view, withTemplate: template)
+        view.renderedDeclarations = try view.declarations.map { declaration throws(RenderedTooMuch) in
+            try render(declaration)
+        }
+        return try render(view, withTemplate: template)
     }
 
-    func render(_ declaration: DeclarationView) -> String {
+    /// A declaration's text, its nested types in it, each indented one level more than the type around it.
+    func render(_ declaration: DeclarationView) throws(RenderedTooMuch) -> String {
+        var output = ""
+        try write(declaration, firstPrefix: "", prefix: "", isNested: false, into: &output)
+        return output
+    }
+
+    /// Appends a declaration's text with `prefix` before each non-empty line (`firstPrefix` before the first).
+    ///
+    /// A nested type's text goes into its parent's template already rendered, and each level used to indent all
+    /// of it again: a type nested n deep was copied n times, so time grew with the cube of the nesting. Instead the
+    /// parent is rendered with a marker line for each nested type, and the nested type is written in the marker's
+    /// place with the indentation of every level around it at once. The result is the same text (after
+    /// ``tidy(_:)``, which every file goes through). A template that puts a nested type anywhere but on a line of
+    /// its own gets the nested text itself, indented as before.
+    ///
+    /// - Parameter isNested: the text replaces a marker, so its trailing whitespace goes, as `indented` drops it.
+    private func write(
+        _ declaration: DeclarationView,
+        firstPrefix: String,
+        prefix: String,
+        isNested: Bool,
+        into output: inout String
+    ) throws(RenderedTooMuch) {
+        let nested = declaration.structs.first?.nestedTypes ?? declaration.variantEnums.first?.nestedTypes ?? []
+        // Control characters never reach generated text otherwise: schema text is escaped.
+        let markers = nested.indices.map { "\u{1}nested type \($0)\u{1}" }
+        let markerIndexes = Dictionary(uniqueKeysWithValues: markers.enumerated().map { ($1, $0) })
+        var text = try renderLevel(declaration, nestedTexts: markers)
+        var lines = Self.lines(of: text)
+        let markedLines = lines.filter(Self.holdsMarker)
+        if !markedLines.allSatisfy({ markerIndexes[String(Self.trimmingSpacesAndTabs($0))] != nil }) {
+            // A marker that shares its line with other text: this level renders the nested text itself.
+            text = try renderLevel(
+                declaration,
+                nestedTexts: nested.map { nested throws(RenderedTooMuch) in Self.indented(try render(nested)) }
+            )
+            lines = Self.lines(of: text)
+        }
+        let startCount = output.utf8.count
+        for (number, line) in lines.enumerated() {
+            if number > 0 { output += "\n" }
+            let linePrefix = number == 0 ? firstPrefix : prefix
+            if Self.holdsMarker(line), let index = markerIndexes[String(Self.trimmingSpacesAndTabs(line))] {
+                let leading = line.prefix { $0 == " " || $0 == "\t" }
+                try write(
+                    nested[index],
+                    firstPrefix: linePrefix + leading + "    ",
+                    prefix: prefix + "    ",
+                    isNested: true,
+                    into: &output
+                )
+            } else if !line.isEmpty {
+                output += linePrefix
+                output += line
+            }
+        }
+        if isNested {
+            while output.utf8.count > startCount, let last = output.last, last.isWhitespace { output.removeLast() }
+        }
+        // The declaration so far, nested types included: one template's text repeated in many of them adds up here.
+        try check(output, renderedBy: declaration.templateName)
+    }
+
+    /// The lines of `text` without their line feeds, split on its bytes (every line of every file goes through here).
+    private static func lines(of text: String) -> [Substring] {
+        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
+    }
+
+    /// Whether a line holds a nested type's marker, looked for in the bytes: every line of every file is asked.
+    private static func holdsMarker(_ line: Substring) -> Bool {
+        line.utf8.contains(1)
+    }
+
+    private static func trimmingSpacesAndTabs(_ line: Substring) -> Substring {
+        var line = line
+        while let first = line.first, first == " " || first == "\t" { line.removeFirst() }
+        while let last = line.last, last == " " || last == "\t" { line.removeLast() }
+        return line
+    }
+
+    /// One level of a declaration, with `nestedTexts` where its nested types go.
+    private func renderLevel(
+        _ declaration: DeclarationView,
+        nestedTexts: [String]
+    ) throws(RenderedTooMuch) -> String {
         if var view = declaration.structs.first {
-            view.renderedNestedTypes = view.nestedTypes.map { Self.indented(render($0)) }
-            return render(view, withTemplate: "struct")
+            view.renderedNestedTypes = nestedTexts
+            return try render(view, withTemplate: declaration.templateName)
         }
         if let view = declaration.enums.first {
-            return render(view, withTemplate: "enum")
+            return try render(view, withTemplate: declaration.templateName)
         }
         if var view = declaration.variantEnums.first {
-            view.renderedNestedTypes = view.nestedTypes.map { Self.indented(render($0)) }
-            return render(view, withTemplate: "variantEnum")
+            view.renderedNestedTypes = nestedTexts
+            return try render(view, withTemplate: declaration.templateName)
         }
         return ""
     }
@@ -223,6 +358,66 @@ public struct TemplateLibrary: Sendable {
             finished.insert(name)
         }
         for name in sources.keys.sorted() { visit(name) }
+    }
+
+    /// How many partials (`{{> name}}`, `{{< name}}`) one template may include once every partial in it is expanded,
+    /// and how much template text that may come to. The default templates include 4 partials in under 8 KiB; a few
+    /// small templates that each include the next several times would otherwise expand into gigabytes.
+    public static let maximumPartialExpansions = 10_000
+    public static let maximumExpandedTemplateBytes = 1 << 20
+
+    /// Reports each template that expands past ``maximumPartialExpansions`` or ``maximumExpandedTemplateBytes``
+    /// while every template it includes stays within them: the one whose includes multiply, at the tag that goes
+    /// past. A section renders its partials once per element of the list it runs over, which only the schema
+    /// decides; the size of each rendered file is bounded apart (``maximumRenderedFileBytes``).
+    static func reportExpansionBombs(
+        _ sources: [String: (text: String, file: String)],
+        _ diagnostics: inout Diagnostics
+    ) {
+        let includes = sources.mapValues { partialReferences(in: $0.text).filter { sources[$0.name] != nil } }
+        // Counts stop one past the limit, so that no sum overflows however the templates multiply.
+        let expansionCap = maximumPartialExpansions + 1
+        let byteCap = maximumExpandedTemplateBytes + 1
+        var totals: [String: (expansions: Int, bytes: Int)] = [:]
+        var inProgress: Set<String> = []
+        func total(_ name: String) -> (expansions: Int, bytes: Int) {
+            if let known = totals[name] { return known }
+            // A cycle, reported on its own.
+            guard inProgress.insert(name).inserted else { return (0, 0) }
+            let references = includes[name] ?? []
+            let inner = references.map { total($0.name) }
+            let ownBytes = sources[name]?.text.utf8.count ?? 0
+            // A template that includes one past the limit is not reported again: the one it includes is. A template
+            // that is that big itself expands nothing; the bound on rendered files applies to it.
+            var isReported =
+                ownBytes >= byteCap || inner.contains { $0.expansions == expansionCap || $0.bytes == byteCap }
+            var expansions = 0
+            var bytes = min(byteCap, ownBytes)
+            for (reference, included) in zip(references, inner) {
+                expansions = min(expansionCap, expansions + 1 + included.expansions)
+                bytes = min(byteCap, bytes + included.bytes)
+                guard !isReported, expansions == expansionCap || bytes == byteCap else { continue }
+                isReported = true
+                let what =
+                    expansions == expansionCap
+                    ? "more than \(maximumPartialExpansions) partials"
+                    : "more than \(maximumExpandedTemplateBytes) bytes"
+                diagnostics.error(
+                    "template '\(name)' expands to \(what) once its partials are included; including '\(reference.name)' here goes past the limit",
+                    at: SourceLocation(
+                        file: sources[name]?.file ?? name,
+                        line: reference.line,
+                        column: reference.column
+                    ),
+                    hint:
+                        "each include brings in all of the partial's own includes again; include '\(reference.name)' fewer times"
+                )
+            }
+            inProgress.remove(name)
+            totals[name] = (expansions, bytes)
+            return (expansions, bytes)
+        }
+        for name in sources.keys.sorted() { _ = total(name) }
     }
 
     /// The `{{> name}}` (partial) and `{{< name}}` (parent) tags of a template, with where they stand;

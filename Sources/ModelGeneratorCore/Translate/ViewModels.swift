@@ -36,6 +36,11 @@ public struct DeclarationView: Sendable, TemplateView {
     public var enums: [EnumView] = []
     public var variantEnums: [VariantEnumView] = []
 
+    /// The template that renders it.
+    var templateName: String {
+        !structs.isEmpty ? "struct" : !enums.isEmpty ? "enum" : "variantEnum"
+    }
+
     public func value(named name: String) -> Any? {
         switch name {
         case "structs": structs
