@@ -44,9 +44,8 @@ import Testing
             let disk = FileSystem.inputFiles
             return InputFiles(
                 read: { path in
-                    self.lock.lock()
-                    self.counts[URL(fileURLWithPath: path).resolvingSymlinksInPath().path, default: 0] += 1
-                    self.lock.unlock()
+                    let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                    self.lock.withLock { self.counts[real, default: 0] += 1 }
                     return try disk.read(path)
                 },
                 list: disk.list,
@@ -54,11 +53,7 @@ import Testing
             )
         }
 
-        var reads: [String: Int] {
-            lock.lock()
-            defer { lock.unlock() }
-            return counts
-        }
+        var reads: [String: Int] { lock.withLock { counts } }
     }
 
     /// `H` holds two headers and four links back into itself: three to `.`, one in a subfolder to `..`.
