@@ -150,9 +150,12 @@ struct GeneratedPackage {
     private func build(in directory: URL, scratch: URL) throws -> String {
         // Generated code must build without a single warning, as the app's own code would be held to.
         // No index store and no debug information: nothing reads them, and they are a third of a debug build's time.
+        // One compiler job at a time: the build tool starts its compilers at the normal priority whatever the
+        // priority of the thread that started it, and two of them starved every other test of a two-core machine
+        // for minutes (local servers missed their deadlines); one leaves the other core to the rest of the run.
         let build = try Self.swift([
             "build", "--package-path", directory.path, "--scratch-path", scratch.path, "--disable-index-store",
-            "-Xswiftc", "-warnings-as-errors", "-Xswiftc", "-gnone",
+            "--jobs", "1", "-Xswiftc", "-warnings-as-errors", "-Xswiftc", "-gnone",
         ])
         guard build.status == 0 else {
             throw Failure(description: "the generated code does not build:\n\(Self.diagnostics(in: build.output))")
@@ -160,7 +163,7 @@ struct GeneratedPackage {
         guard main != nil else { return "" }
         let binPath = try Self.swift([
             "build", "--package-path", directory.path, "--scratch-path", scratch.path, "--disable-index-store",
-            "-Xswiftc", "-warnings-as-errors", "-Xswiftc", "-gnone", "--show-bin-path",
+            "--jobs", "1", "-Xswiftc", "-warnings-as-errors", "-Xswiftc", "-gnone", "--show-bin-path",
         ])
         let executable = URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines))
             .appendingPathComponent(executableName)
