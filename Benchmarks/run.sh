@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every benchmark and prints its tables: generation time and memory next to swift-openapi-generator, compile time
-# of the output next to the peer's, then decode/encode throughput next to synthesized Codable.
+# of the output next to the peer's, then decode/encode throughput next to synthesized Codable, then the time per
+# doubling of inputs built to cost more than their size.
 # usage: Benchmarks/run.sh [CORPUS_SCRIPT]   (default: ../shared/bench/make_corpus.py)
 # The first run builds swift-openapi-generator in release mode, which takes several minutes.
 set -euo pipefail
@@ -14,3 +15,6 @@ echo "## Compile time of the output (debug builds, best of three)"
 echo
 echo "## Decoding and encoding (release build)"
 swift run -c release --package-path . DecodeBenchmark
+echo
+echo "## Hostile input: time per doubling of the input (release build)"
+./linearity.sh
