@@ -55,3 +55,24 @@ private final class Outcome<Value: Sendable>: @unchecked Sendable {
         waiting?.resume(returning: value)
     }
 }
+
+/// The result of `task`, or nil with an issue recorded when it has not ended within `seconds`: a test that expects
+/// a cancellation to cut a wait of an hour short fails instead of hanging when it doesn't. A backstop, not a measure
+/// of speed: `seconds` is far longer than the task needs when it behaves.
+public func result<Value: Sendable>(
+    of task: Task<Value, any Error>,
+    within seconds: Double,
+    _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> Result<Value, any Error>? {
+    let outcome = Outcome<Result<Value, any Error>>()
+    let value = await withCheckedContinuation { continuation in
+        outcome.wait(continuation)
+        Task { outcome.finish(await task.result) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { outcome.finish(nil) }
+    }
+    if value == nil {
+        Issue.record("\(what) had not ended after \(seconds) s", sourceLocation: sourceLocation)
+    }
+    return value
+}

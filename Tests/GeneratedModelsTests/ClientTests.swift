@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import GoldenMedable
 import GoldenQueries
@@ -584,20 +585,18 @@ struct ClientTests {
     @Test func cancellationPassesThrough() async throws {
         try await ClientServer.run { server in
             let client = server.client("cortex", dialect: CortexDialect.cortex)
-            try await server.script([["status": 200, "delay": 10, "body": #"{"object":"list","data":[]}"#]])
+            // The server keeps its answer until released: the task can end before that only by being cancelled.
+            try await server.script([["status": 200, "hold": true, "body": #"{"object":"list","data":[]}"#]])
             let task = Task { try await client.list(Item.query) }
-            try await Task.sleep(for: .milliseconds(200))
-            let started = ContinuousClock.now
+            try await server.waitForHits(1)
             task.cancel()
-            do {
-                _ = try await task.value
-                Issue.record("the cancelled list finished")
-            } catch is CancellationError {
-            } catch {
-                Issue.record("expected CancellationError, got \(error)")
+            let ended = try #require(await result(of: task, within: 300, "the cancelled list"))
+            switch ended {
+            case .success: Issue.record("the cancelled list finished")
+            case .failure(let error): #expect(error is CancellationError, "expected CancellationError, got \(error)")
             }
-            // The server answers after 10 s; ending well before that shows the cancellation reached the request.
-            #expect(ContinuousClock.now - started < .seconds(8))
+            #expect(try await server.heldAnswered() == 0, "the server answered before the list ended")
+            try await server.release()
         }
     }
 
@@ -720,6 +719,25 @@ final class ClientServer: @unchecked Sendable {
     /// The stored documents of one collection, in insertion order.
     func documents(_ dialect: String, _ collection: String) async throws -> [JSONValue] {
         try await controlJSON("__state")[dialect]?[collection]?.arrayValue ?? []
+    }
+
+    /// Waits (polling the control endpoint, at most 60 s) until the server has counted `count` requests.
+    func waitForHits(_ count: Int) async throws {
+        for _ in 0..<600 {
+            if try await hits().count >= count { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw LocalPythonServerError(description: "the server did not see \(count) requests within 60 s")
+    }
+
+    /// How many held answers (`"hold": true`) the server has sent.
+    func heldAnswered() async throws -> Int {
+        try await controlJSON("__hits")["heldAnswered"]?.intValue ?? -1
+    }
+
+    /// Answers the held requests.
+    func release() async throws {
+        _ = try await controlJSON("__release", method: "POST")
     }
 
     /// Every counted request so far, as `METHOD /path`.

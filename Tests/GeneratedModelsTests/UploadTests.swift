@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import GoldenMedable
 import GoldenParse
@@ -270,29 +271,31 @@ struct UploadTests {
                 ]),
                 using: transport
             )
+            // The polls' waits pass on a clock that moves only when slept on: the 10 s timeout takes no time, and
+            // each wait is checked.
+            let clock = SteppingClock()
             let uploader = FileUploader(
                 transport: transport,
                 polling: try PollingPolicy(
-                    initialDelay: .milliseconds(10),
+                    initialDelay: .seconds(1),
                     multiplier: 1.5,
-                    maximumDelay: .milliseconds(50),
-                    // Long enough for several polls on a busy machine (CI runs tests in parallel on two cores).
+                    maximumDelay: .seconds(3),
                     timeout: .seconds(10)
-                )
+                ),
+                clock: clock
             )
             try await uploader.upload(pending.upload, following: pending.file)
-            let clock = ContinuousClock()
-            let start = clock.now
             let error = await #expect(throws: UploadError.self) {
                 _ = try await uploader.waitUntilReady(fileAt: server.pictureURL(id: id, index: 0))
             }
-            let elapsed = clock.now - start
-            #expect(error?.description.contains("not ready") == true, "\(String(describing: error))")
-            #expect(elapsed < .seconds(60), "the 10 s timeout took \(elapsed)")
+            #expect(error?.description.contains("not ready after 10.0 seconds") == true, "\(String(describing: error))")
+            // Each wait half as long again, up to 3 s; the last is cut short so that the last read is at the deadline.
+            let waits: [Duration] = [.seconds(1), .seconds(1.5), .seconds(2.25), .seconds(3), .seconds(2.25)]
+            #expect(clock.sleeps == waits)
+            #expect(clock.now.offset == .seconds(10))
             let received = try await server.received()
             let answers = received.polls.map(\.answer)
-            #expect(answers.first == 202, "\(answers)")
-            #expect(answers.count >= 2 && answers.dropFirst().allSatisfy { $0 == 1 }, "\(answers)")
+            #expect(answers == [202, 1, 1, 1, 1, 1], "one read before the first wait and one after each")
         }
     }
 
@@ -499,7 +502,7 @@ struct UploadTests {
             ]
             let progress = Recorder<UploadProgress>()
             let task = Task { [create] in try await client.create(create) { progress.append($0) } }
-            // Storage holds the upload (30 s): the create is waiting for it.
+            // Storage holds the upload until released: the create is waiting for it.
             try await server.waitForRequests(containing: "/upload/", count: 1)
             task.cancel()
             let result = await task.result
@@ -517,7 +520,8 @@ struct UploadTests {
     @Test func cancellingTheClientsWaitUntilReadyEndsAtOnceDuringAPollAndBetweenPolls() async throws {
         try await UploadServer.run { server, transport in
             var client = server.client(using: transport)
-            client.uploader.polling = try PollingPolicy(initialDelay: .seconds(60), timeout: .seconds(100))
+            // The wait before a second poll is an hour: only the cancellation can end it.
+            client.uploader.polling = try PollingPolicy(initialDelay: .seconds(3_600), timeout: .seconds(7_200))
             var ids: [String] = []
             for name in ["slow-c.jpg", "never-c.jpg"] {
                 let (id, pending) = try await server.createOffice(
@@ -530,7 +534,7 @@ struct UploadTests {
                 ids.append(id)
             }
 
-            // During a poll the server holds (10 s): the task ends without its answer.
+            // During a poll the server holds it until released: the task ends without its answer.
             let during = Task { [client, ids] in
                 try await client.waitUntilReady(Office.self, id: ids[0], file: "c_pictures[0]")
             }
@@ -541,17 +545,14 @@ struct UploadTests {
             #expect(try await server.received().polls.filter { $0.object == ids[0] }.isEmpty, "the poll was answered")
             try await server.release()
 
-            // Between polls: the first answer came, and the next read is a minute away.
-            let clock = ContinuousClock()
-            let start = clock.now
+            // Between polls: the first answer came, and the next read is an hour away.
             let between = Task { [client, ids] in
                 try await client.waitUntilReady(Office.self, id: ids[1], file: "c_pictures[0]")
             }
             try await server.waitForPolls(1, of: ids[1])
             between.cancel()
-            let betweenResult = await between.result
+            let betweenResult = try #require(await result(of: between, within: 300, "the cancelled wait between polls"))
             #expect(throws: CancellationError.self) { try betweenResult.get() }
-            #expect(clock.now - start < .seconds(40), "the wait before the next poll (60 s) was not cut short")
             #expect(try await server.received().polls.filter { $0.object == ids[1] }.count == 1)
         }
     }
@@ -643,22 +644,17 @@ struct UploadTests {
             )
             let uploader = FileUploader(
                 transport: transport,
-                polling: try PollingPolicy(initialDelay: .seconds(5), timeout: .seconds(60))
+                // The wait before the second poll is an hour: only the cancellation can end it.
+                polling: try PollingPolicy(initialDelay: .seconds(3_600), timeout: .seconds(7_200))
             )
             try await uploader.upload(pending.upload, following: pending.file)
             let url = server.pictureURL(id: id, index: 0)
             let task = Task { try await uploader.waitUntilReady(fileAt: url) }
-            // The first poll was answered: the task now sleeps 5 s before the next.
             try await server.waitForPolls(1)
-            try await Task.sleep(for: .milliseconds(100))
-            let clock = ContinuousClock()
-            let start = clock.now
             task.cancel()
-            let result = await task.result
-            let elapsed = clock.now - start
-            // The task would sleep almost 5 s more; cancelling must end it now (2 s leaves room for a busy machine).
-            #expect(elapsed < .seconds(4), "cancelling took \(elapsed)")  // the next poll was 5 s away
-            #expect(throws: CancellationError.self) { try result.get() }
+            let ended = try #require(await result(of: task, within: 300, "the cancelled wait between polls"))
+            #expect(throws: CancellationError.self) { try ended.get() }
+            #expect(try await server.received().polls.count == 1)
         }
     }
 
@@ -677,17 +673,14 @@ struct UploadTests {
             try await uploader.upload(pending.upload, following: pending.file)
             let url = server.pictureURL(id: id, index: 0)
             let task = Task { try await uploader.waitUntilReady(fileAt: url) }
-            // The server holds every poll of a slow-* picture until released (at most 10 s): the request is in flight.
+            // The server holds every poll of a slow-* picture until released: the request is in flight.
             try await server.waitForRequests(containing: "/c_pictures/0", count: 1)
-            try await Task.sleep(for: .milliseconds(100))
-            let clock = ContinuousClock()
-            let start = clock.now
             task.cancel()
-            let result = await task.result
-            let elapsed = clock.now - start
-            // The server never answers before the release; the poll must not wait for it.
-            #expect(elapsed < .seconds(4), "cancelling an in-flight poll took \(elapsed)")  // the server holds it 10 s
-            #expect(throws: CancellationError.self) { try result.get() }
+            let ended = try #require(await result(of: task, within: 300, "the cancelled poll"))
+            #expect(throws: CancellationError.self) { try ended.get() }
+            // The server records a poll once it has answered it: the task ended before that.
+            #expect(try await server.received().polls.isEmpty, "the poll was answered before the task ended")
+            try await server.release()
         }
     }
 
@@ -1065,21 +1058,21 @@ private final class UploadServer: @unchecked Sendable {
         return (try #require(created["_id"]?.stringValue), pending[0])
     }
 
-    /// Waits (at most 10 s) until the server answered `count` polls (of the object `object`, when given).
+    /// Waits (at most 60 s: a backstop for a loaded machine) until the server answered `count` polls (of the object `object`, when given).
     func waitForPolls(_ count: Int, of object: String? = nil) async throws {
-        for _ in 0..<500 {
+        for _ in 0..<3_000 {
             if try await received().polls.filter({ object == nil || $0.object == object }).count >= count { return }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw LocalPythonServerError(description: "the server did not get \(count) polls within 10 s")
+        throw LocalPythonServerError(description: "the server did not get \(count) polls within 60 s")
     }
 
-    /// Waits (at most 10 s) until the server began `count` requests whose line contains `text`.
+    /// Waits (at most 60 s: a backstop for a loaded machine) until the server began `count` requests whose line contains `text`.
     func waitForRequests(containing text: String, count: Int) async throws {
-        for _ in 0..<500 {
+        for _ in 0..<3_000 {
             if try await received().requests.filter({ $0.contains(text) }).count >= count { return }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw LocalPythonServerError(description: "the server did not get \(count) requests for \(text) within 10 s")
+        throw LocalPythonServerError(description: "the server did not get \(count) requests for \(text) within 60 s")
     }
 }

@@ -145,11 +145,21 @@ public struct FileUploader: Sendable {
     public var transport: any HTTPTransport
     /// How ``waitUntilReady(fileAt:headers:)`` waits.
     public var polling: PollingPolicy
+    /// The clock the polling's waits and its timeout are measured on.
+    private let timer: PollingTimer
 
     /// An uploader over `transport`, polling as `polling` says.
     public init(transport: any HTTPTransport, polling: PollingPolicy = .standard) {
+        self.init(transport: transport, polling: polling, clock: ContinuousClock())
+    }
+
+    /// An uploader over `transport`, polling as `polling` says on `clock`: a test can give a clock that advances
+    /// when it is slept on, so that a two-minute wait takes no time and its waits can be checked one by one.
+    public init<PollingClock: Clock>(transport: any HTTPTransport, polling: PollingPolicy, clock: PollingClock)
+    where PollingClock.Duration == Duration {
         self.transport = transport
         self.polling = polling
+        self.timer = PollingTimer(clock)
     }
 
     /// Uploads every facet of `upload` that `file` (the server's answer for that property) has instructions for,
@@ -316,8 +326,7 @@ public struct FileUploader: Sendable {
         describing path: String,
         _ read: () async throws -> (Data, Int)
     ) async throws -> FileValue {
-        let clock = ContinuousClock()
-        let deadline = clock.now + polling.timeout
+        let deadline = timer.elapsed() + polling.timeout
         var delay = polling.initialDelay
         while true {
             try Task.checkCancellation()
@@ -333,11 +342,11 @@ public struct FileUploader: Sendable {
             }
             // A wait that would pass the deadline is cut short, so the last read happens at the deadline rather
             // than up to one delay before it.
-            let remaining = deadline - clock.now
+            let remaining = deadline - timer.elapsed()
             if remaining <= .zero {
                 throw UploadError("the facets at \(path) were not ready after \(polling.timeout)")
             }
-            try await Task.sleep(for: min(delay, remaining))
+            try await timer.sleep(min(delay, remaining))
             delay = min(polling.maximumDelay, delay * polling.multiplier)
         }
     }
@@ -541,5 +550,18 @@ extension JSONValue {
             }
         }
         return current
+    }
+}
+
+/// A clock seen as the time since the uploader was made and a way to sleep on it, so that the uploader stays a
+/// plain value whatever clock it was given.
+private struct PollingTimer: Sendable {
+    let elapsed: @Sendable () -> Duration
+    let sleep: @Sendable (Duration) async throws -> Void
+
+    init<PollingClock: Clock>(_ clock: PollingClock) where PollingClock.Duration == Duration {
+        let origin = clock.now
+        elapsed = { origin.duration(to: clock.now) }
+        sleep = { try await clock.sleep(for: $0) }
     }
 }

@@ -32,8 +32,10 @@
         GET  /__state    every stored document: {"cortex": {plural: [docs]}, "mia": ..., "parse": ...}
         GET  /__hits     {"requests": ["GET /cortex/c_items", ...]} every non-control request so far
         POST /__script   a JSON array of answers for the next requests, in order: {"status", "body" (raw text),
-                         "headers" (an object), "delay" (seconds, at most 10)}; a scripted answer replaces the normal one,
-                         except {"pass": true}, which lets that request through
+                         "headers" (an object), "delay" (seconds, at most 10), "hold": true (kept until POST /__release, at most
+                         120 s)}; a scripted answer replaces the normal one, except {"pass": true}, which lets that
+                         request through
+        POST /__release  answers the held requests; GET /__hits counts the held requests answered ("heldAnswered")
         POST /__reset    forgets documents, hits, the script and the storage
         POST /__storage  {"base": URL}: the storage Cortex's upload instructions point to (default: this server)
 
@@ -57,6 +59,10 @@ STORAGE = [None]
 UPLOADS = []
 PORT = [0]
 HITS = []
+# Held answers wait for POST /__release; the bound is a backstop for a test that never releases them.
+RELEASE = threading.Event()
+HOLD_SECONDS = 120.0
+HELD_ANSWERED = [0]
 HEADERS = []
 QUERIES = []
 SCRIPT = []
@@ -197,6 +203,10 @@ class Handler(BaseHTTPRequestHandler):
             scripted = SCRIPT.pop(0) if SCRIPT else None
         if scripted is not None and not scripted.get("pass"):
             time.sleep(min(float(scripted.get("delay", 0)), 10.0))
+            if scripted.get("hold"):
+                RELEASE.wait(timeout=HOLD_SECONDS)
+                with LOCK:
+                    HELD_ANSWERED[0] += 1
             return self.answer(int(scripted.get("status", 200)), raw=scripted.get("body", "").encode(),
                                headers=scripted.get("headers"))
         parts = [unquote(p) for p in path.split("/") if p]
@@ -222,7 +232,11 @@ class Handler(BaseHTTPRequestHandler):
             if path == "/__state":
                 return self.answer(200, dict(STORE, uploads=UPLOADS))
             if path == "/__hits":
-                return self.answer(200, {"requests": HITS, "headers": HEADERS, "queries": QUERIES})
+                return self.answer(200, {"requests": HITS, "headers": HEADERS, "queries": QUERIES,
+                                         "heldAnswered": HELD_ANSWERED[0]})
+            if path == "/__release" and method == "POST":
+                RELEASE.set()
+                return self.answer(200, {})
             if path == "/__script" and method == "POST":
                 SCRIPT.extend(body or [])
                 return self.answer(200, {"queued": len(SCRIPT)})
