@@ -43,6 +43,7 @@ import Testing
         #expect(Self.properties["generate"]?["default"] as? [String] == config.generate.map(\.rawValue))
         #expect(Self.properties["allowOutputAnywhere"]?["default"] as? Bool == config.allowOutputAnywhere)
         #expect(Self.properties["strict"]?["default"] as? Bool == config.strict)
+        #expect(Self.properties["keepUnknownMembers"]?["default"] as? Bool == config.keepUnknownMembers)
     }
 
     /// Every key the schema allows is read by the decoder without an error, with a value of the schema's type.
@@ -62,9 +63,11 @@ import Testing
             additionalFileComments: [y]
             allowOutputAnywhere: true
             strict: true
+            keepUnknownMembers: false
             """
         let (config, diagnostics) = ConfigLoader.load(text, file: "c.yaml")
         #expect(config?.strict == true)
+        #expect(config?.keepUnknownMembers == false)
         #expect(diagnostics.all.isEmpty)
     }
 }

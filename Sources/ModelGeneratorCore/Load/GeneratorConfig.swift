@@ -54,6 +54,9 @@ public struct GeneratorConfig: Hashable, Sendable {
     /// Every warning counts as an error, as `--strict` makes it: for CI, where a warning nobody reads would let a typo
     /// change a type.
     public var strict = false
+    /// Models keep the members their schema doesn't define (`unknownMembers`) and write them back, so that a read and
+    /// a write-back lose nothing; `false` gives leaner models that drop them.
+    public var keepUnknownMembers = true
 
     public init(file: String, output: Located<String>) {
         self.file = file
@@ -64,6 +67,7 @@ public struct GeneratorConfig: Hashable, Sendable {
     public static let keys = [
         "schemas", "mappings", "headers", "output", "accessModifier", "generate", "dialect", "samples", "naming",
         "templates", "additionalImports", "additionalFileComments", "allowOutputAnywhere", "strict",
+        "keepUnknownMembers",
     ]
     static let namingKeys = ["stripPrefixes", "overrides"]
 }
@@ -160,6 +164,9 @@ public enum ConfigLoader {
             config.allowOutputAnywhere = reader.bool(node, "'allowOutputAnywhere'") ?? false
         }
         if let node = root["strict"] { config.strict = reader.bool(node, "'strict'") ?? false }
+        if let node = root["keepUnknownMembers"] {
+            config.keepUnknownMembers = reader.bool(node, "'keepUnknownMembers'") ?? true
+        }
         return (reader.diagnostics.hasErrors ? nil : config, reader.diagnostics)
     }
 

@@ -10,6 +10,8 @@ public struct Resolver: Sendable {
     private var usedOverrides: Set<[String]> = []
     /// Set while a system property resolves: its reference to `account` needs no schema definition.
     private var resolvingSystemProperty = false
+    /// The backend of the object being resolved, when it is known.
+    private var backend: GeneratorConfig.Dialect?
     /// API name → Swift property name, each worked out once: every property's is needed twice (a backend's system
     /// property may not take a name the schema's properties have), and schemas repeat names across objects.
     private var propertyNames: [String: String] = [:]
@@ -215,6 +217,7 @@ public struct Resolver: Sendable {
         // The backend is known when the config names it, or when the schema is the backend's own file.
         let backend: GeneratorConfig.Dialect? =
             config.dialectLocation != nil ? config.dialect : definition.format.dialect
+        self.backend = backend
         for var system in backend.map(SystemProperty.of) ?? SystemProperty.unknownBackend {
             if let index = properties.firstIndex(where: { $0.name.value == system.apiName }) {
                 let declared = system.applied(to: properties[index])
@@ -281,6 +284,28 @@ public struct Resolver: Sendable {
         )
         property.isSystemProperty = system != nil
         return property
+    }
+
+    /// Cortex gives each element of a document array an `_id` of its own, which its `PATCH` paths name
+    /// (`c_parts.<_id>.c_qty`): the element's struct gets it as an optional `id` (an element the app makes has none
+    /// until the server saves it), read but never written by bodies, unless the schema declares `_id` itself.
+    private mutating func elementID(
+        of definition: PropertyDefinition,
+        path: [String],
+        properties: [ResolvedProperty],
+        scope: inout Scope
+    ) -> ResolvedProperty? {
+        guard backend == .cortex, definition.isArray, !properties.contains(where: { $0.apiName == "_id" }),
+            var id = SystemProperty.of(.cortex).first(where: { $0.apiName == "_id" })
+        else { return nil }
+        id.isGuaranteed = false
+        if properties.contains(where: { $0.swiftName == id.swiftName }) { id.swiftName = "elementID" }
+        return resolveProperty(
+            id.definition(at: definition.name.location),
+            path: path + ["_id"],
+            scope: &scope,
+            system: id
+        )
     }
 
     private mutating func resolveType(
@@ -367,6 +392,9 @@ public struct Resolver: Sendable {
             }
             var inner = Scope(enclosingNames: scope.enclosingNames)
             var properties = resolveProperties(definition.properties, path: path, scope: &inner)
+            if let elementID = elementID(of: definition, path: path, properties: properties, scope: &inner) {
+                properties.insert(elementID, at: 0)
+            }
             checkPropertyCollisions(properties)
             inner.assignNestedNames(&properties, &diagnostics)
             scope.referencedTypes.formUnion(inner.referencedTypes)

@@ -106,9 +106,9 @@ public struct SwiftNaming: Sendable {
     ]
 
     /// Names a property can't have: members the generated types get from their protocols (`Hashable`'s
-    /// `hashValue`), and functions their code calls unqualified, which a property of the same name would hide
-    /// (`equalValues` in `==`).
-    static let reservedMemberNames: Set<String> = ["hashValue", "equalValues"]
+    /// `hashValue`) or hold themselves (`unknownMembers`), and functions their code calls unqualified, which a
+    /// property of the same name would hide (`equalValues` in `==`).
+    static let reservedMemberNames: Set<String> = ["hashValue", "equalValues", "unknownMembers"]
 
     /// `name`, or `name + "Property"` with a warning at `location` when a property of that name would hide what the
     /// generated code means by it: a reserved member, or a type its coding names in expressions (`URL.self`,

@@ -332,7 +332,11 @@ struct BodyTranslator {
                     access: access,
                     create: create,
                     modelMemberLines: modelMembers,
-                    facetRules: facetRules(addressable)
+                    facetRules: facetRules(addressable),
+                    isArrayElement: properties.contains { property in
+                        guard case .objectID = property.type else { return false }
+                        return property.apiName == "_id" && property.keyPath == ["_id"] && !property.isArray
+                    }
                 )
             )
         }

@@ -12,6 +12,10 @@ struct CustomCoding {
 
     /// The stored property that remembers which optional keys were `null`, so that they encode back as `null`.
     static let nullKeysName = "_nullKeys"
+    /// The property that keeps the members the schema doesn't define (`keepUnknownMembers`).
+    static let unknownMembersName = "unknownMembers"
+    /// The static set of the keys the model reads, which `unknownMembers` leaves to the model's properties.
+    static let modeledKeysName = "_modeledKeys"
 
     struct Output {
         var decodeLines: [String] = []
@@ -20,9 +24,11 @@ struct CustomCoding {
         var staticLines: [String] = []
     }
 
-    func make(_ properties: [ResolvedProperty]) -> Output {
+    /// The coding of `properties`; with `modeledKeys` (the top-level keys the model reads), the members outside it
+    /// are kept in `unknownMembers` and written back.
+    func make(_ properties: [ResolvedProperty], keepingMembersOutside modeledKeys: [String]? = nil) -> Output {
         var output = Output()
-        let usesContainer = properties.contains { !$0.keyPath.isEmpty }
+        let usesContainer = modeledKeys != nil || properties.contains { !$0.keyPath.isEmpty }
         if usesContainer {
             output.decodeLines.append("let container = try decoder.container(keyedBy: JSONKey.self)")
             output.encodeLines.append("var container = encoder.container(keyedBy: JSONKey.self)")
@@ -45,6 +51,13 @@ struct CustomCoding {
             )
         }
         if tracksNulls { output.decodeLines.append("self.\(Self.nullKeysName) = nulls") }
+        if let modeledKeys {
+            output.staticLines += modeledKeysDeclaration(modeledKeys)
+            output.decodeLines += call(
+                "self.\(Self.unknownMembersName) = try UnknownMembers",
+                ["from: container", "modeledKeys: Self.\(Self.modeledKeysName)"]
+            )
+        }
         var usedNames: Set<String> = ["container", "nulls"]
         output.encodeLines += encodeLines(
             KeyPathTree(properties.filter { !$0.keyPath.isEmpty }),
@@ -59,7 +72,23 @@ struct CustomCoding {
                 formatter: formatters[property.swiftName] ?? nil
             )
         }
+        if modeledKeys != nil {
+            output.encodeLines += call(
+                "try self.\(Self.unknownMembersName).encode",
+                ["to: &container", "modeledKeys: Self.\(Self.modeledKeysName)"]
+            )
+        }
         return output
+    }
+
+    /// `private static let _modeledKeys: Set<String> = [...]`, one key per line when they don't fit on one. The
+    /// declaration sits one level inside the struct, which is one level shallower than the coding's lines.
+    private func modeledKeysDeclaration(_ keys: [String]) -> [String] {
+        let head = "private static let \(Self.modeledKeysName): Set<String> = "
+        let literals = keys.map(SwiftText.stringLiteral)
+        let single = head + "[" + literals.joined(separator: ", ") + "]"
+        if CodeLayout(lineLength: lineLength, indent: bodyIndent - 4).fits(single) { return [single] }
+        return [head + "["] + literals.map { "    \($0)," } + ["]"]
     }
 
     /// Properties grouped by the JSON objects their key paths pass through, so that each object is opened once.

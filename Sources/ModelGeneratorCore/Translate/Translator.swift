@@ -120,9 +120,10 @@ public struct Translator: Sendable {
         depth: Int
     ) -> StructView {
         let bundle = SystemBundle.of(properties)
+        let modeledKeys = modeledKeys(properties)
         let properties = bundle?.replacing(in: properties) ?? properties
         let isIdentifiable = properties.contains {
-            $0.apiName == "_id" && $0.swiftName == "id" && $0.keyPath == ["_id"]
+            $0.apiName == "_id" && $0.swiftName == "id" && $0.keyPath == ["_id"] && $0.isRequired
         }
         // Coding and `==` are written out rather than synthesized: a `CodingKeys` enum and synthesized `==` cost
         // about a fifth of the models' compile time (Benchmarks/README.md), and the same code handles key paths,
@@ -133,7 +134,7 @@ public struct Translator: Sendable {
             bodyIndent: 4 * (depth + 2),
             wireTypes: wireTypes
         )
-        .make(properties)
+        .make(properties, keepingMembersOutside: modeledKeys)
         let parameters = properties.map { property in
             let parameter = initParameter(property)
             return bundle?.hasDefault == true && property == bundle?.property ? parameter + " = .init()" : parameter
@@ -145,7 +146,7 @@ public struct Translator: Sendable {
             name: name,
             conformances: "Codable, Hashable, Sendable" + (isIdentifiable ? ", Identifiable" : "")
                 + (bundle == nil ? "" : ", SystemPropertiesCarrying"),
-            properties: properties.map(propertyView),
+            properties: properties.map(propertyView) + (modeledKeys == nil ? [] : [unknownMembersView]),
             initParameters: parameters.enumerated().map { index, parameter in
                 index == parameters.count - 1 ? parameter : parameter + ","
             },
@@ -158,13 +159,38 @@ public struct Translator: Sendable {
             decodeLines: coding.decodeLines,
             encodeLines: coding.encodeLines,
             staticLines: coding.staticLines,
-            equalityLines: properties.flatMap { property in
-                let name = SwiftNaming.escaped(property.swiftName)
-                let line = "guard equalValues(lhs.\(name), rhs.\(name)) else { return false }"
-                // The lines sit in `==`, two levels inside the struct.
-                if 4 * (depth + 2) + line.count <= lineLength { return [line] }
-                return ["guard equalValues(lhs.\(name), rhs.\(name)) else {", "    return false", "}"]
-            }
+            equalityLines: (properties.map { SwiftNaming.escaped($0.swiftName) }
+                + (modeledKeys == nil ? [] : [CustomCoding.unknownMembersName])).flatMap { name in
+                    let line = "guard equalValues(lhs.\(name), rhs.\(name)) else { return false }"
+                    // The lines sit in `==`, two levels inside the struct.
+                    if 4 * (depth + 2) + line.count <= lineLength { return [line] }
+                    return ["guard equalValues(lhs.\(name), rhs.\(name)) else {", "    return false", "}"]
+                }
+        )
+    }
+
+    /// The top-level keys a struct with `properties` reads, in order, when it keeps the members outside them; nil
+    /// when the config turns that off, or when a property reads the whole object (`@self`), whose keys the
+    /// generator can't list.
+    func modeledKeys(_ properties: [ResolvedProperty]) -> [String]? {
+        guard config.keepUnknownMembers else { return nil }
+        var keys: [String] = []
+        for property in properties {
+            guard let key = property.keyPath.first else { return nil }
+            if !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+
+    /// The `unknownMembers` property of a struct that keeps the members its schema doesn't define.
+    var unknownMembersView: PropertyView {
+        PropertyView(
+            docLines: SwiftText.docComment(
+                "The members the schema doesn't define, kept as received and written back when this is encoded."
+            ),
+            access: access,
+            name: CustomCoding.unknownMembersName,
+            type: "UnknownMembers = .init()"
         )
     }
 

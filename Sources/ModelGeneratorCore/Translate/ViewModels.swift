@@ -325,9 +325,12 @@ public struct DocumentBodyView: Sendable, TemplateView {
     public var create: CreateView
     public var modelMemberLines: [String]
     public var facetRules: [FacetRulesView]
+    /// An element of a Cortex document array, which has an `_id` of its own that updates can name.
+    public var isArrayElement = false
 
     public func value(named name: String) -> Any? {
         switch name {
+        case "isArrayElement": isArrayElement
         case "owner": owner
         case "access": access
         case "create": create

@@ -160,6 +160,7 @@ extension MiaDialect: BodyDialect {
     public func renderUpdate(_ operations: [PatchOperation], id: String, pluralName: String) throws -> [RenderedRequest]
     {
         let path = try instancePath(pluralName: pluralName, id: id)
+        try PatchOperation.refuseElementAddressing(operations, dialect: "mia")
         // An update that changes nothing sends nothing, as in every dialect.
         return try PatchOperation.steps(operations).map { try renderStep($0, path: path) }
     }
@@ -272,6 +273,7 @@ extension ParseDialect: BodyDialect {
         files: [FileUpload: UploadedFile]
     ) throws -> [RenderedRequest] {
         let path = try instancePath(pluralName: pluralName, id: id)
+        try PatchOperation.refuseElementAddressing(operations, dialect: "parse")
         return try PatchOperation.steps(operations).map { try renderStep($0, path: path, files: files) }
     }
 

@@ -193,19 +193,56 @@ public struct ArrayUpdate<Element: BodyValueConvertible & Equatable, Operations:
         return update
     }
 
-    /// The operations this update makes at `path`.
+    /// The operations this update makes at `path`; those on one element (``update(elementWithID:setting:)``)
+    /// below it, at `path.<_id>.<key>`.
     public func operations(at path: String) -> [PatchOperation] {
-        change.operations(at: path) + elementOperations.map { PatchOperation(path: path, kind: $0.kind) }
+        change.operations(at: path)
+            + elementOperations.map { operation in
+                var operation = operation
+                operation.path = operation.path.isEmpty ? path : path + "." + operation.path
+                return operation
+            }
     }
 
     /// Adds an element operation; one of the same kind right before it takes the new elements instead, so that
     /// `push(["a"])` then `push(["b"])` is one push, as every backend can send it.
     fileprivate mutating func add(_ kind: PatchOperation.Kind) {
-        if let last = elementOperations.last, let merged = last.kind.appending(kind) {
+        if let last = elementOperations.last, last.path.isEmpty, let merged = last.kind.appending(kind) {
             elementOperations[elementOperations.count - 1].kind = merged
         } else {
             elementOperations.append(PatchOperation(path: "", kind: kind))
         }
+    }
+}
+
+/// A document array's element that Cortex names by its own `_id` (generated structs of Cortex document arrays
+/// conform): an update can change or remove one element without sending the whole array.
+public protocol DocumentArrayElement: BodyValueConvertible {}
+
+extension ArrayUpdate where Element: DocumentArrayElement {
+    /// Sets, in the element whose `_id` is `id`, each property that `values` has a value for, and nothing else:
+    /// Cortex's `{"op":"set","path":"c_parts.<_id>.c_qty",…}`. Only Cortex addresses an element by its `_id`; the other
+    /// dialects refuse such an update when it is rendered.
+    ///
+    /// ```swift
+    /// var patch = Item.Patch()
+    /// patch.parts.update(elementWithID: part.id!, setting: Item.Part(qty: 3))
+    /// // PATCH /c_items/<id> [{"op":"set","path":"c_parts.<part _id>.c_qty","value":3}]
+    /// ```
+    public mutating func update(elementWithID id: ObjectID, setting values: Element) {
+        guard case .object(let members) = values.bodyValue else { return }
+        for member in members {
+            var operation = PatchOperation(path: "\(id).\(member.key)", kind: .set(member.value))
+            operation.elementID = id
+            elementOperations.append(operation)
+        }
+    }
+
+    /// Removes the element whose `_id` is `id`: Cortex's `{"op":"remove","path":"c_parts","value":["<_id>"]}`.
+    public mutating func remove(elementWithID id: ObjectID) {
+        var operation = PatchOperation(path: "", kind: .pull([.value(.string(id.description))]))
+        operation.elementID = id
+        elementOperations.append(operation)
     }
 }
 
@@ -264,6 +301,8 @@ public struct PatchOperation: Sendable, Hashable {
     public var path: String
     /// What the operation does there.
     public var kind: Kind
+    /// The `_id` of the document array element the operation changes or removes, as only Cortex can.
+    public var elementID: ObjectID?
 
     /// An operation of `kind` at `path`.
     public init(path: String, kind: Kind) {
@@ -294,6 +333,15 @@ public struct PatchOperation: Sendable, Hashable {
             steps[steps.count - 1].append(operation)
         }
         return steps
+    }
+
+    /// Throws for an operation on one document array element named by its `_id`, which only Cortex has.
+    static func refuseElementAddressing(_ operations: [PatchOperation], dialect: String) throws {
+        guard let operation = operations.first(where: { $0.elementID != nil }) else { return }
+        throw BodyError(
+            "\(dialect) can't address an array element by its _id (the update of '\(operation.path)'); only cortex "
+                + "can. Set the whole array instead"
+        )
     }
 
     /// The NaNs and infinities among the operation's values, which JSON cannot hold.

@@ -8,7 +8,7 @@ public protocol OpenEnumeration {
 }
 
 /// What a payload lacked or carried beyond the model: defaults applied, optionals missing, undocumented enumeration
-/// values and keys the model dropped, each with its key path.
+/// values, and keys the model doesn't define, kept or dropped, each with its key path.
 ///
 /// Plain decoding pays nothing for it: ``decode(_:from:decoder:)`` decodes as usual, then compares the payload with
 /// the model's own encoding.
@@ -21,8 +21,11 @@ public struct DecodingReport: Hashable, Sendable {
         case missingOptional
         /// An ``OpenEnumeration`` got a value its schema doesn't list (``Entry/value``).
         case unknownValue
-        /// The model doesn't keep the key's value (``Entry/value``): typically a key it doesn't know.
+        /// The model doesn't keep the key's value (``Entry/value``): typically a key it doesn't know, in a model
+        /// generated with `keepUnknownMembers: false`.
         case droppedValue
+        /// A key the model doesn't define, kept in its ``UnknownMembers`` and written back (``Entry/value``).
+        case keptUnknown
     }
 
     /// One finding.
@@ -77,6 +80,9 @@ public struct DecodingReport: Hashable, Sendable {
         comparison.compare(input, output, at: [])
         for (keyPath, value) in encoder.undocumentedValues {
             comparison.add(.unknownValue, keyPath, value)
+        }
+        for (keyPath, value) in encoder.keptValues {
+            comparison.add(.keptUnknown, keyPath, value)
         }
         return (value, DecodingReport(entries: comparison.sortedEntries))
     }
@@ -169,6 +175,7 @@ extension DecodingReport.Kind {
         case .missingOptional: 1
         case .unknownValue: 2
         case .droppedValue: 3
+        case .keptUnknown: 4
         }
     }
 }

@@ -12,6 +12,8 @@ final class JSONValueEncoder {
     private(set) var nilKeyPaths: [[JSONKey]] = []
     /// The undocumented ``OpenEnumeration`` values encoded, with their key paths.
     private(set) var undocumentedValues: [(keyPath: [JSONKey], value: JSONValue)] = []
+    /// The members a model kept without defining them (``UnknownMembers``), with their key paths.
+    private(set) var keptValues: [(keyPath: [JSONKey], value: JSONValue)] = []
 
     /// Encodes `value`, which sits at `codingPath` (for error messages).
     func encode(_ value: some Encodable, codingPath: [JSONKey] = []) throws -> JSONValue {
@@ -21,7 +23,10 @@ final class JSONValueEncoder {
     }
 
     fileprivate func encode<T: Encodable>(_ value: T, into node: Node, at path: [JSONKey]) throws {
-        if let json = value as? JSONValue {
+        if let kept = value as? KeptValue {
+            node.kind = .value(kept.value)
+            keptValues.append((path, kept.value))
+        } else if let json = value as? JSONValue {
             // Already the tree this encoder builds: taken as it is, at any depth, without recursing through it.
             node.kind = .value(json)
         } else if let url = value as? URL {

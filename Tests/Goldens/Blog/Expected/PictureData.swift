@@ -14,6 +14,8 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable {
     public var creatorID: String
     public var updaterID: String
     public var state: String
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -51,6 +53,7 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable {
         self.creatorID = try container.decode(String.self, forKey: JSONKey("creatorId"))
         self.updaterID = try container.decode(String.self, forKey: JSONKey("updaterId"))
         self.state = try container.decode(String.self, forKey: JSONKey("__STATE__"))
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -65,6 +68,7 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable {
         try container.encode(self.creatorID, forKey: JSONKey("creatorId"))
         try container.encode(self.updaterID, forKey: JSONKey("updaterId"))
         try container.encode(self.state, forKey: JSONKey("__STATE__"))
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -78,6 +82,20 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.creatorID, rhs.creatorID) else { return false }
         guard equalValues(lhs.updaterID, rhs.updaterID) else { return false }
         guard equalValues(lhs.state, rhs.state) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
+
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "username",
+        "picturename",
+        "picturedate",
+        "flashMode",
+        "createdAt",
+        "updatedAt",
+        "creatorId",
+        "updaterId",
+        "__STATE__",
+    ]
 }

@@ -22,6 +22,8 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public var meta: JSONValue?
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -73,6 +75,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.meta = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_meta"), nulls: &nulls)
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -91,6 +94,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeOrNull(self.logo, forKey: JSONKey("c_logo"), nulls: _nullKeys)
         try container.encodeOrNull(self.meta, forKey: JSONKey("c_meta"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -108,10 +112,36 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         guard equalValues(lhs.logo, rhs.logo) else { return false }
         guard equalValues(lhs.meta, rhs.meta) else { return false }
         guard equalValues(lhs.system, rhs.system) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "object",
+        "c_name",
+        "c_phone",
+        "c_beds",
+        "c_open",
+        "c_opened",
+        "c_tags",
+        "c_kind",
+        "c_address",
+        "c_head",
+        "c_logo",
+        "c_meta",
+        "created",
+        "creator",
+        "updated",
+        "updater",
+        "owner",
+        "access",
+        "accessRoles",
+        "favorite",
+        "shared",
+        "idx",
+    ]
 
     /// The values of `c_kind`.
     public enum Kind: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
@@ -149,6 +179,8 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         public var street: String?
         public var city: String?
         public var zip: String?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(street: String? = nil, city: String? = nil, zip: String? = nil) {
             self.street = street
@@ -163,6 +195,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             self.city = try container.decodeOrNull(String.self, forKey: JSONKey("c_city"), nulls: &nulls)
             self.zip = try container.decodeOrNull(String.self, forKey: JSONKey("c_zip"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -170,16 +203,19 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             try container.encodeOrNull(self.street, forKey: JSONKey("c_street"), nulls: _nullKeys)
             try container.encodeOrNull(self.city, forKey: JSONKey("c_city"), nulls: _nullKeys)
             try container.encodeOrNull(self.zip, forKey: JSONKey("c_zip"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.street, rhs.street) else { return false }
             guard equalValues(lhs.city, rhs.city) else { return false }
             guard equalValues(lhs.zip, rhs.zip) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["c_street", "c_city", "c_zip"]
     }
 }
 

@@ -56,6 +56,8 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         public var system: CortexSystemProperties<JSONValue>
         public var room: String?
         public var duration: Double?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(
             id: ObjectID,
@@ -99,6 +101,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.room = try container.decodeOrNull(String.self, forKey: JSONKey("c_room"), nulls: &nulls)
             self.duration = try container.decodeOrNull(Double.self, forKey: JSONKey("c_duration"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -117,6 +120,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             try container.encodeOrNull(self.room, forKey: JSONKey("c_room"), nulls: _nullKeys)
             try container.encodeOrNull(self.duration, forKey: JSONKey("c_duration"), nulls: _nullKeys)
             try self.system.encode(to: encoder)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -130,10 +134,32 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             guard equalValues(lhs.system, rhs.system) else { return false }
             guard equalValues(lhs.room, rhs.room) else { return false }
             guard equalValues(lhs.duration, rhs.duration) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = [
+            "_id",
+            "object",
+            "c_clinic",
+            "c_when",
+            "c_notes",
+            "c_scans",
+            "c_score",
+            "created",
+            "creator",
+            "updated",
+            "updater",
+            "owner",
+            "access",
+            "accessRoles",
+            "favorite",
+            "shared",
+            "idx",
+            "c_room",
+            "c_duration",
+        ]
     }
 
     /// Remote
@@ -151,6 +177,8 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         public var system: CortexSystemProperties<JSONValue>
         public var link: String?
         public var recorded: Bool?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(
             id: ObjectID,
@@ -194,6 +222,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.link = try container.decodeOrNull(String.self, forKey: JSONKey("c_link"), nulls: &nulls)
             self.recorded = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_recorded"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -212,6 +241,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             try container.encodeOrNull(self.link, forKey: JSONKey("c_link"), nulls: _nullKeys)
             try container.encodeOrNull(self.recorded, forKey: JSONKey("c_recorded"), nulls: _nullKeys)
             try self.system.encode(to: encoder)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -225,18 +255,45 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             guard equalValues(lhs.system, rhs.system) else { return false }
             guard equalValues(lhs.link, rhs.link) else { return false }
             guard equalValues(lhs.recorded, rhs.recorded) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = [
+            "_id",
+            "object",
+            "c_clinic",
+            "c_when",
+            "c_notes",
+            "c_scans",
+            "c_score",
+            "created",
+            "creator",
+            "updated",
+            "updater",
+            "owner",
+            "access",
+            "accessRoles",
+            "favorite",
+            "shared",
+            "idx",
+            "c_link",
+            "c_recorded",
+        ]
     }
 
     public struct Note: Codable, Hashable, Sendable {
+        /// Identifier
+        public var id: ObjectID?
         public var text: String?
         public var at: Date?
         public var author: Reference<JSONValue>?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
-        public init(text: String? = nil, at: Date? = nil, author: Reference<JSONValue>? = nil) {
+        public init(id: ObjectID? = nil, text: String? = nil, at: Date? = nil, author: Reference<JSONValue>? = nil) {
+            self.id = id
             self.text = text
             self.at = at
             self.author = author
@@ -245,6 +302,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
             var nulls = NullKeys()
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
             self.text = try container.decodeOrNull(String.self, forKey: JSONKey("c_text"), nulls: &nulls)
             self.at = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
@@ -257,10 +315,12 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
                 nulls: &nulls
             )
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeOrNull(self.id, forKey: JSONKey("_id"), nulls: _nullKeys)
             try container.encodeOrNull(self.text, forKey: JSONKey("c_text"), nulls: _nullKeys)
             try container.encodeOrNull(
                 self.at.map { ISO8601Date(wrappedValue: $0) },
@@ -268,16 +328,20 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
                 nulls: _nullKeys
             )
             try container.encodeOrNull(self.author, forKey: JSONKey("c_author"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.text, rhs.text) else { return false }
             guard equalValues(lhs.at, rhs.at) else { return false }
             guard equalValues(lhs.author, rhs.author) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["_id", "c_text", "c_at", "c_author"]
     }
 }
 
@@ -363,6 +427,11 @@ extension Visit.Note {
 
         public init(_ prefix: FieldPath) {
             _prefix = prefix
+        }
+
+        /// Identifier
+        public var id: ValueField<Root, ObjectID, MaybeAbsent> {
+            .init(_prefix, "_id")
         }
 
         public var text: ValueField<Root, String, MaybeAbsent> {
@@ -621,7 +690,7 @@ extension Visit.Remote {
     }
 }
 
-extension Visit.Note: BodyValueConvertible {
+extension Visit.Note: BodyValueConvertible, DocumentArrayElement {
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []

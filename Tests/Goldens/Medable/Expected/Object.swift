@@ -26,6 +26,8 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public var parent: Reference<Object>?
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -88,6 +90,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.parent = try container.decodeOrNull(Reference<Object>.self, forKey: JSONKey("c_parent"), nulls: &nulls)
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -111,6 +114,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeOrNull(self.status, forKey: JSONKey("c_status"), nulls: _nullKeys)
         try container.encodeOrNull(self.parent, forKey: JSONKey("c_parent"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -129,14 +133,43 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         guard equalValues(lhs.status, rhs.status) else { return false }
         guard equalValues(lhs.parent, rhs.parent) else { return false }
         guard equalValues(lhs.system, rhs.system) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "object",
+        "c_date",
+        "c_bool",
+        "c_reference",
+        "c_number",
+        "c_document",
+        "c_string",
+        "c_any",
+        "c_stringArray",
+        "c_count",
+        "c_day",
+        "c_status",
+        "c_parent",
+        "created",
+        "creator",
+        "updated",
+        "updater",
+        "owner",
+        "access",
+        "accessRoles",
+        "favorite",
+        "shared",
+        "idx",
+    ]
 
     public struct Document: Codable, Hashable, Sendable {
         public var stringOne: String?
         public var stringTwo: String?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(stringOne: String? = nil, stringTwo: String? = nil) {
             self.stringOne = stringOne
@@ -149,21 +182,25 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             self.stringOne = try container.decodeOrNull(String.self, forKey: JSONKey("c_stringOne"), nulls: &nulls)
             self.stringTwo = try container.decodeOrNull(String.self, forKey: JSONKey("c_stringTwo"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.stringOne, forKey: JSONKey("c_stringOne"), nulls: _nullKeys)
             try container.encodeOrNull(self.stringTwo, forKey: JSONKey("c_stringTwo"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.stringOne, rhs.stringOne) else { return false }
             guard equalValues(lhs.stringTwo, rhs.stringTwo) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["c_stringOne", "c_stringTwo"]
     }
 
     /// The values of `c_status`.

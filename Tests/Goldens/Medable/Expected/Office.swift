@@ -34,6 +34,8 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
     public var shared: Bool?
     /// Cortex's index bookkeeping
     public var idx: JSONValue?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -97,6 +99,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
         self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
         self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -123,6 +126,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
         try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
         try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -140,10 +144,27 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.favorite, rhs.favorite) else { return false }
         guard equalValues(lhs.shared, rhs.shared) else { return false }
         guard equalValues(lhs.idx, rhs.idx) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "object",
+        "c_stringProperty",
+        "owner",
+        "c_pictures",
+        "created",
+        "creator",
+        "updated",
+        "updater",
+        "access",
+        "accessRoles",
+        "favorite",
+        "shared",
+        "idx",
+    ]
 }
 
 extension Office: QueryableModel {

@@ -10,6 +10,8 @@ import ModelRuntime
 package struct DateObject: Codable, Hashable, Sendable {
     package var when: DateOnly?
     package var location: GeoJSONGeometry?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    package var unknownMembers: UnknownMembers = .init()
 
     package init(when: DateOnly? = nil, location: GeoJSONGeometry? = nil) {
         self.when = when
@@ -22,21 +24,25 @@ package struct DateObject: Codable, Hashable, Sendable {
         self.when = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_when"), nulls: &nulls)
         self.location = try container.decodeOrNull(GeoJSONGeometry.self, forKey: JSONKey("c_location"), nulls: &nulls)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encodeOrNull(self.when, forKey: JSONKey("c_when"), nulls: _nullKeys)
         try container.encodeOrNull(self.location, forKey: JSONKey("c_location"), nulls: _nullKeys)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.when, rhs.when) else { return false }
         guard equalValues(lhs.location, rhs.location) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = ["c_when", "c_location"]
 }
 
 extension DateObject: QueryableModel {

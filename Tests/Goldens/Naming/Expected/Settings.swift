@@ -23,6 +23,8 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
     package var date: DateDocument?
     package var parent: Reference<Settings>?
     package var entries: [Reference<DateObject>]?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    package var unknownMembers: UnknownMembers = .init()
 
     package init(
         id: ObjectID,
@@ -87,6 +89,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
             nulls: &nulls
         )
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -108,6 +111,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.date, forKey: JSONKey("c_date"), nulls: _nullKeys)
         try container.encodeOrNull(self.parent, forKey: JSONKey("c_parent"), nulls: _nullKeys)
         try container.encodeOrNull(self.entries, forKey: JSONKey("c_entries"), nulls: _nullKeys)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {
@@ -128,10 +132,30 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.date, rhs.date) else { return false }
         guard equalValues(lhs.parent, rhs.parent) else { return false }
         guard equalValues(lhs.entries, rhs.entries) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "class",
+        "default",
+        "self",
+        "Type",
+        "protocol",
+        "init",
+        "c_2fa_enabled",
+        "c_3d-model",
+        "first name",
+        "x_café_crème",
+        "c_URLString",
+        "c_theme",
+        "c_limits",
+        "c_date",
+        "c_parent",
+        "c_entries",
+    ]
 
     /// The values of `c_theme`.
     package enum Theme: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
@@ -177,6 +201,8 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
     package struct Limits: Codable, Hashable, Sendable {
         package var maximumItems: Int?
         package var windows: [Window]?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        package var unknownMembers: UnknownMembers = .init()
 
         package init(maximumItems: Int? = nil, windows: [Window]? = nil) {
             self.maximumItems = maximumItems
@@ -189,26 +215,32 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
             self.maximumItems = try container.decodeOrNull(Int.self, forKey: JSONKey("c_max-items"), nulls: &nulls)
             self.windows = try container.decodeOrNull([Window].self, forKey: JSONKey("c_windows"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.maximumItems, forKey: JSONKey("c_max-items"), nulls: _nullKeys)
             try container.encodeOrNull(self.windows, forKey: JSONKey("c_windows"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         package static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.maximumItems, rhs.maximumItems) else { return false }
             guard equalValues(lhs.windows, rhs.windows) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["c_max-items", "c_windows"]
 
         package struct Window: Codable, Hashable, Sendable {
             package var from: Date?
             package var to: Date?
             package var days: [Day]?
+            /// The members the schema doesn't define, kept as received and written back when this is encoded.
+            package var unknownMembers: UnknownMembers = .init()
 
             package init(from: Date? = nil, to: Date? = nil, days: [Day]? = nil) {
                 self.from = from
@@ -231,6 +263,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                 )?.wrappedValue
                 self.days = try container.decodeOrNull([Day].self, forKey: JSONKey("c_days"), nulls: &nulls)
                 self._nullKeys = nulls
+                self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
             }
 
             package func encode(to encoder: any Encoder) throws {
@@ -246,16 +279,19 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                     nulls: _nullKeys
                 )
                 try container.encodeOrNull(self.days, forKey: JSONKey("c_days"), nulls: _nullKeys)
+                try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
             }
 
             package static func == (lhs: Self, rhs: Self) -> Bool {
                 guard equalValues(lhs.from, rhs.from) else { return false }
                 guard equalValues(lhs.to, rhs.to) else { return false }
                 guard equalValues(lhs.days, rhs.days) else { return false }
+                guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
                 return true
             }
 
             private var _nullKeys = NullKeys()
+            private static let _modeledKeys: Set<String> = ["c_from", "c_to", "c_days"]
 
             /// The values of `c_days`.
             package enum Day: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
@@ -290,6 +326,8 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
 
     package struct DateDocument: Codable, Hashable, Sendable {
         package var at: Date?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        package var unknownMembers: UnknownMembers = .init()
 
         package init(at: Date? = nil) {
             self.at = at
@@ -304,6 +342,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                 nulls: &nulls
             )?.wrappedValue
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         package func encode(to encoder: any Encoder) throws {
@@ -313,14 +352,17 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                 forKey: JSONKey("c_at"),
                 nulls: _nullKeys
             )
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         package static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.at, rhs.at) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["c_at"]
     }
 }
 

@@ -15,6 +15,8 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying {
     public var game: ParsePointer<Game>?
     public var opponents: ParseRelation<Player>?
     public var playedAt: Date?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         objectId: String,
@@ -59,6 +61,7 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying {
             nulls: &nulls
         )?.wrappedValue
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -76,6 +79,7 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying {
             nulls: _nullKeys
         )
         try self.system.encode(to: encoder)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -88,10 +92,24 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying {
         guard equalValues(lhs.game, rhs.game) else { return false }
         guard equalValues(lhs.opponents, rhs.opponents) else { return false }
         guard equalValues(lhs.playedAt, rhs.playedAt) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "objectId",
+        "createdAt",
+        "updatedAt",
+        "ACL",
+        "score",
+        "playerName",
+        "cheatMode",
+        "skills",
+        "game",
+        "opponents",
+        "playedAt",
+    ]
 }
 
 extension GameScore: QueryableModel {

@@ -14,6 +14,8 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
     public var thumbnail: ParseBytes?
     public var openedAt: Date?
     public var owner: ParsePointer<JSONValue>?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         objectId: String,
@@ -51,6 +53,7 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
         )?.wrappedValue
         self.owner = try container.decodeOrNull(ParsePointer<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -67,6 +70,7 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
         )
         try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -78,10 +82,23 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
         guard equalValues(lhs.thumbnail, rhs.thumbnail) else { return false }
         guard equalValues(lhs.openedAt, rhs.openedAt) else { return false }
         guard equalValues(lhs.owner, rhs.owner) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "objectId",
+        "createdAt",
+        "updatedAt",
+        "ACL",
+        "location",
+        "area",
+        "picture",
+        "thumbnail",
+        "openedAt",
+        "owner",
+    ]
 }
 
 extension PlaceObject: QueryableModel {

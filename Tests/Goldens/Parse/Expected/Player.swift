@@ -9,6 +9,8 @@ public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying {
     /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
     public var system: ParseSystemProperties
     public var name: String?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(objectId: String, system: ParseSystemProperties, name: String? = nil) {
         self.objectId = objectId
@@ -23,6 +25,7 @@ public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying {
         self.system = try ParseSystemProperties(from: decoder)
         self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -30,16 +33,19 @@ public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying {
         try container.encode(self.objectId, forKey: JSONKey("objectId"))
         try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.objectId, rhs.objectId) else { return false }
         guard equalValues(lhs.system, rhs.system) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = ["objectId", "createdAt", "updatedAt", "ACL", "name"]
 }
 
 extension Player: QueryableModel {

@@ -6,6 +6,8 @@ import ModelRuntime
 public struct Owner: Codable, Hashable, Sendable {
     public var login: String
     public var since: DateOnly?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(login: String, since: DateOnly? = nil) {
         self.login = login
@@ -18,19 +20,23 @@ public struct Owner: Codable, Hashable, Sendable {
         self.login = try container.decode(String.self, forKey: JSONKey("login"))
         self.since = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("since"), nulls: &nulls)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.login, forKey: JSONKey("login"))
         try container.encodeOrNull(self.since, forKey: JSONKey("since"), nulls: _nullKeys)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.login, rhs.login) else { return false }
         guard equalValues(lhs.since, rhs.since) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = ["login", "since"]
 }

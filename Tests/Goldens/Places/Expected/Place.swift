@@ -16,6 +16,8 @@ public struct Place: Codable, Hashable, Sendable {
     public var extra: JSONValue?
     public var owner: Owner
     public var checkins: [Checkin]
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         createdAt: Date,
@@ -61,6 +63,7 @@ public struct Place: Codable, Hashable, Sendable {
         self.owner = try container.decode(Owner.self, forKey: JSONKey("owner"))
         self.checkins = try container.decode([Checkin].self, forKey: JSONKey("checkins"))
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -85,6 +88,7 @@ public struct Place: Codable, Hashable, Sendable {
             var linksContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("links"))
             try linksContainer.encodeIfPresent(self.homepage, forKey: JSONKey("home"))
         }
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -100,8 +104,21 @@ public struct Place: Codable, Hashable, Sendable {
         guard equalValues(lhs.extra, rhs.extra) else { return false }
         guard equalValues(lhs.owner, rhs.owner) else { return false }
         guard equalValues(lhs.checkins, rhs.checkins) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "meta",
+        "name",
+        "id_str",
+        "stats",
+        "is_open",
+        "links",
+        "tags",
+        "extra",
+        "owner",
+        "checkins",
+    ]
 }

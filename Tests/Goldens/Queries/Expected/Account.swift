@@ -7,6 +7,8 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
     /// Identifier
     public var id: ObjectID
     public var name: Name?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(id: ObjectID, name: Name? = nil) {
         self.id = id
@@ -19,25 +21,31 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
         self.name = try container.decodeOrNull(Name.self, forKey: JSONKey("name"), nulls: &nulls)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
         try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = ["_id", "name"]
 
     public struct Name: Codable, Hashable, Sendable {
         public var first: String?
         public var last: String?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(first: String? = nil, last: String? = nil) {
             self.first = first
@@ -50,21 +58,25 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
             self.first = try container.decodeOrNull(String.self, forKey: JSONKey("first"), nulls: &nulls)
             self.last = try container.decodeOrNull(String.self, forKey: JSONKey("last"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.first, forKey: JSONKey("first"), nulls: _nullKeys)
             try container.encodeOrNull(self.last, forKey: JSONKey("last"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.first, rhs.first) else { return false }
             guard equalValues(lhs.last, rhs.last) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["first", "last"]
     }
 }
 

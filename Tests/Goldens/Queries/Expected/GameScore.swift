@@ -8,6 +8,8 @@ public struct GameScore: Codable, Hashable, Sendable {
     public var playerName: String?
     public var owner: Reference<Player>?
     public var playedAt: Date?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(points: Int? = nil, playerName: String? = nil, owner: Reference<Player>? = nil, playedAt: Date? = nil) {
         self.points = points
@@ -28,6 +30,7 @@ public struct GameScore: Codable, Hashable, Sendable {
             nulls: &nulls
         )?.wrappedValue
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -40,6 +43,7 @@ public struct GameScore: Codable, Hashable, Sendable {
             forKey: JSONKey("playedAt"),
             nulls: _nullKeys
         )
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -47,10 +51,12 @@ public struct GameScore: Codable, Hashable, Sendable {
         guard equalValues(lhs.playerName, rhs.playerName) else { return false }
         guard equalValues(lhs.owner, rhs.owner) else { return false }
         guard equalValues(lhs.playedAt, rhs.playedAt) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = ["points", "playerName", "owner", "playedAt"]
 }
 
 extension GameScore: QueryableModel {

@@ -15,6 +15,8 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
     public var status: Status?
     public var size: Size?
     public var parts: [Part]?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -58,6 +60,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         self.size = try container.decodeOrNull(Size.self, forKey: JSONKey("c_size"), nulls: &nulls)
         self.parts = try container.decodeOrNull([Part].self, forKey: JSONKey("c_parts"), nulls: &nulls)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -76,6 +79,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.status, forKey: JSONKey("c_status"), nulls: _nullKeys)
         try container.encodeOrNull(self.size, forKey: JSONKey("c_size"), nulls: _nullKeys)
         try container.encodeOrNull(self.parts, forKey: JSONKey("c_parts"), nulls: _nullKeys)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -89,10 +93,23 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.status, rhs.status) else { return false }
         guard equalValues(lhs.size, rhs.size) else { return false }
         guard equalValues(lhs.parts, rhs.parts) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "c_name",
+        "c_count",
+        "c_price",
+        "c_active",
+        "c_when",
+        "c_tags",
+        "c_status",
+        "c_size",
+        "c_parts",
+    ]
 
     /// The values of `c_status`.
     public enum Status: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
@@ -129,6 +146,8 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
     public struct Size: Codable, Hashable, Sendable {
         public var width: Double?
         public var height: Double?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(width: Double? = nil, height: Double? = nil) {
             self.width = width
@@ -141,26 +160,32 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
             self.width = try container.decodeOrNull(Double.self, forKey: JSONKey("c_width"), nulls: &nulls)
             self.height = try container.decodeOrNull(Double.self, forKey: JSONKey("c_height"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.width, forKey: JSONKey("c_width"), nulls: _nullKeys)
             try container.encodeOrNull(self.height, forKey: JSONKey("c_height"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.width, rhs.width) else { return false }
             guard equalValues(lhs.height, rhs.height) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["c_width", "c_height"]
     }
 
     public struct Part: Codable, Hashable, Sendable {
         public var label: String?
         public var qty: Int?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(label: String? = nil, qty: Int? = nil) {
             self.label = label
@@ -173,21 +198,25 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
             self.label = try container.decodeOrNull(String.self, forKey: JSONKey("c_label"), nulls: &nulls)
             self.qty = try container.decodeOrNull(Int.self, forKey: JSONKey("c_qty"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.label, forKey: JSONKey("c_label"), nulls: _nullKeys)
             try container.encodeOrNull(self.qty, forKey: JSONKey("c_qty"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.label, rhs.label) else { return false }
             guard equalValues(lhs.qty, rhs.qty) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["c_label", "c_qty"]
     }
 }
 

@@ -12,6 +12,8 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
     public var flashMode: Bool?
     public var updatedAt: Date?
     public var keywords: [String]?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -50,6 +52,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
         )?.wrappedValue
         self.keywords = try container.decodeOrNull([String].self, forKey: JSONKey("keywords"), nulls: &nulls)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -69,6 +72,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
             nulls: _nullKeys
         )
         try container.encodeOrNull(self.keywords, forKey: JSONKey("keywords"), nulls: _nullKeys)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -79,10 +83,20 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.flashMode, rhs.flashMode) else { return false }
         guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
         guard equalValues(lhs.keywords, rhs.keywords) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "username",
+        "picturename",
+        "picturedate",
+        "flashMode",
+        "updatedAt",
+        "keywords",
+    ]
 }
 
 extension Picturedata: QueryableModel {

@@ -11,6 +11,8 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
     public var qta: Int?
     public var tags: [String]?
     public var registry: Registry?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -38,6 +40,7 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
         self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
         self.registry = try container.decodeOrNull(Registry.self, forKey: JSONKey("registry"), nulls: &nulls)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -48,6 +51,7 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.qta, forKey: JSONKey("qta"), nulls: _nullKeys)
         try container.encodeOrNull(self.tags, forKey: JSONKey("tags"), nulls: _nullKeys)
         try container.encodeOrNull(self.registry, forKey: JSONKey("registry"), nulls: _nullKeys)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -57,13 +61,17 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.qta, rhs.qta) else { return false }
         guard equalValues(lhs.tags, rhs.tags) else { return false }
         guard equalValues(lhs.registry, rhs.registry) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = ["_id", "name", "price", "qta", "tags", "registry"]
 
     public struct Registry: Codable, Hashable, Sendable {
         public var surname: String?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(surname: String? = nil) {
             self.surname = surname
@@ -74,19 +82,23 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
             var nulls = NullKeys()
             self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.surname, rhs.surname) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["surname"]
     }
 }
 

@@ -12,6 +12,8 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
     public var bpm: Double?
     public var optional: String?
     public var owner: Reference<Account>?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -46,6 +48,7 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
         self.optional = try container.decodeOrNull(String.self, forKey: JSONKey("c_optional"), nulls: &nulls)
         self.owner = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("c_owner"), nulls: &nulls)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -61,6 +64,7 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.bpm, forKey: JSONKey("c_bpm"), nulls: _nullKeys)
         try container.encodeOrNull(self.optional, forKey: JSONKey("c_optional"), nulls: _nullKeys)
         try container.encodeOrNull(self.owner, forKey: JSONKey("c_owner"), nulls: _nullKeys)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -71,10 +75,20 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.bpm, rhs.bpm) else { return false }
         guard equalValues(lhs.optional, rhs.optional) else { return false }
         guard equalValues(lhs.owner, rhs.owner) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "created",
+        "creator",
+        "c_name",
+        "c_bpm",
+        "c_optional",
+        "c_owner",
+    ]
 }
 
 extension Thing: QueryableModel {

@@ -13,6 +13,8 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
     public var prop1: GeoJSONGeometry?
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -34,6 +36,7 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
         self.prop1 = try container.decodeOrNull(GeoJSONGeometry.self, forKey: JSONKey("c_prop1"), nulls: &nulls)
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -42,6 +45,7 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
         try container.encode(self.object, forKey: JSONKey("object"))
         try container.encodeOrNull(self.prop1, forKey: JSONKey("c_prop1"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -49,10 +53,26 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
         guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.prop1, rhs.prop1) else { return false }
         guard equalValues(lhs.system, rhs.system) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "object",
+        "c_prop1",
+        "created",
+        "creator",
+        "updated",
+        "updater",
+        "owner",
+        "access",
+        "accessRoles",
+        "favorite",
+        "shared",
+        "idx",
+    ]
 }
 
 extension GeoHistory: QueryableModel {

@@ -195,6 +195,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     public var ecSignedDocuments: CortexList<JSONValue>?
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -696,6 +698,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         )
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -884,6 +887,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         )
         try container.encodeOrNull(self.ecSignedDocuments, forKey: JSONKey("ec__signed_documents"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -973,10 +977,106 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         guard equalValues(lhs.ecEconsentFormatSpec, rhs.ecEconsentFormatSpec) else { return false }
         guard equalValues(lhs.ecSignedDocuments, rhs.ecSignedDocuments) else { return false }
         guard equalValues(lhs.system, rhs.system) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "object",
+        "c_all_tasks",
+        "c_anchor_date_templates",
+        "c_auth_task_fields",
+        "c_automatic_participant_id_generation",
+        "c_caregiver_enabled",
+        "c_caregiver_epro_enabled",
+        "c_code",
+        "c_configuration",
+        "c_default_participant_schedule",
+        "c_default_subject_group",
+        "c_default_subject_site",
+        "c_default_subject_visit_schedule",
+        "c_description",
+        "c_enable_alt_reg",
+        "c_enable_secured_reg_data",
+        "c_end_date",
+        "c_exports",
+        "c_faults",
+        "c_field",
+        "c_forgot_username_options",
+        "c_format_spec_queries",
+        "c_format_spec_sites",
+        "c_format_spec_subject_id",
+        "c_format_spec_tasks",
+        "c_goal",
+        "c_groups",
+        "c_information",
+        "c_invite_code_ttl",
+        "c_key",
+        "c_localized_faults",
+        "c_locks",
+        "c_login_identifier",
+        "c_looker_smweb_default_dashboard",
+        "c_menu_config",
+        "c_name",
+        "c_new_site_permission_model",
+        "c_no_pii",
+        "c_participant_schedules",
+        "c_participantid_on_visit",
+        "c_patient_app_display_options",
+        "c_patient_flags",
+        "c_pi_oversight_email_interval_weeks",
+        "c_pi_oversight_enabled",
+        "c_pi_oversight_overdue_grace_days",
+        "c_pi_oversight_review_due_weeks",
+        "c_pinned_version",
+        "c_privacy_items",
+        "c_protocol_number",
+        "c_public_group",
+        "c_queries",
+        "c_reasons_for_change",
+        "c_requires_econsent_field",
+        "c_requires_invite",
+        "c_resources",
+        "c_review_types",
+        "c_self_service_info",
+        "c_site_supported_locales",
+        "c_sites",
+        "c_sponsor_name",
+        "c_start_date",
+        "c_step_responses",
+        "c_store_invite_data",
+        "c_study_contact_information",
+        "c_study_resources",
+        "c_study_team_users",
+        "c_subject_enrollment_status",
+        "c_subject_invite_validation",
+        "c_subject_menu_config",
+        "c_subject_status_list",
+        "c_supported_locales",
+        "c_task_responses",
+        "c_tasks",
+        "c_televisit_enabled",
+        "c_unique_org_study",
+        "c_use_advanced_task_scheduler",
+        "c_use_secure_flag",
+        "c_visit_configuration",
+        "c_visit_schedules",
+        "ec__document_templates",
+        "ec__econsent_format_spec",
+        "ec__signed_documents",
+        "created",
+        "creator",
+        "updated",
+        "updater",
+        "owner",
+        "access",
+        "accessRoles",
+        "favorite",
+        "shared",
+        "idx",
+    ]
 
     /// Configuration
     public struct Configuration: Codable, Hashable, Sendable {
@@ -1004,6 +1104,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var secondaryTextColor: String?
         /// Study Logo
         public var studyLogo: FileValue?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(
             actionFailedColor: String? = nil,
@@ -1089,6 +1191,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             )
             self.studyLogo = try container.decodeOrNull(FileValue.self, forKey: JSONKey("c_study_logo"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1129,6 +1232,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: _nullKeys
             )
             try container.encodeOrNull(self.studyLogo, forKey: JSONKey("c_study_logo"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1144,14 +1248,31 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             guard equalValues(lhs.secondaryColor, rhs.secondaryColor) else { return false }
             guard equalValues(lhs.secondaryTextColor, rhs.secondaryTextColor) else { return false }
             guard equalValues(lhs.studyLogo, rhs.studyLogo) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = [
+            "c_action_failed_color",
+            "c_callout_color",
+            "c_consent",
+            "c_gradient_principal",
+            "c_gradient_secondary",
+            "c_organization_logo",
+            "c_principal_color",
+            "c_principal_text_color",
+            "c_receive_notifications",
+            "c_secondary_color",
+            "c_secondary_text_color",
+            "c_study_logo",
+        ]
     }
 
     /// Information
     public struct Information: Codable, Hashable, Sendable {
+        /// Identifier
+        public var id: ObjectID?
         /// Assets
         public var assets: [FileValue]?
         /// Content
@@ -1164,8 +1285,11 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var title: String?
         /// Web Link
         public var webLink: String?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(
+            id: ObjectID? = nil,
             assets: [FileValue]? = nil,
             content: String? = nil,
             contentIsHtml: Bool? = nil,
@@ -1173,6 +1297,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             title: String? = nil,
             webLink: String? = nil
         ) {
+            self.id = id
             self.assets = assets
             self.content = content
             self.contentIsHtml = contentIsHtml
@@ -1184,6 +1309,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
             var nulls = NullKeys()
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
             self.assets = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_assets"), nulls: &nulls)
             self.content = try container.decodeOrNull(String.self, forKey: JSONKey("c_content"), nulls: &nulls)
             self.contentIsHtml = try container.decodeOrNull(
@@ -1195,33 +1321,49 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
             self.webLink = try container.decodeOrNull(String.self, forKey: JSONKey("c_web_link"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeOrNull(self.id, forKey: JSONKey("_id"), nulls: _nullKeys)
             try container.encodeOrNull(self.assets, forKey: JSONKey("c_assets"), nulls: _nullKeys)
             try container.encodeOrNull(self.content, forKey: JSONKey("c_content"), nulls: _nullKeys)
             try container.encodeOrNull(self.contentIsHtml, forKey: JSONKey("c_content_is_html"), nulls: _nullKeys)
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.title, forKey: JSONKey("c_title"), nulls: _nullKeys)
             try container.encodeOrNull(self.webLink, forKey: JSONKey("c_web_link"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.assets, rhs.assets) else { return false }
             guard equalValues(lhs.content, rhs.content) else { return false }
             guard equalValues(lhs.contentIsHtml, rhs.contentIsHtml) else { return false }
             guard equalValues(lhs.key, rhs.key) else { return false }
             guard equalValues(lhs.title, rhs.title) else { return false }
             guard equalValues(lhs.webLink, rhs.webLink) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = [
+            "_id",
+            "c_assets",
+            "c_content",
+            "c_content_is_html",
+            "c_key",
+            "c_title",
+            "c_web_link",
+        ]
     }
 
     /// Menu Config
     public struct MenuConfig: Codable, Hashable, Sendable {
+        /// Identifier
+        public var id: ObjectID?
         /// Display Name
         public var displayName: String?
         /// Group Id
@@ -1230,8 +1372,17 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var key: UUIDString?
         /// Menu
         public var menu: String?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
-        public init(displayName: String? = nil, groupId: String? = nil, key: UUIDString? = nil, menu: String? = nil) {
+        public init(
+            id: ObjectID? = nil,
+            displayName: String? = nil,
+            groupId: String? = nil,
+            key: UUIDString? = nil,
+            menu: String? = nil
+        ) {
+            self.id = id
             self.displayName = displayName
             self.groupId = groupId
             self.key = key
@@ -1241,30 +1392,37 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
             var nulls = NullKeys()
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
             self.displayName = try container.decodeOrNull(String.self, forKey: JSONKey("c_display_name"), nulls: &nulls)
             self.groupId = try container.decodeOrNull(String.self, forKey: JSONKey("c_group_id"), nulls: &nulls)
             self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
             self.menu = try container.decodeOrNull(String.self, forKey: JSONKey("c_menu"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeOrNull(self.id, forKey: JSONKey("_id"), nulls: _nullKeys)
             try container.encodeOrNull(self.displayName, forKey: JSONKey("c_display_name"), nulls: _nullKeys)
             try container.encodeOrNull(self.groupId, forKey: JSONKey("c_group_id"), nulls: _nullKeys)
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.menu, forKey: JSONKey("c_menu"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.displayName, rhs.displayName) else { return false }
             guard equalValues(lhs.groupId, rhs.groupId) else { return false }
             guard equalValues(lhs.key, rhs.key) else { return false }
             guard equalValues(lhs.menu, rhs.menu) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["_id", "c_display_name", "c_group_id", "c_key", "c_menu"]
     }
 
     /// Patient App Display Options
@@ -1281,6 +1439,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var showSiteInformation: Bool?
         /// Show Subject Number
         public var showSubjectNumber: Bool?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(
             profileFields: [String]? = nil,
@@ -1332,6 +1492,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1358,6 +1519,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 forKey: JSONKey("c_show_subject_number"),
                 nulls: _nullKeys
             )
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1367,14 +1529,25 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             guard equalValues(lhs.showLeaveStudy, rhs.showLeaveStudy) else { return false }
             guard equalValues(lhs.showSiteInformation, rhs.showSiteInformation) else { return false }
             guard equalValues(lhs.showSubjectNumber, rhs.showSubjectNumber) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = [
+            "c_profile_fields",
+            "c_show_consent_documents",
+            "c_show_language_selector",
+            "c_show_leave_study",
+            "c_show_site_information",
+            "c_show_subject_number",
+        ]
     }
 
     /// Privacy Items
     public struct PrivacyItem: Codable, Hashable, Sendable {
+        /// Identifier
+        public var id: ObjectID?
         /// Apps
         public var apps: [String]?
         /// HTML Content
@@ -1385,14 +1558,18 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var label: String?
         /// URL
         public var url: String?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(
+            id: ObjectID? = nil,
             apps: [String]? = nil,
             htmlContent: String? = nil,
             key: UUIDString? = nil,
             label: String? = nil,
             url: String? = nil
         ) {
+            self.id = id
             self.apps = apps
             self.htmlContent = htmlContent
             self.key = key
@@ -1403,37 +1580,46 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
             var nulls = NullKeys()
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
             self.apps = try container.decodeOrNull([String].self, forKey: JSONKey("c_apps"), nulls: &nulls)
             self.htmlContent = try container.decodeOrNull(String.self, forKey: JSONKey("c_html_content"), nulls: &nulls)
             self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
             self.label = try container.decodeOrNull(String.self, forKey: JSONKey("c_label"), nulls: &nulls)
             self.url = try container.decodeOrNull(String.self, forKey: JSONKey("c_url"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeOrNull(self.id, forKey: JSONKey("_id"), nulls: _nullKeys)
             try container.encodeOrNull(self.apps, forKey: JSONKey("c_apps"), nulls: _nullKeys)
             try container.encodeOrNull(self.htmlContent, forKey: JSONKey("c_html_content"), nulls: _nullKeys)
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.label, forKey: JSONKey("c_label"), nulls: _nullKeys)
             try container.encodeOrNull(self.url, forKey: JSONKey("c_url"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.apps, rhs.apps) else { return false }
             guard equalValues(lhs.htmlContent, rhs.htmlContent) else { return false }
             guard equalValues(lhs.key, rhs.key) else { return false }
             guard equalValues(lhs.label, rhs.label) else { return false }
             guard equalValues(lhs.url, rhs.url) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["_id", "c_apps", "c_html_content", "c_key", "c_label", "c_url"]
     }
 
     /// Resources
     public struct Resource: Codable, Hashable, Sendable {
+        /// Identifier
+        public var id: ObjectID?
         /// Assets
         public var assets: [FileValue]?
         /// Available To
@@ -1448,8 +1634,11 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var title: String?
         /// Web Link
         public var webLink: String?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(
+            id: ObjectID? = nil,
             assets: [FileValue]? = nil,
             availableTo: String? = nil,
             content: String? = nil,
@@ -1458,6 +1647,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             title: String? = nil,
             webLink: String? = nil
         ) {
+            self.id = id
             self.assets = assets
             self.availableTo = availableTo
             self.content = content
@@ -1470,6 +1660,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
             var nulls = NullKeys()
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
             self.assets = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_assets"), nulls: &nulls)
             self.availableTo = try container.decodeOrNull(String.self, forKey: JSONKey("c_available_to"), nulls: &nulls)
             self.content = try container.decodeOrNull(String.self, forKey: JSONKey("c_content"), nulls: &nulls)
@@ -1482,10 +1673,12 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
             self.webLink = try container.decodeOrNull(String.self, forKey: JSONKey("c_web_link"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeOrNull(self.id, forKey: JSONKey("_id"), nulls: _nullKeys)
             try container.encodeOrNull(self.assets, forKey: JSONKey("c_assets"), nulls: _nullKeys)
             try container.encodeOrNull(self.availableTo, forKey: JSONKey("c_available_to"), nulls: _nullKeys)
             try container.encodeOrNull(self.content, forKey: JSONKey("c_content"), nulls: _nullKeys)
@@ -1493,9 +1686,11 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.title, forKey: JSONKey("c_title"), nulls: _nullKeys)
             try container.encodeOrNull(self.webLink, forKey: JSONKey("c_web_link"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.assets, rhs.assets) else { return false }
             guard equalValues(lhs.availableTo, rhs.availableTo) else { return false }
             guard equalValues(lhs.content, rhs.content) else { return false }
@@ -1503,14 +1698,27 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             guard equalValues(lhs.key, rhs.key) else { return false }
             guard equalValues(lhs.title, rhs.title) else { return false }
             guard equalValues(lhs.webLink, rhs.webLink) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = [
+            "_id",
+            "c_assets",
+            "c_available_to",
+            "c_content",
+            "c_content_is_html",
+            "c_key",
+            "c_title",
+            "c_web_link",
+        ]
     }
 
     /// Review Types
     public struct ReviewType: Codable, Hashable, Sendable {
+        /// Identifier
+        public var id: ObjectID?
         /// Active
         public var active: Bool?
         /// Key
@@ -1523,14 +1731,18 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var requiredSignature: Bool?
         /// Roles
         public var roles: [ObjectID]?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(
+            id: ObjectID? = nil,
             active: Bool? = nil,
             key: UUIDString? = nil,
             name: String? = nil,
             requiredSignature: Bool? = nil,
             roles: [ObjectID]? = nil
         ) {
+            self.id = id
             self.active = active
             self.key = key
             self.name = name
@@ -1541,6 +1753,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
             var nulls = NullKeys()
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
             self.active = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_active"), nulls: &nulls)
             self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
             self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &nulls)
@@ -1551,10 +1764,12 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             )
             self.roles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("c_roles"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeOrNull(self.id, forKey: JSONKey("_id"), nulls: _nullKeys)
             try container.encodeOrNull(self.active, forKey: JSONKey("c_active"), nulls: _nullKeys)
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.name, forKey: JSONKey("c_name"), nulls: _nullKeys)
@@ -1564,18 +1779,29 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: _nullKeys
             )
             try container.encodeOrNull(self.roles, forKey: JSONKey("c_roles"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.active, rhs.active) else { return false }
             guard equalValues(lhs.key, rhs.key) else { return false }
             guard equalValues(lhs.name, rhs.name) else { return false }
             guard equalValues(lhs.requiredSignature, rhs.requiredSignature) else { return false }
             guard equalValues(lhs.roles, rhs.roles) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = [
+            "_id",
+            "c_active",
+            "c_key",
+            "c_name",
+            "c_required_signature",
+            "c_roles",
+        ]
     }
 
     /// Self Service Info
@@ -1584,6 +1810,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var description: String?
         /// Header
         public var header: String?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(description: String? = nil, header: String? = nil) {
             self.description = description
@@ -1596,25 +1824,31 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.description = try container.decodeOrNull(String.self, forKey: JSONKey("c_description"), nulls: &nulls)
             self.header = try container.decodeOrNull(String.self, forKey: JSONKey("c_header"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.description, forKey: JSONKey("c_description"), nulls: _nullKeys)
             try container.encodeOrNull(self.header, forKey: JSONKey("c_header"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.description, rhs.description) else { return false }
             guard equalValues(lhs.header, rhs.header) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["c_description", "c_header"]
     }
 
     /// Study Contact Information
     public struct StudyContactInformation: Codable, Hashable, Sendable {
+        /// Identifier
+        public var id: ObjectID?
         /// Contact Type
         public var contactType: String?
         /// Contact Value
@@ -1625,14 +1859,18 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var key: UUIDString?
         /// Title
         public var title: String?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(
+            id: ObjectID? = nil,
             contactType: String? = nil,
             contactValue: String? = nil,
             instruction: String? = nil,
             key: UUIDString? = nil,
             title: String? = nil
         ) {
+            self.id = id
             self.contactType = contactType
             self.contactValue = contactValue
             self.instruction = instruction
@@ -1643,6 +1881,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
             var nulls = NullKeys()
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
             self.contactType = try container.decodeOrNull(String.self, forKey: JSONKey("c_contact_type"), nulls: &nulls)
             self.contactValue = try container.decodeOrNull(
                 String.self,
@@ -1653,31 +1892,46 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
             self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeOrNull(self.id, forKey: JSONKey("_id"), nulls: _nullKeys)
             try container.encodeOrNull(self.contactType, forKey: JSONKey("c_contact_type"), nulls: _nullKeys)
             try container.encodeOrNull(self.contactValue, forKey: JSONKey("c_contact_value"), nulls: _nullKeys)
             try container.encodeOrNull(self.instruction, forKey: JSONKey("c_instruction"), nulls: _nullKeys)
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.title, forKey: JSONKey("c_title"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.contactType, rhs.contactType) else { return false }
             guard equalValues(lhs.contactValue, rhs.contactValue) else { return false }
             guard equalValues(lhs.instruction, rhs.instruction) else { return false }
             guard equalValues(lhs.key, rhs.key) else { return false }
             guard equalValues(lhs.title, rhs.title) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = [
+            "_id",
+            "c_contact_type",
+            "c_contact_value",
+            "c_instruction",
+            "c_key",
+            "c_title",
+        ]
     }
 
     /// Participant Menu Config
     public struct SubjectMenuConfig: Codable, Hashable, Sendable {
+        /// Identifier
+        public var id: ObjectID?
         /// Button Title
         public var buttonTitle: String?
         /// Column Props
@@ -1692,8 +1946,11 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var shortName: String?
         /// Task Id
         public var taskId: ObjectID?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(
+            id: ObjectID? = nil,
             buttonTitle: String? = nil,
             columnProps: [String]? = nil,
             columns: [String]? = nil,
@@ -1702,6 +1959,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             shortName: String? = nil,
             taskId: ObjectID? = nil
         ) {
+            self.id = id
             self.buttonTitle = buttonTitle
             self.columnProps = columnProps
             self.columns = columns
@@ -1714,6 +1972,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
             var nulls = NullKeys()
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
             self.buttonTitle = try container.decodeOrNull(String.self, forKey: JSONKey("c_button_title"), nulls: &nulls)
             self.columnProps = try container.decodeOrNull(
                 [String].self,
@@ -1726,10 +1985,12 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.shortName = try container.decodeOrNull(String.self, forKey: JSONKey("c_short_name"), nulls: &nulls)
             self.taskId = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("c_task_id"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeOrNull(self.id, forKey: JSONKey("_id"), nulls: _nullKeys)
             try container.encodeOrNull(self.buttonTitle, forKey: JSONKey("c_button_title"), nulls: _nullKeys)
             try container.encodeOrNull(self.columnProps, forKey: JSONKey("c_column_props"), nulls: _nullKeys)
             try container.encodeOrNull(self.columns, forKey: JSONKey("c_columns"), nulls: _nullKeys)
@@ -1737,9 +1998,11 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.longName, forKey: JSONKey("c_long_name"), nulls: _nullKeys)
             try container.encodeOrNull(self.shortName, forKey: JSONKey("c_short_name"), nulls: _nullKeys)
             try container.encodeOrNull(self.taskId, forKey: JSONKey("c_task_id"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.buttonTitle, rhs.buttonTitle) else { return false }
             guard equalValues(lhs.columnProps, rhs.columnProps) else { return false }
             guard equalValues(lhs.columns, rhs.columns) else { return false }
@@ -1747,14 +2010,27 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             guard equalValues(lhs.longName, rhs.longName) else { return false }
             guard equalValues(lhs.shortName, rhs.shortName) else { return false }
             guard equalValues(lhs.taskId, rhs.taskId) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = [
+            "_id",
+            "c_button_title",
+            "c_column_props",
+            "c_columns",
+            "c_key",
+            "c_long_name",
+            "c_short_name",
+            "c_task_id",
+        ]
     }
 
     /// Participant Status List
     public struct SubjectStatusList: Codable, Hashable, Sendable {
+        /// Identifier
+        public var id: ObjectID?
         /// Default
         public var `default`: Bool?
         /// Key
@@ -1765,14 +2041,18 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var statusLabel: String?
         /// Status Value
         public var statusValue: String?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(
+            id: ObjectID? = nil,
             `default`: Bool? = nil,
             key: UUIDString? = nil,
             statusDescription: String? = nil,
             statusLabel: String? = nil,
             statusValue: String? = nil
         ) {
+            self.id = id
             self.`default` = `default`
             self.key = key
             self.statusDescription = statusDescription
@@ -1783,6 +2063,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: JSONKey.self)
             var nulls = NullKeys()
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
             self.`default` = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_default"), nulls: &nulls)
             self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
             self.statusDescription = try container.decodeOrNull(
@@ -1793,10 +2074,12 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.statusLabel = try container.decodeOrNull(String.self, forKey: JSONKey("c_status_label"), nulls: &nulls)
             self.statusValue = try container.decodeOrNull(String.self, forKey: JSONKey("c_status_value"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeOrNull(self.id, forKey: JSONKey("_id"), nulls: _nullKeys)
             try container.encodeOrNull(self.`default`, forKey: JSONKey("c_default"), nulls: _nullKeys)
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(
@@ -1806,18 +2089,29 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             )
             try container.encodeOrNull(self.statusLabel, forKey: JSONKey("c_status_label"), nulls: _nullKeys)
             try container.encodeOrNull(self.statusValue, forKey: JSONKey("c_status_value"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.`default`, rhs.`default`) else { return false }
             guard equalValues(lhs.key, rhs.key) else { return false }
             guard equalValues(lhs.statusDescription, rhs.statusDescription) else { return false }
             guard equalValues(lhs.statusLabel, rhs.statusLabel) else { return false }
             guard equalValues(lhs.statusValue, rhs.statusValue) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = [
+            "_id",
+            "c_default",
+            "c_key",
+            "c_status_description",
+            "c_status_label",
+            "c_status_value",
+        ]
     }
 
     /// Visit Configuration
@@ -1828,6 +2122,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var requireSkippedReason: Bool?
         /// Missed Visit Reasons
         public var skippedVisitReasons: [String]?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(
             allowFreeTextReason: Bool? = nil,
@@ -1858,6 +2154,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1877,16 +2174,23 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 forKey: JSONKey("c_skipped_visit_reasons"),
                 nulls: _nullKeys
             )
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.allowFreeTextReason, rhs.allowFreeTextReason) else { return false }
             guard equalValues(lhs.requireSkippedReason, rhs.requireSkippedReason) else { return false }
             guard equalValues(lhs.skippedVisitReasons, rhs.skippedVisitReasons) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = [
+            "c_allow_free_text_reason",
+            "c_require_skipped_reason",
+            "c_skipped_visit_reasons",
+        ]
     }
 
     /// eConsent Format Specifiers
@@ -1895,6 +2199,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var signedDoc: String?
         /// Template
         public var template: String?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(signedDoc: String? = nil, template: String? = nil) {
             self.signedDoc = signedDoc
@@ -1907,21 +2213,25 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.signedDoc = try container.decodeOrNull(String.self, forKey: JSONKey("c_signed_doc"), nulls: &nulls)
             self.template = try container.decodeOrNull(String.self, forKey: JSONKey("c_template"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.signedDoc, forKey: JSONKey("c_signed_doc"), nulls: _nullKeys)
             try container.encodeOrNull(self.template, forKey: JSONKey("c_template"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.signedDoc, rhs.signedDoc) else { return false }
             guard equalValues(lhs.template, rhs.template) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["c_signed_doc", "c_template"]
     }
 }
 
@@ -2508,6 +2818,11 @@ extension Study.Information {
             _prefix = prefix
         }
 
+        /// Identifier
+        public var id: ValueField<Root, ObjectID, MaybeAbsent> {
+            .init(_prefix, "_id")
+        }
+
         /// Assets
         public var assets: FileField<Root, MaybeAbsent> {
             .init(_prefix, "c_assets")
@@ -2549,6 +2864,11 @@ extension Study.MenuConfig {
 
         public init(_ prefix: FieldPath) {
             _prefix = prefix
+        }
+
+        /// Identifier
+        public var id: ValueField<Root, ObjectID, MaybeAbsent> {
+            .init(_prefix, "_id")
         }
 
         /// Display Name
@@ -2627,6 +2947,11 @@ extension Study.PrivacyItem {
             _prefix = prefix
         }
 
+        /// Identifier
+        public var id: ValueField<Root, ObjectID, MaybeAbsent> {
+            .init(_prefix, "_id")
+        }
+
         /// Apps
         public var apps: ArrayField<Root, String, MaybeAbsent> {
             .init(_prefix, "c_apps")
@@ -2663,6 +2988,11 @@ extension Study.Resource {
 
         public init(_ prefix: FieldPath) {
             _prefix = prefix
+        }
+
+        /// Identifier
+        public var id: ValueField<Root, ObjectID, MaybeAbsent> {
+            .init(_prefix, "_id")
         }
 
         /// Assets
@@ -2711,6 +3041,11 @@ extension Study.ReviewType {
 
         public init(_ prefix: FieldPath) {
             _prefix = prefix
+        }
+
+        /// Identifier
+        public var id: ValueField<Root, ObjectID, MaybeAbsent> {
+            .init(_prefix, "_id")
         }
 
         /// Active
@@ -2776,6 +3111,11 @@ extension Study.StudyContactInformation {
             _prefix = prefix
         }
 
+        /// Identifier
+        public var id: ValueField<Root, ObjectID, MaybeAbsent> {
+            .init(_prefix, "_id")
+        }
+
         /// Contact Type
         public var contactType: ValueField<Root, String, MaybeAbsent> {
             .init(_prefix, "c_contact_type")
@@ -2812,6 +3152,11 @@ extension Study.SubjectMenuConfig {
 
         public init(_ prefix: FieldPath) {
             _prefix = prefix
+        }
+
+        /// Identifier
+        public var id: ValueField<Root, ObjectID, MaybeAbsent> {
+            .init(_prefix, "_id")
         }
 
         /// Button Title
@@ -2860,6 +3205,11 @@ extension Study.SubjectStatusList {
 
         public init(_ prefix: FieldPath) {
             _prefix = prefix
+        }
+
+        /// Identifier
+        public var id: ValueField<Root, ObjectID, MaybeAbsent> {
+            .init(_prefix, "_id")
         }
 
         /// Default
@@ -4337,7 +4687,7 @@ extension Study.Configuration: BodyValueConvertible {
     }
 }
 
-extension Study.Information: BodyValueConvertible {
+extension Study.Information: BodyValueConvertible, DocumentArrayElement {
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -4424,7 +4774,7 @@ extension Study.Information: BodyValueConvertible {
     }
 }
 
-extension Study.MenuConfig: BodyValueConvertible {
+extension Study.MenuConfig: BodyValueConvertible, DocumentArrayElement {
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -4562,7 +4912,7 @@ extension Study.PatientAppDisplayOptions: BodyValueConvertible {
     }
 }
 
-extension Study.PrivacyItem: BodyValueConvertible {
+extension Study.PrivacyItem: BodyValueConvertible, DocumentArrayElement {
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -4631,7 +4981,7 @@ extension Study.PrivacyItem: BodyValueConvertible {
     }
 }
 
-extension Study.Resource: BodyValueConvertible {
+extension Study.Resource: BodyValueConvertible, DocumentArrayElement {
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -4729,7 +5079,7 @@ extension Study.Resource: BodyValueConvertible {
     }
 }
 
-extension Study.ReviewType: BodyValueConvertible {
+extension Study.ReviewType: BodyValueConvertible, DocumentArrayElement {
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -4836,7 +5186,7 @@ extension Study.SelfServiceInfo: BodyValueConvertible {
     }
 }
 
-extension Study.StudyContactInformation: BodyValueConvertible {
+extension Study.StudyContactInformation: BodyValueConvertible, DocumentArrayElement {
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -4910,7 +5260,7 @@ extension Study.StudyContactInformation: BodyValueConvertible {
     }
 }
 
-extension Study.SubjectMenuConfig: BodyValueConvertible {
+extension Study.SubjectMenuConfig: BodyValueConvertible, DocumentArrayElement {
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -5003,7 +5353,7 @@ extension Study.SubjectMenuConfig: BodyValueConvertible {
     }
 }
 
-extension Study.SubjectStatusList: BodyValueConvertible {
+extension Study.SubjectStatusList: BodyValueConvertible, DocumentArrayElement {
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []

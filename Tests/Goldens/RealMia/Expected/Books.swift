@@ -35,6 +35,8 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
     public var metadata: Metadata?
     public var attachments: [Attachment]?
     public var editionsDates: [EditionsDate]?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -114,6 +116,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             nulls: &nulls
         )
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -140,6 +143,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         try container.encodeOrNull(self.attachments, forKey: JSONKey("attachments"), nulls: _nullKeys)
         try container.encodeOrNull(self.editionsDates, forKey: JSONKey("editionsDates"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -161,13 +165,40 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         guard equalValues(lhs.metadata, rhs.metadata) else { return false }
         guard equalValues(lhs.attachments, rhs.attachments) else { return false }
         guard equalValues(lhs.editionsDates, rhs.editionsDates) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "__STATE__",
+        "creatorId",
+        "createdAt",
+        "updaterId",
+        "updatedAt",
+        "name",
+        "isbn",
+        "price",
+        "author",
+        "authorAddressId",
+        "isPromoted",
+        "publishDate",
+        "position",
+        "tags",
+        "tagIds",
+        "tagObjectIds",
+        "additionalInfo",
+        "signature",
+        "metadata",
+        "attachments",
+        "editionsDates",
+    ]
 
     public struct Signature: Codable, Hashable, Sendable {
         public var name: String?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(name: String? = nil) {
             self.name = name
@@ -178,19 +209,23 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             var nulls = NullKeys()
             self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.name, rhs.name) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["name"]
     }
 
     public struct Metadata: Codable, Hashable, Sendable {
@@ -200,6 +235,8 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var somethingObject: SomethingObject?
         public var somethingArrayOfNumbers: [Double]?
         public var exampleArrayOfArray: [JSONValue]?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(
             somethingString: String? = nil,
@@ -251,6 +288,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -273,6 +311,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 forKey: JSONKey("exampleArrayOfArray"),
                 nulls: _nullKeys
             )
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -282,16 +321,27 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             guard equalValues(lhs.somethingObject, rhs.somethingObject) else { return false }
             guard equalValues(lhs.somethingArrayOfNumbers, rhs.somethingArrayOfNumbers) else { return false }
             guard equalValues(lhs.exampleArrayOfArray, rhs.exampleArrayOfArray) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = [
+            "somethingString",
+            "somethingNumber",
+            "somethingArrayObject",
+            "somethingObject",
+            "somethingArrayOfNumbers",
+            "exampleArrayOfArray",
+        ]
 
         public struct SomethingArrayObject: Codable, Hashable, Sendable {
             public var arrayItemObjectChildNumber: Double?
             public var anotherNumber: Double?
             public var integerNum: Int?
             public var anotherObject: JSONValue?
+            /// The members the schema doesn't define, kept as received and written back when this is encoded.
+            public var unknownMembers: UnknownMembers = .init()
 
             public init(
                 arrayItemObjectChildNumber: Double? = nil,
@@ -325,6 +375,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                     nulls: &nulls
                 )
                 self._nullKeys = nulls
+                self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -337,6 +388,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 try container.encodeOrNull(self.anotherNumber, forKey: JSONKey("anotherNumber"), nulls: _nullKeys)
                 try container.encodeOrNull(self.integerNum, forKey: JSONKey("integerNum"), nulls: _nullKeys)
                 try container.encodeOrNull(self.anotherObject, forKey: JSONKey("anotherObject"), nulls: _nullKeys)
+                try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
             }
 
             public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -344,14 +396,23 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 guard equalValues(lhs.anotherNumber, rhs.anotherNumber) else { return false }
                 guard equalValues(lhs.integerNum, rhs.integerNum) else { return false }
                 guard equalValues(lhs.anotherObject, rhs.anotherObject) else { return false }
+                guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
                 return true
             }
 
             private var _nullKeys = NullKeys()
+            private static let _modeledKeys: Set<String> = [
+                "arrayItemObjectChildNumber",
+                "anotherNumber",
+                "integerNum",
+                "anotherObject",
+            ]
         }
 
         public struct SomethingObject: Codable, Hashable, Sendable {
             public var childNumber: Double?
+            /// The members the schema doesn't define, kept as received and written back when this is encoded.
+            public var unknownMembers: UnknownMembers = .init()
 
             public init(childNumber: Double? = nil) {
                 self.childNumber = childNumber
@@ -366,19 +427,23 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                     nulls: &nulls
                 )
                 self._nullKeys = nulls
+                self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
             }
 
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: JSONKey.self)
                 try container.encodeOrNull(self.childNumber, forKey: JSONKey("childNumber"), nulls: _nullKeys)
+                try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
             }
 
             public static func == (lhs: Self, rhs: Self) -> Bool {
                 guard equalValues(lhs.childNumber, rhs.childNumber) else { return false }
+                guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
                 return true
             }
 
             private var _nullKeys = NullKeys()
+            private static let _modeledKeys: Set<String> = ["childNumber"]
         }
     }
 
@@ -391,6 +456,8 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var size: Double?
         public var stuff: Double?
         public var more: [String]?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(
             name: String? = nil,
@@ -428,6 +495,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.stuff = try container.decodeOrNull(Double.self, forKey: JSONKey("stuff"), nulls: &nulls)
             self.more = try container.decodeOrNull([String].self, forKey: JSONKey("more"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -440,6 +508,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.size, forKey: JSONKey("size"), nulls: _nullKeys)
             try container.encodeOrNull(self.stuff, forKey: JSONKey("stuff"), nulls: _nullKeys)
             try container.encodeOrNull(self.more, forKey: JSONKey("more"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -451,13 +520,26 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             guard equalValues(lhs.size, rhs.size) else { return false }
             guard equalValues(lhs.stuff, rhs.stuff) else { return false }
             guard equalValues(lhs.more, rhs.more) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = [
+            "name",
+            "detail",
+            "nestedArr",
+            "additionalInfo",
+            "other",
+            "size",
+            "stuff",
+            "more",
+        ]
 
         public struct Detail: Codable, Hashable, Sendable {
             public var size: Double?
+            /// The members the schema doesn't define, kept as received and written back when this is encoded.
+            public var unknownMembers: UnknownMembers = .init()
 
             public init(size: Double? = nil) {
                 self.size = size
@@ -468,25 +550,31 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 var nulls = NullKeys()
                 self.size = try container.decodeOrNull(Double.self, forKey: JSONKey("size"), nulls: &nulls)
                 self._nullKeys = nulls
+                self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
             }
 
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: JSONKey.self)
                 try container.encodeOrNull(self.size, forKey: JSONKey("size"), nulls: _nullKeys)
+                try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
             }
 
             public static func == (lhs: Self, rhs: Self) -> Bool {
                 guard equalValues(lhs.size, rhs.size) else { return false }
+                guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
                 return true
             }
 
             private var _nullKeys = NullKeys()
+            private static let _modeledKeys: Set<String> = ["size"]
         }
     }
 
     public struct EditionsDate: Codable, Hashable, Sendable {
         public var edition: Double?
         public var date: Date?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(edition: Double? = nil, date: Date? = nil) {
             self.edition = edition
@@ -503,6 +591,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )?.wrappedValue
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -513,15 +602,18 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 forKey: JSONKey("date"),
                 nulls: _nullKeys
             )
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.edition, rhs.edition) else { return false }
             guard equalValues(lhs.date, rhs.date) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["edition", "date"]
     }
 }
 

@@ -10,6 +10,8 @@ public struct TestThing: Codable, Hashable, Sendable {
     public var name: String?
     public var createdAt: Date?
     public var things: [TestThing]?
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(id: Int? = nil, name: String? = nil, createdAt: Date? = nil, things: [TestThing]? = nil) {
         self.id = id
@@ -30,6 +32,7 @@ public struct TestThing: Codable, Hashable, Sendable {
         )?.wrappedValue
         self.things = try container.decodeOrNull([TestThing].self, forKey: JSONKey("things"), nulls: &nulls)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -42,6 +45,7 @@ public struct TestThing: Codable, Hashable, Sendable {
             nulls: _nullKeys
         )
         try container.encodeOrNull(self.things, forKey: JSONKey("things"), nulls: _nullKeys)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -49,10 +53,12 @@ public struct TestThing: Codable, Hashable, Sendable {
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
         guard equalValues(lhs.things, rhs.things) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = ["id", "first_name", "created_at", "things"]
 }
 
 extension TestThing: QueryableModel {

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The members of a JSON object that its model doesn't define, kept when the model is decoded and written back when
+/// it is encoded, so that reading an instance and writing it again loses nothing: a property renamed in the backend,
+/// or added on the server before the app regenerated its models.
+///
+/// Generated models hold one as `unknownMembers` (unless the config's `keepUnknownMembers` is `false`). Kept members
+/// take part in `==` and hashing, since two values that encode differently are not equal; JSON objects have no order,
+/// so neither do these comparisons. A model's `Patch(from:to:)` never sends them: a patch says what the app changed.
+/// ``DecodingReport`` lists them as ``DecodingReport/Kind/keptUnknown``.
+public struct UnknownMembers: Hashable, Sendable {
+    /// One kept member.
+    public struct Member: Hashable, Sendable {
+        /// The member's key.
+        public var key: String
+        /// Its value, as received.
+        public var value: JSONValue
+    }
+
+    /// The kept members, in the order the decoder listed them (`JSONDecoder` doesn't keep the payload's order).
+    public private(set) var members: [Member] = []
+
+    /// None kept.
+    public init() {}
+
+    /// Whether nothing is kept.
+    public var isEmpty: Bool { members.isEmpty }
+
+    /// The kept value of `key`; setting `nil` removes it. A key the model defines is written by the model's own
+    /// property, not from here.
+    public subscript(key: String) -> JSONValue? {
+        get { members.first { $0.key == key }?.value }
+        set {
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+            } else if let newValue {
+                members.append(Member(key: key, value: newValue))
+            }
+        }
+    }
+
+    /// The members of `container` whose keys are not in `modeledKeys`.
+    ///
+    /// The common payload, with no key the model doesn't know, costs one set lookup per key.
+    public init(from container: KeyedDecodingContainer<JSONKey>, modeledKeys: Set<String>) throws {
+        for key in container.allKeys where !modeledKeys.contains(key.stringValue) {
+            members.append(Member(key: key.stringValue, value: try container.decode(JSONValue.self, forKey: key)))
+        }
+    }
+
+    /// Writes the kept members into `container`, except those whose key the model defines (its property writes
+    /// those).
+    public func encode(to container: inout KeyedEncodingContainer<JSONKey>, modeledKeys: Set<String>) throws {
+        for member in members where !modeledKeys.contains(member.key) {
+            try container.encode(KeptValue(value: member.value), forKey: JSONKey(member.key))
+        }
+    }
+
+    /// Equal when the same keys hold the same values, in any order.
+    public static func == (lhs: UnknownMembers, rhs: UnknownMembers) -> Bool {
+        lhs.members.count == rhs.members.count && lhs.dictionary == rhs.dictionary
+    }
+
+    /// Hashes the members in an order of their own, consistent with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(dictionary)
+    }
+
+    private var dictionary: [String: JSONValue] {
+        Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+}
+
+/// A kept member's value on its way out: it encodes as its JSON, and ``DecodingReport``'s encoder notes where.
+struct KeptValue: Encodable {
+    let value: JSONValue
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import GoldenQueries
+import GoldenRealCortex
+import ModelRuntime
+import Testing
+
+/// Nothing a backend sends is lost: members a model doesn't define are kept and written back, and the elements of
+/// Cortex document arrays keep their `_id`, which an update can name.
+@Suite struct FidelityTests {
+    private static func realPayload(_ name: String) throws -> Data {
+        try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/Real/\(name)")
+        )
+    }
+
+    private static func json(_ data: Data) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    // MARK: Unknown members
+
+    /// An item with members its schema doesn't define at the top, in a nested document and in an array element.
+    static let itemWithUnknownMembers = Data(
+        #"""
+        {"_id":"5f0000000000000000000001","c_name":"chair","c_renamed_in_the_org":{"a":[1,2.5,null]},
+         "c_size":{"c_width":2,"c_depth":3},
+         "c_parts":[{"c_label":"leg","c_qty":4,"c_finish":"oak"},{"c_label":"seat"}],
+         "c_added_on_the_server":"yes"}
+        """#.utf8
+    )
+
+    @Test func membersTheSchemaDoesNotDefineAreKeptAndWrittenBack() throws {
+        let item = try JSONDecoder().decode(Item.self, from: Self.itemWithUnknownMembers)
+        #expect(item.unknownMembers["c_renamed_in_the_org"] == ["a": [1, 2.5, nil]])
+        #expect(item.unknownMembers["c_added_on_the_server"] == "yes")
+        #expect(item.unknownMembers.members.count == 2)
+        #expect(item.size?.unknownMembers["c_depth"] == 3)
+        #expect(item.parts?[0].unknownMembers["c_finish"] == "oak")
+        #expect(item.parts?[1].unknownMembers.isEmpty == true)
+        // Modeled keys are never kept twice.
+        #expect(item.unknownMembers["c_name"] == nil && item.unknownMembers["_id"] == nil)
+
+        let encoded = try JSONEncoder().encode(item)
+        #expect(try Self.json(encoded) == Self.json(Self.itemWithUnknownMembers))
+        #expect(try JSONDecoder().decode(Item.self, from: encoded) == item)
+    }
+
+    @Test func keptMembersTakePartInEqualityAndHashingButNotInPatches() throws {
+        let original = try JSONDecoder().decode(Item.self, from: Self.itemWithUnknownMembers)
+        var edited = original
+        edited.unknownMembers["c_added_on_the_server"] = "no"
+        #expect(edited != original, "values that encode differently are not equal")
+        #expect(Item.Patch(from: original, to: edited).operations.isEmpty, "a patch sends what the app changed")
+        edited.unknownMembers["c_added_on_the_server"] = "yes"
+        #expect(edited == original)
+        #expect(edited.hashValue == original.hashValue)
+
+        // Order doesn't matter: JSON objects have none.
+        var first = UnknownMembers()
+        first["a"] = 1
+        first["b"] = 2
+        var second = UnknownMembers()
+        second["b"] = 2
+        second["a"] = 1
+        #expect(first == second && first.hashValue == second.hashValue)
+        second["a"] = nil
+        #expect(first != second && second.members.map(\.key) == ["b"])
+    }
+
+    @Test func aKeptMemberNamedLikeAPropertyIsNotWrittenTwice() throws {
+        var item = try JSONDecoder().decode(Item.self, from: Self.itemWithUnknownMembers)
+        item.unknownMembers["c_name"] = "shadow"
+        let encoded = try Self.json(JSONEncoder().encode(item))
+        #expect(encoded["c_name"] == "chair")
+    }
+
+    @Test func theDecodingReportListsKeptMembersAsTheirOwnKind() throws {
+        let (_, report) = try DecodingReport.decode(Item.self, from: Self.itemWithUnknownMembers)
+        let kept = report.entries.filter { $0.kind == .keptUnknown }.map(\.keyPath)
+        #expect(
+            kept == ["c_added_on_the_server", "c_parts[0].c_finish", "c_renamed_in_the_org", "c_size.c_depth"],
+            "\(report.entries)"
+        )
+        #expect(!report.entries.contains { $0.kind == .droppedValue }, "\(report.entries)")
+    }
+
+    // MARK: Document array elements' _id
+
+    @Test func documentArrayElementsKeepTheirIDThroughARoundTrip() throws {
+        let data = try Self.realPayload("cortex-c_study-document-arrays.json")
+        let studies = try JSONDecoder().decode([Study].self, from: data)
+        let statuses = try #require(studies.first?.subjectStatusList)
+        #expect(statuses.count == 3)
+        #expect(statuses[0].id == ObjectID("6255b8f81b7acdab9f14397b"))
+        #expect(statuses.allSatisfy { $0.id != nil })
+        #expect(try Self.json(JSONEncoder().encode(studies)) == Self.json(data))
+    }
+
+    @Test(arguments: ["../x", "wrongId", "6255b8f81b7acdab9f14397b/..", "6255b8f81b7acdab9f14397b?a=1"])
+    func anElementIDThatIsNoObjectIDIsRefusedWithItsPath(_ id: String) throws {
+        let payload =
+            #"{"_id":"6255b8f88348d74431bc3d00","object":"c_study","c_subject_status_list":[{"_id":"#
+            + String(decoding: try JSONEncoder().encode(id), as: UTF8.self) + "}]}"
+        #expect {
+            _ = try JSONDecoder().decode(Study.self, from: Data(payload.utf8))
+        } throws: { error in
+            "\(error)".contains("c_subject_status_list") && "\(error)".contains("_id")
+        }
+    }
+
+    @Test func anUpdateSetsAFieldOfOneElementAndRemovesAnotherByID() throws {
+        let first = try #require(ObjectID("6255b8f81b7acdab9f14397b"))
+        let second = try #require(ObjectID("6255b8f81b7acdab9f14397c"))
+        var patch = Study.Patch()
+        patch.subjectStatusList.update(
+            elementWithID: first,
+            setting: Study.SubjectStatusList(statusDescription: "Created")
+        )
+        patch.subjectStatusList.remove(elementWithID: second)
+        let requests = try patch.rendered(
+            id: try #require(ObjectID("6255b8f88348d74431bc3d00")),
+            for: CortexDialect.cortex
+        )
+        #expect(requests.count == 1)
+        #expect(requests.first?.method == "PATCH")
+        #expect(requests.first?.path == "/\(Study.pluralName)/6255b8f88348d74431bc3d00")
+        #expect(
+            requests.first?.body?.serialized
+                == #"[{"op":"set","path":"c_subject_status_list.6255b8f81b7acdab9f14397b.c_status_description","#
+                + #""value":"Created"},{"op":"remove","path":"c_subject_status_list","#
+                + #""value":["6255b8f81b7acdab9f14397c"]}]"#
+        )
+    }
+
+    @Test func onlyCortexAddressesAnElementByItsID() throws {
+        var patch = Study.Patch()
+        patch.subjectStatusList.remove(elementWithID: try #require(ObjectID("6255b8f81b7acdab9f14397b")))
+        let id = try #require(ObjectID("6255b8f88348d74431bc3d00"))
+        for dialect in [MiaDialect() as any BodyDialect, ParseDialect() as any BodyDialect] {
+            #expect {
+                _ = try patch.rendered(id: id, for: dialect)
+            } throws: { error in
+                (error as? BodyError)?.description.contains("only cortex") == true
+            }
+        }
+    }
+}
