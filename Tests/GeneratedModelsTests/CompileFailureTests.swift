@@ -100,6 +100,10 @@ import Testing
             diagnostics: ["has no dynamic member 'craeted'"]
         ),
         Snippet(
+            file: "ConditionOnMiaRawObject.swift",
+            diagnostics: ["value of type 'RawObjectField<Books, MaybeAbsent>' has no member 'ne'"]
+        ),
+        Snippet(
             file: "ElementMatchOnScalarsWithOr.swift",
             diagnostics: ["value of type 'ElementCondition<String>' has no member 'or'"]
         ),

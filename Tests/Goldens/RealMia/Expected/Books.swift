@@ -605,7 +605,7 @@ extension Books {
             .init(_prefix, "tagObjectIds")
         }
 
-        public var additionalInfo: ValueField<Root, JSONValue, MaybeAbsent> {
+        public var additionalInfo: RawObjectField<Root, MaybeAbsent> {
             .init(_prefix, "additionalInfo")
         }
 
@@ -708,7 +708,7 @@ extension Books.Metadata.SomethingArrayObject {
             .init(_prefix, "integerNum")
         }
 
-        public var anotherObject: ValueField<Root, JSONValue, MaybeAbsent> {
+        public var anotherObject: RawObjectField<Root, MaybeAbsent> {
             .init(_prefix, "anotherObject")
         }
     }
@@ -754,7 +754,7 @@ extension Books.Attachment {
             .init(_prefix, "nestedArr")
         }
 
-        public var additionalInfo: ValueField<Root, JSONValue, MaybeAbsent> {
+        public var additionalInfo: RawObjectField<Root, MaybeAbsent> {
             .init(_prefix, "additionalInfo")
         }
 
