@@ -20,7 +20,7 @@ import Testing
         Snippet(
             file: "OrderingOnBool.swift",
             diagnostics: [
-                "referencing instance method 'gt' on 'ValueField' requires that 'Bool' conform to 'QueryComparable'"
+                "referencing instance method 'gt' on 'ValueConditions' requires that 'Bool' conform to 'QueryComparable'"
             ]
         ),
         Snippet(
@@ -29,12 +29,12 @@ import Testing
         ),
         Snippet(
             file: "OrderingOnEnum.swift",
-            diagnostics: ["method 'gt' on 'ValueField' requires that 'Item.Status' conform to 'QueryComparable'"]
+            diagnostics: ["method 'gt' on 'ValueConditions' requires that 'Item.Status' conform to 'QueryComparable'"]
         ),
         Snippet(
             file: "PrefixOnNumber.swift",
             diagnostics: [
-                "method 'hasPrefix(_:options:)' on 'ValueField' requires the types 'Int' and 'String' be equivalent"
+                "method 'hasPrefix(_:options:)' on 'ValueConditions' requires the types 'Int' and 'String' be equivalent"
             ]
         ),
         Snippet(
@@ -98,6 +98,14 @@ import Testing
         Snippet(
             file: "MisspelledSystemField.swift",
             diagnostics: ["has no dynamic member 'craeted'"]
+        ),
+        Snippet(
+            file: "ConditionOnMiaRawObject.swift",
+            diagnostics: ["value of type 'RawObjectField<Books, MaybeAbsent>' has no member 'ne'"]
+        ),
+        Snippet(
+            file: "ElementMatchOnScalarsWithOr.swift",
+            diagnostics: ["value of type 'ElementCondition<String>' has no member 'or'"]
         ),
         Snippet(
             file: "ReferenceComparedWithNumber.swift",

@@ -169,7 +169,7 @@ import Testing
     @Test func operatorsADialectLacks() {
         Self.expectError(Thing.query.where { $0.name.exists() }, .cortex, "cortex", "$exists")
         Self.expectCountError(Thing.query.where { $0.name.exists(false) }, .cortex, "cortex", "$exists")
-        Self.expectError(Item.query.where { $0.tags.size(2) }, .mia, "mia", "$size")
+        Self.expectError(Item.query.where { $0.tags.elementMatch { $0.eq("a") } }, .cortex, "cortex", "$elemMatch")
         Self.expectError(Item.query.where { $0.parts.size(2) }, .parse, "parse", "$size")
         Self.expectError(Item.query.where { $0.parts.elementMatch { $0.qty.gt(1) } }, .parse, "parse", "$elemMatch")
         Self.expectError(Item.query.where { .not($0.name.eq("a")) }, .cortex, "cortex", "$nor")
@@ -178,6 +178,8 @@ import Testing
         Self.expectError(Item.query.where { $0.name.eq("a").or($0.tags.size(0)) }, .parse, "parse", "$size")
         // Each is fine where the dialect has it.
         #expect(throws: Never.self) { try Item.query.where { $0.tags.size(2) }.rendered(for: .cortex) }
+        #expect(throws: Never.self) { try Item.query.where { $0.tags.size(2) }.rendered(for: .mia) }
+        #expect(throws: Never.self) { try Item.query.where { $0.tags.elementMatch { $0.eq("a") } }.rendered(for: .mia) }
         #expect(throws: Never.self) { try Item.query.where { $0.count.exists() }.rendered(for: .mia) }
         #expect(throws: Never.self) {
             try Item.query.where { $0.parts.elementMatch { $0.qty.gt(1) } }.rendered(for: .mia)

@@ -137,6 +137,8 @@ struct QueryTranslator {
                 }
             case .file:
                 type = "FileField<Root, \(presence)>"
+            case .any where !property.isArray && translator.wireTypes.uncomparedJSONField != nil:
+                type = "\(translator.wireTypes.uncomparedJSONField ?? "")<Root, \(presence)>"
             case .named, .list, .relation:
                 // A List is the server's view of other objects, and a Relation is queried from its targets
                 // (`$relatedTo`): neither is a value a condition compares.

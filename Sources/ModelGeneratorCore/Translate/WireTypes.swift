@@ -15,6 +15,9 @@ struct WireTypes: Sendable {
     var dateWrapperIsGeneric: Bool
     /// The type of a `GeoPoint`: Mia's GeoJSON position or Parse's `{"__type": "GeoPoint"}`.
     var geoPoint: String
+    /// The query field of a JSON value property (`JSONValue`) when the backend compares it with nothing: Mia's
+    /// `RawObject` takes only `$exists`. Nil where it is a `ValueField`, with `eq` and the lists.
+    var uncomparedJSONField: String? = nil
 
     static let cortex = WireTypes(
         reference: "Reference",
@@ -24,8 +27,12 @@ struct WireTypes: Sendable {
         dateWrapperIsGeneric: true,
         geoPoint: "GeoPosition"
     )
-    /// Mia-Platform writes references, dates and geo points as Cortex does.
-    static let mia = WireTypes.cortex
+    /// Mia-Platform writes references, dates and geo points as Cortex does; its `RawObject` takes only `$exists`.
+    static let mia: WireTypes = {
+        var types = WireTypes.cortex
+        types.uncomparedJSONField = "RawObjectField"
+        return types
+    }()
     static let parse = WireTypes(
         reference: "ParsePointer",
         referenceID: "String",

@@ -79,6 +79,26 @@ public indirect enum ConditionNode: Sendable, Hashable {
     case nor([ConditionNode])
     /// The elements of a document array, at least one of which matches `Node` (relative to the element).
     case elementMatch(FieldPath, ConditionNode)
+    /// The elements of an array of scalars, at least one of which satisfies every one of the operators
+    /// (`{"scores":{"$elemMatch":{"$gt":5,"$lt":10}}}`).
+    case elementValueMatch(FieldPath, [FieldOperator])
+}
+
+/// A condition on one element of an array of scalars, built inside `ArrayField.elementMatch`: operators that one
+/// element must satisfy together. It has `and` but no `or`: MongoDB's `$elemMatch` on scalars takes operators only.
+public struct ElementCondition<Element>: Sendable {
+    /// The operators one element must satisfy, in the order written.
+    public let operators: [FieldOperator]
+
+    /// A condition of these operators; `ElementValue` builds them, so apps rarely need this.
+    public init(_ operators: [FieldOperator]) {
+        self.operators = operators
+    }
+
+    /// This condition and every one of `others`, on the same element.
+    public func and(_ others: ElementCondition...) -> ElementCondition {
+        ElementCondition(operators + others.flatMap(\.operators))
+    }
 }
 
 /// A condition on instances of `Root`, built from `Root`'s typed fields. Conditions on another model's fields do

@@ -14,7 +14,9 @@ public struct CortexDialect: QueryDialect {
         self.maximumLimit = maximumLimit
     }
 
-    /// Cortex's operators; regular expressions are written as `/pattern/flags`.
+    /// Cortex's operators, as Medable documents them (the Query Operators page and the iOS SDK's
+    /// `MDAPIParameterFactory.h`); `$elemMatch` only on arrays of documents. Regular expressions are written as
+    /// `/pattern/flags`.
     public static let filter = FilterRenderer(
         dialect: "cortex",
         supportedOperators: [
@@ -22,7 +24,13 @@ public struct CortexDialect: QueryDialect {
             "$elemMatch",
         ],
         encodeValue: FilterRenderer.plainValue,
-        encodeRegex: { pattern, options in [("$regex", .string("/\(pattern)/\(options.letters)"))] }
+        encodeRegex: { pattern, options in [("$regex", .string("/\(pattern)/\(options.letters)"))] },
+        matchesScalarElements: false,
+        refusalReasons: [
+            "$exists": "Medable documents no $exists for Cortex",
+            "$nor": "Medable documents no $nor for Cortex, and Condition.not and Condition.none are sent as $nor",
+            "$elemMatch": "Medable documents $elemMatch for arrays of documents only",
+        ]
     )
 
     /// The list request: `GET /<plural>` with `where`, `sort`, `skip`, `limit`, `paths[]`, `include[]` and `expand[]`.

@@ -43,10 +43,71 @@ public func regexEscaped(_ literal: String) -> String {
 /// PCRE, ICU (`NSRegularExpression`), JavaScript (Cortex's `/pattern/`) and Python; `/` ends Cortex's pattern.
 private let regexMetacharacters = Set("\\^$.|?*+()[]{}/-".unicodeScalars)
 
+/// What conditions on one scalar value are built on: a scalar property (``ValueField``), or the element of an array
+/// of scalars inside `elementMatch` (``ElementValue``). Only the operators that fit the value's type exist: `gt`
+/// needs an ordered value, `hasPrefix` a string.
+public protocol ValueConditions<Value>: Sendable {
+    /// The value's Swift type, which the operators take.
+    associatedtype Value: QueryValue
+    /// What an operator builds: a ``Condition`` on a model, or an ``ElementCondition`` on an element.
+    associatedtype Built
+    /// The condition that applies `operation` to the value; the named operators call it, so apps rarely need it.
+    func applying(_ operation: FieldOperator) -> Built
+}
+
+extension ValueConditions {
+    /// Values equal to `value` (`$eq`).
+    ///
+    /// ```swift
+    /// Item.query.where { $0.status.eq(.open) }
+    /// ```
+    public func eq(_ value: Value) -> Built { applying(.equal(value.queryLiteral)) }
+    /// Values other than `value` (`$ne`).
+    public func ne(_ value: Value) -> Built { applying(.notEqual(value.queryLiteral)) }
+    /// One of `values`; an empty list is rejected when the query is rendered.
+    public func `in`(_ values: [Value]) -> Built { applying(.inList(values.map(\.queryLiteral))) }
+    /// None of `values`; an empty list is rejected when the query is rendered.
+    public func notIn(_ values: [Value]) -> Built { applying(.notInList(values.map(\.queryLiteral))) }
+}
+
+extension ValueConditions where Value: QueryComparable {
+    /// Values greater than `value` (`$gt`): larger numbers, later dates, strings that sort after it.
+    ///
+    /// ```swift
+    /// Item.query.where { $0.count.gt(3) }
+    /// ```
+    public func gt(_ value: Value) -> Built { applying(.greaterThan(value.queryLiteral)) }
+    /// Values greater than or equal to `value` (`$gte`).
+    public func gte(_ value: Value) -> Built { applying(.greaterThanOrEqual(value.queryLiteral)) }
+    /// Values less than `value` (`$lt`).
+    public func lt(_ value: Value) -> Built { applying(.lessThan(value.queryLiteral)) }
+    /// Values less than or equal to `value` (`$lte`).
+    public func lte(_ value: Value) -> Built { applying(.lessThanOrEqual(value.queryLiteral)) }
+}
+
+extension ValueConditions where Value == String {
+    /// Values starting with `prefix`, taken literally (regular expression characters in it are escaped). Only
+    /// `.caseInsensitive` applies: the other options would change what the anchors or the literal mean.
+    public func hasPrefix(_ prefix: String, options: RegexOptions = []) -> Built {
+        applying(.regex("^" + regexEscaped(prefix), options.intersection(.caseInsensitive)))
+    }
+
+    /// Values ending with `suffix`, taken literally. The end is anchored with `(?![\s\S])` rather than `$`, which
+    /// in MongoDB's regular expressions also matches before a final line break.
+    public func hasSuffix(_ suffix: String, options: RegexOptions = []) -> Built {
+        applying(.regex(regexEscaped(suffix) + "(?![\\s\\S])", options.intersection(.caseInsensitive)))
+    }
+
+    /// Values matching a regular expression; an invalid pattern is rejected when the query is rendered.
+    public func regex(_ pattern: String, options: RegexOptions = []) -> Built {
+        applying(.regex(pattern, options))
+    }
+}
+
 /// A scalar property: a string, number, boolean, date, id, enum or JSON value.
 ///
-/// Its conditions are methods, and only those that fit the value's type exist: `gt` needs an ordered value,
-/// `hasPrefix` a string, `exists` a property that may be absent.
+/// Its conditions are the methods of ``ValueConditions``, and only those that fit the value's type exist: `gt` needs
+/// an ordered value, `hasPrefix` a string, `exists` a property that may be absent.
 ///
 /// ```swift
 /// Item.query
@@ -54,7 +115,7 @@ private let regexMetacharacters = Set("\\^$.|?*+()[]{}/-".unicodeScalars)
 ///     .where { $0.name.hasPrefix("mar", options: .caseInsensitive) }
 ///     .sort { $0.price.descending }
 /// ```
-public struct ValueField<Root, Value: QueryValue, Presence>: FieldPathRepresentable {
+public struct ValueField<Root, Value: QueryValue, Presence>: FieldPathRepresentable, ValueConditions {
     /// The property's JSON path, such as `c_bpm` or `c_size.c_width`.
     public let fieldPath: FieldPath
 
@@ -63,41 +124,11 @@ public struct ValueField<Root, Value: QueryValue, Presence>: FieldPathRepresenta
         fieldPath = prefix.appending(key)
     }
 
-    private func condition(_ operation: FieldOperator) -> Condition<Root> {
-        Condition(.field(fieldPath, operation))
-    }
-
-    /// Values equal to `value` (`$eq`).
-    ///
-    /// ```swift
-    /// Item.query.where { $0.status.eq(.open) }
-    /// ```
-    public func eq(_ value: Value) -> Condition<Root> { condition(.equal(value.queryLiteral)) }
-    /// Values other than `value` (`$ne`).
-    public func ne(_ value: Value) -> Condition<Root> { condition(.notEqual(value.queryLiteral)) }
-    /// One of `values`; an empty list is rejected when the query is rendered.
-    public func `in`(_ values: [Value]) -> Condition<Root> { condition(.inList(values.map(\.queryLiteral))) }
-    /// None of `values`; an empty list is rejected when the query is rendered.
-    public func notIn(_ values: [Value]) -> Condition<Root> { condition(.notInList(values.map(\.queryLiteral))) }
+    /// The condition that the property satisfies `operation`.
+    public func applying(_ operation: FieldOperator) -> Condition<Root> { Condition(.field(fieldPath, operation)) }
 }
 
 extension ValueField where Value: QueryComparable {
-    /// Values greater than `value` (`$gt`): larger numbers, later dates, strings that sort after it.
-    ///
-    /// ```swift
-    /// Item.query.where { $0.count.gt(3) }
-    /// ```
-    public func gt(_ value: Value) -> Condition<Root> { Condition(.field(fieldPath, .greaterThan(value.queryLiteral))) }
-    /// Values greater than or equal to `value` (`$gte`).
-    public func gte(_ value: Value) -> Condition<Root> {
-        Condition(.field(fieldPath, .greaterThanOrEqual(value.queryLiteral)))
-    }
-    /// Values less than `value` (`$lt`).
-    public func lt(_ value: Value) -> Condition<Root> { Condition(.field(fieldPath, .lessThan(value.queryLiteral))) }
-    /// Values less than or equal to `value` (`$lte`).
-    public func lte(_ value: Value) -> Condition<Root> {
-        Condition(.field(fieldPath, .lessThanOrEqual(value.queryLiteral)))
-    }
     /// A sort key for `Query.sort`: the smallest value first.
     ///
     /// ```swift
@@ -108,25 +139,18 @@ extension ValueField where Value: QueryComparable {
     public var descending: SortKey<Root> { SortKey(path: fieldPath, isAscending: false) }
 }
 
-extension ValueField where Value == String {
-    /// Values starting with `prefix`, taken literally (regular expression characters in it are escaped). Only
-    /// `.caseInsensitive` applies: the other options would change what the anchors or the literal mean.
-    public func hasPrefix(_ prefix: String, options: RegexOptions = []) -> Condition<Root> {
-        Condition(.field(fieldPath, .regex("^" + regexEscaped(prefix), options.intersection(.caseInsensitive))))
-    }
+/// One element of an array of scalars, inside `ArrayField.elementMatch`: the operators of ``ValueConditions`` on it
+/// build an ``ElementCondition``.
+///
+/// ```swift
+/// Item.query.where { $0.scores.elementMatch { $0.gt(5).and($0.lt(10)) } }
+/// ```
+public struct ElementValue<Value: QueryValue>: ValueConditions {
+    /// The element; `ArrayField.elementMatch` hands it out, so apps don't need to create one.
+    public init() {}
 
-    /// Values ending with `suffix`, taken literally. The end is anchored with `(?![\s\S])` rather than `$`, which
-    /// in MongoDB's regular expressions also matches before a final line break.
-    public func hasSuffix(_ suffix: String, options: RegexOptions = []) -> Condition<Root> {
-        Condition(
-            .field(fieldPath, .regex(regexEscaped(suffix) + "(?![\\s\\S])", options.intersection(.caseInsensitive)))
-        )
-    }
-
-    /// Values matching a regular expression; an invalid pattern is rejected when the query is rendered.
-    public func regex(_ pattern: String, options: RegexOptions = []) -> Condition<Root> {
-        Condition(.field(fieldPath, .regex(pattern, options)))
-    }
+    /// The condition that the element satisfies `operation`.
+    public func applying(_ operation: FieldOperator) -> ElementCondition<Value> { ElementCondition([operation]) }
 }
 
 extension ValueField where Presence == MaybeAbsent {
@@ -154,8 +178,29 @@ public struct ArrayField<Root, Element: QueryValue, Presence>: FieldPathRepresen
         Condition(.field(fieldPath, .containsAll(elements.map(\.queryLiteral))))
     }
 
+    /// Arrays that contain at least one of `elements` (`$in`); an empty list is rejected when the query is rendered.
+    public func containsAny(_ elements: [Element]) -> Condition<Root> {
+        Condition(.field(fieldPath, .inList(elements.map(\.queryLiteral))))
+    }
+
+    /// Arrays that contain none of `elements` (`$nin`), and instances without the array; an empty list is rejected
+    /// when the query is rendered.
+    public func containsNone(_ elements: [Element]) -> Condition<Root> {
+        Condition(.field(fieldPath, .notInList(elements.map(\.queryLiteral))))
+    }
+
     /// Arrays with exactly `count` elements.
     public func size(_ count: Int) -> Condition<Root> { Condition(.field(fieldPath, .size(count))) }
+
+    /// Arrays with at least one element that satisfies every operator of the condition, built on the element itself
+    /// (`$elemMatch`): unlike two separate conditions, one element must satisfy them all.
+    ///
+    /// ```swift
+    /// Item.query.where { $0.scores.elementMatch { $0.gt(5).and($0.lt(10)) } }
+    /// ```
+    public func elementMatch(_ build: (ElementValue<Element>) -> ElementCondition<Element>) -> Condition<Root> {
+        Condition(.elementValueMatch(fieldPath, build(ElementValue()).operators))
+    }
 }
 
 extension ArrayField where Presence == MaybeAbsent {
@@ -282,14 +327,29 @@ public struct ReferenceArrayField<Root, Presence>: FieldPathRepresentable {
         targetName = target
     }
 
+    private func literal(_ id: some ReferenceIdentifier) -> QueryLiteral {
+        .reference(id: id.referenceID, object: targetName)
+    }
+
     /// Arrays that reference the instance `id`.
     public func contains(_ id: some ReferenceIdentifier) -> Condition<Root> {
-        Condition(.field(fieldPath, .equal(.reference(id: id.referenceID, object: targetName))))
+        Condition(.field(fieldPath, .equal(literal(id))))
     }
 
     /// Arrays that reference every one of `ids`; an empty list is rejected when the query is rendered.
     public func containsAll<ID: ReferenceIdentifier>(_ ids: [ID]) -> Condition<Root> {
-        Condition(.field(fieldPath, .containsAll(ids.map { .reference(id: $0.referenceID, object: targetName) })))
+        Condition(.field(fieldPath, .containsAll(ids.map(literal))))
+    }
+
+    /// Arrays that reference at least one of `ids` (`$in`); an empty list is rejected when the query is rendered.
+    public func containsAny<ID: ReferenceIdentifier>(_ ids: [ID]) -> Condition<Root> {
+        Condition(.field(fieldPath, .inList(ids.map(literal))))
+    }
+
+    /// Arrays that reference none of `ids` (`$nin`), and instances without the array; an empty list is rejected when
+    /// the query is rendered.
+    public func containsNone<ID: ReferenceIdentifier>(_ ids: [ID]) -> Condition<Root> {
+        Condition(.field(fieldPath, .notInList(ids.map(literal))))
     }
 
     /// Arrays with exactly `count` references (`$size`).
@@ -298,6 +358,24 @@ public struct ReferenceArrayField<Root, Presence>: FieldPathRepresentable {
 
 extension ReferenceArrayField where Presence == MaybeAbsent {
     /// Whether the array is present: `exists()`, or `exists(false)` for instances without it.
+    public func exists(_ present: Bool = true) -> Condition<Root> { Condition(.field(fieldPath, .exists(present))) }
+}
+
+/// A JSON object property that the backend can only ask whether it is there: Mia-Platform's `RawObject` without a
+/// schema, on which the CRUD service refuses every operator but `$exists` (crud-service `lib/QueryParser.js`). It can
+/// be projected too.
+public struct RawObjectField<Root, Presence>: FieldPathRepresentable {
+    /// The property's JSON path.
+    public let fieldPath: FieldPath
+
+    /// The field at `key` below `prefix`. Generated `Fields` structs create their fields; apps don't need to.
+    public init(_ prefix: FieldPath, _ key: String) {
+        fieldPath = prefix.appending(key)
+    }
+}
+
+extension RawObjectField where Presence == MaybeAbsent {
+    /// Whether the property is present: `exists()`, or `exists(false)` for instances without it.
     public func exists(_ present: Bool = true) -> Condition<Root> { Condition(.field(fieldPath, .exists(present))) }
 }
 

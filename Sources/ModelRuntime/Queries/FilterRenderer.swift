@@ -11,19 +11,30 @@ public struct FilterRenderer: Sendable {
     public var encodeValue: @Sendable (QueryLiteral) -> QueryJSON
     /// How the dialect writes a regular expression: the members of the operator object.
     public var encodeRegex: @Sendable (_ pattern: String, _ options: RegexOptions) -> [(key: String, value: QueryJSON)]
+    /// Whether `$elemMatch` may hold operators on the elements of an array of scalars
+    /// (`{"scores":{"$elemMatch":{"$gt":5}}}`), besides conditions on the fields of an array of documents.
+    public var matchesScalarElements: Bool
+    /// Why the backend refuses an operator that is not in `supportedOperators`, by operator, for the error message;
+    /// under `$elemMatch`, why it refuses it on arrays of scalars when `matchesScalarElements` is false.
+    public var refusalReasons: [String: String]
 
     /// A renderer for a dialect: its name for messages, its operators, and how it writes values and regular
-    /// expressions. The built-in dialects' `filter`s are examples.
+    /// expressions; whether `$elemMatch` works on arrays of scalars, and why the backend refuses the operators it
+    /// refuses. The built-in dialects' `filter`s are examples.
     public init(
         dialect: String,
         supportedOperators: Set<String>,
         encodeValue: @escaping @Sendable (QueryLiteral) -> QueryJSON,
-        encodeRegex: @escaping @Sendable (String, RegexOptions) -> [(key: String, value: QueryJSON)]
+        encodeRegex: @escaping @Sendable (String, RegexOptions) -> [(key: String, value: QueryJSON)],
+        matchesScalarElements: Bool = true,
+        refusalReasons: [String: String] = [:]
     ) {
         self.dialect = dialect
         self.supportedOperators = supportedOperators
         self.encodeValue = encodeValue
         self.encodeRegex = encodeRegex
+        self.matchesScalarElements = matchesScalarElements
+        self.refusalReasons = refusalReasons
     }
 
     /// Every operator MongoDB's query language has that the builder produces.
@@ -61,6 +72,12 @@ public struct FilterRenderer: Sendable {
                 let key = path.dotted
                 if operatorsByKey[key] != nil { conflict = true }
                 operatorsByKey[key, default: []].append(("$elemMatch", try renderMerged([inner])))
+                if !keyOrder.contains(key) { keyOrder.append(key) }
+            case .elementValueMatch(let path, let operations):
+                try checkFilterable(path)
+                let key = path.dotted
+                if operatorsByKey[key] != nil { conflict = true }
+                operatorsByKey[key, default: []].append(("$elemMatch", try renderElementOperators(operations)))
                 if !keyOrder.contains(key) { keyOrder.append(key) }
             case .and(let inner), .or(let inner), .nor(let inner):
                 let name = logicalName(node)
@@ -101,8 +118,35 @@ public struct FilterRenderer: Sendable {
 
     private func require(_ name: String) throws {
         guard supportedOperators.contains(name) else {
-            throw QueryError("the \(dialect) dialect has no \(name) operator")
+            let reason = refusalReasons[name].map { ": \($0)" } ?? ""
+            throw QueryError("the \(dialect) dialect has no \(name) operator\(reason)")
         }
+    }
+
+    /// The operator object of an `$elemMatch` on scalars: each operator once, since one object cannot hold a key
+    /// twice and `$elemMatch` on scalars takes no `$and`.
+    private func renderElementOperators(_ operations: [FieldOperator]) throws -> QueryJSON {
+        try require("$elemMatch")
+        guard matchesScalarElements else {
+            let reason = refusalReasons["$elemMatch"].map { ": \($0)" } ?? ""
+            throw QueryError(
+                "the \(dialect) dialect has $elemMatch only on arrays of documents, not on arrays of scalars\(reason)"
+            )
+        }
+        if operations.isEmpty {
+            throw QueryError("an elementMatch without operators matches nothing a server can express")
+        }
+        var members: [(key: String, value: QueryJSON)] = []
+        for operation in operations {
+            let rendered = try render(operation)
+            if let repeated = rendered.first(where: { new in members.contains { $0.key == new.key } }) {
+                throw QueryError(
+                    "\(repeated.key) appears twice in one elementMatch; one element's operators share one object"
+                )
+            }
+            members += rendered
+        }
+        return .object(members)
     }
 
     private func checkFilterable(_ path: FieldPath) throws {

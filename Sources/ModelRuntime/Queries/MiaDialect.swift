@@ -18,16 +18,22 @@ public struct MiaDialect: QueryDialect {
         self.maximumLimit = maximumLimit
     }
 
-    /// Mia's operators: MongoDB's without `$size` and `$nor`; regular expressions are
+    /// The operators of the CRUD service's `_q` (crud-service `lib/QueryParser.js`, `traverse`): MongoDB's without
+    /// `$nor`, which it refuses at the top level; `$elemMatch` also on arrays of scalars. Regular expressions are
     /// `{"$regex":…,"$options":…}`.
     public static let filter = FilterRenderer(
         dialect: "mia",
         supportedOperators: [
-            "$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin", "$all", "$exists", "$regex", "$and", "$or",
-            "$elemMatch",
+            "$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin", "$all", "$size", "$exists", "$regex", "$and",
+            "$or", "$elemMatch",
         ],
         encodeValue: FilterRenderer.plainValue,
-        encodeRegex: FilterRenderer.mongoRegex
+        encodeRegex: FilterRenderer.mongoRegex,
+        refusalReasons: [
+            "$nor":
+                "Mia-Platform's CRUD service refuses it (\"Unknown operator: $nor\"; its query parser takes only $and, $or "
+                + "and $text at the top level), and Condition.not and Condition.none are sent as $nor"
+        ]
     )
 
     /// The list request: `GET /<plural>/` with `_q`, `_p` (or `_rawp`), `_s`, `_l`, `_sk` and `_st`. Throws for

@@ -21,7 +21,9 @@ public struct ParseDialect: QueryDialect {
         self.maximumLimit = maximumLimit
     }
 
-    /// Parse writes dates as `{"__type":"Date","iso":…}` and references as Pointers.
+    /// The operators of Parse Server's `where` (parse-server `DatabaseController.js` `validateQuery` and
+    /// `MongoTransform.js` `transformConstraint`): MongoDB's without `$size` and `$elemMatch`. Parse writes dates as
+    /// `{"__type":"Date","iso":…}` and references as Pointers.
     public static let filter = FilterRenderer(
         dialect: "parse",
         supportedOperators: [
@@ -29,7 +31,11 @@ public struct ParseDialect: QueryDialect {
             "$nor",
         ],
         encodeValue: value,
-        encodeRegex: FilterRenderer.mongoRegex
+        encodeRegex: FilterRenderer.mongoRegex,
+        refusalReasons: [
+            "$size": "Parse Server refuses it (\"bad constraint: $size\")",
+            "$elemMatch": "Parse Server refuses it (\"bad constraint: $elemMatch\")",
+        ]
     )
 
     /// A literal as Parse writes it: dates as `{"__type":"Date","iso":…}`, references as Pointers to the target's

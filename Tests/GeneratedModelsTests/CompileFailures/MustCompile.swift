@@ -3,6 +3,7 @@
 import Foundation
 import GoldenMedable
 import GoldenQueries
+import GoldenRealMia
 import ModelRuntime
 
 func snippet(owner: ObjectID, since: Date) throws -> [RenderedRequest] {
@@ -23,6 +24,8 @@ func snippet(owner: ObjectID, since: Date) throws -> [RenderedRequest] {
         .where { $0.tags.containsAll(["a", "b"]).and($0.tags.contains("c"), $0.tags.size(2)) }
         .where { $0.size.width.gt(1).and($0.size.exists(), $0.count.exists(false)) }
         .where { $0.parts.elementMatch { $0.label.eq("x").and($0.qty.gt(1)) } }
+        .where { $0.tags.elementMatch { $0.gt("a").and($0.hasPrefix("b"), $0.ne("bc")) } }
+        .where { $0.tags.containsAny(["a"]).and($0.tags.containsNone(["b"])) }
         .where { .not($0.name.regex("^a", options: .caseInsensitive)) }
         .sort { $0.name.ascending }
         .excluding { [$0.size] }
@@ -34,6 +37,7 @@ func snippet(owner: ObjectID, since: Date) throws -> [RenderedRequest] {
         .where { $0.price.exists().and($0.name.regex("^V", options: .caseInsensitive)) }
         .paths { [$0.name, $0.price, $0.registry.surname] }
         .states(["PUBLIC", "DRAFT"])
+    let books = Books.query.where { $0.additionalInfo.exists() }
     // Cortex's system properties, kept in the model's `system` fields, are queried as its own fields.
     let objects = Object.query
         .where { $0.created.gt(since).and($0.owner.eq(owner), $0.accessRoles.contains(owner), $0.favorite.exists()) }
@@ -42,6 +46,6 @@ func snippet(owner: ObjectID, since: Date) throws -> [RenderedRequest] {
     return [
         try things.rendered(for: .cortex), try objects.rendered(for: .cortex), try items.rendered(for: .mia),
         try scores.rendered(for: .parse),
-        try plates.renderedCount(for: MiaDialect(encodesQueryAsBase64: true)),
+        try plates.renderedCount(for: MiaDialect(encodesQueryAsBase64: true)), try books.rendered(for: .mia),
     ]
 }

@@ -697,7 +697,7 @@ extension Books {
             .init(_prefix, "tagObjectIds")
         }
 
-        public var additionalInfo: ValueField<Root, JSONValue, MaybeAbsent> {
+        public var additionalInfo: RawObjectField<Root, MaybeAbsent> {
             .init(_prefix, "additionalInfo")
         }
 
@@ -800,7 +800,7 @@ extension Books.Metadata.SomethingArrayObject {
             .init(_prefix, "integerNum")
         }
 
-        public var anotherObject: ValueField<Root, JSONValue, MaybeAbsent> {
+        public var anotherObject: RawObjectField<Root, MaybeAbsent> {
             .init(_prefix, "anotherObject")
         }
     }
@@ -846,7 +846,7 @@ extension Books.Attachment {
             .init(_prefix, "nestedArr")
         }
 
-        public var additionalInfo: ValueField<Root, JSONValue, MaybeAbsent> {
+        public var additionalInfo: RawObjectField<Root, MaybeAbsent> {
             .init(_prefix, "additionalInfo")
         }
 
