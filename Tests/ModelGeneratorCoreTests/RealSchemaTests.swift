@@ -72,6 +72,7 @@ import Testing
         #expect(try Self.objects("cortex/blob.ndjson").allSatisfy { $0.format == .cortex })
         #expect(try Self.objects("mia/collections/books.json").map(\.format) == [.mia])
         #expect(try Self.objects("mia/collections-json-schema/books.json").map(\.format) == [.mia])
+        #expect(try Self.objects("mia/console/dev-portal__requests.json").map(\.format) == [.mia])
         #expect(try Self.objects("parse/schemas-spec-results.json").allSatisfy { $0.format == .parse })
         let (own, _) = SchemaLoader.load("objects:\n  - name: c_a\n", file: "objects.yaml")
         #expect(own.map(\.format) == [.objects])
@@ -276,6 +277,120 @@ import Testing
             #expect(state?.validators.first?.name.value == "stringEnum")
             #expect(state?.validators.first?.definition?["values"]?.elements?.count == 4)
         }
+    }
+
+    /// The Console's collections (`mia/console`, from the public catalog and console-mcp-server) read as they are:
+    /// every key the Console writes is used or read quietly, so not even the line about unknown keys appears.
+    @Test(arguments: entries.filter { $0.hasPrefix("mia/console/") })
+    func consoleCollectionsReadWithoutAWord(entry: String) throws {
+        let text = try TestFiles.disk.read(Self.directory.appendingPathComponent(entry).path)
+        let (objects, diagnostics) = SchemaLoader.load(text, file: entry)
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        #expect(objects.count == 1)
+        #expect(objects.first?.format == .mia)
+        let result = Self.generated(entry)
+        #expect(result.diagnostics.all.isEmpty, "\(messages(result))")
+    }
+
+    @Test func consoleCollectionsKeepTheirNamesPathsAndTypes() throws {
+        let fnol = try #require(try Self.objects("mia/console/insurance-crud-data-model__FNOL.json").first)
+        #expect(fnol.name.value == "FNOL")
+        #expect(fnol.pluralName == "fnol")
+        #expect(fnol.defaultState == "PUBLIC")
+        #expect(fnol.otherEndpoints.isEmpty)
+        let fields = Dictionary(uniqueKeysWithValues: fnol.properties.map { ($0.name.value, $0) })
+        // `Array_RawObject` with a `schema`: the schema describes each element.
+        #expect(fields["injuredSubjects"]?.type.value == "Document")
+        #expect(fields["injuredSubjects"]?.isArray == true)
+        #expect(fields["injuredSubjects"]?.properties.isEmpty == false)
+        let users = try #require(try Self.objects("mia/console/console-mcp-server__users.json").first)
+        #expect(users.name.value == "users")
+        #expect(users.pluralName == "users")
+        func check(
+            _ name: String,
+            _ type: String,
+            array: Bool,
+            sourceLocation: Testing.SourceLocation = #_sourceLocation
+        ) {
+            let field = users.properties.first { $0.name.value == name }
+            #expect(field?.type.value == type, "\(name)", sourceLocation: sourceLocation)
+            #expect(field?.isArray == array, "\(name)", sourceLocation: sourceLocation)
+        }
+        check("tags", "String", array: true)
+        check("rates", "Number", array: true)
+        check("items", "Any", array: true)
+        check("preferences", "Any", array: false)
+    }
+
+    /// The Console's "Export to JSON" of a project's collections (written here in the shape of Mia-Platform's
+    /// documentation, whose files are not ours to copy): `name` rather than `defaultName`, `owners`, and the
+    /// export's `metadata`.
+    @Test func theConsolesExportOfAProjectsCollectionsReadsEachCollection() throws {
+        let export = """
+            {"data": {"collections": {
+              "cp-users": {"id": "cp-users", "name": "cp-users", "description": "Users", "type": "collection",
+                "owners": [{"owner": "team"}],
+                "fields": [
+                  {"name": "_id", "type": "ObjectId", "required": true, "nullable": false, "description": "_id"},
+                  {"name": "email", "type": "string", "required": true, "nullable": false, "sensitivityValue": 2,
+                   "encryptionEnabled": true, "encryptionSearchable": true, "sensitivityDescription": "personal"},
+                  {"name": "settings", "type": "RawObject", "required": false, "nullable": true,
+                   "schema": {"type": "object", "properties": {"theme": {"type": "string"}}, "additionalProperties": true,
+                     "encryption": {"enabled": false, "searchable": false}}}
+                ],
+                "internalEndpoints": [{"basePath": "/cp-users", "defaultState": "DRAFT"}],
+                "indexes": [{"name": "_id", "type": "normal", "unique": true, "fields": [{"name": "_id", "order": 1}]}]},
+              "rbac-roles": {"name": "rbac-roles", "type": "collection",
+                "fields": [{"name": "roleId", "type": "string", "required": true, "nullable": false}],
+                "internalEndpoints": [{"basePath": "/rbac-roles"}]}
+            }},
+            "metadata": {"branchName": "main", "exportTimestamp": "2024-01-01T00:00:00.000Z", "isImported": false,
+              "pathRefType": "branches", "projectId": "p", "projectName": "Project"}}
+            """
+        let (objects, diagnostics) = SchemaLoader.load(export, file: "export.json")
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        #expect(objects.map(\.name.value) == ["cp-users", "rbac-roles"])
+        #expect(objects.map(\.pluralName) == ["cp-users", "rbac-roles"])
+        #expect(objects.map(\.defaultState) == ["DRAFT", nil])
+        #expect(objects.allSatisfy { $0.format == .mia })
+        #expect(objects.first?.properties.last?.properties.map(\.name.value) == ["theme"])
+    }
+
+    @Test func aFieldLevelAdditionalPropertiesIsReadQuietly() {
+        let text = """
+            {"name": "c", "endpointBasePath": "/c", "fields": [
+              {"name": "raw", "type": "RawObject", "required": false, "additionalProperties": true},
+              {"name": "list", "type": "Array", "items": {"type": "RawObject", "additionalProperties": false}}
+            ]}
+            """
+        let (_, diagnostics) = SchemaLoader.load(text, file: "c.json")
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+    }
+
+    @Test func malformedConsoleEndpointsAreLocatedErrors() {
+        let result = generate(
+            config: "schemas: [c.json]\noutput: Generated\n",
+            [
+                "c.json": """
+                [{"defaultName": "a", "fields": [], "internalEndpoints": []},
+                 {"defaultName": "b", "fields": [], "endpointBasePath": "/b",
+                  "internalEndpoints": [{"basePath": "/b", "defaultState": "PUBLC"}]},
+                 {"defaultName": "c", "fields": [], "internalEndpoints": [{"basePath": "/c"}, {"basePath": "c"},
+                  {"defaultState": "DRAFT"}, {"basePath": "/"}]}]
+                """
+            ]
+        )
+        #expect(
+            messages(result) == [
+                "c.json:1:58: error: collection 'a' has no internal endpoint",
+                "c.json:2:57: error: collection 'b' has both 'endpointBasePath' and 'internalEndpoints'",
+                "c.json:3:60: error: unknown 'defaultState' 'PUBLC' of the internal endpoint '/b'",
+                "c.json:4:92: error: collection 'c' has the internal endpoint '/c' twice; the first is at c.json:4:72",
+                "c.json:5:3: error: an internal endpoint of 'c' needs a 'basePath'",
+                "c.json:5:43: error: the 'basePath' of an internal endpoint of 'c' names no path",
+            ]
+        )
+        #expect(result.diagnostics.sorted[2].hint == "did you mean 'PUBLIC'?")
     }
 
     @Test func miaEnumsBecomeEnums() throws {

@@ -102,12 +102,59 @@ public struct Diagnostics: Sendable {
         printedLines(sorted)
     }
 
-    /// `diagnostics` (some of ``all``) as printed, then the line counting the omitted ones.
+    /// `diagnostics` (some of ``all``) as printed, then the line counting the omitted ones. A warning of a kind
+    /// already printed (the same message but for the names it quotes) is not printed again: the first says how many
+    /// more there are and where the first few are, so a schema with a hundred such properties gets one line, not a
+    /// hundred that bury everything else.
     public func printedLines(_ diagnostics: [Diagnostic]) -> [String] {
-        diagnostics.map(\.description)
+        var printed: [(diagnostic: Diagnostic, others: [SourceLocation])] = []
+        var indexOfKind: [String: Int] = [:]
+        for diagnostic in diagnostics {
+            guard diagnostic.severity == .warning else {
+                printed.append((diagnostic, []))
+                continue
+            }
+            let kind = diagnostic.kind
+            if let index = indexOfKind[kind] {
+                printed[index].others.append(diagnostic.location)
+            } else {
+                indexOfKind[kind] = printed.count
+                printed.append((diagnostic, []))
+            }
+        }
+        return printed.map { diagnostic, others in
+            guard !others.isEmpty else { return diagnostic.description }
+            var first = diagnostic
+            let shown = others.prefix(Self.repeatedLocationsShown).map(\.description)
+            first.message +=
+                " (and \(others.count) more like it, at \(shown.joined(separator: ", "))"
+                + (others.count > shown.count ? ", …)" : ")")
+            return first.description
+        }
             + (omittedCount == 0
                 ? []
                 : ["... and \(omittedCount) more problems (\(omittedErrorCount) errors), not shown; fix these first"])
+    }
+
+    /// How many places of a repeated warning its printed line names.
+    static let repeatedLocationsShown = 3
+}
+
+extension Diagnostic {
+    /// What the diagnostic says whatever it is about: the severity and the message without the names it quotes
+    /// (`reference '…' points at '…'`).
+    var kind: String {
+        var text = severity.rawValue + ":"
+        var quoted = false
+        for character in message {
+            if character == "'" {
+                quoted.toggle()
+                text.append(character)
+            } else if !quoted {
+                text.append(character)
+            }
+        }
+        return text
     }
 }
 

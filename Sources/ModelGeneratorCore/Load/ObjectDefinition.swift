@@ -13,6 +13,9 @@ public struct ObjectDefinition: Hashable, Sendable {
     public var format: SchemaFormat = .objects
     /// Mia-Platform's `defaultState`: the `__STATE__` the CRUD service gives an instance created without one.
     public var defaultState: String?
+    /// The Mia-Platform Console's internal endpoints after the first (whose path is `pluralName` and whose state is
+    /// `defaultState`): more base paths the CRUD service serves the same documents at.
+    public var otherEndpoints: [MiaEndpointDefinition] = []
 
     /// Read from Cortex's own files (an export or mdctl's `env/objects/`), where every instance also carries the
     /// built-in `_id`.
@@ -78,4 +81,12 @@ public struct ValidatorDefinition: Hashable, Sendable {
     public var name: Located<String>
     /// The validator's options, such as `values` of a `stringEnum` or `min`/`max` of a `string`.
     public var definition: SyntaxNode?
+}
+
+/// One of the base paths a Mia-Platform CRUD service serves a collection at (the Console's `internalEndpoints`).
+public struct MiaEndpointDefinition: Hashable, Sendable {
+    /// The path of the API calls, without its leading slash.
+    public var basePath: String
+    /// The `__STATE__` a document created through this path gets when its body has none.
+    public var defaultState: String?
 }

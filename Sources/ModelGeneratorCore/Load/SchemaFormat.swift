@@ -5,7 +5,9 @@ public enum SchemaFormat: String, Hashable, Sendable, CaseIterable {
     case objects
     /// Medable's Cortex: an object definition as mdctl writes it (`env/objects/*.json`), or an NDJSON export.
     case cortex
-    /// A Mia-Platform CRUD service collection definition, in the `fields` form or the JSON Schema `schema` form.
+    /// A Mia-Platform CRUD service collection definition, in the `fields` form or the JSON Schema `schema` form, or
+    /// as the Mia-Platform Console keeps it (`defaultName`, `internalEndpoints`, and its export of a project's
+    /// collections).
     case mia
     /// Parse Server's `GET /schemas` answer, or one class of it.
     case parse
@@ -41,8 +43,11 @@ public enum SchemaFormat: String, Hashable, Sendable, CaseIterable {
         if root["objects"] != nil { return .objects }
         if let results = root["results"]?.elements, results.allSatisfy({ $0["className"] != nil }) { return .parse }
         if root["className"] != nil { return .parse }
+        // The service's own keys, or the Console's: `internalEndpoints`, `defaultName`, and the export's wrapper.
         if root["endpointBasePath"] != nil || root["fields"]?.elements != nil
             || (root["schema"]?.entries != nil && root["name"] != nil)
+            || root["internalEndpoints"] != nil || root["defaultName"] != nil
+            || root["data"]?["collections"]?.entries != nil
         {
             return .mia
         }

@@ -190,7 +190,7 @@ public indirect enum ResolvedType: Hashable, Sendable {
     case objectID
     case file
     case any
-    /// A Cortex type without a dedicated Swift type (Binary, Set), carried as JSON.
+    /// A Cortex type whose wire form no public file shows (Binary, Set), carried as JSON.
     case passedThrough(String)
     /// A reference to the object with this Swift name, or to an object the schema does not define (nil).
     case reference(target: String?)
@@ -202,6 +202,9 @@ public indirect enum ResolvedType: Hashable, Sendable {
     case uuid
     /// Cortex `Geometry`: GeoJSON.
     case geometry
+    /// Cortex `Facet`: one rendition of a file (`{"object": "facet", "name", "mime", …}`), as standard objects
+    /// list them (`export.files`).
+    case facet
     /// Mia-Platform and Parse `GeoPoint`.
     case geoPoint
     /// Parse `Polygon`.

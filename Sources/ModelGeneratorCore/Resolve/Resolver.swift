@@ -359,8 +359,11 @@ public struct Resolver: Sendable {
             return .objectID
         case "File":
             return .file
-        case "Any":
+        case "Any", "Expression":
+            // A Cortex expression or pipeline (`script.if`, `view.pipeline`) is JSON of any shape.
             return .any
+        case "Facet":
+            return .facet
         case "UUID":
             return .uuid
         case "Geometry":
@@ -378,18 +381,13 @@ public struct Resolver: Sendable {
         case "Relation":
             return pointedAt(definition, kind: "relation", scope: &scope).map { .relation(target: $0.swiftName) }
         case "Reference":
-            if definition.sourceObject == nil, !resolvingSystemProperty {
-                diagnostics.warning(
-                    "reference '\(name)' names no 'sourceObject'; its expanded value decodes as JSON",
-                    at: definition.name.location,
-                    hint: "add 'sourceObject: <object name>' to get a typed reference"
-                )
-            }
+            // Without a `sourceObject` (Cortex's standard `posts`, `connections`, `context`), the target is any
+            // object: `Reference<JSONValue>`, as for a built-in target such as `account`.
             return pointedAt(definition, kind: "reference", scope: &scope).map { .reference(target: $0.swiftName) }
         case "Document":
-            if definition.properties.isEmpty {
-                diagnostics.warning("document '\(name)' has no properties", at: definition.name.location)
-            }
+            // A document whose definition lists no properties (Cortex's standard objects, a `RawObject` with an
+            // empty schema) may hold anything: JSON, not an empty struct that would drop every key it holds.
+            if definition.properties.isEmpty { return .any }
             var inner = Scope(enclosingNames: scope.enclosingNames)
             var properties = resolveProperties(definition.properties, path: path, scope: &inner)
             if let elementID = elementID(of: definition, path: path, properties: properties, scope: &inner) {
@@ -400,13 +398,7 @@ public struct Resolver: Sendable {
             scope.referencedTypes.formUnion(inner.referencedTypes)
             return .document(ResolvedDocument(swiftName: "", properties: properties))
         default:
-            if PropertyTypeName.passedThrough.contains(typeName) {
-                diagnostics.warning(
-                    "'\(name)' has Cortex type '\(typeName)', which has no Swift type of its own; it decodes as JSONValue",
-                    at: definition.type.location
-                )
-                return .passedThrough(typeName)
-            }
+            if PropertyTypeName.passedThrough.contains(typeName) { return .passedThrough(typeName) }
             diagnostics.error(
                 "unknown type '\(typeName)' of property '\(name)'",
                 at: definition.type.location,

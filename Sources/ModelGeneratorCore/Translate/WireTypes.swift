@@ -70,6 +70,7 @@ struct WireTypes: Sendable {
         case .relation(let target): "ParseRelation<\(target ?? "JSONValue")>"
         case .uuid: "UUIDString"
         case .geometry: "GeoJSONGeometry"
+        case .facet: "Facet"
         case .geoPoint: geoPoint
         case .polygon: "ParsePolygon"
         case .bytes: "ParseBytes"

@@ -7,7 +7,7 @@ public protocol WireEncodedValue: QueryValue, BodyValueConvertible, Encodable {}
 extension WireEncodedValue {
     /// The value's JSON.
     public var queryLiteral: QueryLiteral {
-        // These types encode only numbers and strings, which can't fail.
+        // These types encode only numbers, strings and JSON values, which can't fail.
         .json((try? JSONValueEncoder().encode(self)) ?? .null)
     }
 
@@ -17,6 +17,7 @@ extension WireEncodedValue {
 
 extension UUIDString: WireEncodedValue {}
 extension GeoJSONGeometry: WireEncodedValue {}
+extension Facet: WireEncodedValue {}
 extension GeoPosition: WireEncodedValue {}
 extension ParseGeoPoint: WireEncodedValue {}
 extension ParsePolygon: WireEncodedValue {}

@@ -67,9 +67,10 @@ enum PropertyTypeName {
     static let supported = [
         "String", "Number", "Boolean", "Bool", "Date", "ObjectId", "Reference", "File", "Document", "Any",
         // The backends' own: Cortex, Parse, and Mia-Platform (GeoPoint is both Parse's and Mia's).
-        "List", "UUID", "Geometry", "Relation", "GeoPoint", "Polygon", "Bytes", "ACL",
+        "List", "UUID", "Geometry", "Expression", "Facet", "Relation", "GeoPoint", "Polygon", "Bytes", "ACL",
     ]
-    /// Backend types the generator has no dedicated Swift type for; they decode as `JSONValue`.
+    /// Cortex types no public file shows the wire form of (`Binary` is documented, `Set` "not used in public
+    /// types"): they decode as `JSONValue`, which keeps any form.
     static let passedThrough = ["Binary", "Set"]
     /// Types whose `sourceObject` names an object: a reference's target, the object a Cortex `List` lists, the
     /// object a Cortex `ObjectId` holds ids of, a Parse `Relation`'s class.

@@ -7,14 +7,32 @@
 /// `ObjectId` → ObjectId, `Array` → an array of its `items`); a `RawObject` with a schema is a `Document` with its
 /// properties, one without is `Any`, and `GeoPoint` keeps its name.
 enum MiaReader {
-    static let collectionKeys = ["name", "endpointBasePath", "defaultState", "description", "fields", "schema"]
-    /// Keys that don't change the generated code: database indexes, sorting, tags, and what makes a view.
-    static let ignoredCollectionKeys: Set<String> = [
-        "id", "defaultSorting", "indexes", "tags", "type", "source", "pipeline", "enableLookup",
+    static let collectionKeys = [
+        "name", "defaultName", "endpointBasePath", "internalEndpoints", "defaultState", "description", "fields",
+        "schema",
     ]
+    /// Keys that don't change the generated code: database indexes, sorting, tags, owners, and what makes a view.
+    static let ignoredCollectionKeys: Set<String> = [
+        "id", "defaultSorting", "indexes", "tags", "type", "source", "pipeline", "enableLookup", "owners",
+        "defaultSource", "defaultPipeline",
+    ]
+    static let endpointKeys = ["basePath", "defaultState"]
     static let fieldKeys = ["name", "type", "description", "required", "nullable", "items", "schema", "enum"]
-    static let ignoredFieldKeys: Set<String> = ["encryption", "sensitivityValue", "__mia_configuration"]
-    static let fieldTypes = ["string", "number", "boolean", "Date", "ObjectId", "GeoPoint", "RawObject", "Array"]
+    /// The service's and the Console's field settings for encryption and data sensitivity, and a `RawObject`'s
+    /// `additionalProperties`: checked by the service, not by the generated code.
+    static let ignoredFieldKeys: Set<String> = [
+        "encryption", "encryptionEnabled", "encryptionSearchable", "sensitivityValue", "sensitivityDescription",
+        "additionalProperties", "__mia_configuration",
+    ]
+    static let fieldTypes = [
+        "string", "number", "boolean", "Date", "ObjectId", "GeoPoint", "RawObject", "Array", "object",
+        "Array_string", "Array_number", "Array_RawObject",
+    ]
+    /// The Console's names of array types (`Array_string`), as the element type the service's `Array` has in
+    /// `items`. For `Array_RawObject` the field's `schema` describes each element.
+    static let consoleArrayTypes = ["Array_string": "string", "Array_number": "number", "Array_RawObject": "RawObject"]
+    /// The `__STATE__` values a document may be created with.
+    static let states = ["PUBLIC", "DRAFT", "TRASH", "DELETED"]
 
     static let schemaKeys = [
         "type", "properties", "items", "required", "nullable", "description", "enum", "format",
@@ -24,14 +42,35 @@ enum MiaReader {
     static let ignoredSchemaKeys: Set<String> = [
         "additionalProperties", "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum",
         "exclusiveMaximum", "multipleOf", "uniqueItems", "title", "examples", "$comment", "minProperties",
-        "maxProperties",
+        "maxProperties", "example", "encryption",
     ]
 
     static func read(_ root: SyntaxNode, file: String, _ reader: inout NodeReader) -> [ObjectDefinition] {
         if let elements = root.elements {
             return elements.compactMap { readCollection($0, file: file, &reader) }
         }
+        if let collections = root["data"]?["collections"] {
+            return readConsoleExport(root, collections: collections, file: file, &reader)
+        }
         return readCollection(root, file: file, &reader).map { [$0] } ?? []
+    }
+
+    /// The Console's export of a project's collections: `{"data": {"collections": {<name>: collection}},
+    /// "metadata": {…}}`. The metadata (project, branch, time of the export) changes nothing in the code.
+    private static func readConsoleExport(
+        _ root: SyntaxNode,
+        collections: SyntaxNode,
+        file: String,
+        _ reader: inout NodeReader
+    ) -> [ObjectDefinition] {
+        if let entries = root.entries {
+            reader.checkKeys(entries, known: ["data", "metadata"], in: "a Console export", severity: .warning)
+        }
+        if let entries = root["data"]?.entries {
+            reader.checkKeys(entries, known: ["collections"], in: "the 'data' of a Console export", severity: .warning)
+        }
+        guard let entries = reader.mapping(collections, "the 'collections' of a Console export") else { return [] }
+        return entries.compactMap { readCollection($0.value, file: file, &reader) }
     }
 
     private static func readCollection(
@@ -41,10 +80,13 @@ enum MiaReader {
     )
         -> ObjectDefinition?
     {
+        // The Console writes `defaultName` where the service has `name`.
+        let nameKey = node["name"] == nil && node["defaultName"] != nil ? "defaultName" : "name"
         guard
             let located = reader.namedDefinition(
                 node,
                 "a Mia-Platform collection",
+                key: nameKey,
                 known: collectionKeys,
                 ignored: ignoredCollectionKeys
             )
@@ -69,13 +111,98 @@ enum MiaReader {
             sourceFile: file
         )
         definition.format = .mia
+        if let endpoints = node["internalEndpoints"], !endpoints.isNull {
+            readInternalEndpoints(endpoints, of: name, into: &definition, &reader)
+            for key in ["endpointBasePath", "defaultState"] {
+                if let other = node[key] {
+                    reader.diagnostics.error(
+                        "collection '\(name)' has both '\(key)' and 'internalEndpoints'",
+                        at: other.location,
+                        hint: "the Console writes 'internalEndpoints', the CRUD service's own files 'endpointBasePath' "
+                            + "and 'defaultState': keep one of them"
+                    )
+                }
+            }
+            return definition
+        }
         if let pathNode = node["endpointBasePath"], let path = reader.name(pathNode, "'endpointBasePath'") {
-            // The runtime puts the slash in front of the path itself.
-            let trimmed = String(path.drop(while: { $0 == "/" }))
-            definition.pluralName = trimmed.isEmpty ? nil : trimmed
+            definition.pluralName = basePath(path)
         }
         definition.defaultState = CortexReader.optionalString(node["defaultState"], "'defaultState'", &reader)
         return definition
+    }
+
+    /// The path of the API calls: the runtime puts the slash in front of it itself.
+    private static func basePath(_ path: String) -> String? {
+        let trimmed = String(path.drop(while: { $0 == "/" }))
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// The Console's `internalEndpoints: [{basePath, defaultState}]`: every base path the service serves the
+    /// collection at. The first is the model's path (its `pluralName`) and its `defaultState` the definition's; the
+    /// others serve the same documents, and are listed on the definition.
+    private static func readInternalEndpoints(
+        _ node: SyntaxNode,
+        of name: String,
+        into definition: inout ObjectDefinition,
+        _ reader: inout NodeReader
+    ) {
+        guard let elements = reader.sequence(node, "'internalEndpoints' of '\(name)'") else { return }
+        guard !elements.isEmpty else {
+            reader.diagnostics.error(
+                "collection '\(name)' has no internal endpoint",
+                at: node.location,
+                hint: "the Console always keeps at least one: {\"basePath\": \"/\(name)\", \"defaultState\": \"DRAFT\"}"
+            )
+            return
+        }
+        var endpoints: [MiaEndpointDefinition] = []
+        var seen: [String: SourceLocation] = [:]
+        for element in elements {
+            guard let entries = reader.mapping(element, "an internal endpoint of '\(name)'") else { continue }
+            reader.checkKeys(entries, known: endpointKeys, in: "an internal endpoint", severity: .warning)
+            guard
+                let located = reader.requiredName(
+                    "basePath",
+                    of: element,
+                    missing: "an internal endpoint of '\(name)' needs a 'basePath'",
+                    what: "the 'basePath' of an internal endpoint of '\(name)'"
+                )
+            else { continue }
+            guard let path = basePath(located.value) else {
+                reader.diagnostics.error(
+                    "the 'basePath' of an internal endpoint of '\(name)' names no path",
+                    at: located.location
+                )
+                continue
+            }
+            if let first = seen[path] {
+                reader.diagnostics.error(
+                    "collection '\(name)' has the internal endpoint '/\(path)' twice; the first is at \(first)",
+                    at: located.location
+                )
+                continue
+            }
+            seen[path] = located.location
+            var state: String?
+            if let stateNode = element["defaultState"], !stateNode.isNull {
+                guard let text = reader.name(stateNode, "the 'defaultState' of '/\(path)'") else { continue }
+                guard states.contains(text) else {
+                    reader.diagnostics.error(
+                        "unknown 'defaultState' '\(text)' of the internal endpoint '/\(path)'",
+                        at: stateNode.location,
+                        hint: Suggestion.hint(for: text, in: states) ?? "one of \(states.joined(separator: ", "))"
+                    )
+                    continue
+                }
+                state = text
+            }
+            endpoints.append(MiaEndpointDefinition(basePath: path, defaultState: state))
+        }
+        guard let first = endpoints.first else { return }
+        definition.pluralName = first.basePath
+        definition.defaultState = first.defaultState
+        definition.otherEndpoints = Array(endpoints.dropFirst())
     }
 
     /// One entry of the `fields` form.
@@ -94,7 +221,10 @@ enum MiaReader {
             property.isNullable = reader.bool(nullable, "'nullable' of '\(name)'") ?? false
         }
         var element = node
-        if typeName == "Array" {
+        if let elementType = consoleArrayTypes[typeName] {
+            property.isArray = true
+            property.type.value = elementType
+        } else if typeName == "Array" {
             property.isArray = true
             guard let items = node["items"], let itemEntries = reader.mapping(items, "'items' of '\(name)'") else {
                 reader.diagnostics.error("array field '\(name)' needs its 'items'", at: type.location)
@@ -125,7 +255,7 @@ enum MiaReader {
         case "number": property.type.value = "Number"
         case "boolean": property.type.value = "Boolean"
         case "Date", "ObjectId", "GeoPoint": break
-        case "RawObject":
+        case "RawObject", "object":
             if let schema = element["schema"], !schema.isNull {
                 property.type.value = "Document"
                 guard
@@ -140,7 +270,7 @@ enum MiaReader {
                 property.type.value = "Any"
             }
         default:
-            let known = fieldTypes.filter { $0 != "Array" || !property.isArray }
+            let known = property.isArray ? fieldTypes.filter { !$0.hasPrefix("Array") } : fieldTypes
             reader.diagnostics.error(
                 "unknown Mia-Platform type '\(property.type.value)' of field '\(name)'",
                 at: property.type.location,
