@@ -11,6 +11,8 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public var age: Int?
     /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
     public var system: MiaSystemProperties
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -35,6 +37,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.age = try container.decodeOrNull(Int.self, forKey: JSONKey("age"), nulls: &nulls)
         self.system = try MiaSystemProperties(from: decoder)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -44,6 +47,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: _nullKeys)
         try container.encodeOrNull(self.age, forKey: JSONKey("age"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -52,10 +56,22 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         guard equalValues(lhs.surname, rhs.surname) else { return false }
         guard equalValues(lhs.age, rhs.age) else { return false }
         guard equalValues(lhs.system, rhs.system) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "name",
+        "surname",
+        "age",
+        "__STATE__",
+        "creatorId",
+        "createdAt",
+        "updaterId",
+        "updatedAt",
+    ]
 }
 
 extension Author: QueryableModel {

@@ -12,6 +12,8 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
     public var tags: [String]?
     /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
     public var system: MiaSystemProperties
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -39,6 +41,7 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
         self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
         self.system = try MiaSystemProperties(from: decoder)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -49,6 +52,7 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
         try container.encodeOrNull(self.price, forKey: JSONKey("price"), nulls: _nullKeys)
         try container.encodeOrNull(self.tags, forKey: JSONKey("tags"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -58,10 +62,23 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
         guard equalValues(lhs.price, rhs.price) else { return false }
         guard equalValues(lhs.tags, rhs.tags) else { return false }
         guard equalValues(lhs.system, rhs.system) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "title",
+        "author",
+        "price",
+        "tags",
+        "updatedAt",
+        "__STATE__",
+        "creatorId",
+        "createdAt",
+        "updaterId",
+    ]
 }
 
 extension Book: QueryableModel {

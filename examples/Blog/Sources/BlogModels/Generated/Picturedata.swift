@@ -12,6 +12,8 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
     public var flashMode: Bool?
     /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
     public var system: MiaSystemProperties
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -43,6 +45,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
         self.flashMode = try container.decodeOrNull(Bool.self, forKey: JSONKey("flashMode"), nulls: &nulls)
         self.system = try MiaSystemProperties(from: decoder)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -57,6 +60,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
         )
         try container.encodeOrNull(self.flashMode, forKey: JSONKey("flashMode"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -66,10 +70,23 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
         guard equalValues(lhs.picturedate, rhs.picturedate) else { return false }
         guard equalValues(lhs.flashMode, rhs.flashMode) else { return false }
         guard equalValues(lhs.system, rhs.system) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "username",
+        "picturename",
+        "picturedate",
+        "flashMode",
+        "createdAt",
+        "updatedAt",
+        "creatorId",
+        "updaterId",
+        "__STATE__",
+    ]
 }
 
 extension Picturedata: QueryableModel {

@@ -5,6 +5,8 @@ import ModelRuntime
 
 public struct PostAuthor: Codable, Hashable, Sendable {
     public var name: String
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(name: String) {
         self.name = name
@@ -13,15 +15,20 @@ public struct PostAuthor: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.name = try container.decode(String.self, forKey: JSONKey("name"))
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.name, forKey: JSONKey("name"))
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.name, rhs.name) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
+
+    private static let _modeledKeys: Set<String> = ["name"]
 }

@@ -19,6 +19,8 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public var stringArray: [String]?
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -69,6 +71,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.stringArray = try container.decodeOrNull([String].self, forKey: JSONKey("c_stringArray"), nulls: &nulls)
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -88,6 +91,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeOrNull(self.any, forKey: JSONKey("c_any"), nulls: _nullKeys)
         try container.encodeOrNull(self.stringArray, forKey: JSONKey("c_stringArray"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -102,14 +106,39 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         guard equalValues(lhs.any, rhs.any) else { return false }
         guard equalValues(lhs.stringArray, rhs.stringArray) else { return false }
         guard equalValues(lhs.system, rhs.system) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "object",
+        "c_date",
+        "c_bool",
+        "c_reference",
+        "c_number",
+        "c_document",
+        "c_string",
+        "c_any",
+        "c_stringArray",
+        "created",
+        "creator",
+        "updated",
+        "updater",
+        "owner",
+        "access",
+        "accessRoles",
+        "favorite",
+        "shared",
+        "idx",
+    ]
 
     public struct Document: Codable, Hashable, Sendable {
         public var stringOne: String?
         public var stringTwo: String?
+        /// The members the schema doesn't define, kept as received and written back when this is encoded.
+        public var unknownMembers: UnknownMembers = .init()
 
         public init(stringOne: String? = nil, stringTwo: String? = nil) {
             self.stringOne = stringOne
@@ -122,21 +151,25 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             self.stringOne = try container.decodeOrNull(String.self, forKey: JSONKey("c_stringOne"), nulls: &nulls)
             self.stringTwo = try container.decodeOrNull(String.self, forKey: JSONKey("c_stringTwo"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.stringOne, forKey: JSONKey("c_stringOne"), nulls: _nullKeys)
             try container.encodeOrNull(self.stringTwo, forKey: JSONKey("c_stringTwo"), nulls: _nullKeys)
+            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.stringOne, rhs.stringOne) else { return false }
             guard equalValues(lhs.stringTwo, rhs.stringTwo) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["c_stringOne", "c_stringTwo"]
     }
 }
 

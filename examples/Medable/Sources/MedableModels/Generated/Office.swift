@@ -13,6 +13,8 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public var pictures: [FileValue]?
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
+    /// The members the schema doesn't define, kept as received and written back when this is encoded.
+    public var unknownMembers: UnknownMembers = .init()
 
     public init(
         id: ObjectID,
@@ -41,6 +43,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.pictures = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_pictures"), nulls: &nulls)
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
+        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -50,6 +53,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeOrNull(self.stringProperty, forKey: JSONKey("c_stringProperty"), nulls: _nullKeys)
         try container.encodeOrNull(self.pictures, forKey: JSONKey("c_pictures"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
+        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -58,10 +62,27 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         guard equalValues(lhs.stringProperty, rhs.stringProperty) else { return false }
         guard equalValues(lhs.pictures, rhs.pictures) else { return false }
         guard equalValues(lhs.system, rhs.system) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = [
+        "_id",
+        "object",
+        "c_stringProperty",
+        "c_pictures",
+        "created",
+        "creator",
+        "updated",
+        "updater",
+        "owner",
+        "access",
+        "accessRoles",
+        "favorite",
+        "shared",
+        "idx",
+    ]
 }
 
 extension Office: QueryableModel {
