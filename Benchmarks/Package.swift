@@ -17,6 +17,18 @@ let package = Package(
             name: "DecodeBenchmark",
             dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")]
         ),
+        // What keeping unknown members costs: the same plain models with the switch on and off (unknown-members.sh).
+        .target(
+            name: "KeptModels",
+            dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")],
+            path: "Sources/KeptModels/Generated"
+        ),
+        .target(
+            name: "LeanModels",
+            dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")],
+            path: "Sources/LeanModels/Generated"
+        ),
+        .executableTarget(name: "UnknownMembersBenchmark", dependencies: ["KeptModels", "LeanModels"]),
         // What the runtime does with a server's answer: JSONValue parsing, and a 1 GiB answer through ModelClient.
         .executableTarget(
             name: "ResponseBenchmark",

@@ -86,7 +86,7 @@ import Testing
         #expect(Object.Status(rawValue: "done") == .done)
     }
 
-    @Test func theReportNamesUnknownDroppedAndMissingValues() throws {
+    @Test func theReportNamesUnknownKeptAndMissingValues() throws {
         let payload = Data(
             #"{"_id": "5a2f1b7c9d3e4f5a6b7c8d01", "object": "c_object", "c_string": "x", "c_status": "archived", "c_extra": 1}"#
                 .utf8
@@ -94,7 +94,7 @@ import Testing
         let (object, report) = try DecodingReport.decode(Object.self, from: payload)
         #expect(object.status == .undocumented("archived"))
         #expect(report.entries.contains(.init(kind: .unknownValue, keyPath: "c_status", value: "archived")))
-        #expect(report.entries.contains(.init(kind: .droppedValue, keyPath: "c_extra", value: 1)))
+        #expect(report.entries.contains(.init(kind: .keptUnknown, keyPath: "c_extra", value: 1)))
         #expect(report.entries.contains(.init(kind: .missingOptional, keyPath: "c_number", value: nil)))
         #expect(report.entries.contains(.init(kind: .missingOptional, keyPath: "c_date", value: nil)))
         #expect(!report.entries.contains { $0.keyPath == "c_string" })

@@ -54,8 +54,8 @@ struct CustomCoding {
         if let modeledKeys {
             output.staticLines += modeledKeysDeclaration(modeledKeys)
             output.decodeLines += call(
-                "self.\(Self.unknownMembersName) = try UnknownMembers",
-                ["from: container", "modeledKeys: Self.\(Self.modeledKeysName)"]
+                "self.\(Self.unknownMembersName) = try container.unknownMembers",
+                ["Self.\(Self.modeledKeysName)"]
             )
         }
         var usedNames: Set<String> = ["container", "nulls"]
@@ -74,8 +74,8 @@ struct CustomCoding {
         }
         if modeledKeys != nil {
             output.encodeLines += call(
-                "try self.\(Self.unknownMembersName).encode",
-                ["to: &container", "modeledKeys: Self.\(Self.modeledKeysName)"]
+                "try container.encodeUnknown",
+                ["self.\(Self.unknownMembersName)", "Self.\(Self.modeledKeysName)"]
             )
         }
         return output

@@ -184,10 +184,9 @@ public struct Translator: Sendable {
 
     /// The `unknownMembers` property of a struct that keeps the members its schema doesn't define.
     var unknownMembersView: PropertyView {
+        // Undocumented here: `UnknownMembers` says what it is, and the line would repeat in every struct.
         PropertyView(
-            docLines: SwiftText.docComment(
-                "The members the schema doesn't define, kept as received and written back when this is encoded."
-            ),
+            docLines: [],
             access: access,
             name: CustomCoding.unknownMembersName,
             type: "UnknownMembers = .init()"

@@ -71,6 +71,20 @@ public struct UnknownMembers: Hashable, Sendable {
     }
 }
 
+extension KeyedDecodingContainer where Key == JSONKey {
+    /// The members whose keys are not in `modeledKeys`: what a generated `init(from:)` keeps.
+    public func unknownMembers(_ modeledKeys: Set<String>) throws -> UnknownMembers {
+        try UnknownMembers(from: self, modeledKeys: modeledKeys)
+    }
+}
+
+extension KeyedEncodingContainer where Key == JSONKey {
+    /// Writes `members` except those whose key is in `modeledKeys`: what a generated `encode(to:)` writes back.
+    public mutating func encodeUnknown(_ members: UnknownMembers, _ modeledKeys: Set<String>) throws {
+        try members.encode(to: &self, modeledKeys: modeledKeys)
+    }
+}
+
 /// A kept member's value on its way out: it encodes as its JSON, and ``DecodingReport``'s encoder notes where.
 struct KeptValue: Encodable {
     let value: JSONValue

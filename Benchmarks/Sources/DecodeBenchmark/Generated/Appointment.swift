@@ -7,6 +7,7 @@ struct Appointment: Codable, Hashable, Sendable {
     var title: String?
     var starts: Date?
     var ends: Date?
+    var unknownMembers: UnknownMembers = .init()
 
     init(title: String? = nil, starts: Date? = nil, ends: Date? = nil) {
         self.title = title
@@ -29,6 +30,7 @@ struct Appointment: Codable, Hashable, Sendable {
             nulls: &nulls
         )?.wrappedValue
         self._nullKeys = nulls
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -44,14 +46,17 @@ struct Appointment: Codable, Hashable, Sendable {
             forKey: JSONKey("c_ends"),
             nulls: _nullKeys
         )
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         guard equalValues(lhs.title, rhs.title) else { return false }
         guard equalValues(lhs.starts, rhs.starts) else { return false }
         guard equalValues(lhs.ends, rhs.ends) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = ["c_title", "c_starts", "c_ends"]
 }

@@ -10,6 +10,7 @@ struct Patient: Codable, Hashable, Sendable {
     var active: Bool?
     var tags: [String]?
     var address: Address?
+    var unknownMembers: UnknownMembers = .init()
 
     init(
         name: String? = nil,
@@ -37,6 +38,7 @@ struct Patient: Codable, Hashable, Sendable {
         self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("c_tags"), nulls: &nulls)
         self.address = try container.decodeOrNull(Address.self, forKey: JSONKey("c_address"), nulls: &nulls)
         self._nullKeys = nulls
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -47,6 +49,7 @@ struct Patient: Codable, Hashable, Sendable {
         try container.encodeOrNull(self.active, forKey: JSONKey("c_active"), nulls: _nullKeys)
         try container.encodeOrNull(self.tags, forKey: JSONKey("c_tags"), nulls: _nullKeys)
         try container.encodeOrNull(self.address, forKey: JSONKey("c_address"), nulls: _nullKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
@@ -56,15 +59,18 @@ struct Patient: Codable, Hashable, Sendable {
         guard equalValues(lhs.active, rhs.active) else { return false }
         guard equalValues(lhs.tags, rhs.tags) else { return false }
         guard equalValues(lhs.address, rhs.address) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = ["c_name", "c_age", "c_score", "c_active", "c_tags", "c_address"]
 
     struct Address: Codable, Hashable, Sendable {
         var street: String?
         var city: String?
         var zip: String?
+        var unknownMembers: UnknownMembers = .init()
 
         init(street: String? = nil, city: String? = nil, zip: String? = nil) {
             self.street = street
@@ -79,6 +85,7 @@ struct Patient: Codable, Hashable, Sendable {
             self.city = try container.decodeOrNull(String.self, forKey: JSONKey("c_city"), nulls: &nulls)
             self.zip = try container.decodeOrNull(String.self, forKey: JSONKey("c_zip"), nulls: &nulls)
             self._nullKeys = nulls
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -86,15 +93,18 @@ struct Patient: Codable, Hashable, Sendable {
             try container.encodeOrNull(self.street, forKey: JSONKey("c_street"), nulls: _nullKeys)
             try container.encodeOrNull(self.city, forKey: JSONKey("c_city"), nulls: _nullKeys)
             try container.encodeOrNull(self.zip, forKey: JSONKey("c_zip"), nulls: _nullKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         static func == (lhs: Self, rhs: Self) -> Bool {
             guard equalValues(lhs.street, rhs.street) else { return false }
             guard equalValues(lhs.city, rhs.city) else { return false }
             guard equalValues(lhs.zip, rhs.zip) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["c_street", "c_city", "c_zip"]
     }
 }

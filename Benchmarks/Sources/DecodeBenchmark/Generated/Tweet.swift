@@ -9,6 +9,7 @@ struct Tweet: Codable, Hashable, Sendable {
     var userName: String
     var imageURL: URL
     var coordinates: CoordinatePair.Value
+    var unknownMembers: UnknownMembers = .init()
 
     init(identifier: String, message: String, userName: String, imageURL: URL, coordinates: CoordinatePair.Value) {
         self.identifier = identifier
@@ -29,6 +30,7 @@ struct Tweet: Codable, Hashable, Sendable {
             default: URL(string: "https://example.com/x.png")!
         )
         self.coordinates = try container.decode(at: ["coordinates"], formatter: CoordinatePair.self)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -39,6 +41,7 @@ struct Tweet: Codable, Hashable, Sendable {
         var userContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("user"))
         try userContainer.encode(self.userName, forKey: JSONKey("name"))
         try userContainer.encode(self.imageURL, forKey: JSONKey("profile_image_url"))
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
@@ -47,6 +50,9 @@ struct Tweet: Codable, Hashable, Sendable {
         guard equalValues(lhs.userName, rhs.userName) else { return false }
         guard equalValues(lhs.imageURL, rhs.imageURL) else { return false }
         guard equalValues(lhs.coordinates, rhs.coordinates) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
+
+    private static let _modeledKeys: Set<String> = ["id_str", "text", "user", "coordinates"]
 }

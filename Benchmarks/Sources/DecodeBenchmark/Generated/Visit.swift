@@ -8,6 +8,7 @@ struct Visit: Codable, Hashable, Sendable {
     var patient: Reference<Patient>?
     var creator: Reference<JSONValue>?
     var photo: FileValue?
+    var unknownMembers: UnknownMembers = .init()
 
     init(
         title: String? = nil,
@@ -33,6 +34,7 @@ struct Visit: Codable, Hashable, Sendable {
         )
         self.photo = try container.decodeOrNull(FileValue.self, forKey: JSONKey("c_photo"), nulls: &nulls)
         self._nullKeys = nulls
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -41,6 +43,7 @@ struct Visit: Codable, Hashable, Sendable {
         try container.encodeOrNull(self.patient, forKey: JSONKey("c_patient"), nulls: _nullKeys)
         try container.encodeOrNull(self.creator, forKey: JSONKey("c_creator"), nulls: _nullKeys)
         try container.encodeOrNull(self.photo, forKey: JSONKey("c_photo"), nulls: _nullKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
@@ -48,8 +51,10 @@ struct Visit: Codable, Hashable, Sendable {
         guard equalValues(lhs.patient, rhs.patient) else { return false }
         guard equalValues(lhs.creator, rhs.creator) else { return false }
         guard equalValues(lhs.photo, rhs.photo) else { return false }
+        guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys = NullKeys()
+    private static let _modeledKeys: Set<String> = ["c_title", "c_patient", "c_creator", "c_photo"]
 }

@@ -8,7 +8,6 @@ public struct BlogPost: Codable, Hashable, Sendable {
     public var text: String
     public var createdAt: Date
     public var author: Author
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(id: Int, text: String, createdAt: Date, author: Author) {
@@ -24,7 +23,7 @@ public struct BlogPost: Codable, Hashable, Sendable {
         self.text = try container.decode(String.self, forKey: JSONKey("text"))
         self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("created")).wrappedValue
         self.author = try container.decode(Author.self, forKey: JSONKey("author"))
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -33,7 +32,7 @@ public struct BlogPost: Codable, Hashable, Sendable {
         try container.encode(self.text, forKey: JSONKey("text"))
         try container.encode(ISO8601Date(wrappedValue: self.createdAt), forKey: JSONKey("created"))
         try container.encode(self.author, forKey: JSONKey("author"))
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

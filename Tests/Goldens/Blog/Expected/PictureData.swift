@@ -14,7 +14,6 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable {
     public var creatorID: String
     public var updaterID: String
     public var state: String
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -53,7 +52,7 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable {
         self.creatorID = try container.decode(String.self, forKey: JSONKey("creatorId"))
         self.updaterID = try container.decode(String.self, forKey: JSONKey("updaterId"))
         self.state = try container.decode(String.self, forKey: JSONKey("__STATE__"))
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -68,7 +67,7 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable {
         try container.encode(self.creatorID, forKey: JSONKey("creatorId"))
         try container.encode(self.updaterID, forKey: JSONKey("updaterId"))
         try container.encode(self.state, forKey: JSONKey("__STATE__"))
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -22,7 +22,6 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public var meta: JSONValue?
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -75,7 +74,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.meta = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_meta"), nulls: &nulls)
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -94,7 +93,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeOrNull(self.logo, forKey: JSONKey("c_logo"), nulls: _nullKeys)
         try container.encodeOrNull(self.meta, forKey: JSONKey("c_meta"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -179,7 +178,6 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         public var street: String?
         public var city: String?
         public var zip: String?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(street: String? = nil, city: String? = nil, zip: String? = nil) {
@@ -195,7 +193,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             self.city = try container.decodeOrNull(String.self, forKey: JSONKey("c_city"), nulls: &nulls)
             self.zip = try container.decodeOrNull(String.self, forKey: JSONKey("c_zip"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -203,7 +201,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             try container.encodeOrNull(self.street, forKey: JSONKey("c_street"), nulls: _nullKeys)
             try container.encodeOrNull(self.city, forKey: JSONKey("c_city"), nulls: _nullKeys)
             try container.encodeOrNull(self.zip, forKey: JSONKey("c_zip"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -56,7 +56,6 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         public var system: CortexSystemProperties<JSONValue>
         public var room: String?
         public var duration: Double?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -101,7 +100,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.room = try container.decodeOrNull(String.self, forKey: JSONKey("c_room"), nulls: &nulls)
             self.duration = try container.decodeOrNull(Double.self, forKey: JSONKey("c_duration"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -120,7 +119,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             try container.encodeOrNull(self.room, forKey: JSONKey("c_room"), nulls: _nullKeys)
             try container.encodeOrNull(self.duration, forKey: JSONKey("c_duration"), nulls: _nullKeys)
             try self.system.encode(to: encoder)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -177,7 +176,6 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         public var system: CortexSystemProperties<JSONValue>
         public var link: String?
         public var recorded: Bool?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -222,7 +220,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.link = try container.decodeOrNull(String.self, forKey: JSONKey("c_link"), nulls: &nulls)
             self.recorded = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_recorded"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -241,7 +239,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             try container.encodeOrNull(self.link, forKey: JSONKey("c_link"), nulls: _nullKeys)
             try container.encodeOrNull(self.recorded, forKey: JSONKey("c_recorded"), nulls: _nullKeys)
             try self.system.encode(to: encoder)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -289,7 +287,6 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         public var text: String?
         public var at: Date?
         public var author: Reference<JSONValue>?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(id: ObjectID? = nil, text: String? = nil, at: Date? = nil, author: Reference<JSONValue>? = nil) {
@@ -315,7 +312,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -328,7 +325,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
                 nulls: _nullKeys
             )
             try container.encodeOrNull(self.author, forKey: JSONKey("c_author"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

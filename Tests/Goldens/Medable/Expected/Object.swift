@@ -26,7 +26,6 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public var parent: Reference<Object>?
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -90,7 +89,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.parent = try container.decodeOrNull(Reference<Object>.self, forKey: JSONKey("c_parent"), nulls: &nulls)
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -114,7 +113,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeOrNull(self.status, forKey: JSONKey("c_status"), nulls: _nullKeys)
         try container.encodeOrNull(self.parent, forKey: JSONKey("c_parent"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -168,7 +167,6 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public struct Document: Codable, Hashable, Sendable {
         public var stringOne: String?
         public var stringTwo: String?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(stringOne: String? = nil, stringTwo: String? = nil) {
@@ -182,14 +180,14 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             self.stringOne = try container.decodeOrNull(String.self, forKey: JSONKey("c_stringOne"), nulls: &nulls)
             self.stringTwo = try container.decodeOrNull(String.self, forKey: JSONKey("c_stringTwo"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.stringOne, forKey: JSONKey("c_stringOne"), nulls: _nullKeys)
             try container.encodeOrNull(self.stringTwo, forKey: JSONKey("c_stringTwo"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

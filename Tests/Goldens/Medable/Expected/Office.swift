@@ -34,7 +34,6 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
     public var shared: Bool?
     /// Cortex's index bookkeeping
     public var idx: JSONValue?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -99,7 +98,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
         self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
         self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -126,7 +125,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
         try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
         try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

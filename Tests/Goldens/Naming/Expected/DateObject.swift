@@ -10,7 +10,6 @@ import ModelRuntime
 package struct DateObject: Codable, Hashable, Sendable {
     package var when: DateOnly?
     package var location: GeoJSONGeometry?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     package var unknownMembers: UnknownMembers = .init()
 
     package init(when: DateOnly? = nil, location: GeoJSONGeometry? = nil) {
@@ -24,14 +23,14 @@ package struct DateObject: Codable, Hashable, Sendable {
         self.when = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_when"), nulls: &nulls)
         self.location = try container.decodeOrNull(GeoJSONGeometry.self, forKey: JSONKey("c_location"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encodeOrNull(self.when, forKey: JSONKey("c_when"), nulls: _nullKeys)
         try container.encodeOrNull(self.location, forKey: JSONKey("c_location"), nulls: _nullKeys)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {

@@ -23,7 +23,6 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
     package var date: DateDocument?
     package var parent: Reference<Settings>?
     package var entries: [Reference<DateObject>]?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     package var unknownMembers: UnknownMembers = .init()
 
     package init(
@@ -89,7 +88,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
             nulls: &nulls
         )
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -111,7 +110,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.date, forKey: JSONKey("c_date"), nulls: _nullKeys)
         try container.encodeOrNull(self.parent, forKey: JSONKey("c_parent"), nulls: _nullKeys)
         try container.encodeOrNull(self.entries, forKey: JSONKey("c_entries"), nulls: _nullKeys)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     package static func == (lhs: Self, rhs: Self) -> Bool {
@@ -201,7 +200,6 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
     package struct Limits: Codable, Hashable, Sendable {
         package var maximumItems: Int?
         package var windows: [Window]?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         package var unknownMembers: UnknownMembers = .init()
 
         package init(maximumItems: Int? = nil, windows: [Window]? = nil) {
@@ -215,14 +213,14 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
             self.maximumItems = try container.decodeOrNull(Int.self, forKey: JSONKey("c_max-items"), nulls: &nulls)
             self.windows = try container.decodeOrNull([Window].self, forKey: JSONKey("c_windows"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.maximumItems, forKey: JSONKey("c_max-items"), nulls: _nullKeys)
             try container.encodeOrNull(self.windows, forKey: JSONKey("c_windows"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         package static func == (lhs: Self, rhs: Self) -> Bool {
@@ -239,7 +237,6 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
             package var from: Date?
             package var to: Date?
             package var days: [Day]?
-            /// The members the schema doesn't define, kept as received and written back when this is encoded.
             package var unknownMembers: UnknownMembers = .init()
 
             package init(from: Date? = nil, to: Date? = nil, days: [Day]? = nil) {
@@ -263,7 +260,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                 )?.wrappedValue
                 self.days = try container.decodeOrNull([Day].self, forKey: JSONKey("c_days"), nulls: &nulls)
                 self._nullKeys = nulls
-                self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+                self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
             }
 
             package func encode(to encoder: any Encoder) throws {
@@ -279,7 +276,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                     nulls: _nullKeys
                 )
                 try container.encodeOrNull(self.days, forKey: JSONKey("c_days"), nulls: _nullKeys)
-                try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+                try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
             }
 
             package static func == (lhs: Self, rhs: Self) -> Bool {
@@ -326,7 +323,6 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
 
     package struct DateDocument: Codable, Hashable, Sendable {
         package var at: Date?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         package var unknownMembers: UnknownMembers = .init()
 
         package init(at: Date? = nil) {
@@ -342,7 +338,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                 nulls: &nulls
             )?.wrappedValue
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         package func encode(to encoder: any Encoder) throws {
@@ -352,7 +348,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                 forKey: JSONKey("c_at"),
                 nulls: _nullKeys
             )
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         package static func == (lhs: Self, rhs: Self) -> Bool {

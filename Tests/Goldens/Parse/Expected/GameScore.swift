@@ -15,7 +15,6 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying {
     public var game: ParsePointer<Game>?
     public var opponents: ParseRelation<Player>?
     public var playedAt: Date?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -61,7 +60,7 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying {
             nulls: &nulls
         )?.wrappedValue
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -79,7 +78,7 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying {
             nulls: _nullKeys
         )
         try self.system.encode(to: encoder)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -14,7 +14,6 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
     public var thumbnail: ParseBytes?
     public var openedAt: Date?
     public var owner: ParsePointer<JSONValue>?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -53,7 +52,7 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
         )?.wrappedValue
         self.owner = try container.decodeOrNull(ParsePointer<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -70,7 +69,7 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
         )
         try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

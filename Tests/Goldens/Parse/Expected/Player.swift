@@ -9,7 +9,6 @@ public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying {
     /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
     public var system: ParseSystemProperties
     public var name: String?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(objectId: String, system: ParseSystemProperties, name: String? = nil) {
@@ -25,7 +24,7 @@ public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying {
         self.system = try ParseSystemProperties(from: decoder)
         self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -33,7 +32,7 @@ public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying {
         try container.encode(self.objectId, forKey: JSONKey("objectId"))
         try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -6,7 +6,6 @@ import ModelRuntime
 public struct Checkin: Codable, Hashable, Sendable {
     public var at: Date
     public var by: String?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(at: Date, by: String? = nil) {
@@ -20,14 +19,14 @@ public struct Checkin: Codable, Hashable, Sendable {
         self.at = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("at")).wrappedValue
         self.by = try container.decodeOrNull(String.self, forKey: JSONKey("by"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(ISO8601Date(wrappedValue: self.at), forKey: JSONKey("at"))
         try container.encodeOrNull(self.by, forKey: JSONKey("by"), nulls: _nullKeys)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

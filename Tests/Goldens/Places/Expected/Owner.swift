@@ -6,7 +6,6 @@ import ModelRuntime
 public struct Owner: Codable, Hashable, Sendable {
     public var login: String
     public var since: DateOnly?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(login: String, since: DateOnly? = nil) {
@@ -20,14 +19,14 @@ public struct Owner: Codable, Hashable, Sendable {
         self.login = try container.decode(String.self, forKey: JSONKey("login"))
         self.since = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("since"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.login, forKey: JSONKey("login"))
         try container.encodeOrNull(self.since, forKey: JSONKey("since"), nulls: _nullKeys)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -16,7 +16,6 @@ public struct Place: Codable, Hashable, Sendable {
     public var extra: JSONValue?
     public var owner: Owner
     public var checkins: [Checkin]
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -63,7 +62,7 @@ public struct Place: Codable, Hashable, Sendable {
         self.owner = try container.decode(Owner.self, forKey: JSONKey("owner"))
         self.checkins = try container.decode([Checkin].self, forKey: JSONKey("checkins"))
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -88,7 +87,7 @@ public struct Place: Codable, Hashable, Sendable {
             var linksContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("links"))
             try linksContainer.encodeIfPresent(self.homepage, forKey: JSONKey("home"))
         }
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -7,7 +7,6 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
     /// Identifier
     public var id: ObjectID
     public var name: Name?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(id: ObjectID, name: Name? = nil) {
@@ -21,14 +20,14 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
         self.name = try container.decodeOrNull(Name.self, forKey: JSONKey("name"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
         try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -44,7 +43,6 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
     public struct Name: Codable, Hashable, Sendable {
         public var first: String?
         public var last: String?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(first: String? = nil, last: String? = nil) {
@@ -58,14 +56,14 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
             self.first = try container.decodeOrNull(String.self, forKey: JSONKey("first"), nulls: &nulls)
             self.last = try container.decodeOrNull(String.self, forKey: JSONKey("last"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.first, forKey: JSONKey("first"), nulls: _nullKeys)
             try container.encodeOrNull(self.last, forKey: JSONKey("last"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -9,7 +9,6 @@ public struct Author: Codable, Hashable, Sendable, Identifiable {
     public var name: String?
     public var surname: String?
     public var age: Int?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(id: ObjectID, name: String? = nil, surname: String? = nil, age: Int? = nil) {
@@ -27,7 +26,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable {
         self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &nulls)
         self.age = try container.decodeOrNull(Int.self, forKey: JSONKey("age"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -36,7 +35,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
         try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: _nullKeys)
         try container.encodeOrNull(self.age, forKey: JSONKey("age"), nulls: _nullKeys)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -8,7 +8,6 @@ public struct GameScore: Codable, Hashable, Sendable {
     public var playerName: String?
     public var owner: Reference<Player>?
     public var playedAt: Date?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(points: Int? = nil, playerName: String? = nil, owner: Reference<Player>? = nil, playedAt: Date? = nil) {
@@ -30,7 +29,7 @@ public struct GameScore: Codable, Hashable, Sendable {
             nulls: &nulls
         )?.wrappedValue
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -43,7 +42,7 @@ public struct GameScore: Codable, Hashable, Sendable {
             forKey: JSONKey("playedAt"),
             nulls: _nullKeys
         )
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

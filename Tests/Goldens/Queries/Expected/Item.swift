@@ -15,7 +15,6 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
     public var status: Status?
     public var size: Size?
     public var parts: [Part]?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -60,7 +59,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         self.size = try container.decodeOrNull(Size.self, forKey: JSONKey("c_size"), nulls: &nulls)
         self.parts = try container.decodeOrNull([Part].self, forKey: JSONKey("c_parts"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -79,7 +78,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.status, forKey: JSONKey("c_status"), nulls: _nullKeys)
         try container.encodeOrNull(self.size, forKey: JSONKey("c_size"), nulls: _nullKeys)
         try container.encodeOrNull(self.parts, forKey: JSONKey("c_parts"), nulls: _nullKeys)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -146,7 +145,6 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
     public struct Size: Codable, Hashable, Sendable {
         public var width: Double?
         public var height: Double?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(width: Double? = nil, height: Double? = nil) {
@@ -160,14 +158,14 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
             self.width = try container.decodeOrNull(Double.self, forKey: JSONKey("c_width"), nulls: &nulls)
             self.height = try container.decodeOrNull(Double.self, forKey: JSONKey("c_height"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.width, forKey: JSONKey("c_width"), nulls: _nullKeys)
             try container.encodeOrNull(self.height, forKey: JSONKey("c_height"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -184,7 +182,6 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
     public struct Part: Codable, Hashable, Sendable {
         public var label: String?
         public var qty: Int?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(label: String? = nil, qty: Int? = nil) {
@@ -198,14 +195,14 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
             self.label = try container.decodeOrNull(String.self, forKey: JSONKey("c_label"), nulls: &nulls)
             self.qty = try container.decodeOrNull(Int.self, forKey: JSONKey("c_qty"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.label, forKey: JSONKey("c_label"), nulls: _nullKeys)
             try container.encodeOrNull(self.qty, forKey: JSONKey("c_qty"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -12,7 +12,6 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
     public var flashMode: Bool?
     public var updatedAt: Date?
     public var keywords: [String]?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -52,7 +51,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
         )?.wrappedValue
         self.keywords = try container.decodeOrNull([String].self, forKey: JSONKey("keywords"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,7 +71,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
             nulls: _nullKeys
         )
         try container.encodeOrNull(self.keywords, forKey: JSONKey("keywords"), nulls: _nullKeys)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -11,7 +11,6 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
     public var qta: Int?
     public var tags: [String]?
     public var registry: Registry?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -40,7 +39,7 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
         self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
         self.registry = try container.decodeOrNull(Registry.self, forKey: JSONKey("registry"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -51,7 +50,7 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.qta, forKey: JSONKey("qta"), nulls: _nullKeys)
         try container.encodeOrNull(self.tags, forKey: JSONKey("tags"), nulls: _nullKeys)
         try container.encodeOrNull(self.registry, forKey: JSONKey("registry"), nulls: _nullKeys)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -70,7 +69,6 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
 
     public struct Registry: Codable, Hashable, Sendable {
         public var surname: String?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(surname: String? = nil) {
@@ -82,13 +80,13 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
             var nulls = NullKeys()
             self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -5,7 +5,6 @@ import ModelRuntime
 
 public struct Player: Codable, Hashable, Sendable {
     public var name: String?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(name: String? = nil) {
@@ -17,13 +16,13 @@ public struct Player: Codable, Hashable, Sendable {
         var nulls = NullKeys()
         self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

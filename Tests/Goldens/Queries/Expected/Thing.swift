@@ -12,7 +12,6 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
     public var bpm: Double?
     public var optional: String?
     public var owner: Reference<Account>?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -48,7 +47,7 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
         self.optional = try container.decodeOrNull(String.self, forKey: JSONKey("c_optional"), nulls: &nulls)
         self.owner = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("c_owner"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -64,7 +63,7 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.bpm, forKey: JSONKey("c_bpm"), nulls: _nullKeys)
         try container.encodeOrNull(self.optional, forKey: JSONKey("c_optional"), nulls: _nullKeys)
         try container.encodeOrNull(self.owner, forKey: JSONKey("c_owner"), nulls: _nullKeys)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

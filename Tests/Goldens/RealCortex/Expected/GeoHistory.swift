@@ -13,7 +13,6 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
     public var prop1: GeoJSONGeometry?
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -36,7 +35,7 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
         self.prop1 = try container.decodeOrNull(GeoJSONGeometry.self, forKey: JSONKey("c_prop1"), nulls: &nulls)
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -45,7 +44,7 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
         try container.encode(self.object, forKey: JSONKey("object"))
         try container.encodeOrNull(self.prop1, forKey: JSONKey("c_prop1"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

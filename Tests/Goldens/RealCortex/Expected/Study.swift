@@ -195,7 +195,6 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     public var ecSignedDocuments: CortexList<JSONValue>?
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -698,7 +697,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         )
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -887,7 +886,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         )
         try container.encodeOrNull(self.ecSignedDocuments, forKey: JSONKey("ec__signed_documents"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1104,7 +1103,6 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var secondaryTextColor: String?
         /// Study Logo
         public var studyLogo: FileValue?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -1191,7 +1189,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             )
             self.studyLogo = try container.decodeOrNull(FileValue.self, forKey: JSONKey("c_study_logo"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1232,7 +1230,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: _nullKeys
             )
             try container.encodeOrNull(self.studyLogo, forKey: JSONKey("c_study_logo"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1285,7 +1283,6 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var title: String?
         /// Web Link
         public var webLink: String?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -1321,7 +1318,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
             self.webLink = try container.decodeOrNull(String.self, forKey: JSONKey("c_web_link"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1333,7 +1330,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.title, forKey: JSONKey("c_title"), nulls: _nullKeys)
             try container.encodeOrNull(self.webLink, forKey: JSONKey("c_web_link"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1372,7 +1369,6 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var key: UUIDString?
         /// Menu
         public var menu: String?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -1398,7 +1394,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
             self.menu = try container.decodeOrNull(String.self, forKey: JSONKey("c_menu"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1408,7 +1404,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.groupId, forKey: JSONKey("c_group_id"), nulls: _nullKeys)
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.menu, forKey: JSONKey("c_menu"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1439,7 +1435,6 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var showSiteInformation: Bool?
         /// Show Subject Number
         public var showSubjectNumber: Bool?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -1492,7 +1487,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1519,7 +1514,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 forKey: JSONKey("c_show_subject_number"),
                 nulls: _nullKeys
             )
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1558,7 +1553,6 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var label: String?
         /// URL
         public var url: String?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -1587,7 +1581,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.label = try container.decodeOrNull(String.self, forKey: JSONKey("c_label"), nulls: &nulls)
             self.url = try container.decodeOrNull(String.self, forKey: JSONKey("c_url"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1598,7 +1592,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.label, forKey: JSONKey("c_label"), nulls: _nullKeys)
             try container.encodeOrNull(self.url, forKey: JSONKey("c_url"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1634,7 +1628,6 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var title: String?
         /// Web Link
         public var webLink: String?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -1673,7 +1666,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
             self.webLink = try container.decodeOrNull(String.self, forKey: JSONKey("c_web_link"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1686,7 +1679,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.title, forKey: JSONKey("c_title"), nulls: _nullKeys)
             try container.encodeOrNull(self.webLink, forKey: JSONKey("c_web_link"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1731,7 +1724,6 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var requiredSignature: Bool?
         /// Roles
         public var roles: [ObjectID]?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -1764,7 +1756,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             )
             self.roles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("c_roles"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1779,7 +1771,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: _nullKeys
             )
             try container.encodeOrNull(self.roles, forKey: JSONKey("c_roles"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1810,7 +1802,6 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var description: String?
         /// Header
         public var header: String?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(description: String? = nil, header: String? = nil) {
@@ -1824,14 +1815,14 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.description = try container.decodeOrNull(String.self, forKey: JSONKey("c_description"), nulls: &nulls)
             self.header = try container.decodeOrNull(String.self, forKey: JSONKey("c_header"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.description, forKey: JSONKey("c_description"), nulls: _nullKeys)
             try container.encodeOrNull(self.header, forKey: JSONKey("c_header"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1859,7 +1850,6 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var key: UUIDString?
         /// Title
         public var title: String?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -1892,7 +1882,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
             self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1903,7 +1893,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.instruction, forKey: JSONKey("c_instruction"), nulls: _nullKeys)
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.title, forKey: JSONKey("c_title"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -1946,7 +1936,6 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var shortName: String?
         /// Task Id
         public var taskId: ObjectID?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -1985,7 +1974,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.shortName = try container.decodeOrNull(String.self, forKey: JSONKey("c_short_name"), nulls: &nulls)
             self.taskId = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("c_task_id"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1998,7 +1987,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.longName, forKey: JSONKey("c_long_name"), nulls: _nullKeys)
             try container.encodeOrNull(self.shortName, forKey: JSONKey("c_short_name"), nulls: _nullKeys)
             try container.encodeOrNull(self.taskId, forKey: JSONKey("c_task_id"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -2041,7 +2030,6 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var statusLabel: String?
         /// Status Value
         public var statusValue: String?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -2074,7 +2062,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.statusLabel = try container.decodeOrNull(String.self, forKey: JSONKey("c_status_label"), nulls: &nulls)
             self.statusValue = try container.decodeOrNull(String.self, forKey: JSONKey("c_status_value"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -2089,7 +2077,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             )
             try container.encodeOrNull(self.statusLabel, forKey: JSONKey("c_status_label"), nulls: _nullKeys)
             try container.encodeOrNull(self.statusValue, forKey: JSONKey("c_status_value"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -2122,7 +2110,6 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var requireSkippedReason: Bool?
         /// Missed Visit Reasons
         public var skippedVisitReasons: [String]?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -2154,7 +2141,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -2174,7 +2161,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 forKey: JSONKey("c_skipped_visit_reasons"),
                 nulls: _nullKeys
             )
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -2199,7 +2186,6 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var signedDoc: String?
         /// Template
         public var template: String?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(signedDoc: String? = nil, template: String? = nil) {
@@ -2213,14 +2199,14 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.signedDoc = try container.decodeOrNull(String.self, forKey: JSONKey("c_signed_doc"), nulls: &nulls)
             self.template = try container.decodeOrNull(String.self, forKey: JSONKey("c_template"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.signedDoc, forKey: JSONKey("c_signed_doc"), nulls: _nullKeys)
             try container.encodeOrNull(self.template, forKey: JSONKey("c_template"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

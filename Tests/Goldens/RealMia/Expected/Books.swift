@@ -35,7 +35,6 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
     public var metadata: Metadata?
     public var attachments: [Attachment]?
     public var editionsDates: [EditionsDate]?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -116,7 +115,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             nulls: &nulls
         )
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -143,7 +142,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         try container.encodeOrNull(self.attachments, forKey: JSONKey("attachments"), nulls: _nullKeys)
         try container.encodeOrNull(self.editionsDates, forKey: JSONKey("editionsDates"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -197,7 +196,6 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
 
     public struct Signature: Codable, Hashable, Sendable {
         public var name: String?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(name: String? = nil) {
@@ -209,13 +207,13 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             var nulls = NullKeys()
             self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -235,7 +233,6 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var somethingObject: SomethingObject?
         public var somethingArrayOfNumbers: [Double]?
         public var exampleArrayOfArray: [JSONValue]?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -288,7 +285,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -311,7 +308,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 forKey: JSONKey("exampleArrayOfArray"),
                 nulls: _nullKeys
             )
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -340,7 +337,6 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             public var anotherNumber: Double?
             public var integerNum: Int?
             public var anotherObject: JSONValue?
-            /// The members the schema doesn't define, kept as received and written back when this is encoded.
             public var unknownMembers: UnknownMembers = .init()
 
             public init(
@@ -375,7 +371,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                     nulls: &nulls
                 )
                 self._nullKeys = nulls
-                self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+                self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -388,7 +384,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 try container.encodeOrNull(self.anotherNumber, forKey: JSONKey("anotherNumber"), nulls: _nullKeys)
                 try container.encodeOrNull(self.integerNum, forKey: JSONKey("integerNum"), nulls: _nullKeys)
                 try container.encodeOrNull(self.anotherObject, forKey: JSONKey("anotherObject"), nulls: _nullKeys)
-                try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+                try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
             }
 
             public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -411,7 +407,6 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
 
         public struct SomethingObject: Codable, Hashable, Sendable {
             public var childNumber: Double?
-            /// The members the schema doesn't define, kept as received and written back when this is encoded.
             public var unknownMembers: UnknownMembers = .init()
 
             public init(childNumber: Double? = nil) {
@@ -427,13 +422,13 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                     nulls: &nulls
                 )
                 self._nullKeys = nulls
-                self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+                self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
             }
 
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: JSONKey.self)
                 try container.encodeOrNull(self.childNumber, forKey: JSONKey("childNumber"), nulls: _nullKeys)
-                try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+                try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
             }
 
             public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -456,7 +451,6 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         public var size: Double?
         public var stuff: Double?
         public var more: [String]?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(
@@ -495,7 +489,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.stuff = try container.decodeOrNull(Double.self, forKey: JSONKey("stuff"), nulls: &nulls)
             self.more = try container.decodeOrNull([String].self, forKey: JSONKey("more"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -508,7 +502,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.size, forKey: JSONKey("size"), nulls: _nullKeys)
             try container.encodeOrNull(self.stuff, forKey: JSONKey("stuff"), nulls: _nullKeys)
             try container.encodeOrNull(self.more, forKey: JSONKey("more"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -538,7 +532,6 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
 
         public struct Detail: Codable, Hashable, Sendable {
             public var size: Double?
-            /// The members the schema doesn't define, kept as received and written back when this is encoded.
             public var unknownMembers: UnknownMembers = .init()
 
             public init(size: Double? = nil) {
@@ -550,13 +543,13 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 var nulls = NullKeys()
                 self.size = try container.decodeOrNull(Double.self, forKey: JSONKey("size"), nulls: &nulls)
                 self._nullKeys = nulls
-                self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+                self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
             }
 
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: JSONKey.self)
                 try container.encodeOrNull(self.size, forKey: JSONKey("size"), nulls: _nullKeys)
-                try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+                try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
             }
 
             public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -573,7 +566,6 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
     public struct EditionsDate: Codable, Hashable, Sendable {
         public var edition: Double?
         public var date: Date?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(edition: Double? = nil, date: Date? = nil) {
@@ -591,7 +583,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )?.wrappedValue
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -602,7 +594,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 forKey: JSONKey("date"),
                 nulls: _nullKeys
             )
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

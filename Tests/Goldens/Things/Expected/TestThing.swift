@@ -10,7 +10,6 @@ public struct TestThing: Codable, Hashable, Sendable {
     public var name: String?
     public var createdAt: Date?
     public var things: [TestThing]?
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(id: Int? = nil, name: String? = nil, createdAt: Date? = nil, things: [TestThing]? = nil) {
@@ -32,7 +31,7 @@ public struct TestThing: Codable, Hashable, Sendable {
         )?.wrappedValue
         self.things = try container.decodeOrNull([TestThing].self, forKey: JSONKey("things"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -45,7 +44,7 @@ public struct TestThing: Codable, Hashable, Sendable {
             nulls: _nullKeys
         )
         try container.encodeOrNull(self.things, forKey: JSONKey("things"), nulls: _nullKeys)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -7,7 +7,6 @@ import ModelRuntime
 public struct UserModel: Codable, Hashable, Sendable {
     public var name: String
     public var imageUrl: URL
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(name: String, imageUrl: URL) {
@@ -23,14 +22,14 @@ public struct UserModel: Codable, Hashable, Sendable {
             at: ["profile_image_url"],
             default: URL(string: "https://si0.twimg.com/profile_images/1251071930/Untitled.png")!
         )
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.name, forKey: JSONKey("name"))
         try container.encode(self.imageUrl, forKey: JSONKey("profile_image_url"))
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -11,7 +11,6 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public var age: Int?
     /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
     public var system: MiaSystemProperties
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -37,7 +36,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.age = try container.decodeOrNull(Int.self, forKey: JSONKey("age"), nulls: &nulls)
         self.system = try MiaSystemProperties(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -47,7 +46,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: _nullKeys)
         try container.encodeOrNull(self.age, forKey: JSONKey("age"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

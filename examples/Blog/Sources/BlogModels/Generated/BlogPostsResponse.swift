@@ -5,7 +5,6 @@ import ModelRuntime
 
 public struct BlogPostsResponse: Codable, Hashable, Sendable {
     public var posts: [BlogPost]
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(posts: [BlogPost]) {
@@ -15,14 +14,14 @@ public struct BlogPostsResponse: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.posts = try container.decode([BlogPost].self, at: ["data", "blogposts"])
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         var dataContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("data"))
         try dataContainer.encode(self.posts, forKey: JSONKey("blogposts"))
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

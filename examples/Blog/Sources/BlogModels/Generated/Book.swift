@@ -12,7 +12,6 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
     public var tags: [String]?
     /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
     public var system: MiaSystemProperties
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -41,7 +40,7 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
         self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
         self.system = try MiaSystemProperties(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -52,7 +51,7 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
         try container.encodeOrNull(self.price, forKey: JSONKey("price"), nulls: _nullKeys)
         try container.encodeOrNull(self.tags, forKey: JSONKey("tags"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

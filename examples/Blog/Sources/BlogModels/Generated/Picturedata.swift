@@ -12,7 +12,6 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
     public var flashMode: Bool?
     /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
     public var system: MiaSystemProperties
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -45,7 +44,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
         self.flashMode = try container.decodeOrNull(Bool.self, forKey: JSONKey("flashMode"), nulls: &nulls)
         self.system = try MiaSystemProperties(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -60,7 +59,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
         )
         try container.encodeOrNull(self.flashMode, forKey: JSONKey("flashMode"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -19,7 +19,6 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public var stringArray: [String]?
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -71,7 +70,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.stringArray = try container.decodeOrNull([String].self, forKey: JSONKey("c_stringArray"), nulls: &nulls)
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -91,7 +90,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeOrNull(self.any, forKey: JSONKey("c_any"), nulls: _nullKeys)
         try container.encodeOrNull(self.stringArray, forKey: JSONKey("c_stringArray"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -137,7 +136,6 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public struct Document: Codable, Hashable, Sendable {
         public var stringOne: String?
         public var stringTwo: String?
-        /// The members the schema doesn't define, kept as received and written back when this is encoded.
         public var unknownMembers: UnknownMembers = .init()
 
         public init(stringOne: String? = nil, stringTwo: String? = nil) {
@@ -151,14 +149,14 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             self.stringOne = try container.decodeOrNull(String.self, forKey: JSONKey("c_stringOne"), nulls: &nulls)
             self.stringTwo = try container.decodeOrNull(String.self, forKey: JSONKey("c_stringTwo"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.stringOne, forKey: JSONKey("c_stringOne"), nulls: _nullKeys)
             try container.encodeOrNull(self.stringTwo, forKey: JSONKey("c_stringTwo"), nulls: _nullKeys)
-            try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {

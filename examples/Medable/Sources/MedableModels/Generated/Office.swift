@@ -13,7 +13,6 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public var pictures: [FileValue]?
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
-    /// The members the schema doesn't define, kept as received and written back when this is encoded.
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -43,7 +42,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.pictures = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_pictures"), nulls: &nulls)
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try UnknownMembers(from: container, modeledKeys: Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -53,7 +52,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeOrNull(self.stringProperty, forKey: JSONKey("c_stringProperty"), nulls: _nullKeys)
         try container.encodeOrNull(self.pictures, forKey: JSONKey("c_pictures"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try self.unknownMembers.encode(to: &container, modeledKeys: Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

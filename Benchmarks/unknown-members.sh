@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Keeping unknown members may cost at most 5% of a plain model's decoding when no unknown key is present: three runs
+# of UnknownMembersBenchmark (release build), each alternating the kept and lean models, and the median of their
+# decode ratios.
+# usage: Benchmarks/unknown-members.sh
+set -euo pipefail
+cd "$(dirname "$0")"
+swift build -c release --product UnknownMembersBenchmark >/dev/null
+binary="$(swift build -c release --show-bin-path)/UnknownMembersBenchmark"
+ratios=()
+for run in 1 2 3; do
+    output=$("$binary")
+    echo "run $run: ${output//$'\n'/; }"
+    ratios+=("$(echo "$output" | sed -n 's/^decode plain: .*ratio \([0-9.]*\)$/\1/p')")
+done
+median=$(printf '%s\n' "${ratios[@]}" | sort -n | sed -n 2p)
+echo "median decode ratio (kept ÷ lean): $median (target at most 1.05)"
