@@ -366,6 +366,8 @@ import Testing
            {"basePath": "/published-books", "defaultState": "PUBLIC"}]}
         """
 
+    static let oneEndpoint = "mia/console/dev-portal__requests.json"
+
     @Test func aCollectionWithSeveralInternalEndpointsIsOneModelWithEveryPath() throws {
         let (objects, diagnostics) = SchemaLoader.load(Self.twoEndpoints, file: "books.json")
         #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
@@ -405,7 +407,7 @@ import Testing
         // A collection with one endpoint lists none: its pluralName says it all.
         let one = generate(
             config: "schemas: [c.json]\noutput: Generated\n",
-            ["c.json": try TestFiles.disk.read(Self.directory.appendingPathComponent("mia/console/dev-portal__requests.json").path)]
+            ["c.json": try TestFiles.disk.read(Self.directory.appendingPathComponent(Self.oneEndpoint).path)]
         )
         #expect(file(one, "SchemaObjects.swift")?.contains("MiaEndpoints") == false)
     }
@@ -417,7 +419,9 @@ import Testing
         #expect(messages(result).isEmpty, "\(messages(result))")
         let output = try await GeneratedPackage(
             name: "ConsoleEndpoints",
-            modules: ["ConsoleEndpoints": Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })],
+            modules: [
+                "ConsoleEndpoints": Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })
+            ],
             main: """
                 import ConsoleEndpoints
                 import ModelRuntime

@@ -39,8 +39,9 @@ public struct Translator: Sendable {
                     typeName: object.swiftName,
                     comma: index == schema.objects.count - 1 ? "" : ",",
                     endpointLines: object.miaEndpoints.map { endpoint in
+                        let path = SwiftText.stringLiteral(endpoint.basePath)
                         let state = endpoint.defaultState.map { "." + $0.lowercased() } ?? "nil"
-                        return "MiaEndpoint(basePath: \(SwiftText.stringLiteral(endpoint.basePath)), defaultState: \(state)),"
+                        return "MiaEndpoint(basePath: \(path), defaultState: \(state)),"
                     }
                 )
             },
