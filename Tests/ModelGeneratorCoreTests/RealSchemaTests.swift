@@ -436,6 +436,24 @@ import Testing
         #expect(output == "books /books DRAFT, /books/public -, /published-books PUBLIC\n")
     }
 
+    /// The Console's export of one collection's fields is a bare list of them: it names no collection, and read as
+    /// a list of definitions each field would become a model of its own.
+    @Test func theConsolesExportOfFieldsAloneIsAClearError() {
+        let fields = """
+            [
+              {"name": "sagaId", "type": "string", "required": true, "nullable": false, "description": "id"},
+              {"name": "metadata", "type": "RawObject", "required": false, "nullable": true}
+            ]
+            """
+        let result = generate(config: "schemas: [fields.json]\noutput: Generated\n", ["fields.json": fields])
+        #expect(
+            messages(result) == [
+                "fields.json:1:1: error: this is a list of fields (the Console's export of one collection's fields), which names no collection"
+            ]
+        )
+        #expect(result.files.isEmpty)
+    }
+
     @Test func aFieldLevelAdditionalPropertiesIsReadQuietly() {
         let text = """
             {"name": "c", "endpointBasePath": "/c", "fields": [
