@@ -356,6 +356,104 @@ import Testing
         #expect(objects.first?.properties.last?.properties.map(\.name.value) == ["theme"])
     }
 
+    /// A collection with several internal endpoints (the Console's "Add new" route, e.g. one per `__STATE__`; no
+    /// public file has more than one): one model, whose path is the first endpoint's, and every endpoint listed with
+    /// the state a create through it gets.
+    static let twoEndpoints = """
+        {"defaultName": "books", "type": "collection",
+         "fields": [{"name": "title", "type": "string", "required": true, "nullable": false}],
+         "internalEndpoints": [{"basePath": "/books", "defaultState": "DRAFT"}, {"basePath": "/books/public"},
+           {"basePath": "/published-books", "defaultState": "PUBLIC"}]}
+        """
+
+    static let oneEndpoint = "mia/console/dev-portal__requests.json"
+
+    @Test func aCollectionWithSeveralInternalEndpointsIsOneModelWithEveryPath() throws {
+        let (objects, diagnostics) = SchemaLoader.load(Self.twoEndpoints, file: "books.json")
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        let books = try #require(objects.first)
+        #expect(objects.count == 1)
+        #expect(books.pluralName == "books")
+        #expect(books.defaultState == "DRAFT")
+        #expect(
+            books.otherEndpoints == [
+                MiaEndpointDefinition(basePath: "books/public", defaultState: nil),
+                MiaEndpointDefinition(basePath: "published-books", defaultState: "PUBLIC"),
+            ]
+        )
+        let result = generate(config: "schemas: [books.json]\noutput: Generated\n", ["books.json": Self.twoEndpoints])
+        #expect(messages(result).isEmpty, "\(messages(result))")
+        #expect(result.files.map(\.path).sorted() == ["Books.swift", "SchemaObjects.swift"])
+        #expect(
+            file(result, "SchemaObjects.swift")?.hasSuffix(
+                """
+                extension Books: SchemaObject {
+                    public static let apiName = "books"
+                    public static let pluralName = "books"
+                }
+
+                extension Books: MiaEndpoints {
+                    public static let internalEndpoints: [MiaEndpoint] = [
+                        MiaEndpoint(basePath: "books", defaultState: .draft),
+                        MiaEndpoint(basePath: "books/public", defaultState: nil),
+                        MiaEndpoint(basePath: "published-books", defaultState: .public),
+                    ]
+                }
+
+                """
+            ) == true,
+            "\(file(result, "SchemaObjects.swift") ?? "")"
+        )
+        // A collection with one endpoint lists none: its pluralName says it all.
+        let one = generate(
+            config: "schemas: [c.json]\noutput: Generated\n",
+            ["c.json": try TestFiles.disk.read(Self.directory.appendingPathComponent(Self.oneEndpoint).path)]
+        )
+        #expect(file(one, "SchemaObjects.swift")?.contains("MiaEndpoints") == false)
+    }
+
+    /// The listing of several endpoints builds with warnings as errors, and a generic function over
+    /// ``MiaEndpoints`` reads it.
+    @Test func severalInternalEndpointsBuild() async throws {
+        let result = generate(config: "schemas: [books.json]\noutput: Generated\n", ["books.json": Self.twoEndpoints])
+        #expect(messages(result).isEmpty, "\(messages(result))")
+        let output = try await GeneratedPackage(
+            name: "ConsoleEndpoints",
+            modules: [
+                "ConsoleEndpoints": Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })
+            ],
+            main: """
+                import ConsoleEndpoints
+                import ModelRuntime
+
+                func paths<M: MiaEndpoints>(_ type: M.Type) -> [String] {
+                    M.internalEndpoints.map { "/\\($0.basePath) \\($0.defaultState?.rawValue ?? "-")" }
+                }
+                print(Books.pluralName, paths(Books.self).joined(separator: ", "))
+
+                """
+        ).buildAndRun()
+        #expect(output == "books /books DRAFT, /books/public -, /published-books PUBLIC\n")
+    }
+
+    /// The Console's export of one collection's fields is a bare list of them: it names no collection, and read as
+    /// a list of definitions each field would become a model of its own.
+    @Test func theConsolesExportOfFieldsAloneIsAClearError() {
+        let fields = """
+            [
+              {"name": "sagaId", "type": "string", "required": true, "nullable": false, "description": "id"},
+              {"name": "metadata", "type": "RawObject", "required": false, "nullable": true}
+            ]
+            """
+        let result = generate(config: "schemas: [fields.json]\noutput: Generated\n", ["fields.json": fields])
+        #expect(
+            messages(result) == [
+                "fields.json:1:1: error: this is a list of fields (the Console's export of one collection's fields), which names no collection"
+            ]
+        )
+        #expect(result.files.isEmpty)
+    }
+
     @Test func aFieldLevelAdditionalPropertiesIsReadQuietly() {
         let text = """
             {"name": "c", "endpointBasePath": "/c", "fields": [

@@ -47,7 +47,7 @@ public enum SchemaFormat: String, Hashable, Sendable, CaseIterable {
         if root["endpointBasePath"] != nil || root["fields"]?.elements != nil
             || (root["schema"]?.entries != nil && root["name"] != nil)
             || root["internalEndpoints"] != nil || root["defaultName"] != nil
-            || root["data"]?["collections"]?.entries != nil
+            || root["data"]?["collections"]?.entries != nil || MiaReader.isField(root)
         {
             return .mia
         }

@@ -18,6 +18,9 @@ public struct ResolvedObject: Hashable, Sendable {
     public var variants: [ResolvedVariant]
     /// True for object definitions (they have an API path); false for models that only a mapping defines.
     public var isListed = true
+    /// Every base path a Mia-Platform collection is served at, the first being `pluralName`, when it has more than
+    /// one (the Console's `internalEndpoints`); empty otherwise.
+    public var miaEndpoints: [MiaEndpointDefinition] = []
 }
 
 public struct ResolvedVariant: Hashable, Sendable {

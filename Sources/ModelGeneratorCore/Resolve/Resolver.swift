@@ -150,7 +150,7 @@ public struct Resolver: Sendable {
                 )
             )
         }
-        return ResolvedObject(
+        var object = ResolvedObject(
             apiName: definition.name.value,
             swiftName: swiftName,
             label: definition.label,
@@ -161,6 +161,11 @@ public struct Resolver: Sendable {
             properties: properties,
             variants: variants
         )
+        if !definition.otherEndpoints.isEmpty {
+            let first = MiaEndpointDefinition(basePath: object.pluralName, defaultState: definition.defaultState)
+            object.miaEndpoints = [first] + definition.otherEndpoints
+        }
+        return object
     }
 
     private mutating func resolveProperties(

@@ -37,7 +37,12 @@ public struct Translator: Sendable {
                     apiName: SwiftText.stringLiteral(object.apiName),
                     pluralName: SwiftText.stringLiteral(object.pluralName),
                     typeName: object.swiftName,
-                    comma: index == schema.objects.count - 1 ? "" : ","
+                    comma: index == schema.objects.count - 1 ? "" : ",",
+                    endpointLines: object.miaEndpoints.map { endpoint in
+                        let path = SwiftText.stringLiteral(endpoint.basePath)
+                        let state = endpoint.defaultState.map { "." + $0.lowercased() } ?? "nil"
+                        return "MiaEndpoint(basePath: \(path), defaultState: \(state)),"
+                    }
                 )
             },
             access: access

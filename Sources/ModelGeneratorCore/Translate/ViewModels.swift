@@ -197,6 +197,8 @@ public struct ListingEntryView: Sendable, TemplateView {
     public var pluralName: String
     public var typeName: String
     public var comma: String
+    /// The `MiaEndpoint(…)` elements of a collection served at several base paths; empty for any other object.
+    public var endpointLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -204,6 +206,8 @@ public struct ListingEntryView: Sendable, TemplateView {
         case "pluralName": pluralName
         case "typeName": typeName
         case "comma": comma
+        case "hasEndpoints": !endpointLines.isEmpty
+        case "endpointLines": endpointLines
         default: nil
         }
     }

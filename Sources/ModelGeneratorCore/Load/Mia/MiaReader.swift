@@ -46,6 +46,16 @@ enum MiaReader {
     ]
 
     static func read(_ root: SyntaxNode, file: String, _ reader: inout NodeReader) -> [ObjectDefinition] {
+        if isField(root.elements?.first(where: { $0.entries != nil }) ?? root) {
+            // Read as collections, each field would be a model of its own.
+            reader.diagnostics.error(
+                "this is a list of fields (the Console's export of one collection's fields), which names no collection",
+                at: root.location,
+                hint:
+                    "write it as {\"name\": \"<collection>\", \"endpointBasePath\": \"/<path>\", \"fields\": <this list>}"
+            )
+            return []
+        }
         if let elements = root.elements {
             return elements.compactMap { readCollection($0, file: file, &reader) }
         }
@@ -53,6 +63,12 @@ enum MiaReader {
             return readConsoleExport(root, collections: collections, file: file, &reader)
         }
         return readCollection(root, file: file, &reader).map { [$0] } ?? []
+    }
+
+    /// A field of the `fields` form rather than a collection: what the Console's export of one collection's fields
+    /// (a bare list of them) holds.
+    static func isField(_ node: SyntaxNode) -> Bool {
+        node["nullable"] != nil && node["type"]?.scalarText != nil && node["fields"] == nil && node["schema"] == nil
     }
 
     /// The Console's export of a project's collections: `{"data": {"collections": {<name>: collection}},
