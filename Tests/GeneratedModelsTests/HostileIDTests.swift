@@ -159,7 +159,9 @@ private func expectOneSegment(
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+/// The time limit is a backstop against a hang, not a measure of speed: the calls never leave the process, but the
+/// deep CI run shares two cores with the fuzzing and the package builds, and has taken longer than a minute here.
+@Suite(.timeLimit(.minutes(5)))
 struct HostileIDTests {
     // MARK: get, update, delete in every dialect
 
