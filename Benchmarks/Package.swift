@@ -28,7 +28,12 @@ let package = Package(
             dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")],
             path: "Sources/LeanModels/Generated"
         ),
-        .executableTarget(name: "UnknownMembersBenchmark", dependencies: ["KeptModels", "LeanModels"]),
+        .executableTarget(
+            name: "UnknownMembersBenchmark",
+            dependencies: [
+                "KeptModels", "LeanModels", .product(name: "ModelRuntime", package: "swift-model-generator"),
+            ]
+        ),
         // What the runtime does with a server's answer: JSONValue parsing, and a 1 GiB answer through ModelClient.
         .executableTarget(
             name: "ResponseBenchmark",

@@ -6,6 +6,7 @@
 import Foundation
 import KeptModels
 import LeanModels
+import ModelRuntime
 
 let count = 2_000
 let rounds = 40
@@ -46,6 +47,12 @@ let decoding = try best(
     { _ = try decoder.decode([KeptModels.Patient].self, from: patients) },
     { _ = try decoder.decode([LeanModels.Patient].self, from: patients) }
 )
+// The client's path: the answer parsed into a JSONValue tree once, then each model decoded from it.
+let tree = try JSONValue(parsing: patients)
+let treeDecoding = try best(
+    { _ = try tree.decoded(as: [KeptModels.Patient].self) },
+    { _ = try tree.decoded(as: [LeanModels.Patient].self) }
+)
 let encoding = try best({ _ = try encoder.encode(keptPatients) }, { _ = try encoder.encode(leanPatients) })
 print(
     String(
@@ -61,5 +68,13 @@ print(
         encoding.kept / .milliseconds(1),
         encoding.lean / .milliseconds(1),
         encoding.kept / encoding.lean
+    )
+)
+print(
+    String(
+        format: "decode plain from the client's tree: kept %.2f ms, lean %.2f ms, ratio %.3f",
+        treeDecoding.kept / .milliseconds(1),
+        treeDecoding.lean / .milliseconds(1),
+        treeDecoding.kept / treeDecoding.lean
     )
 )
