@@ -46,6 +46,17 @@ import Testing
         #expect(try JSONDecoder().decode(Item.self, from: encoded) == item)
     }
 
+    /// The client decodes from a `JSONValue` tree, whose objects are read directly rather than through `allKeys`.
+    @Test func decodingFromTheClientsTreeKeepsTheSameMembers() throws {
+        let fromTree = try JSONValue(parsing: Self.itemWithUnknownMembers).decoded(as: Item.self)
+        let fromDecoder = try JSONDecoder().decode(Item.self, from: Self.itemWithUnknownMembers)
+        #expect(fromTree == fromDecoder)
+        #expect(fromTree.unknownMembers["c_renamed_in_the_org"] == ["a": [1, 2.5, nil]])
+        #expect(fromTree.size?.unknownMembers["c_depth"] == 3)
+        #expect(fromTree.parts?[0].unknownMembers["c_finish"] == "oak")
+        #expect(try Self.json(JSONEncoder().encode(fromTree)) == Self.json(Self.itemWithUnknownMembers))
+    }
+
     @Test func keptMembersTakePartInEqualityAndHashingButNotInPatches() throws {
         let original = try JSONDecoder().decode(Item.self, from: Self.itemWithUnknownMembers)
         var edited = original

@@ -55,7 +55,7 @@ struct CustomCoding {
             output.staticLines += modeledKeysDeclaration(modeledKeys)
             output.decodeLines += call(
                 "self.\(Self.unknownMembersName) = try container.unknownMembers",
-                ["Self.\(Self.modeledKeysName)"]
+                ["Self.\(Self.modeledKeysName)", "of: decoder"]
             )
         }
         var usedNames: Set<String> = ["container", "nulls"]

@@ -145,6 +145,14 @@ private enum TreeDecoding {
     }
 }
 
+extension JSONValueDecoder {
+    /// The members of the object `decoder` decodes, when it decodes from a tree and the value is an object.
+    static func objectMembers(of decoder: any Decoder) -> [String: JSONValue]? {
+        guard let tree = decoder as? TreeDecoder, case .object(let members) = tree.value else { return nil }
+        return members
+    }
+}
+
 private struct TreeDecoder: Decoder {
     let value: JSONValue
     let codingPath: [any CodingKey]

@@ -23,6 +23,8 @@ public struct UnknownMembers: Hashable, Sendable {
     /// None kept.
     public init() {}
 
+    mutating func append(_ member: Member) { members.append(member) }
+
     /// Whether nothing is kept.
     public var isEmpty: Bool { members.isEmpty }
 
@@ -79,9 +81,19 @@ public struct UnknownMembers: Hashable, Sendable {
 }
 
 extension KeyedDecodingContainer where Key == JSONKey {
-    /// The members whose keys are not in `modeledKeys`: what a generated `init(from:)` keeps.
-    public func unknownMembers(_ modeledKeys: Set<String>) throws -> UnknownMembers {
-        try UnknownMembers(from: self, modeledKeys: modeledKeys)
+    /// The members whose keys are not in `modeledKeys`: what a generated `init(from:)` keeps. `decoder` is the one
+    /// this container came from: decoding from a ``JSONValue`` tree, as ``ModelClient`` does, its object is read
+    /// directly, without listing the container's keys through `allKeys`, whose generic code costs about as much as
+    /// decoding a few properties.
+    public func unknownMembers(_ modeledKeys: Set<String>, of decoder: any Decoder) throws -> UnknownMembers {
+        if let members = JSONValueDecoder.objectMembers(of: decoder) {
+            var kept = UnknownMembers()
+            for (key, value) in members where !modeledKeys.contains(key) {
+                kept.append(UnknownMembers.Member(key: key, value: value))
+            }
+            return kept
+        }
+        return try UnknownMembers(from: self, modeledKeys: modeledKeys)
     }
 }
 

@@ -30,7 +30,7 @@ struct Tweet: Codable, Hashable, Sendable {
             default: URL(string: "https://example.com/x.png")!
         )
         self.coordinates = try container.decode(at: ["coordinates"], formatter: CoordinatePair.self)
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     func encode(to encoder: any Encoder) throws {

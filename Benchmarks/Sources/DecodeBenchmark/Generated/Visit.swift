@@ -34,7 +34,7 @@ struct Visit: Codable, Hashable, Sendable {
         )
         self.photo = try container.decodeOrNull(FileValue.self, forKey: JSONKey("c_photo"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     func encode(to encoder: any Encoder) throws {

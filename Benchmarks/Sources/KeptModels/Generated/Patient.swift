@@ -38,7 +38,7 @@ public struct Patient: Codable, Hashable, Sendable {
         self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("c_tags"), nulls: &nulls)
         self.address = try container.decodeOrNull(Address.self, forKey: JSONKey("c_address"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -85,7 +85,7 @@ public struct Patient: Codable, Hashable, Sendable {
             self.city = try container.decodeOrNull(String.self, forKey: JSONKey("c_city"), nulls: &nulls)
             self.zip = try container.decodeOrNull(String.self, forKey: JSONKey("c_zip"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {

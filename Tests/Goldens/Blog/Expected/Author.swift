@@ -14,7 +14,7 @@ public struct Author: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.name = try container.decode(String.self, forKey: JSONKey("name"))
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

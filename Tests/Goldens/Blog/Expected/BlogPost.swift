@@ -23,7 +23,7 @@ public struct BlogPost: Codable, Hashable, Sendable {
         self.text = try container.decode(String.self, forKey: JSONKey("text"))
         self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("created")).wrappedValue
         self.author = try container.decode(Author.self, forKey: JSONKey("author"))
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

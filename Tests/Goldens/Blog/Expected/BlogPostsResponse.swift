@@ -14,7 +14,7 @@ public struct BlogPostsResponse: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.posts = try container.decode([BlogPost].self, at: ["data", "blogposts"])
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -52,7 +52,7 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable {
         self.creatorID = try container.decode(String.self, forKey: JSONKey("creatorId"))
         self.updaterID = try container.decode(String.self, forKey: JSONKey("updaterId"))
         self.state = try container.decode(String.self, forKey: JSONKey("__STATE__"))
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -74,7 +74,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.meta = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_meta"), nulls: &nulls)
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -193,7 +193,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             self.city = try container.decodeOrNull(String.self, forKey: JSONKey("c_city"), nulls: &nulls)
             self.zip = try container.decodeOrNull(String.self, forKey: JSONKey("c_zip"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {

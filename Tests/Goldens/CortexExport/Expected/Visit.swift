@@ -100,7 +100,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.room = try container.decodeOrNull(String.self, forKey: JSONKey("c_room"), nulls: &nulls)
             self.duration = try container.decodeOrNull(Double.self, forKey: JSONKey("c_duration"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -220,7 +220,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.link = try container.decodeOrNull(String.self, forKey: JSONKey("c_link"), nulls: &nulls)
             self.recorded = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_recorded"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -312,7 +312,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {

@@ -88,7 +88,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
             nulls: &nulls
         )
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -213,7 +213,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
             self.maximumItems = try container.decodeOrNull(Int.self, forKey: JSONKey("c_max-items"), nulls: &nulls)
             self.windows = try container.decodeOrNull([Window].self, forKey: JSONKey("c_windows"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         package func encode(to encoder: any Encoder) throws {
@@ -260,7 +260,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                 )?.wrappedValue
                 self.days = try container.decodeOrNull([Day].self, forKey: JSONKey("c_days"), nulls: &nulls)
                 self._nullKeys = nulls
-                self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+                self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
             }
 
             package func encode(to encoder: any Encoder) throws {
@@ -338,7 +338,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                 nulls: &nulls
             )?.wrappedValue
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         package func encode(to encoder: any Encoder) throws {

@@ -24,7 +24,7 @@ public struct Game: Codable, Hashable, Sendable, SystemPropertiesCarrying {
         self.system = try ParseSystemProperties(from: decoder)
         self.title = try container.decodeOrNull(String.self, forKey: JSONKey("title"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

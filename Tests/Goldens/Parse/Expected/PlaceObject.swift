@@ -52,7 +52,7 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
         )?.wrappedValue
         self.owner = try container.decodeOrNull(ParsePointer<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -24,7 +24,7 @@ public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying {
         self.system = try ParseSystemProperties(from: decoder)
         self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -19,7 +19,7 @@ public struct Checkin: Codable, Hashable, Sendable {
         self.at = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("at")).wrappedValue
         self.by = try container.decodeOrNull(String.self, forKey: JSONKey("by"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -19,7 +19,7 @@ public struct Owner: Codable, Hashable, Sendable {
         self.login = try container.decode(String.self, forKey: JSONKey("login"))
         self.since = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("since"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -62,7 +62,7 @@ public struct Place: Codable, Hashable, Sendable {
         self.owner = try container.decode(Owner.self, forKey: JSONKey("owner"))
         self.checkins = try container.decode([Checkin].self, forKey: JSONKey("checkins"))
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -20,7 +20,7 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
         self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
         self.name = try container.decodeOrNull(Name.self, forKey: JSONKey("name"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -56,7 +56,7 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
             self.first = try container.decodeOrNull(String.self, forKey: JSONKey("first"), nulls: &nulls)
             self.last = try container.decodeOrNull(String.self, forKey: JSONKey("last"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {

@@ -26,7 +26,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable {
         self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &nulls)
         self.age = try container.decodeOrNull(Int.self, forKey: JSONKey("age"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

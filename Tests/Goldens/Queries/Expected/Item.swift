@@ -59,7 +59,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         self.size = try container.decodeOrNull(Size.self, forKey: JSONKey("c_size"), nulls: &nulls)
         self.parts = try container.decodeOrNull([Part].self, forKey: JSONKey("c_parts"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -158,7 +158,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
             self.width = try container.decodeOrNull(Double.self, forKey: JSONKey("c_width"), nulls: &nulls)
             self.height = try container.decodeOrNull(Double.self, forKey: JSONKey("c_height"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -195,7 +195,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
             self.label = try container.decodeOrNull(String.self, forKey: JSONKey("c_label"), nulls: &nulls)
             self.qty = try container.decodeOrNull(Int.self, forKey: JSONKey("c_qty"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {

@@ -51,7 +51,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable {
         )?.wrappedValue
         self.keywords = try container.decodeOrNull([String].self, forKey: JSONKey("keywords"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -39,7 +39,7 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
         self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
         self.registry = try container.decodeOrNull(Registry.self, forKey: JSONKey("registry"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -80,7 +80,7 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
             var nulls = NullKeys()
             self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {

@@ -35,7 +35,7 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
         self.prop1 = try container.decodeOrNull(GeoJSONGeometry.self, forKey: JSONKey("c_prop1"), nulls: &nulls)
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -697,7 +697,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         )
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1189,7 +1189,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             )
             self.studyLogo = try container.decodeOrNull(FileValue.self, forKey: JSONKey("c_study_logo"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1318,7 +1318,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
             self.webLink = try container.decodeOrNull(String.self, forKey: JSONKey("c_web_link"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1394,7 +1394,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
             self.menu = try container.decodeOrNull(String.self, forKey: JSONKey("c_menu"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1487,7 +1487,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1581,7 +1581,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.label = try container.decodeOrNull(String.self, forKey: JSONKey("c_label"), nulls: &nulls)
             self.url = try container.decodeOrNull(String.self, forKey: JSONKey("c_url"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1666,7 +1666,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
             self.webLink = try container.decodeOrNull(String.self, forKey: JSONKey("c_web_link"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1756,7 +1756,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             )
             self.roles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("c_roles"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1815,7 +1815,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.description = try container.decodeOrNull(String.self, forKey: JSONKey("c_description"), nulls: &nulls)
             self.header = try container.decodeOrNull(String.self, forKey: JSONKey("c_header"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1882,7 +1882,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
             self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1974,7 +1974,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.shortName = try container.decodeOrNull(String.self, forKey: JSONKey("c_short_name"), nulls: &nulls)
             self.taskId = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("c_task_id"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -2062,7 +2062,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.statusLabel = try container.decodeOrNull(String.self, forKey: JSONKey("c_status_label"), nulls: &nulls)
             self.statusValue = try container.decodeOrNull(String.self, forKey: JSONKey("c_status_value"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -2141,7 +2141,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -2199,7 +2199,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.signedDoc = try container.decodeOrNull(String.self, forKey: JSONKey("c_signed_doc"), nulls: &nulls)
             self.template = try container.decodeOrNull(String.self, forKey: JSONKey("c_template"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {

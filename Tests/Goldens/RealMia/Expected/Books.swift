@@ -115,7 +115,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             nulls: &nulls
         )
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -207,7 +207,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             var nulls = NullKeys()
             self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -285,7 +285,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -371,7 +371,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                     nulls: &nulls
                 )
                 self._nullKeys = nulls
-                self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+                self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -422,7 +422,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                     nulls: &nulls
                 )
                 self._nullKeys = nulls
-                self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+                self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -489,7 +489,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.stuff = try container.decodeOrNull(Double.self, forKey: JSONKey("stuff"), nulls: &nulls)
             self.more = try container.decodeOrNull([String].self, forKey: JSONKey("more"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -543,7 +543,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 var nulls = NullKeys()
                 self.size = try container.decodeOrNull(Double.self, forKey: JSONKey("size"), nulls: &nulls)
                 self._nullKeys = nulls
-                self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+                self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -583,7 +583,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )?.wrappedValue
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {

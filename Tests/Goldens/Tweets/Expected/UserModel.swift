@@ -22,7 +22,7 @@ public struct UserModel: Codable, Hashable, Sendable {
             at: ["profile_image_url"],
             default: URL(string: "https://si0.twimg.com/profile_images/1251071930/Untitled.png")!
         )
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys)
+        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
