@@ -19,7 +19,7 @@ import Darwin
 // that speaks cortex (under /cortex), mia (/mia) and parse (/parse), and shows its whole state at GET /__state.
 
 /// The client's round trip in each dialect, its errors, retries and cancellation.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct ClientTests {
     // MARK: One scenario per dialect
 

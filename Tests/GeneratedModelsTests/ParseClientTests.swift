@@ -13,7 +13,7 @@ import FoundationNetworking
 
 /// The client speaking Parse's REST API: credentials, the `results` envelope, counts, keys and include, objectId,
 /// writes, Parse's error codes and `/batch` with per-operation failures.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct ParseClientTests {
     static let credentials = ParseCredentials(applicationID: "testapp", restAPIKey: "restkey")
 
