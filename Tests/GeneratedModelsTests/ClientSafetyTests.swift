@@ -214,7 +214,9 @@ private final class ResponseServers: @unchecked Sendable {
     func client(
         headers: @escaping @Sendable () async throws -> [String: String] = { [:] },
         retry: RetryPolicy = .never,
-        timeout: Duration = .seconds(30),
+        // A backstop against a stand-in that never answers, well inside the suite's time limit: on a fresh clone's
+        // deep run, starved by the package builds, an answer of the local server has taken over 30 s.
+        timeout: Duration = .seconds(120),
         maximumResponseBytes: Int = ModelClient.defaultMaximumResponseBytes
     ) -> ModelClient {
         ModelClient(
