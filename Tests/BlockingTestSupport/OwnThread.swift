@@ -42,27 +42,40 @@ public func requireOwnThread(_ what: String, file: StaticString = #fileID, line:
 }
 
 /// Runs each job on a new thread: jobs of tests that block or compute for long are few, and a thread of their own
-/// never waits for a free one. The threads, and the programs they start, run at a lower priority than the pool's:
-/// dozens of them computing at once must not take the cores from the pool's two threads, where the tests with
-/// timers and servers (and every other test) wait for their turn.
+/// never waits for a free one.
+///
+/// `shared` is for those tests: its threads, and the programs they start, run at a lower priority than the pool's, so
+/// dozens of them computing at once don't take the cores from the pool's two threads, where every other test waits
+/// for its turn. `prompt` is for the tests with deadlines (a client's timeout against a local server): their jobs run
+/// at the normal priority on threads of their own, never queued behind the computing tests that hold the pool.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class OwnThreadExecutor: TaskExecutor {
-    static let shared = OwnThreadExecutor()
-    /// The key, in the thread dictionary of the threads this executor starts, that tells them apart.
+    static let shared = OwnThreadExecutor(niceness: 10, allowsBlocking: true)
+    static let prompt = OwnThreadExecutor(niceness: 0, allowsBlocking: false)
+    /// The key, in the thread dictionary of the threads of `shared`, that tells them apart.
     static let marker = "BlockingTestSupport.OwnThreadExecutor"
+
+    private let niceness: Int32
+    private let allowsBlocking: Bool
+
+    private init(niceness: Int32, allowsBlocking: Bool) {
+        self.niceness = niceness
+        self.allowsBlocking = allowsBlocking
+    }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
+        let (niceness, allowsBlocking) = (self.niceness, self.allowsBlocking)
         let thread = Thread {
-            Thread.current.threadDictionary[Self.marker] = true
+            if allowsBlocking { Thread.current.threadDictionary[Self.marker] = true }
             #if canImport(Glibc)
             // Linux keeps a nice value per thread; 0 is the calling thread.
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            if niceness != 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness) }
             #endif
             job.runSynchronously(on: executor)
         }
-        thread.qualityOfService = .utility
+        thread.qualityOfService = niceness == 0 ? .userInitiated : .utility
         // As much stack as the main thread's, for the tests of deep nesting.
         thread.stackSize = 8 << 20
         thread.start()
@@ -91,4 +104,33 @@ extension Trait where Self == OnOwnThreadTrait {
     /// Runs the test (each test of a suite) on threads of its own, not on Swift concurrency's pool: for tests that
     /// block or compute for long.
     public static var onOwnThread: Self { Self() }
+}
+
+/// Runs each test it applies to (each test of a suite, when given to a suite) on threads of its own at the normal
+/// priority: for tests with deadlines, such as a client's timeout against a local server, which must not wait for a
+/// pool thread that computing tests hold. Work inside them that blocks still goes through ``onOwnThread(_:)``.
+public struct OnPromptThreadsTrait: TestTrait, SuiteTrait, TestScoping {
+    public var isRecursive: Bool { true }
+
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        testCase == nil ? nil : self
+    }
+
+    public func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            try await withTaskExecutorPreference(OwnThreadExecutor.prompt) { try await function() }
+        } else {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == OnPromptThreadsTrait {
+    /// Runs the test (each test of a suite) on threads of its own at the normal priority, not on Swift concurrency's
+    /// pool: for tests with deadlines.
+    public static var onPromptThreads: Self { Self() }
 }

@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import ModelRuntime
 import Testing
@@ -10,7 +11,7 @@ import FoundationNetworking
 // origins), bodies larger than the limit, endless bodies, and a body that trickles past the timeout.
 
 /// What a server may do to the client: send its credentials elsewhere, or answer without end.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(5)), .onPromptThreads)
 struct ClientSafetyTests {
     /// Credentials as apps send them to each backend, and one the app's own hook invents.
     static let credentials: [String: String] = [

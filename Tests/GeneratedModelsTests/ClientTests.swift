@@ -19,7 +19,7 @@ import Darwin
 // that speaks cortex (under /cortex), mia (/mia) and parse (/parse), and shows its whole state at GET /__state.
 
 /// The client's round trip in each dialect, its errors, retries and cancellation.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(5)), .onPromptThreads)
 struct ClientTests {
     // MARK: One scenario per dialect
 
@@ -807,7 +807,7 @@ private final class SilentTransport: HTTPTransport, @unchecked Sendable {
     }
 }
 
-@Suite struct ClientTimeoutTests {
+@Suite(.onPromptThreads) struct ClientTimeoutTests {
     @Test func aRequestWithoutAnswerTimesOutAndIsAbandoned() async throws {
         let transport = SilentTransport()
         let client = ModelClient(

@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import GoldenMedable
 import GoldenParse
@@ -161,7 +162,7 @@ private func expectOneSegment(
 
 /// The time limit is a backstop against a hang, not a measure of speed: the calls never leave the process, but the
 /// deep CI run shares two cores with the fuzzing and the package builds, and has taken longer than a minute here.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(5)), .onPromptThreads)
 struct HostileIDTests {
     // MARK: get, update, delete in every dialect
 

@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import GoldenCortexExport
 import GoldenQueries
@@ -13,7 +14,7 @@ import FoundationNetworking
 
 /// The client speaking Parse's REST API: credentials, the `results` envelope, counts, keys and include, objectId,
 /// writes, Parse's error codes and `/batch` with per-operation failures.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(5)), .onPromptThreads)
 struct ParseClientTests {
     static let credentials = ParseCredentials(applicationID: "testapp", restAPIKey: "restkey")
 

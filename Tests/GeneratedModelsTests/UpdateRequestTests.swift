@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import GoldenCortexExport
 import GoldenQueries
@@ -8,7 +9,7 @@ import Testing
 // PATCH of operations is applied all or nothing), one per step on Mia-Platform only when an array gets a push and a
 // pull, and an error naming the applied and the failed steps when a later step fails.
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(5)), .onPromptThreads)
 struct UpdateRequestTests {
     /// The requests the server counted after the first `before`.
     private func requests(_ server: ClientServer, after before: Int) async throws -> [String] {

@@ -21,7 +21,7 @@ import Darwin
 // the polls with 202, then processing, then ready. Nothing leaves the machine.
 
 /// The `c_office` of Medable's iOS SDK documentation: a create with pictures, the uploads that follow it, and the polls until they are processed.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(5)), .onPromptThreads)
 struct UploadTests {
     // MARK: Multipart bodies, read back by Python's email package
 

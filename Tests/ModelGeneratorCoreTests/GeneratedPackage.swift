@@ -150,21 +150,20 @@ struct GeneratedPackage {
     private func build(in directory: URL, scratch: URL) throws -> String {
         // Generated code must build without a single warning, as the app's own code would be held to.
         // No index store and no debug information: nothing reads them, and they are a third of a debug build's time.
-        // One compiler job at a time: the build tool starts its compilers at the normal priority whatever the
-        // priority of the thread that started it, and two of them starved every other test of a two-core machine
-        // for minutes (local servers missed their deadlines); one leaves the other core to the rest of the run.
-        let build = try Self.swift([
-            "build", "--package-path", directory.path, "--scratch-path", scratch.path, "--disable-index-store",
-            "--jobs", "1", "-Xswiftc", "-warnings-as-errors", "-Xswiftc", "-gnone",
-        ])
+        // One compiler job at a time, at the lowest priority (``LowPriorityCompiler``): the rest of the run, local
+        // servers with deadlines among it, keeps the cores it needs.
+        let lowPriority = try LowPriorityCompiler.shared.get().arguments
+        let arguments =
+            [
+                "build", "--package-path", directory.path, "--scratch-path", scratch.path, "--disable-index-store",
+                "--jobs", "1", "-Xswiftc", "-warnings-as-errors", "-Xswiftc", "-gnone",
+            ] + lowPriority
+        let build = try Self.swift(arguments)
         guard build.status == 0 else {
             throw Failure(description: "the generated code does not build:\n\(Self.diagnostics(in: build.output))")
         }
         guard main != nil else { return "" }
-        let binPath = try Self.swift([
-            "build", "--package-path", directory.path, "--scratch-path", scratch.path, "--disable-index-store",
-            "--jobs", "1", "-Xswiftc", "-warnings-as-errors", "-Xswiftc", "-gnone", "--show-bin-path",
-        ])
+        let binPath = try Self.swift(arguments + ["--show-bin-path"])
         let executable = URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines))
             .appendingPathComponent(executableName)
         let run = try Self.run(executable, [directory.path])
@@ -235,7 +234,13 @@ struct GeneratedPackage {
     }
 
     private static func swift(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try run(URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments)
+        let run = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["swift"] + arguments,
+            environment: try LowPriorityCompiler.shared.get().environment,
+            mergingErrors: true
+        )
+        return (run.status, run.output)
     }
 
     /// Runs a program to its end, its output and errors read together.
