@@ -467,9 +467,11 @@ struct UploadTests {
 
     @Test func storageThatNeverAnswersEndsWithTheClientsTimeout() async throws {
         try await UploadServer.run { server, transport in
-            // Each attempt may take 3 s; the storage holds the upload for 30 s.
+            // Each attempt may take 3 s; the storage holds the upload until the test releases it. The attempts are
+            // counted as the client sends them: a starved local server may not have read the second one in 3 s.
+            let sent = SentRequests(transport)
             let client = server.client(
-                using: transport,
+                using: sent,
                 retry: try RetryPolicy(maxAttempts: 2, initialDelay: .milliseconds(10)),
                 timeout: .seconds(3)
             )
@@ -485,7 +487,7 @@ struct UploadTests {
             #expect(error?.property == "c_pictures[0]" && error?.facet == "content" && error?.objectID == id)
             #expect(error?.reason.contains("no answer after") == true, "\(String(describing: error))")
             // Two attempts, each abandoned at the timeout: storage has answered neither.
-            #expect(received.requests.filter { $0.hasPrefix("POST /upload/\(id)/") }.count == 2)
+            #expect(sent.lines.filter { $0.hasPrefix("POST /upload/\(id)/") }.count == 2, "\(sent.lines)")
             #expect(received.uploads.filter { $0.object == id }.isEmpty, "storage answered: \(received.uploads)")
             try await server.release()
         }
@@ -1024,7 +1026,7 @@ private final class UploadServer: @unchecked Sendable {
 
     /// A Cortex client of this server over `transport`.
     func client(
-        using transport: URLSessionTransport,
+        using transport: any HTTPTransport,
         retry: RetryPolicy = .never,
         timeout: Duration? = .seconds(60)
     ) -> ModelClient {
@@ -1074,5 +1076,43 @@ private final class UploadServer: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(20))
         }
         throw LocalPythonServerError(description: "the server did not get \(count) requests for \(text) within 60 s")
+    }
+}
+
+/// A transport that notes each request line (`POST /upload/…`) as the client sends it, then sends it through
+/// `transport`.
+private final class SentRequests: HTTPTransport, @unchecked Sendable {
+    private let transport: any HTTPTransport
+    private let lock = NSLock()
+    private var sentLines: [String] = []
+
+    init(_ transport: any HTTPTransport) {
+        self.transport = transport
+    }
+
+    var lines: [String] { lock.withLock { sentLines } }
+
+    private func note(_ request: URLRequest) {
+        let line = "\(request.httpMethod ?? "GET") \(request.url?.path ?? "")"
+        lock.withLock { sentLines.append(line) }
+    }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        note(request)
+        return try await transport.send(request)
+    }
+
+    func send(_ request: URLRequest, maximumResponseBytes: Int) async throws -> (Data, HTTPURLResponse) {
+        note(request)
+        return try await transport.send(request, maximumResponseBytes: maximumResponseBytes)
+    }
+
+    func send(
+        _ request: URLRequest,
+        maximumResponseBytes: Int,
+        bodySent: @escaping @Sendable (Int64) -> Void
+    ) async throws -> (Data, HTTPURLResponse) {
+        note(request)
+        return try await transport.send(request, maximumResponseBytes: maximumResponseBytes, bodySent: bodySent)
     }
 }
