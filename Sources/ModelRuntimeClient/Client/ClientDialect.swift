@@ -1,4 +1,5 @@
 import Foundation
+import ModelRuntime
 
 /// What a write's answer holds: the object itself, or only its id (read it back with a `GET`).
 public enum WriteAnswer: Sendable, Hashable {
