@@ -40,7 +40,7 @@ public struct FileLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The file at the body path `file` (`c_logo`, `c_pictures[1]`, `c_document.c_file`: the form
-    /// ``UploadProgress/property`` and ``UploadError/property`` report) of the instance `id`, and its `facet`, or the
+    /// `UploadProgress.property` and `UploadError.property` report) of the instance `id`, and its `facet`, or the
     /// whole file when `nil`.
     ///
     /// - Throws: ``RequestPathError`` for an id the dialect's backend can't have, or a part of `file` or `facet`
