@@ -5,7 +5,10 @@ let package = Package(
     name: "swift-model-generator",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
+        // What generated code needs: models, queries, bodies, values. Foundation only, and no FoundationNetworking.
         .library(name: "ModelRuntime", targets: ["ModelRuntime"]),
+        // The client an app opts into: ModelClient, its transports, uploads, paging and retries.
+        .library(name: "ModelRuntimeClient", targets: ["ModelRuntimeClient"]),
         .executable(name: "model-generator", targets: ["model-generator"]),
         .plugin(name: "GenerateModels", targets: ["GenerateModels"]),
     ],
@@ -19,8 +22,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", "2.0.0"..<"3.0.0"),
     ],
     targets: [
-        // The library apps link: Foundation only.
+        // The core apps link for models: Foundation only, and no FoundationNetworking.
         .target(name: "ModelRuntime"),
+        // The client layer on top of the core: Foundation and, on Linux, FoundationNetworking.
+        .target(name: "ModelRuntimeClient", dependencies: ["ModelRuntime"]),
         .target(
             name: "ModelGeneratorCore",
             dependencies: [
@@ -31,11 +36,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "model-generator",
-            // ModelRuntime (Foundation only) for its HTTP transport: `pull` downloads through the runtime's bounded,
-            // origin-checked URLSessionTransport rather than a second one.
+            // The runtime's client layer for its HTTP transport: `pull` downloads through its bounded, origin-checked
+            // URLSessionTransport rather than a second one.
             dependencies: [
                 "ModelGeneratorCore",
-                "ModelRuntime",
+                "ModelRuntimeClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,6 +66,10 @@ let package = Package(
         // What the tests use to block or compute for long without holding Swift concurrency's few pool threads.
         .target(name: "BlockingTestSupport", path: "Tests/BlockingTestSupport"),
         .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "BlockingTestSupport"]),
+        .testTarget(
+            name: "ModelRuntimeClientTests",
+            dependencies: ["ModelRuntimeClient", "ModelRuntime", "BlockingTestSupport"]
+        ),
         .testTarget(
             name: "ModelGeneratorCoreTests",
             dependencies: ["ModelGeneratorCore", "model-generator", "BlockingTestSupport"]
@@ -95,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "GeneratedModelsTests",
             dependencies: [
-                "ModelRuntime", "GoldenSupport", "GoldenMedable", "GoldenCortexExport", "GoldenNaming", "GoldenTweets",
+                "ModelRuntime", "ModelRuntimeClient", "GoldenSupport", "GoldenMedable", "GoldenCortexExport", "GoldenNaming", "GoldenTweets",
                 "GoldenThings", "GoldenBlog", "GoldenPlaces", "GoldenQueries", "GoldenRealCortex", "GoldenRealMia",
                 "GoldenParse", "BlockingTestSupport",
             ],

@@ -1,6 +1,7 @@
 import Foundation
 import ModelGeneratorCore
 import ModelRuntime
+import ModelRuntimeClient
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

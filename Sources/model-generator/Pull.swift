@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ModelGeneratorCore
 import ModelRuntime
+import ModelRuntimeClient
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,6 +1,7 @@
 import BlockingTestSupport
 import Foundation
 import ModelRuntime
+import ModelRuntimeClient
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -3,6 +3,7 @@ import Foundation
 import GoldenMedable
 import GoldenQueries
 import ModelRuntime
+import ModelRuntimeClient
 import Testing
 
 #if canImport(FoundationNetworking)

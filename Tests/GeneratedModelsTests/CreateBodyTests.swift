@@ -3,6 +3,7 @@ import GoldenCortexExport
 import GoldenMedable
 import GoldenQueries
 import ModelRuntime
+import ModelRuntimeClient
 import Testing
 
 /// A rendered body as a `JSONValue`, read back from the exact bytes that would be sent.

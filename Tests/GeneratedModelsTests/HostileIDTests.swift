@@ -4,6 +4,7 @@ import GoldenMedable
 import GoldenParse
 import GoldenQueries
 import ModelRuntime
+import ModelRuntimeClient
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -6,6 +6,7 @@ import GoldenMedable
 import GoldenPlaces
 import GoldenTweets
 import ModelRuntime
+import ModelRuntimeClient
 import Testing
 
 /// Every value of the fixtures' payloads replaced, one at a time, by a value of every other JSON kind (and by

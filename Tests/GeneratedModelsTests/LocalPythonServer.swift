@@ -1,5 +1,6 @@
 import Foundation
 import ModelRuntime
+import ModelRuntimeClient
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

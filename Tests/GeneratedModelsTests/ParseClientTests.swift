@@ -3,6 +3,7 @@ import Foundation
 import GoldenCortexExport
 import GoldenQueries
 import ModelRuntime
+import ModelRuntimeClient
 import Testing
 
 #if canImport(FoundationNetworking)

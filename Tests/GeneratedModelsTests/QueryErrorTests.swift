@@ -1,6 +1,7 @@
 import Foundation
 import GoldenQueries
 import ModelRuntime
+import ModelRuntimeClient
 import Testing
 
 /// Queries a dialect cannot send: rendering throws a `QueryError` that names the problem, and no request comes out

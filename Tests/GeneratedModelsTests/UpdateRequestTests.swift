@@ -3,6 +3,7 @@ import Foundation
 import GoldenCortexExport
 import GoldenQueries
 import ModelRuntime
+import ModelRuntimeClient
 import Testing
 
 // How many requests an update takes, against Semantics/client_server.py: one on Cortex whatever it changes (its

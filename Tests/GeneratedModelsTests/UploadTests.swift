@@ -3,6 +3,7 @@ import Foundation
 import GoldenMedable
 import GoldenParse
 import ModelRuntime
+import ModelRuntimeClient
 import Testing
 
 #if canImport(FoundationNetworking)

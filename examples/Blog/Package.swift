@@ -12,6 +12,11 @@ let package = Package(
             dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")],
             exclude: ["model-generator.yaml", "schema"]
         ),
-        .testTarget(name: "BlogModelsTests", dependencies: ["BlogModels"], exclude: ["Payloads", "Server"]),
+        // The tests send the models through ModelClient against a local stand-in: the client layer too.
+        .testTarget(
+            name: "BlogModelsTests",
+            dependencies: ["BlogModels", .product(name: "ModelRuntimeClient", package: "swift-model-generator")],
+            exclude: ["Payloads", "Server"]
+        ),
     ]
 )

@@ -89,7 +89,7 @@ extension BodyValue {
     }
 
     /// The files inside a value, with their paths.
-    func files(at path: String) -> [(path: String, upload: FileUpload)] {
+    package func files(at path: String) -> [(path: String, upload: FileUpload)] {
         leaves(at: path).compactMap { path, leaf in
             guard case .file(let upload) = leaf else { return nil }
             return (path, upload)

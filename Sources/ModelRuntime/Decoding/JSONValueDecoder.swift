@@ -10,11 +10,13 @@ import Foundation
 ///
 /// `URL` decodes from its string, `Decimal` from a number and `Data` from base64 (`JSONDecoder`'s defaults); `Date`
 /// decodes itself (`deferredToDate`). Numbers that don't fit the requested type are errors at their coding path.
-struct JSONValueDecoder {
-    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+package struct JSONValueDecoder {
+    package var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    package init() {}
 
     /// `value` as a `T`.
-    func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+    package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
         try TreeDecoding.decode(T.self, from: value, at: [], userInfo: userInfo)
     }
 }

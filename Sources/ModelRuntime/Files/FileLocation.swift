@@ -40,7 +40,7 @@ public struct FileLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The file at the body path `file` (`c_logo`, `c_pictures[1]`, `c_document.c_file`: the form
-    /// ``UploadProgress/property`` and ``UploadError/property`` report) of the instance `id`, and its `facet`, or the
+    /// `UploadProgress.property` and `UploadError.property` report) of the instance `id`, and its `facet`, or the
     /// whole file when `nil`.
     ///
     /// - Throws: ``RequestPathError`` for an id the dialect's backend can't have, or a part of `file` or `facet`
@@ -76,14 +76,14 @@ public struct FileLocation: Sendable, Hashable, CustomStringConvertible {
 
 /// A body path such as `c_pictures[1]` or `c_document.c_file`, the form files are named by in progress reports and
 /// errors, taken apart into keys and array indexes.
-enum BodyPath {
+package enum BodyPath {
     /// One step of a body path.
-    enum Step: Hashable {
+    package enum Step: Hashable {
         case key(String)
         case index(Int)
 
         /// The step as the text of a path segment: the key, or the index's digits.
-        var text: String {
+        package var text: String {
             switch self {
             case .key(let key): key
             case .index(let index): String(index)
@@ -93,7 +93,7 @@ enum BodyPath {
 
     /// The steps of `path`: its dot-separated keys, each followed by the indexes in brackets after it. Empty keys
     /// are left out.
-    static func steps(of path: String) -> [Step] {
+    package static func steps(of path: String) -> [Step] {
         var steps: [Step] = []
         for component in path.split(separator: ".") {
             var name = Substring(component)

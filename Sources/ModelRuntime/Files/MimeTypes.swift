@@ -1,6 +1,6 @@
 /// Whether a file's mime type is one of those a schema or server accepts: `image/png` matches `image/png`,
 /// `image/*` and `*/*`, without regard to case or parameters (`text/plain; charset=utf-8` is `text/plain`).
-func mimeType(_ mime: String, isAmong accepted: [String]) -> Bool {
+package func mimeType(_ mime: String, isAmong accepted: [String]) -> Bool {
     /// The type and subtype, lowercased and without parameters or spaces.
     func essence(_ text: String) -> [String] {
         let bare = text.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Medable Cortex: `GET /<plural>?where={…}&sort={…}&skip=&limit=&paths[]=&include[]=&expand[]=`.
 public struct CortexDialect: QueryDialect {
     /// The largest page Cortex returns.

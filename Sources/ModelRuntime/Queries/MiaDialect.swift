@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Mia-Platform's CRUD service: `GET /<collection>/?_q={…}&_p=&_s=&_l=&_sk=&_st=`, and `GET /<collection>/count`.
 public struct MiaDialect: QueryDialect {
     /// Sends `_q` base64-encoded, with the header `json-query-params-encoding: base64`, for proxies that mangle JSON

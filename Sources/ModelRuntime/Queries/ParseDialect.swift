@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Parse Server: `GET /classes/<Class>?where={…}&order=&limit=&skip=&keys=&include=`, or the same as a `POST` body
 /// with `"_method":"GET"` when the URL would be too long.
 public struct ParseDialect: QueryDialect {

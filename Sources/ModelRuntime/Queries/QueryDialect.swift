@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// A query with its model taken out: what a dialect renders.
 public struct QueryParts: Sendable, Hashable {
     /// The query's conditions, which must all hold.
@@ -100,22 +96,6 @@ public struct RenderedRequest: Hashable, Sendable {
         }
         return url
     }
-
-    /// The request below `baseURL`, with the dialect's headers and body.
-    ///
-    /// - Throws: ``RequestPathError``, as ``url(relativeTo:)`` does.
-    public func urlRequest(relativeTo baseURL: URL) throws -> URLRequest {
-        var request = URLRequest(url: try url(relativeTo: baseURL))
-        request.httpMethod = method
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
-        if let body {
-            request.httpBody = Data(body.serialized.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        return request
-    }
 }
 
 /// Why a query could not be rendered; nothing is sent.
@@ -177,15 +157,5 @@ extension Query {
     /// whose query is in its body, so prefer `urlRequest(relativeTo:dialect:)`.
     public func url(relativeTo baseURL: URL, dialect: some QueryDialect) throws -> URL {
         try rendered(for: dialect).url(relativeTo: baseURL)
-    }
-
-    /// The list request below `baseURL` in `dialect`'s wire format, with its method, headers and body.
-    ///
-    /// ```swift
-    /// let request = try Plate.query.where { $0.qta.gt(3) }.urlRequest(relativeTo: baseURL, dialect: .mia)
-    /// let (data, response) = try await URLSessionTransport().send(request)
-    /// ```
-    public func urlRequest(relativeTo baseURL: URL, dialect: some QueryDialect) throws -> URLRequest {
-        try rendered(for: dialect).urlRequest(relativeTo: baseURL)
     }
 }

@@ -16,8 +16,8 @@ public struct MiaEndpoint: Sendable, Hashable {
 
 /// A Mia-Platform collection the CRUD service serves at several base paths: the same documents with the same fields
 /// at each, typically one per `__STATE__` a create gets. The model's ``SchemaObject/pluralName`` is the first, and
-/// the typed calls of ``ModelClient`` use it; the others are reached with ``ModelClient/get(_:path:queryItems:)`` and
-/// ``ModelClient/post(_:to:answer:)``.
+/// the typed calls of `ModelClient` use it; the others are reached with `ModelClient.get(_:path:queryItems:)` and
+/// `ModelClient.post(_:to:answer:)`.
 public protocol MiaEndpoints: SchemaObject {
     /// Every base path of the collection, in the order the Console lists them: the first is
     /// ``SchemaObject/pluralName``.

@@ -1,5 +1,6 @@
 import BlogModels
 import Foundation
+import ModelRuntimeClient
 import Testing
 
 /// Mia-Platform's collections with queries and patches, and RestKit's blog posts under their envelope.

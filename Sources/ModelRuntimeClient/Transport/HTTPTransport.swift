@@ -1,4 +1,5 @@
 import Foundation
+import ModelRuntime
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,6 @@
 import Foundation
 import ModelRuntime
+import ModelRuntimeClient
 import Testing
 
 /// Retry and polling policies refuse, when made, values that would trap or wait forever at the first retry.

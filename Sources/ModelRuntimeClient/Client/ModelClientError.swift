@@ -1,4 +1,5 @@
 import Foundation
+import ModelRuntime
 
 /// Why a ``ModelClient`` request failed. Errors of the request itself (a query the dialect cannot render, a body
 /// that breaks the schema's rules, a cancelled task) are thrown as they are, without this wrapper.

@@ -1,17 +1,11 @@
 import Foundation
+import ModelRuntime
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// A Mia-Platform CRUD document's state (`__STATE__`). A collection creates documents as `DRAFT` unless configured
-/// otherwise, and every read, update and delete sees only `PUBLIC` ones unless it names others in `_st`.
-public enum MiaState: String, Sendable, Hashable, CaseIterable {
-    case `public` = "PUBLIC"
-    case draft = "DRAFT"
-    case trash = "TRASH"
-    case deleted = "DELETED"
-
+extension MiaState {
     /// `_st` for `states`, in the order given.
     static func queryItems(_ states: [MiaState]) -> [URLQueryItem] {
         states.isEmpty ? [] : [URLQueryItem(name: "_st", value: states.map(\.rawValue).joined(separator: ","))]

@@ -1,5 +1,6 @@
 import Foundation
 import ModelRuntime
+import ModelRuntimeClient
 import Testing
 
 #if canImport(FoundationNetworking)

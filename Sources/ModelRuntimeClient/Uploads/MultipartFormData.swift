@@ -1,4 +1,5 @@
 import Foundation
+import ModelRuntime
 
 /// A `multipart/form-data` body as storage services take uploads: every field first, the file last.
 public struct MultipartFormData: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import ModelRuntime
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -192,7 +193,7 @@ public struct ModelClient: Sendable {
 
     /// Creates an instance from `body` and returns it as the server stored it. Cortex's answer asks for the body's
     /// files, which are then uploaded (parse's files are uploaded first, as parse wants them); `progress` hears each
-    /// facet's bytes go (<doc:FilesAndUploads>).
+    /// facet's bytes go (the *Files and Uploads* article of `ModelRuntime`).
     public func create<Body: CreateBody>(
         _ body: Body,
         progress: (@Sendable (UploadProgress) -> Void)? = nil

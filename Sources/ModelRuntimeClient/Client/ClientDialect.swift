@@ -1,4 +1,5 @@
 import Foundation
+import ModelRuntime
 
 /// What a write's answer holds: the object itself, or only its id (read it back with a `GET`).
 public enum WriteAnswer: Sendable, Hashable {
@@ -41,7 +42,7 @@ public struct ListLayout: Sendable, Hashable {
 }
 
 /// A backend's wire format as ``ModelClient`` needs it: queries and bodies (with the instance path every read,
-/// update and delete of one object goes to, ``BodyDialect/instancePath(pluralName:id:)``), plus the list envelope,
+/// update and delete of one object goes to, `BodyDialect.instancePath(pluralName:id:)`), plus the list envelope,
 /// what writes answer, how counts come back and what an error body looks like.
 public protocol ClientDialect: QueryDialect & BodyDialect {
     /// The objects of a list answer; `nil` when the answer is not this dialect's envelope.

@@ -1,4 +1,5 @@
 import Foundation
+import ModelRuntime
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -306,7 +307,7 @@ public struct FileUploader: Sendable {
     }
 
     /// Reads the file at `url` (a File property's path, such as `…/c_offices/<id>/c_logo`: build it with
-    /// ``FileLocation``, which checks the id and encodes each part) until every facet is ready, waiting longer each time; a facet in the error state, or the timeout, is an error. A 202 (Cortex's
+    /// `FileLocation`, which checks the id and encodes each part) until every facet is ready, waiting longer each time; a facet in the error state, or the timeout, is an error. A 202 (Cortex's
     /// `kMediaNotReady`) means the file is still being processed. ``ModelClient/waitUntilReady(_:id:file:)`` does the
     /// same with the client's headers, retries and timeout.
     public func waitUntilReady(fileAt url: URL, headers: [String: String] = [:]) async throws -> FileValue {
