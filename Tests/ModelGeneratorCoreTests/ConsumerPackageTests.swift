@@ -64,8 +64,17 @@ import Testing
     /// Apple platforms networking is part of Foundation).
     static let networkingCheck = """
         #if os(Linux)
-        // Read to its end: a file of /proc says its size is 0, and a read of that size sees nothing.
-        let maps = String(decoding: FileHandle(forReadingAtPath: "/proc/self/maps")!.readDataToEndOfFile(), as: UTF8.self)
+        // Read in a loop to its end: a file of /proc says its size is 0, and a read of that size sees nothing.
+        let descriptor = open("/proc/self/maps", O_RDONLY)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        close(descriptor)
+        let maps = String(decoding: bytes, as: UTF8.self)
         print(maps.contains("libFoundationNetworking") ? "networking: linked" : "networking: not linked")
         #else
         print("networking: not linked")
