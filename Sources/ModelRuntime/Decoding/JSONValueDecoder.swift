@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decodes a value from a ``JSONValue`` tree as `JSONDecoder` would from its bytes with its default strategies, for
-/// ``ModelClient``, which reads every answer into a tree first.
+/// `ModelClient`, which reads every answer into a tree first.
 ///
 /// `JSONDecoder` builds a failed try's coding path anew from the root, and ``JSONValue``'s `init(from:)` has to try
 /// kinds to find the one present, so through `JSONDecoder` an `Any` property nested d levels deep costs about d³: a

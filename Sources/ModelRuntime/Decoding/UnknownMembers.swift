@@ -82,7 +82,7 @@ public struct UnknownMembers: Hashable, Sendable {
 
 extension KeyedDecodingContainer where Key == JSONKey {
     /// The members whose keys are not in `modeledKeys`: what a generated `init(from:)` keeps. `decoder` is the one
-    /// this container came from: decoding from a ``JSONValue`` tree, as ``ModelClient`` does, its object is read
+    /// this container came from: decoding from a ``JSONValue`` tree, as `ModelClient` does, its object is read
     /// directly, without listing the container's keys through `allKeys`, whose generic code costs about as much as
     /// decoding a few properties.
     public func unknownMembers(_ modeledKeys: Set<String>, of decoder: any Decoder) throws -> UnknownMembers {
