@@ -23,8 +23,6 @@ public struct UnknownMembers: Hashable, Sendable {
     /// None kept.
     public init() {}
 
-    mutating func append(_ member: Member) { members.append(member) }
-
     /// Whether nothing is kept.
     public var isEmpty: Bool { members.isEmpty }
 
@@ -41,22 +39,9 @@ public struct UnknownMembers: Hashable, Sendable {
         }
     }
 
-    /// The members of `container` whose keys are not in `modeledKeys`.
-    ///
-    /// The keys come from the container's `allKeys`, then one set lookup each. Through Foundation's `JSONDecoder`,
-    /// listing the keys is most of the cost (Benchmarks/unknown-members.sh).
-    public init(from container: KeyedDecodingContainer<JSONKey>, modeledKeys: Set<String>) throws {
-        for key in container.allKeys where !modeledKeys.contains(key.stringValue) {
-            members.append(Member(key: key.stringValue, value: try container.decode(JSONValue.self, forKey: key)))
-        }
-    }
-
-    /// Writes the kept members into `container`, except those whose key the model defines (its property writes
-    /// those).
-    public func encode(to container: inout KeyedEncodingContainer<JSONKey>, modeledKeys: Set<String>) throws {
-        for member in members where !modeledKeys.contains(member.key) {
-            try container.encode(KeptValue(value: member.value), forKey: JSONKey(member.key))
-        }
+    /// Kept `members`, in their order.
+    init(members: some Sequence<Member>) {
+        self.members = Array(members)
     }
 
     /// Equal when the same keys hold the same values, in any order.
@@ -87,20 +72,23 @@ extension KeyedDecodingContainer where Key == JSONKey {
     /// decoding a few properties.
     public func unknownMembers(_ modeledKeys: Set<String>, of decoder: any Decoder) throws -> UnknownMembers {
         if let members = JSONValueDecoder.objectMembers(of: decoder) {
-            var kept = UnknownMembers()
-            for (key, value) in members where !modeledKeys.contains(key) {
-                kept.append(UnknownMembers.Member(key: key, value: value))
-            }
-            return kept
+            return UnknownMembers(
+                members: members.lazy.filter { !modeledKeys.contains($0.key) }.map {
+                    UnknownMembers.Member(key: $0.key, value: $0.value)
+                }
+            )
         }
-        return try UnknownMembers(from: self, modeledKeys: modeledKeys)
+        // Through Foundation's JSONDecoder, listing the keys is most of the cost (Benchmarks/unknown-members.sh).
+        return UnknownMembers(members: try unmodeledMembers(excluding: modeledKeys))
     }
 }
 
 extension KeyedEncodingContainer where Key == JSONKey {
     /// Writes `members` except those whose key is in `modeledKeys`: what a generated `encode(to:)` writes back.
     public mutating func encodeUnknown(_ members: UnknownMembers, _ modeledKeys: Set<String>) throws {
-        try members.encode(to: &self, modeledKeys: modeledKeys)
+        for member in members.members where !modeledKeys.contains(member.key) {
+            try encode(KeptValue(value: member.value), forKey: JSONKey(member.key))
+        }
     }
 }
 

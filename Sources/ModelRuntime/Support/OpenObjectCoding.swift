@@ -17,13 +17,18 @@ extension KeyedDecodingContainer where Key == JSONKey {
         return try decodeLocatingErrors(type, forKey: codingKey)
     }
 
+    /// Every member whose key is not in `modeledKeys`, in the order `allKeys` lists them: the one filter of the
+    /// types that keep what they don't model (generated models' ``UnknownMembers``, ``FileValue``, ``Facet``,
+    /// ``PendingUpload``).
+    func unmodeledMembers(excluding modeledKeys: Set<String>) throws -> [UnknownMembers.Member] {
+        try allKeys.filter { !modeledKeys.contains($0.stringValue) }.map { key in
+            UnknownMembers.Member(key: key.stringValue, value: try decode(JSONValue.self, forKey: key))
+        }
+    }
+
     /// Every key not in `modeledKeys`, with its value.
     func unmodeledKeys(excluding modeledKeys: Set<String>) throws -> [String: JSONValue] {
-        var values: [String: JSONValue] = [:]
-        for key in allKeys where !modeledKeys.contains(key.stringValue) {
-            values[key.stringValue] = try decode(JSONValue.self, forKey: key)
-        }
-        return values
+        Dictionary(try unmodeledMembers(excluding: modeledKeys).map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
     }
 }
 
