@@ -280,7 +280,8 @@ struct Init: ParsableCommand {
     }
 
     /// Commands that work from where `init` ran: this executable as it was started (by name when it is on PATH,
-    /// by its full path otherwise), and the plugin's when the config lies in a package that depends on this one.
+    /// by its full path otherwise), and the plugin's when the config lies in a package that depends on this one,
+    /// with the runtime's products to add when that package's manifest names none yet.
     static func nextCommands(config: String, directory: String) -> [String] {
         let started = CommandLine.arguments.first ?? "model-generator"
         let executable =
@@ -296,6 +297,16 @@ struct Init: ParsableCommand {
                         "  or, from the package (the config must be inside a target's folder): "
                             + "swift package --allow-writing-to-package-directory generate-models"
                     )
+                    // The generated code needs the runtime's core; a manifest that names no product of it yet gets
+                    // the line to add, and the client layer's for targets that send requests.
+                    if !text.contains(#""ModelRuntime""#) {
+                        commands.append(
+                            #"  add to the models' target's dependencies: .product(name: "ModelRuntime", package: "swift-model-generator")"#
+                        )
+                        commands.append(
+                            #"  and to a target that sends requests through ModelClient: .product(name: "ModelRuntimeClient", package: "swift-model-generator")"#
+                        )
+                    }
                 }
                 break
             }

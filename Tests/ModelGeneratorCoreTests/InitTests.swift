@@ -126,7 +126,7 @@ import Testing
 
     /// In a package that depends on swift-model-generator, init also names the plugin, and the editor schema is the
     /// copy SwiftPM checked out, relative to the config.
-    @Test func initInAConsumerPackageNamesThePluginAndTheCheckedOutSchema() async throws {
+    @Test func initInAConsumerPackageNamesThePluginTheCheckedOutSchemaAndTheRuntimesProducts() async throws {
         let package = FileManager.default.temporaryDirectory.appendingPathComponent("model-generator-init-\(UUID())")
         defer { try? FileManager.default.removeItem(at: package) }
         let checkout = package.appendingPathComponent(".build/checkouts/swift-model-generator")
@@ -149,6 +149,9 @@ import Testing
         let run = try await commandLine.run(["init"], in: package.appendingPathComponent("Sources/Models"))
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("swift package --allow-writing-to-package-directory generate-models"))
+        // The manifest names no product of the runtime yet: init gives the lines to add, the core's and the client's.
+        #expect(run.output.contains(#".product(name: "ModelRuntime", package: "swift-model-generator")"#))
+        #expect(run.output.contains(#".product(name: "ModelRuntimeClient", package: "swift-model-generator")"#))
         let config = try text(package.appendingPathComponent("Sources/Models/model-generator.yaml"))
         #expect(
             config.hasPrefix(
@@ -161,6 +164,20 @@ import Testing
                 "# yaml-language-server: $schema=../../../.build/checkouts/swift-model-generator/Schemas/object-definitions.schema.json\n"
             )
         )
+
+        // Once the manifest names the runtime, init leaves the products out.
+        try Data(
+            #"""
+            .package(url: "https://example.com/swift-model-generator", from: "0.1.0")
+            .product(name: "ModelRuntime", package: "swift-model-generator")
+            """#.utf8
+        ).write(to: package.appendingPathComponent("Package.swift"))
+        let other = package.appendingPathComponent("Sources/Other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let again = try await commandLine.run(["init"], in: other)
+        #expect(again.status == 0, "\(again.errors)")
+        #expect(again.output.contains("swift package --allow-writing-to-package-directory generate-models"))
+        #expect(!again.output.contains(".product("), "\(again.output)")
     }
 
     @Test func initNeverOverwritesTheConfigOrTheStarterSchema() async throws {
