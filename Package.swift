@@ -104,9 +104,9 @@ let package = Package(
         .testTarget(
             name: "GeneratedModelsTests",
             dependencies: [
-                "ModelRuntime", "ModelRuntimeClient", "GoldenSupport", "GoldenMedable", "GoldenCortexExport", "GoldenNaming", "GoldenTweets",
-                "GoldenThings", "GoldenBlog", "GoldenPlaces", "GoldenQueries", "GoldenRealCortex", "GoldenRealMia",
-                "GoldenParse", "BlockingTestSupport",
+                "ModelRuntime", "ModelRuntimeClient", "GoldenSupport", "GoldenMedable", "GoldenCortexExport",
+                "GoldenNaming", "GoldenTweets", "GoldenThings", "GoldenBlog", "GoldenPlaces", "GoldenQueries",
+                "GoldenRealCortex", "GoldenRealMia", "GoldenParse", "BlockingTestSupport",
             ],
             // Payloads, the semantics test's Python evaluator, and snippets that must fail to type-check.
             exclude: ["Fixtures", "Semantics", "CompileFailures"]
