@@ -403,7 +403,8 @@ struct ClientTests {
                 baseURL: server.baseURL.appendingPathComponent("mia"),
                 dialect: MiaDialect.mia,
                 transport: flaky,
-                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(5))
+                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(5)),
+                timeout: LocalPythonServer.answerBackstop
             )
             await #expect(throws: ModelClientError.self) { _ = try await client.create(Item.Create(name: "once")) }
             #expect(flaky.attempts == 1)
@@ -416,7 +417,8 @@ struct ClientTests {
                     maxAttempts: 3,
                     initialDelay: .milliseconds(5),
                     retriesNonIdempotentRequests: true
-                )
+                ),
+                timeout: LocalPythonServer.answerBackstop
             )
             let created = try await client.create(Item.Create(name: "twice"))
             #expect(created.name == "twice")
@@ -516,7 +518,8 @@ struct ClientTests {
                 baseURL: server.baseURL.appendingPathComponent("mia"),
                 dialect: MiaDialect.mia,
                 transport: flaky,
-                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(5), multiplier: 2)
+                retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(5), multiplier: 2),
+                timeout: LocalPythonServer.answerBackstop
             )
             // Two dropped connections, then the GET gets through.
             #expect(try await client.count(Item.query) == 0)
@@ -682,7 +685,8 @@ final class ClientServer: @unchecked Sendable {
             dialect: value,
             transport: transport,
             headers: headers,
-            retry: retry
+            retry: retry,
+            timeout: LocalPythonServer.answerBackstop
         )
     }
 

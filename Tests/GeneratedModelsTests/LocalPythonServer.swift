@@ -39,11 +39,17 @@ final class LocalPythonServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// A session configuration without proxies, with bounded timeouts.
+    /// How long a test's client waits for a local server's answer, where the wait is not what the test is about: a
+    /// backstop against a server that never answers, within the suites' five-minute time limit. A fresh clone's deep
+    /// run on CI once froze the whole test process for about 170 s (its own threads, the pool and the servers alike):
+    /// every request in flight then outlasted the 60 s and 120 s this used to be, though nothing was wrong with it.
+    static let answerBackstop: Duration = .seconds(240)
+
+    /// A session configuration without proxies, with timeouts no shorter than ``answerBackstop``.
     static func makeConfiguration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 20
-        configuration.timeoutIntervalForResource = 60
+        configuration.timeoutIntervalForRequest = 240
+        configuration.timeoutIntervalForResource = 240
         configuration.connectionProxyDictionary = [:]
         return configuration
     }

@@ -321,7 +321,8 @@ final class ParseServer: @unchecked Sendable {
             baseURL: server.baseURL.appendingPathComponent("parse"),
             parse: { credentials },
             transport: transport,
-            retry: .never
+            retry: .never,
+            timeout: LocalPythonServer.answerBackstop
         )
     }
 

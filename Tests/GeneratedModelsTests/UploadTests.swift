@@ -128,7 +128,7 @@ struct UploadTests {
                     initialDelay: .milliseconds(5),
                     multiplier: 2,
                     maximumDelay: .milliseconds(40),
-                    timeout: .seconds(60)
+                    timeout: .seconds(240)
                 )
             )
             let progress = Recorder<(path: String, progress: UploadProgress)>()
@@ -307,14 +307,15 @@ struct UploadTests {
                 initialDelay: .milliseconds(10),
                 multiplier: 1.5,
                 maximumDelay: .milliseconds(50),
-                timeout: .seconds(60)
+                timeout: .seconds(240)
             )
             var client = ModelClient(
                 baseURL: server.baseURL,
                 dialect: CortexDialect.cortex,
                 transport: transport,
                 headers: { ["X-Session": "s-42"] },
-                retry: .never
+                retry: .never,
+                timeout: LocalPythonServer.answerBackstop
             )
             client.uploader.polling = polling
             let content = UploadSamples.jpeg(count: 2_000, seed: 21)
@@ -358,7 +359,8 @@ struct UploadTests {
                 baseURL: server.baseURL,
                 dialect: CortexDialect.cortex,
                 transport: transport,
-                retry: .never
+                retry: .never,
+                timeout: LocalPythonServer.answerBackstop
             )
             let (id, pending) = try await server.createOffice(
                 with: FileUpload(facets: [
@@ -671,7 +673,7 @@ struct UploadTests {
             )
             let uploader = FileUploader(
                 transport: transport,
-                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(60))
+                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(240))
             )
             try await uploader.upload(pending.upload, following: pending.file)
             let url = server.pictureURL(id: id, index: 0)
@@ -702,7 +704,7 @@ struct UploadTests {
             }
             let uploader = FileUploader(
                 transport: transport,
-                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(60))
+                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(240))
             )
             let first = server.pictureURL(id: ids[0], index: 0)
             let second = server.pictureURL(id: ids[1], index: 0)
@@ -1029,7 +1031,7 @@ private final class UploadServer: @unchecked Sendable {
     func client(
         using transport: any HTTPTransport,
         retry: RetryPolicy = .never,
-        timeout: Duration? = .seconds(60)
+        timeout: Duration? = LocalPythonServer.answerBackstop
     ) -> ModelClient {
         ModelClient(
             baseURL: baseURL,

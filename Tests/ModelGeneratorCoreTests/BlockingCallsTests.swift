@@ -66,6 +66,28 @@ import Testing
         )
     }
 
+    /// A test whose case count grows with `TEST_DEPTH` computes for long at CI's depth (the Objective-C mutations
+    /// take 38 s there), and on Swift concurrency's pool it holds one of its two threads all that time. Each file
+    /// that reads the depth gives the trait to its suite or its test.
+    @Test func testsThatGrowWithTheDepthRunOnThreadsOfTheirOwn() throws {
+        var offenders: [String] = []
+        var readers = 0
+        let enumerator = FileManager.default.enumerator(at: Self.testsDirectory, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            if ["Goldens", "BlockingTestSupport"].contains(url.lastPathComponent) {
+                enumerator?.skipDescendants()
+                continue
+            }
+            guard url.pathExtension == "swift", url.lastPathComponent != "BlockingCallsTests.swift" else { continue }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            guard text.contains("TestDepth.cases(") else { continue }
+            readers += 1
+            if !text.contains(".onOwnThread") { offenders.append(url.lastPathComponent) }
+        }
+        #expect(readers >= 4, "the scan found \(readers) files that read the depth")
+        #expect(offenders.isEmpty, "these read TEST_DEPTH without the .onOwnThread trait: \(offenders)")
+    }
+
     @Test func theSearchFindsEachBlockingCall() throws {
         let samples = [
             "process.waitUntilExit()", "pipe.fileHandleForReading.readDataToEndOfFile()", "try handle.readToEnd()",

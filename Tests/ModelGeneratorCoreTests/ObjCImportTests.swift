@@ -368,7 +368,7 @@ import Testing
 
     /// Mutated copies of the real mapping code and headers (`Tests/ObjCSources`), seeded and reproducible: the import
     /// never traps, every diagnostic has a place, and the YAML it writes loads without an error.
-    @Test func mutatedMappingCodeEndsInYAMLThatLoads() throws {
+    @Test(.onOwnThread) func mutatedMappingCodeEndsInYAMLThatLoads() throws {
         let root = CommandLineTests.packageRoot.appendingPathComponent("Tests/ObjCSources")
         let apps: [(ObjCMappingSystem, [String], [String])] = [
             (.restkit, ["RestKit-0.10/RKTwitter/RKTwitterAppDelegate.m"], ["RestKit-0.10/RKTwitter/RKTStatus.h"]),
