@@ -470,13 +470,15 @@ struct UploadTests {
 
     @Test func storageThatNeverAnswersEndsWithTheClientsTimeout() async throws {
         try await UploadServer.run { server, transport in
-            // Each attempt may take 3 s; the storage holds the upload until the test releases it. The attempts are
-            // counted as the client sends them: a starved local server may not have read the second one in 3 s.
+            // Each attempt may take 20 s, the create's too, which a loaded CI machine once took over 3 s to answer;
+            // the storage holds the upload until the test releases it (120 s at most), so both attempts time out.
+            // The attempts are counted as the client sends them: a starved local server may not have read the
+            // second one yet.
             let sent = SentRequests(transport)
             let client = server.client(
                 using: sent,
                 retry: try RetryPolicy(maxAttempts: 2, initialDelay: .milliseconds(10)),
-                timeout: .seconds(3)
+                timeout: .seconds(20)
             )
             var create = Office.Create()
             create.pictures = [
