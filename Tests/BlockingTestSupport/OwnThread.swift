@@ -18,8 +18,14 @@ import Glibc
 /// Not dispatch's threads: on Linux the pool and `DispatchQueue.global()` share one limit of a thread per core, so
 /// work waiting there starves the pool too.
 public func onOwnThread<Value>(_ work: () async throws -> Value) async rethrows -> Value {
+    try await onThreadsOfItsOwn(prompt: false, work)
+}
+
+/// Runs `work` with ``OwnThreadExecutor``'s `prompt` threads (`prompt`) or its `shared` ones preferred.
+private func onThreadsOfItsOwn<Value>(prompt: Bool, _ work: () async throws -> Value) async rethrows -> Value {
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-        return try await withTaskExecutorPreference(OwnThreadExecutor.shared) { try await work() }
+        let executor = prompt ? OwnThreadExecutor.prompt : OwnThreadExecutor.shared
+        return try await withTaskExecutorPreference(executor) { try await work() }
     }
     // Older Apple systems have no task executors; the work stays where it is.
     return try await work()
@@ -82,9 +88,12 @@ final class OwnThreadExecutor: TaskExecutor {
     }
 }
 
-/// Runs each test it applies to (each test of a suite, when given to a suite) on threads of its own: for tests that
-/// block or compute for long, synchronous ones included.
+/// Runs each test it applies to (each test of a suite, when given to a suite) on threads of its own: `.onOwnThread`
+/// for tests that block or compute for long, synchronous ones included; `.onPromptThreads` for tests with deadlines.
 public struct OnOwnThreadTrait: TestTrait, SuiteTrait, TestScoping {
+    /// Whether the threads run at the normal priority and refuse blocking helpers (`.onPromptThreads`).
+    let isPrompt: Bool
+
     public var isRecursive: Bool { true }
 
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
@@ -96,41 +105,17 @@ public struct OnOwnThreadTrait: TestTrait, SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await BlockingTestSupport.onOwnThread(function)
+        try await onThreadsOfItsOwn(prompt: isPrompt, function)
     }
 }
 
 extension Trait where Self == OnOwnThreadTrait {
     /// Runs the test (each test of a suite) on threads of its own, not on Swift concurrency's pool: for tests that
     /// block or compute for long.
-    public static var onOwnThread: Self { Self() }
-}
+    public static var onOwnThread: Self { Self(isPrompt: false) }
 
-/// Runs each test it applies to (each test of a suite, when given to a suite) on threads of its own at the normal
-/// priority: for tests with deadlines, such as a client's timeout against a local server, which must not wait for a
-/// pool thread that computing tests hold. Work inside them that blocks still goes through ``onOwnThread(_:)``.
-public struct OnPromptThreadsTrait: TestTrait, SuiteTrait, TestScoping {
-    public var isRecursive: Bool { true }
-
-    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        testCase == nil ? nil : self
-    }
-
-    public func provideScope(
-        for test: Test,
-        testCase: Test.Case?,
-        performing function: @Sendable () async throws -> Void
-    ) async throws {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            try await withTaskExecutorPreference(OwnThreadExecutor.prompt) { try await function() }
-        } else {
-            try await function()
-        }
-    }
-}
-
-extension Trait where Self == OnPromptThreadsTrait {
     /// Runs the test (each test of a suite) on threads of its own at the normal priority, not on Swift concurrency's
-    /// pool: for tests with deadlines.
-    public static var onPromptThreads: Self { Self() }
+    /// pool: for tests with deadlines, such as a client's timeout against a local server, which must not wait for a
+    /// pool thread that computing tests hold. Work inside them that blocks still goes through ``onOwnThread(_:)``.
+    public static var onPromptThreads: Self { Self(isPrompt: true) }
 }

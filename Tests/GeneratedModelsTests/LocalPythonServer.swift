@@ -48,8 +48,9 @@ final class LocalPythonServer: @unchecked Sendable {
     /// A session configuration without proxies, with timeouts no shorter than ``answerBackstop``.
     static func makeConfiguration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 240
-        configuration.timeoutIntervalForResource = 240
+        let backstop = TimeInterval(answerBackstop.components.seconds)
+        configuration.timeoutIntervalForRequest = backstop
+        configuration.timeoutIntervalForResource = backstop
         configuration.connectionProxyDictionary = [:]
         return configuration
     }

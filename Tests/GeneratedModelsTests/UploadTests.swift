@@ -128,7 +128,7 @@ struct UploadTests {
                     initialDelay: .milliseconds(5),
                     multiplier: 2,
                     maximumDelay: .milliseconds(40),
-                    timeout: .seconds(240)
+                    timeout: LocalPythonServer.answerBackstop
                 )
             )
             let progress = Recorder<(path: String, progress: UploadProgress)>()
@@ -307,7 +307,7 @@ struct UploadTests {
                 initialDelay: .milliseconds(10),
                 multiplier: 1.5,
                 maximumDelay: .milliseconds(50),
-                timeout: .seconds(240)
+                timeout: LocalPythonServer.answerBackstop
             )
             var client = ModelClient(
                 baseURL: server.baseURL,
@@ -675,7 +675,7 @@ struct UploadTests {
             )
             let uploader = FileUploader(
                 transport: transport,
-                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(240))
+                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: LocalPythonServer.answerBackstop)
             )
             try await uploader.upload(pending.upload, following: pending.file)
             let url = server.pictureURL(id: id, index: 0)
@@ -706,7 +706,7 @@ struct UploadTests {
             }
             let uploader = FileUploader(
                 transport: transport,
-                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(240))
+                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: LocalPythonServer.answerBackstop)
             )
             let first = server.pictureURL(id: ids[0], index: 0)
             let second = server.pictureURL(id: ids[1], index: 0)

@@ -26,13 +26,12 @@ import Testing
 
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Every line of the tests' own Swift sources (not the goldens' generated code, not the blocking helpers, not
-    /// this file) that calls something that blocks.
-    static func blockingLines() throws -> [String] {
+    /// The tests' own Swift sources (not the goldens' generated code, not the blocking helpers, not this file), by
+    /// path below `Tests`, with their text.
+    static func testSources() throws -> [(path: String, text: String)] {
         let skipped = ["Goldens", "BlockingTestSupport"]
         let thisFile = URL(fileURLWithPath: #filePath).standardizedFileURL.path
-        let patterns = try blockingCalls.map { ($0.name, try NSRegularExpression(pattern: $0.pattern)) }
-        var found: [String] = []
+        var sources: [(path: String, text: String)] = []
         let enumerator = FileManager.default.enumerator(at: testsDirectory, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
             if skipped.contains(url.lastPathComponent) {
@@ -40,14 +39,23 @@ import Testing
                 continue
             }
             guard url.pathExtension == "swift", url.standardizedFileURL.path != thisFile else { continue }
-            let text = try String(contentsOf: url, encoding: .utf8)
+            let path = url.standardizedFileURL.path.dropFirst(testsDirectory.standardizedFileURL.path.count)
+            sources.append(("Tests\(path)", try String(contentsOf: url, encoding: .utf8)))
+        }
+        return sources
+    }
+
+    /// Every line of ``testSources()`` that calls something that blocks.
+    static func blockingLines() throws -> [String] {
+        let patterns = try blockingCalls.map { ($0.name, try NSRegularExpression(pattern: $0.pattern)) }
+        var found: [String] = []
+        for (path, text) in try testSources() {
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = String(line)
                 if code.trimmingCharacters(in: .whitespaces).hasPrefix("//") { continue }
                 let range = NSRange(code.startIndex..., in: code)
                 for (name, pattern) in patterns where pattern.firstMatch(in: code, range: range) != nil {
-                    let path = url.standardizedFileURL.path.dropFirst(testsDirectory.standardizedFileURL.path.count)
-                    found.append("Tests\(path):\(index + 1): \(name)")
+                    found.append("\(path):\(index + 1): \(name)")
                 }
             }
         }
@@ -70,21 +78,9 @@ import Testing
     /// take 38 s there), and on Swift concurrency's pool it holds one of its two threads all that time. Each file
     /// that reads the depth gives the trait to its suite or its test.
     @Test func testsThatGrowWithTheDepthRunOnThreadsOfTheirOwn() throws {
-        var offenders: [String] = []
-        var readers = 0
-        let enumerator = FileManager.default.enumerator(at: Self.testsDirectory, includingPropertiesForKeys: nil)
-        while let url = enumerator?.nextObject() as? URL {
-            if ["Goldens", "BlockingTestSupport"].contains(url.lastPathComponent) {
-                enumerator?.skipDescendants()
-                continue
-            }
-            guard url.pathExtension == "swift", url.lastPathComponent != "BlockingCallsTests.swift" else { continue }
-            let text = try String(contentsOf: url, encoding: .utf8)
-            guard text.contains("TestDepth.cases(") else { continue }
-            readers += 1
-            if !text.contains(".onOwnThread") { offenders.append(url.lastPathComponent) }
-        }
-        #expect(readers >= 4, "the scan found \(readers) files that read the depth")
+        let readers = try Self.testSources().filter { $0.text.contains("TestDepth.cases(") }
+        let offenders = readers.filter { !$0.text.contains(".onOwnThread") }.map(\.path)
+        #expect(readers.count >= 4, "the scan found \(readers.count) files that read the depth")
         #expect(offenders.isEmpty, "these read TEST_DEPTH without the .onOwnThread trait: \(offenders)")
     }
 

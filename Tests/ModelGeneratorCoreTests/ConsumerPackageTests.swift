@@ -52,12 +52,9 @@ import Testing
 
     /// The generated query models (Tests/Goldens/Queries), every file of them.
     static func queryGoldens() throws -> [String: String] {
-        let folder = GeneratedPackage.repositoryRoot.appendingPathComponent("Tests/Goldens/Queries/Expected")
-        var files: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
-            files[name] = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-        }
-        return files
+        try GeneratedPackage.swiftFiles(
+            in: GeneratedPackage.repositoryRoot.appendingPathComponent("Tests/Goldens/Queries/Expected")
+        )
     }
 
     /// Whether FoundationNetworking is loaded into the running program, printed by the apps below (Linux only; on

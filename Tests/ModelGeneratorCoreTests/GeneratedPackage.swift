@@ -143,6 +143,15 @@ struct GeneratedPackage {
     /// the same folder; `ModelRuntime` depends on none of them, so its build stays.
     static let scratchFolder = packagesFolder.appendingPathComponent(".scratch")
 
+    /// The `.swift` files directly in `folder` (generated code, goldens), by name: a module's files for ``modules``.
+    static func swiftFiles(in folder: URL) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            files[name] = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        }
+        return files
+    }
+
     /// The executable target's name, unique to this package: `<name>Main`.
     var executableName: String { name + "Main" }
 

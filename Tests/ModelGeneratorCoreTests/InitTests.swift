@@ -19,15 +19,6 @@ import Testing
         try String(contentsOf: url, encoding: .utf8)
     }
 
-    /// The generated `.swift` files of a folder, by name.
-    private func swiftFiles(in folder: URL) throws -> [String: String] {
-        var files: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
-            files[name] = try text(folder.appendingPathComponent(name))
-        }
-        return files
-    }
-
     @Test func initThenGenerateGivesCompilingCodeFromNothingACortexExportAndMappings() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("model-generator-init-\(UUID())")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -97,16 +88,21 @@ import Testing
         let output = try await GeneratedPackage(
             name: "InitProjects",
             modules: [
-                "StarterModels": try swiftFiles(in: empty.appendingPathComponent("Generated")),
-                "CortexModels": try swiftFiles(in: root.appendingPathComponent("app/cortex/Generated")),
-                "TweetModels": try swiftFiles(in: root.appendingPathComponent("app/tweets/Generated")).merging(
-                    [
-                        "Formatters.swift": text(
-                            goldens.deletingLastPathComponent().appendingPathComponent("GoldenSupport/Formatters.swift")
-                        )
-                    ],
-                    uniquingKeysWith: { first, _ in first }
+                "StarterModels": try GeneratedPackage.swiftFiles(in: empty.appendingPathComponent("Generated")),
+                "CortexModels": try GeneratedPackage.swiftFiles(
+                    in: root.appendingPathComponent("app/cortex/Generated")
                 ),
+                "TweetModels": try GeneratedPackage.swiftFiles(in: root.appendingPathComponent("app/tweets/Generated"))
+                    .merging(
+                        [
+                            "Formatters.swift": text(
+                                goldens.deletingLastPathComponent().appendingPathComponent(
+                                    "GoldenSupport/Formatters.swift"
+                                )
+                            )
+                        ],
+                        uniquingKeysWith: { first, _ in first }
+                    ),
             ],
             main: """
                 import Foundation

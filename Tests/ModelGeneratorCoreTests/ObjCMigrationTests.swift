@@ -20,14 +20,6 @@ import Testing
         try Data(text.utf8).write(to: url)
     }
 
-    private func swiftFiles(in folder: URL) throws -> [String: String] {
-        var files: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
-            files[name] = try text(folder.appendingPathComponent(name))
-        }
-        return files
-    }
-
     /// The value under `key` (or the whole payload), and of a list its first element, written out: a sample for a
     /// model whose payload is a list of them or sits in an envelope.
     private func firstElement(of url: URL, key: String? = nil) throws -> String {
@@ -274,11 +266,13 @@ import Testing
             ("TimelineModels", "twittertimeline"),
             ("VenueModels", "mapform"),
         ] {
-            modules[module] = try swiftFiles(in: root.appendingPathComponent("apps/\(app)/Generated"))
+            modules[module] = try GeneratedPackage.swiftFiles(in: root.appendingPathComponent("apps/\(app)/Generated"))
         }
         // MMDataObject's lolify block is the app's Swift formatter now.
-        modules["MMModels"] = try swiftFiles(in: root.appendingPathComponent("apps/mmdataobject/Generated"))
-            .merging(["Formatters.swift": formatters], uniquingKeysWith: { first, _ in first })
+        modules["MMModels"] = try GeneratedPackage.swiftFiles(
+            in: root.appendingPathComponent("apps/mmdataobject/Generated")
+        )
+        .merging(["Formatters.swift": formatters], uniquingKeysWith: { first, _ in first })
 
         let output = try await GeneratedPackage(
             name: "ObjCMigration",
