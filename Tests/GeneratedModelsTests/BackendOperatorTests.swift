@@ -28,6 +28,8 @@ enum FieldKind: String, CaseIterable, Sendable {
     case referenceArray
     /// `FileField`.
     case file
+    /// `ValueField<_, ParsePolygon, _>`: Parse's `Polygon`.
+    case polygon
 }
 
 /// One backend's operators: at the top level, and per kind of field.
@@ -55,6 +57,8 @@ enum OfferedOperators {
     static func conditionsByKind(dialect: String) -> [FieldKind: [Condition<Item>]] {
         let item = Item.QueryFields(.root)
         let geo = value(GeoPosition.self)
+        let point = GeoPosition(longitude: 1, latitude: 2)
+        let polygon = value(ParsePolygon.self)
         let json = value(JSONValue.self)
         let rawObject = RawObjectField<Item, MaybeAbsent>(.root, "c_other")
         let owner = ReferenceField<Item, UnknownFields<Item>, MaybeAbsent>(.root, "c_owner", target: "c_owner")
@@ -66,26 +70,37 @@ enum OfferedOperators {
                 item.count.eq(1), item.count.ne(1), item.count.in([1]), item.count.notIn([1]), item.count.gt(1),
                 item.count.gte(1), item.count.lt(1), item.count.lte(1), item.name.hasPrefix("a"),
                 item.name.hasSuffix("a"), item.name.regex("a"), item.count.exists(),
+                item.name.matchesText(TextSearch("a")), item.name.in(\Item.QueryFields.name, where: { $0.count.gt(1) }),
+                item.name.notIn(\Item.QueryFields.name, where: { $0.count.gt(1) }),
             ],
             .geoPoint: [
                 geo.eq(GeoPosition(longitude: 1, latitude: 2)), geo.ne(GeoPosition(longitude: 1, latitude: 2)),
                 geo.in([GeoPosition(longitude: 1, latitude: 2)]), geo.notIn([GeoPosition(longitude: 1, latitude: 2)]),
-                geo.exists(),
+                geo.exists(), geo.nearSphere(point, maximum: .kilometers(1)),
+                geo.within(southwest: point, northeast: GeoPosition(longitude: 3, latitude: 4)),
+                geo.within(polygon: [
+                    point, GeoPosition(longitude: 3, latitude: 4), GeoPosition(longitude: 3, latitude: 2),
+                ]),
+                geo.within(.kilometers(1), of: point),
             ],
+            .polygon: [polygon.contains(ParseGeoPoint(latitude: 2, longitude: 1))],
             .json: dialect == "mia"
                 ? [rawObject.exists()]
                 : [json.eq(.int(1)), json.ne(.int(1)), json.in([.int(1)]), json.notIn([.int(1)]), json.exists()],
             .scalarArray: [
                 item.tags.contains("a"), item.tags.containsAll(["a"]), item.tags.containsAny(["a"]),
                 item.tags.containsNone(["a"]), item.tags.size(1), item.tags.exists(),
-                item.tags.elementMatch { $0.gt("a") },
+                item.tags.elementMatch { $0.gt("a") }, item.tags.containsOnly(["a"]),
             ],
             .document: [item.size.exists()],
             .documentArray: [item.parts.elementMatch { $0.qty.gt(1) }, item.parts.size(1), item.parts.exists()],
-            .reference: [owner.eq(id), owner.ne(id), owner.in([id]), owner.notIn([id]), owner.exists()],
+            .reference: [
+                owner.eq(id), owner.ne(id), owner.in([id]), owner.notIn([id]), owner.exists(),
+                owner.in(where: { _ in item.count.gt(1) }), owner.notIn(where: { _ in item.count.gt(1) }),
+            ],
             .referenceArray: [
                 owners.contains(id), owners.containsAll([id]), owners.containsAny([id]), owners.containsNone([id]),
-                owners.size(1), owners.exists(),
+                owners.size(1), owners.exists(), owners.containsOnly([id]),
             ],
             .file: [file.exists()],
         ]
@@ -94,7 +109,11 @@ enum OfferedOperators {
     /// The combinators of `Condition`.
     static var topLevelConditions: [Condition<Item>] {
         let item = Item.QueryFields(.root)
-        return [item.count.eq(1).and(item.count.eq(2)), item.count.eq(1).or(item.count.eq(2)), .not(item.count.eq(1))]
+        return [
+            item.count.eq(1).and(item.count.eq(2)), item.count.eq(1).or(item.count.eq(2)), .not(item.count.eq(1)),
+            .matchesText(TextSearch("a")),
+            .relatedTo(\Item.QueryFields.linked, of: ObjectID("65f000000000000000000001")!),
+        ]
     }
 
     /// The operator a condition built on one field applies to it.
@@ -102,7 +121,7 @@ enum OfferedOperators {
         switch node {
         case .field(_, let operation): operation.name
         case .elementMatch, .elementValueMatch: "$elemMatch"
-        case .and, .or, .nor: nil
+        case .and, .or, .nor, .text, .relatedTo: nil
         }
     }
 
@@ -112,6 +131,8 @@ enum OfferedOperators {
         case .and: "$and"
         case .or: "$or"
         case .nor: "$nor"
+        case .text: "$text"
+        case .relatedTo: "$relatedTo"
         case .field, .elementMatch, .elementValueMatch: nil
         }
     }
@@ -173,9 +194,7 @@ enum BackendOperatorTables {
                 .file: ["$exists"],
             ],
             notTyped: [
-                "top $text": "full-text search needs a text index the schema does not describe",
-                "geoPoint $nearSphere": "geo queries are not in the typed API yet",
-                "referenceArray $elemMatch": "Mia has no reference type: an array of ids is an array of scalars",
+                "referenceArray $elemMatch": "Mia has no reference type: an array of ids is an array of scalars"
             ]
             .merging(notTyped([.scalar, .geoPoint, .reference], ["$all"], "on a scalar it means no more than eq")) {
                 $1
@@ -204,19 +223,7 @@ enum BackendOperatorTables {
                 + "src/Controllers/DatabaseController.js, src/Adapters/Storage/Mongo/MongoTransform.js",
             topLevel: ["$and", "$or", "$nor", "$relatedTo"],
             fields: Dictionary(uniqueKeysWithValues: FieldKind.allCases.map { ($0, constraints) }),
-            notTyped: [
-                "top $relatedTo": "a Relation is queried from its targets, which the typed API does not model yet",
-                "any $containedBy": "not in the typed API yet",
-                "any $text": "full-text search needs a text index the schema does not describe",
-                "any $nearSphere": "geo queries are not in the typed API yet",
-                "any $within": "geo queries are not in the typed API yet",
-                "any $geoWithin": "geo queries are not in the typed API yet",
-                "any $geoIntersects": "geo queries are not in the typed API yet",
-                "any $inQuery": "queries on another class are not in the typed API yet",
-                "any $notInQuery": "queries on another class are not in the typed API yet",
-                "any $select": "queries on another class are not in the typed API yet",
-                "any $dontSelect": "queries on another class are not in the typed API yet",
-            ]
+            notTyped: [:]
         )
     }()
 
@@ -380,6 +387,30 @@ enum BackendOperatorTables {
         #expect(throws: Never.self) {
             try Item.query.where { $0.parts.elementMatch { $0.qty.gt(1) } }.rendered(for: .cortex)
         }
+    }
+
+    /// A full-text search searches whole instances, so MongoDB and crud-service (`traverseTextSearchQuery`) refuse
+    /// one inside an element match or a `$nor`.
+    @Test func textSearchStaysOutOfElementMatchesAndNegations() throws {
+        let inElement = Item.query.where { $0.parts.elementMatch { _ in .matchesText(TextSearch("bolt")) } }
+        let error = #expect(throws: QueryError.self) { try inElement.rendered(for: .mia) }
+        #expect(error?.description.contains("inside an elementMatch") == true, "\(String(describing: error))")
+        let mongo = FilterRenderer(
+            dialect: "mongo",
+            supportedOperators: FilterRenderer.mongoOperators,
+            encodeValue: FilterRenderer.plainValue,
+            encodeRegex: FilterRenderer.mongoRegex
+        )
+        let negated = #expect(throws: QueryError.self) {
+            try mongo.renderMerged([Condition<Item>.not(.matchesText(TextSearch("bolt"))).node])
+        }
+        #expect(negated?.description.contains("inside a $nor") == true, "\(String(describing: negated))")
+        #expect(
+            try mongo.renderMerged([
+                Condition<Item>.matchesText(TextSearch("bolt")).or(Item.QueryFields(.root).count.gt(1)).node
+            ])
+            .serialized == #"{"$or":[{"$text":{"$search":"bolt"}},{"c_count":{"$gt":1}}]}"#
+        )
     }
 
     // MARK: - Element conditions on arrays of scalars

@@ -24,6 +24,30 @@ import Testing
             ]
         ),
         Snippet(
+            file: "NearSphereOnString.swift",
+            diagnostics: [
+                "method 'nearSphere(_:minimum:maximum:)' on 'ValueField' requires that 'String' conform to 'GeoPointValue'"
+            ]
+        ),
+        Snippet(
+            file: "TextSearchOnNumber.swift",
+            diagnostics: ["method 'matchesText' on 'ValueField' requires the types 'Int' and 'String' be equivalent"]
+        ),
+        Snippet(
+            file: "SelectKeyOfAnotherType.swift",
+            diagnostics: [
+                "cannot convert value of type 'KeyPath<Item.Fields<Item>, ValueField<Item, String, Present>>'",
+                "ValueField<Item, Int, Present>",
+            ]
+        ),
+        Snippet(
+            file: "RelatedToAnotherModelsRelation.swift",
+            diagnostics: [
+                "cannot convert value of type 'KeyPath<Item.Fields<Item>, RelationField<Item, Item>>'",
+                "RelationField<Item, GameScore>",
+            ]
+        ),
+        Snippet(
             file: "SortOnBool.swift",
             diagnostics: ["property 'ascending' requires that 'Bool' conform to 'QueryComparable'"]
         ),

@@ -671,6 +671,50 @@ private func semanticCases(ids: [ObjectID]) -> [SemanticCase] {
     }
 }
 
+extension QuerySemanticsTests {
+    /// Parse's `$containedBy`, rendered by the parse dialect and rewritten as parse-server rewrites it
+    /// (`transformQueryKeyValue`: the field's object into a `$nor` of `$elemMatch` `$nin`), selects the items whose
+    /// every tag is in the list: empty and absent tag lists too.
+    @Test func containedByMeansWhatParseServerMakesOfIt() throws {
+        let items = Corpus.items()
+        let cases: [(String, Query<Item>, (Item) -> Bool)] = [
+            (
+                "only red or blue", Item.query.where { $0.tags.containsOnly(["red", "blue"]) },
+                { ($0.tags ?? []).allSatisfy { ["red", "blue"].contains($0) } }
+            ),
+            ("only nothing", Item.query.where { $0.tags.containsOnly([]) }, { ($0.tags ?? []).isEmpty }),
+            (
+                "present and only red or green",
+                Item.query.where { $0.tags.containsOnly(["red", "green"]) }.where { $0.tags.exists() },
+                { $0.tags.map { $0.allSatisfy { ["red", "green"].contains($0) } } ?? false }
+            ),
+            (
+                "not only red", Item.query.where { .not($0.tags.containsOnly(["red"])) },
+                { !($0.tags ?? []).allSatisfy { $0 == "red" } }
+            ),
+        ]
+        let documents = String(decoding: try JSONEncoder().encode(items), as: UTF8.self)
+        let queries = try cases.map { name, query, _ in
+            QueryJSON.object([
+                ("name", .string(name)), ("filter", try ParseDialect.filter.renderMerged(query.parts.conditions)),
+                ("server", .string("parse-server")),
+            ]).serialized
+        }
+        let payload = #"{"documents":"# + documents + #","queries":["# + queries.joined(separator: ",") + "]}"
+        guard let evaluated = try evaluateWithMongomock(payload) else { return }
+        try #require(evaluated.results.count == cases.count)
+        for ((name, _, predicate), result) in zip(cases, evaluated.results) {
+            let expected = items.filter(predicate).map(\.id.description).sorted()
+            #expect(!expected.isEmpty && expected.count < items.count, "\(name) must discriminate")
+            #expect(result.error == nil, "\(name): \(result.error ?? "")")
+            #expect(
+                result.ids == expected,
+                "\(name): the filter selects \(result.ids ?? []), the predicate \(expected)"
+            )
+        }
+    }
+}
+
 struct Evaluation: Decodable {
     struct Result: Decodable {
         var name: String

@@ -139,9 +139,12 @@ struct QueryTranslator {
                 type = "FileField<Root, \(presence)>"
             case .any where !property.isArray && translator.wireTypes.uncomparedJSONField != nil:
                 type = "\(translator.wireTypes.uncomparedJSONField ?? "")<Root, \(presence)>"
+            case .relation(let target?) where !property.isArray:
+                // A Relation is queried from its targets (`Condition.relatedTo`), which name it by this field.
+                type = "RelationField<Root, \(target)>"
             case .named, .list, .relation:
-                // A List is the server's view of other objects, and a Relation is queried from its targets
-                // (`$relatedTo`): neither is a value a condition compares.
+                // A List is the server's view of other objects, and a Relation to a class the schema lacks has no
+                // model to query: neither is a value a condition compares.
                 return nil
             case .enumeration(let enumeration):
                 let name = "\(scope).\(enumeration.swiftName)"

@@ -47,6 +47,20 @@ public enum FieldOperator: Hashable, Sendable {
     case exists(Bool)
     /// A pattern, and options; prefix and suffix conditions arrive here with their value escaped.
     case regex(String, RegexOptions)
+    /// `$containedBy` (Parse): every element of the array field is one of the values; an empty or absent array too.
+    case containedBy([QueryLiteral])
+    /// A condition on where a point lies: `$nearSphere`, `$within`, `$geoWithin` or `$geoIntersects`.
+    case geo(GeoOperator)
+    /// `$text` on one field (Parse): the field's text index matches the search.
+    case text(TextSearch)
+    /// `$inQuery` (Parse): the reference points at an instance the subquery selects.
+    case inQuery(Subquery)
+    /// `$notInQuery` (Parse): the reference points at no instance the subquery selects.
+    case notInQuery(Subquery)
+    /// `$select` (Parse): the value equals the field `key` of an instance the subquery selects.
+    case select(Subquery, key: String)
+    /// `$dontSelect` (Parse): the value equals the field `key` of no instance the subquery selects.
+    case dontSelect(Subquery, key: String)
 
     /// The MongoDB operator name.
     public var name: String {
@@ -63,7 +77,29 @@ public enum FieldOperator: Hashable, Sendable {
         case .size: "$size"
         case .exists: "$exists"
         case .regex: "$regex"
+        case .containedBy: "$containedBy"
+        case .geo(let operation): operation.name
+        case .text: "$text"
+        case .inQuery: "$inQuery"
+        case .notInQuery: "$notInQuery"
+        case .select: "$select"
+        case .dontSelect: "$dontSelect"
         }
+    }
+}
+
+/// A condition on the instances of another object, for Parse's relational operators: the object's API name (its
+/// class) and the conditions, with paths relative to that object.
+public struct Subquery: Hashable, Sendable {
+    /// The API name of the object the subquery selects from (Parse's class name).
+    public var objectName: String
+    /// The conditions that all hold for a selected instance.
+    public var conditions: [ConditionNode]
+
+    /// A subquery on `objectName`; the typed fields build these, so apps rarely need this.
+    public init(objectName: String, conditions: [ConditionNode]) {
+        self.objectName = objectName
+        self.conditions = conditions
     }
 }
 
@@ -82,6 +118,10 @@ public indirect enum ConditionNode: Sendable, Hashable {
     /// The elements of an array of scalars, at least one of which satisfies every one of the operators
     /// (`{"scores":{"$elemMatch":{"$gt":5,"$lt":10}}}`).
     case elementValueMatch(FieldPath, [FieldOperator])
+    /// `$text` at the top level (MongoDB, Mia-Platform): the collection's text index matches the search.
+    case text(TextSearch)
+    /// `$relatedTo` (Parse): the instance is in the Relation `key` of the instance `id` of the object `objectName`.
+    case relatedTo(objectName: String, id: String, key: String)
 }
 
 /// A condition on one element of an array of scalars, built inside `ArrayField.elementMatch`: operators that one
@@ -141,5 +181,57 @@ public struct Condition<Root>: Sendable {
     /// conditions too).
     public static func not(_ condition: Condition) -> Condition {
         Condition(.nor([condition.node]))
+    }
+
+    /// Instances whose text index matches `search` (`$text` at the top level, as MongoDB and Mia-Platform's CRUD
+    /// service take it); the collection needs a text index, which the schema does not describe. One per query.
+    ///
+    /// ```swift
+    /// Plate.query.where { _ in .matchesText(TextSearch("margherita", language: "italian")) }
+    /// ```
+    public static func matchesText(_ search: TextSearch) -> Condition {
+        Condition(.text(search))
+    }
+}
+
+extension Condition where Root: QueryableModel {
+    /// Instances in the Relation `relation` of the instance `id` of `Owner` (Parse's `$relatedTo`): the players in a
+    /// game score's `opponents`.
+    ///
+    /// ```swift
+    /// Player.query.where { _ in .relatedTo(\GameScore.QueryFields.opponents, of: scoreID) }
+    /// ```
+    public static func relatedTo<Owner: QueryableModel>(
+        _ relation: KeyPath<Owner.QueryFields, RelationField<Owner, Root>>,
+        of id: some ReferenceIdentifier
+    ) -> Condition {
+        let field = Owner.QueryFields(.root)[keyPath: relation]
+        return Condition(.relatedTo(objectName: Owner.apiName, id: id.referenceID, key: field.fieldPath.dotted))
+    }
+}
+
+/// A full-text search, as MongoDB's `$text` takes it: the terms (words, `"quoted phrases"`, `-excluded` words), and
+/// the options the server's text index reads. Options left `nil` are not sent, so the server's defaults hold.
+public struct TextSearch: Hashable, Sendable {
+    /// What to search for.
+    public var terms: String
+    /// The language whose stop words and stemming apply (`"english"`, `"none"`); `nil` for the index's own.
+    public var language: String?
+    /// Whether letters must match in case.
+    public var isCaseSensitive: Bool?
+    /// Whether letters must match in their diacritics (`é` and `e`).
+    public var isDiacriticSensitive: Bool?
+
+    /// A search for `terms`, with options to send only where set.
+    public init(
+        _ terms: String,
+        language: String? = nil,
+        isCaseSensitive: Bool? = nil,
+        isDiacriticSensitive: Bool? = nil
+    ) {
+        self.terms = terms
+        self.language = language
+        self.isCaseSensitive = isCaseSensitive
+        self.isDiacriticSensitive = isDiacriticSensitive
     }
 }

@@ -128,6 +128,15 @@ public struct ValueField<Root, Value: QueryValue, Presence>: FieldPathRepresenta
     public func applying(_ operation: FieldOperator) -> Condition<Root> { Condition(.field(fieldPath, operation)) }
 }
 
+extension ValueField where Value == String {
+    /// Instances whose field matches the full-text search (Parse's `$text`, on the field's text index).
+    ///
+    /// ```swift
+    /// Post.query.where { $0.title.matchesText(TextSearch("coffee -decaf", language: "english")) }
+    /// ```
+    public func matchesText(_ search: TextSearch) -> Condition<Root> { applying(.text(search)) }
+}
+
 extension ValueField where Value: QueryComparable {
     /// A sort key for `Query.sort`: the smallest value first.
     ///
@@ -191,6 +200,11 @@ public struct ArrayField<Root, Element: QueryValue, Presence>: FieldPathRepresen
 
     /// Arrays with exactly `count` elements.
     public func size(_ count: Int) -> Condition<Root> { Condition(.field(fieldPath, .size(count))) }
+
+    /// Arrays whose every element is one of `elements`, empty and absent arrays included (Parse's `$containedBy`).
+    public func containsOnly(_ elements: [Element]) -> Condition<Root> {
+        Condition(.field(fieldPath, .containedBy(elements.map(\.queryLiteral))))
+    }
 
     /// Arrays with at least one element that satisfies every operator of the condition, built on the element itself
     /// (`$elemMatch`): unlike two separate conditions, one element must satisfy them all.
@@ -354,6 +368,11 @@ public struct ReferenceArrayField<Root, Presence>: FieldPathRepresentable {
 
     /// Arrays with exactly `count` references (`$size`).
     public func size(_ count: Int) -> Condition<Root> { Condition(.field(fieldPath, .size(count))) }
+
+    /// Arrays that reference only instances among `ids`, empty and absent arrays included (Parse's `$containedBy`).
+    public func containsOnly<ID: ReferenceIdentifier>(_ ids: [ID]) -> Condition<Root> {
+        Condition(.field(fieldPath, .containedBy(ids.map(literal))))
+    }
 }
 
 extension ReferenceArrayField where Presence == MaybeAbsent {

@@ -1,5 +1,13 @@
 import Foundation
 
+/// Where a dialect's full-text search (`$text`) stands in a filter.
+public enum TextSearchPlacement: Sendable {
+    /// At the top level, over the collection's text index: MongoDB's and Mia-Platform's form.
+    case topLevel
+    /// On one field, over its text index: Parse Server's form.
+    case field
+}
+
 /// Renders conditions as MongoDB-style filter JSON, the language all three built-in dialects speak, with the
 /// dialect's own value encoding and set of operators.
 public struct FilterRenderer: Sendable {
@@ -17,6 +25,18 @@ public struct FilterRenderer: Sendable {
     /// Why the backend refuses an operator that is not in `supportedOperators`, by operator, for the error message;
     /// under `$elemMatch`, why it refuses it on arrays of scalars when `matchesScalarElements` is false.
     public var refusalReasons: [String: String]
+    /// How the dialect writes a geo condition: the members of the field's operator object (`$nearSphere` and the
+    /// distances beside it, or one `$geoWithin`). It throws for a form the backend can't take.
+    public var encodeGeo: @Sendable (GeoOperator) throws -> [(key: String, value: QueryJSON)]
+    /// How the dialect writes a full-text search: the value of its `$text`.
+    public var encodeTextSearch: @Sendable (TextSearch) -> QueryJSON
+    /// Where the dialect's `$text` stands, when `supportedOperators` has it.
+    public var textSearchPlacement: TextSearchPlacement
+    /// Operators the backend reads only alone in their field's operator object, so another condition on the same
+    /// field goes into an `$and` beside it. Parse Server rewrites an object holding `$containedBy` into a `$nor` of
+    /// the whole object, and one holding `$text` into the `$text` alone (parse-server `MongoTransform.js`,
+    /// `transformQueryKeyValue`): anything beside them would be negated or dropped.
+    public var standaloneOperators: Set<String>
 
     /// A renderer for a dialect: its name for messages, its operators, and how it writes values and regular
     /// expressions; whether `$elemMatch` works on arrays of scalars, and why the backend refuses the operators it
@@ -27,25 +47,58 @@ public struct FilterRenderer: Sendable {
         encodeValue: @escaping @Sendable (QueryLiteral) -> QueryJSON,
         encodeRegex: @escaping @Sendable (String, RegexOptions) -> [(key: String, value: QueryJSON)],
         matchesScalarElements: Bool = true,
-        refusalReasons: [String: String] = [:]
+        refusalReasons: [String: String] = [:],
+        encodeGeo: @escaping @Sendable (GeoOperator) throws -> [(key: String, value: QueryJSON)] = FilterRenderer
+            .mongoGeo,
+        encodeTextSearch: @escaping @Sendable (TextSearch) -> QueryJSON = FilterRenderer.mongoTextSearch,
+        textSearchPlacement: TextSearchPlacement = .topLevel,
+        standaloneOperators: Set<String> = []
     ) {
+        self.textSearchPlacement = textSearchPlacement
         self.dialect = dialect
         self.supportedOperators = supportedOperators
         self.encodeValue = encodeValue
         self.encodeRegex = encodeRegex
         self.matchesScalarElements = matchesScalarElements
         self.refusalReasons = refusalReasons
+        self.encodeGeo = encodeGeo
+        self.encodeTextSearch = encodeTextSearch
+        self.standaloneOperators = standaloneOperators
     }
 
-    /// Every operator MongoDB's query language has that the builder produces.
-    public static let allOperators: Set<String> = [
+    /// Every operator of MongoDB's query language that the builder produces.
+    public static let mongoOperators: Set<String> = [
         "$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin", "$all", "$size", "$exists", "$regex", "$and", "$or",
-        "$nor", "$elemMatch",
+        "$nor", "$elemMatch", "$nearSphere", "$geoWithin", "$geoIntersects", "$text",
     ]
+
+    /// Every operator the builder produces: MongoDB's, and those only Parse Server has (`$within`, `$containedBy`,
+    /// its relational operators).
+    public static let allOperators: Set<String> = mongoOperators.union([
+        "$within", "$containedBy", "$inQuery", "$notInQuery", "$select", "$dontSelect", "$relatedTo",
+    ])
 
     /// Conditions that must all hold (a query's `where` calls), as one filter object: conditions on one key merge into
     /// one operator object (`{"$gte":5,"$lte":10}`), while explicit `and`/`or` stay arrays.
+    ///
+    /// Throws for a query with more than one full-text search: MongoDB and Mia-Platform's CRUD service allow one.
     public func renderMerged(_ nodes: [ConditionNode]) throws -> QueryJSON {
+        if nodes.reduce(0, { $0 + Self.textSearchCount($1) }) > 1 {
+            throw QueryError("a query can hold one $text search; \(dialect) refuses a second")
+        }
+        return try renderNodes(nodes)
+    }
+
+    /// How many top-level `$text` searches a condition holds, at any depth of `and`, `or` and `nor`.
+    private static func textSearchCount(_ node: ConditionNode) -> Int {
+        switch node {
+        case .text: 1
+        case .and(let inner), .or(let inner), .nor(let inner): inner.reduce(0) { $0 + textSearchCount($1) }
+        case .field, .elementMatch, .elementValueMatch, .relatedTo: 0
+        }
+    }
+
+    private func renderNodes(_ nodes: [ConditionNode]) throws -> QueryJSON {
         var members: [(key: String, value: QueryJSON)] = []
         var operatorsByKey: [String: [(key: String, value: QueryJSON)]] = [:]
         var keyOrder: [String] = []
@@ -57,7 +110,9 @@ public struct FilterRenderer: Sendable {
                 let key = path.dotted
                 let rendered = try render(operation)
                 if var existing = operatorsByKey[key] {
-                    if existing.contains(where: { existing in rendered.contains { $0.key == existing.key } }) {
+                    if existing.contains(where: { existing in rendered.contains { $0.key == existing.key } })
+                        || (existing + rendered).contains(where: { standaloneOperators.contains($0.key) })
+                    {
                         conflict = true
                     }
                     existing += rendered
@@ -69,9 +124,12 @@ public struct FilterRenderer: Sendable {
             case .elementMatch(let path, let inner):
                 try checkFilterable(path)
                 try require("$elemMatch")
+                if Self.textSearchCount(inner) > 0 {
+                    throw QueryError("a $text search searches whole instances; it can't stand inside an elementMatch")
+                }
                 let key = path.dotted
                 if operatorsByKey[key] != nil { conflict = true }
-                operatorsByKey[key, default: []].append(("$elemMatch", try renderMerged([inner])))
+                operatorsByKey[key, default: []].append(("$elemMatch", try renderNodes([inner])))
                 if !keyOrder.contains(key) { keyOrder.append(key) }
             case .elementValueMatch(let path, let operations):
                 try checkFilterable(path)
@@ -83,15 +141,31 @@ public struct FilterRenderer: Sendable {
                 let name = logicalName(node)
                 try require(name)
                 if inner.isEmpty { throw QueryError("an empty \(name) matches nothing the server can express") }
+                if case .nor = node, Self.textSearchCount(node) > 0 {
+                    // MongoDB and crud-service (`traverseTextSearchQuery`) refuse it.
+                    throw QueryError("a $text search can't stand inside a $nor (Condition.not or Condition.none)")
+                }
                 if operatorsByKey[name] != nil { conflict = true }
-                operatorsByKey[name] = [(name, .array(try inner.map { try renderMerged([$0]) }))]
+                operatorsByKey[name] = [(name, .array(try inner.map { try renderNodes([$0]) }))]
                 keyOrder.append(name)
+            case .text(let search):
+                try requireTextSearch(search, at: .topLevel)
+                operatorsByKey["$text"] = [("$text", encodeTextSearch(search))]
+                keyOrder.append("$text")
+            case .relatedTo(let objectName, let id, let key):
+                try require("$relatedTo")
+                if operatorsByKey["$relatedTo"] != nil { conflict = true }
+                let pointer = QueryJSON.object([
+                    ("__type", .string("Pointer")), ("className", .string(objectName)), ("objectId", .string(id)),
+                ])
+                operatorsByKey["$relatedTo"] = [("$relatedTo", .object([("object", pointer), ("key", .string(key))]))]
+                keyOrder.append("$relatedTo")
             }
         }
         if conflict {
             // The same operator twice on one key cannot share an object: every condition keeps its own.
             try require("$and")
-            return .object([("$and", .array(try nodes.map { try renderMerged([$0]) }))])
+            return .object([("$and", .array(try nodes.map { try renderNodes([$0]) }))])
         }
         for key in keyOrder {
             guard let operators = operatorsByKey[key] else { continue }
@@ -184,6 +258,87 @@ public struct FilterRenderer: Sendable {
                 throw QueryError("'\(pattern)' is not a valid regular expression")
             }
             return encodeRegex(pattern, options)
+        case .containedBy(let values):
+            return [("$containedBy", .array(values.map(encodeValue)))]
+        case .geo(let geo):
+            try checkGeo(geo)
+            return try encodeGeo(geo)
+        case .text(let search):
+            try requireTextSearch(search, at: .field)
+            return [("$text", encodeTextSearch(search))]
+        case .inQuery(let subquery), .notInQuery(let subquery):
+            return [
+                (
+                    operation.name,
+                    .object([("where", try renderSubquery(subquery)), ("className", .string(subquery.objectName))])
+                )
+            ]
+        case .select(let subquery, let key), .dontSelect(let subquery, let key):
+            let query = QueryJSON.object([
+                ("className", .string(subquery.objectName)), ("where", try renderSubquery(subquery)),
+            ])
+            return [(operation.name, .object([("query", query), ("key", .string(key))]))]
+        }
+    }
+
+    private func requireTextSearch(_ search: TextSearch, at placement: TextSearchPlacement) throws {
+        try require("$text")
+        if placement != textSearchPlacement {
+            throw QueryError(
+                textSearchPlacement == .field
+                    ? "\(dialect) takes $text on a string field (matchesText on the field), not at the top level"
+                    : "\(dialect) takes $text at the top level (Condition.matchesText), not on a field"
+            )
+        }
+        if search.terms.isEmpty { throw QueryError("a $text search needs terms to search for") }
+    }
+
+    private func renderSubquery(_ subquery: Subquery) throws -> QueryJSON {
+        try renderMerged(subquery.conditions)
+    }
+
+    /// Coordinates on the globe, distances of zero or more, and polygons with three corners or more: anything else
+    /// is refused here rather than by the server.
+    private func checkGeo(_ geo: GeoOperator) throws {
+        func check(_ point: GeoCoordinate) throws {
+            guard (-90...90).contains(point.latitude), (-180...180).contains(point.longitude) else {
+                throw QueryError(
+                    "\(geo.name) needs latitudes from -90 to 90 and longitudes from -180 to 180, not "
+                        + "\(point.latitude), \(point.longitude)"
+                )
+            }
+        }
+        func check(_ distance: GeoDistance?) throws {
+            if let distance, distance.meters < 0 {
+                throw QueryError("\(geo.name) needs distances of zero or more, not \(distance.meters) m")
+            }
+        }
+        switch geo {
+        case .nearSphere(let center, let minimum, let maximum):
+            try check(center)
+            try check(minimum)
+            try check(maximum)
+            if let minimum, let maximum, minimum.meters > maximum.meters {
+                throw QueryError("$nearSphere's minimum distance is beyond its maximum: nothing can match")
+            }
+        case .withinBox(let southwest, let northeast):
+            try check(southwest)
+            try check(northeast)
+            // Parse Live Query matches nothing in such a box (parse-server `QueryTools.js`, `$within`).
+            if southwest.latitude > northeast.latitude || southwest.longitude > northeast.longitude {
+                throw QueryError(
+                    "$within's south-west corner must be south and west of its north-east corner; a box across the "
+                        + "180th meridian is two boxes in an or"
+                )
+            }
+        case .withinPolygon(let corners):
+            if corners.count < 3 { throw QueryError("$geoWithin needs a polygon of three corners or more") }
+            for corner in corners { try check(corner) }
+        case .withinSphere(let center, let radius):
+            try check(center)
+            try check(radius)
+        case .intersectsPoint(let point):
+            try check(point)
         }
     }
 
@@ -194,8 +349,10 @@ public struct FilterRenderer: Sendable {
             case .equal(let value), .notEqual(let value), .greaterThan(let value), .greaterThanOrEqual(let value),
                 .lessThan(let value), .lessThanOrEqual(let value):
                 [value]
-            case .inList(let values), .notInList(let values), .containsAll(let values): values
-            case .size, .exists, .regex: []
+            case .inList(let values), .notInList(let values), .containsAll(let values), .containedBy(let values):
+                values
+            case .size, .exists, .regex, .text, .inQuery, .notInQuery, .select, .dontSelect: []
+            case .geo(let geo): geo.numbers.filter { !$0.isFinite }.map { QueryLiteral.double($0) }
             }
         if values.contains(where: \.containsNonFiniteNumber) {
             throw QueryError("\(operation.name) compares with NaN or an infinity, which JSON cannot hold")
@@ -218,6 +375,65 @@ public struct FilterRenderer: Sendable {
         case .json(let value): QueryJSON(value)
         case .array(let values): .array(values.map(plainValue))
         }
+    }
+
+    /// MongoDB's own geo forms, with GeoJSON points and distances in meters: `$nearSphere` with `$geometry`,
+    /// `$geoWithin` with `$polygon` or `$centerSphere` (radians on MongoDB's 6,378.1 km sphere, so that a radius
+    /// means what the same distance means to `$nearSphere`), `$geoIntersects` with a point. MongoDB has no
+    /// `$within` box on a sphere: it is refused.
+    public static func mongoGeo(_ geo: GeoOperator) throws -> [(key: String, value: QueryJSON)] {
+        switch geo {
+        case .nearSphere(let center, let minimum, let maximum):
+            var members: [(key: String, value: QueryJSON)] = [("$geometry", geoJSONPoint(center))]
+            if let minimum { members.append(("$minDistance", .double(minimum.meters))) }
+            if let maximum { members.append(("$maxDistance", .double(maximum.meters))) }
+            return [("$nearSphere", .object(members))]
+        case .withinBox:
+            throw QueryError("$within with a box is Parse's; MongoDB's $geoWithin takes a polygon or a sphere")
+        case .withinPolygon(let corners):
+            return [("$geoWithin", .object([("$polygon", .array(corners.map(longitudeLatitude)))]))]
+        case .withinSphere(let center, let radius):
+            return [
+                (
+                    "$geoWithin",
+                    .object([
+                        (
+                            "$centerSphere",
+                            .array([
+                                longitudeLatitude(center),
+                                .double(radius.radians(earthRadiusInMeters: GeoDistance.mongoEarthRadiusInMeters)),
+                            ])
+                        )
+                    ])
+                )
+            ]
+        case .intersectsPoint(let point):
+            return [("$geoIntersects", .object([("$geometry", geoJSONPoint(point))]))]
+        }
+    }
+
+    /// `[longitude, latitude]`, GeoJSON's order.
+    public static func longitudeLatitude(_ point: GeoCoordinate) -> QueryJSON {
+        .array([.double(point.longitude), .double(point.latitude)])
+    }
+
+    /// `{"type": "Point", "coordinates": [longitude, latitude]}`.
+    public static func geoJSONPoint(_ point: GeoCoordinate) -> QueryJSON {
+        .object([("type", .string("Point")), ("coordinates", longitudeLatitude(point))])
+    }
+
+    /// MongoDB's `$text` value: `{"$search": terms}` and the options that are set.
+    public static func mongoTextSearch(_ search: TextSearch) -> QueryJSON {
+        .object([("$search", .string(search.terms))] + textSearchOptions(search))
+    }
+
+    /// The options of a search that are set: `$language`, `$caseSensitive`, `$diacriticSensitive`, in that order.
+    public static func textSearchOptions(_ search: TextSearch) -> [(key: String, value: QueryJSON)] {
+        var members: [(key: String, value: QueryJSON)] = []
+        if let language = search.language { members.append(("$language", .string(language))) }
+        if let value = search.isCaseSensitive { members.append(("$caseSensitive", .bool(value))) }
+        if let value = search.isDiacriticSensitive { members.append(("$diacriticSensitive", .bool(value))) }
+        return members
     }
 
     /// MongoDB's own form: `{"$regex": pattern, "$options": "i"}`.

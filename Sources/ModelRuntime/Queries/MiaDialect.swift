@@ -15,22 +15,37 @@ public struct MiaDialect: QueryDialect {
     }
 
     /// The operators of the CRUD service's `_q` (crud-service `lib/QueryParser.js`, `traverse`): MongoDB's without
-    /// `$nor`, which it refuses at the top level; `$elemMatch` also on arrays of scalars. Regular expressions are
-    /// `{"$regex":…,"$options":…}`.
+    /// `$nor`, which it refuses at the top level; `$elemMatch` also on arrays of scalars; `$nearSphere` in the
+    /// service's own form; `$text` at the top level. Regular expressions are `{"$regex":…,"$options":…}`.
     public static let filter = FilterRenderer(
         dialect: "mia",
         supportedOperators: [
             "$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin", "$all", "$size", "$exists", "$regex", "$and",
-            "$or", "$elemMatch",
+            "$or", "$elemMatch", "$nearSphere", "$text",
         ],
         encodeValue: FilterRenderer.plainValue,
         encodeRegex: FilterRenderer.mongoRegex,
         refusalReasons: [
             "$nor":
                 "Mia-Platform's CRUD service refuses it (\"Unknown operator: $nor\"; its query parser takes only $and, $or "
-                + "and $text at the top level), and Condition.not and Condition.none are sent as $nor"
-        ]
+                + "and $text at the top level), and Condition.not and Condition.none are sent as $nor",
+            "$geoWithin": "Mia-Platform's CRUD service takes only $nearSphere of the geo operators",
+            "$within": "Mia-Platform's CRUD service takes only $nearSphere of the geo operators",
+        ],
+        encodeGeo: geo
     )
+
+    /// The CRUD service's `$nearSphere`: `{"from": [longitude, latitude], "minDistance": m, "maxDistance": m}`, which
+    /// it rewrites into MongoDB's (crud-service `lib/QueryParser.js`, `castNearSphere`). It has no other geo operator.
+    public static func geo(_ geo: GeoOperator) throws -> [(key: String, value: QueryJSON)] {
+        guard case .nearSphere(let center, let minimum, let maximum) = geo else {
+            throw QueryError("the mia dialect has no \(geo.name) operator: its CRUD service takes only $nearSphere")
+        }
+        var members: [(key: String, value: QueryJSON)] = [("from", FilterRenderer.longitudeLatitude(center))]
+        if let minimum { members.append(("minDistance", .double(minimum.meters))) }
+        if let maximum { members.append(("maxDistance", .double(maximum.meters))) }
+        return [("$nearSphere", .object(members))]
+    }
 
     /// The list request: `GET /<plural>/` with `_q`, `_p` (or `_rawp`), `_s`, `_l`, `_sk` and `_st`. Throws for
     /// `expand`, which the CRUD service cannot do, and for `paths` combined with `excluding`.

@@ -18,21 +18,79 @@ public struct ParseDialect: QueryDialect {
     }
 
     /// The operators of Parse Server's `where` (parse-server `DatabaseController.js` `validateQuery` and
-    /// `MongoTransform.js` `transformConstraint`): MongoDB's without `$size` and `$elemMatch`. Parse writes dates as
-    /// `{"__type":"Date","iso":…}` and references as Pointers.
+    /// `MongoTransform.js` `transformConstraint`, `RestQuery.js` for the relational ones): MongoDB's without `$size`
+    /// and `$elemMatch`, with Parse's geo forms, `$text` on a field, `$containedBy`, `$inQuery`, `$notInQuery`,
+    /// `$select`, `$dontSelect` and `$relatedTo`. Parse writes dates as `{"__type":"Date","iso":…}` and references
+    /// as Pointers.
     public static let filter = FilterRenderer(
         dialect: "parse",
         supportedOperators: [
             "$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin", "$all", "$exists", "$regex", "$and", "$or",
-            "$nor",
+            "$nor", "$containedBy", "$text", "$nearSphere", "$within", "$geoWithin", "$geoIntersects", "$inQuery",
+            "$notInQuery", "$select", "$dontSelect", "$relatedTo",
         ],
         encodeValue: value,
         encodeRegex: FilterRenderer.mongoRegex,
         refusalReasons: [
             "$size": "Parse Server refuses it (\"bad constraint: $size\")",
             "$elemMatch": "Parse Server refuses it (\"bad constraint: $elemMatch\")",
-        ]
+        ],
+        encodeGeo: geo,
+        encodeTextSearch: { search in .object([("$search", textSearch(search))]) },
+        textSearchPlacement: .field,
+        standaloneOperators: ["$containedBy", "$text"]
     )
+
+    /// A point as Parse writes it in queries: `{"__type": "GeoPoint", "latitude", "longitude"}`.
+    private static func geoPoint(_ point: GeoCoordinate) -> QueryJSON {
+        .object([
+            ("__type", .string("GeoPoint")), ("latitude", .double(point.latitude)),
+            ("longitude", .double(point.longitude)),
+        ])
+    }
+
+    /// Parse's geo forms (REST guide, GeoPoints; parse-server `MongoTransform.js`): `$nearSphere` with
+    /// `$maxDistanceInKilometers` beside it, `$within` `$box`, `$geoWithin` `$polygon` or `$centerSphere` (`[longitude, latitude]` and radians),
+    /// `$geoIntersects` `$point`. Parse has no minimum distance.
+    public static func geo(_ geo: GeoOperator) throws -> [(key: String, value: QueryJSON)] {
+        switch geo {
+        case .nearSphere(let center, let minimum, let maximum):
+            if minimum != nil {
+                throw QueryError("the parse dialect's $nearSphere has no minimum distance, only a maximum")
+            }
+            var members: [(key: String, value: QueryJSON)] = [("$nearSphere", geoPoint(center))]
+            if let maximum { members.append(("$maxDistanceInKilometers", .double(maximum.meters / 1000))) }
+            return members
+        case .withinBox(let southwest, let northeast):
+            return [("$within", .object([("$box", .array([geoPoint(southwest), geoPoint(northeast)]))]))]
+        case .withinPolygon(let corners):
+            return [("$geoWithin", .object([("$polygon", .array(corners.map(geoPoint)))]))]
+        case .withinSphere(let center, let radius):
+            // `[longitude, latitude]`: the form both the database transform and Live Query's matcher read.
+            return [
+                (
+                    "$geoWithin",
+                    .object([
+                        (
+                            "$centerSphere",
+                            .array([
+                                FilterRenderer.longitudeLatitude(center),
+                                .double(radius.radians(earthRadiusInMeters: GeoDistance.parseEarthRadiusInMeters)),
+                            ])
+                        )
+                    ])
+                )
+            ]
+        case .intersectsPoint(let point):
+            return [("$geoIntersects", .object([("$point", geoPoint(point))]))]
+        }
+    }
+
+    /// Parse's `$search` value: `{"$term": terms}` and the options that are set (parse-server `MongoTransform.js`,
+    /// `$text`).
+    private static func textSearch(_ search: TextSearch) -> QueryJSON {
+        .object([("$term", .string(search.terms))] + FilterRenderer.textSearchOptions(search))
+    }
 
     /// A literal as Parse writes it: dates as `{"__type":"Date","iso":…}`, references as Pointers to the target's
     /// class, everything else as plain JSON.

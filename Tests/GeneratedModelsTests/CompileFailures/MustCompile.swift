@@ -38,6 +38,12 @@ func snippet(owner: ObjectID, since: Date) throws -> [RenderedRequest] {
         .paths { [$0.name, $0.price, $0.registry.surname] }
         .states(["PUBLIC", "DRAFT"])
     let books = Books.query.where { $0.additionalInfo.exists() }
+        .where { $0.position.nearSphere(GeoPosition(longitude: 9.19, latitude: 45.46), maximum: .kilometers(2)) }
+        .where { _ in .matchesText(TextSearch("dune")) }
+    let related = Item.query
+        .where { $0.name.matchesText(TextSearch("a")).and($0.tags.containsOnly(["a"])) }
+        .where { $0.name.in(\Item.QueryFields.name, where: { $0.count.gt(1) }) }
+        .where { _ in .relatedTo(\Item.QueryFields.linked, of: owner) }
     // Cortex's system properties, kept in the model's `system` fields, are queried as its own fields.
     let objects = Object.query
         .where { $0.created.gt(since).and($0.owner.eq(owner), $0.accessRoles.contains(owner), $0.favorite.exists()) }
@@ -47,5 +53,6 @@ func snippet(owner: ObjectID, since: Date) throws -> [RenderedRequest] {
         try things.rendered(for: .cortex), try objects.rendered(for: .cortex), try items.rendered(for: .mia),
         try scores.rendered(for: .parse),
         try plates.renderedCount(for: MiaDialect(encodesQueryAsBase64: true)), try books.rendered(for: .mia),
+        try related.rendered(for: .parse),
     ]
 }

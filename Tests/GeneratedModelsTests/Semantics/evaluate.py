@@ -9,12 +9,20 @@ filter mongomock rejects has {"name": ..., "error": "..."} instead of ids. A que
 evaluated against those alone (mongomock takes tens of microseconds a document, so many small cases are run apart
 rather than each against all the documents).
 
+A query with "server": "crud-service" or "parse-server" is first rewritten as that server rewrites it before MongoDB
+sees it (servers.py, from each server's source). mongomock has no geo operators: a filter with one is evaluated by
+servers.geo_select, from MongoDB's documentation, and its ids come nearest first for `$nearSphere`.
+
 Exits with status 3, naming the fix, when mongomock is not installed.
 """
 
 import collections
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import servers  # noqa: E402 - next to this file
 
 MISSING_EXIT_STATUS = 3
 
@@ -52,8 +60,19 @@ def main(argv):
         print("not every document was stored (duplicate _id?)", file=sys.stderr)
         return 1
 
+    rewrites = {"crud-service": servers.crud_service, "parse-server": servers.parse_server}
     results = []
     for index, query in enumerate(payload["queries"]):
+        filter_ = json.loads(json.dumps(query["filter"]))
+        if "server" in query:
+            filter_ = rewrites[query["server"]](filter_)
+        if servers.has_geo(filter_):
+            documents = query.get("documents", payload["documents"])
+            try:
+                results.append({"name": query["name"], "ids": servers.geo_select(documents, filter_)})
+            except Exception as error:  # noqa: BLE001 - an unusable filter is reported, not fatal.
+                results.append({"name": query["name"], "error": f"{type(error).__name__}: {error}"})
+            continue
         target = collection
         if "documents" in query:
             target = stored("query%d" % index, query["documents"])
@@ -61,7 +80,7 @@ def main(argv):
                 print("not every document of %s was stored (duplicate _id?)" % query["name"], file=sys.stderr)
                 return 1
         try:
-            ids = sorted(document["_id"] for document in target.find(query["filter"], {"_id": 1}))
+            ids = sorted(document["_id"] for document in target.find(filter_, {"_id": 1}))
             results.append({"name": query["name"], "ids": ids})
         except Exception as error:  # noqa: BLE001 - an unusable filter is reported, not fatal.
             results.append({"name": query["name"], "error": f"{type(error).__name__}: {error}"})

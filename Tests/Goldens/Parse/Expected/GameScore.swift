@@ -171,6 +171,10 @@ extension GameScore {
             .init(_prefix, "game", target: "Game")
         }
 
+        public var opponents: RelationField<Root, Player> {
+            .init(_prefix, "opponents")
+        }
+
         public var playedAt: ValueField<Root, Date, MaybeAbsent> {
             .init(_prefix, "playedAt")
         }

@@ -15,6 +15,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
     public var status: Status?
     public var size: Size?
     public var parts: [Part]?
+    public var linked: ParseRelation<Item>?
     public var unknownMembers: UnknownMembers = .init()
 
     public init(
@@ -27,7 +28,8 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         tags: [String]? = nil,
         status: Status? = nil,
         size: Size? = nil,
-        parts: [Part]? = nil
+        parts: [Part]? = nil,
+        linked: ParseRelation<Item>? = nil
     ) {
         self.id = id
         self.name = name
@@ -39,6 +41,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         self.status = status
         self.size = size
         self.parts = parts
+        self.linked = linked
     }
 
     public init(from decoder: any Decoder) throws {
@@ -58,6 +61,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         self.status = try container.decodeOrNull(Status.self, forKey: JSONKey("c_status"), nulls: &nulls)
         self.size = try container.decodeOrNull(Size.self, forKey: JSONKey("c_size"), nulls: &nulls)
         self.parts = try container.decodeOrNull([Part].self, forKey: JSONKey("c_parts"), nulls: &nulls)
+        self.linked = try container.decodeOrNull(ParseRelation<Item>.self, forKey: JSONKey("c_linked"), nulls: &nulls)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
     }
@@ -78,6 +82,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         try container.encodeOrNull(self.status, forKey: JSONKey("c_status"), nulls: _nullKeys)
         try container.encodeOrNull(self.size, forKey: JSONKey("c_size"), nulls: _nullKeys)
         try container.encodeOrNull(self.parts, forKey: JSONKey("c_parts"), nulls: _nullKeys)
+        try container.encodeOrNull(self.linked, forKey: JSONKey("c_linked"), nulls: _nullKeys)
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
@@ -92,6 +97,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         guard equalValues(lhs.status, rhs.status) else { return false }
         guard equalValues(lhs.size, rhs.size) else { return false }
         guard equalValues(lhs.parts, rhs.parts) else { return false }
+        guard equalValues(lhs.linked, rhs.linked) else { return false }
         guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
@@ -108,6 +114,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         "c_status",
         "c_size",
         "c_parts",
+        "c_linked",
     ]
 
     /// The values of `c_status`.
@@ -272,6 +279,10 @@ extension Item {
         public var parts: DocumentArrayField<Root, Item.Part.Fields<Item.Part>, MaybeAbsent> {
             .init(_prefix, "c_parts")
         }
+
+        public var linked: RelationField<Root, Item> {
+            .init(_prefix, "c_linked")
+        }
     }
 }
 
@@ -396,6 +407,7 @@ extension Item {
         public var status: FieldUpdate<Item.Status>
         public var size: FieldUpdate<Item.Size>
         public var parts: ArrayUpdate<Item.Part, ArrayOperationSet.SetOnly>
+        public var linked: RelationUpdate<ObjectID>
 
         /// An update that changes nothing: every property is unchanged.
         public init() {
@@ -408,6 +420,7 @@ extension Item {
             self.status = .unchanged
             self.size = .unchanged
             self.parts = .init()
+            self.linked = .init()
         }
 
         /// The update that turns `original` into `edited`, and nothing more.
@@ -435,6 +448,7 @@ extension Item {
             operations.append(contentsOf: self.status.operations(at: "c_status"))
             operations.append(contentsOf: self.size.operations(at: "c_size"))
             operations.append(contentsOf: self.parts.operations(at: "c_parts"))
+            operations.append(contentsOf: self.linked.operations(at: "c_linked", object: "c_item"))
             return operations
         }
 

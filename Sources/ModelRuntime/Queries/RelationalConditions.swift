@@ -1,0 +1,70 @@
+// Parse's relational operators: conditions that hold through the instances of another class, which Parse Server
+// resolves by running the inner query first (parse-server `RestQuery.js`).
+
+/// A Parse `Relation` property: the instances related to one instance are queried from their own class with
+/// `Condition.relatedTo(_:of:)`.
+public struct RelationField<Root, Target>: FieldPathRepresentable {
+    /// The Relation property's JSON path.
+    public let fieldPath: FieldPath
+
+    /// The field at `key` below `prefix`. Generated `Fields` structs create their fields; apps don't need to.
+    public init(_ prefix: FieldPath, _ key: String) {
+        fieldPath = prefix.appending(key)
+    }
+}
+
+extension ReferenceField {
+    private func subquery(_ build: (TargetFields) -> Condition<Root>) -> Subquery {
+        Subquery(objectName: targetName, conditions: [build(TargetFields(.root)).node])
+    }
+
+    /// Instances whose reference points at an instance that matches the condition, built from the target's own
+    /// fields (Parse's `$inQuery`).
+    ///
+    /// ```swift
+    /// GameScore.query.where { $0.game.in(where: { $0.title.eq("Chess") }) }
+    /// ```
+    public func `in`(where build: (TargetFields) -> Condition<Root>) -> Condition<Root> {
+        Condition(.field(fieldPath, .inQuery(subquery(build))))
+    }
+
+    /// Instances whose reference points at no instance that matches the condition (Parse's `$notInQuery`).
+    public func notIn(where build: (TargetFields) -> Condition<Root>) -> Condition<Root> {
+        Condition(.field(fieldPath, .notInQuery(subquery(build))))
+    }
+}
+
+extension ValueField {
+    /// Instances whose value equals the field `key` of an instance of `Target` that matches the condition (Parse's
+    /// `$select`): the value and the key have the same type.
+    ///
+    /// ```swift
+    /// Player.query.where { $0.hometown.in(\Team.QueryFields.city, where: { $0.wins.gt(10) }) }
+    /// ```
+    public func `in`<Target: QueryableModel, KeyPresence>(
+        _ key: KeyPath<Target.QueryFields, ValueField<Target, Value, KeyPresence>>,
+        where build: (Target.QueryFields) -> Condition<Target>
+    ) -> Condition<Root> {
+        let (subquery, keyPath) = Self.selection(key, build)
+        return Condition(.field(fieldPath, .select(subquery, key: keyPath)))
+    }
+
+    /// Instances whose value equals the field `key` of no instance of `Target` that matches the condition (Parse's
+    /// `$dontSelect`).
+    public func notIn<Target: QueryableModel, KeyPresence>(
+        _ key: KeyPath<Target.QueryFields, ValueField<Target, Value, KeyPresence>>,
+        where build: (Target.QueryFields) -> Condition<Target>
+    ) -> Condition<Root> {
+        let (subquery, keyPath) = Self.selection(key, build)
+        return Condition(.field(fieldPath, .dontSelect(subquery, key: keyPath)))
+    }
+
+    private static func selection<Target: QueryableModel, KeyPresence>(
+        _ key: KeyPath<Target.QueryFields, ValueField<Target, Value, KeyPresence>>,
+        _ build: (Target.QueryFields) -> Condition<Target>
+    ) -> (Subquery, String) {
+        let fields = Target.QueryFields(.root)
+        let subquery = Subquery(objectName: Target.apiName, conditions: [build(fields).node])
+        return (subquery, fields[keyPath: key].fieldPath.dotted)
+    }
+}
