@@ -48,6 +48,10 @@ import Testing
             ]
         ),
         Snippet(
+            file: "ClearRequiredElementProperty.swift",
+            diagnostics: ["(aka 'NoClearableProperty') has no member 'value'"]
+        ),
+        Snippet(
             file: "SortOnBool.swift",
             diagnostics: ["property 'ascending' requires that 'Bool' conform to 'QueryComparable'"]
         ),

@@ -144,6 +144,23 @@ import Testing
         )
     }
 
+    /// An element's optional property is cleared by its `_id` as Cortex removes a property: by its path.
+    @Test func anUpdateClearsAFieldOfOneElement() throws {
+        let element = try #require(ObjectID("6255b8f81b7acdab9f14397b"))
+        var patch = Study.Patch()
+        patch.subjectStatusList.clear([.statusDescription, .default], inElementWithID: element)
+        let requests = try patch.rendered(id: try #require(ObjectID("6255b8f88348d74431bc3d00")), for: .cortex)
+        #expect(
+            requests.map { $0.body?.serialized }
+                == [
+                    #"[{"op":"remove","path":"c_subject_status_list.6255b8f81b7acdab9f14397b.c_status_description"},"#
+                        + #"{"op":"remove","path":"c_subject_status_list.6255b8f81b7acdab9f14397b.c_default"}]"#
+                ]
+        )
+        #expect(Study.SubjectStatusList.ClearableProperty(rawValue: "c_status_value") == .statusValue)
+        #expect(NoClearableProperty(rawValue: "c_value") == nil)
+    }
+
     @Test func onlyCortexAddressesAnElementByItsID() throws {
         var patch = Study.Patch()
         patch.subjectStatusList.remove(elementWithID: try #require(ObjectID("6255b8f81b7acdab9f14397b")))

@@ -139,6 +139,6 @@ public struct SwiftNaming: Sendable {
         "Decodable", "Encodable", "Hashable", "Sendable", "Identifiable", "CodingKey", "CodingKeys", "Decoder",
         "Encoder", "RawRepresentable", "Error", "Swift", "Foundation", "ModelRuntime", "Type", "Self", "Any",
         "Protocol", "Never", "Void", "Fields", "IncludableFields", "ExpandableFields", "QueryFields", "SchemaObjects",
-        "SchemaObject", "Create", "Patch", "FacetRules", "JSONKey", "SelfCoding", "Result",
+        "SchemaObject", "Create", "Patch", "FacetRules", "JSONKey", "SelfCoding", "Result", "ClearableProperty",
     ]
 }

@@ -305,6 +305,10 @@ struct BodyTranslator {
                 addressable.filter { $0.definition.isCreatable || $0.definition.isWritable }.map { ($0, owner) },
                 typeValue: nil
             )
+            let isArrayElement = properties.contains { property in
+                guard case .objectID = property.type else { return false }
+                return property.apiName == "_id" && property.keyPath == ["_id"] && !property.isArray
+            }
             var modelMembers: [String] = []
             for property in addressable {
                 if case .file = property.type { continue }
@@ -333,10 +337,17 @@ struct BodyTranslator {
                     create: create,
                     modelMemberLines: modelMembers,
                     facetRules: facetRules(addressable),
-                    isArrayElement: properties.contains { property in
-                        guard case .objectID = property.type else { return false }
-                        return property.apiName == "_id" && property.keyPath == ["_id"] && !property.isArray
-                    }
+                    isArrayElement: isArrayElement,
+                    clearableProperties: isArrayElement
+                        ? addressable.filter {
+                            !$0.isRequired && !$0.definition.isRequired && $0.definition.isWritable
+                                && $0.apiName != "_id"
+                        }.map {
+                            ClearablePropertyView(
+                                name: SwiftNaming.escaped($0.swiftName),
+                                key: SwiftText.stringLiteral($0.apiName)
+                            )
+                        } : []
                 )
             )
         }

@@ -331,10 +331,14 @@ public struct DocumentBodyView: Sendable, TemplateView {
     public var facetRules: [FacetRulesView]
     /// An element of a Cortex document array, which has an `_id` of its own that updates can name.
     public var isArrayElement = false
+    /// The element's optional, writable properties, which an update can clear in one element (`ClearableProperty`).
+    public var clearableProperties: [ClearablePropertyView] = []
 
     public func value(named name: String) -> Any? {
         switch name {
         case "isArrayElement": isArrayElement
+        case "clearableProperties": clearableProperties
+        case "hasClearableProperties": !clearableProperties.isEmpty
         case "owner": owner
         case "access": access
         case "create": create
@@ -342,6 +346,20 @@ public struct DocumentBodyView: Sendable, TemplateView {
         case "hasModelMemberLines": !modelMemberLines.isEmpty
         case "facetRules": facetRules
         case "hasFacetRules": !facetRules.isEmpty
+        default: nil
+        }
+    }
+}
+
+/// One case of a document array element's `ClearableProperty`: the Swift name and the API key it stands for.
+public struct ClearablePropertyView: Sendable, TemplateView {
+    public var name: String
+    public var key: String
+
+    public func value(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "key": key
         default: nil
         }
     }

@@ -216,8 +216,23 @@ public struct ArrayUpdate<Element: BodyValueConvertible & Equatable, Operations:
 }
 
 /// A document array's element that Cortex names by its own `_id` (generated structs of Cortex document arrays
-/// conform): an update can change or remove one element without sending the whole array.
-public protocol DocumentArrayElement: BodyValueConvertible {}
+/// conform): an update can change, clear or remove one element without sending the whole array.
+public protocol DocumentArrayElement: BodyValueConvertible {
+    /// The element's properties an update may clear: the optional ones the client can write, each with its API key
+    /// as its raw value.
+    associatedtype ClearableProperty: RawRepresentable<String>
+}
+
+/// The `ClearableProperty` of an element whose properties are all required: there is nothing to clear.
+public enum NoClearableProperty: RawRepresentable, Sendable {
+    /// No raw value names a property.
+    public init?(rawValue: String) { nil }
+
+    /// Never called: there is no value.
+    public var rawValue: String {
+        switch self {}
+    }
+}
 
 extension ArrayUpdate where Element: DocumentArrayElement {
     /// Sets, in the element whose `_id` is `id`, each property that `values` has a value for, and nothing else:
@@ -233,6 +248,21 @@ extension ArrayUpdate where Element: DocumentArrayElement {
         guard case .object(let members) = values.bodyValue else { return }
         for member in members {
             var operation = PatchOperation(path: "\(id).\(member.key)", kind: .set(member.value))
+            operation.elementID = id
+            elementOperations.append(operation)
+        }
+    }
+
+    /// Clears `properties` in the element whose `_id` is `id`, and nothing else: Cortex's
+    /// `{"op":"remove","path":"c_parts.<_id>.c_label"}`. Only the element's optional properties can be named.
+    ///
+    /// ```swift
+    /// var patch = Item.Patch()
+    /// patch.parts.clear([.label], inElementWithID: part.id!)
+    /// ```
+    public mutating func clear(_ properties: [Element.ClearableProperty], inElementWithID id: ObjectID) {
+        for property in properties {
+            var operation = PatchOperation(path: "\(id).\(property.rawValue)", kind: .unset)
             operation.elementID = id
             elementOperations.append(operation)
         }

@@ -50,6 +50,8 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         public var clinic: Reference<Clinic>?
         public var when: Date?
         public var notes: [Note]?
+        /// Readings
+        public var readings: [Reading]?
         public var scans: [FileValue]?
         public var score: Double?
         /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
@@ -64,6 +66,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             clinic: Reference<Clinic>? = nil,
             when: Date? = nil,
             notes: [Note]? = nil,
+            readings: [Reading]? = nil,
             scans: [FileValue]? = nil,
             score: Double? = nil,
             system: CortexSystemProperties<JSONValue> = .init(),
@@ -75,6 +78,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.clinic = clinic
             self.when = when
             self.notes = notes
+            self.readings = readings
             self.scans = scans
             self.score = score
             self.system = system
@@ -94,6 +98,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
                 nulls: &nulls
             )?.wrappedValue
             self.notes = try container.decodeOrNull([Note].self, forKey: JSONKey("c_notes"), nulls: &nulls)
+            self.readings = try container.decodeOrNull([Reading].self, forKey: JSONKey("c_readings"), nulls: &nulls)
             self.scans = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_scans"), nulls: &nulls)
             self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &nulls)
             self.system = try CortexSystemProperties<JSONValue>(from: decoder)
@@ -114,6 +119,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
                 nulls: _nullKeys
             )
             try container.encodeOrNull(self.notes, forKey: JSONKey("c_notes"), nulls: _nullKeys)
+            try container.encodeOrNull(self.readings, forKey: JSONKey("c_readings"), nulls: _nullKeys)
             try container.encodeOrNull(self.scans, forKey: JSONKey("c_scans"), nulls: _nullKeys)
             try container.encodeOrNull(self.score, forKey: JSONKey("c_score"), nulls: _nullKeys)
             try container.encodeOrNull(self.room, forKey: JSONKey("c_room"), nulls: _nullKeys)
@@ -128,6 +134,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             guard equalValues(lhs.clinic, rhs.clinic) else { return false }
             guard equalValues(lhs.when, rhs.when) else { return false }
             guard equalValues(lhs.notes, rhs.notes) else { return false }
+            guard equalValues(lhs.readings, rhs.readings) else { return false }
             guard equalValues(lhs.scans, rhs.scans) else { return false }
             guard equalValues(lhs.score, rhs.score) else { return false }
             guard equalValues(lhs.system, rhs.system) else { return false }
@@ -144,6 +151,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             "c_clinic",
             "c_when",
             "c_notes",
+            "c_readings",
             "c_scans",
             "c_score",
             "created",
@@ -170,6 +178,8 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         public var clinic: Reference<Clinic>?
         public var when: Date?
         public var notes: [Note]?
+        /// Readings
+        public var readings: [Reading]?
         public var scans: [FileValue]?
         public var score: Double?
         /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
@@ -184,6 +194,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             clinic: Reference<Clinic>? = nil,
             when: Date? = nil,
             notes: [Note]? = nil,
+            readings: [Reading]? = nil,
             scans: [FileValue]? = nil,
             score: Double? = nil,
             system: CortexSystemProperties<JSONValue> = .init(),
@@ -195,6 +206,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.clinic = clinic
             self.when = when
             self.notes = notes
+            self.readings = readings
             self.scans = scans
             self.score = score
             self.system = system
@@ -214,6 +226,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
                 nulls: &nulls
             )?.wrappedValue
             self.notes = try container.decodeOrNull([Note].self, forKey: JSONKey("c_notes"), nulls: &nulls)
+            self.readings = try container.decodeOrNull([Reading].self, forKey: JSONKey("c_readings"), nulls: &nulls)
             self.scans = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_scans"), nulls: &nulls)
             self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &nulls)
             self.system = try CortexSystemProperties<JSONValue>(from: decoder)
@@ -234,6 +247,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
                 nulls: _nullKeys
             )
             try container.encodeOrNull(self.notes, forKey: JSONKey("c_notes"), nulls: _nullKeys)
+            try container.encodeOrNull(self.readings, forKey: JSONKey("c_readings"), nulls: _nullKeys)
             try container.encodeOrNull(self.scans, forKey: JSONKey("c_scans"), nulls: _nullKeys)
             try container.encodeOrNull(self.score, forKey: JSONKey("c_score"), nulls: _nullKeys)
             try container.encodeOrNull(self.link, forKey: JSONKey("c_link"), nulls: _nullKeys)
@@ -248,6 +262,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             guard equalValues(lhs.clinic, rhs.clinic) else { return false }
             guard equalValues(lhs.when, rhs.when) else { return false }
             guard equalValues(lhs.notes, rhs.notes) else { return false }
+            guard equalValues(lhs.readings, rhs.readings) else { return false }
             guard equalValues(lhs.scans, rhs.scans) else { return false }
             guard equalValues(lhs.score, rhs.score) else { return false }
             guard equalValues(lhs.system, rhs.system) else { return false }
@@ -264,6 +279,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             "c_clinic",
             "c_when",
             "c_notes",
+            "c_readings",
             "c_scans",
             "c_score",
             "created",
@@ -340,6 +356,45 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         private var _nullKeys = NullKeys()
         private static let _modeledKeys: Set<String> = ["_id", "c_text", "c_at", "c_author"]
     }
+
+    /// Readings
+    public struct Reading: Codable, Hashable, Sendable {
+        /// Identifier
+        public var id: ObjectID?
+        public var value: Double?
+        public var unknownMembers: UnknownMembers = .init()
+
+        public init(id: ObjectID? = nil, value: Double? = nil) {
+            self.id = id
+            self.value = value
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            var nulls = NullKeys()
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
+            self.value = try container.decodeOrNull(Double.self, forKey: JSONKey("c_value"), nulls: &nulls)
+            self._nullKeys = nulls
+            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeOrNull(self.id, forKey: JSONKey("_id"), nulls: _nullKeys)
+            try container.encodeOrNull(self.value, forKey: JSONKey("c_value"), nulls: _nullKeys)
+            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard equalValues(lhs.id, rhs.id) else { return false }
+            guard equalValues(lhs.value, rhs.value) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
+            return true
+        }
+
+        private var _nullKeys = NullKeys()
+        private static let _modeledKeys: Set<String> = ["_id", "c_value"]
+    }
 }
 
 extension Visit: QueryableModel {
@@ -382,6 +437,11 @@ extension Visit {
 
         public var notes: DocumentArrayField<Root, Visit.Note.Fields<Visit.Note>, MaybeAbsent> {
             .init(_prefix, "c_notes")
+        }
+
+        /// Readings
+        public var readings: DocumentArrayField<Root, Visit.Reading.Fields<Visit.Reading>, MaybeAbsent> {
+            .init(_prefix, "c_readings")
         }
 
         public var scans: FileField<Root, MaybeAbsent> {
@@ -445,6 +505,28 @@ extension Visit.Note {
     }
 }
 
+extension Visit.Reading {
+    /// The typed fields of `Visit.Reading`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        /// Identifier
+        public var id: ValueField<Root, ObjectID, MaybeAbsent> {
+            .init(_prefix, "_id")
+        }
+
+        public var value: ValueField<Root, Double, Present> {
+            .init(_prefix, "c_value")
+        }
+    }
+}
+
 extension Visit.InPerson {
     /// The body that creates an instance of `Visit`: required properties are the initializer's parameters, and
     /// only properties the server lets a client create or write are here.
@@ -454,6 +536,8 @@ extension Visit.InPerson {
         public var clinic: ObjectID
         public var when: Date
         public var notes: [Visit.Note.Create]?
+        /// Readings
+        public var readings: [Visit.Reading.Create]?
         public var scans: [FileUpload]?
         public var score: Double?
         public var room: String?
@@ -471,6 +555,9 @@ extension Visit.InPerson {
             members.append(BodyMember("c_when", self.when.bodyValue))
             if let value = self.notes {
                 members.append(BodyMember("c_notes", value.bodyValue))
+            }
+            if let value = self.readings {
+                members.append(BodyMember("c_readings", value.bodyValue))
             }
             if let value = self.scans {
                 members.append(BodyMember("c_scans", value.bodyValue))
@@ -493,6 +580,10 @@ extension Visit.InPerson {
             for (index, element) in (self.notes ?? []).enumerated() {
                 violations.append(contentsOf: element.violations(at: prefix + "c_notes[\(index)]."))
             }
+            violations.append(contentsOf: Validation.count(of: self.readings, max: 100, at: prefix, "c_readings"))
+            for (index, element) in (self.readings ?? []).enumerated() {
+                violations.append(contentsOf: element.violations(at: prefix + "c_readings[\(index)]."))
+            }
             violations.append(contentsOf: Validation.files(self.scans, rules: FacetRules.scans, at: prefix, "c_scans"))
             return violations
         }
@@ -506,6 +597,8 @@ extension Visit.InPerson {
         public var clinic: FieldUpdate<ObjectID>
         public var when: DateUpdate
         public var notes: ArrayUpdate<Visit.Note, ArrayOperationSet.PushPull>
+        /// Readings
+        public var readings: ArrayUpdate<Visit.Reading, ArrayOperationSet.PushPull>
         public var scans: FieldUpdate<[FileUpload]>
         public var room: FieldUpdate<String>
         public var duration: NumberUpdate<Double>
@@ -515,6 +608,7 @@ extension Visit.InPerson {
             self.clinic = .unchanged
             self.when = .init()
             self.notes = .init()
+            self.readings = .init()
             self.scans = .unchanged
             self.room = .unchanged
             self.duration = .init()
@@ -526,6 +620,7 @@ extension Visit.InPerson {
             self.clinic = .difference(from: original.clinic?.id, to: edited.clinic?.id)
             self.when.change = .difference(from: original.when, to: edited.when)
             self.notes.change = .difference(from: original.notes, to: edited.notes)
+            self.readings.change = .difference(from: original.readings, to: edited.readings)
             if case .some = original.scans, case .none = edited.scans {
                 self.scans = .null
             }
@@ -538,6 +633,7 @@ extension Visit.InPerson {
             operations.append(contentsOf: self.clinic.referenceOperations(at: "c_clinic", object: "c_clinic"))
             operations.append(contentsOf: self.when.operations(at: "c_when"))
             operations.append(contentsOf: self.notes.operations(at: "c_notes"))
+            operations.append(contentsOf: self.readings.operations(at: "c_readings"))
             operations.append(contentsOf: self.scans.operations(at: "c_scans"))
             operations.append(contentsOf: self.room.operations(at: "c_room"))
             operations.append(contentsOf: self.duration.operations(at: "c_duration"))
@@ -550,6 +646,9 @@ extension Visit.InPerson {
             violations.append(contentsOf: Validation.notCleared(self.when.change, at: prefix, "c_when"))
             if case .set(let value) = self.notes.change {
                 violations.append(contentsOf: Validation.count(of: value, max: 100, at: prefix, "c_notes"))
+            }
+            if case .set(let value) = self.readings.change {
+                violations.append(contentsOf: Validation.count(of: value, max: 100, at: prefix, "c_readings"))
             }
             if case .set(let value) = self.scans {
                 violations.append(contentsOf: Validation.files(value, rules: FacetRules.scans, at: prefix, "c_scans"))
@@ -575,6 +674,8 @@ extension Visit.Remote {
         public var clinic: ObjectID
         public var when: Date
         public var notes: [Visit.Note.Create]?
+        /// Readings
+        public var readings: [Visit.Reading.Create]?
         public var scans: [FileUpload]?
         public var score: Double?
         public var link: String?
@@ -592,6 +693,9 @@ extension Visit.Remote {
             members.append(BodyMember("c_when", self.when.bodyValue))
             if let value = self.notes {
                 members.append(BodyMember("c_notes", value.bodyValue))
+            }
+            if let value = self.readings {
+                members.append(BodyMember("c_readings", value.bodyValue))
             }
             if let value = self.scans {
                 members.append(BodyMember("c_scans", value.bodyValue))
@@ -614,6 +718,10 @@ extension Visit.Remote {
             for (index, element) in (self.notes ?? []).enumerated() {
                 violations.append(contentsOf: element.violations(at: prefix + "c_notes[\(index)]."))
             }
+            violations.append(contentsOf: Validation.count(of: self.readings, max: 100, at: prefix, "c_readings"))
+            for (index, element) in (self.readings ?? []).enumerated() {
+                violations.append(contentsOf: element.violations(at: prefix + "c_readings[\(index)]."))
+            }
             violations.append(contentsOf: Validation.files(self.scans, rules: FacetRules.scans, at: prefix, "c_scans"))
             return violations
         }
@@ -627,6 +735,8 @@ extension Visit.Remote {
         public var clinic: FieldUpdate<ObjectID>
         public var when: DateUpdate
         public var notes: ArrayUpdate<Visit.Note, ArrayOperationSet.PushPull>
+        /// Readings
+        public var readings: ArrayUpdate<Visit.Reading, ArrayOperationSet.PushPull>
         public var scans: FieldUpdate<[FileUpload]>
         public var link: FieldUpdate<String>
         public var recorded: FieldUpdate<Bool>
@@ -636,6 +746,7 @@ extension Visit.Remote {
             self.clinic = .unchanged
             self.when = .init()
             self.notes = .init()
+            self.readings = .init()
             self.scans = .unchanged
             self.link = .unchanged
             self.recorded = .unchanged
@@ -647,6 +758,7 @@ extension Visit.Remote {
             self.clinic = .difference(from: original.clinic?.id, to: edited.clinic?.id)
             self.when.change = .difference(from: original.when, to: edited.when)
             self.notes.change = .difference(from: original.notes, to: edited.notes)
+            self.readings.change = .difference(from: original.readings, to: edited.readings)
             if case .some = original.scans, case .none = edited.scans {
                 self.scans = .null
             }
@@ -659,6 +771,7 @@ extension Visit.Remote {
             operations.append(contentsOf: self.clinic.referenceOperations(at: "c_clinic", object: "c_clinic"))
             operations.append(contentsOf: self.when.operations(at: "c_when"))
             operations.append(contentsOf: self.notes.operations(at: "c_notes"))
+            operations.append(contentsOf: self.readings.operations(at: "c_readings"))
             operations.append(contentsOf: self.scans.operations(at: "c_scans"))
             operations.append(contentsOf: self.link.operations(at: "c_link"))
             operations.append(contentsOf: self.recorded.operations(at: "c_recorded"))
@@ -671,6 +784,9 @@ extension Visit.Remote {
             violations.append(contentsOf: Validation.notCleared(self.when.change, at: prefix, "c_when"))
             if case .set(let value) = self.notes.change {
                 violations.append(contentsOf: Validation.count(of: value, max: 100, at: prefix, "c_notes"))
+            }
+            if case .set(let value) = self.readings.change {
+                violations.append(contentsOf: Validation.count(of: value, max: 100, at: prefix, "c_readings"))
             }
             if case .set(let value) = self.scans {
                 violations.append(contentsOf: Validation.files(value, rules: FacetRules.scans, at: prefix, "c_scans"))
@@ -688,6 +804,13 @@ extension Visit.Remote {
 }
 
 extension Visit.Note: BodyValueConvertible, DocumentArrayElement {
+    /// The properties an update can clear in one element, by its `_id`.
+    public enum ClearableProperty: String, Sendable {
+        case text = "c_text"
+        case at = "c_at"
+        case author = "c_author"
+    }
+
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -722,6 +845,39 @@ extension Visit.Note: BodyValueConvertible, DocumentArrayElement {
             if let value = self.author {
                 members.append(BodyMember("c_author", .reference(value, object: "account")))
             }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}
+
+extension Visit.Reading: BodyValueConvertible, DocumentArrayElement {
+    /// Every property of the element is required: none can be cleared.
+    public typealias ClearableProperty = NoClearableProperty
+
+    /// The document as an update sets it, whole.
+    public var bodyValue: BodyValue {
+        var members: [BodyMember] = []
+        if let value = self.value {
+            members.append(BodyMember("c_value", value.bodyValue))
+        }
+        return .object(members)
+    }
+
+    /// The body of a new `Visit.Reading`, inside its object's create body.
+    public struct Create: DocumentBody {
+        public var value: Double
+
+        public init(value: Double) {
+            self.value = value
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            members.append(BodyMember("c_value", self.value.bodyValue))
             return members
         }
 

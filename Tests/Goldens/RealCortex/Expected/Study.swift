@@ -4674,6 +4674,15 @@ extension Study.Configuration: BodyValueConvertible {
 }
 
 extension Study.Information: BodyValueConvertible, DocumentArrayElement {
+    /// The properties an update can clear in one element, by its `_id`.
+    public enum ClearableProperty: String, Sendable {
+        case assets = "c_assets"
+        case content = "c_content"
+        case contentIsHtml = "c_content_is_html"
+        case key = "c_key"
+        case webLink = "c_web_link"
+    }
+
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -4761,6 +4770,14 @@ extension Study.Information: BodyValueConvertible, DocumentArrayElement {
 }
 
 extension Study.MenuConfig: BodyValueConvertible, DocumentArrayElement {
+    /// The properties an update can clear in one element, by its `_id`.
+    public enum ClearableProperty: String, Sendable {
+        case displayName = "c_display_name"
+        case groupId = "c_group_id"
+        case key = "c_key"
+        case menu = "c_menu"
+    }
+
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -4899,6 +4916,14 @@ extension Study.PatientAppDisplayOptions: BodyValueConvertible {
 }
 
 extension Study.PrivacyItem: BodyValueConvertible, DocumentArrayElement {
+    /// The properties an update can clear in one element, by its `_id`.
+    public enum ClearableProperty: String, Sendable {
+        case apps = "c_apps"
+        case htmlContent = "c_html_content"
+        case key = "c_key"
+        case url = "c_url"
+    }
+
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -4968,6 +4993,17 @@ extension Study.PrivacyItem: BodyValueConvertible, DocumentArrayElement {
 }
 
 extension Study.Resource: BodyValueConvertible, DocumentArrayElement {
+    /// The properties an update can clear in one element, by its `_id`.
+    public enum ClearableProperty: String, Sendable {
+        case assets = "c_assets"
+        case availableTo = "c_available_to"
+        case content = "c_content"
+        case contentIsHtml = "c_content_is_html"
+        case key = "c_key"
+        case title = "c_title"
+        case webLink = "c_web_link"
+    }
+
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -5066,6 +5102,14 @@ extension Study.Resource: BodyValueConvertible, DocumentArrayElement {
 }
 
 extension Study.ReviewType: BodyValueConvertible, DocumentArrayElement {
+    /// The properties an update can clear in one element, by its `_id`.
+    public enum ClearableProperty: String, Sendable {
+        case active = "c_active"
+        case key = "c_key"
+        case requiredSignature = "c_required_signature"
+        case roles = "c_roles"
+    }
+
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -5173,6 +5217,15 @@ extension Study.SelfServiceInfo: BodyValueConvertible {
 }
 
 extension Study.StudyContactInformation: BodyValueConvertible, DocumentArrayElement {
+    /// The properties an update can clear in one element, by its `_id`.
+    public enum ClearableProperty: String, Sendable {
+        case contactType = "c_contact_type"
+        case contactValue = "c_contact_value"
+        case instruction = "c_instruction"
+        case key = "c_key"
+        case title = "c_title"
+    }
+
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -5247,6 +5300,17 @@ extension Study.StudyContactInformation: BodyValueConvertible, DocumentArrayElem
 }
 
 extension Study.SubjectMenuConfig: BodyValueConvertible, DocumentArrayElement {
+    /// The properties an update can clear in one element, by its `_id`.
+    public enum ClearableProperty: String, Sendable {
+        case buttonTitle = "c_button_title"
+        case columnProps = "c_column_props"
+        case columns = "c_columns"
+        case key = "c_key"
+        case longName = "c_long_name"
+        case shortName = "c_short_name"
+        case taskId = "c_task_id"
+    }
+
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
@@ -5340,6 +5404,15 @@ extension Study.SubjectMenuConfig: BodyValueConvertible, DocumentArrayElement {
 }
 
 extension Study.SubjectStatusList: BodyValueConvertible, DocumentArrayElement {
+    /// The properties an update can clear in one element, by its `_id`.
+    public enum ClearableProperty: String, Sendable {
+        case `default` = "c_default"
+        case key = "c_key"
+        case statusDescription = "c_status_description"
+        case statusLabel = "c_status_label"
+        case statusValue = "c_status_value"
+    }
+
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
         var members: [BodyMember] = []
