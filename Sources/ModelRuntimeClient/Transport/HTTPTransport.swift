@@ -192,11 +192,19 @@ public struct URLSessionTransport: HTTPTransport {
 private final class SessionOwner: Sendable {
     let session: URLSession
     let delegate: SessionDelegate
+    /// The delegate queue's own dispatch queue. Without one, an `OperationQueue` on Linux runs its operations on
+    /// dispatch's global queue, whose threads Swift concurrency's pool shares: while an app's tasks kept every pool
+    /// thread busy, no answer was delivered. A serial queue of its own gets a thread when it has work. Held here
+    /// because `OperationQueue` on Linux doesn't keep its `underlyingQueue` alive.
+    private let delegateDispatchQueue: DispatchQueue
 
     init(configuration: URLSessionConfiguration, redirectPolicy: RedirectPolicy) {
         let delegate = SessionDelegate(redirectPolicy: redirectPolicy)
+        let dispatchQueue = DispatchQueue(label: "ModelRuntimeClient.URLSessionTransport.delegate")
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
+        queue.underlyingQueue = dispatchQueue
+        self.delegateDispatchQueue = dispatchQueue
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
