@@ -61,7 +61,7 @@ enum OfferedOperators {
         let polygon = value(ParsePolygon.self)
         let json = value(JSONValue.self)
         let rawObject = RawObjectField<Item, MaybeAbsent>(.root, "c_other")
-        let owner = ReferenceField<Item, UnknownFields<Item>, MaybeAbsent>(.root, "c_owner", target: "c_owner")
+        let owner = ReferenceField<Item, Item.Fields<Item>, MaybeAbsent>(.root, "c_owner", target: "c_item")
         let owners = ReferenceArrayField<Item, MaybeAbsent>(.root, "c_owners", target: "account")
         let file = FileField<Item, MaybeAbsent>(.root, "c_file")
         let id = ObjectID("65f000000000000000000001")!
@@ -96,7 +96,7 @@ enum OfferedOperators {
             .documentArray: [item.parts.elementMatch { $0.qty.gt(1) }, item.parts.size(1), item.parts.exists()],
             .reference: [
                 owner.eq(id), owner.ne(id), owner.in([id]), owner.notIn([id]), owner.exists(),
-                owner.in(where: { _ in item.count.gt(1) }), owner.notIn(where: { _ in item.count.gt(1) }),
+                owner.in(where: { $0.count.gt(1) }), owner.notIn(where: { $0.count.gt(1) }),
             ],
             .referenceArray: [
                 owners.contains(id), owners.containsAll([id]), owners.containsAny([id]), owners.containsNone([id]),
@@ -411,6 +411,21 @@ enum BackendOperatorTables {
             ])
             .serialized == #"{"$or":[{"$text":{"$search":"bolt"}},{"c_count":{"$gt":1}}]}"#
         )
+    }
+
+    /// Parse Server turns a field holding `$containedBy` into a `$nor` of the filter and one holding `$text` into its
+    /// `$text`: two of them on one level, or one beside an explicit `$nor`, would overwrite each other.
+    @Test func parseKeepsApartFieldsThatBecomeTheSameFilterKey() throws {
+        let beside = Item.query.where { $0.tags.containsOnly(["a"]) }.where { .not($0.name.eq("x")) }
+        #expect(
+            try beside.queryItems(dialect: .parse).first?.value
+                == #"{"$and":[{"c_tags":{"$containedBy":["a"]}},{"$nor":[{"c_name":"x"}]}]}"#
+        )
+        let twoSearches = Item.query.where { $0.name.matchesText(TextSearch("a")) }.where {
+            $0.status.eq(.open).or($0.name.matchesText(TextSearch("b")))
+        }
+        let error = #expect(throws: QueryError.self) { try twoSearches.rendered(for: .parse) }
+        #expect(error?.description.contains("one $text") == true, "\(String(describing: error))")
     }
 
     // MARK: - Element conditions on arrays of scalars

@@ -39,12 +39,25 @@ private func refusal<Model>(_ query: Query<Model>, _ dialect: some QueryDialect)
             try filter(near, .parse)
                 == #"{"location":{"$nearSphere":{"__type":"GeoPoint","latitude":30,"longitude":-20}}}"#
         )
-        let within = PlaceObject.query.where { $0.location.nearSphere(Self.here, maximum: .kilometers(10)) }
+        // The maximum in radians, `$maxDistance`: the one form Parse Server's find, its count (which turns the
+        // condition into a `$centerSphere` of that radius) and Live Query all read.
+        let within = PlaceObject.query.where { $0.location.nearSphere(Self.here, maximum: .kilometers(6.371)) }
         #expect(
             try filter(within, .parse)
                 == #"{"location":{"$nearSphere":{"__type":"GeoPoint","latitude":30,"longitude":-20},"#
-                + #""$maxDistanceInKilometers":10}}"#
+                + #""$maxDistance":0.001}}"#
         )
+        #expect(
+            try within.renderedCount(for: .parse).queryItems.first?.value?.contains(#""$maxDistance":0.001"#) == true
+        )
+        let unbounded = refusal(PlaceObject.query.where { $0.location.nearSphere(Self.here) }, .parse)
+        #expect(unbounded == nil)
+        do {
+            _ = try PlaceObject.query.where { $0.location.nearSphere(Self.here) }.renderedCount(for: .parse)
+            Issue.record("a count of a $nearSphere without a maximum rendered")
+        } catch {
+            #expect("\(error)".contains("give it a maximum"), "\(error)")
+        }
         #expect(abs(GeoDistance.miles(10).meters - 16_093.44) < 1e-9)
     }
 
@@ -70,7 +83,8 @@ private func refusal<Model>(_ query: Query<Model>, _ dialect: some QueryDialect)
         }
         #expect(
             try filter(polygon, .parse)
-                == #"{"location":{"$geoWithin":{"$polygon":[{"__type":"GeoPoint","latitude":25.774,"longitude":-80.19},"#
+                == #"{"location":{"$geoWithin":{"$polygon":["#
+                + #"{"__type":"GeoPoint","latitude":25.774,"longitude":-80.19},"#
                 + #"{"__type":"GeoPoint","latitude":18.466,"longitude":-66.118},"#
                 + #"{"__type":"GeoPoint","latitude":32.321,"longitude":-64.757}]}}}"#
         )
@@ -204,11 +218,66 @@ private func refusal<Model>(_ query: Query<Model>, _ dialect: some QueryDialect)
         // A subquery's own conditions are checked as a query's are.
         let badPattern = refusal(GameScore.query.where { $0.game.in(where: { $0.title.regex("(") }) }, .parse)
         #expect(badPattern?.contains("not a valid regular expression") == true, "\(String(describing: badPattern))")
-        let sizeInside = refusal(
-            GameScore.query.where { $0.game.in(where: { _ in GameScore.QueryFields(.root).skills.size(1) }) },
+        let searchInNegation = refusal(
+            GameScore.query.where { $0.game.in(where: { .not($0.title.matchesText(TextSearch("chess"))) }) },
             .parse
         )
-        #expect(sizeInside?.contains("bad constraint: $size") == true, "\(String(describing: sizeInside))")
+        #expect(searchInNegation?.contains("inside a $nor") == true, "\(String(describing: searchInNegation))")
+    }
+
+    /// Parse Server folds `$inQuery` and `$select` into the field's `$in`, which would make them either-or, and
+    /// resolves `$relatedTo` only where no `$or` or `$and` stands beside it: such conditions go into an `$and`.
+    @Test func parseKeepsApartWhatItsServerWouldFoldTogether() throws {
+        let withList = GameScore.query.where { $0.game.in(["g1"]) }.where { $0.game.in(where: { $0.title.exists() }) }
+        #expect(
+            try filter(withList, .parse)
+                == #"{"$and":[{"game":{"$in":[{"__type":"Pointer","className":"Game","objectId":"g1"}]}},"#
+                + #"{"game":{"$inQuery":{"where":{"title":{"$exists":true}},"className":"Game"}}}]}"#
+        )
+        let related = Player.query.where { _ in .relatedTo(\GameScore.QueryFields.opponents, of: "s1") }
+            .where { $0.name.eq("a").or($0.name.eq("b")) }
+        #expect(
+            try filter(related, .parse)
+                == #"{"$and":[{"$relatedTo":{"object":{"__type":"Pointer","className":"GameScore","objectId":"s1"},"#
+                + #""key":"opponents"}},{"$or":[{"name":"a"},{"name":"b"}]}]}"#
+        )
+        let negated = refusal(
+            Player.query.where { _ in .not(.relatedTo(\GameScore.QueryFields.opponents, of: "s1")) },
+            .parse
+        )
+        #expect(
+            negated?.contains("only at the top level, in $or and in $and") == true,
+            "\(String(describing: negated))"
+        )
+    }
+
+    /// MongoDB takes one `$nearSphere` a query, not with a `$text` search, not inside an `$or` or a `$nor`, and alone
+    /// in its field's object.
+    @Test func nearSphereStandsWhereMongoDBTakesIt() throws {
+        let point = GeoPosition(longitude: 9.19, latitude: 45.46)
+        let twice = Books.query.where { $0.position.nearSphere(point) }.where { $0.position.nearSphere(point) }
+        #expect(refusal(twice, .mia)?.contains("one $nearSphere") == true)
+        let withText = Books.query.where { $0.position.nearSphere(point) }.where { _ in .matchesText(TextSearch("x")) }
+        #expect(refusal(withText, .mia)?.contains("both a $text search and a $nearSphere") == true)
+        let inOr = Books.query.where { $0.position.nearSphere(point).or($0.price.lt(3)) }
+        #expect(refusal(inOr, .mia)?.contains("can't stand inside $or") == true)
+        let withExists = Books.query.where { $0.position.nearSphere(point, maximum: .meters(500)) }
+            .where { $0.position.exists() }
+        #expect(
+            try filter(withExists, .mia)
+                == #"{"$and":[{"position":{"$nearSphere":{"from":[9.19,45.46],"maxDistance":500}}},"#
+                + #"{"position":{"$exists":true}}]}"#
+        )
+        // crud-service leaves out a distance of 0 (`if (value.maxDistance)`), which would match every point.
+        let zero = refusal(Books.query.where { $0.position.nearSphere(point, maximum: .meters(0)) }, .mia)
+        #expect(zero?.contains("maximum distance of 0") == true, "\(String(describing: zero))")
+        // crud-service counts with countDocuments, which refuses $nearSphere.
+        do {
+            _ = try Books.query.where { $0.position.nearSphere(point, maximum: .meters(500)) }.renderedCount(for: .mia)
+            Issue.record("a mia count of a $nearSphere rendered")
+        } catch {
+            #expect("\(error)".contains("countDocuments"), "\(error)")
+        }
     }
 
     // MARK: - Mia-Platform

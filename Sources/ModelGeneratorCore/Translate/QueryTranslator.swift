@@ -28,7 +28,8 @@ struct QueryTranslator {
             properties: properties,
             systemBundle: SystemBundle.of(properties),
             scope: { scopes[$0.swiftName] ?? object.swiftName },
-            typeField: object.variants.isEmpty ? nil : "type"
+            typeField: object.variants.isEmpty ? nil : "type",
+            isModel: true
         )
         let includable = object.properties.filter { $0.definition.isOptionalInResponses && $0.keyPath.count == 1 }
         let expandable = object.properties.filter { property in
@@ -70,7 +71,8 @@ struct QueryTranslator {
             properties: [ResolvedProperty],
             systemBundle: SystemBundle? = nil,
             scope: (ResolvedProperty) -> String,
-            typeField: String?
+            typeField: String?,
+            isModel: Bool = false
         ) {
             var fields: [QueryFieldView] = []
             if let typeField {
@@ -97,7 +99,8 @@ struct QueryTranslator {
                     owner: owner,
                     access: translator.access,
                     conformances: "FieldCollection" + (systemBundle == nil ? "" : ", SystemFieldsCarrying"),
-                    fields: fields
+                    fields: fields,
+                    model: isModel ? owner : nil
                 )
             )
             for (nestedOwner, nestedProperties) in nested {

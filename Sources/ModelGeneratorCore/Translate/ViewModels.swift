@@ -246,6 +246,8 @@ public struct FieldsStructView: Sendable, TemplateView {
     /// `FieldCollection`, and `SystemFieldsCarrying` when the model keeps its system properties in one value.
     public var conformances: String
     public var fields: [QueryFieldView]
+    /// The model the fields describe (`typealias Model`), for an object's own fields; nil for a document's.
+    public var model: String?
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -253,6 +255,8 @@ public struct FieldsStructView: Sendable, TemplateView {
         case "access": access
         case "conformances": conformances
         case "fields": fields
+        case "hasModel": model != nil
+        case "model": model
         default: nil
         }
     }

@@ -14,6 +14,9 @@ public protocol FieldCollection: Sendable {
     /// Fields whose paths start with `prefix`: ``FieldPath/root`` for the model itself, or the path of the Document or
     /// reference they belong to.
     init(_ prefix: FieldPath)
+    /// The model whose instances these fields describe: a generated model's own fields name it, so that a
+    /// reference to the model can take conditions on its instances (Parse's `$inQuery`); a Document's have none.
+    associatedtype Model = Never
 }
 
 /// Anything with a JSON path on `Root`'s side: every field, for projections and includes.

@@ -35,8 +35,20 @@ public struct FilterRenderer: Sendable {
     /// Operators the backend reads only alone in their field's operator object, so another condition on the same
     /// field goes into an `$and` beside it. Parse Server rewrites an object holding `$containedBy` into a `$nor` of
     /// the whole object, and one holding `$text` into the `$text` alone (parse-server `MongoTransform.js`,
-    /// `transformQueryKeyValue`): anything beside them would be negated or dropped.
+    /// `transformQueryKeyValue`): anything beside them would be negated or dropped. `$nearSphere` always stands
+    /// alone (with the distances a dialect writes beside it).
     public var standaloneOperators: Set<String>
+    /// Field operators whose object the server turns into a key of the filter itself, by operator: Parse Server turns
+    /// a field holding `$containedBy` into `$nor` and one holding `$text` into `$text`, so two of them, or one and an
+    /// explicit `$nor`, on one level would overwrite each other; they go into an `$and` instead.
+    public var operatorsBecomingFilterKeys: [String: String]
+    /// Operators that can't share a field's object, because the server folds them into one: Parse Server adds the
+    /// results of `$inQuery` and `$select` to the field's `$in` (`RestQuery.js`), which would make them either-or.
+    public var operatorsFoldedTogether: [Set<String>]
+    /// Filter keys that can't share one level, because the server reads only one of them there: Parse Server
+    /// resolves `$relatedTo` only where no `$or` or `$and` stands beside it (`DatabaseController.js`,
+    /// `reduceRelationKeys`). They go into an `$and` instead.
+    public var keysExcludingEachOther: [Set<String>]
 
     /// A renderer for a dialect: its name for messages, its operators, and how it writes values and regular
     /// expressions; whether `$elemMatch` works on arrays of scalars, and why the backend refuses the operators it
@@ -52,8 +64,14 @@ public struct FilterRenderer: Sendable {
             .mongoGeo,
         encodeTextSearch: @escaping @Sendable (TextSearch) -> QueryJSON = FilterRenderer.mongoTextSearch,
         textSearchPlacement: TextSearchPlacement = .topLevel,
-        standaloneOperators: Set<String> = []
+        standaloneOperators: Set<String> = [],
+        operatorsBecomingFilterKeys: [String: String] = [:],
+        operatorsFoldedTogether: [Set<String>] = [],
+        keysExcludingEachOther: [Set<String>] = []
     ) {
+        self.operatorsBecomingFilterKeys = operatorsBecomingFilterKeys
+        self.operatorsFoldedTogether = operatorsFoldedTogether
+        self.keysExcludingEachOther = keysExcludingEachOther
         self.textSearchPlacement = textSearchPlacement
         self.dialect = dialect
         self.supportedOperators = supportedOperators
@@ -81,20 +99,59 @@ public struct FilterRenderer: Sendable {
     /// Conditions that must all hold (a query's `where` calls), as one filter object: conditions on one key merge into
     /// one operator object (`{"$gte":5,"$lte":10}`), while explicit `and`/`or` stay arrays.
     ///
-    /// Throws for a query with more than one full-text search: MongoDB and Mia-Platform's CRUD service allow one.
+    /// Throws for what MongoDB refuses whatever the dialect: more than one full-text search or `$nearSphere` in one
+    /// query, both together, a search inside a `$nor` or an element match, a `$nearSphere` inside an `$or`, a `$nor`
+    /// or an element match; and for a `$relatedTo` inside a `$nor` or an element match, where Parse Server never
+    /// resolves it.
     public func renderMerged(_ nodes: [ConditionNode]) throws -> QueryJSON {
-        if nodes.reduce(0, { $0 + Self.textSearchCount($1) }) > 1 {
+        var placement = Placement()
+        for node in nodes { try placement.check(node) }
+        if placement.textSearches > 1 {
             throw QueryError("a query can hold one $text search; \(dialect) refuses a second")
+        }
+        if placement.nearSpheres > 1 {
+            throw QueryError("a query can hold one $nearSphere; \(dialect) refuses a second")
+        }
+        if placement.textSearches > 0 && placement.nearSpheres > 0 {
+            throw QueryError("a query can't hold both a $text search and a $nearSphere")
         }
         return try renderNodes(nodes)
     }
 
-    /// How many top-level `$text` searches a condition holds, at any depth of `and`, `or` and `nor`.
-    private static func textSearchCount(_ node: ConditionNode) -> Int {
-        switch node {
-        case .text: 1
-        case .and(let inner), .or(let inner), .nor(let inner): inner.reduce(0) { $0 + textSearchCount($1) }
-        case .field, .elementMatch, .elementValueMatch, .relatedTo: 0
+    /// Where the operators that must stand at a query's top levels are, counted over one query (a subquery counts
+    /// apart: the server runs it as a query of its own).
+    private struct Placement {
+        var textSearches = 0
+        var nearSpheres = 0
+
+        /// Counts `node`'s searches and `$nearSphere`s, throwing for one where MongoDB or Parse Server can't take it.
+        mutating func check(_ node: ConditionNode, within enclosing: String? = nil) throws {
+            switch node {
+            case .text, .field(_, .text):
+                textSearches += 1
+                if let enclosing, enclosing != "$or" {
+                    throw QueryError("a $text search searches whole instances; it can't stand inside \(enclosing)")
+                }
+            case .field(_, .geo(.nearSphere)):
+                nearSpheres += 1
+                if let enclosing {
+                    throw QueryError("$nearSphere orders the whole result; it can't stand inside \(enclosing)")
+                }
+            case .relatedTo:
+                if let enclosing, enclosing != "$or" {
+                    throw QueryError("Parse Server resolves $relatedTo only at the top level, in $or and in $and")
+                }
+            case .field, .elementValueMatch:
+                break
+            case .elementMatch(_, let inner):
+                try check(inner, within: "an elementMatch")
+            case .and(let inner):
+                for node in inner { try check(node, within: enclosing) }
+            case .or(let inner):
+                for node in inner { try check(node, within: enclosing ?? "$or") }
+            case .nor(let inner):
+                for node in inner { try check(node, within: "a $nor (Condition.not or Condition.none)") }
+            }
         }
     }
 
@@ -102,6 +159,8 @@ public struct FilterRenderer: Sendable {
         var members: [(key: String, value: QueryJSON)] = []
         var operatorsByKey: [String: [(key: String, value: QueryJSON)]] = [:]
         var keyOrder: [String] = []
+        /// The keys of the filter itself that the nodes take, as the server reads them.
+        var filterKeys: [String] = []
         var conflict = false
         for node in nodes {
             switch node {
@@ -109,9 +168,14 @@ public struct FilterRenderer: Sendable {
                 try checkFilterable(path)
                 let key = path.dotted
                 let rendered = try render(operation)
+                if let filterKey = rendered.lazy.compactMap({ operatorsBecomingFilterKeys[$0.key] }).first {
+                    filterKeys.append(filterKey)
+                }
                 if var existing = operatorsByKey[key] {
+                    let names = Set((existing + rendered).map(\.key))
                     if existing.contains(where: { existing in rendered.contains { $0.key == existing.key } })
-                        || (existing + rendered).contains(where: { standaloneOperators.contains($0.key) })
+                        || !names.isDisjoint(with: standaloneOperators.union(["$nearSphere"]))
+                        || operatorsFoldedTogether.contains(where: { $0.intersection(names).count > 1 })
                     {
                         conflict = true
                     }
@@ -124,9 +188,6 @@ public struct FilterRenderer: Sendable {
             case .elementMatch(let path, let inner):
                 try checkFilterable(path)
                 try require("$elemMatch")
-                if Self.textSearchCount(inner) > 0 {
-                    throw QueryError("a $text search searches whole instances; it can't stand inside an elementMatch")
-                }
                 let key = path.dotted
                 if operatorsByKey[key] != nil { conflict = true }
                 operatorsByKey[key, default: []].append(("$elemMatch", try renderNodes([inner])))
@@ -141,26 +202,27 @@ public struct FilterRenderer: Sendable {
                 let name = logicalName(node)
                 try require(name)
                 if inner.isEmpty { throw QueryError("an empty \(name) matches nothing the server can express") }
-                if case .nor = node, Self.textSearchCount(node) > 0 {
-                    // MongoDB and crud-service (`traverseTextSearchQuery`) refuse it.
-                    throw QueryError("a $text search can't stand inside a $nor (Condition.not or Condition.none)")
-                }
-                if operatorsByKey[name] != nil { conflict = true }
                 operatorsByKey[name] = [(name, .array(try inner.map { try renderNodes([$0]) }))]
                 keyOrder.append(name)
+                filterKeys.append(name)
             case .text(let search):
                 try requireTextSearch(search, at: .topLevel)
                 operatorsByKey["$text"] = [("$text", encodeTextSearch(search))]
                 keyOrder.append("$text")
+                filterKeys.append("$text")
             case .relatedTo(let objectName, let id, let key):
                 try require("$relatedTo")
-                if operatorsByKey["$relatedTo"] != nil { conflict = true }
-                let pointer = QueryJSON.object([
-                    ("__type", .string("Pointer")), ("className", .string(objectName)), ("objectId", .string(id)),
-                ])
+                let pointer = encodeValue(.reference(id: id, object: objectName))
                 operatorsByKey["$relatedTo"] = [("$relatedTo", .object([("object", pointer), ("key", .string(key))]))]
                 keyOrder.append("$relatedTo")
+                filterKeys.append("$relatedTo")
             }
+        }
+        // Two conditions that are one key of the filter itself, as the server reads it, would overwrite each other.
+        if Set(filterKeys).count < filterKeys.count
+            || keysExcludingEachOther.contains(where: { $0.intersection(filterKeys).count > 1 })
+        {
+            conflict = true
         }
         if conflict {
             // The same operator twice on one key cannot share an object: every condition keeps its own.
@@ -377,9 +439,10 @@ public struct FilterRenderer: Sendable {
         }
     }
 
-    /// MongoDB's own geo forms, with GeoJSON points and distances in meters: `$nearSphere` with `$geometry`,
-    /// `$geoWithin` with `$polygon` or `$centerSphere` (radians on MongoDB's 6,378.1 km sphere, so that a radius
-    /// means what the same distance means to `$nearSphere`), `$geoIntersects` with a point. MongoDB has no
+    /// MongoDB's own geo forms, for GeoJSON points, with distances in meters: `$nearSphere` with `$geometry`,
+    /// `$geoWithin` with a GeoJSON polygon (its edges are great circles) or `$centerSphere` (radians on MongoDB's
+    /// 6,378.1 km sphere, so that a radius means what the same distance means to `$nearSphere`), `$geoIntersects`
+    /// with a point. MongoDB has no
     /// `$within` box on a sphere: it is refused.
     public static func mongoGeo(_ geo: GeoOperator) throws -> [(key: String, value: QueryJSON)] {
         switch geo {
@@ -391,7 +454,13 @@ public struct FilterRenderer: Sendable {
         case .withinBox:
             throw QueryError("$within with a box is Parse's; MongoDB's $geoWithin takes a polygon or a sphere")
         case .withinPolygon(let corners):
-            return [("$geoWithin", .object([("$polygon", .array(corners.map(longitudeLatitude)))]))]
+            // A GeoJSON polygon, whose ring ends where it starts: the legacy `$polygon` matches no GeoJSON point.
+            guard let first = corners.first, corners.count >= 3 else {
+                throw QueryError("$geoWithin needs a polygon of three corners or more")
+            }
+            let ring = (corners + [first]).map(longitudeLatitude)
+            let polygon = QueryJSON.object([("type", .string("Polygon")), ("coordinates", .array([.array(ring)]))])
+            return [("$geoWithin", .object([("$geometry", polygon)]))]
         case .withinSphere(let center, let radius):
             return [
                 (

@@ -72,6 +72,18 @@ public enum GeoOperator: Hashable, Sendable {
     }
 }
 
+extension ConditionNode {
+    /// Whether the condition holds a `$nearSphere` whose distances satisfy `test`, at any depth.
+    func holdsNearSphere(_ test: ((minimum: GeoDistance?, maximum: GeoDistance?)) -> Bool) -> Bool {
+        switch self {
+        case .field(_, .geo(.nearSphere(_, let minimum, let maximum))): test((minimum, maximum))
+        case .and(let inner), .or(let inner), .nor(let inner): inner.contains { $0.holdsNearSphere(test) }
+        case .elementMatch(_, let inner): inner.holdsNearSphere(test)
+        case .field, .elementValueMatch, .text, .relatedTo: false
+        }
+    }
+}
+
 /// A point value that geo conditions take: Mia-Platform's ``GeoPosition`` and Parse's ``ParseGeoPoint``.
 public protocol GeoPointValue: QueryValue {
     /// The point's latitude and longitude.

@@ -41,6 +41,10 @@ public struct MiaDialect: QueryDialect {
         guard case .nearSphere(let center, let minimum, let maximum) = geo else {
             throw QueryError("the mia dialect has no \(geo.name) operator: its CRUD service takes only $nearSphere")
         }
+        if maximum?.meters == 0 {
+            // The service leaves out a distance of 0 (`if (value.maxDistance)`): it would match every point.
+            throw QueryError("mia's $nearSphere leaves out a maximum distance of 0, which would match every point")
+        }
         var members: [(key: String, value: QueryJSON)] = [("from", FilterRenderer.longitudeLatitude(center))]
         if let minimum { members.append(("minDistance", .double(minimum.meters))) }
         if let maximum { members.append(("maxDistance", .double(maximum.meters))) }
@@ -78,8 +82,14 @@ public struct MiaDialect: QueryDialect {
         return RenderedRequest(path: "/\(query.pluralName)/", queryItems: items, headers: headers)
     }
 
-    /// The count request: `GET /<plural>/count` with the query's `_q` and `_st`, answered with a number.
+    /// The count request: `GET /<plural>/count` with the query's `_q` and `_st`, answered with a number. The service
+    /// counts with MongoDB's `countDocuments`, which refuses `$nearSphere`; such a count is refused here.
     public func renderCount(_ query: QueryParts) throws -> RenderedRequest {
+        if query.conditions.contains(where: { $0.holdsNearSphere { _ in true } }) {
+            throw QueryError(
+                "mia counts with MongoDB's countDocuments, which refuses $nearSphere; count within(_:of:) instead"
+            )
+        }
         var items = try filterItems(query)
         if !query.states.isEmpty { items.append(URLQueryItem(name: "_st", value: query.states.joined(separator: ","))) }
         return RenderedRequest(path: "/\(query.pluralName)/count", queryItems: items, headers: headers)

@@ -38,7 +38,10 @@ public struct ParseDialect: QueryDialect {
         encodeGeo: geo,
         encodeTextSearch: { search in .object([("$search", textSearch(search))]) },
         textSearchPlacement: .field,
-        standaloneOperators: ["$containedBy", "$text"]
+        standaloneOperators: ["$containedBy", "$text"],
+        operatorsBecomingFilterKeys: ["$containedBy": "$nor", "$text": "$text"],
+        operatorsFoldedTogether: [["$in", "$inQuery", "$select"]],
+        keysExcludingEachOther: [["$relatedTo", "$or"], ["$relatedTo", "$and"]]
     )
 
     /// A point as Parse writes it in queries: `{"__type": "GeoPoint", "latitude", "longitude"}`.
@@ -50,7 +53,8 @@ public struct ParseDialect: QueryDialect {
     }
 
     /// Parse's geo forms (REST guide, GeoPoints; parse-server `MongoTransform.js`): `$nearSphere` with
-    /// `$maxDistanceInKilometers` beside it, `$within` `$box`, `$geoWithin` `$polygon` or `$centerSphere` (`[longitude, latitude]` and radians),
+    /// `$maxDistance` in radians beside it (the one form its find, its count and Live Query all read),
+    /// `$within` `$box`, `$geoWithin` `$polygon` or `$centerSphere` (`[longitude, latitude]` and radians),
     /// `$geoIntersects` `$point`. Parse has no minimum distance.
     public static func geo(_ geo: GeoOperator) throws -> [(key: String, value: QueryJSON)] {
         switch geo {
@@ -59,7 +63,14 @@ public struct ParseDialect: QueryDialect {
                 throw QueryError("the parse dialect's $nearSphere has no minimum distance, only a maximum")
             }
             var members: [(key: String, value: QueryJSON)] = [("$nearSphere", geoPoint(center))]
-            if let maximum { members.append(("$maxDistanceInKilometers", .double(maximum.meters / 1000))) }
+            if let maximum {
+                members.append(
+                    (
+                        "$maxDistance",
+                        .double(maximum.radians(earthRadiusInMeters: GeoDistance.parseEarthRadiusInMeters))
+                    )
+                )
+            }
             return members
         case .withinBox(let southwest, let northeast):
             return [("$within", .object([("$box", .array([geoPoint(southwest), geoPoint(northeast)]))]))]
@@ -143,9 +154,16 @@ public struct ParseDialect: QueryDialect {
         return request(members, path: "/classes/\(query.pluralName)")
     }
 
-    /// Parse counts with `count=1` and no results (`limit=0`).
+    /// Parse counts with `count=1` and no results (`limit=0`). Counting, Parse Server turns a `$nearSphere` into the
+    /// circle of its maximum distance, so one without a maximum is refused.
     public func renderCount(_ query: QueryParts) throws -> RenderedRequest {
         if !query.states.isEmpty { throw QueryError("document states (_st) are a mia feature; parse has none") }
+        if query.conditions.contains(where: { $0.holdsNearSphere { $0.maximum == nil } }) {
+            throw QueryError(
+                "parse counts a $nearSphere as the circle of its maximum distance; give it a maximum, or count "
+                    + "within(_:of:)"
+            )
+        }
         var members: [(key: String, value: QueryJSON)] = []
         if !query.conditions.isEmpty { members.append(("where", try Self.filter.renderMerged(query.conditions))) }
         members += [("count", .int(1)), ("limit", .int(0))]

@@ -13,9 +13,10 @@ public struct RelationField<Root, Target>: FieldPathRepresentable {
     }
 }
 
-extension ReferenceField {
-    private func subquery(_ build: (TargetFields) -> Condition<Root>) -> Subquery {
-        Subquery(objectName: targetName, conditions: [build(TargetFields(.root)).node])
+extension ReferenceField where TargetFields.Model: QueryableModel {
+    private func subquery(_ build: (TargetFields.Model.QueryFields) -> Condition<TargetFields.Model>) -> Subquery {
+        let fields = TargetFields.Model.QueryFields(.root)
+        return Subquery(objectName: TargetFields.Model.apiName, conditions: [build(fields).node])
     }
 
     /// Instances whose reference points at an instance that matches the condition, built from the target's own
@@ -24,12 +25,15 @@ extension ReferenceField {
     /// ```swift
     /// GameScore.query.where { $0.game.in(where: { $0.title.eq("Chess") }) }
     /// ```
-    public func `in`(where build: (TargetFields) -> Condition<Root>) -> Condition<Root> {
+    public func `in`(where build: (TargetFields.Model.QueryFields) -> Condition<TargetFields.Model>) -> Condition<Root>
+    {
         Condition(.field(fieldPath, .inQuery(subquery(build))))
     }
 
     /// Instances whose reference points at no instance that matches the condition (Parse's `$notInQuery`).
-    public func notIn(where build: (TargetFields) -> Condition<Root>) -> Condition<Root> {
+    public func notIn(
+        where build: (TargetFields.Model.QueryFields) -> Condition<TargetFields.Model>
+    ) -> Condition<Root> {
         Condition(.field(fieldPath, .notInQuery(subquery(build))))
     }
 }

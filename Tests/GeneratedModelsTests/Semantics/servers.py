@@ -2,7 +2,11 @@
 
 Used by evaluate.py. mongomock (4.3) implements no geo operator, so `geo_select` evaluates the filters that hold one,
 from MongoDB's documentation of `$nearSphere`, `$geoWithin`, `$within` and `$geoIntersects`; it takes `$and`, `$or`,
-`$exists` and the geo operators, and raises for anything else.
+`$exists` and the geo operators, and raises for anything else and for a `$nearSphere` below the filter's top level.
+As MongoDB documents, the legacy shapes (`$box`, `$polygon`, a `$nearSphere` at a coordinate pair) match only
+legacy coordinate pairs, while `$centerSphere` and GeoJSON shapes match both pairs and GeoJSON points. A GeoJSON
+polygon's edges are great circles in MongoDB; here they are straight in longitude and latitude, which differs by
+about a metre over the tests' 0.1° edges, far from every test point.
 
 - crud-service @ bd427899a7d7b52090203447a868f889b1e559ef, lib/QueryParser.js `castNearSphere`: the service's
   `{"$nearSphere": {"from": [lon, lat], "minDistance": m, "maxDistance": m}}` becomes MongoDB's
@@ -100,11 +104,11 @@ def parse_server(filter_):
 # MARK: - MongoDB's geo operators
 
 
-def _point(value):
-    """A stored point: a legacy `[lon, lat]` pair or a GeoJSON Point."""
+def _point(value, legacy_only=False):
+    """A stored point: a legacy `[lon, lat]` pair or, unless `legacy_only`, a GeoJSON Point."""
     if isinstance(value, list) and len(value) >= 2:
         return value[0], value[1]
-    if isinstance(value, dict) and value.get("type") == "Point":
+    if not legacy_only and isinstance(value, dict) and value.get("type") == "Point":
         return value["coordinates"][0], value["coordinates"][1]
     return None
 
@@ -160,7 +164,11 @@ def _matches_constraint(stored, present, constraint):
             continue
         if operator in ("$minDistance", "$maxDistance"):
             continue  # read with $nearSphere
-        point = _point(stored) if present else None
+        legacy = (
+            (operator == "$nearSphere" and isinstance(argument, list))
+            or (isinstance(argument, dict) and ("$box" in argument or "$polygon" in argument))
+        )
+        point = _point(stored, legacy_only=legacy) if present else None
         if operator == "$nearSphere":
             if point is None:
                 return False
@@ -189,6 +197,12 @@ def _matches_constraint(stored, present, constraint):
                 (west, south), (east, north) = argument["$box"]
                 if not (west <= point[0] <= east and south <= point[1] <= north):
                     return False
+            elif "$geometry" in argument and argument["$geometry"].get("type") == "Polygon":
+                ring = argument["$geometry"]["coordinates"][0]
+                if ring[0] != ring[-1]:
+                    raise ValueError("a GeoJSON polygon's ring must end where it starts: %r" % (ring,))
+                if not _inside_polygon(point, ring[:-1]):
+                    return False
             else:
                 raise ValueError("unsupported %s: %r" % (operator, argument))
         elif operator == "$geoIntersects":
@@ -201,17 +215,19 @@ def _matches_constraint(stored, present, constraint):
     return True
 
 
-def _matches(document, filter_):
+def _matches(document, filter_, top_level=True):
     for key, value in filter_.items():
         if key == "$and":
-            if not all(_matches(document, element) for element in value):
+            if not all(_matches(document, element, False) for element in value):
                 return False
         elif key == "$or":
-            if not any(_matches(document, element) for element in value):
+            if not any(_matches(document, element, False) for element in value):
                 return False
         elif key.startswith("$"):
             raise ValueError("the geo evaluator has no %s" % key)
         else:
+            if not top_level and isinstance(value, dict) and "$nearSphere" in value:
+                raise ValueError("MongoDB takes $nearSphere only at the top level of a filter")
             stored, present = _field(document, key)
             if not _matches_constraint(stored, present, value):
                 return False

@@ -53,6 +53,9 @@ extension DateObject {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     package struct Fields<Root>: FieldCollection {
+        /// The model whose instances these fields describe.
+        package typealias Model = DateObject
+
         private let _prefix: FieldPath
 
         package init(_ prefix: FieldPath) {

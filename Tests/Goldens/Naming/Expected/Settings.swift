@@ -371,6 +371,9 @@ extension Settings {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     package struct Fields<Root>: FieldCollection {
+        /// The model whose instances these fields describe.
+        package typealias Model = Settings
+
         private let _prefix: FieldPath
 
         package init(_ prefix: FieldPath) {

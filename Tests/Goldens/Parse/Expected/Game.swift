@@ -56,6 +56,9 @@ extension Game {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
+        /// The model whose instances these fields describe.
+        public typealias Model = Game
+
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {

@@ -124,6 +124,9 @@ extension PlaceObject {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
+        /// The model whose instances these fields describe.
+        public typealias Model = PlaceObject
+
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {

@@ -87,6 +87,9 @@ extension Account {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     public struct Fields<Root>: FieldCollection {
+        /// The model whose instances these fields describe.
+        public typealias Model = Account
+
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {

@@ -60,6 +60,9 @@ extension Author {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     public struct Fields<Root>: FieldCollection {
+        /// The model whose instances these fields describe.
+        public typealias Model = Author
+
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {

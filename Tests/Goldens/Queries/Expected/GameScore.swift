@@ -82,6 +82,9 @@ extension GameScore {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     public struct Fields<Root>: FieldCollection {
+        /// The model whose instances these fields describe.
+        public typealias Model = GameScore
+
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {

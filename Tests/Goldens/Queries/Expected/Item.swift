@@ -233,6 +233,9 @@ extension Item {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     public struct Fields<Root>: FieldCollection {
+        /// The model whose instances these fields describe.
+        public typealias Model = Item
+
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {

@@ -109,6 +109,9 @@ extension Plate {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     public struct Fields<Root>: FieldCollection {
+        /// The model whose instances these fields describe.
+        public typealias Model = Plate
+
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {

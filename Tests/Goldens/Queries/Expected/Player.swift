@@ -44,6 +44,9 @@ extension Player {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     public struct Fields<Root>: FieldCollection {
+        /// The model whose instances these fields describe.
+        public typealias Model = Player
+
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {

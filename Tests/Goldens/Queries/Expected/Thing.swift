@@ -129,6 +129,9 @@ extension Thing {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     public struct Fields<Root>: FieldCollection {
+        /// The model whose instances these fields describe.
+        public typealias Model = Thing
+
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {

@@ -2354,6 +2354,9 @@ extension Study {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
+        /// The model whose instances these fields describe.
+        public typealias Model = Study
+
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {

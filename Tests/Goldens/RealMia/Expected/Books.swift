@@ -618,6 +618,9 @@ extension Books {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
+        /// The model whose instances these fields describe.
+        public typealias Model = Books
+
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {

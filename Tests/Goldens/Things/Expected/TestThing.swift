@@ -69,6 +69,9 @@ extension TestThing {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     public struct Fields<Root>: FieldCollection {
+        /// The model whose instances these fields describe.
+        public typealias Model = TestThing
+
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {

@@ -195,6 +195,9 @@ extension Object {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
+        /// The model whose instances these fields describe.
+        public typealias Model = Object
+
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {

@@ -93,6 +93,9 @@ extension Office {
     ///
     /// Each knows its JSON path and offers only the operators its type allows.
     public struct Fields<Root>: FieldCollection, SystemFieldsCarrying {
+        /// The model whose instances these fields describe.
+        public typealias Model = Office
+
         private let _prefix: FieldPath
 
         public init(_ prefix: FieldPath) {
