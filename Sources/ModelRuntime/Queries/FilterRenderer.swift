@@ -462,23 +462,24 @@ public struct FilterRenderer: Sendable {
             let polygon = QueryJSON.object([("type", .string("Polygon")), ("coordinates", .array([.array(ring)]))])
             return [("$geoWithin", .object([("$geometry", polygon)]))]
         case .withinSphere(let center, let radius):
-            return [
-                (
-                    "$geoWithin",
-                    .object([
-                        (
-                            "$centerSphere",
-                            .array([
-                                longitudeLatitude(center),
-                                .double(radius.radians(earthRadiusInMeters: GeoDistance.mongoEarthRadiusInMeters)),
-                            ])
-                        )
-                    ])
-                )
-            ]
+            return centerSphere(center, radius, earthRadiusInMeters: GeoDistance.mongoEarthRadiusInMeters)
         case .intersectsPoint(let point):
             return [("$geoIntersects", .object([("$geometry", geoJSONPoint(point))]))]
         }
+    }
+
+    /// `$geoWithin` a `$centerSphere` of `[longitude, latitude]` and the radius in radians on an Earth of
+    /// `earthRadiusInMeters`: MongoDB's form, and the one both Parse Server's database transform and its Live Query
+    /// read.
+    public static func centerSphere(
+        _ center: GeoCoordinate,
+        _ radius: GeoDistance,
+        earthRadiusInMeters: Double
+    ) -> [(key: String, value: QueryJSON)] {
+        let sphere = QueryJSON.array([
+            longitudeLatitude(center), .double(radius.radians(earthRadiusInMeters: earthRadiusInMeters)),
+        ])
+        return [("$geoWithin", .object([("$centerSphere", sphere)]))]
     }
 
     /// `[longitude, latitude]`, GeoJSON's order.

@@ -77,21 +77,11 @@ public struct ParseDialect: QueryDialect {
         case .withinPolygon(let corners):
             return [("$geoWithin", .object([("$polygon", .array(corners.map(geoPoint)))]))]
         case .withinSphere(let center, let radius):
-            // `[longitude, latitude]`: the form both the database transform and Live Query's matcher read.
-            return [
-                (
-                    "$geoWithin",
-                    .object([
-                        (
-                            "$centerSphere",
-                            .array([
-                                FilterRenderer.longitudeLatitude(center),
-                                .double(radius.radians(earthRadiusInMeters: GeoDistance.parseEarthRadiusInMeters)),
-                            ])
-                        )
-                    ])
-                )
-            ]
+            return FilterRenderer.centerSphere(
+                center,
+                radius,
+                earthRadiusInMeters: GeoDistance.parseEarthRadiusInMeters
+            )
         case .intersectsPoint(let point):
             return [("$geoIntersects", .object([("$point", geoPoint(point))]))]
         }
