@@ -48,6 +48,12 @@ import Testing
             ]
         ),
         Snippet(
+            file: "SubqueryOnTheOuterModel.swift",
+            diagnostics: [
+                "cannot convert value of type '(Player.QueryFields) -> Condition<GameScore>'", "Condition<Player>",
+            ]
+        ),
+        Snippet(
             file: "ClearRequiredElementProperty.swift",
             diagnostics: ["(aka 'NoClearableProperty') has no member 'value'"]
         ),
