@@ -343,9 +343,9 @@ struct BodyTranslator {
                             !$0.isRequired && !$0.definition.isRequired && $0.definition.isWritable
                                 && $0.apiName != "_id"
                         }.map {
-                            ClearablePropertyView(
+                            EnumView.Case(
                                 name: SwiftNaming.escaped($0.swiftName),
-                                key: SwiftText.stringLiteral($0.apiName)
+                                rawValue: SwiftText.stringLiteral($0.apiName)
                             )
                         } : []
                 )

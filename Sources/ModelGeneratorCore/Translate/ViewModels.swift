@@ -335,8 +335,9 @@ public struct DocumentBodyView: Sendable, TemplateView {
     public var facetRules: [FacetRulesView]
     /// An element of a Cortex document array, which has an `_id` of its own that updates can name.
     public var isArrayElement = false
-    /// The element's optional, writable properties, which an update can clear in one element (`ClearableProperty`).
-    public var clearableProperties: [ClearablePropertyView] = []
+    /// The element's optional, writable properties, which an update can clear in one element (`ClearableProperty`):
+    /// each case's name and its API key.
+    public var clearableProperties: [EnumView.Case] = []
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -350,20 +351,6 @@ public struct DocumentBodyView: Sendable, TemplateView {
         case "hasModelMemberLines": !modelMemberLines.isEmpty
         case "facetRules": facetRules
         case "hasFacetRules": !facetRules.isEmpty
-        default: nil
-        }
-    }
-}
-
-/// One case of a document array element's `ClearableProperty`: the Swift name and the API key it stands for.
-public struct ClearablePropertyView: Sendable, TemplateView {
-    public var name: String
-    public var key: String
-
-    public func value(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "key": key
         default: nil
         }
     }

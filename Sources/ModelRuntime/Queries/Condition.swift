@@ -101,6 +101,11 @@ public struct Subquery: Hashable, Sendable {
         self.objectName = objectName
         self.conditions = conditions
     }
+
+    /// A subquery on `Model`, its condition built from the model's own fields.
+    init<Model: QueryableModel>(on model: Model.Type, _ build: (Model.QueryFields) -> Condition<Model>) {
+        self.init(objectName: Model.apiName, conditions: [build(Model.QueryFields(.root)).node])
+    }
 }
 
 /// The structure of a condition, which dialects render; independent of the model so dialects need no generics.

@@ -332,12 +332,14 @@ public struct FilterRenderer: Sendable {
             return [
                 (
                     operation.name,
-                    .object([("where", try renderSubquery(subquery)), ("className", .string(subquery.objectName))])
+                    .object([
+                        ("where", try renderMerged(subquery.conditions)), ("className", .string(subquery.objectName)),
+                    ])
                 )
             ]
         case .select(let subquery, let key), .dontSelect(let subquery, let key):
             let query = QueryJSON.object([
-                ("className", .string(subquery.objectName)), ("where", try renderSubquery(subquery)),
+                ("className", .string(subquery.objectName)), ("where", try renderMerged(subquery.conditions)),
             ])
             return [(operation.name, .object([("query", query), ("key", .string(key))]))]
         }
@@ -353,10 +355,6 @@ public struct FilterRenderer: Sendable {
             )
         }
         if search.terms.isEmpty { throw QueryError("a $text search needs terms to search for") }
-    }
-
-    private func renderSubquery(_ subquery: Subquery) throws -> QueryJSON {
-        try renderMerged(subquery.conditions)
     }
 
     /// Coordinates on the globe, distances of zero or more, and polygons with three corners or more: anything else
@@ -442,8 +440,7 @@ public struct FilterRenderer: Sendable {
     /// MongoDB's own geo forms, for GeoJSON points, with distances in meters: `$nearSphere` with `$geometry`,
     /// `$geoWithin` with a GeoJSON polygon (its edges are great circles) or `$centerSphere` (radians on MongoDB's
     /// 6,378.1 km sphere, so that a radius means what the same distance means to `$nearSphere`), `$geoIntersects`
-    /// with a point. MongoDB has no
-    /// `$within` box on a sphere: it is refused.
+    /// with a point. MongoDB has no `$within` box on a sphere: it is refused.
     public static func mongoGeo(_ geo: GeoOperator) throws -> [(key: String, value: QueryJSON)] {
         switch geo {
         case .nearSphere(let center, let minimum, let maximum):

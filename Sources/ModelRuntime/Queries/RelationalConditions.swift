@@ -14,11 +14,6 @@ public struct RelationField<Root, Target>: FieldPathRepresentable {
 }
 
 extension ReferenceField where TargetFields.Model: QueryableModel {
-    private func subquery(_ build: (TargetFields.Model.QueryFields) -> Condition<TargetFields.Model>) -> Subquery {
-        let fields = TargetFields.Model.QueryFields(.root)
-        return Subquery(objectName: TargetFields.Model.apiName, conditions: [build(fields).node])
-    }
-
     /// Instances whose reference points at an instance that matches the condition, built from the target's own
     /// fields (Parse's `$inQuery`).
     ///
@@ -27,14 +22,14 @@ extension ReferenceField where TargetFields.Model: QueryableModel {
     /// ```
     public func `in`(where build: (TargetFields.Model.QueryFields) -> Condition<TargetFields.Model>) -> Condition<Root>
     {
-        Condition(.field(fieldPath, .inQuery(subquery(build))))
+        Condition(.field(fieldPath, .inQuery(Subquery(on: TargetFields.Model.self, build))))
     }
 
     /// Instances whose reference points at no instance that matches the condition (Parse's `$notInQuery`).
     public func notIn(
         where build: (TargetFields.Model.QueryFields) -> Condition<TargetFields.Model>
     ) -> Condition<Root> {
-        Condition(.field(fieldPath, .notInQuery(subquery(build))))
+        Condition(.field(fieldPath, .notInQuery(Subquery(on: TargetFields.Model.self, build))))
     }
 }
 
@@ -49,8 +44,7 @@ extension ValueField {
         _ key: KeyPath<Target.QueryFields, ValueField<Target, Value, KeyPresence>>,
         where build: (Target.QueryFields) -> Condition<Target>
     ) -> Condition<Root> {
-        let (subquery, keyPath) = Self.selection(key, build)
-        return Condition(.field(fieldPath, .select(subquery, key: keyPath)))
+        Condition(.field(fieldPath, .select(Subquery(on: Target.self, build), key: Self.path(of: key))))
     }
 
     /// Instances whose value equals the field `key` of no instance of `Target` that matches the condition (Parse's
@@ -59,16 +53,13 @@ extension ValueField {
         _ key: KeyPath<Target.QueryFields, ValueField<Target, Value, KeyPresence>>,
         where build: (Target.QueryFields) -> Condition<Target>
     ) -> Condition<Root> {
-        let (subquery, keyPath) = Self.selection(key, build)
-        return Condition(.field(fieldPath, .dontSelect(subquery, key: keyPath)))
+        Condition(.field(fieldPath, .dontSelect(Subquery(on: Target.self, build), key: Self.path(of: key))))
     }
 
-    private static func selection<Target: QueryableModel, KeyPresence>(
-        _ key: KeyPath<Target.QueryFields, ValueField<Target, Value, KeyPresence>>,
-        _ build: (Target.QueryFields) -> Condition<Target>
-    ) -> (Subquery, String) {
-        let fields = Target.QueryFields(.root)
-        let subquery = Subquery(objectName: Target.apiName, conditions: [build(fields).node])
-        return (subquery, fields[keyPath: key].fieldPath.dotted)
+    /// The dotted path of `Target`'s field `key`.
+    private static func path<Target: QueryableModel, KeyPresence>(
+        of key: KeyPath<Target.QueryFields, ValueField<Target, Value, KeyPresence>>
+    ) -> String {
+        Target.QueryFields(.root)[keyPath: key].fieldPath.dotted
     }
 }
