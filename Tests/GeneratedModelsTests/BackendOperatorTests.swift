@@ -395,12 +395,7 @@ enum BackendOperatorTables {
         let inElement = Item.query.where { $0.parts.elementMatch { _ in .matchesText(TextSearch("bolt")) } }
         let error = #expect(throws: QueryError.self) { try inElement.rendered(for: .mia) }
         #expect(error?.description.contains("inside an elementMatch") == true, "\(String(describing: error))")
-        let mongo = FilterRenderer(
-            dialect: "mongo",
-            supportedOperators: FilterRenderer.mongoOperators,
-            encodeValue: FilterRenderer.plainValue,
-            encodeRegex: FilterRenderer.mongoRegex
-        )
+        let mongo = MongoDialect.filter
         let negated = #expect(throws: QueryError.self) {
             try mongo.renderMerged([Condition<Item>.not(.matchesText(TextSearch("bolt"))).node])
         }

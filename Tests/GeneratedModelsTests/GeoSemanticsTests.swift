@@ -93,22 +93,11 @@ private struct GeoCase {
     var isOrdered = false
 }
 
-/// The rendered filter of a query's `_q` (Mia) or `where` (Parse).
-private func renderedFilter<Model>(
-    _ query: Query<Model>,
-    _ dialect: some QueryDialect,
-    item: String
-) throws -> QueryJSON {
-    let text = try #require(try query.rendered(for: dialect).queryItems.first { $0.name == item }?.value)
+/// The rendered filter of a query's `_q` (Mia) or `where` (Parse), as JSON.
+private func renderedFilter<Model>(_ query: Query<Model>, _ dialect: some QueryDialect) throws -> QueryJSON {
+    let text = try #require(try filter(query, dialect))
     return try QueryJSON(JSONValue(parsing: Data(text.utf8)))
 }
-
-private let mongo = FilterRenderer(
-    dialect: "mongo",
-    supportedOperators: FilterRenderer.mongoOperators,
-    encodeValue: FilterRenderer.plainValue,
-    encodeRegex: FilterRenderer.mongoRegex
-)
 
 private func geoCases() throws -> [GeoCase] {
     let miaCenter = GeoPosition(longitude: center.longitude, latitude: center.latitude)
@@ -128,9 +117,11 @@ private func geoCases() throws -> [GeoCase] {
     let holdsCenter = { (point: GeoCoordinate) in
         abs(point.longitude - center.longitude) <= areaHalfSide && abs(point.latitude - center.latitude) <= areaHalfSide
     }
-    func mia(_ query: Query<Books>) throws -> QueryJSON { try renderedFilter(query, .mia, item: "_q") }
-    func parse(_ query: Query<PlaceObject>) throws -> QueryJSON { try renderedFilter(query, .parse, item: "where") }
-    func mongoFilter(_ query: Query<Books>) throws -> QueryJSON { try mongo.renderMerged(query.parts.conditions) }
+    func mia(_ query: Query<Books>) throws -> QueryJSON { try renderedFilter(query, .mia) }
+    func parse(_ query: Query<PlaceObject>) throws -> QueryJSON { try renderedFilter(query, .parse) }
+    func mongoFilter(_ query: Query<Books>) throws -> QueryJSON {
+        try MongoDialect.filter.renderMerged(query.parts.conditions)
+    }
     return [
         GeoCase(
             name: "mia: within 3 km, nearest first",

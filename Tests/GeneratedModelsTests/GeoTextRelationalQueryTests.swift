@@ -11,7 +11,7 @@ import Testing
 // `traverseTextSearchQuery`) @ bd427899a7d7b52090203447a868f889b1e559ef.
 
 /// The `where` (Parse) or `_q` (Mia) a query renders to.
-private func filter<Model>(_ query: Query<Model>, _ dialect: some QueryDialect) throws -> String? {
+func filter<Model>(_ query: Query<Model>, _ dialect: some QueryDialect) throws -> String? {
     let name = dialect is ParseDialect ? "where" : "_q"
     return try query.rendered(for: dialect).queryItems.first { $0.name == name }?.value
 }

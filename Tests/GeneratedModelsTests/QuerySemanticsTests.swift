@@ -8,11 +8,12 @@ import Testing
 // query language (mongomock, through Semantics/evaluate.py), selects exactly the documents that the same condition,
 // written as a Swift closure with MongoDB's semantics, selects.
 
-/// MongoDB itself, defined through the public API: every operator, regular expressions as `$regex`/`$options`.
-private struct MongoDialect: QueryDialect {
+/// MongoDB itself, defined through the public API: all of MongoDB's operators, regular expressions as
+/// `$regex`/`$options`, geo conditions in MongoDB's own GeoJSON forms.
+struct MongoDialect: QueryDialect {
     static let filter = FilterRenderer(
         dialect: "mongo",
-        supportedOperators: FilterRenderer.allOperators,
+        supportedOperators: FilterRenderer.mongoOperators,
         encodeValue: FilterRenderer.plainValue,
         encodeRegex: FilterRenderer.mongoRegex
     )
