@@ -135,24 +135,6 @@ struct ClientSafetyTests {
         }
     }
 
-    /// The transport's answers don't wait for Swift concurrency's pool: this suite's jobs run on threads of their
-    /// own, and the session's delegate on its own queue. Spinning jobs hold every pool thread until the answer has
-    /// come; an answer that needed one of those threads would come only when the spinning stops at its backstop, and
-    /// the test would see that.
-    @Test func anAnswerArrivesWhileSwiftConcurrencysPoolIsBusy() async throws {
-        try await ResponseServers.run { first, _ in
-            let client = first.client(timeout: .seconds(300))
-            let spinners = PoolSpinners(count: ProcessInfo.processInfo.activeProcessorCount)
-            await spinners.startHoldingThePool()
-            let held = ContinuousClock.now
-            let answer = try await client.get(JSONValue.self, path: "/echo")
-            let heldFor = ContinuousClock.now - held
-            let heldThroughout = spinners.stop()
-            #expect(answer["path"] == "/echo")
-            #expect(heldThroughout, "the answer came only after the pool was free again, \(heldFor) after it was held")
-        }
-    }
-
     @Test func aBodyWithinTheLimitIsRead() async throws {
         try await ResponseServers.run { first, _ in
             let client = first.client(maximumResponseBytes: 1 << 20)
@@ -255,55 +237,5 @@ private final class ResponseServers: @unchecked Sendable {
         let (data, response) = try await control.send(URLRequest(url: baseURL.appendingPathComponent("__log")))
         try #require(response.statusCode == 200)
         return try JSONValue(parsing: data)["requests"]?.arrayValue ?? []
-    }
-}
-
-/// Jobs on Swift concurrency's pool that spin until stopped, or at the latest after two minutes, holding a pool
-/// thread each meanwhile.
-private final class PoolSpinners: @unchecked Sendable {
-    private let count: Int
-    private let state = NSLock()
-    private var running = 0
-    private var allRunning: CheckedContinuation<Void, Never>?
-    private var stopped = false
-    private var endedAtBackstop = false
-
-    init(count: Int) {
-        self.count = count
-    }
-
-    /// Starts the spinners on the pool (not on this test's own threads) and returns once each of them runs. The last
-    /// one to start resumes the wait: a timer would need a pool thread to fire.
-    func startHoldingThePool() async {
-        await withCheckedContinuation { continuation in
-            state.withLock { allRunning = continuation }
-            for _ in 0..<count {
-                Task.detached { self.spin() }
-            }
-        }
-    }
-
-    /// Stops the spinners; whether they were all still spinning, none ended by its backstop.
-    func stop() -> Bool {
-        state.withLock {
-            stopped = true
-            return !endedAtBackstop
-        }
-    }
-
-    private func spin() {
-        let resume = state.withLock {
-            running += 1
-            defer { if running == count { allRunning = nil } }
-            return running == count ? allRunning : nil
-        }
-        resume?.resume()
-        let backstop = ContinuousClock.now + .seconds(120)
-        while !state.withLock({ stopped }) {
-            if ContinuousClock.now > backstop {
-                state.withLock { endedAtBackstop = true }
-                return
-            }
-        }
     }
 }
