@@ -159,14 +159,14 @@ struct GeneratedPackage {
     private func build(in directory: URL, scratch: URL) throws -> String {
         // Generated code must build without a single warning, as the app's own code would be held to.
         // No index store and no debug information: nothing reads them, and they are a third of a debug build's time.
-        // One compiler job at a time, at the lowest priority (``LowPriorityCompiler``): the rest of the run, local
-        // servers with deadlines among it, keeps the cores it needs.
-        let lowPriority = try LowPriorityCompiler.shared.get().arguments
+        // The compilers run at the lowest priority (``LowPriorityCompiler``): the rest of the run, local servers with
+        // deadlines among it, keeps the cores it needs.
+        let lowPriority = try LowPriorityCompiler.shared.get()
         let arguments =
             [
                 "build", "--package-path", directory.path, "--scratch-path", scratch.path, "--disable-index-store",
-                "--jobs", "1", "-Xswiftc", "-warnings-as-errors", "-Xswiftc", "-gnone",
-            ] + lowPriority
+                "--jobs", String(lowPriority.jobs), "-Xswiftc", "-warnings-as-errors", "-Xswiftc", "-gnone",
+            ] + lowPriority.arguments
         let build = try Self.swift(arguments)
         guard build.status == 0 else {
             throw Failure(description: "the generated code does not build:\n\(Self.diagnostics(in: build.output))")
