@@ -8,12 +8,11 @@ import Testing
 @Suite struct RequestLineTests {
     @Test func aQueryPrintsAsItsRequestLine() throws {
         let rendered = try QueryWireFormatTests.cortexExample.rendered(for: .cortex)
-        #expect(
-            "\(rendered)"
-                == #"GET /c_things?where={"$and":[{"created":{"$gt":"2015-01-01T00:00:00.000Z"}},{"c_bpm":{"$lte":70}}]}"#
-                + #"&sort={"c_bpm":-1,"_id":1}&skip=100&limit=20&paths[]=c_name&paths[]=creator.name.first"#
-                + "&include[]=c_optional&expand[]=c_owner"
-        )
+        let requestLine: String =
+            #"GET /c_things?where={"$and":[{"created":{"$gt":"2015-01-01T00:00:00.000Z"}},{"c_bpm":{"$lte":70}}]}"#
+            + #"&sort={"c_bpm":-1,"_id":1}&skip=100&limit=20&paths[]=c_name&paths[]=creator.name.first"#
+            + "&include[]=c_optional&expand[]=c_owner"
+        #expect("\(rendered)" == requestLine)
     }
 
     @Test func aWriteShowsItsBodyAfterThePath() throws {

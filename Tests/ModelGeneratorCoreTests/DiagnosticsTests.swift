@@ -416,27 +416,32 @@ import Testing
     /// first ``Diagnostics/limit`` kept are the first in the schema, the rest are counted, and an override used by
     /// the last object counts as used.
     @Test func aLargeSchemaReportsInTheSchemasOrder() {
+        // Typed one piece at a time: as one expression of `+` and `?:`, this took the type checker seconds.
         func schema(objects: Int, unnamedProperty: Bool) -> String {
-            "objects:\n"
-                + (0..<objects).map { index in
-                    (unnamedProperty
-                        ? "  - name: c_obj\(index)\n    properties:\n      - type: String\n"
-                        : "  - name: c_obj\(index)\n    properties:\n      - name: c_pad\(index)\n        type: String\n")
-                        + "      - name: c_ref\(index)\n        type: Reference\n        sourceObject: c_nowhere\n"
-                        + "      - name: c_value\(index)\n        type: String\n"
-                }.joined()
+            let objectLines: [String] = (0..<objects).map { (index: Int) -> String in
+                let firstProperty: String =
+                    unnamedProperty
+                    ? "      - type: String\n" : "      - name: c_pad\(index)\n        type: String\n"
+                let reference: String =
+                    "      - name: c_ref\(index)\n        type: Reference\n        sourceObject: c_nowhere\n"
+                let value: String = "      - name: c_value\(index)\n        type: String\n"
+                return "  - name: c_obj\(index)\n    properties:\n" + firstProperty + reference + value
+            }
+            return "objects:\n" + objectLines.joined()
         }
         let config = defaultConfig + "\n  overrides:\n    c_obj399.c_value399: lastValue\n"
         // 400 unnamed properties (read) and 400 unknown targets (resolved): the first 300 read errors are kept.
         let many = generate(config: config, ["objects.yaml": schema(objects: 400, unnamedProperty: true)])
-        #expect(many.diagnostics.all.map(\.location.line) == (0..<300).map { 4 + 8 * $0 })
+        let firstLines: [Int] = (0..<300).map { (index: Int) -> Int in 4 + 8 * index }
+        #expect(many.diagnostics.all.map(\.location.line) == firstLines)
         #expect(many.diagnostics.all.allSatisfy { $0.message == "a property needs a 'name'" })
         #expect(many.diagnostics.omittedCount == 500)
         // 200 unknown targets alone, in the objects' order.
         let resolved = generate(config: config, ["objects.yaml": schema(objects: 200, unnamedProperty: false)])
         let lines = resolved.diagnostics.all.map(\.location.line)
         #expect(lines.count == 201)
-        #expect(lines.dropLast() == ArraySlice((0..<200).map { 8 + 9 * $0 }))
+        let targetLines: [Int] = (0..<200).map { (index: Int) -> Int in 8 + 9 * index }
+        #expect(Array(lines.dropLast()) == targetLines)
         #expect(resolved.diagnostics.all.last?.message.contains("c_obj399.c_value399") == true)
     }
 
@@ -457,8 +462,11 @@ import Testing
             ["objects.yaml": schema]
         )
         #expect(result.diagnostics.warnings.count == 6)
+        let firstLines: [String] = result.diagnostics.printedLines.map { (printed: String) -> String in
+            printed.split(separator: "\n").first.map(String.init) ?? ""
+        }
         #expect(
-            result.diagnostics.printedLines.map { $0.split(separator: "\n").first.map(String.init) ?? "" } == [
+            firstLines == [
                 "objects.yaml:4:54: warning: reference 'c_p1' points at 'vendor_thing_1', which the schema does not define; its expanded value decodes as JSON (and 4 more like it, at objects.yaml:5:54, objects.yaml:6:54, objects.yaml:7:54, …)",
                 "objects.yaml:9:28: error: unknown type 'Strng' of property 'c_q'",
                 "objects.yaml:10:11: warning: object 'c_date' is named 'DateObject' in Swift, since 'Date' would hide the type of that name",
