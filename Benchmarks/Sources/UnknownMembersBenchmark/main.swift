@@ -37,6 +37,13 @@ func best(_ kept: () throws -> Void, _ lean: () throws -> Void) rethrows -> (kep
     return fastest
 }
 
+/// Prints one line of times and their ratio, as unknown-members.sh reads it: `<label>: kept … ms, lean … ms, ratio …`.
+func report(_ label: String, _ times: (kept: Duration, lean: Duration), sides: (String, String) = ("kept", "lean")) {
+    let shown = [times.kept, times.lean].map { String(format: "%.2f", $0 / .milliseconds(1)) }
+    let ratio = String(format: "%.3f", times.kept / times.lean)
+    print("\(label): \(sides.0) \(shown[0]) ms, \(sides.1) \(shown[1]) ms, ratio \(ratio)")
+}
+
 let decoder = JSONDecoder()
 let encoder = JSONEncoder()
 let keptPatients = try decoder.decode([KeptModels.Patient].self, from: patients)
@@ -54,30 +61,9 @@ let treeDecoding = try best(
     { _ = try tree.decoded(as: [LeanModels.Patient].self) }
 )
 let encoding = try best({ _ = try encoder.encode(keptPatients) }, { _ = try encoder.encode(leanPatients) })
-print(
-    String(
-        format: "decode plain: kept %.2f ms, lean %.2f ms, ratio %.3f",
-        decoding.kept / .milliseconds(1),
-        decoding.lean / .milliseconds(1),
-        decoding.kept / decoding.lean
-    )
-)
-print(
-    String(
-        format: "encode plain: kept %.2f ms, lean %.2f ms, ratio %.3f",
-        encoding.kept / .milliseconds(1),
-        encoding.lean / .milliseconds(1),
-        encoding.kept / encoding.lean
-    )
-)
-print(
-    String(
-        format: "decode plain from the client's tree: kept %.2f ms, lean %.2f ms, ratio %.3f",
-        treeDecoding.kept / .milliseconds(1),
-        treeDecoding.lean / .milliseconds(1),
-        treeDecoding.kept / treeDecoding.lean
-    )
-)
+report("decode plain", decoding)
+report("encode plain", encoding)
+report("decode plain from the client's tree", treeDecoding)
 
 // Where the cost through JSONDecoder is: the top level of the same payload decoded by hand, once as the lean model does
 // (each property by its key) and once also listing the container's keys, which is the only way Codable has to learn a
@@ -126,14 +112,7 @@ let listing = try best(
         _ = try decoder.decode([TopLevel].self, from: patients)
     }
 )
-print(
-    String(
-        format: "listing the keys (allKeys) alone: with %.2f ms, without %.2f ms, ratio %.3f",
-        listing.kept / .milliseconds(1),
-        listing.lean / .milliseconds(1),
-        listing.kept / listing.lean
-    )
-)
+report("listing the keys (allKeys) alone", listing, sides: ("with", "without"))
 
 // The lever above: both levels keep their unknown keys through a key type that refuses the defined ones, against the
 // same hand-written model without listing any keys (TopLevel), through JSONDecoder.
@@ -144,11 +123,4 @@ let filtering = try best(
     { _ = try decoder.decode([FilteringPatient].self, from: patients) },
     { _ = try decoder.decode([TopLevel].self, from: patients) }
 )
-print(
-    String(
-        format: "keeping through a key type that refuses defined keys: with %.2f ms, without %.2f ms, ratio %.3f",
-        filtering.kept / .milliseconds(1),
-        filtering.lean / .milliseconds(1),
-        filtering.kept / filtering.lean
-    )
-)
+report("keeping through a key type that refuses defined keys", filtering, sides: ("with", "without"))
