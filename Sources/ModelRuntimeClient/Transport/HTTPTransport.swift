@@ -193,9 +193,11 @@ private final class SessionOwner: Sendable {
     let session: URLSession
     let delegate: SessionDelegate
     /// The delegate queue's own dispatch queue. Without one, an `OperationQueue` on Linux runs its operations on
-    /// dispatch's global queue, whose threads Swift concurrency's pool shares: while an app's tasks kept every pool
-    /// thread busy, no answer was delivered. A serial queue of its own gets a thread when it has work. Held here
-    /// because `OperationQueue` on Linux doesn't keep its `underlyingQueue` alive.
+    /// dispatch's global queues, whose threads are Swift concurrency's pool there, so the delegate's callbacks would
+    /// wait for a pool thread while an app's tasks keep every one busy. A serial queue of its own gets a thread when
+    /// it has work. (FoundationNetworking's own work, curl's included, runs on one serial queue that every session of
+    /// the process shares; that queue is not ours to change.) Held here because `OperationQueue` on Linux doesn't
+    /// keep its `underlyingQueue` alive.
     private let delegateDispatchQueue: DispatchQueue
 
     init(configuration: URLSessionConfiguration, redirectPolicy: RedirectPolicy) {
