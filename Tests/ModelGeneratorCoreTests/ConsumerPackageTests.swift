@@ -151,4 +151,115 @@ import Testing
         #expect(output == "GET /plates\n[\"Soup\"]\nnetworking: not linked\n")
         #endif
     }
+
+    #if os(Linux)
+    /// An app whose own tasks keep every thread of Swift concurrency's pool busy still gets its answers: the client
+    /// awaits on a thread of the app's own (a task executor), and neither the transport's delegate queue nor the rest
+    /// of the answer's way needs a pool thread. In a program of its own, so that no other traffic shares
+    /// FoundationNetworking's one work queue with it (in the test process, the other client suites' transfers did, and
+    /// spinning jobs starved that queue's thread of CPU rather than of the pool).
+    @Test func anAnswerComesWhileTheAppsTasksHoldEveryPoolThread() async throws {
+        let output = try await GeneratedPackage(
+            name: "PoolHeldApp",
+            modules: [:],
+            main: """
+                import Foundation
+                import ModelRuntime
+                import ModelRuntimeClient
+                #if canImport(FoundationNetworking)
+                import FoundationNetworking
+                #endif
+                #if canImport(Glibc)
+                import Glibc
+                #endif
+
+                /// Answers one request on 127.0.0.1 from a thread of its own; returns the port.
+                func serveOneAnswer() -> UInt16 {
+                    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                    var address = sockaddr_in()
+                    address.sin_family = sa_family_t(AF_INET)
+                    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+                    withUnsafeMutablePointer(to: &address) {
+                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                            precondition(bind(listener, pointer, length) == 0 && listen(listener, 1) == 0)
+                            precondition(getsockname(listener, pointer, &length) == 0)
+                        }
+                    }
+                    Thread {
+                        let connection = accept(listener, nil, nil)
+                        var request = [UInt8](repeating: 0, count: 4096)
+                        _ = recv(connection, &request, request.count, 0)
+                        let answer = Array("HTTP/1.0 200 OK\\r\\nContent-Type: application/json\\r\\nContent-Length: 11\\r\\n\\r\\n{\\"ok\\":true}".utf8)
+                        _ = answer.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
+                        close(connection)
+                        close(listener)
+                    }.start()
+                    return UInt16(bigEndian: address.sin_port)
+                }
+
+                /// Jobs on the pool that spin, one per core, until stopped (or for at most a minute).
+                final class Spinners: @unchecked Sendable {
+                    let state = NSLock()
+                    var running = 0
+                    var stopped = false
+                    var endedAtBackstop = false
+
+                    func start(_ count: Int) {
+                        for _ in 0..<count {
+                            Task.detached {
+                                self.state.withLock { self.running += 1 }
+                                let backstop = ContinuousClock.now + .seconds(60)
+                                while !self.state.withLock({ self.stopped }) {
+                                    if ContinuousClock.now > backstop {
+                                        self.state.withLock { self.endedAtBackstop = true }
+                                        return
+                                    }
+                                }
+                            }
+                        }
+                        while state.withLock({ running }) < count {}
+                    }
+
+                    /// Stops them; whether none had given its thread back before.
+                    func stop() -> Bool {
+                        state.withLock {
+                            stopped = true
+                            return !endedAtBackstop
+                        }
+                    }
+                }
+
+                /// Runs each job on a new thread, never on the pool.
+                final class OwnThreads: TaskExecutor {
+                    func enqueue(_ job: consuming ExecutorJob) {
+                        let job = UnownedJob(job)
+                        let executor = asUnownedTaskExecutor()
+                        Thread { job.runSynchronously(on: executor) }.start()
+                    }
+                }
+
+                let port = serveOneAnswer()
+                let client = ModelClient(
+                    baseURL: URL(string: "http://127.0.0.1:\\(port)")!,
+                    dialect: CortexDialect.cortex,
+                    retry: .never,
+                    timeout: .seconds(60)
+                )
+                let spinners = Spinners()
+                Task.detached(executorPreference: OwnThreads()) {
+                    spinners.start(ProcessInfo.processInfo.activeProcessorCount)
+                    let answer = try await client.get(JSONValue.self, path: "/echo")
+                    let heldThroughout = spinners.stop()
+                    print(answer["ok"] == .bool(true), heldThroughout ? "while the pool was held" : "after the pool was free")
+                    exit(0)
+                }
+                dispatchMain()
+
+                """,
+            products: [#".product(name: "ModelRuntimeClient", package: "runtime")"#]
+        ).buildAndRun()
+        #expect(output == "true while the pool was held\n")
+    }
+    #endif
 }

@@ -24,8 +24,9 @@ struct GeneratedPackage {
     var main: String?
     /// Files next to `Package.swift` that the executable reads, by relative path.
     var resources: [String: String] = [:]
-    /// More dependencies of the package, as `.package(…)` expressions, and the products every module uses from them
-    /// (`.product(name: "Yams", package: "Yams")`): for an app's own dependencies next to this one.
+    /// More dependencies of the package, as `.package(…)` expressions, and the products every module and the
+    /// executable use from them (`.product(name: "Yams", package: "Yams")`): for an app's own dependencies next to
+    /// this one, and for this repository's other libraries (`package: "runtime"`).
     var packages: [String] = []
     var products: [String] = []
 
@@ -208,7 +209,8 @@ struct GeneratedPackage {
             : [
                 "        .executableTarget(name: \"\(executableName)\", dependencies: [",
                 "            .product(name: \"ModelRuntime\", package: \"runtime\"),",
-                moduleNames.map { "            \"\($0)\"," }.joined(separator: "\n"),
+                (products.map { "            \($0)," } + moduleNames.map { "            \"\($0)\"," })
+                    .joined(separator: "\n"),
                 "        ]),",
             ]
         return """
