@@ -192,21 +192,11 @@ public struct URLSessionTransport: HTTPTransport {
 private final class SessionOwner: Sendable {
     let session: URLSession
     let delegate: SessionDelegate
-    /// The delegate queue's own dispatch queue. Without one, an `OperationQueue` on Linux runs its operations on
-    /// dispatch's global queues, whose threads are Swift concurrency's pool there, so the delegate's callbacks would
-    /// wait for a pool thread while an app's tasks keep every one busy. A serial queue of its own gets a thread when
-    /// it has work. (FoundationNetworking's own work, curl's included, runs on one serial queue that every session of
-    /// the process shares; that queue is not ours to change.) Held here because `OperationQueue` on Linux doesn't
-    /// keep its `underlyingQueue` alive.
-    private let delegateDispatchQueue: DispatchQueue
 
     init(configuration: URLSessionConfiguration, redirectPolicy: RedirectPolicy) {
         let delegate = SessionDelegate(redirectPolicy: redirectPolicy)
-        let dispatchQueue = DispatchQueue(label: "ModelRuntimeClient.URLSessionTransport.delegate")
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        queue.underlyingQueue = dispatchQueue
-        self.delegateDispatchQueue = dispatchQueue
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
