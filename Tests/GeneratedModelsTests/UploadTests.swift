@@ -471,7 +471,7 @@ struct UploadTests {
     @Test func storageThatNeverAnswersEndsWithTheClientsTimeout() async throws {
         try await UploadServer.run { server, transport in
             // Each attempt may take 20 s, the create's too, which a loaded CI machine once took over 3 s to answer;
-            // the storage holds the upload until the test releases it (120 s at most), so both attempts time out.
+            // the storage holds the upload until the test releases it (280 s at most), so both attempts time out.
             // The attempts are counted as the client sends them: a starved local server may not have read the
             // second one yet.
             let sent = SentRequests(transport)

@@ -33,7 +33,7 @@
         GET  /__hits     {"requests": ["GET /cortex/c_items", ...]} every non-control request so far
         POST /__script   a JSON array of answers for the next requests, in order: {"status", "body" (raw text),
                          "headers" (an object), "delay" (seconds, at most 10), "hold": true (kept until POST /__release, at most
-                         120 s)}; a scripted answer replaces the normal one, except {"pass": true}, which lets that
+                         280 s)}; a scripted answer replaces the normal one, except {"pass": true}, which lets that
                          request through
         POST /__release  answers the held requests; GET /__hits counts the held requests answered ("heldAnswered")
         POST /__reset    forgets documents, hits, the script and the storage
@@ -59,9 +59,10 @@ STORAGE = [None]
 UPLOADS = []
 PORT = [0]
 HITS = []
-# Held answers wait for POST /__release; the bound is a backstop for a test that never releases them.
+# Held answers wait for POST /__release; the bound is a backstop for a test that never releases them, longer than
+# the tests' own answer backstop (240 s, LocalPythonServer.answerBackstop).
 RELEASE = threading.Event()
-HOLD_SECONDS = 120.0
+HOLD_SECONDS = 280.0
 HELD_ANSWERED = [0]
 HEADERS = []
 QUERIES = []

@@ -25,9 +25,9 @@ Two modes:
         fail500-*   its upload URL answers 500;
         small-*     its upload instruction says maxFileSize 16;
         never-*     the picture never becomes ready (processing forever);
-        slow-*      every poll of the picture is held until POST /__release (at most 120 s, a backstop);
+        slow-*      every poll of the picture is held until POST /__release (at most 280 s, a backstop);
         flaky-*     the facet's first upload answers 503 (S3's SlowDown), the next ones are taken;
-        hang-*      the facet's uploads are read, then held until POST /__release (at most 120 s, a backstop) before the answer.
+        hang-*      the facet's uploads are read, then held until POST /__release (at most 280 s, a backstop) before the answer.
 
       The server stops after --lifetime seconds (default 60, at most 900), on POST /__stop, or when stdin closes (the test
       process ended), whichever comes first.
@@ -51,8 +51,10 @@ import local_serve
 
 MAX_BODY = 16 * 1024 * 1024
 DEFAULT_MAX_FILE_SIZE = 4 * 1024 * 1024
-SLOW_POLL_SECONDS = 120.0
-HANG_UPLOAD_SECONDS = 120.0
+# Backstops for a test that never releases: longer than the tests' own answer backstop (240 s,
+# LocalPythonServer.answerBackstop), so that a test slowed by a loaded machine still finds storage holding.
+SLOW_POLL_SECONDS = 280.0
+HANG_UPLOAD_SECONDS = 280.0
 RELEASE = threading.Event()
 
 
