@@ -37,19 +37,43 @@ public func runProgram(
     line: UInt = #line
 ) throws -> ProgramRun {
     try requireOwnThread("running \(executable.lastPathComponent)", file: file, line: line)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    if let environment { process.environment = environment }
-    process.standardInput = FileHandle.nullDevice
-    let output = Pipe()
-    let errors = mergingErrors ? output : Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
+    var attempt = 1
+    while true {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        if let environment { process.environment = environment }
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        let errors = mergingErrors ? output : Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch  where isTextFileBusy(error) && attempt < 20 {
+            // A program a test has just written (a copied binary) can't be started while a child that another
+            // thread is forking still holds the file open for writing; that child execs or exits within moments.
+            attempt += 1
+            Thread.sleep(forTimeInterval: 0.05)
+            continue
+        }
+        return finish(process, output: output, errors: mergingErrors ? nil : errors, timeLimit: timeLimit)
+    }
+}
+
+/// Whether starting a program failed because its file is open for writing (`ETXTBSY`).
+private func isTextFileBusy(_ error: any Error) -> Bool {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    return [error as NSError, underlying].contains {
+        $0?.domain == NSPOSIXErrorDomain && $0?.code == Int(ETXTBSY)
+    }
+}
+
+/// Reads a started program's pipes to their ends and waits for it.
+private func finish(_ process: Process, output: Pipe, errors: Pipe?, timeLimit: Duration?) -> ProgramRun {
     let watchdog = timeLimit.map { Watchdog(process, after: $0) }
-    let errorData = ReadInBackground(mergingErrors ? nil : errors)
+    let errorData = ReadInBackground(errors)
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return ProgramRun(
