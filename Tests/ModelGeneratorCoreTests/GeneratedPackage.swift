@@ -198,21 +198,17 @@ struct GeneratedPackage {
 
     private var manifest: String {
         let moduleNames = modules.keys.sorted()
-        let moduleDependencies = ([#".product(name: "ModelRuntime", package: "runtime")"#] + products)
-            .joined(separator: ", ")
+        // What every module and the executable use; the executable uses every module too.
+        let libraries = [#".product(name: "ModelRuntime", package: "runtime")"#] + products
         let targets = moduleNames.map {
-            "        .target(name: \"\($0)\", dependencies: [\(moduleDependencies)]),"
+            "        .target(name: \"\($0)\", dependencies: [\(libraries.joined(separator: ", "))]),"
         }
         let executable =
             main == nil
             ? []
-            : [
-                "        .executableTarget(name: \"\(executableName)\", dependencies: [",
-                "            .product(name: \"ModelRuntime\", package: \"runtime\"),",
-                (products.map { "            \($0)," } + moduleNames.map { "            \"\($0)\"," })
-                    .joined(separator: "\n"),
-                "        ]),",
-            ]
+            : ["        .executableTarget(name: \"\(executableName)\", dependencies: ["]
+                + (libraries + moduleNames.map { "\"\($0)\"" }).map { "            \($0)," }
+                + ["        ]),"]
         return """
             // swift-tools-version: 6.0
             import PackageDescription
