@@ -4,6 +4,8 @@
 # document. Each is its own target in one package; after a first build, every file of the target is touched and the
 # target rebuilt. The three take turns for ROUNDS rounds (default 5) and each keeps its best time. SwiftPM's own fixed
 # cost (a build with nothing to do) is measured too and subtracted.
+# Then three edits (edit_corpus.py): regenerate, rebuild incrementally, ours next to the peer's, with the share of the
+# emit-module job (the one job every edit reruns whole); EDIT_ROUNDS rounds (default 3), EDITS=0 to skip them.
 # usage: Benchmarks/compile-time.sh [CORPUS_SCRIPT] [SIZE]   (default: ../shared/bench/make_corpus.py 100)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -101,3 +103,106 @@ printf '| model-generator models, queries, bodies | %s | %s | %s | %s |\n' "$(li
     "$(net "$best_full")" "$(ratio "$best_full")"
 echo
 echo "full output / peer's types within each round (whole builds, fixed cost included):$round_ratios"
+
+# Edits: the same corpus with a most-referenced object, a leaf and an enum added (edit_corpus.py), one edit regenerated
+# at a time and the target rebuilt incrementally, ours (one file per object) next to the peer's (one file). A package
+# of its own, built with -stats-output-dir throughout, so that each compiler job's own time is on record (the flag is
+# global: setting it for some builds of the first package would rebuild its dependencies) and the emit-module job's
+# share can be read.
+[ "${EDITS:-1}" = 0 ] && exit 0
+edit_rounds=${EDIT_ROUNDS:-3}
+edits="$work/edits"
+python3 "$corpus_script" "$size" "$edits" >/dev/null
+python3 "$here/edit_corpus.py" prepare "$edits"
+edit_package="$work/edit-package"
+mkdir -p "$edit_package/Sources"
+sed "s|^output:.*|output: ../edit-package/Sources/Ours\nallowOutputAnywhere: true|" "$edits/model-generator.yaml" \
+    >"$edits/ours.yaml"
+regenerate() {
+    "$generator" generate --config "$edits/ours.yaml" >/dev/null
+    "$peer" generate --config "$edits/openapi-generator-config.yaml" --output-directory "$edit_package/Sources/Peer" \
+        "$edits/openapi.json" >/dev/null 2>&1
+}
+regenerate
+cat >"$edit_package/Package.swift" <<EOF
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "EditTime",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "swift-model-generator", path: "$repository"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+    ],
+    targets: [
+        .target(name: "Ours", dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")]),
+        .target(name: "Peer", dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]),
+    ]
+)
+EOF
+stats="$work/stats"
+mkdir -p "$stats"
+build_with_stats() { swift build --package-path "$edit_package" -Xswiftc -stats-output-dir -Xswiftc "$stats" "$@"; }
+build_with_stats >/dev/null
+job_times() { # module $1's compiler jobs since the last call: "<emit-module job's wall> <every job's wall, summed>"
+    python3 - "$stats" "$1" <<'PYTHON'
+import glob, json, os, sys
+directory, module = sys.argv[1], sys.argv[2]
+module_job = every_job = 0.0
+for path in glob.glob(os.path.join(directory, "*.json")):
+    for key, value in json.load(open(path)).items():
+        if key.startswith("time.swift-frontend." + module + "-") and key.endswith(".wall"):
+            every_job += value
+            module_job += value if "-swiftmodule-" in key else 0
+    os.remove(path)
+print(f"{module_job:.2f} {every_job:.2f}")
+PYTHON
+}
+rm -f "$stats"/*.json
+edit_noop=99
+declare -A best=()
+keep() { # keeps the smaller time of key $1 among "<build> <emit-module job> <every job>" triples
+    if [ -z "${best[$1]:-}" ] || awk "BEGIN { exit !($2 < ${best[$1]%% *}) }"; then best[$1]="$2 $3 $4"; fi
+}
+timed_build() { # target $1, rebuilt after whatever changed; prints "<build> <emit-module job> <every job>"
+    local time
+    time=$(elapsed build_with_stats --target "$1")
+    echo "$time $(job_times "$1")"
+}
+for _ in $(seq "$edit_rounds"); do
+    edit_noop=$(smaller "$(elapsed build_with_stats --target Peer)" "$edit_noop")
+    for target in Ours Peer; do
+        find "$edit_package/Sources/$target" -name '*.swift' -exec touch {} +
+        keep "clean $target" $(timed_build "$target")
+    done
+    for edit in leaf hub enum; do
+        for direction in on off; do
+            python3 "$here/edit_corpus.py" "$edit" "$direction" "$edits"
+            regenerate
+            for target in Ours Peer; do keep "$edit $target" $(timed_build "$target"); done
+        done
+    done
+done
+field() { echo "${best[$1]}" | awk -v n="$2" -v noop="$edit_noop" '{ printf "%.2f", (n == 1 ? $1 - noop : $n) }'; }
+echo
+printf '| edit, %s objects + hub and leaf, best of %s rounds (on and off) | ours (s) | its emit-module job (s) | ' \
+    "$size" "$edit_rounds"
+printf 'peer (s) | its emit-module job (s) | ours / peer | ours / our clean build |\n'
+printf '| --- | --- | --- | --- | --- | --- | --- |\n'
+for edit in clean leaf hub enum; do
+    case $edit in
+    clean) label="every file touched (clean build)" ;;
+    leaf) label="a leaf object gains a property" ;;
+    hub) label="the most-referenced object gains a property" ;;
+    enum) label="an enum gains a value" ;;
+    esac
+    ours=$(field "$edit Ours" 1)
+    peer_build=$(field "$edit Peer" 1)
+    printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$ours" "$(field "$edit Ours" 2)" "$peer_build" \
+        "$(field "$edit Peer" 2)" "$(awk "BEGIN { printf \"%.2f\", $ours / $peer_build }")" \
+        "$(awk "BEGIN { printf \"%.2f\", $ours / $(field "clean Ours" 1) }")"
+done
+echo
+echo "Build times are whole incremental builds minus SwiftPM's fixed $edit_noop s; a job's time is its own wall time."
+echo "Every job of our target, summed, in the best build of each edit: $(for e in clean leaf hub enum; do printf '%s %s s; ' "$e" "$(field "$e Ours" 3)"; done)"

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# A real Medable org's build cost: the 86 object definitions mdctl's `env export` wrote (shared/real/cortex/env-objects)
+# generated in full (models, queries, bodies; Cortex) into a target of their own, then in turn for ROUNDS rounds
+# (default 5): every file touched and the target rebuilt (a clean build of the target), and a one-line edit of one
+# model file (a comment added, then taken away) rebuilt incrementally. Prints each one's best time.
+#
+# BASELINE=<another checkout of this repository> builds that checkout's output too, round by round in turn with this
+# one's, for a comparison in the same hour.
+# usage: Benchmarks/org-build.sh [ENV_OBJECTS_DIR] [EDITED_OBJECT]   (default: ../shared/real/cortex/env-objects account)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+objects=$(realpath "${1:-$here/../../shared/real/cortex/env-objects}")
+edited=${2:-account}
+rounds=${ROUNDS:-5}
+work=$(mktemp -d "${TMPDIR:-/tmp}/model-generator-org.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+prepare() { # checkout $1 as side $2: its output generated into $work/$2/Sources/Org and built
+    local checkout=$1 side=$2 generator edited_file
+    swift build -c release --package-path "$checkout" --product model-generator >/dev/null
+    generator=$(swift build -c release --package-path "$checkout" --show-bin-path)/model-generator
+    mkdir -p "$work/$side/Sources"
+    {
+        echo "schemas:"
+        for file in "$objects"/*.json; do echo "  - \"$file\""; done
+        echo "output: Sources/Org"
+        echo "dialect: cortex"
+        echo "accessModifier: public"
+        echo "generate: [models, queries, bodies]"
+        echo "allowOutputAnywhere: true"
+    } >"$work/$side/model-generator.yaml"
+    "$generator" generate --config "$work/$side/model-generator.yaml" >/dev/null
+    cat >"$work/$side/Package.swift" <<EOF
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Org",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(name: "swift-model-generator", path: "$checkout")],
+    targets: [.target(name: "Org", dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")])]
+)
+EOF
+    swift build --package-path "$work/$side" >/dev/null
+    edited_file=$(grep -l "^public struct [A-Za-z]*: .*Codable" "$work/$side/Sources/Org"/*.swift \
+        | xargs grep -l "from .*/$edited\.json" | head -1)
+    [ -n "$edited_file" ] || { echo "no generated file for $edited" >&2; exit 1; }
+    echo "$edited_file" >"$work/$side/edited"
+}
+
+elapsed() { # the wall time of "$@", in seconds
+    local start end
+    start=$(date +%s.%N)
+    "$@" >/dev/null
+    end=$(date +%s.%N)
+    awk "BEGIN { printf \"%.2f\", $end - $start }"
+}
+smaller() { awk "BEGIN { print ($1 < $2) ? $1 : $2 }"; }
+touch_all() { find "$work/$1/Sources/Org" -name '*.swift' -exec touch {} +; }
+toggle_comment() { # adds a comment line at the end of side $1's edited file, or takes it away again
+    local file
+    file=$(cat "$work/$1/edited")
+    if tail -1 "$file" | grep -q '^// edited$'; then sed -i '$d' "$file"; else echo "// edited" >>"$file"; fi
+}
+
+sides=(current)
+prepare "$(cd "$here/.." && pwd)" current
+if [ -n "${BASELINE:-}" ]; then
+    sides+=(baseline)
+    prepare "$(cd "$BASELINE" && pwd)" baseline
+fi
+
+declare -A best_clean best_edit
+for _ in $(seq "$rounds"); do
+    for side in "${sides[@]}"; do
+        touch_all "$side"
+        clean=$(elapsed swift build --package-path "$work/$side")
+        toggle_comment "$side"
+        edit=$(elapsed swift build --package-path "$work/$side")
+        best_clean[$side]=$(smaller "$clean" "${best_clean[$side]:-999}")
+        best_edit[$side]=$(smaller "$edit" "${best_edit[$side]:-999}")
+    done
+done
+
+printf '| %s objects of a real org (full output), best of %s rounds | lines | every file touched (s) | ' \
+    "$(ls "$objects"/*.json | wc -l)" "$rounds"
+printf 'one-line edit of %s (s) |\n| --- | --- | --- | --- |\n' "$(basename "$(cat "$work/current/edited")")"
+for side in "${sides[@]}"; do
+    printf '| %s | %s | %s | %s |\n' "$side" "$(cat "$work/$side/Sources/Org"/*.swift | wc -l)" "${best_clean[$side]}" \
+        "${best_edit[$side]}"
+done
