@@ -88,7 +88,13 @@ struct BodyTranslator {
             }
             let writable = addressable.filter { $0.0.definition.isWritable }
             let create = createView(creatable, typeValue: type)
-            let patch = patchView(writable)
+            var patch = patchView(writable)
+            // `init(from:to:)` sits two levels in: `extension Owner { struct Patch { … } }`.
+            patch.differenceSignatureLines = CodeLayout(lineLength: translator.lineLength, indent: 8).call(
+                "\(access)init",
+                ["from original: \(owner)", "to edited: \(owner)"],
+                suffix: " {"
+            )
             bodies.append(
                 BodyStructsView(
                     owner: owner,

@@ -22,6 +22,26 @@ struct CodeLayout {
         return ["\(head)("] + nested.call(label + inner, arguments).map { "    " + $0 } + [")"]
     }
 
+    /// A type's declaration up to its opening brace, `head: conformances {`, on one line when it fits. Otherwise as
+    /// swift-format breaks it: as many conformances as fit after the head, the rest filling lines one level in, and
+    /// the brace on a line of its own.
+    func declaration(_ head: String, conformances: [String]) -> [String] {
+        let single = "\(head): \(conformances.joined(separator: ", ")) {"
+        if fits(single) { return [single] }
+        var lines: [String] = []
+        var line = "\(head):"
+        for (index, conformance) in conformances.enumerated() {
+            let item = conformance + (index == conformances.count - 1 ? "" : ",")
+            if fits(line + " " + item) {
+                line += " " + item
+            } else {
+                lines.append(line)
+                line = "    " + item
+            }
+        }
+        return lines + [line, "{"]
+    }
+
     /// Whether `line` fits after the indentation. Counted in bytes first, which is never fewer than the characters
     /// swift-format counts and is the same for ASCII, so only a long non-ASCII line pays for counting characters.
     func fits(_ line: String) -> Bool {

@@ -132,7 +132,8 @@ public struct Translator: Sendable {
         }
         // Coding and `==` are written out rather than synthesized: a `CodingKeys` enum and synthesized `==` cost
         // about a fifth of the models' compile time (Benchmarks/README.md), and the same code handles key paths,
-        // defaults and formatters.
+        // defaults and formatters. `==` itself comes from `MemberwiseEquatable`, so that no model declares an
+        // operator: every file using one would depend on each type that does (see MemberwiseEquatable).
         let coding = CustomCoding(
             access: access,
             lineLength: lineLength,
@@ -145,12 +146,24 @@ public struct Translator: Sendable {
             return bundle?.hasDefault == true && property == bundle?.property ? parameter + " = .init()" : parameter
         }
         let inline = "\(access)init(\(parameters.joined(separator: ", "))) {"
+        let equalityLines =
+            (properties.map { SwiftNaming.escaped($0.swiftName) }
+            + (modeledKeys == nil ? [] : [CustomCoding.unknownMembersName])).flatMap { name in
+                let line = "guard equalValues(lhs.\(name), rhs.\(name)) else { return false }"
+                // The lines sit in `membersAreEqual`, two levels inside the struct.
+                if 4 * (depth + 2) + line.count <= lineLength { return [line] }
+                return ["guard equalValues(lhs.\(name), rhs.\(name)) else {", "    return false", "}"]
+            }
         return StructView(
             docLines: docLines,
             access: access,
             name: name,
-            conformances: "Codable, Hashable, Sendable" + (isIdentifiable ? ", Identifiable" : "")
-                + (bundle == nil ? "" : ", SystemPropertiesCarrying"),
+            headerLines: CodeLayout(lineLength: lineLength, indent: 4 * depth).declaration(
+                "\(access)struct \(name)",
+                conformances: ["Codable", "Hashable", "Sendable"] + (isIdentifiable ? ["Identifiable"] : [])
+                    + (bundle == nil ? [] : ["SystemPropertiesCarrying"])
+                    + (equalityLines.isEmpty ? [] : ["MemberwiseEquatable"])
+            ),
             properties: properties.map(propertyView) + (modeledKeys == nil ? [] : [unknownMembersView]),
             initParameters: parameters.enumerated().map { index, parameter in
                 index == parameters.count - 1 ? parameter : parameter + ","
@@ -164,13 +177,7 @@ public struct Translator: Sendable {
             decodeLines: coding.decodeLines,
             encodeLines: coding.encodeLines,
             staticLines: coding.staticLines,
-            equalityLines: (properties.map { SwiftNaming.escaped($0.swiftName) }
-                + (modeledKeys == nil ? [] : [CustomCoding.unknownMembersName])).flatMap { name in
-                    let line = "guard equalValues(lhs.\(name), rhs.\(name)) else { return false }"
-                    // The lines sit in `==`, two levels inside the struct.
-                    if 4 * (depth + 2) + line.count <= lineLength { return [line] }
-                    return ["guard equalValues(lhs.\(name), rhs.\(name)) else {", "    return false", "}"]
-                }
+            equalityLines: equalityLines
         )
     }
 

@@ -55,7 +55,8 @@ public struct StructView: Sendable, TemplateView {
     public var docLines: [String]
     public var access: String
     public var name: String
-    public var conformances: String
+    /// The declaration up to its opening brace (`public struct Name: Codable, … {`), on more lines when it is long.
+    public var headerLines: [String]
     public var properties: [PropertyView]
     /// The memberwise initializer's parameters, each already followed by its comma where one is needed.
     public var initParameters: [String]
@@ -69,8 +70,8 @@ public struct StructView: Sendable, TemplateView {
     public var encodeLines: [String] = []
     /// `private static let` lines the coding uses.
     public var staticLines: [String] = []
-    /// The body of `==` before its `return true`: one `guard` per stored property. Empty for a struct without
-    /// properties, whose synthesized `==` is all it needs.
+    /// The body of `membersAreEqual` (the struct's `==`, from `MemberwiseEquatable`) before its `return true`: one
+    /// `guard` per stored property. Empty for a struct without properties, whose synthesized `==` is all it needs.
     public var equalityLines: [String] = []
 
     /// Filled in by the renderer: each nested declaration's text, indented one level.
@@ -81,7 +82,7 @@ public struct StructView: Sendable, TemplateView {
         case "docLines": docLines
         case "access": access
         case "name": self.name
-        case "conformances": conformances
+        case "headerLines": headerLines
         case "properties": properties
         case "initParameters": initParameters
         case "initParametersInline": initParameters.joined(separator: " ")
@@ -388,12 +389,15 @@ public struct PatchView: Sendable, TemplateView {
     /// value, which the compiler would turn into a function of its own (see `Benchmarks/README.md`).
     public var initLines: [String] = []
     public var operationLines: [String] = []
+    /// `init(from original: Owner, to edited: Owner) {`, its parameters on lines of their own when it is long.
+    public var differenceSignatureLines: [String] = []
     public var differenceLines: [String] = []
     public var violationLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
         case "properties": properties
+        case "differenceSignatureLines": differenceSignatureLines
         case "initLines": initLines
         case "hasInitLines": !initLines.isEmpty
         case "operationLines": operationLines

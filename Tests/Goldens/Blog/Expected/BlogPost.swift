@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct BlogPost: Codable, Hashable, Sendable {
+public struct BlogPost: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var id: Int
     public var text: String
     public var createdAt: Date
@@ -35,7 +35,7 @@ public struct BlogPost: Codable, Hashable, Sendable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.text, rhs.text) else { return false }
         guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }

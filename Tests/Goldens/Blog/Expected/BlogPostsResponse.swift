@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct BlogPostsResponse: Codable, Hashable, Sendable {
+public struct BlogPostsResponse: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var posts: [BlogPost]
     public var unknownMembers: UnknownMembers = .init()
 
@@ -24,7 +24,7 @@ public struct BlogPostsResponse: Codable, Hashable, Sendable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.posts, rhs.posts) else { return false }
         guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct PictureData: Codable, Hashable, Sendable, Identifiable {
+public struct PictureData: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
     public var id: ObjectID
     public var username: String
     public var pictureName: String
@@ -70,7 +70,7 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.username, rhs.username) else { return false }
         guard equalValues(lhs.pictureName, rhs.pictureName) else { return false }

@@ -4,7 +4,7 @@ import Foundation
 import ModelRuntime
 
 /// Clinic
-public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     /// Object name
@@ -96,7 +96,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
@@ -174,7 +174,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         }
     }
 
-    public struct Address: Codable, Hashable, Sendable {
+    public struct Address: Codable, Hashable, Sendable, MemberwiseEquatable {
         public var street: String?
         public var city: String?
         public var zip: String?
@@ -204,7 +204,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.street, rhs.street) else { return false }
             guard equalValues(lhs.city, rhs.city) else { return false }
             guard equalValues(lhs.zip, rhs.zip) else { return false }

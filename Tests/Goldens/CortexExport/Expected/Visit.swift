@@ -42,7 +42,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
     }
 
     /// In person
-    public struct InPerson: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+    public struct InPerson: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID
         /// Object name
@@ -128,7 +128,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.object, rhs.object) else { return false }
             guard equalValues(lhs.clinic, rhs.clinic) else { return false }
@@ -170,7 +170,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
     }
 
     /// Remote
-    public struct Remote: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+    public struct Remote: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID
         /// Object name
@@ -256,7 +256,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.object, rhs.object) else { return false }
             guard equalValues(lhs.clinic, rhs.clinic) else { return false }
@@ -297,7 +297,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         ]
     }
 
-    public struct Note: Codable, Hashable, Sendable {
+    public struct Note: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         public var text: String?
@@ -344,7 +344,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.text, rhs.text) else { return false }
             guard equalValues(lhs.at, rhs.at) else { return false }
@@ -358,7 +358,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
     }
 
     /// Readings
-    public struct Reading: Codable, Hashable, Sendable {
+    public struct Reading: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         public var value: Double?
@@ -385,7 +385,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.value, rhs.value) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }

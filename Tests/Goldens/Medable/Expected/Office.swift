@@ -4,7 +4,7 @@ import Foundation
 import ModelRuntime
 
 /// Office
-public struct Office: Codable, Hashable, Sendable, Identifiable {
+public struct Office: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     /// Object name
@@ -128,7 +128,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.stringProperty, rhs.stringProperty) else { return false }

@@ -7,7 +7,7 @@ import ModelRuntime
 ///
 /// Its name would hide Foundation's Date,
 /// so it gets a suffix.
-package struct DateObject: Codable, Hashable, Sendable {
+package struct DateObject: Codable, Hashable, Sendable, MemberwiseEquatable {
     package var when: DateOnly?
     package var location: GeoJSONGeometry?
     package var unknownMembers: UnknownMembers = .init()
@@ -33,7 +33,7 @@ package struct DateObject: Codable, Hashable, Sendable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    package static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.when, rhs.when) else { return false }
         guard equalValues(lhs.location, rhs.location) else { return false }
         guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }

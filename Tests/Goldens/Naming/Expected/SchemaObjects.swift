@@ -8,6 +8,7 @@ package enum SchemaObjects {
     package static let all: [any SchemaObject.Type] = [
         Settings.self,
         DateObject.self,
+        ParticipantConsentWithdrawalAndDataRetentionRecord.self,
     ]
 }
 
@@ -19,4 +20,9 @@ extension Settings: SchemaObject {
 extension DateObject: SchemaObject {
     package static let apiName = "c_date"
     package static let pluralName = "c_dates"
+}
+
+extension ParticipantConsentWithdrawalAndDataRetentionRecord: SchemaObject {
+    package static let apiName = "c_participant_consent_withdrawal_and_data_retention_record"
+    package static let pluralName = "c_participant_consent_withdrawal_and_data_retention_records"
 }

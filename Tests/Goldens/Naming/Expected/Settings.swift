@@ -4,7 +4,7 @@ import Foundation
 import ModelRuntime
 
 /// Account settings
-package struct Settings: Codable, Hashable, Sendable, Identifiable {
+package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
     /// Identifier
     package var id: ObjectID
     package var `class`: String?
@@ -113,7 +113,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    package static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.`class`, rhs.`class`) else { return false }
         guard equalValues(lhs.`default`, rhs.`default`) else { return false }
@@ -197,7 +197,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
         }
     }
 
-    package struct Limits: Codable, Hashable, Sendable {
+    package struct Limits: Codable, Hashable, Sendable, MemberwiseEquatable {
         package var maximumItems: Int?
         package var windows: [Window]?
         package var unknownMembers: UnknownMembers = .init()
@@ -223,7 +223,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        package static func == (lhs: Self, rhs: Self) -> Bool {
+        package static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.maximumItems, rhs.maximumItems) else { return false }
             guard equalValues(lhs.windows, rhs.windows) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
@@ -233,7 +233,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
         private var _nullKeys = NullKeys()
         private static let _modeledKeys: Set<String> = ["c_max-items", "c_windows"]
 
-        package struct Window: Codable, Hashable, Sendable {
+        package struct Window: Codable, Hashable, Sendable, MemberwiseEquatable {
             package var from: Date?
             package var to: Date?
             package var days: [Day]?
@@ -279,7 +279,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
                 try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
             }
 
-            package static func == (lhs: Self, rhs: Self) -> Bool {
+            package static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 guard equalValues(lhs.from, rhs.from) else { return false }
                 guard equalValues(lhs.to, rhs.to) else { return false }
                 guard equalValues(lhs.days, rhs.days) else { return false }
@@ -321,7 +321,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
         }
     }
 
-    package struct DateDocument: Codable, Hashable, Sendable {
+    package struct DateDocument: Codable, Hashable, Sendable, MemberwiseEquatable {
         package var at: Date?
         package var unknownMembers: UnknownMembers = .init()
 
@@ -351,7 +351,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable {
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        package static func == (lhs: Self, rhs: Self) -> Bool {
+        package static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.at, rhs.at) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true

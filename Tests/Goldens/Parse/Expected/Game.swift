@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Game: Codable, Hashable, Sendable, SystemPropertiesCarrying {
+public struct Game: Codable, Hashable, Sendable, SystemPropertiesCarrying, MemberwiseEquatable {
     /// Identifier
     public var objectId: String
     /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
@@ -35,7 +35,7 @@ public struct Game: Codable, Hashable, Sendable, SystemPropertiesCarrying {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.objectId, rhs.objectId) else { return false }
         guard equalValues(lhs.system, rhs.system) else { return false }
         guard equalValues(lhs.title, rhs.title) else { return false }

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Checkin: Codable, Hashable, Sendable {
+public struct Checkin: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var at: Date
     public var by: String?
     public var unknownMembers: UnknownMembers = .init()
@@ -29,7 +29,7 @@ public struct Checkin: Codable, Hashable, Sendable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.at, rhs.at) else { return false }
         guard equalValues(lhs.by, rhs.by) else { return false }
         guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }

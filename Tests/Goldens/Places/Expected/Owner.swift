@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Owner: Codable, Hashable, Sendable {
+public struct Owner: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var login: String
     public var since: DateOnly?
     public var unknownMembers: UnknownMembers = .init()
@@ -29,7 +29,7 @@ public struct Owner: Codable, Hashable, Sendable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.login, rhs.login) else { return false }
         guard equalValues(lhs.since, rhs.since) else { return false }
         guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }

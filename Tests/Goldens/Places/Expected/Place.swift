@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Place: Codable, Hashable, Sendable {
+public struct Place: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var createdAt: Date
     public var updatedAt: Date?
     public var name: String
@@ -90,7 +90,7 @@ public struct Place: Codable, Hashable, Sendable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }
         guard equalValues(lhs.updatedAt, rhs.updatedAt) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Account: Codable, Hashable, Sendable, Identifiable {
+public struct Account: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     public var name: Name?
@@ -30,7 +30,7 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
@@ -40,7 +40,7 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
     private var _nullKeys = NullKeys()
     private static let _modeledKeys: Set<String> = ["_id", "name"]
 
-    public struct Name: Codable, Hashable, Sendable {
+    public struct Name: Codable, Hashable, Sendable, MemberwiseEquatable {
         public var first: String?
         public var last: String?
         public var unknownMembers: UnknownMembers = .init()
@@ -66,7 +66,7 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.first, rhs.first) else { return false }
             guard equalValues(lhs.last, rhs.last) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct GameScore: Codable, Hashable, Sendable {
+public struct GameScore: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var points: Int?
     public var playerName: String?
     public var owner: Reference<Player>?
@@ -45,7 +45,7 @@ public struct GameScore: Codable, Hashable, Sendable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.points, rhs.points) else { return false }
         guard equalValues(lhs.playerName, rhs.playerName) else { return false }
         guard equalValues(lhs.owner, rhs.owner) else { return false }

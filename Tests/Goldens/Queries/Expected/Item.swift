@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Item: Codable, Hashable, Sendable, Identifiable {
+public struct Item: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     public var name: String?
@@ -86,7 +86,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.count, rhs.count) else { return false }
@@ -149,7 +149,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         }
     }
 
-    public struct Size: Codable, Hashable, Sendable {
+    public struct Size: Codable, Hashable, Sendable, MemberwiseEquatable {
         public var width: Double?
         public var height: Double?
         public var unknownMembers: UnknownMembers = .init()
@@ -175,7 +175,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.width, rhs.width) else { return false }
             guard equalValues(lhs.height, rhs.height) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
@@ -186,7 +186,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
         private static let _modeledKeys: Set<String> = ["c_width", "c_height"]
     }
 
-    public struct Part: Codable, Hashable, Sendable {
+    public struct Part: Codable, Hashable, Sendable, MemberwiseEquatable {
         public var label: String?
         public var qty: Int?
         public var unknownMembers: UnknownMembers = .init()
@@ -212,7 +212,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable {
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.label, rhs.label) else { return false }
             guard equalValues(lhs.qty, rhs.qty) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }

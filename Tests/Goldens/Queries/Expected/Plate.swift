@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Plate: Codable, Hashable, Sendable, Identifiable {
+public struct Plate: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     public var name: String?
@@ -53,7 +53,7 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.price, rhs.price) else { return false }
@@ -67,7 +67,7 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
     private var _nullKeys = NullKeys()
     private static let _modeledKeys: Set<String> = ["_id", "name", "price", "qta", "tags", "registry"]
 
-    public struct Registry: Codable, Hashable, Sendable {
+    public struct Registry: Codable, Hashable, Sendable, MemberwiseEquatable {
         public var surname: String?
         public var unknownMembers: UnknownMembers = .init()
 
@@ -89,7 +89,7 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable {
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.surname, rhs.surname) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true

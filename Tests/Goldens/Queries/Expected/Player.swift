@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Player: Codable, Hashable, Sendable {
+public struct Player: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var name: String?
     public var unknownMembers: UnknownMembers = .init()
 
@@ -25,7 +25,7 @@ public struct Player: Codable, Hashable, Sendable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true

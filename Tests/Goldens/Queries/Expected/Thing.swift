@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Thing: Codable, Hashable, Sendable, Identifiable {
+public struct Thing: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     public var created: Date?
@@ -66,7 +66,7 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.created, rhs.created) else { return false }
         guard equalValues(lhs.creator, rhs.creator) else { return false }

@@ -4,7 +4,7 @@ import Foundation
 import ModelRuntime
 
 /// Geo history
-public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     /// Object name
@@ -47,7 +47,7 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.prop1, rhs.prop1) else { return false }

@@ -6,7 +6,7 @@ import ModelRuntime
 /// Study
 ///
 /// An object representing the blueprint for the entire study in Axon, including the tasks, events, steps and their dependent objects.
-public struct Study: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+public struct Study: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     /// Object name
@@ -889,7 +889,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.allTasks, rhs.allTasks) else { return false }
@@ -1078,7 +1078,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     ]
 
     /// Configuration
-    public struct Configuration: Codable, Hashable, Sendable {
+    public struct Configuration: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Action Failed Color
         public var actionFailedColor: String?
         /// Callout Color
@@ -1233,7 +1233,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.actionFailedColor, rhs.actionFailedColor) else { return false }
             guard equalValues(lhs.calloutColor, rhs.calloutColor) else { return false }
             guard equalValues(lhs.consent, rhs.consent) else { return false }
@@ -1268,7 +1268,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Information
-    public struct Information: Codable, Hashable, Sendable {
+    public struct Information: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Assets
@@ -1333,7 +1333,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.assets, rhs.assets) else { return false }
             guard equalValues(lhs.content, rhs.content) else { return false }
@@ -1358,7 +1358,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Menu Config
-    public struct MenuConfig: Codable, Hashable, Sendable {
+    public struct MenuConfig: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Display Name
@@ -1407,7 +1407,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.displayName, rhs.displayName) else { return false }
             guard equalValues(lhs.groupId, rhs.groupId) else { return false }
@@ -1422,7 +1422,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Patient App Display Options
-    public struct PatientAppDisplayOptions: Codable, Hashable, Sendable {
+    public struct PatientAppDisplayOptions: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Profile Fields
         public var profileFields: [String]?
         /// Show Consent Documents
@@ -1517,7 +1517,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.profileFields, rhs.profileFields) else { return false }
             guard equalValues(lhs.showConsentDocuments, rhs.showConsentDocuments) else { return false }
             guard equalValues(lhs.showLanguageSelector, rhs.showLanguageSelector) else { return false }
@@ -1540,7 +1540,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Privacy Items
-    public struct PrivacyItem: Codable, Hashable, Sendable {
+    public struct PrivacyItem: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Apps
@@ -1595,7 +1595,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.apps, rhs.apps) else { return false }
             guard equalValues(lhs.htmlContent, rhs.htmlContent) else { return false }
@@ -1611,7 +1611,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Resources
-    public struct Resource: Codable, Hashable, Sendable {
+    public struct Resource: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Assets
@@ -1682,7 +1682,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.assets, rhs.assets) else { return false }
             guard equalValues(lhs.availableTo, rhs.availableTo) else { return false }
@@ -1709,7 +1709,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Review Types
-    public struct ReviewType: Codable, Hashable, Sendable {
+    public struct ReviewType: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Active
@@ -1774,7 +1774,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.active, rhs.active) else { return false }
             guard equalValues(lhs.key, rhs.key) else { return false }
@@ -1797,7 +1797,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Self Service Info
-    public struct SelfServiceInfo: Codable, Hashable, Sendable {
+    public struct SelfServiceInfo: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Description
         public var description: String?
         /// Header
@@ -1825,7 +1825,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.description, rhs.description) else { return false }
             guard equalValues(lhs.header, rhs.header) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
@@ -1837,7 +1837,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Study Contact Information
-    public struct StudyContactInformation: Codable, Hashable, Sendable {
+    public struct StudyContactInformation: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Contact Type
@@ -1896,7 +1896,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.contactType, rhs.contactType) else { return false }
             guard equalValues(lhs.contactValue, rhs.contactValue) else { return false }
@@ -1919,7 +1919,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Participant Menu Config
-    public struct SubjectMenuConfig: Codable, Hashable, Sendable {
+    public struct SubjectMenuConfig: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Button Title
@@ -1990,7 +1990,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.buttonTitle, rhs.buttonTitle) else { return false }
             guard equalValues(lhs.columnProps, rhs.columnProps) else { return false }
@@ -2017,7 +2017,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Participant Status List
-    public struct SubjectStatusList: Codable, Hashable, Sendable {
+    public struct SubjectStatusList: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Default
@@ -2080,7 +2080,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.id, rhs.id) else { return false }
             guard equalValues(lhs.`default`, rhs.`default`) else { return false }
             guard equalValues(lhs.key, rhs.key) else { return false }
@@ -2103,7 +2103,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Visit Configuration
-    public struct VisitConfiguration: Codable, Hashable, Sendable {
+    public struct VisitConfiguration: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Allow Free Text Reason
         public var allowFreeTextReason: Bool?
         /// Require Missed Reason
@@ -2164,7 +2164,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.allowFreeTextReason, rhs.allowFreeTextReason) else { return false }
             guard equalValues(lhs.requireSkippedReason, rhs.requireSkippedReason) else { return false }
             guard equalValues(lhs.skippedVisitReasons, rhs.skippedVisitReasons) else { return false }
@@ -2181,7 +2181,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// eConsent Format Specifiers
-    public struct EcEconsentFormatSpec: Codable, Hashable, Sendable {
+    public struct EcEconsentFormatSpec: Codable, Hashable, Sendable, MemberwiseEquatable {
         /// Signed Documents
         public var signedDoc: String?
         /// Template
@@ -2209,7 +2209,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.signedDoc, rhs.signedDoc) else { return false }
             guard equalValues(lhs.template, rhs.template) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Books: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+public struct Books: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
@@ -145,7 +145,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.system, rhs.system) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
@@ -194,7 +194,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         "editionsDates",
     ]
 
-    public struct Signature: Codable, Hashable, Sendable {
+    public struct Signature: Codable, Hashable, Sendable, MemberwiseEquatable {
         public var name: String?
         public var unknownMembers: UnknownMembers = .init()
 
@@ -216,7 +216,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.name, rhs.name) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
@@ -226,7 +226,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         private static let _modeledKeys: Set<String> = ["name"]
     }
 
-    public struct Metadata: Codable, Hashable, Sendable {
+    public struct Metadata: Codable, Hashable, Sendable, MemberwiseEquatable {
         public var somethingString: String?
         public var somethingNumber: Double?
         public var somethingArrayObject: [SomethingArrayObject]?
@@ -311,7 +311,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.somethingString, rhs.somethingString) else { return false }
             guard equalValues(lhs.somethingNumber, rhs.somethingNumber) else { return false }
             guard equalValues(lhs.somethingArrayObject, rhs.somethingArrayObject) else { return false }
@@ -332,7 +332,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             "exampleArrayOfArray",
         ]
 
-        public struct SomethingArrayObject: Codable, Hashable, Sendable {
+        public struct SomethingArrayObject: Codable, Hashable, Sendable, MemberwiseEquatable {
             public var arrayItemObjectChildNumber: Double?
             public var anotherNumber: Double?
             public var integerNum: Int?
@@ -387,7 +387,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
             }
 
-            public static func == (lhs: Self, rhs: Self) -> Bool {
+            public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 guard equalValues(lhs.arrayItemObjectChildNumber, rhs.arrayItemObjectChildNumber) else { return false }
                 guard equalValues(lhs.anotherNumber, rhs.anotherNumber) else { return false }
                 guard equalValues(lhs.integerNum, rhs.integerNum) else { return false }
@@ -405,7 +405,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             ]
         }
 
-        public struct SomethingObject: Codable, Hashable, Sendable {
+        public struct SomethingObject: Codable, Hashable, Sendable, MemberwiseEquatable {
             public var childNumber: Double?
             public var unknownMembers: UnknownMembers = .init()
 
@@ -431,7 +431,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
             }
 
-            public static func == (lhs: Self, rhs: Self) -> Bool {
+            public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 guard equalValues(lhs.childNumber, rhs.childNumber) else { return false }
                 guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
                 return true
@@ -442,7 +442,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
     }
 
-    public struct Attachment: Codable, Hashable, Sendable {
+    public struct Attachment: Codable, Hashable, Sendable, MemberwiseEquatable {
         public var name: String?
         public var detail: Detail?
         public var nestedArr: [Double]?
@@ -505,7 +505,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.name, rhs.name) else { return false }
             guard equalValues(lhs.detail, rhs.detail) else { return false }
             guard equalValues(lhs.nestedArr, rhs.nestedArr) else { return false }
@@ -530,7 +530,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             "more",
         ]
 
-        public struct Detail: Codable, Hashable, Sendable {
+        public struct Detail: Codable, Hashable, Sendable, MemberwiseEquatable {
             public var size: Double?
             public var unknownMembers: UnknownMembers = .init()
 
@@ -552,7 +552,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
             }
 
-            public static func == (lhs: Self, rhs: Self) -> Bool {
+            public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
                 guard equalValues(lhs.size, rhs.size) else { return false }
                 guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
                 return true
@@ -563,7 +563,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
     }
 
-    public struct EditionsDate: Codable, Hashable, Sendable {
+    public struct EditionsDate: Codable, Hashable, Sendable, MemberwiseEquatable {
         public var edition: Double?
         public var date: Date?
         public var unknownMembers: UnknownMembers = .init()
@@ -597,7 +597,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.edition, rhs.edition) else { return false }
             guard equalValues(lhs.date, rhs.date) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }

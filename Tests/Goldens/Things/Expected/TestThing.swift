@@ -5,7 +5,7 @@ import GoldenSupport
 import ModelRuntime
 
 /// Thing
-public struct TestThing: Codable, Hashable, Sendable {
+public struct TestThing: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var id: Int?
     public var name: String?
     public var createdAt: Date?
@@ -47,7 +47,7 @@ public struct TestThing: Codable, Hashable, Sendable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.createdAt, rhs.createdAt) else { return false }

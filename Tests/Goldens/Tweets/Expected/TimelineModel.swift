@@ -4,7 +4,7 @@ import Foundation
 import GoldenSupport
 import ModelRuntime
 
-public struct TimelineModel: Codable, Hashable, Sendable {
+public struct TimelineModel: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var tweets: [TweetModel]
 
     public init(tweets: [TweetModel]) {
@@ -19,7 +19,7 @@ public struct TimelineModel: Codable, Hashable, Sendable {
         try self.tweets.encode(to: encoder)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.tweets, rhs.tweets) else { return false }
         return true
     }

@@ -4,7 +4,7 @@ import Foundation
 import GoldenSupport
 import ModelRuntime
 
-public struct TweetModel: Codable, Hashable, Sendable {
+public struct TweetModel: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var user: UserModel
     public var message: String
     public var identifier: String
@@ -42,7 +42,7 @@ public struct TweetModel: Codable, Hashable, Sendable {
         )
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.user, rhs.user) else { return false }
         guard equalValues(lhs.message, rhs.message) else { return false }
         guard equalValues(lhs.identifier, rhs.identifier) else { return false }

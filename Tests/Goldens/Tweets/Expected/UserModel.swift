@@ -4,7 +4,7 @@ import Foundation
 import GoldenSupport
 import ModelRuntime
 
-public struct UserModel: Codable, Hashable, Sendable {
+public struct UserModel: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var name: String
     public var imageUrl: URL
     public var unknownMembers: UnknownMembers = .init()
@@ -32,7 +32,7 @@ public struct UserModel: Codable, Hashable, Sendable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.imageUrl, rhs.imageUrl) else { return false }
         guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }

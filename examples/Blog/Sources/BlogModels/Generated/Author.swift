@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     public var name: String?
@@ -49,7 +49,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.surname, rhs.surname) else { return false }

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     public var title: String?
@@ -54,7 +54,7 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.title, rhs.title) else { return false }
         guard equalValues(lhs.author, rhs.author) else { return false }

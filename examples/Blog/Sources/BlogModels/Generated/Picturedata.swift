@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     public var username: String?
@@ -62,7 +62,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.username, rhs.username) else { return false }
         guard equalValues(lhs.picturename, rhs.picturename) else { return false }

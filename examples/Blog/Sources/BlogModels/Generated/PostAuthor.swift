@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct PostAuthor: Codable, Hashable, Sendable {
+public struct PostAuthor: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var name: String
     public var unknownMembers: UnknownMembers = .init()
 
@@ -23,7 +23,7 @@ public struct PostAuthor: Codable, Hashable, Sendable {
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true

@@ -4,7 +4,7 @@ import Foundation
 import ModelRuntime
 
 /// Object
-public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     /// Object name
@@ -93,7 +93,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.date, rhs.date) else { return false }
@@ -133,7 +133,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         "idx",
     ]
 
-    public struct Document: Codable, Hashable, Sendable {
+    public struct Document: Codable, Hashable, Sendable, MemberwiseEquatable {
         public var stringOne: String?
         public var stringTwo: String?
         public var unknownMembers: UnknownMembers = .init()
@@ -159,7 +159,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.stringOne, rhs.stringOne) else { return false }
             guard equalValues(lhs.stringTwo, rhs.stringTwo) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }

@@ -4,7 +4,7 @@ import Foundation
 import ModelRuntime
 
 /// Office
-public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {
+public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     /// Object name
@@ -55,7 +55,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.id, rhs.id) else { return false }
         guard equalValues(lhs.object, rhs.object) else { return false }
         guard equalValues(lhs.stringProperty, rhs.stringProperty) else { return false }

@@ -1,0 +1,47 @@
+import Testing
+
+@testable import ModelGeneratorCore
+
+/// `CodeLayout.declaration`: a type's declaration line as swift-format lays it out, so that long model names still
+/// pass its lint (`Tests/Goldens/Naming` holds one, linted in CI). The expected texts are swift-format's own output.
+@Suite struct CodeLayoutTests {
+    let conformances = ["Codable", "Hashable", "Sendable", "Identifiable", "SystemPropertiesCarrying"]
+
+    @Test func aDeclarationThatFitsStaysOnOneLine() {
+        let layout = CodeLayout(lineLength: 120, indent: 0)
+        #expect(
+            layout.declaration("public struct Visit", conformances: conformances)
+                == ["public struct Visit: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying {"]
+        )
+    }
+
+    @Test func aLongDeclarationFillsItsFirstLineThenContinuesOneLevelInWithTheBraceAlone() {
+        let layout = CodeLayout(lineLength: 120, indent: 0)
+        #expect(
+            layout.declaration(
+                "public struct AbWorkflowConfigurationLongName",
+                conformances: conformances + ["MemberwiseEquatable"]
+            ) == [
+                "public struct AbWorkflowConfigurationLongName: Codable, Hashable, Sendable, Identifiable, "
+                    + "SystemPropertiesCarrying,",
+                "    MemberwiseEquatable",
+                "{",
+            ]
+        )
+    }
+
+    @Test func continuationLinesFillUpToTheLimitAtTheirIndentation() {
+        // Nested one level: 4 columns fewer for every line.
+        let layout = CodeLayout(lineLength: 60, indent: 4)
+        let lines = layout.declaration("public struct Remote", conformances: conformances + ["MemberwiseEquatable"])
+        #expect(
+            lines == [
+                "public struct Remote: Codable, Hashable, Sendable,",
+                "    Identifiable, SystemPropertiesCarrying,",
+                "    MemberwiseEquatable",
+                "{",
+            ]
+        )
+        #expect(lines.allSatisfy { $0.count + 4 <= 60 })
+    }
+}
