@@ -11,11 +11,12 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 corpus_script=$(realpath "${1:-$here/../../shared/bench/make_corpus.py}")
 size=${2:-100}
-repository=$(cd "$here/.." && pwd)
+# REPOSITORY=<another checkout> measures that checkout's generator and runtime (a baseline) with this script and peer.
+repository=$(cd "${REPOSITORY:-$here/..}" && pwd)
 cd "$here"
 
-swift build -c release --package-path .. --product model-generator >/dev/null
-generator=$(swift build -c release --package-path .. --show-bin-path)/model-generator
+swift build -c release --package-path "$repository" --product model-generator >/dev/null
+generator=$(swift build -c release --package-path "$repository" --show-bin-path)/model-generator
 swift build -c release --product swift-openapi-generator >/dev/null
 peer=$(swift build -c release --show-bin-path)/swift-openapi-generator
 
