@@ -497,7 +497,38 @@ import Testing
         let model = try #require(file(result, "A.swift"))
         #expect(model.contains("    typealias B = String\n"))
         #expect(!model.contains("enum B"))
+        #expect(model.contains("public struct A: Codable, Hashable, Sendable, MemberwiseEquatable {"))
+    }
+
+    /// A user's struct template written before `declarationLines`, with `{{conformances}}` and its own
+    /// `static func ==`, renders as it did: its list has no `MemberwiseEquatable`, whose `membersAreEqual` it lacks.
+    @Test func anOlderStructTemplateStillDeclaresItsOwnEquality() throws {
+        let template = """
+            {{%CONTENT_TYPE: TEXT}}
+            {{access}}struct {{name}}: {{conformances}} {
+            {{#hasEquality}}
+                {{access}}static func == (lhs: Self, rhs: Self) -> Bool {
+            {{#equalityLines}}
+                    {{.}}
+            {{/equalityLines}}
+                    return true
+                }
+            {{/hasEquality}}
+            }
+
+            """
+        let result = generate(
+            config: "schemas: [objects.yaml]\ntemplates: templates\nnaming: { stripPrefixes: [c_] }\n",
+            [
+                "objects.yaml": "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: String }\n",
+                "templates/struct.mustache": template,
+            ]
+        )
+        #expect(!result.diagnostics.hasErrors)
+        let model = try #require(file(result, "A.swift"))
         #expect(model.contains("public struct A: Codable, Hashable, Sendable {"))
+        #expect(model.contains("    public static func == (lhs: Self, rhs: Self) -> Bool {"))
+        #expect(model.contains("guard equalValues(lhs.b, rhs.b) else { return false }"))
     }
 
     @Test func theDefaultTemplatesAreTheFilesInTemplates() throws {

@@ -146,6 +146,9 @@ public struct Translator: Sendable {
             return bundle?.hasDefault == true && property == bundle?.property ? parameter + " = .init()" : parameter
         }
         let inline = "\(access)init(\(parameters.joined(separator: ", "))) {"
+        let conformances =
+            ["Codable", "Hashable", "Sendable"] + (isIdentifiable ? ["Identifiable"] : [])
+            + (bundle == nil ? [] : ["SystemPropertiesCarrying"])
         let equalityLines =
             (properties.map { SwiftNaming.escaped($0.swiftName) }
             + (modeledKeys == nil ? [] : [CustomCoding.unknownMembersName])).flatMap { name in
@@ -158,12 +161,11 @@ public struct Translator: Sendable {
             docLines: docLines,
             access: access,
             name: name,
-            headerLines: CodeLayout(lineLength: lineLength, indent: 4 * depth).declaration(
+            declarationLines: CodeLayout(lineLength: lineLength, indent: 4 * depth).declaration(
                 "\(access)struct \(name)",
-                conformances: ["Codable", "Hashable", "Sendable"] + (isIdentifiable ? ["Identifiable"] : [])
-                    + (bundle == nil ? [] : ["SystemPropertiesCarrying"])
-                    + (equalityLines.isEmpty ? [] : ["MemberwiseEquatable"])
+                conformances: conformances + (equalityLines.isEmpty ? [] : ["MemberwiseEquatable"])
             ),
+            conformances: conformances.joined(separator: ", "),
             properties: properties.map(propertyView) + (modeledKeys == nil ? [] : [unknownMembersView]),
             initParameters: parameters.enumerated().map { index, parameter in
                 index == parameters.count - 1 ? parameter : parameter + ","

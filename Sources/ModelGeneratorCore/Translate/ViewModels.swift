@@ -56,7 +56,10 @@ public struct StructView: Sendable, TemplateView {
     public var access: String
     public var name: String
     /// The declaration up to its opening brace (`public struct Name: Codable, … {`), on more lines when it is long.
-    public var headerLines: [String]
+    public var declarationLines: [String]
+    /// The conformances as one list without `MemberwiseEquatable`, for a user's own template written before
+    /// `declarationLines`, which declares `static func ==` itself and renders as it always did.
+    public var conformances: String
     public var properties: [PropertyView]
     /// The memberwise initializer's parameters, each already followed by its comma where one is needed.
     public var initParameters: [String]
@@ -82,7 +85,8 @@ public struct StructView: Sendable, TemplateView {
         case "docLines": docLines
         case "access": access
         case "name": self.name
-        case "headerLines": headerLines
+        case "declarationLines": declarationLines
+        case "conformances": conformances
         case "properties": properties
         case "initParameters": initParameters
         case "initParametersInline": initParameters.joined(separator: " ")
