@@ -14,9 +14,9 @@ size=${2:-100}
 # REPOSITORY=<another checkout> measures that checkout's generator and runtime (a baseline) with this script and peer.
 repository=$(cd "${REPOSITORY:-$here/..}" && pwd)
 cd "$here"
+source "$here/common.sh"
 
-swift build -c release --package-path "$repository" --product model-generator >/dev/null
-generator=$(swift build -c release --package-path "$repository" --show-bin-path)/model-generator
+generator=$(built_generator "$repository")
 swift build -c release --product swift-openapi-generator >/dev/null
 peer=$(swift build -c release --show-bin-path)/swift-openapi-generator
 
@@ -57,14 +57,6 @@ let package = Package(
 EOF
 swift build --package-path "$package" >/dev/null
 
-elapsed() { # the wall time of "$@", in seconds
-    local start end
-    start=$(date +%s.%N)
-    "$@" >/dev/null
-    end=$(date +%s.%N)
-    awk "BEGIN { printf \"%.2f\", $end - $start }"
-}
-smaller() { awk "BEGIN { print ($1 < $2) ? $1 : $2 }"; }
 rebuild() { # touches every file of target $1, then rebuilds it
     find "$package/Sources/$1" -name '*.swift' -exec touch {} +
     swift build --package-path "$package" --target "$1"

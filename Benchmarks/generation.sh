@@ -12,8 +12,8 @@ shift || true
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100 1000 5000)
 
-swift build -c release --package-path .. --product model-generator >/dev/null
-generator=$(swift build -c release --package-path .. --show-bin-path)/model-generator
+source "$here/common.sh"
+generator=$(built_generator ..)
 swift build -c release --product swift-openapi-generator >/dev/null
 peer=$(swift build -c release --show-bin-path)/swift-openapi-generator
 scratch_root=/dev/shm

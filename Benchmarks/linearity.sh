@@ -6,6 +6,6 @@
 # usage: Benchmarks/linearity.sh [ROUNDS]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-swift build -c release --package-path "$here/.." --product model-generator >/dev/null
-generator=$(swift build -c release --package-path "$here/.." --show-bin-path)/model-generator
+source "$here/common.sh"
+generator=$(built_generator "$here/..")
 python3 "$here/linearity.py" "$generator" "${1:-15}"

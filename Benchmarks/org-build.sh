@@ -14,11 +14,11 @@ edited=${2:-account}
 rounds=${ROUNDS:-5}
 work=$(mktemp -d "${TMPDIR:-/tmp}/model-generator-org.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+source "$here/common.sh"
 
 prepare() { # checkout $1 as side $2: its output generated into $work/$2/Sources/Org and built
     local checkout=$1 side=$2 generator edited_file
-    swift build -c release --package-path "$checkout" --product model-generator >/dev/null
-    generator=$(swift build -c release --package-path "$checkout" --show-bin-path)/model-generator
+    generator=$(built_generator "$checkout")
     mkdir -p "$work/$side/Sources"
     {
         echo "schemas:"
@@ -30,17 +30,7 @@ prepare() { # checkout $1 as side $2: its output generated into $work/$2/Sources
         echo "allowOutputAnywhere: true"
     } >"$work/$side/model-generator.yaml"
     "$generator" generate --config "$work/$side/model-generator.yaml" >/dev/null
-    cat >"$work/$side/Package.swift" <<EOF
-// swift-tools-version: 6.0
-import PackageDescription
-
-let package = Package(
-    name: "Org",
-    platforms: [.macOS(.v13)],
-    dependencies: [.package(name: "swift-model-generator", path: "$checkout")],
-    targets: [.target(name: "Org", dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")])]
-)
-EOF
+    write_model_package "$work/$side" Org Org "$checkout"
     swift build --package-path "$work/$side" >/dev/null
     edited_file=$(grep -l "^public struct [A-Za-z]*: .*Codable" "$work/$side/Sources/Org"/*.swift \
         | xargs grep -l "from .*/$edited\.json" | head -1)
@@ -48,14 +38,6 @@ EOF
     echo "$edited_file" >"$work/$side/edited"
 }
 
-elapsed() { # the wall time of "$@", in seconds
-    local start end
-    start=$(date +%s.%N)
-    "$@" >/dev/null
-    end=$(date +%s.%N)
-    awk "BEGIN { printf \"%.2f\", $end - $start }"
-}
-smaller() { awk "BEGIN { print ($1 < $2) ? $1 : $2 }"; }
 touch_all() { find "$work/$1/Sources/Org" -name '*.swift' -exec touch {} +; }
 toggle_comment() { # adds a comment line at the end of side $1's edited file, or takes it away again
     local file

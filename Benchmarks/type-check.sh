@@ -16,27 +16,17 @@ size=${2:-100}
 rounds=${ROUNDS:-10}
 work=$(mktemp -d "${TMPDIR:-/tmp}/model-generator-type-check.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+source "$here/common.sh"
 python3 "$corpus_script" "$size" "$work/corpus" >/dev/null
 
 prepare() { # checkout $1 as side $2: its generated module built, its app file written
     local checkout=$1 side=$2 generator app_script
-    swift build -c release --package-path "$checkout" --product model-generator >/dev/null
-    generator=$(swift build -c release --package-path "$checkout" --show-bin-path)/model-generator
+    generator=$(built_generator "$checkout")
     mkdir -p "$work/$side/Sources"
     sed "s|^output:.*|output: ../$side/Sources/OursFull\nallowOutputAnywhere: true|" \
         "$work/corpus/model-generator.yaml" >"$work/corpus/$side.yaml"
     "$generator" generate --config "$work/corpus/$side.yaml" >/dev/null
-    cat >"$work/$side/Package.swift" <<EOF
-// swift-tools-version: 6.0
-import PackageDescription
-
-let package = Package(
-    name: "TypeCheck",
-    platforms: [.macOS(.v13)],
-    dependencies: [.package(name: "swift-model-generator", path: "$checkout")],
-    targets: [.target(name: "OursFull", dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")])]
-)
-EOF
+    write_model_package "$work/$side" TypeCheck OursFull "$checkout"
     swift build --package-path "$work/$side" >/dev/null
     app_script="$checkout/Benchmarks/typical_app.py"
     [ -f "$app_script" ] || app_script="$here/typical_app.py"
@@ -65,9 +55,9 @@ for _ in $(seq "$rounds"); do
     for side in "${sides[@]}"; do
         read -r wall bodies <<<"$(type_check "$side" App.swift)"
         read -r empty _ <<<"$(type_check "$side" Empty.swift)"
-        if [ -z "${best_wall[$side]:-}" ] || awk "BEGIN { exit !($wall < ${best_wall[$side]}) }"; then best_wall[$side]=$wall; fi
-        if [ -z "${best_empty[$side]:-}" ] || awk "BEGIN { exit !($empty < ${best_empty[$side]}) }"; then best_empty[$side]=$empty; fi
-        if [ -z "${best_bodies[$side]:-}" ] || awk "BEGIN { exit !($bodies < ${best_bodies[$side]}) }"; then best_bodies[$side]=$bodies; fi
+        best_wall[$side]=$(smaller "$wall" "${best_wall[$side]:-999}")
+        best_empty[$side]=$(smaller "$empty" "${best_empty[$side]:-999}")
+        best_bodies[$side]=$(smaller "$bodies" "${best_bodies[$side]:-999999}")
     done
 done
 
