@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Measures a lever of #29 before the generator has it: the full output for the 100-object corpus, built as it is
+# and as a rewriting script turns it (Levers/*.py, with the Swift file of the same stem's runtime side when there
+# is one), in turn for ROUNDS rounds (default 3). Prints, for each, the best whole build, the best sum of its
+# compiler jobs' own wall times, and two counts that don't move with the machine: the SIL functions the compile jobs
+# generate and the accessors the emit-module job synthesizes.
+# usage: Benchmarks/lever.sh Levers/generic_patch.py [ARGUMENT…]   (arguments go to the script)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+script=$(realpath "$1")
+shift
+cd "$here"
+source "$here/common.sh"
+repository=$(cd "$here/.." && pwd)
+generator=$(built_generator "$repository")
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/model-generator-lever.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+python3 "$here/../../shared/bench/make_corpus.py" 100 "$work/corpus" >/dev/null
+package="$work/package"
+mkdir -p "$package/Sources"
+sed "s|^output:.*|output: ../package/Sources/Full\nallowOutputAnywhere: true|" "$work/corpus/model-generator.yaml" \
+    >"$work/corpus/full.yaml"
+"$generator" generate --config "$work/corpus/full.yaml" >/dev/null
+python3 "$script" "$package/Sources/Full" "$package/Sources/Lever" "$@"
+runtime="${script%.py}"
+runtime="$(dirname "$runtime")/$(basename "$runtime" | sed -E 's/(^|_)([a-z])/\U\2/g').swift"
+[ -f "$runtime" ] && cp "$runtime" "$package/Sources/Lever/"
+write_model_package "$package" Lever Full "$repository"
+sed -i 's|^    targets: \[\(.*\)\]$|    targets: [\1, .target(name: "Lever", dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")])]|' \
+    "$package/Package.swift"
+stats="$work/stats"
+mkdir -p "$stats"
+build() { swift build --package-path "$package" -Xswiftc -stats-output-dir -Xswiftc "$stats" "$@"; }
+build >/dev/null
+measure() { # target $1, every file touched: "<build> <jobs' summed wall> <SIL functions> <emit-module accessors>"
+    rm -f "$stats"/*.json
+    find "$package/Sources/$1" -name '*.swift' -exec touch {} +
+    local time
+    time=$(elapsed build --target "$1")
+    python3 - "$stats" "$1" "$time" <<'PYTHON'
+import glob, json, os, sys
+directory, module, build = sys.argv[1:4]
+jobs = functions = accessors = 0
+for path in glob.glob(os.path.join(directory, "*.json")):
+    if f"-swift-frontend-{module}-" not in path:
+        continue
+    record = json.load(open(path))
+    jobs += sum(v for k, v in record.items() if k.startswith("time.swift-frontend.") and k.endswith(".wall"))
+    if "-swiftmodule-" in path:
+        accessors += record.get("Sema.NumAccessorsSynthesized", 0)
+    else:
+        functions += record.get("SILModule.NumSILGenFunctions", 0)
+print(f"{build} {jobs:.2f} {functions} {accessors}")
+PYTHON
+}
+declare -A best=()
+keep() { # keeps the smaller build and jobs' times of target $1
+    local previous=${best[$1]:-"99999 99999"}
+    best[$1]="$(smaller "$2" "${previous%% *}") $(smaller "$3" "$(echo "$previous" | cut -d' ' -f2)") $4 $5"
+}
+for _ in $(seq "${ROUNDS:-3}"); do
+    for target in Full Lever; do keep "$target" $(measure "$target"); done
+done
+printf '| 100 objects, full output, best of %s rounds | lines | build (s) | compiler jobs summed (s) | SIL functions | emit-module accessors |\n' \
+    "${ROUNDS:-3}"
+printf '| --- | --- | --- | --- | --- | --- |\n'
+for target in Full Lever; do
+    read -r build jobs functions accessors <<<"${best[$target]}"
+    label=$([ "$target" = Full ] && echo "as generated" || echo "$(basename "$script") $*")
+    printf '| %s | %s | %s | %s | %s | %s |\n' "$label" "$(cat "$package/Sources/$target"/*.swift | wc -l)" "$build" \
+        "$jobs" "$functions" "$accessors"
+done
