@@ -497,7 +497,9 @@ import Testing
         let model = try #require(file(result, "A.swift"))
         #expect(model.contains("    typealias B = String\n"))
         #expect(!model.contains("enum B"))
-        #expect(model.contains("public struct A: Codable, Hashable, Sendable, MemberwiseEquatable {"))
+        #expect(
+            model.contains("public struct A: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {")
+        )
     }
 
     /// A user's struct template written before `declarationLines`, with `{{conformances}}` and its own
@@ -526,7 +528,7 @@ import Testing
         )
         #expect(!result.diagnostics.hasErrors)
         let model = try #require(file(result, "A.swift"))
-        #expect(model.contains("public struct A: Codable, Hashable, Sendable {"))
+        #expect(model.contains("public struct A: Codable, Hashable, Sendable, KeepsUnknownMembers {"))
         #expect(model.contains("    public static func == (lhs: Self, rhs: Self) -> Bool {"))
         #expect(model.contains("guard equalValues(lhs.b, rhs.b) else { return false }"))
     }

@@ -333,7 +333,7 @@ import Testing
             "public var URLProperty: URL",
             "public var OwnerProperty: Owner",
             "public var equalValuesProperty: Int",
-            "self.URLProperty = try container.decode(URL.self, forKey: JSONKey(\"link\"))",
+            "self.URLProperty = try container.decode(URL.self, forKey: MemberKey<Self>(\"link\"))",
             "guard equalValues(lhs.equalValuesProperty, rhs.equalValuesProperty) else { return false }",
         ] {
             #expect(model.contains(line + "\n"), "missing \(line)")

@@ -21,17 +21,44 @@ import Testing
         let item = try #require(file(result, "Item.swift"), "\(result.files.map(\.path))")
         // The model and its nested document each keep their own.
         #expect(item.components(separatedBy: "public var unknownMembers: UnknownMembers = .init()").count == 3)
-        #expect(item.contains(#"private static let _modeledKeys: Set<String> = ["c_width"]"#))
+        #expect(item.contains(#"public static let modeledKeys: Set<String> = ["c_width"]"#))
         #expect(item.contains(#""c_name""#))
-        #expect(item.contains("try container.unknownMembers(Self._modeledKeys, of: decoder)"))
+        #expect(item.contains("try container.unknownMembers(Self.modeledKeys, of: decoder)"))
         #expect(item.contains("guard equalValues(lhs.unknownMembers, rhs.unknownMembers)"))
+        // Both structs decode through `MemberKey`, whose list of keys leaves out the ones the struct reads.
+        #expect(item.components(separatedBy: ", KeepsUnknownMembers").count == 3)
+        #expect(item.components(separatedBy: "decoder.container(keyedBy: MemberKey<Self>.self)").count == 3)
+        #expect(item.contains(#"forKey: MemberKey<Self>("c_width")"#))
+        #expect(!item.contains("decoder.container(keyedBy: JSONKey.self)"))
+    }
+
+    @Test func aModelReadingKeyPathsDecodesThroughJSONKey() throws {
+        // Key paths, defaults and formatters read through JSONKey's helpers; such a model still keeps what it
+        // doesn't read, filtering the listed keys itself.
+        let mappings = """
+            mappings:
+              Tweet:
+                properties:
+                  text: { keyPath: text, type: String }
+                  userName: { keyPath: user.name, type: String, optional: true }
+            """
+        let result = generate(
+            config: "mappings: [mappings.yaml]\noutput: Generated\n",
+            ["mappings.yaml": mappings]
+        )
+        let tweet = try #require(file(result, "Tweet.swift"), "\(messages(result))")
+        #expect(tweet.contains("decoder.container(keyedBy: JSONKey.self)"))
+        #expect(!tweet.contains("MemberKey"))
+        #expect(tweet.contains("try container.unknownMembers(Self.modeledKeys, of: decoder)"))
     }
 
     @Test func theConfigTurnsThemOff() throws {
         let result = generate(config: defaultConfig + "\nkeepUnknownMembers: false\n", ["objects.yaml": Self.objects])
         #expect(result.diagnostics.all.isEmpty, "\(messages(result))")
         let item = try #require(file(result, "Item.swift"))
-        #expect(!item.contains("unknownMembers") && !item.contains("_modeledKeys"))
+        #expect(!item.contains("unknownMembers") && !item.contains("modeledKeys"))
+        #expect(!item.contains("MemberKey") && !item.contains("KeepsUnknownMembers"))
+        #expect(item.contains("decoder.container(keyedBy: JSONKey.self)"))
     }
 
     @Test func aPropertyNamedUnknownMembersIsRenamed() throws {

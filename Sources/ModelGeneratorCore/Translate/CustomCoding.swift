@@ -14,8 +14,9 @@ struct CustomCoding {
     static let nullKeysName = "_nullKeys"
     /// The property that keeps the members the schema doesn't define (`keepUnknownMembers`).
     static let unknownMembersName = "unknownMembers"
-    /// The static set of the keys the model reads, which `unknownMembers` leaves to the model's properties.
-    static let modeledKeysName = "_modeledKeys"
+    /// The static set of the keys the model reads, which `unknownMembers` leaves to the model's properties
+    /// (`KeepsUnknownMembers`).
+    static let modeledKeysName = "modeledKeys"
 
     struct Output {
         var decodeLines: [String] = []
@@ -29,8 +30,14 @@ struct CustomCoding {
     func make(_ properties: [ResolvedProperty], keepingMembersOutside modeledKeys: [String]? = nil) -> Output {
         var output = Output()
         let usesContainer = modeledKeys != nil || properties.contains { !$0.keyPath.isEmpty }
+        // A model that keeps unknown members and reads only plain keys decodes through `MemberKey`, whose list of
+        // keys leaves out the model's own: listing every key costs through JSONDecoder about as much as decoding a
+        // few properties. Key paths, defaults and formatters are read through `JSONKey`'s helpers.
+        let decodingKey =
+            modeledKeys != nil && properties.allSatisfy { $0.keyPath.isEmpty || readsPlainKey($0) }
+            ? "MemberKey<Self>" : "JSONKey"
         if usesContainer {
-            output.decodeLines.append("let container = try decoder.container(keyedBy: JSONKey.self)")
+            output.decodeLines.append("let container = try decoder.container(keyedBy: \(decodingKey).self)")
             output.encodeLines.append("var container = encoder.container(keyedBy: JSONKey.self)")
         }
         let tracksNulls = properties.contains(where: tracksNull)
@@ -47,6 +54,7 @@ struct CustomCoding {
                 property,
                 name: name,
                 formatter: formatterArguments,
+                keyType: decodingKey,
                 statics: &output.staticLines
             )
         }
@@ -81,14 +89,15 @@ struct CustomCoding {
         return output
     }
 
-    /// `private static let _modeledKeys: Set<String> = [...]`, one key per line when they don't fit on one. The
+    /// `static let modeledKeys: Set<String> = [...]`, one key per line when they don't fit on one. The
     /// declaration sits one level inside the struct, which is one level shallower than the coding's lines.
     private func modeledKeysDeclaration(_ keys: [String]) -> [String] {
-        let head = "private static let \(Self.modeledKeysName): Set<String> = "
+        let documentation = "/// The keys this model's properties read; `unknownMembers` keeps the others."
+        let head = "\(access)static let \(Self.modeledKeysName): Set<String> = "
         let literals = keys.map(SwiftText.stringLiteral)
         let single = head + "[" + literals.joined(separator: ", ") + "]"
-        if CodeLayout(lineLength: lineLength, indent: bodyIndent - 4).fits(single) { return [single] }
-        return [head + "["] + literals.map { "    \($0)," } + ["]"]
+        if CodeLayout(lineLength: lineLength, indent: bodyIndent - 4).fits(single) { return [documentation, single] }
+        return [documentation, head + "["] + literals.map { "    \($0)," } + ["]"]
     }
 
     /// Properties grouped by the JSON objects their key paths pass through, so that each object is opened once.
@@ -168,6 +177,7 @@ struct CustomCoding {
         _ property: ResolvedProperty,
         name: String,
         formatter: [String]?,
+        keyType: String,
         statics: inout [String]
     ) -> [String] {
         let target = "self.\(name) = "
@@ -211,7 +221,8 @@ struct CustomCoding {
         }
         // A one-key path is a plain key: the standard call says so, and costs no key-path array.
         let location =
-            property.keyPath.count == 1 ? "forKey: \(jsonKey(property.keyPath[0]))" : "at: \(path)"
+            property.keyPath.count == 1
+            ? "forKey: \(keyType)(\(SwiftText.stringLiteral(property.keyPath[0])))" : "at: \(path)"
         if property.isRequired {
             // Foundation reports a number that doesn't fit (`1e19` for an Int) without a path; the runtime's call
             // gives it the key's. (Key paths and `decodeOrNull` do so already.)
@@ -231,6 +242,12 @@ struct CustomCoding {
             [decodedType, location],
             suffix: date?.optionalUnwrap ?? ""
         )
+    }
+
+    /// Whether the property is read from one key of the model's own object, without a default or a formatter: the
+    /// `forKey:` calls, which take any key type.
+    private func readsPlainKey(_ property: ResolvedProperty) -> Bool {
+        property.keyPath.count == 1 && property.formatter == nil && property.defaultValue == nil
     }
 
     /// Optional plain keys keep `null` apart from absent; key paths, defaults and formatters decide for themselves.

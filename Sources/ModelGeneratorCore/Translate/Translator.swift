@@ -148,7 +148,7 @@ public struct Translator: Sendable {
         let inline = "\(access)init(\(parameters.joined(separator: ", "))) {"
         let conformances =
             ["Codable", "Hashable", "Sendable"] + (isIdentifiable ? ["Identifiable"] : [])
-            + (bundle == nil ? [] : ["SystemPropertiesCarrying"])
+            + (bundle == nil ? [] : ["SystemPropertiesCarrying"]) + (modeledKeys == nil ? [] : ["KeepsUnknownMembers"])
         let equalityLines =
             (properties.map { SwiftNaming.escaped($0.swiftName) }
             + (modeledKeys == nil ? [] : [CustomCoding.unknownMembersName])).flatMap { name in

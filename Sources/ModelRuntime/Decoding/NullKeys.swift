@@ -23,11 +23,11 @@ public struct NullKeys: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {}
 }
 
-extension KeyedDecodingContainer where K == JSONKey {
+extension KeyedDecodingContainer {
     /// The value at `key`, or `nil` when it is absent or `null`; a `null` is recorded in `nulls`. A number that
     /// doesn't fit `T` is an error at `key` (see `locatingErrors(of:at:_:)`).
     @inlinable
-    public func decodeOrNull<T: Decodable>(_ type: T.Type, forKey key: JSONKey, nulls: inout NullKeys) throws -> T? {
+    public func decodeOrNull<T: Decodable>(_ type: T.Type, forKey key: Key, nulls: inout NullKeys) throws -> T? {
         // One lookup for a value that is there, the common case; only a missing value asks whether it was `null`.
         // JSONDecoder decodes the standard types through overloads of their own, faster than through its generic
         // `decode`; once this function is specialized for one type, the checks fold away.

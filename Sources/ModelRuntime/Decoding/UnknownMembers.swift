@@ -65,7 +65,7 @@ public struct UnknownMembers: Hashable, Sendable {
     }
 }
 
-extension KeyedDecodingContainer where Key == JSONKey {
+extension KeyedDecodingContainer {
     /// The members whose keys are not in `modeledKeys`: what a generated `init(from:)` keeps. `decoder` is the one
     /// this container came from: decoding from a ``JSONValue`` tree, as `ModelClient` does, its object is read
     /// directly, without listing the container's keys through `allKeys`, whose generic code costs about as much as
@@ -78,7 +78,8 @@ extension KeyedDecodingContainer where Key == JSONKey {
                 }
             )
         }
-        // Through Foundation's JSONDecoder, listing the keys is most of the cost (Benchmarks/unknown-members.sh).
+        // Through Foundation's JSONDecoder, listing the keys is most of the cost (Benchmarks/unknown-members.sh); a
+        // container keyed by `MemberKey` lists only the unknown ones.
         return UnknownMembers(members: try unmodeledMembers(excluding: modeledKeys))
     }
 }

@@ -17,6 +17,13 @@ extension KeyedDecodingContainer where Key == JSONKey {
         return try decodeLocatingErrors(type, forKey: codingKey)
     }
 
+    /// Every key not in `modeledKeys`, with its value.
+    func unmodeledKeys(excluding modeledKeys: Set<String>) throws -> [String: JSONValue] {
+        Dictionary(try unmodeledMembers(excluding: modeledKeys).map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+    }
+}
+
+extension KeyedDecodingContainer {
     /// Every member whose key is not in `modeledKeys`, in the order `allKeys` lists them: the one filter of the
     /// types that keep what they don't model (generated models' ``UnknownMembers``, ``FileValue``, ``Facet``,
     /// ``PendingUpload``).
@@ -24,11 +31,6 @@ extension KeyedDecodingContainer where Key == JSONKey {
         try allKeys.filter { !modeledKeys.contains($0.stringValue) }.map { key in
             UnknownMembers.Member(key: key.stringValue, value: try decode(JSONValue.self, forKey: key))
         }
-    }
-
-    /// Every key not in `modeledKeys`, with its value.
-    func unmodeledKeys(excluding modeledKeys: Set<String>) throws -> [String: JSONValue] {
-        Dictionary(try unmodeledMembers(excluding: modeledKeys).map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
     }
 }
 

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-struct Patient: Codable, Hashable, Sendable {
+struct Patient: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     var name: String?
     var age: Int?
     var score: Double?
@@ -29,16 +29,16 @@ struct Patient: Codable, Hashable, Sendable {
     }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &nulls)
-        self.age = try container.decodeOrNull(Int.self, forKey: JSONKey("c_age"), nulls: &nulls)
-        self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &nulls)
-        self.active = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_active"), nulls: &nulls)
-        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("c_tags"), nulls: &nulls)
-        self.address = try container.decodeOrNull(Address.self, forKey: JSONKey("c_address"), nulls: &nulls)
+        self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_name"), nulls: &nulls)
+        self.age = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("c_age"), nulls: &nulls)
+        self.score = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_score"), nulls: &nulls)
+        self.active = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("c_active"), nulls: &nulls)
+        self.tags = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("c_tags"), nulls: &nulls)
+        self.address = try container.decodeOrNull(Address.self, forKey: MemberKey<Self>("c_address"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -49,10 +49,10 @@ struct Patient: Codable, Hashable, Sendable {
         try container.encodeOrNull(self.active, forKey: JSONKey("c_active"), nulls: _nullKeys)
         try container.encodeOrNull(self.tags, forKey: JSONKey("c_tags"), nulls: _nullKeys)
         try container.encodeOrNull(self.address, forKey: JSONKey("c_address"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
-    static func == (lhs: Self, rhs: Self) -> Bool {
+    static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.age, rhs.age) else { return false }
         guard equalValues(lhs.score, rhs.score) else { return false }
@@ -64,9 +64,10 @@ struct Patient: Codable, Hashable, Sendable {
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = ["c_name", "c_age", "c_score", "c_active", "c_tags", "c_address"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    static let modeledKeys: Set<String> = ["c_name", "c_age", "c_score", "c_active", "c_tags", "c_address"]
 
-    struct Address: Codable, Hashable, Sendable {
+    struct Address: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         var street: String?
         var city: String?
         var zip: String?
@@ -79,13 +80,13 @@ struct Patient: Codable, Hashable, Sendable {
         }
 
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.street = try container.decodeOrNull(String.self, forKey: JSONKey("c_street"), nulls: &nulls)
-            self.city = try container.decodeOrNull(String.self, forKey: JSONKey("c_city"), nulls: &nulls)
-            self.zip = try container.decodeOrNull(String.self, forKey: JSONKey("c_zip"), nulls: &nulls)
+            self.street = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_street"), nulls: &nulls)
+            self.city = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_city"), nulls: &nulls)
+            self.zip = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_zip"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -93,10 +94,10 @@ struct Patient: Codable, Hashable, Sendable {
             try container.encodeOrNull(self.street, forKey: JSONKey("c_street"), nulls: _nullKeys)
             try container.encodeOrNull(self.city, forKey: JSONKey("c_city"), nulls: _nullKeys)
             try container.encodeOrNull(self.zip, forKey: JSONKey("c_zip"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
-        static func == (lhs: Self, rhs: Self) -> Bool {
+        static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.street, rhs.street) else { return false }
             guard equalValues(lhs.city, rhs.city) else { return false }
             guard equalValues(lhs.zip, rhs.zip) else { return false }
@@ -105,6 +106,7 @@ struct Patient: Codable, Hashable, Sendable {
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["c_street", "c_city", "c_zip"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        static let modeledKeys: Set<String> = ["c_street", "c_city", "c_zip"]
     }
 }

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-struct Tweet: Codable, Hashable, Sendable {
+struct Tweet: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     var identifier: String
     var message: String
     var userName: String
@@ -30,7 +30,7 @@ struct Tweet: Codable, Hashable, Sendable {
             default: URL(string: "https://example.com/x.png")!
         )
         self.coordinates = try container.decode(at: ["coordinates"], formatter: CoordinatePair.self)
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -41,10 +41,10 @@ struct Tweet: Codable, Hashable, Sendable {
         var userContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("user"))
         try userContainer.encode(self.userName, forKey: JSONKey("name"))
         try userContainer.encode(self.imageURL, forKey: JSONKey("profile_image_url"))
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
-    static func == (lhs: Self, rhs: Self) -> Bool {
+    static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.identifier, rhs.identifier) else { return false }
         guard equalValues(lhs.message, rhs.message) else { return false }
         guard equalValues(lhs.userName, rhs.userName) else { return false }
@@ -54,5 +54,6 @@ struct Tweet: Codable, Hashable, Sendable {
         return true
     }
 
-    private static let _modeledKeys: Set<String> = ["id_str", "text", "user", "coordinates"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    static let modeledKeys: Set<String> = ["id_str", "text", "user", "coordinates"]
 }

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Appointment: Codable, Hashable, Sendable {
+public struct Appointment: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var title: String?
     public var starts: Date?
     public var ends: Date?
@@ -16,21 +16,21 @@ public struct Appointment: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
+        self.title = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_title"), nulls: &nulls)
         self.starts = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("c_starts"),
+            forKey: MemberKey<Self>("c_starts"),
             nulls: &nulls
         )?.wrappedValue
         self.ends = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("c_ends"),
+            forKey: MemberKey<Self>("c_ends"),
             nulls: &nulls
         )?.wrappedValue
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -46,10 +46,10 @@ public struct Appointment: Codable, Hashable, Sendable {
             forKey: JSONKey("c_ends"),
             nulls: _nullKeys
         )
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.title, rhs.title) else { return false }
         guard equalValues(lhs.starts, rhs.starts) else { return false }
         guard equalValues(lhs.ends, rhs.ends) else { return false }
@@ -58,5 +58,6 @@ public struct Appointment: Codable, Hashable, Sendable {
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = ["c_title", "c_starts", "c_ends"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["c_title", "c_starts", "c_ends"]
 }

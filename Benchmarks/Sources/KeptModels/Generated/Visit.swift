@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Visit: Codable, Hashable, Sendable {
+public struct Visit: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var title: String?
     public var patient: Reference<Patient>?
     public var creator: Reference<JSONValue>?
@@ -23,18 +23,22 @@ public struct Visit: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
-        self.patient = try container.decodeOrNull(Reference<Patient>.self, forKey: JSONKey("c_patient"), nulls: &nulls)
-        self.creator = try container.decodeOrNull(
-            Reference<JSONValue>.self,
-            forKey: JSONKey("c_creator"),
+        self.title = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_title"), nulls: &nulls)
+        self.patient = try container.decodeOrNull(
+            Reference<Patient>.self,
+            forKey: MemberKey<Self>("c_patient"),
             nulls: &nulls
         )
-        self.photo = try container.decodeOrNull(FileValue.self, forKey: JSONKey("c_photo"), nulls: &nulls)
+        self.creator = try container.decodeOrNull(
+            Reference<JSONValue>.self,
+            forKey: MemberKey<Self>("c_creator"),
+            nulls: &nulls
+        )
+        self.photo = try container.decodeOrNull(FileValue.self, forKey: MemberKey<Self>("c_photo"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -43,10 +47,10 @@ public struct Visit: Codable, Hashable, Sendable {
         try container.encodeOrNull(self.patient, forKey: JSONKey("c_patient"), nulls: _nullKeys)
         try container.encodeOrNull(self.creator, forKey: JSONKey("c_creator"), nulls: _nullKeys)
         try container.encodeOrNull(self.photo, forKey: JSONKey("c_photo"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.title, rhs.title) else { return false }
         guard equalValues(lhs.patient, rhs.patient) else { return false }
         guard equalValues(lhs.creator, rhs.creator) else { return false }
@@ -56,5 +60,6 @@ public struct Visit: Codable, Hashable, Sendable {
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = ["c_title", "c_patient", "c_creator", "c_photo"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["c_title", "c_patient", "c_creator", "c_photo"]
 }

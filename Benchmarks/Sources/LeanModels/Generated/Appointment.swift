@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Appointment: Codable, Hashable, Sendable {
+public struct Appointment: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var title: String?
     public var starts: Date?
     public var ends: Date?
@@ -46,7 +46,7 @@ public struct Appointment: Codable, Hashable, Sendable {
         )
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.title, rhs.title) else { return false }
         guard equalValues(lhs.starts, rhs.starts) else { return false }
         guard equalValues(lhs.ends, rhs.ends) else { return false }

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Patient: Codable, Hashable, Sendable {
+public struct Patient: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var name: String?
     public var age: Int?
     public var score: Double?
@@ -49,7 +49,7 @@ public struct Patient: Codable, Hashable, Sendable {
         try container.encodeOrNull(self.address, forKey: JSONKey("c_address"), nulls: _nullKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.name, rhs.name) else { return false }
         guard equalValues(lhs.age, rhs.age) else { return false }
         guard equalValues(lhs.score, rhs.score) else { return false }
@@ -61,7 +61,7 @@ public struct Patient: Codable, Hashable, Sendable {
 
     private var _nullKeys = NullKeys()
 
-    public struct Address: Codable, Hashable, Sendable {
+    public struct Address: Codable, Hashable, Sendable, MemberwiseEquatable {
         public var street: String?
         public var city: String?
         public var zip: String?
@@ -88,7 +88,7 @@ public struct Patient: Codable, Hashable, Sendable {
             try container.encodeOrNull(self.zip, forKey: JSONKey("c_zip"), nulls: _nullKeys)
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.street, rhs.street) else { return false }
             guard equalValues(lhs.city, rhs.city) else { return false }
             guard equalValues(lhs.zip, rhs.zip) else { return false }

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Visit: Codable, Hashable, Sendable {
+public struct Visit: Codable, Hashable, Sendable, MemberwiseEquatable {
     public var title: String?
     public var patient: Reference<Patient>?
     public var creator: Reference<JSONValue>?
@@ -43,7 +43,7 @@ public struct Visit: Codable, Hashable, Sendable {
         try container.encodeOrNull(self.photo, forKey: JSONKey("c_photo"), nulls: _nullKeys)
     }
 
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
         guard equalValues(lhs.title, rhs.title) else { return false }
         guard equalValues(lhs.patient, rhs.patient) else { return false }
         guard equalValues(lhs.creator, rhs.creator) else { return false }

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct BlogPost: Codable, Hashable, Sendable, MemberwiseEquatable {
+public struct BlogPost: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var id: Int
     public var text: String
     public var createdAt: Date
@@ -18,12 +18,12 @@ public struct BlogPost: Codable, Hashable, Sendable, MemberwiseEquatable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decodeLocatingErrors(Int.self, forKey: JSONKey("id"))
-        self.text = try container.decode(String.self, forKey: JSONKey("text"))
-        self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("created")).wrappedValue
-        self.author = try container.decode(Author.self, forKey: JSONKey("author"))
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+        self.id = try container.decodeLocatingErrors(Int.self, forKey: MemberKey<Self>("id"))
+        self.text = try container.decode(String.self, forKey: MemberKey<Self>("text"))
+        self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: MemberKey<Self>("created")).wrappedValue
+        self.author = try container.decode(Author.self, forKey: MemberKey<Self>("author"))
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -32,7 +32,7 @@ public struct BlogPost: Codable, Hashable, Sendable, MemberwiseEquatable {
         try container.encode(self.text, forKey: JSONKey("text"))
         try container.encode(ISO8601Date(wrappedValue: self.createdAt), forKey: JSONKey("created"))
         try container.encode(self.author, forKey: JSONKey("author"))
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -44,5 +44,6 @@ public struct BlogPost: Codable, Hashable, Sendable, MemberwiseEquatable {
         return true
     }
 
-    private static let _modeledKeys: Set<String> = ["id", "text", "created", "author"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["id", "text", "created", "author"]
 }

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct PictureData: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
+public struct PictureData: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     public var id: ObjectID
     public var username: String
     public var pictureName: String
@@ -41,18 +41,21 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable, Memberwise
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.username = try container.decode(String.self, forKey: JSONKey("username"))
-        self.pictureName = try container.decode(String.self, forKey: JSONKey("picturename"))
-        self.pictureDate = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("picturedate")).wrappedValue
-        self.flashMode = try container.decode(Bool.self, forKey: JSONKey("flashMode"))
-        self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("createdAt")).wrappedValue
-        self.updatedAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("updatedAt")).wrappedValue
-        self.creatorID = try container.decode(String.self, forKey: JSONKey("creatorId"))
-        self.updaterID = try container.decode(String.self, forKey: JSONKey("updaterId"))
-        self.state = try container.decode(String.self, forKey: JSONKey("__STATE__"))
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.username = try container.decode(String.self, forKey: MemberKey<Self>("username"))
+        self.pictureName = try container.decode(String.self, forKey: MemberKey<Self>("picturename"))
+        self.pictureDate = try container.decode(
+            ISO8601Date<Date>.self,
+            forKey: MemberKey<Self>("picturedate")
+        ).wrappedValue
+        self.flashMode = try container.decode(Bool.self, forKey: MemberKey<Self>("flashMode"))
+        self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: MemberKey<Self>("createdAt")).wrappedValue
+        self.updatedAt = try container.decode(ISO8601Date<Date>.self, forKey: MemberKey<Self>("updatedAt")).wrappedValue
+        self.creatorID = try container.decode(String.self, forKey: MemberKey<Self>("creatorId"))
+        self.updaterID = try container.decode(String.self, forKey: MemberKey<Self>("updaterId"))
+        self.state = try container.decode(String.self, forKey: MemberKey<Self>("__STATE__"))
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -67,7 +70,7 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable, Memberwise
         try container.encode(self.creatorID, forKey: JSONKey("creatorId"))
         try container.encode(self.updaterID, forKey: JSONKey("updaterId"))
         try container.encode(self.state, forKey: JSONKey("__STATE__"))
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -85,7 +88,8 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable, Memberwise
         return true
     }
 
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "_id",
         "username",
         "picturename",

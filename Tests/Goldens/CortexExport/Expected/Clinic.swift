@@ -4,7 +4,9 @@ import Foundation
 import ModelRuntime
 
 /// Clinic
-public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
+public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
+    MemberwiseEquatable
+{
     /// Identifier
     public var id: ObjectID
     /// Object name
@@ -57,24 +59,28 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.object = try container.decode(String.self, forKey: JSONKey("object"))
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &nulls)
-        self.phone = try container.decodeOrNull(String.self, forKey: JSONKey("c_phone"), nulls: &nulls)
-        self.beds = try container.decodeOrNull(Double.self, forKey: JSONKey("c_beds"), nulls: &nulls)
-        self.`open` = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_open"), nulls: &nulls)
-        self.opened = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_opened"), nulls: &nulls)
-        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("c_tags"), nulls: &nulls)
-        self.kind = try container.decodeOrNull(Kind.self, forKey: JSONKey("c_kind"), nulls: &nulls)
-        self.address = try container.decodeOrNull(Address.self, forKey: JSONKey("c_address"), nulls: &nulls)
-        self.head = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("c_head"), nulls: &nulls)
-        self.logo = try container.decodeOrNull(FileValue.self, forKey: JSONKey("c_logo"), nulls: &nulls)
-        self.meta = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_meta"), nulls: &nulls)
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
+        self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_name"), nulls: &nulls)
+        self.phone = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_phone"), nulls: &nulls)
+        self.beds = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_beds"), nulls: &nulls)
+        self.`open` = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("c_open"), nulls: &nulls)
+        self.opened = try container.decodeOrNull(DateOnly.self, forKey: MemberKey<Self>("c_opened"), nulls: &nulls)
+        self.tags = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("c_tags"), nulls: &nulls)
+        self.kind = try container.decodeOrNull(Kind.self, forKey: MemberKey<Self>("c_kind"), nulls: &nulls)
+        self.address = try container.decodeOrNull(Address.self, forKey: MemberKey<Self>("c_address"), nulls: &nulls)
+        self.head = try container.decodeOrNull(
+            Reference<JSONValue>.self,
+            forKey: MemberKey<Self>("c_head"),
+            nulls: &nulls
+        )
+        self.logo = try container.decodeOrNull(FileValue.self, forKey: MemberKey<Self>("c_logo"), nulls: &nulls)
+        self.meta = try container.decodeOrNull(JSONValue.self, forKey: MemberKey<Self>("c_meta"), nulls: &nulls)
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,7 +99,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeOrNull(self.logo, forKey: JSONKey("c_logo"), nulls: _nullKeys)
         try container.encodeOrNull(self.meta, forKey: JSONKey("c_meta"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -116,7 +122,8 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "_id",
         "object",
         "c_name",
@@ -174,7 +181,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         }
     }
 
-    public struct Address: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Address: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         public var street: String?
         public var city: String?
         public var zip: String?
@@ -187,13 +194,13 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.street = try container.decodeOrNull(String.self, forKey: JSONKey("c_street"), nulls: &nulls)
-            self.city = try container.decodeOrNull(String.self, forKey: JSONKey("c_city"), nulls: &nulls)
-            self.zip = try container.decodeOrNull(String.self, forKey: JSONKey("c_zip"), nulls: &nulls)
+            self.street = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_street"), nulls: &nulls)
+            self.city = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_city"), nulls: &nulls)
+            self.zip = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_zip"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -201,7 +208,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             try container.encodeOrNull(self.street, forKey: JSONKey("c_street"), nulls: _nullKeys)
             try container.encodeOrNull(self.city, forKey: JSONKey("c_city"), nulls: _nullKeys)
             try container.encodeOrNull(self.zip, forKey: JSONKey("c_zip"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -213,7 +220,8 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["c_street", "c_city", "c_zip"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["c_street", "c_city", "c_zip"]
     }
 }
 

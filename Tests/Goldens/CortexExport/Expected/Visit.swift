@@ -42,7 +42,9 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
     }
 
     /// In person
-    public struct InPerson: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
+    public struct InPerson: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
+        MemberwiseEquatable
+    {
         /// Identifier
         public var id: ObjectID
         /// Object name
@@ -87,25 +89,37 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-            self.object = try container.decode(String.self, forKey: JSONKey("object"))
-            self.clinic = try container.decodeOrNull(Reference<Clinic>.self, forKey: JSONKey("c_clinic"), nulls: &nulls)
+            self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+            self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
+            self.clinic = try container.decodeOrNull(
+                Reference<Clinic>.self,
+                forKey: MemberKey<Self>("c_clinic"),
+                nulls: &nulls
+            )
             self.when = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
-                forKey: JSONKey("c_when"),
+                forKey: MemberKey<Self>("c_when"),
                 nulls: &nulls
             )?.wrappedValue
-            self.notes = try container.decodeOrNull([Note].self, forKey: JSONKey("c_notes"), nulls: &nulls)
-            self.readings = try container.decodeOrNull([Reading].self, forKey: JSONKey("c_readings"), nulls: &nulls)
-            self.scans = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_scans"), nulls: &nulls)
-            self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &nulls)
+            self.notes = try container.decodeOrNull([Note].self, forKey: MemberKey<Self>("c_notes"), nulls: &nulls)
+            self.readings = try container.decodeOrNull(
+                [Reading].self,
+                forKey: MemberKey<Self>("c_readings"),
+                nulls: &nulls
+            )
+            self.scans = try container.decodeOrNull([FileValue].self, forKey: MemberKey<Self>("c_scans"), nulls: &nulls)
+            self.score = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_score"), nulls: &nulls)
             self.system = try CortexSystemProperties<JSONValue>(from: decoder)
-            self.room = try container.decodeOrNull(String.self, forKey: JSONKey("c_room"), nulls: &nulls)
-            self.duration = try container.decodeOrNull(Double.self, forKey: JSONKey("c_duration"), nulls: &nulls)
+            self.room = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_room"), nulls: &nulls)
+            self.duration = try container.decodeOrNull(
+                Double.self,
+                forKey: MemberKey<Self>("c_duration"),
+                nulls: &nulls
+            )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -125,7 +139,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             try container.encodeOrNull(self.room, forKey: JSONKey("c_room"), nulls: _nullKeys)
             try container.encodeOrNull(self.duration, forKey: JSONKey("c_duration"), nulls: _nullKeys)
             try self.system.encode(to: encoder)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -145,7 +159,8 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = [
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = [
             "_id",
             "object",
             "c_clinic",
@@ -170,7 +185,9 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
     }
 
     /// Remote
-    public struct Remote: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
+    public struct Remote: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
+        MemberwiseEquatable
+    {
         /// Identifier
         public var id: ObjectID
         /// Object name
@@ -215,25 +232,33 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-            self.object = try container.decode(String.self, forKey: JSONKey("object"))
-            self.clinic = try container.decodeOrNull(Reference<Clinic>.self, forKey: JSONKey("c_clinic"), nulls: &nulls)
+            self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+            self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
+            self.clinic = try container.decodeOrNull(
+                Reference<Clinic>.self,
+                forKey: MemberKey<Self>("c_clinic"),
+                nulls: &nulls
+            )
             self.when = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
-                forKey: JSONKey("c_when"),
+                forKey: MemberKey<Self>("c_when"),
                 nulls: &nulls
             )?.wrappedValue
-            self.notes = try container.decodeOrNull([Note].self, forKey: JSONKey("c_notes"), nulls: &nulls)
-            self.readings = try container.decodeOrNull([Reading].self, forKey: JSONKey("c_readings"), nulls: &nulls)
-            self.scans = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_scans"), nulls: &nulls)
-            self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &nulls)
+            self.notes = try container.decodeOrNull([Note].self, forKey: MemberKey<Self>("c_notes"), nulls: &nulls)
+            self.readings = try container.decodeOrNull(
+                [Reading].self,
+                forKey: MemberKey<Self>("c_readings"),
+                nulls: &nulls
+            )
+            self.scans = try container.decodeOrNull([FileValue].self, forKey: MemberKey<Self>("c_scans"), nulls: &nulls)
+            self.score = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_score"), nulls: &nulls)
             self.system = try CortexSystemProperties<JSONValue>(from: decoder)
-            self.link = try container.decodeOrNull(String.self, forKey: JSONKey("c_link"), nulls: &nulls)
-            self.recorded = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_recorded"), nulls: &nulls)
+            self.link = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_link"), nulls: &nulls)
+            self.recorded = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("c_recorded"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -253,7 +278,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             try container.encodeOrNull(self.link, forKey: JSONKey("c_link"), nulls: _nullKeys)
             try container.encodeOrNull(self.recorded, forKey: JSONKey("c_recorded"), nulls: _nullKeys)
             try self.system.encode(to: encoder)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -273,7 +298,8 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = [
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = [
             "_id",
             "object",
             "c_clinic",
@@ -297,7 +323,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         ]
     }
 
-    public struct Note: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Note: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         public var text: String?
@@ -313,22 +339,22 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
-            self.text = try container.decodeOrNull(String.self, forKey: JSONKey("c_text"), nulls: &nulls)
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: MemberKey<Self>("_id"), nulls: &nulls)
+            self.text = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_text"), nulls: &nulls)
             self.at = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
-                forKey: JSONKey("c_at"),
+                forKey: MemberKey<Self>("c_at"),
                 nulls: &nulls
             )?.wrappedValue
             self.author = try container.decodeOrNull(
                 Reference<JSONValue>.self,
-                forKey: JSONKey("c_author"),
+                forKey: MemberKey<Self>("c_author"),
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -341,7 +367,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
                 nulls: _nullKeys
             )
             try container.encodeOrNull(self.author, forKey: JSONKey("c_author"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -354,11 +380,12 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["_id", "c_text", "c_at", "c_author"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["_id", "c_text", "c_at", "c_author"]
     }
 
     /// Readings
-    public struct Reading: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Reading: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         public var value: Double?
@@ -370,19 +397,19 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
-            self.value = try container.decodeOrNull(Double.self, forKey: JSONKey("c_value"), nulls: &nulls)
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: MemberKey<Self>("_id"), nulls: &nulls)
+            self.value = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_value"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.id, forKey: JSONKey("_id"), nulls: _nullKeys)
             try container.encodeOrNull(self.value, forKey: JSONKey("c_value"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -393,7 +420,8 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["_id", "c_value"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["_id", "c_value"]
     }
 }
 

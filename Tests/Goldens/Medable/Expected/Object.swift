@@ -6,7 +6,9 @@ import ModelRuntime
 /// Object
 ///
 /// Something we store.
-public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
+public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
+    MemberwiseEquatable
+{
     /// Identifier
     public var id: ObjectID
     /// Object name
@@ -63,33 +65,41 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.object = try container.decode(String.self, forKey: JSONKey("object"))
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
         self.date = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("c_date"),
+            forKey: MemberKey<Self>("c_date"),
             nulls: &nulls
         )?.wrappedValue
-        self.isEnabled = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_bool"), nulls: &nulls)
+        self.isEnabled = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("c_bool"), nulls: &nulls)
         self.reference = try container.decodeOrNull(
             Reference<JSONValue>.self,
-            forKey: JSONKey("c_reference"),
+            forKey: MemberKey<Self>("c_reference"),
             nulls: &nulls
         )
-        self.number = try container.decodeOrNull(Double.self, forKey: JSONKey("c_number"), nulls: &nulls)
-        self.document = try container.decodeOrNull(Document.self, forKey: JSONKey("c_document"), nulls: &nulls)
-        self.string = try container.decodeOrNull(String.self, forKey: JSONKey("c_string"), nulls: &nulls)
-        self.any = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_any"), nulls: &nulls)
-        self.stringArray = try container.decodeOrNull([String].self, forKey: JSONKey("c_stringArray"), nulls: &nulls)
-        self.count = try container.decodeOrNull(Int.self, forKey: JSONKey("c_count"), nulls: &nulls)
-        self.day = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_day"), nulls: &nulls)
-        self.status = try container.decodeOrNull(Status.self, forKey: JSONKey("c_status"), nulls: &nulls)
-        self.parent = try container.decodeOrNull(Reference<Object>.self, forKey: JSONKey("c_parent"), nulls: &nulls)
+        self.number = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_number"), nulls: &nulls)
+        self.document = try container.decodeOrNull(Document.self, forKey: MemberKey<Self>("c_document"), nulls: &nulls)
+        self.string = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_string"), nulls: &nulls)
+        self.any = try container.decodeOrNull(JSONValue.self, forKey: MemberKey<Self>("c_any"), nulls: &nulls)
+        self.stringArray = try container.decodeOrNull(
+            [String].self,
+            forKey: MemberKey<Self>("c_stringArray"),
+            nulls: &nulls
+        )
+        self.count = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("c_count"), nulls: &nulls)
+        self.day = try container.decodeOrNull(DateOnly.self, forKey: MemberKey<Self>("c_day"), nulls: &nulls)
+        self.status = try container.decodeOrNull(Status.self, forKey: MemberKey<Self>("c_status"), nulls: &nulls)
+        self.parent = try container.decodeOrNull(
+            Reference<Object>.self,
+            forKey: MemberKey<Self>("c_parent"),
+            nulls: &nulls
+        )
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -113,7 +123,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeOrNull(self.status, forKey: JSONKey("c_status"), nulls: _nullKeys)
         try container.encodeOrNull(self.parent, forKey: JSONKey("c_parent"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -137,7 +147,8 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "_id",
         "object",
         "c_date",
@@ -164,7 +175,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         "idx",
     ]
 
-    public struct Document: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Document: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         public var stringOne: String?
         public var stringTwo: String?
         public var unknownMembers: UnknownMembers = .init()
@@ -175,19 +186,27 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.stringOne = try container.decodeOrNull(String.self, forKey: JSONKey("c_stringOne"), nulls: &nulls)
-            self.stringTwo = try container.decodeOrNull(String.self, forKey: JSONKey("c_stringTwo"), nulls: &nulls)
+            self.stringOne = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_stringOne"),
+                nulls: &nulls
+            )
+            self.stringTwo = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_stringTwo"),
+                nulls: &nulls
+            )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.stringOne, forKey: JSONKey("c_stringOne"), nulls: _nullKeys)
             try container.encodeOrNull(self.stringTwo, forKey: JSONKey("c_stringTwo"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -198,7 +217,8 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["c_stringOne", "c_stringTwo"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["c_stringOne", "c_stringTwo"]
     }
 
     /// The values of `c_status`.

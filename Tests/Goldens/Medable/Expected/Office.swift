@@ -4,7 +4,7 @@ import Foundation
 import ModelRuntime
 
 /// Office
-public struct Office: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
+public struct Office: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     /// Object name
@@ -69,36 +69,52 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, MemberwiseEquat
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.object = try container.decode(String.self, forKey: JSONKey("object"))
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
         self.stringProperty = try container.decodeOrNull(
             String.self,
-            forKey: JSONKey("c_stringProperty"),
+            forKey: MemberKey<Self>("c_stringProperty"),
             nulls: &nulls
         )
-        self.owner = try container.decodeOrNull(Reference<Object>.self, forKey: JSONKey("owner"), nulls: &nulls)
-        self.pictures = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_pictures"), nulls: &nulls)
+        self.owner = try container.decodeOrNull(Reference<Object>.self, forKey: MemberKey<Self>("owner"), nulls: &nulls)
+        self.pictures = try container.decodeOrNull(
+            [FileValue].self,
+            forKey: MemberKey<Self>("c_pictures"),
+            nulls: &nulls
+        )
         self.created = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("created"),
+            forKey: MemberKey<Self>("created"),
             nulls: &nulls
         )?.wrappedValue
-        self.creator = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("creator"), nulls: &nulls)
+        self.creator = try container.decodeOrNull(
+            Reference<JSONValue>.self,
+            forKey: MemberKey<Self>("creator"),
+            nulls: &nulls
+        )
         self.updated = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("updated"),
+            forKey: MemberKey<Self>("updated"),
             nulls: &nulls
         )?.wrappedValue
-        self.updater = try container.decodeOrNull(Reference<JSONValue>.self, forKey: JSONKey("updater"), nulls: &nulls)
-        self.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
-        self.accessRoles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("accessRoles"), nulls: &nulls)
-        self.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
-        self.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
-        self.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+        self.updater = try container.decodeOrNull(
+            Reference<JSONValue>.self,
+            forKey: MemberKey<Self>("updater"),
+            nulls: &nulls
+        )
+        self.access = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("access"), nulls: &nulls)
+        self.accessRoles = try container.decodeOrNull(
+            [ObjectID].self,
+            forKey: MemberKey<Self>("accessRoles"),
+            nulls: &nulls
+        )
+        self.favorite = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("favorite"), nulls: &nulls)
+        self.shared = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("shared"), nulls: &nulls)
+        self.idx = try container.decodeOrNull(JSONValue.self, forKey: MemberKey<Self>("idx"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -125,7 +141,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, MemberwiseEquat
         try container.encodeOrNull(self.favorite, forKey: JSONKey("favorite"), nulls: _nullKeys)
         try container.encodeOrNull(self.shared, forKey: JSONKey("shared"), nulls: _nullKeys)
         try container.encodeOrNull(self.idx, forKey: JSONKey("idx"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -148,7 +164,8 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, MemberwiseEquat
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "_id",
         "object",
         "c_stringProperty",

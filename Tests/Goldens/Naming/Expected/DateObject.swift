@@ -7,7 +7,7 @@ import ModelRuntime
 ///
 /// Its name would hide Foundation's Date,
 /// so it gets a suffix.
-package struct DateObject: Codable, Hashable, Sendable, MemberwiseEquatable {
+package struct DateObject: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     package var when: DateOnly?
     package var location: GeoJSONGeometry?
     package var unknownMembers: UnknownMembers = .init()
@@ -18,19 +18,23 @@ package struct DateObject: Codable, Hashable, Sendable, MemberwiseEquatable {
     }
 
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.when = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_when"), nulls: &nulls)
-        self.location = try container.decodeOrNull(GeoJSONGeometry.self, forKey: JSONKey("c_location"), nulls: &nulls)
+        self.when = try container.decodeOrNull(DateOnly.self, forKey: MemberKey<Self>("c_when"), nulls: &nulls)
+        self.location = try container.decodeOrNull(
+            GeoJSONGeometry.self,
+            forKey: MemberKey<Self>("c_location"),
+            nulls: &nulls
+        )
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encodeOrNull(self.when, forKey: JSONKey("c_when"), nulls: _nullKeys)
         try container.encodeOrNull(self.location, forKey: JSONKey("c_location"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     package static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -41,7 +45,8 @@ package struct DateObject: Codable, Hashable, Sendable, MemberwiseEquatable {
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = ["c_when", "c_location"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    package static let modeledKeys: Set<String> = ["c_when", "c_location"]
 }
 
 extension DateObject: QueryableModel {

@@ -5,7 +5,7 @@ import ModelRuntime
 
 /// A name too long for its declaration's line
 package struct ParticipantConsentWithdrawalAndDataRetentionRecord: Codable, Hashable, Sendable, Identifiable,
-    MemberwiseEquatable
+    KeepsUnknownMembers, MemberwiseEquatable
 {
     /// Identifier
     package var id: ObjectID
@@ -18,19 +18,19 @@ package struct ParticipantConsentWithdrawalAndDataRetentionRecord: Codable, Hash
     }
 
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.reason = try container.decodeOrNull(String.self, forKey: JSONKey("c_reason"), nulls: &nulls)
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.reason = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_reason"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
         try container.encodeOrNull(self.reason, forKey: JSONKey("c_reason"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     package static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -41,7 +41,8 @@ package struct ParticipantConsentWithdrawalAndDataRetentionRecord: Codable, Hash
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = ["_id", "c_reason"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    package static let modeledKeys: Set<String> = ["_id", "c_reason"]
 }
 
 extension ParticipantConsentWithdrawalAndDataRetentionRecord: QueryableModel {

@@ -4,7 +4,7 @@ import Foundation
 import ModelRuntime
 
 /// Account settings
-package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
+package struct Settings: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     package var id: ObjectID
     package var `class`: String?
@@ -64,31 +64,39 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEq
     }
 
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.`class` = try container.decodeOrNull(String.self, forKey: JSONKey("class"), nulls: &nulls)
-        self.`default` = try container.decodeOrNull(Bool.self, forKey: JSONKey("default"), nulls: &nulls)
-        self.`self` = try container.decodeOrNull(String.self, forKey: JSONKey("self"), nulls: &nulls)
-        self.type = try container.decodeOrNull(String.self, forKey: JSONKey("Type"), nulls: &nulls)
-        self.`protocol` = try container.decodeOrNull(Int.self, forKey: JSONKey("protocol"), nulls: &nulls)
-        self.`init` = try container.decodeOrNull(String.self, forKey: JSONKey("init"), nulls: &nulls)
-        self.isTwoFactorEnabled = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_2fa_enabled"), nulls: &nulls)
-        self._3dModel = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_3d-model"), nulls: &nulls)
-        self.firstName = try container.decodeOrNull(String.self, forKey: JSONKey("first name"), nulls: &nulls)
-        self.cafeCreme = try container.decodeOrNull(String.self, forKey: JSONKey("x_café_crème"), nulls: &nulls)
-        self.urlString = try container.decodeOrNull(String.self, forKey: JSONKey("c_URLString"), nulls: &nulls)
-        self.theme = try container.decodeOrNull(Theme.self, forKey: JSONKey("c_theme"), nulls: &nulls)
-        self.limits = try container.decodeOrNull(Limits.self, forKey: JSONKey("c_limits"), nulls: &nulls)
-        self.date = try container.decodeOrNull(DateDocument.self, forKey: JSONKey("c_date"), nulls: &nulls)
-        self.parent = try container.decodeOrNull(Reference<Settings>.self, forKey: JSONKey("c_parent"), nulls: &nulls)
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.`class` = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("class"), nulls: &nulls)
+        self.`default` = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("default"), nulls: &nulls)
+        self.`self` = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("self"), nulls: &nulls)
+        self.type = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("Type"), nulls: &nulls)
+        self.`protocol` = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("protocol"), nulls: &nulls)
+        self.`init` = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("init"), nulls: &nulls)
+        self.isTwoFactorEnabled = try container.decodeOrNull(
+            Bool.self,
+            forKey: MemberKey<Self>("c_2fa_enabled"),
+            nulls: &nulls
+        )
+        self._3dModel = try container.decodeOrNull(JSONValue.self, forKey: MemberKey<Self>("c_3d-model"), nulls: &nulls)
+        self.firstName = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("first name"), nulls: &nulls)
+        self.cafeCreme = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("x_café_crème"), nulls: &nulls)
+        self.urlString = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_URLString"), nulls: &nulls)
+        self.theme = try container.decodeOrNull(Theme.self, forKey: MemberKey<Self>("c_theme"), nulls: &nulls)
+        self.limits = try container.decodeOrNull(Limits.self, forKey: MemberKey<Self>("c_limits"), nulls: &nulls)
+        self.date = try container.decodeOrNull(DateDocument.self, forKey: MemberKey<Self>("c_date"), nulls: &nulls)
+        self.parent = try container.decodeOrNull(
+            Reference<Settings>.self,
+            forKey: MemberKey<Self>("c_parent"),
+            nulls: &nulls
+        )
         self.entries = try container.decodeOrNull(
             [Reference<DateObject>].self,
-            forKey: JSONKey("c_entries"),
+            forKey: MemberKey<Self>("c_entries"),
             nulls: &nulls
         )
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -110,7 +118,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEq
         try container.encodeOrNull(self.date, forKey: JSONKey("c_date"), nulls: _nullKeys)
         try container.encodeOrNull(self.parent, forKey: JSONKey("c_parent"), nulls: _nullKeys)
         try container.encodeOrNull(self.entries, forKey: JSONKey("c_entries"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     package static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -136,7 +144,8 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEq
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    package static let modeledKeys: Set<String> = [
         "_id",
         "class",
         "default",
@@ -197,7 +206,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEq
         }
     }
 
-    package struct Limits: Codable, Hashable, Sendable, MemberwiseEquatable {
+    package struct Limits: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         package var maximumItems: Int?
         package var windows: [Window]?
         package var unknownMembers: UnknownMembers = .init()
@@ -208,19 +217,27 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEq
         }
 
         package init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.maximumItems = try container.decodeOrNull(Int.self, forKey: JSONKey("c_max-items"), nulls: &nulls)
-            self.windows = try container.decodeOrNull([Window].self, forKey: JSONKey("c_windows"), nulls: &nulls)
+            self.maximumItems = try container.decodeOrNull(
+                Int.self,
+                forKey: MemberKey<Self>("c_max-items"),
+                nulls: &nulls
+            )
+            self.windows = try container.decodeOrNull(
+                [Window].self,
+                forKey: MemberKey<Self>("c_windows"),
+                nulls: &nulls
+            )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.maximumItems, forKey: JSONKey("c_max-items"), nulls: _nullKeys)
             try container.encodeOrNull(self.windows, forKey: JSONKey("c_windows"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         package static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -231,9 +248,10 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEq
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["c_max-items", "c_windows"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        package static let modeledKeys: Set<String> = ["c_max-items", "c_windows"]
 
-        package struct Window: Codable, Hashable, Sendable, MemberwiseEquatable {
+        package struct Window: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
             package var from: Date?
             package var to: Date?
             package var days: [Day]?
@@ -246,21 +264,21 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEq
             }
 
             package init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: JSONKey.self)
+                let container = try decoder.container(keyedBy: MemberKey<Self>.self)
                 var nulls = NullKeys()
                 self.from = try container.decodeOrNull(
                     ISO8601Date<Date>.self,
-                    forKey: JSONKey("c_from"),
+                    forKey: MemberKey<Self>("c_from"),
                     nulls: &nulls
                 )?.wrappedValue
                 self.to = try container.decodeOrNull(
                     ISO8601Date<Date>.self,
-                    forKey: JSONKey("c_to"),
+                    forKey: MemberKey<Self>("c_to"),
                     nulls: &nulls
                 )?.wrappedValue
-                self.days = try container.decodeOrNull([Day].self, forKey: JSONKey("c_days"), nulls: &nulls)
+                self.days = try container.decodeOrNull([Day].self, forKey: MemberKey<Self>("c_days"), nulls: &nulls)
                 self._nullKeys = nulls
-                self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+                self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
             }
 
             package func encode(to encoder: any Encoder) throws {
@@ -276,7 +294,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEq
                     nulls: _nullKeys
                 )
                 try container.encodeOrNull(self.days, forKey: JSONKey("c_days"), nulls: _nullKeys)
-                try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+                try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
             }
 
             package static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -288,7 +306,8 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEq
             }
 
             private var _nullKeys = NullKeys()
-            private static let _modeledKeys: Set<String> = ["c_from", "c_to", "c_days"]
+            /// The keys this model's properties read; `unknownMembers` keeps the others.
+            package static let modeledKeys: Set<String> = ["c_from", "c_to", "c_days"]
 
             /// The values of `c_days`.
             package enum Day: RawRepresentable, Codable, Hashable, Sendable, OpenEnumeration {
@@ -321,7 +340,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEq
         }
     }
 
-    package struct DateDocument: Codable, Hashable, Sendable, MemberwiseEquatable {
+    package struct DateDocument: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         package var at: Date?
         package var unknownMembers: UnknownMembers = .init()
 
@@ -330,15 +349,15 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEq
         }
 
         package init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
             self.at = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
-                forKey: JSONKey("c_at"),
+                forKey: MemberKey<Self>("c_at"),
                 nulls: &nulls
             )?.wrappedValue
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         package func encode(to encoder: any Encoder) throws {
@@ -348,7 +367,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEq
                 forKey: JSONKey("c_at"),
                 nulls: _nullKeys
             )
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         package static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -358,7 +377,8 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, MemberwiseEq
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["c_at"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        package static let modeledKeys: Set<String> = ["c_at"]
     }
 }
 

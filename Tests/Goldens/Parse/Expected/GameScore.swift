@@ -3,7 +3,8 @@
 import Foundation
 import ModelRuntime
 
-public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying, MemberwiseEquatable {
+public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying, KeepsUnknownMembers, MemberwiseEquatable
+{
     /// Identifier
     public var objectId: String
     /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
@@ -40,27 +41,27 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying, 
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.objectId = try container.decode(String.self, forKey: JSONKey("objectId"))
+        self.objectId = try container.decode(String.self, forKey: MemberKey<Self>("objectId"))
         self.system = try ParseSystemProperties(from: decoder)
-        self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("score"), nulls: &nulls)
-        self.playerName = try container.decodeOrNull(String.self, forKey: JSONKey("playerName"), nulls: &nulls)
-        self.cheatMode = try container.decodeOrNull(Bool.self, forKey: JSONKey("cheatMode"), nulls: &nulls)
-        self.skills = try container.decodeOrNull([JSONValue].self, forKey: JSONKey("skills"), nulls: &nulls)
-        self.game = try container.decodeOrNull(ParsePointer<Game>.self, forKey: JSONKey("game"), nulls: &nulls)
+        self.score = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("score"), nulls: &nulls)
+        self.playerName = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("playerName"), nulls: &nulls)
+        self.cheatMode = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("cheatMode"), nulls: &nulls)
+        self.skills = try container.decodeOrNull([JSONValue].self, forKey: MemberKey<Self>("skills"), nulls: &nulls)
+        self.game = try container.decodeOrNull(ParsePointer<Game>.self, forKey: MemberKey<Self>("game"), nulls: &nulls)
         self.opponents = try container.decodeOrNull(
             ParseRelation<Player>.self,
-            forKey: JSONKey("opponents"),
+            forKey: MemberKey<Self>("opponents"),
             nulls: &nulls
         )
         self.playedAt = try container.decodeOrNull(
             ParseDate.self,
-            forKey: JSONKey("playedAt"),
+            forKey: MemberKey<Self>("playedAt"),
             nulls: &nulls
         )?.wrappedValue
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -78,7 +79,7 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying, 
             nulls: _nullKeys
         )
         try self.system.encode(to: encoder)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -96,7 +97,8 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying, 
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "objectId",
         "createdAt",
         "updatedAt",

@@ -3,7 +3,9 @@
 import Foundation
 import ModelRuntime
 
-public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying, MemberwiseEquatable {
+public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying, KeepsUnknownMembers,
+    MemberwiseEquatable
+{
     /// Identifier
     public var objectId: String
     /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
@@ -37,22 +39,34 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.objectId = try container.decode(String.self, forKey: JSONKey("objectId"))
+        self.objectId = try container.decode(String.self, forKey: MemberKey<Self>("objectId"))
         self.system = try ParseSystemProperties(from: decoder)
-        self.location = try container.decodeOrNull(ParseGeoPoint.self, forKey: JSONKey("location"), nulls: &nulls)
-        self.area = try container.decodeOrNull(ParsePolygon.self, forKey: JSONKey("area"), nulls: &nulls)
-        self.picture = try container.decodeOrNull(ParseFile.self, forKey: JSONKey("picture"), nulls: &nulls)
-        self.thumbnail = try container.decodeOrNull(ParseBytes.self, forKey: JSONKey("thumbnail"), nulls: &nulls)
+        self.location = try container.decodeOrNull(
+            ParseGeoPoint.self,
+            forKey: MemberKey<Self>("location"),
+            nulls: &nulls
+        )
+        self.area = try container.decodeOrNull(ParsePolygon.self, forKey: MemberKey<Self>("area"), nulls: &nulls)
+        self.picture = try container.decodeOrNull(ParseFile.self, forKey: MemberKey<Self>("picture"), nulls: &nulls)
+        self.thumbnail = try container.decodeOrNull(
+            ParseBytes.self,
+            forKey: MemberKey<Self>("thumbnail"),
+            nulls: &nulls
+        )
         self.openedAt = try container.decodeOrNull(
             ParseDate.self,
-            forKey: JSONKey("openedAt"),
+            forKey: MemberKey<Self>("openedAt"),
             nulls: &nulls
         )?.wrappedValue
-        self.owner = try container.decodeOrNull(ParsePointer<JSONValue>.self, forKey: JSONKey("owner"), nulls: &nulls)
+        self.owner = try container.decodeOrNull(
+            ParsePointer<JSONValue>.self,
+            forKey: MemberKey<Self>("owner"),
+            nulls: &nulls
+        )
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -69,7 +83,7 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
         )
         try container.encodeOrNull(self.owner, forKey: JSONKey("owner"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -86,7 +100,8 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "objectId",
         "createdAt",
         "updatedAt",

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying, MemberwiseEquatable {
+public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     public var objectId: String
     /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
@@ -18,13 +18,13 @@ public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying, Mem
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.objectId = try container.decode(String.self, forKey: JSONKey("objectId"))
+        self.objectId = try container.decode(String.self, forKey: MemberKey<Self>("objectId"))
         self.system = try ParseSystemProperties(from: decoder)
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
+        self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -32,7 +32,7 @@ public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying, Mem
         try container.encode(self.objectId, forKey: JSONKey("objectId"))
         try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -44,7 +44,8 @@ public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying, Mem
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = ["objectId", "createdAt", "updatedAt", "ACL", "name"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["objectId", "createdAt", "updatedAt", "ACL", "name"]
 }
 
 extension Player: QueryableModel {

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Checkin: Codable, Hashable, Sendable, MemberwiseEquatable {
+public struct Checkin: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var at: Date
     public var by: String?
     public var unknownMembers: UnknownMembers = .init()
@@ -14,19 +14,19 @@ public struct Checkin: Codable, Hashable, Sendable, MemberwiseEquatable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.at = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("at")).wrappedValue
-        self.by = try container.decodeOrNull(String.self, forKey: JSONKey("by"), nulls: &nulls)
+        self.at = try container.decode(ISO8601Date<Date>.self, forKey: MemberKey<Self>("at")).wrappedValue
+        self.by = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("by"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(ISO8601Date(wrappedValue: self.at), forKey: JSONKey("at"))
         try container.encodeOrNull(self.by, forKey: JSONKey("by"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -37,5 +37,6 @@ public struct Checkin: Codable, Hashable, Sendable, MemberwiseEquatable {
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = ["at", "by"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["at", "by"]
 }

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Owner: Codable, Hashable, Sendable, MemberwiseEquatable {
+public struct Owner: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var login: String
     public var since: DateOnly?
     public var unknownMembers: UnknownMembers = .init()
@@ -14,19 +14,19 @@ public struct Owner: Codable, Hashable, Sendable, MemberwiseEquatable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.login = try container.decode(String.self, forKey: JSONKey("login"))
-        self.since = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("since"), nulls: &nulls)
+        self.login = try container.decode(String.self, forKey: MemberKey<Self>("login"))
+        self.since = try container.decodeOrNull(DateOnly.self, forKey: MemberKey<Self>("since"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.login, forKey: JSONKey("login"))
         try container.encodeOrNull(self.since, forKey: JSONKey("since"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -37,5 +37,6 @@ public struct Owner: Codable, Hashable, Sendable, MemberwiseEquatable {
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = ["login", "since"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["login", "since"]
 }

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Place: Codable, Hashable, Sendable, MemberwiseEquatable {
+public struct Place: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var createdAt: Date
     public var updatedAt: Date?
     public var name: String
@@ -62,7 +62,7 @@ public struct Place: Codable, Hashable, Sendable, MemberwiseEquatable {
         self.owner = try container.decode(Owner.self, forKey: JSONKey("owner"))
         self.checkins = try container.decode([Checkin].self, forKey: JSONKey("checkins"))
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -87,7 +87,7 @@ public struct Place: Codable, Hashable, Sendable, MemberwiseEquatable {
             var linksContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("links"))
             try linksContainer.encodeIfPresent(self.homepage, forKey: JSONKey("home"))
         }
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -108,7 +108,8 @@ public struct Place: Codable, Hashable, Sendable, MemberwiseEquatable {
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "meta",
         "name",
         "id_str",

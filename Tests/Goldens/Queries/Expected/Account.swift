@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Account: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
+public struct Account: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     public var name: Name?
@@ -15,19 +15,19 @@ public struct Account: Codable, Hashable, Sendable, Identifiable, MemberwiseEqua
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.name = try container.decodeOrNull(Name.self, forKey: JSONKey("name"), nulls: &nulls)
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.name = try container.decodeOrNull(Name.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.id, forKey: JSONKey("_id"))
         try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -38,9 +38,10 @@ public struct Account: Codable, Hashable, Sendable, Identifiable, MemberwiseEqua
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = ["_id", "name"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["_id", "name"]
 
-    public struct Name: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Name: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         public var first: String?
         public var last: String?
         public var unknownMembers: UnknownMembers = .init()
@@ -51,19 +52,19 @@ public struct Account: Codable, Hashable, Sendable, Identifiable, MemberwiseEqua
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.first = try container.decodeOrNull(String.self, forKey: JSONKey("first"), nulls: &nulls)
-            self.last = try container.decodeOrNull(String.self, forKey: JSONKey("last"), nulls: &nulls)
+            self.first = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("first"), nulls: &nulls)
+            self.last = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("last"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.first, forKey: JSONKey("first"), nulls: _nullKeys)
             try container.encodeOrNull(self.last, forKey: JSONKey("last"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -74,7 +75,8 @@ public struct Account: Codable, Hashable, Sendable, Identifiable, MemberwiseEqua
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["first", "last"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["first", "last"]
     }
 }
 

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Author: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
+public struct Author: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     public var name: String?
@@ -19,14 +19,14 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, MemberwiseEquat
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
-        self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &nulls)
-        self.age = try container.decodeOrNull(Int.self, forKey: JSONKey("age"), nulls: &nulls)
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
+        self.surname = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("surname"), nulls: &nulls)
+        self.age = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("age"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -35,7 +35,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, MemberwiseEquat
         try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
         try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: _nullKeys)
         try container.encodeOrNull(self.age, forKey: JSONKey("age"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -48,7 +48,8 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, MemberwiseEquat
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = ["_id", "name", "surname", "age"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["_id", "name", "surname", "age"]
 }
 
 extension Author: QueryableModel {

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct GameScore: Codable, Hashable, Sendable, MemberwiseEquatable {
+public struct GameScore: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var points: Int?
     public var playerName: String?
     public var owner: Reference<Player>?
@@ -18,18 +18,18 @@ public struct GameScore: Codable, Hashable, Sendable, MemberwiseEquatable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.points = try container.decodeOrNull(Int.self, forKey: JSONKey("points"), nulls: &nulls)
-        self.playerName = try container.decodeOrNull(String.self, forKey: JSONKey("playerName"), nulls: &nulls)
-        self.owner = try container.decodeOrNull(Reference<Player>.self, forKey: JSONKey("owner"), nulls: &nulls)
+        self.points = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("points"), nulls: &nulls)
+        self.playerName = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("playerName"), nulls: &nulls)
+        self.owner = try container.decodeOrNull(Reference<Player>.self, forKey: MemberKey<Self>("owner"), nulls: &nulls)
         self.playedAt = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("playedAt"),
+            forKey: MemberKey<Self>("playedAt"),
             nulls: &nulls
         )?.wrappedValue
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -42,7 +42,7 @@ public struct GameScore: Codable, Hashable, Sendable, MemberwiseEquatable {
             forKey: JSONKey("playedAt"),
             nulls: _nullKeys
         )
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -55,7 +55,8 @@ public struct GameScore: Codable, Hashable, Sendable, MemberwiseEquatable {
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = ["points", "playerName", "owner", "playedAt"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["points", "playerName", "owner", "playedAt"]
 }
 
 extension GameScore: QueryableModel {

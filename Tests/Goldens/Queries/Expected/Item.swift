@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Item: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
+public struct Item: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     public var name: String?
@@ -45,25 +45,29 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatab
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &nulls)
-        self.count = try container.decodeOrNull(Int.self, forKey: JSONKey("c_count"), nulls: &nulls)
-        self.price = try container.decodeOrNull(Double.self, forKey: JSONKey("c_price"), nulls: &nulls)
-        self.active = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_active"), nulls: &nulls)
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_name"), nulls: &nulls)
+        self.count = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("c_count"), nulls: &nulls)
+        self.price = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_price"), nulls: &nulls)
+        self.active = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("c_active"), nulls: &nulls)
         self.when = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("c_when"),
+            forKey: MemberKey<Self>("c_when"),
             nulls: &nulls
         )?.wrappedValue
-        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("c_tags"), nulls: &nulls)
-        self.status = try container.decodeOrNull(Status.self, forKey: JSONKey("c_status"), nulls: &nulls)
-        self.size = try container.decodeOrNull(Size.self, forKey: JSONKey("c_size"), nulls: &nulls)
-        self.parts = try container.decodeOrNull([Part].self, forKey: JSONKey("c_parts"), nulls: &nulls)
-        self.linked = try container.decodeOrNull(ParseRelation<Item>.self, forKey: JSONKey("c_linked"), nulls: &nulls)
+        self.tags = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("c_tags"), nulls: &nulls)
+        self.status = try container.decodeOrNull(Status.self, forKey: MemberKey<Self>("c_status"), nulls: &nulls)
+        self.size = try container.decodeOrNull(Size.self, forKey: MemberKey<Self>("c_size"), nulls: &nulls)
+        self.parts = try container.decodeOrNull([Part].self, forKey: MemberKey<Self>("c_parts"), nulls: &nulls)
+        self.linked = try container.decodeOrNull(
+            ParseRelation<Item>.self,
+            forKey: MemberKey<Self>("c_linked"),
+            nulls: &nulls
+        )
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -83,7 +87,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatab
         try container.encodeOrNull(self.size, forKey: JSONKey("c_size"), nulls: _nullKeys)
         try container.encodeOrNull(self.parts, forKey: JSONKey("c_parts"), nulls: _nullKeys)
         try container.encodeOrNull(self.linked, forKey: JSONKey("c_linked"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -103,7 +107,8 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatab
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "_id",
         "c_name",
         "c_count",
@@ -149,7 +154,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatab
         }
     }
 
-    public struct Size: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Size: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         public var width: Double?
         public var height: Double?
         public var unknownMembers: UnknownMembers = .init()
@@ -160,19 +165,19 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatab
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.width = try container.decodeOrNull(Double.self, forKey: JSONKey("c_width"), nulls: &nulls)
-            self.height = try container.decodeOrNull(Double.self, forKey: JSONKey("c_height"), nulls: &nulls)
+            self.width = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_width"), nulls: &nulls)
+            self.height = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_height"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.width, forKey: JSONKey("c_width"), nulls: _nullKeys)
             try container.encodeOrNull(self.height, forKey: JSONKey("c_height"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -183,10 +188,11 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatab
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["c_width", "c_height"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["c_width", "c_height"]
     }
 
-    public struct Part: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Part: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         public var label: String?
         public var qty: Int?
         public var unknownMembers: UnknownMembers = .init()
@@ -197,19 +203,19 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatab
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.label = try container.decodeOrNull(String.self, forKey: JSONKey("c_label"), nulls: &nulls)
-            self.qty = try container.decodeOrNull(Int.self, forKey: JSONKey("c_qty"), nulls: &nulls)
+            self.label = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_label"), nulls: &nulls)
+            self.qty = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("c_qty"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.label, forKey: JSONKey("c_label"), nulls: _nullKeys)
             try container.encodeOrNull(self.qty, forKey: JSONKey("c_qty"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -220,7 +226,8 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatab
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["c_label", "c_qty"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["c_label", "c_qty"]
     }
 }
 

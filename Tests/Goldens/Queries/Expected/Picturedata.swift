@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Picturedata: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
+public struct Picturedata: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     public var username: String?
@@ -33,25 +33,29 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, Memberwise
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.username = try container.decodeOrNull(String.self, forKey: JSONKey("username"), nulls: &nulls)
-        self.picturename = try container.decodeOrNull(String.self, forKey: JSONKey("picturename"), nulls: &nulls)
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.username = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("username"), nulls: &nulls)
+        self.picturename = try container.decodeOrNull(
+            String.self,
+            forKey: MemberKey<Self>("picturename"),
+            nulls: &nulls
+        )
         self.picturedate = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("picturedate"),
+            forKey: MemberKey<Self>("picturedate"),
             nulls: &nulls
         )?.wrappedValue
-        self.flashMode = try container.decodeOrNull(Bool.self, forKey: JSONKey("flashMode"), nulls: &nulls)
+        self.flashMode = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("flashMode"), nulls: &nulls)
         self.updatedAt = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("updatedAt"),
+            forKey: MemberKey<Self>("updatedAt"),
             nulls: &nulls
         )?.wrappedValue
-        self.keywords = try container.decodeOrNull([String].self, forKey: JSONKey("keywords"), nulls: &nulls)
+        self.keywords = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("keywords"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -71,7 +75,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, Memberwise
             nulls: _nullKeys
         )
         try container.encodeOrNull(self.keywords, forKey: JSONKey("keywords"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -87,7 +91,8 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, Memberwise
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "_id",
         "username",
         "picturename",

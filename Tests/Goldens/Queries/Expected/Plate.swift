@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Plate: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
+public struct Plate: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     public var name: String?
@@ -30,16 +30,16 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable, MemberwiseEquata
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
-        self.price = try container.decodeOrNull(Double.self, forKey: JSONKey("price"), nulls: &nulls)
-        self.qta = try container.decodeOrNull(Int.self, forKey: JSONKey("qta"), nulls: &nulls)
-        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
-        self.registry = try container.decodeOrNull(Registry.self, forKey: JSONKey("registry"), nulls: &nulls)
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
+        self.price = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("price"), nulls: &nulls)
+        self.qta = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("qta"), nulls: &nulls)
+        self.tags = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("tags"), nulls: &nulls)
+        self.registry = try container.decodeOrNull(Registry.self, forKey: MemberKey<Self>("registry"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -50,7 +50,7 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable, MemberwiseEquata
         try container.encodeOrNull(self.qta, forKey: JSONKey("qta"), nulls: _nullKeys)
         try container.encodeOrNull(self.tags, forKey: JSONKey("tags"), nulls: _nullKeys)
         try container.encodeOrNull(self.registry, forKey: JSONKey("registry"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -65,9 +65,10 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable, MemberwiseEquata
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = ["_id", "name", "price", "qta", "tags", "registry"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["_id", "name", "price", "qta", "tags", "registry"]
 
-    public struct Registry: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Registry: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         public var surname: String?
         public var unknownMembers: UnknownMembers = .init()
 
@@ -76,17 +77,17 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable, MemberwiseEquata
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &nulls)
+            self.surname = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("surname"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -96,7 +97,8 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable, MemberwiseEquata
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["surname"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["surname"]
     }
 }
 

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Player: Codable, Hashable, Sendable, MemberwiseEquatable {
+public struct Player: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var name: String?
     public var unknownMembers: UnknownMembers = .init()
 
@@ -12,17 +12,17 @@ public struct Player: Codable, Hashable, Sendable, MemberwiseEquatable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
+        self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -32,7 +32,8 @@ public struct Player: Codable, Hashable, Sendable, MemberwiseEquatable {
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = ["name"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["name"]
 }
 
 extension Player: QueryableModel {

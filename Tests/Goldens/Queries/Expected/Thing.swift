@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct Thing: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
+public struct Thing: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
     public var created: Date?
@@ -33,21 +33,29 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable, MemberwiseEquata
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.created = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("created"),
+            forKey: MemberKey<Self>("created"),
             nulls: &nulls
         )?.wrappedValue
-        self.creator = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("creator"), nulls: &nulls)
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &nulls)
-        self.bpm = try container.decodeOrNull(Double.self, forKey: JSONKey("c_bpm"), nulls: &nulls)
-        self.optional = try container.decodeOrNull(String.self, forKey: JSONKey("c_optional"), nulls: &nulls)
-        self.owner = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("c_owner"), nulls: &nulls)
+        self.creator = try container.decodeOrNull(
+            Reference<Account>.self,
+            forKey: MemberKey<Self>("creator"),
+            nulls: &nulls
+        )
+        self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_name"), nulls: &nulls)
+        self.bpm = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_bpm"), nulls: &nulls)
+        self.optional = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_optional"), nulls: &nulls)
+        self.owner = try container.decodeOrNull(
+            Reference<Account>.self,
+            forKey: MemberKey<Self>("c_owner"),
+            nulls: &nulls
+        )
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -63,7 +71,7 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable, MemberwiseEquata
         try container.encodeOrNull(self.bpm, forKey: JSONKey("c_bpm"), nulls: _nullKeys)
         try container.encodeOrNull(self.optional, forKey: JSONKey("c_optional"), nulls: _nullKeys)
         try container.encodeOrNull(self.owner, forKey: JSONKey("c_owner"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -79,7 +87,8 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable, MemberwiseEquata
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "_id",
         "created",
         "creator",

@@ -4,7 +4,9 @@ import Foundation
 import ModelRuntime
 
 /// Geo history
-public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
+public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
+    MemberwiseEquatable
+{
     /// Identifier
     public var id: ObjectID
     /// Object name
@@ -28,14 +30,14 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.object = try container.decode(String.self, forKey: JSONKey("object"))
-        self.prop1 = try container.decodeOrNull(GeoJSONGeometry.self, forKey: JSONKey("c_prop1"), nulls: &nulls)
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
+        self.prop1 = try container.decodeOrNull(GeoJSONGeometry.self, forKey: MemberKey<Self>("c_prop1"), nulls: &nulls)
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -44,7 +46,7 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
         try container.encode(self.object, forKey: JSONKey("object"))
         try container.encodeOrNull(self.prop1, forKey: JSONKey("c_prop1"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -57,7 +59,8 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "_id",
         "object",
         "c_prop1",

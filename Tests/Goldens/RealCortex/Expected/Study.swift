@@ -6,7 +6,9 @@ import ModelRuntime
 /// Study
 ///
 /// An object representing the blueprint for the entire study in Axon, including the tasks, events, steps and their dependent objects.
-public struct Study: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
+public struct Study: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
+    MemberwiseEquatable
+{
     /// Identifier
     public var id: ObjectID
     /// Object name
@@ -370,334 +372,390 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.object = try container.decode(String.self, forKey: JSONKey("object"))
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
         self.allTasks = try container.decodeOrNull(
             CortexList<JSONValue>.self,
-            forKey: JSONKey("c_all_tasks"),
+            forKey: MemberKey<Self>("c_all_tasks"),
             nulls: &nulls
         )
         self.anchorDateTemplates = try container.decodeOrNull(
             CortexList<JSONValue>.self,
-            forKey: JSONKey("c_anchor_date_templates"),
+            forKey: MemberKey<Self>("c_anchor_date_templates"),
             nulls: &nulls
         )
         self.authTaskFields = try container.decodeOrNull(
             [String].self,
-            forKey: JSONKey("c_auth_task_fields"),
+            forKey: MemberKey<Self>("c_auth_task_fields"),
             nulls: &nulls
         )
         self.automaticParticipantIdGeneration = try container.decodeOrNull(
             Bool.self,
-            forKey: JSONKey("c_automatic_participant_id_generation"),
+            forKey: MemberKey<Self>("c_automatic_participant_id_generation"),
             nulls: &nulls
         )
         self.caregiverEnabled = try container.decodeOrNull(
             Bool.self,
-            forKey: JSONKey("c_caregiver_enabled"),
+            forKey: MemberKey<Self>("c_caregiver_enabled"),
             nulls: &nulls
         )
         self.caregiverEproEnabled = try container.decodeOrNull(
             Bool.self,
-            forKey: JSONKey("c_caregiver_epro_enabled"),
+            forKey: MemberKey<Self>("c_caregiver_epro_enabled"),
             nulls: &nulls
         )
-        self.code = try container.decodeOrNull(String.self, forKey: JSONKey("c_code"), nulls: &nulls)
+        self.code = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_code"), nulls: &nulls)
         self.configuration = try container.decodeOrNull(
             Configuration.self,
-            forKey: JSONKey("c_configuration"),
+            forKey: MemberKey<Self>("c_configuration"),
             nulls: &nulls
         )
         self.defaultParticipantSchedule = try container.decodeOrNull(
             Reference<JSONValue>.self,
-            forKey: JSONKey("c_default_participant_schedule"),
+            forKey: MemberKey<Self>("c_default_participant_schedule"),
             nulls: &nulls
         )
         self.defaultSubjectGroup = try container.decodeOrNull(
             Reference<JSONValue>.self,
-            forKey: JSONKey("c_default_subject_group"),
+            forKey: MemberKey<Self>("c_default_subject_group"),
             nulls: &nulls
         )
         self.defaultSubjectSite = try container.decodeOrNull(
             Reference<JSONValue>.self,
-            forKey: JSONKey("c_default_subject_site"),
+            forKey: MemberKey<Self>("c_default_subject_site"),
             nulls: &nulls
         )
         self.defaultSubjectVisitSchedule = try container.decodeOrNull(
             Reference<JSONValue>.self,
-            forKey: JSONKey("c_default_subject_visit_schedule"),
+            forKey: MemberKey<Self>("c_default_subject_visit_schedule"),
             nulls: &nulls
         )
-        self.description = try container.decodeOrNull(String.self, forKey: JSONKey("c_description"), nulls: &nulls)
-        self.enableAltReg = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_enable_alt_reg"), nulls: &nulls)
+        self.description = try container.decodeOrNull(
+            String.self,
+            forKey: MemberKey<Self>("c_description"),
+            nulls: &nulls
+        )
+        self.enableAltReg = try container.decodeOrNull(
+            Bool.self,
+            forKey: MemberKey<Self>("c_enable_alt_reg"),
+            nulls: &nulls
+        )
         self.enableSecuredRegData = try container.decodeOrNull(
             Bool.self,
-            forKey: JSONKey("c_enable_secured_reg_data"),
+            forKey: MemberKey<Self>("c_enable_secured_reg_data"),
             nulls: &nulls
         )
-        self.endDate = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_end_date"), nulls: &nulls)
+        self.endDate = try container.decodeOrNull(DateOnly.self, forKey: MemberKey<Self>("c_end_date"), nulls: &nulls)
         self.exports = try container.decodeOrNull(
             CortexList<JSONValue>.self,
-            forKey: JSONKey("c_exports"),
+            forKey: MemberKey<Self>("c_exports"),
             nulls: &nulls
         )
-        self.faults = try container.decodeOrNull(CortexList<JSONValue>.self, forKey: JSONKey("c_faults"), nulls: &nulls)
-        self.field = try container.decodeOrNull(String.self, forKey: JSONKey("c_field"), nulls: &nulls)
+        self.faults = try container.decodeOrNull(
+            CortexList<JSONValue>.self,
+            forKey: MemberKey<Self>("c_faults"),
+            nulls: &nulls
+        )
+        self.field = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_field"), nulls: &nulls)
         self.forgotUsernameOptions = try container.decodeOrNull(
             [String].self,
-            forKey: JSONKey("c_forgot_username_options"),
+            forKey: MemberKey<Self>("c_forgot_username_options"),
             nulls: &nulls
         )
         self.formatSpecQueries = try container.decodeOrNull(
             String.self,
-            forKey: JSONKey("c_format_spec_queries"),
+            forKey: MemberKey<Self>("c_format_spec_queries"),
             nulls: &nulls
         )
         self.formatSpecSites = try container.decodeOrNull(
             String.self,
-            forKey: JSONKey("c_format_spec_sites"),
+            forKey: MemberKey<Self>("c_format_spec_sites"),
             nulls: &nulls
         )
         self.formatSpecSubjectId = try container.decodeOrNull(
             String.self,
-            forKey: JSONKey("c_format_spec_subject_id"),
+            forKey: MemberKey<Self>("c_format_spec_subject_id"),
             nulls: &nulls
         )
         self.formatSpecTasks = try container.decodeOrNull(
             String.self,
-            forKey: JSONKey("c_format_spec_tasks"),
+            forKey: MemberKey<Self>("c_format_spec_tasks"),
             nulls: &nulls
         )
-        self.goal = try container.decodeOrNull(Double.self, forKey: JSONKey("c_goal"), nulls: &nulls)
-        self.groups = try container.decodeOrNull(CortexList<JSONValue>.self, forKey: JSONKey("c_groups"), nulls: &nulls)
+        self.goal = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_goal"), nulls: &nulls)
+        self.groups = try container.decodeOrNull(
+            CortexList<JSONValue>.self,
+            forKey: MemberKey<Self>("c_groups"),
+            nulls: &nulls
+        )
         self.information = try container.decodeOrNull(
             [Information].self,
-            forKey: JSONKey("c_information"),
+            forKey: MemberKey<Self>("c_information"),
             nulls: &nulls
         )
         self.inviteCodeTtl = try container.decodeOrNull(
             Double.self,
-            forKey: JSONKey("c_invite_code_ttl"),
+            forKey: MemberKey<Self>("c_invite_code_ttl"),
             nulls: &nulls
         )
-        self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
+        self.key = try container.decodeOrNull(UUIDString.self, forKey: MemberKey<Self>("c_key"), nulls: &nulls)
         self.localizedFaults = try container.decodeOrNull(
             JSONValue.self,
-            forKey: JSONKey("c_localized_faults"),
+            forKey: MemberKey<Self>("c_localized_faults"),
             nulls: &nulls
         )
-        self.locks = try container.decodeOrNull(CortexList<JSONValue>.self, forKey: JSONKey("c_locks"), nulls: &nulls)
+        self.locks = try container.decodeOrNull(
+            CortexList<JSONValue>.self,
+            forKey: MemberKey<Self>("c_locks"),
+            nulls: &nulls
+        )
         self.loginIdentifier = try container.decodeOrNull(
             String.self,
-            forKey: JSONKey("c_login_identifier"),
+            forKey: MemberKey<Self>("c_login_identifier"),
             nulls: &nulls
         )
         self.lookerSmwebDefaultDashboard = try container.decodeOrNull(
             String.self,
-            forKey: JSONKey("c_looker_smweb_default_dashboard"),
+            forKey: MemberKey<Self>("c_looker_smweb_default_dashboard"),
             nulls: &nulls
         )
-        self.menuConfig = try container.decodeOrNull([MenuConfig].self, forKey: JSONKey("c_menu_config"), nulls: &nulls)
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &nulls)
+        self.menuConfig = try container.decodeOrNull(
+            [MenuConfig].self,
+            forKey: MemberKey<Self>("c_menu_config"),
+            nulls: &nulls
+        )
+        self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_name"), nulls: &nulls)
         self.newSitePermissionModel = try container.decodeOrNull(
             Bool.self,
-            forKey: JSONKey("c_new_site_permission_model"),
+            forKey: MemberKey<Self>("c_new_site_permission_model"),
             nulls: &nulls
         )
-        self.noPii = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_no_pii"), nulls: &nulls)
+        self.noPii = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("c_no_pii"), nulls: &nulls)
         self.participantSchedules = try container.decodeOrNull(
             CortexList<JSONValue>.self,
-            forKey: JSONKey("c_participant_schedules"),
+            forKey: MemberKey<Self>("c_participant_schedules"),
             nulls: &nulls
         )
         self.participantidOnVisit = try container.decodeOrNull(
             Bool.self,
-            forKey: JSONKey("c_participantid_on_visit"),
+            forKey: MemberKey<Self>("c_participantid_on_visit"),
             nulls: &nulls
         )
         self.patientAppDisplayOptions = try container.decodeOrNull(
             PatientAppDisplayOptions.self,
-            forKey: JSONKey("c_patient_app_display_options"),
+            forKey: MemberKey<Self>("c_patient_app_display_options"),
             nulls: &nulls
         )
         self.patientFlags = try container.decodeOrNull(
             CortexList<JSONValue>.self,
-            forKey: JSONKey("c_patient_flags"),
+            forKey: MemberKey<Self>("c_patient_flags"),
             nulls: &nulls
         )
         self.piOversightEmailIntervalWeeks = try container.decodeOrNull(
             Double.self,
-            forKey: JSONKey("c_pi_oversight_email_interval_weeks"),
+            forKey: MemberKey<Self>("c_pi_oversight_email_interval_weeks"),
             nulls: &nulls
         )
         self.piOversightEnabled = try container.decodeOrNull(
             Bool.self,
-            forKey: JSONKey("c_pi_oversight_enabled"),
+            forKey: MemberKey<Self>("c_pi_oversight_enabled"),
             nulls: &nulls
         )
         self.piOversightOverdueGraceDays = try container.decodeOrNull(
             Double.self,
-            forKey: JSONKey("c_pi_oversight_overdue_grace_days"),
+            forKey: MemberKey<Self>("c_pi_oversight_overdue_grace_days"),
             nulls: &nulls
         )
         self.piOversightReviewDueWeeks = try container.decodeOrNull(
             Double.self,
-            forKey: JSONKey("c_pi_oversight_review_due_weeks"),
+            forKey: MemberKey<Self>("c_pi_oversight_review_due_weeks"),
             nulls: &nulls
         )
-        self.pinnedVersion = try container.decodeOrNull(Double.self, forKey: JSONKey("c_pinned_version"), nulls: &nulls)
+        self.pinnedVersion = try container.decodeOrNull(
+            Double.self,
+            forKey: MemberKey<Self>("c_pinned_version"),
+            nulls: &nulls
+        )
         self.privacyItems = try container.decodeOrNull(
             [PrivacyItem].self,
-            forKey: JSONKey("c_privacy_items"),
+            forKey: MemberKey<Self>("c_privacy_items"),
             nulls: &nulls
         )
         self.protocolNumber = try container.decodeOrNull(
             String.self,
-            forKey: JSONKey("c_protocol_number"),
+            forKey: MemberKey<Self>("c_protocol_number"),
             nulls: &nulls
         )
         self.publicGroup = try container.decodeOrNull(
             Reference<JSONValue>.self,
-            forKey: JSONKey("c_public_group"),
+            forKey: MemberKey<Self>("c_public_group"),
             nulls: &nulls
         )
         self.queries = try container.decodeOrNull(
             CortexList<JSONValue>.self,
-            forKey: JSONKey("c_queries"),
+            forKey: MemberKey<Self>("c_queries"),
             nulls: &nulls
         )
         self.reasonsForChange = try container.decodeOrNull(
             [String].self,
-            forKey: JSONKey("c_reasons_for_change"),
+            forKey: MemberKey<Self>("c_reasons_for_change"),
             nulls: &nulls
         )
         self.requiresEconsentField = try container.decodeOrNull(
             Bool.self,
-            forKey: JSONKey("c_requires_econsent_field"),
+            forKey: MemberKey<Self>("c_requires_econsent_field"),
             nulls: &nulls
         )
-        self.requiresInvite = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_requires_invite"), nulls: &nulls)
-        self.resources = try container.decodeOrNull([Resource].self, forKey: JSONKey("c_resources"), nulls: &nulls)
+        self.requiresInvite = try container.decodeOrNull(
+            Bool.self,
+            forKey: MemberKey<Self>("c_requires_invite"),
+            nulls: &nulls
+        )
+        self.resources = try container.decodeOrNull(
+            [Resource].self,
+            forKey: MemberKey<Self>("c_resources"),
+            nulls: &nulls
+        )
         self.reviewTypes = try container.decodeOrNull(
             [ReviewType].self,
-            forKey: JSONKey("c_review_types"),
+            forKey: MemberKey<Self>("c_review_types"),
             nulls: &nulls
         )
         self.selfServiceInfo = try container.decodeOrNull(
             SelfServiceInfo.self,
-            forKey: JSONKey("c_self_service_info"),
+            forKey: MemberKey<Self>("c_self_service_info"),
             nulls: &nulls
         )
         self.siteSupportedLocales = try container.decodeOrNull(
             [String].self,
-            forKey: JSONKey("c_site_supported_locales"),
+            forKey: MemberKey<Self>("c_site_supported_locales"),
             nulls: &nulls
         )
-        self.sites = try container.decodeOrNull(CortexList<JSONValue>.self, forKey: JSONKey("c_sites"), nulls: &nulls)
-        self.sponsorName = try container.decodeOrNull(String.self, forKey: JSONKey("c_sponsor_name"), nulls: &nulls)
-        self.startDate = try container.decodeOrNull(DateOnly.self, forKey: JSONKey("c_start_date"), nulls: &nulls)
+        self.sites = try container.decodeOrNull(
+            CortexList<JSONValue>.self,
+            forKey: MemberKey<Self>("c_sites"),
+            nulls: &nulls
+        )
+        self.sponsorName = try container.decodeOrNull(
+            String.self,
+            forKey: MemberKey<Self>("c_sponsor_name"),
+            nulls: &nulls
+        )
+        self.startDate = try container.decodeOrNull(
+            DateOnly.self,
+            forKey: MemberKey<Self>("c_start_date"),
+            nulls: &nulls
+        )
         self.stepResponses = try container.decodeOrNull(
             CortexList<JSONValue>.self,
-            forKey: JSONKey("c_step_responses"),
+            forKey: MemberKey<Self>("c_step_responses"),
             nulls: &nulls
         )
         self.storeInviteData = try container.decodeOrNull(
             Bool.self,
-            forKey: JSONKey("c_store_invite_data"),
+            forKey: MemberKey<Self>("c_store_invite_data"),
             nulls: &nulls
         )
         self.studyContactInformation = try container.decodeOrNull(
             [StudyContactInformation].self,
-            forKey: JSONKey("c_study_contact_information"),
+            forKey: MemberKey<Self>("c_study_contact_information"),
             nulls: &nulls
         )
         self.studyResources = try container.decodeOrNull(
             CortexList<JSONValue>.self,
-            forKey: JSONKey("c_study_resources"),
+            forKey: MemberKey<Self>("c_study_resources"),
             nulls: &nulls
         )
         self.studyTeamUsers = try container.decodeOrNull(
             CortexList<JSONValue>.self,
-            forKey: JSONKey("c_study_team_users"),
+            forKey: MemberKey<Self>("c_study_team_users"),
             nulls: &nulls
         )
         self.subjectEnrollmentStatus = try container.decodeOrNull(
             String.self,
-            forKey: JSONKey("c_subject_enrollment_status"),
+            forKey: MemberKey<Self>("c_subject_enrollment_status"),
             nulls: &nulls
         )
         self.subjectInviteValidation = try container.decodeOrNull(
             String.self,
-            forKey: JSONKey("c_subject_invite_validation"),
+            forKey: MemberKey<Self>("c_subject_invite_validation"),
             nulls: &nulls
         )
         self.subjectMenuConfig = try container.decodeOrNull(
             [SubjectMenuConfig].self,
-            forKey: JSONKey("c_subject_menu_config"),
+            forKey: MemberKey<Self>("c_subject_menu_config"),
             nulls: &nulls
         )
         self.subjectStatusList = try container.decodeOrNull(
             [SubjectStatusList].self,
-            forKey: JSONKey("c_subject_status_list"),
+            forKey: MemberKey<Self>("c_subject_status_list"),
             nulls: &nulls
         )
         self.supportedLocales = try container.decodeOrNull(
             [String].self,
-            forKey: JSONKey("c_supported_locales"),
+            forKey: MemberKey<Self>("c_supported_locales"),
             nulls: &nulls
         )
         self.taskResponses = try container.decodeOrNull(
             CortexList<JSONValue>.self,
-            forKey: JSONKey("c_task_responses"),
+            forKey: MemberKey<Self>("c_task_responses"),
             nulls: &nulls
         )
-        self.tasks = try container.decodeOrNull(CortexList<JSONValue>.self, forKey: JSONKey("c_tasks"), nulls: &nulls)
+        self.tasks = try container.decodeOrNull(
+            CortexList<JSONValue>.self,
+            forKey: MemberKey<Self>("c_tasks"),
+            nulls: &nulls
+        )
         self.televisitEnabled = try container.decodeOrNull(
             Bool.self,
-            forKey: JSONKey("c_televisit_enabled"),
+            forKey: MemberKey<Self>("c_televisit_enabled"),
             nulls: &nulls
         )
         self.uniqueOrgStudy = try container.decodeOrNull(
             String.self,
-            forKey: JSONKey("c_unique_org_study"),
+            forKey: MemberKey<Self>("c_unique_org_study"),
             nulls: &nulls
         )
         self.useAdvancedTaskScheduler = try container.decodeOrNull(
             Bool.self,
-            forKey: JSONKey("c_use_advanced_task_scheduler"),
+            forKey: MemberKey<Self>("c_use_advanced_task_scheduler"),
             nulls: &nulls
         )
-        self.useSecureFlag = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_use_secure_flag"), nulls: &nulls)
+        self.useSecureFlag = try container.decodeOrNull(
+            Bool.self,
+            forKey: MemberKey<Self>("c_use_secure_flag"),
+            nulls: &nulls
+        )
         self.visitConfiguration = try container.decodeOrNull(
             VisitConfiguration.self,
-            forKey: JSONKey("c_visit_configuration"),
+            forKey: MemberKey<Self>("c_visit_configuration"),
             nulls: &nulls
         )
         self.visitSchedules = try container.decodeOrNull(
             CortexList<JSONValue>.self,
-            forKey: JSONKey("c_visit_schedules"),
+            forKey: MemberKey<Self>("c_visit_schedules"),
             nulls: &nulls
         )
         self.ecDocumentTemplates = try container.decodeOrNull(
             CortexList<JSONValue>.self,
-            forKey: JSONKey("ec__document_templates"),
+            forKey: MemberKey<Self>("ec__document_templates"),
             nulls: &nulls
         )
         self.ecEconsentFormatSpec = try container.decodeOrNull(
             EcEconsentFormatSpec.self,
-            forKey: JSONKey("ec__econsent_format_spec"),
+            forKey: MemberKey<Self>("ec__econsent_format_spec"),
             nulls: &nulls
         )
         self.ecSignedDocuments = try container.decodeOrNull(
             CortexList<JSONValue>.self,
-            forKey: JSONKey("ec__signed_documents"),
+            forKey: MemberKey<Self>("ec__signed_documents"),
             nulls: &nulls
         )
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -886,7 +944,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         )
         try container.encodeOrNull(self.ecSignedDocuments, forKey: JSONKey("ec__signed_documents"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -981,7 +1039,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "_id",
         "object",
         "c_all_tasks",
@@ -1078,7 +1137,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     ]
 
     /// Configuration
-    public struct Configuration: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Configuration: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Action Failed Color
         public var actionFailedColor: String?
         /// Callout Color
@@ -1134,62 +1193,70 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
             self.actionFailedColor = try container.decodeOrNull(
                 String.self,
-                forKey: JSONKey("c_action_failed_color"),
+                forKey: MemberKey<Self>("c_action_failed_color"),
                 nulls: &nulls
             )
             self.calloutColor = try container.decodeOrNull(
                 String.self,
-                forKey: JSONKey("c_callout_color"),
+                forKey: MemberKey<Self>("c_callout_color"),
                 nulls: &nulls
             )
-            self.consent = try container.decodeOrNull(FileValue.self, forKey: JSONKey("c_consent"), nulls: &nulls)
+            self.consent = try container.decodeOrNull(
+                FileValue.self,
+                forKey: MemberKey<Self>("c_consent"),
+                nulls: &nulls
+            )
             self.gradientPrincipal = try container.decodeOrNull(
                 String.self,
-                forKey: JSONKey("c_gradient_principal"),
+                forKey: MemberKey<Self>("c_gradient_principal"),
                 nulls: &nulls
             )
             self.gradientSecondary = try container.decodeOrNull(
                 String.self,
-                forKey: JSONKey("c_gradient_secondary"),
+                forKey: MemberKey<Self>("c_gradient_secondary"),
                 nulls: &nulls
             )
             self.organizationLogo = try container.decodeOrNull(
                 FileValue.self,
-                forKey: JSONKey("c_organization_logo"),
+                forKey: MemberKey<Self>("c_organization_logo"),
                 nulls: &nulls
             )
             self.principalColor = try container.decodeOrNull(
                 String.self,
-                forKey: JSONKey("c_principal_color"),
+                forKey: MemberKey<Self>("c_principal_color"),
                 nulls: &nulls
             )
             self.principalTextColor = try container.decodeOrNull(
                 String.self,
-                forKey: JSONKey("c_principal_text_color"),
+                forKey: MemberKey<Self>("c_principal_text_color"),
                 nulls: &nulls
             )
             self.receiveNotifications = try container.decodeOrNull(
                 Bool.self,
-                forKey: JSONKey("c_receive_notifications"),
+                forKey: MemberKey<Self>("c_receive_notifications"),
                 nulls: &nulls
             )
             self.secondaryColor = try container.decodeOrNull(
                 String.self,
-                forKey: JSONKey("c_secondary_color"),
+                forKey: MemberKey<Self>("c_secondary_color"),
                 nulls: &nulls
             )
             self.secondaryTextColor = try container.decodeOrNull(
                 String.self,
-                forKey: JSONKey("c_secondary_text_color"),
+                forKey: MemberKey<Self>("c_secondary_text_color"),
                 nulls: &nulls
             )
-            self.studyLogo = try container.decodeOrNull(FileValue.self, forKey: JSONKey("c_study_logo"), nulls: &nulls)
+            self.studyLogo = try container.decodeOrNull(
+                FileValue.self,
+                forKey: MemberKey<Self>("c_study_logo"),
+                nulls: &nulls
+            )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1230,7 +1297,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: _nullKeys
             )
             try container.encodeOrNull(self.studyLogo, forKey: JSONKey("c_study_logo"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -1251,7 +1318,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = [
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = [
             "c_action_failed_color",
             "c_callout_color",
             "c_consent",
@@ -1268,7 +1336,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Information
-    public struct Information: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Information: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Assets
@@ -1304,21 +1372,25 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
-            self.assets = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_assets"), nulls: &nulls)
-            self.content = try container.decodeOrNull(String.self, forKey: JSONKey("c_content"), nulls: &nulls)
-            self.contentIsHtml = try container.decodeOrNull(
-                Bool.self,
-                forKey: JSONKey("c_content_is_html"),
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: MemberKey<Self>("_id"), nulls: &nulls)
+            self.assets = try container.decodeOrNull(
+                [FileValue].self,
+                forKey: MemberKey<Self>("c_assets"),
                 nulls: &nulls
             )
-            self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
-            self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
-            self.webLink = try container.decodeOrNull(String.self, forKey: JSONKey("c_web_link"), nulls: &nulls)
+            self.content = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_content"), nulls: &nulls)
+            self.contentIsHtml = try container.decodeOrNull(
+                Bool.self,
+                forKey: MemberKey<Self>("c_content_is_html"),
+                nulls: &nulls
+            )
+            self.key = try container.decodeOrNull(UUIDString.self, forKey: MemberKey<Self>("c_key"), nulls: &nulls)
+            self.title = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_title"), nulls: &nulls)
+            self.webLink = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_web_link"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1330,7 +1402,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.title, forKey: JSONKey("c_title"), nulls: _nullKeys)
             try container.encodeOrNull(self.webLink, forKey: JSONKey("c_web_link"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -1346,7 +1418,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = [
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = [
             "_id",
             "c_assets",
             "c_content",
@@ -1358,7 +1431,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Menu Config
-    public struct MenuConfig: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct MenuConfig: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Display Name
@@ -1386,15 +1459,19 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
-            self.displayName = try container.decodeOrNull(String.self, forKey: JSONKey("c_display_name"), nulls: &nulls)
-            self.groupId = try container.decodeOrNull(String.self, forKey: JSONKey("c_group_id"), nulls: &nulls)
-            self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
-            self.menu = try container.decodeOrNull(String.self, forKey: JSONKey("c_menu"), nulls: &nulls)
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: MemberKey<Self>("_id"), nulls: &nulls)
+            self.displayName = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_display_name"),
+                nulls: &nulls
+            )
+            self.groupId = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_group_id"), nulls: &nulls)
+            self.key = try container.decodeOrNull(UUIDString.self, forKey: MemberKey<Self>("c_key"), nulls: &nulls)
+            self.menu = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_menu"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1404,7 +1481,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.groupId, forKey: JSONKey("c_group_id"), nulls: _nullKeys)
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.menu, forKey: JSONKey("c_menu"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -1418,11 +1495,12 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["_id", "c_display_name", "c_group_id", "c_key", "c_menu"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["_id", "c_display_name", "c_group_id", "c_key", "c_menu"]
     }
 
     /// Patient App Display Options
-    public struct PatientAppDisplayOptions: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct PatientAppDisplayOptions: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Profile Fields
         public var profileFields: [String]?
         /// Show Consent Documents
@@ -1454,40 +1532,40 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
             self.profileFields = try container.decodeOrNull(
                 [String].self,
-                forKey: JSONKey("c_profile_fields"),
+                forKey: MemberKey<Self>("c_profile_fields"),
                 nulls: &nulls
             )
             self.showConsentDocuments = try container.decodeOrNull(
                 Bool.self,
-                forKey: JSONKey("c_show_consent_documents"),
+                forKey: MemberKey<Self>("c_show_consent_documents"),
                 nulls: &nulls
             )
             self.showLanguageSelector = try container.decodeOrNull(
                 Bool.self,
-                forKey: JSONKey("c_show_language_selector"),
+                forKey: MemberKey<Self>("c_show_language_selector"),
                 nulls: &nulls
             )
             self.showLeaveStudy = try container.decodeOrNull(
                 Bool.self,
-                forKey: JSONKey("c_show_leave_study"),
+                forKey: MemberKey<Self>("c_show_leave_study"),
                 nulls: &nulls
             )
             self.showSiteInformation = try container.decodeOrNull(
                 Bool.self,
-                forKey: JSONKey("c_show_site_information"),
+                forKey: MemberKey<Self>("c_show_site_information"),
                 nulls: &nulls
             )
             self.showSubjectNumber = try container.decodeOrNull(
                 Bool.self,
-                forKey: JSONKey("c_show_subject_number"),
+                forKey: MemberKey<Self>("c_show_subject_number"),
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1514,7 +1592,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 forKey: JSONKey("c_show_subject_number"),
                 nulls: _nullKeys
             )
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -1529,7 +1607,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = [
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = [
             "c_profile_fields",
             "c_show_consent_documents",
             "c_show_language_selector",
@@ -1540,7 +1619,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Privacy Items
-    public struct PrivacyItem: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct PrivacyItem: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Apps
@@ -1572,16 +1651,20 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
-            self.apps = try container.decodeOrNull([String].self, forKey: JSONKey("c_apps"), nulls: &nulls)
-            self.htmlContent = try container.decodeOrNull(String.self, forKey: JSONKey("c_html_content"), nulls: &nulls)
-            self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
-            self.label = try container.decodeOrNull(String.self, forKey: JSONKey("c_label"), nulls: &nulls)
-            self.url = try container.decodeOrNull(String.self, forKey: JSONKey("c_url"), nulls: &nulls)
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: MemberKey<Self>("_id"), nulls: &nulls)
+            self.apps = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("c_apps"), nulls: &nulls)
+            self.htmlContent = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_html_content"),
+                nulls: &nulls
+            )
+            self.key = try container.decodeOrNull(UUIDString.self, forKey: MemberKey<Self>("c_key"), nulls: &nulls)
+            self.label = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_label"), nulls: &nulls)
+            self.url = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_url"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1592,7 +1675,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.label, forKey: JSONKey("c_label"), nulls: _nullKeys)
             try container.encodeOrNull(self.url, forKey: JSONKey("c_url"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -1607,11 +1690,12 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["_id", "c_apps", "c_html_content", "c_key", "c_label", "c_url"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["_id", "c_apps", "c_html_content", "c_key", "c_label", "c_url"]
     }
 
     /// Resources
-    public struct Resource: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Resource: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Assets
@@ -1651,22 +1735,30 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
-            self.assets = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_assets"), nulls: &nulls)
-            self.availableTo = try container.decodeOrNull(String.self, forKey: JSONKey("c_available_to"), nulls: &nulls)
-            self.content = try container.decodeOrNull(String.self, forKey: JSONKey("c_content"), nulls: &nulls)
-            self.contentIsHtml = try container.decodeOrNull(
-                Bool.self,
-                forKey: JSONKey("c_content_is_html"),
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: MemberKey<Self>("_id"), nulls: &nulls)
+            self.assets = try container.decodeOrNull(
+                [FileValue].self,
+                forKey: MemberKey<Self>("c_assets"),
                 nulls: &nulls
             )
-            self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
-            self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
-            self.webLink = try container.decodeOrNull(String.self, forKey: JSONKey("c_web_link"), nulls: &nulls)
+            self.availableTo = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_available_to"),
+                nulls: &nulls
+            )
+            self.content = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_content"), nulls: &nulls)
+            self.contentIsHtml = try container.decodeOrNull(
+                Bool.self,
+                forKey: MemberKey<Self>("c_content_is_html"),
+                nulls: &nulls
+            )
+            self.key = try container.decodeOrNull(UUIDString.self, forKey: MemberKey<Self>("c_key"), nulls: &nulls)
+            self.title = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_title"), nulls: &nulls)
+            self.webLink = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_web_link"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1679,7 +1771,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.title, forKey: JSONKey("c_title"), nulls: _nullKeys)
             try container.encodeOrNull(self.webLink, forKey: JSONKey("c_web_link"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -1696,7 +1788,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = [
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = [
             "_id",
             "c_assets",
             "c_available_to",
@@ -1709,7 +1802,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Review Types
-    public struct ReviewType: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct ReviewType: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Active
@@ -1743,20 +1836,20 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
-            self.active = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_active"), nulls: &nulls)
-            self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
-            self.name = try container.decodeOrNull(String.self, forKey: JSONKey("c_name"), nulls: &nulls)
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: MemberKey<Self>("_id"), nulls: &nulls)
+            self.active = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("c_active"), nulls: &nulls)
+            self.key = try container.decodeOrNull(UUIDString.self, forKey: MemberKey<Self>("c_key"), nulls: &nulls)
+            self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_name"), nulls: &nulls)
             self.requiredSignature = try container.decodeOrNull(
                 Bool.self,
-                forKey: JSONKey("c_required_signature"),
+                forKey: MemberKey<Self>("c_required_signature"),
                 nulls: &nulls
             )
-            self.roles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("c_roles"), nulls: &nulls)
+            self.roles = try container.decodeOrNull([ObjectID].self, forKey: MemberKey<Self>("c_roles"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1771,7 +1864,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: _nullKeys
             )
             try container.encodeOrNull(self.roles, forKey: JSONKey("c_roles"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -1786,7 +1879,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = [
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = [
             "_id",
             "c_active",
             "c_key",
@@ -1797,7 +1891,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Self Service Info
-    public struct SelfServiceInfo: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SelfServiceInfo: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Description
         public var description: String?
         /// Header
@@ -1810,19 +1904,23 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.description = try container.decodeOrNull(String.self, forKey: JSONKey("c_description"), nulls: &nulls)
-            self.header = try container.decodeOrNull(String.self, forKey: JSONKey("c_header"), nulls: &nulls)
+            self.description = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_description"),
+                nulls: &nulls
+            )
+            self.header = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_header"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.description, forKey: JSONKey("c_description"), nulls: _nullKeys)
             try container.encodeOrNull(self.header, forKey: JSONKey("c_header"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -1833,11 +1931,12 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["c_description", "c_header"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["c_description", "c_header"]
     }
 
     /// Study Contact Information
-    public struct StudyContactInformation: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct StudyContactInformation: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Contact Type
@@ -1869,20 +1968,28 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
-            self.contactType = try container.decodeOrNull(String.self, forKey: JSONKey("c_contact_type"), nulls: &nulls)
-            self.contactValue = try container.decodeOrNull(
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: MemberKey<Self>("_id"), nulls: &nulls)
+            self.contactType = try container.decodeOrNull(
                 String.self,
-                forKey: JSONKey("c_contact_value"),
+                forKey: MemberKey<Self>("c_contact_type"),
                 nulls: &nulls
             )
-            self.instruction = try container.decodeOrNull(String.self, forKey: JSONKey("c_instruction"), nulls: &nulls)
-            self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
-            self.title = try container.decodeOrNull(String.self, forKey: JSONKey("c_title"), nulls: &nulls)
+            self.contactValue = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_contact_value"),
+                nulls: &nulls
+            )
+            self.instruction = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_instruction"),
+                nulls: &nulls
+            )
+            self.key = try container.decodeOrNull(UUIDString.self, forKey: MemberKey<Self>("c_key"), nulls: &nulls)
+            self.title = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_title"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1893,7 +2000,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.instruction, forKey: JSONKey("c_instruction"), nulls: _nullKeys)
             try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeOrNull(self.title, forKey: JSONKey("c_title"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -1908,7 +2015,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = [
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = [
             "_id",
             "c_contact_type",
             "c_contact_value",
@@ -1919,7 +2027,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Participant Menu Config
-    public struct SubjectMenuConfig: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SubjectMenuConfig: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Button Title
@@ -1959,22 +2067,38 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
-            self.buttonTitle = try container.decodeOrNull(String.self, forKey: JSONKey("c_button_title"), nulls: &nulls)
-            self.columnProps = try container.decodeOrNull(
-                [String].self,
-                forKey: JSONKey("c_column_props"),
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: MemberKey<Self>("_id"), nulls: &nulls)
+            self.buttonTitle = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_button_title"),
                 nulls: &nulls
             )
-            self.columns = try container.decodeOrNull([String].self, forKey: JSONKey("c_columns"), nulls: &nulls)
-            self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
-            self.longName = try container.decodeOrNull(String.self, forKey: JSONKey("c_long_name"), nulls: &nulls)
-            self.shortName = try container.decodeOrNull(String.self, forKey: JSONKey("c_short_name"), nulls: &nulls)
-            self.taskId = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("c_task_id"), nulls: &nulls)
+            self.columnProps = try container.decodeOrNull(
+                [String].self,
+                forKey: MemberKey<Self>("c_column_props"),
+                nulls: &nulls
+            )
+            self.columns = try container.decodeOrNull(
+                [String].self,
+                forKey: MemberKey<Self>("c_columns"),
+                nulls: &nulls
+            )
+            self.key = try container.decodeOrNull(UUIDString.self, forKey: MemberKey<Self>("c_key"), nulls: &nulls)
+            self.longName = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_long_name"),
+                nulls: &nulls
+            )
+            self.shortName = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_short_name"),
+                nulls: &nulls
+            )
+            self.taskId = try container.decodeOrNull(ObjectID.self, forKey: MemberKey<Self>("c_task_id"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1987,7 +2111,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.longName, forKey: JSONKey("c_long_name"), nulls: _nullKeys)
             try container.encodeOrNull(self.shortName, forKey: JSONKey("c_short_name"), nulls: _nullKeys)
             try container.encodeOrNull(self.taskId, forKey: JSONKey("c_task_id"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -2004,7 +2128,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = [
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = [
             "_id",
             "c_button_title",
             "c_column_props",
@@ -2017,7 +2142,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Participant Status List
-    public struct SubjectStatusList: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct SubjectStatusList: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID?
         /// Default
@@ -2049,20 +2174,28 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.id = try container.decodeOrNull(ObjectID.self, forKey: JSONKey("_id"), nulls: &nulls)
-            self.`default` = try container.decodeOrNull(Bool.self, forKey: JSONKey("c_default"), nulls: &nulls)
-            self.key = try container.decodeOrNull(UUIDString.self, forKey: JSONKey("c_key"), nulls: &nulls)
+            self.id = try container.decodeOrNull(ObjectID.self, forKey: MemberKey<Self>("_id"), nulls: &nulls)
+            self.`default` = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("c_default"), nulls: &nulls)
+            self.key = try container.decodeOrNull(UUIDString.self, forKey: MemberKey<Self>("c_key"), nulls: &nulls)
             self.statusDescription = try container.decodeOrNull(
                 String.self,
-                forKey: JSONKey("c_status_description"),
+                forKey: MemberKey<Self>("c_status_description"),
                 nulls: &nulls
             )
-            self.statusLabel = try container.decodeOrNull(String.self, forKey: JSONKey("c_status_label"), nulls: &nulls)
-            self.statusValue = try container.decodeOrNull(String.self, forKey: JSONKey("c_status_value"), nulls: &nulls)
+            self.statusLabel = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_status_label"),
+                nulls: &nulls
+            )
+            self.statusValue = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_status_value"),
+                nulls: &nulls
+            )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -2077,7 +2210,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             )
             try container.encodeOrNull(self.statusLabel, forKey: JSONKey("c_status_label"), nulls: _nullKeys)
             try container.encodeOrNull(self.statusValue, forKey: JSONKey("c_status_value"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -2092,7 +2225,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = [
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = [
             "_id",
             "c_default",
             "c_key",
@@ -2103,7 +2237,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// Visit Configuration
-    public struct VisitConfiguration: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct VisitConfiguration: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Allow Free Text Reason
         public var allowFreeTextReason: Bool?
         /// Require Missed Reason
@@ -2123,25 +2257,25 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
             self.allowFreeTextReason = try container.decodeOrNull(
                 Bool.self,
-                forKey: JSONKey("c_allow_free_text_reason"),
+                forKey: MemberKey<Self>("c_allow_free_text_reason"),
                 nulls: &nulls
             )
             self.requireSkippedReason = try container.decodeOrNull(
                 Bool.self,
-                forKey: JSONKey("c_require_skipped_reason"),
+                forKey: MemberKey<Self>("c_require_skipped_reason"),
                 nulls: &nulls
             )
             self.skippedVisitReasons = try container.decodeOrNull(
                 [String].self,
-                forKey: JSONKey("c_skipped_visit_reasons"),
+                forKey: MemberKey<Self>("c_skipped_visit_reasons"),
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -2161,7 +2295,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 forKey: JSONKey("c_skipped_visit_reasons"),
                 nulls: _nullKeys
             )
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -2173,7 +2307,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = [
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = [
             "c_allow_free_text_reason",
             "c_require_skipped_reason",
             "c_skipped_visit_reasons",
@@ -2181,7 +2316,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     /// eConsent Format Specifiers
-    public struct EcEconsentFormatSpec: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct EcEconsentFormatSpec: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Signed Documents
         public var signedDoc: String?
         /// Template
@@ -2194,19 +2329,27 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.signedDoc = try container.decodeOrNull(String.self, forKey: JSONKey("c_signed_doc"), nulls: &nulls)
-            self.template = try container.decodeOrNull(String.self, forKey: JSONKey("c_template"), nulls: &nulls)
+            self.signedDoc = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_signed_doc"),
+                nulls: &nulls
+            )
+            self.template = try container.decodeOrNull(
+                String.self,
+                forKey: MemberKey<Self>("c_template"),
+                nulls: &nulls
+            )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.signedDoc, forKey: JSONKey("c_signed_doc"), nulls: _nullKeys)
             try container.encodeOrNull(self.template, forKey: JSONKey("c_template"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -2217,7 +2360,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["c_signed_doc", "c_template"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["c_signed_doc", "c_template"]
     }
 }
 

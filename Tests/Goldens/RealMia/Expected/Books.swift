@@ -3,7 +3,9 @@
 import Foundation
 import ModelRuntime
 
-public struct Books: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
+public struct Books: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
+    MemberwiseEquatable
+{
     /// Identifier
     public var id: ObjectID
     /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
@@ -78,44 +80,52 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.system = try MiaSystemProperties(from: decoder)
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
-        self.isbn = try container.decodeOrNull(String.self, forKey: JSONKey("isbn"), nulls: &nulls)
-        self.price = try container.decodeOrNull(Double.self, forKey: JSONKey("price"), nulls: &nulls)
-        self.author = try container.decodeOrNull(String.self, forKey: JSONKey("author"), nulls: &nulls)
+        self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
+        self.isbn = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("isbn"), nulls: &nulls)
+        self.price = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("price"), nulls: &nulls)
+        self.author = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("author"), nulls: &nulls)
         self.authorAddressId = try container.decodeOrNull(
             ObjectID.self,
-            forKey: JSONKey("authorAddressId"),
+            forKey: MemberKey<Self>("authorAddressId"),
             nulls: &nulls
         )
-        self.isPromoted = try container.decodeOrNull(Bool.self, forKey: JSONKey("isPromoted"), nulls: &nulls)
+        self.isPromoted = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("isPromoted"), nulls: &nulls)
         self.publishDate = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("publishDate"),
+            forKey: MemberKey<Self>("publishDate"),
             nulls: &nulls
         )?.wrappedValue
-        self.position = try container.decodeOrNull(GeoPosition.self, forKey: JSONKey("position"), nulls: &nulls)
-        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
-        self.tagIds = try container.decodeOrNull([Double].self, forKey: JSONKey("tagIds"), nulls: &nulls)
-        self.tagObjectIds = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("tagObjectIds"), nulls: &nulls)
-        self.additionalInfo = try container.decodeOrNull(
-            JSONValue.self,
-            forKey: JSONKey("additionalInfo"),
+        self.position = try container.decodeOrNull(GeoPosition.self, forKey: MemberKey<Self>("position"), nulls: &nulls)
+        self.tags = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("tags"), nulls: &nulls)
+        self.tagIds = try container.decodeOrNull([Double].self, forKey: MemberKey<Self>("tagIds"), nulls: &nulls)
+        self.tagObjectIds = try container.decodeOrNull(
+            [ObjectID].self,
+            forKey: MemberKey<Self>("tagObjectIds"),
             nulls: &nulls
         )
-        self.signature = try container.decodeOrNull(Signature.self, forKey: JSONKey("signature"), nulls: &nulls)
-        self.metadata = try container.decodeOrNull(Metadata.self, forKey: JSONKey("metadata"), nulls: &nulls)
-        self.attachments = try container.decodeOrNull([Attachment].self, forKey: JSONKey("attachments"), nulls: &nulls)
+        self.additionalInfo = try container.decodeOrNull(
+            JSONValue.self,
+            forKey: MemberKey<Self>("additionalInfo"),
+            nulls: &nulls
+        )
+        self.signature = try container.decodeOrNull(Signature.self, forKey: MemberKey<Self>("signature"), nulls: &nulls)
+        self.metadata = try container.decodeOrNull(Metadata.self, forKey: MemberKey<Self>("metadata"), nulls: &nulls)
+        self.attachments = try container.decodeOrNull(
+            [Attachment].self,
+            forKey: MemberKey<Self>("attachments"),
+            nulls: &nulls
+        )
         self.editionsDates = try container.decodeOrNull(
             [EditionsDate].self,
-            forKey: JSONKey("editionsDates"),
+            forKey: MemberKey<Self>("editionsDates"),
             nulls: &nulls
         )
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -142,7 +152,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         try container.encodeOrNull(self.attachments, forKey: JSONKey("attachments"), nulls: _nullKeys)
         try container.encodeOrNull(self.editionsDates, forKey: JSONKey("editionsDates"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -169,7 +179,8 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "_id",
         "__STATE__",
         "creatorId",
@@ -194,7 +205,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         "editionsDates",
     ]
 
-    public struct Signature: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Signature: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         public var name: String?
         public var unknownMembers: UnknownMembers = .init()
 
@@ -203,17 +214,17 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
+            self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.name, forKey: JSONKey("name"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -223,10 +234,11 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["name"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["name"]
     }
 
-    public struct Metadata: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Metadata: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         public var somethingString: String?
         public var somethingNumber: Double?
         public var somethingArrayObject: [SomethingArrayObject]?
@@ -252,40 +264,40 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
             self.somethingString = try container.decodeOrNull(
                 String.self,
-                forKey: JSONKey("somethingString"),
+                forKey: MemberKey<Self>("somethingString"),
                 nulls: &nulls
             )
             self.somethingNumber = try container.decodeOrNull(
                 Double.self,
-                forKey: JSONKey("somethingNumber"),
+                forKey: MemberKey<Self>("somethingNumber"),
                 nulls: &nulls
             )
             self.somethingArrayObject = try container.decodeOrNull(
                 [SomethingArrayObject].self,
-                forKey: JSONKey("somethingArrayObject"),
+                forKey: MemberKey<Self>("somethingArrayObject"),
                 nulls: &nulls
             )
             self.somethingObject = try container.decodeOrNull(
                 SomethingObject.self,
-                forKey: JSONKey("somethingObject"),
+                forKey: MemberKey<Self>("somethingObject"),
                 nulls: &nulls
             )
             self.somethingArrayOfNumbers = try container.decodeOrNull(
                 [Double].self,
-                forKey: JSONKey("somethingArrayOfNumbers"),
+                forKey: MemberKey<Self>("somethingArrayOfNumbers"),
                 nulls: &nulls
             )
             self.exampleArrayOfArray = try container.decodeOrNull(
                 [JSONValue].self,
-                forKey: JSONKey("exampleArrayOfArray"),
+                forKey: MemberKey<Self>("exampleArrayOfArray"),
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -308,7 +320,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 forKey: JSONKey("exampleArrayOfArray"),
                 nulls: _nullKeys
             )
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -323,7 +335,8 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = [
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = [
             "somethingString",
             "somethingNumber",
             "somethingArrayObject",
@@ -332,7 +345,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             "exampleArrayOfArray",
         ]
 
-        public struct SomethingArrayObject: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct SomethingArrayObject: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
             public var arrayItemObjectChildNumber: Double?
             public var anotherNumber: Double?
             public var integerNum: Int?
@@ -352,26 +365,30 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             }
 
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: JSONKey.self)
+                let container = try decoder.container(keyedBy: MemberKey<Self>.self)
                 var nulls = NullKeys()
                 self.arrayItemObjectChildNumber = try container.decodeOrNull(
                     Double.self,
-                    forKey: JSONKey("arrayItemObjectChildNumber"),
+                    forKey: MemberKey<Self>("arrayItemObjectChildNumber"),
                     nulls: &nulls
                 )
                 self.anotherNumber = try container.decodeOrNull(
                     Double.self,
-                    forKey: JSONKey("anotherNumber"),
+                    forKey: MemberKey<Self>("anotherNumber"),
                     nulls: &nulls
                 )
-                self.integerNum = try container.decodeOrNull(Int.self, forKey: JSONKey("integerNum"), nulls: &nulls)
+                self.integerNum = try container.decodeOrNull(
+                    Int.self,
+                    forKey: MemberKey<Self>("integerNum"),
+                    nulls: &nulls
+                )
                 self.anotherObject = try container.decodeOrNull(
                     JSONValue.self,
-                    forKey: JSONKey("anotherObject"),
+                    forKey: MemberKey<Self>("anotherObject"),
                     nulls: &nulls
                 )
                 self._nullKeys = nulls
-                self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+                self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -384,7 +401,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 try container.encodeOrNull(self.anotherNumber, forKey: JSONKey("anotherNumber"), nulls: _nullKeys)
                 try container.encodeOrNull(self.integerNum, forKey: JSONKey("integerNum"), nulls: _nullKeys)
                 try container.encodeOrNull(self.anotherObject, forKey: JSONKey("anotherObject"), nulls: _nullKeys)
-                try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+                try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
             }
 
             public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -397,7 +414,8 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             }
 
             private var _nullKeys = NullKeys()
-            private static let _modeledKeys: Set<String> = [
+            /// The keys this model's properties read; `unknownMembers` keeps the others.
+            public static let modeledKeys: Set<String> = [
                 "arrayItemObjectChildNumber",
                 "anotherNumber",
                 "integerNum",
@@ -405,7 +423,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             ]
         }
 
-        public struct SomethingObject: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct SomethingObject: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
             public var childNumber: Double?
             public var unknownMembers: UnknownMembers = .init()
 
@@ -414,21 +432,21 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             }
 
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: JSONKey.self)
+                let container = try decoder.container(keyedBy: MemberKey<Self>.self)
                 var nulls = NullKeys()
                 self.childNumber = try container.decodeOrNull(
                     Double.self,
-                    forKey: JSONKey("childNumber"),
+                    forKey: MemberKey<Self>("childNumber"),
                     nulls: &nulls
                 )
                 self._nullKeys = nulls
-                self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+                self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
             }
 
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: JSONKey.self)
                 try container.encodeOrNull(self.childNumber, forKey: JSONKey("childNumber"), nulls: _nullKeys)
-                try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+                try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
             }
 
             public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -438,11 +456,12 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             }
 
             private var _nullKeys = NullKeys()
-            private static let _modeledKeys: Set<String> = ["childNumber"]
+            /// The keys this model's properties read; `unknownMembers` keeps the others.
+            public static let modeledKeys: Set<String> = ["childNumber"]
         }
     }
 
-    public struct Attachment: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct Attachment: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         public var name: String?
         public var detail: Detail?
         public var nestedArr: [Double]?
@@ -474,22 +493,26 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
-            self.detail = try container.decodeOrNull(Detail.self, forKey: JSONKey("detail"), nulls: &nulls)
-            self.nestedArr = try container.decodeOrNull([Double].self, forKey: JSONKey("nestedArr"), nulls: &nulls)
-            self.additionalInfo = try container.decodeOrNull(
-                JSONValue.self,
-                forKey: JSONKey("additionalInfo"),
+            self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
+            self.detail = try container.decodeOrNull(Detail.self, forKey: MemberKey<Self>("detail"), nulls: &nulls)
+            self.nestedArr = try container.decodeOrNull(
+                [Double].self,
+                forKey: MemberKey<Self>("nestedArr"),
                 nulls: &nulls
             )
-            self.other = try container.decodeOrNull(String.self, forKey: JSONKey("other"), nulls: &nulls)
-            self.size = try container.decodeOrNull(Double.self, forKey: JSONKey("size"), nulls: &nulls)
-            self.stuff = try container.decodeOrNull(Double.self, forKey: JSONKey("stuff"), nulls: &nulls)
-            self.more = try container.decodeOrNull([String].self, forKey: JSONKey("more"), nulls: &nulls)
+            self.additionalInfo = try container.decodeOrNull(
+                JSONValue.self,
+                forKey: MemberKey<Self>("additionalInfo"),
+                nulls: &nulls
+            )
+            self.other = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("other"), nulls: &nulls)
+            self.size = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("size"), nulls: &nulls)
+            self.stuff = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("stuff"), nulls: &nulls)
+            self.more = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("more"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -502,7 +525,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             try container.encodeOrNull(self.size, forKey: JSONKey("size"), nulls: _nullKeys)
             try container.encodeOrNull(self.stuff, forKey: JSONKey("stuff"), nulls: _nullKeys)
             try container.encodeOrNull(self.more, forKey: JSONKey("more"), nulls: _nullKeys)
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -519,7 +542,8 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = [
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = [
             "name",
             "detail",
             "nestedArr",
@@ -530,7 +554,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             "more",
         ]
 
-        public struct Detail: Codable, Hashable, Sendable, MemberwiseEquatable {
+        public struct Detail: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
             public var size: Double?
             public var unknownMembers: UnknownMembers = .init()
 
@@ -539,17 +563,17 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             }
 
             public init(from decoder: any Decoder) throws {
-                let container = try decoder.container(keyedBy: JSONKey.self)
+                let container = try decoder.container(keyedBy: MemberKey<Self>.self)
                 var nulls = NullKeys()
-                self.size = try container.decodeOrNull(Double.self, forKey: JSONKey("size"), nulls: &nulls)
+                self.size = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("size"), nulls: &nulls)
                 self._nullKeys = nulls
-                self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+                self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
             }
 
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: JSONKey.self)
                 try container.encodeOrNull(self.size, forKey: JSONKey("size"), nulls: _nullKeys)
-                try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+                try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
             }
 
             public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -559,11 +583,12 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             }
 
             private var _nullKeys = NullKeys()
-            private static let _modeledKeys: Set<String> = ["size"]
+            /// The keys this model's properties read; `unknownMembers` keeps the others.
+            public static let modeledKeys: Set<String> = ["size"]
         }
     }
 
-    public struct EditionsDate: Codable, Hashable, Sendable, MemberwiseEquatable {
+    public struct EditionsDate: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         public var edition: Double?
         public var date: Date?
         public var unknownMembers: UnknownMembers = .init()
@@ -574,16 +599,16 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: JSONKey.self)
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
             var nulls = NullKeys()
-            self.edition = try container.decodeOrNull(Double.self, forKey: JSONKey("edition"), nulls: &nulls)
+            self.edition = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("edition"), nulls: &nulls)
             self.date = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
-                forKey: JSONKey("date"),
+                forKey: MemberKey<Self>("date"),
                 nulls: &nulls
             )?.wrappedValue
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -594,7 +619,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 forKey: JSONKey("date"),
                 nulls: _nullKeys
             )
-            try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -605,7 +630,8 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         private var _nullKeys = NullKeys()
-        private static let _modeledKeys: Set<String> = ["edition", "date"]
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["edition", "date"]
     }
 }
 

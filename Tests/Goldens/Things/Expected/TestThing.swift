@@ -5,7 +5,7 @@ import GoldenSupport
 import ModelRuntime
 
 /// Thing
-public struct TestThing: Codable, Hashable, Sendable, MemberwiseEquatable {
+public struct TestThing: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var id: Int?
     public var name: String?
     public var createdAt: Date?
@@ -31,7 +31,7 @@ public struct TestThing: Codable, Hashable, Sendable, MemberwiseEquatable {
         )?.wrappedValue
         self.things = try container.decodeOrNull([TestThing].self, forKey: JSONKey("things"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -44,7 +44,7 @@ public struct TestThing: Codable, Hashable, Sendable, MemberwiseEquatable {
             nulls: _nullKeys
         )
         try container.encodeOrNull(self.things, forKey: JSONKey("things"), nulls: _nullKeys)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -57,7 +57,8 @@ public struct TestThing: Codable, Hashable, Sendable, MemberwiseEquatable {
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = ["id", "first_name", "created_at", "things"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["id", "first_name", "created_at", "things"]
 }
 
 extension TestThing: QueryableModel {

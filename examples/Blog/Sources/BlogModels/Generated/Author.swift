@@ -3,7 +3,9 @@
 import Foundation
 import ModelRuntime
 
-public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
+public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
+    MemberwiseEquatable
+{
     /// Identifier
     public var id: ObjectID
     public var name: String?
@@ -28,15 +30,15 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.name = try container.decodeOrNull(String.self, forKey: JSONKey("name"), nulls: &nulls)
-        self.surname = try container.decodeOrNull(String.self, forKey: JSONKey("surname"), nulls: &nulls)
-        self.age = try container.decodeOrNull(Int.self, forKey: JSONKey("age"), nulls: &nulls)
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
+        self.surname = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("surname"), nulls: &nulls)
+        self.age = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("age"), nulls: &nulls)
         self.system = try MiaSystemProperties(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -46,7 +48,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeOrNull(self.surname, forKey: JSONKey("surname"), nulls: _nullKeys)
         try container.encodeOrNull(self.age, forKey: JSONKey("age"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -60,7 +62,8 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "_id",
         "name",
         "surname",

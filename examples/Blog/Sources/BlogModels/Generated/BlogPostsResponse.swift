@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct BlogPostsResponse: Codable, Hashable, Sendable, MemberwiseEquatable {
+public struct BlogPostsResponse: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var posts: [BlogPost]
     public var unknownMembers: UnknownMembers = .init()
 
@@ -14,14 +14,14 @@ public struct BlogPostsResponse: Codable, Hashable, Sendable, MemberwiseEquatabl
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.posts = try container.decode([BlogPost].self, at: ["data", "blogposts"])
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         var dataContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("data"))
         try dataContainer.encode(self.posts, forKey: JSONKey("blogposts"))
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -30,5 +30,6 @@ public struct BlogPostsResponse: Codable, Hashable, Sendable, MemberwiseEquatabl
         return true
     }
 
-    private static let _modeledKeys: Set<String> = ["data"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["data"]
 }

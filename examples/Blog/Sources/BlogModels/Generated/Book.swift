@@ -3,7 +3,9 @@
 import Foundation
 import ModelRuntime
 
-public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
+public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
+    MemberwiseEquatable
+{
     /// Identifier
     public var id: ObjectID
     public var title: String?
@@ -31,16 +33,20 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.title = try container.decodeOrNull(String.self, forKey: JSONKey("title"), nulls: &nulls)
-        self.author = try container.decodeOrNull(Reference<Author>.self, forKey: JSONKey("author"), nulls: &nulls)
-        self.price = try container.decodeOrNull(Double.self, forKey: JSONKey("price"), nulls: &nulls)
-        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.title = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("title"), nulls: &nulls)
+        self.author = try container.decodeOrNull(
+            Reference<Author>.self,
+            forKey: MemberKey<Self>("author"),
+            nulls: &nulls
+        )
+        self.price = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("price"), nulls: &nulls)
+        self.tags = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("tags"), nulls: &nulls)
         self.system = try MiaSystemProperties(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -51,7 +57,7 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
         try container.encodeOrNull(self.price, forKey: JSONKey("price"), nulls: _nullKeys)
         try container.encodeOrNull(self.tags, forKey: JSONKey("tags"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -66,7 +72,8 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "_id",
         "title",
         "author",

@@ -3,7 +3,9 @@
 import Foundation
 import ModelRuntime
 
-public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
+public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
+    MemberwiseEquatable
+{
     /// Identifier
     public var id: ObjectID
     public var username: String?
@@ -31,20 +33,24 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.username = try container.decodeOrNull(String.self, forKey: JSONKey("username"), nulls: &nulls)
-        self.picturename = try container.decodeOrNull(String.self, forKey: JSONKey("picturename"), nulls: &nulls)
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.username = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("username"), nulls: &nulls)
+        self.picturename = try container.decodeOrNull(
+            String.self,
+            forKey: MemberKey<Self>("picturename"),
+            nulls: &nulls
+        )
         self.picturedate = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("picturedate"),
+            forKey: MemberKey<Self>("picturedate"),
             nulls: &nulls
         )?.wrappedValue
-        self.flashMode = try container.decodeOrNull(Bool.self, forKey: JSONKey("flashMode"), nulls: &nulls)
+        self.flashMode = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("flashMode"), nulls: &nulls)
         self.system = try MiaSystemProperties(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -59,7 +65,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
         )
         try container.encodeOrNull(self.flashMode, forKey: JSONKey("flashMode"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -74,7 +80,8 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "_id",
         "username",
         "picturename",

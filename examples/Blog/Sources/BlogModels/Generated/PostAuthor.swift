@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct PostAuthor: Codable, Hashable, Sendable, MemberwiseEquatable {
+public struct PostAuthor: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var name: String
     public var unknownMembers: UnknownMembers = .init()
 
@@ -12,15 +12,15 @@ public struct PostAuthor: Codable, Hashable, Sendable, MemberwiseEquatable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
-        self.name = try container.decode(String.self, forKey: JSONKey("name"))
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+        self.name = try container.decode(String.self, forKey: MemberKey<Self>("name"))
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.name, forKey: JSONKey("name"))
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -29,5 +29,6 @@ public struct PostAuthor: Codable, Hashable, Sendable, MemberwiseEquatable {
         return true
     }
 
-    private static let _modeledKeys: Set<String> = ["name"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["name"]
 }

@@ -4,7 +4,9 @@ import Foundation
 import ModelRuntime
 
 /// Office
-public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
+public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
+    MemberwiseEquatable
+{
     /// Identifier
     public var id: ObjectID
     /// Object name
@@ -30,19 +32,23 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
-        self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
-        self.object = try container.decode(String.self, forKey: JSONKey("object"))
+        self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
+        self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
         self.stringProperty = try container.decodeOrNull(
             String.self,
-            forKey: JSONKey("c_stringProperty"),
+            forKey: MemberKey<Self>("c_stringProperty"),
             nulls: &nulls
         )
-        self.pictures = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_pictures"), nulls: &nulls)
+        self.pictures = try container.decodeOrNull(
+            [FileValue].self,
+            forKey: MemberKey<Self>("c_pictures"),
+            nulls: &nulls
+        )
         self.system = try CortexSystemProperties<JSONValue>(from: decoder)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -52,7 +58,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         try container.encodeOrNull(self.stringProperty, forKey: JSONKey("c_stringProperty"), nulls: _nullKeys)
         try container.encodeOrNull(self.pictures, forKey: JSONKey("c_pictures"), nulls: _nullKeys)
         try self.system.encode(to: encoder)
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -66,7 +72,8 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     }
 
     private var _nullKeys = NullKeys()
-    private static let _modeledKeys: Set<String> = [
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = [
         "_id",
         "object",
         "c_stringProperty",

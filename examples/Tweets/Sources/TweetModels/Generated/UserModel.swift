@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-public struct UserModel: Codable, Hashable, Sendable, MemberwiseEquatable {
+public struct UserModel: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var name: String
     public var imageUrl: URL
     public var unknownMembers: UnknownMembers = .init()
@@ -21,14 +21,14 @@ public struct UserModel: Codable, Hashable, Sendable, MemberwiseEquatable {
             at: ["profile_image_url"],
             default: URL(string: "https://si0.twimg.com/profile_images/1251071930/Untitled.png")!
         )
-        self.unknownMembers = try container.unknownMembers(Self._modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(self.name, forKey: JSONKey("name"))
         try container.encode(self.imageUrl, forKey: JSONKey("profile_image_url"))
-        try container.encodeUnknown(self.unknownMembers, Self._modeledKeys)
+        try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
     public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -38,5 +38,6 @@ public struct UserModel: Codable, Hashable, Sendable, MemberwiseEquatable {
         return true
     }
 
-    private static let _modeledKeys: Set<String> = ["name", "profile_image_url"]
+    /// The keys this model's properties read; `unknownMembers` keeps the others.
+    public static let modeledKeys: Set<String> = ["name", "profile_image_url"]
 }
