@@ -150,7 +150,11 @@ private enum TreeDecoding {
 extension JSONValueDecoder {
     /// The members of the object `decoder` decodes, when it decodes from a tree and the value is an object.
     static func objectMembers(of decoder: any Decoder) -> [String: JSONValue]? {
-        guard let tree = decoder as? TreeDecoder, case .object(let members) = tree.value else { return nil }
+        // The metatypes first: a failing `as?` from Foundation's decoder (a class) to this struct costs the runtime a
+        // search for a boxed value, on every model decoded through JSONDecoder.
+        guard type(of: decoder) == TreeDecoder.self, let tree = decoder as? TreeDecoder,
+            case .object(let members) = tree.value
+        else { return nil }
         return members
     }
 }
