@@ -133,12 +133,28 @@ public struct SwiftNaming: Sendable {
     }
 
     /// Type names the generated code uses itself; a generated type of the same name would hide them.
-    static let reservedTypeNames: Set<String> = [
+    static let reservedTypeNames: Set<String> = runtimeTypeNames.union([
         "String", "Int", "Double", "Bool", "Date", "URL", "Data", "Optional", "Array", "Dictionary", "Set",
         "ObjectID", "Reference", "FileValue", "Facet", "JSONValue", "DateOnly", "ISO8601Date", "Codable",
         "Decodable", "Encodable", "Hashable", "Sendable", "Identifiable", "CodingKey", "CodingKeys", "Decoder",
         "Encoder", "RawRepresentable", "Error", "Swift", "Foundation", "ModelRuntime", "Type", "Self", "Any",
         "Protocol", "Never", "Void", "Fields", "IncludableFields", "ExpandableFields", "QueryFields", "SchemaObjects",
         "SchemaObject", "Create", "Patch", "FacetRules", "JSONKey", "SelfCoding", "Result", "ClearableProperty",
+    ])
+
+    /// The types of `ModelRuntime` that generated code names: a schema object of the same name would hide them in
+    /// the module that holds the output. `ReservedNamesTests` checks the goldens name no other.
+    static let runtimeTypeNames: Set<String> = [
+        "ArrayField", "ArrayOperationSet", "ArrayUpdate", "BodyMember", "BodyValueConvertible", "CortexList",
+        "CortexSystemFields", "CortexSystemProperties", "CreateBody", "DateUpdate", "DocumentArrayElement",
+        "DocumentArrayField", "DocumentBody", "DocumentField", "ExpandPath", "FacetRule", "FieldCollection",
+        "FieldPath", "FieldUpdate", "FileField", "FileUpload", "GeoJSONGeometry", "GeoPosition", "IncludePath",
+        "KeepsUnknownMembers", "MaybeAbsent", "MemberKey", "MemberwiseEquatable", "MiaSystemFields",
+        "MiaSystemProperties", "NoClearableProperty", "NullKeys", "NumberUpdate", "ObjectTypeCoding", "OpenEnumeration",
+        "ParseACL", "ParseBytes", "ParseDate", "ParseFile", "ParseGeoPoint", "ParsePointer", "ParsePolygon",
+        "ParseRelation", "ParseSystemFields", "ParseSystemProperties", "PatchOperation", "Present", "QueryValue",
+        "QueryableModel", "RawObjectField", "ReferenceArrayField", "ReferenceField", "RelationField", "RelationUpdate",
+        "SystemFieldsCarrying", "SystemPropertiesCarrying", "UUIDString", "UnknownFields", "UnknownMembers",
+        "UpdateBody", "Validation", "ValueField", "Violation",
     ]
 }
