@@ -12,7 +12,8 @@ private struct Clinic: Codable, Hashable, Sendable, SystemPropertiesCarrying {
         let container = try decoder.container(keyedBy: JSONKey.self)
         id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
         name = try container.decodeIfPresent(String.self, forKey: JSONKey("c_name"))
-        system = try CortexSystemProperties(from: decoder)
+        // As generated: from the model's own container (the `account` model below reads through the decoder).
+        system = try CortexSystemProperties(from: container)
     }
 
     func encode(to encoder: any Encoder) throws {

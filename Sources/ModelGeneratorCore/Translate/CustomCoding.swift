@@ -55,6 +55,7 @@ struct CustomCoding {
                 name: name,
                 formatter: formatterArguments,
                 keyType: decodingKey,
+                hasContainer: usesContainer,
                 statics: &output.staticLines
             )
         }
@@ -178,6 +179,7 @@ struct CustomCoding {
         name: String,
         formatter: [String]?,
         keyType: String,
+        hasContainer: Bool,
         statics: inout [String]
     ) -> [String] {
         let target = "self.\(name) = "
@@ -185,7 +187,10 @@ struct CustomCoding {
             if let formatter {
                 return call("\(target)try SelfCoding.decode", ["from: decoder"] + formatter)
             }
-            return ["\(target)try \(valueType(property))(from: decoder)"]
+            // The system properties read the model's own container: JSONDecoder reads every key of the object to
+            // make one, and a second container would read them all again.
+            let source = property.isSystemProperty && hasContainer ? "container" : "decoder"
+            return ["\(target)try \(valueType(property))(from: \(source))"]
         }
         let path = "[" + property.keyPath.map(SwiftText.stringLiteral).joined(separator: ", ") + "]"
         let date = dateCoding(property)

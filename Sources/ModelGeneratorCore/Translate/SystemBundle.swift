@@ -86,6 +86,7 @@ struct SystemBundle {
             definition: first.definition
         )
         property.keyPath = []
+        property.isSystemProperty = true
         return SystemBundle(
             typeName: typeName,
             fieldsTypeName: fieldsTypeName,

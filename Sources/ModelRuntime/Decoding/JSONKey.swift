@@ -3,7 +3,7 @@
 ///
 /// Generated code spells keys `JSONKey("user")` and needs no `CodingKeys` enum; string literals make keys too
 /// (`"user"`). An integer key stands for an array index in coding paths.
-public struct JSONKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
+public struct JSONKey: NamedCodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
     /// The JSON object key (or the decimal index for an array position).
     public let stringValue: String
     /// The array index, for keys that stand for a position in an array.

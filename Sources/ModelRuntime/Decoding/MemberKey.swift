@@ -1,3 +1,10 @@
+/// A coding key made from a member's name: the keys of the containers generated models decode from (``JSONKey``,
+/// ``MemberKey``), which a model's system properties read from too.
+public protocol NamedCodingKey: CodingKey {
+    /// The key of the member named `name`.
+    init(_ name: String)
+}
+
 /// A model that keeps the members its schema doesn't define, and says which keys it reads itself.
 public protocol KeepsUnknownMembers {
     /// The keys the model's own properties read; every other member of its JSON object is kept in `unknownMembers`.
@@ -11,7 +18,7 @@ public protocol KeepsUnknownMembers {
 /// type refuses the keys `Model` reads there, so the list holds only the members to keep, and a payload without any
 /// allocates nothing for them: listing every key and filtering it afterwards cost as much as decoding a few
 /// properties (`Benchmarks/unknown-members.sh`).
-public struct MemberKey<Model: KeepsUnknownMembers>: CodingKey, Hashable, Sendable {
+public struct MemberKey<Model: KeepsUnknownMembers>: NamedCodingKey, Hashable, Sendable {
     /// The JSON object key.
     public let stringValue: String
 

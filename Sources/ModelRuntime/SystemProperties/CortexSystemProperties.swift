@@ -111,21 +111,26 @@ public struct CortexSystemProperties<Account: Codable & Hashable & Sendable>: Co
 
     /// Reads its keys from the model's JSON object; the model's own keys are left to the model.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        try self.init(from: decoder.container(keyedBy: JSONKey.self))
+    }
+
+    /// Reads its keys from the container a model decodes its own from: `JSONDecoder` makes a container by reading
+    /// every key of the object, so a second one for the system properties would read them all again.
+    public init<Key: NamedCodingKey>(from container: KeyedDecodingContainer<Key>) throws {
         var nulls = NullKeys()
         var values = Values()
-        values.created = try container.decodeOrNull(ISO8601Date<Date>.self, forKey: JSONKey("created"), nulls: &nulls)?
+        values.created = try container.decodeOrNull(ISO8601Date<Date>.self, forKey: Key("created"), nulls: &nulls)?
             .wrappedValue
-        values.creator = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("creator"), nulls: &nulls)
-        values.updated = try container.decodeOrNull(ISO8601Date<Date>.self, forKey: JSONKey("updated"), nulls: &nulls)?
+        values.creator = try container.decodeOrNull(Reference<Account>.self, forKey: Key("creator"), nulls: &nulls)
+        values.updated = try container.decodeOrNull(ISO8601Date<Date>.self, forKey: Key("updated"), nulls: &nulls)?
             .wrappedValue
-        values.updater = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("updater"), nulls: &nulls)
-        values.owner = try container.decodeOrNull(Reference<Account>.self, forKey: JSONKey("owner"), nulls: &nulls)
-        values.access = try container.decodeOrNull(Int.self, forKey: JSONKey("access"), nulls: &nulls)
-        values.accessRoles = try container.decodeOrNull([ObjectID].self, forKey: JSONKey("accessRoles"), nulls: &nulls)
-        values.favorite = try container.decodeOrNull(Bool.self, forKey: JSONKey("favorite"), nulls: &nulls)
-        values.shared = try container.decodeOrNull(Bool.self, forKey: JSONKey("shared"), nulls: &nulls)
-        values.idx = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("idx"), nulls: &nulls)
+        values.updater = try container.decodeOrNull(Reference<Account>.self, forKey: Key("updater"), nulls: &nulls)
+        values.owner = try container.decodeOrNull(Reference<Account>.self, forKey: Key("owner"), nulls: &nulls)
+        values.access = try container.decodeOrNull(Int.self, forKey: Key("access"), nulls: &nulls)
+        values.accessRoles = try container.decodeOrNull([ObjectID].self, forKey: Key("accessRoles"), nulls: &nulls)
+        values.favorite = try container.decodeOrNull(Bool.self, forKey: Key("favorite"), nulls: &nulls)
+        values.shared = try container.decodeOrNull(Bool.self, forKey: Key("shared"), nulls: &nulls)
+        values.idx = try container.decodeOrNull(JSONValue.self, forKey: Key("idx"), nulls: &nulls)
         values.nullKeys = nulls
         stored = OutOfLine(values)
     }

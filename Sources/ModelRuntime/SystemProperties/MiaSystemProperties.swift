@@ -62,21 +62,26 @@ public struct MiaSystemProperties: Codable, Hashable, Sendable, CustomReflectabl
 
     /// Reads its keys from the model's JSON object; the model's own keys are left to the model.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        try self.init(from: decoder.container(keyedBy: JSONKey.self))
+    }
+
+    /// Reads its keys from the container a model decodes its own from: `JSONDecoder` makes a container by reading
+    /// every key of the object, so a second one for the system properties would read them all again.
+    public init<Key: NamedCodingKey>(from container: KeyedDecodingContainer<Key>) throws {
         var nulls = NullKeys()
         var values = Values()
-        values.state = try container.decodeOrNull(String.self, forKey: JSONKey("__STATE__"), nulls: &nulls)
-        values.creatorId = try container.decodeOrNull(String.self, forKey: JSONKey("creatorId"), nulls: &nulls)
+        values.state = try container.decodeOrNull(String.self, forKey: Key("__STATE__"), nulls: &nulls)
+        values.creatorId = try container.decodeOrNull(String.self, forKey: Key("creatorId"), nulls: &nulls)
         values.createdAt = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("createdAt"),
+            forKey: Key("createdAt"),
             nulls: &nulls
         )?
         .wrappedValue
-        values.updaterId = try container.decodeOrNull(String.self, forKey: JSONKey("updaterId"), nulls: &nulls)
+        values.updaterId = try container.decodeOrNull(String.self, forKey: Key("updaterId"), nulls: &nulls)
         values.updatedAt = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("updatedAt"),
+            forKey: Key("updatedAt"),
             nulls: &nulls
         )?
         .wrappedValue

@@ -42,11 +42,16 @@ public struct ParseSystemProperties: Codable, Hashable, Sendable, CustomReflecta
 
     /// Reads its keys from the model's JSON object; the model's own keys are left to the model.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        try self.init(from: decoder.container(keyedBy: JSONKey.self))
+    }
+
+    /// Reads its keys from the container a model decodes its own from: `JSONDecoder` makes a container by reading
+    /// every key of the object, so a second one for the system properties would read them all again.
+    public init<Key: NamedCodingKey>(from container: KeyedDecodingContainer<Key>) throws {
         var nulls = NullKeys()
-        let createdAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("createdAt")).wrappedValue
-        let updatedAt = try container.decode(ISO8601Date<Date>.self, forKey: JSONKey("updatedAt")).wrappedValue
-        let acl = try container.decodeOrNull(ParseACL.self, forKey: JSONKey("ACL"), nulls: &nulls)
+        let createdAt = try container.decode(ISO8601Date<Date>.self, forKey: Key("createdAt")).wrappedValue
+        let updatedAt = try container.decode(ISO8601Date<Date>.self, forKey: Key("updatedAt")).wrappedValue
+        let acl = try container.decodeOrNull(ParseACL.self, forKey: Key("ACL"), nulls: &nulls)
         stored = OutOfLine(Values(createdAt: createdAt, updatedAt: updatedAt, acl: acl, nullKeys: nulls))
     }
 

@@ -78,7 +78,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         )
         self.logo = try container.decodeOrNull(FileValue.self, forKey: MemberKey<Self>("c_logo"), nulls: &nulls)
         self.meta = try container.decodeOrNull(JSONValue.self, forKey: MemberKey<Self>("c_meta"), nulls: &nulls)
-        self.system = try CortexSystemProperties<JSONValue>(from: decoder)
+        self.system = try CortexSystemProperties<JSONValue>(from: container)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }

@@ -111,7 +111,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             )
             self.scans = try container.decodeOrNull([FileValue].self, forKey: MemberKey<Self>("c_scans"), nulls: &nulls)
             self.score = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_score"), nulls: &nulls)
-            self.system = try CortexSystemProperties<JSONValue>(from: decoder)
+            self.system = try CortexSystemProperties<JSONValue>(from: container)
             self.room = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_room"), nulls: &nulls)
             self.duration = try container.decodeOrNull(
                 Double.self,
@@ -254,7 +254,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             )
             self.scans = try container.decodeOrNull([FileValue].self, forKey: MemberKey<Self>("c_scans"), nulls: &nulls)
             self.score = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_score"), nulls: &nulls)
-            self.system = try CortexSystemProperties<JSONValue>(from: decoder)
+            self.system = try CortexSystemProperties<JSONValue>(from: container)
             self.link = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_link"), nulls: &nulls)
             self.recorded = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("c_recorded"), nulls: &nulls)
             self._nullKeys = nulls

@@ -21,7 +21,7 @@ public struct Game: Codable, Hashable, Sendable, SystemPropertiesCarrying, Keeps
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
         self.objectId = try container.decode(String.self, forKey: MemberKey<Self>("objectId"))
-        self.system = try ParseSystemProperties(from: decoder)
+        self.system = try ParseSystemProperties(from: container)
         self.title = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("title"), nulls: &nulls)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)

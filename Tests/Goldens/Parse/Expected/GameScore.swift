@@ -44,7 +44,7 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying, 
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
         self.objectId = try container.decode(String.self, forKey: MemberKey<Self>("objectId"))
-        self.system = try ParseSystemProperties(from: decoder)
+        self.system = try ParseSystemProperties(from: container)
         self.score = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("score"), nulls: &nulls)
         self.playerName = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("playerName"), nulls: &nulls)
         self.cheatMode = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("cheatMode"), nulls: &nulls)

@@ -42,7 +42,7 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
         self.objectId = try container.decode(String.self, forKey: MemberKey<Self>("objectId"))
-        self.system = try ParseSystemProperties(from: decoder)
+        self.system = try ParseSystemProperties(from: container)
         self.location = try container.decodeOrNull(
             ParseGeoPoint.self,
             forKey: MemberKey<Self>("location"),

@@ -21,7 +21,7 @@ public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying, Kee
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
         self.objectId = try container.decode(String.self, forKey: MemberKey<Self>("objectId"))
-        self.system = try ParseSystemProperties(from: decoder)
+        self.system = try ParseSystemProperties(from: container)
         self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)

@@ -35,7 +35,7 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
         self.prop1 = try container.decodeOrNull(GeoJSONGeometry.self, forKey: MemberKey<Self>("c_prop1"), nulls: &nulls)
-        self.system = try CortexSystemProperties<JSONValue>(from: decoder)
+        self.system = try CortexSystemProperties<JSONValue>(from: container)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }

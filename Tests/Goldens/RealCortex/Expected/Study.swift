@@ -753,7 +753,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             forKey: MemberKey<Self>("ec__signed_documents"),
             nulls: &nulls
         )
-        self.system = try CortexSystemProperties<JSONValue>(from: decoder)
+        self.system = try CortexSystemProperties<JSONValue>(from: container)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }

@@ -83,7 +83,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
         var nulls = NullKeys()
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
-        self.system = try MiaSystemProperties(from: decoder)
+        self.system = try MiaSystemProperties(from: container)
         self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
         self.isbn = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("isbn"), nulls: &nulls)
         self.price = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("price"), nulls: &nulls)

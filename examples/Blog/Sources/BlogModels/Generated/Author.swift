@@ -36,7 +36,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
         self.surname = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("surname"), nulls: &nulls)
         self.age = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("age"), nulls: &nulls)
-        self.system = try MiaSystemProperties(from: decoder)
+        self.system = try MiaSystemProperties(from: container)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }

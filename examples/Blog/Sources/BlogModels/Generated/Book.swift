@@ -44,7 +44,7 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
         )
         self.price = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("price"), nulls: &nulls)
         self.tags = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("tags"), nulls: &nulls)
-        self.system = try MiaSystemProperties(from: decoder)
+        self.system = try MiaSystemProperties(from: container)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }

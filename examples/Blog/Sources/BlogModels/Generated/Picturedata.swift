@@ -48,7 +48,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
             nulls: &nulls
         )?.wrappedValue
         self.flashMode = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("flashMode"), nulls: &nulls)
-        self.system = try MiaSystemProperties(from: decoder)
+        self.system = try MiaSystemProperties(from: container)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }

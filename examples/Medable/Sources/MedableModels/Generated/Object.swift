@@ -74,7 +74,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             forKey: MemberKey<Self>("c_stringArray"),
             nulls: &nulls
         )
-        self.system = try CortexSystemProperties<JSONValue>(from: decoder)
+        self.system = try CortexSystemProperties<JSONValue>(from: container)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }

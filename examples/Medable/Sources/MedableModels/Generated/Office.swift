@@ -46,7 +46,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             forKey: MemberKey<Self>("c_pictures"),
             nulls: &nulls
         )
-        self.system = try CortexSystemProperties<JSONValue>(from: decoder)
+        self.system = try CortexSystemProperties<JSONValue>(from: container)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }
