@@ -154,7 +154,7 @@ struct CustomCoding {
             usedNames.insert(name)
             let open = call(
                 "var \(name) = \(container).nestedContainer",
-                ["keyedBy: JSONKey.self", "forKey: \(jsonKey(child.key))"]
+                ["keyedBy: JSONKey.self", "forKey: \(codingKey(child.key))"]
             )
             let body = open + encodeLines(child, container: name, formatters: formatters, usedNames: &usedNames)
             let subtree = child.allProperties
@@ -226,8 +226,7 @@ struct CustomCoding {
         }
         // A one-key path is a plain key: the standard call says so, and costs no key-path array.
         let location =
-            property.keyPath.count == 1
-            ? "forKey: \(keyType)(\(SwiftText.stringLiteral(property.keyPath[0])))" : "at: \(path)"
+            property.keyPath.count == 1 ? "forKey: \(codingKey(property.keyPath[0], type: keyType))" : "at: \(path)"
         if property.isRequired {
             // Foundation reports a number that doesn't fit (`1e19` for an Int) without a path; the runtime's call
             // gives it the key's. (Key paths and `decodeOrNull` do so already.)
@@ -257,8 +256,7 @@ struct CustomCoding {
 
     /// Optional plain keys keep `null` apart from absent; key paths, defaults and formatters decide for themselves.
     private func tracksNull(_ property: ResolvedProperty) -> Bool {
-        !property.isRequired && property.keyPath.count == 1 && property.defaultValue == nil
-            && property.formatter == nil
+        !property.isRequired && readsPlainKey(property)
     }
 
     /// How a `Date` property is coded: through the backend's wrapper type.
@@ -318,7 +316,7 @@ struct CustomCoding {
         formatter: [String]?
     ) -> [String] {
         let method = property.isRequired ? "encode" : "encodeIfPresent"
-        let forKey = "forKey: \(jsonKey(key))"
+        let forKey = "forKey: \(codingKey(key))"
         if let formatter {
             return call("try \(container).\(method)", [name, forKey] + formatter)
         }
@@ -395,8 +393,9 @@ struct CustomCoding {
         CodeLayout(lineLength: lineLength, indent: bodyIndent).block("private static let \(name) = Result", expression)
     }
 
-    private func jsonKey(_ key: String) -> String {
-        "JSONKey(\(SwiftText.stringLiteral(key)))"
+    /// `JSONKey("name")`, or the key of another key type (`MemberKey<Self>("name")`).
+    private func codingKey(_ key: String, type: String = "JSONKey") -> String {
+        "\(type)(\(SwiftText.stringLiteral(key)))"
     }
 
     private func call(_ head: String, _ arguments: [String], suffix: String = "") -> [String] {

@@ -16,11 +16,6 @@ extension KeyedDecodingContainer where Key == JSONKey {
         }
         return try decodeLocatingErrors(type, forKey: codingKey)
     }
-
-    /// Every key not in `modeledKeys`, with its value.
-    func unmodeledKeys(excluding modeledKeys: Set<String>) throws -> [String: JSONValue] {
-        Dictionary(try unmodeledMembers(excluding: modeledKeys).map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
-    }
 }
 
 extension KeyedDecodingContainer {
@@ -31,6 +26,11 @@ extension KeyedDecodingContainer {
         try allKeys.filter { !modeledKeys.contains($0.stringValue) }.map { key in
             UnknownMembers.Member(key: key.stringValue, value: try decode(JSONValue.self, forKey: key))
         }
+    }
+
+    /// Every key not in `modeledKeys`, with its value.
+    func unmodeledKeys(excluding modeledKeys: Set<String>) throws -> [String: JSONValue] {
+        Dictionary(try unmodeledMembers(excluding: modeledKeys).map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
     }
 }
 
