@@ -32,3 +32,29 @@ elapsed() {
 
 # The smaller of two numbers.
 smaller() { awk "BEGIN { print ($1 < $2) ? $1 : $2 }"; }
+
+# Module $2's compiler jobs recorded in the -stats-output-dir $1 since the last call, whose records it removes:
+# "<emit-module job's wall> <every job's wall, summed> <SIL functions of the compile jobs> <accessors the emit-module
+# job synthesized>" (the two counts don't move with the machine).
+compiler_jobs() {
+    python3 - "$1" "$2" <<'PYTHON'
+import glob, json, os, sys
+directory, module = sys.argv[1], sys.argv[2]
+module_job = every_job = 0.0
+functions = accessors = 0
+for path in glob.glob(os.path.join(directory, "*.json")):
+    record = json.load(open(path))
+    os.remove(path)
+    walls = [(key, value) for key, value in record.items()
+             if key.startswith("time.swift-frontend." + module + "-") and key.endswith(".wall")]
+    if not walls:
+        continue
+    every_job += sum(value for _, value in walls)
+    if any("-swiftmodule-" in key for key, _ in walls):
+        module_job += sum(value for _, value in walls)
+        accessors += record.get("Sema.NumAccessorsSynthesized", 0)
+    else:
+        functions += record.get("SILModule.NumSILGenFunctions", 0)
+print(f"{module_job:.2f} {every_job:.2f} {functions} {accessors}")
+PYTHON
+}

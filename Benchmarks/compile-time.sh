@@ -138,20 +138,6 @@ stats="$work/stats"
 mkdir -p "$stats"
 build_with_stats() { swift build --package-path "$edit_package" -Xswiftc -stats-output-dir -Xswiftc "$stats" "$@"; }
 build_with_stats >/dev/null
-job_times() { # module $1's compiler jobs since the last call: "<emit-module job's wall> <every job's wall, summed>"
-    python3 - "$stats" "$1" <<'PYTHON'
-import glob, json, os, sys
-directory, module = sys.argv[1], sys.argv[2]
-module_job = every_job = 0.0
-for path in glob.glob(os.path.join(directory, "*.json")):
-    for key, value in json.load(open(path)).items():
-        if key.startswith("time.swift-frontend." + module + "-") and key.endswith(".wall"):
-            every_job += value
-            module_job += value if "-swiftmodule-" in key else 0
-    os.remove(path)
-print(f"{module_job:.2f} {every_job:.2f}")
-PYTHON
-}
 rm -f "$stats"/*.json
 edit_noop=99
 declare -A best=()
@@ -161,7 +147,7 @@ keep() { # keeps the smaller time of key $1 among "<build> <emit-module job> <ev
 timed_build() { # target $1, rebuilt after whatever changed; prints "<build> <emit-module job> <every job>"
     local time
     time=$(elapsed build_with_stats --target "$1")
-    echo "$time $(job_times "$1")"
+    echo "$time $(compiler_jobs "$stats" "$1" | cut -d' ' -f1-2)"
 }
 for _ in $(seq "$edit_rounds"); do
     edit_noop=$(smaller "$(elapsed build_with_stats --target Peer)" "$edit_noop")

@@ -38,21 +38,7 @@ measure() { # target $1, every file touched: "<build> <jobs' summed wall> <SIL f
     find "$package/Sources/$1" -name '*.swift' -exec touch {} +
     local time
     time=$(elapsed build --target "$1")
-    python3 - "$stats" "$1" "$time" <<'PYTHON'
-import glob, json, os, sys
-directory, module, build = sys.argv[1:4]
-jobs = functions = accessors = 0
-for path in glob.glob(os.path.join(directory, "*.json")):
-    if f"-swift-frontend-{module}-" not in path:
-        continue
-    record = json.load(open(path))
-    jobs += sum(v for k, v in record.items() if k.startswith("time.swift-frontend.") and k.endswith(".wall"))
-    if "-swiftmodule-" in path:
-        accessors += record.get("Sema.NumAccessorsSynthesized", 0)
-    else:
-        functions += record.get("SILModule.NumSILGenFunctions", 0)
-print(f"{build} {jobs:.2f} {functions} {accessors}")
-PYTHON
+    echo "$time $(compiler_jobs "$stats" "$1" | cut -d' ' -f2-4)"
 }
 declare -A best=()
 keep() { # keeps the smaller build and jobs' times of target $1
