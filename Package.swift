@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "ModelRuntime", targets: ["ModelRuntime"]),
         // The client an app opts into: ModelClient, its transports, uploads, paging and retries.
         .library(name: "ModelRuntimeClient", targets: ["ModelRuntimeClient"]),
+        // In-memory Cortex, Mia-Platform and Parse backends for an app's tests and previews, as the client's transport.
+        .library(name: "ModelRuntimeTesting", targets: ["ModelRuntimeTesting"]),
         .executable(name: "model-generator", targets: ["model-generator"]),
         .plugin(name: "GenerateModels", targets: ["GenerateModels"]),
     ],
@@ -26,6 +28,8 @@ let package = Package(
         .target(name: "ModelRuntime"),
         // The client layer on top of the core: Foundation and, on Linux, FoundationNetworking.
         .target(name: "ModelRuntimeClient", dependencies: ["ModelRuntime"]),
+        // In-memory backends with each backend's semantics, on top of the client layer; for test targets and previews.
+        .target(name: "ModelRuntimeTesting", dependencies: ["ModelRuntime", "ModelRuntimeClient"]),
         .target(
             name: "ModelGeneratorCore",
             dependencies: [
@@ -104,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "GeneratedModelsTests",
             dependencies: [
-                "ModelRuntime", "ModelRuntimeClient", "GoldenSupport", "GoldenMedable", "GoldenCortexExport",
+                "ModelRuntime", "ModelRuntimeClient", "ModelRuntimeTesting", "GoldenSupport", "GoldenMedable", "GoldenCortexExport",
                 "GoldenNaming", "GoldenTweets", "GoldenThings", "GoldenBlog", "GoldenPlaces", "GoldenQueries",
                 "GoldenRealCortex", "GoldenRealMia", "GoldenParse", "BlockingTestSupport",
             ],

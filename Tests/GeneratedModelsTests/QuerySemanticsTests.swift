@@ -2,6 +2,8 @@ import BlockingTestSupport
 import Foundation
 import GoldenQueries
 import ModelRuntime
+import ModelRuntimeClient
+import ModelRuntimeTesting
 import Testing
 
 // The builder means what it says: every query's filter, evaluated by an independent implementation of MongoDB's
@@ -585,7 +587,7 @@ private func semanticCases(ids: [ObjectID]) -> [SemanticCase] {
 
 /// On a thread of its own: it waits for Python.
 @Suite(.onOwnThread) struct QuerySemanticsTests {
-    @Test func filtersSelectWhatTheirSwiftPredicatesSelect() throws {
+    @Test func filtersSelectWhatTheirSwiftPredicatesSelect() async throws {
         let items = Corpus.items()
         let ids = items.map(\.id)
         let cases = semanticCases(ids: ids)
@@ -644,6 +646,7 @@ private func semanticCases(ids: [ObjectID]) -> [SemanticCase] {
         try #require(evaluated.results.count == cases.count, "evaluate.py answered \(evaluated.results.count) queries")
 
         let itemsByID = Dictionary(uniqueKeysWithValues: items.map { ($0.id.description, $0) })
+        let mongomockSelections = evaluated.results.map { $0.ids ?? [] }
         func describe(_ ids: [String]) -> String {
             ids.map { "\($0) \(String(reflecting: itemsByID[$0]?.name ?? "?"))" }.joined(separator: ", ")
         }
@@ -669,7 +672,50 @@ private func semanticCases(ids: [ObjectID]) -> [SemanticCase] {
                 )
             }
         }
+
+        // Every query through each in-memory backend, by its client: the documents MongoDB's query language selects,
+        // or a refusal where that backend refuses an operator the query needs.
+        for dialect in [InMemoryDialect.cortex, .mia, .parse] {
+            let backend = InMemoryBackend(dialect)
+            try await backend.insert(items)
+            let client = backend.client()
+            var answered = 0
+            for (index, semanticCase) in cases.enumerated() where evaluated.results[index].error == nil {
+                let query = semanticCase.query
+                do {
+                    _ = try query.rendered(for: client.dialect)
+                } catch let error as QueryError {
+                    // The dialect refuses to send it: only for an operator that backend refuses.
+                    let refused = refusedOperators(filters[index], by: client.dialect)
+                    #expect(
+                        refused.contains { "\(error)".contains($0) },
+                        "\(client.dialect) refuses \(semanticCase.name) for none of its refused operators: \(error)"
+                    )
+                    continue
+                }
+                let selected = try await client.list(query).items.map(\.id.description).sorted()
+                #expect(
+                    selected == mongomockSelections[index],
+                    "in-memory \(client.dialect) selects \(selected) for \(semanticCase.name), MongoDB \(mongomockSelections[index])"
+                )
+                answered += 1
+            }
+            #expect(answered >= cases.count * 2 / 3, "\(client.dialect): most queries must be answered, not refused")
+        }
     }
+}
+
+/// The operators of `filter` that `dialect` refuses: Cortex's `$exists`, `$nor` and `$elemMatch` on values,
+/// Mia-Platform's `$nor`, Parse's `$size` and `$elemMatch`.
+private func refusedOperators(_ filter: QueryJSON, by dialect: any ClientDialect) -> [String] {
+    let refused: [String] =
+        switch dialect {
+        case is CortexDialect: ["$exists", "$nor", "$elemMatch"]
+        case is MiaDialect: ["$nor"]
+        default: ["$size", "$elemMatch"]
+        }
+    let text = filter.serialized
+    return refused.filter { text.contains("\"\($0)\"") }
 }
 
 extension QuerySemanticsTests {

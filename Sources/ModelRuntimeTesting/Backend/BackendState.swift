@@ -1,0 +1,114 @@
+import Foundation
+import ModelRuntime
+
+/// Where an in-memory backend's time comes from.
+public enum BackendClock: Sendable {
+    /// The machine's clock; a scripted delay waits for real.
+    case system
+    /// A clock of its own that starts at `start` and moves on by `tick` each time the backend reads it (every
+    /// create and update), so `createdAt` and its kin are the same on every run and never tie. A scripted delay moves
+    /// it on by the delay, and returns at once.
+    case virtual(start: Date, tick: Duration)
+
+    /// A virtual clock from 2026-01-01T00:00:00Z, a second a tick.
+    public static let virtual = BackendClock.virtual(
+        start: Date(timeIntervalSince1970: 1_767_225_600),
+        tick: .seconds(1)
+    )
+}
+
+/// Makes the ids of created objects from a counter that starts at 1, so a test can name them beforehand.
+public struct IDGenerator: Sendable {
+    let make: @Sendable (Int) -> String
+
+    /// Ids from `make`, called with 1, 2, 3… in the order objects are created.
+    public init(_ make: @escaping @Sendable (Int) -> String) {
+        self.make = make
+    }
+
+    /// MongoDB ObjectIds (24 hexadecimal digits), as Cortex and Mia-Platform give: `000000000000000000000001`…
+    /// with the given prefix in front.
+    public static func objectIDs(prefix: String = "65") -> IDGenerator {
+        IDGenerator { counter in
+            let hex = String(counter, radix: 16)
+            return prefix + String(repeating: "0", count: max(0, 24 - prefix.count - hex.count)) + hex
+        }
+    }
+
+    /// Parse objectIds (ten letters and digits, as parse-server's `newObjectId` makes them): `obj0000001`….
+    public static let parseObjectIDs = IDGenerator { counter in
+        let digits = String(counter)
+        return "obj" + String(repeating: "0", count: max(0, 7 - digits.count)) + digits
+    }
+}
+
+/// What the backend knows of a model an app registered (by seeding it, or with `register(_:)`): its object name,
+/// the keys it reads, and how to check a document against it.
+struct RegisteredModel: Sendable {
+    var apiName: String
+    /// The keys the model reads (its `modeledKeys`), when it keeps unknown members; nil when unknown.
+    var modeledKeys: Set<String>?
+    /// The `__STATE__` a Mia-Platform create gets when its body names none, by base path.
+    var defaultStates: [String: String]
+    /// Throws when the document doesn't decode as the model: a value of the wrong type, a missing required one.
+    var check: @Sendable (JSONValue) throws -> Void
+}
+
+/// Everything an in-memory backend stores: its collections, in the order documents were stored, and the state of
+/// its clock and ids.
+struct BackendState {
+    var collections: [String: [JSONValue]] = [:]
+    var models: [String: RegisteredModel] = [:]
+    /// Other paths a collection is served at (a Mia-Platform collection's further endpoints), to its name.
+    var aliases: [String: String] = [:]
+    var clock: BackendClock
+    var ids: IDGenerator
+    private var virtualNow: Date?
+    private var idCounter = 0
+
+    init(clock: BackendClock, ids: IDGenerator) {
+        self.clock = clock
+        self.ids = ids
+        if case .virtual(let start, _) = clock { virtualNow = start }
+    }
+
+    /// The time now, moving a virtual clock on by one tick.
+    mutating func now() -> Date {
+        guard case .virtual(_, let tick) = clock, let current = virtualNow else { return Date() }
+        virtualNow = current.addingTimeInterval(tick.timeInterval)
+        return current
+    }
+
+    /// Moves a virtual clock on by `duration`; false for the system clock, where the caller waits for real.
+    mutating func advance(by duration: Duration) -> Bool {
+        guard case .virtual = clock, let current = virtualNow else { return false }
+        virtualNow = current.addingTimeInterval(duration.timeInterval)
+        return true
+    }
+
+    /// `now()` as the backends write dates: ISO 8601 with milliseconds, in UTC.
+    mutating func timestamp() -> String {
+        ISO8601DateCoding.string(from: now())
+    }
+
+    mutating func newID() -> String {
+        idCounter += 1
+        return ids.make(idCounter)
+    }
+
+    func documents(_ pluralName: String) -> [JSONValue] {
+        collections[pluralName] ?? []
+    }
+
+    /// The index of the document whose `idKey` is `id`.
+    func index(of id: String, idKey: String, in pluralName: String) -> Int? {
+        documents(pluralName).firstIndex { $0[idKey].map { sameValue($0, .string(id)) } ?? false }
+    }
+}
+
+extension Duration {
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import ModelRuntime
+import ModelRuntimeClient
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A Medable Cortex, Mia-Platform CRUD service or Parse Server held in memory, with that backend's own semantics:
+/// it is the transport of a ``ModelClient``, so an app's code runs unchanged against it in tests and SwiftUI
+/// previews. The same requests are rendered, sent, answered as the backend answers them, and decoded.
+///
+/// ```swift
+/// let backend = InMemoryBackend(.cortex)
+/// try await backend.insert([Item(id: itemID, name: "first")])
+/// let client = backend.client()
+/// let page = try await client.list(Item.query.where { $0.name.hasPrefix("f") }.limit(20))
+/// ```
+///
+/// Each backend is an instance of its own (make one per test), with nothing shared between them. Its clock and its
+/// ids are injected, virtual by default, so `created`, `createdAt` and ids are the same on every run. What it
+/// received is in ``requests``; what it holds is in ``documents(in:)`` and ``stored(_:)``. ``script(_:for:times:)``
+/// makes it fail a request as a real network or server may.
+///
+/// Its filters are evaluated as MongoDB (under each of the three) evaluates them; the project's query semantics
+/// test checks them against an independent MongoDB implementation. What it does not do: geo and text search,
+/// Parse's relational queries (`$inQuery`, `$select`, `$relatedTo`), ACLs and access (script those answers), and
+/// uploads. Those requests are refused with a fault that says so, never answered wrongly.
+public actor InMemoryBackend: HTTPTransport {
+    /// Which backend this is.
+    public nonisolated let dialect: InMemoryDialect
+    /// Requests below this URL are answered; ``client(headers:retry:timeout:)`` makes clients for it.
+    public nonisolated let baseURL: URL
+
+    private var state: BackendState
+    private var faults: [(match: RequestMatch, fault: ScriptedFault, remaining: Int)] = []
+    private let basePath: [String]
+
+    /// Every request received, in order, with its answer's status.
+    public private(set) var requests: [RecordedRequest] = []
+
+    /// An empty backend speaking `dialect` below `baseURL` (an address that never reaches a network), with `clock`'s
+    /// time and `ids` (the dialect's own kind of id when nil).
+    public init(
+        _ dialect: InMemoryDialect,
+        baseURL: URL = URL(string: "https://backend.invalid/api")!,
+        clock: BackendClock = .virtual,
+        ids: IDGenerator? = nil
+    ) {
+        self.dialect = dialect
+        self.baseURL = baseURL
+        self.basePath = baseURL.path.split(separator: "/").map(String.init)
+        self.state = BackendState(clock: clock, ids: ids ?? dialect.backend.defaultIDs)
+    }
+
+    /// A client of this backend, in its dialect, with this backend as its transport.
+    public nonisolated func client(
+        headers: @escaping @Sendable () async throws -> [String: String] = { [:] },
+        retry: RetryPolicy = .standard,
+        timeout: Duration? = .seconds(60)
+    ) -> ModelClient {
+        dialect.makeClient(baseURL, self, headers, retry, timeout)
+    }
+
+    // MARK: Seeding
+
+    /// Makes `type` known: its object name for what Cortex writes in `object`, its keys to refuse a property it
+    /// doesn't have (Cortex and Mia-Platform; Parse adds a field instead), its coding to refuse a value of the wrong
+    /// type or a missing required one, and (Mia-Platform) its endpoints' default states.
+    public func register<M: SchemaObject>(_ type: M.Type) {
+        var defaultStates: [String: String] = [:]
+        if let endpoints = type as? any MiaEndpoints.Type {
+            for endpoint in endpoints.internalEndpoints {
+                defaultStates[endpoint.basePath] = endpoint.defaultState?.rawValue
+                if endpoint.basePath != M.pluralName { state.aliases[endpoint.basePath] = M.pluralName }
+            }
+        }
+        state.models[M.pluralName] = RegisteredModel(
+            apiName: M.apiName,
+            modeledKeys: (type as? any KeepsUnknownMembers.Type)?.modeledKeys,
+            defaultStates: defaultStates,
+            check: { document in _ = try JSONValueDecoder().decode(M.self, from: document) }
+        )
+    }
+
+    /// Stores `models` as they are (with their ids and system properties), after any stored before, and registers
+    /// their type.
+    public func insert<M: SchemaObject>(_ models: [M]) throws {
+        register(M.self)
+        let encoder = JSONEncoder()
+        let documents = try models.map { try JSONValue(parsing: try encoder.encode($0)) }
+        try insert(documents, into: M.pluralName)
+    }
+
+    /// Stores JSON documents as they are into the collection `pluralName`; a document without an id gets one, and on
+    /// Mia-Platform one without a `__STATE__` is `PUBLIC`.
+    public func insert(_ documents: [JSONValue], into pluralName: String) throws {
+        let idKey = dialect.backend.idKey
+        for document in documents {
+            guard case .object(var members) = document else {
+                throw InMemoryBackendError("a stored document is an object, not \(describe(document))")
+            }
+            if members[idKey] == nil { members[idKey] = .string(state.newID()) }
+            state.collections[pluralName, default: []].append(.object(dialect.backend.seeded(members)))
+        }
+    }
+
+    /// Stores the documents of a JSON file: an array of them, or a list answer of the backend (Cortex's `data`,
+    /// Parse's `results`), such as one saved from the real backend.
+    public func insert(json data: Data, into pluralName: String) throws {
+        let value = try JSONValue(parsing: data)
+        guard let documents = value.arrayValue ?? value["data"]?.arrayValue ?? value["results"]?.arrayValue else {
+            throw InMemoryBackendError("the JSON is neither an array nor a list answer")
+        }
+        try insert(documents, into: pluralName)
+    }
+
+    /// Stores the instances of an NDJSON export (`mdctl env export`, one JSON object a line): each line with an
+    /// `_id` goes into the collection of the object its `object` names (a registered model's, `pluralNames`'s, or
+    /// the name with an `s`); lines without one (definitions, templates) are skipped. Returns how many were stored.
+    @discardableResult
+    public func insert(ndjson data: Data, pluralNames: [String: String] = [:]) throws -> Int {
+        var stored = 0
+        for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
+            let text = String(decoding: line, as: UTF8.self)
+            if text.allSatisfy(\.isWhitespace) { continue }
+            let document: JSONValue
+            do {
+                document = try JSONValue(parsing: Data(line))
+            } catch {
+                throw InMemoryBackendError("line \(number + 1) of the NDJSON is not JSON: \(error)")
+            }
+            guard document["_id"] != nil, let object = document["object"]?.stringValue else { continue }
+            let plural =
+                pluralNames[object] ?? state.models.first { $0.value.apiName == object }?.key ?? object + "s"
+            try insert([document], into: plural)
+            stored += 1
+        }
+        return stored
+    }
+
+    // MARK: Reading back
+
+    /// The documents of the collection `pluralName`, in the order stored, as the backend holds them.
+    public func documents(in pluralName: String) -> [JSONValue] {
+        state.documents(pluralName)
+    }
+
+    /// The stored instances of `type`, decoded.
+    public func stored<M: SchemaObject>(_ type: M.Type) throws -> [M] {
+        try state.documents(M.pluralName).map { try JSONValueDecoder().decode(M.self, from: $0) }
+    }
+
+    // MARK: Faults
+
+    /// Makes the next `times` requests that `match` selects fail with `fault` instead of being answered (a delay
+    /// answers them after).
+    public func script(_ fault: ScriptedFault, for match: RequestMatch = .any, times: Int = 1) {
+        faults.append((match, fault, max(1, times)))
+    }
+
+    // MARK: Transport
+
+    /// Answers `request` as the backend would.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let url = request.url ?? baseURL
+        var record = RecordedRequest(
+            method: (request.httpMethod ?? "GET").uppercased(),
+            path: Self.relativePath(url, below: baseURL),
+            queryItems: URLComponents(url: url, resolvingAgainstBaseURL: true)?.queryItems ?? [],
+            headers: Dictionary(
+                (request.allHTTPHeaderFields ?? [:]).map { ($0.key.lowercased(), $0.value) },
+                uniquingKeysWith: { _, last in last }
+            ),
+            body: request.httpBody.flatMap { try? JSONValue(parsing: $0) }
+        )
+        requests.append(record)
+        let index = requests.count - 1
+        if let position = faults.firstIndex(where: { $0.match.matches(record) }) {
+            let fault = faults[position].fault
+            faults[position].remaining -= 1
+            if faults[position].remaining == 0 { faults.remove(at: position) }
+            switch fault.kind {
+            case .answer(let status, let body, let headers):
+                requests[index].status = status
+                return try respond(BackendAnswer(status, body, headers: headers), url: url)
+            case .cutConnection:
+                throw URLError(.networkConnectionLost)
+            case .delay(let duration):
+                if !state.advance(by: duration) { try await Task.sleep(for: duration) }
+            }
+        }
+        let answer: BackendAnswer
+        do {
+            guard let parsed = try BackendRequest(request, basePath: basePath) else {
+                throw BackendFault.notFound("\(url.path) is not below \(baseURL.path)")
+            }
+            answer = try dialect.backend.answer(parsed, &state)
+        } catch let fault as BackendFault {
+            answer = BackendAnswer(fault.status, dialect.backend.errorBody(fault))
+        }
+        record.status = answer.status
+        requests[index].status = answer.status
+        return try respond(answer, url: url)
+    }
+
+    private func respond(_ answer: BackendAnswer, url: URL) throws -> (Data, HTTPURLResponse) {
+        let data = answer.status == 204 ? Data() : try answer.body?.jsonData(sortedKeys: true) ?? Data()
+        var headers = answer.headers
+        if !data.isEmpty { headers["Content-Type"] = "application/json; charset=utf-8" }
+        guard
+            let response = HTTPURLResponse(
+                url: url,
+                statusCode: answer.status,
+                httpVersion: "HTTP/1.1",
+                headerFields: headers
+            )
+        else { throw URLError(.badServerResponse) }
+        return (data, response)
+    }
+
+    /// The URL's path below `base`'s, as sent.
+    private static func relativePath(_ url: URL, below base: URL) -> String {
+        let path = URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path
+        let basePath = base.path.hasSuffix("/") ? String(base.path.dropLast()) : base.path
+        return path.hasPrefix(basePath) ? String(path.dropFirst(basePath.count)) : path
+    }
+}
+
+/// A seeding call the backend can't carry out: a document that is not an object, a file that is not JSON.
+public struct InMemoryBackendError: Error, Sendable, CustomStringConvertible {
+    /// What was wrong.
+    public var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,356 @@
+import Foundation
+import ModelRuntime
+
+/// Medable Cortex's REST API over the stored instances (`/<plural>` and `/<plural>/<id>`), as Medable documents it
+/// and as its server code (routes to `patchOne`, `normalizePatchOperations`) applies it.
+struct CortexBackend: BackendDialect {
+    var pageSize: Int
+    var principal: String
+    let maximumLimit = 1000
+    let idKey = "_id"
+    var defaultIDs: IDGenerator { .objectIDs() }
+
+    /// Properties Cortex sets itself: a write that names one is refused.
+    static let systemProperties: Set<String> = [
+        "_id", "object", "created", "creator", "owner", "updated", "updater", "access", "accessRoles", "favorite",
+        "shared", "idx",
+    ]
+
+    var filter: DocumentFilter {
+        DocumentFilter(
+            operators: CortexDialect.filter.supportedOperators,
+            backend: "cortex",
+            regexInSlashes: true,
+            referencesByID: true
+        )
+    }
+
+    func errorBody(_ fault: BackendFault) -> JSONValue {
+        let code: String =
+            switch fault.code {
+            case "notFound": "kNotFound"
+            case "validation": "kValidationError"
+            default: "kInvalidArgument"
+            }
+        var body: [String: JSONValue] = [
+            "object": "fault", "name": "error", "code": .string(code), "status": .int(fault.status),
+            "reason": .string(fault.message), "message": .string(fault.message),
+        ]
+        if let path = fault.path { body["path"] = .string(path) }
+        return .object(body)
+    }
+
+    func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
+        guard let (plural, _, rest) = state.collection(in: request.segments) else {
+            throw BackendFault.notFound("no object at /")
+        }
+        switch (request.method, rest.count) {
+        case ("GET", 0):
+            if let pipeline = try request.jsonItem("pipeline") { return try count(pipeline, plural, state) }
+            return try list(request, plural, state)
+        case ("POST", 0): return try create(request.body, plural, &state)
+        case ("GET", 1):
+            return BackendAnswer(try selection(request).project(try instance(rest[0], plural, state).document))
+        case ("PUT", 1): return try put(request.body, id: rest[0], plural, &state)
+        case ("PATCH", 1): return try patch(request.body, id: rest[0], plural, &state)
+        case ("DELETE", 1):
+            let (index, _) = try instance(rest[0], plural, state)
+            state.collections[plural]!.remove(at: index)
+            return BackendAnswer(["object": "result", "data": true])
+        default:
+            throw BackendFault(status: 405, code: "invalid", message: "\(request.method) is not a route of cortex here")
+        }
+    }
+
+    // MARK: Reading
+
+    private func selection(_ request: BackendRequest) throws -> DocumentSelection {
+        if !request.items("expand[]").isEmpty {
+            throw BackendFault.invalid("the in-memory cortex backend does not expand references")
+        }
+        return DocumentSelection(included: request.items("paths[]"), alwaysIncluded: ["_id", "object"])
+    }
+
+    private func list(_ request: BackendRequest, _ plural: String, _ state: BackendState) throws -> BackendAnswer {
+        var selection = try selection(request)
+        let selected = try matching(try request.jsonItem("where"), plural, state)
+        if let sort = request.item("sort") {
+            guard case .object(let members) = try BackendRequest.json(sort, what: "sort"),
+                let keys = orderedKeys(ofObjectText: sort)
+            else { throw BackendFault.invalid("sort is an object of paths and 1 or -1") }
+            selection.order = try keys.map { key in
+                switch members[key]?.intValue {
+                case 1: (key, true)
+                case -1: (key, false)
+                default: throw BackendFault.invalid("sort takes 1 or -1 for \(key)", path: key)
+                }
+            }
+        }
+        selection.skip = try request.intItem("skip") ?? 0
+        let limit = try request.intItem("limit") ?? pageSize
+        guard (1...maximumLimit).contains(limit) else {
+            throw BackendFault.invalid("limit must be from 1 to \(maximumLimit)")
+        }
+        selection.limit = limit
+        return BackendAnswer([
+            "object": "list", "data": .array(selection.page(of: selected)),
+            "hasMore": .bool(selection.skip + limit < selected.count),
+        ])
+    }
+
+    /// The `$match` stage's count, as `[{"$match":…},{"$group":{"_id":null,"count":{"$count":"_id"}}}]` answers it.
+    private func count(_ pipeline: JSONValue, _ plural: String, _ state: BackendState) throws -> BackendAnswer {
+        guard case .array(let stages) = pipeline, stages.allSatisfy({ $0["$match"] != nil || $0["$group"] != nil })
+        else { throw BackendFault.invalid("the in-memory cortex backend evaluates only $match and $group counts") }
+        let filter = stages.first { $0["$match"] != nil }?["$match"]
+        let count = try matching(filter, plural, state).count
+        let data: [JSONValue] = count == 0 ? [] : [["_id": nil, "count": .int(count)]]
+        return BackendAnswer(["object": "list", "data": .array(data), "hasMore": false])
+    }
+
+    private func matching(_ filter: JSONValue?, _ plural: String, _ state: BackendState) throws -> [JSONValue] {
+        guard let filter else { return state.documents(plural) }
+        let evaluator = self.filter
+        try evaluator.check(filter)
+        return try state.documents(plural).filter { try evaluator.matches($0, filter) }
+    }
+
+    private func instance(
+        _ id: String,
+        _ plural: String,
+        _ state: BackendState
+    ) throws -> (index: Int, document: JSONValue) {
+        guard let index = state.index(of: id, idKey: idKey, in: plural) else {
+            throw BackendFault.notFound("no \(plural) instance \(id)")
+        }
+        return (index, state.documents(plural)[index])
+    }
+
+    // MARK: Writing
+
+    private func account(_ id: String) -> JSONValue {
+        ["_id": .string(id), "object": "account", "path": .string("/accounts/\(id)")]
+    }
+
+    private func create(_ body: JSONValue?, _ plural: String, _ state: inout BackendState) throws -> BackendAnswer {
+        guard case .object(let members) = body else { throw BackendFault.invalid("a create takes an object") }
+        try state.checkKeys(members.keys, of: plural, readOnly: Self.systemProperties)
+        guard case .object(var document) = givingElementIDs(body!, &state) else { return BackendAnswer(400, nil) }
+        let now = state.timestamp()
+        document["_id"] = .string(state.newID())
+        document["object"] = .string(state.models[plural]?.apiName ?? String(plural.dropLast()))
+        document["created"] = .string(now)
+        document["creator"] = account(principal)
+        document["owner"] = account(principal)
+        document["access"] = 7
+        document["accessRoles"] = []
+        document["favorite"] = false
+        document["shared"] = false
+        try state.checkDocument(.object(document), of: plural)
+        state.collections[plural, default: []].append(.object(document))
+        return BackendAnswer(.object(document))
+    }
+
+    /// Sets the body's properties, `null` clearing one, as Cortex's `PUT` (a `set` of the body) does.
+    private func put(
+        _ body: JSONValue?,
+        id: String,
+        _ plural: String,
+        _ state: inout BackendState
+    ) throws -> BackendAnswer {
+        guard case .object(let members) = body else { throw BackendFault.invalid("a PUT takes an object") }
+        let operations = [CortexOperation(kind: .set, path: nil, value: .object(members))]
+        return try apply(operations, id: id, plural, &state)
+    }
+
+    private func patch(
+        _ body: JSONValue?,
+        id: String,
+        _ plural: String,
+        _ state: inout BackendState
+    ) throws
+        -> BackendAnswer
+    {
+        try apply(try CortexOperation.normalized(body), id: id, plural, &state)
+    }
+
+    /// Applies every operation, in order, to a copy that replaces the instance only when all succeeded.
+    private func apply(
+        _ operations: [CortexOperation],
+        id: String,
+        _ plural: String,
+        _ state: inout BackendState
+    )
+        throws -> BackendAnswer
+    {
+        let (index, document) = try instance(id, plural, state)
+        let touched = operations.flatMap { operation -> [String] in
+            if let path = operation.path { return [path] }
+            return operation.value?.objectValue.map { Array($0.keys) } ?? []
+        }
+        try state.checkKeys(touched, of: plural, readOnly: Self.systemProperties)
+        var changed = document
+        for operation in operations { try operation.apply(to: &changed, &state) }
+        guard case .object(var members) = changed else { return BackendAnswer(400, nil) }
+        members["updated"] = .string(state.timestamp())
+        members["updater"] = account(principal)
+        try state.checkDocument(.object(members), of: plural)
+        state.collections[plural]![index] = .object(members)
+        return BackendAnswer(.object(members))
+    }
+}
+
+/// One of Cortex's patch operations, normalized as its `normalizePatchOperations` does: `set` and `push` (with a
+/// path, or of a whole object's properties), and `remove` (of a path, or of values or element ids at a path).
+/// `unset` becomes removes, `pull` a remove with values.
+struct CortexOperation {
+    enum Kind { case set, push, remove }
+
+    var kind: Kind
+    /// Dotted, `/` read as `.`; an array's element is named by its `_id`.
+    var path: String?
+    var value: JSONValue?
+    /// A remove of values (primitives, or element ids) rather than of the path.
+    var values: [JSONValue]? = nil
+
+    static func normalized(_ body: JSONValue?) throws -> [CortexOperation] {
+        let entries: [JSONValue]
+        switch body {
+        case .array(let array)?: entries = array
+        case .object?: entries = [body!]
+        default: throw BackendFault.invalid("an array of operations is expected")
+        }
+        var operations: [CortexOperation] = []
+        for entry in entries {
+            guard case .object(let members) = entry else {
+                throw BackendFault.invalid("an object is expected for each patch operation")
+            }
+            let path = members["path"]?.stringValue?.replacingOccurrences(of: "/", with: ".")
+            switch members["op"]?.stringValue {
+            case "unset":
+                guard case .object(let paths) = members["value"] else {
+                    throw BackendFault.invalid("unset takes an object of paths")
+                }
+                operations += paths.keys.sorted().map {
+                    CortexOperation(kind: .remove, path: $0.replacingOccurrences(of: "/", with: "."))
+                }
+            case let op? where op == "remove" || op == "pull":
+                guard let path, op == "remove" || members["value"] != nil else {
+                    throw BackendFault.invalid("\(op) takes a path" + (op == "pull" ? " and a value" : ""))
+                }
+                var operation = CortexOperation(kind: .remove, path: path)
+                if let value = members["value"] {
+                    let values = value.arrayValue ?? [value]
+                    guard values.allSatisfy({ [.string, .number, .bool].contains(ValueKind($0)) }) else {
+                        throw BackendFault.invalid("remove takes primitive values", path: path)
+                    }
+                    operation.values = values
+                }
+                operations.append(operation)
+            case let op? where op == "set" || op == "push":
+                guard let value = members["value"] else { throw BackendFault.invalid("\(op) takes a value") }
+                if path == nil, case .object = value {
+                } else if path == nil {
+                    throw BackendFault.invalid("\(op) without a path takes an object")
+                }
+                operations.append(CortexOperation(kind: op == "set" ? .set : .push, path: path, value: value))
+            case let op:
+                throw BackendFault.invalid("unsupported patch operation \(op ?? "none")")
+            }
+        }
+        if operations.isEmpty { throw BackendFault.invalid("no operations") }
+        return operations
+    }
+
+    func apply(to document: inout JSONValue, _ state: inout BackendState) throws {
+        guard let path else {
+            // A set or push of a whole object's properties, one by one.
+            for (key, value) in value?.objectValue?.sorted(by: { $0.key < $1.key }) ?? [] {
+                try CortexOperation(kind: kind, path: key, value: value).apply(to: &document, &state)
+            }
+            return
+        }
+        try Self.change(&document, segments(path)[...], path: path, create: kind != .remove) { holder, last in
+            try self.applyLast(to: &holder, last, path: path, &state)
+        }
+    }
+
+    /// Walks to the container of the path's last segment (creating documents on the way, except for a remove),
+    /// and calls `body` with it.
+    private static func change(
+        _ value: inout JSONValue,
+        _ rest: ArraySlice<String>,
+        path: String,
+        create: Bool = true,
+        _ body: (inout JSONValue, String) throws -> Void
+    ) throws {
+        guard rest.count > 1 else {
+            try body(&value, rest.first ?? path)
+            return
+        }
+        let segment = rest.first!
+        switch value {
+        case .object(var members):
+            var member = members[segment] ?? .object([:])
+            if members[segment] == nil && !create { return }
+            try change(&member, rest.dropFirst(), path: path, create: create, body)
+            members[segment] = member
+            value = .object(members)
+        case .array(var elements):
+            guard let index = elements.firstIndex(where: { $0["_id"]?.stringValue == segment }) else {
+                throw BackendFault.notFound("no element \(segment) in \(path)")
+            }
+            try change(&elements[index], rest.dropFirst(), path: path, create: create, body)
+            value = .array(elements)
+        default:
+            throw BackendFault.invalid("\(path) has no member \(segment)", path: path)
+        }
+    }
+
+    private func applyLast(to holder: inout JSONValue, _ last: String, path: String, _ state: inout BackendState) throws
+    {
+        switch (kind, holder) {
+        case (.set, .object(var members)):
+            if case .null? = value { members[last] = nil } else { members[last] = givingElementIDs(value!, &state) }
+            holder = .object(members)
+        case (.set, .array(var elements)):
+            // A set of an element's whole value, by its _id.
+            guard let index = elements.firstIndex(where: { $0["_id"]?.stringValue == last }) else {
+                throw BackendFault.notFound("no element \(last) in \(path)")
+            }
+            elements[index] = value!
+            holder = .array(elements)
+        case (.push, .object(var members)):
+            var target = members[last] ?? .array([])
+            guard case .array(var elements) = target else {
+                throw BackendFault.invalid("\(path) is not an array", path: path)
+            }
+            let pushed = givingElementIDs(.array(value!.arrayValue ?? [value!]), &state)
+            elements += pushed.arrayValue ?? []
+            target = .array(elements)
+            members[last] = target
+            holder = .object(members)
+        case (.remove, .object(var members)):
+            if let values {
+                guard let target = members[last] else { return }
+                guard case .array(let elements) = target else {
+                    throw BackendFault.invalid("\(path) is not an array", path: path)
+                }
+                members[last] = .array(
+                    elements.filter { element in
+                        !values.contains { value in
+                            sameValue(element, value) || element["_id"].map { sameValue($0, value) } == true
+                        }
+                    }
+                )
+            } else {
+                members[last] = nil
+            }
+            holder = .object(members)
+        case (.remove, .array(let elements)):
+            holder = .array(elements.filter { $0["_id"]?.stringValue != last })
+        default:
+            throw BackendFault.invalid("\(path) can't take this operation", path: path)
+        }
+    }
+}

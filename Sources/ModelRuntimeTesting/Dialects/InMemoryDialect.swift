@@ -1,0 +1,206 @@
+import Foundation
+import ModelRuntime
+import ModelRuntimeClient
+
+/// Which backend an ``InMemoryBackend`` is, with the client dialect its clients speak.
+public struct InMemoryDialect: Sendable {
+    let backend: any BackendDialect
+    let makeClient:
+        @Sendable (
+            URL, any HTTPTransport, @escaping @Sendable () async throws -> [String: String], RetryPolicy, Duration?
+        ) -> ModelClient
+
+    init(backend: any BackendDialect, client: some ClientDialect) {
+        self.backend = backend
+        self.makeClient = { baseURL, transport, headers, retry, timeout in
+            ModelClient(
+                baseURL: baseURL,
+                dialect: client,
+                transport: transport,
+                headers: headers,
+                retry: retry,
+                timeout: timeout
+            )
+        }
+    }
+
+    /// Medable Cortex: lists of `{"object":"list","data":…,"hasMore":…}` 100 to a page unless the request asks for
+    /// up to 1,000, instances with `created`, `creator`, `owner` and the rest of Cortex's system properties, `PUT` and
+    /// `PATCH` operations with element paths, and faults as `{"object":"fault","code":…}`.
+    public static let cortex = InMemoryDialect.cortex()
+
+    /// Medable Cortex, with `pageSize` results a page when a request sets no limit, and `principal` the account
+    /// that creates and updates (Cortex's `creator`, `owner`, `updater`).
+    public static func cortex(pageSize: Int = 100, principal: String = "000000000000000000000001") -> InMemoryDialect {
+        InMemoryDialect(backend: CortexBackend(pageSize: pageSize, principal: principal), client: CortexDialect())
+    }
+
+    /// Mia-Platform's CRUD service: bare arrays, 200 to a page without `_l`, `__STATE__` and `_st` (a read sees only
+    /// `PUBLIC` documents unless it asks for more), `createdAt`/`creatorId` from the `userid` header, the update
+    /// operators, state routes and bulk calls, and errors as `{"statusCode":…,"error":…,"message":…}`.
+    public static let mia = InMemoryDialect.mia()
+
+    /// Mia-Platform's CRUD service, creating documents as `defaultState` when neither the body nor the model's
+    /// endpoint names one (the service's own default is `DRAFT`).
+    public static func mia(defaultState: MiaState = .draft) -> InMemoryDialect {
+        InMemoryDialect(backend: MiaBackend(defaultState: defaultState.rawValue), client: MiaDialect())
+    }
+
+    /// Parse Server: `{"results":…}` 100 to a page, `count=1`, `keys`, `include` of pointers, `objectId`,
+    /// `createdAt` and `updatedAt`, `__op` updates, `/batch`, and errors as `{"code":…,"error":…}`.
+    public static let parse = InMemoryDialect(backend: ParseBackend(), client: ParseDialect())
+}
+
+/// One backend's routes, answers and errors over the stored documents.
+protocol BackendDialect: Sendable {
+    /// The member that holds a document's id: `_id` or `objectId`.
+    var idKey: String { get }
+    /// The ids the backend makes when the app injects none.
+    var defaultIDs: IDGenerator { get }
+    /// The answer to `request`; throws a ``BackendFault`` for an error answer.
+    func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer
+    /// A fault in the backend's error shape.
+    func errorBody(_ fault: BackendFault) -> JSONValue
+    /// A seeded document as the backend would hold it (Mia-Platform: `PUBLIC` when it names no `__STATE__`).
+    func seeded(_ members: [String: JSONValue]) -> [String: JSONValue]
+}
+
+extension BackendDialect {
+    func seeded(_ members: [String: JSONValue]) -> [String: JSONValue] { members }
+}
+
+extension BackendFault {
+    /// A write the model refuses: a property it doesn't have, a value of the wrong type, a missing required one.
+    static func validation(_ message: String, path: String? = nil) -> BackendFault {
+        BackendFault(status: 400, code: "validation", message: message, path: path)
+    }
+}
+
+extension BackendState {
+    /// Refuses a write to `pluralName` that sets a key the registered model doesn't read, or one of `readOnly`.
+    func checkKeys(_ keys: some Sequence<String>, of pluralName: String, readOnly: Set<String>) throws {
+        for key in keys {
+            let topLevel = String(key.split(separator: ".", maxSplits: 1).first ?? "")
+            if readOnly.contains(topLevel) {
+                throw BackendFault.validation("\(topLevel) is read-only", path: topLevel)
+            }
+            if let modeled = models[pluralName]?.modeledKeys, !modeled.contains(topLevel) {
+                throw BackendFault.validation("\(pluralName) has no property \(topLevel)", path: topLevel)
+            }
+        }
+    }
+
+    /// Refuses a document the registered model can't decode: a value of the wrong type, a missing required one.
+    func checkDocument(_ document: JSONValue, of pluralName: String) throws {
+        guard let model = models[pluralName] else { return }
+        do {
+            try model.check(document)
+        } catch let error as DecodingError {
+            throw BackendFault.validation("\(pluralName): \(Self.describe(error))", path: Self.path(of: error))
+        }
+    }
+
+    private static func path(of error: DecodingError) -> String? {
+        let context: DecodingError.Context? =
+            switch error {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context
+            case .keyNotFound(let key, let context):
+                DecodingError.Context(
+                    codingPath: context.codingPath + [key],
+                    debugDescription: context.debugDescription
+                )
+            @unknown default: nil
+            }
+        guard let context, !context.codingPath.isEmpty else { return nil }
+        return context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, _): "\(key.stringValue) is required"
+        case .typeMismatch(let type, _): "\(path(of: error) ?? "a value") is not a \(type)"
+        case .valueNotFound(let type, _): "\(path(of: error) ?? "a value") is null, not a \(type)"
+        case .dataCorrupted(let context): "\(path(of: error) ?? "a value"): \(context.debugDescription)"
+        @unknown default: "the document does not decode"
+        }
+    }
+
+    /// The collection a request's path names, the path that named it and the segments after: the longest
+    /// registered name or endpoint its first segments spell (a Mia-Platform base path may have several:
+    /// `internal/books`), else its first segment.
+    func collection(in segments: [String]) -> (name: String, path: String, rest: [String])? {
+        guard let first = segments.first, !first.isEmpty else { return nil }
+        for count in stride(from: segments.count, to: 1, by: -1) {
+            let path = segments[..<count].joined(separator: "/")
+            if let name = aliases[path] { return (name, path, Array(segments[count...])) }
+            if models[path] != nil || collections[path] != nil { return (path, path, Array(segments[count...])) }
+        }
+        return (aliases[first] ?? first, first, Array(segments.dropFirst()))
+    }
+}
+
+/// The keys of a JSON object's text in the order written (a `[String: JSONValue]` has none), for the sort
+/// parameters whose order is their meaning. Linear in the text; nil when it is not an object.
+func orderedKeys(ofObjectText text: String) -> [String]? {
+    guard case .object(let members) = try? JSONValue(parsing: Data(text.utf8), maximumDepth: 64) else { return nil }
+    var keys: [String] = []
+    var depth = 0
+    var index = text.unicodeScalars.startIndex
+    let scalars = text.unicodeScalars
+    var expectingKey = false
+    while index < scalars.endIndex {
+        let scalar = scalars[index]
+        switch scalar {
+        case "{":
+            depth += 1
+            expectingKey = depth == 1
+        case "[": depth += 1
+        case "}", "]": depth -= 1
+        case ",": expectingKey = depth == 1
+        case "\"":
+            var end = scalars.index(after: index)
+            var raw = ""
+            while end < scalars.endIndex, scalars[end] != "\"" {
+                if scalars[end] == "\\" {
+                    raw.unicodeScalars.append(scalars[end])
+                    end = scalars.index(after: end)
+                    if end == scalars.endIndex { break }
+                }
+                raw.unicodeScalars.append(scalars[end])
+                end = scalars.index(after: end)
+            }
+            if expectingKey, case .string(let key)? = try? JSONValue(parsing: Data("\"\(raw)\"".utf8)) {
+                keys.append(key)
+                expectingKey = false
+            }
+            index = end
+        default: break
+        }
+        if index < scalars.endIndex { index = scalars.index(after: index) }
+    }
+    return keys.count == members.count ? keys : Array(members.keys.sorted())
+}
+
+/// Gives every object element of an array (at any depth) an `_id` of its own, as Cortex gives each element of a
+/// document array one.
+func givingElementIDs(_ value: JSONValue, _ state: inout BackendState) -> JSONValue {
+    switch value {
+    case .array(let elements):
+        var given: [JSONValue] = []
+        for element in elements {
+            var element = givingElementIDs(element, &state)
+            if case .object(var members) = element, members["_id"] == nil {
+                members["_id"] = .string(state.newID())
+                element = .object(members)
+            }
+            given.append(element)
+        }
+        return .array(given)
+    case .object(let members):
+        var given: [String: JSONValue] = [:]
+        for key in members.keys.sorted() { given[key] = givingElementIDs(members[key]!, &state) }
+        return .object(given)
+    default:
+        return value
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+import ModelRuntime
+
+/// Parse Server's REST API over the stored objects (`/classes/<Class>`, `/classes/<Class>/<id>`, `/batch`), as
+/// Parse's REST guide documents it and parse-server's routers answer.
+struct ParseBackend: BackendDialect {
+    let idKey = "objectId"
+    let pageSize = 100
+    var defaultIDs: IDGenerator { .parseObjectIDs }
+
+    /// Fields parse-server sets itself; a body that names one is refused (`105`).
+    static let systemFields: Set<String> = ["objectId", "createdAt", "updatedAt"]
+
+    var filter: DocumentFilter {
+        DocumentFilter(operators: ParseDialect.filter.supportedOperators, backend: "parse")
+    }
+
+    /// Parse's error codes (parse-server `ParseError`): 101 object not found, 102 invalid query, 105 invalid field
+    /// name, 107 invalid JSON, 111 incorrect type.
+    func errorBody(_ fault: BackendFault) -> JSONValue {
+        let code: Int =
+            switch fault.code {
+            case "notFound": 101
+            case "validation": fault.message.contains("invalid field name") ? 105 : 111
+            case "json": 107
+            default: 102
+            }
+        return ["code": .int(code), "error": .string(fault.message)]
+    }
+
+    func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
+        let segments = request.segments
+        if segments == ["batch"], request.method == "POST" { return try batch(request, &state) }
+        guard segments.count >= 2, segments[0] == "classes" else {
+            throw BackendFault(
+                status: 404,
+                code: "notFound",
+                message: "unknown route /\(segments.joined(separator: "/"))"
+            )
+        }
+        let className = segments[1]
+        switch (request.method, segments.count) {
+        case ("GET", 2): return try list(request.query, className, state)
+        case ("POST", 2):
+            if case .object(let members)? = request.body, members["_method"]?.stringValue == "GET" {
+                // A query too long for a URL, in the body (parse-server's `_method` override).
+                let query: [(name: String, value: String)] = members.filter { $0.key != "_method" }.map { key, value in
+                    (
+                        key,
+                        value.stringValue
+                            ?? String(decoding: (try? value.jsonData(sortedKeys: true)) ?? Data(), as: UTF8.self)
+                    )
+                }
+                return try list(query, className, state)
+            }
+            return try create(request.body, className, &state)
+        case ("GET", 3):
+            let document = try instance(segments[2], className, state).document
+            let query = BackendRequest.Query(request.query)
+            return BackendAnswer(try selection(query).project(try including(document, query, state)))
+        case ("PUT", 3): return try update(request.body, id: segments[2], className, &state)
+        case ("DELETE", 3):
+            let (index, _) = try instance(segments[2], className, state)
+            state.collections[className]!.remove(at: index)
+            return BackendAnswer([:])
+        default:
+            throw BackendFault(status: 404, code: "notFound", message: "unknown route \(request.method) /classes")
+        }
+    }
+
+    // MARK: Reading
+
+    private func selection(_ query: BackendRequest.Query) throws -> DocumentSelection {
+        var selection = DocumentSelection(alwaysIncluded: ["objectId", "createdAt", "updatedAt", "ACL"])
+        if let keys = query.item("keys") { selection.included = keys.split(separator: ",").map(String.init) }
+        if let excluded = query.item("excludeKeys") {
+            selection.excluded = excluded.split(separator: ",").map(String.init)
+        }
+        return selection
+    }
+
+    private func list(
+        _ items: [(name: String, value: String)],
+        _ className: String,
+        _ state: BackendState
+    ) throws
+        -> BackendAnswer
+    {
+        let query = BackendRequest.Query(items)
+        var selection = try selection(query)
+        let filter = try query.jsonItem("where")
+        let evaluator = self.filter
+        if let filter { try evaluator.check(filter) }
+        let selected = try state.documents(className).filter { document in
+            try filter.map { try evaluator.matches(document, $0) } ?? true
+        }
+        if let order = query.item("order") {
+            selection.order = order.split(separator: ",").map { key in
+                key.hasPrefix("-") ? (String(key.dropFirst()), false) : (String(key), true)
+            }
+        }
+        selection.skip = try query.intItem("skip") ?? 0
+        selection.limit = try query.intItem("limit") ?? pageSize
+        var answer: [String: JSONValue] = [
+            "results": .array(try selection.page(of: selected).map { try including($0, query, state) })
+        ]
+        if query.item("count") == "1" { answer["count"] = .int(selected.count) }
+        return BackendAnswer(.object(answer))
+    }
+
+    /// The object with the pointers `include` names replaced by the objects they point to, as parse-server's
+    /// `include` does (one level of dotted paths; a pointer to nothing stays a pointer).
+    private func including(
+        _ document: JSONValue,
+        _ query: BackendRequest.Query,
+        _ state: BackendState
+    ) throws
+        -> JSONValue
+    {
+        guard let include = query.item("include"), case .object(var members) = document else { return document }
+        for key in include.split(separator: ",").map(String.init) {
+            guard key.split(separator: ".").count == 1 else {
+                throw BackendFault.invalid("the in-memory parse backend includes top-level pointers only: \(key)")
+            }
+            guard case .object(let pointer)? = members[key], pointer["__type"]?.stringValue == "Pointer",
+                let target = pointer["className"]?.stringValue, let id = pointer["objectId"]?.stringValue,
+                let index = state.index(of: id, idKey: idKey, in: target),
+                case .object(var object) = state.documents(target)[index]
+            else { continue }
+            object["__type"] = "Object"
+            object["className"] = .string(target)
+            members[key] = .object(object)
+        }
+        return .object(members)
+    }
+
+    private func instance(
+        _ id: String,
+        _ className: String,
+        _ state: BackendState
+    ) throws -> (index: Int, document: JSONValue) {
+        guard let index = state.index(of: id, idKey: idKey, in: className) else {
+            throw BackendFault.notFound("Object not found.")
+        }
+        return (index, state.documents(className)[index])
+    }
+
+    // MARK: Writing
+
+    private func checkFields(_ members: [String: JSONValue]) throws {
+        for key in members.keys where Self.systemFields.contains(key) || key.hasPrefix("_") || key.isEmpty {
+            throw BackendFault.validation("\(key) is an invalid field name.", path: key)
+        }
+    }
+
+    private func create(_ body: JSONValue?, _ className: String, _ state: inout BackendState) throws -> BackendAnswer {
+        guard case .object(var document) = body else {
+            throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
+        }
+        try checkFields(document)
+        try checkOperations(document)
+        let id = state.newID()
+        let now = state.timestamp()
+        document["objectId"] = .string(id)
+        document["createdAt"] = .string(now)
+        document["updatedAt"] = .string(now)
+        try state.checkDocument(.object(document), of: className)
+        state.collections[className, default: []].append(.object(document))
+        return BackendAnswer(
+            201,
+            ["objectId": .string(id), "createdAt": .string(now)],
+            headers: ["Location": "/classes/\(className)/\(id)"]
+        )
+    }
+
+    /// A create takes values only; an `__op` other than the ones a create may hold is refused.
+    private func checkOperations(_ members: [String: JSONValue]) throws {
+        for (key, value) in members where value["__op"] != nil {
+            throw BackendFault.invalid(
+                "\(key): a create takes values, not the operation \(value["__op"]!.stringValue ?? "")"
+            )
+        }
+    }
+
+    /// Applies plain values and `__op` `Delete`, `Increment`, `Add`, `AddUnique` and `Remove`, all or nothing.
+    private func update(
+        _ body: JSONValue?,
+        id: String,
+        _ className: String,
+        _ state: inout BackendState
+    ) throws
+        -> BackendAnswer
+    {
+        guard case .object(let changes) = body else {
+            throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
+        }
+        try checkFields(changes)
+        let (index, document) = try instance(id, className, state)
+        guard case .object(var members) = document else { return BackendAnswer(500, nil) }
+        for key in changes.keys.sorted() {
+            let change = changes[key]!
+            guard let operation = change["__op"]?.stringValue else {
+                members[key] = change
+                continue
+            }
+            let current = members[key]
+            switch operation {
+            case "Delete": members[key] = nil
+            case "Increment":
+                guard let amount = change["amount"], ValueKind(amount) == .number else {
+                    throw BackendFault.invalid("Increment takes a number amount")
+                }
+                let base = current ?? .int(0)
+                guard ValueKind(base) == .number else {
+                    throw BackendFault.validation("Cannot increment a field that is not a number: \(key)", path: key)
+                }
+                members[key] = arithmetic(base, amount, add: true)
+            case "Add", "AddUnique", "Remove":
+                guard case .array(let objects)? = change["objects"] else {
+                    throw BackendFault.invalid("\(operation) takes an array of objects")
+                }
+                guard current == nil || current?.arrayValue != nil else {
+                    throw BackendFault.validation("\(key) is not an array", path: key)
+                }
+                var elements = current?.arrayValue ?? []
+                switch operation {
+                case "Add": elements += objects
+                case "AddUnique":
+                    for object in objects where !elements.contains(where: { sameValue($0, object) }) {
+                        elements.append(object)
+                    }
+                default: elements.removeAll { element in objects.contains { sameValue(element, $0) } }
+                }
+                members[key] = .array(elements)
+            default:
+                throw BackendFault.invalid("the in-memory parse backend does not apply \(operation)")
+            }
+        }
+        let now = state.timestamp()
+        members["updatedAt"] = .string(now)
+        try state.checkDocument(.object(members), of: className)
+        state.collections[className]![index] = .object(members)
+        return BackendAnswer(["updatedAt": .string(now)])
+    }
+
+    /// `POST /batch`: each request in order, each answered `{"success":…}` or `{"error":{"code","error"}}`; their
+    /// paths start at the server's root (the base URL's path, then `/classes/…`).
+    private func batch(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
+        guard case .array(let requests)? = request.body?["requests"] else {
+            throw BackendFault.invalid("requests must be an array")
+        }
+        var answers: [JSONValue] = []
+        for entry in requests {
+            guard let method = entry["method"]?.stringValue, let path = entry["path"]?.stringValue else {
+                throw BackendFault.invalid("a batch request needs a method and a path")
+            }
+            var segments = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+            if let start = segments.firstIndex(of: "classes") { segments.removeFirst(start) }
+            let inner = BackendRequest(
+                method: method.uppercased(),
+                segments: segments,
+                query: [],
+                headers: request.headers,
+                body: entry["body"]
+            )
+            do {
+                answers.append(["success": try answer(inner, &state).body ?? [:]])
+            } catch let fault as BackendFault {
+                answers.append(["error": errorBody(fault)])
+            }
+        }
+        return BackendAnswer(.array(answers))
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import ModelRuntime
+
+/// What a list request selects beyond its filter: the order, the page and the members each document keeps.
+struct DocumentSelection {
+    /// The sort keys in order: a dotted path and whether it ascends.
+    var order: [(path: String, ascending: Bool)] = []
+    var skip = 0
+    var limit: Int?
+    /// The members kept (dotted paths); empty keeps every member.
+    var included: [String] = []
+    /// The members left out (dotted paths).
+    var excluded: [String] = []
+    /// Members every answer keeps whatever the projection (`_id`, Parse's `objectId`…).
+    var alwaysIncluded: [String] = []
+
+    /// The page of `documents` (already filtered, in the order stored): sorted stably, so documents that tie keep
+    /// the order they were stored in, as a collection scan returns them.
+    func page(of documents: [JSONValue]) -> [JSONValue] {
+        var sorted = documents
+        if !order.isEmpty {
+            let keys = order.map { (segments($0.path), $0.ascending) }
+            let indexed = sorted.enumerated().map { ($0.offset, $0.element) }
+            sorted = indexed.sorted { a, b in
+                for (path, ascending) in keys {
+                    let result = Self.sortOrder(a.1, b.1, path: path, ascending: ascending)
+                    if result != .orderedSame { return (result == .orderedAscending) == ascending }
+                }
+                return a.0 < b.0
+            }.map(\.1)
+        }
+        let start = min(skip, sorted.count)
+        let end = limit.map { min(sorted.count, start + $0) } ?? sorted.count
+        return sorted[start..<end].map(project)
+    }
+
+    /// MongoDB's sort: a missing value sorts as `null`, first when ascending; an array sorts by its smallest element
+    /// ascending and its largest descending.
+    private static func sortOrder(_ a: JSONValue, _ b: JSONValue, path: [String], ascending: Bool) -> ComparisonResult {
+        mongoOrder(sortKey(a, path, ascending), sortKey(b, path, ascending))
+    }
+
+    private static func sortKey(_ document: JSONValue, _ path: [String], _ ascending: Bool) -> JSONValue {
+        let found = values(at: path, in: document).flatMap { value -> [JSONValue] in
+            if case .array(let elements) = value { return elements.isEmpty ? [.null] : elements }
+            return [value]
+        }
+        guard var best = found.first else { return .null }
+        for value in found.dropFirst() {
+            let result = mongoOrder(value, best)
+            if ascending ? result == .orderedAscending : result == .orderedDescending { best = value }
+        }
+        return best
+    }
+
+    /// The document with only the members the projection keeps.
+    func project(_ document: JSONValue) -> JSONValue {
+        guard case .object(var members) = document else { return document }
+        if !included.isEmpty {
+            var kept: [String: JSONValue] = [:]
+            for path in included + alwaysIncluded {
+                Self.copy(segments(path)[...], from: members, into: &kept)
+            }
+            members = kept
+        }
+        for path in excluded where !alwaysIncluded.contains(path) {
+            Self.remove(segments(path)[...], from: &members)
+        }
+        return .object(members)
+    }
+
+    private static func copy(
+        _ path: ArraySlice<String>,
+        from source: [String: JSONValue],
+        into target: inout [String: JSONValue]
+    ) {
+        guard let first = path.first, let value = source[first] else { return }
+        let rest = path.dropFirst()
+        if rest.isEmpty {
+            target[first] = value
+            return
+        }
+        guard case .object(let inner) = value else { return }
+        var kept = target[first]?.objectValue ?? [:]
+        copy(rest, from: inner, into: &kept)
+        target[first] = .object(kept)
+    }
+
+    private static func remove(_ path: ArraySlice<String>, from members: inout [String: JSONValue]) {
+        guard let first = path.first else { return }
+        let rest = path.dropFirst()
+        if rest.isEmpty {
+            members[first] = nil
+            return
+        }
+        guard case .object(var inner) = members[first] else { return }
+        remove(rest, from: &inner)
+        members[first] = .object(inner)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import ModelRuntime
+
+// How the in-memory backends compare stored values, as MongoDB (under all three backends) does: numbers by value
+// whatever their JSON spelling, strings by their UTF-8 bytes (so "é" and "e\u{301}" differ, as they do in MongoDB,
+// where Swift's `==` would call them equal), and values of different kinds never equal and never ordered by `$gt`.
+
+/// The kinds MongoDB brackets comparisons by, in its sort order.
+enum ValueKind: Int, Comparable {
+    case null = 0, number, string, object, array, bool
+
+    static func < (a: ValueKind, b: ValueKind) -> Bool { a.rawValue < b.rawValue }
+
+    init(_ value: JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .int, .double, .bigInteger: self = .number
+        case .string: self = .string
+        case .object: self = .object
+        case .array: self = .array
+        case .bool: self = .bool
+        }
+    }
+}
+
+/// What a stored value is compared as: a Parse `{"__type":"Date","iso":…}` as its ISO 8601 text (which orders as the
+/// dates do, every date being written with milliseconds and `Z`), anything else as itself.
+func comparable(_ value: JSONValue) -> JSONValue {
+    if case .object(let members) = value, members["__type"]?.stringValue == "Date", let iso = members["iso"] {
+        return iso
+    }
+    return value
+}
+
+/// Equal as MongoDB's `$eq` compares two values (no array traversal: see `DocumentFilter`).
+func sameValue(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    switch (comparable(a), comparable(b)) {
+    case (.null, .null): return true
+    case (.bool(let x), .bool(let y)): return x == y
+    case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
+    case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy(sameValue)
+    case (.object(let x), .object(let y)):
+        return x.count == y.count && x.allSatisfy { key, value in y[key].map { sameValue(value, $0) } ?? false }
+    case (let x, let y):
+        guard ValueKind(x) == .number, ValueKind(y) == .number else { return false }
+        return compareNumbers(x, y) == .orderedSame
+    }
+}
+
+/// The order of two values of one kind; nil when their kinds differ, where `$gt` and its kin match nothing.
+func bracketedOrder(_ a: JSONValue, _ b: JSONValue) -> ComparisonResult? {
+    let (a, b) = (comparable(a), comparable(b))
+    guard ValueKind(a) == ValueKind(b) else { return nil }
+    return mongoOrder(a, b)
+}
+
+/// The total order MongoDB sorts by: first the kind, then the value.
+func mongoOrder(_ a: JSONValue, _ b: JSONValue) -> ComparisonResult {
+    let (a, b) = (comparable(a), comparable(b))
+    let (kindA, kindB) = (ValueKind(a), ValueKind(b))
+    if kindA != kindB { return kindA < kindB ? .orderedAscending : .orderedDescending }
+    switch (a, b) {
+    case (.string(let x), .string(let y)): return compareBytes(x, y)
+    case (.bool(let x), .bool(let y)): return x == y ? .orderedSame : (x ? .orderedDescending : .orderedAscending)
+    case (.array(let x), .array(let y)): return compareSequences(x, y)
+    case (.object(let x), .object(let y)):
+        // Objects compare member by member in key order; stored objects have no order of their own here.
+        let keysX = x.keys.sorted(by: { compareBytes($0, $1) == .orderedAscending })
+        let keysY = y.keys.sorted(by: { compareBytes($0, $1) == .orderedAscending })
+        for (keyX, keyY) in zip(keysX, keysY) {
+            let keys = compareBytes(keyX, keyY)
+            if keys != .orderedSame { return keys }
+            let values = mongoOrder(x[keyX]!, y[keyY]!)
+            if values != .orderedSame { return values }
+        }
+        return keysX.count == keysY.count
+            ? .orderedSame : (keysX.count < keysY.count ? .orderedAscending : .orderedDescending)
+    case (.null, .null): return .orderedSame
+    default: return compareNumbers(a, b)
+    }
+}
+
+private func compareSequences(_ x: [JSONValue], _ y: [JSONValue]) -> ComparisonResult {
+    for (elementX, elementY) in zip(x, y) {
+        let result = mongoOrder(elementX, elementY)
+        if result != .orderedSame { return result }
+    }
+    return x.count == y.count ? .orderedSame : (x.count < y.count ? .orderedAscending : .orderedDescending)
+}
+
+func compareBytes(_ x: String, _ y: String) -> ComparisonResult {
+    if x.utf8.elementsEqual(y.utf8) { return .orderedSame }
+    return x.utf8.lexicographicallyPrecedes(y.utf8) ? .orderedAscending : .orderedDescending
+}
+
+/// Two numbers by value: ints exactly, anything with a double (or a big integer) as doubles.
+private func compareNumbers(_ a: JSONValue, _ b: JSONValue) -> ComparisonResult {
+    if case .int(let x) = a, case .int(let y) = b {
+        return x == y ? .orderedSame : (x < y ? .orderedAscending : .orderedDescending)
+    }
+    let x = a.doubleValue ?? .nan
+    let y = b.doubleValue ?? .nan
+    if x == y { return .orderedSame }
+    return x < y ? .orderedAscending : .orderedDescending
+}
+
+/// A dotted path's segments: `c_size.c_width` → `["c_size", "c_width"]`.
+func segments(_ path: String) -> [String] {
+    path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+}
+
+/// The values a dotted path reaches in `document`, as MongoDB's queries see them: through an array of documents
+/// the path goes on in each element (and a numeric segment names an element), so `c_parts.c_label` reaches every
+/// part's label. Empty when the path reaches nothing.
+func values(at path: [String], in document: JSONValue) -> [JSONValue] {
+    var current: [JSONValue] = [document]
+    for segment in path {
+        var next: [JSONValue] = []
+        for value in current {
+            switch value {
+            case .object(let members):
+                if let member = members[segment] { next.append(member) }
+            case .array(let elements):
+                if let index = Int(segment), String(index) == segment, elements.indices.contains(index) {
+                    next.append(elements[index])
+                }
+                for case .object(let members) in elements {
+                    if let member = members[segment] { next.append(member) }
+                }
+            default: break
+            }
+        }
+        current = next
+        if current.isEmpty { break }
+    }
+    return current
+}
