@@ -36,7 +36,19 @@ struct CortexBackend: BackendDialect {
             "object": "fault", "name": "error", "code": .string(code), "status": .int(fault.status),
             "reason": .string(fault.message), "message": .string(fault.message),
         ]
-        if let path = fault.path { body["path"] = .string(path) }
+        if let path = fault.path {
+            if fault.code != "validation" {
+                body["path"] = .string(path)
+            } else {
+                // Cortex lists each invalid property under `faults`, with its path.
+                body["faults"] = [
+                    [
+                        "object": "fault", "code": "kInvalidArgument", "path": .string(path),
+                        "message": .string(fault.message),
+                    ]
+                ]
+            }
+        }
         return .object(body)
     }
 

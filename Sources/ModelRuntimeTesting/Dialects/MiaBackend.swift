@@ -26,9 +26,12 @@ struct MiaBackend: BackendDialect {
 
     func errorBody(_ fault: BackendFault) -> JSONValue {
         let reasons = [400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict"]
+        // The service's validation messages (Fastify's) start with the field's path: `body/c_name must be string`.
+        let message =
+            fault.code == "validation" ? "body/\(fault.path ?? "") is refused: \(fault.message)" : fault.message
         return [
             "statusCode": .int(fault.status), "error": .string(reasons[fault.status] ?? "Error"),
-            "message": .string(fault.message),
+            "message": .string(message),
         ]
     }
 

@@ -1,0 +1,236 @@
+import Foundation
+import GoldenCortexExport
+import GoldenQueries
+import GoldenRealCortex
+import GoldenRealMia
+import ModelRuntime
+import ModelRuntimeClient
+import ModelRuntimeTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// ModelClient against ModelRuntimeTesting's in-memory backends: each dialect's round trip, its update operations,
+// states, bulk calls, batches, refusals and scripted faults, and answers compared with real answers of each backend
+// (Fixtures/Real, sources in its SOURCES.md).
+
+@Suite struct InMemoryBackendTests {
+    private static func paths(_ backend: InMemoryBackend, method: String? = nil) async -> [String] {
+        await backend.requests.filter { method == nil || $0.method == method }.map(\.path)
+    }
+
+    // MARK: One scenario per dialect
+
+    @Test(arguments: ["cortex", "mia"])
+    func itemScenario(_ name: String) async throws {
+        let backend = InMemoryBackend(name == "cortex" ? .cortex : .mia(defaultState: .public))
+        let client = backend.client()
+
+        // Create five items.
+        var created: [Item] = []
+        for index in 1...5 {
+            var body = Item.Create(name: "item \(index)")
+            body.count = index
+            body.tags = ["t\(index)"]
+            created.append(try await client.create(body))
+        }
+        #expect(created.map(\.name) == (1...5).map { "item \($0)" })
+        #expect(created.map(\.count) == (1...5).map { $0 })
+        var state = await backend.documents(in: "c_items")
+        #expect(state.count == 5)
+        #expect(state.map { $0["c_name"]?.stringValue } == created.map(\.name))
+        #expect(state.map { $0["_id"]?.stringValue } == created.map(\.id.description))
+
+        // List with a filter.
+        let page = try await client.list(Item.query.where { $0.count.gte(3) }.where { $0.count.lt(5) })
+        #expect(page.items.map(\.name) == ["item 3", "item 4"])
+        #expect(page.hasMore == false)
+        #expect(page.skip == 0)
+        #expect(try await client.count(Item.query.where { $0.count.gt(1) }) == 4)
+
+        // Page through all of them, two at a time.
+        var all: [Item] = []
+        for try await item in client.all(Item.query.sort { $0.count.ascending }, pageSize: 2) { all.append(item) }
+        #expect(all.map(\.name) == (1...5).map { "item \($0)" })
+        let lists = await Self.paths(backend, method: "GET").filter { $0.hasPrefix("/c_items") }
+        #expect(lists.count >= 3, "\(lists)")
+
+        // Update: rename one, clear its tags, read it back.
+        var patch = Item.Patch()
+        patch.name = .set("renamed")
+        patch.tags = .null
+        let updated = try await client.update(created[1].id, patch)
+        #expect(updated.name == "renamed")
+        #expect(updated.tags == nil)
+        #expect(updated.count == 2)
+        state = await backend.documents(in: "c_items")
+        let stored = try #require(state.first { $0["_id"]?.stringValue == created[1].id.description })
+        #expect(stored["c_name"]?.stringValue == "renamed")
+        #expect(stored["c_tags"] == nil)
+        let read = try await client.get(Item.self, id: created[1].id)
+        #expect(read == updated)
+
+        // Delete one.
+        try await client.delete(Item.self, id: created[0].id)
+        state = await backend.documents(in: "c_items")
+        #expect(state.map { $0["c_name"]?.stringValue } == ["renamed", "item 3", "item 4", "item 5"])
+        #expect(try await client.count(Item.query) == 4)
+
+        // Paging stops on cortex's `hasMore: false`; mia has no such flag and needs an empty page to know.
+        let before = await backend.requests.count
+        var remaining: [String] = []
+        for try await item in client.all(Item.query, pageSize: 2) { remaining.append(item.name ?? "") }
+        #expect(remaining == ["renamed", "item 3", "item 4", "item 5"])
+        let pages = await backend.requests.dropFirst(before)
+        #expect(pages.count == (name == "cortex" ? 2 : 3), "\(pages)")
+
+        // A read with a projection sends it, and gets only what it names (and the id).
+        let projected = try await client.get(
+            Item.self,
+            id: created[1].id,
+            query: Item.query.paths { [$0.name, $0.count] }
+        )
+        #expect(projected.name == "renamed" && projected.count == 2 && projected.tags == nil)
+        let projection = try #require(await backend.requests.last)
+        let named = projection.queryItems.filter { $0.name == (name == "cortex" ? "paths[]" : "_p") }.map(\.value)
+        #expect(named == (name == "cortex" ? ["c_name", "c_count"] : ["c_name,c_count"]), "\(projection)")
+    }
+
+    @Test func gameScoreScenarioInParse() async throws {
+        let backend = InMemoryBackend(.parse)
+        let client = backend.client()
+        for (index, player) in ["ann", "bob", "cy", "di"].enumerated() {
+            var body = GameScore.Create()
+            body.points = (index + 1) * 10
+            body.playerName = player
+            let created = try await client.create(body)
+            #expect(created.points == (index + 1) * 10)
+            #expect(created.playerName == player)
+        }
+        var state = await backend.documents(in: "GameScore")
+        #expect(state.map { $0["playerName"]?.stringValue } == ["ann", "bob", "cy", "di"])
+        let ids = try state.map { try #require($0["objectId"]?.stringValue) }
+
+        let page = try await client.list(GameScore.query.where { $0.points.gt(15) }.where { $0.points.lte(30) })
+        #expect(page.items.map(\.playerName) == ["bob", "cy"])
+        #expect(try await client.count(GameScore.query.where { $0.points.gte(20) }) == 3)
+
+        var all: [GameScore] = []
+        for try await score in client.all(GameScore.query.sort { $0.points.descending }, pageSize: 3) {
+            all.append(score)
+        }
+        #expect(all.map(\.playerName) == ["di", "cy", "bob", "ann"])
+
+        var patch = GameScore.Patch()
+        patch.points.increment(by: 5)
+        patch.playerName = .null
+        let updated = try await client.update(ids[2], patch)
+        #expect(updated.points == 35)
+        #expect(updated.playerName == nil)
+        state = await backend.documents(in: "GameScore")
+        #expect(state[2]["points"]?.intValue == 35)
+        #expect(state[2]["playerName"] == nil)
+        #expect(try await client.get(GameScore.self, id: ids[2]) == updated)
+
+        try await client.delete(GameScore.self, id: ids[0])
+        state = await backend.documents(in: "GameScore")
+        #expect(state.compactMap { $0["objectId"]?.stringValue } == Array(ids.dropFirst()))
+    }
+
+    // MARK: Mia-Platform states and bulk calls
+
+    @Test func miaCreateInACollectionThatMakesDraftsReturnsTheDraft() async throws {
+        let backend = InMemoryBackend(.mia)
+        let client = backend.client()
+        var body = Item.Create(name: "draft")
+        body.count = 7
+        let created = try await client.create(body)
+        #expect(created.name == "draft")
+        #expect(created.count == 7)
+        let stored = await backend.documents(in: "c_items")
+        #expect(stored.map { $0["__STATE__"] } == ["DRAFT"])
+        #expect(stored.first?["_id"]?.stringValue == created.id.description)
+        // The read-back asked for every state; a plain read finds only PUBLIC documents.
+        #expect(await backend.requests.last?.queryItem("_st") == "PUBLIC,DRAFT,TRASH,DELETED")
+        let hidden = await #expect(throws: ModelClientError.self) {
+            _ = try await client.get(Item.self, id: created.id)
+        }
+        #expect(hidden?.refusal == .notFound)
+    }
+
+    @Test func miaStatesBulkCallsAndStateChanges() async throws {
+        let backend = InMemoryBackend(.mia)
+        let client = backend.client()
+        let ids = try await client.createAll(["a", "b", "c"].map { Item.Create(name: $0) })
+        #expect(ids.count == 3)
+        var stored = await backend.documents(in: "c_items")
+        #expect(stored.map { $0["_id"]?.stringValue } == ids)
+        #expect(stored.allSatisfy { $0["__STATE__"] == "DRAFT" })
+
+        // Drafts are seen only when asked for.
+        #expect(try await client.list(Item.query).items.isEmpty)
+        #expect(try await client.list(Item.query.states(.draft)).items.map(\.name) == ["a", "b", "c"])
+        #expect(try await client.count(Item.query.states(.draft, .public)) == 3)
+        let draft = try await client.get(Item.self, id: ids[0], states: [.draft])
+        #expect(draft.name == "a")
+        let hidden = await #expect(throws: ModelClientError.self) { _ = try await client.get(Item.self, id: draft.id) }
+        #expect(hidden?.refusal == .notFound)
+
+        // A state change publishes one.
+        try await client.setState(Item.self, id: draft.id, to: .public)
+        #expect(try await client.get(Item.self, id: draft.id).name == "a")
+        #expect(await Self.paths(backend, method: "POST").contains("/c_items/\(ids[0])/state"))
+
+        // Update and delete by id, among drafts.
+        var rename = Item.Patch()
+        rename.name = .set("b2")
+        #expect(try await client.update(ids[1], rename, states: [.draft]).name == "b2")
+
+        // Patch and delete by query.
+        var nine = Item.Patch()
+        nine.count = .set(9)
+        #expect(try await client.updateAll(Item.query.states(.draft), nine) == 2)
+        stored = await backend.documents(in: "c_items")
+        #expect(stored.map { $0["c_count"] } == [nil, 9, 9])
+        #expect(try await client.deleteAll(Item.query.states(.draft).where { $0.name.eq("c") }) == 1)
+        try await client.delete(Item.self, id: ids[1], states: [.draft])
+        stored = await backend.documents(in: "c_items")
+        #expect(stored.map { $0["c_name"] } == ["a"])
+
+        // Other dialects have no states.
+        let cortex = InMemoryBackend(.cortex).client()
+        await #expect(throws: ModelClientError.self) { try await cortex.setState(Item.self, id: draft.id, to: .public) }
+    }
+
+    @Test func allSortsByIdLastSoThatPagesNeitherSkipNorRepeat() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        let client = backend.client()
+        for index in 0..<5 {
+            var body = Item.Create(name: "same")
+            body.count = index % 2
+            _ = try await client.create(body)
+        }
+        var seen: [Item] = []
+        for try await item in client.all(Item.query.sort { $0.count.ascending }, pageSize: 2) { seen.append(item) }
+        #expect(Set(seen.map(\.id)).count == 5)
+        #expect(seen.map(\.count) == [0, 0, 0, 1, 1])
+        let sorts = await backend.requests.compactMap { $0.queryItem("_s") }
+        #expect(sorts == ["c_count,_id", "c_count,_id", "c_count,_id"])
+    }
+
+    @Test func missingInstancesAreNotFoundInEveryDialect() async throws {
+        let missing = try #require(ObjectID("5f0000000000000000000999"))
+        for dialect in [InMemoryDialect.cortex, .mia] {
+            let error = await #expect(throws: ModelClientError.self) {
+                _ = try await InMemoryBackend(dialect).client().get(Item.self, id: missing)
+            }
+            #expect(error?.refusal == .notFound)
+        }
+        let error = await #expect(throws: ModelClientError.self) {
+            _ = try await InMemoryBackend(.parse).client().get(GameScore.self, id: "nope")
+        }
+        #expect(error?.refusal == .notFound)
+    }
+}

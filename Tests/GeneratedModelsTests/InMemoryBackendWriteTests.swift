@@ -1,0 +1,293 @@
+import Foundation
+import GoldenCortexExport
+import GoldenQueries
+import GoldenRealCortex
+import ModelRuntime
+import ModelRuntimeClient
+import ModelRuntimeTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// Every update form the client sends, applied by each in-memory backend as that backend applies it, and the writes
+// each backend refuses, answered in its own error shape.
+
+@Suite struct InMemoryBackendWriteTests {
+    /// A clinic as each backend holds one (Clinic reads `_id` and `object` whatever the backend).
+    private static func clinic(_ id: String, state: Bool = false) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "_id": .string(id), "object": "c_clinic", "c_name": "North", "c_phone": "555", "c_beds": 2,
+            "c_tags": ["a", "b"],
+        ]
+        if state { members["__STATE__"] = "PUBLIC" }
+        return .object(members)
+    }
+
+    private static let clinicID = "5a2f1b7c9d3e4f5a6b7c8d01"
+
+    // MARK: Cortex
+
+    /// Sets, clears, pushes and pulls, of top-level properties and of one element of a document array by its
+    /// `_id`, on a real instance (Fixtures/Real/cortex-c_study-document-arrays.json), in one `PATCH`.
+    @Test func cortexAppliesEveryPatchOperationIncludingElementPaths() async throws {
+        let study = try #require(
+            try Fixtures.decode([Study].self, from: "Real/cortex-c_study-document-arrays.json").first
+        )
+        let backend = InMemoryBackend(.cortex)
+        try await backend.insert([study])
+        let client = backend.client()
+        let first = try #require(ObjectID("6255b8f81b7acdab9f14397b"))
+        let second = try #require(ObjectID("6255b8f81b7acdab9f14397c"))
+
+        var patch = Study.Patch()
+        patch.subjectStatusList.update(
+            elementWithID: first,
+            setting: Study.SubjectStatusList(statusDescription: "Made")
+        )
+        patch.subjectStatusList.clear([.default], inElementWithID: first)
+        patch.subjectStatusList.remove(elementWithID: second)
+        patch.subjectStatusList.push([
+            Study.SubjectStatusList(key: UUIDString("4f1b2c3d-0000-4000-8000-000000000001"), statusValue: "screened")
+        ])
+        patch.authTaskFields.pull(["password"])
+        patch.forgotUsernameOptions.push(["phone"])
+        patch.enableAltReg = .set(true)
+        let updated = try await client.update(study.id, patch)
+        #expect(await backend.requests.last?.method == "PATCH")
+
+        let statuses = try #require(updated.subjectStatusList)
+        #expect(statuses.map(\.statusValue) == ["new", "complete", "screened"])
+        #expect(statuses[0].statusDescription == "Made")
+        #expect(statuses[0].default == nil, "the element's c_default was removed by its path")
+        #expect(statuses[1].default == false, "the other elements are as they were")
+        let pushed = try #require(statuses.last?.id, "a pushed element gets an _id, as Cortex gives it")
+        #expect(!statuses.dropLast().map(\.id).contains(pushed))
+        #expect(updated.authTaskFields == ["email"])
+        #expect(updated.forgotUsernameOptions == ["email", "phone"])
+        #expect(updated.enableAltReg == true)
+        #expect(updated.system.updater?.id.description == "000000000000000000000001")
+
+        // What is stored is what was answered, and it reads back the same.
+        #expect(try await backend.stored(Study.self) == [updated])
+        #expect(try await client.get(Study.self, id: study.id) == updated)
+    }
+
+    /// A `PATCH` whose one operation fails changes nothing, as Cortex saves once after applying all of them.
+    @Test func aCortexPatchThatFailsChangesNothing() async throws {
+        let study = try #require(
+            try Fixtures.decode([Study].self, from: "Real/cortex-c_study-document-arrays.json").first
+        )
+        let backend = InMemoryBackend(.cortex)
+        try await backend.insert([study])
+        let before = await backend.documents(in: Study.pluralName)
+        var patch = Study.Patch()
+        patch.enableAltReg = .set(true)
+        patch.subjectStatusList.update(
+            elementWithID: try #require(ObjectID("6255b8f81b7acdab9f1439ff")),
+            setting: Study.SubjectStatusList(statusDescription: "nobody")
+        )
+        let error = await #expect(throws: ModelClientError.self) {
+            _ = try await backend.client().update(study.id, patch)
+        }
+        #expect(error?.refusal == .notFound, "\(String(describing: error))")
+        #expect(await backend.documents(in: Study.pluralName) == before)
+    }
+
+    // MARK: Mia-Platform
+
+    @Test func miaAppliesEveryUpdateOperator() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([Self.clinic(Self.clinicID, state: true)], into: Clinic.pluralName)
+        let client = backend.client()
+        let id = try #require(ObjectID(Self.clinicID))
+
+        var first = Clinic.Patch()
+        first.name = .set("Northside")
+        first.phone = .null
+        first.beds.increment(by: 3)
+        first.tags.push(["c", "d"])
+        var clinic = try await client.update(id, first)
+        #expect(clinic.name == "Northside" && clinic.phone == nil && clinic.beds == 5)
+        #expect(clinic.tags == ["a", "b", "c", "d"])
+        #expect(await backend.requests.last?.body?["$inc"] == ["c_beds": 3])
+
+        var second = Clinic.Patch()
+        second.beds.multiply(by: 2)
+        second.tags.addToSet(["a", "e"])
+        clinic = try await client.update(id, second)
+        #expect(clinic.beds == 10)
+        #expect(clinic.tags == ["a", "b", "c", "d", "e"])
+
+        var third = Clinic.Patch()
+        third.tags.pull(["b", "c"])
+        clinic = try await client.update(id, third)
+        #expect(clinic.tags == ["a", "d", "e"])
+
+        // $currentDate writes the backend's time, here its virtual clock's.
+        let items = InMemoryBackend(
+            .mia(defaultState: .public),
+            clock: .virtual(start: Date(timeIntervalSince1970: 0), tick: .seconds(1))
+        )
+        let item = try await items.client().create(Item.Create(name: "dated"))
+        var stamp = Item.Patch()
+        stamp.when = .serverTime
+        let stamped = try await items.client().update(item.id, stamp)
+        #expect(stamped.when == Date(timeIntervalSince1970: 1), "created at 0 s, stamped at the next tick")
+        let stored = try #require(await items.documents(in: "c_items").first)
+        #expect(stored["updatedAt"] == "1970-01-01T00:00:01.000Z")
+        #expect(stored["creatorId"] == "public")
+    }
+
+    /// A field under two operators is refused, as MongoDB refuses it, and changes nothing.
+    @Test func miaRefusesAFieldUnderTwoOperators() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([Self.clinic(Self.clinicID, state: true)], into: Clinic.pluralName)
+        let request = try RenderedRequest(
+            method: "PATCH",
+            path: "/c_clinics/\(Self.clinicID)",
+            body: .object([("$set", .object([("c_beds", .int(1))])), ("$inc", .object([("c_beds", .int(1))]))])
+        ).urlRequest(relativeTo: backend.baseURL)
+        let (data, response) = try await backend.send(request)
+        #expect(response.statusCode == 400)
+        let body = try JSONValue(parsing: data)
+        #expect(body["error"] == "Bad Request" && body["statusCode"] == 400)
+        #expect(body["message"]?.stringValue?.contains("conflict at 'c_beds'") == true, "\(body)")
+        #expect(await backend.documents(in: Clinic.pluralName).first?["c_beds"] == 2)
+    }
+
+    // MARK: Parse
+
+    @Test func parseAppliesEveryOperation() async throws {
+        let backend = InMemoryBackend(.parse)
+        var stored = try #require(Self.clinic(Self.clinicID).objectValue)
+        stored["objectId"] = "clinic0001"
+        try await backend.insert([.object(stored)], into: Clinic.pluralName)
+        let client = backend.client()
+
+        var first = Clinic.Patch()
+        first.name = .set("Northside")
+        first.phone = .null
+        first.beds.increment(by: 3)
+        first.tags.push(["c", "a"])
+        var clinic = try await client.update("clinic0001", first)
+        #expect(clinic.name == "Northside" && clinic.phone == nil && clinic.beds == 5)
+        #expect(clinic.tags == ["a", "b", "c", "a"])
+        let sent = try #require(await backend.requests.first { $0.method == "PUT" }?.body)
+        #expect(sent["c_phone"] == ["__op": "Delete"] && sent["c_beds"] == ["__op": "Increment", "amount": 3])
+
+        var second = Clinic.Patch()
+        second.tags.addToSet(["a", "e"])
+        clinic = try await client.update("clinic0001", second)
+        #expect(clinic.tags == ["a", "b", "c", "a", "e"])
+
+        var third = Clinic.Patch()
+        third.tags.pull(["a", "c"])
+        clinic = try await client.update("clinic0001", third)
+        #expect(clinic.tags == ["b", "e"], "Remove takes every occurrence")
+        let document = try #require(await backend.documents(in: Clinic.pluralName).first)
+        #expect(document["updatedAt"] != nil && document["updatedAt"] != document["createdAt"])
+    }
+
+    /// `/batch`: creates, updates and deletes in one request, each answered in order; a failure names its index.
+    @Test func parseBatchesCreatesUpdatesAndDeletes() async throws {
+        let backend = InMemoryBackend(.parse)
+        let client = backend.client()
+        let ids = try await client.createAll(
+            ["ann", "bob", "cy"].map { name in
+                var body = GameScore.Create()
+                body.playerName = name
+                body.points = 1
+                return body
+            }
+        )
+        #expect(ids == ["obj0000001", "obj0000002", "obj0000003"])
+        #expect(await backend.requests.map(\.path) == ["/batch"])
+
+        var more = GameScore.Patch()
+        more.points.increment(by: 10)
+        try await client.updateAll([(id: ids[0], patch: more), (id: ids[2], patch: more)])
+        #expect(try await backend.stored(GameScore.self).map(\.points) == [11, 1, 11])
+
+        let error = await #expect(throws: BatchError.self) {
+            try await client.updateAll([(id: ids[1], patch: more), (id: "missing", patch: more)])
+        }
+        #expect(error?.applied == [0])
+        #expect(error?.failures.map(\.index) == [1])
+        #expect(error?.failures.first?.error.refusal == .notFound)
+        #expect(try await backend.stored(GameScore.self).map(\.points) == [11, 11, 11])
+
+        try await client.deleteAll(GameScore.self, ids: [ids[0], ids[1]])
+        #expect(try await backend.stored(GameScore.self).map(\.playerName) == ["cy"])
+    }
+
+    // MARK: What each backend refuses
+
+    /// A property the model doesn't have, a value of the wrong type, a system property: refused by Cortex and
+    /// Mia-Platform as they refuse them, with the path, and nothing stored.
+    @Test(arguments: ["cortex", "mia"])
+    func writesTheModelRefusesAreRefusedWithTheirPath(_ name: String) async throws {
+        let backend = InMemoryBackend(name == "cortex" ? .cortex : .mia)
+        await backend.register(Item.self)
+        let client = backend.client()
+        let system = name == "cortex" ? "creator" : "createdAt"
+        let cases: [(body: JSONValue, path: String)] = [
+            (["c_name": "x", "c_nope": 1], "c_nope"),
+            (["c_name": "x", "c_count": "five"], "c_count"),
+            (["c_name": "x", .init(stringLiteral: system): "me"], system),
+        ]
+        for (body, path) in cases {
+            let error = await #expect(throws: ModelClientError.self) {
+                _ = try await client.post(body, to: "/c_items", answer: JSONValue.self)
+            }
+            #expect(error?.refusal == .validation(fields: [path]), "\(name) \(path): \(String(describing: error))")
+        }
+        #expect(await backend.documents(in: "c_items").isEmpty)
+    }
+
+    /// Parse takes a new field (its schema grows), but refuses the fields it sets itself (105) and a value the
+    /// model can't read (111).
+    @Test func parseRefusesItsOwnFieldsAndWrongTypes() async throws {
+        let backend = InMemoryBackend(.parse)
+        await backend.register(GameScore.self)
+        for (body, code) in [
+            ([("objectId", QueryJSON.string("mine"))], 105), ([("points", .string("ten"))], 111),
+        ] {
+            let request = try RenderedRequest(method: "POST", path: "/classes/GameScore", body: .object(body))
+                .urlRequest(relativeTo: backend.baseURL)
+            let (data, response) = try await backend.send(request)
+            #expect(response.statusCode == 400)
+            #expect(try JSONValue(parsing: data)["code"] == .int(code))
+        }
+        let request = try RenderedRequest(
+            method: "POST",
+            path: "/classes/GameScore",
+            body: .object([("newField", .string("ok"))])
+        ).urlRequest(relativeTo: backend.baseURL)
+        #expect(try await backend.send(request).1.statusCode == 201)
+    }
+
+    /// A filter with an operator the backend refuses, sent as the raw request (no client renders it), is refused
+    /// by the backend in its own error shape, as the backend refuses it; so is one no backend has.
+    @Test func eachBackendRefusesTheOperatorsItRefuses() async throws {
+        let cases: [(InMemoryDialect, String, String, String)] = [
+            (.cortex, "/c_items", "where", #"{"c_name":{"$exists":true}}"#),
+            (.cortex, "/c_items", "where", #"{"$nor":[{"c_name":"a"}]}"#),
+            (.mia, "/c_items/", "_q", #"{"$nor":[{"c_name":"a"}]}"#),
+            (.parse, "/classes/Item", "where", #"{"c_tags":{"$size":2}}"#),
+            (.parse, "/classes/Item", "where", #"{"c_tags":{"$elemMatch":{"$eq":"a"}}}"#),
+            (.mia, "/c_items/", "_q", #"{"c_name":{"$where":"1"}}"#),
+        ]
+        for (dialect, path, item, filter) in cases {
+            let backend = InMemoryBackend(dialect)
+            let request = try RenderedRequest(path: path, queryItems: [URLQueryItem(name: item, value: filter)])
+                .urlRequest(relativeTo: backend.baseURL)
+            let (data, response) = try await backend.send(request)
+            #expect(response.statusCode == 400, "\(filter)")
+            let operatorName = try #require(filter.split(separator: "\"").first { $0.hasPrefix("$") })
+            let body = String(decoding: data, as: UTF8.self)
+            #expect(body.contains(String(operatorName)), "\(body)")
+        }
+    }
+}
