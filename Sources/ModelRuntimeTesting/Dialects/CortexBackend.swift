@@ -158,6 +158,7 @@ struct CortexBackend: BackendDialect {
         document["accessRoles"] = []
         document["favorite"] = false
         document["shared"] = false
+        document["idx"] = ["v": 0]
         try state.checkDocument(.object(document), of: plural)
         state.collections[plural, default: []].append(.object(document))
         return BackendAnswer(.object(document))
