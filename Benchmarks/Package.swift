@@ -34,6 +34,20 @@ let package = Package(
                 "KeptModels", "LeanModels", .product(name: "ModelRuntime", package: "swift-model-generator"),
             ]
         ),
+        // The in-memory backends' filter, sort and page over 10,000 objects through ModelClient (#30).
+        .target(
+            name: "InMemoryModels",
+            dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")],
+            path: "Sources/InMemoryModels/Generated"
+        ),
+        .executableTarget(
+            name: "InMemoryBenchmark",
+            dependencies: [
+                "InMemoryModels", .product(name: "ModelRuntime", package: "swift-model-generator"),
+                .product(name: "ModelRuntimeClient", package: "swift-model-generator"),
+                .product(name: "ModelRuntimeTesting", package: "swift-model-generator"),
+            ]
+        ),
         // What the runtime does with a server's answer: JSONValue parsing, and a 1 GiB answer through ModelClient.
         .executableTarget(
             name: "ResponseBenchmark",

@@ -16,8 +16,8 @@ struct CortexBackend: BackendDialect {
         "shared", "idx",
     ]
 
-    var filter: DocumentFilter {
-        DocumentFilter(
+    var filterRules: FilterRules {
+        FilterRules(
             operators: CortexDialect.filter.supportedOperators,
             backend: "cortex",
             regexInSlashes: true,
@@ -122,9 +122,8 @@ struct CortexBackend: BackendDialect {
 
     private func matching(_ filter: JSONValue?, _ plural: String, _ state: BackendState) throws -> [JSONValue] {
         guard let filter else { return state.documents(plural) }
-        let evaluator = self.filter
-        try evaluator.check(filter)
-        return try state.documents(plural).filter { try evaluator.matches($0, filter) }
+        let compiled = try filterRules.compile(filter)
+        return state.documents(plural).filter(compiled.matches)
     }
 
     private func instance(

@@ -14,8 +14,8 @@ struct MiaBackend: BackendDialect {
     /// Properties the service sets itself.
     static let systemProperties: Set<String> = ["_id", "createdAt", "creatorId", "updatedAt", "updaterId"]
 
-    var filter: DocumentFilter {
-        DocumentFilter(operators: MiaDialect.filter.supportedOperators, backend: "mia")
+    var filterRules: FilterRules {
+        FilterRules(operators: MiaDialect.filter.supportedOperators, backend: "mia")
     }
 
     func seeded(_ members: [String: JSONValue]) -> [String: JSONValue] {
@@ -120,11 +120,10 @@ struct MiaBackend: BackendDialect {
             query = String(decoding: data, as: UTF8.self)
         }
         let filter = try query.map { try BackendRequest.json($0, what: "_q") }
-        let evaluator = self.filter
-        if let filter { try evaluator.check(filter) }
-        return try state.documents(collection).enumerated().filter { _, document in
+        let compiled = try filter.map(filterRules.compile)
+        return state.documents(collection).enumerated().filter { _, document in
             guard let current = document["__STATE__"]?.stringValue, states.contains(current) else { return false }
-            return try filter.map { try evaluator.matches(document, $0) } ?? true
+            return compiled?.matches(document) ?? true
         }.map { ($0.offset, $0.element) }
     }
 

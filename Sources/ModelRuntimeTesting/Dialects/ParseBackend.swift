@@ -11,8 +11,8 @@ struct ParseBackend: BackendDialect {
     /// Fields parse-server sets itself; a body that names one is refused (`105`).
     static let systemFields: Set<String> = ["objectId", "createdAt", "updatedAt"]
 
-    var filter: DocumentFilter {
-        DocumentFilter(operators: ParseDialect.filter.supportedOperators, backend: "parse")
+    var filterRules: FilterRules {
+        FilterRules(operators: ParseDialect.filter.supportedOperators, backend: "parse")
     }
 
     /// Parse's error codes (parse-server `ParseError`): 101 object not found, 102 invalid query, 105 invalid field
@@ -88,12 +88,8 @@ struct ParseBackend: BackendDialect {
     {
         let query = BackendRequest.Query(items)
         var selection = try selection(query)
-        let filter = try query.jsonItem("where")
-        let evaluator = self.filter
-        if let filter { try evaluator.check(filter) }
-        let selected = try state.documents(className).filter { document in
-            try filter.map { try evaluator.matches(document, $0) } ?? true
-        }
+        let compiled = try query.jsonItem("where").map(filterRules.compile)
+        let selected = state.documents(className).filter { compiled?.matches($0) ?? true }
         if let order = query.item("order") {
             selection.order = order.split(separator: ",").map { key in
                 key.hasPrefix("-") ? (String(key.dropFirst()), false) : (String(key), true)

@@ -19,13 +19,10 @@ struct BackendFault: Error, Sendable {
     }
 }
 
-/// A MongoDB filter, as the three backends evaluate the one they pass on to MongoDB: `$and`, `$or` and `$nor` of
-/// filters, and per field `$eq $ne $gt $gte $lt $lte $in $nin $all $exists $size $elemMatch $regex $options $not`
-/// (and Parse's `$containedBy`), with MongoDB's array traversal and missing-value rules. What each backend accepts
-/// is checked before (each dialect's `operators`); geo and text operators are refused with a fault saying the
-/// in-memory backend does not evaluate them.
-struct DocumentFilter {
-    /// The operators the backend accepts; any other is refused as the backend refuses it.
+/// How a backend reads a MongoDB filter: which operators it accepts (any other is refused as the backend refuses
+/// it) and its own forms. ``compile(_:)`` checks a filter once and turns it into a ``DocumentFilter``.
+struct FilterRules {
+    /// The operators the backend accepts.
     var operators: Set<String>
     /// The backend's name, for its refusals.
     var backend: String
@@ -34,65 +31,58 @@ struct DocumentFilter {
     /// Cortex matches a reference property (stored as `{"_id":…,"object":…}`) by its `_id`.
     var referencesByID = false
 
-    /// The deepest nesting of `$and`, `$or`, `$nor` and `$elemMatch` evaluated; deeper filters are refused.
+    /// The deepest nesting of `$and`, `$or`, `$nor`, `$not` and `$elemMatch` read; deeper filters are refused.
     static let maximumDepth = 64
 
-    func matches(_ document: JSONValue, _ filter: JSONValue) throws -> Bool {
-        try matches(document, filter, depth: 0)
+    /// The filter checked and compiled: every operator accepted by the backend and every operand of the right kind,
+    /// regular expressions compiled once. Throws the backend's refusal otherwise, whatever the documents.
+    func compile(_ filter: JSONValue) throws -> DocumentFilter {
+        DocumentFilter(root: try node(filter, depth: 0), referencesByID: referencesByID)
     }
 
-    /// Checks the filter's operators without a document, so a refused operator is refused even on an empty
-    /// collection, as the backend refuses it before it reads anything.
-    func check(_ filter: JSONValue) throws {
-        _ = try matches(.object([:]), filter, depth: 0)
+    private func accept(_ operatorName: String, path: String? = nil) throws {
+        guard operators.contains(operatorName) else {
+            throw BackendFault.invalid("\(backend) does not accept the operator \(operatorName)", path: path)
+        }
     }
 
-    private func matches(_ document: JSONValue, _ filter: JSONValue, depth: Int) throws -> Bool {
+    private func node(_ filter: JSONValue, depth: Int) throws -> DocumentFilter.Node {
         guard depth < Self.maximumDepth else {
             throw BackendFault.invalid("the filter nests deeper than \(Self.maximumDepth)")
         }
         guard case .object(let members) = filter else {
             throw BackendFault.invalid("a filter is an object, not \(describe(filter))")
         }
-        var result = true
-        // Every member is evaluated (not only until one fails), so an operator the backend refuses is refused
-        // whatever the document.
+        var parts: [DocumentFilter.Node] = []
         for key in members.keys.sorted() {
             let condition = members[key]!
-            let matched: Bool
             switch key {
             case "$and", "$or", "$nor":
                 try accept(key)
-                guard case .array(let parts) = condition, !parts.isEmpty else {
+                guard case .array(let filters) = condition, !filters.isEmpty else {
                     throw BackendFault.invalid("\(key) takes a non-empty array of filters")
                 }
-                let each = try parts.map { try matches(document, $0, depth: depth + 1) }
-                matched =
-                    key == "$and" ? each.allSatisfy { $0 } : key == "$or" ? each.contains(true) : !each.contains(true)
+                let nodes = try filters.map { try node($0, depth: depth + 1) }
+                parts.append(key == "$and" ? .all(nodes) : key == "$or" ? .any(nodes) : .none(nodes))
             case _ where key.hasPrefix("$"):
                 try accept(key)
                 throw BackendFault.invalid("the in-memory \(backend) backend does not evaluate \(key)")
             default:
-                matched = try fieldMatches(values(at: segments(key), in: document), condition, field: key, depth: depth)
+                parts.append(.field(segments(key), try conditions(condition, field: key, depth: depth)))
             }
-            result = result && matched
         }
-        return result
+        return .all(parts)
     }
 
-    private func accept(_ operatorName: String) throws {
-        guard operators.contains(operatorName) else {
-            throw BackendFault.invalid("\(backend) does not accept the operator \(operatorName)")
+    /// A field's condition: an object of operators, or a value it equals.
+    private func conditions(_ condition: JSONValue, field: String, depth: Int) throws -> [DocumentFilter.Condition] {
+        guard depth < Self.maximumDepth else {
+            throw BackendFault.invalid("the filter nests deeper than \(Self.maximumDepth)")
         }
-    }
-
-    /// Whether the values a field's path reached satisfy its condition: an object of operators, or a value it
-    /// equals.
-    private func fieldMatches(_ found: [JSONValue], _ condition: JSONValue, field: String, depth: Int) throws -> Bool {
         guard case .object(let members) = condition, members.keys.contains(where: { $0.hasPrefix("$") }) else {
-            return equals(found, condition)
+            return [.equals(condition)]
         }
-        var result = true
+        var result: [DocumentFilter.Condition] = []
         for key in members.keys.sorted() {
             let operand = members[key]!
             guard key.hasPrefix("$") else {
@@ -104,99 +94,59 @@ struct DocumentFilter {
                 }
                 continue
             }
-            try accept(key)
-            let matched: Bool
+            try accept(key, path: field)
             switch key {
-            case "$eq": matched = equals(found, operand)
-            case "$ne": matched = !equals(found, operand)
-            case "$gt", "$gte", "$lt", "$lte": matched = compares(found, key, operand)
-            case "$in": matched = try list(operand, key).contains { equals(found, $0) }
-            case "$nin": matched = try !list(operand, key).contains { equals(found, $0) }
-            case "$all":
-                let required = try list(operand, key)
-                matched = !required.isEmpty && required.allSatisfy { equals(found, $0) }
+            case "$eq": result.append(.equals(operand))
+            case "$ne": result.append(.not([.equals(operand)]))
+            case "$gt", "$gte", "$lt", "$lte":
+                let accepted: Set<ComparisonResult> =
+                    switch key {
+                    case "$gt": [.orderedDescending]
+                    case "$gte": [.orderedDescending, .orderedSame]
+                    case "$lt": [.orderedAscending]
+                    default: [.orderedAscending, .orderedSame]
+                    }
+                result.append(.compares(operand, accepted))
+            case "$in": result.append(.equalsAny(try list(operand, key, field)))
+            case "$nin": result.append(.not([.equalsAny(try list(operand, key, field))]))
+            case "$all": result.append(.equalsEach(try list(operand, key, field)))
             case "$exists":
                 guard case .bool(let wanted) = operand else {
                     throw BackendFault.invalid("$exists takes true or false", path: field)
                 }
-                matched = found.isEmpty != wanted
+                result.append(.exists(wanted))
             case "$size":
                 guard let size = operand.intValue else {
                     throw BackendFault.invalid("$size takes an integer", path: field)
                 }
-                matched = found.contains { $0.arrayValue?.count == size }
+                result.append(.size(size))
             case "$regex":
-                let regex = try regularExpression(operand, options: members["$options"], field: field)
-                matched = candidates(found).contains { value in
-                    guard case .string(let text) = value else { return false }
-                    return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-                }
+                result.append(.matches(try regularExpression(operand, options: members["$options"], field: field)))
             case "$not":
-                matched = try !fieldMatches(found, operand, field: field, depth: depth + 1)
+                result.append(.not(try conditions(operand, field: field, depth: depth + 1)))
             case "$elemMatch":
                 guard case .object(let inner) = operand else {
                     throw BackendFault.invalid("$elemMatch takes an object", path: field)
                 }
                 let onValues = inner.keys.contains { $0.hasPrefix("$") && !["$and", "$or", "$nor"].contains($0) }
-                matched = try found.contains { value in
-                    guard case .array(let elements) = value else { return false }
-                    return try elements.contains { element in
-                        if onValues {
-                            return try fieldMatches([element], operand, field: field, depth: depth + 1)
-                        }
-                        guard case .object = element else { return false }
-                        return try matches(element, operand, depth: depth + 1)
-                    }
-                }
+                result.append(
+                    onValues
+                        ? .elementMatchesValue(try conditions(operand, field: field, depth: depth + 1))
+                        : .elementMatchesDocument(try node(operand, depth: depth + 1))
+                )
             case "$containedBy":
-                // Parse: every element of the array is in the list; a missing or empty array too.
-                let allowed = try list(operand, key)
-                matched = found.allSatisfy { value in
-                    let elements = value.arrayValue ?? [value]
-                    return elements.allSatisfy { element in allowed.contains { sameValue(element, $0) } }
-                }
+                result.append(.containedBy(try list(operand, key, field)))
             default:
                 throw BackendFault.invalid("the in-memory \(backend) backend does not evaluate \(key)", path: field)
             }
-            result = result && matched
         }
         return result
     }
 
-    /// The values a condition is tried on: each value found and, for an array, each of its elements too.
-    private func candidates(_ found: [JSONValue]) -> [JSONValue] {
-        found.flatMap { value -> [JSONValue] in
-            if case .array(let elements) = value { return [value] + elements }
-            return [value]
+    private func list(_ operand: JSONValue, _ operatorName: String, _ field: String) throws -> [JSONValue] {
+        guard case .array(let elements) = operand else {
+            throw BackendFault.invalid("\(operatorName) takes an array", path: field)
         }
-    }
-
-    /// MongoDB's equality: a missing value equals `null`; an array equals a value it holds, or an equal array.
-    private func equals(_ found: [JSONValue], _ operand: JSONValue) -> Bool {
-        if case .null = operand, found.isEmpty { return true }
-        return candidates(found).contains { value in
-            if sameValue(value, operand) { return true }
-            if referencesByID, case .string = operand, case .object(let members) = value, let id = members["_id"] {
-                return sameValue(id, operand)
-            }
-            return false
-        }
-    }
-
-    private func compares(_ found: [JSONValue], _ operatorName: String, _ operand: JSONValue) -> Bool {
-        candidates(found).contains { value in
-            guard let result = bracketedOrder(value, operand) else { return false }
-            switch operatorName {
-            case "$gt": return result == .orderedDescending
-            case "$gte": return result != .orderedAscending
-            case "$lt": return result == .orderedAscending
-            default: return result != .orderedDescending
-            }
-        }
-    }
-
-    private func list(_ operand: JSONValue, _ operatorName: String) throws -> [JSONValue] {
-        guard case .array(let elements) = operand else { throw BackendFault.invalid("\(operatorName) takes an array") }
         return elements
     }
 
@@ -233,6 +183,112 @@ struct DocumentFilter {
             return try NSRegularExpression(pattern: pattern, options: regexOptions)
         } catch {
             throw BackendFault.invalid("\(pattern) is not a regular expression", path: field)
+        }
+    }
+}
+
+/// A checked MongoDB filter, as the three backends evaluate the one they pass on to MongoDB: `$and`, `$or` and
+/// `$nor` of filters, and per field `$eq $ne $gt $gte $lt $lte $in $nin $all $exists $size $elemMatch $regex $not`
+/// (and Parse's `$containedBy`), with MongoDB's array traversal and missing-value rules. Geo and text operators are
+/// refused when compiled, with a fault saying the in-memory backend does not evaluate them.
+struct DocumentFilter: @unchecked Sendable {
+    // @unchecked: NSRegularExpression is immutable and documented thread-safe, but not marked Sendable.
+
+    indirect enum Node {
+        case all([Node])
+        case any([Node])
+        case none([Node])
+        case field([String], [Condition])
+    }
+
+    indirect enum Condition {
+        case equals(JSONValue)
+        case equalsAny([JSONValue])
+        case equalsEach([JSONValue])
+        case compares(JSONValue, Set<ComparisonResult>)
+        case exists(Bool)
+        case size(Int)
+        case matches(NSRegularExpression)
+        case not([Condition])
+        case elementMatchesValue([Condition])
+        case elementMatchesDocument(Node)
+        case containedBy([JSONValue])
+    }
+
+    let root: Node
+    let referencesByID: Bool
+
+    func matches(_ document: JSONValue) -> Bool {
+        matches(document, root)
+    }
+
+    private func matches(_ document: JSONValue, _ node: Node) -> Bool {
+        switch node {
+        case .all(let nodes): nodes.allSatisfy { matches(document, $0) }
+        case .any(let nodes): nodes.contains { matches(document, $0) }
+        case .none(let nodes): !nodes.contains { matches(document, $0) }
+        case .field(let path, let conditions):
+            satisfies(values(at: path, in: document), conditions)
+        }
+    }
+
+    /// Whether the values a field's path reached satisfy every condition.
+    private func satisfies(_ found: [JSONValue], _ conditions: [Condition]) -> Bool {
+        conditions.allSatisfy { condition in
+            switch condition {
+            case .equals(let operand): equals(found, operand)
+            case .equalsAny(let operands): operands.contains { equals(found, $0) }
+            case .equalsEach(let operands): !operands.isEmpty && operands.allSatisfy { equals(found, $0) }
+            case .compares(let operand, let accepted):
+                candidates(found).contains { bracketedOrder($0, operand).map(accepted.contains) ?? false }
+            case .exists(let wanted): found.isEmpty != wanted
+            case .size(let size): found.contains { $0.arrayValue?.count == size }
+            case .matches(let regex):
+                candidates(found).contains { value in
+                    guard case .string(let text) = value else { return false }
+                    return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                }
+            case .not(let inner): !satisfies(found, inner)
+            case .elementMatchesValue(let inner):
+                found.contains { value in
+                    guard case .array(let elements) = value else { return false }
+                    return elements.contains { satisfies([$0], inner) }
+                }
+            case .elementMatchesDocument(let node):
+                found.contains { value in
+                    guard case .array(let elements) = value else { return false }
+                    return elements.contains { element in
+                        guard case .object = element else { return false }
+                        return matches(element, node)
+                    }
+                }
+            case .containedBy(let allowed):
+                // Parse: every element of the array is in the list; a missing or empty array too.
+                found.allSatisfy { value in
+                    (value.arrayValue ?? [value]).allSatisfy { element in allowed.contains { sameValue(element, $0) } }
+                }
+            }
+        }
+    }
+
+    /// The values a condition is tried on: each value found and, for an array, each of its elements too.
+    private func candidates(_ found: [JSONValue]) -> [JSONValue] {
+        guard found.contains(where: { $0.arrayValue != nil }) else { return found }
+        return found.flatMap { value -> [JSONValue] in
+            if case .array(let elements) = value { return [value] + elements }
+            return [value]
+        }
+    }
+
+    /// MongoDB's equality: a missing value equals `null`; an array equals a value it holds, or an equal array.
+    private func equals(_ found: [JSONValue], _ operand: JSONValue) -> Bool {
+        if case .null = operand, found.isEmpty { return true }
+        return candidates(found).contains { value in
+            if sameValue(value, operand) { return true }
+            if referencesByID, case .string = operand, case .object(let members) = value, let id = members["_id"] {
+                return sameValue(id, operand)
+            }
+            return false
         }
     }
 }

@@ -19,27 +19,26 @@ struct DocumentSelection {
     func page(of documents: [JSONValue]) -> [JSONValue] {
         var sorted = documents
         if !order.isEmpty {
+            // Each document's keys once, then a stable sort on them (ties keep the stored order).
             let keys = order.map { (segments($0.path), $0.ascending) }
-            let indexed = sorted.enumerated().map { ($0.offset, $0.element) }
-            sorted = indexed.sorted { a, b in
-                for (path, ascending) in keys {
-                    let result = Self.sortOrder(a.1, b.1, path: path, ascending: ascending)
+            let decorated = documents.enumerated().map { index, document in
+                (index, keys.map { Self.sortKey(document, $0.0, $0.1) }, document)
+            }
+            sorted = decorated.sorted { a, b in
+                for (position, (_, ascending)) in keys.enumerated() {
+                    let result = mongoOrder(a.1[position], b.1[position])
                     if result != .orderedSame { return (result == .orderedAscending) == ascending }
                 }
                 return a.0 < b.0
-            }.map(\.1)
+            }.map(\.2)
         }
         let start = min(skip, sorted.count)
         let end = limit.map { min(sorted.count, start + $0) } ?? sorted.count
         return sorted[start..<end].map(project)
     }
 
-    /// MongoDB's sort: a missing value sorts as `null`, first when ascending; an array sorts by its smallest element
-    /// ascending and its largest descending.
-    private static func sortOrder(_ a: JSONValue, _ b: JSONValue, path: [String], ascending: Bool) -> ComparisonResult {
-        mongoOrder(sortKey(a, path, ascending), sortKey(b, path, ascending))
-    }
-
+    /// MongoDB's sort key of a document: a missing value sorts as `null`, first when ascending; an array by its
+    /// smallest element ascending and its largest descending.
     private static func sortKey(_ document: JSONValue, _ path: [String], _ ascending: Bool) -> JSONValue {
         let found = values(at: path, in: document).flatMap { value -> [JSONValue] in
             if case .array(let elements) = value { return elements.isEmpty ? [.null] : elements }
