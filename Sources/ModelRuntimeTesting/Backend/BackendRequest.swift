@@ -14,7 +14,10 @@ struct BackendRequest {
     var segments: [String]
     var query: [(name: String, value: String)]
     var headers: [String: String]
+    /// The body when it is JSON (`Content-Type: application/json`); nil otherwise.
     var body: JSONValue?
+    /// The body's bytes, whatever they are: a file's upload.
+    var rawBody = Data()
 
     init(
         method: String,
@@ -101,19 +104,21 @@ struct BackendRequest {
         for (name, value) in request.allHTTPHeaderFields ?? [:] { headers[name.lowercased()] = value }
         self.headers = headers
         if let data = request.httpBody, !data.isEmpty {
-            guard headers["content-type"]?.hasPrefix("application/json") == true else {
-                throw BackendFault.invalid("the body is not JSON (Content-Type \(headers["content-type"] ?? "none"))")
+            rawBody = data
+            if headers["content-type"]?.hasPrefix("application/json") == true {
+                body = try Self.json(String(decoding: data, as: UTF8.self), what: "the body")
             }
-            body = try Self.json(String(decoding: data, as: UTF8.self), what: "the body")
         }
     }
 }
 
-/// An answer of an in-memory backend: a status, a JSON body (none for `204`) and headers.
+/// An answer of an in-memory backend: a status, a JSON body (none for `204`) or bytes, and headers.
 struct BackendAnswer {
     var status: Int
     var body: JSONValue?
     var headers: [String: String] = [:]
+    /// Bytes answered instead of JSON: a file's, with its `Content-Type` in `headers`.
+    var bytes: Data? = nil
 
     init(_ status: Int, _ body: JSONValue?, headers: [String: String] = [:]) {
         self.status = status

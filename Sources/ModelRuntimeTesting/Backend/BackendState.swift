@@ -63,10 +63,19 @@ struct BackendState {
     var aliases: [String: String] = [:]
     var clock: BackendClock
     var ids: IDGenerator
+    /// Uploaded files, by where the backend serves them, in the order stored.
+    var files: [StoredFile] = []
+    /// Cortex's pending uploads: the collection and instance each upload key is for.
+    var uploadTargets: [String: (collection: String, id: String)] = [:]
     private var virtualNow: Date?
     private var idCounter = 0
+    private var uploadCounter = 0
 
-    init(clock: BackendClock, ids: IDGenerator) {
+    /// The backend's base URL, for the URLs it answers with (uploads, files).
+    var baseURL: URL
+
+    init(clock: BackendClock, ids: IDGenerator, baseURL: URL) {
+        self.baseURL = baseURL
         self.clock = clock
         self.ids = ids
         if case .virtual(let start, _) = clock { virtualNow = start }
@@ -94,6 +103,17 @@ struct BackendState {
     mutating func newID() -> String {
         idCounter += 1
         return ids.make(idCounter)
+    }
+
+    /// A new key for an upload (Cortex's storage key, Parse's stored name prefix): its own counter, so that uploads
+    /// don't move the ids of objects.
+    mutating func newUploadKey() -> String {
+        uploadCounter += 1
+        return String(format: "%032x", uploadCounter)
+    }
+
+    func file(at path: String) -> StoredFile? {
+        files.last { $0.path == path }
     }
 
     func documents(_ pluralName: String) -> [JSONValue] {

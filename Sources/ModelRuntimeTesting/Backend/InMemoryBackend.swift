@@ -50,7 +50,7 @@ public actor InMemoryBackend: HTTPTransport {
         self.dialect = dialect
         self.baseURL = baseURL
         self.basePath = baseURL.path.split(separator: "/").map(String.init)
-        self.state = BackendState(clock: clock, ids: ids ?? dialect.backend.defaultIDs)
+        self.state = BackendState(clock: clock, ids: ids ?? dialect.backend.defaultIDs, baseURL: baseURL)
     }
 
     /// A client of this backend, in its dialect, with this backend as its transport.
@@ -151,6 +151,11 @@ public actor InMemoryBackend: HTTPTransport {
         try state.documents(M.pluralName).map { try JSONValueDecoder().decode(M.self, from: $0) }
     }
 
+    /// The files uploaded to the backend, in the order stored: each with the path it is served at.
+    public var files: [StoredFile] {
+        state.files
+    }
+
     // MARK: Faults
 
     /// Makes the next `times` requests that `match` selects fail with `fault` instead of being answered (a delay
@@ -205,9 +210,14 @@ public actor InMemoryBackend: HTTPTransport {
     }
 
     private func respond(_ answer: BackendAnswer, url: URL) throws -> (Data, HTTPURLResponse) {
-        let data = answer.status == 204 ? Data() : try answer.body?.jsonData(sortedKeys: true) ?? Data()
         var headers = answer.headers
-        if !data.isEmpty { headers["Content-Type"] = "application/json; charset=utf-8" }
+        let data: Data
+        if let bytes = answer.bytes {
+            data = bytes
+        } else {
+            data = answer.status == 204 ? Data() : try answer.body?.jsonData(sortedKeys: true) ?? Data()
+            if !data.isEmpty { headers["Content-Type"] = "application/json; charset=utf-8" }
+        }
         guard
             let response = HTTPURLResponse(
                 url: url,

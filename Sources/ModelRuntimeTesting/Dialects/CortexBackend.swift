@@ -53,6 +53,9 @@ struct CortexBackend: BackendDialect {
     }
 
     func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
+        if request.segments.count == 2, request.segments[0] == "__storage", request.method == "POST" {
+            return try store(request, key: request.segments[1], &state)
+        }
         guard let (plural, _, rest) = state.collection(in: request.segments) else {
             throw BackendFault.notFound("no object at /")
         }
@@ -62,7 +65,11 @@ struct CortexBackend: BackendDialect {
             return try list(request, plural, state)
         case ("POST", 0): return try create(request.body, plural, &state)
         case ("GET", 1):
-            return BackendAnswer(try selection(request).project(try instance(rest[0], plural, state).document))
+            let document = expanding(try instance(rest[0], plural, state).document, request.items("expand[]"), state)
+            return BackendAnswer(try selection(request).project(document))
+        case ("GET", _):
+            let document = try instance(rest[0], plural, state).document
+            return try property(Array(rest.dropFirst()), of: document, collection: plural, id: rest[0], state)
         case ("PUT", 1): return try put(request.body, id: rest[0], plural, &state)
         case ("PATCH", 1): return try patch(request.body, id: rest[0], plural, &state)
         case ("DELETE", 1):
@@ -77,10 +84,7 @@ struct CortexBackend: BackendDialect {
     // MARK: Reading
 
     private func selection(_ request: BackendRequest) throws -> DocumentSelection {
-        if !request.items("expand[]").isEmpty {
-            throw BackendFault.invalid("the in-memory cortex backend does not expand references")
-        }
-        return DocumentSelection(included: request.items("paths[]"), alwaysIncluded: ["_id", "object"])
+        DocumentSelection(included: request.items("paths[]"), alwaysIncluded: ["_id", "object"])
     }
 
     private func list(_ request: BackendRequest, _ plural: String, _ state: BackendState) throws -> BackendAnswer {
@@ -105,7 +109,8 @@ struct CortexBackend: BackendDialect {
         }
         selection.limit = limit
         return BackendAnswer([
-            "object": "list", "data": .array(selection.page(of: selected)),
+            "object": "list",
+            "data": .array(selection.page(of: selected.map { expanding($0, request.items("expand[]"), state) })),
             "hasMore": .bool(selection.skip + limit < selected.count),
         ])
     }
@@ -146,9 +151,11 @@ struct CortexBackend: BackendDialect {
     private func create(_ body: JSONValue?, _ plural: String, _ state: inout BackendState) throws -> BackendAnswer {
         guard case .object(let members) = body else { throw BackendFault.invalid("a create takes an object") }
         try state.checkKeys(members.keys, of: plural, readOnly: Self.systemProperties)
-        guard case .object(var document) = givingElementIDs(body!, &state) else { return BackendAnswer(400, nil) }
+        let id = state.newID()
+        let received = givingElementIDs(receivingFiles(body!, instance: (plural, id), &state), &state)
+        guard case .object(var document) = received else { return BackendAnswer(400, nil) }
         let now = state.timestamp()
-        document["_id"] = .string(state.newID())
+        document["_id"] = .string(id)
         document["object"] = .string(state.models[plural]?.apiName ?? String(plural.dropLast()))
         document["created"] = .string(now)
         document["creator"] = account(principal)
@@ -202,7 +209,10 @@ struct CortexBackend: BackendDialect {
         }
         try state.checkKeys(touched, of: plural, readOnly: Self.systemProperties)
         var changed = document
-        for operation in operations { try operation.apply(to: &changed, &state) }
+        for var operation in operations {
+            operation.value = operation.value.map { receivingFiles($0, instance: (plural, id), &state) }
+            try operation.apply(to: &changed, &state)
+        }
         guard case .object(var members) = changed else { return BackendAnswer(400, nil) }
         members["updated"] = .string(state.timestamp())
         members["updater"] = account(principal)

@@ -181,6 +181,11 @@ func orderedKeys(ofObjectText text: String) -> [String]? {
     return keys.count == members.count ? keys : Array(members.keys.sorted())
 }
 
+/// Whether `members` are a Cortex file value: a facet's `name` with the other `facets`.
+func isFileValue(_ members: [String: JSONValue]) -> Bool {
+    members["name"]?.stringValue != nil && members["facets"]?.arrayValue != nil
+}
+
 /// Gives every object element of an array (at any depth) an `_id` of its own, as Cortex gives each element of a
 /// document array one.
 func givingElementIDs(_ value: JSONValue, _ state: inout BackendState) -> JSONValue {
@@ -189,7 +194,8 @@ func givingElementIDs(_ value: JSONValue, _ state: inout BackendState) -> JSONVa
         var given: [JSONValue] = []
         for element in elements {
             var element = givingElementIDs(element, &state)
-            if case .object(var members) = element, members["_id"] == nil {
+            // A file value is no document: Cortex gives it no id.
+            if case .object(var members) = element, members["_id"] == nil, !isFileValue(members) {
                 members["_id"] = .string(state.newID())
                 element = .object(members)
             }

@@ -23,6 +23,8 @@ struct ParseBackend: BackendDialect {
             case "notFound": 101
             case "validation": fault.message.contains("invalid field name") ? 105 : 111
             case "json": 107
+            case "fileName": 122
+            case "fileUpload": 130
             default: 102
             }
         return ["code": .int(code), "error": .string(fault.message)]
@@ -31,6 +33,19 @@ struct ParseBackend: BackendDialect {
     func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
         let segments = request.segments
         if segments == ["batch"], request.method == "POST" { return try batch(request, &state) }
+        if segments.count == 2, segments[0] == "files" {
+            switch request.method {
+            case "POST": return try storeFile(request, name: segments[1], &state)
+            case "GET":
+                guard let file = state.file(at: "/files/" + (try PathSegment(segments[1]).encoded)) else {
+                    throw BackendFault(status: 404, code: "notFound", message: "File not found.")
+                }
+                var answer = BackendAnswer(200, nil, headers: ["Content-Type": file.mime])
+                answer.bytes = file.data
+                return answer
+            default: break
+            }
+        }
         guard segments.count >= 2, segments[0] == "classes" else {
             throw BackendFault(
                 status: 404,
@@ -113,7 +128,8 @@ struct ParseBackend: BackendDialect {
     ) throws
         -> JSONValue
     {
-        guard let include = query.item("include"), case .object(var members) = document else { return document }
+        guard case .object(var members) = withFileURLs(document, state) else { return document }
+        guard let include = query.item("include") else { return .object(members) }
         for key in include.split(separator: ",").map(String.init) {
             guard key.split(separator: ".").count == 1 else {
                 throw BackendFault.invalid("the in-memory parse backend includes top-level pointers only: \(key)")
@@ -123,11 +139,45 @@ struct ParseBackend: BackendDialect {
                 let index = state.index(of: id, idKey: idKey, in: target),
                 case .object(var object) = state.documents(target)[index]
             else { continue }
+            object = withFileURLs(.object(object), state).objectValue ?? object
             object["__type"] = "Object"
             object["className"] = .string(target)
             members[key] = .object(object)
         }
         return .object(members)
+    }
+
+    /// The object with each File value's `url`, as parse-server's FilesController adds it on every read.
+    private func withFileURLs(_ document: JSONValue, _ state: BackendState) -> JSONValue {
+        guard case .object(var members) = document else { return document }
+        for (key, value) in members {
+            guard case .object(var file) = value, file["__type"] == "File", let name = file["name"]?.stringValue,
+                let segment = try? PathSegment(name)
+            else { continue }
+            file["url"] = .string(state.baseURL.absoluteString + "/files/" + segment.encoded)
+            members[key] = .object(file)
+        }
+        return .object(members)
+    }
+
+    /// `POST /files/<name>`: the raw bytes with their `Content-Type`, stored under a new prefix and the name, as
+    /// parse-server's FilesRouter does: 201 `{"url","name"}`. An empty body is 130, a name its FilesAdapter refuses
+    /// (longer than 128, or not `[_a-zA-Z0-9][a-zA-Z0-9@. ~_-]*`) 122.
+    private func storeFile(_ request: BackendRequest, name: String, _ state: inout BackendState) throws -> BackendAnswer
+    {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@. ~_-")
+        let firstAllowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+        guard name.count <= 128, let first = name.first, firstAllowed.contains(first), name.allSatisfy(allowed.contains)
+        else { throw BackendFault(status: 400, code: "fileName", message: "Filename contains invalid characters.") }
+        guard !request.rawBody.isEmpty else {
+            throw BackendFault(status: 400, code: "fileUpload", message: "Invalid file upload.")
+        }
+        let stored = state.newUploadKey() + "_" + name
+        let path = "/files/" + (try PathSegment(stored).encoded)
+        let mime = request.headers["content-type"] ?? "application/octet-stream"
+        state.files.append(StoredFile(path: path, mime: mime, data: request.rawBody))
+        let url = state.baseURL.absoluteString + path
+        return BackendAnswer(201, ["url": .string(url), "name": .string(stored)], headers: ["Location": url])
     }
 
     private func instance(
