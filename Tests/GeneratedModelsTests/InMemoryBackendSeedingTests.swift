@@ -136,6 +136,14 @@ import FoundationNetworking
         #expect(await backend.requests.map(\.path).first == "/classes/GameScore/x%2Fy")
     }
 
+    /// A preview's backend holds its models from the moment it is made.
+    @Test func aBackendSeededWhenMadeHoldsItsModels() async throws {
+        let histories = try Fixtures.decode([GeoHistory].self, from: "Real/cortex-c_geo_history.json")
+        let backend = try InMemoryBackend(.cortex, seeding: histories)
+        #expect(try await backend.stored(GeoHistory.self) == histories)
+        #expect(try await backend.client().count(GeoHistory.query) == 2)
+    }
+
     // MARK: Clock and ids
 
     @Test func theClockAndTheIDsMakeEveryRunTheSame() async throws {

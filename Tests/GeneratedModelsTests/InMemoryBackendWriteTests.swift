@@ -290,4 +290,25 @@ import FoundationNetworking
             #expect(body.contains(String(operatorName)), "\(body)")
         }
     }
+
+    /// A unique index refuses a create or an update that would store a duplicate, as a conflict.
+    @Test(arguments: ["cortex", "mia"])
+    func aUniqueIndexRefusesADuplicateAsAConflict(_ name: String) async throws {
+        let backend = InMemoryBackend(name == "cortex" ? .cortex : .mia(defaultState: .public))
+        await backend.requireUnique("c_name", in: "c_items")
+        let client = backend.client()
+        _ = try await client.create(Item.Create(name: "a"))
+        let other = try await client.create(Item.Create(name: "b"))
+        let duplicate = await #expect(throws: ModelClientError.self) {
+            _ = try await client.create(Item.Create(name: "a"))
+        }
+        #expect(duplicate?.refusal == .conflict)
+        var rename = Item.Patch()
+        rename.name = .set("a")
+        let clash = await #expect(throws: ModelClientError.self) { _ = try await client.update(other.id, rename) }
+        #expect(clash?.refusal == .conflict)
+        #expect(await backend.documents(in: "c_items").map { $0["c_name"] } == ["a", "b"])
+        rename.name = .set("c")
+        #expect(try await client.update(other.id, rename).name == "c")
+    }
 }

@@ -20,9 +20,10 @@ import FoundationNetworking
 struct ParseClientTests {
     static let credentials = ParseCredentials(applicationID: "testapp", restAPIKey: "restkey")
 
+    /// Parse's paging, so against the in-memory backend (ModelRuntimeTesting).
     @Test func aPageTheServerCappedHasMoreAndLeadsToTheNext() async throws {
-        try await ParseServer.run { server in
-            let client = server.client()
+        do {
+            let client = InMemoryBackend(.parse).client()
             // Three /batch requests rather than 101 creates, which took minutes on a loaded machine.
             let bodies = (0..<101).map { index in
                 var body = GameScore.Create()
@@ -153,19 +154,21 @@ struct ParseClientTests {
         }
     }
 
+    /// Parse's `/batch` semantics, so against the in-memory backend (ModelRuntimeTesting), with a unique index.
     @Test func batchCreatesUpdatesAndDeletesAndNamesEachFailure() async throws {
-        try await ParseServer.run { server in
-            let client = server.client()
-            try await server.addUniqueIndex("Player", "name")
+        do {
+            let backend = InMemoryBackend(.parse)
+            let client = backend.client()
+            await backend.requireUnique("name", in: "Player")
             // 60 creates: two batch requests (50 + 10), each path under the mount path.
             let names = (0..<60).map { "p\($0)" }
             let ids = try await client.createAll(names.map { playerBody($0) })
             #expect(ids.count == 60)
             #expect(Set(ids).count == 60)
-            let stored = try await server.objects("Player")
+            let stored = await backend.documents(in: "Player")
             #expect(stored.compactMap { $0["name"]?.stringValue } == names)
             #expect(stored.compactMap { $0["objectId"]?.stringValue } == ids)
-            #expect(try await server.requests().filter { $0 == "POST /parse/batch" }.count == 2)
+            #expect(await backend.requests.filter { $0.method == "POST" && $0.path == "/batch" }.count == 2)
 
             // Updates: the second renames onto a taken name and is refused; the others are applied.
             var rename = Player.Patch()
@@ -183,7 +186,7 @@ struct ParseClientTests {
                 #expect(error.failures.map(\.error.refusal) == [.conflict, .notFound])
                 #expect(error.notSent.isEmpty)
             }
-            let afterUpdate = try await server.objects("Player")
+            let afterUpdate = await backend.documents(in: "Player")
             #expect(afterUpdate.first?["name"]?.stringValue == "renamed")
             #expect(afterUpdate.dropFirst().first?["name"]?.stringValue == "p1")
 
@@ -191,14 +194,14 @@ struct ParseClientTests {
             var pushAndPull = GoldenCortexExport.Clinic.Patch()
             pushAndPull.tags.push(["a"])
             pushAndPull.tags.pull(["b"])
-            let batchesBefore = try await server.requests().filter { $0 == "POST /parse/batch" }.count
+            let batchesBefore = await backend.requests.filter { $0.path == "/batch" }.count
             do {
                 try await client.updateAll([(id: ids[4], patch: pushAndPull)])
                 Issue.record("a two-step patch went into a batch")
             } catch ModelClientError.unsupported(let what) {
                 #expect(what.contains("takes 2 requests"), "\(what)")
             }
-            #expect(try await server.requests().filter { $0 == "POST /parse/batch" }.count == batchesBefore)
+            #expect(await backend.requests.filter { $0.path == "/batch" }.count == batchesBefore)
 
             // Deletes: one id is unknown.
             do {
@@ -209,7 +212,7 @@ struct ParseClientTests {
                 #expect(error.failures.map(\.index) == [1])
                 #expect(error.failures.first?.error.refusal == .notFound)
             }
-            let remaining = try await server.objects("Player").compactMap { $0["objectId"]?.stringValue }
+            let remaining = await backend.documents(in: "Player").compactMap { $0["objectId"]?.stringValue }
             #expect(!remaining.contains(ids[2]) && !remaining.contains(ids[3]))
             #expect(remaining.count == 58)
 
@@ -220,7 +223,7 @@ struct ParseClientTests {
             } catch let error as BatchError {
                 #expect(error.applied == [0, 2])
                 #expect(error.failures.first?.error.refusal == .conflict)
-                let created = try await server.objects("Player").suffix(2).compactMap { $0["objectId"]?.stringValue }
+                let created = await backend.documents(in: "Player").suffix(2).compactMap { $0["objectId"]?.stringValue }
                 #expect([error.createdIDs[0], error.createdIDs[2]].compactMap { $0 } == created)
             }
         }

@@ -63,6 +63,8 @@ struct BackendState {
     var aliases: [String: String] = [:]
     var clock: BackendClock
     var ids: IDGenerator
+    /// The members each collection holds unique values of (a unique index), by collection.
+    var unique: [String: Set<String>] = [:]
     /// Uploaded files, by where the backend serves them, in the order stored.
     var files: [StoredFile] = []
     /// Cortex's pending uploads: the collection and instance each upload key is for.
@@ -114,6 +116,59 @@ struct BackendState {
 
     func file(at path: String) -> StoredFile? {
         files.last { $0.path == path }
+    }
+
+    /// Makes `type` known (see ``InMemoryBackend/register(_:)``).
+    mutating func register<M: SchemaObject>(_ type: M.Type) {
+        var defaultStates: [String: String] = [:]
+        if let endpoints = type as? any MiaEndpoints.Type {
+            for endpoint in endpoints.internalEndpoints {
+                defaultStates[endpoint.basePath] = endpoint.defaultState?.rawValue
+                if endpoint.basePath != M.pluralName { aliases[endpoint.basePath] = M.pluralName }
+            }
+        }
+        models[M.pluralName] = RegisteredModel(
+            apiName: M.apiName,
+            modeledKeys: (type as? any KeepsUnknownMembers.Type)?.modeledKeys,
+            defaultStates: defaultStates,
+            check: { document in _ = try JSONValueDecoder().decode(M.self, from: document) }
+        )
+    }
+
+    /// Stores `models` as they encode, and registers their type.
+    mutating func insert<M: SchemaObject>(_ models: [M], idKey: String, _ dialect: any BackendDialect) throws {
+        register(M.self)
+        let encoder = JSONEncoder()
+        try insert(try models.map { try JSONValue(parsing: try encoder.encode($0)) }, into: M.pluralName, dialect)
+    }
+
+    /// Stores documents as they are; one without an id gets one, and the dialect adds what it holds for a seeded
+    /// document.
+    mutating func insert(_ documents: [JSONValue], into pluralName: String, _ dialect: any BackendDialect) throws {
+        for document in documents {
+            guard case .object(var members) = document else {
+                throw InMemoryBackendError("a stored document is an object, not \(describe(document))")
+            }
+            if members[dialect.idKey] == nil { members[dialect.idKey] = .string(newID()) }
+            collections[pluralName, default: []].append(.object(dialect.seeded(members)))
+        }
+    }
+
+    /// Refuses `document` when another document of `collection` (not the one at `index`) holds the same value of a
+    /// member the collection keeps unique: a duplicate key, as MongoDB's unique index refuses it.
+    func checkUnique(_ document: JSONValue, in collection: String, replacing index: Int?) throws {
+        for key in (unique[collection] ?? []).sorted() {
+            guard let value = document[key], value != .null else { continue }
+            let others = documents(collection).enumerated().filter { $0.offset != index }
+            if others.contains(where: { $0.element[key].map { sameValue($0, value) } ?? false }) {
+                throw BackendFault(
+                    status: 409,
+                    code: "duplicate",
+                    message: "A duplicate value for a field with unique values was provided: \(key)",
+                    path: key
+                )
+            }
+        }
     }
 
     func documents(_ pluralName: String) -> [JSONValue] {

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// A Medable Cortex, Mia-Platform CRUD service or Parse Server held in memory, with that backend's own semantics:
-/// it is the transport of a ``ModelClient``, so an app's code runs unchanged against it in tests and SwiftUI
+/// it is the transport of a `ModelClient`, so an app's code runs unchanged against it in tests and SwiftUI
 /// previews. The same requests are rendered, sent, answered as the backend answers them, and decoded.
 ///
 /// ```swift
@@ -47,10 +47,29 @@ public actor InMemoryBackend: HTTPTransport {
         clock: BackendClock = .virtual,
         ids: IDGenerator? = nil
     ) {
+        let state = BackendState(clock: clock, ids: ids ?? dialect.backend.defaultIDs, baseURL: baseURL)
+        self.init(dialect, baseURL: baseURL, state: state)
+    }
+
+    /// A backend holding `models` from the start (their type registered), for a SwiftUI preview that can't wait to
+    /// seed one: `InMemoryBackend(.cortex, seeding: Item.samples)`.
+    public init<M: SchemaObject>(
+        _ dialect: InMemoryDialect,
+        seeding models: [M],
+        baseURL: URL = URL(string: "https://backend.invalid/api")!,
+        clock: BackendClock = .virtual,
+        ids: IDGenerator? = nil
+    ) throws {
+        var state = BackendState(clock: clock, ids: ids ?? dialect.backend.defaultIDs, baseURL: baseURL)
+        try state.insert(models, idKey: dialect.backend.idKey, dialect.backend)
+        self.init(dialect, baseURL: baseURL, state: state)
+    }
+
+    private init(_ dialect: InMemoryDialect, baseURL: URL, state: BackendState) {
         self.dialect = dialect
         self.baseURL = baseURL
         self.basePath = baseURL.path.split(separator: "/").map(String.init)
-        self.state = BackendState(clock: clock, ids: ids ?? dialect.backend.defaultIDs, baseURL: baseURL)
+        self.state = state
     }
 
     /// A client of this backend, in its dialect, with this backend as its transport.
@@ -68,41 +87,26 @@ public actor InMemoryBackend: HTTPTransport {
     /// doesn't have (Cortex and Mia-Platform; Parse adds a field instead), its coding to refuse a value of the wrong
     /// type or a missing required one, and (Mia-Platform) its endpoints' default states.
     public func register<M: SchemaObject>(_ type: M.Type) {
-        var defaultStates: [String: String] = [:]
-        if let endpoints = type as? any MiaEndpoints.Type {
-            for endpoint in endpoints.internalEndpoints {
-                defaultStates[endpoint.basePath] = endpoint.defaultState?.rawValue
-                if endpoint.basePath != M.pluralName { state.aliases[endpoint.basePath] = M.pluralName }
-            }
-        }
-        state.models[M.pluralName] = RegisteredModel(
-            apiName: M.apiName,
-            modeledKeys: (type as? any KeepsUnknownMembers.Type)?.modeledKeys,
-            defaultStates: defaultStates,
-            check: { document in _ = try JSONValueDecoder().decode(M.self, from: document) }
-        )
+        state.register(type)
+    }
+
+    /// Keeps the values of `key` unique in the collection `pluralName`, as a unique index (a Cortex `unique`
+    /// validator, a Mia-Platform unique index, a Parse unique index) does: a write that would store a duplicate is
+    /// refused as a conflict in the backend's own shape (Parse's 137, a 409 elsewhere).
+    public func requireUnique(_ key: String, in pluralName: String) {
+        state.unique[pluralName, default: []].insert(key)
     }
 
     /// Stores `models` as they are (with their ids and system properties), after any stored before, and registers
     /// their type.
     public func insert<M: SchemaObject>(_ models: [M]) throws {
-        register(M.self)
-        let encoder = JSONEncoder()
-        let documents = try models.map { try JSONValue(parsing: try encoder.encode($0)) }
-        try insert(documents, into: M.pluralName)
+        try state.insert(models, idKey: dialect.backend.idKey, dialect.backend)
     }
 
     /// Stores JSON documents as they are into the collection `pluralName`; a document without an id gets one, and on
     /// Mia-Platform one without a `__STATE__` is `PUBLIC`.
     public func insert(_ documents: [JSONValue], into pluralName: String) throws {
-        let idKey = dialect.backend.idKey
-        for document in documents {
-            guard case .object(var members) = document else {
-                throw InMemoryBackendError("a stored document is an object, not \(describe(document))")
-            }
-            if members[idKey] == nil { members[idKey] = .string(state.newID()) }
-            state.collections[pluralName, default: []].append(.object(dialect.backend.seeded(members)))
-        }
+        try state.insert(documents, into: pluralName, dialect.backend)
     }
 
     /// Stores the documents of a JSON file: an array of them, or a list answer of the backend (Cortex's `data`,
@@ -202,7 +206,7 @@ public actor InMemoryBackend: HTTPTransport {
             }
             answer = try dialect.backend.answer(parsed, &state)
         } catch let fault as BackendFault {
-            answer = BackendAnswer(fault.status, dialect.backend.errorBody(fault))
+            answer = BackendAnswer(dialect.backend.status(of: fault), dialect.backend.errorBody(fault))
         }
         record.status = answer.status
         requests[index].status = answer.status

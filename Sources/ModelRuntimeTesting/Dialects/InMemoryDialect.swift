@@ -61,11 +61,15 @@ protocol BackendDialect: Sendable {
     func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer
     /// A fault in the backend's error shape.
     func errorBody(_ fault: BackendFault) -> JSONValue
+    /// The status the backend answers `fault` with.
+    func status(of fault: BackendFault) -> Int
     /// A seeded document as the backend would hold it (Mia-Platform: `PUBLIC` when it names no `__STATE__`).
     func seeded(_ members: [String: JSONValue]) -> [String: JSONValue]
 }
 
 extension BackendDialect {
+    func status(of fault: BackendFault) -> Int { fault.status }
+
     func seeded(_ members: [String: JSONValue]) -> [String: JSONValue] { members }
 }
 

@@ -194,6 +194,7 @@ struct MiaBackend: BackendDialect {
         document["updatedAt"] = .string(now)
         document["updaterId"] = .string(user(request))
         try state.checkDocument(.object(document), of: collection)
+        try state.checkUnique(.object(document), in: collection, replacing: nil)
         state.collections[collection, default: []].append(.object(document))
         return id
     }
@@ -235,6 +236,7 @@ struct MiaBackend: BackendDialect {
         members["updatedAt"] = .string(now)
         members["updaterId"] = .string(user(request))
         try state.checkDocument(.object(members), of: collection)
+        try state.checkUnique(.object(members), in: collection, replacing: index)
         state.collections[collection]![index] = .object(members)
     }
 

@@ -15,12 +15,18 @@ struct ParseBackend: BackendDialect {
         FilterRules(operators: ParseDialect.filter.supportedOperators, backend: "parse")
     }
 
+    /// parse-server answers a duplicate, like most of its errors, with a 400 and the code.
+    func status(of fault: BackendFault) -> Int {
+        fault.code == "duplicate" ? 400 : fault.status
+    }
+
     /// Parse's error codes (parse-server `ParseError`): 101 object not found, 102 invalid query, 105 invalid field
     /// name, 107 invalid JSON, 111 incorrect type.
     func errorBody(_ fault: BackendFault) -> JSONValue {
         let code: Int =
             switch fault.code {
             case "notFound": 101
+            case "duplicate": 137
             case "validation": fault.message.contains("invalid field name") ? 105 : 111
             case "json": 107
             case "fileName": 122
@@ -211,6 +217,7 @@ struct ParseBackend: BackendDialect {
         document["createdAt"] = .string(now)
         document["updatedAt"] = .string(now)
         try state.checkDocument(.object(document), of: className)
+        try state.checkUnique(.object(document), in: className, replacing: nil)
         state.collections[className, default: []].append(.object(document))
         return BackendAnswer(
             201,
@@ -285,6 +292,7 @@ struct ParseBackend: BackendDialect {
         let now = state.timestamp()
         members["updatedAt"] = .string(now)
         try state.checkDocument(.object(members), of: className)
+        try state.checkUnique(.object(members), in: className, replacing: index)
         state.collections[className]![index] = .object(members)
         return BackendAnswer(["updatedAt": .string(now)])
     }
