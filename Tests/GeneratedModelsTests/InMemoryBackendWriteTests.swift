@@ -311,4 +311,28 @@ import FoundationNetworking
         rename.name = .set("c")
         #expect(try await client.update(other.id, rename).name == "c")
     }
+
+    /// A batch path is routed only below the mount path (the base URL's), as parse-server routes it.
+    @Test func aParseBatchPathOutsideTheMountPathIsRefused() async throws {
+        let backend = InMemoryBackend(.parse)
+        let request = try RenderedRequest(
+            method: "POST",
+            path: "/batch",
+            body: .object([
+                (
+                    "requests",
+                    .array([
+                        .object([
+                            ("method", .string("POST")), ("path", .string("/elsewhere/classes/GameScore")),
+                            ("body", .object([("points", .int(1))])),
+                        ])
+                    ])
+                )
+            ])
+        ).urlRequest(relativeTo: backend.baseURL)
+        let (data, response) = try await backend.send(request)
+        #expect(response.statusCode == 400)
+        #expect(String(decoding: data, as: UTF8.self).contains("cannot route batch path /elsewhere/classes/GameScore"))
+        #expect(await backend.documents(in: "GameScore").isEmpty)
+    }
 }

@@ -308,8 +308,13 @@ struct ParseBackend: BackendDialect {
             guard let method = entry["method"]?.stringValue, let path = entry["path"]?.stringValue else {
                 throw BackendFault.invalid("a batch request needs a method and a path")
             }
+            // parse-server routes a batch path only below its mount path (the base URL's path).
+            let mount = state.baseURL.path.split(separator: "/").map(String.init)
             var segments = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
-            if let start = segments.firstIndex(of: "classes") { segments.removeFirst(start) }
+            guard segments.starts(with: mount) else {
+                throw BackendFault.invalid("cannot route batch path \(path)")
+            }
+            segments.removeFirst(mount.count)
             let inner = BackendRequest(
                 method: method.uppercased(),
                 segments: segments,

@@ -6,27 +6,19 @@
 
         /cortex   GET /<plural>?where=&sort=&skip=&limit=   {"object":"list","data":[...],"hasMore":b}
                   GET /<plural>?pipeline=[{$match},{$group count}]   {"object":"list","data":[{"_id":null,"count":n}]}
-                  POST /<plural> (answers the object; a document array's elements get an _id),
+                  POST /<plural> (answers the object; c_offices answers upload instructions for its pictures),
                   GET|PUT|DELETE /<plural>/<id> (PUT: plain values, null unsets)
-                  PATCH /<plural>/<id> with an array of operations, as Cortex's patchOne takes them:
-                  {"op":"set"|"push","path"?,"value"}, {"op":"remove","path","value"?} (values: primitives, an
-                  element by value or a document by _id), {"op":"unset","value":{path:1}}, {"op":"pull","path","value"};
-                  paths separate segments with . or /, an array element is named by its _id. Every operation is
-                  checked, then all are applied to a copy that replaces the instance only when all succeeded: a
-                  failing one answers 400 and changes nothing. Answers the instance. Pushed documents get an _id.
                   errors {"object":"fault","code":...,"reason":...,"message":...}
-        /mia      GET /<plural>/?_q=&_s=&_l=&_sk=&_st=  (bare array); GET /<plural>/count?_q=&_st= (a number)
-                  POST /<plural>/ ({"_id":...}), GET|PATCH|DELETE /<plural>/<id>?_st= (PATCH: $set $unset $inc
-                  $push $pull, with $each and $in; a field under two operators is refused with 400, as MongoDB does)
+        /mia      GET /<plural>/?_q=&_s=&_l=&_sk= (bare array of PUBLIC documents); GET /<plural>/count?_q= (a number)
+                  POST /<plural>/ ({"_id":...}, created PUBLIC), GET|PATCH|DELETE /<plural>/<id> (PATCH: $set, $unset)
                   errors {"statusCode":...,"error":...,"message":...}
-                  Documents have a __STATE__; every read, update and delete sees only the states `_st` lists
-                  (PUBLIC when absent), as Mia's CRUD service does. /mia's collections are configured to create
-                  PUBLIC documents; /miadraft's have the CRUD service's default, DRAFT (or the body's __STATE__).
-                  POST /<plural>/bulk ([{"_id"}...]), PATCH|DELETE /<plural>/?_q=&_st= (a count),
-                  POST /<plural>/<id>/state {"stateTo": state} (204, from any state)
         /parse    GET /classes/<C>?where=&order=&limit=&skip=&count=1  {"results":[...]} (+ "count")
                   POST /classes/<C> ({"objectId","createdAt"}), GET|PUT|DELETE /classes/<C>/<id>
-                  (PUT: plain values, {"__op":"Delete"}, {"__op":"Increment","amount":n}); errors {"code":n,"error":...}
+                  (PUT: plain values, {"__op":"Delete"}); errors {"code":n,"error":...}
+
+      Each backend's semantics (update operations, element paths, states, bulk calls, batches, paging) are
+      ModelRuntimeTesting's in-memory backends', tested in InMemoryBackend*Tests.swift; this server keeps what a real
+      socket shows: scripted answers, delays, held answers, headers, uploads.
 
       Control (not counted as hits):
         GET  /__state    every stored document: {"cortex": {plural: [docs]}, "mia": ..., "parse": ...}
@@ -43,7 +35,6 @@
 """
 
 import base64
-import copy
 import json
 import sys
 import threading
@@ -54,7 +45,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import local_serve
 
 LOCK = threading.Lock()
-STORE = {"cortex": {}, "mia": {}, "miadraft": {}, "parse": {}}
+STORE = {"cortex": {}, "mia": {}, "parse": {}}
 STORAGE = [None]
 UPLOADS = []
 PORT = [0]
@@ -141,7 +132,7 @@ def error_body(dialect, fault):
         if fault.path:
             body["path"] = fault.path
         return body
-    if dialect in ("mia", "miadraft"):
+    if dialect == "mia":
         reasons = {400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 500: "Internal Server Error"}
         return {"statusCode": fault.status, "error": reasons.get(fault.status, "Error"), "message": fault.message}
     return {"code": {"kNotFound": 101, "kInvalid": 102}.get(fault.code, 1), "error": fault.message}
@@ -286,9 +277,6 @@ class Handler(BaseHTTPRequestHandler):
             if not isinstance(body, dict) or "c_name" not in body:
                 raise Fault(400, "kValidationError", "c_name is required")
             doc = dict(body, _id=new_id("cortex"), object=plural[:-1])
-            for key, value in doc.items():  # a document array's elements get an _id, as Cortex gives them
-                if isinstance(value, list):
-                    doc[key] = [dict(e, _id=new_id("cortex")) if isinstance(e, dict) else e for e in value]
             docs.append(doc)
             return 201, doc
         doc = self.find(docs, "_id", parts[1])
@@ -301,114 +289,10 @@ class Handler(BaseHTTPRequestHandler):
                 else:
                     doc[key] = value
             return 200, doc
-        if method == "PATCH":
-            operations = self.cortex_operations(body)
-            changed = copy.deepcopy(doc)
-            for operation in operations:
-                self.cortex_apply(changed, operation)
-            doc.clear()
-            doc.update(changed)
-            return 200, doc
         if method == "DELETE":
             docs.remove(doc)
             return 200, {"object": "result", "data": True}
         raise Fault(405, "kInvalidRequest", method + " not allowed")
-
-    @staticmethod
-    def cortex_operations(body):
-        """Every operation checked and in one form, before anything is applied, as normalizePatchOperations does."""
-        entries = body if isinstance(body, list) else [body] if isinstance(body, dict) else None
-        if entries is None:
-            raise Fault(400, "kInvalidArgument", "an array of operations is expected")
-        operations = []
-        for entry in entries:
-            if not isinstance(entry, dict):
-                raise Fault(400, "kInvalidArgument", "an object is expected for each patch operation")
-            op = entry.get("op")
-            path = entry.get("path").replace("/", ".") if isinstance(entry.get("path"), str) else None
-            if op == "unset":
-                if not isinstance(entry.get("value"), dict):
-                    raise Fault(400, "kInvalidArgument", "unset takes an object of paths")
-                operations += [{"op": "remove", "path": key.replace("/", ".")} for key in entry["value"]]
-                continue
-            if op in ("remove", "pull"):
-                if not path or (op == "pull" and "value" not in entry):
-                    raise Fault(400, "kInvalidArgument", op + " takes a path" + (" and a value" if op == "pull" else ""))
-                operation = {"op": "remove", "path": path}
-                if "value" in entry:
-                    values = entry["value"] if isinstance(entry["value"], list) else [entry["value"]]
-                    if not all(isinstance(v, (str, int, float, bool)) for v in values):
-                        raise Fault(400, "kInvalidArgument", "remove takes primitive values", path)
-                    operation["values"] = values
-                operations.append(operation)
-                continue
-            if op in ("set", "push"):
-                if "value" not in entry:
-                    raise Fault(400, "kInvalidArgument", op + " takes a value")
-                if path is None and not isinstance(entry["value"], dict):
-                    raise Fault(400, "kInvalidArgument", op + " without a path takes an object")
-                operations.append({"op": op, "path": path, "value": entry["value"]})
-                continue
-            raise Fault(400, "kUnsupportedOperation", "unsupported patch operation %r" % (op,))
-        if not operations:
-            raise Fault(400, "kInvalidArgument", "no operations")
-        return operations
-
-    @staticmethod
-    def cortex_step(container, segment, path, create):
-        """The member `segment` names in `container`: a key of a document, or the _id of an array's element."""
-        if isinstance(container, dict):
-            if segment not in container and create:
-                container[segment] = {}
-            return container.get(segment)
-        if isinstance(container, list):
-            return next((e for e in container if isinstance(e, dict) and e.get("_id") == segment), None)
-        raise Fault(400, "kInvalidArgument", "%s has no member %s" % (path, segment), path)
-
-    def cortex_apply(self, doc, operation):
-        path = operation["path"]
-        if path is None:  # a set or push of a whole object's properties
-            for key, value in operation["value"].items():
-                self.cortex_apply(doc, {"op": operation["op"], "path": key, "value": value})
-            return
-        *parents, last = path.split(".")
-        holder = doc
-        for segment in parents:
-            holder = self.cortex_step(holder, segment, path, create=operation["op"] != "remove")
-            if holder is None:
-                if operation["op"] == "remove":
-                    return
-                raise Fault(404, "kNotFound", "no element %s in %s" % (segment, path), path)
-        if operation["op"] == "set":
-            if not isinstance(holder, dict):
-                raise Fault(400, "kInvalidArgument", "%s cannot be set by index" % path, path)
-            if operation["value"] is None:
-                holder.pop(last, None)
-            else:
-                holder[last] = operation["value"]
-        elif operation["op"] == "push":
-            target = self.cortex_step(holder, last, path, create=False)
-            if target is None and isinstance(holder, dict):
-                target = holder[last] = []
-            if not isinstance(target, list):
-                raise Fault(400, "kInvalidArgument", "%s is not an array" % path, path)
-            values = operation["value"] if isinstance(operation["value"], list) else [operation["value"]]
-            for value in values:
-                if isinstance(value, dict) and "_id" not in value:
-                    value = dict(value, _id=new_id("cortex"))
-                target.append(value)
-        elif "values" in operation:
-            target = self.cortex_step(holder, last, path, create=False)
-            if target is None:
-                return
-            if not isinstance(target, list):
-                raise Fault(400, "kInvalidArgument", "%s is not an array" % path, path)
-            target[:] = [e for e in target if e not in operation["values"]
-                         and not (isinstance(e, dict) and e.get("_id") in operation["values"])]
-        elif isinstance(holder, list):
-            holder[:] = [e for e in holder if not (isinstance(e, dict) and e.get("_id") == last)]
-        else:
-            holder.pop(last, None)
 
     @staticmethod
     def file_value(object_id, index, facets):
@@ -427,31 +311,15 @@ class Handler(BaseHTTPRequestHandler):
 
     @staticmethod
     def mia_patch(doc, body):
-        fields = [key for operator in body.values() if isinstance(operator, dict) for key in operator]
-        clash = next((key for key in fields if fields.count(key) > 1), None)
-        if clash is not None:
-            raise Fault(400, "Bad Request", "Updating the path '%s' would create a conflict at '%s'" % (clash, clash))
         for key, value in (body.get("$set") or {}).items():
             doc[key] = value
         for key in body.get("$unset") or {}:
             doc.pop(key, None)
-        for key, value in (body.get("$inc") or {}).items():
-            doc[key] = doc.get(key, 0) + value
-        for key, value in (body.get("$push") or {}).items():
-            values = value["$each"] if isinstance(value, dict) and "$each" in value else [value]
-            doc[key] = (doc.get(key) or []) + values
-        for key, value in (body.get("$pull") or {}).items():
-            values = value["$in"] if isinstance(value, dict) and "$in" in value else [value]
-            doc[key] = [e for e in doc.get(key) or [] if e not in values]
 
-    def miadraft(self, method, parts, query, body, store):
-        return self.mia(method, parts, query, body, store, default_state="DRAFT")
-
-    def mia(self, method, parts, query, body, store, default_state="PUBLIC"):
+    def mia(self, method, parts, query, body, store):
         plural = parts[0]
-        states = (query.get("_st") or "PUBLIC").split(",")
         docs = store.setdefault(plural, [])
-        visible = [d for d in docs if d.get("__STATE__") in states]
+        visible = [d for d in docs if d.get("__STATE__") == "PUBLIC"]
         selected = lambda: [d for d in visible if matches(d, json.loads(query.get("_q") or "{}"))]  # noqa: E731
         if len(parts) == 1 and method == "GET":
             result = selected()
@@ -462,29 +330,8 @@ class Handler(BaseHTTPRequestHandler):
             return 200, result[skip:skip + limit]
         if len(parts) == 2 and parts[1] == "count" and method == "GET":
             return 200, len(selected())
-        if len(parts) == 2 and parts[1] == "bulk" and method == "POST":
-            created = [dict(item, _id=new_id("mia"), __STATE__=item.get("__STATE__", default_state)) for item in body]
-            docs.extend(created)
-            return 200, [{"_id": doc["_id"]} for doc in created]
-        if len(parts) == 1 and method == "PATCH":
-            chosen = selected()
-            for doc in chosen:
-                self.mia_patch(doc, body)
-            return 200, len(chosen)
-        if len(parts) == 1 and method == "DELETE":
-            chosen = selected()
-            for doc in chosen:
-                docs.remove(doc)
-            return 200, len(chosen)
-        if len(parts) == 3 and parts[2] == "state" and method == "POST":
-            target = (body or {}).get("stateTo")
-            if target not in ("PUBLIC", "DRAFT", "TRASH", "DELETED"):
-                raise Fault(400, "Bad Request", "body/stateTo must be a state")
-            self.find([d for d in docs if d.get("__STATE__") in ("PUBLIC", "DRAFT", "TRASH", "DELETED")],
-                      "_id", parts[1])["__STATE__"] = target
-            return 204, None
         if len(parts) == 1 and method == "POST":
-            doc = dict(body, _id=new_id("mia"), __STATE__=(body or {}).get("__STATE__", default_state))
+            doc = dict(body, _id=new_id("mia"), __STATE__="PUBLIC")
             docs.append(doc)
             return 200, {"_id": doc["_id"]}
         doc = self.find(visible, "_id", parts[1])
@@ -527,8 +374,6 @@ class Handler(BaseHTTPRequestHandler):
             for key, value in body.items():
                 if isinstance(value, dict) and value.get("__op") == "Delete":
                     doc.pop(key, None)
-                elif isinstance(value, dict) and value.get("__op") == "Increment":
-                    doc[key] = doc.get(key, 0) + value["amount"]
                 elif isinstance(value, dict) and "__op" in value:
                     raise Fault(400, "kInvalid", "unsupported op " + value["__op"])
                 else:

@@ -7,9 +7,9 @@ Every request below /parse must send X-Parse-Application-Id: testapp and X-Parse
 403 {"error":"unauthorized"} as parse-server's middleware answers. X-Parse-Session-Token, when sent, must be a
 known session ("r:valid"), else 400 {"code":209,"error":"Invalid session token"}.
 
-    GET    /parse/classes/<C>?where=&order=&limit=&skip=&count=1&keys=&include=   {"results":[...]} (+ "count")
+    GET    /parse/classes/<C>?where=&order=&limit=&skip=&count=1&keys=   {"results":[...]} (+ "count")
     POST   /parse/classes/<C>                     201 {"objectId","createdAt"}, Location header
-    GET    /parse/classes/<C>/<id>?keys=&include=  the object, or 404 {"code":101,"error":"Object not found."}
+    GET    /parse/classes/<C>/<id>?keys=          the object, or 404 {"code":101,"error":"Object not found."}
     PUT    /parse/classes/<C>/<id>                 plain values and __op Delete/Increment/Add/AddUnique/Remove;
                                                   200 {"updatedAt"}
     DELETE /parse/classes/<C>/<id>                 200 {}
@@ -21,9 +21,9 @@ known session ("r:valid"), else 400 {"code":209,"error":"Invalid session token"}
     A File value written to an object ({"__type":"File","name":…}) is stored by name; reads give it back with the
     url of the stored file, as parse-server's FilesController expands it. A name no upload made is 111 (stricter
     than parse-server, which does not look: the tests learn that the client wrote the name the upload gave).
-    POST   /parse/batch                            {"requests":[{"method","path","body"}]} -> one
-                                                  {"success":…} or {"error":{"code","error"}} each, in order;
-                                                  paths start at the server root (/parse/classes/…)
+    Parse's batches, includes and paging are ModelRuntimeTesting's in-memory backend's (ParseClientTests and
+    InMemoryBackend*Tests.swift); this server keeps what a real socket shows: its credentials, its error answers, and
+    file uploads.
 Test controls (no headers needed):
     POST /__unique {"className","field"}     a unique index: a duplicate is 137 "A duplicate value for a field with
                                               unique values was provided"
@@ -123,20 +123,13 @@ def sort_objects(objects, order):
     return objects
 
 
-def project(obj, keys, include):
+def project(obj, keys):
     if keys:
         wanted = set(keys.split(",")) | {"objectId", "createdAt", "updatedAt"}
         obj = {k: v for k, v in obj.items() if k in wanted}
     else:
         obj = dict(obj)
-    obj = expand_files(obj)
-    for path in [p for p in (include or "").split(",") if p]:
-        pointer = obj.get(path)
-        if isinstance(pointer, dict) and pointer.get("__type") == "Pointer":
-            target = find(pointer["className"], pointer["objectId"], required=False)
-            if target is not None:
-                obj[path] = dict(target, __type="Object", className=pointer["className"])
-    return obj
+    return expand_files(obj)
 
 
 def find(class_name, object_id, required=True):
@@ -229,7 +222,7 @@ def route(method, path, query, body):
         result = sort_objects(result, query.get("order") or "")
         skip = int(query.get("skip") or 0)
         limit = int(query["limit"]) if query.get("limit") is not None else 100
-        answer = {"results": [project(o, query.get("keys"), query.get("include")) for o in result[skip:skip + limit]]}
+        answer = {"results": [project(o, query.get("keys")) for o in result[skip:skip + limit]]}
         if query.get("count") == "1":
             answer["count"] = len(result)
         return 200, answer, {}
@@ -249,7 +242,7 @@ def route(method, path, query, body):
         raise ParseError(119, "unknown path " + path, status=404)
     obj = find(class_name, parts[2])
     if method == "GET":
-        return 200, project(obj, query.get("keys"), query.get("include")), {}
+        return 200, project(obj, query.get("keys")), {}
     if method == "PUT":
         changed = dict(obj)
         apply_update(changed, body or {})
@@ -261,24 +254,6 @@ def route(method, path, query, body):
         objects.remove(obj)
         return 200, {}, {}
     raise ParseError(119, method + " not allowed", status=405)
-
-
-def batch(body):
-    requests = body.get("requests") if isinstance(body, dict) else None
-    if not isinstance(requests, list):
-        raise ParseError(107, "requests must be an array")
-    results = []
-    for request in requests:
-        path = request.get("path", "")
-        # parse-server routes a batch path only when it starts with the API's mount path.
-        if not path.startswith("/parse/"):
-            raise ParseError(111, "cannot route batch path " + path)
-        try:
-            _, answer, _ = route(request.get("method", "GET"), path[len("/parse"):], {}, request.get("body"))
-            results.append({"success": answer})
-        except ParseError as error:
-            results.append({"error": {"code": error.code, "error": error.message}})
-    return results
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -335,8 +310,6 @@ class Handler(BaseHTTPRequestHandler):
                     query = {k: (json.dumps(v) if k == "where" else str(v)) for k, v in body.items() if k != "_method"}
                     body = None
                 path = url.path[len("/parse"):]
-                if path == "/batch" and method == "POST":
-                    return self.answer(200, batch(body))
                 status, value, headers = route(method, path, query, body)
                 return self.answer(status, value, headers)
             except ParseError as error:
