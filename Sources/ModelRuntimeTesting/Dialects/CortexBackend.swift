@@ -137,10 +137,7 @@ struct CortexBackend: BackendDialect {
         _ plural: String,
         _ state: BackendState
     ) throws -> (index: Int, document: JSONValue) {
-        guard let index = state.index(of: id, idKey: idKey, in: plural) else {
-            throw BackendFault.notFound("no \(plural) instance \(id)")
-        }
-        return (index, state.documents(plural)[index])
+        try instance(id, in: plural, state, missing: "no \(plural) instance \(id)")
     }
 
     // MARK: Writing

@@ -70,6 +70,17 @@ protocol BackendDialect: Sendable {
 extension BackendDialect {
     func status(of fault: BackendFault) -> Int { fault.status }
 
+    /// The stored document of `collection` whose id is `id`, with its index; else the backend's not-found fault
+    /// with `missing` as its message.
+    func instance(_ id: String, in collection: String, _ state: BackendState, missing: String) throws
+        -> (index: Int, document: JSONValue)
+    {
+        guard let index = state.index(of: id, idKey: idKey, in: collection) else {
+            throw BackendFault.notFound(missing)
+        }
+        return (index, state.documents(collection)[index])
+    }
+
     func seeded(_ members: [String: JSONValue]) -> [String: JSONValue] { members }
 }
 

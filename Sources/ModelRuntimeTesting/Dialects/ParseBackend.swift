@@ -191,10 +191,7 @@ struct ParseBackend: BackendDialect {
         _ className: String,
         _ state: BackendState
     ) throws -> (index: Int, document: JSONValue) {
-        guard let index = state.index(of: id, idKey: idKey, in: className) else {
-            throw BackendFault.notFound("Object not found.")
-        }
-        return (index, state.documents(className)[index])
+        try instance(id, in: className, state, missing: "Object not found.")
     }
 
     // MARK: Writing
