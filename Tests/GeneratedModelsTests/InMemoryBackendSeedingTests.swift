@@ -144,6 +144,58 @@ import FoundationNetworking
         #expect(try await backend.client().count(GeoHistory.query) == 2)
     }
 
+    /// Parse's relational queries (`$inQuery`, `$notInQuery`, `$select`, `$dontSelect`, `$relatedTo`) resolved
+    /// against the stored objects as parse-server resolves them, and a Relation changed with `AddRelation` and
+    /// `RemoveRelation`.
+    @Test func parseRelationalQueriesAndRelations() async throws {
+        let backend = InMemoryBackend(.parse)
+        func pointer(_ className: String, _ id: String) -> JSONValue {
+            ["__type": "Pointer", "className": .string(className), "objectId": .string(id)]
+        }
+        try await backend.insert([["objectId": "g1", "title": "Pong"], ["objectId": "g2"]], into: "Game")
+        try await backend.insert(
+            [["objectId": "p1", "name": "Ann"], ["objectId": "p2", "name": "Cy"]],
+            into: "Player"
+        )
+        try await backend.insert(
+            [
+                ["objectId": "s1", "score": 1, "playerName": "Ann", "game": pointer("Game", "g1")],
+                ["objectId": "s2", "score": 2, "playerName": "Bob", "game": pointer("Game", "g2")],
+                ["objectId": "s3", "score": 3, "playerName": "Cy"],
+            ],
+            into: "GameScore"
+        )
+        let client = backend.client()
+        func ids(_ query: Query<GameScore>) async throws -> [String] {
+            try await client.list(query).items.map(\.objectId)
+        }
+        #expect(try await ids(GameScore.query.where { $0.game.in(where: { $0.title.exists() }) }) == ["s1"])
+        #expect(try await ids(GameScore.query.where { $0.game.notIn(where: { $0.title.exists() }) }) == ["s2", "s3"])
+        let select = GameScore.query.where { $0.playerName.in(\Player.QueryFields.name, where: { $0.name.exists() }) }
+        #expect(try await ids(select) == ["s1", "s3"])
+        let dontSelect = GameScore.query.where {
+            $0.playerName.notIn(\Player.QueryFields.name, where: { $0.name.hasPrefix("A") })
+        }
+        #expect(try await ids(dontSelect) == ["s2", "s3"])
+
+        // s1's opponents: p1 and p2, then p1 removed.
+        var add = GameScore.Patch()
+        add.opponents.add(["p1", "p2"])
+        _ = try await client.update("s1", add)
+        let opponents = Player.query.where { _ in .relatedTo(\GameScore.QueryFields.opponents, of: "s1") }
+        #expect(try await client.list(opponents).items.map(\.objectId) == ["p1", "p2"])
+        var remove = GameScore.Patch()
+        remove.opponents.remove(["p1"])
+        _ = try await client.update("s1", remove)
+        #expect(try await client.list(opponents).items.map(\.objectId) == ["p2"])
+        let stored = try #require(await backend.documents(in: "GameScore").first)
+        #expect(stored["opponents"] == ["__type": "Relation", "className": "Player"])
+        #expect(
+            try await client.list(Player.query.where { _ in .relatedTo(\GameScore.QueryFields.opponents, of: "s2") })
+                .items.isEmpty
+        )
+    }
+
     // MARK: Clock and ids
 
     @Test func theClockAndTheIDsMakeEveryRunTheSame() async throws {

@@ -65,6 +65,8 @@ struct BackendState {
     var ids: IDGenerator
     /// The members each collection holds unique values of (a unique index), by collection.
     var unique: [String: Set<String>] = [:]
+    /// Parse's relations: the objectIds each relation field of each object holds, by `<Class>/<objectId>/<field>`.
+    var relations: [String: [String]] = [:]
     /// Uploaded files, by where the backend serves them, in the order stored.
     var files: [StoredFile] = []
     /// Cortex's pending uploads: the collection and instance each upload key is for.
@@ -150,7 +152,8 @@ struct BackendState {
                 throw InMemoryBackendError("a stored document is an object, not \(describe(document))")
             }
             if members[dialect.idKey] == nil { members[dialect.idKey] = .string(newID()) }
-            collections[pluralName, default: []].append(.object(dialect.seeded(members)))
+            let seeded = dialect.seeded(members, &self)
+            collections[pluralName, default: []].append(.object(seeded))
         }
     }
 

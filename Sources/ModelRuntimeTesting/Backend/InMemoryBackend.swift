@@ -23,9 +23,10 @@ import FoundationNetworking
 /// makes it fail a request as a real network or server may.
 ///
 /// Its filters are evaluated as MongoDB (under each of the three) evaluates them; the project's query semantics
-/// test checks them against an independent MongoDB implementation. What it does not do: geo and text search,
-/// Parse's relational queries (`$inQuery`, `$select`, `$relatedTo`), ACLs and access (script those answers), and
-/// uploads. Those requests are refused with a fault that says so, never answered wrongly.
+/// test checks them against an independent MongoDB implementation; Parse's relational queries (`$inQuery`,
+/// `$notInQuery`, `$select`, `$dontSelect`, `$relatedTo`) are resolved against the stored objects first, as
+/// parse-server resolves them. What it does not do: geo and text search, and ACLs and access (script those
+/// answers). Those requests are refused with a fault that says so, never answered wrongly.
 public actor InMemoryBackend: HTTPTransport {
     /// Which backend this is.
     public nonisolated let dialect: InMemoryDialect
@@ -103,8 +104,9 @@ public actor InMemoryBackend: HTTPTransport {
         try state.insert(models, idKey: dialect.backend.idKey, dialect.backend)
     }
 
-    /// Stores JSON documents as they are into the collection `pluralName`; a document without an id gets one, and on
-    /// Mia-Platform one without a `__STATE__` is `PUBLIC`.
+    /// Stores JSON documents as they are into the collection `pluralName`; a document without an id gets one, on
+    /// Mia-Platform one without a `__STATE__` is `PUBLIC`, and on Parse one without `createdAt` and `updatedAt` gets
+    /// them.
     public func insert(_ documents: [JSONValue], into pluralName: String) throws {
         try state.insert(documents, into: pluralName, dialect.backend)
     }

@@ -63,8 +63,9 @@ protocol BackendDialect: Sendable {
     func errorBody(_ fault: BackendFault) -> JSONValue
     /// The status the backend answers `fault` with.
     func status(of fault: BackendFault) -> Int
-    /// A seeded document as the backend would hold it (Mia-Platform: `PUBLIC` when it names no `__STATE__`).
-    func seeded(_ members: [String: JSONValue]) -> [String: JSONValue]
+    /// A seeded document as the backend would hold it (Mia-Platform: `PUBLIC` when it names no `__STATE__`; Parse:
+    /// `createdAt` and `updatedAt` now when it has none).
+    func seeded(_ members: [String: JSONValue], _ state: inout BackendState) -> [String: JSONValue]
 }
 
 extension BackendDialect {
@@ -72,7 +73,12 @@ extension BackendDialect {
 
     /// The stored document of `collection` whose id is `id`, with its index; else the backend's not-found fault
     /// with `missing` as its message.
-    func instance(_ id: String, in collection: String, _ state: BackendState, missing: String) throws
+    func instance(
+        _ id: String,
+        in collection: String,
+        _ state: BackendState,
+        missing: String
+    ) throws
         -> (index: Int, document: JSONValue)
     {
         guard let index = state.index(of: id, idKey: idKey, in: collection) else {
@@ -81,7 +87,7 @@ extension BackendDialect {
         return (index, state.documents(collection)[index])
     }
 
-    func seeded(_ members: [String: JSONValue]) -> [String: JSONValue] { members }
+    func seeded(_ members: [String: JSONValue], _ state: inout BackendState) -> [String: JSONValue] { members }
 }
 
 extension BackendFault {

@@ -18,7 +18,7 @@ struct MiaBackend: BackendDialect {
         FilterRules(operators: MiaDialect.filter.supportedOperators, backend: "mia")
     }
 
-    func seeded(_ members: [String: JSONValue]) -> [String: JSONValue] {
+    func seeded(_ members: [String: JSONValue], _ state: inout BackendState) -> [String: JSONValue] {
         var members = members
         if members["__STATE__"] == nil { members["__STATE__"] = "PUBLIC" }
         return members

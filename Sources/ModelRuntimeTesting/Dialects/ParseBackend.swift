@@ -15,6 +15,15 @@ struct ParseBackend: BackendDialect {
         FilterRules(operators: ParseDialect.filter.supportedOperators, backend: "parse")
     }
 
+    func seeded(_ members: [String: JSONValue], _ state: inout BackendState) -> [String: JSONValue] {
+        guard members["createdAt"] == nil || members["updatedAt"] == nil else { return members }
+        var members = members
+        let now = state.timestamp()
+        if members["createdAt"] == nil { members["createdAt"] = .string(now) }
+        if members["updatedAt"] == nil { members["updatedAt"] = members["createdAt"] }
+        return members
+    }
+
     /// parse-server answers a duplicate, like most of its errors, with a 400 and the code.
     func status(of fault: BackendFault) -> Int {
         fault.code == "duplicate" ? 400 : fault.status
@@ -109,7 +118,7 @@ struct ParseBackend: BackendDialect {
     {
         let query = BackendRequest.Query(items)
         var selection = try selection(query)
-        let compiled = try query.jsonItem("where").map(filterRules.compile)
+        let compiled = try query.jsonItem("where").map { try filterRules.compile(try resolvingRelations($0, state)) }
         let selected = state.documents(className).filter { compiled?.matches($0) ?? true }
         if let order = query.item("order") {
             selection.order = order.split(separator: ",").map { key in
@@ -151,6 +160,72 @@ struct ParseBackend: BackendDialect {
             members[key] = .object(object)
         }
         return .object(members)
+    }
+
+    /// The filter with Parse's relational conditions resolved against the stored objects, as parse-server's
+    /// `RestQuery` resolves them before MongoDB sees the query: `$inQuery` and `$notInQuery` become `$in` and `$nin`
+    /// of pointers to the objects their query selects, `$select` and `$dontSelect` `$in` and `$nin` of a key's values
+    /// in them, and `$relatedTo` an `objectId` `$in` the relation's members.
+    private func resolvingRelations(_ filter: JSONValue, _ state: BackendState, depth: Int = 0) throws -> JSONValue {
+        guard depth < FilterRules.maximumDepth else {
+            throw BackendFault.invalid("the filter nests deeper than \(FilterRules.maximumDepth)")
+        }
+        guard case .object(let members) = filter else { return filter }
+        var resolved: [String: JSONValue] = [:]
+        var related: JSONValue?
+        for (key, value) in members {
+            switch key {
+            case "$and", "$or", "$nor":
+                resolved[key] = .array(
+                    try (value.arrayValue ?? []).map { try resolvingRelations($0, state, depth: depth + 1) }
+                )
+            case "$relatedTo":
+                guard case .object(let pointer)? = value["object"], let owner = pointer["className"]?.stringValue,
+                    let id = pointer["objectId"]?.stringValue, let field = value["key"]?.stringValue
+                else { throw BackendFault.invalid("$relatedTo takes an object pointer and a key") }
+                let ids = state.relations["\(owner)/\(id)/\(field)"] ?? []
+                related = ["objectId": ["$in": .array(ids.map(JSONValue.string))]]
+            case _ where !key.hasPrefix("$"):
+                guard case .object(var conditions) = value else {
+                    resolved[key] = value
+                    continue
+                }
+                for name in ["$inQuery", "$notInQuery", "$select", "$dontSelect"] {
+                    guard let operand = conditions.removeValue(forKey: name) else { continue }
+                    let operatorName = name == "$notInQuery" || name == "$dontSelect" ? "$nin" : "$in"
+                    guard conditions[operatorName] == nil else {
+                        throw BackendFault.invalid(
+                            "the in-memory parse backend can't fold \(name) into \(operatorName)"
+                        )
+                    }
+                    conditions[operatorName] = .array(try selected(name, operand, state, depth: depth))
+                }
+                resolved[key] = .object(conditions)
+            default:
+                resolved[key] = value
+            }
+        }
+        guard let related else { return .object(resolved) }
+        return resolved.isEmpty ? related : ["$and": [.object(resolved), related]]
+    }
+
+    /// The pointers (`$inQuery`, `$notInQuery`) or values (`$select`, `$dontSelect`) a relational condition's query
+    /// selects.
+    private func selected(_ name: String, _ operand: JSONValue, _ state: BackendState, depth: Int) throws -> [JSONValue]
+    {
+        let query = name.hasSuffix("nQuery") ? operand : operand["query"]
+        guard let className = query?["className"]?.stringValue else {
+            throw BackendFault.invalid("\(name) names the className of its query")
+        }
+        let filter = try filterRules.compile(try resolvingRelations(query?["where"] ?? [:], state, depth: depth + 1))
+        let objects = state.documents(className).filter(filter.matches)
+        if name.hasSuffix("nQuery") {
+            return objects.compactMap { object in
+                object["objectId"].map { ["__type": "Pointer", "className": .string(className), "objectId": $0] }
+            }
+        }
+        guard let key = operand["key"]?.stringValue else { throw BackendFault.invalid("\(name) names a key") }
+        return objects.compactMap { $0[key] }
     }
 
     /// The object with each File value's `url`, as parse-server's FilesController adds it on every read.
@@ -247,6 +322,8 @@ struct ParseBackend: BackendDialect {
         try checkFields(changes)
         let (index, document) = try instance(id, className, state)
         guard case .object(var members) = document else { return BackendAnswer(500, nil) }
+        // Relations change with the rest, or not at all.
+        var relations: [String: [String]] = [:]
         for key in changes.keys.sorted() {
             let change = changes[key]!
             guard let operation = change["__op"]?.stringValue else {
@@ -265,6 +342,26 @@ struct ParseBackend: BackendDialect {
                     throw BackendFault.validation("Cannot increment a field that is not a number: \(key)", path: key)
                 }
                 members[key] = arithmetic(base, amount, add: true)
+            case "AddRelation", "RemoveRelation":
+                guard case .array(let objects)? = change["objects"] else {
+                    throw BackendFault.invalid("\(operation) takes an array of pointers")
+                }
+                let pointers = objects.compactMap { $0.objectValue }
+                guard pointers.count == objects.count, let target = pointers.first?["className"]?.stringValue,
+                    pointers.allSatisfy({ $0["__type"] == "Pointer" && $0["className"]?.stringValue == target })
+                else { throw BackendFault.validation("\(key): a relation takes pointers to one class", path: key) }
+                let relation = "\(className)/\(id)/\(key)"
+                var related = relations[relation] ?? state.relations[relation] ?? []
+                for member in pointers.compactMap({ $0["objectId"]?.stringValue }) {
+                    if operation == "RemoveRelation" {
+                        related.removeAll { $0 == member }
+                    } else if !related.contains(member) {
+                        related.append(member)
+                    }
+                }
+                relations[relation] = related
+                // The object holds the relation's class; its members are the relation's own (Parse's join table).
+                members[key] = ["__type": "Relation", "className": .string(target)]
             case "Add", "AddUnique", "Remove":
                 guard case .array(let objects)? = change["objects"] else {
                     throw BackendFault.invalid("\(operation) takes an array of objects")
@@ -291,6 +388,7 @@ struct ParseBackend: BackendDialect {
         try state.checkDocument(.object(members), of: className)
         try state.checkUnique(.object(members), in: className, replacing: index)
         state.collections[className]![index] = .object(members)
+        state.relations.merge(relations) { _, new in new }
         return BackendAnswer(["updatedAt": .string(now)])
     }
 
