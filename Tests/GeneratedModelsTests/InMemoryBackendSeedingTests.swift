@@ -119,6 +119,55 @@ import FoundationNetworking
         #expect(found.items == (try Fixtures.decode([GameScore].self, from: "Real/parse-gamescores-query.json")))
     }
 
+    /// Each write answers in its backend's shape: Parse's update `{"updatedAt"}` and delete `{}` (the REST guide,
+    /// parse-community/docs `_includes/rest/objects.md`); the CRUD service's create `{"_id"}`, bulk create
+    /// `[{"_id"}]`, count a number, `PATCH` the document and `DELETE` of one a 204 (crud-service
+    /// `lib/httpInterface.js`).
+    @Test func writesAnswerInTheirBackendsShape() async throws {
+        let parse = InMemoryBackend(.parse)
+        try await parse.insert([["objectId": "s1", "score": 1]], into: "GameScore")
+        var (status, answer) = try await Self.answer(
+            parse,
+            RenderedRequest(method: "PUT", path: "/classes/GameScore/s1", body: .object([("score", .int(2))]))
+        )
+        #expect(status == 200 && answer.objectValue?.keys.sorted() == ["updatedAt"])
+        (status, answer) = try await Self.answer(
+            parse,
+            RenderedRequest(method: "DELETE", path: "/classes/GameScore/s1")
+        )
+        #expect(status == 200 && answer == [:])
+
+        let mia = InMemoryBackend(.mia(defaultState: .public))
+        (status, answer) = try await Self.answer(
+            mia,
+            RenderedRequest(method: "POST", path: "/books-endpoint/", body: .object([("name", .string("Ulysses"))]))
+        )
+        let id = try #require(answer["_id"]?.stringValue)
+        #expect(status == 200 && answer == ["_id": .string(id)])
+        (status, answer) = try await Self.answer(
+            mia,
+            RenderedRequest(
+                method: "POST",
+                path: "/books-endpoint/bulk",
+                body: .array([.object([("name", .string("Dubliners"))])])
+            )
+        )
+        #expect(status == 200 && answer.arrayValue?.map { $0.objectValue?.keys.sorted() ?? [] } == [["_id"]])
+        (status, answer) = try await Self.answer(mia, RenderedRequest(path: "/books-endpoint/count"))
+        #expect(answer == 2)
+        (status, answer) = try await Self.answer(
+            mia,
+            RenderedRequest(
+                method: "PATCH",
+                path: "/books-endpoint/\(id)",
+                body: .object([("$set", .object([("name", .string("Ulysses!"))]))])
+            )
+        )
+        #expect(status == 200 && answer["name"] == "Ulysses!" && answer["_id"] == .string(id))
+        (status, answer) = try await Self.answer(mia, RenderedRequest(method: "DELETE", path: "/books-endpoint/\(id)"))
+        #expect(status == 204 && answer == .null)
+    }
+
     /// An id holding a `/`, percent-encoded as one path segment, names one object: it can't reach another.
     @Test func anIDWithASlashNamesOneObject() async throws {
         let backend = InMemoryBackend(.parse)
