@@ -1,25 +1,25 @@
-import BlockingTestSupport
 import Foundation
 import GoldenCortexExport
 import GoldenQueries
 import ModelRuntime
 import ModelRuntimeClient
+import ModelRuntimeTesting
 import Testing
 
-// How many requests an update takes, against Semantics/client_server.py: one on Cortex whatever it changes (its
-// PATCH of operations is applied all or nothing), one per step on Mia-Platform only when an array gets a push and a
-// pull, and an error naming the applied and the failed steps when a later step fails.
+// How many requests an update takes, against ModelRuntimeTesting's in-memory backends: one on Cortex whatever it
+// changes (its PATCH of operations is applied all or nothing), one per step on Mia-Platform only when an array gets a
+// push and a pull, and an error naming the applied and the failed steps when a later step fails.
 
-@Suite(.timeLimit(.minutes(5)), .onPromptThreads)
-struct UpdateRequestTests {
-    /// The requests the server counted after the first `before`.
-    private func requests(_ server: ClientServer, after before: Int) async throws -> [String] {
-        Array(try await server.hits().dropFirst(before))
+@Suite struct UpdateRequestTests {
+    /// The requests the backend received after the first `before`.
+    private func requests(_ backend: InMemoryBackend, after before: Int) async -> [String] {
+        await backend.requests.dropFirst(before).map { "\($0.method) \($0.path)" }
     }
 
     @Test func aCortexUpdateThatSetsPushesAndPullsOneArrayIsOneRequest() async throws {
-        try await ClientServer.run { server in
-            let client = server.client("cortex", dialect: CortexDialect.cortex)
+        do {
+            let backend = InMemoryBackend(.cortex)
+            let client = backend.client()
             var create = Clinic.Create(name: "Northside")
             create.tags = ["night shift", "x-ray", "old"]
             let clinic = try await client.create(create)
@@ -29,22 +29,23 @@ struct UpdateRequestTests {
             patch.phone = .set("555-0100")
             patch.tags.pull(["old", "x-ray"])
             patch.tags.push(["pediatrics"])
-            let before = try await server.hits().count
+            let before = await backend.requests.count
             let updated = try await client.update(clinic.id, patch)
 
-            #expect(try await requests(server, after: before) == ["PATCH /cortex/c_clinics/\(clinic.id)"])
+            #expect(await requests(backend, after: before) == ["PATCH /c_clinics/\(clinic.id)"])
             #expect(updated.name == "Northside Clinic")
             #expect(updated.phone == "555-0100")
             #expect(updated.tags == ["night shift", "pediatrics"])
-            let stored = try #require(try await server.documents("cortex", "c_clinics").first)
+            let stored = try #require(await backend.documents(in: "c_clinics").first)
             #expect(stored["c_tags"] == ["night shift", "pediatrics"])
             #expect(stored["c_name"] == "Northside Clinic")
         }
     }
 
     @Test func aCortexUpdateReachesIntoDocumentsAndArrayElementsByTheirID() async throws {
-        try await ClientServer.run { server in
-            let client = server.client("cortex", dialect: CortexDialect.cortex)
+        do {
+            let backend = InMemoryBackend(.cortex)
+            let client = backend.client()
             var create = Item.Create(name: "kit")
             create.parts = [("bolt", 1), ("nut", 2)].map { label, qty in
                 var part = Item.Part.Create()
@@ -53,7 +54,7 @@ struct UpdateRequestTests {
                 return part
             }
             let item = try await client.create(create)
-            let stored = try #require(try await server.documents("cortex", "c_items").first)
+            let stored = try #require(await backend.documents(in: "c_items").first)
             let partIDs = try #require(stored["c_parts"]?.arrayValue).compactMap { $0["_id"]?.stringValue }
             try #require(partIDs.count == 2)
 
@@ -67,10 +68,10 @@ struct UpdateRequestTests {
                     kind: .push([.object([BodyMember("c_label", .value(.string("washer")))])])
                 ),
             ])
-            let before = try await server.hits().count
+            let before = await backend.requests.count
             let updated = try await client.update(item.id, patch)
 
-            #expect(try await requests(server, after: before) == ["PATCH /cortex/c_items/\(item.id)"])
+            #expect(await requests(backend, after: before) == ["PATCH /c_items/\(item.id)"])
             #expect(updated.size?.width == 2.5)
             #expect(updated.parts?.map(\.label) == ["bolt", "washer"])
             #expect(updated.parts?.map(\.qty) == [7, nil])
@@ -79,12 +80,13 @@ struct UpdateRequestTests {
     }
 
     @Test func aCortexUpdateWithAFailingOperationChangesNothingAndSaysWhy() async throws {
-        try await ClientServer.run { server in
-            let client = server.client("cortex", dialect: CortexDialect.cortex)
+        do {
+            let backend = InMemoryBackend(.cortex)
+            let client = backend.client()
             var create = Item.Create(name: "before")
             create.tags = ["a"]
             let item = try await client.create(create)
-            let original = try await server.documents("cortex", "c_items")
+            let original = await backend.documents(in: "c_items")
 
             // The set and the push are fine; pushing onto a string is not, and the server applies none of them.
             let patch = HandWrittenPatch<Item>(operations: [
@@ -92,7 +94,7 @@ struct UpdateRequestTests {
                 PatchOperation(path: "c_tags", kind: .push([.value(.string("b"))])),
                 PatchOperation(path: "c_name", kind: .push([.value(.string("c"))])),
             ])
-            let before = try await server.hits().count
+            let before = await backend.requests.count
             let error = await #expect(throws: ModelClientError.self) { _ = try await client.update(item.id, patch) }
             guard case .server(let status, let code, let message, _)? = error else {
                 Issue.record("not the server's refusal: \(String(describing: error))")
@@ -102,14 +104,15 @@ struct UpdateRequestTests {
             #expect(code == "kInvalidArgument")
             #expect(message == "c_name is not an array")
             #expect(error?.refusal == .validation(fields: ["c_name"]))
-            #expect(try await requests(server, after: before) == ["PATCH /cortex/c_items/\(item.id)"])
-            #expect(try await server.documents("cortex", "c_items") == original)
+            #expect(await requests(backend, after: before) == ["PATCH /c_items/\(item.id)"])
+            #expect(await backend.documents(in: "c_items") == original)
         }
     }
 
     @Test func aMiaUpdateThatPushesAndPullsOneArrayTakesAStepEach() async throws {
-        try await ClientServer.run { server in
-            let client = server.client("mia", dialect: MiaDialect.mia)
+        do {
+            let backend = InMemoryBackend(.mia(defaultState: .public))
+            let client = backend.client()
             var create = Item.Create(name: "before")
             create.tags = ["a", "b"]
             let item = try await client.create(create)
@@ -119,22 +122,25 @@ struct UpdateRequestTests {
                 PatchOperation(path: "c_tags", kind: .push([.value(.string("c"))])),
                 PatchOperation(path: "c_tags", kind: .pull([.value(.string("a"))])),
             ])
-            var before = try await server.hits().count
+            var before = await backend.requests.count
             let updated = try await client.update(item.id, patch)
             #expect(
-                try await requests(server, after: before) == [
-                    "PATCH /mia/c_items/\(item.id)", "PATCH /mia/c_items/\(item.id)",
+                await requests(backend, after: before) == [
+                    "PATCH /c_items/\(item.id)", "PATCH /c_items/\(item.id)",
                 ]
             )
             #expect(updated.name == "after")
             #expect(updated.tags == ["b", "c"])
 
             // The first step goes through, the second is refused: the error names both.
-            try await server.script([
-                ["pass": true],
-                ["status": 503, "body": #"{"statusCode":503,"error":"Service Unavailable","message":"try later"}"#],
-            ])
-            before = try await server.hits().count
+            await backend.script(
+                .answer(
+                    status: 503,
+                    body: ["statusCode": 503, "error": "Service Unavailable", "message": "try later"]
+                ),
+                for: RequestMatch { $0.body?["$pull"] != nil }
+            )
+            before = await backend.requests.count
             do {
                 _ = try await client.update(item.id, patch)
                 Issue.record("an update whose second step was refused succeeded")
@@ -150,12 +156,12 @@ struct UpdateRequestTests {
                 #expect(status == 503)
                 #expect(message == "try later")
             }
-            #expect(try await requests(server, after: before).count == 2)
-            let stored = try #require(try await server.documents("mia", "c_items").first)
+            #expect(await requests(backend, after: before).count == 2)
+            let stored = try #require(await backend.documents(in: "c_items").first)
             #expect(stored["c_tags"] == ["b", "c", "c"], "the applied push stays applied")
 
             // A failure of the first step is the plain error: nothing was applied.
-            try await server.script([["status": 404, "body": #"{"statusCode":404,"error":"Not Found"}"#]])
+            await backend.script(.answer(status: 404, body: ["statusCode": 404, "error": "Not Found"]))
             await #expect(throws: ModelClientError.self) { _ = try await client.update(item.id, patch) }
         }
     }
