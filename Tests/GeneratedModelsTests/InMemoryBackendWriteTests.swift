@@ -335,4 +335,138 @@ import FoundationNetworking
         #expect(String(decoding: data, as: UTF8.self).contains("cannot route batch path /elsewhere/classes/GameScore"))
         #expect(await backend.documents(in: "GameScore").isEmpty)
     }
+
+    private static func send(_ backend: InMemoryBackend, _ request: RenderedRequest) async throws -> (Int, JSONValue) {
+        let (data, response) = try await backend.send(try request.urlRequest(relativeTo: backend.baseURL))
+        return (response.statusCode, data.isEmpty ? .null : try JSONValue(parsing: data))
+    }
+
+    /// Pages past every bound, paths deeper than MongoDB nests, a refused write: answered, refused, and nothing
+    /// changed, not even the next id.
+    @Test func hostileRequestsAreAnsweredAndChangeNothing() async throws {
+        let huge = String(Int.max)
+        for (dialect, path, items) in [
+            (InMemoryDialect.mia, "/c_items/", [("_sk", "1"), ("_l", huge)]),
+            (.parse, "/classes/c_items", [("skip", "1"), ("limit", huge)]), (.cortex, "/c_items", [("skip", huge)]),
+        ] {
+            let backend = InMemoryBackend(dialect)
+            try await backend.insert([["c_name": "a"], ["c_name": "b"]], into: "c_items")
+            let (status, _) = try await Self.send(
+                backend,
+                RenderedRequest(path: path, queryItems: items.map { URLQueryItem(name: $0.0, value: $0.1) })
+            )
+            #expect(status == 200, "\(path) \(items)")
+        }
+
+        let deep = Array(repeating: "c_a", count: 150).joined(separator: ".")
+        let mia = InMemoryBackend(.mia)
+        try await mia.insert([["_id": "660000000000000000000001", "c_name": "a"]], into: "c_items")
+        var (status, answer) = try await Self.send(
+            mia,
+            RenderedRequest(
+                method: "PATCH",
+                path: "/c_items/660000000000000000000001",
+                body: .object([("$set", .object([(deep, .int(1))]))])
+            )
+        )
+        #expect(status == 400 && answer["message"]?.stringValue?.contains("more than 100 segments") == true)
+        (status, _) = try await Self.send(
+            mia,
+            RenderedRequest(path: "/c_items/", queryItems: [URLQueryItem(name: "_q", value: #"{"\#(deep)":1}"#)])
+        )
+        #expect(status == 400)
+
+        // A refused create uses up no id and no tick of the clock.
+        let cortex = InMemoryBackend(.cortex)
+        await cortex.register(Item.self)
+        (status, _) = try await Self.send(
+            cortex,
+            RenderedRequest(method: "POST", path: "/c_items", body: .object([("c_nope", .int(1))]))
+        )
+        #expect(status == 400)
+        let created = try await cortex.client().create(Item.Create(name: "first"))
+        #expect(created.id.description == "650000000000000000000001")
+        #expect(await cortex.documents(in: "c_items").first?["created"] == "2026-01-01T00:00:00.000Z")
+        #expect(await cortex.requests.first?.queryItems.isEmpty == true)
+    }
+
+    /// A state moves only as the CRUD service's state machine allows; `__STATE__` isn't a field a PATCH sets.
+    @Test func miaStatesMoveAsTheServiceAllows() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        let client = backend.client()
+        let item = try await client.create(Item.Create(name: "a"))
+        let refused = await #expect(throws: ModelClientError.self) {
+            try await client.setState(Item.self, id: item.id, to: .deleted)
+        }
+        #expect(refused?.refusal == .notFound, "PUBLIC can't become DELETED")
+        try await client.setState(Item.self, id: item.id, to: .trash)
+        try await client.setState(Item.self, id: item.id, to: .deleted)
+        #expect(await backend.documents(in: "c_items").first?["__STATE__"] == "DELETED")
+        let (status, _) = try await Self.send(
+            backend,
+            RenderedRequest(
+                method: "PATCH",
+                path: "/c_items/\(item.id)",
+                queryItems: [URLQueryItem(name: "_st", value: "DELETED")],
+                body: .object([("$set", .object([("__STATE__", .string("PUBLIC"))]))])
+            )
+        )
+        #expect(status == 400)
+        #expect(await backend.documents(in: "c_items").first?["__STATE__"] == "DELETED")
+    }
+
+    /// `$pull` takes conditions, as MongoDB does: on each element's value, or on each document element's fields.
+    @Test func miaPullsWhatItsConditionSelects() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert(
+            [
+                [
+                    "_id": "660000000000000000000001", "n": [1, 6, 9, 3],
+                    "parts": [["sku": "a", "qty": 1], ["sku": "b"]],
+                ]
+            ],
+            into: "things"
+        )
+        let (status, answer) = try await Self.send(
+            backend,
+            RenderedRequest(
+                method: "PATCH",
+                path: "/things/660000000000000000000001",
+                body: .object([
+                    (
+                        "$pull",
+                        .object([("n", .object([("$gte", .int(6))])), ("parts", .object([("sku", .string("a"))]))])
+                    )
+                ])
+            )
+        )
+        #expect(status == 200)
+        #expect(answer["n"] == [1, 3])
+        #expect(answer["parts"] == [["sku": "b"]])
+    }
+
+    /// Setting an element of a document array whole keeps its `_id`, by which it is addressed.
+    @Test func aCortexElementSetWholeKeepsItsID() async throws {
+        let backend = InMemoryBackend(.cortex)
+        let element = "5f000000000000000000000a"
+        try await backend.insert(
+            [["_id": "5f0000000000000000000001", "c_parts": [["_id": .string(element), "c_label": "bolt"]]]],
+            into: "c_items"
+        )
+        let (status, answer) = try await Self.send(
+            backend,
+            RenderedRequest(
+                method: "PATCH",
+                path: "/c_items/5f0000000000000000000001",
+                body: .array([
+                    .object([
+                        ("op", .string("set")), ("path", .string("c_parts.\(element)")),
+                        ("value", .object([("c_label", .string("nut"))])),
+                    ])
+                ])
+            )
+        )
+        #expect(status == 200)
+        #expect(answer["c_parts"] == [["_id": .string(element), "c_label": "nut"]])
+    }
 }

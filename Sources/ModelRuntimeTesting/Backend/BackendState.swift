@@ -113,7 +113,7 @@ struct BackendState {
     /// don't move the ids of objects.
     mutating func newUploadKey() -> String {
         uploadCounter += 1
-        return String(format: "%032x", uploadCounter)
+        return String(format: "%032lx", uploadCounter)
     }
 
     func file(at path: String) -> StoredFile? {

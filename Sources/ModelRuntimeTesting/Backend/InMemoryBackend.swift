@@ -202,12 +202,17 @@ public actor InMemoryBackend: HTTPTransport {
             }
         }
         let answer: BackendAnswer
+        // A request the backend refuses changes nothing: not its documents, ids, clock or pending uploads.
+        let before = state
         do {
             guard let parsed = try BackendRequest(request, basePath: basePath) else {
                 throw BackendFault.notFound("\(url.path) is not below \(baseURL.path)")
             }
+            requests[index].queryItems = parsed.query.map { URLQueryItem(name: $0.name, value: $0.value) }
             answer = try dialect.backend.answer(parsed, &state)
-        } catch let fault as BackendFault {
+        } catch {
+            state = before
+            let fault = error as? BackendFault ?? BackendFault.invalid("\(error)")
             answer = BackendAnswer(dialect.backend.status(of: fault), dialect.backend.errorBody(fault))
         }
         record.status = answer.status

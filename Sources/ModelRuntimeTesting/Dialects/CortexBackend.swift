@@ -111,8 +111,8 @@ struct CortexBackend: BackendDialect {
         selection.limit = limit
         return BackendAnswer([
             "object": "list",
-            "data": .array(selection.page(of: selected.map { expanding($0, request.items("expand[]"), state) })),
-            "hasMore": .bool(selection.skip + limit < selected.count),
+            "data": .array(try selection.page(of: selected.map { expanding($0, request.items("expand[]"), state) })),
+            "hasMore": .bool(selected.count - min(selection.skip, selected.count) > limit),
         ])
     }
 
@@ -292,7 +292,9 @@ struct CortexOperation {
             }
             return
         }
-        try Self.change(&document, segments(path)[...], path: path, create: kind != .remove) { holder, last in
+        try Self.change(&document, try checkedSegments(path)[...], path: path, create: kind != .remove) {
+            holder,
+            last in
             try self.applyLast(to: &holder, last, path: path, &state)
         }
     }
@@ -340,7 +342,13 @@ struct CortexOperation {
             guard let index = elements.firstIndex(where: { $0["_id"]?.stringValue == last }) else {
                 throw BackendFault.notFound("no element \(last) in \(path)")
             }
-            elements[index] = value!
+            // The element keeps its _id, by which it is addressed.
+            var element = givingElementIDs(value!, &state)
+            if case .object(var members) = element, let id = elements[index]["_id"] {
+                members["_id"] = id
+                element = .object(members)
+            }
+            elements[index] = element
             holder = .array(elements)
         case (.push, .object(var members)):
             var target = members[last] ?? .array([])

@@ -96,7 +96,7 @@ extension CortexBackend {
             let ready: [String: JSONValue] = [
                 "state": 2, "mime": .string(mime), "size": .int(data.count), "path": .string(path),
                 "url": .string(state.baseURL.absoluteString + path),
-                "ETag": .string(String(format: "%08x", data.count)),
+                "ETag": .string(String(format: "%08lx", data.count)),
             ]
             if file["name"]?.stringValue == facet {
                 file.merge(ready) { _, new in new }

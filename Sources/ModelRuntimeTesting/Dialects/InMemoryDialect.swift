@@ -151,7 +151,10 @@ extension BackendState {
     /// `internal/books`), else its first segment.
     func collection(in segments: [String]) -> (name: String, path: String, rest: [String])? {
         guard let first = segments.first, !first.isEmpty else { return nil }
-        for count in stride(from: segments.count, to: 1, by: -1) {
+        // Only as many segments as the longest name the backend knows: linear in the path, whatever its length.
+        let names = Array(aliases.keys) + Array(models.keys) + Array(collections.keys)
+        let longest = names.map { $0.split(separator: "/").count }.max() ?? 1
+        for count in stride(from: min(segments.count, longest), to: 1, by: -1) {
             let path = segments[..<count].joined(separator: "/")
             if let name = aliases[path] { return (name, path, Array(segments[count...])) }
             if models[path] != nil || collections[path] != nil { return (path, path, Array(segments[count...])) }

@@ -11,6 +11,11 @@ struct MiaBackend: BackendDialect {
     var defaultIDs: IDGenerator { .objectIDs(prefix: "66") }
 
     static let states: Set<String> = ["PUBLIC", "DRAFT", "TRASH", "DELETED"]
+    /// Each state, and the states a document may move into it from.
+    static let stateMachine: [String: [String]] = [
+        "PUBLIC": ["DRAFT"], "DRAFT": ["PUBLIC", "TRASH"], "TRASH": ["PUBLIC", "DRAFT", "DELETED"],
+        "DELETED": ["TRASH"],
+    ]
     /// Properties the service sets itself.
     static let systemProperties: Set<String> = ["_id", "createdAt", "creatorId", "updatedAt", "updaterId"]
 
@@ -73,11 +78,18 @@ struct MiaBackend: BackendDialect {
             guard let target = request.body?["stateTo"]?.stringValue, Self.states.contains(target) else {
                 throw BackendFault.invalid("body/stateTo must be equal to one of the allowed values")
             }
-            guard let index = state.index(of: id, idKey: idKey, in: collection) else {
+            // The states a document may move from into `target` (crud-service `lib/CrudService.js`,
+            // STATES_FINITE_STATE_MACHINE, @ bd427899): from any other, the document is not found.
+            let from = Self.stateMachine[target] ?? []
+            var visibleRequest = request
+            visibleRequest.query = request.query.filter { $0.name != "_st" } + [("_st", from.joined(separator: ","))]
+            guard !from.isEmpty,
+                let index = try visible(visibleRequest, collection, state).first(where: {
+                    $0.document["_id"]?.stringValue == id
+                })?.index,
+                case .object(var document) = state.documents(collection)[index]
+            else {
                 throw BackendFault.notFound("The requested resource was not found")
-            }
-            guard case .object(var document) = state.documents(collection)[index] else {
-                return BackendAnswer(500, nil)
             }
             document["__STATE__"] = .string(target)
             document["updatedAt"] = .string(state.timestamp())
@@ -154,7 +166,7 @@ struct MiaBackend: BackendDialect {
         }
         selection.skip = try request.intItem("_sk") ?? 0
         selection.limit = try request.intItem("_l") ?? pageSize
-        return selection.page(of: try visible(request, collection, state).map(\.document))
+        return try selection.page(of: try visible(request, collection, state).map(\.document))
     }
 
     private func instance(
@@ -218,13 +230,21 @@ struct MiaBackend: BackendDialect {
         if let clash = Dictionary(grouping: fields, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
             throw BackendFault.invalid("Updating the path '\(clash)' would create a conflict at '\(clash)'")
         }
-        try state.checkKeys(fields.filter { $0 != "__STATE__" }, of: collection, readOnly: Self.systemProperties)
+        // A document's state changes through its /state route; the PATCH schema has no __STATE__.
+        try state.checkKeys(fields, of: collection, readOnly: Self.systemProperties.union(["__STATE__"]))
         var document = state.documents(collection)[index]
         let now = state.timestamp()
         for name in ["$set", "$unset", "$inc", "$mul", "$currentDate", "$push", "$pull", "$addToSet"] {
             guard case .object(let members)? = operators[name] else { continue }
             for (field, operand) in members {
-                try Self.apply(name, operand, at: segments(field)[...], in: &document, field: field, now: now)
+                try Self.apply(
+                    name,
+                    operand,
+                    at: try checkedSegments(field)[...],
+                    in: &document,
+                    field: field,
+                    now: now
+                )
             }
         }
         if let unknown = operators.keys.first(where: {
@@ -279,9 +299,14 @@ struct MiaBackend: BackendDialect {
             }
             let operands: [JSONValue]
             if name == "$pull" {
-                operands = operand["$in"]?.arrayValue ?? [operand]
-                members[key] = .array(elements.filter { element in !operands.contains { sameValue(element, $0) } })
+                let pulled = try Self.pullCondition(operand)
+                members[key] = .array(elements.filter { !pulled($0) })
             } else {
+                if let each = operand["$each"] {
+                    guard each.arrayValue != nil, operand.objectValue?.count == 1 else {
+                        throw BackendFault.invalid("$each takes an array, and no other modifier here")
+                    }
+                }
                 operands = operand["$each"]?.arrayValue ?? [operand]
                 var result = elements
                 for element in operands where name == "$push" || !result.contains(where: { sameValue($0, element) }) {
@@ -292,6 +317,22 @@ struct MiaBackend: BackendDialect {
         default: break
         }
         value = .object(members)
+    }
+}
+
+extension MiaBackend {
+    /// Which elements a `$pull` removes, as MongoDB reads its operand: a condition of operators (`{"$in": […]}`,
+    /// `{"$gte": 6}`) on each element, a document's conditions on each document element (`{"sku": "a"}` removes
+    /// every element whose `sku` is `a`), or a value each element equals.
+    static func pullCondition(_ operand: JSONValue) throws -> (JSONValue) -> Bool {
+        let rules = FilterRules(operators: MiaDialect.filter.supportedOperators, backend: "mia")
+        guard case .object(let members) = operand else { return { sameValue($0, operand) } }
+        if members.keys.contains(where: { $0.hasPrefix("$") }) {
+            let filter = try rules.compile(["element": operand])
+            return { filter.matches(["element": $0]) }
+        }
+        let filter = try rules.compile(operand)
+        return { element in element.objectValue != nil && filter.matches(element) }
     }
 }
 

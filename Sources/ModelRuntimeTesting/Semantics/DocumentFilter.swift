@@ -68,7 +68,7 @@ struct FilterRules {
                 try accept(key)
                 throw BackendFault.invalid("the in-memory \(backend) backend does not evaluate \(key)")
             default:
-                parts.append(.field(segments(key), try conditions(condition, field: key, depth: depth)))
+                parts.append(.field(try checkedSegments(key), try conditions(condition, field: key, depth: depth)))
             }
         }
         return .all(parts)

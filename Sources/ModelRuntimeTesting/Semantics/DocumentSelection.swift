@@ -16,7 +16,8 @@ struct DocumentSelection {
 
     /// The page of `documents` (already filtered, in the order stored): sorted stably, so documents that tie keep
     /// the order they were stored in, as a collection scan returns them.
-    func page(of documents: [JSONValue]) -> [JSONValue] {
+    func page(of documents: [JSONValue]) throws -> [JSONValue] {
+        for path in order.map(\.path) + included + excluded { _ = try checkedSegments(path) }
         var sorted = documents
         if !order.isEmpty {
             // Each document's keys once, then a stable sort on them (ties keep the stored order).
@@ -33,8 +34,8 @@ struct DocumentSelection {
             }.map(\.2)
         }
         let start = min(skip, sorted.count)
-        let end = limit.map { min(sorted.count, start + $0) } ?? sorted.count
-        return sorted[start..<end].map(project)
+        let end = limit.map { start + min($0, sorted.count - start) } ?? sorted.count
+        return try sorted[start..<end].map(project)
     }
 
     /// MongoDB's sort key of a document: a missing value sorts as `null`, first when ascending; an array by its
@@ -53,8 +54,9 @@ struct DocumentSelection {
     }
 
     /// The document with only the members the projection keeps.
-    func project(_ document: JSONValue) -> JSONValue {
+    func project(_ document: JSONValue) throws -> JSONValue {
         guard case .object(var members) = document else { return document }
+        for path in included + excluded { _ = try checkedSegments(path) }
         if !included.isEmpty {
             var kept: [String: JSONValue] = [:]
             for path in included + alwaysIncluded {

@@ -109,6 +109,18 @@ func segments(_ path: String) -> [String] {
     path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
 }
 
+/// The most segments a path a write or a filter names may have: MongoDB refuses documents nested deeper than 100.
+let maximumPathSegments = 100
+
+/// `segments(path)`, refused when there are more than MongoDB nests.
+func checkedSegments(_ path: String) throws -> [String] {
+    let parts = segments(path)
+    guard parts.count <= maximumPathSegments else {
+        throw BackendFault.invalid("\(path.prefix(40))… has more than \(maximumPathSegments) segments")
+    }
+    return parts
+}
+
 /// The values a dotted path reaches in `document`, as MongoDB's queries see them: through an array of documents
 /// the path goes on in each element (and a numeric segment names an element), so `c_parts.c_label` reaches every
 /// part's label. Empty when the path reaches nothing.
