@@ -108,6 +108,7 @@ struct OutputRenderer: Sendable {
     let bodies: BodyTranslator
     let generatesQueries: Bool
     let generatesBodies: Bool
+    let generatesTesting: Bool
 
     init(schema: ResolvedSchema, config: GeneratorConfig, library: TemplateLibrary) {
         self.schema = schema
@@ -123,6 +124,7 @@ struct OutputRenderer: Sendable {
         bodies = BodyTranslator(translator: translator, apiNames: queries.apiNames)
         generatesQueries = config.generate.contains(.queries)
         generatesBodies = config.generate.contains(.bodies)
+        generatesTesting = config.generate.contains(.testing)
     }
 
     /// One file per object, its model first and then the extensions that add its query builder and bodies (for
@@ -133,7 +135,8 @@ struct OutputRenderer: Sendable {
         try library.renderObjectFile(
             model: translator.modelFile(object),
             query: generatesQueries && object.isListed ? queries.file(object) : nil,
-            bodies: generatesBodies && object.isListed ? bodies.file(object) : nil
+            bodies: generatesBodies && object.isListed
+                ? bodies.file(object, listsRequiredMembers: generatesTesting) : nil
         )
     }
 

@@ -43,6 +43,14 @@ import Testing
             ]
         ),
         Case(
+            name: "generate testing without bodies",
+            config: "schemas: [objects.yaml]\ngenerate: [models, queries, testing]\n",
+            schema: "objects: []\n",
+            expected: [
+                "model-generator.yaml:2:11: error: 'generate' must include 'bodies' with 'testing': what it generates describes the create bodies"
+            ]
+        ),
+        Case(
             name: "malformed config",
             config: "schemas: [objects.yaml\noutput: x\n",
             expected: [

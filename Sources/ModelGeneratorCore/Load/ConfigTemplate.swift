@@ -49,7 +49,8 @@ public enum ConfigTemplate {
             # public | package | internal
             accessModifier: public
 
-            # models, and the typed query builders and request bodies built on them (for objects with definitions).
+            # models, and the typed query builders and request bodies built on them (for objects with definitions);
+            # add testing for what ModelRuntimeTesting's in-memory backends check of creates.
             generate: \(generate)
 
             # cortex | mia | parse: the backend you talk to. Without it, the schema files' backend decides.

@@ -10,6 +10,8 @@ public struct GeneratorConfig: Hashable, Sendable {
         case models
         case queries
         case bodies
+        /// What ModelRuntimeTesting's in-memory backends read of the bodies: each `Create`'s required members.
+        case testing
     }
 
     public enum Dialect: String, Hashable, Sendable, CaseIterable {
@@ -129,6 +131,12 @@ public enum ConfigLoader {
             if !config.generate.contains(.models) {
                 reader.diagnostics.error(
                     "'generate' must include 'models': queries and bodies are built on the models",
+                    at: node.location
+                )
+            }
+            if config.generate.contains(.testing) && !config.generate.contains(.bodies) {
+                reader.diagnostics.error(
+                    "'generate' must include 'bodies' with 'testing': what it generates describes the create bodies",
                     at: node.location
                 )
             }

@@ -154,7 +154,8 @@ public struct SwiftNaming: Sendable {
         "ParseACL", "ParseBytes", "ParseDate", "ParseFile", "ParseGeoPoint", "ParsePointer", "ParsePolygon",
         "ParseRelation", "ParseSystemFields", "ParseSystemProperties", "PatchOperation", "Present", "QueryValue",
         "QueryableModel", "RawObjectField", "ReferenceArrayField", "ReferenceField", "RelationField", "RelationUpdate",
-        "SystemFieldsCarrying", "SystemPropertiesCarrying", "UUIDString", "UnknownFields", "UnknownMembers",
+        "RequiredCreateMembers", "SystemFieldsCarrying", "SystemPropertiesCarrying", "UUIDString", "UnknownFields",
+        "UnknownMembers",
         "UpdateBody", "Validation", "ValueField", "Violation",
     ]
 }

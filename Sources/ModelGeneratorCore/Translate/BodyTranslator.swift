@@ -6,8 +6,8 @@ struct BodyTranslator {
     /// Swift name → API name of every object, for the class of a parse Pointer.
     var apiNames: [String: String]
 
-    func file(_ object: ResolvedObject) -> BodyFileView {
-        var builder = Builder(translator: translator, apiNames: apiNames)
+    func file(_ object: ResolvedObject, listsRequiredMembers: Bool = false) -> BodyFileView {
+        var builder = Builder(translator: translator, apiNames: apiNames, listsRequiredMembers: listsRequiredMembers)
         if object.variants.isEmpty {
             let scoped = object.properties.map { ($0, object.swiftName) }
             builder.addBodies(owner: object.swiftName, model: object.swiftName, properties: scoped, type: nil)
@@ -30,6 +30,8 @@ struct BodyTranslator {
     private struct Builder {
         var translator: Translator
         var apiNames: [String: String]
+        /// `generate: [testing]`: each `Create` lists its required members.
+        var listsRequiredMembers: Bool
         var bodies: [BodyStructsView] = []
         var documents: [DocumentBodyView] = []
         var enums: [String] = []
@@ -95,16 +97,26 @@ struct BodyTranslator {
                 ["from original: \(owner)", "to edited: \(owner)"],
                 suffix: " {"
             )
-            bodies.append(
-                BodyStructsView(
-                    owner: owner,
-                    model: model,
-                    access: access,
-                    create: create,
-                    patch: patch,
-                    facetRules: facetRules(creatable.map(\.0))
-                )
+            var structs = BodyStructsView(
+                owner: owner,
+                model: model,
+                access: access,
+                create: create,
+                patch: patch,
+                facetRules: facetRules(creatable.map(\.0))
             )
+            if listsRequiredMembers {
+                // The members a create must send: what makes a property an initializer parameter (see createView).
+                let required = creatable.map(\.0).filter { $0.definition.isRequired && $0.defaultValue == nil }
+                let keys = required.map { SwiftText.stringLiteral($0.apiName) }
+                let declaration = "\(access)static let requiredMembers: Set<String> = ["
+                let inline = declaration + keys.joined(separator: ", ") + "]"
+                // swift-format's layout: on one line when it fits, else one member a line with a trailing comma.
+                structs.requiredMembersLines =
+                    4 + inline.count <= translator.lineLength
+                    ? [inline] : [declaration] + keys.map { "    \($0)," } + ["]"]
+            }
+            bodies.append(structs)
         }
 
         // MARK: Create

@@ -316,6 +316,8 @@ public struct BodyStructsView: Sendable, TemplateView {
     public var create: CreateView
     public var patch: PatchView
     public var facetRules: [FacetRulesView]
+    /// `generate: [testing]`: the declaration of the wire names a create must send, in lines; nil otherwise.
+    public var requiredMembersLines: [String]? = nil
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -326,6 +328,8 @@ public struct BodyStructsView: Sendable, TemplateView {
         case "patch": patch
         case "facetRules": facetRules
         case "hasFacetRules": !facetRules.isEmpty
+        case "listsRequiredMembers": requiredMembersLines != nil
+        case "requiredMembersLines": requiredMembersLines ?? []
         default: nil
         }
     }

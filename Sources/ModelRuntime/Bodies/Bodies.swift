@@ -1,5 +1,12 @@
 import Foundation
 
+/// A `Create` body that lists the members a create must send, generated under `generate: [testing]`: an in-memory
+/// backend of `ModelRuntimeTesting` refuses a create without one, as the backend does.
+public protocol RequiredCreateMembers: CreateBody {
+    /// The wire names of the members every create sends.
+    static var requiredMembers: Set<String> { get }
+}
+
 /// A generated create body: the members it sends and the schema's rules it checks first.
 public protocol CreateBody: Sendable {
     /// The model the body creates; its `pluralName` is in the request's path.

@@ -48,6 +48,8 @@ struct RegisteredModel: Sendable {
     var apiName: String
     /// The keys the model reads (its `modeledKeys`), when it keeps unknown members; nil when unknown.
     var modeledKeys: Set<String>?
+    /// The members a create must send (`generate: [testing]`'s `requiredMembers`); empty when unknown.
+    var requiredMembers: Set<String> = []
     /// The `__STATE__` a Mia-Platform create gets when its body names none, by base path.
     var defaultStates: [String: String]
     /// Throws when the document doesn't decode as the model: a value of the wrong type, a missing required one.
@@ -120,7 +122,7 @@ struct BackendState {
         files.last { $0.path == path }
     }
 
-    /// Makes `type` known (see ``InMemoryBackend/register(_:)``).
+    /// Makes `type` known (see `InMemoryBackend.register(_:)`).
     mutating func register<M: SchemaObject>(_ type: M.Type) {
         var defaultStates: [String: String] = [:]
         if let endpoints = type as? any MiaEndpoints.Type {
@@ -135,6 +137,19 @@ struct BackendState {
             defaultStates: defaultStates,
             check: { document in _ = try JSONValueDecoder().decode(M.self, from: document) }
         )
+    }
+
+    /// Makes `Body.Model` known, with the members its creates must send.
+    mutating func register<Body: RequiredCreateMembers>(create body: Body.Type) {
+        register(Body.Model.self)
+        models[Body.Model.pluralName]?.requiredMembers = Body.requiredMembers
+    }
+
+    /// Refuses a create of `pluralName` whose body leaves out a member the registered `Create` requires.
+    func checkRequiredMembers(_ body: [String: JSONValue], of pluralName: String) throws {
+        for key in (models[pluralName]?.requiredMembers ?? []).sorted() where body[key] == nil || body[key] == .null {
+            throw BackendFault(status: 400, code: "required", message: "\(key) is required", path: key)
+        }
     }
 
     /// Stores `models` as they encode, and registers their type.

@@ -91,6 +91,16 @@ public actor InMemoryBackend: HTTPTransport {
         state.register(type)
     }
 
+    /// Makes the model `Body` creates known, as `register(_:)` of a model does, and the members its creates must send (what
+    /// `generate: [testing]` adds to each `Create`): a create without one is refused, as the backend refuses it.
+    ///
+    /// ```swift
+    /// await backend.register(Item.Create.self)
+    /// ```
+    public func register<Body: RequiredCreateMembers>(_ create: Body.Type) {
+        state.register(create: create)
+    }
+
     /// Keeps the values of `key` unique in the collection `pluralName`, as a unique index (a Cortex `unique`
     /// validator, a Mia-Platform unique index, a Parse unique index) does: a write that would store a duplicate is
     /// refused as a conflict in the backend's own shape (Parse's 137, a 409 elsewhere).

@@ -30,7 +30,7 @@ struct CortexBackend: BackendDialect {
             switch fault.code {
             case "notFound": "kNotFound"
             case "duplicate": "kDuplicateKey"
-            case "validation": "kValidationError"
+            case "validation", "required": "kValidationError"
             default: "kInvalidArgument"
             }
         var body: [String: JSONValue] = [
@@ -38,7 +38,7 @@ struct CortexBackend: BackendDialect {
             "reason": .string(fault.message), "message": .string(fault.message),
         ]
         if let path = fault.path {
-            if fault.code != "validation" {
+            if fault.code != "validation" && fault.code != "required" {
                 body["path"] = .string(path)
             } else {
                 // Cortex lists each invalid property under `faults`, with its path.
@@ -149,6 +149,7 @@ struct CortexBackend: BackendDialect {
     private func create(_ body: JSONValue?, _ plural: String, _ state: inout BackendState) throws -> BackendAnswer {
         guard case .object(let members) = body else { throw BackendFault.invalid("a create takes an object") }
         try state.checkKeys(members.keys, of: plural, readOnly: Self.systemProperties)
+        try state.checkRequiredMembers(members, of: plural)
         let id = state.newID()
         let received = givingElementIDs(receivingFiles(body!, instance: (plural, id), &state), &state)
         guard case .object(var document) = received else { return BackendAnswer(400, nil) }

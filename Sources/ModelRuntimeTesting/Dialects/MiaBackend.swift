@@ -33,7 +33,11 @@ struct MiaBackend: BackendDialect {
         let reasons = [400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict"]
         // The service's validation messages (Fastify's) start with the field's path: `body/c_name must be string`.
         let message =
-            fault.code == "validation" ? "body/\(fault.path ?? "") is refused: \(fault.message)" : fault.message
+            switch fault.code {
+            case "validation": "body/\(fault.path ?? "") is refused: \(fault.message)"
+            case "required": "body must have required property '\(fault.path ?? "")'"
+            default: fault.message
+            }
         return [
             "statusCode": .int(fault.status), "error": .string(reasons[fault.status] ?? "Error"),
             "message": .string(message),
@@ -194,6 +198,7 @@ struct MiaBackend: BackendDialect {
     ) throws -> String {
         guard case .object(var document) = body else { throw BackendFault.invalid("body must be object") }
         try state.checkKeys(document.keys.filter { $0 != "__STATE__" }, of: collection, readOnly: Self.systemProperties)
+        try state.checkRequiredMembers(document, of: collection)
         let initial =
             document["__STATE__"]?.stringValue ?? state.models[collection]?.defaultStates[endpoint] ?? defaultState
         guard Self.states.contains(initial) else { throw BackendFault.invalid("body/__STATE__ must be a state") }

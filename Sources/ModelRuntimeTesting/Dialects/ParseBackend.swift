@@ -37,6 +37,7 @@ struct ParseBackend: BackendDialect {
             case "notFound": 101
             case "duplicate": 137
             case "validation": fault.message.contains("invalid field name") ? 105 : 111
+            case "required": 142
             case "json": 107
             case "fileName": 122
             case "fileUpload": 130
@@ -283,6 +284,7 @@ struct ParseBackend: BackendDialect {
         }
         try checkFields(document)
         try checkOperations(document)
+        try state.checkRequiredMembers(document, of: className)
         let id = state.newID()
         let now = state.timestamp()
         document["objectId"] = .string(id)

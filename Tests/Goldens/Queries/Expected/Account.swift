@@ -187,6 +187,11 @@ extension Account {
     }
 }
 
+extension Account.Create: RequiredCreateMembers {
+    /// The members a create must send, for ModelRuntimeTesting's in-memory backends.
+    public static let requiredMembers: Set<String> = []
+}
+
 extension Account.Name: BodyValueConvertible {
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {

@@ -157,3 +157,8 @@ extension Author {
         }
     }
 }
+
+extension Author.Create: RequiredCreateMembers {
+    /// The members a create must send, for ModelRuntimeTesting's in-memory backends.
+    public static let requiredMembers: Set<String> = []
+}

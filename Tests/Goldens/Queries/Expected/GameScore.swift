@@ -186,3 +186,8 @@ extension GameScore {
         }
     }
 }
+
+extension GameScore.Create: RequiredCreateMembers {
+    /// The members a create must send, for ModelRuntimeTesting's in-memory backends.
+    public static let requiredMembers: Set<String> = []
+}

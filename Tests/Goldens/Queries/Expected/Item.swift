@@ -473,6 +473,11 @@ extension Item {
     }
 }
 
+extension Item.Create: RequiredCreateMembers {
+    /// The members a create must send, for ModelRuntimeTesting's in-memory backends.
+    public static let requiredMembers: Set<String> = ["c_name"]
+}
+
 extension Item.Size: BodyValueConvertible {
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {

@@ -244,3 +244,8 @@ extension Picturedata {
         }
     }
 }
+
+extension Picturedata.Create: RequiredCreateMembers {
+    /// The members a create must send, for ModelRuntimeTesting's in-memory backends.
+    public static let requiredMembers: Set<String> = []
+}

@@ -253,6 +253,11 @@ extension Plate {
     }
 }
 
+extension Plate.Create: RequiredCreateMembers {
+    /// The members a create must send, for ModelRuntimeTesting's in-memory backends.
+    public static let requiredMembers: Set<String> = []
+}
+
 extension Plate.Registry: BodyValueConvertible {
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {

@@ -112,3 +112,8 @@ extension Player {
         }
     }
 }
+
+extension Player.Create: RequiredCreateMembers {
+    /// The members a create must send, for ModelRuntimeTesting's in-memory backends.
+    public static let requiredMembers: Set<String> = []
+}

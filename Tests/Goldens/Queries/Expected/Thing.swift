@@ -272,3 +272,8 @@ extension Thing {
         }
     }
 }
+
+extension Thing.Create: RequiredCreateMembers {
+    /// The members a create must send, for ModelRuntimeTesting's in-memory backends.
+    public static let requiredMembers: Set<String> = ["created"]
+}
