@@ -498,4 +498,46 @@ import FoundationNetworking
             #expect(status == 200, "\(path): \(answer)")
         }
     }
+
+    /// A Parse create's operations become the values they make on a new object, as parse-server flattens them.
+    @Test func aParseCreatesOperationsAreItsValues() async throws {
+        let backend = InMemoryBackend(.parse)
+        let (status, answer) = try await Self.send(
+            backend,
+            RenderedRequest(
+                method: "POST",
+                path: "/classes/GameScore",
+                body: .object([
+                    (
+                        "skills",
+                        .object([("__op", .string("AddUnique")), ("objects", .array([.string("a"), .string("a")]))])
+                    ),
+                    ("points", .object([("__op", .string("Increment")), ("amount", .int(3))])),
+                    ("gone", .object([("__op", .string("Delete"))])),
+                ])
+            )
+        )
+        #expect(status == 201, "\(answer)")
+        let stored = try #require(await backend.documents(in: "GameScore").first)
+        #expect(stored["skills"] == ["a"] && stored["points"] == 3 && stored["gone"] == nil)
+    }
+
+    /// `$gte` and `$lte` of null select null and missing values, as `$eq` does; `$gt` and `$lt` of null nothing.
+    @Test func comparisonsWithNullSelectAsMongoDBDoes() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert(
+            [["c_name": "a", "c_count": nil], ["c_name": "b"], ["c_name": "c", "c_count": 1]],
+            into: "c_items"
+        )
+        for (condition, expected) in [("$gte", ["a", "b"]), ("$lte", ["a", "b"]), ("$gt", []), ("$lt", [])] {
+            let (_, answer) = try await Self.send(
+                backend,
+                RenderedRequest(
+                    path: "/c_items/",
+                    queryItems: [URLQueryItem(name: "_q", value: #"{"c_count":{"\#(condition)":null}}"#)]
+                )
+            )
+            #expect(answer.arrayValue?.compactMap { $0["c_name"]?.stringValue } == expected, "\(condition)")
+        }
+    }
 }

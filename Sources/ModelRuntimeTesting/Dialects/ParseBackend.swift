@@ -283,7 +283,7 @@ struct ParseBackend: BackendDialect {
             throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
         }
         try checkFields(document)
-        try checkOperations(document)
+        document = try flattenedOperations(document)
         try state.checkRequiredMembers(document, of: className)
         let id = state.newID()
         let now = state.timestamp()
@@ -301,12 +301,34 @@ struct ParseBackend: BackendDialect {
     }
 
     /// A create takes values only; an `__op` other than the ones a create may hold is refused.
-    private func checkOperations(_ members: [String: JSONValue]) throws {
-        for (key, value) in members where value["__op"] != nil {
-            throw BackendFault.invalid(
-                "\(key): a create takes values, not the operation \(value["__op"]!.stringValue ?? "")"
-            )
+    /// A create's operations as the values they make on a new object, as parse-server's
+    /// `flattenUpdateOperatorsForCreate` turns them: `Add` and `AddUnique` their objects, `Increment` its amount,
+    /// `Delete` no field; any other is refused.
+    private func flattenedOperations(_ members: [String: JSONValue]) throws -> [String: JSONValue] {
+        var flattened = members
+        for (key, value) in members {
+            guard let operation = value["__op"]?.stringValue else { continue }
+            switch operation {
+            case "Add", "AddUnique":
+                guard case .array(let objects)? = value["objects"] else {
+                    throw BackendFault.invalid("\(operation) takes an array of objects")
+                }
+                var unique: [JSONValue] = []
+                for object in objects where operation == "Add" || !unique.contains(where: { sameValue($0, object) }) {
+                    unique.append(object)
+                }
+                flattened[key] = .array(unique)
+            case "Increment":
+                guard let amount = value["amount"], ValueKind(amount) == .number else {
+                    throw BackendFault.invalid("Increment takes a number amount")
+                }
+                flattened[key] = amount
+            case "Delete": flattened[key] = nil
+            default:
+                throw BackendFault.invalid("\(key): a create can't apply the operation \(operation)")
+            }
         }
+        return flattened
     }
 
     /// Applies plain values and `__op` `Delete`, `Increment`, `Add`, `AddUnique` and `Remove`, all or nothing.

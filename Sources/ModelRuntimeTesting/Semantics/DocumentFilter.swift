@@ -240,7 +240,10 @@ struct DocumentFilter: @unchecked Sendable {
             case .equalsAny(let operands): operands.contains { equals(found, $0) }
             case .equalsEach(let operands): !operands.isEmpty && operands.allSatisfy { equals(found, $0) }
             case .compares(let operand, let accepted):
-                candidates(found).contains { bracketedOrder($0, operand).map(accepted.contains) ?? false }
+                // `$gte` and `$lte` of null match null and missing values, as `$eq` does; `$gt` and `$lt` nothing.
+                operand == .null
+                    ? accepted.contains(.orderedSame) && equals(found, .null)
+                    : candidates(found).contains { bracketedOrder($0, operand).map(accepted.contains) ?? false }
             case .exists(let wanted): found.isEmpty != wanted
             case .size(let size): found.contains { $0.arrayValue?.count == size }
             case .matches(let regex):
