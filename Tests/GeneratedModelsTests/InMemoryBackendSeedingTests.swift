@@ -119,8 +119,8 @@ import FoundationNetworking
         #expect(found.items == (try Fixtures.decode([GameScore].self, from: "Real/parse-gamescores-query.json")))
     }
 
-    /// Each write answers in its backend's shape: Parse's update `{"updatedAt"}` and delete `{}` (the REST guide,
-    /// parse-community/docs `_includes/rest/objects.md`); the CRUD service's create `{"_id"}`, bulk create
+    /// Each write answers in its backend's shape: Parse's update `{"updatedAt"}` (and what an operation made of its
+    /// field) and delete `{}` (the REST guide, parse-community/docs `_includes/rest/objects.md`); the CRUD service's create `{"_id"}`, bulk create
     /// `[{"_id"}]`, count a number, `PATCH` the document and `DELETE` of one a 204 (crud-service
     /// `lib/httpInterface.js`).
     @Test func writesAnswerInTheirBackendsShape() async throws {
@@ -131,6 +131,15 @@ import FoundationNetworking
             RenderedRequest(method: "PUT", path: "/classes/GameScore/s1", body: .object([("score", .int(2))]))
         )
         #expect(status == 200 && answer.objectValue?.keys.sorted() == ["updatedAt"])
+        (status, answer) = try await Self.answer(
+            parse,
+            RenderedRequest(
+                method: "PUT",
+                path: "/classes/GameScore/s1",
+                body: .object([("score", .object([("__op", .string("Increment")), ("amount", .int(5))]))])
+            )
+        )
+        #expect(answer.objectValue?.keys.sorted() == ["score", "updatedAt"] && answer["score"] == 7, "\(answer)")
         (status, answer) = try await Self.answer(
             parse,
             RenderedRequest(method: "DELETE", path: "/classes/GameScore/s1")

@@ -345,9 +345,13 @@ import FoundationNetworking
     /// changed, not even the next id.
     @Test func hostileRequestsAreAnsweredAndChangeNothing() async throws {
         let huge = String(Int.max)
-        for (dialect, path, items) in [
-            (InMemoryDialect.mia, "/c_items/", [("_sk", "1"), ("_l", huge)]),
-            (.parse, "/classes/c_items", [("skip", "1"), ("limit", huge)]), (.cortex, "/c_items", [("skip", huge)]),
+        // The CRUD service bounds `_l` to 200 (CRUD_MAX_LIMIT, under its default CRUD_LIMIT_CONSTRAINT_ENABLED).
+        for (dialect, path, items, expected) in [
+            (InMemoryDialect.mia, "/c_items/", [("_sk", "1"), ("_l", huge)], 400),
+            (.mia, "/c_items/", [("_l", "0")], 400),
+            (.mia, "/c_items/", [("_sk", huge), ("_l", "200")], 200),
+            (.parse, "/classes/c_items", [("skip", "1"), ("limit", huge)], 200),
+            (.cortex, "/c_items", [("skip", huge)], 200),
         ] {
             let backend = InMemoryBackend(dialect)
             try await backend.insert([["c_name": "a"], ["c_name": "b"]], into: "c_items")
@@ -355,7 +359,7 @@ import FoundationNetworking
                 backend,
                 RenderedRequest(path: path, queryItems: items.map { URLQueryItem(name: $0.0, value: $0.1) })
             )
-            #expect(status == 200, "\(path) \(items)")
+            #expect(status == expected, "\(path) \(items)")
         }
 
         let deep = Array(repeating: "c_a", count: 150).joined(separator: ".")
@@ -539,5 +543,26 @@ import FoundationNetworking
             )
             #expect(answer.arrayValue?.compactMap { $0["c_name"]?.stringValue } == expected, "\(condition)")
         }
+    }
+
+    /// Parse's `$containedBy` is what parse-server makes of it (`$nor` of an `$elemMatch` `$nin`): no element outside
+    /// the list, so a missing field and a value that is no array match too.
+    @Test func parseContainedByMatchesWhatParseServerMakesOfIt() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [
+                ["objectId": "a", "tags": ["red"]], ["objectId": "b", "tags": ["red", "blue"]], ["objectId": "c"],
+                ["objectId": "d", "tags": "green"], ["objectId": "e", "tags": []],
+            ],
+            into: "Thing"
+        )
+        let (_, answer) = try await Self.send(
+            backend,
+            RenderedRequest(
+                path: "/classes/Thing",
+                queryItems: [URLQueryItem(name: "where", value: #"{"tags":{"$containedBy":["red"]}}"#)]
+            )
+        )
+        #expect(answer["results"]?.arrayValue?.compactMap { $0["objectId"]?.stringValue } == ["a", "c", "d", "e"])
     }
 }

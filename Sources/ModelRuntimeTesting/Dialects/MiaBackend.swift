@@ -169,7 +169,13 @@ struct MiaBackend: BackendDialect {
             }
         }
         selection.skip = try request.intItem("_sk") ?? 0
-        selection.limit = try request.intItem("_l") ?? pageSize
+        // With the service's default CRUD_LIMIT_CONSTRAINT_ENABLED, `_l` is from 1 to CRUD_MAX_LIMIT (200), which is
+        // also the page without one (crud-service's README and its docs' pagination page).
+        let limit = try request.intItem("_l") ?? pageSize
+        guard (1...pageSize).contains(limit) else {
+            throw BackendFault.invalid("querystring/_l must be <= \(pageSize) and >= 1")
+        }
+        selection.limit = limit
         return try selection.page(of: try visible(request, collection, state).map(\.document))
     }
 

@@ -413,7 +413,16 @@ struct ParseBackend: BackendDialect {
         try state.checkUnique(.object(members), in: className, replacing: index)
         state.collections[className]![index] = .object(members)
         state.relations.merge(relations) { _, new in new }
-        return BackendAnswer(["updatedAt": .string(now)])
+        // parse-server answers an update with `updatedAt` and what each operation made of its field
+        // (`_sanitizeDatabaseResult`): an Increment's new number, an array operation's new array.
+        var answer: [String: JSONValue] = ["updatedAt": .string(now)]
+        for (key, change) in changes {
+            guard let operation = change["__op"]?.stringValue,
+                ["Increment", "Add", "AddUnique", "Remove"].contains(operation)
+            else { continue }
+            answer[key] = members[key]
+        }
+        return BackendAnswer(.object(answer))
     }
 
     /// `POST /batch`: each request in order, each answered `{"success":…}` or `{"error":{"code","error"}}`; their

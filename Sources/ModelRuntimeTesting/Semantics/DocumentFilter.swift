@@ -266,9 +266,10 @@ struct DocumentFilter: @unchecked Sendable {
                     }
                 }
             case .containedBy(let allowed):
-                // Parse: every element of the array is in the list; a missing or empty array too.
+                // Parse: what parse-server makes of it, `$nor` of an `$elemMatch` `$nin`: no element outside the
+                // list. A missing or empty array matches, and so does a value that is no array.
                 found.allSatisfy { value in
-                    (value.arrayValue ?? [value]).allSatisfy { element in allowed.contains { sameValue(element, $0) } }
+                    (value.arrayValue ?? []).allSatisfy { element in allowed.contains { sameValue(element, $0) } }
                 }
             }
         }
