@@ -153,7 +153,7 @@ struct BackendState {
     }
 
     /// Stores `models` as they encode, and registers their type.
-    mutating func insert<M: SchemaObject>(_ models: [M], idKey: String, _ dialect: any BackendDialect) throws {
+    mutating func insert<M: SchemaObject>(_ models: [M], _ dialect: any BackendDialect) throws {
         register(M.self)
         let encoder = JSONEncoder()
         try insert(try models.map { try JSONValue(parsing: try encoder.encode($0)) }, into: M.pluralName, dialect)

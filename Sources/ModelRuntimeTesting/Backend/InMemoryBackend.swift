@@ -62,7 +62,7 @@ public actor InMemoryBackend: HTTPTransport {
         ids: IDGenerator? = nil
     ) throws {
         var state = BackendState(clock: clock, ids: ids ?? dialect.backend.defaultIDs, baseURL: baseURL)
-        try state.insert(models, idKey: dialect.backend.idKey, dialect.backend)
+        try state.insert(models, dialect.backend)
         self.init(dialect, baseURL: baseURL, state: state)
     }
 
@@ -111,7 +111,7 @@ public actor InMemoryBackend: HTTPTransport {
     /// Stores `models` as they are (with their ids and system properties), after any stored before, and registers
     /// their type.
     public func insert<M: SchemaObject>(_ models: [M]) throws {
-        try state.insert(models, idKey: dialect.backend.idKey, dialect.backend)
+        try state.insert(models, dialect.backend)
     }
 
     /// Stores JSON documents as they are into the collection `pluralName`; a document without an id gets one, on
@@ -185,7 +185,7 @@ public actor InMemoryBackend: HTTPTransport {
     /// Answers `request` as the backend would.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let url = request.url ?? baseURL
-        var record = RecordedRequest(
+        let record = RecordedRequest(
             method: (request.httpMethod ?? "GET").uppercased(),
             path: Self.relativePath(url, below: baseURL),
             queryItems: URLComponents(url: url, resolvingAgainstBaseURL: true)?.queryItems ?? [],
@@ -225,7 +225,6 @@ public actor InMemoryBackend: HTTPTransport {
             let fault = error as? BackendFault ?? BackendFault.invalid("\(error)")
             answer = BackendAnswer(dialect.backend.status(of: fault), dialect.backend.errorBody(fault))
         }
-        record.status = answer.status
         requests[index].status = answer.status
         return try respond(answer, url: url)
     }

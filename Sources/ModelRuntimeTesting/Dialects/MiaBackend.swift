@@ -11,6 +11,8 @@ struct MiaBackend: BackendDialect {
     var defaultIDs: IDGenerator { .objectIDs(prefix: "66") }
 
     static let states: Set<String> = ["PUBLIC", "DRAFT", "TRASH", "DELETED"]
+    /// The update operators a PATCH takes, in the order they are applied.
+    static let updateOperators = ["$set", "$unset", "$inc", "$mul", "$currentDate", "$push", "$pull", "$addToSet"]
     /// Each state, and the states a document may move into it from.
     static let stateMachine: [String: [String]] = [
         "PUBLIC": ["DRAFT"], "DRAFT": ["PUBLIC", "TRASH"], "TRASH": ["PUBLIC", "DRAFT", "DELETED"],
@@ -245,7 +247,7 @@ struct MiaBackend: BackendDialect {
         try state.checkKeys(fields, of: collection, readOnly: Self.systemProperties.union(["__STATE__"]))
         var document = state.documents(collection)[index]
         let now = state.timestamp()
-        for name in ["$set", "$unset", "$inc", "$mul", "$currentDate", "$push", "$pull", "$addToSet"] {
+        for name in Self.updateOperators {
             guard case .object(let members)? = operators[name] else { continue }
             for (field, operand) in members {
                 try Self.apply(
@@ -258,9 +260,7 @@ struct MiaBackend: BackendDialect {
                 )
             }
         }
-        if let unknown = operators.keys.first(where: {
-            !["$set", "$unset", "$inc", "$mul", "$currentDate", "$push", "$pull", "$addToSet"].contains($0)
-        }) {
+        if let unknown = operators.keys.first(where: { !Self.updateOperators.contains($0) }) {
             throw BackendFault.invalid("body/\(unknown) is not an update operator")
         }
         guard case .object(var members) = document else { return }

@@ -35,7 +35,7 @@ struct DocumentSelection {
         }
         let start = min(skip, sorted.count)
         let end = limit.map { start + min($0, sorted.count - start) } ?? sorted.count
-        return try sorted[start..<end].map(project)
+        return sorted[start..<end].map(projected)
     }
 
     /// MongoDB's sort key of a document: a missing value sorts as `null`, first when ascending; an array by its
@@ -53,10 +53,15 @@ struct DocumentSelection {
         return best
     }
 
-    /// The document with only the members the projection keeps.
+    /// The document with only the members the projection keeps; throws for a path deeper than MongoDB nests.
     func project(_ document: JSONValue) throws -> JSONValue {
-        guard case .object(var members) = document else { return document }
         for path in included + excluded { _ = try checkedSegments(path) }
+        return projected(document)
+    }
+
+    /// `project(_:)` once the paths are checked (`page(of:)` checks them once for the whole page).
+    private func projected(_ document: JSONValue) -> JSONValue {
+        guard case .object(var members) = document else { return document }
         if !included.isEmpty {
             var kept: [String: JSONValue] = [:]
             for path in included + alwaysIncluded {
