@@ -9,10 +9,10 @@ no relations or document arrays) are rewritten; that is enough to measure what t
 usage: generic_patch.py SOURCE_FOLDER DESTINATION_FOLDER [keypaths|fields]
   keypaths (default): init(from:to:)'s assignments go through the key paths, as a user's code would;
   fields: they go through the field values (patch[fields.name] = …), which the type checker resolves without key paths."""
-import glob
-import os
 import re
 import sys
+
+from rewriting import replaced_structs, rewrite_folder
 
 
 def rewritten_patch(body, indent, difference_style):
@@ -48,24 +48,8 @@ def rewritten_patch(body, indent, difference_style):
 
 
 def rewritten(text, difference_style):
-    lines = text.split("\n")
-    result = []
-    index = 0
-    while index < len(lines):
-        match = re.match(r"^(\s*)public struct Patch: UpdateBody \{", lines[index])
-        if not match:
-            result.append(lines[index])
-            index += 1
-            continue
-        indent = match.group(1)
-        while result and result[-1].strip().startswith("///"):
-            result.pop()
-        end = index
-        while lines[end] != indent + "}":
-            end += 1
-        result += rewritten_patch("\n".join(lines[index:end + 1]), indent, difference_style)
-        index = end + 1
-    text = "\n".join(result)
+    text = replaced_structs(text, r"^(\s*)public struct Patch: UpdateBody \{",
+                            lambda body, indent, _: rewritten_patch(body, indent, difference_style))
     return re.sub(r"extension (\w+) \{\n    /// The body that creates", r"extension \1: PatchableModel {\n"
                   r"    /// The body that creates", text)
 
@@ -73,12 +57,7 @@ def rewritten(text, difference_style):
 def main():
     source, destination = sys.argv[1], sys.argv[2]
     style = sys.argv[3] if len(sys.argv) > 3 else "keypaths"
-    os.makedirs(destination, exist_ok=True)
-    for path in glob.glob(os.path.join(source, "*.swift")):
-        with open(path) as file:
-            text = file.read()
-        with open(os.path.join(destination, os.path.basename(path)), "w") as file:
-            file.write(rewritten(text, style))
+    rewrite_folder(source, destination, lambda text: rewritten(text, style))
 
 
 main()
