@@ -8,6 +8,8 @@
 # BASELINE=<another checkout of this repository> measures that checkout too, round by round in turn with this one,
 # each with its own generator, runtime and typical_app.py (so that an API change is measured with each side's
 # spelling of the same queries and patches).
+# LEVER=Levers/<script>.py measures a lever of #29 too (as lever.sh rewrites the output, with the runtime side of the
+# same stem): the same app file against this checkout's output rewritten by the script, round by round in turn.
 # usage: Benchmarks/type-check.sh [CORPUS_SCRIPT] [SIZE]   (default: ../shared/bench/make_corpus.py 100)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,19 +21,32 @@ trap 'rm -rf "$work"' EXIT
 source "$here/common.sh"
 python3 "$corpus_script" "$size" "$work/corpus" >/dev/null
 
-prepare() { # checkout $1 as side $2: its generated module built, its app file written
-    local checkout=$1 side=$2 generator app_script
+prepare() { # checkout $1 as side $2, rewritten by lever script $3 if given: its generated module built, its app file
+    local checkout=$1 side=$2 lever=${3:-} generator app_script runtime
     generator=$(built_generator "$checkout")
     mkdir -p "$work/$side/Sources"
     sed "s|^output:.*|output: ../$side/Sources/OursFull\nallowOutputAnywhere: true|" \
         "$work/corpus/model-generator.yaml" >"$work/corpus/$side.yaml"
     "$generator" generate --config "$work/corpus/$side.yaml" >/dev/null
+    if [ -n "$lever" ]; then
+        mv "$work/$side/Sources/OursFull" "$work/$side/Generated"
+        python3 "$lever" "$work/$side/Generated" "$work/$side/Sources/OursFull"
+        runtime="$(dirname "$lever")/$(basename "${lever%.py}" | sed -E 's/(^|_)([a-z])/\U\2/g').swift"
+        [ -f "$runtime" ] && cp "$runtime" "$work/$side/Sources/OursFull/"
+    fi
     write_model_package "$work/$side" TypeCheck OursFull "$checkout"
     swift build --package-path "$work/$side" >/dev/null
     app_script="$checkout/Benchmarks/typical_app.py"
     [ -f "$app_script" ] || app_script="$here/typical_app.py"
     python3 "$app_script" "$work/corpus" "$work/$side/App.swift"
     printf 'import ModelRuntime\nimport OursFull\n' >"$work/$side/Empty.swift"
+    # A file with errors type-checks in some other time: the app must be clean before it is timed.
+    if ! swiftc -frontend -typecheck -primary-file "$work/$side/App.swift" -I "$work/$side/.build/debug/Modules" \
+        -module-name App >"$work/$side/errors.txt" 2>&1; then
+        echo "the app file doesn't type-check against side $side:" >&2
+        head -20 "$work/$side/errors.txt" >&2
+        exit 1
+    fi
 }
 
 type_check() { # side $1, file $2: "<wall seconds> <function bodies' milliseconds>"
@@ -45,6 +60,10 @@ type_check() { # side $1, file $2: "<wall seconds> <function bodies' millisecond
 
 sides=(current)
 prepare "$(cd "$here/.." && pwd)" current
+if [ -n "${LEVER:-}" ]; then
+    sides+=(lever)
+    prepare "$(cd "$here/.." && pwd)" lever "$(cd "$here" && realpath "$LEVER")"
+fi
 if [ -n "${BASELINE:-}" ]; then
     sides+=(baseline)
     prepare "$(cd "$BASELINE" && pwd)" baseline
