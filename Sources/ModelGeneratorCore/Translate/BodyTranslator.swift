@@ -41,6 +41,13 @@ struct BodyTranslator {
         /// Statements inside the members' bodies: `extension X { struct Create { var members { … } } }`.
         var layout: CodeLayout { CodeLayout(lineLength: translator.lineLength, indent: 12) }
 
+        /// Whether a create must send `property`, which makes it a parameter of `Create`'s initializer: the schema's
+        /// `required`, not whether reads always carry it; a schema default is left to the server, so the property
+        /// may be left out even when required.
+        func isCreateParameter(_ property: ResolvedProperty) -> Bool {
+            property.definition.isRequired && property.defaultValue == nil
+        }
+
         /// Properties a body can address: a plain key (no mapped key path or formatter), and not the server's `_id`.
         func isAddressable(_ property: ResolvedProperty) -> Bool {
             guard property.keyPath.count == 1, property.formatter == nil, property.apiName != "_id" else {
@@ -106,15 +113,10 @@ struct BodyTranslator {
                 facetRules: facetRules(creatable.map(\.0))
             )
             if listsRequiredMembers {
-                // The members a create must send: what makes a property an initializer parameter (see createView).
-                let required = creatable.map(\.0).filter { $0.definition.isRequired && $0.defaultValue == nil }
-                let keys = required.map { SwiftText.stringLiteral($0.apiName) }
-                let declaration = "\(access)static let requiredMembers: Set<String> = ["
-                let inline = declaration + keys.joined(separator: ", ") + "]"
-                // swift-format's layout: on one line when it fits, else one member a line with a trailing comma.
-                structs.requiredMembersLines =
-                    4 + inline.count <= translator.lineLength
-                    ? [inline] : [declaration] + keys.map { "    \($0)," } + ["]"]
+                // The members a create must send: its initializer's parameters. The declaration sits one level in.
+                let keys = creatable.map(\.0).filter(isCreateParameter).map { SwiftText.stringLiteral($0.apiName) }
+                structs.requiredMembersLines = CodeLayout(lineLength: translator.lineLength, indent: 4)
+                    .literal("\(access)static let requiredMembers: Set<String> = ", keys)
             }
             bodies.append(structs)
         }
@@ -134,9 +136,7 @@ struct BodyTranslator {
                 let key = SwiftText.stringLiteral(property.apiName)
                 let element = valueType(property, scope: scope, documentsAsCreate: true)
                 let type = property.isArray ? "[\(element)]" : element
-                // What a create requires is the schema's `required`, not whether reads always carry it; a schema
-                // default is left to the server: the property may be left out even when required.
-                let isParameter = property.definition.isRequired && property.defaultValue == nil
+                let isParameter = isCreateParameter(property)
                 var docLines = translator.docLines(
                     label: property.label,
                     name: property.apiName,

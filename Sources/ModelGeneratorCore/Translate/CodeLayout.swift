@@ -42,6 +42,14 @@ struct CodeLayout {
         return lines + [line, "{"]
     }
 
+    /// `head[elements]`, an array or set literal, on one line when it fits; otherwise as swift-format breaks it, one
+    /// element per line one level in, each with a trailing comma.
+    func literal(_ head: String, _ elements: [String]) -> [String] {
+        let single = head + "[" + elements.joined(separator: ", ") + "]"
+        if fits(single) { return [single] }
+        return [head + "["] + elements.map { "    \($0)," } + ["]"]
+    }
+
     /// Whether `line` fits after the indentation. Counted in bytes first, which is never fewer than the characters
     /// swift-format counts and is the same for ASCII, so only a long non-ASCII line pays for counting characters.
     func fits(_ line: String) -> Bool {

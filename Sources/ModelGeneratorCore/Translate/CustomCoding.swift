@@ -95,10 +95,8 @@ struct CustomCoding {
     private func modeledKeysDeclaration(_ keys: [String]) -> [String] {
         let documentation = "/// The keys this model's properties read; `unknownMembers` keeps the others."
         let head = "\(access)static let \(Self.modeledKeysName): Set<String> = "
-        let literals = keys.map(SwiftText.stringLiteral)
-        let single = head + "[" + literals.joined(separator: ", ") + "]"
-        if CodeLayout(lineLength: lineLength, indent: bodyIndent - 4).fits(single) { return [documentation, single] }
-        return [documentation, head + "["] + literals.map { "    \($0)," } + ["]"]
+        let layout = CodeLayout(lineLength: lineLength, indent: bodyIndent - 4)
+        return [documentation] + layout.literal(head, keys.map(SwiftText.stringLiteral))
     }
 
     /// Properties grouped by the JSON objects their key paths pass through, so that each object is opened once.
