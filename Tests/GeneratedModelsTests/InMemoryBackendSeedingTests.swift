@@ -16,12 +16,6 @@ import FoundationNetworking
 // network's and server's would.
 
 @Suite struct InMemoryBackendSeedingTests {
-    private static func answer(_ backend: InMemoryBackend, _ request: RenderedRequest) async throws -> (Int, JSONValue)
-    {
-        let (data, response) = try await backend.send(try request.urlRequest(relativeTo: backend.baseURL))
-        return (response.statusCode, data.isEmpty ? .null : try JSONValue(parsing: data))
-    }
-
     // MARK: Real answers
 
     /// mdctl's export seeds the collection of the object each line names, and a list answers as Cortex's does.
@@ -32,7 +26,7 @@ import FoundationNetworking
         #expect(stored == 2)
         let real = try JSONValue(parsing: try Fixtures.data("Real/cortex-c_geo_history.json"))
 
-        let (status, answer) = try await Self.answer(backend, RenderedRequest(path: "/\(GeoHistory.pluralName)"))
+        let (status, answer) = try await backend.answer(RenderedRequest(path: "/\(GeoHistory.pluralName)"))
         #expect(status == 200)
         #expect(answer == ["object": "list", "data": real, "hasMore": false])
         let page = try await backend.client().list(GeoHistory.query)
@@ -69,8 +63,7 @@ import FoundationNetworking
         let backend = InMemoryBackend(.mia)
         try await backend.insert(json: try Fixtures.data("Real/mia-books-getlist.json"), into: Books.pluralName)
         let every = URLQueryItem(name: "_st", value: "PUBLIC,DRAFT,TRASH,DELETED")
-        let (status, answer) = try await Self.answer(
-            backend,
+        let (status, answer) = try await backend.answer(
             RenderedRequest(path: "/\(Books.pluralName)/", queryItems: [every])
         )
         #expect(status == 200)
@@ -98,11 +91,11 @@ import FoundationNetworking
         let real = try JSONValue(parsing: try Fixtures.data("Real/parse-gamescores-query.json"))
         let backend = InMemoryBackend(.parse)
         try await backend.insert(json: try Fixtures.data("Real/parse-gamescores-query.json"), into: "GameScore")
-        var (status, answer) = try await Self.answer(backend, RenderedRequest(path: "/classes/GameScore"))
+        var (status, answer) = try await backend.answer(RenderedRequest(path: "/classes/GameScore"))
         #expect(status == 200)
         #expect(answer == ["results": real])
         let count = try GameScore.query.renderedCount(for: ParseDialect())
-        (status, answer) = try await Self.answer(backend, count)
+        (status, answer) = try await backend.answer(count)
         #expect(answer == ["results": [], "count": 2])
 
         let create = try GameScore.Create(score: 1).rendered(for: ParseDialect())
@@ -126,13 +119,11 @@ import FoundationNetworking
     @Test func writesAnswerInTheirBackendsShape() async throws {
         let parse = InMemoryBackend(.parse)
         try await parse.insert([["objectId": "s1", "score": 1]], into: "GameScore")
-        var (status, answer) = try await Self.answer(
-            parse,
+        var (status, answer) = try await parse.answer(
             RenderedRequest(method: "PUT", path: "/classes/GameScore/s1", body: .object([("score", .int(2))]))
         )
         #expect(status == 200 && answer.objectValue?.keys.sorted() == ["updatedAt"])
-        (status, answer) = try await Self.answer(
-            parse,
+        (status, answer) = try await parse.answer(
             RenderedRequest(
                 method: "PUT",
                 path: "/classes/GameScore/s1",
@@ -140,21 +131,18 @@ import FoundationNetworking
             )
         )
         #expect(answer.objectValue?.keys.sorted() == ["score", "updatedAt"] && answer["score"] == 7, "\(answer)")
-        (status, answer) = try await Self.answer(
-            parse,
+        (status, answer) = try await parse.answer(
             RenderedRequest(method: "DELETE", path: "/classes/GameScore/s1")
         )
         #expect(status == 200 && answer == [:])
 
         let mia = InMemoryBackend(.mia(defaultState: .public))
-        (status, answer) = try await Self.answer(
-            mia,
+        (status, answer) = try await mia.answer(
             RenderedRequest(method: "POST", path: "/books-endpoint/", body: .object([("name", .string("Ulysses"))]))
         )
         let id = try #require(answer["_id"]?.stringValue)
         #expect(status == 200 && answer == ["_id": .string(id)])
-        (status, answer) = try await Self.answer(
-            mia,
+        (status, answer) = try await mia.answer(
             RenderedRequest(
                 method: "POST",
                 path: "/books-endpoint/bulk",
@@ -162,10 +150,9 @@ import FoundationNetworking
             )
         )
         #expect(status == 200 && answer.arrayValue?.map { $0.objectValue?.keys.sorted() ?? [] } == [["_id"]])
-        (status, answer) = try await Self.answer(mia, RenderedRequest(path: "/books-endpoint/count"))
+        (status, answer) = try await mia.answer(RenderedRequest(path: "/books-endpoint/count"))
         #expect(answer == 2)
-        (status, answer) = try await Self.answer(
-            mia,
+        (status, answer) = try await mia.answer(
             RenderedRequest(
                 method: "PATCH",
                 path: "/books-endpoint/\(id)",
@@ -173,7 +160,7 @@ import FoundationNetworking
             )
         )
         #expect(status == 200 && answer["name"] == "Ulysses!" && answer["_id"] == .string(id))
-        (status, answer) = try await Self.answer(mia, RenderedRequest(method: "DELETE", path: "/books-endpoint/\(id)"))
+        (status, answer) = try await mia.answer(RenderedRequest(method: "DELETE", path: "/books-endpoint/\(id)"))
         #expect(status == 204 && answer == .null)
     }
 
@@ -187,7 +174,7 @@ import FoundationNetworking
         let cases: [(String, Int?)] = [("x/y", 2), ("x/../y", nil), ("y", 3)]
         for (id, expected) in cases {
             let path = "/classes/GameScore/" + (try PathSegment(id).encoded)
-            let (status, answer) = try await Self.answer(backend, RenderedRequest(path: path))
+            let (status, answer) = try await backend.answer(RenderedRequest(path: path))
             #expect(status == (expected == nil ? 404 : 200), "\(path)")
             #expect(answer["score"]?.intValue == expected, "\(path)")
         }

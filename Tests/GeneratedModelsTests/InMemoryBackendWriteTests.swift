@@ -336,11 +336,6 @@ import FoundationNetworking
         #expect(await backend.documents(in: "GameScore").isEmpty)
     }
 
-    private static func send(_ backend: InMemoryBackend, _ request: RenderedRequest) async throws -> (Int, JSONValue) {
-        let (data, response) = try await backend.send(try request.urlRequest(relativeTo: backend.baseURL))
-        return (response.statusCode, data.isEmpty ? .null : try JSONValue(parsing: data))
-    }
-
     /// Pages past every bound, paths deeper than MongoDB nests, a refused write: answered, refused, and nothing
     /// changed, not even the next id.
     @Test func hostileRequestsAreAnsweredAndChangeNothing() async throws {
@@ -355,8 +350,7 @@ import FoundationNetworking
         ] {
             let backend = InMemoryBackend(dialect)
             try await backend.insert([["c_name": "a"], ["c_name": "b"]], into: "c_items")
-            let (status, _) = try await Self.send(
-                backend,
+            let (status, _) = try await backend.answer(
                 RenderedRequest(path: path, queryItems: items.map { URLQueryItem(name: $0.0, value: $0.1) })
             )
             #expect(status == expected, "\(path) \(items)")
@@ -365,8 +359,7 @@ import FoundationNetworking
         let deep = Array(repeating: "c_a", count: 150).joined(separator: ".")
         let mia = InMemoryBackend(.mia)
         try await mia.insert([["_id": "660000000000000000000001", "c_name": "a"]], into: "c_items")
-        var (status, answer) = try await Self.send(
-            mia,
+        var (status, answer) = try await mia.answer(
             RenderedRequest(
                 method: "PATCH",
                 path: "/c_items/660000000000000000000001",
@@ -374,8 +367,7 @@ import FoundationNetworking
             )
         )
         #expect(status == 400 && answer["message"]?.stringValue?.contains("more than 100 segments") == true)
-        (status, _) = try await Self.send(
-            mia,
+        (status, _) = try await mia.answer(
             RenderedRequest(path: "/c_items/", queryItems: [URLQueryItem(name: "_q", value: #"{"\#(deep)":1}"#)])
         )
         #expect(status == 400)
@@ -383,8 +375,7 @@ import FoundationNetworking
         // A refused create uses up no id and no tick of the clock.
         let cortex = InMemoryBackend(.cortex)
         await cortex.register(Item.self)
-        (status, _) = try await Self.send(
-            cortex,
+        (status, _) = try await cortex.answer(
             RenderedRequest(method: "POST", path: "/c_items", body: .object([("c_nope", .int(1))]))
         )
         #expect(status == 400)
@@ -406,8 +397,7 @@ import FoundationNetworking
         try await client.setState(Item.self, id: item.id, to: .trash)
         try await client.setState(Item.self, id: item.id, to: .deleted)
         #expect(await backend.documents(in: "c_items").first?["__STATE__"] == "DELETED")
-        let (status, _) = try await Self.send(
-            backend,
+        let (status, _) = try await backend.answer(
             RenderedRequest(
                 method: "PATCH",
                 path: "/c_items/\(item.id)",
@@ -431,8 +421,7 @@ import FoundationNetworking
             ],
             into: "things"
         )
-        let (status, answer) = try await Self.send(
-            backend,
+        let (status, answer) = try await backend.answer(
             RenderedRequest(
                 method: "PATCH",
                 path: "/things/660000000000000000000001",
@@ -457,8 +446,7 @@ import FoundationNetworking
             [["_id": "5f0000000000000000000001", "c_parts": [["_id": .string(element), "c_label": "bolt"]]]],
             into: "c_items"
         )
-        let (status, answer) = try await Self.send(
-            backend,
+        let (status, answer) = try await backend.answer(
             RenderedRequest(
                 method: "PATCH",
                 path: "/c_items/5f0000000000000000000001",
@@ -487,16 +475,14 @@ import FoundationNetworking
         for (dialect, path, isRefusal) in cases {
             let backend = InMemoryBackend(dialect)
             await backend.register(Item.Create.self)
-            var (status, answer) = try await Self.send(
-                backend,
+            var (status, answer) = try await backend.answer(
                 RenderedRequest(method: "POST", path: path, body: .object([("c_count", .int(1))]))
             )
             #expect(status == 400 && isRefusal(answer), "\(path): \(answer)")
             #expect(await backend.documents(in: "c_items").isEmpty)
             // Item reads `_id`, which a Parse object doesn't have: only Cortex and Mia-Platform can store one.
             guard path != "/classes/c_items" else { continue }
-            (status, answer) = try await Self.send(
-                backend,
+            (status, answer) = try await backend.answer(
                 RenderedRequest(method: "POST", path: path, body: .object([("c_name", .string("named"))]))
             )
             #expect(status == 200, "\(path): \(answer)")
@@ -506,8 +492,7 @@ import FoundationNetworking
     /// A Parse create's operations become the values they make on a new object, as parse-server flattens them.
     @Test func aParseCreatesOperationsAreItsValues() async throws {
         let backend = InMemoryBackend(.parse)
-        let (status, answer) = try await Self.send(
-            backend,
+        let (status, answer) = try await backend.answer(
             RenderedRequest(
                 method: "POST",
                 path: "/classes/GameScore",
@@ -534,8 +519,7 @@ import FoundationNetworking
             into: "c_items"
         )
         for (condition, expected) in [("$gte", ["a", "b"]), ("$lte", ["a", "b"]), ("$gt", []), ("$lt", [])] {
-            let (_, answer) = try await Self.send(
-                backend,
+            let (_, answer) = try await backend.answer(
                 RenderedRequest(
                     path: "/c_items/",
                     queryItems: [URLQueryItem(name: "_q", value: #"{"c_count":{"\#(condition)":null}}"#)]
@@ -556,8 +540,7 @@ import FoundationNetworking
             ],
             into: "Thing"
         )
-        let (_, answer) = try await Self.send(
-            backend,
+        let (_, answer) = try await backend.answer(
             RenderedRequest(
                 path: "/classes/Thing",
                 queryItems: [URLQueryItem(name: "where", value: #"{"tags":{"$containedBy":["red"]}}"#)]

@@ -38,7 +38,7 @@ struct CortexBackend: BackendDialect {
             "reason": .string(fault.message), "message": .string(fault.message),
         ]
         if let path = fault.path {
-            if fault.code != "validation" && fault.code != "required" {
+            if code != "kValidationError" {
                 body["path"] = .string(path)
             } else {
                 // Cortex lists each invalid property under `faults`, with its path.

@@ -298,7 +298,8 @@ struct MiaBackend: BackendDialect {
         case "$currentDate": members[key] = .string(now)
         case "$inc", "$mul":
             guard ValueKind(operand) == .number else { throw BackendFault.invalid("Cannot \(name) with a non-number") }
-            let base: JSONValue = current ?? (name == "$inc" ? .int(0) : .int(0))
+            // A missing field counts as 0 for both: `$inc` sets the amount, `$mul` sets 0.
+            let base: JSONValue = current ?? .int(0)
             guard ValueKind(base) == .number else {
                 throw BackendFault.invalid("Cannot apply \(name) to a value of non-numeric type at \(field)")
             }
@@ -319,11 +320,7 @@ struct MiaBackend: BackendDialect {
                     }
                 }
                 operands = operand["$each"]?.arrayValue ?? [operand]
-                var result = elements
-                for element in operands where name == "$push" || !result.contains(where: { sameValue($0, element) }) {
-                    result.append(element)
-                }
-                members[key] = .array(result)
+                members[key] = .array(appending(operands, to: elements, unique: name == "$addToSet"))
             }
         default: break
         }

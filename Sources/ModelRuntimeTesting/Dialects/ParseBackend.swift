@@ -310,25 +310,32 @@ struct ParseBackend: BackendDialect {
             guard let operation = value["__op"]?.stringValue else { continue }
             switch operation {
             case "Add", "AddUnique":
-                guard case .array(let objects)? = value["objects"] else {
-                    throw BackendFault.invalid("\(operation) takes an array of objects")
-                }
-                var unique: [JSONValue] = []
-                for object in objects where operation == "Add" || !unique.contains(where: { sameValue($0, object) }) {
-                    unique.append(object)
-                }
-                flattened[key] = .array(unique)
+                let objects = try Self.objects(of: value, operation)
+                flattened[key] = .array(appending(objects, to: [], unique: operation == "AddUnique"))
             case "Increment":
-                guard let amount = value["amount"], ValueKind(amount) == .number else {
-                    throw BackendFault.invalid("Increment takes a number amount")
-                }
-                flattened[key] = amount
+                flattened[key] = try Self.amount(of: value)
             case "Delete": flattened[key] = nil
             default:
                 throw BackendFault.invalid("\(key): a create can't apply the operation \(operation)")
             }
         }
         return flattened
+    }
+
+    /// The `objects` of an `Add`, `AddUnique` or `Remove`, which must be an array.
+    private static func objects(of operation: JSONValue, _ name: String) throws -> [JSONValue] {
+        guard case .array(let objects)? = operation["objects"] else {
+            throw BackendFault.invalid("\(name) takes an array of objects")
+        }
+        return objects
+    }
+
+    /// The `amount` of an `Increment`, which must be a number.
+    private static func amount(of operation: JSONValue) throws -> JSONValue {
+        guard let amount = operation["amount"], ValueKind(amount) == .number else {
+            throw BackendFault.invalid("Increment takes a number amount")
+        }
+        return amount
     }
 
     /// Applies plain values and `__op` `Delete`, `Increment`, `Add`, `AddUnique` and `Remove`, all or nothing.
@@ -358,9 +365,7 @@ struct ParseBackend: BackendDialect {
             switch operation {
             case "Delete": members[key] = nil
             case "Increment":
-                guard let amount = change["amount"], ValueKind(amount) == .number else {
-                    throw BackendFault.invalid("Increment takes a number amount")
-                }
+                let amount = try Self.amount(of: change)
                 let base = current ?? .int(0)
                 guard ValueKind(base) == .number else {
                     throw BackendFault.validation("Cannot increment a field that is not a number: \(key)", path: key)
@@ -387,20 +392,15 @@ struct ParseBackend: BackendDialect {
                 // The object holds the relation's class; its members are the relation's own (Parse's join table).
                 members[key] = ["__type": "Relation", "className": .string(target)]
             case "Add", "AddUnique", "Remove":
-                guard case .array(let objects)? = change["objects"] else {
-                    throw BackendFault.invalid("\(operation) takes an array of objects")
-                }
+                let objects = try Self.objects(of: change, operation)
                 guard current == nil || current?.arrayValue != nil else {
                     throw BackendFault.validation("\(key) is not an array", path: key)
                 }
                 var elements = current?.arrayValue ?? []
-                switch operation {
-                case "Add": elements += objects
-                case "AddUnique":
-                    for object in objects where !elements.contains(where: { sameValue($0, object) }) {
-                        elements.append(object)
-                    }
-                default: elements.removeAll { element in objects.contains { sameValue(element, $0) } }
+                if operation == "Remove" {
+                    elements.removeAll { element in objects.contains { sameValue(element, $0) } }
+                } else {
+                    elements = appending(objects, to: elements, unique: operation == "AddUnique")
                 }
                 members[key] = .array(elements)
             default:

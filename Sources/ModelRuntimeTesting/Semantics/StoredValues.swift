@@ -104,6 +104,16 @@ private func compareNumbers(_ a: JSONValue, _ b: JSONValue) -> ComparisonResult 
     return x < y ? .orderedAscending : .orderedDescending
 }
 
+/// `elements` with `values` appended: every one (MongoDB's `$push`, Parse's `Add`), or when `unique` each that no
+/// element equals yet, those appended before it included (`$addToSet`, Parse's `AddUnique`).
+func appending(_ values: [JSONValue], to elements: [JSONValue], unique: Bool) -> [JSONValue] {
+    var result = elements
+    for value in values where !unique || !result.contains(where: { sameValue($0, value) }) {
+        result.append(value)
+    }
+    return result
+}
+
 /// A dotted path's segments: `c_size.c_width` → `["c_size", "c_width"]`.
 func segments(_ path: String) -> [String] {
     path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
