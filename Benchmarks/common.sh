@@ -6,6 +6,22 @@ built_generator() {
     echo "$(swift build -c release --package-path "$1" --show-bin-path)/model-generator"
 }
 
+# The absolute path of lever script $1 (Levers/X.py), named from the current folder or from Benchmarks/.
+lever_script() {
+    if [ -f "$1" ]; then realpath "$1"; else realpath "$(dirname "${BASH_SOURCE[0]}")/$1"; fi
+}
+
+# Rewrites generated folder $2 into folder $3 with lever script $1 (its further arguments after $3), and copies the
+# lever's runtime side, the Swift file of the script's stem in CamelCase (generic_patch.py → GenericPatch.swift),
+# next to the output when there is one.
+apply_lever() {
+    local script=$1 source=$2 destination=$3 runtime
+    shift 3
+    python3 "$script" "$source" "$destination" "$@"
+    runtime="$(dirname "$script")/$(basename "${script%.py}" | sed -E 's/(^|_)([a-z])/\U\2/g').swift"
+    if [ -f "$runtime" ]; then cp "$runtime" "$destination/"; fi
+}
+
 # Writes package folder $1's Package.swift: a package named $2 with one target, $3, on checkout $4's ModelRuntime.
 write_model_package() {
     cat >"$1/Package.swift" <<MANIFEST

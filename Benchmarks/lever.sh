@@ -4,13 +4,14 @@
 # is one), in turn for ROUNDS rounds (default 3). Prints, for each, the best whole build, the best sum of its
 # compiler jobs' own wall times, and two counts that don't move with the machine: the SIL functions the compile jobs
 # generate and the accessors the emit-module job synthesizes.
-# usage: Benchmarks/lever.sh Levers/generic_patch.py [ARGUMENT…]   (arguments go to the script)
+# usage: Benchmarks/lever.sh Levers/generic_patch.py [ARGUMENT…]   (the script from here or from Benchmarks/;
+#        arguments go to it)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-script=$(realpath "$1")
+source "$here/common.sh"
+script=$(lever_script "$1")
 shift
 cd "$here"
-source "$here/common.sh"
 repository=$(cd "$here/.." && pwd)
 generator=$(built_generator "$repository")
 
@@ -22,10 +23,7 @@ mkdir -p "$package/Sources"
 sed "s|^output:.*|output: ../package/Sources/Full\nallowOutputAnywhere: true|" "$work/corpus/model-generator.yaml" \
     >"$work/corpus/full.yaml"
 "$generator" generate --config "$work/corpus/full.yaml" >/dev/null
-python3 "$script" "$package/Sources/Full" "$package/Sources/Lever" "$@"
-runtime="${script%.py}"
-runtime="$(dirname "$runtime")/$(basename "$runtime" | sed -E 's/(^|_)([a-z])/\U\2/g').swift"
-[ -f "$runtime" ] && cp "$runtime" "$package/Sources/Lever/"
+apply_lever "$script" "$package/Sources/Full" "$package/Sources/Lever" "$@"
 write_model_package "$package" Lever Full "$repository"
 sed -i 's|^    targets: \[\(.*\)\]$|    targets: [\1, .target(name: "Lever", dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")])]|' \
     "$package/Package.swift"

@@ -8,8 +8,8 @@
 # BASELINE=<another checkout of this repository> measures that checkout too, round by round in turn with this one,
 # each with its own generator, runtime and typical_app.py (so that an API change is measured with each side's
 # spelling of the same queries and patches).
-# LEVER=Levers/<script>.py measures a lever of #29 too (as lever.sh rewrites the output, with the runtime side of the
-# same stem): the same app file against this checkout's output rewritten by the script, round by round in turn.
+# LEVER=Levers/<script>.py (from here or from Benchmarks/) measures a lever of #29 too, applied as lever.sh applies
+# it: the same app file against this checkout's output rewritten by the script, round by round in turn.
 # usage: Benchmarks/type-check.sh [CORPUS_SCRIPT] [SIZE]   (default: ../shared/bench/make_corpus.py 100)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,7 +22,7 @@ source "$here/common.sh"
 python3 "$corpus_script" "$size" "$work/corpus" >/dev/null
 
 prepare() { # checkout $1 as side $2, rewritten by lever script $3 if given: its generated module built, its app file
-    local checkout=$1 side=$2 lever=${3:-} generator app_script runtime
+    local checkout=$1 side=$2 lever=${3:-} generator app_script
     generator=$(built_generator "$checkout")
     mkdir -p "$work/$side/Sources"
     sed "s|^output:.*|output: ../$side/Sources/OursFull\nallowOutputAnywhere: true|" \
@@ -30,9 +30,7 @@ prepare() { # checkout $1 as side $2, rewritten by lever script $3 if given: its
     "$generator" generate --config "$work/corpus/$side.yaml" >/dev/null
     if [ -n "$lever" ]; then
         mv "$work/$side/Sources/OursFull" "$work/$side/Generated"
-        python3 "$lever" "$work/$side/Generated" "$work/$side/Sources/OursFull"
-        runtime="$(dirname "$lever")/$(basename "${lever%.py}" | sed -E 's/(^|_)([a-z])/\U\2/g').swift"
-        [ -f "$runtime" ] && cp "$runtime" "$work/$side/Sources/OursFull/"
+        apply_lever "$lever" "$work/$side/Generated" "$work/$side/Sources/OursFull"
     fi
     write_model_package "$work/$side" TypeCheck OursFull "$checkout"
     swift build --package-path "$work/$side" >/dev/null
@@ -62,7 +60,7 @@ sides=(current)
 prepare "$(cd "$here/.." && pwd)" current
 if [ -n "${LEVER:-}" ]; then
     sides+=(lever)
-    prepare "$(cd "$here/.." && pwd)" lever "$(cd "$here" && realpath "$LEVER")"
+    prepare "$(cd "$here/.." && pwd)" lever "$(lever_script "$LEVER")"
 fi
 if [ -n "${BASELINE:-}" ]; then
     sides+=(baseline)
