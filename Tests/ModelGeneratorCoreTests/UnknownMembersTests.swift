@@ -23,7 +23,11 @@ import Testing
         #expect(item.components(separatedBy: "public var unknownMembers: UnknownMembers = .init()").count == 3)
         #expect(item.contains(#"public static let modeledKeys: Set<String> = ["c_width"]"#))
         #expect(item.contains(#""c_name""#))
-        #expect(item.contains("try container.unknownMembers(Self.modeledKeys, of: decoder)"))
+        // Both count the keys of their own they find, so that from the client's tree a complete object is settled
+        // without looking at its keys.
+        let counted = "try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)"
+        #expect(item.components(separatedBy: counted).count == 3)
+        #expect(item.components(separatedBy: "var nulls = NullKeys()").count == 3)
         #expect(item.contains("guard equalValues(lhs.unknownMembers, rhs.unknownMembers)"))
         // Both structs decode through `MemberKey`, whose list of keys leaves out the ones the struct reads.
         #expect(item.components(separatedBy: ", KeepsUnknownMembers").count == 3)
@@ -49,7 +53,57 @@ import Testing
         let tweet = try #require(file(result, "Tweet.swift"), "\(messages(result))")
         #expect(tweet.contains("decoder.container(keyedBy: JSONKey.self)"))
         #expect(!tweet.contains("MemberKey"))
-        #expect(tweet.contains("try container.unknownMembers(Self.modeledKeys, of: decoder)"))
+        // Its helpers don't count the keys they read, so the runtime looks at the object's keys.
+        #expect(tweet.contains("try container.unknownMembers(Self.modeledKeys, of: decoder)\n"))
+        #expect(!tweet.contains("counted:"))
+    }
+
+    @Test func requiredKeysCountFromTheStartAndSystemPropertiesCountTheirOwn() throws {
+        let objects = """
+            objects:
+              - name: c_visit
+                properties:
+                  - { name: c_title, type: String, validators: [{ name: required }] }
+                  - { name: c_when, type: Date, validators: [{ name: required }] }
+            """
+        let result = generate(config: defaultConfig + "\ndialect: cortex\n", ["objects.yaml": objects])
+        let visit = try #require(file(result, "Visit.swift"), "\(messages(result))")
+        // `_id` and `object`, which Cortex always sends; a property the schema requires on create may still be
+        // left out of a read, so it counts when found.
+        #expect(visit.contains("var nulls = NullKeys(requiredKeys: 2)"), "\(visit)")
+        #expect(visit.contains(#"decodeOrNull(String.self, forKey: MemberKey<Self>("c_title"), nulls: &nulls)"#))
+        #expect(
+            visit.contains("self.system = try CortexSystemProperties<JSONValue>(from: container, counting: &nulls)")
+        )
+        #expect(visit.contains("try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)"))
+
+        let mappings = """
+            mappings:
+              Tag:
+                properties:
+                  label: { keyPath: label, type: String }
+            """
+        let mapped = generate(config: "mappings: [mappings.yaml]\noutput: Generated\n", ["mappings.yaml": mappings])
+        let tag = try #require(file(mapped, "Tag.swift"), "\(messages(mapped))")
+        // Nothing changes the count after the start: a constant.
+        #expect(tag.contains("let nulls = NullKeys(requiredKeys: 1)"), "\(tag)")
+        #expect(tag.contains("counted: nulls"))
+    }
+
+    @Test func twoPropertiesReadingOneKeyAreNotCounted() throws {
+        // The key would count twice, and an object with one unknown member would look complete.
+        let mappings = """
+            mappings:
+              Tag:
+                properties:
+                  label: { keyPath: label, type: String, optional: true }
+                  title: { keyPath: label, type: String, optional: true }
+            """
+        let result = generate(config: "mappings: [mappings.yaml]\noutput: Generated\n", ["mappings.yaml": mappings])
+        let tag = try #require(file(result, "Tag.swift"), "\(messages(result))")
+        #expect(tag.contains(#"public static let modeledKeys: Set<String> = ["label"]"#), "\(tag)")
+        #expect(tag.contains("try container.unknownMembers(Self.modeledKeys, of: decoder)\n"))
+        #expect(!tag.contains("counted:"))
     }
 
     @Test func theConfigTurnsThemOff() throws {

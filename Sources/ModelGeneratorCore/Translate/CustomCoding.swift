@@ -26,24 +26,35 @@ struct CustomCoding {
     }
 
     /// The coding of `properties`; with `modeledKeys` (the top-level keys the model reads), the members outside it
-    /// are kept in `unknownMembers` and written back.
-    func make(_ properties: [ResolvedProperty], keepingMembersOutside modeledKeys: [String]? = nil) -> Output {
+    /// are kept in `unknownMembers` and written back. `systemKeys` are the keys its system properties' bundle reads
+    /// (`SystemBundle`), when it has one.
+    func make(
+        _ properties: [ResolvedProperty],
+        keepingMembersOutside modeledKeys: [String]? = nil,
+        systemKeys: Set<String> = []
+    ) -> Output {
         var output = Output()
         let usesContainer = modeledKeys != nil || properties.contains { !$0.keyPath.isEmpty }
         // A model that keeps unknown members and reads only plain keys decodes through `MemberKey`, whose list of
         // keys leaves out the model's own: listing every key costs through JSONDecoder about as much as decoding a
         // few properties. Key paths, defaults and formatters are read through `JSONKey`'s helpers.
-        let decodingKey =
-            modeledKeys != nil && properties.allSatisfy { $0.keyPath.isEmpty || readsPlainKey($0) }
-            ? "MemberKey<Self>" : "JSONKey"
+        let readsPlainKeys = modeledKeys != nil && properties.allSatisfy { $0.keyPath.isEmpty || readsPlainKey($0) }
+        let decodingKey = readsPlainKeys ? "MemberKey<Self>" : "JSONKey"
         if usesContainer {
             output.decodeLines.append("let container = try decoder.container(keyedBy: \(decodingKey).self)")
             output.encodeLines.append("var container = encoder.container(keyedBy: JSONKey.self)")
         }
         let tracksNulls = properties.contains(where: tracksNull)
+        let counting = readsPlainKeys ? PresentKeyCounting(properties, modeledKeys ?? [], systemKeys) : nil
         if tracksNulls {
             output.staticLines.append("private var \(Self.nullKeysName) = NullKeys()")
-            output.decodeLines.append("var nulls = NullKeys()")
+        }
+        if tracksNulls || counting != nil {
+            let requiredKeys = counting?.requiredKeys ?? 0
+            // Only required keys: counted from the start, and nothing changes the record afterwards.
+            let binding = tracksNulls || counting?.countsAfterStart == true ? "var" : "let"
+            let arguments = requiredKeys > 0 ? "requiredKeys: \(requiredKeys)" : ""
+            output.decodeLines.append("\(binding) nulls = NullKeys(\(arguments))")
         }
         var formatters: [String: [String]] = [:]
         for property in properties {
@@ -56,6 +67,7 @@ struct CustomCoding {
                 formatter: formatterArguments,
                 keyType: decodingKey,
                 hasContainer: usesContainer,
+                countsPresentKeys: counting != nil,
                 statics: &output.staticLines
             )
         }
@@ -64,7 +76,7 @@ struct CustomCoding {
             output.staticLines += modeledKeysDeclaration(modeledKeys)
             output.decodeLines += call(
                 "self.\(Self.unknownMembersName) = try container.unknownMembers",
-                ["Self.\(Self.modeledKeysName)", "of: decoder"]
+                ["Self.\(Self.modeledKeysName)", "of: decoder"] + (counting == nil ? [] : ["counted: nulls"])
             )
         }
         var usedNames: Set<String> = ["container", "nulls"]
@@ -178,6 +190,7 @@ struct CustomCoding {
         formatter: [String]?,
         keyType: String,
         hasContainer: Bool,
+        countsPresentKeys: Bool,
         statics: inout [String]
     ) -> [String] {
         let target = "self.\(name) = "
@@ -188,7 +201,8 @@ struct CustomCoding {
             // The system properties read the model's own container: JSONDecoder reads every key of the object to
             // make one, and a second container would read them all again.
             let source = property.isSystemProperty && hasContainer ? "container" : "decoder"
-            return ["\(target)try \(valueType(property))(from: \(source))"]
+            let counted = property.isSystemProperty && countsPresentKeys ? ", counting: &nulls" : ""
+            return ["\(target)try \(valueType(property))(from: \(source)\(counted))"]
         }
         let path = "[" + property.keyPath.map(SwiftText.stringLiteral).joined(separator: ", ") + "]"
         let date = dateCoding(property)
@@ -244,6 +258,38 @@ struct CustomCoding {
             [decodedType, location],
             suffix: date?.optionalUnwrap ?? ""
         )
+    }
+
+    /// How a model that reads only plain keys counts the keys of its own that the object held, so that decoding from
+    /// the client's tree knows without looking at the object's keys whether any member is left to keep
+    /// (`unknownMembers(_:of:counted:)`). A required key counts from the start (decoding goes on only with it),
+    /// an optional one when `decodeOrNull` finds it, and the system properties' keys as their bundle finds them.
+    ///
+    /// A key counted twice would make an object with an unknown member look complete and lose that member, so a
+    /// model counts only when each of its modeled keys is read exactly once; otherwise it lets the runtime look.
+    private struct PresentKeyCounting {
+        var requiredKeys: Int
+        /// Whether keys are counted after the start: optional keys, or system properties.
+        var countsAfterStart: Bool
+
+        init?(_ properties: [ResolvedProperty], _ modeledKeys: [String], _ systemKeys: Set<String>) {
+            var readKeys: [String] = []
+            var requiredKeys = 0
+            var countsAfterStart = false
+            for property in properties {
+                if property.keyPath.isEmpty {
+                    guard property.isSystemProperty, !systemKeys.isEmpty else { return nil }
+                    readKeys += systemKeys
+                    countsAfterStart = true
+                } else {
+                    readKeys.append(property.keyPath[0])
+                    if property.isRequired { requiredKeys += 1 } else { countsAfterStart = true }
+                }
+            }
+            guard Set(readKeys).count == readKeys.count, Set(readKeys) == Set(modeledKeys) else { return nil }
+            self.requiredKeys = requiredKeys
+            self.countsAfterStart = countsAfterStart
+        }
     }
 
     /// Whether the property is read from one key of the model's own object, without a default or a formatter: the

@@ -140,7 +140,7 @@ public struct Translator: Sendable {
             bodyIndent: 4 * (depth + 2),
             wireTypes: wireTypes
         )
-        .make(properties, keepingMembersOutside: modeledKeys)
+        .make(properties, keepingMembersOutside: modeledKeys, systemKeys: bundle?.apiNames ?? [])
         let parameters = properties.map { property in
             let parameter = initParameter(property)
             return bundle?.hasDefault == true && property == bundle?.property ? parameter + " = .init()" : parameter

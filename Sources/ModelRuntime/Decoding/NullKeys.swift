@@ -4,11 +4,35 @@ import Foundation
 /// out: a backend may tell "set to null" from "absent" (Mia-Platform's nullable fields), and a round trip keeps both.
 ///
 /// Generated models keep one of these per struct; it takes no part in `==` or hashing, where `nil` is `nil`.
+///
+/// While a model decodes, it also counts the model's keys the payload held (``presentKeys``): decoding from the
+/// client's tree, a model whose count equals its object's member count has no unknown member to keep, and so doesn't
+/// look at the object's keys again (``Swift/KeyedDecodingContainer/unknownMembers(_:of:counted:)``).
 public struct NullKeys: Hashable, Sendable {
     private var keys: Set<String> = []
 
+    /// How many of the keys decoded through this record were in the payload, with a value or `null`.
+    public private(set) var presentKeys = 0
+
     /// No key was `null`.
     public init() {}
+
+    /// The record of a model that reads `requiredKeys` required keys: its decoding goes on only when each of them is
+    /// present, so they count as present from the start.
+    public init(requiredKeys: Int) {
+        presentKeys = requiredKeys
+    }
+
+    /// Counts `count` more keys present: those a model's system properties read from its object.
+    public mutating func countPresent(_ count: Int) {
+        presentKeys += count
+    }
+
+    /// Counts one more key present.
+    @usableFromInline
+    mutating func countPresent() {
+        presentKeys &+= 1
+    }
 
     /// Whether `key` held `null` when the value was decoded.
     public func contains(_ key: String) -> Bool { keys.contains(key) }
@@ -43,8 +67,11 @@ extension KeyedDecodingContainer {
             } else {
                 try decodeIfPresentLocatingErrors(type, forKey: key)
             }
-        if value == nil, contains(key) {
+        if value != nil {
+            nulls.countPresent()
+        } else if contains(key) {
             nulls.insert(key.stringValue)
+            nulls.countPresent()
         }
         return value
     }

@@ -135,6 +135,15 @@ public struct CortexSystemProperties<Account: Codable & Hashable & Sendable>: Co
         stored = OutOfLine(values)
     }
 
+    /// Reads its keys as ``init(from:)-(KeyedDecodingContainer<Key>)`` does, and counts those the object held in
+    /// `nulls`, the record of the model decoding them, so that the model knows whether any member is left to keep
+    /// (``NullKeys/presentKeys``).
+    public init<Key: NamedCodingKey>(from container: KeyedDecodingContainer<Key>, counting nulls: inout NullKeys) throws
+    {
+        try self.init(from: container)
+        nulls.countPresent(stored.value.nullKeys.presentKeys)
+    }
+
     /// Writes its keys into the model's JSON object.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)

@@ -48,11 +48,21 @@ public struct ParseSystemProperties: Codable, Hashable, Sendable, CustomReflecta
     /// Reads its keys from the container a model decodes its own from: `JSONDecoder` makes a container by reading
     /// every key of the object, so a second one for the system properties would read them all again.
     public init<Key: NamedCodingKey>(from container: KeyedDecodingContainer<Key>) throws {
-        var nulls = NullKeys()
+        // Both dates are required: decoding goes on only with them.
+        var nulls = NullKeys(requiredKeys: 2)
         let createdAt = try container.decode(ISO8601Date<Date>.self, forKey: Key("createdAt")).wrappedValue
         let updatedAt = try container.decode(ISO8601Date<Date>.self, forKey: Key("updatedAt")).wrappedValue
         let acl = try container.decodeOrNull(ParseACL.self, forKey: Key("ACL"), nulls: &nulls)
         stored = OutOfLine(Values(createdAt: createdAt, updatedAt: updatedAt, acl: acl, nullKeys: nulls))
+    }
+
+    /// Reads its keys as ``init(from:)-(KeyedDecodingContainer<Key>)`` does, and counts those the object held in
+    /// `nulls`, the record of the model decoding them, so that the model knows whether any member is left to keep
+    /// (``NullKeys/presentKeys``).
+    public init<Key: NamedCodingKey>(from container: KeyedDecodingContainer<Key>, counting nulls: inout NullKeys) throws
+    {
+        try self.init(from: container)
+        nulls.countPresent(stored.value.nullKeys.presentKeys)
     }
 
     /// Writes its keys into the model's JSON object.

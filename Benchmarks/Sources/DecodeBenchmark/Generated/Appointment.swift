@@ -30,7 +30,7 @@ struct Appointment: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwise
             nulls: &nulls
         )?.wrappedValue
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     func encode(to encoder: any Encoder) throws {

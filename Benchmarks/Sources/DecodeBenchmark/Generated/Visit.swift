@@ -38,7 +38,7 @@ struct Visit: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquata
         )
         self.photo = try container.decodeOrNull(FileValue.self, forKey: MemberKey<Self>("c_photo"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     func encode(to encoder: any Encoder) throws {

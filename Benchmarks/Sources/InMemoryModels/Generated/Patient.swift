@@ -38,7 +38,7 @@ public struct Patient: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberw
         self.tags = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("c_tags"), nulls: &nulls)
         self.address = try container.decodeOrNull(Address.self, forKey: MemberKey<Self>("c_address"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -86,7 +86,7 @@ public struct Patient: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberw
             self.city = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_city"), nulls: &nulls)
             self.zip = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_zip"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {

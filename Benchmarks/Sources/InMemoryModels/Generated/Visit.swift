@@ -38,7 +38,7 @@ public struct Visit: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwis
         )
         self.photo = try container.decodeOrNull(FileValue.self, forKey: MemberKey<Self>("c_photo"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -42,6 +42,7 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable, KeepsUnkno
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+        let nulls = NullKeys(requiredKeys: 10)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.username = try container.decode(String.self, forKey: MemberKey<Self>("username"))
         self.pictureName = try container.decode(String.self, forKey: MemberKey<Self>("picturename"))
@@ -55,7 +56,7 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable, KeepsUnkno
         self.creatorID = try container.decode(String.self, forKey: MemberKey<Self>("creatorId"))
         self.updaterID = try container.decode(String.self, forKey: MemberKey<Self>("updaterId"))
         self.state = try container.decode(String.self, forKey: MemberKey<Self>("__STATE__"))
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

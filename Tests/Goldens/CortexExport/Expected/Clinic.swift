@@ -60,7 +60,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 2)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
         self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_name"), nulls: &nulls)
@@ -78,9 +78,9 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         )
         self.logo = try container.decodeOrNull(FileValue.self, forKey: MemberKey<Self>("c_logo"), nulls: &nulls)
         self.meta = try container.decodeOrNull(JSONValue.self, forKey: MemberKey<Self>("c_meta"), nulls: &nulls)
-        self.system = try CortexSystemProperties<JSONValue>(from: container)
+        self.system = try CortexSystemProperties<JSONValue>(from: container, counting: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -200,7 +200,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             self.city = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_city"), nulls: &nulls)
             self.zip = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_zip"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {

@@ -90,7 +90,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-            var nulls = NullKeys()
+            var nulls = NullKeys(requiredKeys: 2)
             self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
             self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
             self.clinic = try container.decodeOrNull(
@@ -111,7 +111,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             )
             self.scans = try container.decodeOrNull([FileValue].self, forKey: MemberKey<Self>("c_scans"), nulls: &nulls)
             self.score = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_score"), nulls: &nulls)
-            self.system = try CortexSystemProperties<JSONValue>(from: container)
+            self.system = try CortexSystemProperties<JSONValue>(from: container, counting: &nulls)
             self.room = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_room"), nulls: &nulls)
             self.duration = try container.decodeOrNull(
                 Double.self,
@@ -119,7 +119,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -233,7 +233,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-            var nulls = NullKeys()
+            var nulls = NullKeys(requiredKeys: 2)
             self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
             self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
             self.clinic = try container.decodeOrNull(
@@ -254,11 +254,11 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             )
             self.scans = try container.decodeOrNull([FileValue].self, forKey: MemberKey<Self>("c_scans"), nulls: &nulls)
             self.score = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_score"), nulls: &nulls)
-            self.system = try CortexSystemProperties<JSONValue>(from: container)
+            self.system = try CortexSystemProperties<JSONValue>(from: container, counting: &nulls)
             self.link = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_link"), nulls: &nulls)
             self.recorded = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("c_recorded"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -354,7 +354,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -402,7 +402,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.id = try container.decodeOrNull(ObjectID.self, forKey: MemberKey<Self>("_id"), nulls: &nulls)
             self.value = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_value"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {

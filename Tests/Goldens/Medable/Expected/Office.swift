@@ -70,7 +70,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 2)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
         self.stringProperty = try container.decodeOrNull(
@@ -114,7 +114,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         self.shared = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("shared"), nulls: &nulls)
         self.idx = try container.decodeOrNull(JSONValue.self, forKey: MemberKey<Self>("idx"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -27,7 +27,7 @@ package struct DateObject: Codable, Hashable, Sendable, KeepsUnknownMembers, Mem
             nulls: &nulls
         )
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     package func encode(to encoder: any Encoder) throws {

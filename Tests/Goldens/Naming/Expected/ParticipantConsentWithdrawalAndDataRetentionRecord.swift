@@ -19,11 +19,11 @@ package struct ParticipantConsentWithdrawalAndDataRetentionRecord: Codable, Hash
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.reason = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_reason"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     package func encode(to encoder: any Encoder) throws {

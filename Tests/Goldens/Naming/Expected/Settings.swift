@@ -65,7 +65,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, KeepsUnknown
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.`class` = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("class"), nulls: &nulls)
         self.`default` = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("default"), nulls: &nulls)
@@ -96,7 +96,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, KeepsUnknown
             nulls: &nulls
         )
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -230,7 +230,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, KeepsUnknown
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         package func encode(to encoder: any Encoder) throws {
@@ -278,7 +278,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, KeepsUnknown
                 )?.wrappedValue
                 self.days = try container.decodeOrNull([Day].self, forKey: MemberKey<Self>("c_days"), nulls: &nulls)
                 self._nullKeys = nulls
-                self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+                self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
             }
 
             package func encode(to encoder: any Encoder) throws {
@@ -357,7 +357,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, KeepsUnknown
                 nulls: &nulls
             )?.wrappedValue
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         package func encode(to encoder: any Encoder) throws {

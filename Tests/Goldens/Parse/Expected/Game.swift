@@ -19,12 +19,12 @@ public struct Game: Codable, Hashable, Sendable, SystemPropertiesCarrying, Keeps
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.objectId = try container.decode(String.self, forKey: MemberKey<Self>("objectId"))
-        self.system = try ParseSystemProperties(from: container)
+        self.system = try ParseSystemProperties(from: container, counting: &nulls)
         self.title = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("title"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -42,9 +42,9 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying, 
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.objectId = try container.decode(String.self, forKey: MemberKey<Self>("objectId"))
-        self.system = try ParseSystemProperties(from: container)
+        self.system = try ParseSystemProperties(from: container, counting: &nulls)
         self.score = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("score"), nulls: &nulls)
         self.playerName = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("playerName"), nulls: &nulls)
         self.cheatMode = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("cheatMode"), nulls: &nulls)
@@ -61,7 +61,7 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying, 
             nulls: &nulls
         )?.wrappedValue
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

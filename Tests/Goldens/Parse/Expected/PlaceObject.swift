@@ -40,9 +40,9 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.objectId = try container.decode(String.self, forKey: MemberKey<Self>("objectId"))
-        self.system = try ParseSystemProperties(from: container)
+        self.system = try ParseSystemProperties(from: container, counting: &nulls)
         self.location = try container.decodeOrNull(
             ParseGeoPoint.self,
             forKey: MemberKey<Self>("location"),
@@ -66,7 +66,7 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
             nulls: &nulls
         )
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -15,11 +15,11 @@ public struct Checkin: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberw
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.at = try container.decode(ISO8601Date<Date>.self, forKey: MemberKey<Self>("at")).wrappedValue
         self.by = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("by"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

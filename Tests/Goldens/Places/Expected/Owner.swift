@@ -15,11 +15,11 @@ public struct Owner: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwis
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.login = try container.decode(String.self, forKey: MemberKey<Self>("login"))
         self.since = try container.decodeOrNull(DateOnly.self, forKey: MemberKey<Self>("since"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -16,11 +16,11 @@ public struct Account: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMe
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.name = try container.decodeOrNull(Name.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -57,7 +57,7 @@ public struct Account: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMe
             self.first = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("first"), nulls: &nulls)
             self.last = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("last"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {

@@ -29,7 +29,7 @@ public struct GameScore: Codable, Hashable, Sendable, KeepsUnknownMembers, Membe
             nulls: &nulls
         )?.wrappedValue
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -46,7 +46,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembe
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_name"), nulls: &nulls)
         self.count = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("c_count"), nulls: &nulls)
@@ -67,7 +67,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembe
             nulls: &nulls
         )
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -170,7 +170,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembe
             self.width = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_width"), nulls: &nulls)
             self.height = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_height"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -208,7 +208,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembe
             self.label = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_label"), nulls: &nulls)
             self.qty = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("c_qty"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {

@@ -31,7 +31,7 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
         self.price = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("price"), nulls: &nulls)
@@ -39,7 +39,7 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
         self.tags = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("tags"), nulls: &nulls)
         self.registry = try container.decodeOrNull(Registry.self, forKey: MemberKey<Self>("registry"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -81,7 +81,7 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
             var nulls = NullKeys()
             self.surname = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("surname"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {

@@ -16,7 +16,7 @@ public struct Player: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwi
         var nulls = NullKeys()
         self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

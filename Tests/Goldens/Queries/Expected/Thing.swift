@@ -34,7 +34,7 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.created = try container.decodeOrNull(
             ISO8601Date<Date>.self,
@@ -55,7 +55,7 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
             nulls: &nulls
         )
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -31,13 +31,13 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 2)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
         self.prop1 = try container.decodeOrNull(GeoJSONGeometry.self, forKey: MemberKey<Self>("c_prop1"), nulls: &nulls)
-        self.system = try CortexSystemProperties<JSONValue>(from: container)
+        self.system = try CortexSystemProperties<JSONValue>(from: container, counting: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

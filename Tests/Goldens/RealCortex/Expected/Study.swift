@@ -373,7 +373,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 2)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
         self.allTasks = try container.decodeOrNull(
@@ -753,9 +753,9 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             forKey: MemberKey<Self>("ec__signed_documents"),
             nulls: &nulls
         )
-        self.system = try CortexSystemProperties<JSONValue>(from: container)
+        self.system = try CortexSystemProperties<JSONValue>(from: container, counting: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -1256,7 +1256,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1390,7 +1390,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.title = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_title"), nulls: &nulls)
             self.webLink = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_web_link"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1471,7 +1471,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.key = try container.decodeOrNull(UUIDString.self, forKey: MemberKey<Self>("c_key"), nulls: &nulls)
             self.menu = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_menu"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1565,7 +1565,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1664,7 +1664,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.label = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_label"), nulls: &nulls)
             self.url = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_url"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1758,7 +1758,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.title = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_title"), nulls: &nulls)
             self.webLink = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_web_link"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1849,7 +1849,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             )
             self.roles = try container.decodeOrNull([ObjectID].self, forKey: MemberKey<Self>("c_roles"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1913,7 +1913,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             )
             self.header = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_header"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -1989,7 +1989,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.key = try container.decodeOrNull(UUIDString.self, forKey: MemberKey<Self>("c_key"), nulls: &nulls)
             self.title = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_title"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -2098,7 +2098,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             )
             self.taskId = try container.decodeOrNull(ObjectID.self, forKey: MemberKey<Self>("c_task_id"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -2195,7 +2195,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -2275,7 +2275,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -2342,7 +2342,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {

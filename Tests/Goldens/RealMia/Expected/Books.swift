@@ -81,9 +81,9 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
-        self.system = try MiaSystemProperties(from: container)
+        self.system = try MiaSystemProperties(from: container, counting: &nulls)
         self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
         self.isbn = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("isbn"), nulls: &nulls)
         self.price = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("price"), nulls: &nulls)
@@ -125,7 +125,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             nulls: &nulls
         )
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -218,7 +218,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             var nulls = NullKeys()
             self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -297,7 +297,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -388,7 +388,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                     nulls: &nulls
                 )
                 self._nullKeys = nulls
-                self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+                self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -440,7 +440,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                     nulls: &nulls
                 )
                 self._nullKeys = nulls
-                self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+                self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -512,7 +512,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.stuff = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("stuff"), nulls: &nulls)
             self.more = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("more"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -567,7 +567,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 var nulls = NullKeys()
                 self.size = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("size"), nulls: &nulls)
                 self._nullKeys = nulls
-                self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+                self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -608,7 +608,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 nulls: &nulls
             )?.wrappedValue
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {

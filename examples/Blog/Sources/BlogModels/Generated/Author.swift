@@ -31,14 +31,14 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.name = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("name"), nulls: &nulls)
         self.surname = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("surname"), nulls: &nulls)
         self.age = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("age"), nulls: &nulls)
-        self.system = try MiaSystemProperties(from: container)
+        self.system = try MiaSystemProperties(from: container, counting: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -19,11 +19,12 @@ public struct BlogPost: Codable, Hashable, Sendable, KeepsUnknownMembers, Member
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+        let nulls = NullKeys(requiredKeys: 4)
         self.id = try container.decodeLocatingErrors(Int.self, forKey: MemberKey<Self>("id"))
         self.text = try container.decode(String.self, forKey: MemberKey<Self>("text"))
         self.createdAt = try container.decode(ISO8601Date<Date>.self, forKey: MemberKey<Self>("created")).wrappedValue
         self.author = try container.decode(PostAuthor.self, forKey: MemberKey<Self>("author"))
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

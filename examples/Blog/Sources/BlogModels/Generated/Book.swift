@@ -34,7 +34,7 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.title = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("title"), nulls: &nulls)
         self.author = try container.decodeOrNull(
@@ -44,9 +44,9 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
         )
         self.price = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("price"), nulls: &nulls)
         self.tags = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("tags"), nulls: &nulls)
-        self.system = try MiaSystemProperties(from: container)
+        self.system = try MiaSystemProperties(from: container, counting: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -34,7 +34,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 1)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.username = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("username"), nulls: &nulls)
         self.picturename = try container.decodeOrNull(
@@ -48,9 +48,9 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
             nulls: &nulls
         )?.wrappedValue
         self.flashMode = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("flashMode"), nulls: &nulls)
-        self.system = try MiaSystemProperties(from: container)
+        self.system = try MiaSystemProperties(from: container, counting: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

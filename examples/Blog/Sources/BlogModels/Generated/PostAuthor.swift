@@ -13,8 +13,9 @@ public struct PostAuthor: Codable, Hashable, Sendable, KeepsUnknownMembers, Memb
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+        let nulls = NullKeys(requiredKeys: 1)
         self.name = try container.decode(String.self, forKey: MemberKey<Self>("name"))
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -51,7 +51,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 2)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
         self.date = try container.decodeOrNull(
@@ -74,9 +74,9 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             forKey: MemberKey<Self>("c_stringArray"),
             nulls: &nulls
         )
-        self.system = try CortexSystemProperties<JSONValue>(from: container)
+        self.system = try CortexSystemProperties<JSONValue>(from: container, counting: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -164,7 +164,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
                 nulls: &nulls
             )
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {

@@ -33,7 +33,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-        var nulls = NullKeys()
+        var nulls = NullKeys(requiredKeys: 2)
         self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
         self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
         self.stringProperty = try container.decodeOrNull(
@@ -46,9 +46,9 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             forKey: MemberKey<Self>("c_pictures"),
             nulls: &nulls
         )
-        self.system = try CortexSystemProperties<JSONValue>(from: container)
+        self.system = try CortexSystemProperties<JSONValue>(from: container, counting: &nulls)
         self._nullKeys = nulls
-        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
 
     public func encode(to encoder: any Encoder) throws {
