@@ -51,7 +51,10 @@ let package = Package(
         // What the runtime does with a server's answer: JSONValue parsing, and a 1 GiB answer through ModelClient.
         .executableTarget(
             name: "ResponseBenchmark",
-            dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")]
+            dependencies: [
+                .product(name: "ModelRuntime", package: "swift-model-generator"),
+                .product(name: "ModelRuntimeClient", package: "swift-model-generator"),
+            ]
         ),
     ]
 )

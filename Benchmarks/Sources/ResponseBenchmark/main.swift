@@ -8,6 +8,7 @@
 // Each `response` run is its own process, so that its peak memory is that answer's alone.
 import Foundation
 import ModelRuntime
+import ModelRuntimeClient
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
