@@ -91,6 +91,24 @@ import Testing
         #expect("\(String(describing: error))".contains("does not fit"))
     }
 
+    /// The coding path is built only for an error, from the containers above the value: it is still whole.
+    @Test func anErrorDeepInTheTreeHasItsWholePath() throws {
+        struct Level: Decodable {
+            var next: [Level]?
+            var leaf: Int?
+        }
+        var deep: JSONValue = ["leaf": "not a number"]
+        for index in 0..<300 { deep = ["next": .array(Array(repeating: ["leaf": 1], count: index % 3) + [deep])] }
+        let error = #expect(throws: DecodingError.self) { try deep.decoded(as: Level.self) }
+        guard case .typeMismatch(_, let context)? = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        let expected = (0..<300).reversed().map { "next[\($0 % 3)]" }.joined(separator: ".") + ".leaf"
+        #expect(pathDescription(context.codingPath) == expected)
+        #expect(context.codingPath.count == 601)
+    }
+
     /// A value is taken from the tree as it is, so depth costs nothing: past the 512 levels `JSONEncoder` and
     /// `JSONDecoder` allow, and without trying each JSON kind at every level.
     @Test func aValueDeeperThanJSONDecoderAllowsIsTakenFromTheTree() throws {

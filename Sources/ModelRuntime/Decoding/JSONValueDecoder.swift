@@ -17,7 +17,7 @@ package struct JSONValueDecoder {
 
     /// `value` as a `T`.
     package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try TreeDecoding.decode(T.self, from: value, at: [], userInfo: userInfo)
+        try TreeDecoding.decode(T.self, from: value, at: TreeLocation(in: TreeNode(userInfo: userInfo)))
     }
 }
 
@@ -26,76 +26,97 @@ private enum TreeDecoding {
     static func decode<T: Decodable>(
         _ type: T.Type,
         from value: JSONValue,
-        at path: [any CodingKey],
-        userInfo: [CodingUserInfoKey: any Sendable]
+        at location: TreeLocation
     ) throws -> T {
         if T.self == JSONValue.self { return value as! T }
         if T.self == String.self {
-            guard case .string(let text) = value else { throw mismatch(T.self, value, path) }
+            guard case .string(let text) = value else { throw mismatch(T.self, value, location.codingPath) }
             return text as! T
         }
         if T.self == Bool.self {
-            guard case .bool(let flag) = value else { throw mismatch(T.self, value, path) }
+            guard case .bool(let flag) = value else { throw mismatch(T.self, value, location.codingPath) }
             return flag as! T
         }
-        if T.self == Double.self { return try double(value, path) as! T }
+        if T.self == Double.self { return try double(value, location) as! T }
         if T.self == Float.self {
-            let number = Float(try double(value, path))
-            guard number.isFinite else { throw doesNotFit(T.self, value, path) }
+            let number = Float(try double(value, location))
+            guard number.isFinite else { throw doesNotFit(T.self, value, location.codingPath) }
             return number as! T
         }
-        if let integerType = T.self as? any FixedWidthInteger.Type {
-            return try integer(integerType, value, path) as! T
+        if let integerType = integerType(T.self) {
+            return try integer(integerType, value, location) as! T
         }
         if T.self == Decimal.self {
             guard let text = numberText(value), let decimal = Decimal(string: text) else {
-                throw mismatch(T.self, value, path)
+                throw mismatch(T.self, value, location.codingPath)
             }
             return decimal as! T
         }
         if T.self == URL.self {
-            guard case .string(let text) = value else { throw mismatch(T.self, value, path) }
+            guard case .string(let text) = value else { throw mismatch(T.self, value, location.codingPath) }
             guard let url = URL(string: text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "Invalid URL string."))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: location.codingPath, debugDescription: "Invalid URL string.")
+                )
             }
             return url as! T
         }
         if T.self == Data.self {
-            guard case .string(let text) = value else { throw mismatch(T.self, value, path) }
+            guard case .string(let text) = value else { throw mismatch(T.self, value, location.codingPath) }
             guard let data = Data(base64Encoded: text) else {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: path, debugDescription: "Encountered Data is not valid Base64.")
+                    .init(codingPath: location.codingPath, debugDescription: "Encountered Data is not valid Base64.")
                 )
             }
             return data as! T
         }
-        return try T(from: TreeDecoder(value: value, codingPath: path, userInfo: userInfo))
+        return try T(from: TreeDecoder(value: value, node: location.node()))
     }
 
-    static func double(_ value: JSONValue, _ path: [any CodingKey]) throws -> Double {
+    /// `type` as an integer type, found by comparing metatypes: asking whether a model's type conforms to
+    /// `FixedWidthInteger` (`as?`) searched the runtime's conformances for every struct decoded.
+    private static func integerType(_ type: Any.Type) -> (any FixedWidthInteger.Type)? {
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(Int.self): Int.self
+        case ObjectIdentifier(Int8.self): Int8.self
+        case ObjectIdentifier(Int16.self): Int16.self
+        case ObjectIdentifier(Int32.self): Int32.self
+        case ObjectIdentifier(Int64.self): Int64.self
+        case ObjectIdentifier(UInt.self): UInt.self
+        case ObjectIdentifier(UInt8.self): UInt8.self
+        case ObjectIdentifier(UInt16.self): UInt16.self
+        case ObjectIdentifier(UInt32.self): UInt32.self
+        case ObjectIdentifier(UInt64.self): UInt64.self
+        default: nil
+        }
+    }
+
+    static func double(_ value: JSONValue, _ location: TreeLocation) throws -> Double {
         switch value {
         case .int(let number): return Double(number)
         case .double(let number): return number
         case .bigInteger(let digits):
-            guard let number = Double(digits), number.isFinite else { throw doesNotFit(Double.self, value, path) }
+            guard let number = Double(digits), number.isFinite else {
+                throw doesNotFit(Double.self, value, location.codingPath)
+            }
             return number
-        default: throw mismatch(Double.self, value, path)
+        default: throw mismatch(Double.self, value, location.codingPath)
         }
     }
 
     static func integer<I: FixedWidthInteger>(
         _ type: I.Type,
         _ value: JSONValue,
-        _ path: [any CodingKey]
+        _ location: TreeLocation
     ) throws -> I {
         let converted: I? =
             switch value {
             case .int(let number): I(exactly: number)
             case .double(let number): I(exactly: number)
             case .bigInteger(let digits): I(digits)
-            default: throw mismatch(I.self, value, path)
+            default: throw mismatch(I.self, value, location.codingPath)
             }
-        guard let converted else { throw doesNotFit(I.self, value, path) }
+        guard let converted else { throw doesNotFit(I.self, value, location.codingPath) }
         return converted
     }
 
@@ -150,51 +171,118 @@ private enum TreeDecoding {
 extension JSONValueDecoder {
     /// The members of the object `decoder` decodes, when it decodes from a tree and the value is an object.
     static func objectMembers(of decoder: any Decoder) -> [String: JSONValue]? {
-        // The metatypes first: a failing `as?` from Foundation's decoder (a class) to this struct costs the runtime a
-        // search for a boxed value, on every model decoded through JSONDecoder.
-        guard type(of: decoder) == TreeDecoder.self, let tree = decoder as? TreeDecoder,
-            case .object(let members) = tree.value
+        treeMembers(of: decoder)
+    }
+
+    /// Opens the existential: once the metatypes say `D` is `TreeDecoder`, the value is one without a cast. An `as?`
+    /// cost the runtime's generic cast on every struct decoded, and, failing from Foundation's decoder (a class),
+    /// a search for a boxed value.
+    private static func treeMembers<D: Decoder>(of decoder: D) -> [String: JSONValue]? {
+        guard D.self == TreeDecoder.self, case .object(let members) = unsafeBitCast(decoder, to: TreeDecoder.self).value
         else { return nil }
         return members
     }
 }
 
-private struct TreeDecoder: Decoder {
-    let value: JSONValue
-    let codingPath: [any CodingKey]
-    let storedUserInfo: [CodingUserInfoKey: any Sendable]
+/// Where a decoder or container sits in the tree. Its coding path is built only when asked for (an error, or a type
+/// that reads it), so that decoding a value copies nothing of the path above it: with a path array per value, as
+/// before, each value cost an allocation and a copy as long as its depth.
+private final class TreeNode {
+    let parent: TreeNode?
+    let key: TreeKey
+    let userInfo: [CodingUserInfoKey: any Sendable]
 
-    init(value: JSONValue, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: any Sendable]) {
-        self.value = value
-        self.codingPath = codingPath
-        self.storedUserInfo = userInfo
+    /// The root.
+    init(userInfo: [CodingUserInfoKey: any Sendable]) {
+        parent = nil
+        key = .none
+        self.userInfo = userInfo
     }
 
-    var userInfo: [CodingUserInfoKey: Any] { storedUserInfo }
+    init(parent: TreeNode, key: TreeKey) {
+        self.parent = parent
+        self.key = key
+        userInfo = parent.userInfo
+    }
+
+    var codingPath: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node: TreeNode? = self
+        while let current = node {
+            if let key = current.key.codingKey { keys.append(key) }
+            node = current.parent
+        }
+        return keys.reversed()
+    }
+}
+
+/// A value's key in its container: made into a coding key only for a coding path.
+private enum TreeKey {
+    case none
+    case member(any CodingKey)
+    case index(Int)
+
+    var codingKey: (any CodingKey)? {
+        switch self {
+        case .none: nil
+        case .member(let key): key
+        case .index(let index): JSONKey(intValue: index)
+        }
+    }
+}
+
+/// A value's place: its container's node and its key there. A node of its own is made only for a value decoded
+/// through its `init(from:)`.
+private struct TreeLocation {
+    let container: TreeNode
+    let key: TreeKey
+
+    init(in container: TreeNode, key: TreeKey = .none) {
+        self.container = container
+        self.key = key
+    }
+
+    var codingPath: [any CodingKey] {
+        guard let codingKey = key.codingKey else { return container.codingPath }
+        return container.codingPath + [codingKey]
+    }
+
+    func node() -> TreeNode {
+        if case .none = key { return container }
+        return TreeNode(parent: container, key: key)
+    }
+}
+
+private struct TreeDecoder: Decoder {
+    let value: JSONValue
+    let node: TreeNode
+
+    var codingPath: [any CodingKey] { node.codingPath }
+
+    var userInfo: [CodingUserInfoKey: Any] { node.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else {
             throw TreeDecoding.mismatch([String: Any].self, value, codingPath)
         }
-        return KeyedDecodingContainer(
-            KeyedTreeContainer<Key>(members: members, codingPath: codingPath, userInfo: storedUserInfo)
-        )
+        return KeyedDecodingContainer(KeyedTreeContainer<Key>(members: members, node: node))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else { throw TreeDecoding.mismatch([Any].self, value, codingPath) }
-        return UnkeyedTreeContainer(elements: elements, codingPath: codingPath, userInfo: storedUserInfo)
+        return UnkeyedTreeContainer(elements: elements, node: node)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleValueTreeContainer(value: value, codingPath: codingPath, userInfo: storedUserInfo)
+        SingleValueTreeContainer(value: value, node: node)
     }
 }
 
 private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [String: JSONValue]
-    let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: any Sendable]
+    let node: TreeNode
+
+    var codingPath: [any CodingKey] { node.codingPath }
 
     var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
 
@@ -208,6 +296,10 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
             )
         }
         return value
+    }
+
+    private func location(_ key: Key) -> TreeLocation {
+        TreeLocation(in: node, key: .member(key))
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try member(key) == .null }
@@ -231,55 +323,81 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     /// The one implementation behind the primitive overloads the protocol requires.
     private func decodeAny<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
-        try TreeDecoding.decode(T.self, from: try member(key), at: codingPath + [key], userInfo: userInfo)
+        try TreeDecoding.decode(T.self, from: try member(key), at: location(key))
+    }
+
+    // The protocol's own `decodeIfPresent` looks the key up three times (`contains`, `decodeNil`, `decode`); these
+    // look it up once, as generated models read most of their properties through them.
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try decodeAnyIfPresent(type, key)
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeAnyIfPresent(type, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeAnyIfPresent(type, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeAnyIfPresent(type, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeAnyIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeAnyIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeAnyIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeAnyIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeAnyIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeAnyIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeAnyIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeAnyIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeAnyIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeAnyIfPresent(type, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeAnyIfPresent(type, key) }
+
+    /// `nil` for a key that is absent or `null`, as the protocol's `decodeIfPresent` says.
+    private func decodeAnyIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        guard let value = members[key.stringValue] else { return nil }
+        if case .null = value { return nil }
+        return try TreeDecoding.decode(T.self, from: value, at: location(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type,
         forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        try TreeDecoder(value: try member(key), codingPath: codingPath + [key], userInfo: userInfo)
-            .container(keyedBy: type)
+        try TreeDecoder(value: try member(key), node: location(key).node()).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try TreeDecoder(value: try member(key), codingPath: codingPath + [key], userInfo: userInfo).unkeyedContainer()
+        try TreeDecoder(value: try member(key), node: location(key).node()).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        TreeDecoder(value: members["super"] ?? .null, codingPath: codingPath + [JSONKey("super")], userInfo: userInfo)
+        TreeDecoder(value: members["super"] ?? .null, node: TreeNode(parent: node, key: .member(JSONKey("super"))))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        TreeDecoder(value: members[key.stringValue] ?? .null, codingPath: codingPath + [key], userInfo: userInfo)
+        TreeDecoder(value: members[key.stringValue] ?? .null, node: location(key).node())
     }
 }
 
 private struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
     let elements: [JSONValue]
-    let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: any Sendable]
+    let node: TreeNode
     private(set) var currentIndex = 0
 
-    init(elements: [JSONValue], codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(elements: [JSONValue], node: TreeNode) {
         self.elements = elements
-        self.codingPath = codingPath
-        self.userInfo = userInfo
+        self.node = node
     }
 
+    var codingPath: [any CodingKey] { node.codingPath }
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    /// The current element and its coding path; an error at the end.
-    private func current(_ type: Any.Type) throws -> (JSONValue, [any CodingKey]) {
-        let path = codingPath + [JSONKey(intValue: currentIndex)]
+    /// The current element and its place; an error at the end.
+    private func current(_ type: Any.Type) throws -> (JSONValue, TreeLocation) {
+        let location = TreeLocation(in: node, key: .index(currentIndex))
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
                 type,
-                .init(codingPath: path, debugDescription: "Unkeyed container is at end.")
+                .init(codingPath: location.codingPath, debugDescription: "Unkeyed container is at end.")
             )
         }
-        return (elements[currentIndex], path)
+        return (elements[currentIndex], location)
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -292,8 +410,8 @@ private struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
 
     /// The one implementation behind the primitive overloads the protocol requires.
     private mutating func decodeAny<T: Decodable>(_ type: T.Type) throws -> T {
-        let (value, path) = try current(T.self)
-        let decoded = try TreeDecoding.decode(T.self, from: value, at: path, userInfo: userInfo)
+        let (value, location) = try current(T.self)
+        let decoded = try TreeDecoding.decode(T.self, from: value, at: location)
         currentIndex += 1
         return decoded
     }
@@ -316,30 +434,31 @@ private struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        let (value, path) = try current(KeyedDecodingContainer<NestedKey>.self)
-        let container = try TreeDecoder(value: value, codingPath: path, userInfo: userInfo).container(keyedBy: type)
+        let (value, location) = try current(KeyedDecodingContainer<NestedKey>.self)
+        let container = try TreeDecoder(value: value, node: location.node()).container(keyedBy: type)
         currentIndex += 1
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (value, path) = try current((any UnkeyedDecodingContainer).self)
-        let container = try TreeDecoder(value: value, codingPath: path, userInfo: userInfo).unkeyedContainer()
+        let (value, location) = try current((any UnkeyedDecodingContainer).self)
+        let container = try TreeDecoder(value: value, node: location.node()).unkeyedContainer()
         currentIndex += 1
         return container
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let (value, path) = try current((any Decoder).self)
+        let (value, location) = try current((any Decoder).self)
         currentIndex += 1
-        return TreeDecoder(value: value, codingPath: path, userInfo: userInfo)
+        return TreeDecoder(value: value, node: location.node())
     }
 }
 
 private struct SingleValueTreeContainer: SingleValueDecodingContainer {
     let value: JSONValue
-    let codingPath: [any CodingKey]
-    let userInfo: [CodingUserInfoKey: any Sendable]
+    let node: TreeNode
+
+    var codingPath: [any CodingKey] { node.codingPath }
 
     func decodeNil() -> Bool { value == .null }
 
@@ -347,7 +466,7 @@ private struct SingleValueTreeContainer: SingleValueDecodingContainer {
 
     /// The one implementation behind the primitive overloads the protocol requires.
     private func decodeAny<T: Decodable>(_ type: T.Type) throws -> T {
-        try TreeDecoding.decode(T.self, from: value, at: codingPath, userInfo: userInfo)
+        try TreeDecoding.decode(T.self, from: value, at: TreeLocation(in: node))
     }
 
     func decode(_ type: Bool.Type) throws -> Bool { try decodeAny(type) }
