@@ -1,6 +1,7 @@
 // Decode and encode throughput of generated models next to hand-written synthesized Codable on the same payloads.
 // Prints a table of the best of several rounds; the ratio is generated ÷ hand-written (lower is better).
 import Foundation
+import ModelRuntime
 
 let count = 2_000
 let rounds = 30
@@ -75,6 +76,27 @@ rows.append(
     Row(
         name: "encode plain",
         times: try compare({ _ = try encoder.encode(generatedPatients) }, { _ = try encoder.encode(handPatients) })
+    )
+)
+// ModelClient's path: the answer parsed into a JSONValue tree, then the models decoded from it. Both sides of the
+// first row take it; the second sets it against the hand-written models through JSONDecoder, what an app without this
+// runtime does.
+rows.append(
+    Row(
+        name: "decode plain, both parsed and decoded as ModelClient does",
+        times: try compare(
+            { _ = try JSONValue(parsing: patients).decoded(as: [Patient].self) },
+            { _ = try JSONValue(parsing: patients).decoded(as: [HandPatient].self) }
+        )
+    )
+)
+rows.append(
+    Row(
+        name: "decode plain as ModelClient does, hand-written through JSONDecoder",
+        times: try compare(
+            { _ = try JSONValue(parsing: patients).decoded(as: [Patient].self) },
+            { _ = try decoder.decode([HandPatient].self, from: patients) }
+        )
     )
 )
 let generatedAppointments = try decoder.decode([Appointment].self, from: appointments)

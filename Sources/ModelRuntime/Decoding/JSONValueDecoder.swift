@@ -17,7 +17,7 @@ package struct JSONValueDecoder {
 
     /// `value` as a `T`.
     package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try TreeDecoding.decode(T.self, from: value, at: TreeLocation(in: TreeNode(userInfo: userInfo)))
+        try TreeDecoding.decode(T.self, from: value, at: TreeLocation(in: TreeNode(value: value, userInfo: userInfo)))
     }
 }
 
@@ -28,21 +28,22 @@ private enum TreeDecoding {
         from value: JSONValue,
         at location: TreeLocation
     ) throws -> T {
-        if T.self == JSONValue.self { return value as! T }
+        if T.self == JSONValue.self { return identical(value, T.self) }
         if T.self == String.self {
             guard case .string(let text) = value else { throw mismatch(T.self, value, location.codingPath) }
-            return text as! T
+            return identical(text, T.self)
         }
         if T.self == Bool.self {
             guard case .bool(let flag) = value else { throw mismatch(T.self, value, location.codingPath) }
-            return flag as! T
+            return identical(flag, T.self)
         }
-        if T.self == Double.self { return try double(value, location) as! T }
+        if T.self == Double.self { return identical(try double(value, location), T.self) }
         if T.self == Float.self {
             let number = Float(try double(value, location))
             guard number.isFinite else { throw doesNotFit(T.self, value, location.codingPath) }
-            return number as! T
+            return identical(number, T.self)
         }
+        if T.self == Int.self { return identical(try integer(Int.self, value, location), T.self) }
         if let integerType = integerType(T.self) {
             return try integer(integerType, value, location) as! T
         }
@@ -50,7 +51,7 @@ private enum TreeDecoding {
             guard let text = numberText(value), let decimal = Decimal(string: text) else {
                 throw mismatch(T.self, value, location.codingPath)
             }
-            return decimal as! T
+            return identical(decimal, T.self)
         }
         if T.self == URL.self {
             guard case .string(let text) = value else { throw mismatch(T.self, value, location.codingPath) }
@@ -59,7 +60,7 @@ private enum TreeDecoding {
                     .init(codingPath: location.codingPath, debugDescription: "Invalid URL string.")
                 )
             }
-            return url as! T
+            return identical(url, T.self)
         }
         if T.self == Data.self {
             guard case .string(let text) = value else { throw mismatch(T.self, value, location.codingPath) }
@@ -68,9 +69,16 @@ private enum TreeDecoding {
                     .init(codingPath: location.codingPath, debugDescription: "Encountered Data is not valid Base64.")
                 )
             }
-            return data as! T
+            return identical(data, T.self)
         }
-        return try T(from: TreeDecoder(value: value, node: location.node()))
+        return try T(from: location.decoder(of: value))
+    }
+
+    /// `value` as `T`, which the caller has checked is `value`'s own type. Here `T` is known only at run time, where
+    /// `as!` costs the runtime's generic cast even between a type and itself, on every value decoded.
+    private static func identical<Value, T>(_ value: Value, _: T.Type) -> T {
+        precondition(Value.self == T.self)
+        return unsafeBitCast(value, to: T.self)
     }
 
     /// `type` as an integer type, found by comparing metatypes: asking whether a model's type conforms to
@@ -184,22 +192,26 @@ extension JSONValueDecoder {
     }
 }
 
-/// Where a decoder or container sits in the tree. Its coding path is built only when asked for (an error, or a type
-/// that reads it), so that decoding a value copies nothing of the path above it: with a path array per value, as
-/// before, each value cost an allocation and a copy as long as its depth.
+/// A value in the tree and where it sits there, behind one decoder. Its coding path is built only when asked for (an
+/// error, or a type that reads it), so that decoding a value copies nothing of the path above it: with a path array
+/// per value, as before, each value cost an allocation and a copy as long as its depth. Holding the value here keeps
+/// the decoder one reference, which an `any Decoder` holds without allocating a box.
 private final class TreeNode {
+    let value: JSONValue
     let parent: TreeNode?
     let key: TreeKey
     let userInfo: [CodingUserInfoKey: any Sendable]
 
     /// The root.
-    init(userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(value: JSONValue, userInfo: [CodingUserInfoKey: any Sendable]) {
+        self.value = value
         parent = nil
         key = .none
         self.userInfo = userInfo
     }
 
-    init(parent: TreeNode, key: TreeKey) {
+    init(value: JSONValue, parent: TreeNode, key: TreeKey) {
+        self.value = value
         self.parent = parent
         self.key = key
         userInfo = parent.userInfo
@@ -247,15 +259,16 @@ private struct TreeLocation {
         return container.codingPath + [codingKey]
     }
 
-    func node() -> TreeNode {
-        if case .none = key { return container }
-        return TreeNode(parent: container, key: key)
+    /// The decoder of `value`, which sits here.
+    func decoder(of value: JSONValue) -> TreeDecoder {
+        TreeDecoder(node: TreeNode(value: value, parent: container, key: key))
     }
 }
 
 private struct TreeDecoder: Decoder {
-    let value: JSONValue
     let node: TreeNode
+
+    var value: JSONValue { node.value }
 
     var codingPath: [any CodingKey] { node.codingPath }
 
@@ -358,19 +371,19 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         keyedBy type: NestedKey.Type,
         forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        try TreeDecoder(value: try member(key), node: location(key).node()).container(keyedBy: type)
+        try location(key).decoder(of: try member(key)).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try TreeDecoder(value: try member(key), node: location(key).node()).unkeyedContainer()
+        try location(key).decoder(of: try member(key)).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        TreeDecoder(value: members["super"] ?? .null, node: TreeNode(parent: node, key: .member(JSONKey("super"))))
+        TreeLocation(in: node, key: .member(JSONKey("super"))).decoder(of: members["super"] ?? .null)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        TreeDecoder(value: members[key.stringValue] ?? .null, node: location(key).node())
+        location(key).decoder(of: members[key.stringValue] ?? .null)
     }
 }
 
@@ -435,14 +448,14 @@ private struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let (value, location) = try current(KeyedDecodingContainer<NestedKey>.self)
-        let container = try TreeDecoder(value: value, node: location.node()).container(keyedBy: type)
+        let container = try location.decoder(of: value).container(keyedBy: type)
         currentIndex += 1
         return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let (value, location) = try current((any UnkeyedDecodingContainer).self)
-        let container = try TreeDecoder(value: value, node: location.node()).unkeyedContainer()
+        let container = try location.decoder(of: value).unkeyedContainer()
         currentIndex += 1
         return container
     }
@@ -450,7 +463,7 @@ private struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
     mutating func superDecoder() throws -> any Decoder {
         let (value, location) = try current((any Decoder).self)
         currentIndex += 1
-        return TreeDecoder(value: value, node: location.node())
+        return location.decoder(of: value)
     }
 }
 
