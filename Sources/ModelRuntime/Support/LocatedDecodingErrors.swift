@@ -12,7 +12,7 @@ extension KeyedDecodingContainer {
     }
 
     /// `decodeIfPresent(_:forKey:)`, with any error that isn't a `DecodingError` turned into `dataCorrupted` at `key`.
-    @usableFromInline
+    @inlinable
     func decodeIfPresentLocatingErrors<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try locatingErrors(of: T.self, at: key) { try decodeIfPresent(type, forKey: key) }
     }
