@@ -11,12 +11,14 @@ ratios=()
 tree_ratios=()
 listing_ratios=()
 filtering_ratios=()
+walk_ratios=()
 for run in 1 2 3; do
     output=$("$binary")
     echo "run $run: ${output//$'\n'/; }"
     ratios+=("$(echo "$output" | sed -n 's/^decode plain: .*ratio \([0-9.]*\)$/\1/p')")
     listing_ratios+=("$(echo "$output" | sed -n 's/^listing the keys (allKeys) alone: .*ratio \([0-9.]*\)$/\1/p')")
     filtering_ratios+=("$(echo "$output" | sed -n 's/^keeping through a key type that refuses defined keys: .*ratio \([0-9.]*\)$/\1/p')")
+    walk_ratios+=("$(echo "$output" | sed -n 's/^walking the keys (allKeys) with nothing made from them: .*ratio \([0-9.]*\)$/\1/p')")
     tree_ratios+=("$(echo "$output" | sed -n "s/^decode plain from the client's tree: .*ratio \([0-9.]*\)$/\1/p")")
 done
 median=$(printf '%s\n' "${ratios[@]}" | sort -n | sed -n 2p)
@@ -27,3 +29,5 @@ listing_median=$(printf '%s\n' "${listing_ratios[@]}" | sort -n | sed -n 2p)
 echo "median ratio of listing the keys alone (allKeys ÷ without), through JSONDecoder: $listing_median"
 filtering_median=$(printf '%s\n' "${filtering_ratios[@]}" | sort -n | sed -n 2p)
 echo "median ratio of keeping through a key type that refuses defined keys (hand-written, not generated): $filtering_median"
+walk_median=$(printf '%s\n' "${walk_ratios[@]}" | sort -n | sed -n 2p)
+echo "median ratio of walking the keys with nothing made from them (the floor through JSONDecoder): $walk_median"

@@ -124,3 +124,16 @@ let filtering = try best(
     { _ = try decoder.decode([TopLevel].self, from: patients) }
 )
 report("keeping through a key type that refuses defined keys", filtering, sides: ("with", "without"))
+
+// The floor (WalkFloor.swift): Foundation's walk over both levels' keys, with nothing made from them.
+let walk = try best(
+    {
+        WalkingPatient.listsKeys = true
+        _ = try decoder.decode([WalkingPatient].self, from: patients)
+    },
+    {
+        WalkingPatient.listsKeys = false
+        _ = try decoder.decode([WalkingPatient].self, from: patients)
+    }
+)
+report("walking the keys (allKeys) with nothing made from them", walk, sides: ("with", "without"))
