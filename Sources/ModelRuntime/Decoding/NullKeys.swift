@@ -7,7 +7,7 @@ import Foundation
 ///
 /// While a model decodes, it also counts the model's keys the payload held (``presentKeys``): decoding from the
 /// client's tree, a model whose count equals its object's member count has no unknown member to keep, and so doesn't
-/// look at the object's keys again (``Swift/KeyedDecodingContainer/unknownMembers(_:of:counted:)``).
+/// look at the object's keys again (`unknownMembers(_:of:counted:)`, on the model's container).
 public struct NullKeys: Hashable, Sendable {
     private var keys: Set<String> = []
 
