@@ -74,13 +74,6 @@ private enum TreeDecoding {
         return try T(from: location.decoder(of: value))
     }
 
-    /// `value` as `T`, which the caller has checked is `value`'s own type. Here `T` is known only at run time, where
-    /// `as!` costs the runtime's generic cast even between a type and itself, on every value decoded.
-    private static func identical<Value, T>(_ value: Value, _: T.Type) -> T {
-        precondition(Value.self == T.self)
-        return unsafeBitCast(value, to: T.self)
-    }
-
     /// `type` as an integer type, found by comparing metatypes: asking whether a model's type conforms to
     /// `FixedWidthInteger` (`as?`) searched the runtime's conformances for every struct decoded.
     private static func integerType(_ type: Any.Type) -> (any FixedWidthInteger.Type)? {
