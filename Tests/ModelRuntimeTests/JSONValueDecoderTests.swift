@@ -91,6 +91,18 @@ import Testing
         #expect("\(String(describing: error))".contains("does not fit"))
     }
 
+    /// Every integer type `JSONDecoder` decodes, reached through the generic path (a top-level value, an array's
+    /// elements), where the tree decoder finds the type by comparing metatypes.
+    @Test func everyStandardIntegerTypeDecodesThroughTheGenericPath() throws {
+        #expect(try JSONValue.int(-5).decoded(as: Int8.self) == -5)
+        #expect(try JSONValue.array([1, 2]).decoded(as: [UInt16].self) == [1, 2])
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+        #expect(try JSONValue.int(5).decoded(as: Int128.self) == 5)
+        #expect(try JSONValue.array([1, 2]).decoded(as: [UInt128].self) == [1, 2])
+        let tooLarge = #expect(throws: DecodingError.self) { try JSONValue.array([-1]).decoded(as: [UInt128].self) }
+        #expect(tooLarge?.context.map { pathDescription($0.codingPath) } == "[0]")
+    }
+
     /// The coding path is built only for an error, from the containers above the value: it is still whole.
     @Test func anErrorDeepInTheTreeHasItsWholePath() throws {
         struct Level: Decodable {

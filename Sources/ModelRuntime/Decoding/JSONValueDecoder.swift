@@ -88,8 +88,16 @@ private enum TreeDecoding {
         case ObjectIdentifier(UInt16.self): UInt16.self
         case ObjectIdentifier(UInt32.self): UInt32.self
         case ObjectIdentifier(UInt64.self): UInt64.self
-        default: nil
+        default: wideIntegerType(type)
         }
+    }
+
+    /// `Int128` and `UInt128`, which `JSONDecoder` decodes too, where the platform has them.
+    private static func wideIntegerType(_ type: Any.Type) -> (any FixedWidthInteger.Type)? {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return nil }
+        if type == Int128.self { return Int128.self }
+        if type == UInt128.self { return UInt128.self }
+        return nil
     }
 
     static func double(_ value: JSONValue, _ location: TreeLocation) throws -> Double {

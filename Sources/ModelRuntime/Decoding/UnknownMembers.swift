@@ -97,7 +97,11 @@ extension KeyedDecodingContainer {
         -> UnknownMembers
     {
         if let members = JSONValueDecoder.objectMembers(of: decoder) {
-            if members.count == presentKeys { return UnknownMembers() }
+            if members.count == presentKeys {
+                // A count that is wrong loses members silently; every debug build (the tests) checks it.
+                assert(members.keys.allSatisfy(modeledKeys.contains), "a model counted a key it doesn't read")
+                return UnknownMembers()
+            }
             return UnknownMembers(
                 members: members.lazy.filter { !modeledKeys.contains($0.key) }.map {
                     UnknownMembers.Member(key: $0.key, value: $0.value)
