@@ -101,6 +101,16 @@ import Testing
         #expect(try JSONValue.array([1, 2]).decoded(as: [UInt128].self) == [1, 2])
         let tooLarge = #expect(throws: DecodingError.self) { try JSONValue.array([-1]).decoded(as: [UInt128].self) }
         #expect(tooLarge?.context.map { pathDescription($0.codingPath) } == "[0]")
+        // And as properties, where the keyed container's own overloads answer, as JSONDecoder's do.
+        struct Wide: Codable, Equatable {
+            var signed: Int128
+            var unsigned: UInt128?
+            var absent: Int128?
+        }
+        let json =
+            #"{"signed": -170141183460469231731687303715884105728, "unsigned": 340282366920938463463374607431768211455}"#
+        #expect(try fromTree(Wide.self, json) == (try decode(Wide.self, from: json)))
+        #expect(try fromTree(Wide.self, json).unsigned == .max)
     }
 
     /// The coding path is built only for an error, from the containers above the value: it is still whole.

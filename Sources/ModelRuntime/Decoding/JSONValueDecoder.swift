@@ -334,6 +334,10 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeAny(type, key) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeAny(type, key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeAny(type, key) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try decodeAny(type, key) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeAny(type, key) }
 
     /// The one implementation behind the primitive overloads the protocol requires.
     private func decodeAny<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
@@ -360,6 +364,12 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeAnyIfPresent(type, key) }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeAnyIfPresent(type, key) }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeAnyIfPresent(type, key) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try decodeAnyIfPresent(type, key) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+        try decodeAnyIfPresent(type, key)
+    }
 
     /// `nil` for a key that is absent or `null`, as the protocol's `decodeIfPresent` says.
     private func decodeAnyIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
@@ -444,6 +454,10 @@ private struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeAny(type) }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeAny(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeAny(type) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try decodeAny(type) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try decodeAny(type) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type
@@ -497,4 +511,8 @@ private struct SingleValueTreeContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeAny(type) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeAny(type) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeAny(type) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    func decode(_ type: Int128.Type) throws -> Int128 { try decodeAny(type) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try decodeAny(type) }
 }
