@@ -77,8 +77,8 @@ private enum TreeDecoding {
     /// `type` as an integer type, found by comparing metatypes: asking whether a model's type conforms to
     /// `FixedWidthInteger` (`as?`) searched the runtime's conformances for every struct decoded.
     private static func integerType(_ type: Any.Type) -> (any FixedWidthInteger.Type)? {
+        // `Int`, the common one, is decided before this, without the cast an existential result needs.
         switch ObjectIdentifier(type) {
-        case ObjectIdentifier(Int.self): Int.self
         case ObjectIdentifier(Int8.self): Int8.self
         case ObjectIdentifier(Int16.self): Int16.self
         case ObjectIdentifier(Int32.self): Int32.self
@@ -179,14 +179,11 @@ private enum TreeDecoding {
 
 extension JSONValueDecoder {
     /// The members of the object `decoder` decodes, when it decodes from a tree and the value is an object.
-    static func objectMembers(of decoder: any Decoder) -> [String: JSONValue]? {
-        treeMembers(of: decoder)
-    }
-
-    /// Opens the existential: once the metatypes say `D` is `TreeDecoder`, the value is one without a cast. An `as?`
-    /// cost the runtime's generic cast on every struct decoded, and, failing from Foundation's decoder (a class),
-    /// a search for a boxed value.
-    private static func treeMembers<D: Decoder>(of decoder: D) -> [String: JSONValue]? {
+    ///
+    /// Generic, so that a caller's `any Decoder` is opened: once the metatypes say `D` is `TreeDecoder`, the value is
+    /// one without a cast. An `as?` cost the runtime's generic cast on every struct decoded, and, failing from
+    /// Foundation's decoder (a class), a search for a boxed value.
+    static func objectMembers<D: Decoder>(of decoder: D) -> [String: JSONValue]? {
         guard D.self == TreeDecoder.self, case .object(let members) = unsafeBitCast(decoder, to: TreeDecoder.self).value
         else { return nil }
         return members
@@ -260,9 +257,11 @@ private struct TreeLocation {
         return container.codingPath + [codingKey]
     }
 
-    /// The decoder of `value`, which sits here.
+    /// The decoder of `value`, which sits here. Without a key, the value is the container's own (the root's, or a
+    /// single-value container's), whose node serves.
     func decoder(of value: JSONValue) -> TreeDecoder {
-        TreeDecoder(node: TreeNode(value: value, parent: container, key: key))
+        if case .none = key { return TreeDecoder(node: container) }
+        return TreeDecoder(node: TreeNode(value: value, parent: container, key: key))
     }
 }
 
@@ -288,7 +287,7 @@ private struct TreeDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleValueTreeContainer(value: value, node: node)
+        SingleValueTreeContainer(node: node)
     }
 }
 
@@ -483,8 +482,9 @@ private struct UnkeyedTreeContainer: UnkeyedDecodingContainer {
 }
 
 private struct SingleValueTreeContainer: SingleValueDecodingContainer {
-    let value: JSONValue
     let node: TreeNode
+
+    var value: JSONValue { node.value }
 
     var codingPath: [any CodingKey] { node.codingPath }
 
