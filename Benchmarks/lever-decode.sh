@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# What a lever of #29 costs at run time: DecodeBenchmark's generated Patient (Sources/DecodeBenchmark/Generated, a
+# plain model with a nested document, kept members on) as generated and as the lever's script rewrites it
+# (LeverPatient, with the lever's runtime side), next to the hand-written synthesized HandPatient, on DecodeBenchmark's
+# 2,000-patient payload. One release executable decodes through JSONDecoder and as ModelClient does (parsed into a
+# JSONValue tree, then decoded from it), encodes through JSONEncoder, and compares (membersAreEqual) with the three
+# in turn, best of 40 rounds; RUNS runs (default 3).
+# usage: Benchmarks/lever-decode.sh Levers/table_coding.py [ARGUMENT…]   (the script from here or from Benchmarks/)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/common.sh"
+script=$(lever_script "$1")
+shift
+repository=$(cd "$here/.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/model-generator-lever-decode.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+sources="$work/package/Sources/LeverDecode"
+mkdir -p "$work/generated" "$sources"
+cp "$here/Sources/DecodeBenchmark/Generated/Patient.swift" "$work/generated/"
+apply_lever "$script" "$work/generated" "$work/lever" "$@"
+cp "$here/Sources/DecodeBenchmark/Generated/Patient.swift" "$here/Sources/DecodeBenchmark/HandWritten.swift" "$sources/"
+sed 's/\bPatient\b/LeverPatient/g' "$work/lever/Patient.swift" >"$sources/LeverPatient.swift"
+find "$work/lever" -name '*.swift' ! -name Patient.swift -exec cp {} "$sources/" \;
+cat >"$work/package/Package.swift" <<MANIFEST
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "LeverDecode",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(name: "swift-model-generator", path: "$repository")],
+    targets: [
+        .executableTarget(
+            name: "LeverDecode",
+            dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")]
+        )
+    ]
+)
+MANIFEST
+cat >"$sources/main.swift" <<'SWIFT'
+import Foundation
+import ModelRuntime
+
+let rounds = 40
+let patients = Data(("[" + (0..<2_000).map { index in
+    #"{"c_name": "Patient \#(index)", "c_age": \#(20 + index % 60), "c_score": \#(Double(index) / 7), "c_active": \#(index % 2 == 0), "c_tags": ["a", "b"], "c_address": {"c_street": "\#(index) Main St", "c_city": "Springfield", "c_zip": "12345"}}"#
+}.joined(separator: ",") + "]").utf8)
+
+/// The best time of each body, in milliseconds, over `rounds` rounds that run them in turn.
+func fastest(_ bodies: [() throws -> Void]) throws -> [Double] {
+    var best = [Double](repeating: .infinity, count: bodies.count)
+    for _ in 0..<rounds {
+        for (index, body) in bodies.enumerated() {
+            let start = ContinuousClock.now
+            try body()
+            let (seconds, attoseconds) = (ContinuousClock.now - start).components
+            best[index] = min(best[index], Double(seconds) * 1_000 + Double(attoseconds) / 1e15)
+        }
+    }
+    return best
+}
+
+func row(_ name: String, _ times: [Double]) {
+    let cells = times.map { String(format: "%.2f", $0) } + [String(format: "%.3f", times[1] / times[0])]
+        + (times.count > 2 ? [String(format: "%.2f×", times[0] / times[2]), String(format: "%.2f×", times[1] / times[2])]
+            : ["", ""])
+    print("| \(name) | " + (times.count > 2 ? cells : cells.prefix(2) + [""] + cells.suffix(3)).joined(separator: " | ") + " |")
+}
+
+let decoder = JSONDecoder()
+let encoder = JSONEncoder()
+let generated = try decoder.decode([Patient].self, from: patients)
+let lever = try decoder.decode([LeverPatient].self, from: patients)
+let handWritten = try decoder.decode([HandPatient].self, from: patients)
+// The lever must read and write what the generated models do before its time means anything.
+let fromTree = try JSONValue(parsing: patients).decoded(as: [LeverPatient].self)
+precondition(fromTree == lever && lever.count == generated.count)
+let (leverJSON, generatedJSON) = (try JSONValue(parsing: encoder.encode(lever)), try JSONValue(parsing: encoder.encode(generated)))
+precondition(leverJSON == generatedJSON)
+
+print("| 2,000 patients, best of \(rounds) rounds (ms) | generated | lever | hand-written | lever ÷ generated | generated ÷ hand-written | lever ÷ hand-written |")
+print("| --- | --- | --- | --- | --- | --- | --- |")
+row("decode through JSONDecoder", try fastest([
+    { _ = try decoder.decode([Patient].self, from: patients) },
+    { _ = try decoder.decode([LeverPatient].self, from: patients) },
+    { _ = try decoder.decode([HandPatient].self, from: patients) },
+]))
+row("decode as ModelClient does", try fastest([
+    { _ = try JSONValue(parsing: patients).decoded(as: [Patient].self) },
+    { _ = try JSONValue(parsing: patients).decoded(as: [LeverPatient].self) },
+    { _ = try JSONValue(parsing: patients).decoded(as: [HandPatient].self) },
+]))
+row("encode through JSONEncoder", try fastest([
+    { _ = try encoder.encode(generated) },
+    { _ = try encoder.encode(lever) },
+    { _ = try encoder.encode(handWritten) },
+]))
+let (generatedCopy, leverCopy) = (generated.map { $0 }, lever.map { $0 })
+row("membersAreEqual, 2,000 equal pairs", try fastest([
+    { precondition(zip(generated, generatedCopy).allSatisfy { Patient.membersAreEqual($0, $1) }) },
+    { precondition(zip(lever, leverCopy).allSatisfy { LeverPatient.membersAreEqual($0, $1) }) },
+]))
+SWIFT
+swift build -c release --package-path "$work/package" >"$work/build.log" || { cat "$work/build.log"; exit 1; }
+for run in $(seq "${RUNS:-3}"); do
+    echo "run $run of $(basename "$script") $*"
+    "$(swift build -c release --package-path "$work/package" --show-bin-path)/LeverDecode"
+done
