@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the generated models' build cost is made of (#29): the 100-object corpus's models (generate: [models]) as
-# generated and rewritten by Levers/model_floor.py three ways (coding bodies stubbed; also without the kept members;
-# bare stored properties), each a target of its own next to apple/swift-openapi-generator 1.14.3's types, rebuilt in
+# generated, generated with keepUnknownMembers: false, and rewritten by Levers/model_floor.py three ways (coding
+# bodies stubbed; also without the kept members; bare stored properties), each a target of its own next to apple/swift-openapi-generator 1.14.3's types, rebuilt in
 # turn (every file touched) for ROUNDS rounds (default 4). Prints each one's best debug build and its ratio to the
 # peer's, SwiftPM's fixed cost subtracted as in compile-time.sh, and every round's ratios.
 # usage: Benchmarks/model-floor.sh
@@ -22,6 +22,8 @@ mkdir -p "$package/Sources"
 sed 's/^generate:.*/generate: [models]/; s|^output:.*|output: ../package/Sources/Models\nallowOutputAnywhere: true|' \
     "$work/corpus/model-generator.yaml" >"$work/corpus/models-only.yaml"
 "$generator" generate --config "$work/corpus/models-only.yaml" >/dev/null
+sed 's|Sources/Models$|Sources/Unkept\nkeepUnknownMembers: false|' "$work/corpus/models-only.yaml" >"$work/corpus/unkept.yaml"
+"$generator" generate --config "$work/corpus/unkept.yaml" >/dev/null
 "$peer" generate --config "$work/corpus/openapi-generator-config.yaml" --output-directory "$package/Sources/Peer" \
     "$work/corpus/openapi.json" >/dev/null 2>&1
 variants=(stubbed lean bare)
@@ -29,7 +31,7 @@ for variant in "${variants[@]}"; do
     apply_lever "$here/Levers/model_floor.py" "$package/Sources/Models" "$package/Sources/$variant" "$variant"
 done
 ours_targets=""
-for target in Models "${variants[@]}"; do
+for target in Models Unkept "${variants[@]}"; do
     ours_targets="$ours_targets        .target(name: \"$target\", dependencies: runtime),"$'\n'
 done
 cat >"$package/Package.swift" <<MANIFEST
@@ -55,7 +57,7 @@ rebuild() { # touches every file of target $1, then rebuilds it
     find "$package/Sources/$1" -name '*.swift' -exec touch {} +
     swift build --package-path "$package" --target "$1"
 }
-targets=(Peer Models "${variants[@]}")
+targets=(Peer Models Unkept "${variants[@]}")
 declare -A best=()
 noop=99
 rounds=""
@@ -67,7 +69,7 @@ for _ in $(seq "${ROUNDS:-4}"); do
         best[$target]=$(smaller "${time[$target]}" "${best[$target]:-99}")
     done
     round=""
-    for target in Models "${variants[@]}"; do
+    for target in Models Unkept "${variants[@]}"; do
         round="$round $(awk "BEGIN { printf \"%.2f\", ${time[$target]} / ${time[Peer]} }")"
     done
     rounds="$rounds |$round"
@@ -81,6 +83,7 @@ for target in "${targets[@]}"; do
     case $target in
     Peer) label="swift-openapi-generator types" ;;
     Models) label="model-generator models, as generated" ;;
+    Unkept) label="generated with keepUnknownMembers: false" ;;
     stubbed) label="coding and comparison bodies stubbed" ;;
     lean) label="stubbed, and no kept members" ;;
     bare) label="stored properties and memberwise init only" ;;
@@ -89,4 +92,4 @@ for target in "${targets[@]}"; do
         "$(ratio "${best[$target]}")"
 done
 echo
-echo "models, stubbed, lean, bare / peer's types within each round (whole builds, fixed cost included):$rounds"
+echo "models, unkept, stubbed, lean, bare / peer's types within each round (whole builds, fixed cost included):$rounds"
