@@ -37,12 +37,21 @@ let package = Package(
 MANIFEST
 }
 
-# The wall time of "$@", in seconds.
+# The wall time of "$@", in seconds. A command that fails stops the whole script with the end of its output, even
+# from inside a command substitution, where `set -e` doesn't reach: a failed build must not be timed as a fast one.
 elapsed() {
-    local start end
+    local start end log
+    log=$(mktemp)
     start=$(date +%s.%N)
-    "$@" >/dev/null
+    if ! "$@" >"$log" 2>&1; then
+        echo "failed: $*" >&2
+        tail -40 "$log" >&2
+        rm -f "$log"
+        kill -s TERM $$
+        exit 1
+    fi
     end=$(date +%s.%N)
+    rm -f "$log"
     awk "BEGIN { printf \"%.2f\", $end - $start }"
 }
 

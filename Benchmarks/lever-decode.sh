@@ -3,8 +3,9 @@
 # plain model with a nested document, kept members on) as generated and as the lever's script rewrites it
 # (LeverPatient, with the lever's runtime side), next to the hand-written synthesized HandPatient, on DecodeBenchmark's
 # 2,000-patient payload. One release executable decodes through JSONDecoder and as ModelClient does (parsed into a
-# JSONValue tree, then decoded from it), encodes through JSONEncoder, and compares (membersAreEqual) with the three
-# in turn, best of 40 rounds; RUNS runs (default 3).
+# JSONValue tree, then decoded from it) and encodes through JSONEncoder with the three in turn, and compares
+# (membersAreEqual) with the generated and the lever's; best of 40 rounds, RUNS runs (default 3). It first checks that
+# the lever's models decode, encode and compare as the generated ones do.
 # usage: Benchmarks/lever-decode.sh Levers/table_coding.py [ARGUMENT…]   (the script from here or from Benchmarks/)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -72,11 +73,22 @@ let encoder = JSONEncoder()
 let generated = try decoder.decode([Patient].self, from: patients)
 let lever = try decoder.decode([LeverPatient].self, from: patients)
 let handWritten = try decoder.decode([HandPatient].self, from: patients)
-// The lever must read and write what the generated models do before its time means anything.
+// The lever must read, write and compare what the generated models do before its time means anything.
 let fromTree = try JSONValue(parsing: patients).decoded(as: [LeverPatient].self)
-precondition(fromTree == lever && lever.count == generated.count)
-let (leverJSON, generatedJSON) = (try JSONValue(parsing: encoder.encode(lever)), try JSONValue(parsing: encoder.encode(generated)))
-precondition(leverJSON == generatedJSON)
+let generatedJSON = try JSONValue(parsing: encoder.encode(generated))
+for decoded in [lever, fromTree] {
+    let decodedJSON = try JSONValue(parsing: encoder.encode(decoded))
+    precondition(decodedJSON == generatedJSON, "the lever encodes differently")
+}
+for index in generated.indices.dropLast() {
+    for other in [index, index + 1] {
+        precondition(
+            LeverPatient.membersAreEqual(lever[index], lever[other])
+                == Patient.membersAreEqual(generated[index], generated[other]),
+            "the lever compares differently"
+        )
+    }
+}
 
 print("| 2,000 patients, best of \(rounds) rounds (ms) | generated | lever | hand-written | lever ÷ generated | generated ÷ hand-written | lever ÷ hand-written |")
 print("| --- | --- | --- | --- | --- | --- | --- |")

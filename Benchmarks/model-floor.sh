@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # What the generated models' build cost is made of (#29): the 100-object corpus's models (generate: [models]) as
 # generated, generated with keepUnknownMembers: false, and rewritten by Levers/model_floor.py three ways (coding
-# bodies stubbed; also without the kept members; bare stored properties), each a target of its own next to apple/swift-openapi-generator 1.14.3's types, rebuilt in
-# turn (every file touched) for ROUNDS rounds (default 4). Prints each one's best debug build and its ratio to the
-# peer's, SwiftPM's fixed cost subtracted as in compile-time.sh, and every round's ratios.
+# bodies stubbed; also without the kept members and the null tracking; bare stored properties), each a target of its
+# own next to apple/swift-openapi-generator 1.14.3's types, rebuilt in turn (every file touched) for ROUNDS rounds
+# (default 4). Prints each one's best debug build and its ratio to the peer's, SwiftPM's fixed cost (a build with
+# nothing to do) subtracted from both as in compile-time.sh, and every round's ratios of whole builds.
 # usage: Benchmarks/model-floor.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -25,7 +26,7 @@ sed 's/^generate:.*/generate: [models]/; s|^output:.*|output: ../package/Sources
 sed 's|Sources/Models$|Sources/Unkept\nkeepUnknownMembers: false|' "$work/corpus/models-only.yaml" >"$work/corpus/unkept.yaml"
 "$generator" generate --config "$work/corpus/unkept.yaml" >/dev/null
 "$peer" generate --config "$work/corpus/openapi-generator-config.yaml" --output-directory "$package/Sources/Peer" \
-    "$work/corpus/openapi.json" >/dev/null 2>&1
+    "$work/corpus/openapi.json" >"$work/peer.log" 2>&1 || { cat "$work/peer.log" >&2; exit 1; }
 variants=(stubbed lean bare)
 for variant in "${variants[@]}"; do
     apply_lever "$here/Levers/model_floor.py" "$package/Sources/Models" "$package/Sources/$variant" "$variant"
@@ -51,7 +52,7 @@ $ours_targets        .target(name: "Peer", dependencies: [.product(name: "OpenAP
     ]
 )
 MANIFEST
-swift build --package-path "$package" >/dev/null
+swift build --package-path "$package" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
 
 rebuild() { # touches every file of target $1, then rebuilds it
     find "$package/Sources/$1" -name '*.swift' -exec touch {} +
@@ -59,14 +60,14 @@ rebuild() { # touches every file of target $1, then rebuilds it
 }
 targets=(Peer Models Unkept "${variants[@]}")
 declare -A best=()
-noop=99
+noop=99999
 rounds=""
 for _ in $(seq "${ROUNDS:-4}"); do
     noop=$(smaller "$(elapsed swift build --package-path "$package" --target Peer)" "$noop")
     declare -A time=()
     for target in "${targets[@]}"; do
         time[$target]=$(elapsed rebuild "$target")
-        best[$target]=$(smaller "${time[$target]}" "${best[$target]:-99}")
+        best[$target]=$(smaller "${time[$target]}" "${best[$target]:-99999}")
     done
     round=""
     for target in Models Unkept "${variants[@]}"; do
@@ -85,11 +86,12 @@ for target in "${targets[@]}"; do
     Models) label="model-generator models, as generated" ;;
     Unkept) label="generated with keepUnknownMembers: false" ;;
     stubbed) label="coding and comparison bodies stubbed" ;;
-    lean) label="stubbed, and no kept members" ;;
+    lean) label="stubbed, and no kept members or null tracking" ;;
     bare) label="stored properties and memberwise init only" ;;
     esac
     printf '| %s | %s | %s | %s |\n' "$label" "$(cat "$package/Sources/$target"/*.swift | wc -l)" "${best[$target]}" \
         "$(ratio "${best[$target]}")"
 done
 echo
+echo "SwiftPM's fixed cost, subtracted above: $noop s"
 echo "models, unkept, stubbed, lean, bare / peer's types within each round (whole builds, fixed cost included):$rounds"

@@ -4,10 +4,11 @@ less, so that building them next to the peer's types shows what each part costs.
   stubbed: every declaration and conformance kept; the bodies of `init(from:)`, `encode(to:)` and `membersAreEqual`
            replaced by `fatalError()`, the floor of any way of writing the coding and the comparison (a table, a
            generic helper) that keeps the models' declarations;
-  lean:    stubbed, and without what keeps unknown members (`unknownMembers`, `_nullKeys`, `modeledKeys`,
-           `KeepsUnknownMembers`);
+  lean:    stubbed, and without what keeps unknown members (`unknownMembers`, `modeledKeys`,
+           `KeepsUnknownMembers`) or tells `null` from absent (`_nullKeys`, which `keepUnknownMembers: false` keeps);
   bare:    only each struct's stored properties and memberwise initializer (`Sendable`, no coding, no comparison,
-           no kept members, references stored as their ids, no schema list).
+           no kept members, references stored as their ids, no schema list). Only `public` structs, as the
+           corpus's config generates them.
 usage: model_floor.py SOURCE_FOLDER DESTINATION_FOLDER stubbed|lean|bare"""
 import re
 import sys
