@@ -37,21 +37,53 @@ let package = Package(
 MANIFEST
 }
 
-# The wall time of "$@", in seconds. A command that fails stops the whole script with the end of its output, even
-# from inside a command substitution, where `set -e` doesn't reach: a failed build must not be timed as a fast one.
-elapsed() {
-    local start end log
+# Writes package folder $1's Package.swift: a package named $2 on checkout $3's ModelRuntime and on
+# swift-openapi-runtime 1.13.4, with target $4 on OpenAPIRuntime (the peer's types) and a target on ModelRuntime for
+# each further argument.
+write_peer_package() {
+    local folder=$1 name=$2 checkout=$3 peer=$4 ours="" target
+    shift 4
+    for target in "$@"; do ours+="        .target(name: \"$target\", dependencies: runtime),"$'\n'; done
+    cat >"$folder/Package.swift" <<MANIFEST
+// swift-tools-version: 6.0
+import PackageDescription
+
+let runtime: [Target.Dependency] = [.product(name: "ModelRuntime", package: "swift-model-generator")]
+let package = Package(
+    name: "$name",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "swift-model-generator", path: "$checkout"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+    ],
+    targets: [
+$ours        .target(name: "$peer", dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]),
+    ]
+)
+MANIFEST
+}
+
+# Runs "$@" with its output set aside, and shows that output if the command fails (returning its failure).
+quietly() {
+    local log status=0
     log=$(mktemp)
+    "$@" >"$log" 2>&1 || status=$?
+    if [ "$status" != 0 ]; then cat "$log" >&2; fi
+    rm -f "$log"
+    return "$status"
+}
+
+# The wall time of "$@", in seconds. A command that fails stops the whole script with its output, even from inside a
+# command substitution, where `set -e` doesn't reach: a failed build must not be timed as a fast one.
+elapsed() {
+    local start end
     start=$(date +%s.%N)
-    if ! "$@" >"$log" 2>&1; then
+    if ! quietly "$@"; then
         echo "failed: $*" >&2
-        tail -40 "$log" >&2
-        rm -f "$log"
         kill -s TERM $$
         exit 1
     fi
     end=$(date +%s.%N)
-    rm -f "$log"
     awk "BEGIN { printf \"%.2f\", $end - $start }"
 }
 

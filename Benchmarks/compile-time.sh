@@ -34,27 +34,10 @@ sed "s|^output:.*|output: ../package/Sources/OursFull\nallowOutputAnywhere: true
     >"$work/corpus/full.yaml"
 "$generator" generate --config "$work/corpus/models-only.yaml" >/dev/null
 "$generator" generate --config "$work/corpus/full.yaml" >/dev/null
-"$peer" generate --config "$work/corpus/openapi-generator-config.yaml" --output-directory "$package/Sources/PeerTypes" \
-    "$work/corpus/openapi.json" >/dev/null 2>&1
+quietly "$peer" generate --config "$work/corpus/openapi-generator-config.yaml" \
+    --output-directory "$package/Sources/PeerTypes" "$work/corpus/openapi.json"
 
-cat >"$package/Package.swift" <<EOF
-// swift-tools-version: 6.0
-import PackageDescription
-
-let package = Package(
-    name: "CompileTime",
-    platforms: [.macOS(.v13)],
-    dependencies: [
-        .package(name: "swift-model-generator", path: "$repository"),
-        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
-    ],
-    targets: [
-        .target(name: "OursModels", dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")]),
-        .target(name: "OursFull", dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")]),
-        .target(name: "PeerTypes", dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]),
-    ]
-)
-EOF
+write_peer_package "$package" CompileTime "$repository" PeerTypes OursModels OursFull
 swift build --package-path "$package" >/dev/null
 
 rebuild() { # touches every file of target $1, then rebuilds it
@@ -113,27 +96,11 @@ sed "s|^output:.*|output: ../edit-package/Sources/Ours\nallowOutputAnywhere: tru
     >"$edits/ours.yaml"
 regenerate() {
     "$generator" generate --config "$edits/ours.yaml" >/dev/null
-    "$peer" generate --config "$edits/openapi-generator-config.yaml" --output-directory "$edit_package/Sources/Peer" \
-        "$edits/openapi.json" >/dev/null 2>&1
+    quietly "$peer" generate --config "$edits/openapi-generator-config.yaml" \
+        --output-directory "$edit_package/Sources/Peer" "$edits/openapi.json"
 }
 regenerate
-cat >"$edit_package/Package.swift" <<EOF
-// swift-tools-version: 6.0
-import PackageDescription
-
-let package = Package(
-    name: "EditTime",
-    platforms: [.macOS(.v13)],
-    dependencies: [
-        .package(name: "swift-model-generator", path: "$repository"),
-        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
-    ],
-    targets: [
-        .target(name: "Ours", dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")]),
-        .target(name: "Peer", dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]),
-    ]
-)
-EOF
+write_peer_package "$edit_package" EditTime "$repository" Peer Ours
 stats="$work/stats"
 mkdir -p "$stats"
 build_with_stats() { swift build --package-path "$edit_package" -Xswiftc -stats-output-dir -Xswiftc "$stats" "$@"; }

@@ -19,7 +19,8 @@ sources="$work/package/Sources/LeverDecode"
 mkdir -p "$work/generated" "$sources"
 cp "$here/Sources/DecodeBenchmark/Generated/Patient.swift" "$work/generated/"
 apply_lever "$script" "$work/generated" "$work/lever" "$@"
-cp "$here/Sources/DecodeBenchmark/Generated/Patient.swift" "$here/Sources/DecodeBenchmark/HandWritten.swift" "$sources/"
+cp "$here/Sources/DecodeBenchmark/Generated/Patient.swift" "$here/Sources/DecodeBenchmark/HandWritten.swift" \
+    "$here/Sources/DecodeBenchmark/Payloads.swift" "$sources/"
 sed 's/\bPatient\b/LeverPatient/g' "$work/lever/Patient.swift" >"$sources/LeverPatient.swift"
 find "$work/lever" -name '*.swift' ! -name Patient.swift -exec cp {} "$sources/" \;
 cat >"$work/package/Package.swift" <<MANIFEST
@@ -43,9 +44,6 @@ import Foundation
 import ModelRuntime
 
 let rounds = 40
-let patients = Data(("[" + (0..<2_000).map { index in
-    #"{"c_name": "Patient \#(index)", "c_age": \#(20 + index % 60), "c_score": \#(Double(index) / 7), "c_active": \#(index % 2 == 0), "c_tags": ["a", "b"], "c_address": {"c_street": "\#(index) Main St", "c_city": "Springfield", "c_zip": "12345"}}"#
-}.joined(separator: ",") + "]").utf8)
 
 /// The best time of each body, in milliseconds, over `rounds` rounds that run them in turn.
 func fastest(_ bodies: [() throws -> Void]) throws -> [Double] {
@@ -90,7 +88,7 @@ for index in generated.indices.dropLast() {
     }
 }
 
-print("| 2,000 patients, best of \(rounds) rounds (ms) | generated | lever | hand-written | lever ÷ generated | generated ÷ hand-written | lever ÷ hand-written |")
+print("| \(count) patients, best of \(rounds) rounds (ms) | generated | lever | hand-written | lever ÷ generated | generated ÷ hand-written | lever ÷ hand-written |")
 print("| --- | --- | --- | --- | --- | --- | --- |")
 row("decode through JSONDecoder", try fastest([
     { _ = try decoder.decode([Patient].self, from: patients) },
@@ -108,12 +106,12 @@ row("encode through JSONEncoder", try fastest([
     { _ = try encoder.encode(handWritten) },
 ]))
 let (generatedCopy, leverCopy) = (generated.map { $0 }, lever.map { $0 })
-row("membersAreEqual, 2,000 equal pairs", try fastest([
+row("membersAreEqual, \(count) equal pairs", try fastest([
     { precondition(zip(generated, generatedCopy).allSatisfy { Patient.membersAreEqual($0, $1) }) },
     { precondition(zip(lever, leverCopy).allSatisfy { LeverPatient.membersAreEqual($0, $1) }) },
 ]))
 SWIFT
-swift build -c release --package-path "$work/package" >"$work/build.log" || { cat "$work/build.log"; exit 1; }
+quietly swift build -c release --package-path "$work/package"
 for run in $(seq "${RUNS:-3}"); do
     echo "run $run of $(basename "$script") $*"
     "$(swift build -c release --package-path "$work/package" --show-bin-path)/LeverDecode"

@@ -25,34 +25,14 @@ sed 's/^generate:.*/generate: [models]/; s|^output:.*|output: ../package/Sources
 "$generator" generate --config "$work/corpus/models-only.yaml" >/dev/null
 sed 's|Sources/Models$|Sources/Unkept\nkeepUnknownMembers: false|' "$work/corpus/models-only.yaml" >"$work/corpus/unkept.yaml"
 "$generator" generate --config "$work/corpus/unkept.yaml" >/dev/null
-"$peer" generate --config "$work/corpus/openapi-generator-config.yaml" --output-directory "$package/Sources/Peer" \
-    "$work/corpus/openapi.json" >"$work/peer.log" 2>&1 || { cat "$work/peer.log" >&2; exit 1; }
+quietly "$peer" generate --config "$work/corpus/openapi-generator-config.yaml" \
+    --output-directory "$package/Sources/Peer" "$work/corpus/openapi.json"
 variants=(stubbed lean bare)
 for variant in "${variants[@]}"; do
     apply_lever "$here/Levers/model_floor.py" "$package/Sources/Models" "$package/Sources/$variant" "$variant"
 done
-ours_targets=""
-for target in Models Unkept "${variants[@]}"; do
-    ours_targets="$ours_targets        .target(name: \"$target\", dependencies: runtime),"$'\n'
-done
-cat >"$package/Package.swift" <<MANIFEST
-// swift-tools-version: 6.0
-import PackageDescription
-
-let runtime: [Target.Dependency] = [.product(name: "ModelRuntime", package: "swift-model-generator")]
-let package = Package(
-    name: "ModelFloor",
-    platforms: [.macOS(.v13)],
-    dependencies: [
-        .package(name: "swift-model-generator", path: "$repository"),
-        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
-    ],
-    targets: [
-$ours_targets        .target(name: "Peer", dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")]),
-    ]
-)
-MANIFEST
-swift build --package-path "$package" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+write_peer_package "$package" ModelFloor "$repository" Peer Models Unkept "${variants[@]}"
+quietly swift build --package-path "$package"
 
 rebuild() { # touches every file of target $1, then rebuilds it
     find "$package/Sources/$1" -name '*.swift' -exec touch {} +
