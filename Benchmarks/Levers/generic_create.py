@@ -11,7 +11,7 @@ usage: generic_create.py SOURCE_FOLDER DESTINATION_FOLDER"""
 import re
 import sys
 
-from rewriting import replaced_structs, rewrite_folder
+from rewriting import replaced_structs, rewrite_folder, wrapped_type
 
 
 def rewritten_create(body, indent):
@@ -30,7 +30,7 @@ def rewritten_create(body, indent):
     lines = [f"{indent}public typealias Create = GenericCreate<{model}>", "",
              f"{indent}public struct CreateFields: Sendable {{"]
     for index, (name, kind) in enumerate(properties):
-        value = kind.rstrip("?")
+        value = wrapped_type(kind)
         rules = []
         if name in references:
             rules.append(f".reference({references[name]})")

@@ -17,7 +17,9 @@ from rewriting import rewrite_folder
 
 CODING = re.compile(r"^(\s*)(public )?(init\(from decoder: any Decoder\) throws|func encode\(to encoder: any Encoder\) "
                     r"throws|static func membersAreEqual\(_ lhs: Self, _ rhs: Self\) -> Bool) \{$")
-KEPT_MEMBER = re.compile(r"^\s*((public )?var unknownMembers: UnknownMembers|private var _nullKeys)")
+# Their declarations, and the initializers' assignments to them.
+KEPT_MEMBER = re.compile(r"^\s*((public )?var unknownMembers: UnknownMembers|private var _nullKeys|"
+                         r"self\.(unknownMembers|_nullKeys) = (\.init|NullKeys)\(\)$)")
 MODELED_KEYS = re.compile(r"^(\s*)(public )?static let modeledKeys: Set<String> = (.*)$")
 STRUCT = re.compile(r"^(\s*)public struct (\w+): [^{]*(\{)?$")
 

@@ -37,3 +37,11 @@ def rewrite_folder(source, destination, rewritten):
             text = file.read()
         with open(os.path.join(destination, os.path.basename(path)), "w") as file:
             file.write(rewritten(text))
+
+
+def wrapped_type(spelling):
+    """The type an optional type spelling wraps (`T?` or `Optional<T>`), or the spelling itself."""
+    spelling = spelling.strip()
+    if spelling.startswith("Optional<") and spelling.endswith(">"):
+        return spelling[len("Optional<"):-1]
+    return spelling.rstrip("?")

@@ -48,6 +48,7 @@ def rewritten(text):
     result = []
     table = []  # the fields of the struct being rewritten, (property, key), from its init(from:) to its modeledKeys
     written = set()  # which of the table's calls, "encode" and "equal", the struct's methods got
+    tabled = set()  # the names of every table's properties in the file
     index = 0
     while index < len(lines):
         line = lines[index]
@@ -62,6 +63,7 @@ def rewritten(text):
                 decode = DECODE.match(joined)
                 if decode:
                     table.append((decode.group(1), decode.group(3)))
+                    tabled.add(decode.group(1))
                     continue
                 if table and joined == "self._nullKeys = nulls":
                     body.append(indent + "    try Self.codingTable.decode(container, into: &self, nulls: &nulls)")
@@ -99,7 +101,20 @@ def rewritten(text):
             table = []
         result.append(line)
         index += 1
-    return "\n".join(result)
+    return with_initial_values("\n".join(result), tabled)
+
+
+def with_initial_values(text, names):
+    """`text` with initial values back on what a table decodes into: `decode(_:into:)` takes `self` whole, so its
+    properties (those of `names`; the same name in another struct of the file does no harm), `_nullKeys` and
+    `unknownMembers` must hold a value before `init(from:)` runs the table."""
+    if not names:
+        return text
+    text = re.sub(r"^(\s*public var (\w+): )Optional<(.+)>$",
+                  lambda match: f"{match.group(1)}{match.group(3)}?" if match.group(2) in names else match.group(0),
+                  text, flags=re.M)
+    text = re.sub(r"^(\s*private var _nullKeys: NullKeys)$", r"\1 = NullKeys()", text, flags=re.M)
+    return re.sub(r"^(\s*public var unknownMembers: UnknownMembers)$", r"\1 = .init()", text, flags=re.M)
 
 
 if __name__ == "__main__":

@@ -143,7 +143,7 @@ import Testing
         #expect(result.schema?.objects.map(\.swiftName) == ["Host", "Place2"])
         #expect(property(result, "Place2", "visits")?.type == .int)
         #expect(property(result, "Place2", "owner")?.type == .named("Host"))
-        #expect(file(result, "Place2.swift")?.contains("public var owner: Host?") == true)
+        #expect(file(result, "Place2.swift")?.contains("public var owner: Optional<Host>") == true)
     }
 
     @Test func aClassNoHeaderDeclaresIsAnErrorThatSaysSo() {

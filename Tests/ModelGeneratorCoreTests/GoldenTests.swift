@@ -80,6 +80,31 @@ extension GoldenTests {
     }
 }
 
+extension GoldenTests {
+    /// A stored property with an initial value, the implicit `nil` of `var x: T?` included, costs a function of
+    /// its own that the module's interface job builds too; the initializers assign every stored property instead.
+    @Test(arguments: cases) func noStoredPropertyHasAnInitialValue(_ name: String) throws {
+        let expectedDirectory = Self.goldensDirectory.appendingPathComponent(name).appendingPathComponent("Expected")
+        var storedProperties = 0
+        for path in try FileManager.default.contentsOfDirectory(atPath: expectedDirectory.path) {
+            let text = try String(contentsOf: expectedDirectory.appendingPathComponent(path), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let declaration = line.trimmingCharacters(in: .whitespaces)
+                // Stored instance properties: `var` with an access modifier (the goldens' access is `public` or
+                // `package`, which no local variable has), not static, and no accessor block.
+                guard
+                    ["public var ", "package var ", "private var "].contains(where: declaration.hasPrefix),
+                    !declaration.hasSuffix("{")
+                else { continue }
+                storedProperties += 1
+                #expect(!declaration.hasSuffix("?"), "\(name)/\(path): \(declaration)")
+                #expect(!declaration.contains(" = "), "\(name)/\(path): \(declaration)")
+            }
+        }
+        #expect(storedProperties > 0)
+    }
+}
+
 enum TestFiles {
     /// The real file system, for tests that read the repository's own inputs.
     static let disk = InputFiles(

@@ -111,7 +111,7 @@ import Testing
         let warnings = result?.diagnostics.warnings ?? []
         #expect(warnings.count == 4)
         #expect(warnings.allSatisfy { $0.location.description == "\(config):2:11" && $0.message.contains("link loop") })
-        #expect(result.flatMap { file($0, "Article.swift") }?.contains("var title: String?") == true)
+        #expect(result.flatMap { file($0, "Article.swift") }?.contains("var title: Optional<String>") == true)
         let real = folder.resolvingSymlinksInPath().path
         let headerReads = counter.reads.filter { $0.key.hasSuffix(".h") }
         #expect(headerReads == [real + "/H/Article.h": 1, real + "/H/sub/Author.h": 1])

@@ -351,7 +351,7 @@ import Testing
                 "m.yaml:2:49: warning: property 'c_title' is named 'StringProperty' in Swift, since 'String' already means something else in the generated code"
             ]
         )
-        #expect(file(aliased, "Event.swift")?.contains("public var StringProperty: String?\n") == true)
+        #expect(file(aliased, "Event.swift")?.contains("public var StringProperty: Optional<String>\n") == true)
 
         let nested = generate(
             config: "schemas: [objects.yaml]\nmappings: [m.yaml]\n",
@@ -368,7 +368,7 @@ import Testing
                 "m.yaml:2:49: warning: property 'c_title' is named 'CVenueProperty' in Swift, since 'CVenue' already means something else in the generated code"
             ]
         )
-        #expect(file(nested, "Event.swift")?.contains("public var CVenueProperty: String?\n") == true)
+        #expect(file(nested, "Event.swift")?.contains("public var CVenueProperty: Optional<String>\n") == true)
     }
 
     @Test func typesComeFromTheSample() throws {
@@ -404,9 +404,10 @@ import Testing
         for line in [
             "public var title: String", "public var at: Date", "public var day: DateOnly", "public var link: URL",
             "public var count: Int", "public var score: Double", "public var done: Bool", "public var tags: [String]",
-            "public var venue: Venue", "public var notes: [Note]", "public var missing: String?",
-            "public var name: String", "public var seats: Int", "public var text: String?", "public var by: String?",
-            "public var stars: Double?",
+            "public var venue: Venue", "public var notes: [Note]", "public var missing: Optional<String>",
+            "public var name: String", "public var seats: Int", "public var text: Optional<String>",
+            "public var by: Optional<String>",
+            "public var stars: Optional<Double>",
         ] {
             #expect(model.contains(line + "\n"), "missing \(line)")
         }

@@ -153,7 +153,7 @@ struct BodyTranslator {
                         docLines: docLines,
                         access: access,
                         name: name,
-                        type: isParameter ? type : type + "?"
+                        type: isParameter ? type : Translator.storedOptional(type)
                     )
                 )
                 if isParameter {
@@ -167,6 +167,7 @@ struct BodyTranslator {
                         ["BodyMember(\(key), \(bodyValue(property, of: "self.\(name)")))"]
                     )
                 } else {
+                    view.initAssignments.append("self.\(name) = nil")
                     view.memberLines += layout.block(
                         "if let value = self.\(name)",
                         layout.nested.call(

@@ -23,6 +23,8 @@ struct CustomCoding {
         var encodeLines: [String] = []
         /// `private static let` declarations: formatter user data and defaults that need converting.
         var staticLines: [String] = []
+        /// What the memberwise initializer assigns to the stored state these lines add.
+        var initLines: [String] = []
     }
 
     /// The coding of `properties`; with `modeledKeys` (the top-level keys the model reads), the members outside it
@@ -47,7 +49,8 @@ struct CustomCoding {
         let tracksNulls = properties.contains(where: tracksNull)
         let counting = readsPlainKeys ? PresentKeyCounting(properties, modeledKeys ?? [], systemKeys) : nil
         if tracksNulls {
-            output.staticLines.append("private var \(Self.nullKeysName) = NullKeys()")
+            output.staticLines.append("private var \(Self.nullKeysName): NullKeys")
+            output.initLines.append("self.\(Self.nullKeysName) = NullKeys()")
         }
         if tracksNulls || counting != nil {
             let requiredKeys = counting?.requiredKeys ?? 0

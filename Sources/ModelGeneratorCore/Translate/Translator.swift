@@ -174,7 +174,7 @@ public struct Translator: Sendable {
             initOnOneLine: inline.count + 4 * (depth + 1) <= lineLength,
             initAssignments: properties.map { property in
                 "self.\(SwiftNaming.escaped(property.swiftName)) = \(parameterName(property))"
-            },
+            } + (modeledKeys == nil ? [] : ["self.\(CustomCoding.unknownMembersName) = .init()"]) + coding.initLines,
             nestedTypes: nestedDeclarations(nested, depth: depth + 1),
             decodeLines: coding.decodeLines,
             encodeLines: coding.encodeLines,
@@ -203,7 +203,7 @@ public struct Translator: Sendable {
             docLines: [],
             access: access,
             name: CustomCoding.unknownMembersName,
-            type: "UnknownMembers = .init()"
+            type: "UnknownMembers"
         )
     }
 
@@ -254,8 +254,21 @@ public struct Translator: Sendable {
             docLines: docLines(label: property.label, name: property.apiName, description: property.description),
             access: access,
             name: SwiftNaming.escaped(property.swiftName),
-            type: typeSpelling(property)
+            type: storedTypeSpelling(property)
         )
+    }
+
+    /// The type of a stored property holding `property`, an optional one spelled `Optional<Wrapped>`.
+    func storedTypeSpelling(_ property: ResolvedProperty) -> String {
+        property.isRequired ? valueTypeSpelling(property) : Self.storedOptional(valueTypeSpelling(property))
+    }
+
+    /// `Optional<wrapped>`, the type of a stored property that may hold no value. `var x: Wrapped?` would have an
+    /// implicit initial value, `nil`, which the compiler makes a function of its own and the module's interface job
+    /// builds too (a tenth of the full output's functions, Benchmarks/README.md); the initializers assign every
+    /// property instead.
+    static func storedOptional(_ wrapped: String) -> String {
+        "Optional<\(wrapped)>"
     }
 
     /// `name: Type` or, for optionals, `name: Type? = nil`. A property named `self` needs another internal
@@ -272,9 +285,13 @@ public struct Translator: Sendable {
     }
 
     func typeSpelling(_ property: ResolvedProperty) -> String {
-        var spelling = elementTypeSpelling(property.type)
-        if property.isArray { spelling = "[\(spelling)]" }
-        return property.isRequired ? spelling : spelling + "?"
+        property.isRequired ? valueTypeSpelling(property) : valueTypeSpelling(property) + "?"
+    }
+
+    /// The type of a value of `property`, whether or not it is required.
+    func valueTypeSpelling(_ property: ResolvedProperty) -> String {
+        let element = elementTypeSpelling(property.type)
+        return property.isArray ? "[\(element)]" : element
     }
 
     func elementTypeSpelling(_ type: ResolvedType) -> String {

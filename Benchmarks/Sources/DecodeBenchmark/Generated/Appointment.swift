@@ -4,15 +4,17 @@ import Foundation
 import ModelRuntime
 
 struct Appointment: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-    var title: String?
-    var starts: Date?
-    var ends: Date?
-    var unknownMembers: UnknownMembers = .init()
+    var title: Optional<String>
+    var starts: Optional<Date>
+    var ends: Optional<Date>
+    var unknownMembers: UnknownMembers
 
     init(title: String? = nil, starts: Date? = nil, ends: Date? = nil) {
         self.title = title
         self.starts = starts
         self.ends = ends
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     init(from decoder: any Decoder) throws {
@@ -57,7 +59,7 @@ struct Appointment: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwise
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     static let modeledKeys: Set<String> = ["c_title", "c_starts", "c_ends"]
 }

@@ -4,13 +4,13 @@ import Foundation
 import ModelRuntime
 
 struct Patient: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-    var name: String?
-    var age: Int?
-    var score: Double?
-    var active: Bool?
-    var tags: [String]?
-    var address: Address?
-    var unknownMembers: UnknownMembers = .init()
+    var name: Optional<String>
+    var age: Optional<Int>
+    var score: Optional<Double>
+    var active: Optional<Bool>
+    var tags: Optional<[String]>
+    var address: Optional<Address>
+    var unknownMembers: UnknownMembers
 
     init(
         name: String? = nil,
@@ -26,6 +26,8 @@ struct Patient: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEqua
         self.active = active
         self.tags = tags
         self.address = address
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     init(from decoder: any Decoder) throws {
@@ -63,20 +65,22 @@ struct Patient: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEqua
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     static let modeledKeys: Set<String> = ["c_name", "c_age", "c_score", "c_active", "c_tags", "c_address"]
 
     struct Address: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-        var street: String?
-        var city: String?
-        var zip: String?
-        var unknownMembers: UnknownMembers = .init()
+        var street: Optional<String>
+        var city: Optional<String>
+        var zip: Optional<String>
+        var unknownMembers: UnknownMembers
 
         init(street: String? = nil, city: String? = nil, zip: String? = nil) {
             self.street = street
             self.city = city
             self.zip = zip
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         init(from decoder: any Decoder) throws {
@@ -105,7 +109,7 @@ struct Patient: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEqua
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         static let modeledKeys: Set<String> = ["c_street", "c_city", "c_zip"]
     }

@@ -9,7 +9,7 @@ struct Tweet: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquata
     var userName: String
     var imageURL: URL
     var coordinates: CoordinatePair.Value
-    var unknownMembers: UnknownMembers = .init()
+    var unknownMembers: UnknownMembers
 
     init(identifier: String, message: String, userName: String, imageURL: URL, coordinates: CoordinatePair.Value) {
         self.identifier = identifier
@@ -17,6 +17,7 @@ struct Tweet: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquata
         self.userName = userName
         self.imageURL = imageURL
         self.coordinates = coordinates
+        self.unknownMembers = .init()
     }
 
     init(from decoder: any Decoder) throws {

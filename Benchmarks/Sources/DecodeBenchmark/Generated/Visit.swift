@@ -4,11 +4,11 @@ import Foundation
 import ModelRuntime
 
 struct Visit: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-    var title: String?
-    var patient: Reference<Patient>?
-    var creator: Reference<JSONValue>?
-    var photo: FileValue?
-    var unknownMembers: UnknownMembers = .init()
+    var title: Optional<String>
+    var patient: Optional<Reference<Patient>>
+    var creator: Optional<Reference<JSONValue>>
+    var photo: Optional<FileValue>
+    var unknownMembers: UnknownMembers
 
     init(
         title: String? = nil,
@@ -20,6 +20,8 @@ struct Visit: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquata
         self.patient = patient
         self.creator = creator
         self.photo = photo
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     init(from decoder: any Decoder) throws {
@@ -59,7 +61,7 @@ struct Visit: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquata
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     static let modeledKeys: Set<String> = ["c_title", "c_patient", "c_creator", "c_photo"]
 }

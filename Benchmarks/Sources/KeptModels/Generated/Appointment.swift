@@ -4,15 +4,17 @@ import Foundation
 import ModelRuntime
 
 public struct Appointment: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-    public var title: String?
-    public var starts: Date?
-    public var ends: Date?
-    public var unknownMembers: UnknownMembers = .init()
+    public var title: Optional<String>
+    public var starts: Optional<Date>
+    public var ends: Optional<Date>
+    public var unknownMembers: UnknownMembers
 
     public init(title: String? = nil, starts: Date? = nil, ends: Date? = nil) {
         self.title = title
         self.starts = starts
         self.ends = ends
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -57,7 +59,7 @@ public struct Appointment: Codable, Hashable, Sendable, KeepsUnknownMembers, Mem
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = ["c_title", "c_starts", "c_ends"]
 }

@@ -4,13 +4,13 @@ import Foundation
 import ModelRuntime
 
 public struct Patient: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-    public var name: String?
-    public var age: Int?
-    public var score: Double?
-    public var active: Bool?
-    public var tags: [String]?
-    public var address: Address?
-    public var unknownMembers: UnknownMembers = .init()
+    public var name: Optional<String>
+    public var age: Optional<Int>
+    public var score: Optional<Double>
+    public var active: Optional<Bool>
+    public var tags: Optional<[String]>
+    public var address: Optional<Address>
+    public var unknownMembers: UnknownMembers
 
     public init(
         name: String? = nil,
@@ -26,6 +26,8 @@ public struct Patient: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberw
         self.active = active
         self.tags = tags
         self.address = address
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -63,20 +65,22 @@ public struct Patient: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberw
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = ["c_name", "c_age", "c_score", "c_active", "c_tags", "c_address"]
 
     public struct Address: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-        public var street: String?
-        public var city: String?
-        public var zip: String?
-        public var unknownMembers: UnknownMembers = .init()
+        public var street: Optional<String>
+        public var city: Optional<String>
+        public var zip: Optional<String>
+        public var unknownMembers: UnknownMembers
 
         public init(street: String? = nil, city: String? = nil, zip: String? = nil) {
             self.street = street
             self.city = city
             self.zip = zip
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -105,7 +109,7 @@ public struct Patient: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberw
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["c_street", "c_city", "c_zip"]
     }

@@ -4,11 +4,11 @@ import Foundation
 import ModelRuntime
 
 public struct Visit: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-    public var title: String?
-    public var patient: Reference<Patient>?
-    public var creator: Reference<JSONValue>?
-    public var photo: FileValue?
-    public var unknownMembers: UnknownMembers = .init()
+    public var title: Optional<String>
+    public var patient: Optional<Reference<Patient>>
+    public var creator: Optional<Reference<JSONValue>>
+    public var photo: Optional<FileValue>
+    public var unknownMembers: UnknownMembers
 
     public init(
         title: String? = nil,
@@ -20,6 +20,8 @@ public struct Visit: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwis
         self.patient = patient
         self.creator = creator
         self.photo = photo
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -59,7 +61,7 @@ public struct Visit: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwis
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = ["c_title", "c_patient", "c_creator", "c_photo"]
 }

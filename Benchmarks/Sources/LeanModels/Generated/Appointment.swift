@@ -4,14 +4,15 @@ import Foundation
 import ModelRuntime
 
 public struct Appointment: Codable, Hashable, Sendable, MemberwiseEquatable {
-    public var title: String?
-    public var starts: Date?
-    public var ends: Date?
+    public var title: Optional<String>
+    public var starts: Optional<Date>
+    public var ends: Optional<Date>
 
     public init(title: String? = nil, starts: Date? = nil, ends: Date? = nil) {
         self.title = title
         self.starts = starts
         self.ends = ends
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -53,5 +54,5 @@ public struct Appointment: Codable, Hashable, Sendable, MemberwiseEquatable {
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
 }

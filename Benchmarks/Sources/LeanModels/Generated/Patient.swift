@@ -4,12 +4,12 @@ import Foundation
 import ModelRuntime
 
 public struct Patient: Codable, Hashable, Sendable, MemberwiseEquatable {
-    public var name: String?
-    public var age: Int?
-    public var score: Double?
-    public var active: Bool?
-    public var tags: [String]?
-    public var address: Address?
+    public var name: Optional<String>
+    public var age: Optional<Int>
+    public var score: Optional<Double>
+    public var active: Optional<Bool>
+    public var tags: Optional<[String]>
+    public var address: Optional<Address>
 
     public init(
         name: String? = nil,
@@ -25,6 +25,7 @@ public struct Patient: Codable, Hashable, Sendable, MemberwiseEquatable {
         self.active = active
         self.tags = tags
         self.address = address
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -59,17 +60,18 @@ public struct Patient: Codable, Hashable, Sendable, MemberwiseEquatable {
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
 
     public struct Address: Codable, Hashable, Sendable, MemberwiseEquatable {
-        public var street: String?
-        public var city: String?
-        public var zip: String?
+        public var street: Optional<String>
+        public var city: Optional<String>
+        public var zip: Optional<String>
 
         public init(street: String? = nil, city: String? = nil, zip: String? = nil) {
             self.street = street
             self.city = city
             self.zip = zip
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -95,6 +97,6 @@ public struct Patient: Codable, Hashable, Sendable, MemberwiseEquatable {
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
     }
 }

@@ -4,10 +4,10 @@ import Foundation
 import ModelRuntime
 
 public struct Visit: Codable, Hashable, Sendable, MemberwiseEquatable {
-    public var title: String?
-    public var patient: Reference<Patient>?
-    public var creator: Reference<JSONValue>?
-    public var photo: FileValue?
+    public var title: Optional<String>
+    public var patient: Optional<Reference<Patient>>
+    public var creator: Optional<Reference<JSONValue>>
+    public var photo: Optional<FileValue>
 
     public init(
         title: String? = nil,
@@ -19,6 +19,7 @@ public struct Visit: Codable, Hashable, Sendable, MemberwiseEquatable {
         self.patient = patient
         self.creator = creator
         self.photo = photo
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -51,5 +52,5 @@ public struct Visit: Codable, Hashable, Sendable, MemberwiseEquatable {
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
 }

@@ -5,10 +5,11 @@ import ModelRuntime
 
 public struct Author: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var name: String
-    public var unknownMembers: UnknownMembers = .init()
+    public var unknownMembers: UnknownMembers
 
     public init(name: String) {
         self.name = name
+        self.unknownMembers = .init()
     }
 
     public init(from decoder: any Decoder) throws {

@@ -8,13 +8,14 @@ public struct BlogPost: Codable, Hashable, Sendable, KeepsUnknownMembers, Member
     public var text: String
     public var createdAt: Date
     public var author: Author
-    public var unknownMembers: UnknownMembers = .init()
+    public var unknownMembers: UnknownMembers
 
     public init(id: Int, text: String, createdAt: Date, author: Author) {
         self.id = id
         self.text = text
         self.createdAt = createdAt
         self.author = author
+        self.unknownMembers = .init()
     }
 
     public init(from decoder: any Decoder) throws {

@@ -5,10 +5,11 @@ import ModelRuntime
 
 public struct BlogPostsResponse: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var posts: [BlogPost]
-    public var unknownMembers: UnknownMembers = .init()
+    public var unknownMembers: UnknownMembers
 
     public init(posts: [BlogPost]) {
         self.posts = posts
+        self.unknownMembers = .init()
     }
 
     public init(from decoder: any Decoder) throws {

@@ -14,7 +14,7 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable, KeepsUnkno
     public var creatorID: String
     public var updaterID: String
     public var state: String
-    public var unknownMembers: UnknownMembers = .init()
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -38,6 +38,7 @@ public struct PictureData: Codable, Hashable, Sendable, Identifiable, KeepsUnkno
         self.creatorID = creatorID
         self.updaterID = updaterID
         self.state = state
+        self.unknownMembers = .init()
     }
 
     public init(from decoder: any Decoder) throws {

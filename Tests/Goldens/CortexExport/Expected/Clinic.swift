@@ -11,20 +11,20 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public var id: ObjectID
     /// Object name
     public var object: String
-    public var name: String?
-    public var phone: String?
-    public var beds: Double?
-    public var `open`: Bool?
-    public var opened: DateOnly?
-    public var tags: [String]?
-    public var kind: Kind?
-    public var address: Address?
-    public var head: Reference<JSONValue>?
-    public var logo: FileValue?
-    public var meta: JSONValue?
+    public var name: Optional<String>
+    public var phone: Optional<String>
+    public var beds: Optional<Double>
+    public var `open`: Optional<Bool>
+    public var opened: Optional<DateOnly>
+    public var tags: Optional<[String]>
+    public var kind: Optional<Kind>
+    public var address: Optional<Address>
+    public var head: Optional<Reference<JSONValue>>
+    public var logo: Optional<FileValue>
+    public var meta: Optional<JSONValue>
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
-    public var unknownMembers: UnknownMembers = .init()
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -56,6 +56,8 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.logo = logo
         self.meta = meta
         self.system = system
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -121,7 +123,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "_id",
@@ -182,15 +184,17 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     }
 
     public struct Address: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-        public var street: String?
-        public var city: String?
-        public var zip: String?
-        public var unknownMembers: UnknownMembers = .init()
+        public var street: Optional<String>
+        public var city: Optional<String>
+        public var zip: Optional<String>
+        public var unknownMembers: UnknownMembers
 
         public init(street: String? = nil, city: String? = nil, zip: String? = nil) {
             self.street = street
             self.city = city
             self.zip = zip
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -219,7 +223,7 @@ public struct Clinic: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["c_street", "c_city", "c_zip"]
     }
@@ -368,19 +372,29 @@ extension Clinic {
         public typealias Model = Clinic
 
         public var name: String
-        public var phone: String?
-        public var beds: Double?
-        public var `open`: Bool?
-        public var opened: DateOnly?
-        public var tags: [String]?
-        public var kind: Clinic.Kind?
-        public var address: Clinic.Address.Create?
-        public var head: ObjectID?
-        public var logo: FileUpload?
-        public var meta: JSONValue?
+        public var phone: Optional<String>
+        public var beds: Optional<Double>
+        public var `open`: Optional<Bool>
+        public var opened: Optional<DateOnly>
+        public var tags: Optional<[String]>
+        public var kind: Optional<Clinic.Kind>
+        public var address: Optional<Clinic.Address.Create>
+        public var head: Optional<ObjectID>
+        public var logo: Optional<FileUpload>
+        public var meta: Optional<JSONValue>
 
         public init(name: String) {
             self.name = name
+            self.phone = nil
+            self.beds = nil
+            self.`open` = nil
+            self.opened = nil
+            self.tags = nil
+            self.kind = nil
+            self.address = nil
+            self.head = nil
+            self.logo = nil
+            self.meta = nil
         }
 
         public var members: [BodyMember] {
@@ -544,11 +558,15 @@ extension Clinic.Address: BodyValueConvertible {
 
     /// The body of a new `Clinic.Address`, inside its object's create body.
     public struct Create: DocumentBody {
-        public var street: String?
-        public var city: String?
-        public var zip: String?
+        public var street: Optional<String>
+        public var city: Optional<String>
+        public var zip: Optional<String>
 
-        public init() {}
+        public init() {
+            self.street = nil
+            self.city = nil
+            self.zip = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

@@ -49,18 +49,18 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         public var id: ObjectID
         /// Object name
         public var object: String
-        public var clinic: Reference<Clinic>?
-        public var when: Date?
-        public var notes: [Note]?
+        public var clinic: Optional<Reference<Clinic>>
+        public var when: Optional<Date>
+        public var notes: Optional<[Note]>
         /// Readings
-        public var readings: [Reading]?
-        public var scans: [FileValue]?
-        public var score: Double?
+        public var readings: Optional<[Reading]>
+        public var scans: Optional<[FileValue]>
+        public var score: Optional<Double>
         /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
         public var system: CortexSystemProperties<JSONValue>
-        public var room: String?
-        public var duration: Double?
-        public var unknownMembers: UnknownMembers = .init()
+        public var room: Optional<String>
+        public var duration: Optional<Double>
+        public var unknownMembers: UnknownMembers
 
         public init(
             id: ObjectID,
@@ -86,6 +86,8 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.system = system
             self.room = room
             self.duration = duration
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -158,7 +160,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = [
             "_id",
@@ -192,18 +194,18 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         public var id: ObjectID
         /// Object name
         public var object: String
-        public var clinic: Reference<Clinic>?
-        public var when: Date?
-        public var notes: [Note]?
+        public var clinic: Optional<Reference<Clinic>>
+        public var when: Optional<Date>
+        public var notes: Optional<[Note]>
         /// Readings
-        public var readings: [Reading]?
-        public var scans: [FileValue]?
-        public var score: Double?
+        public var readings: Optional<[Reading]>
+        public var scans: Optional<[FileValue]>
+        public var score: Optional<Double>
         /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
         public var system: CortexSystemProperties<JSONValue>
-        public var link: String?
-        public var recorded: Bool?
-        public var unknownMembers: UnknownMembers = .init()
+        public var link: Optional<String>
+        public var recorded: Optional<Bool>
+        public var unknownMembers: UnknownMembers
 
         public init(
             id: ObjectID,
@@ -229,6 +231,8 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.system = system
             self.link = link
             self.recorded = recorded
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -297,7 +301,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = [
             "_id",
@@ -325,17 +329,19 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
 
     public struct Note: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
-        public var id: ObjectID?
-        public var text: String?
-        public var at: Date?
-        public var author: Reference<JSONValue>?
-        public var unknownMembers: UnknownMembers = .init()
+        public var id: Optional<ObjectID>
+        public var text: Optional<String>
+        public var at: Optional<Date>
+        public var author: Optional<Reference<JSONValue>>
+        public var unknownMembers: UnknownMembers
 
         public init(id: ObjectID? = nil, text: String? = nil, at: Date? = nil, author: Reference<JSONValue>? = nil) {
             self.id = id
             self.text = text
             self.at = at
             self.author = author
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -379,7 +385,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["_id", "c_text", "c_at", "c_author"]
     }
@@ -387,13 +393,15 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
     /// Readings
     public struct Reading: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
-        public var id: ObjectID?
-        public var value: Double?
-        public var unknownMembers: UnknownMembers = .init()
+        public var id: Optional<ObjectID>
+        public var value: Optional<Double>
+        public var unknownMembers: UnknownMembers
 
         public init(id: ObjectID? = nil, value: Double? = nil) {
             self.id = id
             self.value = value
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -419,7 +427,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["_id", "c_value"]
     }
@@ -566,17 +574,23 @@ extension Visit.InPerson {
 
         public var clinic: ObjectID
         public var when: Date
-        public var notes: [Visit.Note.Create]?
+        public var notes: Optional<[Visit.Note.Create]>
         /// Readings
-        public var readings: [Visit.Reading.Create]?
-        public var scans: [FileUpload]?
-        public var score: Double?
-        public var room: String?
-        public var duration: Double?
+        public var readings: Optional<[Visit.Reading.Create]>
+        public var scans: Optional<[FileUpload]>
+        public var score: Optional<Double>
+        public var room: Optional<String>
+        public var duration: Optional<Double>
 
         public init(clinic: ObjectID, when: Date) {
             self.clinic = clinic
             self.when = when
+            self.notes = nil
+            self.readings = nil
+            self.scans = nil
+            self.score = nil
+            self.room = nil
+            self.duration = nil
         }
 
         public var members: [BodyMember] {
@@ -704,17 +718,23 @@ extension Visit.Remote {
 
         public var clinic: ObjectID
         public var when: Date
-        public var notes: [Visit.Note.Create]?
+        public var notes: Optional<[Visit.Note.Create]>
         /// Readings
-        public var readings: [Visit.Reading.Create]?
-        public var scans: [FileUpload]?
-        public var score: Double?
-        public var link: String?
-        public var recorded: Bool?
+        public var readings: Optional<[Visit.Reading.Create]>
+        public var scans: Optional<[FileUpload]>
+        public var score: Optional<Double>
+        public var link: Optional<String>
+        public var recorded: Optional<Bool>
 
         public init(clinic: ObjectID, when: Date) {
             self.clinic = clinic
             self.when = when
+            self.notes = nil
+            self.readings = nil
+            self.scans = nil
+            self.score = nil
+            self.link = nil
+            self.recorded = nil
         }
 
         public var members: [BodyMember] {
@@ -859,11 +879,15 @@ extension Visit.Note: BodyValueConvertible, DocumentArrayElement {
 
     /// The body of a new `Visit.Note`, inside its object's create body.
     public struct Create: DocumentBody {
-        public var text: String?
-        public var at: Date?
-        public var author: ObjectID?
+        public var text: Optional<String>
+        public var at: Optional<Date>
+        public var author: Optional<ObjectID>
 
-        public init() {}
+        public init() {
+            self.text = nil
+            self.at = nil
+            self.author = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

@@ -13,22 +13,22 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public var id: ObjectID
     /// Object name
     public var object: String
-    public var date: Date?
-    public var isEnabled: Bool?
+    public var date: Optional<Date>
+    public var isEnabled: Optional<Bool>
     /// Owner
-    public var reference: Reference<JSONValue>?
-    public var number: Double?
-    public var document: Document?
-    public var string: String?
-    public var any: JSONValue?
-    public var stringArray: [String]?
-    public var count: Int?
-    public var day: DateOnly?
-    public var status: Status?
-    public var parent: Reference<Object>?
+    public var reference: Optional<Reference<JSONValue>>
+    public var number: Optional<Double>
+    public var document: Optional<Document>
+    public var string: Optional<String>
+    public var any: Optional<JSONValue>
+    public var stringArray: Optional<[String]>
+    public var count: Optional<Int>
+    public var day: Optional<DateOnly>
+    public var status: Optional<Status>
+    public var parent: Optional<Reference<Object>>
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
-    public var unknownMembers: UnknownMembers = .init()
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -62,6 +62,8 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.status = status
         self.parent = parent
         self.system = system
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -146,7 +148,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "_id",
@@ -176,13 +178,15 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     ]
 
     public struct Document: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-        public var stringOne: String?
-        public var stringTwo: String?
-        public var unknownMembers: UnknownMembers = .init()
+        public var stringOne: Optional<String>
+        public var stringTwo: Optional<String>
+        public var unknownMembers: UnknownMembers
 
         public init(stringOne: String? = nil, stringTwo: String? = nil) {
             self.stringOne = stringOne
             self.stringTwo = stringTwo
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -216,7 +220,7 @@ public struct Object: Codable, Hashable, Sendable, Identifiable, SystemPropertie
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["c_stringOne", "c_stringTwo"]
     }
@@ -380,22 +384,33 @@ extension Object {
     public struct Create: CreateBody {
         public typealias Model = Object
 
-        public var date: Date?
-        public var isEnabled: Bool?
+        public var date: Optional<Date>
+        public var isEnabled: Optional<Bool>
         /// Owner
-        public var reference: ObjectID?
-        public var number: Double?
-        public var document: Object.Document.Create?
+        public var reference: Optional<ObjectID>
+        public var number: Optional<Double>
+        public var document: Optional<Object.Document.Create>
         public var string: String
-        public var any: JSONValue?
-        public var stringArray: [String]?
-        public var count: Int?
-        public var day: DateOnly?
-        public var status: Object.Status?
-        public var parent: ObjectID?
+        public var any: Optional<JSONValue>
+        public var stringArray: Optional<[String]>
+        public var count: Optional<Int>
+        public var day: Optional<DateOnly>
+        public var status: Optional<Object.Status>
+        public var parent: Optional<ObjectID>
 
         public init(string: String) {
+            self.date = nil
+            self.isEnabled = nil
+            self.reference = nil
+            self.number = nil
+            self.document = nil
             self.string = string
+            self.any = nil
+            self.stringArray = nil
+            self.count = nil
+            self.day = nil
+            self.status = nil
+            self.parent = nil
         }
 
         public var members: [BodyMember] {
@@ -546,10 +561,13 @@ extension Object.Document: BodyValueConvertible {
 
     /// The body of a new `Object.Document`, inside its object's create body.
     public struct Create: DocumentBody {
-        public var stringOne: String?
-        public var stringTwo: String?
+        public var stringOne: Optional<String>
+        public var stringTwo: Optional<String>
 
-        public init() {}
+        public init() {
+            self.stringOne = nil
+            self.stringTwo = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

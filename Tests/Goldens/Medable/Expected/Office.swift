@@ -9,32 +9,32 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
     public var id: ObjectID
     /// Object name
     public var object: String
-    public var stringProperty: String?
+    public var stringProperty: Optional<String>
     /// Owner
-    public var owner: Reference<Object>?
+    public var owner: Optional<Reference<Object>>
     /// Pictures
     ///
     /// Pictures of a dermatological problem of the user.
-    public var pictures: [FileValue]?
+    public var pictures: Optional<[FileValue]>
     /// Created
-    public var created: Date?
+    public var created: Optional<Date>
     /// Creator
-    public var creator: Reference<JSONValue>?
+    public var creator: Optional<Reference<JSONValue>>
     /// Updated
-    public var updated: Date?
+    public var updated: Optional<Date>
     /// Updater
-    public var updater: Reference<JSONValue>?
+    public var updater: Optional<Reference<JSONValue>>
     /// Access level of the caller
-    public var access: Int?
+    public var access: Optional<Int>
     /// Roles granting the caller's access
-    public var accessRoles: [ObjectID]?
+    public var accessRoles: Optional<[ObjectID]>
     /// Favorite of the caller
-    public var favorite: Bool?
+    public var favorite: Optional<Bool>
     /// Shared with the caller
-    public var shared: Bool?
+    public var shared: Optional<Bool>
     /// Cortex's index bookkeeping
-    public var idx: JSONValue?
-    public var unknownMembers: UnknownMembers = .init()
+    public var idx: Optional<JSONValue>
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -66,6 +66,8 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         self.favorite = favorite
         self.shared = shared
         self.idx = idx
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -163,7 +165,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "_id",
@@ -280,13 +282,16 @@ extension Office {
     public struct Create: CreateBody {
         public typealias Model = Office
 
-        public var stringProperty: String?
+        public var stringProperty: Optional<String>
         /// Pictures
         ///
         /// Pictures of a dermatological problem of the user.
-        public var pictures: [FileUpload]?
+        public var pictures: Optional<[FileUpload]>
 
-        public init() {}
+        public init() {
+            self.stringProperty = nil
+            self.pictures = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

@@ -8,13 +8,15 @@ import ModelRuntime
 /// Its name would hide Foundation's Date,
 /// so it gets a suffix.
 package struct DateObject: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-    package var when: DateOnly?
-    package var location: GeoJSONGeometry?
-    package var unknownMembers: UnknownMembers = .init()
+    package var when: Optional<DateOnly>
+    package var location: Optional<GeoJSONGeometry>
+    package var unknownMembers: UnknownMembers
 
     package init(when: DateOnly? = nil, location: GeoJSONGeometry? = nil) {
         self.when = when
         self.location = location
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     package init(from decoder: any Decoder) throws {
@@ -44,7 +46,7 @@ package struct DateObject: Codable, Hashable, Sendable, KeepsUnknownMembers, Mem
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     package static let modeledKeys: Set<String> = ["c_when", "c_location"]
 }
@@ -84,10 +86,11 @@ extension DateObject {
         package typealias Model = DateObject
 
         package var when: DateOnly
-        package var location: GeoJSONGeometry?
+        package var location: Optional<GeoJSONGeometry>
 
         package init(when: DateOnly) {
             self.when = when
+            self.location = nil
         }
 
         package var members: [BodyMember] {

@@ -9,12 +9,14 @@ package struct ParticipantConsentWithdrawalAndDataRetentionRecord: Codable, Hash
 {
     /// Identifier
     package var id: ObjectID
-    package var reason: String?
-    package var unknownMembers: UnknownMembers = .init()
+    package var reason: Optional<String>
+    package var unknownMembers: UnknownMembers
 
     package init(id: ObjectID, reason: String? = nil) {
         self.id = id
         self.reason = reason
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     package init(from decoder: any Decoder) throws {
@@ -40,7 +42,7 @@ package struct ParticipantConsentWithdrawalAndDataRetentionRecord: Codable, Hash
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     package static let modeledKeys: Set<String> = ["_id", "c_reason"]
 }
@@ -80,9 +82,11 @@ extension ParticipantConsentWithdrawalAndDataRetentionRecord {
     package struct Create: CreateBody {
         package typealias Model = ParticipantConsentWithdrawalAndDataRetentionRecord
 
-        package var reason: String?
+        package var reason: Optional<String>
 
-        package init() {}
+        package init() {
+            self.reason = nil
+        }
 
         package var members: [BodyMember] {
             var members: [BodyMember] = []

@@ -7,23 +7,23 @@ import ModelRuntime
 package struct Settings: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     package var id: ObjectID
-    package var `class`: String?
-    package var `default`: Bool?
-    package var `self`: String?
-    package var type: String?
-    package var `protocol`: Int?
-    package var `init`: String?
-    package var isTwoFactorEnabled: Bool?
-    package var _3dModel: JSONValue?
-    package var firstName: String?
-    package var cafeCreme: String?
-    package var urlString: String?
-    package var theme: Theme?
-    package var limits: Limits?
-    package var date: DateDocument?
-    package var parent: Reference<Settings>?
-    package var entries: [Reference<DateObject>]?
-    package var unknownMembers: UnknownMembers = .init()
+    package var `class`: Optional<String>
+    package var `default`: Optional<Bool>
+    package var `self`: Optional<String>
+    package var type: Optional<String>
+    package var `protocol`: Optional<Int>
+    package var `init`: Optional<String>
+    package var isTwoFactorEnabled: Optional<Bool>
+    package var _3dModel: Optional<JSONValue>
+    package var firstName: Optional<String>
+    package var cafeCreme: Optional<String>
+    package var urlString: Optional<String>
+    package var theme: Optional<Theme>
+    package var limits: Optional<Limits>
+    package var date: Optional<DateDocument>
+    package var parent: Optional<Reference<Settings>>
+    package var entries: Optional<[Reference<DateObject>]>
+    package var unknownMembers: UnknownMembers
 
     package init(
         id: ObjectID,
@@ -61,6 +61,8 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, KeepsUnknown
         self.date = date
         self.parent = parent
         self.entries = entries
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     package init(from decoder: any Decoder) throws {
@@ -143,7 +145,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, KeepsUnknown
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     package static let modeledKeys: Set<String> = [
         "_id",
@@ -207,13 +209,15 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, KeepsUnknown
     }
 
     package struct Limits: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-        package var maximumItems: Int?
-        package var windows: [Window]?
-        package var unknownMembers: UnknownMembers = .init()
+        package var maximumItems: Optional<Int>
+        package var windows: Optional<[Window]>
+        package var unknownMembers: UnknownMembers
 
         package init(maximumItems: Int? = nil, windows: [Window]? = nil) {
             self.maximumItems = maximumItems
             self.windows = windows
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         package init(from decoder: any Decoder) throws {
@@ -247,20 +251,22 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, KeepsUnknown
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         package static let modeledKeys: Set<String> = ["c_max-items", "c_windows"]
 
         package struct Window: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-            package var from: Date?
-            package var to: Date?
-            package var days: [Day]?
-            package var unknownMembers: UnknownMembers = .init()
+            package var from: Optional<Date>
+            package var to: Optional<Date>
+            package var days: Optional<[Day]>
+            package var unknownMembers: UnknownMembers
 
             package init(from: Date? = nil, to: Date? = nil, days: [Day]? = nil) {
                 self.from = from
                 self.to = to
                 self.days = days
+                self.unknownMembers = .init()
+                self._nullKeys = NullKeys()
             }
 
             package init(from decoder: any Decoder) throws {
@@ -305,7 +311,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, KeepsUnknown
                 return true
             }
 
-            private var _nullKeys = NullKeys()
+            private var _nullKeys: NullKeys
             /// The keys this model's properties read; `unknownMembers` keeps the others.
             package static let modeledKeys: Set<String> = ["c_from", "c_to", "c_days"]
 
@@ -341,11 +347,13 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, KeepsUnknown
     }
 
     package struct DateDocument: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-        package var at: Date?
-        package var unknownMembers: UnknownMembers = .init()
+        package var at: Optional<Date>
+        package var unknownMembers: UnknownMembers
 
         package init(at: Date? = nil) {
             self.at = at
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         package init(from decoder: any Decoder) throws {
@@ -376,7 +384,7 @@ package struct Settings: Codable, Hashable, Sendable, Identifiable, KeepsUnknown
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         package static let modeledKeys: Set<String> = ["c_at"]
     }
@@ -546,24 +554,41 @@ extension Settings {
     package struct Create: CreateBody {
         package typealias Model = Settings
 
-        package var `class`: String?
-        package var `default`: Bool?
-        package var `self`: String?
-        package var type: String?
-        package var `protocol`: Int?
-        package var `init`: String?
-        package var isTwoFactorEnabled: Bool?
-        package var _3dModel: JSONValue?
-        package var firstName: String?
-        package var cafeCreme: String?
-        package var urlString: String?
-        package var theme: Settings.Theme?
-        package var limits: Settings.Limits.Create?
-        package var date: Settings.DateDocument.Create?
-        package var parent: ObjectID?
-        package var entries: [ObjectID]?
+        package var `class`: Optional<String>
+        package var `default`: Optional<Bool>
+        package var `self`: Optional<String>
+        package var type: Optional<String>
+        package var `protocol`: Optional<Int>
+        package var `init`: Optional<String>
+        package var isTwoFactorEnabled: Optional<Bool>
+        package var _3dModel: Optional<JSONValue>
+        package var firstName: Optional<String>
+        package var cafeCreme: Optional<String>
+        package var urlString: Optional<String>
+        package var theme: Optional<Settings.Theme>
+        package var limits: Optional<Settings.Limits.Create>
+        package var date: Optional<Settings.DateDocument.Create>
+        package var parent: Optional<ObjectID>
+        package var entries: Optional<[ObjectID]>
 
-        package init() {}
+        package init() {
+            self.`class` = nil
+            self.`default` = nil
+            self.`self` = nil
+            self.type = nil
+            self.`protocol` = nil
+            self.`init` = nil
+            self.isTwoFactorEnabled = nil
+            self._3dModel = nil
+            self.firstName = nil
+            self.cafeCreme = nil
+            self.urlString = nil
+            self.theme = nil
+            self.limits = nil
+            self.date = nil
+            self.parent = nil
+            self.entries = nil
+        }
 
         package var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -743,12 +768,14 @@ extension Settings.Limits.Window: BodyValueConvertible {
 
     /// The body of a new `Settings.Limits.Window`, inside its object's create body.
     package struct Create: DocumentBody {
-        package var from: Date?
+        package var from: Optional<Date>
         package var to: Date
-        package var days: [Settings.Limits.Window.Day]?
+        package var days: Optional<[Settings.Limits.Window.Day]>
 
         package init(to: Date) {
+            self.from = nil
             self.to = to
+            self.days = nil
         }
 
         package var members: [BodyMember] {
@@ -786,10 +813,13 @@ extension Settings.Limits: BodyValueConvertible {
 
     /// The body of a new `Settings.Limits`, inside its object's create body.
     package struct Create: DocumentBody {
-        package var maximumItems: Int?
-        package var windows: [Settings.Limits.Window.Create]?
+        package var maximumItems: Optional<Int>
+        package var windows: Optional<[Settings.Limits.Window.Create]>
 
-        package init() {}
+        package init() {
+            self.maximumItems = nil
+            self.windows = nil
+        }
 
         package var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -824,9 +854,11 @@ extension Settings.DateDocument: BodyValueConvertible {
 
     /// The body of a new `Settings.DateDocument`, inside its object's create body.
     package struct Create: DocumentBody {
-        package var at: Date?
+        package var at: Optional<Date>
 
-        package init() {}
+        package init() {
+            self.at = nil
+        }
 
         package var members: [BodyMember] {
             var members: [BodyMember] = []

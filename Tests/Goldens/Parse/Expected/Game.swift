@@ -8,13 +8,15 @@ public struct Game: Codable, Hashable, Sendable, SystemPropertiesCarrying, Keeps
     public var objectId: String
     /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
     public var system: ParseSystemProperties
-    public var title: String?
-    public var unknownMembers: UnknownMembers = .init()
+    public var title: Optional<String>
+    public var unknownMembers: UnknownMembers
 
     public init(objectId: String, system: ParseSystemProperties, title: String? = nil) {
         self.objectId = objectId
         self.system = system
         self.title = title
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -43,7 +45,7 @@ public struct Game: Codable, Hashable, Sendable, SystemPropertiesCarrying, Keeps
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = ["objectId", "createdAt", "updatedAt", "ACL", "title"]
 }
@@ -89,10 +91,13 @@ extension Game {
         public typealias Model = Game
 
         /// Access control list
-        public var acl: ParseACL?
-        public var title: String?
+        public var acl: Optional<ParseACL>
+        public var title: Optional<String>
 
-        public init() {}
+        public init() {
+            self.acl = nil
+            self.title = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

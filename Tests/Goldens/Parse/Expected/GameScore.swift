@@ -9,14 +9,14 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying, 
     public var objectId: String
     /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
     public var system: ParseSystemProperties
-    public var score: Double?
-    public var playerName: String?
-    public var cheatMode: Bool?
-    public var skills: [JSONValue]?
-    public var game: ParsePointer<Game>?
-    public var opponents: ParseRelation<Player>?
-    public var playedAt: Date?
-    public var unknownMembers: UnknownMembers = .init()
+    public var score: Optional<Double>
+    public var playerName: Optional<String>
+    public var cheatMode: Optional<Bool>
+    public var skills: Optional<[JSONValue]>
+    public var game: Optional<ParsePointer<Game>>
+    public var opponents: Optional<ParseRelation<Player>>
+    public var playedAt: Optional<Date>
+    public var unknownMembers: UnknownMembers
 
     public init(
         objectId: String,
@@ -38,6 +38,8 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying, 
         self.game = game
         self.opponents = opponents
         self.playedAt = playedAt
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -96,7 +98,7 @@ public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying, 
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "objectId",
@@ -193,16 +195,22 @@ extension GameScore {
         public typealias Model = GameScore
 
         /// Access control list
-        public var acl: ParseACL?
+        public var acl: Optional<ParseACL>
         public var score: Double
-        public var playerName: String?
-        public var cheatMode: Bool?
-        public var skills: [JSONValue]?
-        public var game: String?
-        public var playedAt: Date?
+        public var playerName: Optional<String>
+        public var cheatMode: Optional<Bool>
+        public var skills: Optional<[JSONValue]>
+        public var game: Optional<String>
+        public var playedAt: Optional<Date>
 
         public init(score: Double) {
+            self.acl = nil
             self.score = score
+            self.playerName = nil
+            self.cheatMode = nil
+            self.skills = nil
+            self.game = nil
+            self.playedAt = nil
         }
 
         public var members: [BodyMember] {

@@ -10,13 +10,13 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
     public var objectId: String
     /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
     public var system: ParseSystemProperties
-    public var location: ParseGeoPoint?
-    public var area: ParsePolygon?
-    public var picture: ParseFile?
-    public var thumbnail: ParseBytes?
-    public var openedAt: Date?
-    public var owner: ParsePointer<JSONValue>?
-    public var unknownMembers: UnknownMembers = .init()
+    public var location: Optional<ParseGeoPoint>
+    public var area: Optional<ParsePolygon>
+    public var picture: Optional<ParseFile>
+    public var thumbnail: Optional<ParseBytes>
+    public var openedAt: Optional<Date>
+    public var owner: Optional<ParsePointer<JSONValue>>
+    public var unknownMembers: UnknownMembers
 
     public init(
         objectId: String,
@@ -36,6 +36,8 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
         self.thumbnail = thumbnail
         self.openedAt = openedAt
         self.owner = owner
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -99,7 +101,7 @@ public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "objectId",
@@ -191,15 +193,23 @@ extension PlaceObject {
         public typealias Model = PlaceObject
 
         /// Access control list
-        public var acl: ParseACL?
-        public var location: ParseGeoPoint?
-        public var area: ParsePolygon?
-        public var picture: FileUpload?
-        public var thumbnail: ParseBytes?
-        public var openedAt: Date?
-        public var owner: String?
+        public var acl: Optional<ParseACL>
+        public var location: Optional<ParseGeoPoint>
+        public var area: Optional<ParsePolygon>
+        public var picture: Optional<FileUpload>
+        public var thumbnail: Optional<ParseBytes>
+        public var openedAt: Optional<Date>
+        public var owner: Optional<String>
 
-        public init() {}
+        public init() {
+            self.acl = nil
+            self.location = nil
+            self.area = nil
+            self.picture = nil
+            self.thumbnail = nil
+            self.openedAt = nil
+            self.owner = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

@@ -8,13 +8,15 @@ public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying, Kee
     public var objectId: String
     /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
     public var system: ParseSystemProperties
-    public var name: String?
-    public var unknownMembers: UnknownMembers = .init()
+    public var name: Optional<String>
+    public var unknownMembers: UnknownMembers
 
     public init(objectId: String, system: ParseSystemProperties, name: String? = nil) {
         self.objectId = objectId
         self.system = system
         self.name = name
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -43,7 +45,7 @@ public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying, Kee
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = ["objectId", "createdAt", "updatedAt", "ACL", "name"]
 }
@@ -89,10 +91,13 @@ extension Player {
         public typealias Model = Player
 
         /// Access control list
-        public var acl: ParseACL?
-        public var name: String?
+        public var acl: Optional<ParseACL>
+        public var name: Optional<String>
 
-        public init() {}
+        public init() {
+            self.acl = nil
+            self.name = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

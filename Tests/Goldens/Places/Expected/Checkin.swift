@@ -5,12 +5,14 @@ import ModelRuntime
 
 public struct Checkin: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var at: Date
-    public var by: String?
-    public var unknownMembers: UnknownMembers = .init()
+    public var by: Optional<String>
+    public var unknownMembers: UnknownMembers
 
     public init(at: Date, by: String? = nil) {
         self.at = at
         self.by = by
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -36,7 +38,7 @@ public struct Checkin: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberw
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = ["at", "by"]
 }

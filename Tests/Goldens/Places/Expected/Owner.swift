@@ -5,12 +5,14 @@ import ModelRuntime
 
 public struct Owner: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var login: String
-    public var since: DateOnly?
-    public var unknownMembers: UnknownMembers = .init()
+    public var since: Optional<DateOnly>
+    public var unknownMembers: UnknownMembers
 
     public init(login: String, since: DateOnly? = nil) {
         self.login = login
         self.since = since
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -36,7 +38,7 @@ public struct Owner: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwis
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = ["login", "since"]
 }

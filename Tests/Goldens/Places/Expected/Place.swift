@@ -5,18 +5,18 @@ import ModelRuntime
 
 public struct Place: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var createdAt: Date
-    public var updatedAt: Date?
+    public var updatedAt: Optional<Date>
     public var name: String
     public var placeId: String
     public var rating: Double
     public var visits: Int
     public var isOpen: Bool
-    public var homepage: URL?
-    public var tags: [String]?
-    public var extra: JSONValue?
+    public var homepage: Optional<URL>
+    public var tags: Optional<[String]>
+    public var extra: Optional<JSONValue>
     public var owner: Owner
     public var checkins: [Checkin]
-    public var unknownMembers: UnknownMembers = .init()
+    public var unknownMembers: UnknownMembers
 
     public init(
         createdAt: Date,
@@ -44,6 +44,8 @@ public struct Place: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwis
         self.extra = extra
         self.owner = owner
         self.checkins = checkins
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -107,7 +109,7 @@ public struct Place: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwis
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "meta",

@@ -6,12 +6,14 @@ import ModelRuntime
 public struct Account: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
-    public var name: Name?
-    public var unknownMembers: UnknownMembers = .init()
+    public var name: Optional<Name>
+    public var unknownMembers: UnknownMembers
 
     public init(id: ObjectID, name: Name? = nil) {
         self.id = id
         self.name = name
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -37,18 +39,20 @@ public struct Account: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMe
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = ["_id", "name"]
 
     public struct Name: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-        public var first: String?
-        public var last: String?
-        public var unknownMembers: UnknownMembers = .init()
+        public var first: Optional<String>
+        public var last: Optional<String>
+        public var unknownMembers: UnknownMembers
 
         public init(first: String? = nil, last: String? = nil) {
             self.first = first
             self.last = last
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -74,7 +78,7 @@ public struct Account: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMe
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["first", "last"]
     }
@@ -136,9 +140,11 @@ extension Account {
     public struct Create: CreateBody {
         public typealias Model = Account
 
-        public var name: Account.Name.Create?
+        public var name: Optional<Account.Name.Create>
 
-        public init() {}
+        public init() {
+            self.name = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -207,10 +213,13 @@ extension Account.Name: BodyValueConvertible {
 
     /// The body of a new `Account.Name`, inside its object's create body.
     public struct Create: DocumentBody {
-        public var first: String?
-        public var last: String?
+        public var first: Optional<String>
+        public var last: Optional<String>
 
-        public init() {}
+        public init() {
+            self.first = nil
+            self.last = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

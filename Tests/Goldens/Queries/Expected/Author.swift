@@ -6,16 +6,18 @@ import ModelRuntime
 public struct Author: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
-    public var name: String?
-    public var surname: String?
-    public var age: Int?
-    public var unknownMembers: UnknownMembers = .init()
+    public var name: Optional<String>
+    public var surname: Optional<String>
+    public var age: Optional<Int>
+    public var unknownMembers: UnknownMembers
 
     public init(id: ObjectID, name: String? = nil, surname: String? = nil, age: Int? = nil) {
         self.id = id
         self.name = name
         self.surname = surname
         self.age = age
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -47,7 +49,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = ["_id", "name", "surname", "age"]
 }
@@ -95,11 +97,15 @@ extension Author {
     public struct Create: CreateBody {
         public typealias Model = Author
 
-        public var name: String?
-        public var surname: String?
-        public var age: Int?
+        public var name: Optional<String>
+        public var surname: Optional<String>
+        public var age: Optional<Int>
 
-        public init() {}
+        public init() {
+            self.name = nil
+            self.surname = nil
+            self.age = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

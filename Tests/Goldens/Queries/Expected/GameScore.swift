@@ -4,17 +4,19 @@ import Foundation
 import ModelRuntime
 
 public struct GameScore: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-    public var points: Int?
-    public var playerName: String?
-    public var owner: Reference<Player>?
-    public var playedAt: Date?
-    public var unknownMembers: UnknownMembers = .init()
+    public var points: Optional<Int>
+    public var playerName: Optional<String>
+    public var owner: Optional<Reference<Player>>
+    public var playedAt: Optional<Date>
+    public var unknownMembers: UnknownMembers
 
     public init(points: Int? = nil, playerName: String? = nil, owner: Reference<Player>? = nil, playedAt: Date? = nil) {
         self.points = points
         self.playerName = playerName
         self.owner = owner
         self.playedAt = playedAt
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -54,7 +56,7 @@ public struct GameScore: Codable, Hashable, Sendable, KeepsUnknownMembers, Membe
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = ["points", "playerName", "owner", "playedAt"]
 }
@@ -116,12 +118,17 @@ extension GameScore {
     public struct Create: CreateBody {
         public typealias Model = GameScore
 
-        public var points: Int?
-        public var playerName: String?
-        public var owner: ObjectID?
-        public var playedAt: Date?
+        public var points: Optional<Int>
+        public var playerName: Optional<String>
+        public var owner: Optional<ObjectID>
+        public var playedAt: Optional<Date>
 
-        public init() {}
+        public init() {
+            self.points = nil
+            self.playerName = nil
+            self.owner = nil
+            self.playedAt = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

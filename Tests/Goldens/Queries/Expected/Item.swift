@@ -6,17 +6,17 @@ import ModelRuntime
 public struct Item: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
-    public var name: String?
-    public var count: Int?
-    public var price: Double?
-    public var active: Bool?
-    public var when: Date?
-    public var tags: [String]?
-    public var status: Status?
-    public var size: Size?
-    public var parts: [Part]?
-    public var linked: ParseRelation<Item>?
-    public var unknownMembers: UnknownMembers = .init()
+    public var name: Optional<String>
+    public var count: Optional<Int>
+    public var price: Optional<Double>
+    public var active: Optional<Bool>
+    public var when: Optional<Date>
+    public var tags: Optional<[String]>
+    public var status: Optional<Status>
+    public var size: Optional<Size>
+    public var parts: Optional<[Part]>
+    public var linked: Optional<ParseRelation<Item>>
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -42,6 +42,8 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembe
         self.size = size
         self.parts = parts
         self.linked = linked
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -106,7 +108,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembe
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "_id",
@@ -155,13 +157,15 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembe
     }
 
     public struct Size: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-        public var width: Double?
-        public var height: Double?
-        public var unknownMembers: UnknownMembers = .init()
+        public var width: Optional<Double>
+        public var height: Optional<Double>
+        public var unknownMembers: UnknownMembers
 
         public init(width: Double? = nil, height: Double? = nil) {
             self.width = width
             self.height = height
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -187,19 +191,21 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembe
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["c_width", "c_height"]
     }
 
     public struct Part: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-        public var label: String?
-        public var qty: Int?
-        public var unknownMembers: UnknownMembers = .init()
+        public var label: Optional<String>
+        public var qty: Optional<Int>
+        public var unknownMembers: UnknownMembers
 
         public init(label: String? = nil, qty: Int? = nil) {
             self.label = label
             self.qty = qty
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -225,7 +231,7 @@ public struct Item: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembe
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["c_label", "c_qty"]
     }
@@ -347,17 +353,25 @@ extension Item {
         public typealias Model = Item
 
         public var name: String
-        public var count: Int?
-        public var price: Double?
-        public var active: Bool?
-        public var when: Date?
-        public var tags: [String]?
-        public var status: Item.Status?
-        public var size: Item.Size.Create?
-        public var parts: [Item.Part.Create]?
+        public var count: Optional<Int>
+        public var price: Optional<Double>
+        public var active: Optional<Bool>
+        public var when: Optional<Date>
+        public var tags: Optional<[String]>
+        public var status: Optional<Item.Status>
+        public var size: Optional<Item.Size.Create>
+        public var parts: Optional<[Item.Part.Create]>
 
         public init(name: String) {
             self.name = name
+            self.count = nil
+            self.price = nil
+            self.active = nil
+            self.when = nil
+            self.tags = nil
+            self.status = nil
+            self.size = nil
+            self.parts = nil
         }
 
         public var members: [BodyMember] {
@@ -493,10 +507,13 @@ extension Item.Size: BodyValueConvertible {
 
     /// The body of a new `Item.Size`, inside its object's create body.
     public struct Create: DocumentBody {
-        public var width: Double?
-        public var height: Double?
+        public var width: Optional<Double>
+        public var height: Optional<Double>
 
-        public init() {}
+        public init() {
+            self.width = nil
+            self.height = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -530,10 +547,13 @@ extension Item.Part: BodyValueConvertible {
 
     /// The body of a new `Item.Part`, inside its object's create body.
     public struct Create: DocumentBody {
-        public var label: String?
-        public var qty: Int?
+        public var label: Optional<String>
+        public var qty: Optional<Int>
 
-        public init() {}
+        public init() {
+            self.label = nil
+            self.qty = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

@@ -6,13 +6,13 @@ import ModelRuntime
 public struct Picturedata: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
-    public var username: String?
-    public var picturename: String?
-    public var picturedate: Date?
-    public var flashMode: Bool?
-    public var updatedAt: Date?
-    public var keywords: [String]?
-    public var unknownMembers: UnknownMembers = .init()
+    public var username: Optional<String>
+    public var picturename: Optional<String>
+    public var picturedate: Optional<Date>
+    public var flashMode: Optional<Bool>
+    public var updatedAt: Optional<Date>
+    public var keywords: Optional<[String]>
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -30,6 +30,8 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, KeepsUnkno
         self.flashMode = flashMode
         self.updatedAt = updatedAt
         self.keywords = keywords
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -90,7 +92,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, KeepsUnkno
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "_id",
@@ -158,14 +160,21 @@ extension Picturedata {
     public struct Create: CreateBody {
         public typealias Model = Picturedata
 
-        public var username: String?
-        public var picturename: String?
-        public var picturedate: Date?
-        public var flashMode: Bool?
-        public var updatedAt: Date?
-        public var keywords: [String]?
+        public var username: Optional<String>
+        public var picturename: Optional<String>
+        public var picturedate: Optional<Date>
+        public var flashMode: Optional<Bool>
+        public var updatedAt: Optional<Date>
+        public var keywords: Optional<[String]>
 
-        public init() {}
+        public init() {
+            self.username = nil
+            self.picturename = nil
+            self.picturedate = nil
+            self.flashMode = nil
+            self.updatedAt = nil
+            self.keywords = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

@@ -6,12 +6,12 @@ import ModelRuntime
 public struct Plate: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
-    public var name: String?
-    public var price: Double?
-    public var qta: Int?
-    public var tags: [String]?
-    public var registry: Registry?
-    public var unknownMembers: UnknownMembers = .init()
+    public var name: Optional<String>
+    public var price: Optional<Double>
+    public var qta: Optional<Int>
+    public var tags: Optional<[String]>
+    public var registry: Optional<Registry>
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -27,6 +27,8 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
         self.qta = qta
         self.tags = tags
         self.registry = registry
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -64,16 +66,18 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = ["_id", "name", "price", "qta", "tags", "registry"]
 
     public struct Registry: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-        public var surname: String?
-        public var unknownMembers: UnknownMembers = .init()
+        public var surname: Optional<String>
+        public var unknownMembers: UnknownMembers
 
         public init(surname: String? = nil) {
             self.surname = surname
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -96,7 +100,7 @@ public struct Plate: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["surname"]
     }
@@ -170,13 +174,19 @@ extension Plate {
     public struct Create: CreateBody {
         public typealias Model = Plate
 
-        public var name: String?
-        public var price: Double?
-        public var qta: Int?
-        public var tags: [String]?
-        public var registry: Plate.Registry.Create?
+        public var name: Optional<String>
+        public var price: Optional<Double>
+        public var qta: Optional<Int>
+        public var tags: Optional<[String]>
+        public var registry: Optional<Plate.Registry.Create>
 
-        public init() {}
+        public init() {
+            self.name = nil
+            self.price = nil
+            self.qta = nil
+            self.tags = nil
+            self.registry = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -270,9 +280,11 @@ extension Plate.Registry: BodyValueConvertible {
 
     /// The body of a new `Plate.Registry`, inside its object's create body.
     public struct Create: DocumentBody {
-        public var surname: String?
+        public var surname: Optional<String>
 
-        public init() {}
+        public init() {
+            self.surname = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

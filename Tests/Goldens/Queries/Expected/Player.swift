@@ -4,11 +4,13 @@ import Foundation
 import ModelRuntime
 
 public struct Player: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-    public var name: String?
-    public var unknownMembers: UnknownMembers = .init()
+    public var name: Optional<String>
+    public var unknownMembers: UnknownMembers
 
     public init(name: String? = nil) {
         self.name = name
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -31,7 +33,7 @@ public struct Player: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwi
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = ["name"]
 }
@@ -66,9 +68,11 @@ extension Player {
     public struct Create: CreateBody {
         public typealias Model = Player
 
-        public var name: String?
+        public var name: Optional<String>
 
-        public init() {}
+        public init() {
+            self.name = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

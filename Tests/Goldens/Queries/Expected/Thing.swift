@@ -6,13 +6,13 @@ import ModelRuntime
 public struct Thing: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
     /// Identifier
     public var id: ObjectID
-    public var created: Date?
-    public var creator: Reference<Account>?
-    public var name: String?
-    public var bpm: Double?
-    public var optional: String?
-    public var owner: Reference<Account>?
-    public var unknownMembers: UnknownMembers = .init()
+    public var created: Optional<Date>
+    public var creator: Optional<Reference<Account>>
+    public var name: Optional<String>
+    public var bpm: Optional<Double>
+    public var optional: Optional<String>
+    public var owner: Optional<Reference<Account>>
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -30,6 +30,8 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
         self.bpm = bpm
         self.optional = optional
         self.owner = owner
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -86,7 +88,7 @@ public struct Thing: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "_id",
@@ -185,14 +187,19 @@ extension Thing {
         public typealias Model = Thing
 
         public var created: Date
-        public var creator: ObjectID?
-        public var name: String?
-        public var bpm: Double?
-        public var optional: String?
-        public var owner: ObjectID?
+        public var creator: Optional<ObjectID>
+        public var name: Optional<String>
+        public var bpm: Optional<Double>
+        public var optional: Optional<String>
+        public var owner: Optional<ObjectID>
 
         public init(created: Date) {
             self.created = created
+            self.creator = nil
+            self.name = nil
+            self.bpm = nil
+            self.optional = nil
+            self.owner = nil
         }
 
         public var members: [BodyMember] {

@@ -12,10 +12,10 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
     /// Object name
     public var object: String
     /// Prop 1
-    public var prop1: GeoJSONGeometry?
+    public var prop1: Optional<GeoJSONGeometry>
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
-    public var unknownMembers: UnknownMembers = .init()
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -27,6 +27,8 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
         self.object = object
         self.prop1 = prop1
         self.system = system
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -58,7 +60,7 @@ public struct GeoHistory: Codable, Hashable, Sendable, Identifiable, SystemPrope
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "_id",
@@ -124,9 +126,11 @@ extension GeoHistory {
         public typealias Model = GeoHistory
 
         /// Prop 1
-        public var prop1: GeoJSONGeometry?
+        public var prop1: Optional<GeoJSONGeometry>
 
-        public init() {}
+        public init() {
+            self.prop1 = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

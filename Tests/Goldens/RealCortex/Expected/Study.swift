@@ -14,190 +14,190 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// Object name
     public var object: String
     /// All Tasks
-    public var allTasks: CortexList<JSONValue>?
+    public var allTasks: Optional<CortexList<JSONValue>>
     /// Anchor Date Templates
-    public var anchorDateTemplates: CortexList<JSONValue>?
+    public var anchorDateTemplates: Optional<CortexList<JSONValue>>
     /// Auth Task Fields
-    public var authTaskFields: [String]?
+    public var authTaskFields: Optional<[String]>
     /// Automatic Participant ID Generation
-    public var automaticParticipantIdGeneration: Bool?
+    public var automaticParticipantIdGeneration: Optional<Bool>
     /// Caregiver enabled
     ///
     /// Indicates whether the caregiver functionality is enabled for this study
-    public var caregiverEnabled: Bool?
+    public var caregiverEnabled: Optional<Bool>
     /// Caregiver ePRO enabled
     ///
     /// Indicates whether caregivers have access to ePRO features for assisting patients.
-    public var caregiverEproEnabled: Bool?
+    public var caregiverEproEnabled: Optional<Bool>
     /// Code Name
-    public var code: String?
+    public var code: Optional<String>
     /// Configuration
-    public var configuration: Configuration?
+    public var configuration: Optional<Configuration>
     /// Default Participant Schedule
     ///
     /// The default participant schedule to use upon Participant enrollment
-    public var defaultParticipantSchedule: Reference<JSONValue>?
+    public var defaultParticipantSchedule: Optional<Reference<JSONValue>>
     /// Default Participant Group
-    public var defaultSubjectGroup: Reference<JSONValue>?
+    public var defaultSubjectGroup: Optional<Reference<JSONValue>>
     /// Default Participant Site
-    public var defaultSubjectSite: Reference<JSONValue>?
+    public var defaultSubjectSite: Optional<Reference<JSONValue>>
     /// Default Participant Visit Schedule
-    public var defaultSubjectVisitSchedule: Reference<JSONValue>?
+    public var defaultSubjectVisitSchedule: Optional<Reference<JSONValue>>
     /// Description
-    public var description: String?
+    public var description: Optional<String>
     /// Enable Alternate Registration
-    public var enableAltReg: Bool?
+    public var enableAltReg: Optional<Bool>
     /// Enable Secured Registration Data
-    public var enableSecuredRegData: Bool?
+    public var enableSecuredRegData: Optional<Bool>
     /// End Date
-    public var endDate: DateOnly?
+    public var endDate: Optional<DateOnly>
     /// Exports
-    public var exports: CortexList<JSONValue>?
+    public var exports: Optional<CortexList<JSONValue>>
     /// Faults
-    public var faults: CortexList<JSONValue>?
+    public var faults: Optional<CortexList<JSONValue>>
     /// Field of Study
-    public var field: String?
+    public var field: Optional<String>
     /// Forgot Username Options
-    public var forgotUsernameOptions: [String]?
+    public var forgotUsernameOptions: Optional<[String]>
     /// Format Spec Queries
-    public var formatSpecQueries: String?
+    public var formatSpecQueries: Optional<String>
     /// Format Spec Sites
-    public var formatSpecSites: String?
+    public var formatSpecSites: Optional<String>
     /// Format Spec Participant ID
-    public var formatSpecSubjectId: String?
+    public var formatSpecSubjectId: Optional<String>
     /// Format Spec Tasks
-    public var formatSpecTasks: String?
+    public var formatSpecTasks: Optional<String>
     /// Participant Goal
-    public var goal: Double?
+    public var goal: Optional<Double>
     /// Groups
-    public var groups: CortexList<JSONValue>?
+    public var groups: Optional<CortexList<JSONValue>>
     /// Information
-    public var information: [Information]?
+    public var information: Optional<[Information]>
     /// Invite Code TTL
-    public var inviteCodeTtl: Double?
+    public var inviteCodeTtl: Optional<Double>
     /// Key
-    public var key: UUIDString?
+    public var key: Optional<UUIDString>
     /// Localized Faults
-    public var localizedFaults: JSONValue?
+    public var localizedFaults: Optional<JSONValue>
     /// Locks
-    public var locks: CortexList<JSONValue>?
+    public var locks: Optional<CortexList<JSONValue>>
     /// Login Identifier
-    public var loginIdentifier: String?
+    public var loginIdentifier: Optional<String>
     /// Looker Default Dashboard
-    public var lookerSmwebDefaultDashboard: String?
+    public var lookerSmwebDefaultDashboard: Optional<String>
     /// Menu Config
-    public var menuConfig: [MenuConfig]?
+    public var menuConfig: Optional<[MenuConfig]>
     /// Name
-    public var name: String?
+    public var name: Optional<String>
     /// Use New Site Permission Model
     ///
     /// Determines if new site permission is enabled or not
-    public var newSitePermissionModel: Bool?
+    public var newSitePermissionModel: Optional<Bool>
     /// No PII
     ///
     /// Determines if the study should save PII or not
-    public var noPii: Bool?
+    public var noPii: Optional<Bool>
     /// Participant Schedules
-    public var participantSchedules: CortexList<JSONValue>?
+    public var participantSchedules: Optional<CortexList<JSONValue>>
     /// Get Participant ID From Visit
-    public var participantidOnVisit: Bool?
+    public var participantidOnVisit: Optional<Bool>
     /// Patient App Display Options
-    public var patientAppDisplayOptions: PatientAppDisplayOptions?
+    public var patientAppDisplayOptions: Optional<PatientAppDisplayOptions>
     /// Patient Flags
-    public var patientFlags: CortexList<JSONValue>?
+    public var patientFlags: Optional<CortexList<JSONValue>>
     /// PI Oversight Email Interval Weeks
     ///
     /// Email digest interval in weeks (1 = weekly, 2 = bi-weekly, etc.)
-    public var piOversightEmailIntervalWeeks: Double?
+    public var piOversightEmailIntervalWeeks: Optional<Double>
     /// PI Oversight Enabled
     ///
     /// Enables PI Oversight feature for this study
-    public var piOversightEnabled: Bool?
+    public var piOversightEnabled: Optional<Bool>
     /// PI Oversight Overdue Grace Days
     ///
     /// Grace period in days before marking review as overdue
-    public var piOversightOverdueGraceDays: Double?
+    public var piOversightOverdueGraceDays: Optional<Double>
     /// PI Oversight Review Due Weeks
     ///
     /// Review window in weeks (0 = never due)
-    public var piOversightReviewDueWeeks: Double?
+    public var piOversightReviewDueWeeks: Optional<Double>
     /// Pinned Version
-    public var pinnedVersion: Double?
+    public var pinnedVersion: Optional<Double>
     /// Privacy Items
-    public var privacyItems: [PrivacyItem]?
+    public var privacyItems: Optional<[PrivacyItem]>
     /// Protocol Number
-    public var protocolNumber: String?
+    public var protocolNumber: Optional<String>
     /// Public Group
-    public var publicGroup: Reference<JSONValue>?
+    public var publicGroup: Optional<Reference<JSONValue>>
     /// Queries
-    public var queries: CortexList<JSONValue>?
+    public var queries: Optional<CortexList<JSONValue>>
     /// Reasons For Change
-    public var reasonsForChange: [String]?
+    public var reasonsForChange: Optional<[String]>
     /// Requires Econsent
-    public var requiresEconsentField: Bool?
+    public var requiresEconsentField: Optional<Bool>
     /// Requires Invite
-    public var requiresInvite: Bool?
+    public var requiresInvite: Optional<Bool>
     /// Resources
-    public var resources: [Resource]?
+    public var resources: Optional<[Resource]>
     /// Review Types
-    public var reviewTypes: [ReviewType]?
+    public var reviewTypes: Optional<[ReviewType]>
     /// Self Service Info
-    public var selfServiceInfo: SelfServiceInfo?
+    public var selfServiceInfo: Optional<SelfServiceInfo>
     /// Site Supported Locales
-    public var siteSupportedLocales: [String]?
+    public var siteSupportedLocales: Optional<[String]>
     /// Sites
-    public var sites: CortexList<JSONValue>?
+    public var sites: Optional<CortexList<JSONValue>>
     /// Sponsor Name
-    public var sponsorName: String?
+    public var sponsorName: Optional<String>
     /// Start Date
-    public var startDate: DateOnly?
+    public var startDate: Optional<DateOnly>
     /// Step Responses
-    public var stepResponses: CortexList<JSONValue>?
+    public var stepResponses: Optional<CortexList<JSONValue>>
     /// Store Invite Data
-    public var storeInviteData: Bool?
+    public var storeInviteData: Optional<Bool>
     /// Study Contact Information
-    public var studyContactInformation: [StudyContactInformation]?
+    public var studyContactInformation: Optional<[StudyContactInformation]>
     /// Study Resources
-    public var studyResources: CortexList<JSONValue>?
+    public var studyResources: Optional<CortexList<JSONValue>>
     /// Study Team Users
-    public var studyTeamUsers: CortexList<JSONValue>?
+    public var studyTeamUsers: Optional<CortexList<JSONValue>>
     /// Participant Enrollment status
-    public var subjectEnrollmentStatus: String?
+    public var subjectEnrollmentStatus: Optional<String>
     /// Participant Invite Validation
-    public var subjectInviteValidation: String?
+    public var subjectInviteValidation: Optional<String>
     /// Participant Menu Config
-    public var subjectMenuConfig: [SubjectMenuConfig]?
+    public var subjectMenuConfig: Optional<[SubjectMenuConfig]>
     /// Participant Status List
-    public var subjectStatusList: [SubjectStatusList]?
+    public var subjectStatusList: Optional<[SubjectStatusList]>
     /// Supported Locales
-    public var supportedLocales: [String]?
+    public var supportedLocales: Optional<[String]>
     /// Task Responses
-    public var taskResponses: CortexList<JSONValue>?
+    public var taskResponses: Optional<CortexList<JSONValue>>
     /// Tasks
-    public var tasks: CortexList<JSONValue>?
+    public var tasks: Optional<CortexList<JSONValue>>
     /// Televisit Enabled
-    public var televisitEnabled: Bool?
+    public var televisitEnabled: Optional<Bool>
     /// Unique Org Study
-    public var uniqueOrgStudy: String?
+    public var uniqueOrgStudy: Optional<String>
     /// Use Advanced Task Scheduler
     ///
     /// Will the clients expect the study to use the advanced task scheduling
-    public var useAdvancedTaskScheduler: Bool?
+    public var useAdvancedTaskScheduler: Optional<Bool>
     /// Use Secure Flag
-    public var useSecureFlag: Bool?
+    public var useSecureFlag: Optional<Bool>
     /// Visit Configuration
-    public var visitConfiguration: VisitConfiguration?
+    public var visitConfiguration: Optional<VisitConfiguration>
     /// Visit Schedules
-    public var visitSchedules: CortexList<JSONValue>?
+    public var visitSchedules: Optional<CortexList<JSONValue>>
     /// EC Document Templates
-    public var ecDocumentTemplates: CortexList<JSONValue>?
+    public var ecDocumentTemplates: Optional<CortexList<JSONValue>>
     /// eConsent Format Specifiers
-    public var ecEconsentFormatSpec: EcEconsentFormatSpec?
+    public var ecEconsentFormatSpec: Optional<EcEconsentFormatSpec>
     /// EC Signed Documents
-    public var ecSignedDocuments: CortexList<JSONValue>?
+    public var ecSignedDocuments: Optional<CortexList<JSONValue>>
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
-    public var unknownMembers: UnknownMembers = .init()
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -369,6 +369,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         self.ecEconsentFormatSpec = ecEconsentFormatSpec
         self.ecSignedDocuments = ecSignedDocuments
         self.system = system
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -1038,7 +1040,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "_id",
@@ -1139,30 +1141,30 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// Configuration
     public struct Configuration: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Action Failed Color
-        public var actionFailedColor: String?
+        public var actionFailedColor: Optional<String>
         /// Callout Color
-        public var calloutColor: String?
+        public var calloutColor: Optional<String>
         /// Consent
-        public var consent: FileValue?
+        public var consent: Optional<FileValue>
         /// Gradient Principal
-        public var gradientPrincipal: String?
+        public var gradientPrincipal: Optional<String>
         /// Gradient Secondary
-        public var gradientSecondary: String?
+        public var gradientSecondary: Optional<String>
         /// Organization Logo
-        public var organizationLogo: FileValue?
+        public var organizationLogo: Optional<FileValue>
         /// Principal Color
-        public var principalColor: String?
+        public var principalColor: Optional<String>
         /// Principal Text Color
-        public var principalTextColor: String?
+        public var principalTextColor: Optional<String>
         /// Receive Notifications
-        public var receiveNotifications: Bool?
+        public var receiveNotifications: Optional<Bool>
         /// Secondary Color
-        public var secondaryColor: String?
+        public var secondaryColor: Optional<String>
         /// Secondary Text Color
-        public var secondaryTextColor: String?
+        public var secondaryTextColor: Optional<String>
         /// Study Logo
-        public var studyLogo: FileValue?
-        public var unknownMembers: UnknownMembers = .init()
+        public var studyLogo: Optional<FileValue>
+        public var unknownMembers: UnknownMembers
 
         public init(
             actionFailedColor: String? = nil,
@@ -1190,6 +1192,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.secondaryColor = secondaryColor
             self.secondaryTextColor = secondaryTextColor
             self.studyLogo = studyLogo
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -1317,7 +1321,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = [
             "c_action_failed_color",
@@ -1338,20 +1342,20 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// Information
     public struct Information: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
-        public var id: ObjectID?
+        public var id: Optional<ObjectID>
         /// Assets
-        public var assets: [FileValue]?
+        public var assets: Optional<[FileValue]>
         /// Content
-        public var content: String?
+        public var content: Optional<String>
         /// Content is HTML
-        public var contentIsHtml: Bool?
+        public var contentIsHtml: Optional<Bool>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Title
-        public var title: String?
+        public var title: Optional<String>
         /// Web Link
-        public var webLink: String?
-        public var unknownMembers: UnknownMembers = .init()
+        public var webLink: Optional<String>
+        public var unknownMembers: UnknownMembers
 
         public init(
             id: ObjectID? = nil,
@@ -1369,6 +1373,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.key = key
             self.title = title
             self.webLink = webLink
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -1417,7 +1423,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = [
             "_id",
@@ -1433,16 +1439,16 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// Menu Config
     public struct MenuConfig: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
-        public var id: ObjectID?
+        public var id: Optional<ObjectID>
         /// Display Name
-        public var displayName: String?
+        public var displayName: Optional<String>
         /// Group Id
-        public var groupId: String?
+        public var groupId: Optional<String>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Menu
-        public var menu: String?
-        public var unknownMembers: UnknownMembers = .init()
+        public var menu: Optional<String>
+        public var unknownMembers: UnknownMembers
 
         public init(
             id: ObjectID? = nil,
@@ -1456,6 +1462,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.groupId = groupId
             self.key = key
             self.menu = menu
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -1494,7 +1502,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["_id", "c_display_name", "c_group_id", "c_key", "c_menu"]
     }
@@ -1502,18 +1510,18 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// Patient App Display Options
     public struct PatientAppDisplayOptions: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Profile Fields
-        public var profileFields: [String]?
+        public var profileFields: Optional<[String]>
         /// Show Consent Documents
-        public var showConsentDocuments: Bool?
+        public var showConsentDocuments: Optional<Bool>
         /// Show Language Selector
-        public var showLanguageSelector: Bool?
+        public var showLanguageSelector: Optional<Bool>
         /// Show Leave Study
-        public var showLeaveStudy: Bool?
+        public var showLeaveStudy: Optional<Bool>
         /// Show Site Information
-        public var showSiteInformation: Bool?
+        public var showSiteInformation: Optional<Bool>
         /// Show Subject Number
-        public var showSubjectNumber: Bool?
-        public var unknownMembers: UnknownMembers = .init()
+        public var showSubjectNumber: Optional<Bool>
+        public var unknownMembers: UnknownMembers
 
         public init(
             profileFields: [String]? = nil,
@@ -1529,6 +1537,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.showLeaveStudy = showLeaveStudy
             self.showSiteInformation = showSiteInformation
             self.showSubjectNumber = showSubjectNumber
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -1606,7 +1616,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = [
             "c_profile_fields",
@@ -1621,18 +1631,18 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// Privacy Items
     public struct PrivacyItem: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
-        public var id: ObjectID?
+        public var id: Optional<ObjectID>
         /// Apps
-        public var apps: [String]?
+        public var apps: Optional<[String]>
         /// HTML Content
-        public var htmlContent: String?
+        public var htmlContent: Optional<String>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Name
-        public var label: String?
+        public var label: Optional<String>
         /// URL
-        public var url: String?
-        public var unknownMembers: UnknownMembers = .init()
+        public var url: Optional<String>
+        public var unknownMembers: UnknownMembers
 
         public init(
             id: ObjectID? = nil,
@@ -1648,6 +1658,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.key = key
             self.label = label
             self.url = url
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -1689,7 +1701,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["_id", "c_apps", "c_html_content", "c_key", "c_label", "c_url"]
     }
@@ -1697,22 +1709,22 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// Resources
     public struct Resource: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
-        public var id: ObjectID?
+        public var id: Optional<ObjectID>
         /// Assets
-        public var assets: [FileValue]?
+        public var assets: Optional<[FileValue]>
         /// Available To
-        public var availableTo: String?
+        public var availableTo: Optional<String>
         /// Content
-        public var content: String?
+        public var content: Optional<String>
         /// Content is HTML
-        public var contentIsHtml: Bool?
+        public var contentIsHtml: Optional<Bool>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Title
-        public var title: String?
+        public var title: Optional<String>
         /// Web Link
-        public var webLink: String?
-        public var unknownMembers: UnknownMembers = .init()
+        public var webLink: Optional<String>
+        public var unknownMembers: UnknownMembers
 
         public init(
             id: ObjectID? = nil,
@@ -1732,6 +1744,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.key = key
             self.title = title
             self.webLink = webLink
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -1787,7 +1801,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = [
             "_id",
@@ -1804,20 +1818,20 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// Review Types
     public struct ReviewType: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
-        public var id: ObjectID?
+        public var id: Optional<ObjectID>
         /// Active
-        public var active: Bool?
+        public var active: Optional<Bool>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Name
-        public var name: String?
+        public var name: Optional<String>
         /// Required Signature
         ///
         /// If Required Signature is true then user have to sign the document before review
-        public var requiredSignature: Bool?
+        public var requiredSignature: Optional<Bool>
         /// Roles
-        public var roles: [ObjectID]?
-        public var unknownMembers: UnknownMembers = .init()
+        public var roles: Optional<[ObjectID]>
+        public var unknownMembers: UnknownMembers
 
         public init(
             id: ObjectID? = nil,
@@ -1833,6 +1847,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.name = name
             self.requiredSignature = requiredSignature
             self.roles = roles
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -1878,7 +1894,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = [
             "_id",
@@ -1893,14 +1909,16 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// Self Service Info
     public struct SelfServiceInfo: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Description
-        public var description: String?
+        public var description: Optional<String>
         /// Header
-        public var header: String?
-        public var unknownMembers: UnknownMembers = .init()
+        public var header: Optional<String>
+        public var unknownMembers: UnknownMembers
 
         public init(description: String? = nil, header: String? = nil) {
             self.description = description
             self.header = header
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -1930,7 +1948,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["c_description", "c_header"]
     }
@@ -1938,18 +1956,18 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// Study Contact Information
     public struct StudyContactInformation: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
-        public var id: ObjectID?
+        public var id: Optional<ObjectID>
         /// Contact Type
-        public var contactType: String?
+        public var contactType: Optional<String>
         /// Contact Value
-        public var contactValue: String?
+        public var contactValue: Optional<String>
         /// Instruction
-        public var instruction: String?
+        public var instruction: Optional<String>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Title
-        public var title: String?
-        public var unknownMembers: UnknownMembers = .init()
+        public var title: Optional<String>
+        public var unknownMembers: UnknownMembers
 
         public init(
             id: ObjectID? = nil,
@@ -1965,6 +1983,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.instruction = instruction
             self.key = key
             self.title = title
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -2014,7 +2034,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = [
             "_id",
@@ -2029,22 +2049,22 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// Participant Menu Config
     public struct SubjectMenuConfig: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
-        public var id: ObjectID?
+        public var id: Optional<ObjectID>
         /// Button Title
-        public var buttonTitle: String?
+        public var buttonTitle: Optional<String>
         /// Column Props
-        public var columnProps: [String]?
+        public var columnProps: Optional<[String]>
         /// Columns
-        public var columns: [String]?
+        public var columns: Optional<[String]>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Long Name
-        public var longName: String?
+        public var longName: Optional<String>
         /// Short Name
-        public var shortName: String?
+        public var shortName: Optional<String>
         /// Task Id
-        public var taskId: ObjectID?
-        public var unknownMembers: UnknownMembers = .init()
+        public var taskId: Optional<ObjectID>
+        public var unknownMembers: UnknownMembers
 
         public init(
             id: ObjectID? = nil,
@@ -2064,6 +2084,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.longName = longName
             self.shortName = shortName
             self.taskId = taskId
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -2127,7 +2149,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = [
             "_id",
@@ -2144,18 +2166,18 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// Participant Status List
     public struct SubjectStatusList: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Identifier
-        public var id: ObjectID?
+        public var id: Optional<ObjectID>
         /// Default
-        public var `default`: Bool?
+        public var `default`: Optional<Bool>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Status Description
-        public var statusDescription: String?
+        public var statusDescription: Optional<String>
         /// Status Label
-        public var statusLabel: String?
+        public var statusLabel: Optional<String>
         /// Status Value
-        public var statusValue: String?
-        public var unknownMembers: UnknownMembers = .init()
+        public var statusValue: Optional<String>
+        public var unknownMembers: UnknownMembers
 
         public init(
             id: ObjectID? = nil,
@@ -2171,6 +2193,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.statusDescription = statusDescription
             self.statusLabel = statusLabel
             self.statusValue = statusValue
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -2224,7 +2248,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = [
             "_id",
@@ -2239,12 +2263,12 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// Visit Configuration
     public struct VisitConfiguration: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Allow Free Text Reason
-        public var allowFreeTextReason: Bool?
+        public var allowFreeTextReason: Optional<Bool>
         /// Require Missed Reason
-        public var requireSkippedReason: Bool?
+        public var requireSkippedReason: Optional<Bool>
         /// Missed Visit Reasons
-        public var skippedVisitReasons: [String]?
-        public var unknownMembers: UnknownMembers = .init()
+        public var skippedVisitReasons: Optional<[String]>
+        public var unknownMembers: UnknownMembers
 
         public init(
             allowFreeTextReason: Bool? = nil,
@@ -2254,6 +2278,8 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.allowFreeTextReason = allowFreeTextReason
             self.requireSkippedReason = requireSkippedReason
             self.skippedVisitReasons = skippedVisitReasons
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -2306,7 +2332,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = [
             "c_allow_free_text_reason",
@@ -2318,14 +2344,16 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// eConsent Format Specifiers
     public struct EcEconsentFormatSpec: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         /// Signed Documents
-        public var signedDoc: String?
+        public var signedDoc: Optional<String>
         /// Template
-        public var template: String?
-        public var unknownMembers: UnknownMembers = .init()
+        public var template: Optional<String>
+        public var unknownMembers: UnknownMembers
 
         public init(signedDoc: String? = nil, template: String? = nil) {
             self.signedDoc = signedDoc
             self.template = template
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -2359,7 +2387,7 @@ public struct Study: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["c_signed_doc", "c_template"]
     }
@@ -3430,157 +3458,216 @@ extension Study {
         public typealias Model = Study
 
         /// Auth Task Fields
-        public var authTaskFields: [String]?
+        public var authTaskFields: Optional<[String]>
         /// Automatic Participant ID Generation
-        public var automaticParticipantIdGeneration: Bool?
+        public var automaticParticipantIdGeneration: Optional<Bool>
         /// Caregiver enabled
         ///
         /// Indicates whether the caregiver functionality is enabled for this study
-        public var caregiverEnabled: Bool?
+        public var caregiverEnabled: Optional<Bool>
         /// Caregiver ePRO enabled
         ///
         /// Indicates whether caregivers have access to ePRO features for assisting patients.
-        public var caregiverEproEnabled: Bool?
+        public var caregiverEproEnabled: Optional<Bool>
         /// Code Name
-        public var code: String?
+        public var code: Optional<String>
         /// Configuration
-        public var configuration: Study.Configuration.Create?
+        public var configuration: Optional<Study.Configuration.Create>
         /// Default Participant Schedule
         ///
         /// The default participant schedule to use upon Participant enrollment
-        public var defaultParticipantSchedule: ObjectID?
+        public var defaultParticipantSchedule: Optional<ObjectID>
         /// Default Participant Group
-        public var defaultSubjectGroup: ObjectID?
+        public var defaultSubjectGroup: Optional<ObjectID>
         /// Default Participant Site
-        public var defaultSubjectSite: ObjectID?
+        public var defaultSubjectSite: Optional<ObjectID>
         /// Default Participant Visit Schedule
-        public var defaultSubjectVisitSchedule: ObjectID?
+        public var defaultSubjectVisitSchedule: Optional<ObjectID>
         /// Description
-        public var description: String?
+        public var description: Optional<String>
         /// Enable Alternate Registration
-        public var enableAltReg: Bool?
+        public var enableAltReg: Optional<Bool>
         /// Enable Secured Registration Data
-        public var enableSecuredRegData: Bool?
+        public var enableSecuredRegData: Optional<Bool>
         /// End Date
-        public var endDate: DateOnly?
+        public var endDate: Optional<DateOnly>
         /// Field of Study
-        public var field: String?
+        public var field: Optional<String>
         /// Forgot Username Options
-        public var forgotUsernameOptions: [String]?
+        public var forgotUsernameOptions: Optional<[String]>
         /// Format Spec Queries
-        public var formatSpecQueries: String?
+        public var formatSpecQueries: Optional<String>
         /// Format Spec Sites
-        public var formatSpecSites: String?
+        public var formatSpecSites: Optional<String>
         /// Format Spec Participant ID
-        public var formatSpecSubjectId: String?
+        public var formatSpecSubjectId: Optional<String>
         /// Format Spec Tasks
-        public var formatSpecTasks: String?
+        public var formatSpecTasks: Optional<String>
         /// Participant Goal
-        public var goal: Double?
+        public var goal: Optional<Double>
         /// Information
-        public var information: [Study.Information.Create]?
+        public var information: Optional<[Study.Information.Create]>
         /// Invite Code TTL
-        public var inviteCodeTtl: Double?
+        public var inviteCodeTtl: Optional<Double>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Localized Faults
-        public var localizedFaults: JSONValue?
+        public var localizedFaults: Optional<JSONValue>
         /// Login Identifier
-        public var loginIdentifier: String?
+        public var loginIdentifier: Optional<String>
         /// Looker Default Dashboard
-        public var lookerSmwebDefaultDashboard: String?
+        public var lookerSmwebDefaultDashboard: Optional<String>
         /// Menu Config
-        public var menuConfig: [Study.MenuConfig.Create]?
+        public var menuConfig: Optional<[Study.MenuConfig.Create]>
         /// Name
         public var name: String
         /// Use New Site Permission Model
         ///
         /// Determines if new site permission is enabled or not
-        public var newSitePermissionModel: Bool?
+        public var newSitePermissionModel: Optional<Bool>
         /// No PII
         ///
         /// Determines if the study should save PII or not
         public var noPii: Bool
         /// Get Participant ID From Visit
-        public var participantidOnVisit: Bool?
+        public var participantidOnVisit: Optional<Bool>
         /// Patient App Display Options
-        public var patientAppDisplayOptions: Study.PatientAppDisplayOptions.Create?
+        public var patientAppDisplayOptions: Optional<Study.PatientAppDisplayOptions.Create>
         /// PI Oversight Email Interval Weeks
         ///
         /// Email digest interval in weeks (1 = weekly, 2 = bi-weekly, etc.)
-        public var piOversightEmailIntervalWeeks: Double?
+        public var piOversightEmailIntervalWeeks: Optional<Double>
         /// PI Oversight Enabled
         ///
         /// Enables PI Oversight feature for this study
-        public var piOversightEnabled: Bool?
+        public var piOversightEnabled: Optional<Bool>
         /// PI Oversight Overdue Grace Days
         ///
         /// Grace period in days before marking review as overdue
-        public var piOversightOverdueGraceDays: Double?
+        public var piOversightOverdueGraceDays: Optional<Double>
         /// PI Oversight Review Due Weeks
         ///
         /// Review window in weeks (0 = never due)
-        public var piOversightReviewDueWeeks: Double?
+        public var piOversightReviewDueWeeks: Optional<Double>
         /// Pinned Version
         public var pinnedVersion: Double
         /// Privacy Items
-        public var privacyItems: [Study.PrivacyItem.Create]?
+        public var privacyItems: Optional<[Study.PrivacyItem.Create]>
         /// Protocol Number
-        public var protocolNumber: String?
+        public var protocolNumber: Optional<String>
         /// Public Group
-        public var publicGroup: ObjectID?
+        public var publicGroup: Optional<ObjectID>
         /// Reasons For Change
-        public var reasonsForChange: [String]?
+        public var reasonsForChange: Optional<[String]>
         /// Requires Econsent
-        public var requiresEconsentField: Bool?
+        public var requiresEconsentField: Optional<Bool>
         /// Requires Invite
-        public var requiresInvite: Bool?
+        public var requiresInvite: Optional<Bool>
         /// Resources
-        public var resources: [Study.Resource.Create]?
+        public var resources: Optional<[Study.Resource.Create]>
         /// Review Types
-        public var reviewTypes: [Study.ReviewType.Create]?
+        public var reviewTypes: Optional<[Study.ReviewType.Create]>
         /// Self Service Info
-        public var selfServiceInfo: Study.SelfServiceInfo.Create?
+        public var selfServiceInfo: Optional<Study.SelfServiceInfo.Create>
         /// Site Supported Locales
-        public var siteSupportedLocales: [String]?
+        public var siteSupportedLocales: Optional<[String]>
         /// Sponsor Name
-        public var sponsorName: String?
+        public var sponsorName: Optional<String>
         /// Start Date
-        public var startDate: DateOnly?
+        public var startDate: Optional<DateOnly>
         /// Store Invite Data
-        public var storeInviteData: Bool?
+        public var storeInviteData: Optional<Bool>
         /// Study Contact Information
-        public var studyContactInformation: [Study.StudyContactInformation.Create]?
+        public var studyContactInformation: Optional<[Study.StudyContactInformation.Create]>
         /// Participant Enrollment status
-        public var subjectEnrollmentStatus: String?
+        public var subjectEnrollmentStatus: Optional<String>
         /// Participant Invite Validation
-        public var subjectInviteValidation: String?
+        public var subjectInviteValidation: Optional<String>
         /// Participant Menu Config
-        public var subjectMenuConfig: [Study.SubjectMenuConfig.Create]?
+        public var subjectMenuConfig: Optional<[Study.SubjectMenuConfig.Create]>
         /// Participant Status List
-        public var subjectStatusList: [Study.SubjectStatusList.Create]?
+        public var subjectStatusList: Optional<[Study.SubjectStatusList.Create]>
         /// Supported Locales
-        public var supportedLocales: [String]?
+        public var supportedLocales: Optional<[String]>
         /// Televisit Enabled
-        public var televisitEnabled: Bool?
+        public var televisitEnabled: Optional<Bool>
         /// Unique Org Study
         public var uniqueOrgStudy: String
         /// Use Advanced Task Scheduler
         ///
         /// Will the clients expect the study to use the advanced task scheduling
-        public var useAdvancedTaskScheduler: Bool?
+        public var useAdvancedTaskScheduler: Optional<Bool>
         /// Use Secure Flag
-        public var useSecureFlag: Bool?
+        public var useSecureFlag: Optional<Bool>
         /// Visit Configuration
-        public var visitConfiguration: Study.VisitConfiguration.Create?
+        public var visitConfiguration: Optional<Study.VisitConfiguration.Create>
         /// eConsent Format Specifiers
-        public var ecEconsentFormatSpec: Study.EcEconsentFormatSpec.Create?
+        public var ecEconsentFormatSpec: Optional<Study.EcEconsentFormatSpec.Create>
 
         public init(name: String, noPii: Bool, pinnedVersion: Double, uniqueOrgStudy: String) {
+            self.authTaskFields = nil
+            self.automaticParticipantIdGeneration = nil
+            self.caregiverEnabled = nil
+            self.caregiverEproEnabled = nil
+            self.code = nil
+            self.configuration = nil
+            self.defaultParticipantSchedule = nil
+            self.defaultSubjectGroup = nil
+            self.defaultSubjectSite = nil
+            self.defaultSubjectVisitSchedule = nil
+            self.description = nil
+            self.enableAltReg = nil
+            self.enableSecuredRegData = nil
+            self.endDate = nil
+            self.field = nil
+            self.forgotUsernameOptions = nil
+            self.formatSpecQueries = nil
+            self.formatSpecSites = nil
+            self.formatSpecSubjectId = nil
+            self.formatSpecTasks = nil
+            self.goal = nil
+            self.information = nil
+            self.inviteCodeTtl = nil
+            self.key = nil
+            self.localizedFaults = nil
+            self.loginIdentifier = nil
+            self.lookerSmwebDefaultDashboard = nil
+            self.menuConfig = nil
             self.name = name
+            self.newSitePermissionModel = nil
             self.noPii = noPii
+            self.participantidOnVisit = nil
+            self.patientAppDisplayOptions = nil
+            self.piOversightEmailIntervalWeeks = nil
+            self.piOversightEnabled = nil
+            self.piOversightOverdueGraceDays = nil
+            self.piOversightReviewDueWeeks = nil
             self.pinnedVersion = pinnedVersion
+            self.privacyItems = nil
+            self.protocolNumber = nil
+            self.publicGroup = nil
+            self.reasonsForChange = nil
+            self.requiresEconsentField = nil
+            self.requiresInvite = nil
+            self.resources = nil
+            self.reviewTypes = nil
+            self.selfServiceInfo = nil
+            self.siteSupportedLocales = nil
+            self.sponsorName = nil
+            self.startDate = nil
+            self.storeInviteData = nil
+            self.studyContactInformation = nil
+            self.subjectEnrollmentStatus = nil
+            self.subjectInviteValidation = nil
+            self.subjectMenuConfig = nil
+            self.subjectStatusList = nil
+            self.supportedLocales = nil
+            self.televisitEnabled = nil
             self.uniqueOrgStudy = uniqueOrgStudy
+            self.useAdvancedTaskScheduler = nil
+            self.useSecureFlag = nil
+            self.visitConfiguration = nil
+            self.ecEconsentFormatSpec = nil
         }
 
         public var members: [BodyMember] {
@@ -4665,31 +4752,44 @@ extension Study.Configuration: BodyValueConvertible {
     /// The body of a new `Study.Configuration`, inside its object's create body.
     public struct Create: DocumentBody {
         /// Action Failed Color
-        public var actionFailedColor: String?
+        public var actionFailedColor: Optional<String>
         /// Callout Color
-        public var calloutColor: String?
+        public var calloutColor: Optional<String>
         /// Consent
-        public var consent: FileUpload?
+        public var consent: Optional<FileUpload>
         /// Gradient Principal
-        public var gradientPrincipal: String?
+        public var gradientPrincipal: Optional<String>
         /// Gradient Secondary
-        public var gradientSecondary: String?
+        public var gradientSecondary: Optional<String>
         /// Organization Logo
-        public var organizationLogo: FileUpload?
+        public var organizationLogo: Optional<FileUpload>
         /// Principal Color
-        public var principalColor: String?
+        public var principalColor: Optional<String>
         /// Principal Text Color
-        public var principalTextColor: String?
+        public var principalTextColor: Optional<String>
         /// Receive Notifications
-        public var receiveNotifications: Bool?
+        public var receiveNotifications: Optional<Bool>
         /// Secondary Color
-        public var secondaryColor: String?
+        public var secondaryColor: Optional<String>
         /// Secondary Text Color
-        public var secondaryTextColor: String?
+        public var secondaryTextColor: Optional<String>
         /// Study Logo
-        public var studyLogo: FileUpload?
+        public var studyLogo: Optional<FileUpload>
 
-        public init() {}
+        public init() {
+            self.actionFailedColor = nil
+            self.calloutColor = nil
+            self.consent = nil
+            self.gradientPrincipal = nil
+            self.gradientSecondary = nil
+            self.organizationLogo = nil
+            self.principalColor = nil
+            self.principalTextColor = nil
+            self.receiveNotifications = nil
+            self.secondaryColor = nil
+            self.secondaryTextColor = nil
+            self.studyLogo = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -4854,20 +4954,25 @@ extension Study.Information: BodyValueConvertible, DocumentArrayElement {
     /// The body of a new `Study.Information`, inside its object's create body.
     public struct Create: DocumentBody {
         /// Assets
-        public var assets: [FileUpload]?
+        public var assets: Optional<[FileUpload]>
         /// Content
-        public var content: String?
+        public var content: Optional<String>
         /// Content is HTML
-        public var contentIsHtml: Bool?
+        public var contentIsHtml: Optional<Bool>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Title
         public var title: String
         /// Web Link
-        public var webLink: String?
+        public var webLink: Optional<String>
 
         public init(title: String) {
+            self.assets = nil
+            self.content = nil
+            self.contentIsHtml = nil
+            self.key = nil
             self.title = title
+            self.webLink = nil
         }
 
         public var members: [BodyMember] {
@@ -4946,15 +5051,20 @@ extension Study.MenuConfig: BodyValueConvertible, DocumentArrayElement {
     /// The body of a new `Study.MenuConfig`, inside its object's create body.
     public struct Create: DocumentBody {
         /// Display Name
-        public var displayName: String?
+        public var displayName: Optional<String>
         /// Group Id
-        public var groupId: String?
+        public var groupId: Optional<String>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Menu
-        public var menu: String?
+        public var menu: Optional<String>
 
-        public init() {}
+        public init() {
+            self.displayName = nil
+            self.groupId = nil
+            self.key = nil
+            self.menu = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -5015,19 +5125,26 @@ extension Study.PatientAppDisplayOptions: BodyValueConvertible {
     /// The body of a new `Study.PatientAppDisplayOptions`, inside its object's create body.
     public struct Create: DocumentBody {
         /// Profile Fields
-        public var profileFields: [String]?
+        public var profileFields: Optional<[String]>
         /// Show Consent Documents
-        public var showConsentDocuments: Bool?
+        public var showConsentDocuments: Optional<Bool>
         /// Show Language Selector
-        public var showLanguageSelector: Bool?
+        public var showLanguageSelector: Optional<Bool>
         /// Show Leave Study
-        public var showLeaveStudy: Bool?
+        public var showLeaveStudy: Optional<Bool>
         /// Show Site Information
-        public var showSiteInformation: Bool?
+        public var showSiteInformation: Optional<Bool>
         /// Show Subject Number
-        public var showSubjectNumber: Bool?
+        public var showSubjectNumber: Optional<Bool>
 
-        public init() {}
+        public init() {
+            self.profileFields = nil
+            self.showConsentDocuments = nil
+            self.showLanguageSelector = nil
+            self.showLeaveStudy = nil
+            self.showSiteInformation = nil
+            self.showSubjectNumber = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -5095,18 +5212,22 @@ extension Study.PrivacyItem: BodyValueConvertible, DocumentArrayElement {
     /// The body of a new `Study.PrivacyItem`, inside its object's create body.
     public struct Create: DocumentBody {
         /// Apps
-        public var apps: [String]?
+        public var apps: Optional<[String]>
         /// HTML Content
-        public var htmlContent: String?
+        public var htmlContent: Optional<String>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Name
         public var label: String
         /// URL
-        public var url: String?
+        public var url: Optional<String>
 
         public init(label: String) {
+            self.apps = nil
+            self.htmlContent = nil
+            self.key = nil
             self.label = label
+            self.url = nil
         }
 
         public var members: [BodyMember] {
@@ -5178,21 +5299,29 @@ extension Study.Resource: BodyValueConvertible, DocumentArrayElement {
     /// The body of a new `Study.Resource`, inside its object's create body.
     public struct Create: DocumentBody {
         /// Assets
-        public var assets: [FileUpload]?
+        public var assets: Optional<[FileUpload]>
         /// Available To
-        public var availableTo: String?
+        public var availableTo: Optional<String>
         /// Content
-        public var content: String?
+        public var content: Optional<String>
         /// Content is HTML
-        public var contentIsHtml: Bool?
+        public var contentIsHtml: Optional<Bool>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Title
-        public var title: String?
+        public var title: Optional<String>
         /// Web Link
-        public var webLink: String?
+        public var webLink: Optional<String>
 
-        public init() {}
+        public init() {
+            self.assets = nil
+            self.availableTo = nil
+            self.content = nil
+            self.contentIsHtml = nil
+            self.key = nil
+            self.title = nil
+            self.webLink = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -5281,20 +5410,24 @@ extension Study.ReviewType: BodyValueConvertible, DocumentArrayElement {
     /// The body of a new `Study.ReviewType`, inside its object's create body.
     public struct Create: DocumentBody {
         /// Active
-        public var active: Bool?
+        public var active: Optional<Bool>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Name
         public var name: String
         /// Required Signature
         ///
         /// If Required Signature is true then user have to sign the document before review
-        public var requiredSignature: Bool?
+        public var requiredSignature: Optional<Bool>
         /// Roles
-        public var roles: [ObjectID]?
+        public var roles: Optional<[ObjectID]>
 
         public init(name: String) {
+            self.active = nil
+            self.key = nil
             self.name = name
+            self.requiredSignature = nil
+            self.roles = nil
         }
 
         public var members: [BodyMember] {
@@ -5340,11 +5473,14 @@ extension Study.SelfServiceInfo: BodyValueConvertible {
     /// The body of a new `Study.SelfServiceInfo`, inside its object's create body.
     public struct Create: DocumentBody {
         /// Description
-        public var description: String?
+        public var description: Optional<String>
         /// Header
-        public var header: String?
+        public var header: Optional<String>
 
-        public init() {}
+        public init() {
+            self.description = nil
+            self.header = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -5397,17 +5533,23 @@ extension Study.StudyContactInformation: BodyValueConvertible, DocumentArrayElem
     /// The body of a new `Study.StudyContactInformation`, inside its object's create body.
     public struct Create: DocumentBody {
         /// Contact Type
-        public var contactType: String?
+        public var contactType: Optional<String>
         /// Contact Value
-        public var contactValue: String?
+        public var contactValue: Optional<String>
         /// Instruction
-        public var instruction: String?
+        public var instruction: Optional<String>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Title
-        public var title: String?
+        public var title: Optional<String>
 
-        public init() {}
+        public init() {
+            self.contactType = nil
+            self.contactValue = nil
+            self.instruction = nil
+            self.key = nil
+            self.title = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -5488,21 +5630,29 @@ extension Study.SubjectMenuConfig: BodyValueConvertible, DocumentArrayElement {
     /// The body of a new `Study.SubjectMenuConfig`, inside its object's create body.
     public struct Create: DocumentBody {
         /// Button Title
-        public var buttonTitle: String?
+        public var buttonTitle: Optional<String>
         /// Column Props
-        public var columnProps: [String]?
+        public var columnProps: Optional<[String]>
         /// Columns
-        public var columns: [String]?
+        public var columns: Optional<[String]>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Long Name
-        public var longName: String?
+        public var longName: Optional<String>
         /// Short Name
-        public var shortName: String?
+        public var shortName: Optional<String>
         /// Task Id
-        public var taskId: ObjectID?
+        public var taskId: Optional<ObjectID>
 
-        public init() {}
+        public init() {
+            self.buttonTitle = nil
+            self.columnProps = nil
+            self.columns = nil
+            self.key = nil
+            self.longName = nil
+            self.shortName = nil
+            self.taskId = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -5584,17 +5734,23 @@ extension Study.SubjectStatusList: BodyValueConvertible, DocumentArrayElement {
     /// The body of a new `Study.SubjectStatusList`, inside its object's create body.
     public struct Create: DocumentBody {
         /// Default
-        public var `default`: Bool?
+        public var `default`: Optional<Bool>
         /// Key
-        public var key: UUIDString?
+        public var key: Optional<UUIDString>
         /// Status Description
-        public var statusDescription: String?
+        public var statusDescription: Optional<String>
         /// Status Label
-        public var statusLabel: String?
+        public var statusLabel: Optional<String>
         /// Status Value
-        public var statusValue: String?
+        public var statusValue: Optional<String>
 
-        public init() {}
+        public init() {
+            self.`default` = nil
+            self.key = nil
+            self.statusDescription = nil
+            self.statusLabel = nil
+            self.statusValue = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -5657,13 +5813,17 @@ extension Study.VisitConfiguration: BodyValueConvertible {
     /// The body of a new `Study.VisitConfiguration`, inside its object's create body.
     public struct Create: DocumentBody {
         /// Allow Free Text Reason
-        public var allowFreeTextReason: Bool?
+        public var allowFreeTextReason: Optional<Bool>
         /// Require Missed Reason
-        public var requireSkippedReason: Bool?
+        public var requireSkippedReason: Optional<Bool>
         /// Missed Visit Reasons
-        public var skippedVisitReasons: [String]?
+        public var skippedVisitReasons: Optional<[String]>
 
-        public init() {}
+        public init() {
+            self.allowFreeTextReason = nil
+            self.requireSkippedReason = nil
+            self.skippedVisitReasons = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -5711,11 +5871,14 @@ extension Study.EcEconsentFormatSpec: BodyValueConvertible {
     /// The body of a new `Study.EcEconsentFormatSpec`, inside its object's create body.
     public struct Create: DocumentBody {
         /// Signed Documents
-        public var signedDoc: String?
+        public var signedDoc: Optional<String>
         /// Template
-        public var template: String?
+        public var template: Optional<String>
 
-        public init() {}
+        public init() {
+            self.signedDoc = nil
+            self.template = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

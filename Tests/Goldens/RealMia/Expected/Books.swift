@@ -11,33 +11,33 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
     /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
     public var system: MiaSystemProperties
     /// The name of the book
-    public var name: String?
+    public var name: Optional<String>
     /// The isbn code
-    public var isbn: String?
+    public var isbn: Optional<String>
     /// The price of the book
-    public var price: Double?
+    public var price: Optional<Double>
     /// The author of the book
-    public var author: String?
+    public var author: Optional<String>
     /// The address of the author
-    public var authorAddressId: ObjectID?
+    public var authorAddressId: Optional<ObjectID>
     /// If it's in promotion
-    public var isPromoted: Bool?
+    public var isPromoted: Optional<Bool>
     /// The date it was published
-    public var publishDate: Date?
+    public var publishDate: Optional<Date>
     /// The position of the book
-    public var position: GeoPosition?
+    public var position: Optional<GeoPosition>
     /// Tags
-    public var tags: [String]?
+    public var tags: Optional<[String]>
     /// Tag identification numbers
-    public var tagIds: [Double]?
+    public var tagIds: Optional<[Double]>
     /// Tag object ids
-    public var tagObjectIds: [ObjectID]?
-    public var additionalInfo: JSONValue?
-    public var signature: Signature?
-    public var metadata: Metadata?
-    public var attachments: [Attachment]?
-    public var editionsDates: [EditionsDate]?
-    public var unknownMembers: UnknownMembers = .init()
+    public var tagObjectIds: Optional<[ObjectID]>
+    public var additionalInfo: Optional<JSONValue>
+    public var signature: Optional<Signature>
+    public var metadata: Optional<Metadata>
+    public var attachments: Optional<[Attachment]>
+    public var editionsDates: Optional<[EditionsDate]>
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -77,6 +77,8 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         self.metadata = metadata
         self.attachments = attachments
         self.editionsDates = editionsDates
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -178,7 +180,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "_id",
@@ -206,11 +208,13 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
     ]
 
     public struct Signature: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-        public var name: String?
-        public var unknownMembers: UnknownMembers = .init()
+        public var name: Optional<String>
+        public var unknownMembers: UnknownMembers
 
         public init(name: String? = nil) {
             self.name = name
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -233,19 +237,19 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["name"]
     }
 
     public struct Metadata: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-        public var somethingString: String?
-        public var somethingNumber: Double?
-        public var somethingArrayObject: [SomethingArrayObject]?
-        public var somethingObject: SomethingObject?
-        public var somethingArrayOfNumbers: [Double]?
-        public var exampleArrayOfArray: [JSONValue]?
-        public var unknownMembers: UnknownMembers = .init()
+        public var somethingString: Optional<String>
+        public var somethingNumber: Optional<Double>
+        public var somethingArrayObject: Optional<[SomethingArrayObject]>
+        public var somethingObject: Optional<SomethingObject>
+        public var somethingArrayOfNumbers: Optional<[Double]>
+        public var exampleArrayOfArray: Optional<[JSONValue]>
+        public var unknownMembers: UnknownMembers
 
         public init(
             somethingString: String? = nil,
@@ -261,6 +265,8 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.somethingObject = somethingObject
             self.somethingArrayOfNumbers = somethingArrayOfNumbers
             self.exampleArrayOfArray = exampleArrayOfArray
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -334,7 +340,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = [
             "somethingString",
@@ -346,11 +352,11 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         ]
 
         public struct SomethingArrayObject: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-            public var arrayItemObjectChildNumber: Double?
-            public var anotherNumber: Double?
-            public var integerNum: Int?
-            public var anotherObject: JSONValue?
-            public var unknownMembers: UnknownMembers = .init()
+            public var arrayItemObjectChildNumber: Optional<Double>
+            public var anotherNumber: Optional<Double>
+            public var integerNum: Optional<Int>
+            public var anotherObject: Optional<JSONValue>
+            public var unknownMembers: UnknownMembers
 
             public init(
                 arrayItemObjectChildNumber: Double? = nil,
@@ -362,6 +368,8 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 self.anotherNumber = anotherNumber
                 self.integerNum = integerNum
                 self.anotherObject = anotherObject
+                self.unknownMembers = .init()
+                self._nullKeys = NullKeys()
             }
 
             public init(from decoder: any Decoder) throws {
@@ -413,7 +421,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 return true
             }
 
-            private var _nullKeys = NullKeys()
+            private var _nullKeys: NullKeys
             /// The keys this model's properties read; `unknownMembers` keeps the others.
             public static let modeledKeys: Set<String> = [
                 "arrayItemObjectChildNumber",
@@ -424,11 +432,13 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         }
 
         public struct SomethingObject: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-            public var childNumber: Double?
-            public var unknownMembers: UnknownMembers = .init()
+            public var childNumber: Optional<Double>
+            public var unknownMembers: UnknownMembers
 
             public init(childNumber: Double? = nil) {
                 self.childNumber = childNumber
+                self.unknownMembers = .init()
+                self._nullKeys = NullKeys()
             }
 
             public init(from decoder: any Decoder) throws {
@@ -455,22 +465,22 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 return true
             }
 
-            private var _nullKeys = NullKeys()
+            private var _nullKeys: NullKeys
             /// The keys this model's properties read; `unknownMembers` keeps the others.
             public static let modeledKeys: Set<String> = ["childNumber"]
         }
     }
 
     public struct Attachment: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-        public var name: String?
-        public var detail: Detail?
-        public var nestedArr: [Double]?
-        public var additionalInfo: JSONValue?
-        public var other: String?
-        public var size: Double?
-        public var stuff: Double?
-        public var more: [String]?
-        public var unknownMembers: UnknownMembers = .init()
+        public var name: Optional<String>
+        public var detail: Optional<Detail>
+        public var nestedArr: Optional<[Double]>
+        public var additionalInfo: Optional<JSONValue>
+        public var other: Optional<String>
+        public var size: Optional<Double>
+        public var stuff: Optional<Double>
+        public var more: Optional<[String]>
+        public var unknownMembers: UnknownMembers
 
         public init(
             name: String? = nil,
@@ -490,6 +500,8 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             self.size = size
             self.stuff = stuff
             self.more = more
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -541,7 +553,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = [
             "name",
@@ -555,11 +567,13 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
         ]
 
         public struct Detail: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-            public var size: Double?
-            public var unknownMembers: UnknownMembers = .init()
+            public var size: Optional<Double>
+            public var unknownMembers: UnknownMembers
 
             public init(size: Double? = nil) {
                 self.size = size
+                self.unknownMembers = .init()
+                self._nullKeys = NullKeys()
             }
 
             public init(from decoder: any Decoder) throws {
@@ -582,20 +596,22 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
                 return true
             }
 
-            private var _nullKeys = NullKeys()
+            private var _nullKeys: NullKeys
             /// The keys this model's properties read; `unknownMembers` keeps the others.
             public static let modeledKeys: Set<String> = ["size"]
         }
     }
 
     public struct EditionsDate: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-        public var edition: Double?
-        public var date: Date?
-        public var unknownMembers: UnknownMembers = .init()
+        public var edition: Optional<Double>
+        public var date: Optional<Date>
+        public var unknownMembers: UnknownMembers
 
         public init(edition: Double? = nil, date: Date? = nil) {
             self.edition = edition
             self.date = date
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
@@ -629,7 +645,7 @@ public struct Books: Codable, Hashable, Sendable, Identifiable, SystemProperties
             return true
         }
 
-        private var _nullKeys = NullKeys()
+        private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["edition", "date"]
     }
@@ -938,32 +954,46 @@ extension Books {
         /// The isbn code
         public var isbn: String
         /// The price of the book
-        public var price: Double?
+        public var price: Optional<Double>
         /// The author of the book
-        public var author: String?
+        public var author: Optional<String>
         /// The address of the author
-        public var authorAddressId: ObjectID?
+        public var authorAddressId: Optional<ObjectID>
         /// If it's in promotion
-        public var isPromoted: Bool?
+        public var isPromoted: Optional<Bool>
         /// The date it was published
-        public var publishDate: Date?
+        public var publishDate: Optional<Date>
         /// The position of the book
-        public var position: GeoPosition?
+        public var position: Optional<GeoPosition>
         /// Tags
-        public var tags: [String]?
+        public var tags: Optional<[String]>
         /// Tag identification numbers
-        public var tagIds: [Double]?
+        public var tagIds: Optional<[Double]>
         /// Tag object ids
-        public var tagObjectIds: [ObjectID]?
-        public var additionalInfo: JSONValue?
-        public var signature: Books.Signature.Create?
-        public var metadata: Books.Metadata.Create?
-        public var attachments: [Books.Attachment.Create]?
-        public var editionsDates: [Books.EditionsDate.Create]?
+        public var tagObjectIds: Optional<[ObjectID]>
+        public var additionalInfo: Optional<JSONValue>
+        public var signature: Optional<Books.Signature.Create>
+        public var metadata: Optional<Books.Metadata.Create>
+        public var attachments: Optional<[Books.Attachment.Create]>
+        public var editionsDates: Optional<[Books.EditionsDate.Create]>
 
         public init(name: String, isbn: String) {
             self.name = name
             self.isbn = isbn
+            self.price = nil
+            self.author = nil
+            self.authorAddressId = nil
+            self.isPromoted = nil
+            self.publishDate = nil
+            self.position = nil
+            self.tags = nil
+            self.tagIds = nil
+            self.tagObjectIds = nil
+            self.additionalInfo = nil
+            self.signature = nil
+            self.metadata = nil
+            self.attachments = nil
+            self.editionsDates = nil
         }
 
         public var members: [BodyMember] {
@@ -1189,12 +1219,15 @@ extension Books.Metadata.SomethingArrayObject: BodyValueConvertible {
     /// The body of a new `Books.Metadata.SomethingArrayObject`, inside its object's create body.
     public struct Create: DocumentBody {
         public var arrayItemObjectChildNumber: Double
-        public var anotherNumber: Double?
-        public var integerNum: Int?
-        public var anotherObject: JSONValue?
+        public var anotherNumber: Optional<Double>
+        public var integerNum: Optional<Int>
+        public var anotherObject: Optional<JSONValue>
 
         public init(arrayItemObjectChildNumber: Double) {
             self.arrayItemObjectChildNumber = arrayItemObjectChildNumber
+            self.anotherNumber = nil
+            self.integerNum = nil
+            self.anotherObject = nil
         }
 
         public var members: [BodyMember] {
@@ -1230,9 +1263,11 @@ extension Books.Metadata.SomethingObject: BodyValueConvertible {
 
     /// The body of a new `Books.Metadata.SomethingObject`, inside its object's create body.
     public struct Create: DocumentBody {
-        public var childNumber: Double?
+        public var childNumber: Optional<Double>
 
-        public init() {}
+        public init() {
+            self.childNumber = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -1275,15 +1310,20 @@ extension Books.Metadata: BodyValueConvertible {
 
     /// The body of a new `Books.Metadata`, inside its object's create body.
     public struct Create: DocumentBody {
-        public var somethingString: String?
+        public var somethingString: Optional<String>
         public var somethingNumber: Double
-        public var somethingArrayObject: [Books.Metadata.SomethingArrayObject.Create]?
-        public var somethingObject: Books.Metadata.SomethingObject.Create?
-        public var somethingArrayOfNumbers: [Double]?
-        public var exampleArrayOfArray: [JSONValue]?
+        public var somethingArrayObject: Optional<[Books.Metadata.SomethingArrayObject.Create]>
+        public var somethingObject: Optional<Books.Metadata.SomethingObject.Create>
+        public var somethingArrayOfNumbers: Optional<[Double]>
+        public var exampleArrayOfArray: Optional<[JSONValue]>
 
         public init(somethingNumber: Double) {
+            self.somethingString = nil
             self.somethingNumber = somethingNumber
+            self.somethingArrayObject = nil
+            self.somethingObject = nil
+            self.somethingArrayOfNumbers = nil
+            self.exampleArrayOfArray = nil
         }
 
         public var members: [BodyMember] {
@@ -1332,9 +1372,11 @@ extension Books.Attachment.Detail: BodyValueConvertible {
 
     /// The body of a new `Books.Attachment.Detail`, inside its object's create body.
     public struct Create: DocumentBody {
-        public var size: Double?
+        public var size: Optional<Double>
 
-        public init() {}
+        public init() {
+            self.size = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
@@ -1384,16 +1426,23 @@ extension Books.Attachment: BodyValueConvertible {
     /// The body of a new `Books.Attachment`, inside its object's create body.
     public struct Create: DocumentBody {
         public var name: String
-        public var detail: Books.Attachment.Detail.Create?
-        public var nestedArr: [Double]?
-        public var additionalInfo: JSONValue?
-        public var other: String?
-        public var size: Double?
-        public var stuff: Double?
-        public var more: [String]?
+        public var detail: Optional<Books.Attachment.Detail.Create>
+        public var nestedArr: Optional<[Double]>
+        public var additionalInfo: Optional<JSONValue>
+        public var other: Optional<String>
+        public var size: Optional<Double>
+        public var stuff: Optional<Double>
+        public var more: Optional<[String]>
 
         public init(name: String) {
             self.name = name
+            self.detail = nil
+            self.nestedArr = nil
+            self.additionalInfo = nil
+            self.other = nil
+            self.size = nil
+            self.stuff = nil
+            self.more = nil
         }
 
         public var members: [BodyMember] {
@@ -1448,10 +1497,13 @@ extension Books.EditionsDate: BodyValueConvertible {
 
     /// The body of a new `Books.EditionsDate`, inside its object's create body.
     public struct Create: DocumentBody {
-        public var edition: Double?
-        public var date: Date?
+        public var edition: Optional<Double>
+        public var date: Optional<Date>
 
-        public init() {}
+        public init() {
+            self.edition = nil
+            self.date = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

@@ -6,17 +6,19 @@ import ModelRuntime
 
 /// Thing
 public struct TestThing: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
-    public var id: Int?
-    public var name: String?
-    public var createdAt: Date?
-    public var things: [TestThing]?
-    public var unknownMembers: UnknownMembers = .init()
+    public var id: Optional<Int>
+    public var name: Optional<String>
+    public var createdAt: Optional<Date>
+    public var things: Optional<[TestThing]>
+    public var unknownMembers: UnknownMembers
 
     public init(id: Int? = nil, name: String? = nil, createdAt: Date? = nil, things: [TestThing]? = nil) {
         self.id = id
         self.name = name
         self.createdAt = createdAt
         self.things = things
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -56,7 +58,7 @@ public struct TestThing: Codable, Hashable, Sendable, KeepsUnknownMembers, Membe
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = ["id", "first_name", "created_at", "things"]
 }
@@ -96,10 +98,11 @@ extension TestThing {
         public typealias Model = TestThing
 
         public var id: Int
-        public var createdAt: Date?
+        public var createdAt: Optional<Date>
 
         public init(id: Int) {
             self.id = id
+            self.createdAt = nil
         }
 
         public var members: [BodyMember] {

@@ -7,11 +7,12 @@ import ModelRuntime
 public struct UserModel: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
     public var name: String
     public var imageUrl: URL
-    public var unknownMembers: UnknownMembers = .init()
+    public var unknownMembers: UnknownMembers
 
     public init(name: String, imageUrl: URL) {
         self.name = name
         self.imageUrl = imageUrl
+        self.unknownMembers = .init()
     }
 
     public init(from decoder: any Decoder) throws {

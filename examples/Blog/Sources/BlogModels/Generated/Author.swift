@@ -8,12 +8,12 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
 {
     /// Identifier
     public var id: ObjectID
-    public var name: String?
-    public var surname: String?
-    public var age: Int?
+    public var name: Optional<String>
+    public var surname: Optional<String>
+    public var age: Optional<Int>
     /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
     public var system: MiaSystemProperties
-    public var unknownMembers: UnknownMembers = .init()
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -27,6 +27,8 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.surname = surname
         self.age = age
         self.system = system
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -61,7 +63,7 @@ public struct Author: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "_id",
@@ -124,11 +126,15 @@ extension Author {
     public struct Create: CreateBody {
         public typealias Model = Author
 
-        public var name: String?
-        public var surname: String?
-        public var age: Int?
+        public var name: Optional<String>
+        public var surname: Optional<String>
+        public var age: Optional<Int>
 
-        public init() {}
+        public init() {
+            self.name = nil
+            self.surname = nil
+            self.age = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

@@ -8,13 +8,13 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
 {
     /// Identifier
     public var id: ObjectID
-    public var title: String?
-    public var author: Reference<Author>?
-    public var price: Double?
-    public var tags: [String]?
+    public var title: Optional<String>
+    public var author: Optional<Reference<Author>>
+    public var price: Optional<Double>
+    public var tags: Optional<[String]>
     /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
     public var system: MiaSystemProperties
-    public var unknownMembers: UnknownMembers = .init()
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -30,6 +30,8 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
         self.price = price
         self.tags = tags
         self.system = system
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -71,7 +73,7 @@ public struct Book: Codable, Hashable, Sendable, Identifiable, SystemPropertiesC
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "_id",
@@ -140,12 +142,15 @@ extension Book {
         public typealias Model = Book
 
         public var title: String
-        public var author: ObjectID?
-        public var price: Double?
-        public var tags: [String]?
+        public var author: Optional<ObjectID>
+        public var price: Optional<Double>
+        public var tags: Optional<[String]>
 
         public init(title: String) {
             self.title = title
+            self.author = nil
+            self.price = nil
+            self.tags = nil
         }
 
         public var members: [BodyMember] {

@@ -8,13 +8,13 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
 {
     /// Identifier
     public var id: ObjectID
-    public var username: String?
-    public var picturename: String?
-    public var picturedate: Date?
-    public var flashMode: Bool?
+    public var username: Optional<String>
+    public var picturename: Optional<String>
+    public var picturedate: Optional<Date>
+    public var flashMode: Optional<Bool>
     /// The system properties of Mia-Platform's CRUD service (`state`, `creatorId`, …), each also a member of this model.
     public var system: MiaSystemProperties
-    public var unknownMembers: UnknownMembers = .init()
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -30,6 +30,8 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
         self.picturedate = picturedate
         self.flashMode = flashMode
         self.system = system
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -79,7 +81,7 @@ public struct Picturedata: Codable, Hashable, Sendable, Identifiable, SystemProp
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "_id",
@@ -147,12 +149,17 @@ extension Picturedata {
     public struct Create: CreateBody {
         public typealias Model = Picturedata
 
-        public var username: String?
-        public var picturename: String?
-        public var picturedate: Date?
-        public var flashMode: Bool?
+        public var username: Optional<String>
+        public var picturename: Optional<String>
+        public var picturedate: Optional<Date>
+        public var flashMode: Optional<Bool>
 
-        public init() {}
+        public init() {
+            self.username = nil
+            self.picturename = nil
+            self.picturedate = nil
+            self.flashMode = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []

@@ -11,11 +11,11 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
     public var id: ObjectID
     /// Object name
     public var object: String
-    public var stringProperty: String?
-    public var pictures: [FileValue]?
+    public var stringProperty: Optional<String>
+    public var pictures: Optional<[FileValue]>
     /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
     public var system: CortexSystemProperties<JSONValue>
-    public var unknownMembers: UnknownMembers = .init()
+    public var unknownMembers: UnknownMembers
 
     public init(
         id: ObjectID,
@@ -29,6 +29,8 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         self.stringProperty = stringProperty
         self.pictures = pictures
         self.system = system
+        self.unknownMembers = .init()
+        self._nullKeys = NullKeys()
     }
 
     public init(from decoder: any Decoder) throws {
@@ -71,7 +73,7 @@ public struct Office: Codable, Hashable, Sendable, Identifiable, SystemPropertie
         return true
     }
 
-    private var _nullKeys = NullKeys()
+    private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
     public static let modeledKeys: Set<String> = [
         "_id",
@@ -140,10 +142,13 @@ extension Office {
     public struct Create: CreateBody {
         public typealias Model = Office
 
-        public var stringProperty: String?
-        public var pictures: [FileUpload]?
+        public var stringProperty: Optional<String>
+        public var pictures: Optional<[FileUpload]>
 
-        public init() {}
+        public init() {
+            self.stringProperty = nil
+            self.pictures = nil
+        }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
