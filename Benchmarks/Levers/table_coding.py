@@ -106,15 +106,16 @@ def rewritten(text):
 
 def with_initial_values(text, names):
     """`text` with initial values back on what a table decodes into: `decode(_:into:)` takes `self` whole, so its
-    properties (those of `names`; the same name in another struct of the file does no harm), `_nullKeys` and
-    `unknownMembers` must hold a value before `init(from:)` runs the table."""
+    properties (those of `names`), `_nullKeys` and `unknownMembers` must hold a value before `init(from:)` runs the
+    table. A property of the same name in another struct of the file, and every struct's `_nullKeys` and
+    `unknownMembers`, get one too: a few more functions on the lever's side, none lost from it."""
     if not names:
         return text
-    text = re.sub(r"^(\s*public var (\w+): )Optional<(.+)>$",
+    text = re.sub(r"^(\s*(?:public |package )?var (\w+): )Optional<(.+)>$",
                   lambda match: f"{match.group(1)}{match.group(3)}?" if match.group(2) in names else match.group(0),
                   text, flags=re.M)
     text = re.sub(r"^(\s*private var _nullKeys: NullKeys)$", r"\1 = NullKeys()", text, flags=re.M)
-    return re.sub(r"^(\s*public var unknownMembers: UnknownMembers)$", r"\1 = .init()", text, flags=re.M)
+    return re.sub(r"^(\s*(?:public |package )?var unknownMembers: UnknownMembers)$", r"\1 = .init()", text, flags=re.M)
 
 
 if __name__ == "__main__":
