@@ -371,6 +371,45 @@ import Testing
         #expect(file(nested, "Event.swift")?.contains("public var CVenueProperty: Optional<String>\n") == true)
     }
 
+    /// A mapped class named like a type the generated code uses (`Optional<T>` spells every optional property)
+    /// would hide it, as an object definition of that name would: it is renamed, with a warning, and references
+    /// to it by its class name (`type`, `object`, `collection`) still find it.
+    @Test func classesThatWouldHideWhatTheCodeUsesAreRenamed() throws {
+        let result = generate(
+            config: "mappings: [m.yaml]\n",
+            [
+                "m.yaml": """
+                mappings:
+                  Optional:
+                    properties: { name: { keyPath: name, type: String } }
+                  Reference:
+                    properties: { id: { keyPath: id, type: String } }
+                  Holder:
+                    properties:
+                      title: { keyPath: title, type: String, optional: true }
+                      inner: { keyPath: inner, type: Optional, optional: true }
+                      owner: { keyPath: owner, object: Reference, optional: true }
+                      others: { keyPath: others, collection: Optional }
+                """
+            ]
+        )
+        #expect(
+            messages(result) == [
+                "m.yaml:2:3: warning: mapping 'Optional' is named 'OptionalObject' in Swift, since 'Optional' would hide the type of that name",
+                "m.yaml:4:3: warning: mapping 'Reference' is named 'ReferenceObject' in Swift, since 'Reference' would hide the type of that name",
+            ]
+        )
+        #expect(result.files.map(\.path).sorted() == ["Holder.swift", "OptionalObject.swift", "ReferenceObject.swift"])
+        let holder = try #require(file(result, "Holder.swift"))
+        for line in [
+            "public var title: Optional<String>", "public var inner: Optional<OptionalObject>",
+            "public var owner: Optional<ReferenceObject>", "public var others: [OptionalObject]",
+        ] {
+            #expect(holder.contains(line + "\n"), "missing \(line)")
+        }
+        #expect(file(result, "OptionalObject.swift")?.contains("public struct OptionalObject: Codable") == true)
+    }
+
     @Test func typesComeFromTheSample() throws {
         let result = generate(
             config: "mappings: [m.yaml]\nsamples: { Event: e.json }\n",

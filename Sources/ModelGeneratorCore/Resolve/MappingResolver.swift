@@ -14,7 +14,8 @@ struct MappingResolver {
     private var samples: [String: SyntaxNode]
     /// The app's Objective-C classes, which type the properties of the contexts whose `@class` they declare.
     private let headers: ObjCHeaders
-    /// The class of each context that `naming.overrides` renamed (`{ RKTStatus: Status }`), for its header.
+    /// The class of each context that `naming.overrides` renamed (`{ RKTStatus: Status }`), or that would have hidden
+    /// a type the generated code uses (`Optional` → `OptionalObject`), for its header and for references to it.
     private var classNames: [String: String] = [:]
     private var objectsByAPIName: [String: ResolvedObject] = [:]
     private var modelNames: Set<String> = []
@@ -148,7 +149,10 @@ struct MappingResolver {
         var owners: [String: Located<String>] = [:]
         for object in schema.objects { owners[object.swiftName] = Located(object.apiName, at: object.location) }
         for name in producing {
-            guard let context = contexts[name], let swiftType = contextTypes[name] else { continue }
+            guard let context = contexts[name], var swiftType = contextTypes[name] else { continue }
+            if SwiftNaming.reservedTypeNames.contains(swiftType.value) {
+                swiftType = renamedAwayFromReservedName(name, swiftType)
+            }
             if let problem = SwiftText.identifierProblem(swiftType.value) {
                 diagnostics.error("'\(swiftType.value)' is not a Swift type name: \(problem)", at: swiftType.location)
             }
@@ -164,6 +168,21 @@ struct MappingResolver {
             }
             owners[swiftType.value] = Located(context.name.value, at: swiftType.location)
         }
+    }
+
+    /// A mapping whose class would hide a type the generated code uses (`Optional`, `Date`, `Reference`) is named
+    /// `<Class>Object`, as an object definition of that name is; `@object` and `type` still find it by its class.
+    private mutating func renamedAwayFromReservedName(_ name: String, _ swiftType: Located<String>) -> Located<String> {
+        let renamed = Located(swiftType.value + "Object", at: swiftType.location)
+        diagnostics.warning(
+            "mapping '\(name)' is named '\(renamed.value)' in Swift, since '\(swiftType.value)' would hide the type of that name",
+            at: swiftType.location,
+            hint: "choose another name with 'naming.overrides: { \(swiftType.value): NewName }'"
+        )
+        if classNames[name] == nil { classNames[name] = swiftType.value }
+        contextTypes[name] = renamed
+        if samples[renamed.value] == nil, let sample = samples[swiftType.value] { samples[renamed.value] = sample }
+        return renamed
     }
 
     /// A context's properties after its `@inherits`, in order: inherited ones first, a later definition replacing an
@@ -793,6 +812,10 @@ struct MappingResolver {
         if let builtIn = builtIns[spelling] { return (builtIn, isArray, isOptional) }
         if modelNames.contains(spelling) || (allowAppTypes && SwiftText.isDottedName(spelling)) {
             return (.named(spelling), isArray, isOptional)
+        }
+        // A class the model was renamed from (`naming.overrides`, or a name the generated code uses itself).
+        if let context = contextOrder.first(where: { classNames[$0] == spelling }), let type = contextTypes[context] {
+            return (.named(type.value), isArray, isOptional)
         }
         diagnostics.error(
             "unknown type '\(text.value)'",
