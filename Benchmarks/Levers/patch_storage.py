@@ -14,7 +14,7 @@ PROPERTY = re.compile(r"^(\s*)public var (\w+): ([^{]+)$")
 DEFAULT = re.compile(r"^\s*self\.(\w+) = (.+)$")
 
 
-def rewritten_patch(body, indent, preceding):
+def rewritten_patch(body, indent, _preceding):
     lines = body.split("\n")
     member = indent + "    "
     start = next(i for i, line in enumerate(lines) if line.strip() == "public init() {")
@@ -42,8 +42,7 @@ def rewritten_patch(body, indent, preceding):
 
 
 def rewritten(text):
-    return replaced_structs(text, r"^(\s*)public struct Patch: UpdateBody \{$",
-                            lambda body, indent, preceding: rewritten_patch(body, indent, preceding))
+    return replaced_structs(text, r"^(\s*)public struct Patch: UpdateBody \{$", rewritten_patch)
 
 
 if __name__ == "__main__":

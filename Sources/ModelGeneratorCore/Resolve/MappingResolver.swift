@@ -108,7 +108,7 @@ struct MappingResolver {
         if contexts[reference] != nil { return reference }
         if contexts["$" + reference] != nil { return "$" + reference }
         return contextOrder.first { contextTypes[$0]?.value == reference }
-            ?? contextOrder.first { classNames[$0] == reference }
+            ?? contextRenamed(fromClass: reference)
     }
 
     /// Models keep their class names unless `naming.overrides` names the class: `{ RKTStatus: Status }`. A sample
@@ -118,12 +118,21 @@ struct MappingResolver {
             guard let original = contextTypes[name],
                 let override = overrides.last(where: { $0.path == [original.value] })
             else { continue }
-            classNames[name] = original.value
-            contextTypes[name] = Located(override.swiftName, at: override.location)
-            if samples[override.swiftName] == nil, let sample = samples[original.value] {
-                samples[override.swiftName] = sample
-            }
+            rename(name, from: original, to: Located(override.swiftName, at: override.location))
         }
+    }
+
+    /// Context `name` produces `renamed` instead of its class `original`: the class stays known, for its header and
+    /// for references to it, and a sample named by the class serves the new name.
+    private mutating func rename(_ name: String, from original: Located<String>, to renamed: Located<String>) {
+        if classNames[name] == nil { classNames[name] = original.value }
+        contextTypes[name] = renamed
+        if samples[renamed.value] == nil, let sample = samples[original.value] { samples[renamed.value] = sample }
+    }
+
+    /// The context whose class `className` names, after `rename` gave it another Swift type.
+    private func contextRenamed(fromClass className: String) -> String? {
+        contextOrder.first { classNames[$0] == className }
     }
 
     /// `"@object": { "@class": "UserModel", "@mappings": "$UserModel" }` gives a class-less context its type.
@@ -149,10 +158,20 @@ struct MappingResolver {
         var owners: [String: Located<String>] = [:]
         for object in schema.objects { owners[object.swiftName] = Located(object.apiName, at: object.location) }
         for name in producing {
-            guard let context = contexts[name], var swiftType = contextTypes[name] else { continue }
-            if SwiftNaming.reservedTypeNames.contains(swiftType.value) {
-                swiftType = renamedAwayFromReservedName(name, swiftType)
-            }
+            guard let context = contexts[name], let declared = contextTypes[name] else { continue }
+            // A class that would hide a type the generated code uses is renamed, as an object definition is;
+            // `type`, `object` and `collection` still find it by its class.
+            let swiftType = Located(
+                SwiftNaming.unreservedTypeName(
+                    declared.value,
+                    for: "mapping '\(name)'",
+                    overrideKey: declared.value,
+                    at: declared.location,
+                    &diagnostics
+                ),
+                at: declared.location
+            )
+            if swiftType.value != declared.value { rename(name, from: declared, to: swiftType) }
             if let problem = SwiftText.identifierProblem(swiftType.value) {
                 diagnostics.error("'\(swiftType.value)' is not a Swift type name: \(problem)", at: swiftType.location)
             }
@@ -168,21 +187,6 @@ struct MappingResolver {
             }
             owners[swiftType.value] = Located(context.name.value, at: swiftType.location)
         }
-    }
-
-    /// A mapping whose class would hide a type the generated code uses (`Optional`, `Date`, `Reference`) is named
-    /// `<Class>Object`, as an object definition of that name is; `@object` and `type` still find it by its class.
-    private mutating func renamedAwayFromReservedName(_ name: String, _ swiftType: Located<String>) -> Located<String> {
-        let renamed = Located(swiftType.value + "Object", at: swiftType.location)
-        diagnostics.warning(
-            "mapping '\(name)' is named '\(renamed.value)' in Swift, since '\(swiftType.value)' would hide the type of that name",
-            at: swiftType.location,
-            hint: "choose another name with 'naming.overrides: { \(swiftType.value): NewName }'"
-        )
-        if classNames[name] == nil { classNames[name] = swiftType.value }
-        contextTypes[name] = renamed
-        if samples[renamed.value] == nil, let sample = samples[swiftType.value] { samples[renamed.value] = sample }
-        return renamed
     }
 
     /// A context's properties after its `@inherits`, in order: inherited ones first, a later definition replacing an
@@ -814,7 +818,7 @@ struct MappingResolver {
             return (.named(spelling), isArray, isOptional)
         }
         // A class the model was renamed from (`naming.overrides`, or a name the generated code uses itself).
-        if let context = contextOrder.first(where: { classNames[$0] == spelling }), let type = contextTypes[context] {
+        if let context = contextRenamed(fromClass: spelling), let type = contextTypes[context] {
             return (.named(type.value), isArray, isOptional)
         }
         diagnostics.error(

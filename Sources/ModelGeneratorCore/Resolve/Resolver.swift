@@ -49,15 +49,13 @@ public struct Resolver: Sendable {
         }
         var swiftNameOwners: [String: ObjectDefinition] = [:]
         for definition in unique {
-            var swiftName = override([definition.name.value]) ?? naming.typeName(definition.name.value)
-            if SwiftNaming.reservedTypeNames.contains(swiftName) {
-                diagnostics.warning(
-                    "object '\(definition.name.value)' is named '\(swiftName)Object' in Swift, since '\(swiftName)' would hide the type of that name",
-                    at: definition.name.location,
-                    hint: "choose another name with 'naming.overrides: { \(definition.name.value): NewName }'"
-                )
-                swiftName += "Object"
-            }
+            let swiftName = SwiftNaming.unreservedTypeName(
+                override([definition.name.value]) ?? naming.typeName(definition.name.value),
+                for: "object '\(definition.name.value)'",
+                overrideKey: definition.name.value,
+                at: definition.name.location,
+                &diagnostics
+            )
             if let other = swiftNameOwners[swiftName] {
                 diagnostics.error(
                     "objects '\(other.name.value)' and '\(definition.name.value)' would both be named '\(swiftName)' in Swift; the other is at \(other.name.location)",

@@ -110,6 +110,25 @@ public struct SwiftNaming: Sendable {
     /// property of the same name would hide (`equalValues` in `==`).
     static let reservedMemberNames: Set<String> = ["hashValue", "equalValues", "unknownMembers"]
 
+    /// `name`, or `name + "Object"` with a warning at `location` when a generated type of that name would hide a type
+    /// the generated code uses (`reservedTypeNames`). `what` says what the type is made from (`object 'c_x'`,
+    /// `mapping 'Optional'`), and the hint suggests a `naming.overrides` entry for `overrideKey`.
+    static func unreservedTypeName(
+        _ name: String,
+        for what: String,
+        overrideKey: String,
+        at location: SourceLocation,
+        _ diagnostics: inout Diagnostics
+    ) -> String {
+        guard reservedTypeNames.contains(name) else { return name }
+        diagnostics.warning(
+            "\(what) is named '\(name)Object' in Swift, since '\(name)' would hide the type of that name",
+            at: location,
+            hint: "choose another name with 'naming.overrides: { \(overrideKey): NewName }'"
+        )
+        return name + "Object"
+    }
+
     /// `name`, or `name + "Property"` with a warning at `location` when a property of that name would hide what the
     /// generated code means by it: a reserved member, or a type its coding names in expressions (`URL.self`,
     /// `Owner.self`): the reserved type names and `modelNames` (the models' own names, and nested types already

@@ -260,7 +260,8 @@ public struct Translator: Sendable {
 
     /// The type of a stored property holding `property`, an optional one spelled `Optional<Wrapped>`.
     func storedTypeSpelling(_ property: ResolvedProperty) -> String {
-        property.isRequired ? valueTypeSpelling(property) : Self.storedOptional(valueTypeSpelling(property))
+        let value = valueTypeSpelling(property)
+        return property.isRequired ? value : Self.storedOptional(value)
     }
 
     /// `Optional<wrapped>`, the type of a stored property that may hold no value. `var x: Wrapped?` would have an
@@ -285,7 +286,8 @@ public struct Translator: Sendable {
     }
 
     func typeSpelling(_ property: ResolvedProperty) -> String {
-        property.isRequired ? valueTypeSpelling(property) : valueTypeSpelling(property) + "?"
+        let value = valueTypeSpelling(property)
+        return property.isRequired ? value : value + "?"
     }
 
     /// The type of a value of `property`, whether or not it is required.
