@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Where the full output's debug build goes (#29), for the 100-object corpus: every file touched and the target
+# rebuilt with -stats-output-dir, then each compiler phase's wall time summed over the batch jobs and over the
+# emit-module job (LLVM is not timed by the compiler: it is the rest of each job), and the LLVM IR of one object's
+# file (`-g -Onone`, as the debug build makes it) with its instructions counted by the kind of function they are in.
+# usage: Benchmarks/build-profile.sh [OBJECT_FILE]   (default Object0.swift)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/common.sh"
+repository=$(cd "$here/.." && pwd)
+generator=$(built_generator "$repository")
+object_file=${1:-Object0.swift}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/model-generator-profile.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+python3 "$here/../../shared/bench/make_corpus.py" 100 "$work/corpus" >/dev/null
+package="$work/package"
+mkdir -p "$package/Sources"
+sed "s|^output:.*|output: ../package/Sources/Full\nallowOutputAnywhere: true|" "$work/corpus/model-generator.yaml" \
+    >"$work/corpus/full.yaml"
+"$generator" generate --config "$work/corpus/full.yaml" >/dev/null
+write_model_package "$package" Profile Full "$repository"
+stats="$work/stats"
+mkdir -p "$stats"
+build() { swift build --package-path "$package" -Xswiftc -stats-output-dir -Xswiftc "$stats" "$@"; }
+quietly build
+rm -f "$stats"/*.json
+find "$package/Sources/Full" -name '*.swift' -exec touch {} +
+echo "every file touched: $(elapsed build --target Full) s"
+
+python3 - "$stats" <<'PYTHON'
+import collections, glob, json, os, sys
+phases = collections.Counter()
+jobs = collections.Counter()
+for path in glob.glob(os.path.join(sys.argv[1], "*.json")):
+    record = json.load(open(path))
+    kind = "emit-module" if "-swiftmodule-" in path else "batch"
+    for key, value in record.items():
+        if not key.endswith(".wall"):
+            continue
+        if key.startswith("time.swift-frontend.Full-"):
+            jobs[kind] += value
+        elif key.startswith("time.swift.") and key.count(".") == 3:
+            phases[(kind, key[len("time.swift."):-len(".wall")])] += value
+shown = ["Type checking and Semantic analysis", "SILGen", "SIL optimization", "IRGen", "Serialization, swiftmodule"]
+print("| phase, summed over the jobs (s) | batch jobs | emit-module job |")
+print("| --- | --- | --- |")
+for phase in shown:
+    print(f"| {phase} | {phases[('batch', phase)]:.2f} | {phases[('emit-module', phase)]:.2f} |")
+for kind in jobs:
+    phases[(kind, "rest")] = jobs[kind] - sum(phases[(kind, phase)] for phase in shown)
+print(f"| the rest: LLVM, and what no timer covers | {phases[('batch', 'rest')]:.2f} | {phases[('emit-module', 'rest')]:.2f} |")
+print(f"| the jobs | {jobs['batch']:.2f} | {jobs['emit-module']:.2f} |")
+PYTHON
+
+modules="$(swift build --package-path "$package" --show-bin-path)/Modules"
+others=()
+for file in "$package/Sources/Full"/*.swift; do
+    if [ "$(basename "$file")" != "$object_file" ]; then others+=("$file"); fi
+done
+swiftc -frontend -emit-ir -g -Onone -parse-as-library -module-name Full -I "$modules" \
+    -primary-file "$package/Sources/Full/$object_file" "${others[@]}" -o "$work/object.ll"
+python3 - "$work/object.ll" "$object_file" <<'PYTHON'
+import collections, re, subprocess, sys
+functions = []  # (mangled name, instructions)
+name, count = None, 0
+for line in open(sys.argv[1]):
+    if line.startswith("define "):
+        name, count = re.search(r'@"?([^"( ]+)"?\(', line).group(1), 0
+    elif name and line.startswith("}"):
+        functions.append((name, count))
+        name = None
+    elif name and line.startswith("  ") and not line.lstrip().startswith(";"):
+        count += 1
+demangled = subprocess.run(["swift", "demangle", "--simplified"], input="\n".join(f for f, _ in functions),
+                           capture_output=True, text=True, check=True).stdout.split("\n")
+witnesses = ("initializeBufferWithCopyOfBuffer", "assignWithCopy", "assignWithTake", "initializeWithCopy",
+             "initializeWithTake", "destroy for", "getEnumTagSinglePayload", "storeEnumTagSinglePayload")
+def kind(symbol):
+    if symbol.startswith(witnesses): return "value witnesses (copy, assign, destroy, enum tags)"
+    if symbol.startswith("outlined"): return "outlined copies and destroys"
+    if "protocol witness" in symbol: return "protocol witnesses"
+    if re.search(r"\.(getter|setter|modify)\b", symbol) and "members.getter" not in symbol \
+            and "operations.getter" not in symbol and "bodyValue.getter" not in symbol:
+        return "property accessors"
+    if "metadata" in symbol or "type metadata" in symbol: return "type metadata"
+    if re.search(r"init\(from:\)|encode\(to:\)|membersAreEqual|hash\(into:\)", symbol):
+        return "coding, ==, hashing"
+    if re.search(r"\.Create\b|\.Patch\b|bodyValue", symbol): return "Create and Patch bodies"
+    return "everything else"
+instructions, counts = collections.Counter(), collections.Counter()
+for (_, size), symbol in zip(functions, demangled):
+    instructions[kind(symbol)] += size
+    counts[kind(symbol)] += 1
+total = sum(instructions.values())
+print(f"\n| {sys.argv[2]}'s LLVM IR, by kind of function | functions | instructions | share |")
+print("| --- | --- | --- | --- |")
+for label, size in instructions.most_common():
+    print(f"| {label} | {counts[label]} | {size} | {100 * size / total:.0f}% |")
+print(f"| all | {sum(counts.values())} | {total} | |")
+PYTHON
