@@ -13,12 +13,8 @@ object_file=${1:-Object0.swift}
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/model-generator-profile.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-python3 "$here/../../shared/bench/make_corpus.py" 100 "$work/corpus" >/dev/null
+generate_full_output "$work" "$generator" Full
 package="$work/package"
-mkdir -p "$package/Sources"
-sed "s|^output:.*|output: ../package/Sources/Full\nallowOutputAnywhere: true|" "$work/corpus/model-generator.yaml" \
-    >"$work/corpus/full.yaml"
-"$generator" generate --config "$work/corpus/full.yaml" >/dev/null
 write_model_package "$package" Profile Full "$repository"
 stats="$work/stats"
 mkdir -p "$stats"

@@ -22,6 +22,16 @@ apply_lever() {
     if [ -f "$runtime" ]; then cp "$runtime" "$destination/"; fi
 }
 
+# Makes the 100-object corpus in folder $1/corpus and generates its full output with generator $2 into
+# $1/package/Sources/$3, through a copy of the corpus's config that writes there ($1/corpus/full.yaml).
+generate_full_output() {
+    python3 "$(dirname "${BASH_SOURCE[0]}")/../../shared/bench/make_corpus.py" 100 "$1/corpus" >/dev/null
+    mkdir -p "$1/package/Sources"
+    sed "s|^output:.*|output: ../package/Sources/$3\nallowOutputAnywhere: true|" "$1/corpus/model-generator.yaml" \
+        >"$1/corpus/full.yaml"
+    "$2" generate --config "$1/corpus/full.yaml" >/dev/null
+}
+
 # Writes package folder $1's Package.swift: a package named $2 with one target, $3, on checkout $4's ModelRuntime.
 write_model_package() {
     cat >"$1/Package.swift" <<MANIFEST

@@ -17,12 +17,8 @@ generator=$(built_generator "$repository")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/model-generator-lever.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-python3 "$here/../../shared/bench/make_corpus.py" 100 "$work/corpus" >/dev/null
+generate_full_output "$work" "$generator" Full
 package="$work/package"
-mkdir -p "$package/Sources"
-sed "s|^output:.*|output: ../package/Sources/Full\nallowOutputAnywhere: true|" "$work/corpus/model-generator.yaml" \
-    >"$work/corpus/full.yaml"
-"$generator" generate --config "$work/corpus/full.yaml" >/dev/null
 apply_lever "$script" "$package/Sources/Full" "$package/Sources/Lever" "$@"
 write_model_package "$package" Lever Full "$repository"
 sed -i 's|^    targets: \[\(.*\)\]$|    targets: [\1, .target(name: "Lever", dependencies: [.product(name: "ModelRuntime", package: "swift-model-generator")])]|' \
