@@ -26,26 +26,28 @@ echo "every file touched: $(elapsed build --target Full) s"
 
 python3 - "$stats" <<'PYTHON'
 import collections, glob, json, os, sys
-phases = collections.Counter()
+phases = collections.Counter()  # (job kind, phase): seconds; the phases' timers are not nested in one another
 jobs = collections.Counter()
 for path in glob.glob(os.path.join(sys.argv[1], "*.json")):
     record = json.load(open(path))
+    walls = {key[:-len(".wall")]: value for key, value in record.items() if key.endswith(".wall")}
+    job = [value for key, value in walls.items() if key.startswith("time.swift-frontend.Full-")]
+    if not job:
+        continue
     kind = "emit-module" if "-swiftmodule-" in path else "batch"
-    for key, value in record.items():
-        if not key.endswith(".wall"):
-            continue
-        if key.startswith("time.swift-frontend.Full-"):
-            jobs[kind] += value
-        elif key.startswith("time.swift.") and key.count(".") == 3:
-            phases[(kind, key[len("time.swift."):-len(".wall")])] += value
-shown = ["Type checking and Semantic analysis", "SILGen", "SIL optimization", "IRGen", "Serialization, swiftmodule"]
+    jobs[kind] += sum(job)
+    for key, value in walls.items():
+        if key.startswith("time.swift."):
+            phases[(kind, key[len("time.swift."):])] += value
+shown = ["Import resolution", "Type checking and Semantic analysis", "SILGen", "SIL optimization", "IRGen",
+         "Serialization, swiftmodule"]
 print("| phase, summed over the jobs (s) | batch jobs | emit-module job |")
 print("| --- | --- | --- |")
 for phase in shown:
     print(f"| {phase} | {phases[('batch', phase)]:.2f} | {phases[('emit-module', phase)]:.2f} |")
-for kind in jobs:
-    phases[(kind, "rest")] = jobs[kind] - sum(phases[(kind, phase)] for phase in shown)
-print(f"| the rest: LLVM, and what no timer covers | {phases[('batch', 'rest')]:.2f} | {phases[('emit-module', 'rest')]:.2f} |")
+rest = {kind: jobs[kind] - sum(phases[(kind, phase)] for phase in shown) for kind in ("batch", "emit-module")}
+print(f"| the rest: LLVM (which no timer covers in these jobs) and the smaller phases | {rest['batch']:.2f} | "
+      f"{rest['emit-module']:.2f} |")
 print(f"| the jobs | {jobs['batch']:.2f} | {jobs['emit-module']:.2f} |")
 PYTHON
 
@@ -54,7 +56,8 @@ others=()
 for file in "$package/Sources/Full"/*.swift; do
     if [ "$(basename "$file")" != "$object_file" ]; then others+=("$file"); fi
 done
-swiftc -frontend -emit-ir -g -Onone -parse-as-library -module-name Full -I "$modules" \
+swiftc -frontend -emit-ir -g -Onone -enable-testing -swift-version 6 -D SWIFT_PACKAGE -D DEBUG -parse-as-library \
+    -module-name Full -I "$modules" \
     -primary-file "$package/Sources/Full/$object_file" "${others[@]}" -o "$work/object.ll"
 python3 - "$work/object.ll" "$object_file" <<'PYTHON'
 import collections, re, subprocess, sys
@@ -66,23 +69,25 @@ for line in open(sys.argv[1]):
     elif name and line.startswith("}"):
         functions.append((name, count))
         name = None
-    elif name and line.startswith("  ") and not line.lstrip().startswith(";"):
-        count += 1
+    elif name and line.startswith("  ") and not line.lstrip().startswith((";", "#dbg_")):
+        count += 1  # an instruction; not a comment or a debug record
 demangled = subprocess.run(["swift", "demangle", "--simplified"], input="\n".join(f for f, _ in functions),
                            capture_output=True, text=True, check=True).stdout.split("\n")
 witnesses = ("initializeBufferWithCopyOfBuffer", "assignWithCopy", "assignWithTake", "initializeWithCopy",
-             "initializeWithTake", "destroy for", "getEnumTagSinglePayload", "storeEnumTagSinglePayload")
+             "initializeWithTake", "destroy for", "getEnumTagSinglePayload", "storeEnumTagSinglePayload",
+             "getEnumTag for", "destructiveProjectEnumData for", "destructiveInjectEnumTag for")
+body_members = r"\.(Create|Patch)\.(members|operations)\.getter|\.bodyValue\.getter"
 def kind(symbol):
+    """The kind of function a demangled (`--simplified`) symbol names."""
     if symbol.startswith(witnesses): return "value witnesses (copy, assign, destroy, enum tags)"
     if symbol.startswith("outlined"): return "outlined copies and destroys"
-    if "protocol witness" in symbol: return "protocol witnesses"
-    if re.search(r"\.(getter|setter|modify)\b", symbol) and "members.getter" not in symbol \
-            and "operations.getter" not in symbol and "bodyValue.getter" not in symbol:
-        return "property accessors"
-    if "metadata" in symbol or "type metadata" in symbol: return "type metadata"
-    if re.search(r"init\(from:\)|encode\(to:\)|membersAreEqual|hash\(into:\)", symbol):
+    if "metadata" in symbol or "witness table accessor" in symbol: return "type metadata and witness tables"
+    if symbol.startswith("protocol witness"): return "protocol witnesses"
+    if re.search(r"init\(from:\)|encode\(to:\)|membersAreEqual|hash\(into:\)|hashValue\.getter|== infix", symbol):
         return "coding, ==, hashing"
-    if re.search(r"\.Create\b|\.Patch\b|bodyValue", symbol): return "Create and Patch bodies"
+    if re.search(body_members, symbol): return "Create and Patch bodies"
+    if re.search(r"\.(getter|setter|modify)\b", symbol): return "property accessors"
+    if re.search(r"\.Create\b|\.Patch\b", symbol): return "Create and Patch bodies"
     return "everything else"
 instructions, counts = collections.Counter(), collections.Counter()
 for (_, size), symbol in zip(functions, demangled):

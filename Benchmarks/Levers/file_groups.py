@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Lever of #29: the generated files joined into fewer, N objects to a file, in the order of their names, each
-import once at the top. The driver splits a target into batch jobs of at most 25 files, so 101 files on two cores
-are five batch jobs and 51 files two; every batch job type-checks what its files use of the others', and every file
-declares again each outside function it calls.
+import once at the top. The driver makes as many batch jobs as there are cores, or more when that would put over 25
+files in one: 101 files on two cores are five batch jobs, 51 files three and 21 files two. Every batch job
+type-checks what its files use of the others', and every file declares again each outside function it calls.
 usage: file_groups.py SOURCE_FOLDER DESTINATION_FOLDER N"""
 import glob
 import os

@@ -11,7 +11,7 @@ from rewriting import rewrite_folder
 
 
 def with_let_models(text):
-    """`text` with each stored `public var` of a `Codable` struct, other than `system`, declared with `let`."""
+    """`text` with each stored `var` of a `Codable` struct, other than `system`, declared with `let`."""
     lines = text.split("\n")
     scopes = []  # (indentation, whether the scope is a Codable struct), innermost last
     index = 0
@@ -20,19 +20,23 @@ def with_let_models(text):
         header = re.match(r"^(\s*)(?:public )?(struct|extension|enum) ", line)
         if header:
             end = index
-            while not lines[end].rstrip().endswith("{"):
+            while "{" not in lines[end]:
                 end += 1
             whole = " ".join(lines[index:end + 1])
-            scopes.append((header.group(1), header.group(2) == "struct" and "Codable" in whole))
+            if whole.rstrip().endswith("}"):  # a declaration on one line, `{}` and all: no scope to enter
+                index = end + 1
+                continue
+            is_model = header.group(2) == "struct" and re.search(r"\bCodable\b", whole) is not None
+            scopes.append((header.group(1), is_model))
             index = end + 1
             continue
         if scopes and line == scopes[-1][0] + "}":
             scopes.pop()
         else:
-            stored = re.match(r"^(\s*)public var (\w+): [^{]*$", line)
-            if (stored and scopes and scopes[-1][1] and stored.group(2) != "system"
+            stored = re.match(r"^(\s*)((?:public |package |internal )?)var (\w+): [^{]*$", line)
+            if (stored and scopes and scopes[-1][1] and stored.group(3) != "system"
                     and stored.group(1) == scopes[-1][0] + "    "):
-                lines[index] = line.replace("public var ", "public let ", 1)
+                lines[index] = line.replace(stored.group(2) + "var ", stored.group(2) + "let ", 1)
         index += 1
     return "\n".join(lines)
 
