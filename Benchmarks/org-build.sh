@@ -5,7 +5,8 @@
 # model file (a comment added, then taken away) rebuilt incrementally. Prints each one's best time.
 #
 # BASELINE=<another checkout of this repository> builds that checkout's output too, round by round in turn with this
-# one's, for a comparison in the same hour.
+# one's, for a comparison in the same hour. FILTER="<API names>" adds this checkout's output generated with
+# `filter: { objects: [...] }` (what an app that uses those objects of the org builds), the edited object among them.
 # usage: Benchmarks/org-build.sh [ENV_OBJECTS_DIR] [EDITED_OBJECT]   (default: ../shared/real/cortex/env-objects account)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,8 +17,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/model-generator-org.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 source "$here/common.sh"
 
-prepare() { # checkout $1 as side $2: its output generated into $work/$2/Sources/Org and built
-    local checkout=$1 side=$2 generator edited_file
+prepare() { # checkout $1 as side $2, with filter $3 (API names, or nothing): its output generated into
+    # $work/$2/Sources/Org and built
+    local checkout=$1 side=$2 filter=${3:-} generator edited_file
     generator=$(built_generator "$checkout")
     mkdir -p "$work/$side/Sources"
     {
@@ -28,6 +30,7 @@ prepare() { # checkout $1 as side $2: its output generated into $work/$2/Sources
         echo "accessModifier: public"
         echo "generate: [models, queries, bodies]"
         echo "allowOutputAnywhere: true"
+        if [ -n "$filter" ]; then echo "filter: { objects: [$(echo $filter | sed 's/ /, /g')] }"; fi
     } >"$work/$side/model-generator.yaml"
     "$generator" generate --config "$work/$side/model-generator.yaml" >/dev/null
     write_model_package "$work/$side" Org Org "$checkout"
@@ -51,6 +54,10 @@ if [ -n "${BASELINE:-}" ]; then
     sides+=(baseline)
     prepare "$(cd "$BASELINE" && pwd)" baseline
 fi
+if [ -n "${FILTER:-}" ]; then
+    sides+=(filtered)
+    prepare "$(cd "$here/.." && pwd)" filtered "$FILTER"
+fi
 
 declare -A best_clean best_edit
 for _ in $(seq "$rounds"); do
@@ -68,6 +75,8 @@ printf '| %s objects of a real org (full output), best of %s rounds | lines | ev
     "$(ls "$objects"/*.json | wc -l)" "$rounds"
 printf 'one-line edit of %s (s) |\n| --- | --- | --- | --- |\n' "$(basename "$(cat "$work/current/edited")")"
 for side in "${sides[@]}"; do
-    printf '| %s | %s | %s | %s |\n' "$side" "$(cat "$work/$side/Sources/Org"/*.swift | wc -l)" "${best_clean[$side]}" \
+    label=$side
+    if [ "$side" = filtered ]; then label="current, filter: $FILTER"; fi
+    printf '| %s | %s | %s | %s |\n' "$label" "$(cat "$work/$side/Sources/Org"/*.swift | wc -l)" "${best_clean[$side]}" \
         "${best_edit[$side]}"
 done

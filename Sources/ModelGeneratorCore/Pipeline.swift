@@ -297,7 +297,7 @@ public enum Pipeline {
         objectConfig.naming.overrides.removeAll { $0.path.count == 1 && mappedTypes.contains($0.path[0]) }
         let (definedSchema, resolveDiagnostics) = Resolver.resolve(definitions, config: objectConfig)
         diagnostics.append(contentsOf: resolveDiagnostics)
-        let (schema, mappingDiagnostics) = MappingResolver.apply(
+        let (mappedSchema, mappingDiagnostics) = MappingResolver.apply(
             mappingContexts,
             to: definedSchema,
             samples: samples,
@@ -305,6 +305,8 @@ public enum Pipeline {
             config: config
         )
         diagnostics.append(contentsOf: mappingDiagnostics)
+        // Before `resolve` returns too: `diff` of two configs then compares what each one generates.
+        let schema = config.filter.map { ObjectFilter.apply($0, to: mappedSchema, &diagnostics) } ?? mappedSchema
         let strict = strict || config.strict
         if strict { diagnostics = diagnostics.treatingWarningsAsErrors() }
         if !rendering {

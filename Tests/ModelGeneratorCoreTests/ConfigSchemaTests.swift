@@ -22,6 +22,9 @@ import Testing
         #expect(Self.schema["additionalProperties"] as? Bool == false)
         let naming = Self.properties["naming"]?["properties"] as? [String: Any] ?? [:]
         #expect(Set(naming.keys) == Set(GeneratorConfig.namingKeys))
+        let filter = Self.properties["filter"]?["properties"] as? [String: Any] ?? [:]
+        #expect(Set(filter.keys) == Set(GeneratorConfig.filterKeys))
+        #expect(Self.properties["filter"]?["additionalProperties"] as? Bool == false)
     }
 
     @Test func choicesMatchTheDecodersEnumerations() {
@@ -64,10 +67,12 @@ import Testing
             allowOutputAnywhere: true
             strict: true
             keepUnknownMembers: false
+            filter: { objects: [c_a, B] }
             """
         let (config, diagnostics) = ConfigLoader.load(text, file: "c.yaml")
         #expect(config?.strict == true)
         #expect(config?.keepUnknownMembers == false)
+        #expect(config?.filter?.objects.map(\.value) == ["c_a", "B"])
         #expect(diagnostics.all.isEmpty)
     }
 }

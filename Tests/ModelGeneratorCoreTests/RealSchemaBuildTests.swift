@@ -56,6 +56,22 @@ extension RealSchemaTests {
         Payload("parse-role.json", "parse/schemas-spec-results.json", "_Role"),
     ]
 
+    /// Real schema entries generated with a `filter`, each a module of its own: their references to the objects
+    /// left out are untyped, and the real payloads of the objects kept still round-trip through them. A payload's
+    /// entry names one of these by its module.
+    static let filteredEntries: [(entry: String, objects: [String], module: String)] = [
+        ("cortex/env-objects", ["c_study", "c_task_assignment"], "RealOrgFiltered"),
+        // A pointer and a relation to a class left out, and `_Role`'s relation to itself, kept.
+        ("parse/schemas-spec-results.json", ["_Role", "HasPointersAndRelations"], "RealParseFiltered"),
+    ]
+
+    static let filteredPayloads: [Payload] = [
+        Payload("cortex-c_study.json", "RealOrgFiltered", "c_study"),
+        Payload("cortex-c_study-document-arrays.json", "RealOrgFiltered", "c_study"),
+        Payload("cortex-c_task_assignment-unknown-keys.json", "RealOrgFiltered", "c_task_assignment"),
+        Payload("parse-role.json", "RealParseFiltered", "_Role"),
+    ]
+
     /// Real payloads no native schema file defines: the goldens read them (RealPayloadTests), with definitions
     /// written for them in the backend's own format.
     static let payloadsWithoutANativeSchema: Set<String> = [
@@ -89,6 +105,14 @@ extension RealSchemaTests {
                 uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) }
             )
         }
+        for filtered in Self.filteredEntries {
+            let result = Self.generated(filtered.entry, filter: filtered.objects)
+            #expect(result.schema?.objects.map(\.apiName).sorted() == filtered.objects.sorted())
+            for object in result.schema?.objects ?? [] {
+                typeNames[filtered.module + "\u{0}" + object.apiName] = filtered.module + "." + object.swiftName
+            }
+            modules[filtered.module] = Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })
+        }
         let support = GeneratedPackage.repositoryRoot.appendingPathComponent(
             "Tests/GoldenSupport/JSONDifferences.swift"
         )
@@ -97,7 +121,7 @@ extension RealSchemaTests {
         var resources: [String: String] = [:]
         var calls: [String] = []
         var expected: [String] = []
-        for payload in Self.payloads {
+        for payload in Self.payloads + Self.filteredPayloads {
             let type = try #require(typeNames[payload.entry + "\u{0}" + payload.object], "\(payload)")
             let url = Self.payloadDirectory.appendingPathComponent(payload.file)
             resources["payloads/" + payload.file] = try String(contentsOf: url, encoding: .utf8)

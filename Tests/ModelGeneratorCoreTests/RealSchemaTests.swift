@@ -40,11 +40,14 @@ import Testing
     /// no errors, and no warning but at most one line per file about keys.
     static func generated(
         _ entry: String,
+        filter: [String]? = nil,
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     )
         -> GenerationResult
     {
-        let result = run(config: "schemas: [\(entry)]\noutput: Generated\ngenerate: [models, queries, bodies]\n")
+        var config = "schemas: [\(entry)]\noutput: Generated\ngenerate: [models, queries, bodies]\n"
+        if let filter { config += "filter: { objects: [\(filter.joined(separator: ", "))] }\n" }
+        let result = run(config: config)
         #expect(!result.diagnostics.hasErrors, "\(entry): \(messages(result))", sourceLocation: sourceLocation)
         let warnings = result.diagnostics.all.filter { $0.severity == .warning }
         #expect(

@@ -56,6 +56,10 @@ public enum ConfigTemplate {
             # cortex | mia | parse: the backend you talk to. Without it, the schema files' backend decides.
             # dialect: cortex
 
+            # Only these objects (API names), for an app that uses a few of a large org; references to the others
+            # become Reference<JSONValue>. Without it, every object.
+            # filter: { objects: [c_object] }
+
             naming:
               # Prefixes removed from API names: with [c_], c_stringArray becomes stringArray.
               \(stripPrefixes)

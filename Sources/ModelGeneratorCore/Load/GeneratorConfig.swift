@@ -33,6 +33,15 @@ public struct GeneratorConfig: Hashable, Sendable {
         public var location: SourceLocation
     }
 
+    /// The objects a run generates, when the config names them (`ObjectFilter`, after resolving, applies it).
+    public struct Filter: Hashable, Sendable {
+        /// Object definitions by their API names, models only a mapping defines by their classes' Swift names, in
+        /// the config's order.
+        public var objects: [Located<String>]
+        /// Where the config writes `filter`.
+        public var location: SourceLocation
+    }
+
     /// Where the config itself was read from.
     public var file: String
     public var schemas: [Located<String>] = []
@@ -59,6 +68,8 @@ public struct GeneratorConfig: Hashable, Sendable {
     /// Models keep the members their schema doesn't define (`unknownMembers`) and write them back, so that a read and
     /// a write-back lose nothing; `false` gives leaner models that drop them.
     public var keepUnknownMembers = true
+    /// Nil generates every object.
+    public var filter: Filter?
 
     public init(file: String, output: Located<String>) {
         self.file = file
@@ -69,9 +80,10 @@ public struct GeneratorConfig: Hashable, Sendable {
     public static let keys = [
         "schemas", "mappings", "headers", "output", "accessModifier", "generate", "dialect", "samples", "naming",
         "templates", "additionalImports", "additionalFileComments", "allowOutputAnywhere", "strict",
-        "keepUnknownMembers",
+        "keepUnknownMembers", "filter",
     ]
     static let namingKeys = ["stripPrefixes", "overrides"]
+    static let filterKeys = ["objects"]
 }
 
 /// Reads a `model-generator.yaml`.
@@ -175,6 +187,7 @@ public enum ConfigLoader {
         if let node = root["keepUnknownMembers"] {
             config.keepUnknownMembers = reader.bool(node, "'keepUnknownMembers'") ?? true
         }
+        if let node = root["filter"] { config.filter = readFilter(node, &reader) }
         return (reader.diagnostics.hasErrors ? nil : config, reader.diagnostics)
     }
 
@@ -200,6 +213,36 @@ public enum ConfigLoader {
             hint: Suggestion.hint(for: text, in: choices)
         )
         return nil
+    }
+
+    private static func readFilter(_ node: SyntaxNode, _ reader: inout NodeReader) -> GeneratorConfig.Filter? {
+        guard let entries = reader.mapping(node, "'filter'") else { return nil }
+        reader.checkKeys(entries, known: GeneratorConfig.filterKeys, in: "'filter'", severity: .error)
+        // A misspelled key was reported as such: that it names no objects would say the same twice.
+        if entries.contains(where: { !GeneratorConfig.filterKeys.contains($0.name) }) { return nil }
+        guard let objectsNode = node["objects"] else {
+            reader.diagnostics.error(
+                "'filter' names no objects",
+                at: node.location,
+                hint: "list the objects to generate: 'filter: { objects: [c_visit] }', or remove 'filter'"
+            )
+            return nil
+        }
+        guard let objects = reader.stringList(objectsNode, "'filter.objects'") else { return nil }
+        if objects.isEmpty {
+            // An empty list would generate nothing at all, which is never what a config means.
+            reader.diagnostics.error(
+                "'filter.objects' is empty",
+                at: objectsNode.location,
+                hint: "list the objects to generate, or remove 'filter' to generate every object"
+            )
+            return nil
+        }
+        var seen: Set<String> = []
+        for object in objects where !seen.insert(object.value).inserted {
+            reader.diagnostics.warning("'\(object.value)' is named twice in 'filter.objects'", at: object.location)
+        }
+        return .init(objects: objects, location: node.location)
     }
 
     private static func readNaming(_ node: SyntaxNode, _ reader: inout NodeReader) -> GeneratorConfig.Naming {
