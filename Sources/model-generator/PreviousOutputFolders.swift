@@ -23,14 +23,17 @@ enum PreviousOutputFolders {
     }
 
     private static func warnings(for run: PreparedRun, workingDirectory: String) -> [String] {
-        let current = Paths.join(".", run.outputDirectory)
+        // Compared as absolute paths: the walk's are relative when the config's path is, and `output` may be
+        // absolute (with `allowOutputAnywhere`) while naming a folder inside it.
+        let absolute = { (path: String) in Paths.join(workingDirectory, path) }
+        let current = absolute(run.outputDirectory)
         var pending = [Paths.directory(of: run.configPath)]
         var seen = 0
         var warnings: [String] = []
         while let folder = pending.popLast(), seen < entryLimit {
             let names = (try? SafeFiles.names(in: folder)) ?? []
             seen += names.count
-            if folder != current, names.contains(OutputManifest.fileName),
+            if absolute(folder) != current, names.contains(OutputManifest.fileName),
                 let warning = warning(for: folder, names: names, run: run, workingDirectory: workingDirectory)
             {
                 warnings.append(warning)

@@ -388,6 +388,27 @@ import Testing
         #expect(!quiet.errors.contains("still holds"))
     }
 
+    /// An absolute `output` inside the config's folder is the current output folder, not a previous one, however
+    /// the walk spells the path (it used to be reported as stale on every run after the first, an error in strict
+    /// mode).
+    @Test func anAbsoluteOutputPathIsTheCurrentFolder() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        let configURL = directory.appendingPathComponent("model-generator.yaml")
+        try String(contentsOf: configURL, encoding: .utf8)
+            .replacingOccurrences(
+                of: "output: Expected",
+                with: "output: \(directory.appendingPathComponent("Out").path)\nallowOutputAnywhere: true"
+            )
+            .write(to: configURL, atomically: false, encoding: .utf8)
+        for _ in 0..<2 {
+            let result = try await cli.run(generate + ["--strict"], in: directory)
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(!result.errors.contains("still holds"))
+        }
+        #expect(try names(directory.appendingPathComponent("Out")).contains("Office.swift"))
+    }
+
     /// Strict mode (`--strict` or `strict: true`) counts the previous output folder as it counts every warning: the
     /// run stops before writing, and the new output folder is not made.
     @Test(arguments: [false, true])
