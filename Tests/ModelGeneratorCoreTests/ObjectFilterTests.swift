@@ -22,7 +22,12 @@ import Testing
                     type: Document
                     properties: [{ name: c_seenAt, type: Reference, sourceObject: c_clinic }]
             objectTypes:
-              - { name: c_remote, properties: [{ name: c_via, type: Reference, sourceObject: c_doctor }] }
+              - name: c_remote
+                properties:
+                  - { name: c_via, type: Reference, sourceObject: c_doctor }
+                  - name: c_call
+                    type: Document
+                    properties: [{ name: c_host, type: Reference, sourceObject: c_doctor }]
           - name: c_clinic
             properties: [{ name: c_name, type: String }]
           - name: c_doctor
@@ -76,6 +81,60 @@ import Testing
         #expect(filteredVisit.contains("Reference<Clinic>") && filteredVisit.contains("Clinic.Fields<Root>"))
         #expect(filteredVisit.contains(#"target: "c_doctor""#) && filteredVisit.contains(#"object: "c_doctor""#))
         #expect(file(filtered, "Clinic.swift") == file(whole, "Clinic.swift"))
+    }
+
+    /// A Swift name is no near miss of its object's API name, but it is the likeliest mistake.
+    @Test func anObjectNamedByItsSwiftNameIsToldItsAPIName() {
+        let result = generate(config: Self.config(filter: "{ objects: [Visit] }"), Self.schema)
+        #expect(
+            result.diagnostics.errors.map(\.message) == [
+                "'filter.objects' names 'Visit', which is no object of the schema or mapped class"
+            ]
+        )
+        #expect(
+            result.diagnostics.errors.first?.hint == "'Visit' is the Swift name of object 'c_visit': name it 'c_visit'"
+        )
+    }
+
+    /// A mapped class whose values are an object definition's model brings that object along, whole.
+    @Test func aMappedClassBringsTheObjectDefinitionsItsValuesAre() throws {
+        var files = Self.schema
+        files["m.yaml"] = """
+            mappings:
+              Visit: { object: c_visit }
+              VisitPage:
+                properties:
+                  items: { keyPath: items, collection: Visit }
+                  total: { keyPath: total, type: Int }
+            """
+        let config = Self.config(filter: "{ objects: [VisitPage] }")
+            .replacingOccurrences(of: "schemas: [objects.yaml]", with: "schemas: [objects.yaml]\nmappings: [m.yaml]")
+        let result = generate(config: config, files)
+        #expect(result.diagnostics.all.isEmpty, "\(messages(result))")
+        #expect(result.files.map(\.path) == ["SchemaObjects.swift", "Visit.swift", "VisitPage.swift"])
+        let visit = try #require(file(result, "Visit.swift"))
+        #expect(visit.contains("public struct Create: CreateBody") && visit.contains("Reference<JSONValue>"))
+    }
+
+    /// `diff` of two configs compares what each generates: an object the filter no longer names is removed, and the
+    /// references to it lose their type.
+    @Test func aDiffComparesWhatEachFilterGenerates() throws {
+        func resolved(_ filter: String) throws -> ResolvedSchema {
+            let files = Self.schema.merging(["model-generator.yaml": Self.config(filter: filter)]) { $1 }
+            let (schema, diagnostics) = Pipeline.resolve(path: "model-generator.yaml", files: .inMemory(files))
+            #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
+            return try #require(schema)
+        }
+        let config = try #require(ConfigLoader.load(Self.config(filter: nil), file: "c.yaml").config)
+        let diff = SchemaDiff(
+            old: try resolved("{ objects: [c_visit, c_clinic] }"),
+            new: try resolved("{ objects: [c_visit] }"),
+            config: config
+        )
+        let report = diff.markdown
+        #expect(report.contains("Clinic"), "\(report)")
+        #expect(report.contains("Reference<JSONValue>"), "\(report)")
+        #expect(diff.hasBreakingChanges)
     }
 
     @Test func aNameThatIsNoObjectIsALocatedErrorWithTheNearestName() {

@@ -56,11 +56,12 @@ extension RealSchemaTests {
         Payload("parse-role.json", "parse/schemas-spec-results.json", "_Role"),
     ]
 
-    /// Real schema entries generated with a `filter`, each a module of its own: their references to the objects
-    /// left out are untyped, and the real payloads of the objects kept still round-trip through them. A payload's
-    /// entry names one of these by its module.
+    /// Real schema entries generated with a `filter` (and `testing`), each a module of its own: their references to
+    /// the objects left out are untyped, and the real payloads of the objects kept still round-trip through them. A
+    /// payload's entry names one of these by its module.
     static let filteredEntries: [(entry: String, objects: [String], module: String)] = [
-        ("cortex/env-objects", ["c_study", "c_task_assignment"], "RealOrgFiltered"),
+        // `account` kept, so that the system properties are typed: `CortexSystemProperties<Account>`.
+        ("cortex/env-objects", ["account", "c_study", "c_task_assignment"], "RealOrgFiltered"),
         // A pointer and a relation to a class left out, and `_Role`'s relation to itself, kept.
         ("parse/schemas-spec-results.json", ["_Role", "HasPointersAndRelations"], "RealParseFiltered"),
     ]

@@ -45,8 +45,14 @@ import Testing
     )
         -> GenerationResult
     {
-        var config = "schemas: [\(entry)]\noutput: Generated\ngenerate: [models, queries, bodies]\n"
-        if let filter { config += "filter: { objects: [\(filter.joined(separator: ", "))] }\n" }
+        var config = "schemas: [\(entry)]\noutput: Generated\n"
+        if let filter {
+            // Filtered entries generate `testing` too: what it lists of each `Create` is built with the rest.
+            config += "generate: [models, queries, bodies, testing]\n"
+            config += "filter: { objects: [\(filter.joined(separator: ", "))] }\n"
+        } else {
+            config += "generate: [models, queries, bodies]\n"
+        }
         let result = run(config: config)
         #expect(!result.diagnostics.hasErrors, "\(entry): \(messages(result))", sourceLocation: sourceLocation)
         let warnings = result.diagnostics.all.filter { $0.severity == .warning }

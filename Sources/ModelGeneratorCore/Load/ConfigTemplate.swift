@@ -56,8 +56,8 @@ public enum ConfigTemplate {
             # cortex | mia | parse: the backend you talk to. Without it, the schema files' backend decides.
             # dialect: cortex
 
-            # Only these objects (API names), for an app that uses a few of a large org; references to the others
-            # become Reference<JSONValue>. Without it, every object.
+            # Only these objects (API names; a model only a mapping defines by its class), for an app that uses a
+            # few of a large org; references to the others become Reference<JSONValue>. Without it, every object.
             # filter: { objects: [c_object] }
 
             naming:

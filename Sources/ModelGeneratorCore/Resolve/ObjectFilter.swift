@@ -1,12 +1,16 @@
 /// The objects a run generates when the config has a `filter`: each object and mapped class it names, with
-/// everything `generate` lists, and the models that mappings define which their properties use as types (a value
-/// can't be decoded without its type).
+/// everything `generate` lists, and the models (mapped classes, or object definitions a mapping names) that their
+/// properties' values are, at any depth: a value can't be decoded without its type.
 ///
-/// A reference, Cortex list or Parse relation to an object the filter leaves out becomes what a reference to an
-/// object the schema doesn't define is: `Reference<JSONValue>`, queried through `UnknownFields`. The wire format
-/// doesn't change (a reference is an id, and its expansion is kept as JSON); only the Swift type does. Closing over
-/// references instead would keep almost everything: in a real Medable org every object's `creator` and `owner` reach
-/// `account`, and `account` reaches half of the org.
+/// A reference, Cortex list or Parse relation to an object the filter leaves out becomes what one to an object the
+/// schema doesn't define is: `Reference<JSONValue>` (queried through `UnknownFields`), `CortexList<JSONValue>`,
+/// `ParseRelation<JSONValue>` (with no query field: there is no model to query). The wire format doesn't change (a
+/// reference is an id, and its expansion is kept as JSON); only the Swift type does. Closing over references instead
+/// would keep almost everything: in a real Medable org every object's `creator` and `owner` reach `account`, and
+/// `account` reaches half of the org.
+///
+/// The whole schema is still read, named and checked: names are decided over all of it, so that they stay the same
+/// as the filter changes.
 enum ObjectFilter {
     /// The objects `filter` names, and what their properties' types need. A name that matches no object is an error
     /// with a "did you mean": generating without it would leave the app's code that uses it to fail to compile,
@@ -25,10 +29,16 @@ enum ObjectFilter {
         var named: [Int] = []
         for name in filter.objects {
             guard let indices = byFilterName[name.value] else {
+                // An object definition's Swift name (a mapping that refines it may give it one) is the likeliest
+                // mistake, and is no near miss of its API name.
+                let definition = schema.objects.first { $0.isListed && $0.swiftName == name.value }
                 diagnostics.error(
                     "'filter.objects' names '\(name.value)', which is no object of the schema or mapped class",
                     at: name.location,
-                    hint: Suggestion.hint(for: name.value, in: schema.objects.map(filterName(of:)))
+                    hint: definition.map {
+                        "'\(name.value)' is the Swift name of object '\($0.apiName)': name it '\($0.apiName)'"
+                    }
+                        ?? Suggestion.hint(for: name.value, in: schema.objects.map(filterName(of:)))
                         ?? "name objects by their API names, as the schema files write them, and mapped classes by their Swift names"
                 )
                 continue

@@ -3,7 +3,7 @@
 import Foundation
 import ModelRuntime
 
-/// Every object of the schema, with its API name and the path of its API calls.
+/// Every object generated from the schema, with its API name and the path of its API calls.
 enum SchemaObjects {
     static let all: [any SchemaObject.Type] = [
         Patient.self,
