@@ -1,6 +1,7 @@
 extension OutputPlan {
     /// The one line every run ends with, also when nothing changed: `3 files written, 97 up to date in Generated`
-    /// after a write, `3 files out of date, 97 up to date in Generated` for `--check` and `--dry-run`.
+    /// after a write, `3 files out of date, 97 up to date in Generated` for `--check` and `--dry-run` (which also
+    /// count the manifest when it is out of date).
     public func summary(in directory: String, written: Bool) -> String {
         let upToDate = changes.values.filter { $0 == .unchanged }.count
         var parts: [String] = []
@@ -9,6 +10,8 @@ extension OutputPlan {
             parts.append(Self.count(deletions.count, "file") + (written ? " deleted" : " to delete"))
         }
         if !conflicts.isEmpty { parts.append(Self.count(conflicts.count, "file") + " not generated, left alone") }
+        // A write names the manifest on a line of its own; a check that fails on it alone must not say "no changes".
+        if !written && manifest.writes { parts.append("the manifest out of date") }
         if parts.isEmpty { parts.append("no changes") }
         parts.append(Self.count(upToDate, "file") + " up to date")
         return parts.joined(separator: ", ") + " in \(directory)"

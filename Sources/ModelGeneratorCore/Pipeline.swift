@@ -14,16 +14,21 @@ public struct InputFiles: Sendable {
     /// What a path leads to, the same for every path that leads there (through symbolic links, `.` and `..`): the
     /// walks of header folders and mapping imports visit each file and folder once by it. Nil when nothing is there.
     public var identity: @Sendable (_ path: String) -> String?
+    /// The folder relative paths start from, absolute on disk: where a relative path and an absolute one are
+    /// compared (is an absolute `output` inside the config's folder, given by a relative path?). `.` in memory.
+    public var workingDirectory: String
 
     /// `identity` defaults to the path with `.` and `..` folded, which is all that leads to one file in memory.
     public init(
         read: @escaping @Sendable (String) throws -> String,
         list: @escaping @Sendable (String) throws -> [String],
-        identity: @escaping @Sendable (String) -> String? = { Paths.join(".", $0) }
+        identity: @escaping @Sendable (String) -> String? = { Paths.join(".", $0) },
+        workingDirectory: String = "."
     ) {
         self.read = read
         self.list = list
         self.identity = identity
+        self.workingDirectory = workingDirectory
     }
 
     /// `identity(path)`, or the folded path when nothing is there: a key for "already visited" either way.
@@ -229,7 +234,9 @@ public enum Pipeline {
             identity: inner.identity
         )
         let result = prepare(configPath: configPath, files: withConfig, rendering: false)
-        return (result.diagnostics.hasErrors ? nil : result.schema, result.diagnostics)
+        // The config exists only here: what it locates (the schema file it names can't be read) is at the file.
+        let diagnostics = result.diagnostics.moving(file: configPath, to: .start(of: path))
+        return (diagnostics.hasErrors ? nil : result.schema, diagnostics)
     }
 
     /// The first line of every generated file. The writer overwrites or deletes only files that its manifest lists
@@ -357,7 +364,12 @@ public enum Pipeline {
         _ diagnostics: inout Diagnostics
     ) {
         guard !config.allowOutputAnywhere else { return }
-        let inside = Paths.relative(outputDirectory, to: configDirectory)
+        // From the working directory, so that an absolute `output` and a relative config path (or the other way
+        // round) are compared as the same kind of path.
+        let inside = Paths.relative(
+            Paths.join(files.workingDirectory, outputDirectory),
+            to: Paths.join(files.workingDirectory, configDirectory)
+        )
         let problem: String?
         if inside == "." {
             problem = "is the config's own folder"
@@ -427,6 +439,12 @@ public enum Pipeline {
 
 /// Path arithmetic on the paths as the user wrote them, so messages show paths they recognise.
 public enum Paths {
+    /// What follows the last `/` of `path`: the name of the file it leads to in its folder (empty when it ends
+    /// with `/`).
+    public static func fileName(of path: String) -> String {
+        String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+    }
+
     public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])

@@ -5,6 +5,12 @@ import ModelGeneratorCore
 enum FileSystem {
     static let inputFiles = InputFiles(
         read: { path in
+            // A FIFO or a device is never opened: reading one would wait, or never end. Links are followed, as a
+            // schema may be one.
+            var info = stat()
+            if stat(path, &info) == 0, ![S_IFREG, S_IFDIR].contains(info.st_mode & S_IFMT) {
+                throw ReadError(description: "not a regular file")
+            }
             do {
                 return try String(contentsOfFile: path, encoding: .utf8)
             } catch {
@@ -23,7 +29,8 @@ enum FileSystem {
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
             return "\(info.st_dev):\(info.st_ino)"
-        }
+        },
+        workingDirectory: FileManager.default.currentDirectoryPath
     )
 
     /// Why a file could not be read, in the words a diagnostic needs ("no such file") rather than Foundation's
@@ -31,11 +38,16 @@ enum FileSystem {
     struct ReadError: Error, CustomStringConvertible {
         var description: String
 
+        init(description: String) {
+            self.description = description
+        }
+
         init(_ error: any Error) {
             switch (error as? CocoaError)?.code {
             case .fileReadNoSuchFile?, .fileNoSuchFile?: description = "no such file"
             case .fileReadNoPermission?: description = "permission denied"
-            case .fileReadInapplicableStringEncoding?: description = "not UTF-8 text"
+            // Foundation on Linux reports bytes that aren't UTF-8 as a corrupt file.
+            case .fileReadInapplicableStringEncoding?, .fileReadCorruptFile?: description = "not UTF-8 text"
             default:
                 var isDirectory: ObjCBool = false
                 let path = (error as NSError).userInfo[NSFilePathErrorKey] as? String ?? ""

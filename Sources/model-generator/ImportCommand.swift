@@ -50,8 +50,10 @@ struct ImportCommand: ParsableCommand {
     var output: String
 
     func validate() throws {
-        for sample in samples where !sample.contains("=") {
-            throw ValidationError("--sample takes Class=path, such as RKTStatus=tweet.json; got '\(sample)'")
+        for sample in samples where SampleOption.parts(of: sample) == nil {
+            throw ValidationError(
+                "--sample takes Class=path, such as RKTStatus=tweet.json; got '\(SwiftText.commentText(sample))'"
+            )
         }
         if let problem = SafeFiles.nameProblem(outputName) {
             throw ValidationError("--output must name a file, and '\(SwiftText.commentText(output))' can't: \(problem)")
@@ -59,16 +61,11 @@ struct ImportCommand: ParsableCommand {
     }
 
     /// The output's file name, in its folder.
-    private var outputName: String {
-        output.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? output
-    }
+    private var outputName: String { Paths.fileName(of: output) }
 
     /// The sample payloads' paths, after `Class=`.
     private var samplePaths: [(className: String, path: String)] {
-        samples.map { sample in
-            let parts = sample.split(separator: "=", maxSplits: 1).map(String.init)
-            return (parts[0], parts.count > 1 ? parts[1] : "")
-        }
+        samples.compactMap(SampleOption.parts(of:)).map { (className: $0.type, path: $0.path) }
     }
 
     func run() throws {

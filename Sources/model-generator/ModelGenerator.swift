@@ -90,7 +90,7 @@ struct Generate: ParsableCommand {
             folder = try OutputFolder(for: run, writing: writing, workingDirectory: workingDirectory)
             plan = try folder.plan(run)
         } catch {
-            throw Self.failure(error)
+            throw Self.failure(error, at: run.outputLocation)
         }
         defer { folder.discard() }
         if !writing {
@@ -120,12 +120,14 @@ struct Generate: ParsableCommand {
     }
 
     /// Prints a write-stage error and returns the exit code for it: the signal's for an interrupted run, 1 otherwise.
-    private static func failure(_ error: any Error) -> ExitCode {
+    /// A problem with the output folder itself (`FileError`) is located at `location`, the config's `output`.
+    private static func failure(_ error: any Error, at location: SourceLocation? = nil) -> ExitCode {
         if let failed = error as? RenderFailed {
             for line in failed.diagnostics.printedLines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
             return ExitCode.failure
         }
-        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        let prefix = error is FileError ? location.map { "\($0): " } ?? "" : ""
+        FileHandle.standardError.write(Data("\(prefix)error: \(error)\n".utf8))
         if let interrupted = error as? Interruption.Interrupted { return ExitCode(interrupted.exitCode) }
         return ExitCode.failure
     }
@@ -202,8 +204,10 @@ struct Init: ParsableCommand {
     var config: String = "model-generator.yaml"
 
     func validate() throws {
-        for sample in samples where !sample.contains("=") {
-            throw ValidationError("--sample takes Model=path, such as TweetModel=schema/tweet.json; got '\(sample)'")
+        for sample in samples where SampleOption.parts(of: sample) == nil {
+            throw ValidationError(
+                "--sample takes Model=path, such as TweetModel=schema/tweet.json; got '\(SwiftText.commentText(sample))'"
+            )
         }
     }
 
@@ -220,9 +224,8 @@ struct Init: ParsableCommand {
         let relative = { (path: String) in
             Paths.relative(Paths.join(workingDirectory, path), to: Paths.join(workingDirectory, directory))
         }
-        let sampleEntries = samples.map { sample in
-            let parts = sample.split(separator: "=", maxSplits: 1)
-            return (model: String(parts[0]), path: relative(parts.count > 1 ? String(parts[1]) : ""))
+        let sampleEntries = samples.compactMap(SampleOption.parts(of:)).map {
+            (model: $0.type, path: relative($0.path))
         }
         let absoluteDirectory = Paths.join(workingDirectory, directory)
         let text = ConfigTemplate.make(
@@ -321,5 +324,16 @@ struct Init: ParsableCommand {
             $0.properties.isAlphabetic || "0123456789/._-+=:@".unicodeScalars.contains($0)
         }
         return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// A `--sample Type=path` of `init` and `import`.
+enum SampleOption {
+    /// The type and the path, or nil when either is missing.
+    static func parts(of option: String) -> (type: String, path: String)? {
+        guard let equals = option.firstIndex(of: "=") else { return nil }
+        let type = String(option[..<equals])
+        let path = String(option[option.index(after: equals)...])
+        return type.isEmpty || path.isEmpty ? nil : (type, path)
     }
 }

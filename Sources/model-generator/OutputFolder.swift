@@ -25,6 +25,18 @@ final class OutputFolder {
     /// The name every staging folder starts with; one left by a killed run is removed by the next.
     static let stagingPrefix = ".model-generator-staging-"
 
+    /// Whether `name` is one mkdtemp(3) makes from ``stagingPrefix`` (six letters or digits after it): a folder of
+    /// the user's that only starts the same way is theirs, and is left alone.
+    static func isStagingName(_ name: String) -> Bool {
+        let suffix = name.utf8.dropFirst(stagingPrefix.utf8.count)
+        return name.hasPrefix(stagingPrefix) && suffix.count == 6
+            && suffix.allSatisfy {
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+            }
+    }
+
     /// Opens (and when `writing`, creates) the run's output folder, waits for its lock, and reads its manifest.
     init(for run: PreparedRun, writing: Bool, workingDirectory: String) throws {
         directory = run.outputDirectory
@@ -54,7 +66,7 @@ final class OutputFolder {
             }
             for name in exists ? try SafeFiles.names(in: directory) : [] {
                 let path = directory + "/" + name
-                if writing, name.hasPrefix(Self.stagingPrefix), (try SafeFiles.kind(of: path)) == .folder {
+                if writing, Self.isStagingName(name), (try SafeFiles.kind(of: path)) == .folder {
                     // Left by a run that was killed: the lock says no other run is using it.
                     SafeFiles.removeTree(path)
                 } else if case .other(let kind)? = try SafeFiles.kind(of: path) {

@@ -23,17 +23,24 @@ enum PreviousOutputFolders {
     }
 
     private static func warnings(for run: PreparedRun, workingDirectory: String) -> [String] {
-        // Compared as absolute paths: the walk's are relative when the config's path is, and `output` may be
-        // absolute (with `allowOutputAnywhere`) while naming a folder inside it.
+        // The output folder, however the walk reaches it: compared as absolute paths, byte for byte (the walk's
+        // paths are relative when the config's is, `output` may be absolute, and two spellings of an accented name
+        // that Swift's `==` calls equal are two folders on Linux), and by what they lead to (`output` may be a
+        // symbolic link to a folder the walk enters by its own name).
         let absolute = { (path: String) in Paths.join(workingDirectory, path) }
         let current = absolute(run.outputDirectory)
+        let currentIdentity = SafeFiles.identity(of: run.outputDirectory)
+        func isCurrent(_ folder: String) -> Bool {
+            absolute(folder).utf8.elementsEqual(current.utf8)
+                || (currentIdentity != nil && SafeFiles.identity(of: folder) == currentIdentity)
+        }
         var pending = [Paths.directory(of: run.configPath)]
         var seen = 0
         var warnings: [String] = []
         while let folder = pending.popLast(), seen < entryLimit {
             let names = (try? SafeFiles.names(in: folder)) ?? []
             seen += names.count
-            if absolute(folder) != current, names.contains(OutputManifest.fileName),
+            if !isCurrent(folder), names.contains(OutputManifest.fileName),
                 let warning = warning(for: folder, names: names, run: run, workingDirectory: workingDirectory)
             {
                 warnings.append(warning)

@@ -77,6 +77,33 @@ struct Pull: AsyncParsableCommand {
         guard timeout.isFinite, timeout > 0, timeout <= 86_400 else {
             throw ValidationError("--timeout must be a number of seconds above 0, at most 86400 (a day)")
         }
+        if backend == .parse, let problem = SafeFiles.nameProblem(parseFileName) {
+            throw ValidationError(
+                "--output must name a file for parse, and '\(SwiftText.commentText(output))' can't: \(problem)"
+            )
+        }
+    }
+
+    /// The name of the file `pull parse` writes, in its folder.
+    private var parseFileName: String { Paths.fileName(of: output) }
+
+    /// `pull parse` replaces only what it could have written: nothing, or a Parse schema file. Another file at
+    /// `--output` (a typo, or the wrong path) is the user's, and is left alone.
+    private func checkParseOutputIsReplaceable() throws {
+        let shown = "'\(SwiftText.commentText(output))'"
+        switch SafeFiles.existing(at: output) {
+        case .none:
+            return
+        case .text(let text):
+            let (objects, diagnostics) = SchemaLoader.load(text, file: output)
+            if !diagnostics.hasErrors, !objects.isEmpty, objects.allSatisfy({ $0.format == .parse }) { return }
+            throw PullError(
+                "\(shown) is not a Parse schema file, and pull replaces only one it could have written; "
+                    + "move it away or name another --output"
+            )
+        case .unreadable(let reason), .notRegularFile(let reason):
+            throw PullError("cannot replace \(shown): \(reason)")
+        }
     }
 
     func run() async throws {
@@ -108,12 +135,13 @@ struct Pull: AsyncParsableCommand {
                 else {
                     throw PullError("set PARSE_APPLICATION_ID and PARSE_MASTER_KEY in the environment")
                 }
+                try checkParseOutputIsReplaceable()
                 var request = URLRequest(url: base.appendingPathComponent("schemas"))
                 request.setValue(applicationID, forHTTPHeaderField: "X-Parse-Application-Id")
                 request.setValue(masterKey, forHTTPHeaderField: "X-Parse-Master-Key")
                 request.setValue("application/json", forHTTPHeaderField: "Accept")
                 let data = try await download(request, from: base, dialect: .parse)
-                files = [PulledFile(name: output.split(separator: "/").last.map(String.init) ?? output, data: data)]
+                files = [PulledFile(name: parseFileName, data: data)]
             }
             try check(files)
         } catch {

@@ -212,6 +212,13 @@ import Testing
             ]
         ),
         Case(
+            name: "an object whose file name would be too long for a file system",
+            schema: "objects:\n  - name: c_\(String(repeating: "a", count: 250))\n",
+            expected: [
+                "objects.yaml:2:11: error: object 'c_\(String(repeating: "a", count: 250))' would be named 'Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…' in Swift, and its file's name would be longer than the 255 bytes file systems allow"
+            ]
+        ),
+        Case(
             name: "Cortex types whose wire form no public file shows are JSON without a word",
             schema:
                 "objects:\n  - name: c_a\n    properties:\n      - { name: c_where, type: Binary }\n      - { name: c_set, type: Set }\n",
@@ -260,6 +267,12 @@ import Testing
             config: "schemas: [objects.yaml]\noutput: ''\n",
             schema: "objects: []\n",
             expected: ["model-generator.yaml:2:9: error: 'output' must not be empty"]
+        ),
+        Case(
+            name: "a NUL in a path, where every system call would end it",
+            config: "schemas: [objects.yaml]\noutput: \"Gen\\0x\"\n",
+            schema: "objects: []\n",
+            expected: ["model-generator.yaml:2:9: error: 'output' must not hold a NUL character"]
         ),
         Case(
             name: "a missing mapping file",

@@ -322,6 +322,16 @@ import Testing
         #expect(diff.changes.count == 7, "\(markdown)")
     }
 
+    /// A schema file that can't be read is reported at its own path, not in the config `diff` makes up for it.
+    @Test func aSchemaFileThatCantBeReadIsReportedAtItsPath() {
+        let (schema, diagnostics) = Pipeline.resolve(path: "old/objects.yaml", files: .inMemory([:]))
+        #expect(schema == nil)
+        #expect(
+            diagnostics.sorted.map { "\($0.location): \($0.message)" }
+                == ["old/objects.yaml:1:1: cannot read schema file 'old/objects.yaml': no such file"]
+        )
+    }
+
     @Test func aBareSchemaFileIsReadWithTheDefaultConfig() {
         let (schema, diagnostics) = Pipeline.resolve(
             path: "dir/objects.yaml",

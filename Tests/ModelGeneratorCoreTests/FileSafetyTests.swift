@@ -18,6 +18,14 @@ import Testing
         try manager.contentsOfDirectory(atPath: directory.path).sorted()
     }
 
+    /// Rewrites the `output: Expected` line of a workspace's config as `replacement`.
+    func replaceOutput(in directory: URL, with replacement: String) throws {
+        let configURL = directory.appendingPathComponent("model-generator.yaml")
+        try String(contentsOf: configURL, encoding: .utf8)
+            .replacingOccurrences(of: "output: Expected", with: replacement)
+            .write(to: configURL, atomically: false, encoding: .utf8)
+    }
+
     func write(_ text: String, to url: URL) throws {
         try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: false, encoding: .utf8)
@@ -132,6 +140,54 @@ import Testing
         )
     }
 
+    /// `--check` that fails on the manifest alone says so in its last line, rather than "no changes".
+    @Test func aCheckSummaryCountsAManifestOutOfDate() {
+        let plan = OutputPlan(changes: ["A.swift": .unchanged], generatedFiles: ["A.swift"], manifest: .stale)
+        #expect(
+            plan.summary(in: "Generated", written: false) == "the manifest out of date, 1 file up to date in Generated"
+        )
+        #expect(plan.summary(in: "Generated", written: true) == "no changes, 1 file up to date in Generated")
+        #expect(!plan.isUpToDate)
+    }
+
+    /// A generated file whose header was taken away is kept, and the error says that, not that the manifest
+    /// doesn't list it (which it does).
+    @Test func aGeneratedFileWithoutItsHeaderIsKeptAndNamedAsEdited() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        #expect(try await cli.run(generate, in: directory).status == 0)
+        let office = directory.appendingPathComponent("Expected/Office.swift")
+        let edited =
+            try String(contentsOf: office, encoding: .utf8).split(separator: "\n", maxSplits: 1)[1] + "// mine\n"
+        try write(String(edited), to: office)
+        let result = try await cli.run(generate, in: directory)
+        #expect(result.status == 1)
+        #expect(
+            result.errors.contains(
+                "Expected/Office.swift was generated here (Expected/.model-generator-manifest lists it) but no longer "
+                    + "starts with the generated header, so it was edited"
+            ),
+            "\(result.errors)"
+        )
+        #expect(try String(contentsOf: office, encoding: .utf8) == String(edited))
+    }
+
+    /// Only a folder named as mkdtemp(3) names staging folders is one: a folder of the user's whose name only starts
+    /// the same way is kept, with what is in it.
+    @Test func aFolderThatOnlyLooksLikeAStagingFolderIsKept() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        let notes = directory.appendingPathComponent("Expected/.model-generator-staging-notes/todo.txt")
+        try write("mine\n", to: notes)
+        let result = try await cli.run(generate, in: directory)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "mine\n")
+        #expect(OutputFolder.isStagingName(".model-generator-staging-a1B2c3"))
+        #expect(!OutputFolder.isStagingName(".model-generator-staging-a1B2c"))
+        #expect(!OutputFolder.isStagingName(".model-generator-staging-a1B2c3d"))
+        #expect(!OutputFolder.isStagingName(".model-generator-staging-a1B2-3"))
+    }
+
     @Test func anUnreadableFileAtAnOutputPathIsAConflictAndKept() async throws {
         let directory = try cli.workspace()
         defer { try? manager.removeItem(at: directory) }
@@ -200,7 +256,8 @@ import Testing
         }
         #expect(change(.text(header + "struct Old {}\n"), true) == .stale)
         #expect(change(.text(header + "struct Old {}\n"), false) == .conflict(.notGenerated))
-        #expect(change(.text("struct Mine {}\n"), true) == .conflict(.notGenerated))
+        #expect(change(.text("struct Mine {}\n"), true) == .conflict(.headerRemoved))
+        #expect(change(.text("struct Mine {}\n"), false) == .conflict(.notGenerated))
         #expect(change(.text(new), false) == .unchanged)
         #expect(change(.none, false) == .missing)
         #expect(change(.unreadable("not UTF-8 text"), true) == .conflict(.unreadable("not UTF-8 text")))
@@ -394,19 +451,49 @@ import Testing
     @Test func anAbsoluteOutputPathIsTheCurrentFolder() async throws {
         let directory = try cli.workspace()
         defer { try? manager.removeItem(at: directory) }
-        let configURL = directory.appendingPathComponent("model-generator.yaml")
-        try String(contentsOf: configURL, encoding: .utf8)
-            .replacingOccurrences(
-                of: "output: Expected",
-                with: "output: \(directory.appendingPathComponent("Out").path)\nallowOutputAnywhere: true"
-            )
-            .write(to: configURL, atomically: false, encoding: .utf8)
+        try replaceOutput(
+            in: directory,
+            with: "output: \(directory.appendingPathComponent("Out").path)\nallowOutputAnywhere: true"
+        )
         for _ in 0..<2 {
             let result = try await cli.run(generate + ["--strict"], in: directory)
             #expect(result.status == 0, "\(result.errors)")
             #expect(!result.errors.contains("still holds"))
         }
         #expect(try names(directory.appendingPathComponent("Out")).contains("Office.swift"))
+    }
+
+    /// An absolute `output` inside the config's folder is inside it however the config's path is given: it was
+    /// refused as "outside" when the config's path was relative, and accepted when it was absolute.
+    @Test func anAbsoluteOutputInsideTheConfigsFolderIsAcceptedFromEitherSpelling() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        try replaceOutput(in: directory, with: "output: \(directory.appendingPathComponent("Out").path)")
+        let configURL = directory.appendingPathComponent("model-generator.yaml")
+        for config in ["model-generator.yaml", configURL.path] {
+            let result = try await cli.run(["generate", "--config", config], in: directory)
+            #expect(result.status == 0, "\(config): \(result.errors)")
+        }
+        #expect(try names(directory.appendingPathComponent("Out")).contains("Office.swift"))
+    }
+
+    /// An output folder that is a symbolic link to a folder beside it is the current folder, not a previous one: the
+    /// run used to tell the user to remove it, on every run, with a command that deleted the live output.
+    @Test func anOutputFolderThatIsALinkIsTheCurrentFolder() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        #expect(try await cli.run(generate, in: directory).status == 0)
+        try manager.moveItem(
+            at: directory.appendingPathComponent("Expected"),
+            to: directory.appendingPathComponent("Real")
+        )
+        try manager.createSymbolicLink(
+            atPath: directory.appendingPathComponent("Expected").path,
+            withDestinationPath: "Real"
+        )
+        let result = try await cli.run(generate + ["--strict"], in: directory)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(!result.errors.contains("still holds"))
     }
 
     /// Strict mode (`--strict` or `strict: true`) counts the previous output folder as it counts every warning: the
@@ -626,8 +713,12 @@ import Testing
         let config = try String(contentsOf: configURL, encoding: .utf8)
         let long = String(repeating: "x", count: 300)
         for (output, expected) in [
-            (long, "error: cannot create the folder \(long): the name is too long\n"),
-            ("schema/objects.yaml/Gen", "error: cannot create the folder schema/objects.yaml: a file is in the way\n"),
+            // At the config's `output`.
+            (long, "model-generator.yaml:4:9: error: cannot create the folder \(long): the name is too long\n"),
+            (
+                "schema/objects.yaml/Gen",
+                "model-generator.yaml:4:9: error: cannot create the folder schema/objects.yaml: a file is in the way\n"
+            ),
         ] {
             try config.replacingOccurrences(of: "output: Expected", with: "output: \(output)")
                 .write(to: configURL, atomically: false, encoding: .utf8)
@@ -635,5 +726,30 @@ import Testing
             #expect(result.status == 1)
             #expect(result.errors.hasSuffix(expected), "\(result.errors)")
         }
+    }
+}
+
+/// Why an input can't be read, in words a diagnostic can use: bytes that aren't UTF-8 say so (Foundation on Linux
+/// called them a corrupt file), and a FIFO is never opened, so a run never waits on one.
+@Suite struct InputFileReadingTests {
+    @Test func unreadableInputsSayWhy() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inputs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let latin1 = folder.appendingPathComponent("objects.yaml")
+        try Data([0x6E, 0x61, 0x6D, 0x65, 0x3A, 0x20, 0xE9, 0x0A]).write(to: latin1)
+        let fifo = folder.appendingPathComponent("pipe.yaml").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        func reason(_ path: String) -> String {
+            do {
+                _ = try FileSystem.inputFiles.read(path)
+                return "read"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(reason(latin1.path) == "not UTF-8 text")
+        #expect(reason(fifo) == "not a regular file")
+        #expect(reason(folder.appendingPathComponent("missing.yaml").path) == "no such file")
     }
 }

@@ -194,13 +194,16 @@ import Testing
         #expect(!afterRemoval.output.contains("schema/objects.yaml"))
         #expect(try text(schema) == "objects: []\n")
 
-        let badSample = try await commandLine.run(
-            ["init", "--config", "other.yaml", "--sample", "TweetModel"],
-            in: folder
-        )
-        #expect(badSample.status != 0)
-        #expect(badSample.errors.contains("--sample takes Model=path"))
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("other.yaml").path))
+        // A sample without its type or its path, on either side of the `=`, is no sample.
+        for sample in ["TweetModel", "=tweet.json", "TweetModel="] {
+            let badSample = try await commandLine.run(
+                ["init", "--config", "other.yaml", "--sample", sample],
+                in: folder
+            )
+            #expect(badSample.status != 0)
+            #expect(badSample.errors.contains("--sample takes Model=path"), "\(sample): \(badSample.errors)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("other.yaml").path))
+        }
     }
 
     /// init creates its files exclusively and never through a link; a failure is one plain sentence naming the path,

@@ -27,6 +27,26 @@ import Testing
         #expect(messages(result) == ["objects.yaml:6:4: error: aliases expand this document past \(limit) values"])
     }
 
+    /// `headers: [/usr]` read every header of the system: the folders' walk lists at most `entryLimit` entries, and
+    /// stops with a located error past them, rather than read some of the headers and not others silently.
+    @Test(arguments: [0, 1]) func aHeaderFolderWalkStopsAtItsEntryLimit(over: Int) {
+        var files = ["H/a.h": "@interface A : NSObject\n@end\n"]
+        // `H` lists `a.h` and `big`.
+        for index in 0..<(HeaderFiles.Search.entryLimit - 2 + over) { files["H/big/f\(index).txt"] = "" }
+        var search = HeaderFiles.Search(files: .inMemory(files))
+        let location = SourceLocation(file: "model-generator.yaml", line: 3, column: 10)
+        #expect(search.paths("H", at: location) == ["H/a.h"])
+        let errors = search.diagnostics.errors.map { "\($0.location): \($0.message)" }
+        #expect(
+            errors
+                == (over == 0
+                    ? []
+                    : [
+                        "model-generator.yaml:3:10: the header folders hold more than 20000 entries; 'H/big' and what follows are not searched"
+                    ])
+        )
+    }
+
     @Test func manyAliasesOfAnAllowedValueAreALocatedErrorToo() throws {
         let list = "[" + Array(repeating: "x", count: 1_000).joined(separator: ", ") + "]"
         let text = "a: &a \(list)\nobjects: [" + Array(repeating: "*a", count: 200).joined(separator: ", ") + "]\n"

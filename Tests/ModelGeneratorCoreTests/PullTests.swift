@@ -252,6 +252,13 @@ import Darwin
                 contentsOf: RealSchemaTests.directory.appendingPathComponent("parse/schemas-spec-results.json")
             )
             #expect(written == served)
+            // Pulled again, the Parse schema file it wrote is replaced.
+            let again = try Self.run(
+                ["pull", "parse", "--url", "http://127.0.0.1:\(port)/parse", "--output", "schema/parse.json"],
+                in: directory,
+                environment: Self.parseCredentials
+            )
+            #expect(again.status == 0, "\(again.errors)")
             try Data("schemas: [schema/parse.json]\noutput: Generated\n".utf8)
                 .write(to: directory.appendingPathComponent("model-generator.yaml"))
             let generate = try Self.run(["generate"], in: directory, environment: [:])
@@ -260,6 +267,36 @@ import Darwin
                 FileManager.default.fileExists(
                     atPath: directory.appendingPathComponent("Generated/HasAllPOD.swift").path
                 )
+            )
+        }
+    }
+
+    /// `pull parse` writes a file: an `--output` that names a folder, or none, is a usage error; one that names a file
+    /// that isn't a Parse schema (a typo, the wrong path) is left alone, with nothing asked of the server.
+    @Test(arguments: [("out/", true), ("", true), ("notes.md", false)])
+    func aParseOutputThatIsNoSchemaFileIsRefused(output: String, isUsageError: Bool) throws {
+        try Self.withServer { directory, port in
+            let notes = directory.appendingPathComponent("notes.md")
+            try Data("# My notes\n".utf8).write(to: notes)
+            let pull = try Self.run(
+                ["pull", "parse", "--url", "http://127.0.0.1:\(port)/parse", "--output", output],
+                in: directory,
+                environment: Self.parseCredentials
+            )
+            #expect(pull.status == (isUsageError ? 64 : 1), "\(pull.errors)")
+            #expect(
+                pull.errors.contains(
+                    isUsageError
+                        ? "--output must name a file for parse, and '\(output)' can't: it is empty"
+                        : "'notes.md' is not a Parse schema file, and pull replaces only one it could have written"
+                ),
+                "\(pull.errors)"
+            )
+            #expect(try String(contentsOf: notes, encoding: .utf8) == "# My notes\n")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                    "notes.md", "serve.py",
+                ]
             )
         }
     }

@@ -89,6 +89,18 @@ public struct Diagnostics: Sendable {
         return strict
     }
 
+    /// The same diagnostics, with those located in `file` at `location` instead: for a file the run made up, which
+    /// the user can't open.
+    public func moving(file: String, to location: SourceLocation) -> Diagnostics {
+        var moved = self
+        moved.all = all.map { diagnostic in
+            var diagnostic = diagnostic
+            if diagnostic.location.file == file { diagnostic.location = location }
+            return diagnostic
+        }
+        return moved
+    }
+
     /// Problems in file order, so output reads top to bottom; the sort is stable for one location.
     public var sorted: [Diagnostic] {
         all.enumerated().sorted { lhs, rhs in

@@ -93,6 +93,11 @@ struct NodeReader {
             diagnostics.error("\(what) must not be empty", at: node.location)
             return nil
         }
+        // A path with a NUL ends there for every system call, which then reads or writes somewhere else.
+        if text.utf8.contains(0) {
+            diagnostics.error("\(what) must not hold a NUL character", at: node.location)
+            return nil
+        }
         return text
     }
 

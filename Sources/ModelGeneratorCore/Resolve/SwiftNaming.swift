@@ -112,7 +112,8 @@ public struct SwiftNaming: Sendable {
 
     /// `name`, or `name + "Object"` with a warning at `location` when a generated type of that name would hide a type
     /// the generated code uses (`reservedTypeNames`). `what` says what the type is made from (`object 'c_x'`,
-    /// `mapping 'Optional'`), and the hint suggests a `naming.overrides` entry for `overrideKey`.
+    /// `mapping 'Optional'`), and the hint suggests a `naming.overrides` entry for `overrideKey`. A model names its
+    /// file too: a name too long for one (`fileNameLimit`) is an error there.
     static func unreservedTypeName(
         _ name: String,
         for what: String,
@@ -120,14 +121,28 @@ public struct SwiftNaming: Sendable {
         at location: SourceLocation,
         _ diagnostics: inout Diagnostics
     ) -> String {
-        guard reservedTypeNames.contains(name) else { return name }
-        diagnostics.warning(
-            "\(what) is named '\(name)Object' in Swift, since '\(name)' would hide the type of that name",
-            at: location,
-            hint: "choose another name with 'naming.overrides: { \(overrideKey): NewName }'"
-        )
-        return name + "Object"
+        let hint = "choose another name with 'naming.overrides: { \(overrideKey): NewName }'"
+        let unreserved = reservedTypeNames.contains(name) ? name + "Object" : name
+        if unreserved != name {
+            diagnostics.warning(
+                "\(what) is named '\(unreserved)' in Swift, since '\(name)' would hide the type of that name",
+                at: location,
+                hint: hint
+            )
+        }
+        if (unreserved + ".swift").utf8.count > fileNameLimit {
+            diagnostics.error(
+                "\(what) would be named '\(unreserved.prefix(40))…' in Swift, and its file's name would be longer than the \(fileNameLimit) bytes file systems allow",
+                at: location,
+                hint: hint
+            )
+        }
+        return unreserved
     }
+
+    /// The longest file name, in bytes, that the file systems apps are built on allow (`NAME_MAX` on Linux and
+    /// macOS).
+    static let fileNameLimit = 255
 
     /// `name`, or `name + "Property"` with a warning at `location` when a property of that name would hide what the
     /// generated code means by it: a reserved member, or a type its coding names in expressions (`URL.self`,

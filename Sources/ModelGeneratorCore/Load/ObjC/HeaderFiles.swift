@@ -26,9 +26,15 @@ public enum HeaderFiles {
     /// paths (symbolic links among them) lead there: a link back to a folder it is inside would otherwise be
     /// searched again at every level, and three such links make the walk exponential.
     public struct Search {
+        /// How many entries of header folders one run lists, at most: `headers: [/usr]` would otherwise read every
+        /// header of the system (a minute and a gigabyte), where an app's own are a few hundred.
+        public static let entryLimit = 20_000
+
         let files: InputFiles
         /// What the walk has visited, by ``InputFiles/identity``.
         private var visited: Set<String> = []
+        /// The entries of the folders listed so far; the walk stops at ``entryLimit``.
+        private var listed = 0
         /// The link loops found.
         public private(set) var diagnostics = Diagnostics()
 
@@ -61,6 +67,15 @@ public enum HeaderFiles {
                 return []
             }
             guard visited.insert(key).inserted else { return [] }
+            if listed <= Self.entryLimit, listed + names.count > Self.entryLimit {
+                diagnostics.error(
+                    "the header folders hold more than \(Self.entryLimit) entries; '\(path)' and what follows are not searched",
+                    at: location ?? .start(of: path),
+                    hint: "name the folders of the app's own headers, not a folder above them"
+                )
+            }
+            listed += names.count
+            guard listed <= Self.entryLimit else { return [] }
             ancestors.append((path, key))
             defer { ancestors.removeLast() }
             var found: [String] = []
