@@ -324,6 +324,7 @@ public enum Pipeline {
                 renderer: nil
             )
         }
+        FileNameClashes.check(schema, &diagnostics)
         let (library, templateDiagnostics) = TemplateLibrary.make(overrides: templateOverrides)
         diagnostics.append(contentsOf: strict ? templateDiagnostics.treatingWarningsAsErrors() : templateDiagnostics)
         guard let library, !diagnostics.hasErrors else { return failed() }

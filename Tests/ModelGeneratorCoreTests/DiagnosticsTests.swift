@@ -219,6 +219,15 @@ import Testing
             ]
         ),
         Case(
+            name: "objects whose files' names differ only in case, one file on macOS",
+            config: "schemas: [objects.yaml]\n",
+            schema: "objects:\n  - name: thing\n  - name: THING\n  - name: schemaobjects\n",
+            expected: [
+                "objects.yaml:3:11: error: object 'THING' would be written to THING.swift, which differs only in case from 'thing' (Thing.swift, at objects.yaml:2:11): one file on a case-insensitive file system (macOS's default)",
+                "objects.yaml:4:11: error: object 'schemaobjects' would be written to Schemaobjects.swift, which differs only in case from the list of objects, SchemaObjects.swift: one file on a case-insensitive file system (macOS's default)",
+            ]
+        ),
+        Case(
             name: "Cortex types whose wire form no public file shows are JSON without a word",
             schema:
                 "objects:\n  - name: c_a\n    properties:\n      - { name: c_where, type: Binary }\n      - { name: c_set, type: Set }\n",

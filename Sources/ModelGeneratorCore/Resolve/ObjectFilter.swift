@@ -23,7 +23,7 @@ enum ObjectFilter {
         var byFilterName: [String: [Int]] = [:]
         var bySwiftName: [String: Int] = [:]
         for (index, object) in schema.objects.enumerated() {
-            byFilterName[filterName(of: object), default: []].append(index)
+            byFilterName[object.configName, default: []].append(index)
             bySwiftName[object.swiftName] = index
         }
         var named: [Int] = []
@@ -38,7 +38,7 @@ enum ObjectFilter {
                     hint: definition.map {
                         "'\(name.value)' is the Swift name of object '\($0.apiName)': name it '\($0.apiName)'"
                     }
-                        ?? Suggestion.hint(for: name.value, in: schema.objects.map(filterName(of:)))
+                        ?? Suggestion.hint(for: name.value, in: schema.objects.map(\.configName))
                         ?? "name objects by their API names, as the schema files write them, and mapped classes by their Swift names"
                 )
                 continue
@@ -67,13 +67,6 @@ enum ObjectFilter {
                 return object
             }
         )
-    }
-
-    /// What `filter.objects` calls an object: an object definition its API name, as the schema files write it; a
-    /// model that only a mapping defines its class's Swift name, as the mapping's `type`, `object` and `collection`
-    /// do.
-    static func filterName(of object: ResolvedObject) -> String {
-        object.isListed ? object.apiName : object.swiftName
     }
 
     /// The Swift names that an object's properties (its variants' and nested documents' included) use as mapped

@@ -18,6 +18,10 @@ public struct ResolvedObject: Hashable, Sendable {
     public var variants: [ResolvedVariant]
     /// True for object definitions (they have an API path); false for models that only a mapping defines.
     public var isListed = true
+    /// What a config calls the object (`filter`, `naming.overrides`): an object definition its API name, as the
+    /// schema files write it; a model only a mapping defines its class's Swift name, as the mappings' `type`,
+    /// `object` and `collection` do.
+    public var configName: String { isListed ? apiName : swiftName }
     /// Every base path a Mia-Platform collection is served at, the first being `pluralName`, when it has more than
     /// one (the Console's `internalEndpoints`); empty otherwise.
     public var miaEndpoints: [MiaEndpointDefinition] = []

@@ -1,0 +1,28 @@
+/// Generated files whose names differ only in case (`Thing.swift`, `THING.swift`): distinct Swift types, but one file
+/// on a case-insensitive file system, macOS's default, where one would overwrite the other and the build would lack a
+/// type. An error at the second object, before anything is written.
+enum FileNameClashes {
+    static func check(_ schema: ResolvedSchema, _ diagnostics: inout Diagnostics) {
+        var owners: [String: ResolvedObject] = [:]
+        let listingFile = "SchemaObjects"
+        let hasListing = schema.objects.contains(where: \.isListed)
+        for object in schema.objects {
+            let key = object.swiftName.lowercased()
+            if hasListing, key == listingFile.lowercased() {
+                clash(object, with: "the list of objects, \(listingFile).swift", &diagnostics)
+            } else if let owner = owners[key] {
+                clash(object, with: "'\(owner.apiName)' (\(owner.swiftName).swift, at \(owner.location))", &diagnostics)
+            } else {
+                owners[key] = object
+            }
+        }
+    }
+
+    private static func clash(_ object: ResolvedObject, with other: String, _ diagnostics: inout Diagnostics) {
+        diagnostics.error(
+            "object '\(object.apiName)' would be written to \(object.swiftName).swift, which differs only in case from \(other): one file on a case-insensitive file system (macOS's default)",
+            at: object.location,
+            hint: "rename one with 'naming.overrides: { \(object.configName): NewName }'"
+        )
+    }
+}
