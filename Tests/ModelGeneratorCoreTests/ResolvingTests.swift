@@ -182,6 +182,29 @@ import Testing
         )
     }
 
+    /// A `Create` has `members` and a `Patch` `operations`, a Document's body `bodyValue`: a property of one of those
+    /// names (a Mia-Platform collection's `operations`, in mia-platform-marketplace's insurance data model) would be
+    /// declared twice in the body that copies it.
+    @Test func aPropertyNamedLikeABodysOwnMemberIsRenamedWithAWarning() throws {
+        let (schema, diagnostics) = resolve(
+            """
+            objects:
+              - name: c_a
+                properties:
+                  - { name: members, type: String }
+                  - { name: operations, type: String }
+                  - { name: c_doc, type: Document, properties: [{ name: bodyValue, type: String }] }
+            """
+        )
+        #expect(schema.objects[0].properties.prefix(2).map(\.swiftName) == ["membersProperty", "operationsProperty"])
+        guard case .document(let document) = schema.objects[0].properties[2].type else {
+            Issue.record("expected a Document")
+            return
+        }
+        #expect(document.properties.map(\.swiftName) == ["bodyValueProperty"])
+        #expect(diagnostics.warnings.count == 3)
+    }
+
     @Test func objectTypesBecomeVariants() throws {
         let (schema, diagnostics) = resolve(
             """

@@ -106,9 +106,13 @@ public struct SwiftNaming: Sendable {
     ]
 
     /// Names a property can't have: members the generated types get from their protocols (`Hashable`'s
-    /// `hashValue`) or hold themselves (`unknownMembers`), and functions their code calls unqualified, which a
-    /// property of the same name would hide (`equalValues` in `==`).
-    static let reservedMemberNames: Set<String> = ["hashValue", "equalValues", "unknownMembers"]
+    /// `hashValue`) or hold themselves (`unknownMembers`; a `Create`'s `members`, a `Patch`'s `operations`, a
+    /// Document's `bodyValue`, beside the properties of the same names those bodies copy from the model), and
+    /// functions their code calls unqualified, which a property of the same name would hide (`equalValues` in `==`).
+    /// Reserved whether or not the config generates bodies, so that adding them renames nothing.
+    static let reservedMemberNames: Set<String> = [
+        "hashValue", "equalValues", "unknownMembers", "members", "operations", "bodyValue",
+    ]
 
     /// `name`, or `name + "Object"` with a warning at `location` when a generated type of that name would hide a type
     /// the generated code uses (`reservedTypeNames`). `what` says what the type is made from (`object 'c_x'`,
