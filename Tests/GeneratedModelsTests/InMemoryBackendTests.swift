@@ -139,6 +139,35 @@ import FoundationNetworking
         #expect(state.compactMap { $0["objectId"]?.stringValue } == Array(ids.dropFirst()))
     }
 
+    /// A Parse `Increment` or `Add` is a `PUT`, but not one that may be sent twice: when the server applied it and
+    /// the answer was lost, the client doesn't send it again (it used to, and the score went up twice). A `PUT` that
+    /// only sets values is still retried.
+    @Test func aParseIncrementWhoseAnswerIsLostIsNotSentAgain() async throws {
+        let backend = InMemoryBackend(.parse)
+        var body = GameScore.Create()
+        body.points = 10
+        _ = try await backend.client().create(body)
+        let id = try #require(await backend.documents(in: "GameScore")[0]["objectId"]?.stringValue)
+        let lossy = AnswerLosingTransport(base: backend)
+        let client = ModelClient(
+            baseURL: backend.baseURL,
+            dialect: ParseDialect(),
+            transport: lossy,
+            retry: try RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(1), multiplier: 1)
+        )
+        var increment = GameScore.Patch()
+        increment.points.increment(by: 1)
+        await #expect(throws: ModelClientError.self) { try await client.update(id, increment) }
+        #expect(lossy.sent == 1)
+        #expect(await backend.documents(in: "GameScore")[0]["points"]?.intValue == 11)
+
+        var set = GameScore.Patch()
+        set.points = .set(20)
+        lossy.loseNextPut()
+        #expect(try await client.update(id, set).points == 20)
+        #expect(lossy.sent == 4, "the set's first PUT lost its answer, the second's came back, then the read")
+    }
+
     // MARK: Mia-Platform states and bulk calls
 
     @Test func miaCreateInACollectionThatMakesDraftsReturnsTheDraft() async throws {
@@ -232,5 +261,33 @@ import FoundationNetworking
             _ = try await InMemoryBackend(.parse).client().get(GameScore.self, id: "nope")
         }
         #expect(error?.refusal == .notFound)
+    }
+}
+
+/// Sends every request on to `base`, and loses the answer to the next `PUT` (the first one, then again after
+/// `loseNextPut()`): what a connection that drops after the server acted looks like to the client.
+private final class AnswerLosingTransport: HTTPTransport, @unchecked Sendable {
+    private let base: any HTTPTransport
+    private let lock = NSLock()
+    private var count = 0
+    private var losesNextPut = true
+
+    init(base: any HTTPTransport) { self.base = base }
+
+    /// The requests sent so far.
+    var sent: Int { lock.withLock { count } }
+
+    func loseNextPut() { lock.withLock { losesNextPut = true } }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        lock.withLock { count += 1 }
+        let answer = try await base.send(request)
+        let loses = lock.withLock {
+            guard request.httpMethod == "PUT", losesNextPut else { return false }
+            losesNextPut = false
+            return true
+        }
+        if loses { throw URLError(.networkConnectionLost) }
+        return answer
     }
 }

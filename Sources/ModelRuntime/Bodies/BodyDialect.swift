@@ -307,7 +307,15 @@ extension ParseDialect: BodyDialect {
                 }
             return (operation.path, value)
         }
-        return RenderedRequest(method: "PUT", path: path, body: .object(members))
+        var request = RenderedRequest(method: "PUT", path: path, body: .object(members))
+        // A `PUT`, but `Increment` and `Add` add to what is stored: sent again after a lost answer, they add twice.
+        request.isIdempotent = !operations.contains { operation in
+            switch operation.kind {
+            case .increment, .push: true
+            default: false
+            }
+        }
+        return request
     }
 
     /// The request that uploads a file's bytes before the object that holds it: `POST /files/<name>`, the name

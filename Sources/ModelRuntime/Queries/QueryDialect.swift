@@ -53,6 +53,21 @@ public struct RenderedRequest: Hashable, Sendable {
     public var headers: [String: String]
     /// The JSON body of writes and of Parse queries too long for a URL; `nil` for none.
     public var body: QueryJSON?
+    /// Whether sending the request twice has the effect of sending it once, so that a client may retry it after a
+    /// lost connection or a timeout: by default, whether its method is (RFC 9110, 9.2.2: `GET`, `HEAD`, `PUT`,
+    /// `DELETE`, `OPTIONS`). A dialect sets `false` for a `PUT` whose body adds to what is stored (Parse's
+    /// `Increment` and `Add`), which a second send would add again.
+    public var isIdempotent: Bool {
+        get { idempotence ?? Self.isIdempotent(method: method) }
+        set { idempotence = newValue }
+    }
+    /// What ``isIdempotent`` was set to; nil goes by the method.
+    private var idempotence: Bool?
+
+    /// Whether a request of `method` may be sent twice with the effect of once (RFC 9110, 9.2.2).
+    public static func isIdempotent(method: String) -> Bool {
+        ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(method.uppercased())
+    }
 
     /// A request; the dialects render these, and so can an app's own ``QueryDialect``.
     public init(

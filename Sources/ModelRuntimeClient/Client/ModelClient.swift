@@ -362,7 +362,7 @@ public struct ModelClient: Sendable {
         for (name, value) in try await headers().sorted(by: { $0.key < $1.key }) {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        let idempotent = Self.isIdempotent(rendered.method)
+        let idempotent = rendered.isIdempotent
         let (data, response) = try await sendRetrying(
             urlRequest,
             describedAs: Self.describe(rendered),

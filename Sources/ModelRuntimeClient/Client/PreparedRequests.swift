@@ -25,13 +25,7 @@ extension ModelClient {
         return try await sendRetrying(
             request,
             describedAs: "\(method) \(request.url?.path ?? "/")",
-            idempotent: Self.isIdempotent(method)
+            idempotent: RenderedRequest.isIdempotent(method: method)
         )
-    }
-
-    /// Whether a request of `method` may be sent twice with the effect of once (RFC 9110, 9.2.2), so the retry
-    /// policy retries it.
-    static func isIdempotent(_ method: String) -> Bool {
-        ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(method.uppercased())
     }
 }
