@@ -97,6 +97,35 @@ private func thrownViolations(_ render: () throws -> Any) -> [Violation] {
         #expect(dialect.calls == 1)
     }
 
+    /// A number past `Int`'s range that the server sent (`JSONValue.bigInteger`) goes back with every digit, in
+    /// bodies and in filters, in each dialect: it was written as a rounded double, or as `inf` (invalid JSON) past a
+    /// double's range. One built in code whose text is no integer is refused, not written into the JSON.
+    @Test func bigIntegersGoBackWithEveryDigitAndInvalidOnesAreRefused() throws {
+        let digits = "1" + String(repeating: "0", count: 400)
+        var create = Clinic.Create(name: "N")
+        create.meta = ["n": .bigInteger(digits), "m": .bigInteger("-123456789012345678901234567891")]
+        for dialect in [CortexDialect() as any BodyDialect, MiaDialect(), ParseDialect()] {
+            let body = try #require(try create.rendered(for: dialect).body?.serialized)
+            #expect(body.contains(#""n":\#(digits)"#), "\(dialect): \(body.prefix(80))")
+            #expect(body.contains(#""m":-123456789012345678901234567891"#), "\(dialect)")
+        }
+        let query = Clinic.query.where { $0.meta.eq(.bigInteger(digits)) }
+        for dialect in [CortexDialect() as any QueryDialect, MiaDialect(), ParseDialect()] {
+            let rendered = try query.rendered(for: dialect)
+            let text = (rendered.queryItems.map { $0.value ?? "" } + [rendered.body?.serialized ?? ""]).joined()
+            #expect(text.contains(digits), "\(dialect)")
+            #expect(!text.contains("inf"), "\(dialect)")
+        }
+
+        create.meta = ["n": .bigInteger("1,\"x\":2")]
+        let dialect = RecordingDialect()
+        #expect(
+            thrownViolations { try create.rendered(for: dialect) }.map(\.description) == [
+                "c_meta: is NaN or an infinity, which JSON cannot hold"
+            ]
+        )
+    }
+
     // MARK: - arrays
 
     @Test func maxItems() throws {

@@ -9,6 +9,10 @@ public indirect enum QueryJSON: Hashable, Sendable {
     case bool(Bool)
     /// A whole number.
     case int(Int)
+    /// A whole number past `Int`'s range, as its decimal digits (with a leading `-` when negative), written as they
+    /// are: a value the server sent (``JSONValue/bigInteger(_:)``) goes back with every digit, never as a rounded or
+    /// infinite double.
+    case bigInteger(String)
     /// A number, written without a fraction when it is whole (`70`, not `70.0`).
     case double(Double)
     /// A string, escaped as JSON requires.
@@ -24,6 +28,7 @@ public indirect enum QueryJSON: Hashable, Sendable {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
         case (.int(let a), .int(let b)): a == b
+        case (.bigInteger(let a), .bigInteger(let b)): a == b
         case (.double(let a), .double(let b)): a == b
         case (.string(let a), .string(let b)): a == b
         case (.array(let a), .array(let b)): a == b
@@ -55,6 +60,7 @@ public indirect enum QueryJSON: Hashable, Sendable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
+        case .bigInteger(let digits): output += digits
         case .double(let value): output += Self.format(value)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let elements):
@@ -105,6 +111,7 @@ public indirect enum QueryJSON: Hashable, Sendable {
         case .null: .null
         case .bool(let value): .bool(value)
         case .int(let value): .int(value)
+        case .bigInteger(let digits): .bigInteger(digits)
         case .double(let value): .double(value)
         case .string(let value): .string(value)
         case .array(let elements): .array(elements.map(\.jsonValue))
@@ -119,8 +126,7 @@ public indirect enum QueryJSON: Hashable, Sendable {
         case .null: self = .null
         case .bool(let bool): self = .bool(bool)
         case .int(let int): self = .int(int)
-        // Query values are compared as numbers; one past Int's range can only be a double here.
-        case .bigInteger(let digits): self = .double(Double(digits) ?? .nan)
+        case .bigInteger(let digits): self = .bigInteger(digits)
         case .double(let double): self = .double(double)
         case .string(let string): self = .string(string)
         case .array(let elements): self = .array(elements.map(QueryJSON.init))

@@ -40,9 +40,12 @@ extension QueryLiteral {
 }
 
 extension JSONValue {
+    /// True for NaN or an infinity anywhere in the value, or a ``bigInteger(_:)`` whose text is no integer (one
+    /// built in code could hold any text, which the request would then carry as JSON): numbers JSON cannot hold.
     var containsNonFiniteNumber: Bool {
         switch self {
         case .double(let value): !value.isFinite
+        case .bigInteger(let digits): !JSONValue.isInteger(digits)
         case .array(let values): values.contains(where: \.containsNonFiniteNumber)
         case .object(let members): members.values.contains(where: \.containsNonFiniteNumber)
         default: false
