@@ -52,6 +52,15 @@ extension RealSchemaTests {
         Payload("mia-orders-fixtures.json", "mia/collections/orders.json", "orders"),
         Payload("mia-people-fixtures.json", "mia/collections/people.json", "people"),
         Payload("mia-riders-fixtures.json", "mia/collections/riders.json", "riders"),
+        Payload(
+            "mia-address_statistics-fixtures.json",
+            "mia/collections/address_statistics.json",
+            "address-statistics"
+        ),
+        Payload("mia-orders-items-fixtures.json", "mia/collections/orders-items.json", "orders-items"),
+        Payload("mia-books-fixtures.json", "mia/collections/books-internal.json", "books"),
+        Payload("mia-books-fixtures.json", "mia/collections/books_encrypted.json", "books-encrypted"),
+        Payload("mia-books-fixtures.json", "mia/collections-json-schema/books_encrypted.json", "books-encrypted"),
         // The REST guide's role, whose every field parse-server's GET /schemas answer lists for _Role.
         Payload("parse-role.json", "parse/schemas-spec-results.json", "_Role"),
     ]
@@ -105,6 +114,11 @@ extension RealSchemaTests {
             modules[Self.moduleName(entry)] = Dictionary(
                 uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) }
             )
+        }
+        for renamed in Self.renamedEntries {
+            let result = Self.generated(renamed.entry, overrides: renamed.overrides)
+            #expect(!result.files.isEmpty, "\(renamed.entry)")
+            modules[renamed.module] = Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })
         }
         for filtered in Self.filteredEntries {
             let result = Self.generated(filtered.entry, filter: filtered.objects)
