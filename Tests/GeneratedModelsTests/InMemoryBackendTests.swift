@@ -139,6 +139,27 @@ import FoundationNetworking
         #expect(state.compactMap { $0["objectId"]?.stringValue } == Array(ids.dropFirst()))
     }
 
+    /// MongoDB sorts an empty array below `null` and a missing field: first when ascending, last when descending (an
+    /// array otherwise by its smallest element ascending, its largest descending). The backends sorted it as `null`,
+    /// tied with a missing field. Typed queries don't sort by arrays; a request an app builds itself can.
+    @Test func anEmptyArraySortsBelowAMissingValue() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        let documents: [JSONValue] = [
+            ["_id": "5f0000000000000000000001", "c_name": "missing"],
+            ["_id": "5f0000000000000000000002", "c_name": "empty", "c_tags": []],
+            ["_id": "5f0000000000000000000003", "c_name": "a and b", "c_tags": ["a", "b"]],
+            ["_id": "5f0000000000000000000004", "c_name": "c", "c_tags": ["c"]],
+        ]
+        try await backend.insert(documents, into: "c_items")
+        func names(sortedBy sort: String) async throws -> [String?] {
+            let url = try #require(URL(string: backend.baseURL.absoluteString + "/c_items/?_s=" + sort))
+            let (data, _) = try await backend.send(URLRequest(url: url))
+            return try JSONValue(parsing: data).arrayValue?.map { $0["c_name"]?.stringValue } ?? []
+        }
+        #expect(try await names(sortedBy: "c_tags") == ["empty", "missing", "a and b", "c"])
+        #expect(try await names(sortedBy: "-c_tags") == ["c", "a and b", "missing", "empty"])
+    }
+
     /// A Parse `Increment` or `Add` is a `PUT`, but not one that may be sent twice: when the server applied it and
     /// the answer was lost, the client doesn't send it again (it used to, and the score went up twice). A `PUT` that
     /// only sets values is still retried.

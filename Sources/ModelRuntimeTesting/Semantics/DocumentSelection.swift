@@ -27,7 +27,7 @@ struct DocumentSelection {
             }
             sorted = decorated.sorted { a, b in
                 for (position, (_, ascending)) in keys.enumerated() {
-                    let result = mongoOrder(a.1[position], b.1[position])
+                    let result = Self.order(a.1[position], b.1[position])
                     if result != .orderedSame { return (result == .orderedAscending) == ascending }
                 }
                 return a.0 < b.0
@@ -38,19 +38,40 @@ struct DocumentSelection {
         return sorted[start..<end].map(projected)
     }
 
+    /// A document's sort key: an empty array, which MongoDB sorts below `null` and a missing value (first when
+    /// ascending, last when descending), or a value.
+    private enum SortKey {
+        case emptyArray
+        case value(JSONValue)
+    }
+
     /// MongoDB's sort key of a document: a missing value sorts as `null`, first when ascending; an array by its
-    /// smallest element ascending and its largest descending.
-    private static func sortKey(_ document: JSONValue, _ path: [String], _ ascending: Bool) -> JSONValue {
-        let found = values(at: path, in: document).flatMap { value -> [JSONValue] in
-            if case .array(let elements) = value { return elements.isEmpty ? [.null] : elements }
+    /// smallest element ascending and its largest descending; an empty array below both.
+    private static func sortKey(_ document: JSONValue, _ path: [String], _ ascending: Bool) -> SortKey {
+        let values = values(at: path, in: document)
+        let found = values.flatMap { value -> [JSONValue] in
+            if case .array(let elements) = value { return elements }
             return [value]
         }
-        guard var best = found.first else { return .null }
+        guard var best = found.first else {
+            let onlyEmptyArrays = !values.isEmpty && values.allSatisfy { $0.arrayValue?.isEmpty == true }
+            return onlyEmptyArrays ? .emptyArray : .value(.null)
+        }
         for value in found.dropFirst() {
             let result = mongoOrder(value, best)
             if ascending ? result == .orderedAscending : result == .orderedDescending { best = value }
         }
-        return best
+        return .value(best)
+    }
+
+    /// The order of two sort keys.
+    private static func order(_ a: SortKey, _ b: SortKey) -> ComparisonResult {
+        switch (a, b) {
+        case (.emptyArray, .emptyArray): .orderedSame
+        case (.emptyArray, .value): .orderedAscending
+        case (.value, .emptyArray): .orderedDescending
+        case (.value(let a), .value(let b)): mongoOrder(a, b)
+        }
     }
 
     /// The document with only the members the projection keeps; throws for a path deeper than MongoDB nests.
