@@ -172,6 +172,17 @@ import Testing
             ]
         ),
         Case(
+            // mdctl-packages' test/data.ndjson is 276 values written this way: one error, not one per line.
+            name: "a Cortex export written as JSON over several lines",
+            config: "schemas: [org.ndjson]\n",
+            files: [
+                "org.ndjson": "\n{\n  \"object\": \"object\",\n  \"name\": \"c_a\"\n}\n{\n  \"object\": \"object\"\n}\n"
+            ],
+            expected: [
+                "org.ndjson:2:1: error: this file holds JSON written over several lines, where an NDJSON export holds one value per line"
+            ]
+        ),
+        Case(
             name: "stringEnum without values",
             schema: """
                 objects:

@@ -54,7 +54,8 @@ public enum DocumentParser {
         }
     }
 
-    /// Parses a Cortex export: one JSON object per line. Blank lines are skipped; every bad line is reported.
+    /// Parses a Cortex export: one JSON object per line. Blank lines are skipped; every bad line is reported, but a
+    /// file of JSON written over several lines (its first line a lone `{` or `[`) is one error, not one per line.
     public static func parseLines(_ text: String, file: String) -> (nodes: [SyntaxNode], diagnostics: Diagnostics) {
         var nodes: [SyntaxNode] = []
         var diagnostics = Diagnostics()
@@ -62,6 +63,15 @@ public enum DocumentParser {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             if line.allSatisfy(\.isWhitespace) { continue }
+            if nodes.isEmpty, diagnostics.all.isEmpty, ["{", "["].contains(line.trimmingCharacters(in: .whitespaces)) {
+                diagnostics.error(
+                    "this file holds JSON written over several lines, where an NDJSON export holds one value per line",
+                    at: SourceLocation(file: file, line: lineNumber, column: 1),
+                    hint:
+                        "write each value on a line of its own (jq -c .), or name the file .json if it holds one JSON value"
+                )
+                break
+            }
             switch parse(String(line), file: file, lineOffset: lineNumber - 1, lineLength: line.unicodeScalars.count) {
             case .success(let node?): nodes.append(node)
             case .success(nil): continue
