@@ -714,3 +714,39 @@ import Testing
 extension String {
     fileprivate func filesNamed(_ name: String) -> [String: String] { [name: self] }
 }
+
+/// Parse Server's Defined Schemas, its `schema` option written as JSON: the classes under `definitions`, the system
+/// classes with the fields the server gives them whether the definition lists them or not.
+extension RealSchemaTests {
+    @Test func parsesDefinedSchemasReadWithTheSystemClassesFields() throws {
+        let classes = try TestFiles.disk.read(
+            Self.directory.appendingPathComponent("parse/docs-defined-schema__definitions.json").path
+        )
+        let schema = #"{"definitions": \#(classes), "strict": true, "lockSchemas": false, "beforeMigration": 1}"#
+        let result = generate(
+            config: "schemas: [schema.json]\noutput: Generated\ngenerate: [models, queries, bodies]\n",
+            ["schema.json": schema]
+        )
+        // The migration hooks are functions, which JSON can't hold: a key of its own is a warning.
+        #expect(
+            result.diagnostics.all.map(\.message) == ["unknown key 'beforeMigration' in a Parse Defined Schema"]
+        )
+        #expect(result.schema?.objects.map(\.apiName) == ["_User", "City", "Country"])
+        let user = try #require(result.schema?.objects.first)
+        #expect(
+            user.properties.filter { !$0.isSystemProperty }.map(\.apiName) == [
+                "username", "password", "email", "emailVerified", "authData", "birthDate", "firstname", "lastname",
+                "tags", "location", "city", "friends", "zone",
+            ]
+        )
+        // A `_Role` that lists nothing has the server's three fields; one that lists `name` keeps its own.
+        let roles = generate(
+            config: "schemas: [schema.json]\noutput: Generated\n",
+            ["schema.json": #"{"definitions": [{"className": "_Role"}]}"#]
+        )
+        #expect(roles.diagnostics.all.isEmpty, "\(messages(roles))")
+        let role = try #require(roles.schema?.objects.first)
+        #expect(role.properties.filter { !$0.isSystemProperty }.map(\.apiName) == ["name", "users", "roles"])
+        #expect(role.properties.first { $0.apiName == "roles" }?.type == .relation(target: "Role"))
+    }
+}

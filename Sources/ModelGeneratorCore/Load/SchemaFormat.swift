@@ -42,6 +42,12 @@ public enum SchemaFormat: String, Hashable, Sendable, CaseIterable {
         guard root.entries != nil else { return .objects }
         if root["objects"] != nil { return .objects }
         if let results = root["results"]?.elements, results.allSatisfy({ $0["className"] != nil }) { return .parse }
+        // Parse Server's Defined Schemas (its `schema` option): `{"definitions": [class, …], "strict": …}`.
+        if let definitions = root["definitions"]?.elements, !definitions.isEmpty,
+            definitions.allSatisfy({ $0["className"] != nil })
+        {
+            return .parse
+        }
         if root["className"] != nil { return .parse }
         // The service's own keys, or the Console's: `internalEndpoints`, `defaultName`, and the export's wrapper.
         if root["endpointBasePath"] != nil || root["fields"]?.elements != nil

@@ -1,5 +1,9 @@
-/// Reads Parse Server's schemas: the answer of `GET /schemas` (`{"results": [class, …]}`) or one class of it
-/// (`{"className": …, "fields": {…}}`, what `GET /schemas/<className>` returns).
+/// Reads Parse Server's schemas: the answer of `GET /schemas` (`{"results": [class, …]}`), one class of it
+/// (`{"className": …, "fields": {…}}`, what `GET /schemas/<className>` returns), a list of classes, or Parse Server's
+/// Defined Schemas (its `schema` option as JSON: `{"definitions": [class, …], "strict": …}`).
+///
+/// A system class (`_User`, `_Role`, `_Session`, `_Installation`) gets the fields Parse Server gives it when its
+/// definition leaves them out, as a Defined Schema does: the server has them whatever the schema says.
 ///
 /// Parse's types that the schema model has (String, Number, Boolean, Date, File) keep their names; `Pointer` is an
 /// expandable `Reference` to its `targetClass`, `Object` is `Any`, and `Array` is an array of `Any` (Parse doesn't
@@ -12,6 +16,31 @@ enum ParseReader {
         "classLevelPermissions", "indexes", "objectId", "createdAt", "updatedAt",
     ]
     static let fieldKeys = ["type", "targetClass", "required", "defaultValue"]
+    /// The keys of Parse Server's `schema` option that JSON can hold (its migration hooks are functions).
+    static let definedSchemaKeys = [
+        "definitions", "strict", "deleteExtraFields", "recreateModifiedFields", "lockSchemas",
+    ]
+
+    /// The fields Parse Server gives its system classes (`defaultColumns` in its `SchemaController`), beyond
+    /// `objectId`, `createdAt`, `updatedAt` and `ACL`, which every class has: name, type, target class.
+    static let systemClassFields: [String: [(name: String, type: String, targetClass: String?)]] = [
+        "_User": [
+            ("username", "String", nil), ("password", "String", nil), ("email", "String", nil),
+            ("emailVerified", "Boolean", nil), ("authData", "Object", nil),
+        ],
+        "_Role": [("name", "String", nil), ("users", "Relation", "_User"), ("roles", "Relation", "_Role")],
+        "_Session": [
+            ("user", "Pointer", "_User"), ("installationId", "String", nil), ("sessionToken", "String", nil),
+            ("expiresAt", "Date", nil), ("createdWith", "Object", nil),
+        ],
+        "_Installation": [
+            ("installationId", "String", nil), ("deviceToken", "String", nil), ("channels", "Array", nil),
+            ("deviceType", "String", nil), ("pushType", "String", nil), ("GCMSenderId", "String", nil),
+            ("timeZone", "String", nil), ("localeIdentifier", "String", nil), ("badge", "Number", nil),
+            ("appVersion", "String", nil), ("appName", "String", nil), ("appIdentifier", "String", nil),
+            ("parseVersion", "String", nil),
+        ],
+    ]
 
     /// The classes every Parse Server has, which a pointer may target without the schema listing them.
     static let builtInClasses: Set<String> = [
@@ -28,6 +57,14 @@ enum ParseReader {
                 reader.checkKeys(entries, known: ["results"], in: "a Parse schemas answer", severity: .warning)
             }
             return (reader.sequence(results, "'results'") ?? []).compactMap { readClass($0, file: file, &reader) }
+        }
+        if let definitions = root["definitions"] {
+            if let entries = root.entries {
+                reader.checkKeys(entries, known: definedSchemaKeys, in: "a Parse Defined Schema", severity: .warning)
+            }
+            return (reader.sequence(definitions, "'definitions'") ?? []).compactMap {
+                readClass($0, file: file, &reader)
+            }
         }
         return readClass(root, file: file, &reader).map { [$0] } ?? []
     }
@@ -49,6 +86,34 @@ enum ParseReader {
         {
             properties = fieldEntries.compactMap { readField($0, &reader) }
         }
+        // The system class's own fields the definition leaves out, first, as the server lists them; read as if the
+        // definition had them, at its name.
+        let listed = Set(properties.map(\.name.value))
+        let missing = (systemClassFields[name] ?? []).filter { !listed.contains($0.name) }.compactMap { field in
+            let at = located.location
+            var members = [
+                SyntaxNode.Entry(
+                    key: SyntaxNode(.scalar("type", .string), at: at),
+                    value: SyntaxNode(.scalar(field.type, .string), at: at)
+                )
+            ]
+            if let target = field.targetClass {
+                members.append(
+                    SyntaxNode.Entry(
+                        key: SyntaxNode(.scalar("targetClass", .string), at: at),
+                        value: SyntaxNode(.scalar(target, .string), at: at)
+                    )
+                )
+            }
+            return readField(
+                SyntaxNode.Entry(
+                    key: SyntaxNode(.scalar(field.name, .string), at: at),
+                    value: SyntaxNode(.mapping(members), at: at)
+                ),
+                &reader
+            )
+        }
+        properties = missing + properties
         var definition = ObjectDefinition(
             name: located,
             pluralName: name,
