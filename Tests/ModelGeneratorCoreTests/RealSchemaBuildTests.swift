@@ -115,11 +115,6 @@ extension RealSchemaTests {
                 uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) }
             )
         }
-        for renamed in Self.renamedEntries {
-            let result = Self.generated(renamed.entry, overrides: renamed.overrides)
-            #expect(!result.files.isEmpty, "\(renamed.entry)")
-            modules[renamed.module] = Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })
-        }
         for filtered in Self.filteredEntries {
             let result = Self.generated(filtered.entry, filter: filtered.objects)
             #expect(result.schema?.objects.map(\.apiName).sorted() == filtered.objects.sorted())

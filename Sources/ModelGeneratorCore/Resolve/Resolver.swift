@@ -105,6 +105,11 @@ public struct Resolver: Sendable {
             scope: &scope,
             systemProperties: systemProperties
         )
+        let systemNames = Dictionary(
+            properties.filter(\.isSystemProperty).map { ($0.swiftName, $0.apiName) },
+            uniquingKeysWith: { first, _ in first }
+        )
+        stepAside(from: systemNames, &properties)
         var variantProperties: [[ResolvedProperty]] = []
         var variantCaseNames: [String: SourceLocation] = [:]
         var objectTypes: [ObjectTypeDefinition] = []
@@ -118,7 +123,8 @@ public struct Resolver: Sendable {
                 continue
             }
             variantCaseNames[caseName] = objectType.name.location
-            let own = resolveProperties(objectType.properties, path: path + [objectType.name.value], scope: &scope)
+            var own = resolveProperties(objectType.properties, path: path + [objectType.name.value], scope: &scope)
+            stepAside(from: systemNames, &own)
             checkPropertyCollisions(properties + own)
             objectTypes.append(objectType)
             variantProperties.append(own)
@@ -470,6 +476,23 @@ public struct Resolver: Sendable {
             return []
         }
         return reader.stringList(values, "the stringEnum values of '\(definition.name.value)'")?.map(\.value) ?? []
+    }
+
+    /// A property of the schema's own whose Swift name is a system property's (a Mia-Platform collection's own
+    /// `state` beside `__STATE__`, or `id` beside `_id`) is renamed with a `Property` suffix and a warning: the
+    /// backend's keeps its name, which the runtime's types and `Identifiable` use. An override still decides.
+    /// `systemNames` maps each system property's Swift name to its API name.
+    private mutating func stepAside(from systemNames: [String: String], _ properties: inout [ResolvedProperty]) {
+        for index in properties.indices where !properties[index].isSystemProperty {
+            let name = properties[index].swiftName
+            guard let system = systemNames[name] else { continue }
+            properties[index].swiftName = name + "Property"
+            diagnostics.warning(
+                "property '\(properties[index].apiName)' is named '\(name)Property' in Swift, since '\(name)' is the backend's '\(system)'",
+                at: properties[index].location,
+                hint: "choose another name with 'naming.overrides'"
+            )
+        }
     }
 
     private mutating func checkPropertyCollisions(_ properties: [ResolvedProperty]) {
