@@ -323,29 +323,15 @@ public struct FileUploader: Sendable {
     }
 
     /// Calls `read` (one read of the file: its body and status) until every facet is ready, as ``polling`` says.
-    /// Each read races the time left, and at least the first wait's length (the last read starts at the deadline),
-    /// in real time (the polling clock, which tests step by hand, times the waits between reads): a server that holds
-    /// a read open, or trickles its answer, can't keep the wait much past the timeout.
     func pollUntilReady(
         describing path: String,
-        _ read: @escaping @Sendable () async throws -> (Data, Int)
+        _ read: () async throws -> (Data, Int)
     ) async throws -> FileValue {
         let deadline = timer.elapsed() + polling.timeout
-        let timedOut = UploadError("the facets at \(path) were not ready after \(polling.timeout)")
         var delay = polling.initialDelay
         while true {
             try Task.checkCancellation()
-            let allowance = max(deadline - timer.elapsed(), polling.initialDelay)
-            let (data, status) = try await withThrowingTaskGroup(of: (Data, Int).self) { group in
-                group.addTask { try await read() }
-                group.addTask {
-                    try await Task.sleep(for: allowance)
-                    throw timedOut
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next() else { throw CancellationError() }
-                return first
-            }
+            let (data, status) = try await read()
             if status == 200 {
                 let file = try JSONDecoder().decode(FileValue.self, from: data)
                 if let failed = file.facets.first(where: { $0.state == .error || $0.state?.rawValue == 4 }) {
@@ -357,9 +343,11 @@ public struct FileUploader: Sendable {
             }
             // A wait that would pass the deadline is cut short, so the last read happens at the deadline rather
             // than up to one delay before it.
-            let left = deadline - timer.elapsed()
-            if left <= .zero { throw timedOut }
-            try await timer.sleep(min(delay, left))
+            let remaining = deadline - timer.elapsed()
+            if remaining <= .zero {
+                throw UploadError("the facets at \(path) were not ready after \(polling.timeout)")
+            }
+            try await timer.sleep(min(delay, remaining))
             delay = min(polling.maximumDelay, delay * polling.multiplier)
         }
     }
