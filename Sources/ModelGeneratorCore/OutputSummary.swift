@@ -9,7 +9,11 @@ extension OutputPlan {
         if !deletions.isEmpty {
             parts.append(Self.count(deletions.count, "file") + (written ? " deleted" : " to delete"))
         }
-        if !conflicts.isEmpty { parts.append(Self.count(conflicts.count, "file") + " not generated, left alone") }
+        let edited = conflicts.filter { changes[$0] == .conflict(.headerRemoved) }.count
+        if edited > 0 { parts.append(Self.count(edited, "file") + " edited, left alone") }
+        if conflicts.count > edited {
+            parts.append(Self.count(conflicts.count - edited, "file") + " not generated, left alone")
+        }
         // A write names the manifest on a line of its own; a check that fails on it alone must not say "no changes".
         if !written && manifest.writes { parts.append("the manifest out of date") }
         if parts.isEmpty { parts.append("no changes") }

@@ -367,10 +367,28 @@ public enum Pipeline {
         guard !config.allowOutputAnywhere else { return }
         // From the working directory, so that an absolute `output` and a relative config path (or the other way
         // round) are compared as the same kind of path.
-        let inside = Paths.relative(
+        var inside = Paths.relative(
             Paths.join(files.workingDirectory, outputDirectory),
             to: Paths.join(files.workingDirectory, configDirectory)
         )
+        // The config's folder by another spelling (a symbolic link in a path; macOS's `/var` is `/private/var`, and
+        // its working directory reads the latter): an ancestor of the output that is that folder makes it inside.
+        if inside == ".." || inside.hasPrefix("../") || inside.hasPrefix("/"),
+            let configFolder = files.identity(configDirectory)
+        {
+            var candidate = Paths.join(files.workingDirectory, outputDirectory)
+            var below: [String] = []
+            while true {
+                if files.identity(candidate) == configFolder {
+                    inside = below.isEmpty ? "." : below.reversed().joined(separator: "/")
+                    break
+                }
+                let parent = Paths.directory(of: candidate)
+                if parent == candidate { break }
+                below.append(Paths.fileName(of: candidate))
+                candidate = parent
+            }
+        }
         let problem: String?
         if inside == "." {
             problem = "is the config's own folder"

@@ -22,6 +22,42 @@ private func keys(_ body: QueryJSON?) -> [String] {
 }
 
 @Suite struct PatchWireFormatTests {
+    // MARK: - which requests a client may send again
+
+    /// A request may be sent again when its method is idempotent (RFC 9110), unless its dialect says it isn't: a
+    /// Parse update that increments or appends is a `PUT` a second send would apply twice. No flag makes a `POST`
+    /// safe to repeat, and a request that keeps the default compares equal to one made without it.
+    @Test func parseUpdatesThatAddToWhatIsStoredAreNotRepeated() throws {
+        func step(_ change: (inout Clinic.Patch) -> Void) throws -> RenderedRequest {
+            var patch = Clinic.Patch()
+            change(&patch)
+            return try single(patch.rendered(id: clinicID, for: ParseDialect()))
+        }
+        let set = try step { $0.beds = .set(3) }
+        #expect(set.isIdempotent)
+        #expect(set == RenderedRequest(method: "PUT", path: set.path, body: set.body))
+        #expect(try step { $0.tags.addToSet(["a"]) }.isIdempotent)
+        #expect(try step { $0.tags.pull(["a"]) }.isIdempotent)
+        #expect(!(try step { $0.beds.increment(by: 1) }.isIdempotent))
+        #expect(!(try step { $0.tags.push(["a"]) }.isIdempotent))
+        #expect(
+            !(try step {
+                $0.beds = .set(3)
+                $0.tags.push(["a"])
+            }.isIdempotent)
+        )
+
+        var post = RenderedRequest(method: "POST", path: "/x")
+        #expect(!post.isIdempotent)
+        post.isIdempotent = true
+        #expect(!post.isIdempotent)
+        var get = RenderedRequest(path: "/x")
+        #expect(get.isIdempotent)
+        get.isIdempotent = false
+        #expect(!get.isIdempotent)
+        #expect(get != RenderedRequest(path: "/x"))
+    }
+
     // MARK: - mia, Mia-Platform's iOS SDK
 
     /// `patch.update(object: 88, for: "age")`

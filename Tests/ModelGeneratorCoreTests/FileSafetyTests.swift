@@ -148,6 +148,15 @@ import Testing
         )
         #expect(plan.summary(in: "Generated", written: true) == "no changes, 1 file up to date in Generated")
         #expect(!plan.isUpToDate)
+        // An edited generated file is counted as edited, the others in the way as not generated.
+        let edited = OutputPlan(
+            changes: ["A.swift": .conflict(.headerRemoved), "B.swift": .conflict(.notGenerated)],
+            generatedFiles: ["A.swift"]
+        )
+        #expect(
+            edited.summary(in: "Generated", written: false)
+                == "1 file edited, left alone, 1 file not generated, left alone, 0 files up to date in Generated"
+        )
     }
 
     /// A generated file whose header was taken away is kept, and the error says that, not that the manifest
@@ -474,6 +483,22 @@ import Testing
             let result = try await cli.run(["generate", "--config", config], in: directory)
             #expect(result.status == 0, "\(config): \(result.errors)")
         }
+        #expect(try names(directory.appendingPathComponent("Out")).contains("Office.swift"))
+    }
+
+    /// The config's folder reached through a symbolic link (as macOS's `/var` is `/private/var`): the working
+    /// directory reads the real path and `output` the link's, and an output inside is still inside.
+    @Test func anAbsoluteOutputThroughALinkToTheConfigsFolderIsInside() async throws {
+        let directory = try cli.workspace()
+        let link = manager.temporaryDirectory.appendingPathComponent("link-\(UUID().uuidString)")
+        defer {
+            try? manager.removeItem(at: directory)
+            try? manager.removeItem(at: link)
+        }
+        try manager.createSymbolicLink(atPath: link.path, withDestinationPath: directory.path)
+        try replaceOutput(in: directory, with: "output: \(link.appendingPathComponent("Out").path)")
+        let result = try await cli.run(generate, in: link)
+        #expect(result.status == 0, "\(result.errors)")
         #expect(try names(directory.appendingPathComponent("Out")).contains("Office.swift"))
     }
 

@@ -740,5 +740,32 @@ extension RealSchemaTests {
         let role = try #require(roles.schema?.objects.first)
         #expect(role.properties.filter { !$0.isSystemProperty }.map(\.apiName) == ["name", "users", "roles"])
         #expect(role.properties.first { $0.apiName == "roles" }?.type == .relation(target: "Role"))
+
+        // A system class's own field with another type keeps the server's, with a warning.
+        let retyped = generate(
+            config: "schemas: [schema.json]\noutput: Generated\n",
+            ["schema.json": #"{"definitions": [{"className": "_User", "fields": {"email": {"type": "Number"}}}]}"#]
+        )
+        #expect(
+            retyped.diagnostics.all.map(\.message) == [
+                "'email' of '_User' is a String on every Parse Server, which keeps it whatever the schema says; the Number here is ignored"
+            ]
+        )
+        #expect(retyped.schema?.objects.first?.properties.first { $0.apiName == "email" }?.type == .string)
+    }
+
+    /// A Mia collection's own `state` beside `__STATE__` steps aside, unless an override gave it that name: then the
+    /// user chose it, and the two collide.
+    @Test func aPropertyAnOverrideNamesLikeASystemPropertyCollides() {
+        let entry = "mia/console/insurance-crud-data-model__Claim.json"
+        let renamed = Self.run(
+            config: "schemas: [\(entry)]\noutput: Generated\nnaming: { overrides: { Claim.state: state } }\n"
+        )
+        #expect(
+            renamed.diagnostics.errors.map(\.message).contains {
+                $0.hasPrefix("properties '__STATE__' and 'state' would both be named 'state' in Swift")
+            },
+            "\(messages(renamed))"
+        )
     }
 }

@@ -68,7 +68,8 @@ public enum DocumentParser {
                     "this file holds JSON written over several lines, where an NDJSON export holds one value per line",
                     at: SourceLocation(file: file, line: lineNumber, column: 1),
                     hint:
-                        "write each value on a line of its own (jq -c .), or name the file .json if it holds one JSON value"
+                        "write each value on a line of its own (jq -c . for values one after another, jq -c '.[]' for "
+                        + "one array), or name the file .json if it holds one JSON value"
                 )
                 break
             }

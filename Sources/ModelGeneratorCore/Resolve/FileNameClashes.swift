@@ -1,3 +1,5 @@
+import Foundation
+
 /// Generated files whose names differ only in case (`Thing.swift`, `THING.swift`): distinct Swift types, but one file
 /// on a case-insensitive file system, macOS's default, where one would overwrite the other and the build would lack a
 /// type. An error at the second object, before anything is written.
@@ -7,8 +9,8 @@ enum FileNameClashes {
         let listingFile = "SchemaObjects"
         let hasListing = schema.objects.contains(where: \.isListed)
         for object in schema.objects {
-            let key = object.swiftName.lowercased()
-            if hasListing, key == listingFile.lowercased() {
+            let key = caseFolded(object.swiftName)
+            if hasListing, key == caseFolded(listingFile) {
                 clash(object, with: "the list of objects, \(listingFile).swift", &diagnostics)
             } else if let owner = owners[key] {
                 clash(object, with: "'\(owner.apiName)' (\(owner.swiftName).swift, at \(owner.location))", &diagnostics)
@@ -16,6 +18,12 @@ enum FileNameClashes {
                 owners[key] = object
             }
         }
+    }
+
+    /// A name as a case-insensitive file system compares it: case folded (`lowercased()` would keep `ς` and `σ`
+    /// apart).
+    private static func caseFolded(_ name: String) -> String {
+        name.folding(options: [.caseInsensitive], locale: nil)
     }
 
     private static func clash(_ object: ResolvedObject, with other: String, _ diagnostics: inout Diagnostics) {

@@ -109,7 +109,7 @@ public struct Resolver: Sendable {
             properties.filter(\.isSystemProperty).map { ($0.swiftName, $0.apiName) },
             uniquingKeysWith: { first, _ in first }
         )
-        stepAside(from: systemNames, &properties)
+        stepAside(from: systemNames, path: path, &properties)
         var variantProperties: [[ResolvedProperty]] = []
         var variantCaseNames: [String: SourceLocation] = [:]
         var objectTypes: [ObjectTypeDefinition] = []
@@ -124,7 +124,7 @@ public struct Resolver: Sendable {
             }
             variantCaseNames[caseName] = objectType.name.location
             var own = resolveProperties(objectType.properties, path: path + [objectType.name.value], scope: &scope)
-            stepAside(from: systemNames, &own)
+            stepAside(from: systemNames, path: path + [objectType.name.value], &own)
             checkPropertyCollisions(properties + own)
             objectTypes.append(objectType)
             variantProperties.append(own)
@@ -480,17 +480,23 @@ public struct Resolver: Sendable {
 
     /// A property of the schema's own whose Swift name is a system property's (a Mia-Platform collection's own
     /// `state` beside `__STATE__`, or `id` beside `_id`) is renamed with a `Property` suffix and a warning: the
-    /// backend's keeps its name, which the runtime's types and `Identifiable` use. An override still decides.
-    /// `systemNames` maps each system property's Swift name to its API name.
-    private mutating func stepAside(from systemNames: [String: String], _ properties: inout [ResolvedProperty]) {
+    /// backend's keeps its name, which the runtime's types and `Identifiable` use. A name an override gives is the
+    /// user's choice and is kept, so the two collide (an error). `systemNames` maps each system property's Swift name
+    /// to its API name; `path` is the properties' owner's, for overrides.
+    private mutating func stepAside(
+        from systemNames: [String: String],
+        path: [String],
+        _ properties: inout [ResolvedProperty]
+    ) {
         for index in properties.indices where !properties[index].isSystemProperty {
             let name = properties[index].swiftName
-            guard let system = systemNames[name] else { continue }
+            let key = path + [properties[index].apiName]
+            guard let system = systemNames[name], overrideName(key) == nil else { continue }
             properties[index].swiftName = name + "Property"
             diagnostics.warning(
                 "property '\(properties[index].apiName)' is named '\(name)Property' in Swift, since '\(name)' is the backend's '\(system)'",
                 at: properties[index].location,
-                hint: "choose another name with 'naming.overrides'"
+                hint: "choose another name with 'naming.overrides: { \(key.joined(separator: ".")): newName }'"
             )
         }
     }

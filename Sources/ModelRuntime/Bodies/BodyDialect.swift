@@ -309,12 +309,13 @@ extension ParseDialect: BodyDialect {
         }
         var request = RenderedRequest(method: "PUT", path: path, body: .object(members))
         // A `PUT`, but `Increment` and `Add` add to what is stored: sent again after a lost answer, they add twice.
-        request.isIdempotent = !operations.contains { operation in
+        let addsToWhatIsStored = operations.contains { operation in
             switch operation.kind {
             case .increment, .push: true
             default: false
             }
         }
+        if addsToWhatIsStored { request.isIdempotent = false }
         return request
     }
 

@@ -54,15 +54,16 @@ public struct RenderedRequest: Hashable, Sendable {
     /// The JSON body of writes and of Parse queries too long for a URL; `nil` for none.
     public var body: QueryJSON?
     /// Whether sending the request twice has the effect of sending it once, so that a client may retry it after a
-    /// lost connection or a timeout: by default, whether its method is (RFC 9110, 9.2.2: `GET`, `HEAD`, `PUT`,
-    /// `DELETE`, `OPTIONS`). A dialect sets `false` for a `PUT` whose body adds to what is stored (Parse's
-    /// `Increment` and `Add`), which a second send would add again.
+    /// lost connection or a timeout: whether its method is (RFC 9110, 9.2.2: `GET`, `HEAD`, `PUT`, `DELETE`,
+    /// `OPTIONS`), unless it was set `false`. A dialect sets `false` for a `PUT` whose body adds to what is stored
+    /// (Parse's `Increment` and `Add`), which a second send would add again. Setting `true` changes nothing: no
+    /// flag makes a `POST` safe to repeat, also after its method changes.
     public var isIdempotent: Bool {
-        get { idempotence ?? Self.isIdempotent(method: method) }
-        set { idempotence = newValue }
+        get { !isNeverRepeated && Self.isIdempotent(method: method) }
+        set { isNeverRepeated = !newValue }
     }
-    /// What ``isIdempotent`` was set to; nil goes by the method.
-    private var idempotence: Bool?
+    /// Set when ``isIdempotent`` was set `false`; a request rendered as before compares equal as before.
+    private var isNeverRepeated = false
 
     /// Whether a request of `method` may be sent twice with the effect of once (RFC 9110, 9.2.2).
     public static func isIdempotent(method: String) -> Bool {

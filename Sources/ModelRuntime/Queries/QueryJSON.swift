@@ -60,7 +60,9 @@ public indirect enum QueryJSON: Hashable, Sendable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
-        case .bigInteger(let digits): output += digits
+        // Only digits are written as they are; text that is no integer (a value built in code) is written as `null`,
+        // never as raw JSON. The dialects refuse such a value before it gets here (`containsNonFiniteNumber`).
+        case .bigInteger(let digits): output += JSONValue.isInteger(digits) ? digits : "null"
         case .double(let value): output += Self.format(value)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let elements):

@@ -28,7 +28,8 @@ public enum QueryLiteral: Hashable, Sendable {
 }
 
 extension QueryLiteral {
-    /// True for NaN or an infinity anywhere in the value, which JSON cannot hold.
+    /// True for NaN or an infinity anywhere in the value, or a big integer whose text is no integer: numbers JSON
+    /// cannot hold.
     public var containsNonFiniteNumber: Bool {
         switch self {
         case .double(let value): !value.isFinite

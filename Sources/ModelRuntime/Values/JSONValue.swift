@@ -197,7 +197,9 @@ public enum JSONValue: Hashable, Sendable, Codable {
     /// Whether `text` is an integer as JSON writes it: an optional `-`, then digits.
     static func isInteger(_ text: String) -> Bool {
         let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        // JSON's integers: no leading zero but `0` itself.
         return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            && (digits.count == 1 || digits.first != UInt8(ascii: "0"))
     }
 
     private static func checkDepth(_ encoder: any Encoder) throws {

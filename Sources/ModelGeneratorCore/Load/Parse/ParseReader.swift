@@ -87,7 +87,20 @@ enum ParseReader {
             properties = fieldEntries.compactMap { readField($0, &reader) }
         }
         // The system class's own fields the definition leaves out, first, as the server lists them; read as if the
-        // definition had them, at its name.
+        // definition had them, at its name. One it lists with another type keeps the server's: Parse Server leaves
+        // a system class's own fields as they are whatever a Defined Schema says (`isProtectedFields`).
+        var retyped: Set<String> = []
+        for field in systemClassFields[name] ?? [] {
+            guard let typeNode = node["fields"]?[field.name]?["type"], let declared = typeNode.scalarText,
+                declared != field.type
+            else { continue }
+            reader.diagnostics.warning(
+                "'\(field.name)' of '\(name)' is a \(field.type) on every Parse Server, which keeps it whatever the schema says; the \(declared) here is ignored",
+                at: typeNode.location
+            )
+            retyped.insert(field.name)
+        }
+        properties.removeAll { retyped.contains($0.name.value) }
         let listed = Set(properties.map(\.name.value))
         let missing = (systemClassFields[name] ?? []).filter { !listed.contains($0.name) }.compactMap { field in
             let at = located.location
