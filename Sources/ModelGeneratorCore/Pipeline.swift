@@ -145,8 +145,6 @@ struct OutputRenderer: Sendable {
         )
     }
 
-    private var hasListing: Bool { schema.objects.contains(where: \.isListed) }
-
     func render(_ receive: @Sendable (GeneratedFile) -> Void) -> Diagnostics {
         let failures = RenderFailures()
         // Objects are independent from here on, so they are translated and rendered on every core.
@@ -159,12 +157,13 @@ struct OutputRenderer: Sendable {
                 failures.add(error.diagnostic(for: path))
             }
         }
-        if hasListing {
+        if schema.hasListing {
+            let path = ResolvedSchema.listingName + ".swift"
             do throws(TemplateLibrary.RenderedTooMuch) {
                 let contents = try library.render(translator.listingFile(schema), template: "listing")
-                receive(GeneratedFile(path: "SchemaObjects.swift", contents: contents))
+                receive(GeneratedFile(path: path, contents: contents))
             } catch {
-                failures.add(error.diagnostic(for: "SchemaObjects.swift"))
+                failures.add(error.diagnostic(for: path))
             }
         }
         return failures.diagnostics
@@ -371,11 +370,11 @@ public enum Pipeline {
             Paths.join(files.workingDirectory, outputDirectory),
             to: Paths.join(files.workingDirectory, configDirectory)
         )
+        let isOutside = { (relative: String) in relative == ".." || relative.hasPrefix("../") || relative.hasPrefix("/")
+        }
         // The config's folder by another spelling (a symbolic link in a path; macOS's `/var` is `/private/var`, and
         // its working directory reads the latter): an ancestor of the output that is that folder makes it inside.
-        if inside == ".." || inside.hasPrefix("../") || inside.hasPrefix("/"),
-            let configFolder = files.identity(configDirectory)
-        {
+        if isOutside(inside), let configFolder = files.identity(configDirectory) {
             var candidate = Paths.join(files.workingDirectory, outputDirectory)
             var below: [String] = []
             while true {
@@ -392,7 +391,7 @@ public enum Pipeline {
         let problem: String?
         if inside == "." {
             problem = "is the config's own folder"
-        } else if inside == ".." || inside.hasPrefix("../") || inside.hasPrefix("/") {
+        } else if isOutside(inside) {
             problem = "is outside the config's folder"
         } else if (try? files.list(outputDirectory))?.contains("Package.swift") == true {
             problem = "holds a Package.swift"

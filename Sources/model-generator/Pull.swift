@@ -95,8 +95,7 @@ struct Pull: AsyncParsableCommand {
         case .none:
             return
         case .text(let text):
-            let (objects, diagnostics) = SchemaLoader.load(text, file: output)
-            if !diagnostics.hasErrors, !objects.isEmpty, objects.allSatisfy({ $0.format == .parse }) { return }
+            if schemaErrors(in: text, file: output) == nil { return }
             throw PullError(
                 "\(shown) is not a Parse schema file, and pull replaces only one it could have written; "
                     + "move it away or name another --output"
@@ -246,16 +245,24 @@ struct Pull: AsyncParsableCommand {
             guard let text = String(data: file.data, encoding: .utf8) else {
                 throw PullError("the answer for \(file.name) is not UTF-8 text")
             }
-            let (objects, diagnostics) = SchemaLoader.load(text, file: file.name)
-            let expected: SchemaFormat = backend == .cortex ? .cortex : .parse
-            if diagnostics.hasErrors || objects.isEmpty || objects.contains(where: { $0.format != expected }) {
-                let problems = diagnostics.sorted.filter { $0.severity == .error }.prefix(5).map(\.description)
+            if let problems = schemaErrors(in: text, file: file.name) {
                 throw PullError(
-                    "the server's answer does not read as a \(expected.displayName)"
+                    "the server's answer does not read as a \(expectedFormat.displayName)"
                         + (problems.isEmpty ? "" : ":\n" + problems.joined(separator: "\n"))
                 )
             }
         }
+    }
+
+    /// The schema format the backend's files are in.
+    private var expectedFormat: SchemaFormat { backend == .cortex ? .cortex : .parse }
+
+    /// Nil when `text` reads as object definitions of the backend's format without errors; else its first errors
+    /// (none when it reads cleanly but defines nothing, or defines objects of another format).
+    private func schemaErrors(in text: String, file: String) -> [String]? {
+        let (objects, diagnostics) = SchemaLoader.load(text, file: file)
+        if !diagnostics.hasErrors, !objects.isEmpty, objects.allSatisfy({ $0.format == expectedFormat }) { return nil }
+        return diagnostics.sorted.filter { $0.severity == .error }.prefix(5).map(\.description)
     }
 
     /// Writes every file into a staging folder first and moves them into place only when all are written, as

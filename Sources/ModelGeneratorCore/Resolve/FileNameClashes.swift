@@ -6,12 +6,11 @@ import Foundation
 enum FileNameClashes {
     static func check(_ schema: ResolvedSchema, _ diagnostics: inout Diagnostics) {
         var owners: [String: ResolvedObject] = [:]
-        let listingFile = "SchemaObjects"
-        let hasListing = schema.objects.contains(where: \.isListed)
+        let listing = ResolvedSchema.listingName
         for object in schema.objects {
             let key = caseFolded(object.swiftName)
-            if hasListing, key == caseFolded(listingFile) {
-                clash(object, with: "the list of objects, \(listingFile).swift", &diagnostics)
+            if schema.hasListing, key == caseFolded(listing) {
+                clash(object, with: "the list of objects, \(listing).swift", &diagnostics)
             } else if let owner = owners[key] {
                 clash(object, with: "'\(owner.apiName)' (\(owner.swiftName).swift, at \(owner.location))", &diagnostics)
             } else {

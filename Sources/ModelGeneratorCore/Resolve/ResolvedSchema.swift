@@ -1,6 +1,12 @@
 /// The checked schema: every name decided, every type known, every reference pointing at something.
 public struct ResolvedSchema: Hashable, Sendable {
     public var objects: [ResolvedObject]
+
+    /// The type, and file, that lists the object definitions (`SchemaObjects.swift`).
+    static let listingName = "SchemaObjects"
+
+    /// Whether the output has the listing: when the schema has an object definition.
+    var hasListing: Bool { objects.contains(where: \.isListed) }
 }
 
 public struct ResolvedObject: Hashable, Sendable {
