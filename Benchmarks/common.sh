@@ -23,12 +23,14 @@ apply_lever() {
 }
 
 # Makes the 100-object corpus in folder $1/corpus and generates its full output with generator $2 into
-# $1/package/Sources/$3, through a copy of the corpus's config that writes there ($1/corpus/full.yaml).
+# $1/package/Sources/$3, through a copy of the corpus's config that writes there ($1/corpus/full.yaml). With a
+# fourth argument, a `generate` list such as "[models]", it generates that instead of the full output.
 generate_full_output() {
     python3 "$(dirname "${BASH_SOURCE[0]}")/../../shared/bench/make_corpus.py" 100 "$1/corpus" >/dev/null
     mkdir -p "$1/package/Sources"
-    sed "s|^output:.*|output: ../package/Sources/$3\nallowOutputAnywhere: true|" "$1/corpus/model-generator.yaml" \
-        >"$1/corpus/full.yaml"
+    local parts=${4:+"s|^generate:.*|generate: $4|"}
+    sed "s|^output:.*|output: ../package/Sources/$3\nallowOutputAnywhere: true|; ${parts}" \
+        "$1/corpus/model-generator.yaml" >"$1/corpus/full.yaml"
     "$2" generate --config "$1/corpus/full.yaml" >/dev/null
 }
 

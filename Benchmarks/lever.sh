@@ -3,7 +3,8 @@
 # and as a rewriting script turns it (Levers/*.py, with the Swift file of the same stem's runtime side when there
 # is one), in turn for ROUNDS rounds (default 3). Prints, for each, the best whole build, the best sum of its
 # compiler jobs' own wall times, and two counts that don't move with the machine: the SIL functions the compile jobs
-# generate and the accessors the emit-module job synthesizes.
+# generate and the accessors the emit-module job synthesizes. GENERATE="[models]" measures that part of the output
+# alone.
 # usage: Benchmarks/lever.sh Levers/generic_patch.py [ARGUMENT…]   (the script from here or from Benchmarks/;
 #        arguments go to it)
 set -euo pipefail
@@ -17,7 +18,7 @@ generator=$(built_generator "$repository")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/model-generator-lever.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-generate_full_output "$work" "$generator" Full
+generate_full_output "$work" "$generator" Full "${GENERATE:-}"
 package="$work/package"
 apply_lever "$script" "$package/Sources/Full" "$package/Sources/Lever" "$@"
 write_model_package "$package" Lever Full "$repository"
@@ -42,8 +43,8 @@ keep() { # keeps the smaller build and jobs' times of target $1
 for _ in $(seq "${ROUNDS:-3}"); do
     for target in Full Lever; do keep "$target" $(measure "$target"); done
 done
-printf '| 100 objects, full output, best of %s rounds | lines | build (s) | compiler jobs summed (s) | SIL functions | emit-module accessors |\n' \
-    "${ROUNDS:-3}"
+printf '| 100 objects, %s, best of %s rounds | lines | build (s) | compiler jobs summed (s) | SIL functions | emit-module accessors |\n' \
+    "$([ -n "${GENERATE:-}" ] && echo "generate: $GENERATE" || echo "full output")" "${ROUNDS:-3}"
 printf '| --- | --- | --- | --- | --- | --- |\n'
 for target in Full Lever; do
     read -r build jobs functions accessors <<<"${best[$target]}"
