@@ -665,24 +665,6 @@ struct UploadTests {
         }
     }
 
-    /// A poll the transport holds, and doesn't give up when cancelled, ends at the polling timeout: each read is
-    /// bounded by the time left. Before, the deadline was checked only between reads, and a held read kept the wait
-    /// going as long as the server held it.
-    @Test func aPollTheTransportHoldsEndsAtThePollingTimeout() async throws {
-        let transport = StubbornTransport()
-        let uploader = FileUploader(
-            transport: transport,
-            polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(1))
-        )
-        let task = Task {
-            try await uploader.waitUntilReady(fileAt: URL(string: "http://127.0.0.1:9/c_offices/1/c_logo")!)
-        }
-        let ended = try #require(await result(of: task, within: 60, "the held poll"))
-        let error = #expect(throws: UploadError.self) { try ended.get() }
-        #expect(error?.description.contains("not ready after 1.0 seconds") == true, "\(String(describing: error))")
-        transport.release()
-    }
-
     @Test func cancellingDuringAPollRequestEndsPromptlyWithCancellationError() async throws {
         try await UploadServer.run { server, transport in
             let (id, pending) = try await server.createOffice(
