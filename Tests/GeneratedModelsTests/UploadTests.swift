@@ -665,6 +665,34 @@ struct UploadTests {
         }
     }
 
+    /// A poll the server holds open ends at the polling timeout: each read is bounded by the time left. Before, the
+    /// deadline was checked only between reads, and a held read kept the wait going as long as the server held it.
+    @Test func aPollTheServerHoldsEndsAtThePollingTimeout() async throws {
+        try await UploadServer.run { server, transport in
+            let (id, pending) = try await server.createOffice(
+                with: FileUpload(facets: [
+                    "content": .init(data: UploadSamples.jpeg(count: 100, seed: 13), fileName: "slow-a.jpg")
+                ]),
+                using: transport
+            )
+            let uploader = FileUploader(
+                transport: transport,
+                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(1))
+            )
+            try await uploader.upload(pending.upload, following: pending.file)
+            let url = server.pictureURL(id: id, index: 0)
+            let task = Task { try await uploader.waitUntilReady(fileAt: url) }
+            // The server holds every poll of a slow-* picture until released (at most 280 s): only the polling
+            // timeout can end the wait before the backstop below.
+            let ended = try #require(await result(of: task, within: 120, "the held poll"))
+            let error = #expect(throws: UploadError.self) { try ended.get() }
+            #expect(error?.description.contains("not ready after 1.0 seconds") == true, "\(String(describing: error))")
+            // The server records a poll once it has answered it: the held one never was.
+            #expect(try await server.received().polls.isEmpty)
+            try await server.release()
+        }
+    }
+
     @Test func cancellingDuringAPollRequestEndsPromptlyWithCancellationError() async throws {
         try await UploadServer.run { server, transport in
             let (id, pending) = try await server.createOffice(

@@ -445,8 +445,8 @@ public struct ModelClient: Sendable {
         return .milliseconds(Int64(max(0, min(86_400, date.timeIntervalSinceNow)) * 1000))
     }
 
-    /// One attempt, raced against the timeout in a task group: whichever finishes first cancels the other, so a
-    /// request that times out is really abandoned.
+    /// One attempt, raced against the timeout (``withTimeLimit(_:timedOut:_:)``): whichever finishes first cancels
+    /// the other, so a request that times out is really abandoned.
     private func sendOnce(
         _ request: URLRequest,
         describedAs description: String,
@@ -459,16 +459,11 @@ public struct ModelClient: Sendable {
             return try await transport.send(request, maximumResponseBytes: limit, bodySent: bodySent)
         }
         guard let timeout else { return try await send() }
-        return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse).self) { group in
-            group.addTask { try await send() }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw ModelClientError.timedOut(request: description, after: timeout)
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw CancellationError() }
-            return first
-        }
+        return try await withTimeLimit(
+            timeout,
+            timedOut: { ModelClientError.timedOut(request: description, after: timeout) },
+            send
+        )
     }
 
     private func serverError(status: Int, body: Data, retryAfter: Duration?) -> ModelClientError {

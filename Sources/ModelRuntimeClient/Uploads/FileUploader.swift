@@ -323,15 +323,22 @@ public struct FileUploader: Sendable {
     }
 
     /// Calls `read` (one read of the file: its body and status) until every facet is ready, as ``polling`` says.
+    ///
+    /// Each read is bounded too, so that a server that holds a read open, or trickles its answer, can't keep the
+    /// wait past the timeout: by the time left in real time, and at least the first wait's length (the last read
+    /// starts at the deadline). Real time, not the polling clock, which a test steps by hand to check the waits.
     func pollUntilReady(
         describing path: String,
-        _ read: () async throws -> (Data, Int)
+        _ read: @escaping @Sendable () async throws -> (Data, Int)
     ) async throws -> FileValue {
         let deadline = timer.elapsed() + polling.timeout
+        let realDeadline = ContinuousClock.now + polling.timeout
+        let timedOut = UploadError("the facets at \(path) were not ready after \(polling.timeout)")
         var delay = polling.initialDelay
         while true {
             try Task.checkCancellation()
-            let (data, status) = try await read()
+            let allowance = max(ContinuousClock.now.duration(to: realDeadline), polling.initialDelay)
+            let (data, status) = try await withTimeLimit(allowance, timedOut: { timedOut }, read)
             if status == 200 {
                 let file = try JSONDecoder().decode(FileValue.self, from: data)
                 if let failed = file.facets.first(where: { $0.state == .error || $0.state?.rawValue == 4 }) {
@@ -344,9 +351,7 @@ public struct FileUploader: Sendable {
             // A wait that would pass the deadline is cut short, so the last read happens at the deadline rather
             // than up to one delay before it.
             let remaining = deadline - timer.elapsed()
-            if remaining <= .zero {
-                throw UploadError("the facets at \(path) were not ready after \(polling.timeout)")
-            }
+            if remaining <= .zero { throw timedOut }
             try await timer.sleep(min(delay, remaining))
             delay = min(polling.maximumDelay, delay * polling.multiplier)
         }

@@ -1,0 +1,25 @@
+import Foundation
+
+/// `operation`'s result, or the error `timedOut` makes once `limit` has passed, whichever comes first; the other is
+/// cancelled. Cancelling the caller cancels both.
+///
+/// Both run as child tasks, so the operation keeps the caller's executor preference, priority and task-local values.
+/// A child task ends only when its work does, so the race ends when the cancelled loser does: at once for
+/// ``URLSessionTransport``, whose requests end when their task is cancelled, but only when it gives up for a
+/// transport that ignores cancellation.
+func withTimeLimit<T: Sendable>(
+    _ limit: Duration,
+    timedOut: @escaping @Sendable () -> any Error,
+    _ operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await operation() }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            throw timedOut()
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next() else { throw CancellationError() }
+        return first
+    }
+}
