@@ -325,20 +325,23 @@ public struct FileUploader: Sendable {
     /// Calls `read` (one read of the file: its body and status) until every facet is ready, as ``polling`` says.
     ///
     /// Each read is bounded too, so that a server that holds a read open, or trickles its answer, can't keep the
-    /// wait past the timeout: by the time left in real time, and at least the first wait's length (the last read
-    /// starts at the deadline). Real time, not the polling clock, which a test steps by hand to check the waits.
+    /// wait past the timeout: by the time left, and at least the first wait's length (the last read starts at the
+    /// deadline). Only on a clock of real time: a read can't be raced against a clock a test steps by hand.
     func pollUntilReady(
         describing path: String,
         _ read: @escaping @Sendable () async throws -> (Data, Int)
     ) async throws -> FileValue {
         let deadline = timer.elapsed() + polling.timeout
-        let realDeadline = ContinuousClock.now + polling.timeout
         let timedOut = UploadError("the facets at \(path) were not ready after \(polling.timeout)")
+        @Sendable func boundedRead() async throws -> (Data, Int) {
+            guard timer.isRealTime else { return try await read() }
+            let allowance = max(deadline - timer.elapsed(), polling.initialDelay)
+            return try await withTimeLimit(allowance, timedOut: { timedOut }, read)
+        }
         var delay = polling.initialDelay
         while true {
             try Task.checkCancellation()
-            let allowance = max(ContinuousClock.now.duration(to: realDeadline), polling.initialDelay)
-            let (data, status) = try await withTimeLimit(allowance, timedOut: { timedOut }, read)
+            let (data, status) = try await boundedRead()
             if status == 200 {
                 let file = try JSONDecoder().decode(FileValue.self, from: data)
                 if let failed = file.facets.first(where: { $0.state == .error || $0.state?.rawValue == 4 }) {
@@ -564,8 +567,11 @@ extension JSONValue {
 private struct PollingTimer: Sendable {
     let elapsed: @Sendable () -> Duration
     let sleep: @Sendable (Duration) async throws -> Void
+    /// Whether the clock's time passes on its own, so that a read can be raced against it.
+    let isRealTime: Bool
 
     init<PollingClock: Clock>(_ clock: PollingClock) where PollingClock.Duration == Duration {
+        isRealTime = clock is ContinuousClock || clock is SuspendingClock
         let origin = clock.now
         elapsed = { origin.duration(to: clock.now) }
         sleep = { try await clock.sleep(for: $0) }
