@@ -14,6 +14,25 @@ import Testing
         var testDescription: String { name }
     }
 
+    /// A bad first line of NDJSON that closes what it opens (brackets inside strings don't count) is reported as
+    /// it is, and so is every other bad line: only a value that goes on past its line is JSON over several lines.
+    @Test func badLinesOfNDJSONThatCloseWhatTheyOpenAreEachReported() {
+        let text = "{\"object\": \"object\"}]\n{\"object\": \"object\", \"label\": \"{[\"} x\n"
+        let (nodes, diagnostics) = DocumentParser.parseLines(text, file: "org.ndjson")
+        #expect(nodes.isEmpty)
+        #expect(diagnostics.all.map(\.location.line) == [1, 2], "\(diagnostics.all)")
+        #expect(!diagnostics.all.contains { $0.message.contains("several lines") }, "\(diagnostics.all)")
+    }
+
+    @Test(arguments: [
+        ("{", true), ("[{\"a\": 1},", true), ("{\"a\": [1,", true), ("{\"a\": \"}\"", true),
+        ("{\"a\": 1}", false), ("{\"a\": \"{[\"}", false), ("{\"a\": \"\\\"{\"}", false), ("}", false),
+        ("{\"a\": \"open", false),
+    ])
+    func aValueLeftOpenAtTheEndOfItsLine(line: String, isOpen: Bool) {
+        #expect(DocumentParser.leavesAValueOpen(Substring(line)) == isOpen, "\(line)")
+    }
+
     static let cases: [Case] = [
         Case(
             name: "unknown config key",
@@ -182,6 +201,19 @@ import Testing
                 "org.ndjson:2:1: error: this file holds JSON written over several lines, where an NDJSON export holds one value per line"
             ]
         ),
+        Case(
+            // An array of objects, the first one on the array's first line: the array is still open at its end.
+            name: "a Cortex export written as one JSON array over several lines",
+            config: "schemas: [org.ndjson]\n",
+            files: [
+                "org.ndjson":
+                    "[{\"object\": \"object\", \"name\": \"c_a\", \"label\": \"[x\"},\n {\"object\": \"object\"}]\n"
+            ],
+            expected: [
+                "org.ndjson:1:1: error: this file holds JSON written over several lines, where an NDJSON export holds one value per line"
+            ]
+        ),
+
         Case(
             name: "stringEnum without values",
             schema: """

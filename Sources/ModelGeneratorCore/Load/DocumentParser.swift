@@ -55,7 +55,8 @@ public enum DocumentParser {
     }
 
     /// Parses a Cortex export: one JSON object per line. Blank lines are skipped; every bad line is reported, but a
-    /// file of JSON written over several lines (its first line a lone `{` or `[`) is one error, not one per line.
+    /// file of JSON written over several lines (its first value still open at the end of its line: a lone `{`, or
+    /// `[{"_id": …},` of an array) is one error, not one per line.
     public static func parseLines(_ text: String, file: String) -> (nodes: [SyntaxNode], diagnostics: Diagnostics) {
         var nodes: [SyntaxNode] = []
         var diagnostics = Diagnostics()
@@ -63,7 +64,7 @@ public enum DocumentParser {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             if line.allSatisfy(\.isWhitespace) { continue }
-            if nodes.isEmpty, diagnostics.all.isEmpty, ["{", "["].contains(line.trimmingCharacters(in: .whitespaces)) {
+            if nodes.isEmpty, diagnostics.all.isEmpty, leavesAValueOpen(line) {
                 diagnostics.error(
                     "this file holds JSON written over several lines, where an NDJSON export holds one value per line",
                     at: SourceLocation(file: file, line: lineNumber, column: 1),
@@ -80,6 +81,33 @@ public enum DocumentParser {
             }
         }
         return (nodes, diagnostics)
+    }
+
+    /// Whether `line` opens more objects and arrays than it closes, outside strings: the value on it goes on to the
+    /// next line, which a line of NDJSON never does. One pass over the line.
+    static func leavesAValueOpen(_ line: Substring) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in line.utf8 {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return depth > 0 && !inString
     }
 
     /// How many values a document of `length` bytes may hold once its aliases are expanded. Without aliases each
