@@ -498,6 +498,30 @@ struct UploadTests {
         }
     }
 
+    /// An upload of `FileUploader` on its own is bounded too: storage that never answers ends with the uploader's
+    /// `uploadTimeout`. It had none before, and waited as long as the server held the upload.
+    @Test func storageThatNeverAnswersEndsAStandaloneUploadAtItsTimeout() async throws {
+        try await UploadServer.run { server, transport in
+            let (id, pending) = try await server.createOffice(
+                with: FileUpload(facets: [
+                    "content": .init(data: UploadSamples.jpeg(count: 500, seed: 46), fileName: "hang-c.jpg")
+                ]),
+                using: transport
+            )
+            var uploader = FileUploader(transport: transport)
+            #expect(uploader.uploadTimeout == .seconds(60))
+            uploader.uploadTimeout = .seconds(2)
+            let task = Task { [uploader] in try await uploader.upload(pending.upload, following: pending.file) }
+            // The storage holds a hang-* upload until released (280 s at most): only the timeout ends it sooner.
+            let ended = try #require(await result(of: task, within: 120, "the held upload"))
+            let error = #expect(throws: UploadError.self) { try ended.get() }
+            #expect(error?.facet == "content", "\(String(describing: error))")
+            #expect(error?.reason.contains("no answer after 2.0 seconds") == true, "\(String(describing: error))")
+            #expect(try await server.received().uploads.filter { $0.object == id }.isEmpty)
+            try await server.release()
+        }
+    }
+
     @Test func cancellingACreateDuringItsUploadEndsAtOnceAndItsProgressNamedTheObject() async throws {
         try await UploadServer.run { server, transport in
             let client = server.client(using: transport)

@@ -146,6 +146,10 @@ public struct FileUploader: Sendable {
     public var transport: any HTTPTransport
     /// How ``waitUntilReady(fileAt:headers:)`` waits.
     public var polling: PollingPolicy
+    /// How long one upload request of ``upload(_:following:progress:)`` or ``uploadToParse(_:baseURL:headers:)``
+    /// may take, from sending it to the answer's last byte: 60 seconds, as ``ModelClient``'s `timeout`, unless set;
+    /// `nil` waits as long as the transport does. ``ModelClient``'s uploads take the client's timeout instead.
+    public var uploadTimeout: Duration? = .seconds(60)
     /// The clock the polling's waits and its timeout are measured on.
     private let timer: PollingTimer
 
@@ -183,15 +187,25 @@ public struct FileUploader: Sendable {
         file.uploads.compactMap { upload.facets[$0.name] }
     }
 
-    /// One request through ``transport``, as it is.
+    /// One request through ``transport``, as it is, within ``uploadTimeout``.
     private func sendOnce(
         _ request: URLRequest,
         bodySent: @escaping @Sendable (Int64) -> Void
     ) async throws -> (Data, HTTPURLResponse) {
-        try await transport.send(
-            request,
-            maximumResponseBytes: URLSessionTransport.defaultMaximumResponseBytes,
-            bodySent: bodySent
+        let transport = self.transport
+        @Sendable func send() async throws -> (Data, HTTPURLResponse) {
+            try await transport.send(
+                request,
+                maximumResponseBytes: URLSessionTransport.defaultMaximumResponseBytes,
+                bodySent: bodySent
+            )
+        }
+        guard let uploadTimeout else { return try await send() }
+        let description = "\(request.httpMethod ?? "POST") \(request.url?.path ?? "")"
+        return try await withTimeLimit(
+            uploadTimeout,
+            timedOut: { ModelClientError.timedOut(request: description, after: uploadTimeout) },
+            send
         )
     }
 
