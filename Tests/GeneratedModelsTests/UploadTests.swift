@@ -667,19 +667,13 @@ struct UploadTests {
 
     @Test func cancellingWhileWaitingBetweenPollsEndsPromptly() async throws {
         try await UploadServer.run { server, transport in
-            let (id, pending) = try await server.createOffice(
-                with: FileUpload(facets: [
-                    "content": .init(data: UploadSamples.jpeg(count: 100, seed: 9), fileName: "never-a.jpg")
-                ]),
+            // The wait before the second poll is an hour: only the cancellation can end it.
+            let (uploader, url) = try await server.officeWithUploadedPicture(
+                "never-a.jpg",
+                seed: 9,
+                polling: try PollingPolicy(initialDelay: .seconds(3_600), timeout: .seconds(7_200)),
                 using: transport
             )
-            let uploader = FileUploader(
-                transport: transport,
-                // The wait before the second poll is an hour: only the cancellation can end it.
-                polling: try PollingPolicy(initialDelay: .seconds(3_600), timeout: .seconds(7_200))
-            )
-            try await uploader.upload(pending.upload, following: pending.file)
-            let url = server.pictureURL(id: id, index: 0)
             let task = Task { try await uploader.waitUntilReady(fileAt: url) }
             try await server.waitForPolls(1)
             task.cancel()
@@ -693,18 +687,12 @@ struct UploadTests {
     /// deadline was checked only between reads, and a held read kept the wait going as long as the server held it.
     @Test func aPollTheServerHoldsEndsAtThePollingTimeout() async throws {
         try await UploadServer.run { server, transport in
-            let (id, pending) = try await server.createOffice(
-                with: FileUpload(facets: [
-                    "content": .init(data: UploadSamples.jpeg(count: 100, seed: 13), fileName: "slow-a.jpg")
-                ]),
+            let (uploader, url) = try await server.officeWithUploadedPicture(
+                "slow-a.jpg",
+                seed: 13,
+                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(1)),
                 using: transport
             )
-            let uploader = FileUploader(
-                transport: transport,
-                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: .seconds(1))
-            )
-            try await uploader.upload(pending.upload, following: pending.file)
-            let url = server.pictureURL(id: id, index: 0)
             let task = Task { try await uploader.waitUntilReady(fileAt: url) }
             // The server holds every poll of a slow-* picture until released (at most 280 s): only the polling
             // timeout can end the wait before the backstop below.
@@ -719,18 +707,12 @@ struct UploadTests {
 
     @Test func cancellingDuringAPollRequestEndsPromptlyWithCancellationError() async throws {
         try await UploadServer.run { server, transport in
-            let (id, pending) = try await server.createOffice(
-                with: FileUpload(facets: [
-                    "content": .init(data: UploadSamples.jpeg(count: 100, seed: 10), fileName: "slow-a.jpg")
-                ]),
+            let (uploader, url) = try await server.officeWithUploadedPicture(
+                "slow-a.jpg",
+                seed: 10,
+                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: LocalPythonServer.answerBackstop),
                 using: transport
             )
-            let uploader = FileUploader(
-                transport: transport,
-                polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: LocalPythonServer.answerBackstop)
-            )
-            try await uploader.upload(pending.upload, following: pending.file)
-            let url = server.pictureURL(id: id, index: 0)
             let task = Task { try await uploader.waitUntilReady(fileAt: url) }
             // The server holds every poll of a slow-* picture until released: the request is in flight.
             try await server.waitForRequests(containing: "/c_pictures/0", count: 1)
@@ -1115,6 +1097,25 @@ private final class UploadServer: @unchecked Sendable {
         let pending = try create.pendingUploads(in: created)
         try #require(pending.count == 1)
         return (try #require(created["_id"]?.stringValue), pending[0])
+    }
+
+    /// Creates an office with one picture, `fileName` (whose prefix, such as `slow-` or `never-`, says how the server
+    /// treats it), uploads it with an uploader polling as `polling`, and returns that uploader and the picture's URL.
+    func officeWithUploadedPicture(
+        _ fileName: String,
+        seed: UInt32,
+        polling: PollingPolicy,
+        using transport: URLSessionTransport
+    ) async throws -> (uploader: FileUploader, url: URL) {
+        let (id, pending) = try await createOffice(
+            with: FileUpload(facets: [
+                "content": .init(data: UploadSamples.jpeg(count: 100, seed: seed), fileName: fileName)
+            ]),
+            using: transport
+        )
+        let uploader = FileUploader(transport: transport, polling: polling)
+        try await uploader.upload(pending.upload, following: pending.file)
+        return (uploader, pictureURL(id: id, index: 0))
     }
 
     /// Waits (at most 60 s: a backstop for a loaded machine) until the server answered `count` polls (of the object `object`, when given).
