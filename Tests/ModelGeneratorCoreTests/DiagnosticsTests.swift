@@ -25,12 +25,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{", true), ("[{\"a\": 1},", true), ("{\"a\": [1,", true), ("{\"a\": \"}\"", true),
-        ("{\"a\": 1}", false), ("{\"a\": \"{[\"}", false), ("{\"a\": \"\\\"{\"}", false), ("}", false),
-        ("{\"a\": \"open", false),
+        ("{\n\"a\": 1\n}\n", true), ("\n\n{\n}\n", true), ("[{\"a\": 1},\n {\"b\": 2}]\n", true),
+        ("{\"a\": \"}\",\n\"b\": [1,\n2]}\n", true), ("{\"a\": 1}\n{\"b\": 2}\n", false),
+        ("{\"a\": \"{[\"}\n{\n}\n", false), ("{\"a\": \"\\\"{\"}\n", false), ("\"a\"\n{\n}\n", false),
+        ("{ not json\n{ not json\n", false), ("}\n{\n}\n", false),
     ])
-    func aValueLeftOpenAtTheEndOfItsLine(line: String, isOpen: Bool) {
-        #expect(DocumentParser.leavesAValueOpen(Substring(line)) == isOpen, "\(line)")
+    func aFirstValueWrittenOverSeveralLines(text: String, spansLines: Bool) {
+        #expect(DocumentParser.firstValueSpansLines(text) == spansLines, "\(text)")
     }
 
     static let cases: [Case] = [

@@ -55,24 +55,29 @@ public enum DocumentParser {
     }
 
     /// Parses a Cortex export: one JSON object per line. Blank lines are skipped; every bad line is reported, but a
-    /// file of JSON written over several lines (its first value still open at the end of its line: a lone `{`, or
-    /// `[{"_id": …},` of an array) is one error, not one per line.
+    /// file of JSON written over several lines (its first value closes on a later line than it opens: after a lone
+    /// `{`, or `[{"_id": …},` of an array) is one error, not one per line.
     public static func parseLines(_ text: String, file: String) -> (nodes: [SyntaxNode], diagnostics: Diagnostics) {
         var nodes: [SyntaxNode] = []
         var diagnostics = Diagnostics()
         var lineNumber = 0
+        var lookedAtFirstValue = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             if line.allSatisfy(\.isWhitespace) { continue }
-            if nodes.isEmpty, diagnostics.all.isEmpty, leavesAValueOpen(line) {
-                diagnostics.error(
-                    "this file holds JSON written over several lines, where an NDJSON export holds one value per line",
-                    at: SourceLocation(file: file, line: lineNumber, column: 1),
-                    hint:
-                        "write each value on a line of its own (jq -c . for values one after another, jq -c '.[]' for "
-                        + "one array), or name the file .json if it holds one JSON value"
-                )
-                break
+            // Once: the scan may read the whole text.
+            if !lookedAtFirstValue {
+                lookedAtFirstValue = true
+                if firstValueSpansLines(text) {
+                    diagnostics.error(
+                        "this file holds JSON written over several lines, where an NDJSON export holds one value per line",
+                        at: SourceLocation(file: file, line: lineNumber, column: 1),
+                        hint:
+                            "write each value on a line of its own (jq -c . for values one after another, jq -c '.[]' for "
+                            + "one array), or name the file .json if it holds one JSON value"
+                    )
+                    break
+                }
             }
             switch parse(String(line), file: file, lineOffset: lineNumber - 1, lineLength: line.unicodeScalars.count) {
             case .success(let node?): nodes.append(node)
@@ -83,13 +88,17 @@ public enum DocumentParser {
         return (nodes, diagnostics)
     }
 
-    /// Whether `line` opens more objects and arrays than it closes, outside strings: the value on it goes on to the
-    /// next line, which a line of NDJSON never does. One pass over the line.
-    static func leavesAValueOpen(_ line: Substring) -> Bool {
+    /// Whether the first value of `text` goes on past its line and closes on a later one (its objects and arrays
+    /// balanced, outside strings): JSON written over several lines, which no NDJSON is. A first line that leaves
+    /// brackets open to the end of the text is a bad line, not such a value. One pass, which ends with the first
+    /// value.
+    static func firstValueSpansLines(_ text: String) -> Bool {
         var depth = 0
         var inString = false
         var escaped = false
-        for byte in line.utf8 {
+        var started = false
+        var crossedLine = false
+        for byte in text.utf8 {
             if inString {
                 if escaped {
                     escaped = false
@@ -101,13 +110,21 @@ public enum DocumentParser {
                 continue
             }
             switch byte {
+            case UInt8(ascii: "\n"):
+                guard started else { continue }
+                if depth == 0 { return false }
+                crossedLine = true
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): continue
             case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth <= 0 { return depth == 0 && crossedLine }
             default: break
             }
+            started = true
         }
-        return depth > 0 && !inString
+        return false
     }
 
     /// How many values a document of `length` bytes may hold once its aliases are expanded. Without aliases each
