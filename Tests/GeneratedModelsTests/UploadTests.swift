@@ -122,8 +122,8 @@ struct UploadTests {
             #expect(pending.allSatisfy { $0.file.facets.allSatisfy { $0.state == .pending } })
 
             // Every facet goes up as multipart, with progress after each.
-            let uploader = FileUploader(
-                transport: transport,
+            let uploader = FileUploader.forTestServer(
+                transport,
                 polling: try PollingPolicy(
                     initialDelay: .milliseconds(5),
                     multiplier: 2,
@@ -227,7 +227,7 @@ struct UploadTests {
                 ]),
                 using: transport
             )
-            let uploader = FileUploader(transport: transport)
+            let uploader = FileUploader.forTestServer(transport)
             let progress = Recorder<UploadProgress>()
             let error = await #expect(throws: UploadError.self) {
                 try await uploader.upload(pending.upload, following: pending.file) { progress.append($0) }
@@ -252,7 +252,7 @@ struct UploadTests {
                 using: transport
             )
             #expect(pending.file.uploads.first?.maxFileSize == 16)
-            let uploader = FileUploader(transport: transport)
+            let uploader = FileUploader.forTestServer(transport)
             let error = await #expect(throws: UploadError.self) {
                 try await uploader.upload(pending.upload, following: pending.file)
             }
@@ -275,7 +275,7 @@ struct UploadTests {
             // The polls' waits pass on a clock that moves only when slept on: the 10 s timeout takes no time, and
             // each wait is checked.
             let clock = SteppingClock()
-            let uploader = FileUploader(
+            var uploader = FileUploader(
                 transport: transport,
                 polling: try PollingPolicy(
                     initialDelay: .seconds(1),
@@ -285,6 +285,7 @@ struct UploadTests {
                 ),
                 clock: clock
             )
+            uploader.uploadTimeout = LocalPythonServer.answerBackstop
             try await uploader.upload(pending.upload, following: pending.file)
             let error = await #expect(throws: UploadError.self) {
                 _ = try await uploader.waitUntilReady(fileAt: server.pictureURL(id: id, index: 0))
@@ -735,11 +736,11 @@ struct UploadTests {
                     ]),
                     using: transport
                 )
-                try await FileUploader(transport: transport).upload(pending.upload, following: pending.file)
+                try await FileUploader.forTestServer(transport).upload(pending.upload, following: pending.file)
                 ids.append(id)
             }
-            let uploader = FileUploader(
-                transport: transport,
+            let uploader = FileUploader.forTestServer(
+                transport,
                 polling: try PollingPolicy(initialDelay: .milliseconds(10), timeout: LocalPythonServer.answerBackstop)
             )
             let first = server.pictureURL(id: ids[0], index: 0)
@@ -987,6 +988,17 @@ private struct ReceivedUploads: Decodable {
     var requests: [String]
 }
 
+extension FileUploader {
+    /// An uploader for the local test server, whose uploads wait up to ``LocalPythonServer/answerBackstop`` as the
+    /// tests' other requests do: under a loaded CI run, FoundationNetworking once took over a minute to deliver an
+    /// answer the storage had sent, which the default `uploadTimeout` of 60 s turned into a failure.
+    static func forTestServer(_ transport: URLSessionTransport, polling: PollingPolicy = .standard) -> FileUploader {
+        var uploader = FileUploader(transport: transport, polling: polling)
+        uploader.uploadTimeout = LocalPythonServer.answerBackstop
+        return uploader
+    }
+}
+
 /// Semantics/upload_server.py on 127.0.0.1; stopped in every path.
 ///
 /// The test's own requests go through the transport ``run(_:)`` hands it; the server's control requests
@@ -1113,7 +1125,7 @@ private final class UploadServer: @unchecked Sendable {
             ]),
             using: transport
         )
-        let uploader = FileUploader(transport: transport, polling: polling)
+        let uploader = FileUploader.forTestServer(transport, polling: polling)
         try await uploader.upload(pending.upload, following: pending.file)
         return (uploader, pictureURL(id: id, index: 0))
     }
