@@ -55,14 +55,11 @@ struct Generate: ParsableCommand {
     var regenerateCommand: String?
 
     func run() throws {
-        let found = ConfigFile.existing(in: ".")
-        if config == nil, found.count > 1 {
-            FileHandle.standardError.write(
-                Data("error: both \(found.joined(separator: " and ")) exist; keep one, or name it with --config\n".utf8)
-            )
+        let config = self.config ?? ConfigFile.existing(in: ".").first ?? ConfigFile.names[0]
+        if let conflict = ConfigFile.conflict(for: config) {
+            FileHandle.standardError.write(Data("error: \(conflict)\n".utf8))
             throw ExitCode.failure
         }
-        let config = self.config ?? found.first ?? ConfigFile.names[0]
         let run = Pipeline.prepare(configPath: config, files: FileSystem.inputFiles, strict: strict)
         for line in run.diagnostics.printedLines {
             FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -216,6 +213,12 @@ struct Init: ParsableCommand {
             try SafeFiles.refuseExisting(config, command: "init")
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        if let other = ConfigFile.otherSpelling(of: config), FileManager.default.fileExists(atPath: other) {
+            FileHandle.standardError.write(
+                Data("error: \(other) exists; the generator would take the two for one config, so edit that one\n".utf8)
+            )
             throw ExitCode.failure
         }
         let directory = Paths.directory(of: config)

@@ -32,6 +32,22 @@ import Testing
         let both = try await commandLine.run(["generate"], in: directory)
         #expect(both.status == 1)
         #expect(both.errors.contains("both model-generator.yaml and model-generator.yml exist"))
+        // Naming one doesn't help: an output folder's manifest records either name as model-generator.yaml, so
+        // each config would take the other's output for its own.
+        let named = try await commandLine.run(["generate", "--config", "model-generator.yml"], in: directory)
+        #expect(named.status == 1)
+        #expect(
+            named.errors.contains(
+                "both model-generator.yml and model-generator.yaml exist; the generator takes them for one config"
+            ),
+            "\(named.errors)"
+        )
+        // Nor does init write the second spelling beside the first.
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("model-generator.yaml"))
+        let initialized = try await commandLine.run(["init"], in: directory)
+        #expect(initialized.status == 1)
+        #expect(initialized.errors.contains("model-generator.yml exists"), "\(initialized.errors)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("model-generator.yaml").path))
     }
 
     /// `--check` on a schema with errors reports those errors and not "out of date", which regenerating can't fix.
