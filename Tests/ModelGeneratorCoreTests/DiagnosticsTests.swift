@@ -24,6 +24,25 @@ import Testing
         #expect(!diagnostics.all.contains { $0.message.contains("several lines") }, "\(diagnostics.all)")
     }
 
+    /// An export written on Windows ends its lines with CRLF: each line is still one value. Split by Characters,
+    /// "\r\n" is one Character, and the whole file was one line.
+    @Test func ndjsonWithCRLFLineEndsReadsEachLine() {
+        let text = "{\"object\": \"object\", \"name\": \"c_a\"}\r\n\r\n{\"object\": \"object\", \"name\": \"c_b\"}\r\n"
+        let (nodes, diagnostics) = DocumentParser.parseLines(text, file: "org.ndjson")
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        #expect(nodes.map { $0["name"]?.scalarText } == ["c_a", "c_b"])
+        #expect(nodes.map(\.location.line) == [1, 3])
+    }
+
+    /// The scan for JSON over several lines starts at the first line that isn't blank, by the same test of blank
+    /// (a form feed is blank), and the error names that line.
+    @Test func jsonOverSeveralLinesAfterABlankLineOfOtherWhitespace() {
+        let (nodes, diagnostics) = DocumentParser.parseLines("\u{0C}\n{\n\"a\": 1\n}\n", file: "org.ndjson")
+        #expect(nodes.isEmpty)
+        #expect(diagnostics.all.map(\.location.line) == [2], "\(diagnostics.all)")
+        #expect(diagnostics.all.first?.message.contains("several lines") == true)
+    }
+
     @Test(arguments: [
         ("{\n\"a\": 1\n}\n", true), ("\n\n{\n}\n", true), ("[{\"a\": 1},\n {\"b\": 2}]\n", true),
         ("{\"a\": \"}\",\n\"b\": [1,\n2]}\n", true), ("{\"a\": 1}\n{\"b\": 2}\n", false),

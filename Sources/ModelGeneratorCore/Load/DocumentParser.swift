@@ -54,7 +54,8 @@ public enum DocumentParser {
         }
     }
 
-    /// Parses a Cortex export: one JSON object per line. Blank lines are skipped; every bad line is reported, but a
+    /// Parses a Cortex export: one JSON object per line, ended by LF or CRLF. Blank lines are skipped; every bad line
+    /// is reported, but a
     /// file of JSON written over several lines (its first value closes on a later line than it opens: after a lone
     /// `{`, or `[{"_id": …},` of an array) is one error, not one per line.
     public static func parseLines(_ text: String, file: String) -> (nodes: [SyntaxNode], diagnostics: Diagnostics) {
@@ -62,13 +63,16 @@ public enum DocumentParser {
         var diagnostics = Diagnostics()
         var lineNumber = 0
         var lookedAtFirstValue = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split at the newline byte: split by Characters, "\r\n" is one Character, and a CRLF file was one line.
+        for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            var line = Substring(bytes)
+            if line.utf8.last == UInt8(ascii: "\r") { line = Substring(line.utf8.dropLast()) }
             lineNumber += 1
             if line.allSatisfy(\.isWhitespace) { continue }
-            // Once: the scan may read the whole text.
+            // Once, from this first line that isn't blank: the scan may read the rest of the text.
             if !lookedAtFirstValue {
                 lookedAtFirstValue = true
-                if firstValueSpansLines(text) {
+                if firstValueSpansLines(text[line.startIndex...]) {
                     diagnostics.error(
                         "this file holds JSON written over several lines, where an NDJSON export holds one value per line",
                         at: SourceLocation(file: file, line: lineNumber, column: 1),
@@ -92,7 +96,7 @@ public enum DocumentParser {
     /// balanced, outside strings): JSON written over several lines, which no NDJSON is. A first line that leaves
     /// brackets open to the end of the text is a bad line, not such a value. One pass, which ends with the first
     /// value.
-    static func firstValueSpansLines(_ text: String) -> Bool {
+    static func firstValueSpansLines(_ text: some StringProtocol) -> Bool {
         var depth = 0
         var inString = false
         var escaped = false
