@@ -617,6 +617,18 @@ private final class SilentTransport: HTTPTransport, @unchecked Sendable {
         #expect(transport.counts.cancellations == 2)
     }
 
+    /// A timeout of a year or more is none: `.seconds(.max)`, a way to write "forever", made `Task.sleep` trap.
+    @Test func aTimeoutTooLongForTheClockIsNone() async throws {
+        let client = ModelClient(
+            baseURL: URL(string: "http://127.0.0.1:9")!,
+            dialect: .cortex,
+            transport: AnswerAfterADelay(delay: .zero, body: #"{"ok": true}"#),
+            retry: .never,
+            timeout: .seconds(Int64.max)
+        )
+        #expect(try await client.get(JSONValue.self, path: "/echo")["ok"] == .bool(true))
+    }
+
     @Test func aPostThatTimesOutIsNotRetried() async throws {
         let transport = SilentTransport()
         let client = ModelClient(

@@ -706,6 +706,19 @@ struct UploadTests {
         }
     }
 
+    /// A policy of no time at all still reads once: each read gets at least `minimumReadTime`, which the read at the
+    /// deadline needs too. With the first wait's length as the only floor, that read got no time, and failed even
+    /// when the file was ready.
+    @Test func aPolicyWithoutTimeStillReadsOnce() async throws {
+        let transport = AnswerAfterADelay(delay: .milliseconds(20), body: #"{"name": "content", "state": 2}"#)
+        let uploader = FileUploader(
+            transport: transport,
+            polling: try PollingPolicy(initialDelay: .zero, timeout: .zero)
+        )
+        let file = try await uploader.waitUntilReady(fileAt: URL(string: "http://127.0.0.1:9/c_offices/1/c_logo")!)
+        #expect(file.facets.map(\.state) == [.ready])
+    }
+
     @Test func cancellingDuringAPollRequestEndsPromptlyWithCancellationError() async throws {
         try await UploadServer.run { server, transport in
             let (uploader, url) = try await server.officeWithUploadedPicture(
@@ -986,6 +999,21 @@ private struct ReceivedUploads: Decodable {
     var polls: [Poll]
     var errors: [String]
     var requests: [String]
+}
+
+/// A transport that answers every request with `body` and status 200 after `delay`, without a server.
+struct AnswerAfterADelay: HTTPTransport {
+    let delay: Duration
+    let body: String
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try await Task.sleep(for: delay)
+        let url = try #require(request.url)
+        let response = try #require(
+            HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)
+        )
+        return (Data(body.utf8), response)
+    }
 }
 
 extension FileUploader {

@@ -7,12 +7,16 @@ import Foundation
 /// A child task ends only when its work does, so the race ends when the cancelled loser does: at once for
 /// ``URLSessionTransport``, whose requests end when their task is cancelled, but only when it gives up for a
 /// transport that ignores cancellation.
+///
+/// A limit of a year or more is none: `Task.sleep` traps on a duration its clock can't represent, and
+/// `.seconds(.max)` is how someone might write "forever".
 func withTimeLimit<T: Sendable>(
     _ limit: Duration,
     timedOut: @escaping @Sendable () -> any Error,
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-    try await withThrowingTaskGroup(of: T.self) { group in
+    guard limit < .seconds(365 * 86_400) else { return try await operation() }
+    return try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask { try await operation() }
         group.addTask {
             try await Task.sleep(for: limit)

@@ -336,11 +336,15 @@ public struct FileUploader: Sendable {
         }
     }
 
+    /// The least time a poll's read gets, however little of the polling timeout is left.
+    static let minimumReadTime: Duration = .seconds(1)
+
     /// Calls `read` (one read of the file: its body and status) until every facet is ready, as ``polling`` says.
     ///
     /// Each read is bounded too, so that a server that holds a read open, or trickles its answer, can't keep the
-    /// wait past the timeout: by the time left, and at least the first wait's length (the last read starts at the
-    /// deadline). Only on a clock of real time: a read can't be raced against a clock a test steps by hand.
+    /// wait past the timeout: by the time left, and at least ``minimumReadTime`` or the first wait's length, the
+    /// longer (the last read starts at the deadline, and a policy of no time at all still reads once). Only on a clock
+    /// of real time: a read can't be raced against a clock a test steps by hand.
     func pollUntilReady(
         describing path: String,
         _ read: @escaping @Sendable () async throws -> (Data, Int)
@@ -349,7 +353,7 @@ public struct FileUploader: Sendable {
         let timedOut = UploadError("the facets at \(path) were not ready after \(polling.timeout)")
         @Sendable func boundedRead() async throws -> (Data, Int) {
             guard timer.isRealTime else { return try await read() }
-            let allowance = max(deadline - timer.elapsed(), polling.initialDelay)
+            let allowance = max(deadline - timer.elapsed(), polling.initialDelay, Self.minimumReadTime)
             return try await withTimeLimit(allowance, timedOut: { timedOut }, read)
         }
         var delay = polling.initialDelay
