@@ -20,8 +20,14 @@ enum ConfigFile {
     /// takes the two for one config (an output folder's manifest records either as `model-generator.yaml`), so each
     /// would see the other's output as its own.
     static func conflict(for path: String) -> String? {
-        guard let other = otherSpelling(of: path), FileManager.default.fileExists(atPath: other) else { return nil }
-        return "both \(path) and \(other) exist; the generator takes them for one config, so keep one"
+        existingOtherSpelling(of: path).map {
+            "both \(path) and \($0) exist; the generator takes them for one config, so keep one"
+        }
+    }
+
+    /// ``otherSpelling(of:)``, when a file is there.
+    static func existingOtherSpelling(of path: String) -> String? {
+        otherSpelling(of: path).flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
     }
 
     /// The configs in a folder, by the names above; paths are `directory/name`, or the bare name in `.`.

@@ -215,7 +215,7 @@ struct Init: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        if let other = ConfigFile.otherSpelling(of: config), FileManager.default.fileExists(atPath: other) {
+        if let other = ConfigFile.existingOtherSpelling(of: config) {
             FileHandle.standardError.write(
                 Data("error: \(other) exists; the generator would take the two for one config, so edit that one\n".utf8)
             )

@@ -55,9 +55,8 @@ public enum DocumentParser {
     }
 
     /// Parses a Cortex export: one JSON object per line, ended by LF or CRLF. Blank lines are skipped; every bad line
-    /// is reported, but a
-    /// file of JSON written over several lines (its first value closes on a later line than it opens: after a lone
-    /// `{`, or `[{"_id": …},` of an array) is one error, not one per line.
+    /// is reported, but a file of JSON written over several lines (its first value closes on a later line than it
+    /// opens: after a lone `{`, or `[{"_id": …},` of an array) is one error, not one per line.
     public static func parseLines(_ text: String, file: String) -> (nodes: [SyntaxNode], diagnostics: Diagnostics) {
         var nodes: [SyntaxNode] = []
         var diagnostics = Diagnostics()

@@ -97,7 +97,7 @@ extension ModelClient {
         return { request, bodySent in
             try await sendRetrying(
                 request,
-                describedAs: "\(request.httpMethod ?? "POST") \(request.url?.path ?? "")",
+                describedAs: FileUploader.describe(request),
                 idempotent: idempotent,
                 through: transport,
                 bodySent: bodySent

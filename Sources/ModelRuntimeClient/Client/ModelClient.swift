@@ -458,10 +458,9 @@ public struct ModelClient: Sendable {
             guard let bodySent else { return try await transport.send(request, maximumResponseBytes: limit) }
             return try await transport.send(request, maximumResponseBytes: limit, bodySent: bodySent)
         }
-        guard let timeout else { return try await send() }
         return try await withTimeLimit(
             timeout,
-            timedOut: { ModelClientError.timedOut(request: description, after: timeout) },
+            timedOut: { ModelClientError.timedOut(request: description, after: $0) },
             send
         )
     }

@@ -200,13 +200,17 @@ public struct FileUploader: Sendable {
                 bodySent: bodySent
             )
         }
-        guard let uploadTimeout else { return try await send() }
-        let description = "\(request.httpMethod ?? "POST") \(request.url?.path ?? "")"
+        let description = Self.describe(request)
         return try await withTimeLimit(
             uploadTimeout,
-            timedOut: { ModelClientError.timedOut(request: description, after: uploadTimeout) },
+            timedOut: { ModelClientError.timedOut(request: description, after: $0) },
             send
         )
+    }
+
+    /// An upload request as errors name it: `POST /upload/…`.
+    static func describe(_ request: URLRequest) -> String {
+        "\(request.httpMethod ?? "POST") \(request.url?.path ?? "")"
     }
 
     /// ``upload(_:following:progress:)`` for the file at `property`, counting into `tally`, each request sent by
@@ -354,7 +358,7 @@ public struct FileUploader: Sendable {
         @Sendable func boundedRead() async throws -> (Data, Int) {
             guard timer.isRealTime else { return try await read() }
             let allowance = max(deadline - timer.elapsed(), polling.initialDelay, Self.minimumReadTime)
-            return try await withTimeLimit(allowance, timedOut: { timedOut }, read)
+            return try await withTimeLimit(allowance, timedOut: { _ in timedOut }, read)
         }
         var delay = polling.initialDelay
         while true {
