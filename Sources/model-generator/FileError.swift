@@ -13,6 +13,8 @@ struct FileError: Error, CustomStringConvertible {
     var action: String
     var path: String
     var reason: String
+    /// The system call's `errno`, when a system call failed.
+    var code: Int32?
 
     init(_ action: String, _ path: String, reason: String) {
         self.action = action
@@ -23,6 +25,7 @@ struct FileError: Error, CustomStringConvertible {
     /// The error of the system call that just failed, read from `errno`.
     init(_ action: String, _ path: String, code: Int32 = errno) {
         self.init(action, path, reason: Self.reason(code))
+        self.code = code
     }
 
     var description: String { "cannot \(action) \(path): \(reason)" }

@@ -5,17 +5,28 @@ import ModelGeneratorCore
 enum FileSystem {
     static let inputFiles = InputFiles(
         read: { path in
-            // A FIFO or a device is never opened: reading one would wait, or never end. Links are followed, as a
-            // schema may be one.
+            // A FIFO or a device is never opened: reading one would wait, or never end. `SafeFiles.read` checks the
+            // file it opened again, for one put there after this look. Links are followed, as a schema may be one.
             var info = stat()
             if stat(path, &info) == 0, ![S_IFREG, S_IFDIR].contains(info.st_mode & S_IFMT) {
                 throw ReadError(description: "not a regular file")
             }
+            let bytes: [UInt8]
             do {
-                return try String(contentsOfFile: path, encoding: .utf8)
-            } catch {
-                throw ReadError(error)
+                bytes = try SafeFiles.read(path, followingLinks: true)
+            } catch let error as FileError {
+                switch error.code {
+                case ENOENT?: throw ReadError(description: "no such file")
+                case ELOOP?: throw ReadError(description: "a loop of symbolic links")
+                default: throw ReadError(description: error.reason)
+                }
             }
+            // A byte order mark is not text, as Foundation's readers agree.
+            let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+            guard let decoded = String(validating: text, as: UTF8.self) else {
+                throw ReadError(description: "not UTF-8 text")
+            }
+            return decoded
         },
         list: { directory in
             do {

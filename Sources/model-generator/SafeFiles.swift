@@ -58,14 +58,21 @@ enum SafeFiles {
         }
     }
 
-    /// The bytes of the regular file at `path`.
-    static func read(_ path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    /// The bytes of the regular file at `path`; a link there is an error unless `followingLinks`.
+    ///
+    /// The file is opened without waiting (a FIFO would wait for a writer) and its kind is read from the open file,
+    /// so a FIFO or device put at `path` after a caller looked there is refused all the same, and never read.
+    static func read(_ path: String, followingLinks: Bool = false) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { throw FileError("read", path) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FileError("read", path) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw FileError("read", path, reason: "not a regular file") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FileError("read", path, reason: "it is a folder")
+        default: throw FileError("read", path, reason: "not a regular file")
+        }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {

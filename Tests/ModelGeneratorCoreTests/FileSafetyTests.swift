@@ -776,5 +776,40 @@ import Testing
         #expect(reason(latin1.path) == "not UTF-8 text")
         #expect(reason(fifo) == "not a regular file")
         #expect(reason(folder.appendingPathComponent("missing.yaml").path) == "no such file")
+        #expect(reason(folder.path) == "it is a folder")
+        let loop = folder.appendingPathComponent("loop.yaml").path
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: "loop.yaml")
+        #expect(reason(loop) == "a loop of symbolic links")
+    }
+
+    /// A FIFO put where a file was after the look before opening it: the read opens without waiting for a writer
+    /// and refuses what it opened. Before, the look was the only check, and the read then waited for a writer.
+    @Test func aFIFOSwappedInAfterTheLookIsRefusedWithoutWaiting() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inputs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.yaml").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let link = folder.appendingPathComponent("schema.yaml").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "pipe.yaml")
+        // `SafeFiles.read` is what the input reader calls once its look has found a regular file.
+        for path in [fifo, link] {
+            let error = #expect(throws: FileError.self) { try SafeFiles.read(path, followingLinks: true) }
+            #expect(error?.reason == "not a regular file", "\(path)")
+        }
+    }
+
+    /// Text read from disk is the file's text without a UTF-8 byte order mark, as Foundation read it, and a link to
+    /// a schema is followed.
+    @Test func aByteOrderMarkIsDroppedAndLinksAreFollowed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inputs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let marked = folder.appendingPathComponent("objects.yaml")
+        try Data([0xEF, 0xBB, 0xBF] + Array("name: é\n".utf8)).write(to: marked)
+        let link = folder.appendingPathComponent("linked.yaml").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "objects.yaml")
+        #expect(try FileSystem.inputFiles.read(marked.path) == "name: é\n")
+        #expect(try FileSystem.inputFiles.read(link) == "name: é\n")
     }
 }
