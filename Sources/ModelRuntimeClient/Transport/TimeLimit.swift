@@ -8,10 +8,12 @@ import Foundation
 /// ``URLSessionTransport``, whose requests end when their task is cancelled, but only when it gives up for a
 /// transport that ignores cancellation.
 ///
-/// A limit of a year or more is none too: `Task.sleep` traps on a duration its clock can't represent, and
-/// `.seconds(.max)` is how someone might write "forever".
+/// The limit is measured by `sleep`, the continuous clock's unless the caller's clock is another (a
+/// `SuspendingClock` doesn't count the time a device sleeps). A limit of a year or more is none too: `Task.sleep`
+/// traps on a duration its clock can't represent, and `.seconds(.max)` is how someone might write "forever".
 func withTimeLimit<T: Sendable>(
     _ limit: Duration?,
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
     timedOut: @escaping @Sendable (Duration) -> any Error,
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
@@ -19,7 +21,7 @@ func withTimeLimit<T: Sendable>(
     return try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask { try await operation() }
         group.addTask {
-            try await Task.sleep(for: limit)
+            try await sleep(limit)
             throw timedOut(limit)
         }
         defer { group.cancelAll() }

@@ -347,8 +347,8 @@ public struct FileUploader: Sendable {
     ///
     /// Each read is bounded too, so that a server that holds a read open, or trickles its answer, can't keep the
     /// wait past the timeout: by the time left, and at least ``minimumReadTime`` or the first wait's length, the
-    /// longer (the last read starts at the deadline, and a policy of no time at all still reads once). Only on a clock
-    /// of real time: a read can't be raced against a clock a test steps by hand.
+    /// longer (the last read starts at the deadline, and a policy of no time at all still reads once), on the polling
+    /// clock. Only on a clock of real time: a read can't be raced against a clock a test steps by hand.
     func pollUntilReady(
         describing path: String,
         _ read: @escaping @Sendable () async throws -> (Data, Int)
@@ -358,7 +358,7 @@ public struct FileUploader: Sendable {
         @Sendable func boundedRead() async throws -> (Data, Int) {
             guard timer.isRealTime else { return try await read() }
             let allowance = max(deadline - timer.elapsed(), polling.initialDelay, Self.minimumReadTime)
-            return try await withTimeLimit(allowance, timedOut: { _ in timedOut }, read)
+            return try await withTimeLimit(allowance, sleep: timer.sleep, timedOut: { _ in timedOut }, read)
         }
         var delay = polling.initialDelay
         while true {
