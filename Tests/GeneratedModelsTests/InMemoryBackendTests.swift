@@ -270,6 +270,40 @@ import FoundationNetworking
         #expect(sorts == ["c_count,_id", "c_count,_id", "c_count,_id"])
     }
 
+    /// Cortex and Mia-Platform's CRUD service read a path's id as an ObjectId, in either case: an id in capitals
+    /// reads, updates and deletes the instance whose id is in lowercase. Parse's objectIds are case-sensitive.
+    @Test(arguments: ["cortex", "mia"])
+    func anObjectIdInCapitalsNamesTheSameInstance(_ name: String) async throws {
+        let letters = IDGenerator { String(format: "%024lx", 0xabc_def_000 + $0) }
+        let backend = InMemoryBackend(name == "cortex" ? .cortex : .mia(defaultState: .public), ids: letters)
+        let created = try await backend.client().create(Item.Create(name: "first"))
+        let path = "/c_items/\(created.id.description.uppercased())"
+        #expect(path != "/c_items/\(created.id)")
+        let read = try await backend.answer(RenderedRequest(path: path))
+        #expect(read.status == 200 && read.body["_id"]?.stringValue == created.id.description, "\(read)")
+        let newName: QueryJSON = .object([("c_name", .string("second"))])
+        let rename: QueryJSON = name == "cortex" ? newName : .object([("$set", newName)])
+        let method = name == "cortex" ? "PUT" : "PATCH"
+        let renamed = try await backend.answer(RenderedRequest(method: method, path: path, body: rename))
+        #expect(renamed.body["c_name"]?.stringValue == "second", "\(renamed)")
+        #expect(try await backend.answer(RenderedRequest(method: "DELETE", path: path)).status < 300)
+        #expect(await backend.documents(in: "c_items").isEmpty)
+    }
+
+    @Test func aParseObjectIdInCapitalsIsAnotherObject() async throws {
+        let backend = InMemoryBackend(.parse)
+        var body = GameScore.Create()
+        body.points = 1
+        _ = try await backend.client().create(body)
+        let id = try #require(await backend.documents(in: "GameScore").first?["objectId"]?.stringValue)
+        #expect(id.uppercased() != id)
+        #expect(try await backend.client().get(GameScore.self, id: id).points == 1)
+        let error = await #expect(throws: ModelClientError.self) {
+            _ = try await backend.client().get(GameScore.self, id: id.uppercased())
+        }
+        #expect(error?.refusal == .notFound)
+    }
+
     @Test func missingInstancesAreNotFoundInEveryDialect() async throws {
         let missing = try #require(ObjectID("5f0000000000000000000999"))
         for dialect in [InMemoryDialect.cortex, .mia] {

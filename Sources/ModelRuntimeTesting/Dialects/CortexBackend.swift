@@ -57,9 +57,11 @@ struct CortexBackend: BackendDialect {
         if request.segments.count == 2, request.segments[0] == "__storage", request.method == "POST" {
             return try store(request, key: request.segments[1], &state)
         }
-        guard let (plural, _, rest) = state.collection(in: request.segments) else {
+        guard let (plural, _, path) = state.collection(in: request.segments) else {
             throw BackendFault.notFound("no object at /")
         }
+        // An instance's id, and a document array element's, are ObjectIds.
+        let rest = objectIDsLowercased(path)
         switch (request.method, rest.count) {
         case ("GET", 0):
             if let pipeline = try request.jsonItem("pipeline") { return try count(pipeline, plural, state) }

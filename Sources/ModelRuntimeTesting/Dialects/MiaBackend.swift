@@ -47,9 +47,10 @@ struct MiaBackend: BackendDialect {
     }
 
     func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
-        guard let (collection, endpoint, rest) = state.collection(in: request.segments) else {
+        guard let (collection, endpoint, path) = state.collection(in: request.segments) else {
             throw BackendFault.notFound("no collection at /")
         }
+        let rest = objectIDsLowercased(path)
         let route = rest.first { !$0.isEmpty }
         switch (request.method, rest.filter { !$0.isEmpty }.count, route) {
         case ("GET", 0, _): return BackendAnswer(.array(try list(request, collection, state)))
