@@ -2,6 +2,7 @@ import Foundation
 import GoldenCortexExport
 import GoldenMedable
 import GoldenParse
+import GoldenQueries
 import ModelRuntime
 import ModelRuntimeClient
 import ModelRuntimeTesting
@@ -64,6 +65,54 @@ import FoundationNetworking
         let logo = try await client.waitUntilReady(Clinic.self, id: clinic.id, file: "c_logo")
         #expect(logo.facets.map(\.name) == ["content"] && logo.content?.state == .ready)
         #expect(try await Self.bytes(backend, "/c_clinics/\(clinic.id)/c_logo/content").0 == Self.photo)
+    }
+
+    /// Cortex takes a value for a file from the schema. With the `Create` of `generate: [testing]` registered, the
+    /// backend knows the file properties (at the top and in documents, set by a create or by an update's path) and
+    /// stores JSON shaped like a file upload (`{"content": …}`) in an `Any` property as it is. Without it, that JSON
+    /// is taken for a file.
+    @Test func cortexKnowsTheFilePropertiesOfARegisteredCreate() async throws {
+        let looksLikeAFile: JSONValue = ["content": "hello", "title": "a message"]
+        let backend = InMemoryBackend(.cortex)
+        await backend.register(Badge.Create.self)
+        let client = backend.client()
+        var badge = Badge.Create()
+        badge.photo = FileUpload(facets: ["content": .init(data: Self.photo, mime: "image/jpeg")])
+        badge.note = looksLikeAFile
+        var card = Badge.Card.Create()
+        card.scan = FileUpload(facets: ["content": .init(data: Self.thumbnail, mime: "image/png")])
+        badge.card = card
+        let created = try await client.create(badge)
+        #expect(created.note == looksLikeAFile)
+        #expect(created.photo?.content?.state == .pending && created.card?.scan?.content?.state == .pending)
+        #expect(
+            try await client.waitUntilReady(Badge.self, id: created.id, file: "c_card.c_scan").content?.size
+                == Self.thumbnail.count
+        )
+
+        // An update: the file is one, the note's JSON is not; by an operation's path into the document too.
+        var patch = Badge.Patch()
+        patch.note = .set(["content": "changed"])
+        patch.photo = .set(FileUpload(facets: ["content": .init(data: Self.photo, mime: "image/jpeg")]))
+        let updated = try await client.update(created.id, patch)
+        #expect(updated.note == ["content": "changed"])
+        #expect(updated.photo?.content?.state == .pending && updated.photo?.uploads.count == 1)
+        let scan: QueryJSON = .object([("content", .string("scan.png"))])
+        let operation: QueryJSON = .object([
+            ("op", .string("set")), ("path", .string("c_card.c_scan")), ("value", scan),
+        ])
+        let byPath = try await backend.answer(
+            RenderedRequest(method: "PATCH", path: "/c_badges/\(created.id)", body: .array([operation]))
+        )
+        #expect(byPath.body["c_card"]?["c_scan"]?["uploads"]?.arrayValue?.count == 1, "\(byPath)")
+
+        // Unregistered, the in-memory backend can only go by the shape.
+        let guessing = InMemoryBackend(.cortex)
+        var note = Badge.Create()
+        note.note = looksLikeAFile
+        let guessed = try await guessing.client().create(note)
+        #expect(guessed.note != looksLikeAFile)
+        #expect(guessed.note?["uploads"] != nil)
     }
 
     /// `expand[]` puts the referenced instance in place of the reference; without it the reference stays one.

@@ -88,6 +88,17 @@ struct BodyTranslator {
             }
         }
 
+        /// The dotted wire paths of the file properties among `properties` and in their documents, at any depth.
+        func filePaths(_ properties: [ResolvedProperty], below prefix: String) -> [String] {
+            properties.filter(isAddressable).flatMap { property -> [String] in
+                switch property.type {
+                case .file: [prefix + property.apiName]
+                case .document(let document): filePaths(document.properties, below: prefix + property.apiName + ".")
+                default: []
+                }
+            }
+        }
+
         mutating func addBodies(owner: String, model: String, properties: [(ResolvedProperty, String)], type: String?) {
             let addressable = properties.filter { isAddressable($0.0) }
             // A relation's objects are added by an update, once both exist.
@@ -115,8 +126,15 @@ struct BodyTranslator {
             if listsRequiredMembers {
                 // The members a create must send: its initializer's parameters. The declaration sits one level in.
                 let keys = creatable.map(\.0).filter(isCreateParameter).map { SwiftText.stringLiteral($0.apiName) }
-                structs.requiredMembersLines = CodeLayout(lineLength: translator.lineLength, indent: 4)
-                    .literal("\(access)static let requiredMembers: Set<String> = ", keys)
+                let layout = CodeLayout(lineLength: translator.lineLength, indent: 4)
+                structs.requiredMembersLines = layout.literal(
+                    "\(access)static let requiredMembers: Set<String> = ",
+                    keys
+                )
+                let files = filePaths(creatable.map(\.0), below: "").map(SwiftText.stringLiteral)
+                if !files.isEmpty {
+                    structs.fileMembersLines = layout.literal("\(access)static let fileMembers: Set<String> = ", files)
+                }
             }
             bodies.append(structs)
         }

@@ -318,6 +318,8 @@ public struct BodyStructsView: Sendable, TemplateView {
     public var facetRules: [FacetRulesView]
     /// `generate: [testing]`: the declaration of the wire names a create must send, in lines; nil otherwise.
     public var requiredMembersLines: [String]? = nil
+    /// `generate: [testing]`: the declaration of the file properties' wire paths, in lines; empty without any.
+    public var fileMembersLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -330,6 +332,7 @@ public struct BodyStructsView: Sendable, TemplateView {
         case "hasFacetRules": !facetRules.isEmpty
         case "listsRequiredMembers": requiredMembersLines != nil
         case "requiredMembersLines": requiredMembersLines ?? []
+        case "fileMembersLines": fileMembersLines
         default: nil
         }
     }

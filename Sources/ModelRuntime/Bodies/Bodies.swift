@@ -5,6 +5,13 @@ import Foundation
 public protocol RequiredCreateMembers: CreateBody {
     /// The wire names of the members every create sends.
     static var requiredMembers: Set<String> { get }
+    /// The dotted wire paths of the file properties a body can set (`c_logo`, `c_address.c_photo`), which an
+    /// in-memory Cortex backend answers with upload instructions; none unless the generator lists them.
+    static var fileMembers: Set<String> { get }
+}
+
+extension RequiredCreateMembers {
+    public static var fileMembers: Set<String> { [] }
 }
 
 /// A generated create body: the members it sends and the schema's rules it checks first.

@@ -50,6 +50,8 @@ struct RegisteredModel: Sendable {
     var modeledKeys: Set<String>?
     /// The members a create must send (`generate: [testing]`'s `requiredMembers`); empty when unknown.
     var requiredMembers: Set<String> = []
+    /// The dotted paths of the file properties (`generate: [testing]`'s `fileMembers`); nil when unknown.
+    var fileMembers: Set<String>?
     /// The `__STATE__` a Mia-Platform create gets when its body names none, by base path.
     var defaultStates: [String: String]
     /// Throws when the document doesn't decode as the model: a value of the wrong type, a missing required one.
@@ -131,18 +133,25 @@ struct BackendState {
                 if endpoint.basePath != M.pluralName { aliases[endpoint.basePath] = M.pluralName }
             }
         }
-        models[M.pluralName] = RegisteredModel(
+        var model = RegisteredModel(
             apiName: M.apiName,
             modeledKeys: (type as? any KeepsUnknownMembers.Type)?.modeledKeys,
             defaultStates: defaultStates,
             check: { document in _ = try JSONValueDecoder().decode(M.self, from: document) }
         )
+        // What a registered `Create` said stays known when the model is registered again (by seeding it, say).
+        model.requiredMembers = models[M.pluralName]?.requiredMembers ?? []
+        model.fileMembers = models[M.pluralName]?.fileMembers
+        models[M.pluralName] = model
     }
 
     /// Makes `Body.Model` known, with the members its creates must send.
     mutating func register<Body: RequiredCreateMembers>(create body: Body.Type) {
         register(Body.Model.self)
         models[Body.Model.pluralName]?.requiredMembers = Body.requiredMembers
+        // Each variant's `Create` adds the file properties of its own to the collection the variants share.
+        let known = models[Body.Model.pluralName]?.fileMembers ?? []
+        models[Body.Model.pluralName]?.fileMembers = known.union(Body.fileMembers)
     }
 
     /// Refuses a create of `pluralName` whose body leaves out a member the registered `Create` requires.

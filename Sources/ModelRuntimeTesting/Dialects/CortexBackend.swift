@@ -153,7 +153,7 @@ struct CortexBackend: BackendDialect {
         try state.checkKeys(members.keys, of: plural, readOnly: Self.systemProperties)
         try state.checkRequiredMembers(members, of: plural)
         let id = state.newID()
-        let received = givingElementIDs(receivingFiles(body!, instance: (plural, id), &state), &state)
+        let received = givingElementIDs(receivingFiles(body!, at: [], instance: (plural, id), &state), &state)
         guard case .object(var document) = received else { return BackendAnswer(400, nil) }
         let now = state.timestamp()
         document["_id"] = .string(id)
@@ -212,7 +212,8 @@ struct CortexBackend: BackendDialect {
         try state.checkKeys(touched, of: plural, readOnly: Self.systemProperties)
         var changed = document
         for var operation in operations {
-            operation.value = operation.value.map { receivingFiles($0, instance: (plural, id), &state) }
+            let path = operation.path?.split(whereSeparator: { $0 == "." || $0 == "/" }).map(String.init) ?? []
+            operation.value = operation.value.map { receivingFiles($0, at: path, instance: (plural, id), &state) }
             try operation.apply(to: &changed, &state)
         }
         guard case .object(var members) = changed else { return BackendAnswer(400, nil) }

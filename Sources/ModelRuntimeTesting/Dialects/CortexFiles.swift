@@ -10,24 +10,38 @@ extension CortexBackend {
     /// The largest facet the upload instructions take.
     static let maximumFileSize = 20 << 20
 
-    /// What a write's value becomes when stored: each file it sets (an object whose members are all file names and
-    /// one is `content`, as the client writes a `FileUpload`) a file value waiting for its facets, with the upload
-    /// instructions for each.
+    /// What a write's value becomes when stored: each file it sets a file value waiting for its facets, with the
+    /// upload instructions for each. `path` is where the value goes in the instance (the segments of an update's
+    /// path; none for a create's body).
+    ///
+    /// A file is an object of facet names to file names, one of them `content`, as the client writes a
+    /// `FileUpload`. Where the file properties are known (a registered `Create` of `generate: [testing]` lists them),
+    /// only such an object at one of their paths is a file, as Cortex decides by the schema: an `Any` property
+    /// holding `{"content": "hi"}` is stored as it is. Otherwise any object of that shape is taken for one.
     func receivingFiles(
         _ value: JSONValue,
+        at path: [String],
         instance: (collection: String, id: String),
         _ state: inout BackendState
     )
         -> JSONValue
     {
+        let filePaths = state.models[instance.collection]?.fileMembers
+        // Element ids and indexes name no property: `c_docs.<_id>.c_file` is the property `c_docs.c_file`.
+        let propertyPath = path.filter { ObjectID($0) == nil && Int($0) == nil }
         switch value {
         case .array(let elements):
-            return .array(elements.map { receivingFiles($0, instance: instance, &state) })
+            return .array(elements.map { receivingFiles($0, at: propertyPath, instance: instance, &state) })
         case .object(let members):
-            if members["content"] != nil, members.values.allSatisfy({ $0.stringValue != nil }) {
+            let isFileShaped = members["content"] != nil && members.values.allSatisfy { $0.stringValue != nil }
+            if isFileShaped, filePaths?.contains(propertyPath.joined(separator: ".")) ?? true {
                 return pendingFile(members.mapValues { $0.stringValue ?? "" }, instance: instance, &state)
             }
-            return .object(members.mapValues { receivingFiles($0, instance: instance, &state) })
+            var stored: [String: JSONValue] = [:]
+            for (key, member) in members {
+                stored[key] = receivingFiles(member, at: propertyPath + [key], instance: instance, &state)
+            }
+            return .object(stored)
         default:
             return value
         }

@@ -194,7 +194,8 @@ extension Account {
 }
 
 extension Account.Create: RequiredCreateMembers {
-    /// The members a create must send, for ModelRuntimeTesting's in-memory backends.
+    /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and where the body has
+    /// files, their paths.
     public static let requiredMembers: Set<String> = []
 }
 

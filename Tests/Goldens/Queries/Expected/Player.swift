@@ -118,6 +118,7 @@ extension Player {
 }
 
 extension Player.Create: RequiredCreateMembers {
-    /// The members a create must send, for ModelRuntimeTesting's in-memory backends.
+    /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and where the body has
+    /// files, their paths.
     public static let requiredMembers: Set<String> = []
 }

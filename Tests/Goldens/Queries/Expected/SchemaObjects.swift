@@ -13,6 +13,7 @@ public enum SchemaObjects {
         Player.self,
         Picturedata.self,
         Author.self,
+        Badge.self,
         Item.self,
     ]
 }
@@ -50,6 +51,11 @@ extension Picturedata: SchemaObject {
 extension Author: SchemaObject {
     public static let apiName = "author"
     public static let pluralName = "author"
+}
+
+extension Badge: SchemaObject {
+    public static let apiName = "c_badge"
+    public static let pluralName = "c_badges"
 }
 
 extension Item: SchemaObject {
