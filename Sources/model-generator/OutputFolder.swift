@@ -64,12 +64,9 @@ final class OutputFolder {
             if exists {
                 lock = try OutputFolderLock(directory, exclusive: writing)
             }
+            if writing { try Self.removeLeftStagingFolders(in: directory) }
             for name in exists ? try SafeFiles.names(in: directory) : [] {
-                let path = directory + "/" + name
-                if writing, Self.isStagingName(name), (try SafeFiles.kind(of: path)) == .folder {
-                    // Left by a run that was killed: the lock says no other run is using it.
-                    SafeFiles.removeTree(path)
-                } else if case .other(let kind)? = try SafeFiles.kind(of: path) {
+                if case .other(let kind)? = try SafeFiles.kind(of: directory + "/" + name) {
                     nonRegularFiles[name] = kind
                 }
             }
@@ -122,9 +119,13 @@ final class OutputFolder {
         deleting deletions: [String],
         in directory: String
     ) throws {
+        Interruption.shared.install()
         let created = try SafeFiles.createFolders(directory)
         var staging: String?
         do {
+            let lock = try OutputFolderLock(directory, exclusive: true)
+            defer { withExtendedLifetime(lock) {} }
+            try removeLeftStagingFolders(in: directory)
             let folder = try makeStaging(in: directory)
             staging = folder
             for file in files {
@@ -141,6 +142,15 @@ final class OutputFolder {
             if let staging, (error as? FileError)?.action != undoFailed { SafeFiles.removeTree(staging) }
             for folder in created.reversed() { rmdir(folder) }
             throw error
+        }
+    }
+
+    /// Removes the staging folders in `directory` that runs which were killed left behind. Only under the folder's
+    /// exclusive lock, which says no other run is using them.
+    static func removeLeftStagingFolders(in directory: String) throws {
+        for name in try SafeFiles.names(in: directory) where isStagingName(name) {
+            let path = directory + "/" + name
+            if try SafeFiles.kind(of: path) == .folder { SafeFiles.removeTree(path) }
         }
     }
 
@@ -195,9 +205,11 @@ final class OutputFolder {
         if renderFailures.hasErrors { throw RenderFailed(diagnostics: renderFailures) }
         if let failure { throw failure }
 
-        // Recorded files the run no longer produces are deleted while they still carry the header.
+        // Recorded files the run no longer produces are deleted while they still carry the header, unless the file
+        // system takes the name for one the run produces (`Office.swift` for `office.swift`, ignoring case).
+        let produced = SafeFiles.Spellings(of: changes.keys, in: directory)
         let extras = recorded.subtracting(changes.keys).filter { name in
-            guard SafeFiles.isPlainName(name), nonRegularFiles[name] == nil,
+            guard SafeFiles.isPlainName(name), nonRegularFiles[name] == nil, !produced.isAnotherSpelling(name),
                 case .text(let text) = SafeFiles.existing(at: directory + "/" + name)
             else { return false }
             return OutputPlan.isGenerated(text, recorded: true)
@@ -270,6 +282,7 @@ final class OutputFolder {
     {
         var steps: [Step] = []
         do {
+            let written = SafeFiles.Spellings(of: names, in: directory)
             for name in names {
                 try Interruption.shared.check()
                 let target = directory + "/" + name
@@ -290,6 +303,9 @@ final class OutputFolder {
             }
             for name in deletions {
                 try Interruption.shared.check()
+                // The callers leave out the names of files they keep; a file that became one since (on a file
+                // system that ignores case) is not deleted.
+                if written.isAnotherSpelling(name) { continue }
                 let target = directory + "/" + name
                 guard try SafeFiles.kind(of: target) == .regularFile,
                     rename(target, staging + "/old/" + name) == 0

@@ -87,15 +87,21 @@ struct Pull: AsyncParsableCommand {
     /// The name of the file `pull parse` writes, in its folder.
     private var parseFileName: String { Paths.fileName(of: output) }
 
-    /// `pull parse` replaces only what it could have written: nothing, or a Parse schema file. Another file at
-    /// `--output` (a typo, or the wrong path) is the user's, and is left alone.
+    /// `pull parse` replaces only a Parse schema file (one that defines classes, or `/schemas`' answer for an app
+    /// without any, `{"results": []}`), an empty file, or nothing. Another file at `--output` (a typo, or the wrong
+    /// path) is the user's, and is left alone.
     private func checkParseOutputIsReplaceable() throws {
         let shown = "'\(SwiftText.commentText(output))'"
         switch SafeFiles.existing(at: output) {
         case .none:
             return
         case .text(let text):
-            if schemaErrors(in: text, file: output) == nil { return }
+            if text.allSatisfy(\.isWhitespace) || schemaErrors(in: text, file: output) == nil { return }
+            if case .success(let root?) = DocumentParser.parse(text, file: output), root.entries?.count == 1,
+                root["results"]?.elements?.isEmpty == true
+            {
+                return
+            }
             throw PullError(
                 "\(shown) is not a Parse schema file, and pull replaces only one it could have written; "
                     + "move it away or name another --output"
@@ -151,6 +157,7 @@ struct Pull: AsyncParsableCommand {
             try write(files, deleting: stale)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            if let interrupted = error as? Interruption.Interrupted { throw ExitCode(interrupted.exitCode) }
             throw ExitCode.failure
         }
         for file in files { print("wrote \(backend == .cortex ? Paths.join(output, file.name) : output)") }
@@ -226,11 +233,14 @@ struct Pull: AsyncParsableCommand {
     }
 
     /// The object definitions in the output folder that the export no longer has: `.json` files that read as a
-    /// Cortex definition (`"object": "object"`). Anything else there is left alone.
+    /// Cortex definition (`"object": "object"`), and that the file system doesn't take for one it has (on macOS,
+    /// `Account.json` is the `account.json` being written). Anything else there is left alone.
     private func staleDefinitions(keeping names: Set<String>) -> [String] {
         let existing = (try? SafeFiles.names(in: output)) ?? []
+        let kept = SafeFiles.Spellings(of: names, in: output)
         return existing.filter { name in
             guard name.hasSuffix(".json"), !names.contains(name), SafeFiles.isPlainName(name),
+                !kept.isAnotherSpelling(name),
                 case .text(let text) = SafeFiles.existing(at: Paths.join(output, name)),
                 case .success(let root?) = DocumentParser.parse(text, file: name)
             else { return false }
@@ -257,12 +267,18 @@ struct Pull: AsyncParsableCommand {
     /// The schema format the backend's files are in.
     private var expectedFormat: SchemaFormat { backend == .cortex ? .cortex : .parse }
 
-    /// Nil when `text` reads as object definitions of the backend's format without errors; else its first errors
-    /// (none when it reads cleanly but defines nothing, or defines objects of another format).
+    /// Nil when `text` reads as object definitions of the backend's format without errors; else why not: its
+    /// first errors, or that it defines nothing, or objects of another format.
     private func schemaErrors(in text: String, file: String) -> [String]? {
         let (objects, diagnostics) = SchemaLoader.load(text, file: file)
-        if !diagnostics.hasErrors, !objects.isEmpty, objects.allSatisfy({ $0.format == expectedFormat }) { return nil }
-        return diagnostics.sorted.filter { $0.severity == .error }.prefix(5).map(\.description)
+        if diagnostics.hasErrors {
+            return diagnostics.sorted.filter { $0.severity == .error }.prefix(5).map(\.description)
+        }
+        if objects.isEmpty { return ["it defines no \(backend == .cortex ? "objects" : "classes")"] }
+        if let other = objects.first(where: { $0.format != expectedFormat }) {
+            return ["it defines \(SwiftText.commentText(other.name.value)) as a \(other.format.displayName)"]
+        }
+        return nil
     }
 
     /// Writes every file into a staging folder first and moves them into place only when all are written, as

@@ -166,6 +166,29 @@ enum SafeFiles {
         var inode: UInt64
     }
 
+    /// The files of `directory` that `names` name, for telling whether another name is one of them by another
+    /// spelling: on a file system that ignores case (macOS's, by default) `Account.json` is `account.json`, and
+    /// deleting it would delete that file.
+    struct Spellings {
+        private let directory: String
+        /// The names, by a key equal for every spelling that a file system could take for the same name: without
+        /// case, and (by `String`'s equality) without Unicode normalization.
+        private let namesByKey: [String: [String]]
+
+        init(of names: some Sequence<String>, in directory: String) {
+            self.directory = directory
+            namesByKey = Dictionary(grouping: names) { $0.lowercased() }
+        }
+
+        /// Whether `name`, which is not one of the names, is the same file as one of them.
+        func isAnotherSpelling(_ name: String) -> Bool {
+            guard let candidates = namesByKey[name.lowercased()],
+                let identity = SafeFiles.identity(of: directory + "/" + name)
+            else { return false }
+            return candidates.contains { $0 != name && SafeFiles.identity(of: directory + "/" + $0) == identity }
+        }
+    }
+
     /// Throws ``ExistingFileError`` when anything is at `path`: a file, a folder, or a link (even to nothing).
     static func refuseExisting(_ path: String, command: String) throws {
         if try kind(of: path) != nil { throw ExistingFileError(path: path, command: command) }

@@ -77,6 +77,13 @@ import Darwin
                 self.line({"object": "env", "name": "Test"})
                 if org == "trickle":
                     return self.trickle()
+                if org.startswith("many"):
+                    # As many objects as the org's name says thousands: a write long enough to be interrupted.
+                    names = ["c_many%d" % i for i in range(1000 * int(org[4:]))]
+                    for name in names:
+                        self.line({"object": "object", "name": name, "resource": "object." + name, "properties": []})
+                    self.line({"object": "manifest-exports", "resources": ["object." + n for n in names]})
+                    return
                 for index, definition in enumerate(definitions):
                     if org == "controls" and index == 3:
                         # A name that would clear the terminal and start a line of its own, as a file name.
@@ -134,6 +141,8 @@ import Darwin
                     return self.answer(302, b"", {"Location": "http://localhost:%d/parse/schemas" % port})
                 if url.path == "/huge/schemas":
                     return self.answer(200, parse_schemas + b" " * 5000)
+                if url.path == "/empty/schemas":
+                    return self.answer(200, b'{"results": []}')
                 if url.path == "/broken/schemas":
                     return self.answer(200, b'{"results": [{"className": "A", "fields": {"b": {"type": "Pointr"}}}]}')
                 self.answer(404, b'{"error": "not found"}')
@@ -271,6 +280,23 @@ import Darwin
         }
     }
 
+    /// `pull parse` replaces an empty file, and a Parse schema answer without classes, as it replaces a schema.
+    @Test(arguments: ["", "\n", #"{"results": []}"#])
+    func anEmptyParseSchemaFileIsReplaced(previous: String) throws {
+        try Self.withServer { directory, port in
+            let schema = directory.appendingPathComponent("schema.json")
+            try Data(previous.utf8).write(to: schema)
+            let pull = try Self.run(
+                ["pull", "parse", "--url", "http://127.0.0.1:\(port)/parse", "--output", "schema.json"],
+                in: directory,
+                environment: Self.parseCredentials
+            )
+            #expect(pull.status == 0, "\(pull.errors)")
+            let served = RealSchemaTests.directory.appendingPathComponent("parse/schemas-spec-results.json")
+            #expect(try Data(contentsOf: schema) == Data(contentsOf: served))
+        }
+    }
+
     /// `pull parse` writes a file: an `--output` that names a folder, or none, is a usage error; one that names a file
     /// that isn't a Parse schema (a typo, the wrong path) is left alone, with nothing asked of the server.
     @Test(arguments: [("out/", true), ("", true), ("notes.md", false)])
@@ -325,6 +351,7 @@ import Darwin
         ("elsewhere", "redirected to http://localhost:"),
         ("huge", "more than --max-bytes"),
         ("broken", "does not read as a Parse schema"),
+        ("empty", "does not read as a Parse schema:\nit defines no classes"),
     ])
     func nothingIsWrittenFromAnAnswerThatIsNotASchema(path: String, message: String) throws {
         try Self.withServer { directory, port in
@@ -383,6 +410,79 @@ import Darwin
             let account = try Data(contentsOf: folder.appendingPathComponent("account.json"))
             let real = RealSchemaTests.directory.appendingPathComponent("cortex/env-objects/account.json")
             #expect(account == (try Data(contentsOf: real)))
+        }
+    }
+
+    /// On a file system that ignores case (macOS's, by default), `Account.json` is the `account.json` pull
+    /// writes: deleting it as a definition the org no longer has deleted the new file too. Here two hard links to one
+    /// file stand for the two spellings. Staging folders a killed pull left are removed.
+    @Test func aDefinitionTheFileSystemTakesForOneBeingWrittenIsNotDeleted() throws {
+        try Self.withServer { directory, port in
+            let folder = try Self.previousObjects(in: directory)
+            try FileManager.default.linkItem(
+                at: folder.appendingPathComponent("account.json"),
+                to: folder.appendingPathComponent("Account.json")
+            )
+            let leftOver = folder.appendingPathComponent(".model-generator-staging-Ab12Cd/old")
+            try FileManager.default.createDirectory(at: leftOver, withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: leftOver.appendingPathComponent("c_study.json"))
+            let pull = try Self.run(
+                ["pull", "cortex", "--url", "http://127.0.0.1:\(port)/org/v2", "--output", "objects"],
+                in: directory,
+                environment: Self.cortexCredentials
+            )
+            #expect(pull.status == 0, "\(pull.errors)")
+            #expect(pull.output.contains("deleted objects/c_gone.json"))
+            #expect(!pull.output.contains("Account.json"), "\(pull.output)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(names.contains("Account.json") && names.contains("account.json"))
+            #expect(!names.contains { $0.hasPrefix(".model-generator-staging-") }, "\(names)")
+            let real = RealSchemaTests.directory.appendingPathComponent("cortex/env-objects/account.json")
+            #expect(try Data(contentsOf: folder.appendingPathComponent("account.json")) == Data(contentsOf: real))
+        }
+    }
+
+    /// SIGTERM while pull moves the files into place: the run puts the folder back as it was and exits with the
+    /// signal's status. Before, pull didn't catch the signal, and died with the folder half written.
+    @Test func aSignalDuringTheWriteLeavesTheFolderAsItWas() throws {
+        try Self.withServer { directory, port in
+            let folder = try Self.previousObjects(in: directory)
+            let before = try Self.contents(of: folder)
+            // The signal races the run: a run that finished first proves nothing, so it is tried again with more
+            // objects. Every run the signal reached must have left the folder as it was.
+            var interrupted = 0
+            for thousands in 1...5 where interrupted == 0 {
+                let process = Process()
+                process.executableURL = try CommandLineTests.executable
+                process.arguments = [
+                    "pull", "cortex", "--url", "http://127.0.0.1:\(port)/many\(thousands * 2)/v2", "--output",
+                    "objects",
+                ]
+                process.currentDirectoryURL = directory
+                process.environment = Self.cortexCredentials.merging(["PATH": "/usr/bin:/bin"]) { first, _ in first }
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                let deadline = ContinuousClock.now + .seconds(60)
+                while process.isRunning, ContinuousClock.now < deadline,
+                    !(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+                        .contains(where: { $0.hasPrefix(".model-generator-staging-") })
+                {
+                    usleep(500)
+                }
+                process.terminate()
+                try waitForExit(process)
+                if process.terminationStatus == 0 {
+                    // It finished first: put the folder back for the next try.
+                    try FileManager.default.removeItem(at: folder)
+                    _ = try Self.previousObjects(in: directory)
+                    continue
+                }
+                interrupted += 1
+                #expect(process.terminationStatus == 143)
+                #expect(try Self.contents(of: folder) == before)
+            }
+            #expect(interrupted == 1, "the pull finished before the signal in all five attempts")
         }
     }
 
