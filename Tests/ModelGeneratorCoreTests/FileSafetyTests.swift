@@ -87,6 +87,30 @@ import Testing
         return (directory, victim, output)
     }
 
+    /// On a file system that ignores case (macOS's, by default), `OFFICE.swift`, recorded by an earlier run, is the
+    /// `Office.swift` this run keeps: deleting it as a file no longer produced deleted the model. A hard link stands
+    /// for the second spelling here.
+    @Test func aRecordedFileTheFileSystemTakesForOneTheRunKeepsIsNotDeleted() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Expected")
+        #expect(try await cli.run(generate, in: directory).status == 0)
+        try manager.linkItem(
+            at: output.appendingPathComponent("Office.swift"),
+            to: output.appendingPathComponent("OFFICE.swift")
+        )
+        let manifest = output.appendingPathComponent(".model-generator-manifest")
+        try write(
+            try String(contentsOf: manifest, encoding: .utf8)
+                .replacingOccurrences(of: "- Object.swift\n", with: "- OFFICE.swift\n- Object.swift\n"),
+            to: manifest
+        )
+        let result = try await cli.run(generate, in: directory)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(!result.output.contains("deleted"), "\(result.output)")
+        #expect(try names(output).contains("OFFICE.swift"))
+    }
+
     @Test func aLinkPlantedAtAnOutputPathIsAnErrorAndWhatItPointsAtIsUntouched() async throws {
         let (directory, victim, output) = try workspaceWithVictim()
         defer { try? manager.removeItem(at: directory) }
