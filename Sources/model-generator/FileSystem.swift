@@ -23,7 +23,7 @@ enum FileSystem {
             }
             // A byte order mark is not text, as Foundation's readers agree.
             let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-            guard let decoded = String(validating: text, as: UTF8.self) else {
+            guard let decoded = SafeFiles.utf8Text(text) else {
                 throw ReadError(description: "not UTF-8 text")
             }
             return decoded

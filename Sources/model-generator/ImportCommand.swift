@@ -103,6 +103,9 @@ struct ImportCommand: ParsableCommand {
                         deleting: [],
                         in: Paths.directory(of: output)
                     )
+                } catch let interrupted as Interruption.Interrupted {
+                    FileHandle.standardError.write(Data("error: \(interrupted)\n".utf8))
+                    throw ExitCode(interrupted.exitCode)
                 } catch {
                     diagnostics.error("\(error)", at: .start(of: output))
                 }

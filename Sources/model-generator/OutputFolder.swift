@@ -147,10 +147,27 @@ final class OutputFolder {
 
     /// Removes the staging folders in `directory` that runs which were killed left behind. Only under the folder's
     /// exclusive lock, which says no other run is using them.
+    ///
+    /// One whose `old` folder holds files is kept, with a warning: they are the previous versions of files a run
+    /// replaced and then could not put back (its error named the folder), or was killed before it finished, and
+    /// may be the only copy.
     static func removeLeftStagingFolders(in directory: String) throws {
         for name in try SafeFiles.names(in: directory) where isStagingName(name) {
             let path = directory + "/" + name
-            if try SafeFiles.kind(of: path) == .folder { SafeFiles.removeTree(path) }
+            guard try SafeFiles.kind(of: path) == .folder else { continue }
+            let hasOld = (try? SafeFiles.kind(of: path + "/old")) == .folder
+            let previous = hasOld ? (try? SafeFiles.names(in: path + "/old")) ?? [] : []
+            if previous.isEmpty {
+                SafeFiles.removeTree(path)
+            } else {
+                FileHandle.standardError.write(
+                    Data(
+                        ("warning: \(Paths.join(directory, name))/old holds "
+                            + (previous.count == 1 ? "1 previous file" : "\(previous.count) previous files")
+                            + " of a run that did not finish; put back what you need, then delete the folder\n").utf8
+                    )
+                )
+            }
         }
     }
 
@@ -207,8 +224,9 @@ final class OutputFolder {
 
         // Recorded files the run no longer produces are deleted while they still carry the header, unless the file
         // system takes the name for one the run produces (`Office.swift` for `office.swift`, ignoring case).
-        let produced = SafeFiles.Spellings(of: changes.keys, in: directory)
-        let extras = recorded.subtracting(changes.keys).filter { name in
+        let gone = recorded.subtracting(changes.keys)
+        let produced = SafeFiles.Spellings(of: gone.isEmpty ? [] : Array(changes.keys), in: directory)
+        let extras = gone.filter { name in
             guard SafeFiles.isPlainName(name), nonRegularFiles[name] == nil, !produced.isAnotherSpelling(name),
                 case .text(let text) = SafeFiles.existing(at: directory + "/" + name)
             else { return false }
@@ -282,7 +300,6 @@ final class OutputFolder {
     {
         var steps: [Step] = []
         do {
-            let written = SafeFiles.Spellings(of: names, in: directory)
             for name in names {
                 try Interruption.shared.check()
                 let target = directory + "/" + name
@@ -301,12 +318,15 @@ final class OutputFolder {
                 try place(staging + "/" + name, at: target, shown: shown)
                 if !existed { steps.append(.created(target: target)) }
             }
+            let written = SafeFiles.Spellings(of: deletions.isEmpty ? [] : names, in: directory)
             for name in deletions {
                 try Interruption.shared.check()
                 // The callers leave out the names of files they keep; a file that became one since (on a file
-                // system that ignores case) is not deleted.
+                // system that ignores case) is not deleted. Nor is a file already gone: another run on the folder,
+                // which waited for this one's lock after listing it, deleted it.
                 if written.isAnotherSpelling(name) { continue }
                 let target = directory + "/" + name
+                if try SafeFiles.kind(of: target) == nil { continue }
                 guard try SafeFiles.kind(of: target) == .regularFile,
                     rename(target, staging + "/old/" + name) == 0
                 else { throw FileError("delete", Paths.join(directory, name)) }

@@ -103,7 +103,7 @@ struct Pull: AsyncParsableCommand {
                 return
             }
             throw PullError(
-                "\(shown) is not a Parse schema file, and pull replaces only one it could have written; "
+                "\(shown) is not a Parse schema file, and pull replaces only a schema file or an empty one; "
                     + "move it away or name another --output"
             )
         case .unreadable(let reason), .notRegularFile(let reason):

@@ -46,7 +46,7 @@ enum SafeFiles {
         case .other(let name)?: return .notRegularFile(name)
         case .regularFile?:
             do {
-                guard let text = String(validating: try read(path), as: UTF8.self) else {
+                guard let text = utf8Text(try read(path)) else {
                     return .unreadable("not UTF-8 text")
                 }
                 return .text(text)
@@ -56,6 +56,13 @@ enum SafeFiles {
                 return .unreadable("\(error)")
             }
         }
+    }
+
+    /// `bytes` as text when they are UTF-8, else nil. (`String(validating:as:)` says the same, from macOS 15 only.)
+    static func utf8Text(_ bytes: some Collection<UInt8>) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        // Each invalid byte became U+FFFD, three bytes of its own: the text's bytes differ from the file's.
+        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
     /// The bytes of the regular file at `path`; a link there is an error unless `followingLinks`.
@@ -168,24 +175,24 @@ enum SafeFiles {
 
     /// The files of `directory` that `names` name, for telling whether another name is one of them by another
     /// spelling: on a file system that ignores case (macOS's, by default) `Account.json` is `account.json`, and
-    /// deleting it would delete that file.
+    /// deleting it would delete that file. Compared by file, so every folding a file system does counts.
     struct Spellings {
         private let directory: String
-        /// The names, by a key equal for every spelling that a file system could take for the same name: without
-        /// case, and (by `String`'s equality) without Unicode normalization.
-        private let namesByKey: [String: [String]]
+        private let names: Set<String>
+        private let files: Set<FileIdentity>
 
         init(of names: some Sequence<String>, in directory: String) {
             self.directory = directory
-            namesByKey = Dictionary(grouping: names) { $0.lowercased() }
+            self.names = Set(names)
+            files = Set(self.names.compactMap { SafeFiles.identity(of: directory + "/" + $0) })
         }
 
         /// Whether `name`, which is not one of the names, is the same file as one of them.
         func isAnotherSpelling(_ name: String) -> Bool {
-            guard let candidates = namesByKey[name.lowercased()],
-                let identity = SafeFiles.identity(of: directory + "/" + name)
-            else { return false }
-            return candidates.contains { $0 != name && SafeFiles.identity(of: directory + "/" + $0) == identity }
+            guard !names.contains(name), let identity = SafeFiles.identity(of: directory + "/" + name) else {
+                return false
+            }
+            return files.contains(identity)
         }
     }
 

@@ -115,6 +115,23 @@ import FoundationNetworking
         #expect(guessed.note?["uploads"] != nil)
     }
 
+    /// An element of a document array is named in an update's path by its `_id`, whatever ids the backend makes;
+    /// the file in it is the array's property's.
+    @Test func aFileInADocumentArrayElementIsOneWhateverTheElementIds() async throws {
+        let backend = InMemoryBackend(.cortex, ids: IDGenerator { "id\($0)" })
+        await backend.register(Badge.Create.self)
+        let badge = "5a2f1b7c9d3e4f5a6b7c8d01"
+        try await backend.insert([["_id": .string(badge), "c_sides": [["_id": "side1"]]]], into: "c_badges")
+        let upload: QueryJSON = .object([("content", .string("side.png"))])
+        let operation: QueryJSON = .object([
+            ("op", .string("set")), ("path", .string("c_sides.side1.c_image")), ("value", upload),
+        ])
+        let answer = try await backend.answer(
+            RenderedRequest(method: "PATCH", path: "/c_badges/\(badge)", body: .array([operation]))
+        )
+        #expect(answer.body["c_sides"]?[0]?["c_image"]?["uploads"]?.arrayValue?.count == 1, "\(answer)")
+    }
+
     /// `expand[]` puts the referenced instance in place of the reference; without it the reference stays one.
     @Test func cortexExpandsTheReferencesAQueryNames() async throws {
         let backend = InMemoryBackend(.cortex)

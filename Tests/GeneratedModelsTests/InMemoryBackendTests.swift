@@ -290,6 +290,43 @@ import FoundationNetworking
         #expect(await backend.documents(in: "c_items").isEmpty)
     }
 
+    /// An id stored in capitals (seeded from JSON) is found by its id in either case.
+    @Test(arguments: ["cortex", "mia"])
+    func anObjectIdStoredInCapitalsIsFoundInEitherCase(_ name: String) async throws {
+        let backend = InMemoryBackend(name == "cortex" ? .cortex : .mia(defaultState: .public))
+        try await backend.insert([["_id": "ABCDEF000000000000000001", "c_name": "first"]], into: "c_items")
+        for id in ["ABCDEF000000000000000001", "abcdef000000000000000001"] {
+            let read = try await backend.answer(RenderedRequest(path: "/c_items/\(id)"))
+            #expect(read.status == 200 && read.body["c_name"]?.stringValue == "first", "\(id): \(read)")
+        }
+    }
+
+    /// Each variant's `Create` says what a create of that variant must send: a create of one variant is checked
+    /// against its own members, not those of the variant registered last. The file properties are the object's.
+    @Test func eachVariantOfATypedObjectIsCheckedAgainstItsOwnCreate() async throws {
+        let backend = InMemoryBackend(.cortex)
+        await backend.register(Note.Photo.Create.self)
+        await backend.register(Note.Text.Create.self)
+        let client = backend.client()
+        var photo = Note.Photo.Create(caption: "a cat")
+        photo.picture = FileUpload(facets: ["content": .init(data: Data([1, 2, 3]), mime: "image/png")])
+        guard case .photo(let created) = try await client.create(photo) else {
+            Issue.record("a photo note came back as another variant")
+            return
+        }
+        #expect(created.picture?.content?.state == .pending)
+        _ = try await client.create(Note.Text.Create(body: "hello"))
+        let withoutBody = try await backend.answer(
+            RenderedRequest(
+                method: "POST",
+                path: "/c_notes",
+                body: .object([("type", .string("c_text")), ("c_caption", .string("no body"))])
+            )
+        )
+        #expect(withoutBody.status == 400, "\(withoutBody)")
+        #expect(withoutBody.body["faults"]?[0]?["path"]?.stringValue == "c_body", "\(withoutBody)")
+    }
+
     @Test func aParseObjectIdInCapitalsIsAnotherObject() async throws {
         let backend = InMemoryBackend(.parse)
         var body = GameScore.Create()

@@ -726,6 +726,16 @@ import Testing
         )
         #expect(try String(contentsOf: directory.appendingPathComponent("A.swift"), encoding: .utf8) == "new A.swift\n")
         #expect(!manager.fileExists(atPath: directory.appendingPathComponent("Gone.swift").path))
+
+        // A deletion another run did first (it listed the file too, then waited for this one's lock) is done.
+        try write("new B.swift\n", to: staging.appendingPathComponent("B.swift"))
+        try OutputFolder.commit(
+            writing: ["B.swift"],
+            deleting: ["Gone.swift"],
+            in: directory.path,
+            staging: staging.path
+        )
+        #expect(try String(contentsOf: directory.appendingPathComponent("B.swift"), encoding: .utf8) == "new B.swift\n")
     }
 
     // MARK: Non-regular files and plain errors

@@ -8,6 +8,11 @@ struct BodyTranslator {
 
     func file(_ object: ResolvedObject, listsRequiredMembers: Bool = false) -> BodyFileView {
         var builder = Builder(translator: translator, apiNames: apiNames, listsRequiredMembers: listsRequiredMembers)
+        // The backend keeps a typed object's variants in one collection: each variant's `Create` lists them all.
+        builder.objectFilePaths = builder.filePaths(
+            object.properties + object.variants.flatMap(\.properties),
+            below: ""
+        )
         if object.variants.isEmpty {
             let scoped = object.properties.map { ($0, object.swiftName) }
             builder.addBodies(owner: object.swiftName, model: object.swiftName, properties: scoped, type: nil)
@@ -32,6 +37,8 @@ struct BodyTranslator {
         var apiNames: [String: String]
         /// `generate: [testing]`: each `Create` lists its required members.
         var listsRequiredMembers: Bool
+        /// `generate: [testing]`: the file properties' wire paths, of every variant.
+        var objectFilePaths: [String] = []
         var bodies: [BodyStructsView] = []
         var documents: [DocumentBodyView] = []
         var enums: [String] = []
@@ -127,14 +134,15 @@ struct BodyTranslator {
                 // The members a create must send: its initializer's parameters. The declaration sits one level in.
                 let keys = creatable.map(\.0).filter(isCreateParameter).map { SwiftText.stringLiteral($0.apiName) }
                 let layout = CodeLayout(lineLength: translator.lineLength, indent: 4)
-                structs.requiredMembersLines = layout.literal(
-                    "\(access)static let requiredMembers: Set<String> = ",
-                    keys
+                var lines = layout.literal("\(access)static let requiredMembers: Set<String> = ", keys)
+                lines += layout.literal(
+                    "\(access)static let fileMembers: Set<String>? = ",
+                    objectFilePaths.map(SwiftText.stringLiteral)
                 )
-                let files = filePaths(creatable.map(\.0), below: "").map(SwiftText.stringLiteral)
-                if !files.isEmpty {
-                    structs.fileMembersLines = layout.literal("\(access)static let fileMembers: Set<String> = ", files)
+                if let type {
+                    lines.append("\(access)static let variantType: String? = \(SwiftText.stringLiteral(type))")
                 }
+                structs.requiredMembersLines = lines
             }
             bodies.append(structs)
         }

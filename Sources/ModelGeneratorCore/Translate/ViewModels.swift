@@ -316,10 +316,9 @@ public struct BodyStructsView: Sendable, TemplateView {
     public var create: CreateView
     public var patch: PatchView
     public var facetRules: [FacetRulesView]
-    /// `generate: [testing]`: the declaration of the wire names a create must send, in lines; nil otherwise.
+    /// `generate: [testing]`: the declarations of the wire names a create must send, the object's file paths and
+    /// the variant's type, in lines; nil otherwise.
     public var requiredMembersLines: [String]? = nil
-    /// `generate: [testing]`: the declaration of the file properties' wire paths, in lines; empty without any.
-    public var fileMembersLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -332,7 +331,6 @@ public struct BodyStructsView: Sendable, TemplateView {
         case "hasFacetRules": !facetRules.isEmpty
         case "listsRequiredMembers": requiredMembersLines != nil
         case "requiredMembersLines": requiredMembersLines ?? []
-        case "fileMembersLines": fileMembersLines
         default: nil
         }
     }

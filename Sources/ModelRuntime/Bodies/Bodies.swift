@@ -5,13 +5,17 @@ import Foundation
 public protocol RequiredCreateMembers: CreateBody {
     /// The wire names of the members every create sends.
     static var requiredMembers: Set<String> { get }
-    /// The dotted wire paths of the file properties a body can set (`c_logo`, `c_address.c_photo`), which an
-    /// in-memory Cortex backend answers with upload instructions; none unless the generator lists them.
-    static var fileMembers: Set<String> { get }
+    /// The dotted wire paths of the object's file properties (`c_logo`, `c_address.c_photo`; of every variant, for
+    /// a typed object), which an in-memory Cortex backend answers with upload instructions. Nil when not known (a
+    /// body written by hand): the backend then takes any value shaped like a file upload for one.
+    static var fileMembers: Set<String>? { get }
+    /// The `type` of the variant the body creates, for a typed object's variant; nil otherwise.
+    static var variantType: String? { get }
 }
 
 extension RequiredCreateMembers {
-    public static var fileMembers: Set<String> { [] }
+    public static var fileMembers: Set<String>? { nil }
+    public static var variantType: String? { nil }
 }
 
 /// A generated create body: the members it sends and the schema's rules it checks first.

@@ -48,8 +48,9 @@ struct RegisteredModel: Sendable {
     var apiName: String
     /// The keys the model reads (its `modeledKeys`), when it keeps unknown members; nil when unknown.
     var modeledKeys: Set<String>?
-    /// The members a create must send (`generate: [testing]`'s `requiredMembers`); empty when unknown.
-    var requiredMembers: Set<String> = []
+    /// The members a create must send (`generate: [testing]`'s `requiredMembers`), by the variant's `type` (nil
+    /// for an object without variants); empty when unknown.
+    var requiredMembers: [String?: Set<String>] = [:]
     /// The dotted paths of the file properties (`generate: [testing]`'s `fileMembers`); nil when unknown.
     var fileMembers: Set<String>?
     /// The `__STATE__` a Mia-Platform create gets when its body names none, by base path.
@@ -140,7 +141,7 @@ struct BackendState {
             check: { document in _ = try JSONValueDecoder().decode(M.self, from: document) }
         )
         // What a registered `Create` said stays known when the model is registered again (by seeding it, say).
-        model.requiredMembers = models[M.pluralName]?.requiredMembers ?? []
+        model.requiredMembers = models[M.pluralName]?.requiredMembers ?? [:]
         model.fileMembers = models[M.pluralName]?.fileMembers
         models[M.pluralName] = model
     }
@@ -148,15 +149,18 @@ struct BackendState {
     /// Makes `Body.Model` known, with the members its creates must send.
     mutating func register<Body: RequiredCreateMembers>(create body: Body.Type) {
         register(Body.Model.self)
-        models[Body.Model.pluralName]?.requiredMembers = Body.requiredMembers
-        // Each variant's `Create` adds the file properties of its own to the collection the variants share.
-        let known = models[Body.Model.pluralName]?.fileMembers ?? []
-        models[Body.Model.pluralName]?.fileMembers = known.union(Body.fileMembers)
+        models[Body.Model.pluralName]?.requiredMembers[Body.variantType] = Body.requiredMembers
+        if let files = Body.fileMembers {
+            let known = models[Body.Model.pluralName]?.fileMembers ?? []
+            models[Body.Model.pluralName]?.fileMembers = known.union(files)
+        }
     }
 
-    /// Refuses a create of `pluralName` whose body leaves out a member the registered `Create` requires.
+    /// Refuses a create of `pluralName` whose body leaves out a member the registered `Create` of its variant (its
+    /// `type`) requires.
     func checkRequiredMembers(_ body: [String: JSONValue], of pluralName: String) throws {
-        for key in (models[pluralName]?.requiredMembers ?? []).sorted() where body[key] == nil || body[key] == .null {
+        let required = models[pluralName]?.requiredMembers[body["type"]?.stringValue] ?? []
+        for key in required.sorted() where body[key] == nil || body[key] == .null {
             throw BackendFault(status: 400, code: "required", message: "\(key) is required", path: key)
         }
     }
@@ -204,7 +208,17 @@ struct BackendState {
 
     /// The index of the document whose `idKey` is `id`.
     func index(of id: String, idKey: String, in pluralName: String) -> Int? {
-        documents(pluralName).firstIndex { $0[idKey].map { sameValue($0, .string(id)) } ?? false }
+        documents(pluralName).firstIndex { Self.isID(id, of: $0, idKey: idKey) }
+    }
+
+    /// Whether `document`'s id (its `idKey`) is `id`. An `_id` is a MongoDB ObjectId in Cortex and Mia-Platform,
+    /// which bson parses in either case: `5F0A…` is `5f0a…`. Parse's `objectId` is a string whose case counts.
+    static func isID(_ id: String, of document: JSONValue, idKey: String) -> Bool {
+        guard let stored = document[idKey] else { return false }
+        if idKey == "_id", let requested = ObjectID(id), let storedID = stored.stringValue.flatMap(ObjectID.init) {
+            return storedID == requested
+        }
+        return sameValue(stored, .string(id))
     }
 }
 

@@ -57,11 +57,9 @@ struct CortexBackend: BackendDialect {
         if request.segments.count == 2, request.segments[0] == "__storage", request.method == "POST" {
             return try store(request, key: request.segments[1], &state)
         }
-        guard let (plural, _, path) = state.collection(in: request.segments) else {
+        guard let (plural, _, rest) = state.collection(in: request.segments) else {
             throw BackendFault.notFound("no object at /")
         }
-        // An instance's id, and a document array element's, are ObjectIds.
-        let rest = objectIDsLowercased(path)
         switch (request.method, rest.count) {
         case ("GET", 0):
             if let pipeline = try request.jsonItem("pipeline") { return try count(pipeline, plural, state) }
@@ -72,7 +70,8 @@ struct CortexBackend: BackendDialect {
             return BackendAnswer(try selection(request).project(document))
         case ("GET", _):
             let document = try instance(rest[0], plural, state).document
-            return try property(Array(rest.dropFirst()), of: document, collection: plural, id: rest[0], state)
+            let id = document["_id"]?.stringValue ?? rest[0]
+            return try property(Array(rest.dropFirst()), of: document, collection: plural, id: id, state)
         case ("PUT", 1): return try put(request.body, id: rest[0], plural, &state)
         case ("PATCH", 1): return try patch(request.body, id: rest[0], plural, &state)
         case ("DELETE", 1):
@@ -195,6 +194,25 @@ struct CortexBackend: BackendDialect {
         try apply(try CortexOperation.normalized(body), id: id, plural, &state)
     }
 
+    /// The property an operation's path names in `document`, without the segments that pick an array's element
+    /// (its `_id`, or its index): `c_docs.<_id>.c_file` is the property `c_docs.c_file`. Read from the document, so
+    /// any id counts as one.
+    static func propertyPath(of path: String?, in document: JSONValue) -> [String] {
+        var property: [String] = []
+        var value: JSONValue? = document
+        for segment in path?.split(whereSeparator: { $0 == "." || $0 == "/" }).map(String.init) ?? [] {
+            if case .array(let elements)? = value {
+                value =
+                    elements.first { $0["_id"]?.stringValue == segment }
+                    ?? Int(segment).flatMap { elements.indices.contains($0) ? elements[$0] : nil }
+                continue
+            }
+            property.append(segment)
+            value = value?[segment]
+        }
+        return property
+    }
+
     /// Applies every operation, in order, to a copy that replaces the instance only when all succeeded.
     private func apply(
         _ operations: [CortexOperation],
@@ -210,10 +228,12 @@ struct CortexBackend: BackendDialect {
             return operation.value?.objectValue.map { Array($0.keys) } ?? []
         }
         try state.checkKeys(touched, of: plural, readOnly: Self.systemProperties)
+        // Uploads go to the instance as stored, whatever the case of the id in the request's path.
+        let stored = (plural, document["_id"]?.stringValue ?? id)
         var changed = document
         for var operation in operations {
-            let path = operation.path?.split(whereSeparator: { $0 == "." || $0 == "/" }).map(String.init) ?? []
-            operation.value = operation.value.map { receivingFiles($0, at: path, instance: (plural, id), &state) }
+            let path = Self.propertyPath(of: operation.path, in: changed)
+            operation.value = operation.value.map { receivingFiles($0, at: path, instance: stored, &state) }
             try operation.apply(to: &changed, &state)
         }
         guard case .object(var members) = changed else { return BackendAnswer(400, nil) }

@@ -11,8 +11,8 @@ extension CortexBackend {
     static let maximumFileSize = 20 << 20
 
     /// What a write's value becomes when stored: each file it sets a file value waiting for its facets, with the
-    /// upload instructions for each. `path` is where the value goes in the instance (the segments of an update's
-    /// path; none for a create's body).
+    /// upload instructions for each. `path` is the property the value goes to (an update's path without element
+    /// ids; none for a create's body).
     ///
     /// A file is an object of facet names to file names, one of them `content`, as the client writes a
     /// `FileUpload`. Where the file properties are known (a registered `Create` of `generate: [testing]` lists them),
@@ -26,20 +26,19 @@ extension CortexBackend {
     )
         -> JSONValue
     {
-        let filePaths = state.models[instance.collection]?.fileMembers
-        // Element ids and indexes name no property: `c_docs.<_id>.c_file` is the property `c_docs.c_file`.
-        let propertyPath = path.filter { ObjectID($0) == nil && Int($0) == nil }
+        let filePaths = state.models[instance.collection]?.fileMembers ?? nil
         switch value {
         case .array(let elements):
-            return .array(elements.map { receivingFiles($0, at: propertyPath, instance: instance, &state) })
+            // An element is the array's property: a `File[]`'s elements are files.
+            return .array(elements.map { receivingFiles($0, at: path, instance: instance, &state) })
         case .object(let members):
             let isFileShaped = members["content"] != nil && members.values.allSatisfy { $0.stringValue != nil }
-            if isFileShaped, filePaths?.contains(propertyPath.joined(separator: ".")) ?? true {
+            if isFileShaped, filePaths?.contains(path.joined(separator: ".")) ?? true {
                 return pendingFile(members.mapValues { $0.stringValue ?? "" }, instance: instance, &state)
             }
             var stored: [String: JSONValue] = [:]
             for (key, member) in members {
-                stored[key] = receivingFiles(member, at: propertyPath + [key], instance: instance, &state)
+                stored[key] = receivingFiles(member, at: path + [key], instance: instance, &state)
             }
             return .object(stored)
         default:

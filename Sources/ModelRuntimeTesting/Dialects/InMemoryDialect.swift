@@ -90,13 +90,6 @@ extension BackendDialect {
     func seeded(_ members: [String: JSONValue], _ state: inout BackendState) -> [String: JSONValue] { members }
 }
 
-/// `segments` with each ObjectId in them (24 hexadecimal digits, in either case) in the lowercase form the backend
-/// stores: Cortex and Mia-Platform's CRUD service read a path's id as an ObjectId, which bson parses in either case,
-/// so `/c_items/5F0A…` names the instance `5f0a…`. Parse's objectIds are plain strings, and their case counts.
-func objectIDsLowercased(_ segments: [String]) -> [String] {
-    segments.map { ObjectID($0)?.description ?? $0 }
-}
-
 extension BackendFault {
     /// A write the model refuses: a property it doesn't have, a value of the wrong type, a missing required one.
     static func validation(_ message: String, path: String? = nil) -> BackendFault {

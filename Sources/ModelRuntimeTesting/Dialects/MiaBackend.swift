@@ -47,10 +47,9 @@ struct MiaBackend: BackendDialect {
     }
 
     func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
-        guard let (collection, endpoint, path) = state.collection(in: request.segments) else {
+        guard let (collection, endpoint, rest) = state.collection(in: request.segments) else {
             throw BackendFault.notFound("no collection at /")
         }
-        let rest = objectIDsLowercased(path)
         let route = rest.first { !$0.isEmpty }
         switch (request.method, rest.filter { !$0.isEmpty }.count, route) {
         case ("GET", 0, _): return BackendAnswer(.array(try list(request, collection, state)))
@@ -191,7 +190,9 @@ struct MiaBackend: BackendDialect {
         -> Int
     {
         guard
-            let found = try visible(request, collection, state).first(where: { $0.document["_id"]?.stringValue == id })
+            let found = try visible(request, collection, state).first(where: {
+                BackendState.isID(id, of: $0.document, idKey: "_id")
+            })
         else { throw BackendFault.notFound("The requested resource was not found") }
         return found.index
     }

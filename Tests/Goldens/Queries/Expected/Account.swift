@@ -194,9 +194,9 @@ extension Account {
 }
 
 extension Account.Create: RequiredCreateMembers {
-    /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and where the body has
-    /// files, their paths.
+    /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and the object's files.
     public static let requiredMembers: Set<String> = []
+    public static let fileMembers: Set<String>? = []
 }
 
 extension Account.Name: BodyValueConvertible {

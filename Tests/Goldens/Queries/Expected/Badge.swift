@@ -9,13 +9,21 @@ public struct Badge: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
     public var photo: Optional<FileValue>
     public var note: Optional<JSONValue>
     public var card: Optional<Card>
+    public var sides: Optional<[Side]>
     public var unknownMembers: UnknownMembers
 
-    public init(id: ObjectID, photo: FileValue? = nil, note: JSONValue? = nil, card: Card? = nil) {
+    public init(
+        id: ObjectID,
+        photo: FileValue? = nil,
+        note: JSONValue? = nil,
+        card: Card? = nil,
+        sides: [Side]? = nil
+    ) {
         self.id = id
         self.photo = photo
         self.note = note
         self.card = card
+        self.sides = sides
         self.unknownMembers = .init()
         self._nullKeys = NullKeys()
     }
@@ -27,6 +35,7 @@ public struct Badge: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
         self.photo = try container.decodeOrNull(FileValue.self, forKey: MemberKey<Self>("c_photo"), nulls: &nulls)
         self.note = try container.decodeOrNull(JSONValue.self, forKey: MemberKey<Self>("c_note"), nulls: &nulls)
         self.card = try container.decodeOrNull(Card.self, forKey: MemberKey<Self>("c_card"), nulls: &nulls)
+        self.sides = try container.decodeOrNull([Side].self, forKey: MemberKey<Self>("c_sides"), nulls: &nulls)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
@@ -37,6 +46,7 @@ public struct Badge: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
         try container.encodeOrNull(self.photo, forKey: JSONKey("c_photo"), nulls: _nullKeys)
         try container.encodeOrNull(self.note, forKey: JSONKey("c_note"), nulls: _nullKeys)
         try container.encodeOrNull(self.card, forKey: JSONKey("c_card"), nulls: _nullKeys)
+        try container.encodeOrNull(self.sides, forKey: JSONKey("c_sides"), nulls: _nullKeys)
         try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
@@ -45,13 +55,14 @@ public struct Badge: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
         guard equalValues(lhs.photo, rhs.photo) else { return false }
         guard equalValues(lhs.note, rhs.note) else { return false }
         guard equalValues(lhs.card, rhs.card) else { return false }
+        guard equalValues(lhs.sides, rhs.sides) else { return false }
         guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
-    public static let modeledKeys: Set<String> = ["_id", "c_photo", "c_note", "c_card"]
+    public static let modeledKeys: Set<String> = ["_id", "c_photo", "c_note", "c_card", "c_sides"]
 
     public struct Card: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         public var scan: Optional<FileValue>
@@ -92,6 +103,41 @@ public struct Badge: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMemb
         /// The keys this model's properties read; `unknownMembers` keeps the others.
         public static let modeledKeys: Set<String> = ["c_scan", "c_title"]
     }
+
+    public struct Side: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
+        public var image: Optional<FileValue>
+        public var unknownMembers: UnknownMembers
+
+        public init(image: FileValue? = nil) {
+            self.image = image
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+            var nulls = NullKeys()
+            self.image = try container.decodeOrNull(FileValue.self, forKey: MemberKey<Self>("c_image"), nulls: &nulls)
+            self._nullKeys = nulls
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeOrNull(self.image, forKey: JSONKey("c_image"), nulls: _nullKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
+        }
+
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard equalValues(lhs.image, rhs.image) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
+            return true
+        }
+
+        private var _nullKeys: NullKeys
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["c_image"]
+    }
 }
 
 extension Badge: QueryableModel {
@@ -128,6 +174,10 @@ extension Badge {
         public var card: DocumentField<Root, Badge.Card.Fields<Root>, MaybeAbsent> {
             .init(_prefix, "c_card")
         }
+
+        public var sides: DocumentArrayField<Root, Badge.Side.Fields<Badge.Side>, MaybeAbsent> {
+            .init(_prefix, "c_sides")
+        }
     }
 }
 
@@ -152,6 +202,23 @@ extension Badge.Card {
     }
 }
 
+extension Badge.Side {
+    /// The typed fields of `Badge.Side`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var image: FileField<Root, MaybeAbsent> {
+            .init(_prefix, "c_image")
+        }
+    }
+}
+
 extension Badge {
     /// The body that creates an instance of `Badge`: required properties are the initializer's parameters, and
     /// only properties the server lets a client create or write are here.
@@ -161,11 +228,13 @@ extension Badge {
         public var photo: Optional<FileUpload>
         public var note: Optional<JSONValue>
         public var card: Optional<Badge.Card.Create>
+        public var sides: Optional<[Badge.Side.Create]>
 
         public init() {
             self.photo = nil
             self.note = nil
             self.card = nil
+            self.sides = nil
         }
 
         public var members: [BodyMember] {
@@ -179,6 +248,9 @@ extension Badge {
             if let value = self.card {
                 members.append(BodyMember("c_card", value.bodyValue))
             }
+            if let value = self.sides {
+                members.append(BodyMember("c_sides", value.bodyValue))
+            }
             return members
         }
 
@@ -187,6 +259,9 @@ extension Badge {
             violations.append(contentsOf: Validation.file(self.photo, rules: FacetRules.photo, at: prefix, "c_photo"))
             if let document = self.card {
                 violations.append(contentsOf: document.violations(at: prefix + "c_card."))
+            }
+            for (index, element) in (self.sides ?? []).enumerated() {
+                violations.append(contentsOf: element.violations(at: prefix + "c_sides[\(index)]."))
             }
             return violations
         }
@@ -200,12 +275,14 @@ extension Badge {
         public var photo: FieldUpdate<FileUpload>
         public var note: FieldUpdate<JSONValue>
         public var card: FieldUpdate<Badge.Card>
+        public var sides: ArrayUpdate<Badge.Side, ArrayOperationSet.SetOnly>
 
         /// An update that changes nothing: every property is unchanged.
         public init() {
             self.photo = .unchanged
             self.note = .unchanged
             self.card = .unchanged
+            self.sides = .init()
         }
 
         /// The update that turns `original` into `edited`, and nothing more.
@@ -216,6 +293,7 @@ extension Badge {
             }
             self.note = .difference(from: original.note, to: edited.note)
             self.card = .difference(from: original.card, to: edited.card)
+            self.sides.change = .difference(from: original.sides, to: edited.sides)
         }
 
         public var operations: [PatchOperation] {
@@ -223,6 +301,7 @@ extension Badge {
             operations.append(contentsOf: self.photo.operations(at: "c_photo"))
             operations.append(contentsOf: self.note.operations(at: "c_note"))
             operations.append(contentsOf: self.card.operations(at: "c_card"))
+            operations.append(contentsOf: self.sides.operations(at: "c_sides"))
             return operations
         }
 
@@ -242,10 +321,9 @@ extension Badge {
 }
 
 extension Badge.Create: RequiredCreateMembers {
-    /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and where the body has
-    /// files, their paths.
+    /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and the object's files.
     public static let requiredMembers: Set<String> = []
-    public static let fileMembers: Set<String> = ["c_photo", "c_card.c_scan"]
+    public static let fileMembers: Set<String>? = ["c_photo", "c_card.c_scan", "c_sides.c_image"]
 }
 
 extension Badge.Card: BodyValueConvertible {
@@ -289,5 +367,40 @@ extension Badge.Card: BodyValueConvertible {
     /// The facets the schema allows in each File property.
     public enum FacetRules {
         public static let scan: [FacetRule] = []
+    }
+}
+
+extension Badge.Side: BodyValueConvertible {
+    /// The document as an update sets it, whole.
+    public var bodyValue: BodyValue {
+        .object([])
+    }
+
+    /// The body of a new `Badge.Side`, inside its object's create body.
+    public struct Create: DocumentBody {
+        public var image: Optional<FileUpload>
+
+        public init() {
+            self.image = nil
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.image {
+                members.append(BodyMember("c_image", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations.append(contentsOf: Validation.file(self.image, rules: FacetRules.image, at: prefix, "c_image"))
+            return violations
+        }
+    }
+
+    /// The facets the schema allows in each File property.
+    public enum FacetRules {
+        public static let image: [FacetRule] = []
     }
 }

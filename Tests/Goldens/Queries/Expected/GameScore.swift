@@ -195,7 +195,7 @@ extension GameScore {
 }
 
 extension GameScore.Create: RequiredCreateMembers {
-    /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and where the body has
-    /// files, their paths.
+    /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and the object's files.
     public static let requiredMembers: Set<String> = []
+    public static let fileMembers: Set<String>? = []
 }

@@ -488,9 +488,9 @@ extension Item {
 }
 
 extension Item.Create: RequiredCreateMembers {
-    /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and where the body has
-    /// files, their paths.
+    /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and the object's files.
     public static let requiredMembers: Set<String> = ["c_name"]
+    public static let fileMembers: Set<String>? = []
 }
 
 extension Item.Size: BodyValueConvertible {

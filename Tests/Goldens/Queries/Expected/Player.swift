@@ -118,7 +118,7 @@ extension Player {
 }
 
 extension Player.Create: RequiredCreateMembers {
-    /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and where the body has
-    /// files, their paths.
+    /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and the object's files.
     public static let requiredMembers: Set<String> = []
+    public static let fileMembers: Set<String>? = []
 }

@@ -14,6 +14,7 @@ public enum SchemaObjects {
         Picturedata.self,
         Author.self,
         Badge.self,
+        Note.self,
         Item.self,
     ]
 }
@@ -56,6 +57,11 @@ extension Author: SchemaObject {
 extension Badge: SchemaObject {
     public static let apiName = "c_badge"
     public static let pluralName = "c_badges"
+}
+
+extension Note: SchemaObject {
+    public static let apiName = "c_note"
+    public static let pluralName = "c_notes"
 }
 
 extension Item: SchemaObject {

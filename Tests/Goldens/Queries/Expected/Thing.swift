@@ -281,7 +281,7 @@ extension Thing {
 }
 
 extension Thing.Create: RequiredCreateMembers {
-    /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and where the body has
-    /// files, their paths.
+    /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and the object's files.
     public static let requiredMembers: Set<String> = ["created"]
+    public static let fileMembers: Set<String>? = []
 }
