@@ -201,3 +201,34 @@ private final class ReadInBackground: @unchecked Sendable {
         return data!
     }
 }
+
+/// Checks `condition` every `interval` until it holds or `limit` has passed, and says whether it held. Only on a
+/// thread of ``onOwnThread(_:)``: it sleeps between the checks.
+public func poll(
+    every interval: Duration,
+    for limit: Duration,
+    file: StaticString = #fileID,
+    line: UInt = #line,
+    until condition: () throws -> Bool
+) throws -> Bool {
+    try requireOwnThread("polling", file: file, line: line)
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+        if try condition() { return true }
+        Thread.sleep(
+            forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        )
+    }
+    return try condition()
+}
+
+/// Calls `body` after `delay`, from a thread of its own that waits out the delay: neither waits for a thread of
+/// Swift concurrency's pool, which tests computing at the same time may hold for seconds.
+public func afterDelayOnAThreadOfItsOwn(_ delay: Duration, _ body: @escaping @Sendable () -> Void) {
+    let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+    Thread {
+        Thread.sleep(forTimeInterval: seconds)
+        body()
+    }
+    .start()
+}

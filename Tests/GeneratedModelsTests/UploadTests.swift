@@ -1006,19 +1006,15 @@ private struct ReceivedUploads: Decodable {
 /// The delay is counted on a thread of its own, which then resumes the request. `Task.sleep` would wake it through
 /// Swift concurrency's pool, as the timer it races wakes: when computing tests hold the pool's two threads for longer
 /// than the limit, both wake-ups wait there together and the timer can win a race the answer won by a second (CI saw
-/// it). Resumed this way, the answer goes straight to the test's own threads.
+/// it). A continuation resumed from that thread goes to the test's own threads (its task executor) directly.
 struct AnswerAfterADelay: HTTPTransport {
     let delay: Duration
     let body: String
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         if delay > .zero {
-            let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
             await withCheckedContinuation { (answered: CheckedContinuation<Void, Never>) in
-                Thread {
-                    Thread.sleep(forTimeInterval: seconds)
-                    answered.resume()
-                }.start()
+                afterDelayOnAThreadOfItsOwn(delay) { answered.resume() }
             }
         }
         let url = try #require(request.url)

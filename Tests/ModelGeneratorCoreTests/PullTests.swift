@@ -474,12 +474,9 @@ import Darwin
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
                 try process.run()
-                let deadline = ContinuousClock.now + .seconds(60)
-                while process.isRunning, ContinuousClock.now < deadline,
-                    !(try FileManager.default.contentsOfDirectory(atPath: folder.path))
-                        .contains(where: { $0.hasPrefix(".model-generator-staging-") })
-                {
-                    usleep(500)
+                _ = try poll(every: .microseconds(500), for: .seconds(60)) {
+                    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                    return !process.isRunning || names.contains { $0.hasPrefix(".model-generator-staging-") }
                 }
                 process.terminate()
                 try waitForExit(process)
