@@ -215,9 +215,7 @@ public func poll(
     let deadline = ContinuousClock.now + limit
     while ContinuousClock.now < deadline {
         if try condition() { return true }
-        Thread.sleep(
-            forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
-        )
+        Thread.sleep(forTimeInterval: seconds(interval))
     }
     return try condition()
 }
@@ -225,10 +223,15 @@ public func poll(
 /// Calls `body` after `delay`, from a thread of its own that waits out the delay: neither waits for a thread of
 /// Swift concurrency's pool, which tests computing at the same time may hold for seconds.
 public func afterDelayOnAThreadOfItsOwn(_ delay: Duration, _ body: @escaping @Sendable () -> Void) {
-    let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+    let wait = seconds(delay)
     Thread {
-        Thread.sleep(forTimeInterval: seconds)
+        Thread.sleep(forTimeInterval: wait)
         body()
     }
     .start()
+}
+
+/// `duration` in seconds, as `Thread.sleep` takes them.
+private func seconds(_ duration: Duration) -> TimeInterval {
+    TimeInterval(duration.components.seconds) + TimeInterval(duration.components.attoseconds) / 1e18
 }
