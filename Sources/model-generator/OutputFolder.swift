@@ -326,9 +326,9 @@ final class OutputFolder {
                 // which waited for this one's lock after listing it, deleted it.
                 if written.isAnotherSpelling(name) { continue }
                 let target = directory + "/" + name
-                if try SafeFiles.kind(of: target) == nil { continue }
-                guard try SafeFiles.kind(of: target) == .regularFile,
-                    rename(target, staging + "/old/" + name) == 0
+                let kind = try SafeFiles.kind(of: target)
+                if kind == nil { continue }
+                guard kind == .regularFile, rename(target, staging + "/old/" + name) == 0
                 else { throw FileError("delete", Paths.join(directory, name)) }
                 steps.append(.replaced(target: target, previous: staging + "/old/" + name))
             }

@@ -8,11 +8,13 @@ struct BodyTranslator {
 
     func file(_ object: ResolvedObject, listsRequiredMembers: Bool = false) -> BodyFileView {
         var builder = Builder(translator: translator, apiNames: apiNames, listsRequiredMembers: listsRequiredMembers)
-        // The backend keeps a typed object's variants in one collection: each variant's `Create` lists them all.
-        builder.objectFilePaths = builder.filePaths(
-            object.properties + object.variants.flatMap(\.properties),
-            below: ""
-        )
+        if listsRequiredMembers {
+            // The backend keeps a typed object's variants in one collection: each variant's `Create` lists them all.
+            builder.objectFilePaths = builder.filePaths(
+                object.properties + object.variants.flatMap(\.properties),
+                below: ""
+            )
+        }
         if object.variants.isEmpty {
             let scoped = object.properties.map { ($0, object.swiftName) }
             builder.addBodies(owner: object.swiftName, model: object.swiftName, properties: scoped, type: nil)

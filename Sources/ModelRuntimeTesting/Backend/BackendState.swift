@@ -208,17 +208,17 @@ struct BackendState {
 
     /// The index of the document whose `idKey` is `id`.
     func index(of id: String, idKey: String, in pluralName: String) -> Int? {
-        documents(pluralName).firstIndex { Self.isID(id, of: $0, idKey: idKey) }
+        documents(pluralName).firstIndex(where: Self.hasID(id, idKey: idKey))
     }
 
-    /// Whether `document`'s id (its `idKey`) is `id`. An `_id` is a MongoDB ObjectId in Cortex and Mia-Platform,
-    /// which bson parses in either case: `5F0A…` is `5f0a…`. Parse's `objectId` is a string whose case counts.
-    static func isID(_ id: String, of document: JSONValue, idKey: String) -> Bool {
-        guard let stored = document[idKey] else { return false }
-        if idKey == "_id", let requested = ObjectID(id), let storedID = stored.stringValue.flatMap(ObjectID.init) {
-            return storedID == requested
+    /// Whether a document's id (its `idKey`) is `id`, with `id` read once for every document tested. An `_id` is a
+    /// MongoDB ObjectId in Cortex and Mia-Platform, which bson parses in either case: `5F0A…` is `5f0a…`. Parse's
+    /// `objectId` is a string whose case counts.
+    static func hasID(_ id: String, idKey: String) -> (JSONValue) -> Bool {
+        if idKey == "_id", let requested = ObjectID(id) {
+            return { $0[idKey]?.stringValue.flatMap(ObjectID.init) == requested }
         }
-        return sameValue(stored, .string(id))
+        return { document in document[idKey].map { sameValue($0, .string(id)) } ?? false }
     }
 }
 

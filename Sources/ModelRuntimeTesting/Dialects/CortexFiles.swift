@@ -27,10 +27,25 @@ extension CortexBackend {
         -> JSONValue
     {
         let filePaths = state.models[instance.collection]?.fileMembers ?? nil
+        return receivingFiles(value, at: path, filePaths: filePaths, instance: instance, &state)
+    }
+
+    /// ``receivingFiles(_:at:instance:_:)`` with the file paths known (nil: unknown, go by shape).
+    private func receivingFiles(
+        _ value: JSONValue,
+        at path: [String],
+        filePaths: Set<String>?,
+        instance: (collection: String, id: String),
+        _ state: inout BackendState
+    )
+        -> JSONValue
+    {
         switch value {
         case .array(let elements):
             // An element is the array's property: a `File[]`'s elements are files.
-            return .array(elements.map { receivingFiles($0, at: path, instance: instance, &state) })
+            return .array(
+                elements.map { receivingFiles($0, at: path, filePaths: filePaths, instance: instance, &state) }
+            )
         case .object(let members):
             let isFileShaped = members["content"] != nil && members.values.allSatisfy { $0.stringValue != nil }
             if isFileShaped, filePaths?.contains(path.joined(separator: ".")) ?? true {
@@ -38,7 +53,13 @@ extension CortexBackend {
             }
             var stored: [String: JSONValue] = [:]
             for (key, member) in members {
-                stored[key] = receivingFiles(member, at: path + [key], instance: instance, &state)
+                stored[key] = receivingFiles(
+                    member,
+                    at: path + [key],
+                    filePaths: filePaths,
+                    instance: instance,
+                    &state
+                )
             }
             return .object(stored)
         default:

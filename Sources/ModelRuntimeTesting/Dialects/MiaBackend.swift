@@ -189,11 +189,10 @@ struct MiaBackend: BackendDialect {
     ) throws
         -> Int
     {
-        guard
-            let found = try visible(request, collection, state).first(where: {
-                BackendState.isID(id, of: $0.document, idKey: "_id")
-            })
-        else { throw BackendFault.notFound("The requested resource was not found") }
+        let hasID = BackendState.hasID(id, idKey: "_id")
+        guard let found = try visible(request, collection, state).first(where: { hasID($0.document) }) else {
+            throw BackendFault.notFound("The requested resource was not found")
+        }
         return found.index
     }
 
