@@ -220,17 +220,6 @@ public func poll(
     return try condition()
 }
 
-/// Calls `body` after `delay`, from a thread of its own that waits out the delay: neither waits for a thread of
-/// Swift concurrency's pool, which tests computing at the same time may hold for seconds.
-public func afterDelayOnAThreadOfItsOwn(_ delay: Duration, _ body: @escaping @Sendable () -> Void) {
-    let wait = seconds(delay)
-    Thread {
-        Thread.sleep(forTimeInterval: wait)
-        body()
-    }
-    .start()
-}
-
 /// `duration` in seconds, as `Thread.sleep` takes them.
 private func seconds(_ duration: Duration) -> TimeInterval {
     TimeInterval(duration.components.seconds) + TimeInterval(duration.components.attoseconds) / 1e18

@@ -622,7 +622,7 @@ private final class SilentTransport: HTTPTransport, @unchecked Sendable {
         let client = ModelClient(
             baseURL: URL(string: "http://127.0.0.1:9")!,
             dialect: .cortex,
-            transport: AnswerAfterADelay(delay: .zero, body: #"{"ok": true}"#),
+            transport: AnswerAtOnce(body: #"{"ok": true}"#),
             retry: .never,
             timeout: .seconds(Int64.max)
         )
@@ -642,5 +642,18 @@ private final class SilentTransport: HTTPTransport, @unchecked Sendable {
             _ = try await client.create(Author.Create())
         }
         #expect(transport.counts.calls == 1)
+    }
+}
+
+/// Answers every request at once with `body` and a 200.
+struct AnswerAtOnce: HTTPTransport {
+    let body: String
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let url = try #require(request.url)
+        let response = try #require(
+            HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)
+        )
+        return (Data(body.utf8), response)
     }
 }

@@ -706,19 +706,6 @@ struct UploadTests {
         }
     }
 
-    /// A policy of no time at all still reads once: each read gets at least `minimumReadTime`, which the read at the
-    /// deadline needs too. With the first wait's length as the only floor, that read got no time, and failed even
-    /// when the file was ready.
-    @Test func aPolicyWithoutTimeStillReadsOnce() async throws {
-        let transport = AnswerAfterADelay(delay: .milliseconds(20), body: #"{"name": "content", "state": 2}"#)
-        let uploader = FileUploader(
-            transport: transport,
-            polling: try PollingPolicy(initialDelay: .zero, timeout: .zero)
-        )
-        let file = try await uploader.waitUntilReady(fileAt: URL(string: "http://127.0.0.1:9/c_offices/1/c_logo")!)
-        #expect(file.facets.map(\.state) == [.ready])
-    }
-
     @Test func cancellingDuringAPollRequestEndsPromptlyWithCancellationError() async throws {
         try await UploadServer.run { server, transport in
             let (uploader, url) = try await server.officeWithUploadedPicture(
@@ -999,30 +986,6 @@ private struct ReceivedUploads: Decodable {
     var polls: [Poll]
     var errors: [String]
     var requests: [String]
-}
-
-/// A transport that answers every request with `body` and status 200 after `delay`, without a server.
-///
-/// The delay is counted on a thread of its own, which then resumes the request. `Task.sleep` would wake it through
-/// Swift concurrency's pool, as the timer it races wakes: when computing tests hold the pool's two threads for longer
-/// than the limit, both wake-ups wait there together and the timer can win a race the answer won by a second (CI saw
-/// it). A continuation resumed from that thread goes to the test's own threads (its task executor) directly.
-struct AnswerAfterADelay: HTTPTransport {
-    let delay: Duration
-    let body: String
-
-    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        if delay > .zero {
-            await withCheckedContinuation { (answered: CheckedContinuation<Void, Never>) in
-                afterDelayOnAThreadOfItsOwn(delay) { answered.resume() }
-            }
-        }
-        let url = try #require(request.url)
-        let response = try #require(
-            HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)
-        )
-        return (Data(body.utf8), response)
-    }
 }
 
 extension FileUploader {

@@ -151,7 +151,7 @@ public struct FileUploader: Sendable {
     /// `nil` waits as long as the transport does. ``ModelClient``'s uploads take the client's timeout instead.
     public var uploadTimeout: Duration? = .seconds(60)
     /// The clock the polling's waits and its timeout are measured on.
-    private let timer: PollingTimer
+    let timer: PollingTimer
 
     /// An uploader over `transport`, polling as `polling` says.
     public init(transport: any HTTPTransport, polling: PollingPolicy = .standard) {
@@ -162,9 +162,14 @@ public struct FileUploader: Sendable {
     /// when it is slept on, so that a two-minute wait takes no time and its waits can be checked one by one.
     public init<PollingClock: Clock>(transport: any HTTPTransport, polling: PollingPolicy, clock: PollingClock)
     where PollingClock.Duration == Duration {
+        self.init(transport: transport, polling: polling, timer: PollingTimer(clock))
+    }
+
+    /// An uploader whose polling waits, and races its reads, on `timer`.
+    init(transport: any HTTPTransport, polling: PollingPolicy, timer: PollingTimer) {
         self.transport = transport
         self.polling = polling
-        self.timer = PollingTimer(clock)
+        self.timer = timer
     }
 
     /// Uploads every facet of `upload` that `file` (the server's answer for that property) has instructions for,
@@ -586,16 +591,28 @@ extension JSONValue {
 
 /// A clock seen as the time since the uploader was made and a way to sleep on it, so that the uploader stays a
 /// plain value whatever clock it was given.
-private struct PollingTimer: Sendable {
+struct PollingTimer: Sendable {
     let elapsed: @Sendable () -> Duration
     let sleep: @Sendable (Duration) async throws -> Void
     /// Whether the clock's time passes on its own, so that a read can be raced against it.
     let isRealTime: Bool
 
     init<PollingClock: Clock>(_ clock: PollingClock) where PollingClock.Duration == Duration {
-        isRealTime = clock is ContinuousClock || clock is SuspendingClock
         let origin = clock.now
-        elapsed = { origin.duration(to: clock.now) }
-        sleep = { try await clock.sleep(for: $0) }
+        self.init(
+            elapsed: { origin.duration(to: clock.now) },
+            sleep: { try await clock.sleep(for: $0) },
+            isRealTime: clock is ContinuousClock || clock is SuspendingClock
+        )
+    }
+
+    init(
+        elapsed: @escaping @Sendable () -> Duration,
+        sleep: @escaping @Sendable (Duration) async throws -> Void,
+        isRealTime: Bool
+    ) {
+        self.elapsed = elapsed
+        self.sleep = sleep
+        self.isRealTime = isRealTime
     }
 }
