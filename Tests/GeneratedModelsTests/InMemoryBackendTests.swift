@@ -301,6 +301,69 @@ import FoundationNetworking
         }
     }
 
+    /// A filter's `_id` is an ObjectId too, the document's own, a reference's (Cortex matches a reference by its id)
+    /// and a document element's: in either case it selects the document stored in either case, and it compares and
+    /// sorts as the ObjectId does (as strings, `ABCDEF…2` sorts before `abcdef…1`). Other strings keep their case.
+    @Test(arguments: ["cortex", "mia"])
+    func anObjectIdInAFilterOrASortIsTheSameInEitherCase(_ name: String) async throws {
+        let backend = InMemoryBackend(name == "cortex" ? .cortex : .mia(defaultState: .public))
+        try await backend.insert(
+            [
+                [
+                    "_id": "abcdef000000000000000001", "c_name": "first",
+                    "c_owner": ["_id": "ABCDEF0000000000000000AA", "object": "account"],
+                    "c_parts": [["_id": "ABCDEF0000000000000000B1", "c_label": "x"]],
+                ],
+                ["_id": "ABCDEF000000000000000002", "c_name": "second"],
+            ],
+            into: "c_items"
+        )
+        let (path, filterItem) = name == "cortex" ? ("/c_items", "where") : ("/c_items/", "_q")
+        func names(_ items: [URLQueryItem]) async throws -> [String] {
+            let (status, answer) = try await backend.answer(RenderedRequest(path: path, queryItems: items))
+            #expect(status == 200, "\(items): \(answer)")
+            let found = (name == "cortex" ? answer["data"] : answer)?.arrayValue ?? []
+            return found.compactMap { $0["c_name"]?.stringValue }
+        }
+        var filters: [(String, [String])] = [
+            (#"{"_id":"ABCDEF000000000000000001"}"#, ["first"]),
+            (#"{"_id":"abcdef000000000000000002"}"#, ["second"]),
+            (#"{"_id":{"$in":["abcdef000000000000000002","ABCDEF000000000000000001"]}}"#, ["first", "second"]),
+            (#"{"_id":{"$ne":"ABCDEF000000000000000001"}}"#, ["second"]),
+            (#"{"_id":{"$gt":"abcdef000000000000000001"}}"#, ["second"]),
+            (#"{"_id":{"$nin":["abcdef000000000000000002"]}}"#, ["first"]),
+            (#"{"c_owner._id":"abcdef0000000000000000aa"}"#, ["first"]),
+            (#"{"c_parts._id":{"$eq":"abcdef0000000000000000b1"}}"#, ["first"]),
+            (#"{"c_name":"FIRST"}"#, []),
+        ]
+        if name == "cortex" { filters.append((#"{"c_owner":"abcdef0000000000000000aa"}"#, ["first"])) }
+        for (filter, expected) in filters {
+            let found = try await names([URLQueryItem(name: filterItem, value: filter)])
+            #expect(found.sorted() == expected, "\(filter)")
+        }
+        for (ascending, expected) in [(true, ["first", "second"]), (false, ["second", "first"])] {
+            let sort =
+                name == "cortex"
+                ? URLQueryItem(name: "sort", value: ascending ? #"{"_id":1}"# : #"{"_id":-1}"#)
+                : URLQueryItem(name: "_s", value: ascending ? "_id" : "-_id")
+            #expect(try await names([sort]) == expected, "\(sort)")
+        }
+    }
+
+    @Test func aParseObjectIdInAFilterIsCaseSensitive() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([["objectId": "aBc123", "name": "first"]], into: "Thing")
+        for (id, expected) in [("aBc123", ["first"]), ("ABC123", []), ("abc123", [])] {
+            let (_, answer) = try await backend.answer(
+                RenderedRequest(
+                    path: "/classes/Thing",
+                    queryItems: [URLQueryItem(name: "where", value: #"{"objectId":"\#(id)"}"#)]
+                )
+            )
+            #expect(answer["results"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == expected, "\(id)")
+        }
+    }
+
     /// Each variant's `Create` says what a create of that variant must send: a create of one variant is checked
     /// against its own members, not those of the variant registered last. The file properties are the object's.
     @Test func eachVariantOfATypedObjectIsCheckedAgainstItsOwnCreate() async throws {

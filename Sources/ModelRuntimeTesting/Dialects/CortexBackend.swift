@@ -21,7 +21,8 @@ struct CortexBackend: BackendDialect {
             operators: CortexDialect.filter.supportedOperators,
             backend: "cortex",
             regexInSlashes: true,
-            referencesByID: true
+            referencesByID: true,
+            idsAreObjectIDs: true
         )
     }
 
@@ -86,7 +87,7 @@ struct CortexBackend: BackendDialect {
     // MARK: Reading
 
     private func selection(_ request: BackendRequest) throws -> DocumentSelection {
-        DocumentSelection(included: request.items("paths[]"), alwaysIncluded: ["_id", "object"])
+        DocumentSelection(included: request.items("paths[]"), alwaysIncluded: ["_id", "object"], idsAreObjectIDs: true)
     }
 
     private func list(_ request: BackendRequest, _ plural: String, _ state: BackendState) throws -> BackendAnswer {

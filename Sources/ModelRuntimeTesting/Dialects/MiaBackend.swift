@@ -22,7 +22,7 @@ struct MiaBackend: BackendDialect {
     static let systemProperties: Set<String> = ["_id", "createdAt", "creatorId", "updatedAt", "updaterId"]
 
     var filterRules: FilterRules {
-        FilterRules(operators: MiaDialect.filter.supportedOperators, backend: "mia")
+        FilterRules(operators: MiaDialect.filter.supportedOperators, backend: "mia", idsAreObjectIDs: true)
     }
 
     func seeded(_ members: [String: JSONValue], _ state: inout BackendState) -> [String: JSONValue] {
@@ -146,7 +146,7 @@ struct MiaBackend: BackendDialect {
     }
 
     private func selection(_ request: BackendRequest) throws -> DocumentSelection {
-        var selection = DocumentSelection(alwaysIncluded: ["_id"])
+        var selection = DocumentSelection(alwaysIncluded: ["_id"], idsAreObjectIDs: true)
         if let projection = request.item("_p") {
             selection.included = projection.split(separator: ",").map(String.init)
         }

@@ -30,6 +30,10 @@ struct FilterRules {
     var regexInSlashes = false
     /// Cortex matches a reference property (stored as `{"_id":…,"object":…}`) by its `_id`.
     var referencesByID = false
+    /// Cortex and Mia-Platform's CRUD service store every `_id` as a MongoDB ObjectId and cast a filter's string for
+    /// one to an ObjectId, which bson reads in either case: `{"_id": "5F0A…"}` finds `5f0a…`. Parse's `objectId` is a
+    /// string whose case counts.
+    var idsAreObjectIDs = false
 
     /// The deepest nesting of `$and`, `$or`, `$nor`, `$not` and `$elemMatch` read; deeper filters are refused.
     static let maximumDepth = 64
@@ -37,7 +41,11 @@ struct FilterRules {
     /// The filter checked and compiled: every operator accepted by the backend and every operand of the right kind,
     /// regular expressions compiled once. Throws the backend's refusal otherwise, whatever the documents.
     func compile(_ filter: JSONValue) throws -> DocumentFilter {
-        DocumentFilter(root: try node(filter, depth: 0), referencesByID: referencesByID)
+        DocumentFilter(
+            root: try node(filter, depth: 0),
+            referencesByID: referencesByID,
+            idsAreObjectIDs: idsAreObjectIDs
+        )
     }
 
     private func accept(_ operatorName: String, path: String? = nil) throws {
@@ -79,12 +87,15 @@ struct FilterRules {
         guard depth < Self.maximumDepth else {
             throw BackendFault.invalid("the filter nests deeper than \(Self.maximumDepth)")
         }
+        // An ObjectId's operands in their one spelling; the values found are spelled so when the filter runs.
+        let isObjectID = idsAreObjectIDs && segments(field).last == "_id"
+        func operand(_ value: JSONValue) -> JSONValue { isObjectID ? canonicalObjectIDs(value) : value }
         guard case .object(let members) = condition, members.keys.contains(where: { $0.hasPrefix("$") }) else {
-            return [.equals(condition)]
+            return [.equals(operand(condition))]
         }
         var result: [DocumentFilter.Condition] = []
         for key in members.keys.sorted() {
-            let operand = members[key]!
+            let value = members[key]!
             guard key.hasPrefix("$") else {
                 throw BackendFault.invalid("\(field) mixes operators and fields: \(key)", path: field)
             }
@@ -96,8 +107,8 @@ struct FilterRules {
             }
             try accept(key, path: field)
             switch key {
-            case "$eq": result.append(.equals(operand))
-            case "$ne": result.append(.not([.equals(operand)]))
+            case "$eq": result.append(.equals(operand(value)))
+            case "$ne": result.append(.not([.equals(operand(value))]))
             case "$gt", "$gte", "$lt", "$lte":
                 let accepted: Set<ComparisonResult> =
                     switch key {
@@ -106,36 +117,36 @@ struct FilterRules {
                     case "$lt": [.orderedAscending]
                     default: [.orderedAscending, .orderedSame]
                     }
-                result.append(.compares(operand, accepted))
-            case "$in": result.append(.equalsAny(try list(operand, key, field)))
-            case "$nin": result.append(.not([.equalsAny(try list(operand, key, field))]))
-            case "$all": result.append(.equalsEach(try list(operand, key, field)))
+                result.append(.compares(operand(value), accepted))
+            case "$in": result.append(.equalsAny(try list(value, key, field).map(operand)))
+            case "$nin": result.append(.not([.equalsAny(try list(value, key, field).map(operand))]))
+            case "$all": result.append(.equalsEach(try list(value, key, field).map(operand)))
             case "$exists":
-                guard case .bool(let wanted) = operand else {
+                guard case .bool(let wanted) = value else {
                     throw BackendFault.invalid("$exists takes true or false", path: field)
                 }
                 result.append(.exists(wanted))
             case "$size":
-                guard let size = operand.intValue else {
+                guard let size = value.intValue else {
                     throw BackendFault.invalid("$size takes an integer", path: field)
                 }
                 result.append(.size(size))
             case "$regex":
-                result.append(.matches(try regularExpression(operand, options: members["$options"], field: field)))
+                result.append(.matches(try regularExpression(value, options: members["$options"], field: field)))
             case "$not":
-                result.append(.not(try conditions(operand, field: field, depth: depth + 1)))
+                result.append(.not(try conditions(value, field: field, depth: depth + 1)))
             case "$elemMatch":
-                guard case .object(let inner) = operand else {
+                guard case .object(let inner) = value else {
                     throw BackendFault.invalid("$elemMatch takes an object", path: field)
                 }
                 let onValues = inner.keys.contains { $0.hasPrefix("$") && !["$and", "$or", "$nor"].contains($0) }
                 result.append(
                     onValues
-                        ? .elementMatchesValue(try conditions(operand, field: field, depth: depth + 1))
-                        : .elementMatchesDocument(try node(operand, depth: depth + 1))
+                        ? .elementMatchesValue(try conditions(value, field: field, depth: depth + 1))
+                        : .elementMatchesDocument(try node(value, depth: depth + 1))
                 )
             case "$containedBy":
-                result.append(.containedBy(try list(operand, key, field)))
+                result.append(.containedBy(try list(value, key, field)))
             default:
                 throw BackendFault.invalid("the in-memory \(backend) backend does not evaluate \(key)", path: field)
             }
@@ -217,6 +228,7 @@ struct DocumentFilter: @unchecked Sendable {
 
     let root: Node
     let referencesByID: Bool
+    let idsAreObjectIDs: Bool
 
     func matches(_ document: JSONValue) -> Bool {
         matches(document, root)
@@ -228,7 +240,12 @@ struct DocumentFilter: @unchecked Sendable {
         case .any(let nodes): nodes.contains { matches(document, $0) }
         case .none(let nodes): !nodes.contains { matches(document, $0) }
         case .field(let path, let conditions):
-            satisfies(values(at: path, in: document), conditions)
+            // An `_id`: the document's own, a reference's or a document element's.
+            if idsAreObjectIDs, path.last == "_id" {
+                satisfies(values(at: path, in: document).map(canonicalObjectIDs), conditions)
+            } else {
+                satisfies(values(at: path, in: document), conditions)
+            }
         }
     }
 
@@ -290,11 +307,24 @@ struct DocumentFilter: @unchecked Sendable {
         return candidates(found).contains { value in
             if sameValue(value, operand) { return true }
             if referencesByID, case .string = operand, case .object(let members) = value, let id = members["_id"] {
-                return sameValue(id, operand)
+                return idsAreObjectIDs
+                    ? sameValue(canonicalObjectIDs(id), canonicalObjectIDs(operand)) : sameValue(id, operand)
             }
             return false
         }
     }
+}
+
+/// A string that is an ObjectId in its one spelling, lowercase, and so each string of an array (what a path to `_id`s
+/// reaches through an array); any other value as it is.
+func canonicalObjectIDs(_ value: JSONValue) -> JSONValue {
+    if case .array(let elements) = value { return .array(elements.map(canonicalObjectID)) }
+    return canonicalObjectID(value)
+}
+
+private func canonicalObjectID(_ value: JSONValue) -> JSONValue {
+    guard case .string(let text) = value, let id = ObjectID(text) else { return value }
+    return .string(id.description)
 }
 
 /// A value named in a message: its kind, never its text.

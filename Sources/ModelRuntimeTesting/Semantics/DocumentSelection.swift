@@ -13,6 +13,9 @@ struct DocumentSelection {
     var excluded: [String] = []
     /// Members every answer keeps whatever the projection (`_id`, Parse's `objectId`…).
     var alwaysIncluded: [String] = []
+    /// Whether an `_id` sorts as the ObjectId it is (Cortex, Mia-Platform: see ``FilterRules/idsAreObjectIDs``),
+    /// whatever the case it was stored in.
+    var idsAreObjectIDs = false
 
     /// The page of `documents` (already filtered, in the order stored): sorted stably, so documents that tie keep
     /// the order they were stored in, as a collection scan returns them.
@@ -23,7 +26,7 @@ struct DocumentSelection {
             // Each document's keys once, then a stable sort on them (ties keep the stored order).
             let keys = order.map { (segments($0.path), $0.ascending) }
             let decorated = documents.enumerated().map { index, document in
-                (index, keys.map { Self.sortKey(document, $0.0, $0.1) }, document)
+                (index, keys.map { sortKey(document, $0.0, $0.1) }, document)
             }
             sorted = decorated.sorted { a, b in
                 for (position, (_, ascending)) in keys.enumerated() {
@@ -47,8 +50,9 @@ struct DocumentSelection {
 
     /// MongoDB's sort key of a document: a missing value sorts as `null`, first when ascending; an array by its
     /// smallest element ascending and its largest descending; an empty array below both.
-    private static func sortKey(_ document: JSONValue, _ path: [String], _ ascending: Bool) -> SortKey {
-        let values = values(at: path, in: document)
+    private func sortKey(_ document: JSONValue, _ path: [String], _ ascending: Bool) -> SortKey {
+        var values = values(at: path, in: document)
+        if idsAreObjectIDs, path.last == "_id" { values = values.map(canonicalObjectIDs) }
         let found = values.flatMap { value -> [JSONValue] in
             if case .array(let elements) = value { return elements }
             return [value]
