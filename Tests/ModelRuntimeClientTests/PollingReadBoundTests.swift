@@ -88,12 +88,13 @@ private final class SteppedReadClock: @unchecked Sendable {
     var timer: PollingTimer {
         PollingTimer(
             elapsed: { [self] in lock.withLock { now } },
-            sleep: { [self] duration in try await sleep(duration) },
+            sleep: { [self] duration in try await step(duration) },
             isRealTime: true
         )
     }
 
-    private func sleep(_ duration: Duration) async throws {
+    /// One sleep of the uploader on this clock: a read's limit or a wait (see the type's comment).
+    private func step(_ duration: Duration) async throws {
         let isReadLimit = lock.withLock {
             sleeps.append(duration)
             let isReadLimit = !sleeps.count.isMultiple(of: 2)
