@@ -754,6 +754,45 @@ extension RealSchemaTests {
         #expect(retyped.schema?.objects.first?.properties.first { $0.apiName == "email" }?.type == .string)
     }
 
+    /// The fields every Parse class has (`objectId`, `createdAt`, `updatedAt`, `ACL`) keep the server's types too,
+    /// and so does a field the server gives a system class whatever its value: Parse Server leaves them out of a
+    /// Defined Schema before reading them (`isProtectedFields`). Parse Server's own test of that protection
+    /// (spec/DefinedSchemas.spec.js, "should protect default fields") declares them so.
+    @Test func parseKeepsTheTypesOfTheFieldsItGivesEveryClass() throws {
+        let schema = #"""
+            {"definitions": [
+              {"className": "Test", "fields": {"createdAt": {"type": "Object"}, "objectId": {"type": "Number"},
+                "updatedAt": {"type": "String"}, "ACL": {"type": "String"}, "score": {"type": "Number"}}},
+              {"className": "_User", "fields": {"email": "Object", "updatedAt": {"type": "Date"}}}
+            ]}
+            """#
+        let result = generate(
+            config: "schemas: [schema.json]\noutput: Generated\ngenerate: [models, queries, bodies]\n",
+            ["schema.json": schema]
+        )
+        #expect(result.diagnostics.errors.isEmpty, "\(messages(result))")
+        let warned = result.diagnostics.all.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+        let keeps = "on every Parse Server, which keeps it whatever the schema says"
+        #expect(
+            warned == [
+                "2:58 'createdAt' of 'Test' is a Date \(keeps); the Object here is ignored",
+                "2:90 'objectId' of 'Test' is a String \(keeps); the Number here is ignored",
+                "3:27 'updatedAt' of 'Test' is a Date \(keeps); the String here is ignored",
+                "3:54 'ACL' of 'Test' is a ACL \(keeps); the String here is ignored",
+                "4:46 'email' of '_User' is a String \(keeps); the Object here is ignored",
+            ]
+        )
+        let test = try #require(result.schema?.objects.first { $0.apiName == "Test" })
+        let types = Dictionary(uniqueKeysWithValues: test.properties.map { ($0.apiName, $0.type) })
+        #expect(types["objectId"] == .string && types["createdAt"] == .date && types["updatedAt"] == .date)
+        #expect(types["ACL"] == .acl && types["score"] == .double)
+        #expect(test.properties.filter { $0.apiName == "objectId" }.count == 1)
+        let user = try #require(result.schema?.objects.first { $0.apiName == "_User" })
+        #expect(user.properties.first { $0.apiName == "email" }?.type == .string)
+        #expect(user.properties.filter { $0.apiName == "updatedAt" }.map(\.type) == [.date])
+        #expect(result.files.contains { $0.path.hasSuffix("Test.swift") })
+    }
+
     /// A Mia collection's own `state` beside `__STATE__` steps aside, unless an override gave it that name: then the
     /// user chose it, and the two collide.
     @Test func aPropertyAnOverrideNamesLikeASystemPropertyCollides() {

@@ -21,8 +21,14 @@ enum ParseReader {
         "definitions", "strict", "deleteExtraFields", "recreateModifiedFields", "lockSchemas",
     ]
 
+    /// The fields Parse Server gives every class (`defaultColumns._Default` in its `SchemaController`). The resolver
+    /// adds each one a class leaves out, as the backend's system properties.
+    static let defaultFields: [(name: String, type: String, targetClass: String?)] = [
+        ("objectId", "String", nil), ("createdAt", "Date", nil), ("updatedAt", "Date", nil), ("ACL", "ACL", nil),
+    ]
+
     /// The fields Parse Server gives its system classes (`defaultColumns` in its `SchemaController`), beyond
-    /// `objectId`, `createdAt`, `updatedAt` and `ACL`, which every class has: name, type, target class.
+    /// the ``defaultFields``: name, type, target class.
     static let systemClassFields: [String: [(name: String, type: String, targetClass: String?)]] = [
         "_User": [
             ("username", "String", nil), ("password", "String", nil), ("email", "String", nil),
@@ -80,27 +86,30 @@ enum ParseReader {
             )
         else { return nil }
         let name = located.value
+        // A field Parse Server gives the class itself (`isProtectedFields`) keeps the server's type whatever a
+        // Defined Schema says: one declared otherwise, or not as a field at all, is ignored with a warning.
+        let serverFields = defaultFields + (systemClassFields[name] ?? [])
         var properties: [PropertyDefinition] = []
         if let fields = node["fields"], !fields.isNull,
             let fieldEntries = reader.mapping(fields, "'fields' of '\(name)'")
         {
-            properties = fieldEntries.compactMap { readField($0, &reader) }
+            properties = fieldEntries.compactMap { entry in
+                guard let field = serverFields.first(where: { $0.name == entry.name }) else {
+                    return readField(entry, &reader)
+                }
+                // `{"type": "Date"}`, or the type alone (`"Date"`), which the server ignores here too.
+                let typeNode = entry.value["type"] ?? entry.value
+                if entry.value["type"]?.scalarText == field.type { return readField(entry, &reader) }
+                let ignored = typeNode.scalarText.map { "the \($0) here" } ?? "its definition here"
+                reader.diagnostics.warning(
+                    "'\(field.name)' of '\(name)' is a \(field.type) on every Parse Server, which keeps it whatever the schema says; \(ignored) is ignored",
+                    at: typeNode.location
+                )
+                return nil
+            }
         }
         // The system class's own fields the definition leaves out, first, as the server lists them; read as if the
-        // definition had them, at its name. One it lists with another type keeps the server's: Parse Server leaves
-        // a system class's own fields as they are whatever a Defined Schema says (`isProtectedFields`).
-        var retyped: Set<String> = []
-        for field in systemClassFields[name] ?? [] {
-            guard let typeNode = node["fields"]?[field.name]?["type"], let declared = typeNode.scalarText,
-                declared != field.type
-            else { continue }
-            reader.diagnostics.warning(
-                "'\(field.name)' of '\(name)' is a \(field.type) on every Parse Server, which keeps it whatever the schema says; the \(declared) here is ignored",
-                at: typeNode.location
-            )
-            retyped.insert(field.name)
-        }
-        properties.removeAll { retyped.contains($0.name.value) }
+        // definition had them, at its name.
         let listed = Set(properties.map(\.name.value))
         let missing = (systemClassFields[name] ?? []).filter { !listed.contains($0.name) }.compactMap { field in
             let at = located.location
