@@ -46,10 +46,23 @@ import Testing
             "reference 'ptr' points at 'SomeClass', which the schema does not define; its expanded value decodes as JSON",
             "relation 'relation' points at 'SomeClass', which the schema does not define; its items decode as JSON",
         ],
+        // parse-server's test that a Defined Schema can't retype the fields the server gives a class.
+        "parse/DefinedSchemas-spec__protected.json": [
+            "'email' of '_User' is a String on every Parse Server, which keeps it whatever the schema says; the Object here is ignored",
+            "'users' of '_Role' is a Relation on every Parse Server, which keeps it whatever the schema says; the Object here is ignored",
+            "'installationId' of '_Installation' is a String on every Parse Server, which keeps it whatever the schema says; the Object here is ignored",
+            "'createdAt' of 'Test' is a Date on every Parse Server, which keeps it whatever the schema says; the Object here is ignored",
+            "'objectId' of 'Test' is a String on every Parse Server, which keeps it whatever the schema says; the Number here is ignored",
+            "'updatedAt' of 'Test' is a Date on every Parse Server, which keeps it whatever the schema says; the String here is ignored",
+            "'ACL' of 'Test' is an ACL on every Parse Server, which keeps it whatever the schema says; the String here is ignored",
+        ],
         // The insurance model's own `state` and `id` beside `__STATE__` and `_id`, and the bodies' own `operations`.
         "mia/console/insurance-crud-data-model__Claim.json": [
             "property 'state' is named 'stateProperty' in Swift, since 'state' is the backend's '__STATE__'",
             "property 'operations' is named 'operationsProperty' in Swift, since 'operations' already means something else in the generated code",
+        ],
+        "mia/console/insurance-crud-data-model__Vehicle.json": [
+            "property 'id' is named 'idProperty' in Swift, since 'id' is the backend's '_id'"
         ],
         "mia/console/insurance-crud-data-model__Policy.json": [
             "property 'id' is named 'idProperty' in Swift, since 'id' is the backend's '_id'",
@@ -778,7 +791,7 @@ extension RealSchemaTests {
                 "2:58 'createdAt' of 'Test' is a Date \(keeps); the Object here is ignored",
                 "2:90 'objectId' of 'Test' is a String \(keeps); the Number here is ignored",
                 "3:27 'updatedAt' of 'Test' is a Date \(keeps); the String here is ignored",
-                "3:54 'ACL' of 'Test' is a ACL \(keeps); the String here is ignored",
+                "3:54 'ACL' of 'Test' is an ACL \(keeps); the String here is ignored",
                 "4:46 'email' of '_User' is a String \(keeps); the Object here is ignored",
             ]
         )

@@ -102,7 +102,7 @@ enum ParseReader {
                 if entry.value["type"]?.scalarText == field.type { return readField(entry, &reader) }
                 let ignored = typeNode.scalarText.map { "the \($0) here" } ?? "its definition here"
                 reader.diagnostics.warning(
-                    "'\(field.name)' of '\(name)' is a \(field.type) on every Parse Server, which keeps it whatever the schema says; \(ignored) is ignored",
+                    "'\(field.name)' of '\(name)' is \(field.type == "ACL" ? "an" : "a") \(field.type) on every Parse Server, which keeps it whatever the schema says; \(ignored) is ignored",
                     at: typeNode.location
                 )
                 return nil
