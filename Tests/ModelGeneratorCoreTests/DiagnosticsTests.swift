@@ -129,6 +129,21 @@ import Testing
                 "objects.yaml:1:1: warning: unknown key 'things' in a schema file",
             ]
         ),
+        // The form parse-server's spec/MongoSchemaCollectionAdapter.spec.js gives, alone or in a database dump.
+        Case(
+            name: "a class as Parse Server stores it",
+            schema: "{\"_id\": \"_Installation\", \"_metadata\": {\"indexes\": {}}, \"deviceToken\": \"string\"}\n",
+            expected: [
+                "objects.yaml:1:1: error: this is a class as Parse Server stores it (a document of its _SCHEMA collection), not a schema"
+            ]
+        ),
+        Case(
+            name: "a dump of Parse Server's stored classes",
+            schema: "[{\"_id\": \"Score\", \"_client_permissions\": {}, \"points\": \"number\"}]\n",
+            expected: [
+                "objects.yaml:1:2: error: this is a class as Parse Server stores it (a document of its _SCHEMA collection), not a schema"
+            ]
+        ),
         Case(
             name: "unknown type with suggestion",
             schema: """

@@ -10,6 +10,14 @@ enum CortexReader {
     )
         -> [ObjectDefinition]
     {
+        if let stored = ([root] + (root.elements ?? [])).first(where: isParseStoredClass) {
+            reader.diagnostics.error(
+                "this is a class as Parse Server stores it (a document of its _SCHEMA collection), not a schema",
+                at: stored.location,
+                hint: "give the answer of GET /schemas, which model-generator pull parse downloads"
+            )
+            return []
+        }
         if let elements = root.elements {
             return reader.readEach(elements) { readObject($0, file: file, format: format, &$1) }
         }
@@ -30,6 +38,12 @@ enum CortexReader {
         return reader.readEach(reader.sequence(list, "'objects'") ?? []) {
             readObject($0, file: file, format: format, &$1)
         }
+    }
+
+    /// A document of Parse Server's `_SCHEMA` collection (`{"_id": "<className>", "_metadata": {…}, "field":
+    /// "string", …}`): the form its database adapter keeps, which a database dump holds.
+    static func isParseStoredClass(_ node: SyntaxNode) -> Bool {
+        node["_id"]?.scalarText != nil && (node["_metadata"] != nil || node["_client_permissions"] != nil)
     }
 
     /// A Cortex export: one JSON object per line. Lines whose `object` is `object` are definitions; the rest are
