@@ -181,7 +181,8 @@ struct BodyTranslator {
                         docLines: docLines,
                         access: access,
                         name: name,
-                        type: isParameter ? type : Translator.storedOptional(type)
+                        type: isParameter ? type : Translator.storedOptional(type),
+                        lineLength: translator.lineLength
                     )
                 )
                 if isParameter {
@@ -192,7 +193,9 @@ struct BodyTranslator {
                     view.initAssignments.append("self.\(name) = \(internalName)")
                     view.memberLines += layout.call(
                         "members.append",
-                        ["BodyMember(\(key), \(bodyValue(property, of: "self.\(name)")))"]
+                        label: "",
+                        "BodyMember",
+                        [key, bodyValue(property, of: "self.\(name)")]
                     )
                 } else {
                     view.initAssignments.append("self.\(name) = nil")
@@ -200,7 +203,9 @@ struct BodyTranslator {
                         "if let value = self.\(name)",
                         layout.nested.call(
                             "members.append",
-                            ["BodyMember(\(key), \(bodyValue(property, of: "value")))"]
+                            label: "",
+                            "BodyMember",
+                            [key, bodyValue(property, of: "value")]
                         )
                     )
                 }
@@ -369,11 +374,16 @@ struct BodyTranslator {
                     return builder.bodyValue(property, of: ids)
                 }
                 if property.isRequired {
-                    modelMembers += layout.call("members.append", ["BodyMember(\(key), \(value("self.\(name)")))"])
+                    modelMembers += layout.call(
+                        "members.append",
+                        label: "",
+                        "BodyMember",
+                        [key, value("self.\(name)")]
+                    )
                 } else {
                     modelMembers += layout.block(
                         "if let value = self.\(name)",
-                        layout.nested.call("members.append", ["BodyMember(\(key), \(value("value")))"])
+                        layout.nested.call("members.append", label: "", "BodyMember", [key, value("value")])
                     )
                 }
             }
@@ -394,7 +404,11 @@ struct BodyTranslator {
                                 name: SwiftNaming.escaped($0.swiftName),
                                 rawValue: SwiftText.stringLiteral($0.apiName)
                             )
-                        } : []
+                        } : [],
+                    declarationLines: CodeLayout(lineLength: translator.lineLength, indent: 0).declaration(
+                        "extension \(owner)",
+                        conformances: ["BodyValueConvertible"] + (isArrayElement ? ["DocumentArrayElement"] : [])
+                    )
                 )
             )
         }
@@ -459,7 +473,8 @@ struct BodyTranslator {
                         ),
                         access: access,
                         name: name,
-                        type: update
+                        type: update,
+                        lineLength: translator.lineLength
                     )
                 )
                 view.initLines += assignment(

@@ -43,11 +43,44 @@ struct CodeLayout {
     }
 
     /// `head[elements]`, an array or set literal, on one line when it fits; otherwise as swift-format breaks it, one
-    /// element per line one level in, each with a trailing comma.
+    /// element per line one level in, each with a trailing comma. swift-format keeps room on the line for the trailing
+    /// comma it would add after the last of several elements, so such a literal fits only with a column to spare.
     func literal(_ head: String, _ elements: [String]) -> [String] {
         let single = head + "[" + elements.joined(separator: ", ") + "]"
-        if fits(single) { return [single] }
+        if fits(single + (elements.count > 1 ? "," : "")) { return [single] }
         return [head + "["] + elements.map { "    \($0)," } + ["]"]
+    }
+
+    /// `head item closing` as swift-format breaks a clause between its head and what follows it: on one line when it
+    /// fits; else with `closing` (a body's `{`, a guard's `else {`) on a line of its own; else with `item` too on lines
+    /// of its own, one level in, as `layOut` breaks it there. `var name: Type {` is `"var name:"`, the type and `"{"`;
+    /// `guard condition else {` is `"guard"`, the condition and `"else {"`; `case pattern: statement` has no closing.
+    func clause(
+        _ head: String,
+        _ item: String,
+        closing: String? = nil,
+        layOut: (CodeLayout, String) -> [String] = { [$1] }
+    ) -> [String] {
+        let line = head + " " + item
+        if let closing, fits(line + " " + closing) { return [line + " " + closing] }
+        let closingLines = closing.map { [$0] } ?? []
+        if fits(line) { return [line] + closingLines }
+        return [head] + layOut(nested, item).map { "    " + $0 } + closingLines
+    }
+
+    /// `head: type`, a property's declaration, with its body's `{` when `opensBody`: a ``clause(_:_:closing:layOut:)``
+    /// whose type, on a line of its own, breaks inside its generic arguments as ``type(_:)`` does.
+    func property(_ head: String, type: String, opensBody: Bool = false) -> [String] {
+        clause(head + ":", type, closing: opensBody ? "{" : nil) { $0.type($1) }
+    }
+
+    /// A type on lines starting at the indentation, as swift-format breaks it when it doesn't fit on one: inside the
+    /// angle brackets of each generic argument list too long for its line, the arguments one level in, filling each
+    /// line before starting the next, and the closing bracket back on a line of its own.
+    func type(_ type: String) -> [String] {
+        var printer = TypePrinter(width: lineLength - indent)
+        printer.emit(GenericType(parsing: Substring(type)), indent: 0, trailing: 0)
+        return printer.lines + [printer.line]
     }
 
     /// Whether `line` fits after the indentation. Counted in bytes first, which is never fewer than the characters
@@ -64,4 +97,87 @@ struct CodeLayout {
 
     /// The same layout one level deeper.
     var nested: CodeLayout { CodeLayout(lineLength: lineLength, indent: indent + 4) }
+}
+
+/// A type as written, `Head<Argument, …>tail`, split at the angle brackets of its generic arguments.
+private struct GenericType {
+    var head: Substring
+    /// Nil for a type without generic arguments.
+    var arguments: [GenericType]?
+    var tail: Substring = ""
+
+    init(parsing text: Substring) {
+        guard let open = text.firstIndex(of: "<") else {
+            head = text
+            return
+        }
+        head = text[..<open]
+        var arguments: [GenericType] = []
+        var depth = 0
+        var start = text.index(after: open)
+        for index in text.indices[open...] {
+            switch text[index] {
+            case "<": depth += 1
+            case "," where depth == 1:
+                arguments.append(GenericType(parsing: text[start..<index].drop(while: { $0 == " " })))
+                start = text.index(after: index)
+            case ">":
+                depth -= 1
+                if depth == 0 {
+                    arguments.append(GenericType(parsing: text[start..<index].drop(while: { $0 == " " })))
+                    self.arguments = arguments
+                    tail = text[text.index(after: index)...]
+                    return
+                }
+            default: break
+            }
+        }
+        // Unbalanced brackets: kept as one piece.
+        head = text
+    }
+
+    /// The type on one line.
+    var text: String {
+        guard let arguments else { return String(head) }
+        return head + "<" + arguments.map(\.text).joined(separator: ", ") + ">" + tail
+    }
+}
+
+/// Lays out a ``GenericType`` as swift-format's printer does: a generic argument list breaks after its `<` (and before
+/// its `>`) when it doesn't fit on the rest of the line with its `>` and what follows it up to the next place a line
+/// may break; a line breaks before an argument that doesn't fit (with its comma) on the rest of the line.
+private struct TypePrinter {
+    /// The columns a line may take, after the indentation every line shares.
+    var width: Int
+    var lines: [String] = []
+    var line = ""
+
+    mutating func emit(_ type: GenericType, indent: Int, trailing: Int) {
+        line += type.head
+        guard let arguments = type.arguments else { return }
+        line += "<"
+        let contents = arguments.map(\.text).joined(separator: ", ")
+        let breaks = line.count + contents.count + 1 + type.tail.count + trailing > width
+        let inner = breaks ? indent + 4 : indent
+        if breaks { newline(indent: inner) }
+        for (index, argument) in arguments.enumerated() {
+            let isLast = index == arguments.count - 1
+            if index > 0 {
+                if line.count + 1 + argument.text.count + (isLast ? 0 : 1) > width {
+                    newline(indent: inner)
+                } else {
+                    line += " "
+                }
+            }
+            emit(argument, indent: inner, trailing: isLast ? 0 : 1)
+            if !isLast { line += "," }
+        }
+        if breaks { newline(indent: indent) }
+        line += ">" + type.tail
+    }
+
+    private mutating func newline(indent: Int) {
+        lines.append(line)
+        line = String(repeating: " ", count: indent)
+    }
 }

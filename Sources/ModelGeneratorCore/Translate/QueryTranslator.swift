@@ -55,7 +55,9 @@ struct QueryTranslator {
             ),
             name: SwiftNaming.escaped(property.swiftName),
             type: "\(kind)<\(model)>",
-            arguments: SwiftText.stringLiteral(property.keyPath.joined(separator: "."))
+            arguments: SwiftText.stringLiteral(property.keyPath.joined(separator: ".")),
+            access: translator.access,
+            lineLength: translator.lineLength
         )
     }
 
@@ -81,7 +83,9 @@ struct QueryTranslator {
                         docLines: ["/// The object type, which selects the variant."],
                         name: typeField,
                         type: "ValueField<Root, String, Present>",
-                        arguments: SwiftText.stringLiteral(typeField)
+                        arguments: SwiftText.stringLiteral(typeField),
+                        access: translator.access,
+                        lineLength: translator.lineLength
                     )
                 )
             }
@@ -157,7 +161,7 @@ struct QueryTranslator {
                 type =
                     "\(property.isArray ? "ArrayField" : "ValueField")<Root, \(translator.elementTypeSpelling(property.type)), \(presence)>"
             }
-            var view = QueryFieldView(
+            return QueryFieldView(
                 docLines: translator.docLines(
                     label: property.label,
                     name: property.apiName,
@@ -165,29 +169,22 @@ struct QueryTranslator {
                 ),
                 name: SwiftNaming.escaped(property.swiftName),
                 type: type,
-                arguments: arguments
+                arguments: arguments,
+                access: translator.access,
+                lineLength: translator.lineLength
             )
-            // Fields are declared two levels deep: `extension Owner { struct Fields { var … } }`.
-            view.typeOnOwnLine = 8 + "\(translator.access)var \(view.name): \(type) {".count > translator.lineLength
-            // A type too long even for a line of its own breaks inside its generic arguments, as swift-format does.
-            if view.typeOnOwnLine, 12 + type.count > translator.lineLength, let open = type.firstIndex(of: "<") {
-                let arguments = type[type.index(after: open)..<type.index(before: type.endIndex)]
-                view.type = "\(type[...open])\n                \(arguments)\n            >"
-            }
-            return view
         }
 
         /// The `system` field, holding the fields of the system properties on the model's own prefix.
         private func systemField(_ bundle: SystemBundle) -> QueryFieldView {
-            var view = QueryFieldView(
+            QueryFieldView(
                 docLines: translator.docLines(label: bundle.fieldsLabel, name: "", description: nil),
                 name: SystemBundle.propertyName,
                 type: bundle.fieldsTypeName,
-                arguments: ""
+                arguments: "",
+                access: translator.access,
+                lineLength: translator.lineLength
             )
-            view.typeOnOwnLine =
-                8 + "\(translator.access)var \(view.name): \(view.type) {".count > translator.lineLength
-            return view
         }
 
         /// The object a reference to an undefined object names, as written (`account`).

@@ -105,7 +105,8 @@ public struct Translator: Sendable {
                         .init(
                             name: SwiftNaming.escaped($0.caseName),
                             typeName: $0.swiftName,
-                            apiName: SwiftText.stringLiteral($0.apiName)
+                            apiName: SwiftText.stringLiteral($0.apiName),
+                            lineLength: lineLength
                         )
                     },
                     undocumentedCase: undocumented,
@@ -152,10 +153,16 @@ public struct Translator: Sendable {
         let equalityLines =
             (properties.map { SwiftNaming.escaped($0.swiftName) }
             + (modeledKeys == nil ? [] : [CustomCoding.unknownMembersName])).flatMap { name in
-                let line = "guard equalValues(lhs.\(name), rhs.\(name)) else { return false }"
                 // The lines sit in `membersAreEqual`, two levels inside the struct.
-                if 4 * (depth + 2) + line.count <= lineLength { return [line] }
-                return ["guard equalValues(lhs.\(name), rhs.\(name)) else {", "    return false", "}"]
+                let layout = CodeLayout(lineLength: lineLength, indent: 4 * (depth + 2))
+                let arguments = ["lhs.\(name)", "rhs.\(name)"]
+                let condition = "equalValues(\(arguments.joined(separator: ", ")))"
+                let line = "guard \(condition) else { return false }"
+                if layout.fits(line) { return [line] }
+                return layout.clause("guard", condition, closing: "else {") { layout, _ in
+                    layout.call("equalValues", arguments)
+                }
+                    + ["    return false", "}"]
             }
         return StructView(
             docLines: docLines,

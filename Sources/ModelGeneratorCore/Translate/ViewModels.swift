@@ -161,12 +161,34 @@ public struct VariantEnumView: Sendable, TemplateView {
         public var name: String
         public var typeName: String
         public var apiName: String
+        /// The case's lines in the switches of `type`, `init(from:)` and `encode(to:)`, which sit two levels deep,
+        /// as swift-format lays them out.
+        public var typeLines: [String]
+        public var decodeLines: [String]
+        public var encodeLines: [String]
+
+        init(name: String, typeName: String, apiName: String, lineLength: Int) {
+            self.name = name
+            self.typeName = typeName
+            self.apiName = apiName
+            let layout = CodeLayout(lineLength: lineLength, indent: 8)
+            typeLines = layout.clause("case .\(name):", apiName)
+            decodeLines = layout.clause("case \(apiName):", "self = .\(name)(try \(typeName)(from: decoder))")
+            let encodeArguments = ["value", "type: \(apiName)", "to: encoder"]
+            encodeLines = layout.clause(
+                "case .\(name)(let value):",
+                "try ObjectTypeCoding.encode(\(encodeArguments.joined(separator: ", ")))"
+            ) { layout, _ in layout.call("try ObjectTypeCoding.encode", encodeArguments) }
+        }
 
         public func value(named name: String) -> Any? {
             switch name {
             case "name": self.name
             case "typeName": typeName
             case "apiName": apiName
+            case "typeLines": typeLines
+            case "decodeLines": decodeLines
+            case "encodeLines": encodeLines
             default: nil
             }
         }
@@ -274,8 +296,18 @@ public struct QueryFieldView: Sendable, TemplateView {
     public var type: String
     /// The arguments after the path prefix: the key and, for references, the target; empty for the `system` field.
     public var arguments: String
-    /// Set when `var name: Type {` would not fit on one line; swift-format then puts the type on a line of its own.
-    public var typeOnOwnLine = false
+    /// `var name: Type {`, on the lines swift-format gives it (``CodeLayout/property(_:type:opensBody:)``).
+    public var declarationLines: [String]
+
+    /// A field declared in a `Fields` struct (or `IncludableFields`), two levels deep.
+    init(docLines: [String], name: String, type: String, arguments: String, access: String, lineLength: Int) {
+        self.docLines = docLines
+        self.name = name
+        self.type = type
+        self.arguments = arguments
+        declarationLines = CodeLayout(lineLength: lineLength, indent: 8)
+            .property("\(access)var \(name)", type: type, opensBody: true)
+    }
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -283,7 +315,7 @@ public struct QueryFieldView: Sendable, TemplateView {
         case "name": self.name
         case "type": type
         case "initArguments": arguments.isEmpty ? "_prefix" : "_prefix, " + arguments
-        case "typeOnOwnLine": typeOnOwnLine
+        case "declarationLines": declarationLines
         default: nil
         }
     }
@@ -348,9 +380,12 @@ public struct DocumentBodyView: Sendable, TemplateView {
     /// The element's optional, writable properties, which an update can clear in one element (`ClearableProperty`):
     /// each case's name and its API key.
     public var clearableProperties: [EnumView.Case] = []
+    /// `extension Owner: BodyValueConvertible… {`, on the lines swift-format gives it.
+    public var declarationLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
+        case "declarationLines": declarationLines
         case "isArrayElement": isArrayElement
         case "clearableProperties": clearableProperties
         case "hasClearableProperties": !clearableProperties.isEmpty
@@ -424,6 +459,17 @@ public struct BodyPropertyView: Sendable, TemplateView {
     public var access: String
     public var name: String
     public var type: String
+    /// `var name: Type`, on the lines swift-format gives it (``CodeLayout/property(_:type:opensBody:)``).
+    public var declarationLines: [String]
+
+    /// A property of a body struct, nested one level in a model's extension: two levels deep.
+    init(docLines: [String], access: String, name: String, type: String, lineLength: Int) {
+        self.docLines = docLines
+        self.access = access
+        self.name = name
+        self.type = type
+        declarationLines = CodeLayout(lineLength: lineLength, indent: 8).property("\(access)var \(name)", type: type)
+    }
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -431,6 +477,7 @@ public struct BodyPropertyView: Sendable, TemplateView {
         case "access": access
         case "name": self.name
         case "type": type
+        case "declarationLines": declarationLines
         default: nil
         }
     }
