@@ -87,8 +87,8 @@ struct ParseBackend: BackendDialect {
             return try create(request.body, className, &state)
         case ("GET", 3):
             let document = try instance(segments[2], className, state).document
-            let query = BackendRequest.Query(request.query)
-            return BackendAnswer(try selection(query).project(try including(document, query, state)))
+            let options = try ReadOptions(BackendRequest.Query(request.query))
+            return BackendAnswer(try including([try options.selection(at: []).project(document)], options, state)[0])
         case ("PUT", 3): return try update(request.body, id: segments[2], className, &state)
         case ("DELETE", 3):
             let (index, _) = try instance(segments[2], className, state)
@@ -101,13 +101,66 @@ struct ParseBackend: BackendDialect {
 
     // MARK: Reading
 
-    private func selection(_ query: BackendRequest.Query) throws -> DocumentSelection {
-        var selection = DocumentSelection(alwaysIncluded: ["objectId", "createdAt", "updatedAt", "ACL"])
-        if let keys = query.item("keys") { selection.included = keys.split(separator: ",").map(String.init) }
-        if let excluded = query.item("excludeKeys") {
-            selection.excluded = excluded.split(separator: ",").map(String.init)
+    /// What a read asks beyond its filter, as parse-server's `RestQuery` reads `keys`, `excludeKeys` and `include`.
+    private struct ReadOptions {
+        /// Members every object answered keeps (parse-server's `AlwaysSelectedKeys`).
+        static let alwaysSelected = ["objectId", "createdAt", "updatedAt", "ACL"]
+
+        /// `keys` as sent (dotted paths); nil when the read sends none.
+        var keys: [String]?
+        /// `excludeKeys` as sent (dotted paths).
+        var excludeKeys: [String] = []
+        /// The paths whose pointers are replaced by their objects: those `include` names, the parent of each dotted
+        /// key of `keys` and `excludeKeys` (`owner.name` includes `owner`), and the prefixes of each, shortest first.
+        var include: [[String]] = []
+
+        init(_ query: BackendRequest.Query) throws {
+            keys = query.item("keys").map {
+                $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            }
+            excludeKeys = query.item("excludeKeys")?.split(separator: ",").map(String.init) ?? []
+            var paths = query.item("include")?.split(separator: ",").map(String.init) ?? []
+            for key in (keys ?? []) + excludeKeys where key.contains(".") {
+                paths.append(String(key[..<key.lastIndex(of: ".")!]))
+            }
+            var seen: Set<[String]> = []
+            for path in paths {
+                let parts = try checkedSegments(path)
+                for count in 1...parts.count where seen.insert(Array(parts[..<count])).inserted {
+                    include.append(Array(parts[..<count]))
+                }
+            }
+            include = include.enumerated().sorted { ($0.element.count, $0.offset) < ($1.element.count, $1.offset) }
+                .map(\.element)
         }
-        return selection
+
+        /// The members kept of each object at `path` (the objects answered when empty, else the objects included
+        /// there): parse-server projects an object to top-level names only, so `keys=address.city` keeps all of
+        /// `address`, while an object included at `owner` keeps only the `name` that `owner.name` asks for, and
+        /// loses the `secret` that `excludeKeys=owner.secret` leaves out.
+        func selection(at path: [String]) -> DocumentSelection {
+            var selection = DocumentSelection(alwaysIncluded: Self.alwaysSelected)
+            // The names one level below `path` the options name (`a.b.c` at `[a]` is `b`).
+            func below(_ options: [String], exactly: Bool) -> [String] {
+                options.compactMap { option in
+                    let parts = segments(option)
+                    guard parts.count > path.count, parts.starts(with: path), !exactly || parts.count == path.count + 1
+                    else { return nil }
+                    return parts[path.count]
+                }
+            }
+            let excluded = below(excludeKeys, exactly: true).filter { !Self.alwaysSelected.contains($0) }
+            if path.isEmpty, let keys {
+                // The answered objects keep the keys sent, whatever `excludeKeys` names exactly, by top-level name.
+                let kept = keys.filter { !$0.isEmpty && !excludeKeys.contains($0) }.map { segments($0)[0] }
+                selection.included = kept + Self.alwaysSelected
+            } else if !path.isEmpty, case let kept = below(keys ?? [], exactly: false), !kept.isEmpty {
+                selection.included = kept.filter { !excluded.contains($0) } + Self.alwaysSelected
+            } else {
+                selection.excluded = excluded
+            }
+            return selection
+        }
     }
 
     private func list(
@@ -118,7 +171,8 @@ struct ParseBackend: BackendDialect {
         -> BackendAnswer
     {
         let query = BackendRequest.Query(items)
-        var selection = try selection(query)
+        let options = try ReadOptions(query)
+        var selection = options.selection(at: [])
         let compiled = try query.jsonItem("where").map { try filterRules.compile(try resolvingRelations($0, state)) }
         let selected = state.documents(className).filter { compiled?.matches($0) ?? true }
         if let order = query.item("order") {
@@ -129,38 +183,74 @@ struct ParseBackend: BackendDialect {
         selection.skip = try query.intItem("skip") ?? 0
         selection.limit = try query.intItem("limit") ?? pageSize
         var answer: [String: JSONValue] = [
-            "results": .array(try selection.page(of: selected).map { try including($0, query, state) })
+            "results": .array(try including(try selection.page(of: selected), options, state))
         ]
         if query.item("count") == "1" { answer["count"] = .int(selected.count) }
         return BackendAnswer(.object(answer))
     }
 
-    /// The object with the pointers `include` names replaced by the objects they point to, as parse-server's
-    /// `include` does (one level of dotted paths; a pointer to nothing stays a pointer).
+    /// The objects answered, with the pointers at each path `include` names replaced by the objects they point to
+    /// (each projected as `keys` and `excludeKeys` ask), through arrays, as parse-server's `includePath` replaces
+    /// them: a pointer to no object is left out.
     private func including(
-        _ document: JSONValue,
-        _ query: BackendRequest.Query,
+        _ objects: [JSONValue],
+        _ options: ReadOptions,
         _ state: BackendState
     ) throws
-        -> JSONValue
+        -> [JSONValue]
     {
-        guard case .object(var members) = withFileURLs(document, state) else { return document }
-        guard let include = query.item("include") else { return .object(members) }
-        for key in include.split(separator: ",").map(String.init) {
-            guard key.split(separator: ".").count == 1 else {
-                throw BackendFault.invalid("the in-memory parse backend includes top-level pointers only: \(key)")
+        var results = objects.map { withFileURLs($0, state) }
+        // Each class's objects by objectId, indexed once when a pointer first names the class.
+        var byID: [String: [String: JSONValue]] = [:]
+        for path in options.include {
+            let selection = options.selection(at: path)
+            func included(_ pointer: [String: JSONValue]) throws -> JSONValue? {
+                guard let target = pointer["className"]?.stringValue, let id = pointer["objectId"]?.stringValue
+                else { return nil }
+                if byID[target] == nil {
+                    var objects: [String: JSONValue] = [:]
+                    for object in state.documents(target) {
+                        if let id = object[idKey]?.stringValue, objects[id] == nil { objects[id] = object }
+                    }
+                    byID[target] = objects
+                }
+                guard let found = byID[target]?[id],
+                    case .object(var object) = withFileURLs(try selection.project(found), state)
+                else { return nil }
+                object["__type"] = "Object"
+                object["className"] = .string(target)
+                return .object(object)
             }
-            guard case .object(let pointer)? = members[key], pointer["__type"]?.stringValue == "Pointer",
-                let target = pointer["className"]?.stringValue, let id = pointer["objectId"]?.stringValue,
-                let index = state.index(of: id, idKey: idKey, in: target),
-                case .object(var object) = state.documents(target)[index]
-            else { continue }
-            object = withFileURLs(.object(object), state).objectValue ?? object
-            object["__type"] = "Object"
-            object["className"] = .string(target)
-            members[key] = .object(object)
+            // parse-server's `replacePointers`: through arrays, down the path, a pointer at its end replaced (nil:
+            // left out); a missing or falsy member on the way leaves the object as it is.
+            func replacing(_ value: JSONValue, _ rest: ArraySlice<String>) throws -> JSONValue? {
+                switch value {
+                case .array(let elements): return .array(try elements.compactMap { try replacing($0, rest) })
+                case .object(var members):
+                    guard let key = rest.first else {
+                        return members["__type"] == "Pointer" ? try included(members) : value
+                    }
+                    guard let member = members[key], Self.isTruthy(member) else { return value }
+                    members[key] = try replacing(member, rest.dropFirst())
+                    return .object(members)
+                default: return value
+                }
+            }
+            results = try results.compactMap { try replacing($0, path[...]) }
         }
-        return .object(members)
+        return results
+    }
+
+    /// Whether JavaScript reads `value` as true, as parse-server tests a member or an option: not `null`, `false`,
+    /// `0` or `""`.
+    private static func isTruthy(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null: false
+        case .bool(let flag): flag
+        case .string(let text): !text.isEmpty
+        case .int, .double, .bigInteger: (value.doubleValue ?? 1) != 0
+        case .array, .object: true
+        }
     }
 
     /// The filter with Parse's relational conditions resolved against the stored objects, as parse-server's

@@ -1,0 +1,111 @@
+import Foundation
+import ModelRuntime
+import ModelRuntimeClient
+import ModelRuntimeTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The in-memory Parse backend read and written as parse-server (7ea2a29) reads and writes: `keys`, `excludeKeys`
+// and `include` as `RestQuery` applies them, values compared as MongoDB holds what parse-server stores, and the
+// refusals with parse-server's codes.
+
+@Suite struct InMemoryBackendParseTests {
+    /// The backend's answer to a raw request: `query` items as sent, `body` JSON text.
+    private static func send(
+        _ backend: InMemoryBackend,
+        _ path: String,
+        _ query: [(String, String)] = [],
+        method: String = "GET",
+        body: String? = nil
+    ) async throws -> (status: Int, body: JSONValue) {
+        try await backend.answer(
+            RenderedRequest(
+                method: method,
+                path: path,
+                queryItems: query.map { URLQueryItem(name: $0.0, value: $0.1) },
+                body: try body.map { QueryJSON(try JSONValue(parsing: Data($0.utf8))) }
+            )
+        )
+    }
+
+    private static func json(_ text: String) throws -> JSONValue {
+        try JSONValue(parsing: Data(text.utf8))
+    }
+
+    /// The `objectId`s of a list answer, in order.
+    private static func ids(_ answer: JSONValue) -> [String] {
+        answer["results"]?.arrayValue?.compactMap { $0["objectId"]?.stringValue } ?? []
+    }
+
+    /// A Score whose owner points to a Player, and a Place with a plain object member.
+    private static func seeded() async throws -> InMemoryBackend {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [try json(#"{"objectId":"p1","name":"ann","secret":"x","rank":2}"#)],
+            into: "Player"
+        )
+        try await backend.insert(
+            [
+                try json(
+                    #"{"objectId":"s1","points":3,"owner":{"__type":"Pointer","className":"Player","objectId":"p1"},"#
+                        + #""team":[{"__type":"Pointer","className":"Player","objectId":"p1"},"#
+                        + #"{"__type":"Pointer","className":"Player","objectId":"gone"}]}"#
+                )
+            ],
+            into: "Score"
+        )
+        try await backend.insert(
+            [try json(#"{"objectId":"a1","address":{"city":"Rome","zip":"00100"},"n":1}"#)],
+            into: "Place"
+        )
+        return backend
+    }
+
+    /// parse-server projects the objects it answers by top-level name, and a dotted key includes its parent:
+    /// `keys=owner.name` answers the owner included with its name and the keys it always selects,
+    /// `excludeKeys=owner.secret` with `include=owner` leaves the secret out of the owner, and `keys=address.city`
+    /// on a plain object keeps all of `address` (RestQuery.js: the keys' `n-1` includes, `runFind`, `includePath`).
+    @Test func parseKeysProjectByTopLevelNameAndDottedKeysInclude() async throws {
+        let backend = try await Self.seeded()
+        let always: Set<String> = ["objectId", "createdAt", "updatedAt", "__type", "className"]
+        for query in [[("keys", "owner.name")], [("keys", "owner.name"), ("include", "owner")]] {
+            let (status, answer) = try await Self.send(backend, "/classes/Score", query)
+            #expect(status == 200, "\(answer)")
+            let score = try #require(answer["results"]?[0])
+            #expect(Set(score.objectValue?.keys.map { $0 } ?? []) == ["objectId", "createdAt", "updatedAt", "owner"])
+            let owner = try #require(score["owner"]?.objectValue, "\(query): \(score)")
+            #expect(Set(owner.keys) == always.union(["name"]), "\(query): \(owner)")
+            #expect(owner["name"] == "ann" && owner["__type"] == "Object" && owner["className"] == "Player")
+        }
+        // The object itself keeps what `keys` names by top-level name; `owner` alone includes the whole owner.
+        var (_, answer) = try await Self.send(
+            backend,
+            "/classes/Score",
+            [("keys", "points,owner"), ("include", "owner")]
+        )
+        #expect(answer["results"]?[0]?["points"] == 3 && answer["results"]?[0]?["owner"]?["secret"] == "x")
+        (_, answer) = try await Self.send(
+            backend,
+            "/classes/Score",
+            [("excludeKeys", "owner.secret"), ("include", "owner")]
+        )
+        let owner = try #require(answer["results"]?[0]?["owner"]?.objectValue)
+        #expect(owner["secret"] == nil && owner["name"] == "ann" && owner["rank"] == 2, "\(owner)")
+        #expect(answer["results"]?[0]?["points"] == 3)
+        // The same for one object read by its id.
+        (_, answer) = try await Self.send(backend, "/classes/Score/s1", [("keys", "owner.name")])
+        #expect(answer["owner"]?["name"] == "ann" && answer["owner"]?["secret"] == nil && answer["points"] == nil)
+        // A plain object keeps every member of a dotted key's top-level name.
+        (_, answer) = try await Self.send(backend, "/classes/Place", [("keys", "address.city")])
+        #expect(
+            answer["results"]?[0]?["address"] == ["city": "Rome", "zip": "00100"] && answer["results"]?[0]?["n"] == nil
+        )
+        // An array of pointers is included element by element; a pointer to no object is left out.
+        (_, answer) = try await Self.send(backend, "/classes/Score", [("include", "team")])
+        let team = try #require(answer["results"]?[0]?["team"]?.arrayValue)
+        #expect(team.count == 1 && team.first?["name"] == "ann", "\(team)")
+    }
+}
