@@ -109,3 +109,42 @@ import FoundationNetworking
         #expect(team.count == 1 && team.first?["name"] == "ann", "\(team)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server stores a Date, `createdAt` and `updatedAt` as MongoDB Dates, compared as instants whatever the
+    /// ISO 8601 spelling; a plain string is no Date, except in plain equality with `createdAt` or `updatedAt`
+    /// (MongoTransform.js `transformQueryKeyValue`, `transformTopLevelAtom`).
+    @Test func parseComparesDatesAsInstants() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [
+                try Self.json(
+                    #"{"objectId":"a","createdAt":"2026-01-01T00:00:00.000Z","updatedAt":"2026-01-01T00:00:00.000Z","#
+                        + #""when":{"__type":"Date","iso":"2026-01-01T00:00:00.000Z"}}"#
+                ),
+                try Self.json(
+                    #"{"objectId":"b","createdAt":"2025-06-01T00:00:00.000Z","updatedAt":"2025-06-01T00:00:00.000Z","#
+                        + #""when":{"__type":"Date","iso":"2026-01-01T01:00:00+02:00"}}"#
+                ),
+            ],
+            into: "Event"
+        )
+        let cases: [(String, [String])] = [
+            (#"{"createdAt":{"$gte":{"__type":"Date","iso":"2026-01-01T00:00:00Z"}}}"#, ["a"]),
+            (#"{"when":{"__type":"Date","iso":"2026-01-01T00:00:00Z"}}"#, ["a"]),
+            (#"{"when":{"$lt":{"__type":"Date","iso":"2026-01-01T00:00:00Z"}}}"#, ["b"]),
+            (#"{"when":{"$in":[{"__type":"Date","iso":"2025-12-31T23:00:00.000Z"}]}}"#, ["b"]),
+            (#"{"createdAt":"2026-01-01T00:00:00Z"}"#, ["a"]),
+            (#"{"createdAt":{"$gt":"2025-01-01T00:00:00.000Z"}}"#, []),
+            (#"{"when":"2026-01-01T00:00:00.000Z"}"#, []),
+            (#"{"when":{"$gt":"2025-01-01T00:00:00.000Z"}}"#, []),
+        ]
+        for (filter, expected) in cases {
+            let (status, answer) = try await Self.send(backend, "/classes/Event", [("where", filter)])
+            #expect(status == 200 && Self.ids(answer) == expected, "\(filter): \(answer)")
+        }
+        // Sorted by instant: b's 01:00+02:00 is the evening before a's midnight.
+        let (_, answer) = try await Self.send(backend, "/classes/Event", [("order", "when")])
+        #expect(Self.ids(answer) == ["b", "a"])
+    }
+}

@@ -173,8 +173,7 @@ struct ParseBackend: BackendDialect {
         let query = BackendRequest.Query(items)
         let options = try ReadOptions(query)
         var selection = options.selection(at: [])
-        let compiled = try query.jsonItem("where").map { try filterRules.compile(try resolvingRelations($0, state)) }
-        let selected = state.documents(className).filter { compiled?.matches($0) ?? true }
+        let selected = try matching(try query.jsonItem("where"), in: className, state)
         if let order = query.item("order") {
             selection.order = order.split(separator: ",").map { key in
                 key.hasPrefix("-") ? (String(key.dropFirst()), false) : (String(key), true)
@@ -253,6 +252,37 @@ struct ParseBackend: BackendDialect {
         }
     }
 
+    /// The stored objects of `className` that `filter` selects (all when there is none), compared as parse-server's
+    /// MongoDB holds them: `createdAt` and `updatedAt` are Dates, and so is a plain string a filter compares them
+    /// with for equality (parse-server's `transformQueryKeyValue`); any other string stays a string, which no Date
+    /// equals.
+    private func matching(
+        _ filter: JSONValue?,
+        in className: String,
+        _ state: BackendState,
+        depth: Int = 0
+    ) throws
+        -> [JSONValue]
+    {
+        let objects = state.documents(className)
+        guard let filter else { return objects }
+        let compiled = try filterRules.compile(try resolvingRelations(filter, state, depth: depth))
+        return objects.filter { object in
+            guard case .object(var members) = object else { return false }
+            for key in Self.dateFields { members[key] = members[key].map(Self.asDate) }
+            return compiled.matches(.object(members))
+        }
+    }
+
+    /// The members parse-server keeps as Dates that the in-memory backend stores as ISO 8601 text.
+    private static let dateFields = ["createdAt", "updatedAt"]
+
+    /// ISO 8601 text as the Parse Date it names; any other value as it is.
+    private static func asDate(_ value: JSONValue) -> JSONValue {
+        guard case .string(let iso) = value else { return value }
+        return ["__type": "Date", "iso": .string(iso)]
+    }
+
     /// The filter with Parse's relational conditions resolved against the stored objects, as parse-server's
     /// `RestQuery` resolves them before MongoDB sees the query: `$inQuery` and `$notInQuery` become `$in` and `$nin`
     /// of pointers to the objects their query selects, `$select` and `$dontSelect` `$in` and `$nin` of a key's values
@@ -278,7 +308,7 @@ struct ParseBackend: BackendDialect {
                 related = ["objectId": ["$in": .array(ids.map(JSONValue.string))]]
             case _ where !key.hasPrefix("$"):
                 guard case .object(var conditions) = value else {
-                    resolved[key] = value
+                    resolved[key] = Self.dateFields.contains(key) ? Self.asDate(value) : value
                     continue
                 }
                 for name in ["$inQuery", "$notInQuery", "$select", "$dontSelect"] {
@@ -308,8 +338,7 @@ struct ParseBackend: BackendDialect {
         guard let className = query?["className"]?.stringValue else {
             throw BackendFault.invalid("\(name) names the className of its query")
         }
-        let filter = try filterRules.compile(try resolvingRelations(query?["where"] ?? [:], state, depth: depth + 1))
-        let objects = state.documents(className).filter(filter.matches)
+        let objects = try matching(query?["where"], in: className, state, depth: depth + 1)
         if name.hasSuffix("nQuery") {
             return objects.compactMap { object in
                 object["objectId"].map { ["__type": "Pointer", "className": .string(className), "objectId": $0] }

@@ -7,7 +7,7 @@ import ModelRuntime
 
 /// The kinds MongoDB brackets comparisons by, in its sort order.
 enum ValueKind: Int, Comparable {
-    case null = 0, number, string, object, array, bool
+    case null = 0, number, string, object, array, bool, date
 
     static func < (a: ValueKind, b: ValueKind) -> Bool { a.rawValue < b.rawValue }
 
@@ -16,25 +16,28 @@ enum ValueKind: Int, Comparable {
         case .null: self = .null
         case .int, .double, .bigInteger: self = .number
         case .string: self = .string
-        case .object: self = .object
+        case .object: self = instant(value) == nil ? .object : .date
         case .array: self = .array
         case .bool: self = .bool
         }
     }
 }
 
-/// What a stored value is compared as: a Parse `{"__type":"Date","iso":…}` as its ISO 8601 text (which orders as the
-/// dates do, every date being written with milliseconds and `Z`), anything else as itself.
-func comparable(_ value: JSONValue) -> JSONValue {
-    if case .object(let members) = value, members["__type"]?.stringValue == "Date", let iso = members["iso"] {
-        return iso
-    }
-    return value
+/// The instant a Parse `{"__type":"Date","iso":…}` names, in whole milliseconds since 1970 (a JavaScript `Date`'s
+/// precision); nil for any other value. parse-server stores such a value as a MongoDB Date, which compares with
+/// another date as the instants do (`…00Z` is `…00.000Z`, `01:00+01:00` is `00:00Z`) and with nothing else.
+func instant(_ value: JSONValue) -> Double? {
+    guard case .object(let members) = value, members["__type"] == "Date", let iso = members["iso"]?.stringValue,
+        let date = ISO8601DateCoding.date(from: iso)
+    else { return nil }
+    return (date.timeIntervalSince1970 * 1000).rounded(.down)
 }
 
 /// Equal as MongoDB's `$eq` compares two values (no array traversal: see `DocumentFilter`).
 func sameValue(_ a: JSONValue, _ b: JSONValue) -> Bool {
-    switch (comparable(a), comparable(b)) {
+    let (dateA, dateB) = (instant(a), instant(b))
+    if dateA != nil || dateB != nil { return dateA == dateB }
+    switch (a, b) {
     case (.null, .null): return true
     case (.bool(let x), .bool(let y)): return x == y
     case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
@@ -49,16 +52,15 @@ func sameValue(_ a: JSONValue, _ b: JSONValue) -> Bool {
 
 /// The order of two values of one kind; nil when their kinds differ, where `$gt` and its kin match nothing.
 func bracketedOrder(_ a: JSONValue, _ b: JSONValue) -> ComparisonResult? {
-    let (a, b) = (comparable(a), comparable(b))
     guard ValueKind(a) == ValueKind(b) else { return nil }
     return mongoOrder(a, b)
 }
 
 /// The total order MongoDB sorts by: first the kind, then the value.
 func mongoOrder(_ a: JSONValue, _ b: JSONValue) -> ComparisonResult {
-    let (a, b) = (comparable(a), comparable(b))
     let (kindA, kindB) = (ValueKind(a), ValueKind(b))
     if kindA != kindB { return kindA < kindB ? .orderedAscending : .orderedDescending }
+    if kindA == .date, let x = instant(a), let y = instant(b) { return compareNumbers(.double(x), .double(y)) }
     switch (a, b) {
     case (.string(let x), .string(let y)): return compareBytes(x, y)
     case (.bool(let x), .bool(let y)): return x == y ? .orderedSame : (x ? .orderedDescending : .orderedAscending)
