@@ -148,3 +148,31 @@ extension InMemoryBackendParseTests {
         #expect(Self.ids(answer) == ["b", "a"])
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server stores a File as its name, so a filter's File equals a stored one by name, whatever its `url`,
+    /// and so does the name alone (MongoTransform.js `FileCoder`).
+    @Test func parseMatchesAFileByName() async throws {
+        let backend = InMemoryBackend(.parse)
+        let (status, _) = try await Self.send(
+            backend,
+            "/classes/Photo",
+            method: "POST",
+            body: #"{"photo":{"__type":"File","name":"abc_pic.png","url":"https://elsewhere.example/abc_pic.png"}}"#
+        )
+        #expect(status == 201)
+        for filter in [
+            #"{"photo":{"__type":"File","name":"abc_pic.png"}}"#,
+            #"{"photo":{"$in":[{"__type":"File","name":"abc_pic.png"}]}}"#, #"{"photo":"abc_pic.png"}"#,
+        ] {
+            let (_, answer) = try await Self.send(backend, "/classes/Photo", [("where", filter)])
+            #expect(Self.ids(answer).count == 1, "\(filter): \(answer)")
+        }
+        let (_, answer) = try await Self.send(
+            backend,
+            "/classes/Photo",
+            [("where", #"{"photo":{"__type":"File","name":"other.png"}}"#)]
+        )
+        #expect(Self.ids(answer).isEmpty)
+    }
+}

@@ -33,11 +33,21 @@ func instant(_ value: JSONValue) -> Double? {
     return (date.timeIntervalSince1970 * 1000).rounded(.down)
 }
 
+/// What a value is compared as: a Parse `{"__type":"File","name":…}` as its name, which is all parse-server stores of
+/// it (so a filter's File equals a stored one by name, whatever its `url`, and so does the name alone); anything else
+/// as itself.
+func comparable(_ value: JSONValue) -> JSONValue {
+    guard case .object(let members) = value, members["__type"] == "File", let name = members["name"],
+        case .string = name
+    else { return value }
+    return name
+}
+
 /// Equal as MongoDB's `$eq` compares two values (no array traversal: see `DocumentFilter`).
 func sameValue(_ a: JSONValue, _ b: JSONValue) -> Bool {
     let (dateA, dateB) = (instant(a), instant(b))
     if dateA != nil || dateB != nil { return dateA == dateB }
-    switch (a, b) {
+    switch (comparable(a), comparable(b)) {
     case (.null, .null): return true
     case (.bool(let x), .bool(let y)): return x == y
     case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
@@ -52,12 +62,14 @@ func sameValue(_ a: JSONValue, _ b: JSONValue) -> Bool {
 
 /// The order of two values of one kind; nil when their kinds differ, where `$gt` and its kin match nothing.
 func bracketedOrder(_ a: JSONValue, _ b: JSONValue) -> ComparisonResult? {
+    let (a, b) = (comparable(a), comparable(b))
     guard ValueKind(a) == ValueKind(b) else { return nil }
     return mongoOrder(a, b)
 }
 
 /// The total order MongoDB sorts by: first the kind, then the value.
 func mongoOrder(_ a: JSONValue, _ b: JSONValue) -> ComparisonResult {
+    let (a, b) = (comparable(a), comparable(b))
     let (kindA, kindB) = (ValueKind(a), ValueKind(b))
     if kindA != kindB { return kindA < kindB ? .orderedAscending : .orderedDescending }
     if kindA == .date, let x = instant(a), let y = instant(b) { return compareNumbers(.double(x), .double(y)) }
