@@ -176,3 +176,28 @@ extension InMemoryBackendParseTests {
         #expect(Self.ids(answer).isEmpty)
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server reads a bare objectId compared with a pointer field (`$in`, `$nin`, `$eq`, `$ne`…) as a pointer
+    /// to the class its schema names for the field (MongoTransform.js `transformConstraint`), here the class of
+    /// the pointers stored there; a plain equality with a bare id stays a string, which no pointer equals.
+    @Test func parsePointerConditionsTakeBareObjectIDs() async throws {
+        let backend = try await Self.seeded()
+        try await backend.insert(
+            [try Self.json(#"{"objectId":"s2","owner":{"__type":"Pointer","className":"Player","objectId":"p2"}}"#)],
+            into: "Score"
+        )
+        let cases: [(String, [String])] = [
+            (#"{"owner":{"$in":["p1"]}}"#, ["s1"]),
+            (#"{"owner":{"$nin":["p1"]}}"#, ["s2"]),
+            (#"{"owner":{"$eq":"p2"}}"#, ["s2"]),
+            (#"{"owner":{"$ne":"p2"}}"#, ["s1"]),
+            (#"{"owner":{"$in":["p1",{"__type":"Pointer","className":"Player","objectId":"p2"}]}}"#, ["s1", "s2"]),
+            (#"{"owner":"p1"}"#, []),
+        ]
+        for (filter, expected) in cases {
+            let (status, answer) = try await Self.send(backend, "/classes/Score", [("where", filter)])
+            #expect(status == 200 && Self.ids(answer) == expected, "\(filter): \(answer)")
+        }
+    }
+}

@@ -266,7 +266,7 @@ struct ParseBackend: BackendDialect {
     {
         let objects = state.documents(className)
         guard let filter else { return objects }
-        let compiled = try filterRules.compile(try resolvingRelations(filter, state, depth: depth))
+        let compiled = try filterRules.compile(try resolvingRelations(filter, in: className, state, depth: depth))
         return objects.filter { object in
             guard case .object(var members) = object else { return false }
             for key in Self.dateFields { members[key] = members[key].map(Self.asDate) }
@@ -287,7 +287,14 @@ struct ParseBackend: BackendDialect {
     /// `RestQuery` resolves them before MongoDB sees the query: `$inQuery` and `$notInQuery` become `$in` and `$nin`
     /// of pointers to the objects their query selects, `$select` and `$dontSelect` `$in` and `$nin` of a key's values
     /// in them, and `$relatedTo` an `objectId` `$in` the relation's members.
-    private func resolvingRelations(_ filter: JSONValue, _ state: BackendState, depth: Int = 0) throws -> JSONValue {
+    private func resolvingRelations(
+        _ filter: JSONValue,
+        in className: String,
+        _ state: BackendState,
+        depth: Int
+    ) throws
+        -> JSONValue
+    {
         guard depth < FilterRules.maximumDepth else {
             throw BackendFault.invalid("the filter nests deeper than \(FilterRules.maximumDepth)")
         }
@@ -298,7 +305,9 @@ struct ParseBackend: BackendDialect {
             switch key {
             case "$and", "$or", "$nor":
                 resolved[key] = .array(
-                    try (value.arrayValue ?? []).map { try resolvingRelations($0, state, depth: depth + 1) }
+                    try (value.arrayValue ?? []).map {
+                        try resolvingRelations($0, in: className, state, depth: depth + 1)
+                    }
                 )
             case "$relatedTo":
                 guard case .object(let pointer)? = value["object"], let owner = pointer["className"]?.stringValue,
@@ -321,13 +330,46 @@ struct ParseBackend: BackendDialect {
                     }
                     conditions[operatorName] = .array(try selected(name, operand, state, depth: depth))
                 }
-                resolved[key] = .object(conditions)
+                resolved[key] = .object(withPointers(conditions, field: key, in: className, state))
             default:
                 resolved[key] = value
             }
         }
         guard let related else { return .object(resolved) }
         return resolved.isEmpty ? related : ["$and": [.object(resolved), related]]
+    }
+
+    /// A field's conditions with each bare objectId compared with a pointer field read as a pointer to the class the
+    /// field's pointers point to, as parse-server reads one against its schema (`transformTopLevelAtom` with the
+    /// field): `{"owner":{"$in":["p1"]}}` is `$in` a pointer to `p1`. The in-memory backend's schema is the stored
+    /// objects: the class of the first pointer one holds in that field.
+    private func withPointers(
+        _ conditions: [String: JSONValue],
+        field: String,
+        in className: String,
+        _ state: BackendState
+    ) -> [String: JSONValue] {
+        let names = ["$eq", "$ne", "$lt", "$lte", "$gt", "$gte", "$in", "$nin"]
+        let bareIDs = names.contains { name in
+            guard let operand = conditions[name] else { return false }
+            return (operand.arrayValue ?? [operand]).contains { $0.stringValue != nil }
+        }
+        guard bareIDs, !field.contains("."),
+            let target = state.documents(className).lazy.compactMap({ object -> String? in
+                guard case .object(let pointer)? = object[field], pointer["__type"] == "Pointer" else { return nil }
+                return pointer["className"]?.stringValue
+            }).first
+        else { return conditions }
+        func pointer(_ value: JSONValue) -> JSONValue {
+            guard case .string(let id) = value else { return value }
+            return ["__type": "Pointer", "className": .string(target), "objectId": .string(id)]
+        }
+        var read = conditions
+        for name in names {
+            guard let operand = conditions[name] else { continue }
+            read[name] = operand.arrayValue.map { .array($0.map(pointer)) } ?? pointer(operand)
+        }
+        return read
     }
 
     /// The pointers (`$inQuery`, `$notInQuery`) or values (`$select`, `$dontSelect`) a relational condition's query
