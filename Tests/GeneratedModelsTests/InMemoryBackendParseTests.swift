@@ -201,3 +201,46 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server refuses a bad constraint or operand as `INVALID_JSON` (107: an unknown operator of a field, `$in`
+    /// of no array, `$regex` of no string, an `Increment` of no number, an `Add` of no array) and an `__op` it
+    /// doesn't know as `COMMAND_UNAVAILABLE` (108); Cortex and Mia-Platform answer the same faults as before.
+    @Test func parseRefusesBadOperandsAndOperationsWithItsCodes() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"t1","e":["1"],"n":1}"#)], into: "T")
+        for filter in [
+            #"{"a":{"$foo":1}}"#, #"{"a":{"$size":1}}"#, #"{"a":{"$in":1}}"#, #"{"a":{"$nin":"x"}}"#,
+            #"{"a":{"$regex":1}}"#,
+        ] {
+            let (status, answer) = try await Self.send(backend, "/classes/T", [("where", filter)])
+            #expect(status == 400 && answer["code"] == 107, "\(filter): \(answer)")
+        }
+        let writes: [(String, String, String, Int)] = [
+            ("POST", "/classes/T", #"{"n":{"__op":"Increment","amount":"5"}}"#, 107),
+            ("PUT", "/classes/T/t1", #"{"n":{"__op":"Increment","amount":"2"}}"#, 107),
+            ("PUT", "/classes/T/t1", #"{"e":{"__op":"Add","objects":"x"}}"#, 107),
+            ("POST", "/classes/T", #"{"e":{"__op":"AddUnique","objects":{}}}"#, 107),
+            ("PUT", "/classes/T/t1", #"{"n":{"__op":"Frobnicate"}}"#, 108),
+            ("POST", "/classes/T", #"{"n":{"__op":"Frobnicate"}}"#, 108),
+        ]
+        for (method, path, body, code) in writes {
+            let (status, answer) = try await Self.send(backend, path, method: method, body: body)
+            #expect(status == 400 && answer["code"] == .int(code), "\(method) \(body): \(answer)")
+        }
+        // Nothing was written.
+        let stored = await backend.documents(in: "T")
+        #expect(stored.count == 1 && stored.first?["n"] == 1 && stored.first?["e"] == ["1"], "\(stored)")
+        let cortex = try await InMemoryBackend(.cortex).answer(
+            RenderedRequest(
+                path: "/c_items",
+                queryItems: [URLQueryItem(name: "where", value: #"{"c_name":{"$in":1}}"#)]
+            )
+        )
+        #expect(cortex.status == 400 && cortex.body["code"] == "kInvalidArgument", "\(cortex.body)")
+        let mia = try await InMemoryBackend(.mia).answer(
+            RenderedRequest(path: "/c_items/", queryItems: [URLQueryItem(name: "_q", value: #"{"c_name":{"$in":1}}"#)])
+        )
+        #expect(mia.status == 400 && mia.body["message"] == "$in takes an array", "\(mia.body)")
+    }
+}

@@ -11,8 +11,11 @@ struct ParseBackend: BackendDialect {
     /// Fields parse-server sets itself; a body that names one is refused (`105`).
     static let systemFields: Set<String> = ["objectId", "createdAt", "updatedAt"]
 
+    /// The operators the client renders, and the distances of a `$nearSphere` parse-server reads too (which the
+    /// in-memory backend, evaluating no `$nearSphere`, refuses as such).
     var filterRules: FilterRules {
-        FilterRules(operators: ParseDialect.filter.supportedOperators, backend: "parse")
+        let distances = ["$maxDistance", "$maxDistanceInRadians", "$maxDistanceInMiles", "$maxDistanceInKilometers"]
+        return FilterRules(operators: ParseDialect.filter.supportedOperators.union(distances), backend: "parse")
     }
 
     func seeded(_ members: [String: JSONValue], _ state: inout BackendState) -> [String: JSONValue] {
@@ -30,7 +33,8 @@ struct ParseBackend: BackendDialect {
     }
 
     /// Parse's error codes (parse-server `ParseError`): 101 object not found, 102 invalid query, 105 invalid field
-    /// name, 107 invalid JSON, 111 incorrect type.
+    /// name, 107 invalid JSON (a bad operand or constraint too), 108 an operation parse-server doesn't apply, 111
+    /// incorrect type.
     func errorBody(_ fault: BackendFault) -> JSONValue {
         let code: Int =
             switch fault.code {
@@ -38,7 +42,8 @@ struct ParseBackend: BackendDialect {
             case "duplicate": 137
             case "validation": fault.message.contains("invalid field name") ? 105 : 111
             case "required": 142
-            case "json": 107
+            case "json", "operand": 107
+            case "operation": 108
             case "fileName": 122
             case "fileUpload": 130
             default: 102
@@ -476,8 +481,7 @@ struct ParseBackend: BackendDialect {
             case "Increment":
                 flattened[key] = try Self.amount(of: value)
             case "Delete": flattened[key] = nil
-            default:
-                throw BackendFault.invalid("\(key): a create can't apply the operation \(operation)")
+            default: throw Self.unsupported(operation)
             }
         }
         return flattened
@@ -486,7 +490,7 @@ struct ParseBackend: BackendDialect {
     /// The `objects` of an `Add`, `AddUnique` or `Remove`, which must be an array.
     private static func objects(of operation: JSONValue, _ name: String) throws -> [JSONValue] {
         guard case .array(let objects)? = operation["objects"] else {
-            throw BackendFault.invalid("\(name) takes an array of objects")
+            throw BackendFault.badOperand("\(name) takes an array of objects")
         }
         return objects
     }
@@ -494,9 +498,14 @@ struct ParseBackend: BackendDialect {
     /// The `amount` of an `Increment`, which must be a number.
     private static func amount(of operation: JSONValue) throws -> JSONValue {
         guard let amount = operation["amount"], ValueKind(amount) == .number else {
-            throw BackendFault.invalid("Increment takes a number amount")
+            throw BackendFault.badOperand("incrementing must provide a number")
         }
         return amount
+    }
+
+    /// An `__op` parse-server doesn't apply, refused as it refuses one (108).
+    private static func unsupported(_ operation: String) -> BackendFault {
+        BackendFault(status: 400, code: "operation", message: "The \(operation) operator is not supported yet.")
     }
 
     /// Applies plain values and `__op` `Delete`, `Increment`, `Add`, `AddUnique` and `Remove`, all or nothing.
@@ -564,8 +573,7 @@ struct ParseBackend: BackendDialect {
                     elements = appending(objects, to: elements, unique: operation == "AddUnique")
                 }
                 members[key] = .array(elements)
-            default:
-                throw BackendFault.invalid("the in-memory parse backend does not apply \(operation)")
+            default: throw Self.unsupported(operation)
             }
         }
         let now = state.timestamp()

@@ -14,6 +14,12 @@ struct BackendFault: Error, Sendable {
         BackendFault(status: 400, code: "invalid", message: message, path: path)
     }
 
+    /// An operand the backend can't read: an unknown operator of a field, `$in` of no array, an `Increment` of no
+    /// number (Parse's `INVALID_JSON`, 107; the other backends answer it as they answer ``invalid(_:path:)``).
+    static func badOperand(_ message: String, path: String? = nil) -> BackendFault {
+        BackendFault(status: 400, code: "operand", message: message, path: path)
+    }
+
     static func notFound(_ message: String) -> BackendFault {
         BackendFault(status: 404, code: "notFound", message: message)
     }
@@ -48,9 +54,12 @@ struct FilterRules {
         )
     }
 
+    /// Refuses an operator the backend doesn't accept: a field's (with its `path`) as a bad operand, as parse-server
+    /// refuses one ("bad constraint").
     private func accept(_ operatorName: String, path: String? = nil) throws {
         guard operators.contains(operatorName) else {
-            throw BackendFault.invalid("\(backend) does not accept the operator \(operatorName)", path: path)
+            let message = "\(backend) does not accept the operator \(operatorName)"
+            throw path == nil ? BackendFault.invalid(message) : BackendFault.badOperand(message, path: path)
         }
     }
 
@@ -156,7 +165,7 @@ struct FilterRules {
 
     private func list(_ operand: JSONValue, _ operatorName: String, _ field: String) throws -> [JSONValue] {
         guard case .array(let elements) = operand else {
-            throw BackendFault.invalid("\(operatorName) takes an array", path: field)
+            throw BackendFault.badOperand("\(operatorName) takes an array", path: field)
         }
         return elements
     }
@@ -170,7 +179,7 @@ struct FilterRules {
         -> NSRegularExpression
     {
         guard case .string(var pattern) = operand else {
-            throw BackendFault.invalid("$regex takes a string", path: field)
+            throw BackendFault.badOperand("$regex takes a string", path: field)
         }
         var flags = options?.stringValue ?? ""
         if regexInSlashes {
