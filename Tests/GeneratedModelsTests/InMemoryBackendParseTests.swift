@@ -244,3 +244,41 @@ extension InMemoryBackendParseTests {
         #expect(mia.status == 400 && mia.body["message"] == "$in takes an array", "\(mia.body)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server refuses a field name that isn't `[A-Za-z][A-Za-z0-9_]*`, or is `length` or `className`, or on a
+    /// create `id` (105, SchemaController.js `fieldNameIsValid`, RestWrite.js), a nested key with `$` or `.` (121,
+    /// MongoTransform.js `transformInteriorValue`), and a write to a class it can't create (107 from
+    /// `enforceClassExists`: "schema class name does not revalidate"); a system class is a class name.
+    @Test func parseRefusesInvalidFieldAndClassNames() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"t1","n":1}"#)], into: "T")
+        let writes: [(String, String, String, Int)] = [
+            ("POST", "/classes/T", #"{"id":"x"}"#, 105),
+            ("POST", "/classes/T", #"{"className":"x"}"#, 105),
+            ("POST", "/classes/T", #"{"length":1}"#, 105),
+            ("POST", "/classes/T", #"{"my-field":1}"#, 105),
+            ("POST", "/classes/T", #"{"1abc":1}"#, 105),
+            ("PUT", "/classes/T/t1", #"{"my-field":1}"#, 105),
+            ("PUT", "/classes/T/t1", #"{"length":1}"#, 105),
+            ("POST", "/classes/T", #"{"obj":{"a.b":1}}"#, 121),
+            ("POST", "/classes/T", #"{"obj":{"$x":1}}"#, 121),
+            ("PUT", "/classes/T/t1", #"{"list":[{"deep":{"a$b":1}}]}"#, 121),
+            ("POST", "/classes/_Hidden", #"{"a":1}"#, 107),
+            ("POST", "/classes/1Bad", #"{"a":1}"#, 107),
+            ("POST", "/classes/has-dash", #"{"a":1}"#, 107),
+        ]
+        for (method, path, body, code) in writes {
+            let (status, answer) = try await Self.send(backend, path, method: method, body: body)
+            #expect(status == 400 && answer["code"] == .int(code), "\(method) \(path) \(body): \(answer)")
+        }
+        #expect(await backend.documents(in: "T").count == 1)
+        for (path, body) in [
+            ("/classes/T", #"{"ok_Field1":{"nested":{"deeper":[1]}},"ACL":{"*":{"read":true}}}"#),
+            ("/classes/_User", #"{"username":"ann"}"#),
+        ] {
+            let (status, answer) = try await Self.send(backend, path, method: "POST", body: body)
+            #expect(status == 201, "\(path) \(body): \(answer)")
+        }
+    }
+}

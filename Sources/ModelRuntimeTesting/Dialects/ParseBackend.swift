@@ -34,13 +34,15 @@ struct ParseBackend: BackendDialect {
 
     /// Parse's error codes (parse-server `ParseError`): 101 object not found, 102 invalid query, 105 invalid field
     /// name, 107 invalid JSON (a bad operand or constraint too), 108 an operation parse-server doesn't apply, 111
-    /// incorrect type.
+    /// incorrect type, 121 invalid nested key.
     func errorBody(_ fault: BackendFault) -> JSONValue {
         let code: Int =
             switch fault.code {
             case "notFound": 101
             case "duplicate": 137
-            case "validation": fault.message.contains("invalid field name") ? 105 : 111
+            case "validation": 111
+            case "keyName": 105
+            case "nestedKey": 121
             case "required": 142
             case "json", "operand": 107
             case "operation": 108
@@ -438,9 +440,56 @@ struct ParseBackend: BackendDialect {
 
     // MARK: Writing
 
-    private func checkFields(_ members: [String: JSONValue]) throws {
-        for key in members.keys where Self.systemFields.contains(key) || key.hasPrefix("_") || key.isEmpty {
-            throw BackendFault.validation("\(key) is an invalid field name.", path: key)
+    /// parse-server's system classes, which a class name may be although they start with `_`.
+    private static let systemClasses: Set<String> = [
+        "_User", "_Installation", "_Role", "_Session", "_Product", "_PushStatus", "_JobStatus", "_JobSchedule",
+        "_Audience", "_Idempotency",
+    ]
+
+    /// Whether `name` is `[A-Za-z][A-Za-z0-9_]*`, as parse-server's class and field names are.
+    private static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first)
+        else { return false }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
+    }
+
+    /// Whether a value holds, at any depth, an object key with a `$` or a `.`, which MongoDB can't store.
+    private static func hasInvalidNestedKey(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let members):
+            members.keys.contains { $0.contains("$") || $0.contains(".") }
+                || members.values.contains(where: hasInvalidNestedKey)
+        case .array(let elements): elements.contains(where: hasInvalidNestedKey)
+        default: false
+        }
+    }
+
+    /// Refuses a write as parse-server refuses it: to a class it can't create (`[A-Za-z][A-Za-z0-9_]*` or a system
+    /// class; 107 "schema class name does not revalidate", from `enforceClassExists`), of a field it sets itself, or
+    /// whose top-level name isn't `[A-Za-z][A-Za-z0-9_]*` or is `length` or `className`, or on a create `id` (105),
+    /// and of a value with a nested key holding `$` or `.` (121).
+    private func checkFields(_ members: [String: JSONValue], of className: String, creating: Bool) throws {
+        guard Self.isValidName(className) || Self.systemClasses.contains(className) else {
+            throw BackendFault(status: 400, code: "json", message: "schema class name does not revalidate")
+        }
+        for key in members.keys.sorted() {
+            let name = String(key.prefix { $0 != "." })
+            if Self.systemFields.contains(key) || (creating && key == "id" && Self.isTruthy(members[key]!)) {
+                throw BackendFault(status: 400, code: "keyName", message: "\(key) is an invalid field name.", path: key)
+            }
+            guard Self.isValidName(name), name != "length", name != "className" else {
+                throw BackendFault(status: 400, code: "keyName", message: "Invalid field name: \(key).", path: key)
+            }
+        }
+        for (key, value) in members where key != "ACL" && value["__op"] == nil && Self.hasInvalidNestedKey(value) {
+            throw BackendFault(
+                status: 400,
+                code: "nestedKey",
+                message: "Nested keys should not contain the '$' or '.' characters",
+                path: key
+            )
         }
     }
 
@@ -448,7 +497,7 @@ struct ParseBackend: BackendDialect {
         guard case .object(var document) = body else {
             throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
         }
-        try checkFields(document)
+        try checkFields(document, of: className, creating: true)
         document = try flattenedOperations(document)
         try state.checkRequiredMembers(document, of: className)
         let id = state.newID()
@@ -520,7 +569,7 @@ struct ParseBackend: BackendDialect {
         guard case .object(let changes) = body else {
             throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
         }
-        try checkFields(changes)
+        try checkFields(changes, of: className, creating: false)
         let (index, document) = try instance(id, className, state)
         guard case .object(var members) = document else { return BackendAnswer(500, nil) }
         // Relations change with the rest, or not at all.
