@@ -282,3 +282,24 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server trims each `order` key and counts when `count` is true as JavaScript reads its JSON
+    /// (RestQuery.js, ClassesRouter.js `JSONFromQuery`): `count=true` counts as `count=1` does, `count=0` doesn't.
+    @Test func parseTrimsOrderKeysAndCountsWhenCountIsTrue() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [
+                try Self.json(#"{"objectId":"a1","n":1,"m":2}"#), try Self.json(#"{"objectId":"a2","n":2,"m":1}"#),
+                try Self.json(#"{"objectId":"a3","n":2,"m":3}"#),
+            ],
+            into: "T"
+        )
+        var (status, answer) = try await Self.send(backend, "/classes/T", [("order", "n, -m")])
+        #expect(status == 200 && Self.ids(answer) == ["a1", "a3", "a2"], "\(answer)")
+        for (count, counted) in [("1", true), ("true", true), ("yes", true), ("0", false), ("false", false)] {
+            (status, answer) = try await Self.send(backend, "/classes/T", [("count", count), ("limit", "0")])
+            #expect(status == 200 && answer["count"] == (counted ? 3 : nil), "count=\(count): \(answer)")
+        }
+    }
+}

@@ -182,8 +182,10 @@ struct ParseBackend: BackendDialect {
         var selection = options.selection(at: [])
         let selected = try matching(try query.jsonItem("where"), in: className, state)
         if let order = query.item("order") {
-            selection.order = order.split(separator: ",").map { key in
-                key.hasPrefix("-") ? (String(key.dropFirst()), false) : (String(key), true)
+            // parse-server trims each key (`order=n, -m`).
+            selection.order = order.split(separator: ",").map { field in
+                let key = field.trimmingCharacters(in: .whitespacesAndNewlines)
+                return key.hasPrefix("-") ? (String(key.dropFirst()), false) : (key, true)
             }
         }
         selection.skip = try query.intItem("skip") ?? 0
@@ -191,7 +193,12 @@ struct ParseBackend: BackendDialect {
         var answer: [String: JSONValue] = [
             "results": .array(try including(try selection.page(of: selected), options, state))
         ]
-        if query.item("count") == "1" { answer["count"] = .int(selected.count) }
+        // parse-server counts when `count` is true as JavaScript reads it, JSON or not (`count=1`, `count=true`).
+        if let count = query.item("count"),
+            Self.isTruthy((try? BackendRequest.json(count, what: "count")) ?? .string(count))
+        {
+            answer["count"] = .int(selected.count)
+        }
         return BackendAnswer(.object(answer))
     }
 
