@@ -303,3 +303,66 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// A create's operations as parse-server makes them (DatabaseController.js `flattenUpdateOperatorsForCreate`,
+    /// `collectRelationUpdates`, `_sanitizeDatabaseResult`): `AddUnique` keeps every object, `Remove` stores `[]`,
+    /// `AddRelation` and a `Batch` of relation operations fill the relation, and the answer holds what each
+    /// `Increment`, `Add`, `AddUnique` and `Remove` made. An update applies a `Batch` too.
+    @Test func parseCreateAppliesRelationsAndFlattensOperationsAsParseServer() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [try Self.json(#"{"objectId":"p1","name":"ann"}"#), try Self.json(#"{"objectId":"p2","name":"bo"}"#)],
+            into: "Player"
+        )
+        let pointer = { (id: String) in #"{"__type":"Pointer","className":"Player","objectId":"\#(id)"}"# }
+        var (status, answer) = try await Self.send(
+            backend,
+            "/classes/Team",
+            method: "POST",
+            body: #"{"tags":{"__op":"AddUnique","objects":["a","a"]},"gone":{"__op":"Remove","objects":["a"]},"#
+                + #""score":{"__op":"Increment","amount":5},"#
+                + #""members":{"__op":"AddRelation","objects":[\#(pointer("p1"))]},"#
+                + #""coaches":{"__op":"Batch","ops":[{"__op":"AddRelation","objects":[\#(pointer("p1")),\#(pointer("p2"))]},"#
+                + #"{"__op":"RemoveRelation","objects":[\#(pointer("p1"))]}]}}"#
+        )
+        #expect(status == 201, "\(answer)")
+        #expect(answer["score"] == 5 && answer["tags"] == ["a", "a"] && answer["gone"] == [], "\(answer)")
+        let id = try #require(answer["objectId"]?.stringValue)
+        let stored = try #require(await backend.documents(in: "Team").first)
+        #expect(stored["tags"] == ["a", "a"] && stored["gone"] == [] && stored["score"] == 5, "\(stored)")
+        #expect(stored["members"] == ["__type": "Relation", "className": "Player"], "\(stored)")
+        for (key, expected) in [("members", ["p1"]), ("coaches", ["p2"])] {
+            (_, answer) = try await Self.send(
+                backend,
+                "/classes/Player",
+                [
+                    (
+                        "where",
+                        #"{"$relatedTo":{"object":{"__type":"Pointer","className":"Team","objectId":"\#(id)"},"key":"\#(key)"}}"#
+                    )
+                ]
+            )
+            #expect(Self.ids(answer) == expected, "\(key): \(answer)")
+        }
+        // An update applies a Batch of relation operations too.
+        (status, answer) = try await Self.send(
+            backend,
+            "/classes/Team/\(id)",
+            method: "PUT",
+            body: #"{"members":{"__op":"Batch","ops":[{"__op":"AddRelation","objects":[\#(pointer("p2"))]}]}}"#
+        )
+        #expect(status == 200, "\(answer)")
+        (_, answer) = try await Self.send(
+            backend,
+            "/classes/Player",
+            [
+                (
+                    "where",
+                    #"{"$relatedTo":{"object":{"__type":"Pointer","className":"Team","objectId":"\#(id)"},"key":"members"}}"#
+                )
+            ]
+        )
+        #expect(Self.ids(answer) == ["p1", "p2"], "\(answer)")
+    }
+}

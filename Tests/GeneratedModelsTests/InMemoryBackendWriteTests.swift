@@ -508,7 +508,8 @@ import FoundationNetworking
         )
         #expect(status == 201, "\(answer)")
         let stored = try #require(await backend.documents(in: "GameScore").first)
-        #expect(stored["skills"] == ["a"] && stored["points"] == 3 && stored["gone"] == nil)
+        // parse-server's flattenUpdateOperatorsForCreate takes an AddUnique's objects as they are.
+        #expect(stored["skills"] == ["a", "a"] && stored["points"] == 3 && stored["gone"] == nil)
     }
 
     /// `$gte` and `$lte` of null select null and missing values, as `$eq` does; `$gt` and `$lt` of null nothing.

@@ -501,11 +501,11 @@ struct ParseBackend: BackendDialect {
     }
 
     private func create(_ body: JSONValue?, _ className: String, _ state: inout BackendState) throws -> BackendAnswer {
-        guard case .object(var document) = body else {
+        guard case .object(let body) = body else {
             throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
         }
-        try checkFields(document, of: className, creating: true)
-        document = try flattenedOperations(document)
+        try checkFields(body, of: className, creating: true)
+        var (document, relations) = try flattenedOperations(body)
         try state.checkRequiredMembers(document, of: className)
         let id = state.newID()
         let now = state.timestamp()
@@ -515,32 +515,97 @@ struct ParseBackend: BackendDialect {
         try state.checkDocument(.object(document), of: className)
         try state.checkUnique(.object(document), in: className, replacing: nil)
         state.collections[className, default: []].append(.object(document))
-        return BackendAnswer(
-            201,
-            ["objectId": .string(id), "createdAt": .string(now)],
-            headers: ["Location": "/classes/\(className)/\(id)"]
-        )
+        for (key, members) in relations { state.relations["\(className)/\(id)/\(key)"] = members }
+        var answer = Self.operationResults(body, document)
+        answer["objectId"] = .string(id)
+        answer["createdAt"] = .string(now)
+        return BackendAnswer(201, .object(answer), headers: ["Location": "/classes/\(className)/\(id)"])
     }
 
-    /// A create takes values only; an `__op` other than the ones a create may hold is refused.
     /// A create's operations as the values they make on a new object, as parse-server's
-    /// `flattenUpdateOperatorsForCreate` turns them: `Add` and `AddUnique` their objects, `Increment` its amount,
-    /// `Delete` no field; any other is refused.
-    private func flattenedOperations(_ members: [String: JSONValue]) throws -> [String: JSONValue] {
+    /// `flattenUpdateOperatorsForCreate` turns them: `Add` and `AddUnique` their objects as they are (no element
+    /// left out), `Remove` an empty array, `Increment` its amount, `Delete` no field; and its relation operations
+    /// (`collectRelationUpdates`) the relation's class, with the members each relation gets. Any other is refused.
+    private func flattenedOperations(
+        _ members: [String: JSONValue]
+    ) throws -> (document: [String: JSONValue], relations: [String: [String]]) {
         var flattened = members
+        var relations: [String: [String]] = [:]
         for (key, value) in members {
             guard let operation = value["__op"]?.stringValue else { continue }
             switch operation {
-            case "Add", "AddUnique":
-                let objects = try Self.objects(of: value, operation)
-                flattened[key] = .array(appending(objects, to: [], unique: operation == "AddUnique"))
-            case "Increment":
-                flattened[key] = try Self.amount(of: value)
+            case "Add", "AddUnique": flattened[key] = .array(try Self.objects(of: value, operation))
+            case "Remove":
+                _ = try Self.objects(of: value, operation)
+                flattened[key] = []
+            case "Increment": flattened[key] = try Self.amount(of: value)
             case "Delete": flattened[key] = nil
-            default: throw Self.unsupported(operation)
+            default:
+                (relations[key], flattened[key]) = try Self.related(Self.relationOperations(value, key), [], key: key)
             }
         }
-        return flattened
+        return (flattened, relations)
+    }
+
+    /// What parse-server answers of a write's operations besides its own fields (`_sanitizeDatabaseResult`): the
+    /// value each `Increment`, `Add`, `AddUnique` and `Remove` made of its field.
+    private static func operationResults(
+        _ body: [String: JSONValue],
+        _ stored: [String: JSONValue]
+    ) -> [String: JSONValue] {
+        var results: [String: JSONValue] = [:]
+        for (key, change) in body {
+            guard let operation = change["__op"]?.stringValue,
+                ["Increment", "Add", "AddUnique", "Remove"].contains(operation)
+            else { continue }
+            results[key] = stored[key]
+        }
+        return results
+    }
+
+    /// The relation operations an `__op` holds, as parse-server's `collectRelationUpdates` collects them: an
+    /// `AddRelation` or `RemoveRelation`, or those of a `Batch` (its other operations left aside); any other
+    /// operation is refused as parse-server refuses it (108).
+    private static func relationOperations(_ change: JSONValue, _ key: String) throws -> [JSONValue] {
+        let operation = change["__op"]?.stringValue ?? ""
+        let relational: Set<String> = ["AddRelation", "RemoveRelation"]
+        let operations =
+            operation == "Batch"
+            ? (change["ops"]?.arrayValue ?? []).filter { relational.contains($0["__op"]?.stringValue ?? "") }
+            : relational.contains(operation) ? [change] : []
+        guard !operations.isEmpty else { throw unsupported(operation) }
+        return operations
+    }
+
+    /// The members of a relation after `operations` (`AddRelation`, `RemoveRelation`) from `current`, and what the
+    /// object holds for it: the relation's class (its members are the relation's own, Parse's join table).
+    private static func related(
+        _ operations: [JSONValue],
+        _ current: [String],
+        key: String
+    ) throws -> (members: [String], value: JSONValue) {
+        var related = current
+        var target: String?
+        for change in operations {
+            let operation = change["__op"]?.stringValue ?? ""
+            guard case .array(let objects)? = change["objects"] else {
+                throw BackendFault.invalid("\(operation) takes an array of pointers")
+            }
+            let pointers = objects.compactMap { $0.objectValue }
+            target = target ?? pointers.first?["className"]?.stringValue
+            guard pointers.count == objects.count, let target,
+                pointers.allSatisfy({ $0["__type"] == "Pointer" && $0["className"]?.stringValue == target })
+            else { throw BackendFault.validation("\(key): a relation takes pointers to one class", path: key) }
+            for member in pointers.compactMap({ $0["objectId"]?.stringValue }) {
+                if operation == "RemoveRelation" {
+                    related.removeAll { $0 == member }
+                } else if !related.contains(member) {
+                    related.append(member)
+                }
+            }
+        }
+        guard let target else { throw BackendFault.validation("\(key): a relation takes pointers", path: key) }
+        return (related, ["__type": "Relation", "className": .string(target)])
     }
 
     /// The `objects` of an `Add`, `AddUnique` or `Remove`, which must be an array.
@@ -597,26 +662,13 @@ struct ParseBackend: BackendDialect {
                     throw BackendFault.validation("Cannot increment a field that is not a number: \(key)", path: key)
                 }
                 members[key] = arithmetic(base, amount, add: true)
-            case "AddRelation", "RemoveRelation":
-                guard case .array(let objects)? = change["objects"] else {
-                    throw BackendFault.invalid("\(operation) takes an array of pointers")
-                }
-                let pointers = objects.compactMap { $0.objectValue }
-                guard pointers.count == objects.count, let target = pointers.first?["className"]?.stringValue,
-                    pointers.allSatisfy({ $0["__type"] == "Pointer" && $0["className"]?.stringValue == target })
-                else { throw BackendFault.validation("\(key): a relation takes pointers to one class", path: key) }
+            case "AddRelation", "RemoveRelation", "Batch":
                 let relation = "\(className)/\(id)/\(key)"
-                var related = relations[relation] ?? state.relations[relation] ?? []
-                for member in pointers.compactMap({ $0["objectId"]?.stringValue }) {
-                    if operation == "RemoveRelation" {
-                        related.removeAll { $0 == member }
-                    } else if !related.contains(member) {
-                        related.append(member)
-                    }
-                }
-                relations[relation] = related
-                // The object holds the relation's class; its members are the relation's own (Parse's join table).
-                members[key] = ["__type": "Relation", "className": .string(target)]
+                (relations[relation], members[key]) = try Self.related(
+                    Self.relationOperations(change, key),
+                    relations[relation] ?? state.relations[relation] ?? [],
+                    key: key
+                )
             case "Add", "AddUnique", "Remove":
                 let objects = try Self.objects(of: change, operation)
                 guard current == nil || current?.arrayValue != nil else {
@@ -640,13 +692,8 @@ struct ParseBackend: BackendDialect {
         state.relations.merge(relations) { _, new in new }
         // parse-server answers an update with `updatedAt` and what each operation made of its field
         // (`_sanitizeDatabaseResult`): an Increment's new number, an array operation's new array.
-        var answer: [String: JSONValue] = ["updatedAt": .string(now)]
-        for (key, change) in changes {
-            guard let operation = change["__op"]?.stringValue,
-                ["Increment", "Add", "AddUnique", "Remove"].contains(operation)
-            else { continue }
-            answer[key] = members[key]
-        }
+        var answer = Self.operationResults(changes, members)
+        answer["updatedAt"] = .string(now)
         return BackendAnswer(.object(answer))
     }
 
