@@ -46,7 +46,7 @@ public struct InMemoryDialect: Sendable {
         InMemoryDialect(backend: MiaBackend(defaultState: defaultState.rawValue), client: MiaDialect())
     }
 
-    /// Parse Server: `{"results":…}` 100 to a page, `count=1`, `keys`, `include` of pointers, `objectId`,
+    /// Parse Server: `{"results":…}` 100 to a page, `count`, `keys` and `excludeKeys`, `include` of pointers, `objectId`,
     /// `createdAt` and `updatedAt`, `__op` updates, `/batch`, and errors as `{"code":…,"error":…}`.
     public static let parse = InMemoryDialect(backend: ParseBackend(), client: ParseDialect())
 }
