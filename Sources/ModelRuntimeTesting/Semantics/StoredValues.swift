@@ -25,12 +25,25 @@ enum ValueKind: Int, Comparable {
 
 /// The instant a Parse `{"__type":"Date","iso":…}` names, in whole milliseconds since 1970 (a JavaScript `Date`'s
 /// precision); nil for any other value. parse-server stores such a value as a MongoDB Date, which compares with
-/// another date as the instants do (`…00Z` is `…00.000Z`, `01:00+01:00` is `00:00Z`) and with nothing else.
+/// another date as the instants do (`…00Z` is `…00.000Z`, `01:00+01:00` is `00:00Z`).
 func instant(_ value: JSONValue) -> Double? {
-    guard case .object(let members) = value, members["__type"] == "Date", let iso = members["iso"]?.stringValue,
-        let date = ISO8601DateCoding.date(from: iso)
-    else { return nil }
-    return (date.timeIntervalSince1970 * 1000).rounded(.down)
+    guard case .object(let members) = value, members["__type"] == "Date", let iso = members["iso"]?.stringValue else {
+        return nil
+    }
+    return instant(iso: iso)
+}
+
+private func instant(iso: String) -> Double? {
+    ISO8601DateCoding.date(from: iso).map { ($0.timeIntervalSince1970 * 1000).rounded(.down) }
+}
+
+/// The instants of two values of which one is a Parse Date, the other read as one too: a Date, or ISO 8601 text,
+/// which is how the models of the other backends write a date (the in-memory backend can't tell a field of dates
+/// written as text from a field of text); nil when neither is a Date.
+private func instants(_ a: JSONValue, _ b: JSONValue) -> (Double?, Double?)? {
+    let (x, y) = (instant(a), instant(b))
+    guard x != nil || y != nil else { return nil }
+    return (x ?? a.stringValue.flatMap { instant(iso: $0) }, y ?? b.stringValue.flatMap { instant(iso: $0) })
 }
 
 /// What a value is compared as: a Parse `{"__type":"File","name":…}` as its name, which is all parse-server stores of
@@ -45,8 +58,7 @@ func comparable(_ value: JSONValue) -> JSONValue {
 
 /// Equal as MongoDB's `$eq` compares two values (no array traversal: see `DocumentFilter`).
 func sameValue(_ a: JSONValue, _ b: JSONValue) -> Bool {
-    let (dateA, dateB) = (instant(a), instant(b))
-    if dateA != nil || dateB != nil { return dateA == dateB }
+    if let (x, y) = instants(a, b) { return x != nil && x == y }
     switch (comparable(a), comparable(b)) {
     case (.null, .null): return true
     case (.bool(let x), .bool(let y)): return x == y
@@ -62,6 +74,10 @@ func sameValue(_ a: JSONValue, _ b: JSONValue) -> Bool {
 
 /// The order of two values of one kind; nil when their kinds differ, where `$gt` and its kin match nothing.
 func bracketedOrder(_ a: JSONValue, _ b: JSONValue) -> ComparisonResult? {
+    if let (x, y) = instants(a, b) {
+        guard let x, let y else { return nil }
+        return compareNumbers(.double(x), .double(y))
+    }
     let (a, b) = (comparable(a), comparable(b))
     guard ValueKind(a) == ValueKind(b) else { return nil }
     return mongoOrder(a, b)
