@@ -30,7 +30,9 @@ struct BodyTranslator {
             access: translator.access,
             bodies: builder.bodies,
             documents: builder.documents,
-            convertibleEnums: builder.enums
+            convertibleEnums: builder.enums,
+            convertibleEnumLines: CodeLayout(lineLength: translator.lineLength, indent: 0)
+                .emptyExtensions(builder.enums, conformingTo: "BodyValueConvertible")
         )
     }
 
@@ -130,7 +132,9 @@ struct BodyTranslator {
                 access: access,
                 create: create,
                 patch: patch,
-                facetRules: facetRules(creatable.map(\.0))
+                facetRules: facetRules(creatable.map(\.0)),
+                extensionLines: CodeLayout(lineLength: translator.lineLength, indent: 0)
+                    .declaration("extension \(owner)")
             )
             if listsRequiredMembers {
                 // The members a create must send: its initializer's parameters. The declaration sits one level in.
@@ -145,6 +149,8 @@ struct BodyTranslator {
                     lines.append("\(access)static let variantType: String? = \(SwiftText.stringLiteral(type))")
                 }
                 structs.requiredMembersLines = lines
+                structs.requiredMembersDeclarationLines = CodeLayout(lineLength: translator.lineLength, indent: 0)
+                    .declaration("extension \(owner).Create", conformances: ["RequiredCreateMembers"])
             }
             bodies.append(structs)
         }
@@ -218,6 +224,8 @@ struct BodyTranslator {
             }
             let signature = "\(access)init(\(view.initParameters.joined(separator: ", "))) {"
             view.initOnOneLine = 8 + signature.count <= translator.lineLength
+            // The parameters sit one level inside `init(`, three levels deep.
+            view.initParameterLines = layout.parameters(view.initParameters)
             return view
         }
 
@@ -493,7 +501,8 @@ struct BodyTranslator {
                 } else if case .file = property.type, !property.isRequired {
                     // A file is never compared (its upload is not a value); an optional one removed is cleared.
                     view.differenceLines += layout.block(
-                        "if case .some = original.\(name), case .none = edited.\(name)",
+                        "if",
+                        conditions: ["case .some = original.\(name)", "case .none = edited.\(name)"],
                         ["self.\(name) = .null"]
                     )
                 }
@@ -523,8 +532,7 @@ struct BodyTranslator {
 
         /// `target = value` in an initializer's body, broken after `=` when it doesn't fit on one line.
         func assignment(_ target: String, _ value: String) -> [String] {
-            let line = "\(target) = \(value)"
-            return layout.fits(line) ? [line] : ["\(target) =", "    \(value)"]
+            layout.assignment(target, value)
         }
 
         func arrayOperations(_ property: ResolvedProperty) -> String {

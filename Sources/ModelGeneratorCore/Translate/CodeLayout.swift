@@ -8,10 +8,7 @@ struct CodeLayout {
     func call(_ head: String, _ arguments: [String], suffix: String = "") -> [String] {
         let single = "\(head)(\(arguments.joined(separator: ", ")))\(suffix)"
         if fits(single) { return [single] }
-        return ["\(head)("]
-            + arguments.enumerated().map { index, argument in
-                "    " + argument + (index == arguments.count - 1 ? "" : ",")
-            } + [")\(suffix)"]
+        return ["\(head)("] + nested.parameters(arguments).map { "    " + $0 } + [")\(suffix)"]
     }
 
     /// `head(label inner(arguments))`, a call whose one argument is a call, as swift-format lays it out: on one line
@@ -24,22 +21,133 @@ struct CodeLayout {
 
     /// A type's declaration up to its opening brace, `head: conformances {`, on one line when it fits. Otherwise as
     /// swift-format breaks it: as many conformances as fit after the head, the rest filling lines one level in, and
-    /// the brace on a line of its own.
-    func declaration(_ head: String, conformances: [String]) -> [String] {
-        let single = "\(head): \(conformances.joined(separator: ", ")) {"
-        if fits(single) { return [single] }
+    /// the brace on a line of its own. A head whose type name doesn't fit with its colon breaks before the name's
+    /// `.`s as ``dotted(_:trailing:)`` does, the conformances then following the colon, the ones that don't fit on
+    /// lines two levels in. `closing` is `"{}"` for an empty body, whose `}` moves to a line of its own when only the
+    /// `{` fits.
+    func declaration(_ head: String, conformances: [String], closing: String = "{") -> [String] {
+        let single = "\(head): \(conformances.joined(separator: ", "))"
+        if fits(single + " " + closing) { return [single + " " + closing] }
+        if closing == "{}", fits(single + " {") { return [single + " {", "}"] }
         var lines: [String] = []
         var line = "\(head):"
+        var indent = "    "
+        if !fits(line) {
+            lines = dotted(line)
+            line = lines.removeLast()
+            indent = "        "
+        }
         for (index, conformance) in conformances.enumerated() {
             let item = conformance + (index == conformances.count - 1 ? "" : ",")
             if fits(line + " " + item) {
                 line += " " + item
             } else {
                 lines.append(line)
+                line = indent + item
+            }
+        }
+        return lines + [line, closing]
+    }
+
+    /// `head {` (or `head {}` for an empty body), a declaration without conformances such as `extension A.B {`: on one
+    /// line when it fits, else broken before the `.`s of its type name as ``dotted(_:trailing:)`` does, with the
+    /// brace on a line of its own.
+    func declaration(_ head: String, closing: String = "{") -> [String] {
+        if fits(head + " " + closing) { return [head + " " + closing] }
+        if closing == "{}", fits(head + " {") { return [head + " {", "}"] }
+        return dotted(head) + [closing]
+    }
+
+    /// `extension Type: conformance {}` for each of `types`, each after an empty line.
+    func emptyExtensions(_ types: [String], conformingTo conformance: String) -> [String] {
+        types.flatMap { [""] + declaration("extension \($0)", conformances: [conformance], closing: "{}") }
+    }
+
+    /// A dotted name (`A.B.C`, after any keywords) as swift-format breaks it when it doesn't fit: before each `.` whose
+    /// component doesn't fit on the rest of the line (the last with `trailing`, what follows it up to where the line
+    /// may break next), the lines after the first one level in.
+    func dotted(_ text: String, trailing: String = "") -> [String] {
+        let pieces = Self.dottedPieces(text)
+        var lines: [String] = []
+        var line = pieces[0]
+        for (index, piece) in pieces.enumerated().dropFirst() {
+            let chunk = piece + (index == pieces.count - 1 ? trailing : "")
+            if !fits(line + chunk) && line != "    " {
+                lines.append(line)
+                line = "    "
+            }
+            line += piece
+        }
+        return lines + [line + trailing]
+    }
+
+    /// `text` split before each `.` that separates the components of a member type, outside generic arguments and
+    /// after the last space before the name (`extension A.B` splits as `extension A` and `.B`).
+    static func dottedPieces(_ text: String) -> [String] {
+        var pieces: [String] = []
+        var current = ""
+        var depth = 0
+        for character in text {
+            switch character {
+            case "<", "(": depth += 1
+            case ">", ")": depth -= 1
+            case "." where depth == 0 && !current.isEmpty && !current.hasSuffix(" ") && current.last != "[":
+                pieces.append(current)
+                current = ""
+            default: break
+            }
+            current.append(character)
+        }
+        return pieces + [current]
+    }
+
+    /// `label: Type`, a parameter or argument (with any ` = default` and trailing comma), as swift-format breaks it
+    /// when it doesn't fit: after the `=` of a default value, the value one level in; else before the `.`s of the
+    /// type, the lines after the first one level in.
+    func parameter(_ text: String) -> [String] {
+        if fits(text) { return [text] }
+        if let equals = text.range(of: " = ") {
+            let head = String(text[..<equals.lowerBound]) + " ="
+            if fits(head) { return [head, "    " + text[equals.upperBound...]] }
+        }
+        let comma = text.hasSuffix(",") ? "," : ""
+        return dotted(String(text.dropLast(comma.count)), trailing: comma)
+    }
+
+    /// Parameters one per line, each but the last with its comma, laid out as ``parameter(_:)`` does.
+    func parameters(_ parameters: [String]) -> [String] {
+        parameters.enumerated().flatMap { index, parameter in
+            self.parameter(parameter + (index == parameters.count - 1 ? "" : ","))
+        }
+    }
+
+    /// `target = value`, broken after the `=` with the value one level in when it doesn't fit on one line.
+    func assignment(_ target: String, _ value: String) -> [String] {
+        let line = "\(target) = \(value)"
+        return fits(line) ? [line] : ["\(target) =", "    \(value)"]
+    }
+
+    /// `keyword condition, condition {`, an `if` or `while` of several conditions, as swift-format breaks it: on one
+    /// line when it fits; else each condition after the first on the rest of the line when it fits there (with its
+    /// comma), otherwise on a line of its own one level in; the brace on a line of its own once the line is broken or
+    /// doesn't fit it.
+    func conditions(_ keyword: String, _ conditions: [String], closing: String = "{") -> [String] {
+        let single = "\(keyword) \(conditions.joined(separator: ", "))"
+        if fits(single + " " + closing) { return [single + " " + closing] }
+        var lines: [String] = []
+        var line = keyword + " "
+        for (index, condition) in conditions.enumerated() {
+            let item = condition + (index == conditions.count - 1 ? "" : ",")
+            if index == 0 {
+                line += item
+            } else if fits(line + " " + item) {
+                line += " " + item
+            } else {
+                lines.append(line)
                 line = "    " + item
             }
         }
-        return lines + [line, "{"]
+        return lines + [line, closing]
     }
 
     /// `head[elements]`, an array or set literal, on one line when it fits; otherwise as swift-format breaks it, one
@@ -93,6 +201,11 @@ struct CodeLayout {
     /// `opening {` + body + `}`, the body indented one level.
     func block(_ opening: String, _ body: [String]) -> [String] {
         ["\(opening) {"] + body.map { "    " + $0 } + ["}"]
+    }
+
+    /// `keyword conditions {` + body + `}`, the conditions laid out as ``conditions(_:_:closing:)`` does.
+    func block(_ keyword: String, conditions: [String], _ body: [String]) -> [String] {
+        self.conditions(keyword, conditions) + body.map { "    " + $0 } + ["}"]
     }
 
     /// The same layout one level deeper.
@@ -153,7 +266,20 @@ private struct TypePrinter {
     var line = ""
 
     mutating func emit(_ type: GenericType, indent: Int, trailing: Int) {
-        line += type.head
+        var indent = indent
+        // A member type's name breaks before a `.` whose component doesn't fit, what follows one level in.
+        let pieces = CodeLayout.dottedPieces(String(type.head))
+        line += pieces[0]
+        var broke = false
+        for (index, piece) in pieces.enumerated().dropFirst() {
+            let following = index < pieces.count - 1 ? 0 : type.arguments == nil ? type.tail.count + trailing : 1
+            if line.count + piece.count + following > width, line.contains(where: { $0 != " " }) {
+                if !broke { indent += 4 }
+                broke = true
+                newline(indent: indent)
+            }
+            line += piece
+        }
         guard let arguments = type.arguments else { return }
         line += "<"
         let contents = arguments.map(\.text).joined(separator: ", ")

@@ -42,7 +42,9 @@ struct QueryTranslator {
             includable: includable.map { pathView($0, kind: "IncludePath", model: object.swiftName) },
             expandable: expandable.map { pathView($0, kind: "ExpandPath", model: object.swiftName) },
             fieldsStructs: builder.structs,
-            queryValueEnums: builder.enums
+            queryValueEnums: builder.enums,
+            queryValueLines: CodeLayout(lineLength: translator.lineLength, indent: 0)
+                .emptyExtensions(builder.enums, conformingTo: "QueryValue")
         )
     }
 
@@ -55,7 +57,7 @@ struct QueryTranslator {
             ),
             name: SwiftNaming.escaped(property.swiftName),
             type: "\(kind)<\(model)>",
-            arguments: SwiftText.stringLiteral(property.keyPath.joined(separator: ".")),
+            arguments: [SwiftText.stringLiteral(property.keyPath.joined(separator: "."))],
             access: translator.access,
             lineLength: translator.lineLength
         )
@@ -83,7 +85,7 @@ struct QueryTranslator {
                         docLines: ["/// The object type, which selects the variant."],
                         name: typeField,
                         type: "ValueField<Root, String, Present>",
-                        arguments: SwiftText.stringLiteral(typeField),
+                        arguments: [SwiftText.stringLiteral(typeField)],
                         access: translator.access,
                         lineLength: translator.lineLength
                     )
@@ -104,7 +106,9 @@ struct QueryTranslator {
                     access: translator.access,
                     conformances: "FieldCollection" + (systemBundle == nil ? "" : ", SystemFieldsCarrying"),
                     fields: fields,
-                    model: isModel ? owner : nil
+                    model: isModel ? owner : nil,
+                    extensionLines: CodeLayout(lineLength: translator.lineLength, indent: 0)
+                        .declaration("extension \(owner)")
                 )
             )
             for (nestedOwner, nestedProperties) in nested {
@@ -123,7 +127,7 @@ struct QueryTranslator {
             // Stored data has what a create requires, though a read may leave it out.
             let presence = property.isRequired || property.definition.isRequired ? "Present" : "MaybeAbsent"
             let key = SwiftText.stringLiteral(property.keyPath.joined(separator: "."))
-            var arguments = key
+            var arguments = [key]
             let type: String
             switch property.type {
             case .document(let document):
@@ -135,7 +139,7 @@ struct QueryTranslator {
                     : "DocumentField<Root, \(owner).Fields<Root>, \(presence)>"
             case .reference(let target):
                 let targetName = target.flatMap { apiNames[$0] } ?? referencedName(property)
-                arguments += ", target: \(SwiftText.stringLiteral(targetName))"
+                arguments.append("target: \(SwiftText.stringLiteral(targetName))")
                 if property.isArray {
                     type = "ReferenceArrayField<Root, \(presence)>"
                 } else {
@@ -181,7 +185,7 @@ struct QueryTranslator {
                 docLines: translator.docLines(label: bundle.fieldsLabel, name: "", description: nil),
                 name: SystemBundle.propertyName,
                 type: bundle.fieldsTypeName,
-                arguments: "",
+                arguments: [],
                 access: translator.access,
                 lineLength: translator.lineLength
             )

@@ -94,13 +94,14 @@ public struct Translator: Sendable {
         }
         let undocumented =
             object.variants.contains { $0.caseName == "undocumented" } ? "undocumentedType" : "undocumented"
+        let conformances = ["Codable", "Hashable", "Sendable", "OpenEnumeration"]
         return DeclarationView(
             variantEnums: [
                 VariantEnumView(
                     docLines: docs,
                     access: access,
                     name: object.swiftName,
-                    conformances: "Codable, Hashable, Sendable, OpenEnumeration",
+                    conformances: conformances.joined(separator: ", "),
                     cases: object.variants.map {
                         .init(
                             name: SwiftNaming.escaped($0.caseName),
@@ -110,7 +111,11 @@ public struct Translator: Sendable {
                         )
                     },
                     undocumentedCase: undocumented,
-                    nestedTypes: variantStructs + nestedDeclarations(object.properties, depth: 1)
+                    nestedTypes: variantStructs + nestedDeclarations(object.properties, depth: 1),
+                    declarationLines: CodeLayout(lineLength: lineLength, indent: 0).declaration(
+                        "\(access)enum \(object.swiftName)",
+                        conformances: conformances
+                    )
                 )
             ]
         )
@@ -173,7 +178,13 @@ public struct Translator: Sendable {
                 conformances: conformances + (equalityLines.isEmpty ? [] : ["MemberwiseEquatable"])
             ),
             conformances: conformances.joined(separator: ", "),
-            properties: properties.map(propertyView) + (modeledKeys == nil ? [] : [unknownMembersView]),
+            properties: (properties.map(propertyView) + (modeledKeys == nil ? [] : [unknownMembersView])).map {
+                // The properties sit one level inside the struct.
+                var view = $0
+                view.declarationLines = CodeLayout(lineLength: lineLength, indent: 4 * (depth + 1))
+                    .property("\(access)var \(view.name)", type: view.type)
+                return view
+            },
             initParameters: parameters.enumerated().map { index, parameter in
                 index == parameters.count - 1 ? parameter : parameter + ","
             },
@@ -186,7 +197,9 @@ public struct Translator: Sendable {
             decodeLines: coding.decodeLines,
             encodeLines: coding.encodeLines,
             staticLines: coding.staticLines,
-            equalityLines: equalityLines
+            equalityLines: equalityLines,
+            // The parameters sit two levels inside the struct.
+            initParameterLines: CodeLayout(lineLength: lineLength, indent: 4 * (depth + 2)).parameters(parameters)
         )
     }
 
@@ -234,6 +247,8 @@ public struct Translator: Sendable {
                     ]
                 )
             case .enumeration(let enumeration):
+                // The enum sits `depth` levels deep, the cases of its switches two levels further in.
+                let layout = CodeLayout(lineLength: lineLength, indent: 4 * (depth + 2))
                 return DeclarationView(
                     enums: [
                         EnumView(
@@ -241,12 +256,24 @@ public struct Translator: Sendable {
                             access: access,
                             name: enumeration.swiftName,
                             cases: enumeration.cases.map {
-                                .init(
-                                    name: SwiftNaming.escaped($0.swiftName),
-                                    rawValue: SwiftText.stringLiteral($0.rawValue)
+                                let name = SwiftNaming.escaped($0.swiftName)
+                                let rawValue = SwiftText.stringLiteral($0.rawValue)
+                                return .init(
+                                    name: name,
+                                    rawValue: rawValue,
+                                    initLines: layout.clause("case \(rawValue):", "self = .\(name)") { layout, _ in
+                                        layout.assignment("self", ".\(name)")
+                                    },
+                                    rawValueLines: layout.clause("case .\(name):", rawValue)
                                 )
                             },
-                            undocumentedCase: enumeration.undocumentedCaseName
+                            undocumentedCase: enumeration.undocumentedCaseName,
+                            declarationLines: CodeLayout(lineLength: lineLength, indent: 4 * depth).declaration(
+                                "\(access)enum \(enumeration.swiftName)",
+                                conformances: [
+                                    "RawRepresentable", "Codable", "Hashable", "Sendable", "OpenEnumeration",
+                                ]
+                            )
                         )
                     ]
                 )

@@ -76,6 +76,9 @@ public struct StructView: Sendable, TemplateView {
     /// The body of `membersAreEqual` (the struct's `==`, from `MemberwiseEquatable`) before its `return true`: one
     /// `guard` per stored property. Empty for a struct without properties, whose synthesized `==` is all it needs.
     public var equalityLines: [String] = []
+    /// The parameters one per line as swift-format breaks those too long for theirs, for an `init(` that doesn't fit
+    /// on one line.
+    public var initParameterLines: [String] = []
 
     /// Filled in by the renderer: each nested declaration's text, indented one level.
     var renderedNestedTypes: [String] = []
@@ -89,6 +92,7 @@ public struct StructView: Sendable, TemplateView {
         case "conformances": conformances
         case "properties": properties
         case "initParameters": initParameters
+        case "initParameterLines": initParameterLines
         case "initParametersInline": initParameters.joined(separator: " ")
         case "initOnOneLine": initOnOneLine
         case "initAssignments": initAssignments
@@ -111,6 +115,8 @@ public struct PropertyView: Sendable, TemplateView {
     public var access: String
     public var name: String
     public var type: String
+    /// `var name: Type`, on the lines swift-format gives it (``CodeLayout/property(_:type:opensBody:)``).
+    public var declarationLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -118,6 +124,7 @@ public struct PropertyView: Sendable, TemplateView {
         case "access": access
         case "name": self.name
         case "type": type
+        case "declarationLines": declarationLines
         default: nil
         }
     }
@@ -127,11 +134,17 @@ public struct EnumView: Sendable, TemplateView {
     public struct Case: Sendable, TemplateView {
         public var name: String
         public var rawValue: String
+        /// `case "raw": self = .name` in `init(rawValue:)` and `case .name: "raw"` in `rawValue`, as swift-format lays
+        /// them out; empty where the enum is not declared from them (`ClearableProperty`).
+        public var initLines: [String] = []
+        public var rawValueLines: [String] = []
 
         public func value(named name: String) -> Any? {
             switch name {
             case "name": self.name
             case "rawValue": rawValue
+            case "initLines": initLines
+            case "rawValueLines": rawValueLines
             default: nil
             }
         }
@@ -142,6 +155,9 @@ public struct EnumView: Sendable, TemplateView {
     public var name: String
     public var cases: [Case]
     public var undocumentedCase: String
+    /// The declaration up to its opening brace (`public enum Name: RawRepresentable, … {`), on more lines when it is
+    /// long.
+    public var declarationLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -150,6 +166,7 @@ public struct EnumView: Sendable, TemplateView {
         case "name": self.name
         case "cases": cases
         case "undocumentedCase": undocumentedCase
+        case "declarationLines": declarationLines
         default: nil
         }
     }
@@ -173,7 +190,10 @@ public struct VariantEnumView: Sendable, TemplateView {
             self.apiName = apiName
             let layout = CodeLayout(lineLength: lineLength, indent: 8)
             typeLines = layout.clause("case .\(name):", apiName)
-            decodeLines = layout.clause("case \(apiName):", "self = .\(name)(try \(typeName)(from: decoder))")
+            let decodeArguments = ["try \(typeName)(from: decoder)"]
+            decodeLines = layout.clause("case \(apiName):", "self = .\(name)(\(decodeArguments[0]))") { layout, _ in
+                layout.call("self = .\(name)", decodeArguments)
+            }
             let encodeArguments = ["value", "type: \(apiName)", "to: encoder"]
             encodeLines = layout.clause(
                 "case .\(name)(let value):",
@@ -202,6 +222,8 @@ public struct VariantEnumView: Sendable, TemplateView {
     public var undocumentedCase: String
     /// The variants' structs, then the types their shared properties declare.
     public var nestedTypes: [DeclarationView]
+    /// The declaration up to its opening brace (`public enum Name: Codable, … {`), on more lines when it is long.
+    public var declarationLines: [String] = []
     /// Filled in by the renderer: each nested declaration's text, indented one level.
     var renderedNestedTypes: [String] = []
 
@@ -214,6 +236,7 @@ public struct VariantEnumView: Sendable, TemplateView {
         case "cases": cases
         case "undocumentedCase": undocumentedCase
         case "nestedTypes": renderedNestedTypes
+        case "declarationLines": declarationLines
         default: nil
         }
     }
@@ -249,6 +272,8 @@ public struct QueryFileView: Sendable, TemplateView {
     public var fieldsStructs: [FieldsStructView]
     /// Enums the fields compare, which need `QueryValue`.
     public var queryValueEnums: [String]
+    /// Their `extension Name: QueryValue {}` declarations, each after an empty line, as swift-format lays them out.
+    public var queryValueLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -261,6 +286,7 @@ public struct QueryFileView: Sendable, TemplateView {
         case "fieldsStructs": fieldsStructs
         case "queryValueEnums": queryValueEnums
         case "hasQueryValueEnums": !queryValueEnums.isEmpty
+        case "queryValueLines": queryValueLines
         default: nil
         }
     }
@@ -275,6 +301,8 @@ public struct FieldsStructView: Sendable, TemplateView {
     public var fields: [QueryFieldView]
     /// The model the fields describe (`typealias Model`), for an object's own fields; nil for a document's.
     public var model: String?
+    /// `extension Owner {`, on the lines swift-format gives it.
+    public var extensionLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -284,6 +312,7 @@ public struct FieldsStructView: Sendable, TemplateView {
         case "fields": fields
         case "hasModel": model != nil
         case "model": model
+        case "extensionLines": extensionLines
         default: nil
         }
     }
@@ -298,15 +327,18 @@ public struct QueryFieldView: Sendable, TemplateView {
     public var arguments: String
     /// `var name: Type {`, on the lines swift-format gives it (``CodeLayout/property(_:type:opensBody:)``).
     public var declarationLines: [String]
+    /// `.init(_prefix, arguments)`, the body, on the lines swift-format gives it.
+    public var initLines: [String]
 
     /// A field declared in a `Fields` struct (or `IncludableFields`), two levels deep.
-    init(docLines: [String], name: String, type: String, arguments: String, access: String, lineLength: Int) {
+    init(docLines: [String], name: String, type: String, arguments: [String], access: String, lineLength: Int) {
         self.docLines = docLines
         self.name = name
         self.type = type
-        self.arguments = arguments
+        self.arguments = arguments.joined(separator: ", ")
         declarationLines = CodeLayout(lineLength: lineLength, indent: 8)
             .property("\(access)var \(name)", type: type, opensBody: true)
+        initLines = CodeLayout(lineLength: lineLength, indent: 12).call(".init", ["_prefix"] + arguments)
     }
 
     public func value(named name: String) -> Any? {
@@ -316,6 +348,7 @@ public struct QueryFieldView: Sendable, TemplateView {
         case "type": type
         case "initArguments": arguments.isEmpty ? "_prefix" : "_prefix, " + arguments
         case "declarationLines": declarationLines
+        case "initLines": initLines
         default: nil
         }
     }
@@ -328,6 +361,9 @@ public struct BodyFileView: Sendable, TemplateView {
     public var documents: [DocumentBodyView]
     /// Enums the bodies send, which need `BodyValueConvertible`.
     public var convertibleEnums: [String]
+    /// Their `extension Name: BodyValueConvertible {}` declarations, each after an empty line, as swift-format lays
+    /// them out.
+    public var convertibleEnumLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -335,6 +371,7 @@ public struct BodyFileView: Sendable, TemplateView {
         case "bodies": bodies
         case "documents": documents
         case "convertibleEnums": convertibleEnums
+        case "convertibleEnumLines": convertibleEnumLines
         default: nil
         }
     }
@@ -351,6 +388,9 @@ public struct BodyStructsView: Sendable, TemplateView {
     /// `generate: [testing]`: the declarations of the wire names a create must send, the object's file paths and
     /// the variant's type, in lines; nil otherwise.
     public var requiredMembersLines: [String]? = nil
+    /// `extension Owner {` and `extension Owner.Create: RequiredCreateMembers {`, on the lines swift-format gives them.
+    public var extensionLines: [String] = []
+    public var requiredMembersDeclarationLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -363,6 +403,8 @@ public struct BodyStructsView: Sendable, TemplateView {
         case "hasFacetRules": !facetRules.isEmpty
         case "listsRequiredMembers": requiredMembersLines != nil
         case "requiredMembersLines": requiredMembersLines ?? []
+        case "extensionLines": extensionLines
+        case "requiredMembersDeclarationLines": requiredMembersDeclarationLines
         default: nil
         }
     }
@@ -407,6 +449,9 @@ public struct CreateView: Sendable, TemplateView {
     public var initAssignments: [String] = []
     /// True when the initializer's parameters fit on its line.
     public var initOnOneLine = true
+    /// The parameters, each followed by its comma where one is needed, one per line as swift-format breaks those too
+    /// long for theirs, for an `init(` that doesn't fit on one line.
+    public var initParameterLines: [String] = []
     public var memberLines: [String] = []
     public var violationLines: [String] = []
 
@@ -416,6 +461,7 @@ public struct CreateView: Sendable, TemplateView {
         case "initParametersInline": initParameters.joined(separator: ", ")
         case "initParameters": initParameters.enumerated().map { $0 == initParameters.count - 1 ? $1 : $1 + "," }
         case "initOnOneLine": initOnOneLine
+        case "initParameterLines": initParameterLines
         case "initAssignments": initAssignments
         case "hasInitAssignments": !initAssignments.isEmpty
         case "memberLines": memberLines
