@@ -225,7 +225,7 @@ struct BodyTranslator {
             let signature = "\(access)init(\(view.initParameters.joined(separator: ", "))) {"
             view.initOnOneLine = 8 + signature.count <= translator.lineLength
             // The parameters sit one level inside `init(`, three levels deep.
-            view.initParameterLines = layout.parameters(view.initParameters)
+            view.initParameterLines = layout.parameters(view.initParameters, declared: true)
             return view
         }
 

@@ -103,21 +103,27 @@ struct CodeLayout {
 
     /// `label: Type`, a parameter or argument (with any ` = default` and trailing comma), as swift-format breaks it
     /// when it doesn't fit: after the `=` of a default value, the value one level in; else before the `.`s of the
-    /// type, the lines after the first one level in.
-    func parameter(_ text: String) -> [String] {
+    /// type, the lines after the first one level in; else, for a parameter `declared` (not a call's argument), after
+    /// the label's colon, the type one level in.
+    func parameter(_ text: String, declared: Bool = false) -> [String] {
         if fits(text) { return [text] }
         if let equals = text.range(of: " = ") {
             let head = String(text[..<equals.lowerBound]) + " ="
             if fits(head) { return [head, "    " + text[equals.upperBound...]] }
         }
         let comma = text.hasSuffix(",") ? "," : ""
-        return dotted(String(text.dropLast(comma.count)), trailing: comma)
+        let lines = dotted(String(text.dropLast(comma.count)), trailing: comma)
+        // A type without `.`s to break at moves, whole, to a line of its own after the label's colon.
+        if declared, lines.count == 1, let colon = text.range(of: ": "), !text[..<colon.lowerBound].contains(" = ") {
+            return [text[..<colon.lowerBound] + ":", "    " + text[colon.upperBound...]]
+        }
+        return lines
     }
 
-    /// Parameters one per line, each but the last with its comma, laid out as ``parameter(_:)`` does.
-    func parameters(_ parameters: [String]) -> [String] {
+    /// Parameters (`declared`) or arguments one per line, each but the last with its comma, laid out as ``parameter(_:)`` does.
+    func parameters(_ parameters: [String], declared: Bool = false) -> [String] {
         parameters.enumerated().flatMap { index, parameter in
-            self.parameter(parameter + (index == parameters.count - 1 ? "" : ","))
+            self.parameter(parameter + (index == parameters.count - 1 ? "" : ","), declared: declared)
         }
     }
 

@@ -199,7 +199,10 @@ public struct Translator: Sendable {
             staticLines: coding.staticLines,
             equalityLines: equalityLines,
             // The parameters sit two levels inside the struct.
-            initParameterLines: CodeLayout(lineLength: lineLength, indent: 4 * (depth + 2)).parameters(parameters)
+            initParameterLines: CodeLayout(lineLength: lineLength, indent: 4 * (depth + 2)).parameters(
+                parameters,
+                declared: true
+            )
         )
     }
 
@@ -264,7 +267,9 @@ public struct Translator: Sendable {
                                     initLines: layout.clause("case \(rawValue):", "self = .\(name)") { layout, _ in
                                         layout.assignment("self", ".\(name)")
                                     },
-                                    rawValueLines: layout.clause("case .\(name):", rawValue)
+                                    rawValueLines: layout.clause("case .\(name):", rawValue),
+                                    declarationLines: CodeLayout(lineLength: lineLength, indent: 4 * (depth + 1))
+                                        .clause("case", name)
                                 )
                             },
                             undocumentedCase: enumeration.undocumentedCaseName,

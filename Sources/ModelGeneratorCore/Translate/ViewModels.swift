@@ -138,6 +138,8 @@ public struct EnumView: Sendable, TemplateView {
         /// them out; empty where the enum is not declared from them (`ClearableProperty`).
         public var initLines: [String] = []
         public var rawValueLines: [String] = []
+        /// `case name`, the case's declaration, broken after `case` when it doesn't fit.
+        public var declarationLines: [String] = []
 
         public func value(named name: String) -> Any? {
             switch name {
@@ -145,6 +147,7 @@ public struct EnumView: Sendable, TemplateView {
             case "rawValue": rawValue
             case "initLines": initLines
             case "rawValueLines": rawValueLines
+            case "declarationLines": declarationLines
             default: nil
             }
         }
