@@ -39,6 +39,18 @@ import Testing
             ])
             cases.append(("field\(count)", generate, ["a.json": object]))
         }
+        // Enum values whose cases don't fit on their lines, nor on their switches' lines.
+        let values = [name("", 90, 0), name("", 118, 1), name("", 130, 2)]
+        let enumeration = json([
+            "name": name("c_", 40, 3), "label": "E", "object": "object",
+            "properties": [
+                [
+                    "name": name("c_", 44, 4), "label": "S", "type": "String",
+                    "validators": [["name": "stringEnum", "definition": ["values": values]]],
+                ]
+            ],
+        ])
+        cases.append(("longEnumValues", generate, ["a.json": enumeration]))
         cases.append(
             ("role", generate + "dialect: parse\n", ["a.json": #"{"results":[{"className":"_Role","fields":{}}]}"#])
         )
