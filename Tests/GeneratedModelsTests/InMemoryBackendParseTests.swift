@@ -364,3 +364,24 @@ extension InMemoryBackendParseTests {
         #expect(Self.ids(answer) == ["p1", "p2"], "\(answer)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server refuses a list parameter it doesn't read (ClassesRouter.js `optionsFromBody`: "Invalid parameter
+    /// for query", 102), and a read of one object with any but `keys`, `include`, `excludeKeys` and the read
+    /// preferences (`handleGet`: "Improper encode of parameter", 102).
+    @Test func parseRefusesQueryParametersItDoesNotRead() async throws {
+        let backend = try await Self.seeded()
+        var (status, answer) = try await Self.send(backend, "/classes/Place", [("limt", "1")])
+        #expect(status == 400 && answer == ["code": 102, "error": "Invalid parameter for query: limt"], "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/classes/Place",
+            [("limit", "1"), ("comment", "c"), ("includeAll", "true"), ("hint", "n")]
+        )
+        #expect(status == 200 && Self.ids(answer) == ["a1"], "\(answer)")
+        (status, answer) = try await Self.send(backend, "/classes/Place/a1", [("where", "{}")])
+        #expect(status == 400 && answer == ["code": 102, "error": "Improper encode of parameter"], "\(answer)")
+        (status, answer) = try await Self.send(backend, "/classes/Place/a1", [("keys", "n"), ("readPreference", "x")])
+        #expect(status == 200 && answer["n"] == 1 && answer["address"] == nil, "\(answer)")
+    }
+}

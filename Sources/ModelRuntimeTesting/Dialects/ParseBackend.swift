@@ -93,6 +93,10 @@ struct ParseBackend: BackendDialect {
             }
             return try create(request.body, className, &state)
         case ("GET", 3):
+            // parse-server's `handleGet` reads only `ALLOWED_GET_QUERY_KEYS` (ClassesRouter.js).
+            if request.query.contains(where: { !Self.getParameters.contains($0.name) }) {
+                throw BackendFault.invalid("Improper encode of parameter")
+            }
             let document = try instance(segments[2], className, state).document
             let options = try ReadOptions(BackendRequest.Query(request.query))
             return BackendAnswer(try including([try options.selection(at: []).project(document)], options, state)[0])
@@ -107,6 +111,18 @@ struct ParseBackend: BackendDialect {
     }
 
     // MARK: Reading
+
+    /// The parameters a list reads, as parse-server's `optionsFromBody` allows them (`allowConstraints`); any other
+    /// is refused (102).
+    private static let listParameters: Set<String> = [
+        "skip", "limit", "order", "count", "keys", "excludeKeys", "include", "includeAll", "redirectClassNameForKey",
+        "where", "readPreference", "includeReadPreference", "subqueryReadPreference", "hint", "explain", "comment",
+    ]
+
+    /// The parameters a read of one object reads (parse-server's `ALLOWED_GET_QUERY_KEYS`); any other is refused.
+    private static let getParameters: Set<String> = [
+        "keys", "include", "excludeKeys", "readPreference", "includeReadPreference", "subqueryReadPreference",
+    ]
 
     /// What a read asks beyond its filter, as parse-server's `RestQuery` reads `keys`, `excludeKeys` and `include`.
     private struct ReadOptions {
@@ -177,6 +193,9 @@ struct ParseBackend: BackendDialect {
     ) throws
         -> BackendAnswer
     {
+        if let unknown = items.first(where: { !Self.listParameters.contains($0.name) }) {
+            throw BackendFault.invalid("Invalid parameter for query: \(unknown.name)")
+        }
         let query = BackendRequest.Query(items)
         let options = try ReadOptions(query)
         var selection = options.selection(at: [])
