@@ -385,3 +385,28 @@ extension InMemoryBackendParseTests {
         #expect(status == 200 && answer["n"] == 1 && answer["address"] == nil, "\(answer)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server refuses a field's equality with a plain object (MongoTransform.js `transformTopLevelAtom`: 107
+    /// "You cannot use [object Object] as a query parameter.") but takes a typed value, an operator object and a
+    /// dotted key's object; and it refuses any query on `ACL` (DatabaseController.js `validateQuery`: 102).
+    @Test func parseRefusesObjectEqualityAndQueriesOnACL() async throws {
+        let backend = try await Self.seeded()
+        let refused: JSONValue = ["code": 107, "error": "You cannot use [object Object] as a query parameter."]
+        for filter in [#"{"address":{"city":"Rome","zip":"00100"}}"#, #"{"$or":[{"address":{"city":"Rome"}}]}"#] {
+            let (status, answer) = try await Self.send(backend, "/classes/Place", [("where", filter)])
+            #expect(status == 400 && answer == refused, "\(filter): \(answer)")
+        }
+        for filter in [
+            #"{"address":{"$exists":true}}"#, #"{"address.city":{"city":"Rome"}}"#, #"{"address":{}}"#,
+            #"{"n":{"__type":"Date","iso":"2020-01-01T00:00:00.000Z"}}"#,
+        ] {
+            let (status, answer) = try await Self.send(backend, "/classes/Place", [("where", filter)])
+            #expect(status == 200, "\(filter): \(answer)")
+        }
+        for filter in [#"{"ACL":{"*":{"read":true}}}"#, #"{"$and":[{"n":1},{"ACL":"x"}]}"#] {
+            let (status, answer) = try await Self.send(backend, "/classes/Place", [("where", filter)])
+            #expect(status == 400 && answer == ["code": 102, "error": "Cannot query on ACL."], "\(filter): \(answer)")
+        }
+    }
+}

@@ -332,6 +332,9 @@ struct ParseBackend: BackendDialect {
             throw BackendFault.invalid("the filter nests deeper than \(FilterRules.maximumDepth)")
         }
         guard case .object(let members) = filter else { return filter }
+        // parse-server's `validateQuery` refuses a query on `ACL`, in `$or`, `$and` and `$nor` too
+        // (DatabaseController.js).
+        if let acl = members["ACL"], Self.isTruthy(acl) { throw BackendFault.invalid("Cannot query on ACL.") }
         var resolved: [String: JSONValue] = [:]
         var related: JSONValue?
         for (key, value) in members {
@@ -349,6 +352,9 @@ struct ParseBackend: BackendDialect {
                 let ids = state.relations["\(owner)/\(id)/\(field)"] ?? []
                 related = ["objectId": ["$in": .array(ids.map(JSONValue.string))]]
             case _ where !key.hasPrefix("$"):
+                if Self.isRefusedEquality(key, value) {
+                    throw BackendFault.badOperand("You cannot use [object Object] as a query parameter.", path: key)
+                }
                 guard case .object(var conditions) = value else {
                     resolved[key] = Self.dateFields.contains(key) ? Self.asDate(value) : value
                     continue
@@ -370,6 +376,23 @@ struct ParseBackend: BackendDialect {
         }
         guard let related else { return .object(resolved) }
         return resolved.isEmpty ? related : ["$and": [.object(resolved), related]]
+    }
+
+    /// The top-level keys parse-server's `transformQueryKeyValue` takes any value of as it is.
+    private static let verbatimKeys: Set<String> = [
+        "objectId", "_rperm", "_wperm", "_perishable_token", "_email_verify_token", "timesUsed",
+    ]
+
+    /// Whether parse-server refuses `value` as what `key` equals (MongoTransform.js): an object with a key not
+    /// starting with `$` is no constraint (`transformConstraint`), and a top-level key's atom must then be a Pointer,
+    /// Date, Bytes, GeoPoint, Polygon or File (`transformTopLevelAtom`); a dotted key's is taken as it is
+    /// (`transformInteriorAtom`).
+    private static func isRefusedEquality(_ key: String, _ value: JSONValue) -> Bool {
+        guard case .object(let members) = value, !key.contains("."), !verbatimKeys.contains(key),
+            members.keys.contains(where: { !$0.hasPrefix("$") })
+        else { return false }
+        let atoms: Set<String> = ["Pointer", "Date", "Bytes", "GeoPoint", "Polygon", "File"]
+        return !atoms.contains(members["__type"]?.stringValue ?? "")
     }
 
     /// A field's conditions with each bare objectId compared with a pointer field read as a pointer to the class the
