@@ -410,3 +410,24 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// A `/batch` GET's `body` is its query, as parse-server hands it to `handleFind` (batch.js, ClassesRouter.js).
+    @Test func parseBatchGetReadsItsBodyAsTheQuery() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [
+                try Self.json(#"{"objectId":"a1","n":1}"#), try Self.json(#"{"objectId":"a2","n":2}"#),
+                try Self.json(#"{"objectId":"a3","n":2}"#),
+            ],
+            into: "T"
+        )
+        let body =
+            #"{"requests":[{"method":"GET","path":"/api/classes/T","body":{"where":{"n":2},"limit":1,"order":"-objectId"}},"#
+            + #"{"method":"GET","path":"/api/classes/T","body":{"limt":1}}]}"#
+        let (status, answer) = try await Self.send(backend, "/batch", method: "POST", body: body)
+        #expect(status == 200, "\(answer)")
+        #expect(Self.ids(try #require(answer[0]?["success"])) == ["a3"], "\(answer)")
+        #expect(answer[1]?["error"] == ["code": 102, "error": "Invalid parameter for query: limt"], "\(answer)")
+    }
+}

@@ -82,14 +82,7 @@ struct ParseBackend: BackendDialect {
         case ("POST", 2):
             if case .object(let members)? = request.body, members["_method"]?.stringValue == "GET" {
                 // A query too long for a URL, in the body (parse-server's `_method` override).
-                let query: [(name: String, value: String)] = members.filter { $0.key != "_method" }.map { key, value in
-                    (
-                        key,
-                        value.stringValue
-                            ?? String(decoding: (try? value.jsonData(sortedKeys: true)) ?? Data(), as: UTF8.self)
-                    )
-                }
-                return try list(query, className, state)
+                return try list(Self.queryItems(members.filter { $0.key != "_method" }), className, state)
             }
             return try create(request.body, className, &state)
         case ("GET", 3):
@@ -111,6 +104,17 @@ struct ParseBackend: BackendDialect {
     }
 
     // MARK: Reading
+
+    /// A body's members as the query parameters parse-server reads them with (`handleFind` and `handleGet` merge the
+    /// body and the query): text as it is, any other value as its JSON, by name.
+    private static func queryItems(_ members: [String: JSONValue]) -> [(name: String, value: String)] {
+        members.sorted { $0.key < $1.key }.map { key, value in
+            (
+                key,
+                value.stringValue ?? String(decoding: (try? value.jsonData(sortedKeys: true)) ?? Data(), as: UTF8.self)
+            )
+        }
+    }
 
     /// The parameters a list reads, as parse-server's `optionsFromBody` allows them (`allowConstraints`); any other
     /// is refused (102).
@@ -757,10 +761,16 @@ struct ParseBackend: BackendDialect {
                 throw BackendFault.invalid("cannot route batch path \(path)")
             }
             segments.removeFirst(mount.count)
+            // A GET's body is its query: parse-server routes it as the request's body, which `handleFind` and
+            // `handleGet` read as the query (batch.js, ClassesRouter.js).
+            var query: [(name: String, value: String)] = []
+            if method.uppercased() == "GET", case .object(let members)? = entry["body"] {
+                query = Self.queryItems(members)
+            }
             let inner = BackendRequest(
                 method: method.uppercased(),
                 segments: segments,
-                query: [],
+                query: query,
                 headers: request.headers,
                 body: entry["body"]
             )
