@@ -431,3 +431,20 @@ extension InMemoryBackendParseTests {
         #expect(answer[1]?["error"] == ["code": 102, "error": "Invalid parameter for query: limt"], "\(answer)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// `$select` reads its `key` down a dotted path in each object its query selects (RestQuery.js
+    /// `transformSelect`, `getDeepestObjectFromKey`).
+    @Test func parseSelectFollowsADottedKey() async throws {
+        let backend = try await Self.seeded()
+        try await backend.insert(
+            [try Self.json(#"{"objectId":"c1","name":"Rome"}"#), try Self.json(#"{"objectId":"c2","name":"Oslo"}"#)],
+            into: "City"
+        )
+        for (name, expected) in [("$select", ["c1"]), ("$dontSelect", ["c2"])] {
+            let filter = #"{"name":{""# + name + #"":{"query":{"className":"Place","where":{}},"key":"address.city"}}}"#
+            let (status, answer) = try await Self.send(backend, "/classes/City", [("where", filter)])
+            #expect(status == 200 && Self.ids(answer) == expected, "\(name): \(answer)")
+        }
+    }
+}

@@ -447,7 +447,15 @@ struct ParseBackend: BackendDialect {
             }
         }
         guard let key = operand["key"]?.stringValue else { throw BackendFault.invalid("\(name) names a key") }
-        return objects.compactMap { $0[key] }
+        // parse-server follows a dotted key down each object (RestQuery.js `transformSelect`,
+        // `getDeepestObjectFromKey`): an object's member, an array's element by its index.
+        let path = try checkedSegments(key)
+        return objects.compactMap { object in
+            path.reduce(object as JSONValue?) { value, segment in
+                if let index = Int(segment), String(index) == segment, let element = value?[index] { return element }
+                return value?[segment]
+            }
+        }
     }
 
     /// The object with each File value's `url`, as parse-server's FilesController adds it on every read.
