@@ -448,3 +448,22 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// A create answers `Location` as the server's URL of the object (RestWrite.js `location`: its mount URL,
+    /// `/classes/<Class>/<id>`, or `/users/<id>` for a `_User`).
+    @Test func parseCreateLocationIsTheObjectsURL() async throws {
+        let backend = InMemoryBackend(.parse, baseURL: URL(string: "https://example.invalid/parse")!)
+        for (className, path) in [("T", "/classes/T/"), ("_User", "/users/")] {
+            let request = RenderedRequest(
+                method: "POST",
+                path: "/classes/" + className,
+                body: .object([("n", .int(1))])
+            )
+            let (data, response) = try await backend.send(try request.urlRequest(relativeTo: backend.baseURL))
+            let id = try #require(try JSONValue(parsing: data)["objectId"]?.stringValue)
+            #expect(response.statusCode == 201)
+            #expect(response.value(forHTTPHeaderField: "Location") == "https://example.invalid/parse" + path + id)
+        }
+    }
+}

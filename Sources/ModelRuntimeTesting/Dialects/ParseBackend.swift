@@ -573,7 +573,9 @@ struct ParseBackend: BackendDialect {
         var answer = Self.operationResults(body, document)
         answer["objectId"] = .string(id)
         answer["createdAt"] = .string(now)
-        return BackendAnswer(201, .object(answer), headers: ["Location": "/classes/\(className)/\(id)"])
+        // parse-server's `location` (RestWrite.js): the mount URL, then `/users/` for a `_User`, else the class's path.
+        let location = state.baseURL.absoluteString + (className == "_User" ? "/users/" : "/classes/\(className)/") + id
+        return BackendAnswer(201, .object(answer), headers: ["Location": location])
     }
 
     /// A create's operations as the values they make on a new object, as parse-server's
