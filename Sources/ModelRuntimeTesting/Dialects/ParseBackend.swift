@@ -341,7 +341,8 @@ struct ParseBackend: BackendDialect {
         if let acl = members["ACL"], Self.isTruthy(acl) { throw BackendFault.invalid("Cannot query on ACL.") }
         var resolved: [String: JSONValue] = [:]
         var related: JSONValue?
-        for (key, value) in members {
+        // In key order, so that of several refused keys the same one is named every time.
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             switch key {
             case "$and", "$or", "$nor":
                 resolved[key] = .array(
@@ -587,7 +588,7 @@ struct ParseBackend: BackendDialect {
     ) throws -> (document: [String: JSONValue], relations: [String: [String]]) {
         var flattened = members
         var relations: [String: [String]] = [:]
-        for (key, value) in members {
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             guard let operation = value["__op"]?.stringValue else { continue }
             switch operation {
             case "Add", "AddUnique": flattened[key] = .array(try Self.objects(of: value, operation))
