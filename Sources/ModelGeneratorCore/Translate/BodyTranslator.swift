@@ -226,6 +226,7 @@ struct BodyTranslator {
             view.initOnOneLine = 8 + signature.count <= translator.lineLength
             // The parameters sit one level inside `init(`, three levels deep.
             view.initParameterLines = layout.parameters(view.initParameters, declared: true)
+            view.initAssignmentLines = layout.assignments(view.initAssignments)
             return view
         }
 

@@ -133,6 +133,14 @@ struct CodeLayout {
         return fits(line) ? [line] : ["\(target) =", "    \(value)"]
     }
 
+    /// Statements `target = value`, each laid out as ``assignment(_:_:)`` does.
+    func assignments(_ statements: [String]) -> [String] {
+        statements.flatMap { statement in
+            guard let equals = statement.range(of: " = ") else { return [statement] }
+            return assignment(String(statement[..<equals.lowerBound]), String(statement[equals.upperBound...]))
+        }
+    }
+
     /// `keyword condition, condition {`, an `if` or `while` of several conditions, as swift-format breaks it: on one
     /// line when it fits; else each condition after the first on the rest of the line when it fits there (with its
     /// comma), otherwise on a line of its own one level in; the brace on a line of its own once the line is broken or

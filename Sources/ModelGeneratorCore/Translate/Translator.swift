@@ -169,6 +169,10 @@ public struct Translator: Sendable {
                 }
                     + ["    return false", "}"]
             }
+        let initAssignments =
+            properties.map { property in
+                "self.\(SwiftNaming.escaped(property.swiftName)) = \(parameterName(property))"
+            } + (modeledKeys == nil ? [] : ["self.\(CustomCoding.unknownMembersName) = .init()"]) + coding.initLines
         return StructView(
             docLines: docLines,
             access: access,
@@ -190,9 +194,11 @@ public struct Translator: Sendable {
             },
             // The initializer sits one level inside the struct, which sits `depth` levels deep.
             initOnOneLine: inline.count + 4 * (depth + 1) <= lineLength,
-            initAssignments: properties.map { property in
-                "self.\(SwiftNaming.escaped(property.swiftName)) = \(parameterName(property))"
-            } + (modeledKeys == nil ? [] : ["self.\(CustomCoding.unknownMembersName) = .init()"]) + coding.initLines,
+            initAssignments: initAssignments,
+            // The assignments sit two levels inside the struct.
+            initAssignmentLines: CodeLayout(lineLength: lineLength, indent: 4 * (depth + 2)).assignments(
+                initAssignments
+            ),
             nestedTypes: nestedDeclarations(nested, depth: depth + 1),
             decodeLines: coding.decodeLines,
             encodeLines: coding.encodeLines,

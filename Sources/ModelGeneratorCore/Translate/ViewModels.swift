@@ -66,6 +66,8 @@ public struct StructView: Sendable, TemplateView {
     /// True when the parameters fit on the `init(` line.
     public var initOnOneLine: Bool
     public var initAssignments: [String]
+    /// `initAssignments` as lines, each broken after its `=` when too long for its line.
+    public var initAssignmentLines: [String]
     public var nestedTypes: [DeclarationView]
     /// The bodies of `init(from:)` and `encode(to:)`; empty for a struct without properties, whose synthesized
     /// coding is all it needs.
@@ -96,6 +98,7 @@ public struct StructView: Sendable, TemplateView {
         case "initParametersInline": initParameters.joined(separator: " ")
         case "initOnOneLine": initOnOneLine
         case "initAssignments": initAssignments
+        case "initAssignmentLines": initAssignmentLines
         case "hasInitAssignments": !initAssignments.isEmpty
         case "nestedTypes": renderedNestedTypes
         case "decodeLines": decodeLines
@@ -181,6 +184,8 @@ public struct VariantEnumView: Sendable, TemplateView {
         public var name: String
         public var typeName: String
         public var apiName: String
+        /// `case name(TypeName)`, one level inside the enum, as swift-format breaks it when too long for its line.
+        public var declarationLines: [String]
         /// The case's lines in the switches of `type`, `init(from:)` and `encode(to:)`, which sit two levels deep,
         /// as swift-format lays them out.
         public var typeLines: [String]
@@ -191,6 +196,7 @@ public struct VariantEnumView: Sendable, TemplateView {
             self.name = name
             self.typeName = typeName
             self.apiName = apiName
+            declarationLines = CodeLayout(lineLength: lineLength, indent: 4).call("case \(name)", [typeName])
             let layout = CodeLayout(lineLength: lineLength, indent: 8)
             typeLines = layout.clause("case .\(name):", apiName)
             let decodeArguments = ["try \(typeName)(from: decoder)"]
@@ -209,6 +215,7 @@ public struct VariantEnumView: Sendable, TemplateView {
             case "name": self.name
             case "typeName": typeName
             case "apiName": apiName
+            case "declarationLines": declarationLines
             case "typeLines": typeLines
             case "decodeLines": decodeLines
             case "encodeLines": encodeLines
@@ -450,6 +457,8 @@ public struct CreateView: Sendable, TemplateView {
     public var properties: [BodyPropertyView] = []
     public var initParameters: [String] = []
     public var initAssignments: [String] = []
+    /// `initAssignments` as lines, each broken after its `=` when too long for its line.
+    public var initAssignmentLines: [String] = []
     /// True when the initializer's parameters fit on its line.
     public var initOnOneLine = true
     /// The parameters, each followed by its comma where one is needed, one per line as swift-format breaks those too
@@ -466,6 +475,7 @@ public struct CreateView: Sendable, TemplateView {
         case "initOnOneLine": initOnOneLine
         case "initParameterLines": initParameterLines
         case "initAssignments": initAssignments
+        case "initAssignmentLines": initAssignmentLines
         case "hasInitAssignments": !initAssignments.isEmpty
         case "memberLines": memberLines
         case "hasMemberLines": !memberLines.isEmpty
