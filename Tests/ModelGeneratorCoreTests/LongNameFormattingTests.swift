@@ -13,7 +13,7 @@ import Testing
 
     /// Name lengths: each input's names run from its length to a few characters past it, so that the lines built from
     /// them cross the line length at many places.
-    static let lengths = [12, 16, 20, 28, 36, 44]
+    static let lengths = [12, 20, 28, 44, 52, 64]
 
     @Test func generatedCodeWithLongNamesIsWhatSwiftFormatWouldWrite() async throws {
         var cases: [(name: String, config: String, files: [String: String])] = []

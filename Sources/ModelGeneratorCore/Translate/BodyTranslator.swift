@@ -321,15 +321,14 @@ struct BodyTranslator {
             case .document where checksDocuments:
                 let elements = isOptional ? "(\(value) ?? [])" : value
                 if property.isArray {
-                    lines += layout.block(
-                        "for (index, element) in \(elements).enumerated()",
+                    lines += layout.opening("for (index, element) in \(elements)", member: ".enumerated()")
+                    lines +=
                         layout.nested.call(
                             "violations.append",
                             label: "contentsOf: ",
                             "element.violations",
                             ["at: \(pathBelow("[\\(index)]."))"]
-                        )
-                    )
+                        ).map { "    " + $0 } + ["}"]
                 } else if isOptional {
                     // `if let` rather than `?.violations(…) ?? []`, which takes the compiler several times longer.
                     lines += layout.block(
@@ -409,9 +408,14 @@ struct BodyTranslator {
                             !$0.isRequired && !$0.definition.isRequired && $0.definition.isWritable
                                 && $0.apiName != "_id"
                         }.map {
-                            EnumView.Case(
-                                name: SwiftNaming.escaped($0.swiftName),
-                                rawValue: SwiftText.stringLiteral($0.apiName)
+                            let name = SwiftNaming.escaped($0.swiftName)
+                            let rawValue = SwiftText.stringLiteral($0.apiName)
+                            return EnumView.Case(
+                                name: name,
+                                rawValue: rawValue,
+                                // The cases sit two levels deep, inside the extension.
+                                declarationLines: CodeLayout(lineLength: translator.lineLength, indent: 8)
+                                    .assignment("case \(name)", rawValue)
                             )
                         } : [],
                     declarationLines: CodeLayout(lineLength: translator.lineLength, indent: 0).declaration(

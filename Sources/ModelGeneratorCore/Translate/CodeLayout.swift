@@ -112,15 +112,75 @@ struct CodeLayout {
             if fits(head) { return [head, "    " + text[equals.upperBound...]] }
         }
         let comma = text.hasSuffix(",") ? "," : ""
+        // An argument that is a call breaks inside its parentheses, one argument per line.
+        if !declared, let (head, arguments) = Self.splitCall(text.dropLast(comma.count)), fits(head + "(") {
+            return [head + "("] + nested.parameters(arguments).map { "    " + $0 } + [")" + comma]
+        }
         let lines = dotted(String(text.dropLast(comma.count)), trailing: comma)
         // A type without `.`s to break at moves, whole, to a line of its own after the label's colon.
         if declared, lines.count == 1, let colon = text.range(of: ": "), !text[..<colon.lowerBound].contains(" = ") {
             return [text[..<colon.lowerBound] + ":", "    " + text[colon.upperBound...]]
         }
+        // One whose type's first component doesn't fit after the colon moves the type there too, its `.`s then
+        // breaking at the type's own indentation.
+        if declared, !fits(lines[0]), let colon = text.range(of: ": "), !text[..<colon.lowerBound].contains(" = ") {
+            let type = nested.dotted(String(text[colon.upperBound...].dropLast(comma.count)), trailing: comma)
+            return [text[..<colon.lowerBound] + ":"] + type.enumerated().map { $0 == 0 ? "    " + $1 : $1 }
+        }
         return lines
     }
 
-    /// Parameters (`declared`) or arguments one per line, each but the last with its comma, laid out as ``parameter(_:)`` does.
+    /// `head(arguments)` split into its head and its arguments, when `text` is a call: ends with the `)` that closes
+    /// the first `(` of a non-empty head that is not inside a string literal.
+    static func splitCall(_ text: Substring) -> (head: String, arguments: [String])? {
+        guard text.last == ")" else { return nil }
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var head: String?
+        var arguments: [String] = []
+        var current = ""
+        for (offset, character) in text.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
+                if head != nil { current.append(character) }
+                continue
+            }
+            switch character {
+            case "\"": inString = true
+            case "(" where depth == 0:
+                guard head == nil, offset > 0 else { return nil }
+                head = String(text.prefix(offset))
+                depth = 1
+                continue
+            case "(", "[": depth += 1
+            case ")", "]":
+                depth -= 1
+                if depth == 0 {
+                    guard offset == text.count - 1 else { return nil }
+                    arguments.append(current.trimmingCharacters(in: .whitespaces))
+                    continue
+                }
+            case "," where depth == 1:
+                arguments.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+                continue
+            default: break
+            }
+            if head != nil { current.append(character) }
+        }
+        guard let head, !head.hasSuffix(" "), depth == 0 else { return nil }
+        return (head, arguments.filter { !$0.isEmpty })
+    }
+
+    /// Parameters (`declared`) or arguments one per line, each but the last with its comma, laid out as
+    /// ``parameter(_:declared:)`` does.
     func parameters(_ parameters: [String], declared: Bool = false) -> [String] {
         parameters.enumerated().flatMap { index, parameter in
             self.parameter(parameter + (index == parameters.count - 1 ? "" : ","), declared: declared)
@@ -165,12 +225,14 @@ struct CodeLayout {
     }
 
     /// `head[elements]`, an array or set literal, on one line when it fits; otherwise as swift-format breaks it, one
-    /// element per line one level in, each with a trailing comma. swift-format keeps room on the line for the trailing
-    /// comma it would add after the last of several elements, so such a literal fits only with a column to spare.
+    /// element per line one level in, each with a trailing comma unless it is the only one. swift-format keeps room on
+    /// the line for the trailing comma it would add after the last of several elements, so such a literal fits only
+    /// with a column to spare.
     func literal(_ head: String, _ elements: [String]) -> [String] {
         let single = head + "[" + elements.joined(separator: ", ") + "]"
         if fits(single + (elements.count > 1 ? "," : "")) { return [single] }
-        return [head + "["] + elements.map { "    \($0)," } + ["]"]
+        // swift-format adds no trailing comma after a lone element.
+        return [head + "["] + elements.map { "    \($0)" + (elements.count > 1 ? "," : "") } + ["]"]
     }
 
     /// `head item closing` as swift-format breaks a clause between its head and what follows it: on one line when it
@@ -210,6 +272,12 @@ struct CodeLayout {
     func fits(_ line: String) -> Bool {
         let room = lineLength - indent
         return line.utf8.count <= room || line.count <= room
+    }
+
+    /// `head.member {`, such as `for x in y.enumerated() {`, as swift-format breaks it when it doesn't fit: before the
+    /// `.` of the member, which moves one level in, and the brace on a line of its own.
+    func opening(_ head: String, member: String) -> [String] {
+        fits(head + member + " {") ? [head + member + " {"] : [head, "    " + member, "{"]
     }
 
     /// `opening {` + body + `}`, the body indented one level.

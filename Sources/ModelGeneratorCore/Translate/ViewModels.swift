@@ -141,7 +141,8 @@ public struct EnumView: Sendable, TemplateView {
         /// them out; empty where the enum is not declared from them (`ClearableProperty`).
         public var initLines: [String] = []
         public var rawValueLines: [String] = []
-        /// `case name`, the case's declaration, broken after `case` when it doesn't fit.
+        /// `case name` (`case name = "raw"` in `ClearableProperty`), the case's declaration, broken after `case` (after
+        /// the `=`) when it doesn't fit.
         public var declarationLines: [String] = []
 
         public func value(named name: String) -> Any? {
