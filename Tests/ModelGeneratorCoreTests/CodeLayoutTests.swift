@@ -44,4 +44,36 @@ import Testing
         )
         #expect(lines.allSatisfy { $0.count + 4 <= 60 })
     }
+
+    @Test func aNameThatDoesNotFitWithItsColonMovesToALineOfItsOwn() {
+        let layout = CodeLayout(lineLength: 120, indent: 0)
+        let name =
+            "CScheduleDependencyParticipantAssignmentAvailabilityNotification"
+            + "ScheduleDependencyParticipantAssignmentAvail"
+        #expect(
+            layout.declaration(
+                "public enum \(name)",
+                conformances: ["Codable", "Hashable", "Sendable", "OpenEnumeration"]
+            ) == [
+                "public enum",
+                "    \(name):",
+                "        Codable, Hashable, Sendable, OpenEnumeration",
+                "{",
+            ]
+        )
+    }
+
+    @Test func aConformanceTooLongForALineOfItsOwnBreaksBeforeItsDots() {
+        let layout = CodeLayout(lineLength: 120, indent: 0)
+        let name = "CScheduleDependencyParticipantAssignmentAvailabilityNotificationSc"
+        let member = ".FacetsMoreeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"
+        #expect(
+            layout.declaration("extension \(name)", conformances: ["Codable", name + member, "Hashable"]) == [
+                "extension \(name): Codable,",
+                "    \(name)",
+                "        \(member), Hashable",
+                "{",
+            ]
+        )
+    }
 }

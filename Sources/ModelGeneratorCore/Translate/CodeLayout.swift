@@ -23,8 +23,9 @@ struct CodeLayout {
     /// swift-format breaks it: as many conformances as fit after the head, the rest filling lines one level in, and
     /// the brace on a line of its own. A head whose type name doesn't fit with its colon breaks before the name's
     /// `.`s as ``dotted(_:trailing:)`` does, the conformances then following the colon, the ones that don't fit on
-    /// lines two levels in. `closing` is `"{}"` for an empty body, whose `}` moves to a line of its own when only the
-    /// `{` fits.
+    /// lines two levels in; a name without `.`s moves to a line of its own one level in. A conformance too long for a
+    /// line of its own breaks before its `.`s too. `closing` is `"{}"` for an empty body, whose `}` moves to a line of
+    /// its own when only the `{` fits.
     func declaration(_ head: String, conformances: [String], closing: String = "{") -> [String] {
         let single = "\(head): \(conformances.joined(separator: ", "))"
         if fits(single + " " + closing) { return [single + " " + closing] }
@@ -34,16 +35,25 @@ struct CodeLayout {
         var indent = "    "
         if !fits(line) {
             lines = dotted(line)
+            if lines.count == 1, let space = line.lastIndex(of: " ") {
+                // A name without `.`s to break at moves, whole, to a line of its own after the keywords.
+                lines = [String(line[..<space]), "    " + line[line.index(after: space)...]]
+            }
             line = lines.removeLast()
             indent = "        "
         }
         for (index, conformance) in conformances.enumerated() {
-            let item = conformance + (index == conformances.count - 1 ? "" : ",")
-            if fits(line + " " + item) {
-                line += " " + item
+            let comma = index == conformances.count - 1 ? "" : ","
+            if fits(line + " " + conformance + comma) {
+                line += " " + conformance + comma
             } else {
                 lines.append(line)
-                line = indent + item
+                // A conformance too long for a line of its own breaks before its `.`s.
+                let broken = CodeLayout(lineLength: lineLength, indent: self.indent + indent.count)
+                    .dotted(conformance, trailing: comma)
+                    .map { indent + $0 }
+                lines += broken.dropLast()
+                line = broken[broken.count - 1]
             }
         }
         return lines + [line, closing]
@@ -82,13 +92,16 @@ struct CodeLayout {
     }
 
     /// `text` split before each `.` that separates the components of a member type, outside generic arguments and
-    /// after the last space before the name (`extension A.B` splits as `extension A` and `.B`).
+    /// string literals and after the last space before the name (`extension A.B` splits as `extension A` and `.B`).
     static func dottedPieces(_ text: String) -> [String] {
         var pieces: [String] = []
         var current = ""
         var depth = 0
+        var inString = false
         for character in text {
             switch character {
+            case "\"": inString.toggle()
+            case _ where inString: break
             case "<", "(": depth += 1
             case ">", ")": depth -= 1
             case "." where depth == 0 && !current.isEmpty && !current.hasSuffix(" ") && current.last != "[":

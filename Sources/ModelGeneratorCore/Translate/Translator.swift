@@ -45,7 +45,13 @@ public struct Translator: Sendable {
                     }
                 )
             },
-            access: access
+            access: access,
+            // The listing sits one level inside its enum.
+            listingLines: schema.objects.count == 1
+                ? CodeLayout(lineLength: lineLength, indent: 4).literal(
+                    "\(access)static let all: [any SchemaObject.Type] = ",
+                    schema.objects.map { "\($0.swiftName).self" }
+                ) : []
         )
     }
 

@@ -13,6 +13,8 @@ public struct FileView: Sendable, TemplateView {
     /// The listing file's entries; empty in model files.
     public var listing: [ListingEntryView]
     public var access: String
+    /// A one-entry listing's `static let all: … = [Type.self]`, broken inside its brackets when too long for its line.
+    public var listingLines: [String] = []
     /// Filled in by the renderer: each declaration's text.
     var renderedDeclarations: [String] = []
 
@@ -24,6 +26,7 @@ public struct FileView: Sendable, TemplateView {
         case "listing": listing
         // swift-format writes a one-element list on one line, without the trailing comma.
         case "listingOnOneLine": listing.count == 1
+        case "listingLines": listingLines
         case "access": access
         default: nil
         }
