@@ -42,21 +42,34 @@ struct CodeLayout {
             line = lines.removeLast()
             indent = "        "
         }
-        for (index, conformance) in conformances.enumerated() {
-            let comma = index == conformances.count - 1 ? "" : ","
-            if fits(line + " " + conformance + comma) {
-                line += " " + conformance + comma
-            } else {
-                lines.append(line)
-                // A conformance too long for a line of its own breaks before its `.`s.
-                let broken = CodeLayout(lineLength: lineLength, indent: self.indent + indent.count)
-                    .dotted(conformance, trailing: comma)
-                    .map { indent + $0 }
-                lines += broken.dropLast()
-                line = broken[broken.count - 1]
+        // A conformance too long for a line of its own breaks before its `.`s.
+        return lines + filled(line, conformances, continuation: indent) { $0.dotted($1) } + [closing]
+    }
+
+    /// `items` after `line`, each but the last with its comma: on the line while it fits, else starting a line of its
+    /// own at `continuation`, laid out there by `layOut` (whole, unless it says otherwise). The lines, the last one
+    /// still open.
+    private func filled(
+        _ line: String,
+        _ items: [String],
+        continuation: String,
+        layOut: (CodeLayout, String) -> [String] = { [$1] }
+    ) -> [String] {
+        var lines: [String] = []
+        var line = line
+        for (index, item) in items.enumerated() {
+            let item = item + (index == items.count - 1 ? "" : ",")
+            if fits(line + " " + item) {
+                line += " " + item
+                continue
             }
+            lines.append(line)
+            let continued = CodeLayout(lineLength: lineLength, indent: indent + continuation.count)
+            let broken = layOut(continued, item).map { continuation + $0 }
+            lines += broken.dropLast()
+            line = broken[broken.count - 1]
         }
-        return lines + [line, closing]
+        return lines + [line]
     }
 
     /// `head {` (or `head {}` for an empty body), a declaration without conformances such as `extension A.B {`: on one
@@ -221,20 +234,10 @@ struct CodeLayout {
     func conditions(_ keyword: String, _ conditions: [String], closing: String = "{") -> [String] {
         let single = "\(keyword) \(conditions.joined(separator: ", "))"
         if fits(single + " " + closing) { return [single + " " + closing] }
-        var lines: [String] = []
-        var line = keyword + " "
-        for (index, condition) in conditions.enumerated() {
-            let item = condition + (index == conditions.count - 1 ? "" : ",")
-            if index == 0 {
-                line += item
-            } else if fits(line + " " + item) {
-                line += " " + item
-            } else {
-                lines.append(line)
-                line = "    " + item
-            }
-        }
-        return lines + [line, closing]
+        // The first condition stays after the keyword, whether it fits there or not.
+        guard let first = conditions.first else { return [keyword + " " + closing] }
+        let start = "\(keyword) \(first)" + (conditions.count > 1 ? "," : "")
+        return filled(start, Array(conditions.dropFirst()), continuation: "    ") + [closing]
     }
 
     /// `head[elements]`, an array or set literal, on one line when it fits; otherwise as swift-format breaks it, one
