@@ -136,6 +136,10 @@ extension InMemoryBackendParseTests {
             (#"{"when":{"$in":[{"__type":"Date","iso":"2025-12-31T23:00:00.000Z"}]}}"#, ["b"]),
             (#"{"createdAt":"2026-01-01T00:00:00Z"}"#, ["a"]),
             (#"{"when":{"$gt":{"__type":"Date","iso":"2025-12-31T23:30:00.000Z"}}}"#, ["a"]),
+            // A Date is no text a regular expression matches, at the top or inside `$or`.
+            (#"{"createdAt":{"$regex":"^2026"}}"#, []),
+            (#"{"$or":[{"objectId":"none"},{"updatedAt":{"$regex":"^2026"}}]}"#, []),
+            (#"{"objectId":{"$regex":"^a"}}"#, ["a"]),
         ]
         for (filter, expected) in cases {
             let (status, answer) = try await Self.send(backend, "/classes/Event", [("where", filter)])

@@ -303,7 +303,10 @@ struct ParseBackend: BackendDialect {
     {
         let objects = state.documents(className)
         guard let filter else { return objects }
-        let compiled = try filterRules.compile(try resolvingRelations(filter, in: className, state, depth: depth))
+        let resolved = try resolvingRelations(filter, in: className, state, depth: depth)
+        let compiled = try filterRules.compile(resolved)
+        // Each object is read with its dates as Dates only when the filter compares one: it copies the object.
+        guard Self.comparesDates(resolved) else { return objects.filter(compiled.matches) }
         return objects.filter { object in
             guard case .object(var members) = object else { return false }
             for key in Self.dateFields { members[key] = members[key].map(Self.asDate) }
@@ -313,6 +316,16 @@ struct ParseBackend: BackendDialect {
 
     /// The members parse-server keeps as Dates that the in-memory backend stores as ISO 8601 text.
     private static let dateFields = ["createdAt", "updatedAt"]
+
+    /// Whether a resolved filter names one of the ``dateFields`` or a path in one: in one of its keys, or of a filter
+    /// in its `$and`, `$or` or `$nor` (no deeper than ``resolvingRelations(_:in:_:depth:)`` let it be).
+    private static func comparesDates(_ filter: JSONValue) -> Bool {
+        guard case .object(let members) = filter else { return false }
+        return members.contains { key, value in
+            dateFields.contains(String(key.prefix { $0 != "." }))
+                || (["$and", "$or", "$nor"].contains(key) && (value.arrayValue ?? []).contains(where: comparesDates))
+        }
+    }
 
     /// ISO 8601 text as the Parse Date it names; any other value as it is.
     private static func asDate(_ value: JSONValue) -> JSONValue {
