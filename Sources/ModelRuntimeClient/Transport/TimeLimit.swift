@@ -1,12 +1,18 @@
 import Foundation
 
 /// `operation`'s result, or the error `timedOut` makes of `limit` once it has passed, whichever comes first; the other
-/// is cancelled. Cancelling the caller cancels both. A `nil` limit runs `operation` as it is.
+/// is cancelled. Cancelling the caller cancels both and throws `CancellationError` at once. A `nil` limit runs
+/// `operation` as it is.
 ///
-/// Both run as child tasks, so the operation keeps the caller's executor preference, priority and task-local values.
-/// A child task ends only when its work does, so the race ends when the cancelled loser does: at once for
-/// ``URLSessionTransport``, whose requests end when their task is cancelled, but only when it gives up for a
-/// transport that ignores cancellation.
+/// The caller's wait ends at the limit even when `operation` ignores its cancellation (a transport of the app's own
+/// that waits for a server trickling bytes): the operation runs in a task of its own, which is cancelled and left to
+/// end by itself, and its late result is dropped. That task keeps the caller's priority and task-local values. A task
+/// executor preference is the one thing an unstructured task can't take along, and no public API reads it back to
+/// pass on; so a caller that has one (`withTaskExecutorPreference`) gets a race of child tasks instead, which keeps
+/// it, but which ends only when the cancelled operation does.
+///
+/// When the operation wins, the race still waits for its timer to end (cancelled, it ends at once), so no timer outlives
+/// the call.
 ///
 /// The limit is measured by `sleep`, the continuous clock's unless the caller's clock is another (a
 /// `SuspendingClock` doesn't count the time a device sleeps). A limit of a year or more is none too: `Task.sleep`
@@ -18,14 +24,130 @@ func withTimeLimit<T: Sendable>(
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     guard let limit, limit < .seconds(365 * 86_400) else { return try await operation() }
-    return try await withThrowingTaskGroup(of: T.self) { group in
-        group.addTask { try await operation() }
-        group.addTask {
-            try await sleep(limit)
-            throw timedOut(limit)
+    @Sendable func timer() async throws -> T {
+        try await sleep(limit)
+        throw timedOut(limit)
+    }
+    if callerPrefersATaskExecutor {
+        return try await raceOfChildTasks(operation, timer)
+    }
+    let race = TimeLimitRace<T>()
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+            race.begin(continuation)
+            race.hold(
+                operation: Task { race.operationEnded(await outcome(of: operation)) },
+                timer: Task { race.timerEnded(await outcome(of: timer)) }
+            )
         }
+    } onCancel: {
+        race.callerCancelled()
+    }
+}
+
+/// What `work` returns or throws.
+private func outcome<T>(of work: () async throws -> T) async -> Result<T, any Error> {
+    do {
+        return .success(try await work())
+    } catch {
+        return .failure(error)
+    }
+}
+
+/// Whether the calling task runs with a task executor preference, which child tasks inherit and unstructured ones
+/// don't. Systems without task executors have none.
+private var callerPrefersATaskExecutor: Bool {
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return false }
+    return withUnsafeCurrentTask { $0?.unownedTaskExecutor != nil }
+}
+
+/// `operation` against `timer` as child tasks: the first to end wins and the other is cancelled, and the race ends
+/// when both have.
+private func raceOfChildTasks<T: Sendable>(
+    _ operation: @escaping @Sendable () async throws -> T,
+    _ timer: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask(operation: operation)
+        group.addTask(operation: timer)
         defer { group.cancelAll() }
         guard let first = try await group.next() else { throw CancellationError() }
         return first
+    }
+}
+
+/// The state of one unstructured race of ``withTimeLimit(_:sleep:timedOut:_:)``: who ended, and the caller's
+/// continuation, resumed once.
+///
+/// The operation's result waits for the cancelled timer to end; the timer's result and the caller's cancellation
+/// don't wait for the operation. Any of them may come before the continuation or the tasks are handed over.
+private final class TimeLimitRace<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T, any Error>?
+    /// The race's result once it is decided.
+    private var outcome: Result<T, any Error>?
+    /// Whether the decided result still waits for the cancelled timer to end.
+    private var waitsForTimer = false
+    private var timerHasEnded = false
+    private var resumed = false
+    private var operation: Task<Void, Never>?
+    private var timer: Task<Void, Never>?
+
+    func begin(_ continuation: CheckedContinuation<T, any Error>) {
+        lock.lock()
+        self.continuation = continuation
+        resumeIfReady()
+    }
+
+    /// Keeps the two tasks to cancel; a race already decided cancels them at once.
+    func hold(operation: Task<Void, Never>, timer: Task<Void, Never>) {
+        let decided = lock.withLock {
+            self.operation = operation
+            self.timer = timer
+            return outcome != nil
+        }
+        guard decided else { return }
+        operation.cancel()
+        timer.cancel()
+    }
+
+    func operationEnded(_ result: Result<T, any Error>) {
+        lock.lock()
+        guard outcome == nil else { return lock.unlock() }
+        outcome = result
+        waitsForTimer = !timerHasEnded
+        let timer = self.timer
+        resumeIfReady()
+        timer?.cancel()
+    }
+
+    func timerEnded(_ result: Result<T, any Error>) {
+        lock.lock()
+        timerHasEnded = true
+        waitsForTimer = false
+        if outcome == nil { outcome = result }
+        let operation = self.operation
+        resumeIfReady()
+        operation?.cancel()
+    }
+
+    func callerCancelled() {
+        lock.lock()
+        if outcome == nil { outcome = .failure(CancellationError()) }
+        waitsForTimer = false
+        let (operation, timer) = (self.operation, self.timer)
+        resumeIfReady()
+        operation?.cancel()
+        timer?.cancel()
+    }
+
+    /// Resumes the caller once the race is decided, not waiting for its timer, and its continuation is here. Called
+    /// with the lock held; unlocks it.
+    private func resumeIfReady() {
+        guard !resumed, !waitsForTimer, let continuation, let outcome else { return lock.unlock() }
+        resumed = true
+        self.continuation = nil
+        lock.unlock()
+        continuation.resume(with: outcome)
     }
 }
