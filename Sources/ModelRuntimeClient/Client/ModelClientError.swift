@@ -85,8 +85,8 @@ extension ModelClientError {
         }
     }
 
-    /// The field paths an error body names: Cortex's `faults[].path` (nested faults too), or the `body/<path>` a
-    /// Mia (Fastify) validation message starts with.
+    /// The field paths an error body names: Cortex's `faults[].path` (nested faults too), or those of a Mia
+    /// (Fastify) validation message.
     private static func fieldPaths(body: Data, message: String?) -> [String] {
         var paths: [String] = []
         var pending = (try? JSONValue(parsing: body)).map { [$0] } ?? []
@@ -94,11 +94,62 @@ extension ModelClientError {
             if let path = fault["path"]?.stringValue, !path.isEmpty { paths.append(path) }
             pending.append(contentsOf: (fault["faults"]?.arrayValue ?? []).reversed())
         }
-        if paths.isEmpty, let message, message.hasPrefix("body/") || message.hasPrefix("body.") {
-            let path = message.dropFirst(5).prefix { $0 != " " }
-            if !path.isEmpty { paths.append(path.replacingOccurrences(of: "/", with: ".")) }
+        if paths.isEmpty, let message { paths = fastifyFieldPaths(message) }
+        return paths
+    }
+
+    /// The field paths of a Fastify validation message, in order and once each. Fastify joins its errors with `, `,
+    /// each the word `body` and the value's JSON pointer (`body/metadata must be object`; Fastify 3 wrote
+    /// `body.metadata should be object`). An error about the body's own members names the member: a missing one
+    /// (`body/metadata must have required property 'somethingNumber'`, `body must have required property 'name'`),
+    /// or the one the CRUD service adds to a first error about additional properties (`… must NOT have additional
+    /// properties. Property "unexpectedField" is not defined in validation schema`).
+    private static func fastifyFieldPaths(_ message: String) -> [String] {
+        var text = Substring(message)
+        var undefinedProperty: Substring?
+        let notDefined = "\" is not defined in validation schema"
+        if text.hasSuffix(notDefined), let start = text.range(of: ". Property \"", options: .backwards) {
+            undefinedProperty = text[start.upperBound..<text.index(text.endIndex, offsetBy: -notDefined.count)]
+            text = text[..<start.lowerBound]
+        }
+        // Each error starts with `body` right after the start or a `, `; a `, ` inside an error's text is no start.
+        var errors: [Substring] = []
+        for part in text.split(separator: ", ", omittingEmptySubsequences: false) {
+            if errors.isEmpty || isFastifyError(part) {
+                errors.append(part)
+            } else {
+                errors[errors.count - 1] += ", " + part
+            }
+        }
+        var paths: [String] = []
+        var seen: Set<String> = []
+        for (index, error) in errors.enumerated() where isFastifyError(error) {
+            let pointer = error.dropFirst(4).prefix { $0 != " " }
+            // Fastify 4 writes a JSON pointer, Fastify 3 a dotted path.
+            let separator: Character = pointer.first == "." ? "." : "/"
+            var segments = pointer.split(separator: separator).map {
+                // A JSON pointer writes `~` as `~0` and `/` as `~1`.
+                $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            }
+            let rest = error.dropFirst(4 + pointer.count)
+            if let marker = rest.range(of: "have required property '") {
+                let name = rest[marker.upperBound...].prefix { $0 != "'" }
+                if !name.isEmpty { segments.append(String(name)) }
+            } else if index == 0, let undefinedProperty, !undefinedProperty.isEmpty,
+                rest.contains("have additional properties")
+            {
+                segments.append(String(undefinedProperty))
+            }
+            let path = segments.joined(separator: ".")
+            if !path.isEmpty, seen.insert(path).inserted { paths.append(path) }
         }
         return paths
+    }
+
+    /// Whether `text` starts as a Fastify validation error of the body does: `body` and then `/`, `.` or a space.
+    private static func isFastifyError(_ text: Substring) -> Bool {
+        guard text.hasPrefix("body"), let next = text.dropFirst(4).first else { return false }
+        return next == "/" || next == "." || next == " "
     }
 }
 

@@ -1,0 +1,65 @@
+import Foundation
+import ModelRuntime
+import ModelRuntimeClient
+import Testing
+
+/// Real error bodies, and what the client makes of them.
+@Suite struct ErrorBodyTests {
+    /// The field paths of a 400 the Mia-Platform CRUD service answers with `body`.
+    private func fields(_ body: String) throws -> [String]? {
+        let json = try JSONValue(parsing: Data(body.utf8))
+        let error = ModelClientError.server(
+            status: 400,
+            code: json["error"]?.stringValue,
+            message: json["message"]?.stringValue,
+            body: Data(body.utf8)
+        )
+        guard case .validation(let fields) = error.refusal else { return nil }
+        return fields
+    }
+
+    /// The CRUD service's validation answers, as its tests assert them (mia-platform/crud-service @
+    /// bd427899a7d7b52090203447a868f889b1e559ef, `tests/httpInterface.postList.test.js` lines 352-356, 390-394,
+    /// 429-434 and 468-472, `tests/httpInterface.postBulk.test.js` line 592): each names the field it refuses,
+    /// a missing or undefined property included, once.
+    @Test func aMiaValidationMessageNamesEveryFieldItRefuses() throws {
+        #expect(
+            try fields(
+                #"{"statusCode":400,"error":"Bad Request","message":"body/metadata must have required property 'somethingNumber'","code":"FST_ERR_VALIDATION"}"#
+            ) == ["metadata.somethingNumber"]
+        )
+        #expect(
+            try fields(
+                #"{"statusCode":400,"error":"Bad Request","message":"body/metadata must NOT have additional properties. Property \"unexpectedField\" is not defined in validation schema"}"#
+            ) == ["metadata.unexpectedField"]
+        )
+        #expect(
+            try fields(
+                #"{"statusCode":400,"error":"Bad Request","message":"body/attachments/0 must have required property 'name', body/attachments must be object, body/attachments must match a schema in anyOf","code":"FST_ERR_VALIDATION"}"#
+            ) == ["attachments.0.name", "attachments"]
+        )
+        #expect(
+            try fields(
+                #"{"statusCode":400,"error":"Bad Request","message":"body/attachments/0 must NOT have additional properties, body/attachments must be object, body/attachments must match a schema in anyOf. Property \"unexpectedField\" is not defined in validation schema"}"#
+            ) == ["attachments.0.unexpectedField", "attachments"]
+        )
+        // A pattern whose text holds `, ` is part of its error, not the start of another.
+        #expect(
+            try fields(
+                #"{"statusCode":400,"error":"Bad Request","message":"body/0/publishDate must match pattern \"^\\d{4}, x\""}"#
+            ) == ["0.publishDate"]
+        )
+        // Fastify names a missing member of the body itself after `body` and a space.
+        #expect(
+            try fields(
+                #"{"statusCode":400,"error":"Bad Request","message":"body must have required property 'name'"}"#
+            ) == ["name"]
+        )
+        #expect(try fields(#"{"statusCode":400,"error":"Bad Request","message":"body must be object"}"#) == [])
+        #expect(
+            try fields(
+                #"{"statusCode":400,"error":"Bad Request","message":"body.metadata should have required property 'somethingNumber'"}"#
+            ) == ["metadata.somethingNumber"]
+        )
+    }
+}
