@@ -464,13 +464,13 @@ import FoundationNetworking
 
     /// With `generate: [testing]`, each `Create` lists the members a create must send, and a backend given it
     /// refuses a create without one in its own shape: Cortex's validation fault, the CRUD service's schema error,
-    /// Parse's 142.
+    /// parse-server's 111 (`SchemaController.validateRequiredColumns`).
     @Test func aCreateWithoutARequiredMemberIsRefused() async throws {
         #expect(Item.Create.requiredMembers == ["c_name"])
         let cases: [(InMemoryDialect, String, (JSONValue) -> Bool)] = [
             (.cortex, "/c_items", { $0["code"] == "kValidationError" && $0["faults"]?[0]?["path"] == "c_name" }),
             (.mia, "/c_items/", { $0["message"] == "body must have required property 'c_name'" }),
-            (.parse, "/classes/c_items", { $0["code"] == 142 }),
+            (.parse, "/classes/c_items", { $0["code"] == 111 && $0["error"] == "c_name is required." }),
         ]
         for (dialect, path, isRefusal) in cases {
             let backend = InMemoryBackend(dialect)
@@ -486,6 +486,20 @@ import FoundationNetworking
                 RenderedRequest(method: "POST", path: path, body: .object([("c_name", .string("named"))]))
             )
             #expect(status == 200, "\(path): \(answer)")
+        }
+    }
+
+    /// Whichever backend refuses a create without a required member, the client's refusal names the member.
+    @Test func theRefusalOfACreateWithoutARequiredMemberNamesIt() async throws {
+        for (dialect, path) in [
+            (InMemoryDialect.cortex, "/c_items"), (.mia, "/c_items/"), (.parse, "/classes/c_items"),
+        ] {
+            let backend = InMemoryBackend(dialect)
+            await backend.register(Item.Create.self)
+            let error = await #expect(throws: ModelClientError.self) {
+                _ = try await backend.client().post(["c_count": 1] as JSONValue, to: path, answer: JSONValue.self)
+            }
+            #expect(error?.refusal == .validation(fields: ["c_name"]), "\(path): \(String(describing: error))")
         }
     }
 

@@ -63,3 +63,43 @@ import Testing
         )
     }
 }
+
+extension ErrorBodyTests {
+    /// The field of a parse-server refusal (`{"code":…,"error":…}`, status 400).
+    private func parseFields(_ code: Int, _ error: String) -> [String]? {
+        let body = Data(#"{"code":\#(code),"error":"\#(error)"}"#.utf8)
+        guard
+            case .validation(let fields) = ModelClientError.server(
+                status: 400,
+                code: String(code),
+                message: error,
+                body: body
+            ).refusal
+        else { return nil }
+        return fields
+    }
+
+    /// parse-server's messages, as its specs assert them (parse-community/parse-server @
+    /// 7ea2a2953e9202d43ddb53ded309fbd26245d45c: `spec/PurchaseValidation.spec.js` line 211, `spec/Schema.spec.js`
+    /// line 1275, `spec/schemas.spec.js` line 642, `spec/ParseObject.spec.js` line 804 and
+    /// `spec/Schema.spec.js` line 540).
+    @Test func aParseRefusalNamesItsField() {
+        #expect(parseFields(111, "title is required.") == ["title"])
+        #expect(
+            parseFields(111, "schema mismatch for AnObject.number; expected Number but got Pointer<SomeObject>")
+                == ["number"]
+        )
+        #expect(
+            parseFields(
+                111,
+                "schema mismatch for NewClassWithValidation.foo default value; expected String but got Number"
+            )
+                == ["foo"]
+        )
+        #expect(parseFields(105, "Invalid field name: objectId.") == ["objectId"])
+        #expect(parseFields(105, "invalid field name: 0InvalidName") == ["0InvalidName"])
+        // A message that names no field, or names a field with another code, names none.
+        #expect(parseFields(111, "Invalid type for key") == [])
+        #expect(parseFields(200, "username/email is required.") == [])
+    }
+}

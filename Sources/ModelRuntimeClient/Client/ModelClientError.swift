@@ -54,8 +54,9 @@ public enum ServerRefusal: Sendable, Hashable {
     case notFound
     /// 409, Parse's 137 (a duplicate value).
     case conflict
-    /// 400 or 422 with the body's field paths where it names them (Cortex's `faults[].path`, Mia's
-    /// `body/<path> must …` messages), Cortex's `kValidationError`, Parse's 142.
+    /// 400 or 422 with the body's field paths where it names them (Cortex's `faults[].path`, each error of a Mia
+    /// `body/<path> must …` message with the property it misses, the field of a Parse 111 or 105), Cortex's
+    /// `kValidationError`, Parse's 142.
     case validation(fields: [String])
     /// 401 or 403, Parse's 119 and 209 (an invalid session token).
     case unauthorized
@@ -78,16 +79,16 @@ extension ModelClientError {
             case (401, _), (403, _), (_, "119"), (_, "209"), (_, "kAccessDenied"): return .unauthorized
             case (429, _), (_, "155"): return .rateLimited(retryAfter: nil)
             case (400, _), (422, _), (_, "kValidationError"), (_, "142"):
-                return .validation(fields: Self.fieldPaths(body: body, message: message))
+                return .validation(fields: Self.fieldPaths(body: body, code: code, message: message))
             default: return .other
             }
         default: return nil
         }
     }
 
-    /// The field paths an error body names: Cortex's `faults[].path` (nested faults too), or those of a Mia
-    /// (Fastify) validation message.
-    private static func fieldPaths(body: Data, message: String?) -> [String] {
+    /// The field paths an error body names: Cortex's `faults[].path` (nested faults too), those of a Mia
+    /// (Fastify) validation message, or the field of a Parse refusal.
+    private static func fieldPaths(body: Data, code: String?, message: String?) -> [String] {
         var paths: [String] = []
         var pending = (try? JSONValue(parsing: body)).map { [$0] } ?? []
         while let fault = pending.popLast() {
@@ -95,7 +96,30 @@ extension ModelClientError {
             pending.append(contentsOf: (fault["faults"]?.arrayValue ?? []).reversed())
         }
         if paths.isEmpty, let message { paths = fastifyFieldPaths(message) }
+        if paths.isEmpty, let message, let field = parseField(code: code, message) { paths.append(field) }
         return paths
+    }
+
+    /// The field a parse-server refusal names: with code 111 (incorrect type) a missing required one (`title is
+    /// required.`) or one whose value has another type than its schema's (`schema mismatch for GameScore.score;
+    /// expected Number but got String`), with code 105 (invalid key name) the name it refuses (`Invalid field name:
+    /// objectId.`).
+    private static func parseField(code: String?, _ message: String) -> String? {
+        var field: Substring?
+        switch code {
+        case "111" where message.hasSuffix(" is required."):
+            field = message.dropLast(" is required.".count)
+        case "111" where message.hasPrefix("schema mismatch for "):
+            // The class name has no dots; the field ends at the `;` or at ` default value;`.
+            let qualified = message.dropFirst("schema mismatch for ".count).prefix { $0 != ";" && $0 != " " }
+            if let dot = qualified.firstIndex(of: ".") { field = qualified[qualified.index(after: dot)...] }
+        case "105" where message.lowercased().hasPrefix("invalid field name: "):
+            field = message.dropFirst("invalid field name: ".count)
+            if field?.hasSuffix(".") == true { field = field?.dropLast() }
+        default: break
+        }
+        guard let field, !field.isEmpty, !field.contains(" ") else { return nil }
+        return String(field)
     }
 
     /// The field paths of a Fastify validation message, in order and once each. Fastify joins its errors with `, `,

@@ -34,23 +34,24 @@ struct ParseBackend: BackendDialect {
 
     /// Parse's error codes (parse-server `ParseError`): 101 object not found, 102 invalid query, 105 invalid field
     /// name, 107 invalid JSON (a bad operand or constraint too), 108 an operation parse-server doesn't apply, 111
-    /// incorrect type, 121 invalid nested key.
+    /// incorrect type (a missing required field too, as `SchemaController.validateRequiredColumns` says it: `title
+    /// is required.`), 121 invalid nested key.
     func errorBody(_ fault: BackendFault) -> JSONValue {
         let code: Int =
             switch fault.code {
             case "notFound": 101
             case "duplicate": 137
-            case "validation": 111
+            case "validation", "required": 111
             case "keyName": 105
             case "nestedKey": 121
-            case "required": 142
             case "json", "operand": 107
             case "operation": 108
             case "fileName": 122
             case "fileUpload": 130
             default: 102
             }
-        return ["code": .int(code), "error": .string(fault.message)]
+        let message = fault.code == "required" ? "\(fault.path ?? "") is required." : fault.message
+        return ["code": .int(code), "error": .string(message)]
     }
 
     func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
