@@ -6,7 +6,8 @@ import Testing
 /// The backends' own files as they are, end to end: every entry of `Tests/RealSchemas` generated with the dialect
 /// its format implies, all of them compiled with warnings as errors in one package (a module per entry), and every
 /// real payload of `Tests/GeneratedModelsTests/Fixtures/Real` decoded through the models of the native file it
-/// belongs to and encoded back unchanged.
+/// belongs to and encoded back unchanged, from its bytes as `JSONDecoder` decodes them and from the `JSONValue` tree
+/// as `ModelClient` does.
 extension RealSchemaTests {
     static let payloadDirectory = directory.deletingLastPathComponent()
         .appendingPathComponent("GeneratedModelsTests/Fixtures/Real")
@@ -61,8 +62,13 @@ extension RealSchemaTests {
         Payload("mia-books-fixtures.json", "mia/collections/books-internal.json", "books"),
         Payload("mia-books-fixtures.json", "mia/collections/books_encrypted.json", "books-encrypted"),
         Payload("mia-books-fixtures.json", "mia/collections-json-schema/books_encrypted.json", "books-encrypted"),
+        // The service's import file: a GeoPoint with an altitude, an empty array, dates inside array elements.
+        Payload("mia-books-import.json", "mia/collections/books.json", "books"),
+        Payload("mia-books-import.json", "mia/collections-json-schema/books.json", "books"),
         // The REST guide's role, whose every field parse-server's GET /schemas answer lists for _Role.
         Payload("parse-role.json", "parse/schemas-spec-results.json", "_Role"),
+        // The REST guide's users: a query's, a login's (with its `sessionToken`) and a linked account's `authData`.
+        Payload("parse-users.json", "parse/schemas-spec-results.json", "_User"),
     ]
 
     /// Real schema entries generated with a `filter` (and `testing`), each a module of its own: their references to
@@ -158,7 +164,16 @@ extension RealSchemaTests {
                         try JSONDecoder().decode(JSONValue.self, from: output),
                         try JSONDecoder().decode(JSONValue.self, from: input)
                     )
-                    let outcome = differences.isEmpty ? "unchanged" : differences.joined(separator: "; ")
+                    // The client decodes the same bytes from a JSONValue tree: the models must be the same.
+                    let fromTree = try JSONValue(parsing: input).decoded(as: [Model].self)
+                    let treeDifferences = jsonDifferences(
+                        try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(fromTree)),
+                        try JSONDecoder().decode(JSONValue.self, from: output)
+                    )
+                    let outcome =
+                        differences.isEmpty && treeDifferences.isEmpty
+                        ? "unchanged"
+                        : (differences + treeDifferences.map { "from the tree: " + $0 }).joined(separator: "; ")
                     print("\\(name): \\(models.count) decoded, \\(outcome)")
                 } catch {
                     print("\\(name): \\(error)")
