@@ -120,3 +120,17 @@ import Testing
         #expect(survey.extra == nil)
     }
 }
+
+extension JSONValueTests {
+    /// A string `JSONDecoder` can't read (half a surrogate pair, bytes that are not UTF-8) is reported as the string
+    /// it is, at its path: not as a value of another kind (it was "expected to decode Bool but found a string").
+    @Test(arguments: [Data(#"{"a":"\ud800"}"#.utf8), Data([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D])])
+    func anUnreadableStringIsReportedAsOne(json: Data) throws {
+        #expect {
+            try JSONDecoder().decode(JSONValue.self, from: json)
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["a"]
+        }
+    }
+}

@@ -91,7 +91,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
-        } else if let text = try? container.decode(String.self) {
+        } else if let text = try Self.decodeString(container, decoder.codingPath) {
             self = .string(text)
         } else if let number = try Self.decodeNumber(container, decoder.codingPath) {
             self = number
@@ -112,6 +112,30 @@ public enum JSONValue: Hashable, Sendable, Codable {
 
     /// The number in `container`, or `nil` when it holds another kind. An integral value is an int when it fits, and
     /// a big integer (its digits, as `Decimal` reads them) when it doesn't and a double would round it.
+    /// The string, or nil when the value is not one. A string the decoder can't read (bytes that are not UTF-8,
+    /// half a surrogate pair) is an error at its coding path (`JSONDecoder` reports one for the whole document),
+    /// not a value of another kind: tried as the next kinds, it would be reported as no bool.
+    private static func decodeString(
+        _ container: any SingleValueDecodingContainer,
+        _ codingPath: [any CodingKey]
+    ) throws -> String? {
+        do {
+            return try container.decode(String.self)
+        } catch DecodingError.typeMismatch {
+            return nil
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription:
+                        "the string at '\(codingPath.map { JSONKey($0) }.keyPathDescription)' is not valid JSON text "
+                        + "(bytes that are not UTF-8, or half a surrogate pair)",
+                    underlyingError: error
+                )
+            )
+        }
+    }
+
     private static func decodeNumber(
         _ container: any SingleValueDecodingContainer,
         _ codingPath: [any CodingKey]
