@@ -25,8 +25,9 @@ public struct GeoPosition: Codable, Hashable, Sendable {
     /// Decodes `[longitude, latitude(, altitude)]` or `{"type": "Point", "coordinates": […]}`.
     public init(from decoder: any Decoder) throws {
         let numbers: [Double]
-        if let position = try? decoder.singleValueContainer().decode([Double].self) {
-            numbers = position
+        if (try? decoder.unkeyedContainer()) != nil {
+            // An array is a position: an element that is no number is an error at its index.
+            numbers = try decoder.singleValueContainer().decode([Double].self)
         } else {
             let container = try decoder.container(keyedBy: JSONKey.self)
             let type = try container.decode(String.self, forKey: JSONKey("type"))
