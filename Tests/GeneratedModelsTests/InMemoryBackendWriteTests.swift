@@ -260,6 +260,15 @@ import FoundationNetworking
             #expect(response.statusCode == 400)
             #expect(try JSONValue(parsing: data)["code"] == .int(code))
         }
+        // The client's refusal names the field parse-server names (`objectId is an invalid field name.`).
+        let refused = await #expect(throws: ModelClientError.self) {
+            _ = try await backend.client().post(
+                ["objectId": "mine"] as JSONValue,
+                to: "/classes/GameScore",
+                answer: JSONValue.self
+            )
+        }
+        #expect(refused?.refusal == .validation(fields: ["objectId"]), "\(String(describing: refused))")
         let request = try RenderedRequest(
             method: "POST",
             path: "/classes/GameScore",

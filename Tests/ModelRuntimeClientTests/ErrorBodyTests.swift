@@ -82,7 +82,8 @@ extension ErrorBodyTests {
     /// parse-server's messages, as its specs assert them (parse-community/parse-server @
     /// 7ea2a2953e9202d43ddb53ded309fbd26245d45c: `spec/PurchaseValidation.spec.js` line 211, `spec/Schema.spec.js`
     /// line 1275, `spec/schemas.spec.js` line 642, `spec/ParseObject.spec.js` line 804 and
-    /// `spec/Schema.spec.js` line 540).
+    /// `spec/Schema.spec.js` line 540; `src/RestWrite.js` line 59 and `src/Controllers/DatabaseController.js` line
+    /// 563 for the last two).
     @Test func aParseRefusalNamesItsField() {
         #expect(parseFields(111, "title is required.") == ["title"])
         #expect(
@@ -98,6 +99,8 @@ extension ErrorBodyTests {
         )
         #expect(parseFields(105, "Invalid field name: objectId.") == ["objectId"])
         #expect(parseFields(105, "invalid field name: 0InvalidName") == ["0InvalidName"])
+        #expect(parseFields(105, "objectId is an invalid field name.") == ["objectId"])
+        #expect(parseFields(105, "Invalid field name for update: _hashed_password") == ["_hashed_password"])
         // A message that names no field, or names a field with another code, names none.
         #expect(parseFields(111, "Invalid type for key") == [])
         #expect(parseFields(200, "username/email is required.") == [])

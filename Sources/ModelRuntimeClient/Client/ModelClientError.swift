@@ -103,7 +103,7 @@ extension ModelClientError {
     /// The field a parse-server refusal names: with code 111 (incorrect type) a missing required one (`title is
     /// required.`) or one whose value has another type than its schema's (`schema mismatch for GameScore.score;
     /// expected Number but got String`), with code 105 (invalid key name) the name it refuses (`Invalid field name:
-    /// objectId.`).
+    /// x.`, `objectId is an invalid field name.`, `Invalid field name for update: x`).
     private static func parseField(code: String?, _ message: String) -> String? {
         var field: Substring?
         switch code {
@@ -113,8 +113,12 @@ extension ModelClientError {
             // The class name has no dots; the field ends at the `;` or at ` default value;`.
             let qualified = message.dropFirst("schema mismatch for ".count).prefix { $0 != ";" && $0 != " " }
             if let dot = qualified.firstIndex(of: ".") { field = qualified[qualified.index(after: dot)...] }
-        case "105" where message.lowercased().hasPrefix("invalid field name: "):
-            field = message.dropFirst("invalid field name: ".count)
+        case "105" where message.hasSuffix(" is an invalid field name."):
+            field = message.dropLast(" is an invalid field name.".count)
+        case "105" where message.lowercased().hasPrefix("invalid field name"):
+            // `Invalid field name: x.`, `invalid field name: x`, `Invalid field name for update: x`.
+            guard let colon = message.firstIndex(of: ":") else { break }
+            field = message[message.index(after: colon)...].drop { $0 == " " }
             if field?.hasSuffix(".") == true { field = field?.dropLast() }
         default: break
         }
