@@ -246,6 +246,29 @@ import FoundationNetworking
         #expect(await backend.documents(in: "c_items").isEmpty)
     }
 
+    /// A member the collection doesn't define is refused in the CRUD service's words: Fastify's message, with the
+    /// property the service's error handler names after it (crud-service `index.js`, `customErrorHandler`; the
+    /// nested form is asserted in its `tests/httpInterface.postList.test.js`, line 393).
+    @Test func miaRefusesAnUndefinedMemberInTheServicesWords() async throws {
+        let backend = InMemoryBackend(.mia)
+        await backend.register(Item.self)
+        let (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "POST",
+                path: "/c_items/",
+                body: .object([("c_name", .string("x")), ("c_nope", .int(1))])
+            )
+        )
+        #expect(status == 400)
+        #expect(
+            answer == [
+                "statusCode": 400, "error": "Bad Request",
+                "message":
+                    #"body must NOT have additional properties. Property "c_nope" is not defined in validation schema"#,
+            ]
+        )
+    }
+
     /// Parse takes a new field (its schema grows), but refuses the fields it sets itself (105) and a value the
     /// model can't read (111).
     @Test func parseRefusesItsOwnFieldsAndWrongTypes() async throws {

@@ -31,7 +31,7 @@ struct CortexBackend: BackendDialect {
             switch fault.code {
             case "notFound": "kNotFound"
             case "duplicate": "kDuplicateKey"
-            case "validation", "required": "kValidationError"
+            case "validation", "required", "unknownProperty": "kValidationError"
             default: "kInvalidArgument"
             }
         var body: [String: JSONValue] = [

@@ -106,7 +106,12 @@ extension BackendState {
                 throw BackendFault.validation("\(topLevel) is read-only", path: topLevel)
             }
             if let modeled = models[pluralName]?.modeledKeys, !modeled.contains(topLevel) {
-                throw BackendFault.validation("\(pluralName) has no property \(topLevel)", path: topLevel)
+                throw BackendFault(
+                    status: 400,
+                    code: "unknownProperty",
+                    message: "\(pluralName) has no property \(topLevel)",
+                    path: topLevel
+                )
             }
         }
     }

@@ -33,10 +33,15 @@ struct MiaBackend: BackendDialect {
 
     func errorBody(_ fault: BackendFault) -> JSONValue {
         let reasons = [400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict"]
-        // The service's validation messages (Fastify's) start with the field's path: `body/c_name must be string`.
+        // The service's validation messages (Fastify's) start with the field's path: `body/c_name must be string`;
+        // a property the collection doesn't define is named after the message, as the service's error handler
+        // (`index.js`, `customErrorHandler`) adds it.
         let message =
             switch fault.code {
             case "validation": "body/\(fault.path ?? "") is refused: \(fault.message)"
+            case "unknownProperty":
+                "body must NOT have additional properties. Property \"\(fault.path ?? "")\" is not defined in "
+                    + "validation schema"
             case "required": "body must have required property '\(fault.path ?? "")'"
             default: fault.message
             }
