@@ -148,7 +148,13 @@ import Testing
 
     @Test func aClassNoHeaderDeclaresIsAnErrorThatSaysSo() {
         let result = run(#"{ "$Model": { "@class": "Model", "message": "text" } }"#)
-        #expect(messages(result) == ["app.mappings:1:34: error: the type of 'message' in '$Model' cannot be known"])
+        // `Model` names the typealias generated bodies and fields declare, so the class is renamed too.
+        #expect(
+            messages(result) == [
+                "app.mappings:1:25: warning: mapping '$Model' is named 'ModelObject' in Swift, since 'Model' would hide the type of that name",
+                "app.mappings:1:34: error: the type of 'message' in '$Model' cannot be known",
+            ]
+        )
         #expect(result.diagnostics.errors.first?.hint?.contains("'@interface Model'") == true)
     }
 

@@ -12,7 +12,7 @@ import Testing
     static func runtimeTypes() throws -> Set<String> {
         let sources = repository.appendingPathComponent("Sources/ModelRuntime")
         let declaration = try Regex(
-            #"(?m)^public (?:final )?(?:struct|enum|protocol|class|typealias|actor) ([A-Z]\w*)"#
+            #"(?m)^public (?:final |indirect )?(?:struct|enum|protocol|class|typealias|actor) ([A-Z]\w*)"#
         )
         var names: Set<String> = []
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
@@ -25,24 +25,51 @@ import Testing
         return names
     }
 
-    @Test func everyRuntimeTypeTheGoldensNameIsReserved() throws {
-        let runtime = try Self.runtimeTypes()
-        // The control: the runtime's sources were read.
-        #expect(runtime.contains("ValueField") && runtime.contains("MemberKey"))
-        let identifier = try Regex(#"\b[A-Z]\w*\b"#)
-        var named: Set<String> = []
+    /// The text of every Swift file the goldens expect.
+    static func expectedSources() throws -> [String] {
+        var sources: [String] = []
         let goldens = FileManager.default.enumerator(at: GoldenTests.goldensDirectory, includingPropertiesForKeys: nil)
         while let file = goldens?.nextObject() as? URL {
             guard file.pathExtension == "swift", file.path.contains("/Expected/") else { continue }
-            for match in try String(contentsOf: file, encoding: .utf8).matches(of: identifier) {
-                named.insert(String(match.output[0].substring ?? ""))
-            }
+            sources.append(try String(contentsOf: file, encoding: .utf8))
+        }
+        return sources
+    }
+
+    @Test func everyRuntimeTypeTheGoldensNameIsReserved() throws {
+        let runtime = try Self.runtimeTypes()
+        // The control: the runtime's sources were read.
+        #expect(runtime.contains("ValueField") && runtime.contains("MemberKey") && runtime.contains("BodyValue"))
+        let identifier = try Regex(#"\b[A-Z]\w*\b"#)
+        var named: Set<String> = []
+        for source in try Self.expectedSources() {
+            for match in source.matches(of: identifier) { named.insert(String(match.output[0].substring ?? "")) }
         }
         let unreserved = named.intersection(runtime).subtracting(SwiftNaming.reservedTypeNames)
         #expect(unreserved.isEmpty, "add to SwiftNaming.runtimeTypeNames: \(unreserved.sorted())")
     }
 
-    @Test(arguments: [("c_violation", "Violation"), ("c_value_field", "ValueField"), ("c_member_key", "MemberKey")])
+    /// Inside a generated type, its typealiases (`typealias Model = Visit`) and generic parameters (`Fields<Root>`)
+    /// hide a model of the same name: `typealias Model = Model` refers to itself, and `Root.Fields` inside
+    /// `Fields<Root>` names the parameter, not the model.
+    @Test func everyNameTheGoldensDeclareInsideTheirTypesIsReserved() throws {
+        let declaration = try Regex(#"typealias ([A-Z]\w*)|(?:struct|enum|class) \w+<([A-Z]\w*)"#)
+        var declared: Set<String> = []
+        for source in try Self.expectedSources() {
+            for match in source.matches(of: declaration) {
+                if let name = match.output[1].substring ?? match.output[2].substring { declared.insert(String(name)) }
+            }
+        }
+        // The control: both kinds of declaration were read.
+        #expect(declared.contains("Model") && declared.contains("Root"))
+        let unreserved = declared.subtracting(SwiftNaming.reservedTypeNames)
+        #expect(unreserved.isEmpty, "add to SwiftNaming.reservedTypeNames: \(unreserved.sorted())")
+    }
+
+    @Test(arguments: [
+        ("c_violation", "Violation"), ("c_value_field", "ValueField"), ("c_member_key", "MemberKey"),
+        ("c_body_value", "BodyValue"), ("c_model", "Model"), ("c_root", "Root"),
+    ])
     func anObjectNamedLikeARuntimeTypeIsRenamed(object: String, swiftName: String) throws {
         let result = generate(["objects.yaml": "objects:\n  - name: \(object)\n"])
         #expect(
@@ -52,5 +79,16 @@ import Testing
             "\(messages(result))"
         )
         #expect(file(result, "\(swiftName)Object.swift") != nil, "\(result.files.map(\.path))")
+    }
+
+    /// `Any` becomes `AnyObject` no more: a struct of that name would hide Swift's `AnyObject` in the app's module.
+    @Test func aRenamedObjectIsNotRenamedOntoAnotherReservedName() throws {
+        let result = generate(["objects.yaml": "objects:\n  - name: c_Any\n"])
+        #expect(
+            messages(result) == [
+                "objects.yaml:2:11: warning: object 'c_Any' is named 'AnyObjectObject' in Swift, since 'Any' would hide the type of that name"
+            ]
+        )
+        #expect(file(result, "AnyObjectObject.swift") != nil, "\(result.files.map(\.path))")
     }
 }

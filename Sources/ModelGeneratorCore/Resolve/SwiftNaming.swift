@@ -126,7 +126,9 @@ public struct SwiftNaming: Sendable {
         _ diagnostics: inout Diagnostics
     ) -> String {
         let hint = "choose another name with 'naming.overrides: { \(overrideKey): NewName }'"
-        let unreserved = reservedTypeNames.contains(name) ? name + "Object" : name
+        // `Any` + `Object` is Swift's `AnyObject`, reserved too: the suffix goes on until the name is free.
+        var unreserved = name
+        while reservedTypeNames.contains(unreserved) { unreserved += "Object" }
         if unreserved != name {
             diagnostics.warning(
                 "\(what) is named '\(unreserved)' in Swift, since '\(name)' would hide the type of that name",
@@ -170,8 +172,11 @@ public struct SwiftNaming: Sendable {
         return name + "Property"
     }
 
-    /// Type names the generated code uses itself; a generated type of the same name would hide them.
+    /// Type names the generated code uses itself; a generated type of the same name would hide them. With them the
+    /// names generated types declare inside themselves (`typealias Model`, `Fields<Root>`), which would hide a model
+    /// of that name there, and `AnyObject`, which the app's own code means by that name.
     static let reservedTypeNames: Set<String> = runtimeTypeNames.union([
+        "Model", "Root", "AnyObject",
         "String", "Int", "Double", "Bool", "Date", "URL", "Data", "Optional", "Array", "Dictionary", "Set",
         "ObjectID", "Reference", "FileValue", "Facet", "JSONValue", "DateOnly", "ISO8601Date", "Codable",
         "Decodable", "Encodable", "Hashable", "Sendable", "Identifiable", "CodingKey", "CodingKeys", "Decoder",
@@ -183,7 +188,8 @@ public struct SwiftNaming: Sendable {
     /// The types of `ModelRuntime` that generated code names: a schema object of the same name would hide them in
     /// the module that holds the output. `ReservedNamesTests` checks the goldens name no other.
     static let runtimeTypeNames: Set<String> = [
-        "ArrayField", "ArrayOperationSet", "ArrayUpdate", "BodyMember", "BodyValueConvertible", "CortexList",
+        "ArrayField", "ArrayOperationSet", "ArrayUpdate", "BodyMember", "BodyValue", "BodyValueConvertible",
+        "CortexList",
         "CortexSystemFields", "CortexSystemProperties", "CreateBody", "DateUpdate", "DocumentArrayElement",
         "DocumentArrayField", "DocumentBody", "DocumentField", "ExpandPath", "FacetRule", "FieldCollection",
         "FieldPath", "FieldUpdate", "FileField", "FileUpload", "GeoJSONGeometry", "GeoPosition", "IncludePath",
