@@ -66,4 +66,28 @@ import Testing
         #expect(Suggestion.closest(to: "acessModifier", in: GeneratorConfig.keys) == "accessModifier")
         #expect(Suggestion.closest(to: "zzzzzz", in: GeneratorConfig.keys) == nil)
     }
+
+    /// A property named `self` takes another internal parameter name in the initializers, `selfValue`; with a
+    /// property of that name beside it, two parameters were named `selfValue`, which doesn't compile.
+    @Test func theInternalNameOfSelfIsNoOtherPropertysName() throws {
+        let schema = """
+            objects:
+              - name: c_thing
+                properties:
+                  - { name: self, type: String, validators: [{ name: required }] }
+                  - { name: selfValue, type: String, validators: [{ name: required }] }
+                  - { name: selfValue_x, type: String }
+            """
+        let config = defaultConfig + "\ngenerate: [models, bodies]\n"
+        let result = generate(config: config, ["objects.yaml": schema])
+        let model = try #require(file(result, "Thing.swift"), "\(messages(result))")
+        // The model's memberwise initializer and the create body's: each names its parameters apart.
+        let initializers = model.split(separator: "\n").filter { $0.contains("init(`self`") }
+        #expect(initializers.count == 2, "\(model)")
+        for line in initializers {
+            #expect(line.contains("(`self` selfValue_: String") && line.contains(", selfValue: String"), "\(line)")
+        }
+        #expect(model.contains("self.`self` = selfValue_\n"))
+        #expect(model.contains("self.selfValue = selfValue\n"))
+    }
 }

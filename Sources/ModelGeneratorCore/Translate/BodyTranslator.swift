@@ -165,6 +165,7 @@ struct BodyTranslator {
                     ["BodyMember(\"type\", .value(.string(\(SwiftText.stringLiteral(typeValue)))))"]
                 )
             }
+            let siblings = properties.map(\.0.swiftName)
             for (property, scope) in properties {
                 let name = SwiftNaming.escaped(property.swiftName)
                 let key = SwiftText.stringLiteral(property.apiName)
@@ -192,7 +193,7 @@ struct BodyTranslator {
                     )
                 )
                 if isParameter {
-                    let internalName = property.swiftName == "self" ? "selfValue" : name
+                    let internalName = Translator.parameterName(property.swiftName, among: siblings)
                     view.initParameters.append(
                         internalName == name ? "\(name): \(type)" : "\(name) \(internalName): \(type)"
                     )

@@ -153,8 +153,9 @@ public struct Translator: Sendable {
             wireTypes: wireTypes
         )
         .make(properties, keepingMembersOutside: modeledKeys, systemKeys: bundle?.apiNames ?? [])
+        let siblings = properties.map(\.swiftName)
         let parameters = properties.map { property in
-            let parameter = initParameter(property)
+            let parameter = initParameter(property, among: siblings)
             return bundle?.hasDefault == true && property == bundle?.property ? parameter + " = .init()" : parameter
         }
         let inline = "\(access)init(\(parameters.joined(separator: ", "))) {"
@@ -177,7 +178,7 @@ public struct Translator: Sendable {
             }
         let initAssignments =
             properties.map { property in
-                "self.\(SwiftNaming.escaped(property.swiftName)) = \(parameterName(property))"
+                "self.\(SwiftNaming.escaped(property.swiftName)) = \(Self.parameterName(property.swiftName, among: siblings))"
             } + (modeledKeys == nil ? [] : ["self.\(CustomCoding.unknownMembersName) = .init()"]) + coding.initLines
         return StructView(
             docLines: docLines,
@@ -323,17 +324,23 @@ public struct Translator: Sendable {
         "Optional<\(wrapped)>"
     }
 
-    /// `name: Type` or, for optionals, `name: Type? = nil`. A property named `self` needs another internal
-    /// parameter name, since a parameter called `self` would hide the instance inside the initializer.
-    func initParameter(_ property: ResolvedProperty) -> String {
+    /// `name: Type` or, for optionals, `name: Type? = nil`, for a property of a type whose properties are `siblings`.
+    func initParameter(_ property: ResolvedProperty, among siblings: [String]) -> String {
         let label = SwiftNaming.escaped(property.swiftName)
-        let internalName = parameterName(property)
+        let internalName = Self.parameterName(property.swiftName, among: siblings)
         let declared = internalName == label ? label : "\(label) \(internalName)"
         return "\(declared): \(typeSpelling(property))" + (property.isRequired ? "" : " = nil")
     }
 
-    func parameterName(_ property: ResolvedProperty) -> String {
-        property.swiftName == "self" ? "selfValue" : SwiftNaming.escaped(property.swiftName)
+    /// The initializer's internal name for the property `swiftName` of a type whose properties are named `siblings`:
+    /// its own, but a property named `self` needs another, since a parameter called `self` would hide the instance
+    /// inside the initializer. That one is `selfValue`, or longer when a sibling is named so: two parameters of one
+    /// name don't compile.
+    static func parameterName(_ swiftName: String, among siblings: [String]) -> String {
+        guard swiftName == "self" else { return SwiftNaming.escaped(swiftName) }
+        var name = "selfValue"
+        while siblings.contains(name) { name += "_" }
+        return name
     }
 
     func typeSpelling(_ property: ResolvedProperty) -> String {
