@@ -102,12 +102,29 @@ public enum SwiftText {
         identifierProblem(text) == nil
     }
 
-    /// Why `text` can't be a type or module name written with dots (`MyApp.Formatters.Coordinate`), or nil.
+    /// Why `text` can't name a type the generator declares, or nil when it can: an identifier, and no keyword but
+    /// those a generated type is renamed from (`Type`, `Self`: ``SwiftNaming/reservedTypeNames``). Type names are
+    /// written without backticks (`extension class` doesn't compile).
+    public static func typeNameProblem(_ text: String) -> String? {
+        if let problem = identifierProblem(text) { return problem }
+        if SwiftNaming.keywords.contains(text) && !SwiftNaming.reservedTypeNames.contains(text) {
+            return keywordProblem(text)
+        }
+        return nil
+    }
+
+    /// Why `text` can't be a type or module name written with dots (`MyApp.Formatters.Coordinate`), or nil. No part
+    /// may be a keyword: `import class` and `formatter: Coordinate.Type.self` don't mean a name.
     public static func dottedNameProblem(_ text: String) -> String? {
         for part in text.split(separator: ".", omittingEmptySubsequences: false) {
             if let problem = identifierProblem(String(part)) { return problem }
+            if SwiftNaming.keywords.contains(String(part)) { return keywordProblem(String(part)) }
         }
         return nil
+    }
+
+    private static func keywordProblem(_ keyword: String) -> String {
+        "'\(keyword)' is a Swift keyword, which can't name a type or module"
     }
 
     /// Whether `text` is a dotted type name such as `MyTransformers.Coordinate`.

@@ -92,3 +92,47 @@ import Testing
         #expect(file(result, "AnyObjectObject.swift") != nil, "\(result.files.map(\.path))")
     }
 }
+
+/// A keyword is no type or module name: `import class`, `extension class` and `formatter: Coordinate.Type.self`
+/// don't compile or don't mean the name. Properties may be keywords (they are written in backticks); types and
+/// modules are errors where they are named.
+@Suite struct KeywordTypeNameTests {
+    @Test func keywordsWhereTheConfigNamesATypeOrModuleAreLocatedErrors() {
+        let config = """
+            schemas: [objects.yaml]
+            output: Generated
+            additionalImports: [Foundation, class, Foundation.Type]
+            naming:
+              overrides: { c_a: struct, c_a.c_x: class }
+            """
+        let result = generate(
+            config: config,
+            ["objects.yaml": "objects:\n  - name: c_a\n    properties: [{ name: c_x, type: String }]\n"]
+        )
+        #expect(
+            messages(result) == [
+                "model-generator.yaml:3:33: error: 'class' in 'additionalImports' is not a module name: 'class' is a Swift keyword, which can't name a type or module",
+                "model-generator.yaml:3:40: error: 'Foundation.Type' in 'additionalImports' is not a module name: 'Type' is a Swift keyword, which can't name a type or module",
+                "model-generator.yaml:5:21: error: the override of 'c_a' is not a Swift name: 'struct' is a Swift keyword, which can't name a type or module",
+            ]
+        )
+        #expect(result.files.isEmpty)
+    }
+
+    @Test func keywordsWhereAMappingNamesATypeAreLocatedErrors() {
+        let mapping = """
+            mappings:
+              enum:
+                properties:
+                  v: { keyPath: v, type: String, formatter: Coordinate.Type }
+            """
+        let result = generate(config: "mappings: [m.yaml]\noutput: Generated\n", ["m.yaml": mapping])
+        #expect(
+            messages(result) == [
+                "m.yaml:2:3: error: 'enum' is not a Swift type name: 'enum' is a Swift keyword, which can't name a type or module",
+                "m.yaml:4:49: error: formatter 'Coordinate.Type' is not a Swift type name: 'Type' is a Swift keyword, which can't name a type or module",
+            ]
+        )
+        #expect(result.files.isEmpty)
+    }
+}

@@ -255,15 +255,18 @@ public enum ConfigLoader {
         if let overrides = node["overrides"], let overrideEntries = reader.mapping(overrides, "'naming.overrides'") {
             for entry in overrideEntries {
                 guard let swiftName = reader.name(entry.value, "the override of '\(entry.name)'") else { continue }
-                // The name is written into code and, for an object, names its file: it must be an identifier.
-                if let problem = SwiftText.identifierProblem(swiftName) {
+                let path = entry.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                // The name is written into code and, for an object, names its type and its file: it must be an
+                // identifier, and an object's no keyword.
+                let problem =
+                    path.count == 1 ? SwiftText.typeNameProblem(swiftName) : SwiftText.identifierProblem(swiftName)
+                if let problem {
                     reader.diagnostics.error(
                         "the override of '\(entry.name)' is not a Swift name: \(problem)",
                         at: entry.value.location
                     )
                     continue
                 }
-                let path = entry.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                 if path.contains(where: \.isEmpty) {
                     reader.diagnostics.error(
                         "override key '\(entry.name)' must be 'object' or 'object.property'",

@@ -172,7 +172,7 @@ struct MappingResolver {
                 at: declared.location
             )
             if swiftType.value != declared.value { rename(name, from: declared, to: swiftType) }
-            if let problem = SwiftText.identifierProblem(swiftType.value) {
+            if let problem = SwiftText.typeNameProblem(swiftType.value) {
                 diagnostics.error("'\(swiftType.value)' is not a Swift type name: \(problem)", at: swiftType.location)
             }
             // A context that refines an object takes over that object's name.
