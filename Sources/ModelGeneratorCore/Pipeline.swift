@@ -152,7 +152,11 @@ struct OutputRenderer: Sendable {
         DispatchQueue.concurrentPerform(iterations: objects.count) { index in
             let path = objects[index].swiftName + ".swift"
             do throws(TemplateLibrary.RenderedTooMuch) {
-                receive(GeneratedFile(path: path, contents: try objectFile(objects[index])))
+                let contents = try objectFile(objects[index])
+                if let problem = library.headerProblem(in: contents, renderedBy: "model", for: path) {
+                    return failures.add(problem)
+                }
+                receive(GeneratedFile(path: path, contents: contents))
             } catch {
                 failures.add(error.diagnostic(for: path))
             }
@@ -161,7 +165,11 @@ struct OutputRenderer: Sendable {
             let path = ResolvedSchema.listingName + ".swift"
             do throws(TemplateLibrary.RenderedTooMuch) {
                 let contents = try library.render(translator.listingFile(schema), template: "listing")
-                receive(GeneratedFile(path: path, contents: contents))
+                if let problem = library.headerProblem(in: contents, renderedBy: "listing", for: path) {
+                    failures.add(problem)
+                } else {
+                    receive(GeneratedFile(path: path, contents: contents))
+                }
             } catch {
                 failures.add(error.diagnostic(for: path))
             }

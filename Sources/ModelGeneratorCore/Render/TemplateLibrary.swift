@@ -114,6 +114,19 @@ public struct TemplateLibrary: Sendable {
         }
     }
 
+    /// The error for a file `template` rendered without the generated header first, nil when the header is there.
+    /// The writer overwrites only files that start with it (see `OutputManifest`), so the next run would take such
+    /// a file for one a person edited, and refuse to touch it.
+    func headerProblem(in text: String, renderedBy template: String, for path: String) -> Diagnostic? {
+        if text.hasPrefix(Pipeline.headerPrefix) { return nil }
+        return Diagnostic(
+            .error,
+            "template '\(template)' renders \(path) without the generated header first ('\(Pipeline.headerPrefix)…'), which the next run would take for a file someone edited",
+            at: .start(of: files[template] ?? template),
+            hint: "start the template with the default's {{#headerLines}}{{.}}{{/headerLines}} section"
+        )
+    }
+
     /// Separates a list's name from the indentation of its lines in a rewritten section (see ``TemplateView``).
     static let joinedLinesMarker = "_indent"
 
