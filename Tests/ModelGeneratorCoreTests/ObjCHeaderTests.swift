@@ -132,6 +132,41 @@ import Testing
         #expect(headers.properties(of: "B").map(\.name) == ["name"])
     }
 
+    /// A `/*` never closed hid the rest of the header without a word: the mapping's property declared after it had
+    /// "no type", and the hint said to declare what the header declares. Clang refuses such a file; so does the run.
+    @Test func aCommentNeverClosedInAHeaderIsALocatedError() {
+        let header = """
+            @interface Thing : NSObject
+            @property (nonatomic, copy) NSString *name; /* never closed
+            @property (nonatomic, copy) NSString *other;
+            @end
+            """
+        let mapping = "mappings:\n  Thing:\n    properties:\n      name: { keyPath: name }\n"
+        let result = generate(
+            config: "headers: [Thing.h]\nmappings: [m.yaml]\noutput: Generated\n",
+            ["Thing.h": header, "m.yaml": mapping]
+        )
+        #expect(
+            messages(result) == [
+                "Thing.h:2:45: error: this comment is never closed, so it hides the rest of the file, which does not compile"
+            ]
+        )
+        #expect(result.files.isEmpty)
+    }
+
+    @Test func aCommentNeverClosedInImportedCodeIsALocatedError() {
+        let (_, diagnostics) = ObjCMappingImporter.importMappings(
+            from: .restkit,
+            files: [.init(path: "Mappings.m", text: "/* mappings\nRKObjectMapping *m;\n")],
+            headers: []
+        )
+        #expect(
+            diagnostics.errors.map { "\($0.location): \($0.message)" } == [
+                "Mappings.m:1:1: this comment is never closed, so it hides the rest of the file, which does not compile"
+            ]
+        )
+    }
+
     @Test func macrosAndConstantsAreTokenized() {
         let tokenizer = ObjCTokenizer(
             """

@@ -27,7 +27,10 @@ public enum ObjCMappingImporter {
         var reader = MappingCodeReader(system: system)
         let headerTokens = headers.map { ObjCTokenizer($0.text, file: $0.path) }
         let fileTokens = files.map { ObjCTokenizer($0.text, file: $0.path) }
-        for tokenizer in headerTokens + fileTokens { reader.collectConstants(tokenizer) }
+        for tokenizer in headerTokens + fileTokens {
+            if let problem = tokenizer.unterminatedCommentDiagnostic { reader.diagnostics.append(problem) }
+            reader.collectConstants(tokenizer)
+        }
         reader.headers = ObjCHeaders(reading: headerTokens + fileTokens)
         for tokenizer in fileTokens { reader.read(tokenizer) }
         reader.addMMDataObjectSubclasses()

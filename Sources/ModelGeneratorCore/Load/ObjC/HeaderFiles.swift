@@ -12,7 +12,9 @@ public enum HeaderFiles {
             let path = Paths.join(configDirectory, entry.value)
             for header in search.paths(path, at: entry.location) {
                 do {
-                    tokenizers.append(ObjCTokenizer(try files.read(header), file: header))
+                    let tokenizer = ObjCTokenizer(try files.read(header), file: header)
+                    if let problem = tokenizer.unterminatedCommentDiagnostic { diagnostics.append(problem) }
+                    tokenizers.append(tokenizer)
                 } catch {
                     diagnostics.error("cannot read header '\(header)': \(error)", at: entry.location)
                 }

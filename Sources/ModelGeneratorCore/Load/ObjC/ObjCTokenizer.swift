@@ -20,6 +20,21 @@ public struct ObjCToken: Hashable, Sendable {
     func isIdentifier(_ name: String) -> Bool { kind == .identifier && text == name }
 }
 
+extension ObjCTokenizer {
+    /// The error for a comment that hides the rest of the file, when there is one: a header or mapping file that
+    /// doesn't compile, whose declarations after it would otherwise go missing without a word.
+    var unterminatedCommentDiagnostic: Diagnostic? {
+        unterminatedComment.map { location in
+            Diagnostic(
+                .error,
+                "this comment is never closed, so it hides the rest of the file, which does not compile",
+                at: location,
+                hint: "close it with '*/'"
+            )
+        }
+    }
+}
+
 /// A `#define NAME value` line: the value's tokens.
 public struct ObjCMacro: Hashable, Sendable {
     public var name: String
@@ -36,6 +51,8 @@ public struct ObjCTokenizer {
     public private(set) var macros: [ObjCMacro] = []
     /// Where each of ``tokens``' brackets closes.
     public private(set) var brackets: ObjCBrackets
+    /// Where a `/*` that is never closed opens: it hides the rest of the file, which clang refuses.
+    public private(set) var unterminatedComment: SourceLocation?
 
     private let scalars: [Unicode.Scalar]
     private let file: String
@@ -85,12 +102,15 @@ public struct ObjCTokenizer {
             } else if scalar == "/", peek(1) == "/" {
                 while let next = peek(), next != "\n" { advance() }
             } else if scalar == "/", peek(1) == "*" {
+                let start = location
                 advance()
                 advance()
                 while peek() != nil, !(peek() == "*" && peek(1) == "/") { advance() }
                 if peek() != nil {
                     advance()
                     advance()
+                } else {
+                    unterminatedComment = start
                 }
             } else if scalar == "#", atLineStart {
                 preprocessorLine()
