@@ -225,9 +225,11 @@ public struct Translator: Sendable {
     func modeledKeys(_ properties: [ResolvedProperty]) -> [String]? {
         guard config.keepUnknownMembers else { return nil }
         var keys: [String] = []
+        // Looked up in a set: `keys.contains` made a struct of 20,000 properties take seconds, in a run of ten.
+        var seen: Set<String> = []
         for property in properties {
             guard let key = property.keyPath.first else { return nil }
-            if !keys.contains(key) { keys.append(key) }
+            if seen.insert(key).inserted { keys.append(key) }
         }
         return keys
     }
