@@ -429,6 +429,15 @@ import Testing
             expected: ["objects.yaml:4:59: error: 'maxItems' of 'c_b' must be a whole number, found a number"]
         ),
         Case(
+            name: "a count too large for a whole number, which was said not to be one",
+            schema:
+                "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: String, array: true, maxItems: 18446744073709551616, minItems: -1e400 }\n",
+            expected: [
+                "objects.yaml:4:59: error: 'maxItems' of 'c_b' is 18446744073709551616, beyond the whole numbers it can be (-9223372036854775808 to 9223372036854775807)",
+                "objects.yaml:4:91: error: 'minItems' of 'c_b' is -1e400, beyond the whole numbers it can be (-9223372036854775808 to 9223372036854775807)",
+            ]
+        ),
+        Case(
             name: "sourceObject on a string",
             schema:
                 "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: String, sourceObject: c_a }\n",

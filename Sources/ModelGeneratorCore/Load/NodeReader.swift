@@ -132,6 +132,16 @@ struct NodeReader {
         {
             return exact
         }
+        // `18446744073709551616` and `1e400` are whole numbers, just not ones a count can be: say so.
+        if case .scalar(let text, let kind) = node.value, kind == .int || kind == .double, let value = Double(text),
+            value == value.rounded(), Int(exactly: value) == nil
+        {
+            diagnostics.error(
+                "\(what) is \(text), beyond the whole numbers it can be (\(Int.min) to \(Int.max))",
+                at: node.location
+            )
+            return nil
+        }
         diagnostics.error("\(what) must be a whole number, found \(node.kindDescription)", at: node.location)
         return nil
     }
