@@ -429,6 +429,15 @@ import Testing
             expected: ["objects.yaml:4:59: error: 'maxItems' of 'c_b' must be a whole number, found a number"]
         ),
         Case(
+            name: "a negative count, and counts that no array meets",
+            schema:
+                "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: String, array: true, maxItems: -1 }\n      - { name: c_c, type: String, array: true, minItems: 5, maxItems: 2 }\n",
+            expected: [
+                "objects.yaml:4:59: error: 'maxItems' of 'c_b' is -1; a count of items can't be negative",
+                "objects.yaml:5:72: error: 'maxItems' of 'c_c' is 2, less than its 'minItems' (5): no array of it would be valid",
+            ]
+        ),
+        Case(
             name: "a count too large for a whole number, which was said not to be one",
             schema:
                 "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: String, array: true, maxItems: 18446744073709551616, minItems: -1e400 }\n",

@@ -146,6 +146,32 @@ struct NodeReader {
         return nil
     }
 
+    /// An array property's `minItems` and `maxItems` (either node nil or null when not given): counts, not negative,
+    /// and the least no more than the most. Either would generate a validation no array passes.
+    mutating func itemCounts(min: SyntaxNode?, max: SyntaxNode?, of name: String) -> (min: Int?, max: Int?) {
+        func count(_ node: SyntaxNode?, _ key: String) -> Int? {
+            guard let node, !node.isNull, let value = int(node, "'\(key)' of '\(name)'") else { return nil }
+            if value < 0 {
+                diagnostics.error(
+                    "'\(key)' of '\(name)' is \(value); a count of items can't be negative",
+                    at: node.location
+                )
+                return nil
+            }
+            return value
+        }
+        let least = count(min, "minItems")
+        let most = count(max, "maxItems")
+        if let least, let most, least > most, let max {
+            diagnostics.error(
+                "'maxItems' of '\(name)' is \(most), less than its 'minItems' (\(least)): no array of it would be valid",
+                at: max.location
+            )
+            return (nil, nil)
+        }
+        return (least, most)
+    }
+
     mutating func stringList(_ node: SyntaxNode, _ what: String) -> [Located<String>]? {
         guard let elements = sequence(node, what) else { return nil }
         return elements.compactMap { element in

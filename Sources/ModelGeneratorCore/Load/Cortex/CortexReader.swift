@@ -176,12 +176,11 @@ enum CortexReader {
         flag("canPush", \.canPush)
         flag("canPull", \.canPull)
         flag("uniqueValues", \.hasUniqueValues)
-        if let value = node["minItems"], !value.isNull {
-            property.minItems = reader.int(value, "'minItems' of '\(name)'")
-        }
-        if let value = node["maxItems"], !value.isNull {
-            property.maxItems = reader.int(value, "'maxItems' of '\(name)'")
-        }
+        (property.minItems, property.maxItems) = reader.itemCounts(
+            min: node["minItems"],
+            max: node["maxItems"],
+            of: name
+        )
         if let value = node["sourceObject"], !value.isNull,
             let source = reader.name(value, "'sourceObject' of '\(name)'")
         {

@@ -406,8 +406,11 @@ enum MiaReader {
                 return true
             }
             property.isArray = true
-            if let minItems = node["minItems"] { property.minItems = reader.int(minItems, "'minItems' of '\(name)'") }
-            if let maxItems = node["maxItems"] { property.maxItems = reader.int(maxItems, "'maxItems' of '\(name)'") }
+            (property.minItems, property.maxItems) = reader.itemCounts(
+                min: node["minItems"],
+                max: node["maxItems"],
+                of: name
+            )
             guard let items = node["items"], !items.isNull else {
                 property.type.value = "Any"
                 return true
