@@ -272,7 +272,21 @@ import Testing
                         validators: [{ name: stringEnum, definition: { values: [in-progress, in_progress] } }]
                 """,
             expected: [
-                "objects.yaml:4:15: error: enum values 'in-progress' and 'in_progress' of 'c_b' would both be the Swift case 'inProgress'"
+                "objects.yaml:6:78: error: enum values 'in-progress' and 'in_progress' of 'c_b' would both be the Swift case 'inProgress'; the other is at objects.yaml:6:65"
+            ]
+        ),
+        Case(
+            name: "an enum value listed twice",
+            schema: """
+                objects:
+                  - name: c_a
+                    properties:
+                      - name: c_b
+                        type: String
+                        validators: [{ name: stringEnum, definition: { values: [new, done, new] } }]
+                """,
+            expected: [
+                "objects.yaml:6:76: error: enum value 'new' of 'c_b' is listed twice; the first is at objects.yaml:6:65"
             ]
         ),
         Case(

@@ -341,18 +341,23 @@ public struct Resolver: Sendable {
         case "String":
             let values = enumValues(definition)
             guard !values.isEmpty else { return .string }
-            var usedCases: [String: String] = [:]
+            var usedCases: [String: Located<String>] = [:]
             var cases: [ResolvedEnum.Case] = []
-            for value in values {
+            for located in values {
+                let value = located.value
                 let caseName = naming.caseName(value)
                 if let other = usedCases[caseName] {
+                    // At the second value, which names the first's place: with hundreds of values, the
+                    // property's name alone left the reader to search for both.
                     diagnostics.error(
-                        "enum values '\(other)' and '\(value)' of '\(name)' would both be the Swift case '\(caseName)'",
-                        at: definition.name.location
+                        other.value == value
+                            ? "enum value '\(value)' of '\(name)' is listed twice; the first is at \(other.location)"
+                            : "enum values '\(other.value)' and '\(value)' of '\(name)' would both be the Swift case '\(caseName)'; the other is at \(other.location)",
+                        at: located.location
                     )
                     continue
                 }
-                usedCases[caseName] = value
+                usedCases[caseName] = located
                 cases.append(.init(rawValue: value, swiftName: caseName))
             }
             var undocumented = "undocumented"
@@ -464,7 +469,7 @@ public struct Resolver: Sendable {
         }
     }
 
-    private mutating func enumValues(_ definition: PropertyDefinition) -> [String] {
+    private mutating func enumValues(_ definition: PropertyDefinition) -> [Located<String>] {
         guard let validator = definition.validators.first(where: { $0.name.value == "stringEnum" }) else { return [] }
         var reader = NodeReader()
         defer { diagnostics.append(contentsOf: reader.diagnostics) }
@@ -475,7 +480,7 @@ public struct Resolver: Sendable {
             )
             return []
         }
-        return reader.stringList(values, "the stringEnum values of '\(definition.name.value)'")?.map(\.value) ?? []
+        return reader.stringList(values, "the stringEnum values of '\(definition.name.value)'") ?? []
     }
 
     /// A property of the schema's own whose Swift name is a system property's (a Mia-Platform collection's own
