@@ -31,17 +31,18 @@ public struct UploadedFile: Sendable, Hashable {
 }
 
 extension BodyDialect {
-    /// `/<plural>/<id>`, the id any text but empty, `.` and `..`, percent-encoded as one segment (Mia-Platform's
-    /// string ids, and a safe default for an app's own dialect).
+    /// `/<plural>/<id>`: the plural name a base path of one or more segments (a Mia-Platform endpoint's), and the id
+    /// any text but empty, `.` and `..`, percent-encoded as one segment (Mia-Platform's string ids, and a safe
+    /// default for an app's own dialect).
     public func instancePath(pluralName: String, id: String) throws -> String {
-        "/\(pluralName)/\(try PathSegment(id: id, syntax: .text))"
+        "\(try PathSegment.basePath(pluralName))/\(try PathSegment(id: id, syntax: .text))"
     }
 }
 
 extension CortexDialect: BodyDialect {
     /// `/<plural>/<id>`, the id an ObjectID.
     public func instancePath(pluralName: String, id: String) throws -> String {
-        "/\(pluralName)/\(try PathSegment(id: id, syntax: .objectID))"
+        "\(try PathSegment.collectionPath(pluralName))/\(try PathSegment(id: id, syntax: .objectID))"
     }
 
     /// Cortex writes a file as facet → file name, then answers with the upload instructions for each facet.
@@ -59,7 +60,7 @@ extension CortexDialect: BodyDialect {
     public func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedRequest {
         RenderedRequest(
             method: "POST",
-            path: "/\(pluralName)",
+            path: try PathSegment.collectionPath(pluralName),
             body: .object(try members.map { ($0.key, try Self.encode($0.value)) })
         )
     }
@@ -149,7 +150,7 @@ extension MiaDialect: BodyDialect {
     public func renderCreate(_ members: [BodyMember], pluralName: String) throws -> RenderedRequest {
         RenderedRequest(
             method: "POST",
-            path: "/\(pluralName)/",
+            path: try PathSegment.basePath(pluralName) + "/",
             body: .object(try members.map { ($0.key, try Self.encode($0.value)) })
         )
     }
@@ -215,7 +216,7 @@ extension MiaDialect: BodyDialect {
 extension ParseDialect: BodyDialect {
     /// `/classes/<Class>/<objectId>`, the objectId ASCII letters and digits.
     public func instancePath(pluralName: String, id: String) throws -> String {
-        "/classes/\(pluralName)/\(try PathSegment(id: id, syntax: .alphanumeric))"
+        "/classes\(try PathSegment.collectionPath(pluralName))/\(try PathSegment(id: id, syntax: .alphanumeric))"
     }
 
     /// Parse's forms: dates and pointers as typed objects, files as `{"__type":"File"}` once uploaded.
@@ -252,7 +253,7 @@ extension ParseDialect: BodyDialect {
     {
         RenderedRequest(
             method: "POST",
-            path: "/classes/\(pluralName)",
+            path: "/classes" + (try PathSegment.collectionPath(pluralName)),
             body: .object(try members.map { ($0.key, try Self.encode($0.value, files: files)) })
         )
     }

@@ -55,7 +55,7 @@ public struct CortexDialect: QueryDialect {
         items += query.paths.map { URLQueryItem(name: "paths[]", value: $0.dotted) }
         items += query.includes.map { URLQueryItem(name: "include[]", value: $0.dotted) }
         items += query.expansions.map { URLQueryItem(name: "expand[]", value: $0.dotted) }
-        return RenderedRequest(path: "/\(query.pluralName)", queryItems: items)
+        return RenderedRequest(path: try PathSegment.collectionPath(query.pluralName), queryItems: items)
     }
 
     /// Cortex lists report `hasMore` rather than a total; counting is a `$count` stage of an aggregation pipeline.
@@ -69,7 +69,7 @@ public struct CortexDialect: QueryDialect {
             .object([("$group", .object([("_id", .null), ("count", .object([("$count", .string("_id"))]))]))])
         )
         return RenderedRequest(
-            path: "/\(query.pluralName)",
+            path: try PathSegment.collectionPath(query.pluralName),
             queryItems: [URLQueryItem(name: "pipeline", value: QueryJSON.array(stages).serialized)]
         )
     }

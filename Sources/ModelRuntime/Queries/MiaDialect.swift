@@ -79,7 +79,11 @@ public struct MiaDialect: QueryDialect {
             items.append(URLQueryItem(name: "_sk", value: String(skip)))
         }
         if !query.states.isEmpty { items.append(URLQueryItem(name: "_st", value: query.states.joined(separator: ","))) }
-        return RenderedRequest(path: "/\(query.pluralName)/", queryItems: items, headers: headers)
+        return RenderedRequest(
+            path: try PathSegment.basePath(query.pluralName) + "/",
+            queryItems: items,
+            headers: headers
+        )
     }
 
     /// The count request: `GET /<plural>/count` with the query's `_q` and `_st`, answered with a number. The service
@@ -92,7 +96,11 @@ public struct MiaDialect: QueryDialect {
         }
         var items = try filterItems(query)
         if !query.states.isEmpty { items.append(URLQueryItem(name: "_st", value: query.states.joined(separator: ","))) }
-        return RenderedRequest(path: "/\(query.pluralName)/count", queryItems: items, headers: headers)
+        return RenderedRequest(
+            path: try PathSegment.basePath(query.pluralName) + "/count",
+            queryItems: items,
+            headers: headers
+        )
     }
 
     private var headers: [String: String] {

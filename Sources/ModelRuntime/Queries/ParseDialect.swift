@@ -141,7 +141,7 @@ public struct ParseDialect: QueryDialect {
         if !query.expansions.isEmpty {
             members.append(("include", .string(query.expansions.map(\.dotted).joined(separator: ","))))
         }
-        return request(members, path: "/classes/\(query.pluralName)")
+        return request(members, path: "/classes" + (try PathSegment.collectionPath(query.pluralName)))
     }
 
     /// Parse counts with `count=1` and no results (`limit=0`). Counting, Parse Server turns a `$nearSphere` into the
@@ -157,7 +157,7 @@ public struct ParseDialect: QueryDialect {
         var members: [(key: String, value: QueryJSON)] = []
         if !query.conditions.isEmpty { members.append(("where", try Self.filter.renderMerged(query.conditions))) }
         members += [("count", .int(1)), ("limit", .int(0))]
-        return request(members, path: "/classes/\(query.pluralName)")
+        return request(members, path: "/classes" + (try PathSegment.collectionPath(query.pluralName)))
     }
 
     private func request(_ members: [(key: String, value: QueryJSON)], path: String) -> RenderedRequest {

@@ -1,5 +1,5 @@
-// Values that go into a request's path: an id, a Parse file name, a file property's name or index, a facet. Each
-// becomes exactly one path segment here, so that no value can climb out of its place (`../_User/x`), add query
+// Values that go into a request's path: an object's plural name or base path (a schema's text), an id, a Parse file
+// name, a file property's name or index, a facet. Each becomes exactly one path segment here, so that no value can climb out of its place (`../_User/x`), add query
 // parameters (`?`), cut the path (`#`) or fail to make a URL (a space). Everything that builds a path from a value
 // goes through `PathSegment`; `RenderedRequest.url(relativeTo:)` then refuses a path that still isn't one.
 
@@ -134,6 +134,31 @@ public struct PathSegment: Sendable, Hashable, CustomStringConvertible {
             decoded = next
         }
         return false
+    }
+}
+
+extension PathSegment {
+    /// `/` and a collection's name as one segment: Cortex's plural names and Parse's classes (after `/classes`).
+    /// The name comes from a schema, which is input like any other: `a/../_User` stays one segment, and can't reach
+    /// another collection.
+    ///
+    /// - Throws: ``RequestPathError`` for an empty name, `.` or `..`.
+    public static func collectionPath(_ name: String) throws(RequestPathError) -> String {
+        "/" + (try PathSegment(name)).encoded
+    }
+
+    /// `/` and a base path of one or more segments joined by `/`, each made through ``PathSegment``: a
+    /// Mia-Platform endpoint's base path (`orders/v2`), written with or without its leading `/`. A `?` or `#` stays
+    /// part of its segment, and no segment may be empty, `.` or `..`.
+    ///
+    /// - Throws: ``RequestPathError`` for an empty path, an empty segment (`a//b`, `a/`), `.` or `..`.
+    public static func basePath(_ path: String) throws(RequestPathError) -> String {
+        let relative = path.first == "/" ? path.dropFirst() : Substring(path)
+        var joined = ""
+        for segment in relative.split(separator: "/", omittingEmptySubsequences: false) {
+            joined += "/" + (try PathSegment(String(segment))).encoded
+        }
+        return joined
     }
 }
 

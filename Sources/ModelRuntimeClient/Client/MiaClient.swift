@@ -74,7 +74,11 @@ extension ModelClient {
             else { throw ModelClientError.unsupported("a create renders no body") }
             return document
         }
-        let request = RenderedRequest(method: "POST", path: "/\(Body.Model.pluralName)/bulk", body: .array(documents))
+        let request = RenderedRequest(
+            method: "POST",
+            path: try PathSegment.basePath(Body.Model.pluralName) + "/bulk",
+            body: .array(documents)
+        )
         let answer = try await json(for: request, expecting: Body.Model.self)
         let ids = answer.arrayValue?.compactMap { $0["_id"]?.stringValue } ?? []
         guard ids.count == bodies.count else {
@@ -97,7 +101,7 @@ extension ModelClient {
         let selection = try query.renderedCount(for: mia)
         let request = RenderedRequest(
             method: "PATCH",
-            path: "/\(Body.Model.pluralName)/",
+            path: try PathSegment.basePath(Body.Model.pluralName) + "/",
             queryItems: selection.queryItems,
             headers: selection.headers,
             body: body
@@ -112,7 +116,7 @@ extension ModelClient {
         let selection = try query.renderedCount(for: mia)
         let request = RenderedRequest(
             method: "DELETE",
-            path: "/\(M.pluralName)/",
+            path: try PathSegment.basePath(M.pluralName) + "/",
             queryItems: selection.queryItems,
             headers: selection.headers
         )
