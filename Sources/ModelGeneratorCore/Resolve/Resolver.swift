@@ -165,11 +165,33 @@ public struct Resolver: Sendable {
             properties: properties,
             variants: variants
         )
+        checkPluralName(object.pluralName, of: definition)
         if !definition.otherEndpoints.isEmpty {
             let first = MiaEndpointDefinition(basePath: object.pluralName, defaultState: definition.defaultState)
             object.miaEndpoints = [first] + definition.otherEndpoints
         }
         return object
+    }
+
+    /// The plural name is the collection's place in every request path (a Mia-Platform base path's segments, one
+    /// segment elsewhere): one that names the collection's parent or nothing could never be sent, and the runtime
+    /// refuses it at every request, so it is an error here.
+    private mutating func checkPluralName(_ pluralName: String, of definition: ObjectDefinition) {
+        let segments =
+            backend == .mia
+            ? pluralName.split(separator: "/", omittingEmptySubsequences: false) : [Substring(pluralName)]
+        guard
+            let segment = segments.first(where: {
+                let decoded = $0.removingPercentEncoding ?? String($0)
+                return decoded.isEmpty || decoded == "." || decoded == ".."
+            })
+        else { return }
+        let what =
+            segments.count == 1 ? "which" : segment.isEmpty ? "whose empty segment" : "whose segment '\(segment)'"
+        diagnostics.error(
+            "object '\(definition.name.value)' has the plural name '\(pluralName)', \(what) can't be part of a request path: it names the collection's parent or nothing",
+            at: definition.name.location
+        )
     }
 
     private mutating func resolveProperties(
