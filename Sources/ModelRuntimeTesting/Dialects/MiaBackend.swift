@@ -7,19 +7,37 @@ struct MiaBackend: BackendDialect {
     /// The state a create gets when neither its body nor the model's endpoint names one.
     var defaultState: String
     let idKey = "_id"
-    let pageSize = 200
+    /// The largest `_l` (CRUD_MAX_LIMIT's default, 200).
+    let maximumLimit = 200
+    /// The page without `_l`: the default crud-service's list schema gives `_l` under its default
+    /// CRUD_LIMIT_CONSTRAINT_ENABLED (`lib/schemaGetters.js`, `defaultGetListQueryParams`), which Fastify's Ajv
+    /// (`useDefaults`) fills in.
+    let defaultLimit = 25
     var defaultIDs: IDGenerator { .objectIDs(prefix: "66") }
 
     static let states: Set<String> = ["PUBLIC", "DRAFT", "TRASH", "DELETED"]
     /// The update operators a PATCH takes, in the order they are applied.
     static let updateOperators = ["$set", "$unset", "$inc", "$mul", "$currentDate", "$push", "$pull", "$addToSet"]
-    /// Each state, and the states a document may move into it from.
+    /// Each state, and the states a document may move into it from, for a change of many (`POST /state`:
+    /// crud-service `lib/CrudService.js`, STATES_FINITE_STATE_MACHINE).
     static let stateMachine: [String: [String]] = [
         "PUBLIC": ["DRAFT"], "DRAFT": ["PUBLIC", "TRASH"], "TRASH": ["PUBLIC", "DRAFT", "DELETED"],
         "DELETED": ["TRASH"],
     ]
+    /// Each state, and the states a document in it may move to by its id (`POST /<id>/state`: crud-service
+    /// `lib/CrudService.js`, ALLOWED_STATES_MAP).
+    static let allowedTransitions: [String: [String]] = [
+        "PUBLIC": ["DRAFT", "PUBLIC", "TRASH"], "DRAFT": ["DRAFT", "PUBLIC", "TRASH"],
+        "TRASH": ["DELETED", "DRAFT", "TRASH"], "DELETED": ["DELETED", "TRASH"],
+    ]
     /// Properties the service sets itself.
     static let systemProperties: Set<String> = ["_id", "createdAt", "creatorId", "updatedAt", "updaterId"]
+    /// The properties the service stores as dates in every collection: a filter's value for them is cast to a date.
+    static let dateProperties: Set<String> = ["createdAt", "updatedAt"]
+    /// The query parameters the routes read themselves; any other names a field the documents must equal.
+    static let reservedParameters: Set<String> = [
+        "_q", "_p", "_rawp", "_s", "_l", "_sk", "_st", "_useEstimate", "_exportOpts",
+    ]
 
     var filterRules: FilterRules {
         FilterRules(operators: MiaDialect.filter.supportedOperators, backend: "mia", idsAreObjectIDs: true)
@@ -31,8 +49,24 @@ struct MiaBackend: BackendDialect {
         return members
     }
 
+    /// A refusal by the route's JSON schema, which Fastify answers with its code `FST_ERR_VALIDATION`.
+    static func schemaFault(_ message: String) -> BackendFault {
+        BackendFault(status: 400, code: "schema", message: message)
+    }
+
+    /// A query parameter the route's schema doesn't have (its querystring allows no other), as crud-service's
+    /// error handler words the refusal (`index.js`, `customErrorHandler`).
+    static func unknownParameter(_ name: String) -> BackendFault {
+        schemaFault(
+            "querystring must NOT have additional properties. Property \"\(name)\" is not defined in validation schema"
+        )
+    }
+
     func errorBody(_ fault: BackendFault) -> JSONValue {
-        let reasons = [400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 409: "Conflict"]
+        // Every 404 (a document not found, a route that doesn't exist) is crud-service's notFoundHandler's
+        // (`index.js`): `{"error":"not found"}`.
+        if fault.status == 404 { return ["error": "not found"] }
+        let reasons = [400: "Bad Request", 405: "Method Not Allowed", 406: "Not Acceptable", 409: "Conflict"]
         // The service's validation messages (Fastify's) start with the field's path: `body/c_name must be string`;
         // a property the collection doesn't define is named after the message, as the service's error handler
         // (`index.js`, `customErrorHandler`) adds it.
@@ -45,10 +79,26 @@ struct MiaBackend: BackendDialect {
             case "required": "body must have required property '\(fault.path ?? "")'"
             default: fault.message
             }
-        return [
+        var body: [String: JSONValue] = [
             "statusCode": .int(fault.status), "error": .string(reasons[fault.status] ?? "Error"),
             "message": .string(message),
         ]
+        // A refusal by a route's schema is Fastify's validation error, with its code.
+        if ["validation", "required", "schema"].contains(fault.code) { body["code"] = "FST_ERR_VALIDATION" }
+        return .object(body)
+    }
+
+    /// The query parameters each route's schema takes (crud-service `lib/JSONSchemaGenerator.js`), besides the
+    /// fields a document must equal; `_id` among them where the route takes it.
+    private enum Route {
+        static let list: Set<String> = ["_q", "_p", "_rawp", "_s", "_l", "_sk", "_st", "_id"]
+        static let export = list.union(["_exportOpts"])
+        static let count: Set<String> = ["_q", "_st", "_rawp", "_useEstimate", "_id"]
+        static let item: Set<String> = ["_q", "_p", "_st", "_rawp"]
+        static let itemWrite: Set<String> = ["_q", "_st", "_rawp"]
+        static let patchMany: Set<String> = ["_q", "_st", "_rawp", "_id"]
+        static let deleteMany: Set<String> = ["_q", "_st", "_rawp"]
+        static let stateChange: Set<String> = ["_q", "_rawp"]
     }
 
     func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
@@ -57,107 +107,334 @@ struct MiaBackend: BackendDialect {
         }
         let route = rest.first { !$0.isEmpty }
         switch (request.method, rest.filter { !$0.isEmpty }.count, route) {
-        case ("GET", 0, _): return BackendAnswer(.array(try list(request, collection, state)))
-        case ("GET", 1, "count"): return BackendAnswer(.int(try visible(request, collection, state).count))
+        case ("GET", 0, _): return BackendAnswer(.array(try list(request, collection, state, Route.list)))
+        case ("GET", 1, "count"):
+            return BackendAnswer(.int(try visible(request, collection, state, Route.count).count))
+        case ("GET", 1, "export"): return try export(request, collection, state)
         case ("POST", 0, _):
             return BackendAnswer([
                 "_id": .string(try create(request.body, request, collection, endpoint: endpoint, &state))
             ])
+        case ("POST", 1, "validate"):
+            var scratch = state
+            _ = try create(request.body, request, collection, endpoint: endpoint, &scratch)
+            return BackendAnswer(["result": "ok"])
         case ("POST", 1, "bulk"):
-            guard case .array(let bodies) = request.body else { throw BackendFault.invalid("body must be array") }
+            guard case .array(let bodies) = request.body else { throw Self.schemaFault("body must be array") }
             let ids = try bodies.map { try create($0, request, collection, endpoint: endpoint, &state) }
             return BackendAnswer(.array(ids.map { ["_id": .string($0)] }))
+        case ("PATCH", 1, "bulk"): return BackendAnswer(.int(try patchBulk(request, collection, &state)))
+        case ("POST", 1, "upsert-one"): return try upsertOne(request, collection, endpoint: endpoint, &state)
+        case ("POST", 1, "state"): return BackendAnswer(.int(try changeStateMany(request, collection, &state)))
         case ("PATCH", 0, _):
-            let selected = try visible(request, collection, state).map(\.index)
-            for index in selected { try update(at: index, request, collection, &state) }
+            let selected = try visible(request, collection, state, Route.patchMany).map(\.index)
+            for index in selected {
+                try update(at: index, request.body, user: user(request), collection, &state)
+            }
             return BackendAnswer(.int(selected.count))
         case ("DELETE", 0, _):
-            let selected = try visible(request, collection, state).map(\.index)
+            let selected = try visible(request, collection, state, Route.deleteMany).map(\.index)
             for index in selected.reversed() { state.collections[collection]!.remove(at: index) }
             return BackendAnswer(.int(selected.count))
         case ("GET", 1, let id?):
-            let index = try instance(id, request, collection, state)
+            let index = try instance(id, request, collection, state, Route.item)
             return BackendAnswer(try selection(request).project(state.documents(collection)[index]))
         case ("PATCH", 1, let id?):
-            let index = try instance(id, request, collection, state)
-            try update(at: index, request, collection, &state)
+            let index = try instance(id, request, collection, state, Route.itemWrite)
+            try update(at: index, request.body, user: user(request), collection, &state)
             return BackendAnswer(state.documents(collection)[index])
         case ("DELETE", 1, let id?):
-            state.collections[collection]!.remove(at: try instance(id, request, collection, state))
+            let index = try instance(id, request, collection, state, Route.itemWrite)
+            state.collections[collection]!.remove(at: index)
             return BackendAnswer(204, nil)
         case ("POST", 2, let id?) where rest.last == "state":
-            guard let target = request.body?["stateTo"]?.stringValue, Self.states.contains(target) else {
-                throw BackendFault.invalid("body/stateTo must be equal to one of the allowed values")
-            }
-            // The states a document may move from into `target` (crud-service `lib/CrudService.js`,
-            // STATES_FINITE_STATE_MACHINE, @ bd427899): from any other, the document is not found.
-            let from = Self.stateMachine[target] ?? []
-            var visibleRequest = request
-            visibleRequest.query = request.query.filter { $0.name != "_st" } + [("_st", from.joined(separator: ","))]
-            guard !from.isEmpty,
-                let index = try visible(visibleRequest, collection, state).first(where: {
-                    $0.document["_id"]?.stringValue == id
-                })?.index,
-                case .object(var document) = state.documents(collection)[index]
-            else {
-                throw BackendFault.notFound("The requested resource was not found")
-            }
-            document["__STATE__"] = .string(target)
-            document["updatedAt"] = .string(state.timestamp())
-            document["updaterId"] = .string(user(request))
-            state.collections[collection]![index] = .object(document)
+            try changeState(id, request, collection, &state)
             return BackendAnswer(204, nil)
         default:
             throw BackendFault(status: 404, code: "notFound", message: "Route \(request.method) not found")
         }
     }
 
+    /// The user a write is by: the `userid` header, else `public`, as it is when the header is empty, `null` or
+    /// `undefined` (crud-service `lib/hooks.js`, `injectContextInRequest`).
     private func user(_ request: BackendRequest) -> String {
-        request.headers["userid"] ?? "public"
+        guard let header = request.headers["userid"], !["", "null", "undefined"].contains(header) else {
+            return "public"
+        }
+        return header
+    }
+
+    // MARK: States
+
+    /// `POST /<id>/state`: the document `id` that `_q` and the field parameters select, whatever its state, moves to
+    /// the body's `stateTo` when its state allows (crud-service `lib/CrudService.js`, `changeStateById`): a
+    /// transition the state doesn't allow is a 400, a document without a state may move to any.
+    private func changeState(
+        _ id: String,
+        _ request: BackendRequest,
+        _ collection: String,
+        _ state: inout BackendState
+    ) throws {
+        guard let target = request.body?["stateTo"]?.stringValue, Self.states.contains(target) else {
+            throw Self.schemaFault("body/stateTo must be equal to one of the allowed values")
+        }
+        let hasID = BackendState.hasID(id, idKey: "_id")
+        guard
+            let index = try matching(request, collection, state, Route.stateChange, states: nil).first(where: {
+                hasID($0.document)
+            })?.index,
+            case .object(var document) = state.documents(collection)[index]
+        else {
+            throw BackendFault.notFound("The requested resource was not found")
+        }
+        if let current = document["__STATE__"]?.stringValue,
+            !(Self.allowedTransitions[current] ?? []).contains(target)
+        {
+            throw BackendFault.invalid("transition from \(current) to \(target) not allowed.")
+        }
+        document["__STATE__"] = .string(target)
+        document["updatedAt"] = .string(state.timestamp())
+        document["updaterId"] = .string(user(request))
+        state.collections[collection]![index] = .object(document)
+    }
+
+    /// `POST /state`: `[{"filter": {…}, "stateTo": …}]`, each moving the documents its filter (fields, and `_id`)
+    /// selects among the states `stateTo` may be reached from; answers how many changed (crud-service
+    /// `lib/CrudService.js`, `changeStateMany`).
+    private func changeStateMany(
+        _ request: BackendRequest,
+        _ collection: String,
+        _ state: inout BackendState
+    ) throws -> Int {
+        guard case .array(let commands) = request.body, !commands.isEmpty else {
+            throw Self.schemaFault("body must NOT have fewer than 1 items")
+        }
+        var parsed: [(filter: DocumentFilter, target: String)] = []
+        for (position, command) in commands.enumerated() {
+            guard case .object(let members) = command, case .object(let filter)? = members["filter"],
+                let target = members["stateTo"]?.stringValue
+            else {
+                throw Self.schemaFault("body/\(position) must have required property 'filter' and 'stateTo'")
+            }
+            if let other = members.keys.sorted().first(where: { !["filter", "stateTo"].contains($0) }) {
+                throw Self.schemaFault(
+                    "body/\(position) must NOT have additional properties. Property \"\(other)\" is not defined in "
+                        + "validation schema"
+                )
+            }
+            guard Self.states.contains(target) else {
+                throw Self.schemaFault("body/\(position)/stateTo must be equal to one of the allowed values")
+            }
+            let conditions = filter.keys.sorted().map { key -> JSONValue in .object([key: filter[key]!]) }
+            let from: JSONValue = ["__STATE__": ["$in": .array((Self.stateMachine[target] ?? []).map { .string($0) })]]
+            let compiled = try compile(.object(["$and": .array(conditions + [from])]), collection, state)
+            parsed.append((compiled, target))
+        }
+        var changed = 0
+        let now = state.timestamp()
+        for (filter, target) in parsed {
+            for (index, document) in state.documents(collection).enumerated() where filter.matches(document) {
+                guard case .object(var members) = document else { continue }
+                members["__STATE__"] = .string(target)
+                members["updatedAt"] = .string(now)
+                members["updaterId"] = .string(user(request))
+                state.collections[collection]![index] = .object(members)
+                changed += 1
+            }
+        }
+        return changed
     }
 
     // MARK: Reading
 
-    /// The states a request sees: its `_st`, else only `PUBLIC`.
+    /// The states a request sees: its `_st`, else only `PUBLIC`. The schema's pattern for `_st` is not anchored, so
+    /// any text that names a state passes it; each of its comma-separated parts is a state a document may be in.
     private func states(_ request: BackendRequest) throws -> Set<String> {
         guard let text = request.item("_st") else { return ["PUBLIC"] }
-        let states = Set(text.split(separator: ",").map(String.init))
-        guard states.isSubset(of: Self.states), !states.isEmpty else {
-            throw BackendFault.invalid("querystring/_st must match pattern of states")
+        guard Self.states.contains(where: { text.contains($0) }) else {
+            throw Self.schemaFault(
+                "querystring/_st must match pattern \"(PUBLIC|DRAFT|TRASH|DELETED)(,(PUBLIC|DRAFT|TRASH|DELETED))*\""
+            )
         }
-        return states
+        return Set(text.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
     }
 
-    /// The documents in the request's states that its `_q` selects, with their indexes.
+    /// The item `name`, decoded from base64 when the request says its JSON parameters are (the header
+    /// `json-query-params-encoding`, or its older `json_query_params_encoding`), as crud-service decodes `_q` and
+    /// `_rawp` (`lib/hooks.js`, `parseEncodedJsonQueryParams`).
+    private func jsonParameter(_ name: String, _ request: BackendRequest) throws -> String? {
+        guard let text = request.item(name) else { return nil }
+        let encoding = request.headers["json-query-params-encoding"] ?? request.headers["json_query_params_encoding"]
+        guard encoding == "base64" else { return text }
+        guard let data = Data(base64Encoded: text) else { throw BackendFault.invalid("\(name) is not base64") }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The documents in the request's states that its `_q` and its field parameters select, with their indexes.
     private func visible(
         _ request: BackendRequest,
         _ collection: String,
-        _ state: BackendState
+        _ state: BackendState,
+        _ parameters: Set<String>
     ) throws
         -> [(index: Int, document: JSONValue)]
     {
-        let states = try states(request)
-        var query = request.item("_q")
-        if let encoded = query, request.headers["json-query-params-encoding"] == "base64" {
-            guard let data = Data(base64Encoded: encoded) else { throw BackendFault.invalid("_q is not base64") }
-            query = String(decoding: data, as: UTF8.self)
+        try matching(request, collection, state, parameters, states: try states(request))
+    }
+
+    /// The documents the request's `_q` and its field parameters select, among those in `states` (any state when
+    /// nil). A parameter the route doesn't take is refused.
+    private func matching(
+        _ request: BackendRequest,
+        _ collection: String,
+        _ state: BackendState,
+        _ parameters: Set<String>,
+        states: Set<String>?
+    ) throws
+        -> [(index: Int, document: JSONValue)]
+    {
+        var conditions: [JSONValue] = []
+        if let query = try jsonParameter("_q", request) {
+            conditions.append(try BackendRequest.json(query, what: "_q"))
         }
-        let filter = try query.map { try BackendRequest.json($0, what: "_q") }
-        let compiled = try filter.map(filterRules.compile)
+        conditions += try fieldParameters(request, collection, state, parameters)
+        let compiled = try conditions.isEmpty ? nil : compile(.object(["$and": .array(conditions)]), collection, state)
         return state.documents(collection).enumerated().filter { _, document in
-            guard let current = document["__STATE__"]?.stringValue, states.contains(current) else { return false }
+            if let states {
+                guard let current = document["__STATE__"]?.stringValue, states.contains(current) else { return false }
+            }
             return compiled?.matches(document) ?? true
         }.map { ($0.offset, $0.element) }
     }
 
+    /// Each query parameter that isn't one the routes read, as the condition that the field it names equals its
+    /// value (crud-service `lib/resolveMongoQuery.js`). Fastify's Ajv coerces the text to the field's type, which
+    /// the backend doesn't know: it equals the text, or the number or boolean the text spells.
+    private func fieldParameters(
+        _ request: BackendRequest,
+        _ collection: String,
+        _ state: BackendState,
+        _ parameters: Set<String>
+    ) throws -> [JSONValue] {
+        var seen: Set<String> = []
+        var conditions: [JSONValue] = []
+        for (name, _) in request.query where seen.insert(name).inserted {
+            let text = request.item(name) ?? ""
+            if Self.reservedParameters.contains(name) || name == "_id" {
+                guard parameters.contains(name) else { throw Self.unknownParameter(name) }
+                if name == "_id" { conditions.append(["_id": .string(text)]) }
+                continue
+            }
+            let topLevel = String(name.split(separator: ".", maxSplits: 1).first ?? "")
+            let known = state.models[collection]?.modeledKeys.map { $0.contains(topLevel) } ?? true
+            guard known, topLevel != "__STATE__" else { throw Self.unknownParameter(name) }
+            var candidates: [JSONValue] = [.string(text)]
+            if let number = Int(text) {
+                candidates.append(.int(number))
+            } else if let number = Double(text), number.isFinite {
+                candidates.append(.double(number))
+            }
+            if text == "true" || text == "false" { candidates.append(.bool(text == "true")) }
+            conditions.append(.object([name: ["$in": .array(candidates)]]))
+        }
+        return conditions
+    }
+
+    /// A filter checked as the service's query parser checks it (a field the registered model doesn't have is
+    /// unknown) and compiled, with the values of `createdAt` and `updatedAt` cast to dates.
+    private func compile(_ filter: JSONValue, _ collection: String, _ state: BackendState) throws -> DocumentFilter {
+        try checkFields(filter, of: state.models[collection]?.modeledKeys)
+        return try filterRules.compile(try Self.castingDates(filter))
+    }
+
+    /// Refuses a filter's field the model doesn't have: crud-service's query parser answers `Unknown field: …`
+    /// (`lib/QueryParser.js`, `traverse`).
+    private func checkFields(_ filter: JSONValue, of modeled: Set<String>?) throws {
+        guard let modeled, case .object(let members) = filter else { return }
+        for (key, value) in members {
+            if ["$and", "$or", "$nor"].contains(key) {
+                for inner in value.arrayValue ?? [] { try checkFields(inner, of: modeled) }
+                continue
+            }
+            let topLevel = String(key.split(separator: ".", maxSplits: 1).first ?? "")
+            let standard = Self.systemProperties.contains(topLevel) || topLevel == "__STATE__"
+            if !key.hasPrefix("$"), !modeled.contains(topLevel), !standard {
+                throw BackendFault.invalid("Unknown field: \(key)")
+            }
+        }
+    }
+
+    /// The filter with the values it compares `createdAt` and `updatedAt` with cast to dates, as crud-service's
+    /// query parser casts them (`lib/QueryParser.js`, `castDate`): ISO 8601 text in any of its spellings, or
+    /// milliseconds since 1970, compared as the instant it names; anything else is an invalid date.
+    static func castingDates(_ filter: JSONValue) throws -> JSONValue {
+        guard case .object(let members) = filter else { return filter }
+        var cast: [String: JSONValue] = [:]
+        for (key, value) in members {
+            if ["$and", "$or", "$nor"].contains(key), case .array(let filters) = value {
+                cast[key] = .array(try filters.map(castingDates))
+            } else if dateProperties.contains(key) {
+                cast[key] = try castingDateCondition(value)
+            } else {
+                cast[key] = value
+            }
+        }
+        return .object(cast)
+    }
+
+    private static func castingDateCondition(_ condition: JSONValue) throws -> JSONValue {
+        guard case .object(let members) = condition, members.keys.contains(where: { $0.hasPrefix("$") }) else {
+            return try date(condition)
+        }
+        var cast: [String: JSONValue] = [:]
+        for (name, operand) in members {
+            switch name {
+            case "$eq", "$ne", "$gt", "$gte", "$lt", "$lte": cast[name] = try date(operand)
+            case "$in", "$nin", "$all":
+                if case .array(let operands) = operand {
+                    cast[name] = .array(try operands.map(date))
+                } else {
+                    cast[name] = operand
+                }
+            default: cast[name] = operand
+            }
+        }
+        return .object(cast)
+    }
+
+    /// A value as a JavaScript `Date` reads it, in the form the in-memory backends compare as an instant.
+    private static func date(_ value: JSONValue) throws -> JSONValue {
+        let date: Date?
+        switch value {
+        case .null: return .null
+        case .string(let text):
+            date = ISO8601DateCoding.date(from: text) ?? ISO8601DateCoding.date(from: text + "T00:00:00Z")
+        case .int, .double, .bigInteger: date = value.doubleValue.map { Date(timeIntervalSince1970: $0 / 1000) }
+        default: date = nil
+        }
+        guard let date else { throw BackendFault.invalid("Invalid Date") }
+        return ["__type": "Date", "iso": .string(ISO8601DateCoding.string(from: date))]
+    }
+
+    /// The projection: `_p`'s fields (trimmed, empty ones left out; none of them leaves only `_id`), or `_rawp`'s,
+    /// never both (crud-service `lib/projectionUtils.js`, `resolveProjection`).
     private func selection(_ request: BackendRequest) throws -> DocumentSelection {
         var selection = DocumentSelection(alwaysIncluded: ["_id"], idsAreObjectIDs: true)
-        if let projection = request.item("_p") {
-            selection.included = projection.split(separator: ",").map(String.init)
+        let projection = request.item("_p").flatMap { $0.isEmpty ? nil : $0 }
+        let rawText = try jsonParameter("_rawp", request).flatMap { $0.isEmpty ? nil : $0 }
+        if projection != nil && rawText != nil {
+            throw BackendFault.invalid("Use of both _rawp and _p parameter is not allowed")
         }
-        if let raw = try request.jsonItem("_rawp") {
-            guard case .object(let members) = raw else { throw BackendFault.invalid("_rawp is an object") }
-            for (key, value) in members {
+        if let projection {
+            let fields = projection.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            selection.included = fields.isEmpty ? ["_id"] : fields
+        }
+        if let rawText {
+            guard case .object(let members) = try BackendRequest.json(rawText, what: "_rawp") else {
+                throw BackendFault.invalid("_rawp is an object")
+            }
+            for (key, value) in members where value != .null {
                 if value.intValue == 0 || value.boolValue == false {
                     selection.excluded.append(key)
                 } else {
@@ -168,34 +445,69 @@ struct MiaBackend: BackendDialect {
         return selection
     }
 
-    private func list(_ request: BackendRequest, _ collection: String, _ state: BackendState) throws -> [JSONValue] {
+    private func list(
+        _ request: BackendRequest,
+        _ collection: String,
+        _ state: BackendState,
+        _ parameters: Set<String>,
+        limited: Bool = true
+    ) throws -> [JSONValue] {
         var selection = try selection(request)
-        if let sort = request.item("_s") {
+        // `_s` may be repeated (`_s=a&_s=-b`): the service reads the values joined, each a key in turn.
+        let sort = request.items("_s").joined(separator: ",")
+        if !sort.isEmpty {
             selection.order = sort.split(separator: ",").map { key in
                 key.hasPrefix("-") ? (String(key.dropFirst()), false) : (String(key), true)
             }
         }
         selection.skip = try request.intItem("_sk") ?? 0
-        // With the service's default CRUD_LIMIT_CONSTRAINT_ENABLED, `_l` is from 1 to CRUD_MAX_LIMIT (200), which is
-        // also the page without one (crud-service's README and its docs' pagination page).
-        let limit = try request.intItem("_l") ?? pageSize
-        guard (1...pageSize).contains(limit) else {
-            throw BackendFault.invalid("querystring/_l must be <= \(pageSize) and >= 1")
+        // With the service's default CRUD_LIMIT_CONSTRAINT_ENABLED, `_l` is from 1 to CRUD_MAX_LIMIT (200), and 25
+        // without one; /export takes any limit from 1, and has none without one.
+        if let limit = try request.intItem("_l") {
+            if limit < 1 { throw Self.schemaFault("querystring/_l must be >= 1") }
+            if limited, limit > maximumLimit { throw Self.schemaFault("querystring/_l must be <= \(maximumLimit)") }
+            selection.limit = limit
+        } else if limited {
+            selection.limit = defaultLimit
         }
-        selection.limit = limit
-        return try selection.page(of: try visible(request, collection, state).map(\.document))
+        return try selection.page(of: try visible(request, collection, state, parameters).map(\.document))
+    }
+
+    /// `GET /export`: every document the list selects, without its limits, as NDJSON unless the `Accept` header
+    /// asks for JSON (crud-service `lib/httpInterface.js`, `handleGetList` with the export's schema).
+    private func export(_ request: BackendRequest, _ collection: String, _ state: BackendState) throws -> BackendAnswer
+    {
+        let documents = try list(request, collection, state, Route.export, limited: false)
+        let accept = request.headers["accept"].map { $0.split(separator: ",").first.map(String.init) ?? $0 }?
+            .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        switch accept {
+        case nil, "", "*/*", "application/x-ndjson":
+            var data = Data()
+            for document in documents {
+                data.append(try document.jsonData(sortedKeys: true))
+                data.append(UInt8(ascii: "\n"))
+            }
+            var answer = BackendAnswer(200, nil, headers: ["Content-Type": "application/x-ndjson"])
+            answer.bytes = data
+            return answer
+        case "application/json": return BackendAnswer(.array(documents))
+        case let other?:
+            throw BackendFault.invalid("the in-memory mia backend does not export \(other)")
+        }
     }
 
     private func instance(
         _ id: String,
         _ request: BackendRequest,
         _ collection: String,
-        _ state: BackendState
+        _ state: BackendState,
+        _ parameters: Set<String>
     ) throws
         -> Int
     {
         let hasID = BackendState.hasID(id, idKey: "_id")
-        guard let found = try visible(request, collection, state).first(where: { hasID($0.document) }) else {
+        guard let found = try visible(request, collection, state, parameters).first(where: { hasID($0.document) })
+        else {
             throw BackendFault.notFound("The requested resource was not found")
         }
         return found.index
@@ -210,12 +522,13 @@ struct MiaBackend: BackendDialect {
         endpoint: String,
         _ state: inout BackendState
     ) throws -> String {
-        guard case .object(var document) = body else { throw BackendFault.invalid("body must be object") }
+        guard case .object(var document) = body else { throw Self.schemaFault("body must be object") }
         try state.checkKeys(document.keys.filter { $0 != "__STATE__" }, of: collection, readOnly: Self.systemProperties)
         try state.checkRequiredMembers(document, of: collection)
-        let initial =
-            document["__STATE__"]?.stringValue ?? state.models[collection]?.defaultStates[endpoint] ?? defaultState
-        guard Self.states.contains(initial) else { throw BackendFault.invalid("body/__STATE__ must be a state") }
+        let initial = document["__STATE__"]?.stringValue ?? stateOnInsert(collection, endpoint: endpoint, state)
+        guard Self.states.contains(initial) else {
+            throw Self.schemaFault("body/__STATE__ must be equal to one of the allowed values")
+        }
         let id = state.newID()
         let now = state.timestamp()
         document["_id"] = .string(id)
@@ -230,20 +543,120 @@ struct MiaBackend: BackendDialect {
         return id
     }
 
-    /// Applies the body's operators (`$set $unset $inc $mul $currentDate $push $pull $addToSet`) to the document at
+    private func stateOnInsert(_ collection: String, endpoint: String, _ state: BackendState) -> String {
+        state.models[collection]?.defaultStates[endpoint] ?? defaultState
+    }
+
+    /// `PATCH /bulk`: `[{"filter": {…}, "update": {…}}]`, each updating the first document its filter (`_id`, `_q`,
+    /// `_st` of one state, `PUBLIC` without, and fields) selects; answers how many changed (crud-service
+    /// `lib/CrudService.js`, `patchBulk`).
+    private func patchBulk(_ request: BackendRequest, _ collection: String, _ state: inout BackendState) throws -> Int {
+        guard case .array(let commands) = request.body, !commands.isEmpty else {
+            throw Self.schemaFault("body must NOT have fewer than 1 items")
+        }
+        var changed = 0
+        for (position, command) in commands.enumerated() {
+            guard case .object(let filter)? = command["filter"], let operators = command["update"] else {
+                throw Self.schemaFault("body/\(position) must have required property 'filter' and 'update'")
+            }
+            // The filter's members are a request's parameters: `_q` and `_st` as text, the others fields.
+            let query: [(name: String, value: String)] = try filter.keys.sorted().map { key in
+                let value = filter[key]!
+                if let text = value.stringValue { return (key, text) }
+                guard key != "_q", key != "_st" else {
+                    throw Self.schemaFault("body/\(position)/filter/\(key) is text")
+                }
+                return (key, String(decoding: try value.jsonData(sortedKeys: true), as: UTF8.self))
+            }
+            if let st = filter["_st"]?.stringValue, !Self.states.contains(st) {
+                throw Self.schemaFault("body/\(position)/filter/_st must be equal to one of the allowed values")
+            }
+            var selection = request
+            selection.query = query
+            selection.headers["json-query-params-encoding"] = nil
+            selection.headers["json_query_params_encoding"] = nil
+            let parameters: Set<String> = ["_q", "_st", "_id"]
+            guard let index = try visible(selection, collection, state, parameters).first?.index else { continue }
+            try update(at: index, operators, user: user(request), collection, &state)
+            changed += 1
+        }
+        return changed
+    }
+
+    /// `POST /upsert-one`: updates the first document `_q` and the fields select in the request's states; without
+    /// one, creates it from the filter's equalities, `$setOnInsert` and the update, in the state a create gets
+    /// (crud-service `lib/CrudService.js`, `upsertOne`). Answers the document.
+    private func upsertOne(
+        _ request: BackendRequest,
+        _ collection: String,
+        endpoint: String,
+        _ state: inout BackendState
+    ) throws -> BackendAnswer {
+        guard case .object(var operators) = request.body else { throw Self.schemaFault("body must be object") }
+        let onInsert = operators.removeValue(forKey: "$setOnInsert")
+        if let onInsert, onInsert.objectValue == nil { throw Self.schemaFault("body/$setOnInsert must be object") }
+        if let found = try visible(request, collection, state, Route.itemWrite).first {
+            try update(at: found.index, .object(operators), user: user(request), collection, &state)
+            return BackendAnswer(state.documents(collection)[found.index])
+        }
+        var document: JSONValue = .object([:])
+        var equalities: [(String, JSONValue)] = []
+        if let query = try jsonParameter("_q", request) {
+            Self.collectEqualities(try BackendRequest.json(query, what: "_q"), into: &equalities)
+        }
+        for (path, value) in equalities where !path.hasPrefix("$") {
+            try Self.apply("$set", value, at: try checkedSegments(path)[...], in: &document, field: path, now: "")
+        }
+        let now = state.timestamp()
+        for (field, value) in (onInsert?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+            try Self.apply("$set", value, at: try checkedSegments(field)[...], in: &document, field: field, now: now)
+        }
+        guard case .object(var members) = document else { return BackendAnswer(document) }
+        if members["_id"] == nil { members["_id"] = .string(state.newID()) }
+        members["__STATE__"] = .string(stateOnInsert(collection, endpoint: endpoint, state))
+        members["createdAt"] = .string(now)
+        members["creatorId"] = .string(user(request))
+        state.collections[collection, default: []].append(.object(members))
+        let index = state.documents(collection).count - 1
+        try update(at: index, .object(operators), user: user(request), collection, &state, allowEmpty: true, now: now)
+        return BackendAnswer(state.documents(collection)[index])
+    }
+
+    /// The fields a filter sets by equality (its own, and those of an `$and`), as MongoDB seeds an upserted
+    /// document with them.
+    private static func collectEqualities(_ filter: JSONValue, into equalities: inout [(String, JSONValue)]) {
+        guard case .object(let members) = filter else { return }
+        for key in members.keys.sorted() {
+            let value = members[key]!
+            if key == "$and" {
+                for inner in value.arrayValue ?? [] { collectEqualities(inner, into: &equalities) }
+            } else if !key.hasPrefix("$") {
+                if case .object(let conditions) = value, conditions.keys.contains(where: { $0.hasPrefix("$") }) {
+                    if let equal = conditions["$eq"], conditions.count == 1 { equalities.append((key, equal)) }
+                } else {
+                    equalities.append((key, value))
+                }
+            }
+        }
+    }
+
+    /// Applies `body`'s operators (`$set $unset $inc $mul $currentDate $push $pull $addToSet`) to the document at
     /// `index`; a field under two of them is refused, as MongoDB refuses it.
     private func update(
         at index: Int,
-        _ request: BackendRequest,
+        _ body: JSONValue?,
+        user: String,
         _ collection: String,
-        _ state: inout BackendState
+        _ state: inout BackendState,
+        allowEmpty: Bool = false,
+        now stamp: String? = nil
     ) throws {
-        guard case .object(let operators) = request.body, !operators.isEmpty else {
-            throw BackendFault.invalid("body must be an object of update operators")
+        guard case .object(let operators) = body, allowEmpty || !operators.isEmpty else {
+            throw Self.schemaFault("body must be an object of update operators")
         }
         var fields: [String] = []
         for (name, value) in operators {
-            guard case .object(let members) = value else { throw BackendFault.invalid("body/\(name) must be object") }
+            guard case .object(let members) = value else { throw Self.schemaFault("body/\(name) must be object") }
             fields += members.keys
         }
         if let clash = Dictionary(grouping: fields, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
@@ -251,8 +664,13 @@ struct MiaBackend: BackendDialect {
         }
         // A document's state changes through its /state route; the PATCH schema has no __STATE__.
         try state.checkKeys(fields, of: collection, readOnly: Self.systemProperties.union(["__STATE__"]))
+        if let unknown = operators.keys.sorted().first(where: { !Self.updateOperators.contains($0) }) {
+            throw Self.schemaFault(
+                "body must NOT have additional properties. Property \"\(unknown)\" is not defined in validation schema"
+            )
+        }
         var document = state.documents(collection)[index]
-        let now = state.timestamp()
+        let now = stamp ?? state.timestamp()
         for name in Self.updateOperators {
             guard case .object(let members)? = operators[name] else { continue }
             for (field, operand) in members {
@@ -266,12 +684,9 @@ struct MiaBackend: BackendDialect {
                 )
             }
         }
-        if let unknown = operators.keys.first(where: { !Self.updateOperators.contains($0) }) {
-            throw BackendFault.invalid("body/\(unknown) is not an update operator")
-        }
         guard case .object(var members) = document else { return }
         members["updatedAt"] = .string(now)
-        members["updaterId"] = .string(user(request))
+        members["updaterId"] = .string(user)
         try state.checkDocument(.object(members), of: collection)
         try state.checkUnique(.object(members), in: collection, replacing: index)
         state.collections[collection]![index] = .object(members)

@@ -1,0 +1,355 @@
+import Foundation
+import GoldenQueries
+import ModelRuntime
+import ModelRuntimeClient
+import ModelRuntimeTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The in-memory Mia-Platform backend answering each request as crud-service (bd427899) answers it, route by route,
+// under the service's default configuration (CRUD_LIMIT_CONSTRAINT_ENABLED, CRUD_MAX_LIMIT 200). Each test names the
+// crud-service file that shows the real answer.
+
+@Suite struct InMemoryBackendMiaTests {
+    /// The backend's answer to a raw request: `query` items as sent, `body` JSON text.
+    private static func send(
+        _ backend: InMemoryBackend,
+        _ path: String,
+        _ query: [(String, String)] = [],
+        method: String = "GET",
+        headers: [String: String] = [:],
+        body: String? = nil
+    ) async throws -> (status: Int, body: JSONValue) {
+        try await backend.answer(
+            RenderedRequest(
+                method: method,
+                path: path,
+                queryItems: query.map { URLQueryItem(name: $0.0, value: $0.1) },
+                headers: headers,
+                body: try body.map { QueryJSON(try JSONValue(parsing: Data($0.utf8))) }
+            )
+        )
+    }
+
+    /// The `c_name`s of a list answer, in order.
+    private static func names(_ answer: JSONValue) -> [String] {
+        answer.arrayValue?.compactMap { $0["c_name"]?.stringValue } ?? []
+    }
+
+    private static let first = "660000000000000000000001"
+
+    // MARK: Reading
+
+    /// Without `_l` a page is 25 documents, the list schema's default for `_l` under CRUD_LIMIT_CONSTRAINT_ENABLED
+    /// (crud-service `lib/schemaGetters.js`, `defaultGetListQueryParams`; `tests/httpInterface.getList.test.js`,
+    /// "Return the default number of document"); `_l` is from 1 to 200, and a refusal of the schema carries
+    /// Fastify's `FST_ERR_VALIDATION`. `/export` has no limit of its own.
+    @Test func aListWithoutALimitIsAPageOfTwentyFive() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert((1...30).map { ["c_name": .string("n\($0)")] }, into: "c_items")
+        var (status, answer) = try await Self.send(backend, "/c_items/")
+        #expect(status == 200 && answer.arrayValue?.count == 25)
+        (status, answer) = try await Self.send(backend, "/c_items/", [("_l", "200")])
+        #expect(status == 200 && answer.arrayValue?.count == 30)
+        for limit in ["0", "201"] {
+            (status, answer) = try await Self.send(backend, "/c_items/", [("_l", limit)])
+            #expect(status == 400 && answer["code"] == "FST_ERR_VALIDATION", "\(limit): \(answer)")
+        }
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/export",
+            [("_l", "300")],
+            headers: ["Accept": "application/json"]
+        )
+        #expect(status == 200 && answer.arrayValue?.count == 30, "\(answer)")
+    }
+
+    /// `/export` answers every document the list selects as NDJSON, or as a JSON array when `Accept` asks for JSON
+    /// (crud-service `lib/httpInterface.js`, `handleGetList` under `/export`, whose schema has no default limit;
+    /// `tests/httpInterface.getExport.test.js`).
+    @Test func exportAnswersEveryDocumentAsNDJSON() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert((1...30).map { ["c_name": .string("n\($0)")] }, into: "c_items")
+        let request = try RenderedRequest(path: "/c_items/export").urlRequest(relativeTo: backend.baseURL)
+        let (data, response) = try await backend.send(request)
+        #expect(response.statusCode == 200)
+        #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/x-ndjson")
+        let lines = data.split(separator: UInt8(ascii: "\n"))
+        #expect(lines.count == 30)
+        #expect(try lines.last.map { try JSONValue(parsing: Data($0))["c_name"] } == "n30")
+        let (status, answer) = try await Self.send(
+            backend,
+            "/c_items/export",
+            [("_l", "2")],
+            headers: ["Accept": "application/json"]
+        )
+        #expect(status == 200 && Self.names(answer) == ["n1", "n2"])
+    }
+
+    /// `_s` given twice sorts by both, in order: the service reads the values joined (crud-service
+    /// `lib/httpInterface.js`, `handleGetList`: `sortQuery.toString().split(',')`; its schema takes `_s` as an array).
+    @Test func aRepeatedSortSortsByEachInTurn() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert(
+            [
+                ["c_name": "a", "c_count": 1, "c_price": 2], ["c_name": "b", "c_count": 1, "c_price": 1],
+                ["c_name": "c", "c_count": 0, "c_price": 3],
+            ],
+            into: "c_items"
+        )
+        let (status, answer) = try await Self.send(backend, "/c_items/", [("_s", "c_count"), ("_s", "c_price")])
+        #expect(status == 200 && Self.names(answer) == ["c", "b", "a"], "\(answer)")
+    }
+
+    /// A missing document, and a route that doesn't exist, answer crud-service's not-found body (`index.js`,
+    /// `notFoundHandler`; `tests/httpInterface.utils.js`, NOT_FOUND_BODY).
+    @Test func notFoundIsTheServicesNotFoundBody() async throws {
+        let backend = InMemoryBackend(.mia)
+        var (status, answer) = try await Self.send(backend, "/c_items/\(Self.first)")
+        #expect(status == 404 && answer == ["error": "not found"])
+        (status, answer) = try await Self.send(backend, "/c_items/a/b/c", method: "PUT")
+        #expect(status == 404 && answer == ["error": "not found"])
+        let missing = try #require(ObjectID(Self.first))
+        let error = await #expect(throws: ModelClientError.self) {
+            _ = try await backend.client().get(Item.self, id: missing)
+        }
+        #expect(error?.refusal == .notFound)
+    }
+
+    /// `_p` and `_rawp` together are refused; `_p`'s fields are trimmed and empty ones dropped; `_rawp` is base64
+    /// under `json-query-params-encoding: base64` as `_q` is (crud-service `lib/projectionUtils.js`,
+    /// `resolveProjection`; `lib/hooks.js`, `parseEncodedJsonQueryParams`).
+    @Test func projectionsAsTheServiceResolvesThem() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["_id": .string(Self.first), "c_name": "a", "c_count": 1]], into: "c_items")
+        var (status, answer) = try await Self.send(
+            backend,
+            "/c_items/",
+            [("_p", "c_name"), ("_rawp", #"{"c_count":1}"#)]
+        )
+        #expect(status == 400 && answer["message"] == "Use of both _rawp and _p parameter is not allowed")
+        (status, answer) = try await Self.send(backend, "/c_items/", [("_p", " c_name , ,")])
+        #expect(answer == [["_id": .string(Self.first), "c_name": "a"]], "\(answer)")
+        let raw = Data(#"{"c_name":0}"#.utf8).base64EncodedString()
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/",
+            [("_rawp", raw), ("_q", Data(#"{"c_count":1}"#.utf8).base64EncodedString())],
+            headers: ["json-query-params-encoding": "base64"]
+        )
+        #expect(status == 200 && answer.arrayValue?.first?["c_name"] == nil && answer.arrayValue?.count == 1)
+    }
+
+    /// The schema's pattern for `_st` isn't anchored, so a list that names a state passes; a part that is no state
+    /// selects nothing (crud-service `lib/JSONSchemaGenerator.js`, `propertiesGetValidation`).
+    @Test func stateListsPassTheUnanchoredPattern() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["c_name": "a"], ["c_name": "b", "__STATE__": "DRAFT"]], into: "c_items")
+        var (status, answer) = try await Self.send(backend, "/c_items/", [("_st", "DRAFT,ARCHIVED")])
+        #expect(status == 200 && Self.names(answer) == ["b"], "\(answer)")
+        (status, answer) = try await Self.send(backend, "/c_items/", [("_st", "ARCHIVED")])
+        #expect(status == 400 && answer["code"] == "FST_ERR_VALIDATION")
+    }
+
+    /// `createdAt` and `updatedAt` are dates: a filter's text or milliseconds for them is cast to a date and
+    /// compared as the instant, whatever its spelling; a value that is no date is refused (crud-service
+    /// `lib/QueryParser.js`, `castDate`).
+    @Test func createdAtAndUpdatedAtCompareAsDates() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        let client = backend.client()
+        _ = try await client.create(Item.Create(name: "first"))  // 2026-01-01T00:00:00.000Z
+        _ = try await client.create(Item.Create(name: "second"))  // 2026-01-01T00:00:01.000Z
+        for filter in [
+            #"{"createdAt":{"$gte":"2026-01-01T00:00:01Z"}}"#, #"{"createdAt":"2026-01-01T01:00:01+01:00"}"#,
+            #"{"createdAt":{"$gt":1767225600000}}"#, #"{"updatedAt":{"$in":["2026-01-01T00:00:01Z"]}}"#,
+        ] {
+            let (status, answer) = try await Self.send(backend, "/c_items/", [("_q", filter)])
+            #expect(status == 200 && Self.names(answer) == ["second"], "\(filter): \(answer)")
+        }
+        let (status, answer) = try await Self.send(backend, "/c_items/", [("_q", #"{"createdAt":"soon"}"#)])
+        #expect(status == 400 && answer["message"] == "Invalid Date")
+    }
+
+    /// A query parameter other than the service's own is a field the documents must equal, its text read as the
+    /// field's type; with the model registered, one it doesn't have is refused, and so is a `_q` field (crud-service
+    /// `lib/resolveMongoQuery.js`, `lib/QueryParser.js` "Unknown field"; `tests/httpInterface.getList.test.js`).
+    @Test func fieldParametersFilterAndUnknownFieldsAreRefused() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert(
+            [["c_name": "a", "c_count": 2, "c_active": true], ["c_name": "b", "c_count": 3]],
+            into: "c_items"
+        )
+        var (status, answer) = try await Self.send(backend, "/c_items/", [("c_count", "2")])
+        #expect(status == 200 && Self.names(answer) == ["a"], "\(answer)")
+        (status, answer) = try await Self.send(backend, "/c_items/count", [("c_name", "b")])
+        #expect(answer == 1)
+        (status, answer) = try await Self.send(backend, "/c_items/", [("c_active", "true"), ("c_name", "a")])
+        #expect(Self.names(answer) == ["a"])
+        (status, answer) = try await Self.send(backend, "/c_items/", [("__STATE__", "DRAFT")])
+        #expect(status == 400)
+
+        await backend.register(Item.self)
+        (status, answer) = try await Self.send(backend, "/c_items/", [("c_nope", "1")])
+        #expect(status == 400 && answer["message"]?.stringValue?.contains(#"Property "c_nope""#) == true)
+        (status, answer) = try await Self.send(backend, "/c_items/", [("_q", #"{"$or":[{"c_nope":1}]}"#)])
+        #expect(status == 400 && answer["message"] == "Unknown field: c_nope", "\(answer)")
+    }
+
+    // MARK: States
+
+    /// By id a document moves as ALLOWED_STATES_MAP allows from the state it is in, whatever it is (no `_st`): a
+    /// transition it doesn't allow is a 400 (crud-service `lib/CrudService.js`, `changeStateById`;
+    /// `tests/httpInterface.changeStateById.test.js`, "from TRASH to PUBLIC").
+    @Test func aStateChangeByIDFollowsTheAllowedTransitions() async throws {
+        let backend = InMemoryBackend(.mia)
+        let client = backend.client()
+        let draft = try await client.create(Item.Create(name: "a"))
+        try await client.setState(Item.self, id: draft.id, to: .draft)  // DRAFT to DRAFT is allowed
+        try await client.setState(Item.self, id: draft.id, to: .trash)
+        let (status, answer) = try await Self.send(
+            backend,
+            "/c_items/\(draft.id)/state",
+            method: "POST",
+            body: #"{"stateTo":"PUBLIC"}"#
+        )
+        #expect(status == 400 && answer["message"] == "transition from TRASH to PUBLIC not allowed.", "\(answer)")
+        let refused = await #expect(throws: ModelClientError.self) {
+            try await client.setState(Item.self, id: draft.id, to: .public)
+        }
+        #expect(refused?.refusal == .validation(fields: []))
+        #expect(await backend.documents(in: "c_items").first?["__STATE__"] == "TRASH")
+        let withState = try await Self.send(
+            backend,
+            "/c_items/\(draft.id)/state",
+            [("_st", "TRASH")],
+            method: "POST",
+            body: #"{"stateTo":"DRAFT"}"#
+        )
+        #expect(withState.status == 400, "the route takes no _st")
+    }
+
+    /// `POST /state` moves the documents each filter selects among the states its `stateTo` may be reached from, and
+    /// answers how many (crud-service `lib/CrudService.js`, `changeStateMany`;
+    /// `tests/httpInterface.changeStateBulk.test.js`).
+    @Test func aStateChangeOfManyMovesWhatEachFilterSelects() async throws {
+        let backend = InMemoryBackend(.mia, ids: .objectIDs(prefix: "66"))
+        try await backend.insert(
+            [
+                ["c_name": "a", "__STATE__": "DRAFT"], ["c_name": "a", "__STATE__": "TRASH"],
+                ["c_name": "b", "__STATE__": "DRAFT"], ["c_name": "c", "__STATE__": "DRAFT"],
+            ],
+            into: "c_items"
+        )
+        let (status, answer) = try await Self.send(
+            backend,
+            "/c_items/state",
+            method: "POST",
+            headers: ["userid": "ann"],
+            body:
+                #"[{"filter":{"c_name":"a"},"stateTo":"PUBLIC"},{"filter":{"_id":"660000000000000000000003"},"stateTo":"TRASH"}]"#
+        )
+        #expect(status == 200 && answer == 2, "\(answer)")
+        let documents = await backend.documents(in: "c_items")
+        #expect(documents.map { $0["__STATE__"] } == ["PUBLIC", "TRASH", "TRASH", "DRAFT"])
+        #expect(documents[0]["updaterId"] == "ann" && documents[1]["updaterId"] == nil)
+    }
+
+    // MARK: Writing
+
+    /// The user is the `userid` header, else `public`, as it is for an empty one, `null` or `undefined`
+    /// (crud-service `lib/hooks.js`, `injectContextInRequest`, INVALID_USERID in `lib/consts.js`).
+    @Test func anInvalidUserHeaderIsThePublicUser() async throws {
+        let backend = InMemoryBackend(.mia)
+        for header in ["", "null", "undefined"] {
+            let (status, _) = try await Self.send(
+                backend,
+                "/c_items/",
+                method: "POST",
+                headers: ["userid": header],
+                body: #"{"c_name":"a"}"#
+            )
+            #expect(status == 200)
+        }
+        #expect(await backend.documents(in: "c_items").map { $0["creatorId"] } == ["public", "public", "public"])
+    }
+
+    /// `PATCH /bulk` updates the first document each filter selects (`_st` PUBLIC without one) and answers how
+    /// many changed (crud-service `lib/CrudService.js`, `patchBulk`; `tests/httpInterface.patchBulk.test.js`).
+    @Test func aBulkPatchUpdatesWhatEachFilterSelects() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert(
+            [["c_name": "a", "c_count": 1], ["c_name": "b", "c_count": 1], ["c_name": "c", "__STATE__": "DRAFT"]],
+            into: "c_items"
+        )
+        let (status, answer) = try await Self.send(
+            backend,
+            "/c_items/bulk",
+            method: "PATCH",
+            body: #"""
+                [{"filter":{"_id":"660000000000000000000002"},"update":{"$inc":{"c_count":5}}},
+                 {"filter":{"_q":"{\"c_name\":\"a\"}"},"update":{"$set":{"c_name":"A"}}},
+                 {"filter":{"c_name":"c"},"update":{"$set":{"c_count":9}}},
+                 {"filter":{"c_name":"c","_st":"DRAFT"},"update":{"$set":{"c_count":7}}}]
+                """#
+        )
+        #expect(status == 200 && answer == 3, "\(answer)")
+        let documents = await backend.documents(in: "c_items")
+        #expect(documents.map { $0["c_name"] } == ["A", "b", "c"])
+        #expect(documents.map { $0["c_count"] } == [1, 6, 7])
+    }
+
+    /// `POST /upsert-one` updates the document `_q` selects, or creates it from the filter's equalities,
+    /// `$setOnInsert` and the update, in the state a create gets; it answers the document (crud-service
+    /// `lib/CrudService.js`, `upsertOne`; `tests/httpInterface.upsertOne.test.js`).
+    @Test func anUpsertUpdatesOrCreates() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        let body = #"{"$set":{"c_count":1},"$setOnInsert":{"c_price":2.5},"$inc":{"c_beds":1}}"#
+        var (status, answer) = try await Self.send(
+            backend,
+            "/c_items/upsert-one",
+            [("_q", #"{"c_name":"new"}"#)],
+            method: "POST",
+            body: body
+        )
+        #expect(status == 200, "\(answer)")
+        #expect(answer["c_name"] == "new" && answer["c_count"] == 1 && answer["c_price"] == 2.5)
+        #expect(answer["c_beds"] == 1 && answer["__STATE__"] == "PUBLIC" && answer["creatorId"] == "public")
+        #expect(answer["_id"] == "660000000000000000000001")
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/upsert-one",
+            [("_q", #"{"c_name":"new"}"#)],
+            method: "POST",
+            body: #"{"$inc":{"c_beds":1},"$setOnInsert":{"c_price":9}}"#
+        )
+        #expect(status == 200 && answer["c_beds"] == 2 && answer["c_price"] == 2.5, "\(answer)")
+        #expect(await backend.documents(in: "c_items").count == 1)
+    }
+
+    /// `POST /validate` checks a body as a create does and answers `{"result":"ok"}`, storing nothing
+    /// (crud-service `lib/httpInterface.js`, `handleValidate`; `tests/httpInterface.postValid.test.js`).
+    @Test func validateChecksAndStoresNothing() async throws {
+        let backend = InMemoryBackend(.mia)
+        await backend.register(Item.self)
+        var (status, answer) = try await Self.send(
+            backend,
+            "/c_items/validate",
+            method: "POST",
+            body: #"{"c_name":"a"}"#
+        )
+        #expect(status == 200 && answer == ["result": "ok"])
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/validate",
+            method: "POST",
+            body: #"{"c_nope":"a"}"#
+        )
+        #expect(status == 400 && answer["code"] == "FST_ERR_VALIDATION")
+        #expect(await backend.documents(in: "c_items").isEmpty)
+        let created = try await backend.client().create(Item.Create(name: "b"))
+        #expect(created.id.description == "660000000000000000000001", "a validation uses up no id")
+    }
+}
