@@ -35,7 +35,7 @@ public struct InMemoryDialect: Sendable {
         InMemoryDialect(backend: CortexBackend(pageSize: pageSize, principal: principal), client: CortexDialect())
     }
 
-    /// Mia-Platform's CRUD service: bare arrays, 200 to a page without `_l`, `__STATE__` and `_st` (a read sees only
+    /// Mia-Platform's CRUD service: bare arrays, 25 to a page without `_l`, `__STATE__` and `_st` (a read sees only
     /// `PUBLIC` documents unless it asks for more), `createdAt`/`creatorId` from the `userid` header, the update
     /// operators, state routes and bulk calls, and errors as `{"statusCode":…,"error":…,"message":…}`.
     public static let mia = InMemoryDialect.mia()
