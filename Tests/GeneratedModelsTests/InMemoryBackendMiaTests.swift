@@ -352,4 +352,77 @@ import FoundationNetworking
         let created = try await backend.client().create(Item.Create(name: "b"))
         #expect(created.id.description == "660000000000000000000001", "a validation uses up no id")
     }
+
+    /// `<array>.$.replace` and `<array>.$.merge` write the element the request's conditions on the array matched
+    /// first, as MongoDB's positional `$` (crud-service `lib/QueryParser.js`, `transformArrayCommands`;
+    /// `tests/httpInterface.patchById.special.test.js`, "$.replace - positional operator", "$.merge - positional
+    /// operator", "ok - with multiple nested arrays"); without such a condition MongoDB fails the update.
+    @Test func elementOperatorsWriteTheElementTheQueryMatched() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert(
+            [
+                [
+                    "_id": .string(Self.first),
+                    "metadata": ["numbers": [3, 2, 6], "objects": [["n": 2], ["n": 3, "other": 999]]],
+                    "environments": [["dashboards": [["id": "d1", "url": "a"], ["id": "d2", "url": "b"]]]],
+                ]
+            ],
+            into: "things"
+        )
+        let path = "/things/\(Self.first)"
+        var (status, answer) = try await Self.send(
+            backend,
+            path,
+            [("metadata.numbers", "2")],
+            method: "PATCH",
+            body: #"{"$set":{"metadata.numbers.$.replace":5}}"#
+        )
+        #expect(status == 200 && answer["metadata"]?["numbers"] == [3, 5, 6], "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            path,
+            [("_q", #"{"metadata.objects":{"n":3,"other":999}}"#)],
+            method: "PATCH",
+            body: #"{"$set":{"metadata.objects.$.merge":{"other":5}}}"#
+        )
+        #expect(answer["metadata"]?["objects"] == [["n": 2], ["n": 3, "other": 5]], "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            path,
+            [("_q", #"{"environments.0.dashboards.id":"d2"}"#)],
+            method: "PATCH",
+            body: #"{"$set":{"environments.0.dashboards.$.merge":{"url":"c","label":"x"}}}"#
+        )
+        #expect(
+            answer["environments"] == [
+                ["dashboards": [["id": "d1", "url": "a"], ["id": "d2", "url": "c", "label": "x"]]]
+            ],
+            "\(answer)"
+        )
+        (status, answer) = try await Self.send(
+            backend,
+            path,
+            method: "PATCH",
+            body: #"{"$set":{"metadata.numbers.$.replace":1}}"#
+        )
+        #expect(status == 500 && answer["message"]?.stringValue?.contains("positional operator") == true)
+    }
+
+    /// A path's position in an array names its element, as in MongoDB: `$set` writes it, `$unset` leaves a null
+    /// (crud-service passes such paths to MongoDB: `lib/CrudService.js`, `patchById`).
+    @Test func aPositionInAPathNamesTheArraysElement() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert(
+            [["_id": .string(Self.first), "numbers": [3, 2, 6], "parts": [["n": 1], ["n": 2]]]],
+            into: "things"
+        )
+        let (status, answer) = try await Self.send(
+            backend,
+            "/things/\(Self.first)",
+            method: "PATCH",
+            body: #"{"$set":{"numbers.0":9,"parts.1.n":7},"$unset":{"numbers.2":true},"$inc":{"parts.0.n":1}}"#
+        )
+        #expect(status == 200, "\(answer)")
+        #expect(answer["numbers"] == [9, 2, nil] && answer["parts"] == [["n": 2], ["n": 7]], "\(answer)")
+    }
 }

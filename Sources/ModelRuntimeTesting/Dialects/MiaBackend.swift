@@ -66,7 +66,10 @@ struct MiaBackend: BackendDialect {
         // Every 404 (a document not found, a route that doesn't exist) is crud-service's notFoundHandler's
         // (`index.js`): `{"error":"not found"}`.
         if fault.status == 404 { return ["error": "not found"] }
-        let reasons = [400: "Bad Request", 405: "Method Not Allowed", 406: "Not Acceptable", 409: "Conflict"]
+        let reasons = [
+            400: "Bad Request", 405: "Method Not Allowed", 406: "Not Acceptable", 409: "Conflict",
+            500: "Internal Server Error",
+        ]
         // The service's validation messages (Fastify's) start with the field's path: `body/c_name must be string`;
         // a property the collection doesn't define is named after the message, as the service's error handler
         // (`index.js`, `customErrorHandler`) adds it.
@@ -128,8 +131,9 @@ struct MiaBackend: BackendDialect {
         case ("POST", 1, "state"): return BackendAnswer(.int(try changeStateMany(request, collection, &state)))
         case ("PATCH", 0, _):
             let selected = try visible(request, collection, state, Route.patchMany).map(\.index)
+            let selecting = try conditions(request, collection, state, Route.patchMany)
             for index in selected {
-                try update(at: index, request.body, user: user(request), collection, &state)
+                try update(at: index, request.body, user: user(request), collection, &state, selecting: selecting)
             }
             return BackendAnswer(.int(selected.count))
         case ("DELETE", 0, _):
@@ -141,7 +145,8 @@ struct MiaBackend: BackendDialect {
             return BackendAnswer(try selection(request).project(state.documents(collection)[index]))
         case ("PATCH", 1, let id?):
             let index = try instance(id, request, collection, state, Route.itemWrite)
-            try update(at: index, request.body, user: user(request), collection, &state)
+            let selecting = try conditions(request, collection, state, Route.itemWrite)
+            try update(at: index, request.body, user: user(request), collection, &state, selecting: selecting)
             return BackendAnswer(state.documents(collection)[index])
         case ("DELETE", 1, let id?):
             let index = try instance(id, request, collection, state, Route.itemWrite)
@@ -293,11 +298,7 @@ struct MiaBackend: BackendDialect {
     ) throws
         -> [(index: Int, document: JSONValue)]
     {
-        var conditions: [JSONValue] = []
-        if let query = try jsonParameter("_q", request) {
-            conditions.append(try BackendRequest.json(query, what: "_q"))
-        }
-        conditions += try fieldParameters(request, collection, state, parameters)
+        let conditions = try conditions(request, collection, state, parameters)
         let compiled = try conditions.isEmpty ? nil : compile(.object(["$and": .array(conditions)]), collection, state)
         return state.documents(collection).enumerated().filter { _, document in
             if let states {
@@ -305,6 +306,20 @@ struct MiaBackend: BackendDialect {
             }
             return compiled?.matches(document) ?? true
         }.map { ($0.offset, $0.element) }
+    }
+
+    /// The conditions a request selects by: its `_q`, and a field's for each parameter that names one.
+    private func conditions(
+        _ request: BackendRequest,
+        _ collection: String,
+        _ state: BackendState,
+        _ parameters: Set<String>
+    ) throws -> [JSONValue] {
+        var conditions: [JSONValue] = []
+        if let query = try jsonParameter("_q", request) {
+            conditions.append(try BackendRequest.json(query, what: "_q"))
+        }
+        return conditions + (try fieldParameters(request, collection, state, parameters))
     }
 
     /// Each query parameter that isn't one the routes read, as the condition that the field it names equals its
@@ -577,7 +592,8 @@ struct MiaBackend: BackendDialect {
             selection.headers["json_query_params_encoding"] = nil
             let parameters: Set<String> = ["_q", "_st", "_id"]
             guard let index = try visible(selection, collection, state, parameters).first?.index else { continue }
-            try update(at: index, operators, user: user(request), collection, &state)
+            let selecting = try conditions(selection, collection, state, parameters)
+            try update(at: index, operators, user: user(request), collection, &state, selecting: selecting)
             changed += 1
         }
         return changed
@@ -596,7 +612,15 @@ struct MiaBackend: BackendDialect {
         let onInsert = operators.removeValue(forKey: "$setOnInsert")
         if let onInsert, onInsert.objectValue == nil { throw Self.schemaFault("body/$setOnInsert must be object") }
         if let found = try visible(request, collection, state, Route.itemWrite).first {
-            try update(at: found.index, .object(operators), user: user(request), collection, &state)
+            let selecting = try conditions(request, collection, state, Route.itemWrite)
+            try update(
+                at: found.index,
+                .object(operators),
+                user: user(request),
+                collection,
+                &state,
+                selecting: selecting
+            )
             return BackendAnswer(state.documents(collection)[found.index])
         }
         var document: JSONValue = .object([:])
@@ -649,11 +673,13 @@ struct MiaBackend: BackendDialect {
         _ collection: String,
         _ state: inout BackendState,
         allowEmpty: Bool = false,
-        now stamp: String? = nil
+        now stamp: String? = nil,
+        selecting: [JSONValue] = []
     ) throws {
-        guard case .object(let operators) = body, allowEmpty || !operators.isEmpty else {
+        guard case .object(var operators) = body, allowEmpty || !operators.isEmpty else {
             throw Self.schemaFault("body must be an object of update operators")
         }
+        operators = try resolvingElementOperators(operators, in: state.documents(collection)[index], selecting)
         var fields: [String] = []
         for (name, value) in operators {
             guard case .object(let members) = value else { throw Self.schemaFault("body/\(name) must be object") }
@@ -692,6 +718,76 @@ struct MiaBackend: BackendDialect {
         state.collections[collection]![index] = .object(members)
     }
 
+    /// The operators with each `<array>.$.replace` and `<array>.$.merge` (the service's element operators, as its
+    /// query parser rewrites them: `lib/QueryParser.js`, `transformArrayCommands`) written as the element's path
+    /// they come to: `<array>.<n>`, or `<array>.<n>.<field>` for each field merged, where `n` is the element the
+    /// selecting conditions on the array matched first, as MongoDB's positional `$` reads it.
+    private func resolvingElementOperators(
+        _ operators: [String: JSONValue],
+        in document: JSONValue,
+        _ selecting: [JSONValue]
+    ) throws -> [String: JSONValue] {
+        var resolved = operators
+        for (name, value) in operators where name != "$unset" && name != "$currentDate" {
+            guard case .object(let members) = value,
+                members.keys.contains(where: { $0.hasSuffix(".$.merge") || $0.hasSuffix(".$.replace") })
+            else { continue }
+            var rewritten: [String: JSONValue] = [:]
+            for (field, operand) in members {
+                let merge = field.hasSuffix(".$.merge")
+                guard merge || field.hasSuffix(".$.replace") else {
+                    rewritten[field] = operand
+                    continue
+                }
+                let array = String(field.dropLast(merge ? 8 : 10))
+                let position = try elementPosition(array, in: document, selecting)
+                guard merge else {
+                    rewritten["\(array).\(position)"] = operand
+                    continue
+                }
+                guard case .object(let fields) = operand else {
+                    throw BackendFault.invalid("Invalid value for array operation")
+                }
+                for (key, value) in fields { rewritten["\(array).\(position).\(key)"] = value }
+            }
+            resolved[name] = .object(rewritten)
+        }
+        return resolved
+    }
+
+    /// The position of the first element of the array at `path` that the selecting conditions on it match: what
+    /// MongoDB's positional `$` names. Without such a condition MongoDB fails the update.
+    private func elementPosition(_ path: String, in document: JSONValue, _ selecting: [JSONValue]) throws -> Int {
+        var relevant: [JSONValue] = []
+        func collect(_ filter: JSONValue) {
+            guard case .object(let members) = filter else { return }
+            for (key, value) in members {
+                if key == "$and" {
+                    for inner in value.arrayValue ?? [] { collect(inner) }
+                } else if key == path || key.hasPrefix(path + ".") {
+                    relevant.append(.object([key: value]))
+                }
+            }
+        }
+        selecting.forEach(collect)
+        let failure = BackendFault(
+            status: 500,
+            code: "positional",
+            message: "The positional operator did not find the match needed from the query."
+        )
+        let parts = try checkedSegments(path)
+        guard !relevant.isEmpty, case .array(let elements)? = values(at: parts, in: document).first else {
+            throw failure
+        }
+        let filters = try relevant.map { try filterRules.compile(try Self.castingDates($0)) }
+        for (position, element) in elements.enumerated() {
+            // The document with only this element in the array, under the path's own members.
+            let probe = parts.reversed().reduce(JSONValue.array([element])) { inner, key in .object([key: inner]) }
+            if filters.allSatisfy({ $0.matches(probe) }) { return position }
+        }
+        throw failure
+    }
+
     private static func apply(
         _ name: String,
         _ operand: JSONValue,
@@ -700,10 +796,26 @@ struct MiaBackend: BackendDialect {
         field: String,
         now: String
     ) throws {
-        guard case .object(var members) = value else {
-            throw BackendFault.invalid("Cannot create field '\(path.first ?? field)' in a non-object for \(field)")
-        }
         let key = path.first!
+        // A position in an array names its element, as in MongoDB: `$set` past the end pads with nulls, `$unset`
+        // of an element leaves a null in its place.
+        if case .array(var elements) = value, let position = Int(key), position >= 0, String(position) == key {
+            if position >= elements.count {
+                if name == "$unset" { return }
+                guard position - elements.count < 10_000 else {
+                    throw BackendFault.invalid("\(field) pads the array with more than 10,000 nulls")
+                }
+                elements += Array(repeating: .null, count: position + 1 - elements.count)
+            }
+            var wrapper: JSONValue = .object(["element": elements[position]])
+            try apply(name, operand, at: (["element"] + path.dropFirst())[...], in: &wrapper, field: field, now: now)
+            elements[position] = wrapper["element"] ?? .null
+            value = .array(elements)
+            return
+        }
+        guard case .object(var members) = value else {
+            throw BackendFault.invalid("Cannot create field '\(key)' in a non-object for \(field)")
+        }
         if path.count > 1 {
             if name == "$unset" && members[key] == nil { return }
             var inner = members[key] ?? .object([:])
