@@ -425,4 +425,27 @@ import FoundationNetworking
         #expect(status == 200, "\(answer)")
         #expect(answer["numbers"] == [9, 2, nil] && answer["parts"] == [["n": 2], ["n": 7]], "\(answer)")
     }
+
+    /// `$push` takes MongoDB's modifiers with `$each`, as the PATCH schema allows them: `$position`, `$sort` and
+    /// `$slice`, applied in that order (crud-service `lib/JSONSchemaGenerator.js`, `mongoOperatorSchema`;
+    /// `tests/httpInterface.patchById.special.test.js`, "$push").
+    @Test func pushTakesItsModifiers() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert(
+            [["_id": .string(Self.first), "n": [5, 1], "m": [1, 2], "scores": [["s": 3], ["s": 9]]]],
+            into: "things"
+        )
+        let (status, answer) = try await Self.send(
+            backend,
+            "/things/\(Self.first)",
+            method: "PATCH",
+            body: #"""
+                {"$push":{"n":{"$each":[7,3],"$sort":-1,"$slice":3},"m":{"$each":[0],"$position":-1},
+                 "scores":{"$each":[{"s":5}],"$sort":{"s":1},"$slice":-2}}}
+                """#
+        )
+        #expect(status == 200, "\(answer)")
+        #expect(answer["n"] == [7, 5, 3] && answer["m"] == [1, 0, 2], "\(answer)")
+        #expect(answer["scores"] == [["s": 5], ["s": 9]], "\(answer)")
+    }
 }

@@ -846,6 +846,8 @@ struct MiaBackend: BackendDialect {
             if name == "$pull" {
                 let pulled = try Self.pullCondition(operand)
                 members[key] = .array(elements.filter { !pulled($0) })
+            } else if name == "$push", case .object(let modifiers) = operand, modifiers["$each"] != nil {
+                members[key] = .array(try Self.pushing(modifiers, to: elements, field: field))
             } else {
                 if let each = operand["$each"] {
                     guard each.arrayValue != nil, operand.objectValue?.count == 1 else {
@@ -862,6 +864,57 @@ struct MiaBackend: BackendDialect {
 }
 
 extension MiaBackend {
+    /// `$push` with its modifiers, as MongoDB applies them (the PATCH schema takes `$each`, `$position`, `$slice`
+    /// and `$sort`: crud-service `lib/JSONSchemaGenerator.js`, `mongoOperatorSchema`): the elements inserted at
+    /// `$position` (from the end when negative) or appended, then sorted by `$sort` (`1`, `-1`, or a document's
+    /// fields), then cut to the first `$slice` (the last when negative).
+    static func pushing(_ modifiers: [String: JSONValue], to elements: [JSONValue], field: String) throws -> [JSONValue]
+    {
+        guard case .array(let each)? = modifiers["$each"] else {
+            throw BackendFault.invalid("The argument to $each in $push must be an array for \(field)")
+        }
+        if let unknown = modifiers.keys.sorted().first(where: {
+            !["$each", "$position", "$slice", "$sort"].contains($0)
+        }) {
+            throw BackendFault.invalid("Unrecognized clause in $push: \(unknown)")
+        }
+        var result = elements
+        if let position = modifiers["$position"] {
+            guard let offset = position.intValue else { throw BackendFault.invalid("$position must be an integer") }
+            let index = offset < 0 ? max(0, result.count + offset) : min(offset, result.count)
+            result.insert(contentsOf: each, at: index)
+        } else {
+            result += each
+        }
+        if let sort = modifiers["$sort"] {
+            let keys: [(path: [String], ascending: Bool)]
+            if let direction = sort.intValue, direction == 1 || direction == -1 {
+                keys = [([], direction == 1)]
+            } else if case .object(let fields) = sort, !fields.isEmpty,
+                fields.values.allSatisfy({ $0.intValue == 1 || $0.intValue == -1 })
+            {
+                keys = try fields.keys.sorted().map { (try checkedSegments($0), fields[$0]?.intValue == 1) }
+            } else {
+                throw BackendFault.invalid("The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1}")
+            }
+            // Stable, by each key in turn; a missing field sorts as null, as MongoDB sorts it.
+            result = result.enumerated().sorted { a, b in
+                for (path, ascending) in keys {
+                    let x = path.isEmpty ? a.element : values(at: path, in: a.element).first ?? .null
+                    let y = path.isEmpty ? b.element : values(at: path, in: b.element).first ?? .null
+                    let order = mongoOrder(x, y)
+                    if order != .orderedSame { return (order == .orderedAscending) == ascending }
+                }
+                return a.offset < b.offset
+            }.map(\.element)
+        }
+        if let slice = modifiers["$slice"] {
+            guard let count = slice.intValue else { throw BackendFault.invalid("$slice must be an integer") }
+            result = count >= 0 ? Array(result.prefix(count)) : Array(result.suffix(-count))
+        }
+        return result
+    }
+
     /// Which elements a `$pull` removes, as MongoDB reads its operand: a condition of operators (`{"$in": […]}`,
     /// `{"$gte": 6}`) on each element, a document's conditions on each document element (`{"sku": "a"}` removes
     /// every element whose `sku` is `a`), or a value each element equals.
