@@ -448,4 +448,21 @@ import FoundationNetworking
         #expect(answer["n"] == [7, 5, 3] && answer["m"] == [1, 0, 2], "\(answer)")
         #expect(answer["scores"] == [["s": 5], ["s": 9]], "\(answer)")
     }
+
+    /// An empty PATCH body passes the schema, and the service still stamps `updatedAt` and `updaterId`
+    /// (crud-service `lib/CrudService.js`, `patchById`, which adds them to `$set`).
+    @Test func anEmptyPatchStampsTheDocument() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["_id": .string(Self.first), "c_name": "a"]], into: "c_items")
+        let (status, answer) = try await Self.send(
+            backend,
+            "/c_items/\(Self.first)",
+            method: "PATCH",
+            headers: ["userid": "ann"],
+            body: "{}"
+        )
+        #expect(status == 200 && answer["updaterId"] == "ann" && answer["c_name"] == "a", "\(answer)")
+        let many = try await Self.send(backend, "/c_items/", method: "PATCH", body: "{}")
+        #expect(many.status == 200 && many.body == 1)
+    }
 }

@@ -642,7 +642,7 @@ struct MiaBackend: BackendDialect {
         members["creatorId"] = .string(user(request))
         state.collections[collection, default: []].append(.object(members))
         let index = state.documents(collection).count - 1
-        try update(at: index, .object(operators), user: user(request), collection, &state, allowEmpty: true, now: now)
+        try update(at: index, .object(operators), user: user(request), collection, &state, now: now)
         return BackendAnswer(state.documents(collection)[index])
     }
 
@@ -672,13 +672,11 @@ struct MiaBackend: BackendDialect {
         user: String,
         _ collection: String,
         _ state: inout BackendState,
-        allowEmpty: Bool = false,
         now stamp: String? = nil,
         selecting: [JSONValue] = []
     ) throws {
-        guard case .object(var operators) = body, allowEmpty || !operators.isEmpty else {
-            throw Self.schemaFault("body must be an object of update operators")
-        }
+        // An empty body passes the PATCH schema: the service still sets `updaterId` and `updatedAt`.
+        guard case .object(var operators) = body else { throw Self.schemaFault("body must be object") }
         operators = try resolvingElementOperators(operators, in: state.documents(collection)[index], selecting)
         var fields: [String] = []
         for (name, value) in operators {
