@@ -465,4 +465,13 @@ import FoundationNetworking
         let many = try await Self.send(backend, "/c_items/", method: "PATCH", body: "{}")
         #expect(many.status == 200 && many.body == 1)
     }
+
+    /// `_useEstimate=true` counts every document of the collection, whatever its state (crud-service
+    /// `lib/httpInterface.js`, `handleCount`, `estimatedDocumentCount`).
+    @Test func anEstimatedCountCountsEveryDocument() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["c_name": "a"], ["c_name": "b", "__STATE__": "DRAFT"]], into: "c_items")
+        #expect(try await Self.send(backend, "/c_items/count").body == 1)
+        #expect(try await Self.send(backend, "/c_items/count", [("_useEstimate", "true")]).body == 2)
+    }
 }

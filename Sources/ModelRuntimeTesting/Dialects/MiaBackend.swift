@@ -112,6 +112,9 @@ struct MiaBackend: BackendDialect {
         switch (request.method, rest.filter { !$0.isEmpty }.count, route) {
         case ("GET", 0, _): return BackendAnswer(.array(try list(request, collection, state, Route.list)))
         case ("GET", 1, "count"):
+            // `_useEstimate=true` counts the collection from its metadata: every document, whatever its state or the
+            // other parameters (crud-service `lib/httpInterface.js`, `handleCount`).
+            if request.item("_useEstimate") == "true" { return BackendAnswer(.int(state.documents(collection).count)) }
             return BackendAnswer(.int(try visible(request, collection, state, Route.count).count))
         case ("GET", 1, "export"): return try export(request, collection, state)
         case ("POST", 0, _):
