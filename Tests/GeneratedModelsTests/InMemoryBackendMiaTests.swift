@@ -474,4 +474,12 @@ import FoundationNetworking
         #expect(try await Self.send(backend, "/c_items/count").body == 1)
         #expect(try await Self.send(backend, "/c_items/count", [("_useEstimate", "true")]).body == 2)
     }
+
+    /// `_q` that isn't JSON fails the request with a 500: the service parses it outside its error handling
+    /// (crud-service `lib/resolveMongoQuery.js` and `lib/httpInterface.js`, `JSON.parse`).
+    @Test func aQueryThatIsNotJSONIsAServerError() async throws {
+        let backend = InMemoryBackend(.mia)
+        let (status, _) = try await Self.send(backend, "/c_items/", [("_q", "{name")])
+        #expect(status == 500)
+    }
 }

@@ -320,7 +320,12 @@ struct MiaBackend: BackendDialect {
     ) throws -> [JSONValue] {
         var conditions: [JSONValue] = []
         if let query = try jsonParameter("_q", request) {
-            conditions.append(try BackendRequest.json(query, what: "_q"))
+            // The service parses `_q` outside its error handling: text that isn't JSON fails the request with a 500
+            // (crud-service `lib/resolveMongoQuery.js`, `JSON.parse`).
+            guard let filter = try? JSONValue(parsing: Data(query.utf8), maximumDepth: 128) else {
+                throw BackendFault(status: 500, code: "syntax", message: "_q is not JSON")
+            }
+            conditions.append(filter)
         }
         return conditions + (try fieldParameters(request, collection, state, parameters))
     }
