@@ -482,4 +482,17 @@ import FoundationNetworking
         let (status, _) = try await Self.send(backend, "/c_items/", [("_q", "{name")])
         #expect(status == 500)
     }
+
+    /// An empty bulk create passes the schema and fails the service's assertion, a 500 (crud-service
+    /// `lib/CrudService.js`, `insertMany`: "At least one element is required"); `_l` and `_sk` that aren't
+    /// integers are the schema's refusals.
+    @Test func anEmptyBulkCreateIsAServerErrorAndPagesAreIntegers() async throws {
+        let backend = InMemoryBackend(.mia)
+        let (status, answer) = try await Self.send(backend, "/c_items/bulk", method: "POST", body: "[]")
+        #expect(status == 500 && answer["message"] == "At least one element is required", "\(answer)")
+        for (name, value) in [("_l", "ten"), ("_sk", "-1"), ("_sk", "1.5")] {
+            let refused = try await Self.send(backend, "/c_items/", [(name, value)])
+            #expect(refused.status == 400 && refused.body["code"] == "FST_ERR_VALIDATION", "\(name)=\(value)")
+        }
+    }
 }

@@ -127,6 +127,11 @@ struct MiaBackend: BackendDialect {
             return BackendAnswer(["result": "ok"])
         case ("POST", 1, "bulk"):
             guard case .array(let bodies) = request.body else { throw Self.schemaFault("body must be array") }
+            // The schema takes an empty array; the service's insertMany then fails an assertion, a 500
+            // (crud-service `lib/CrudService.js`).
+            guard !bodies.isEmpty else {
+                throw BackendFault(status: 500, code: "assertion", message: "At least one element is required")
+            }
             let ids = try bodies.map { try create($0, request, collection, endpoint: endpoint, &state) }
             return BackendAnswer(.array(ids.map { ["_id": .string($0)] }))
         case ("PATCH", 1, "bulk"): return BackendAnswer(.int(try patchBulk(request, collection, &state)))
@@ -483,10 +488,10 @@ struct MiaBackend: BackendDialect {
                 key.hasPrefix("-") ? (String(key.dropFirst()), false) : (String(key), true)
             }
         }
-        selection.skip = try request.intItem("_sk") ?? 0
+        selection.skip = try Self.integer("_sk", request) ?? 0
         // With the service's default CRUD_LIMIT_CONSTRAINT_ENABLED, `_l` is from 1 to CRUD_MAX_LIMIT (200), and 25
         // without one; /export takes any limit from 1, and has none without one.
-        if let limit = try request.intItem("_l") {
+        if let limit = try Self.integer("_l", request) {
             if limit < 1 { throw Self.schemaFault("querystring/_l must be >= 1") }
             if limited, limit > maximumLimit { throw Self.schemaFault("querystring/_l must be <= \(maximumLimit)") }
             selection.limit = limit
@@ -494,6 +499,17 @@ struct MiaBackend: BackendDialect {
             selection.limit = defaultLimit
         }
         return try selection.page(of: try visible(request, collection, state, parameters).map(\.document))
+    }
+
+    /// The integer parameter `name`, as the schema reads it: `_sk` from 0 (the bounds of `_l` are the route's).
+    private static func integer(_ name: String, _ request: BackendRequest) throws -> Int? {
+        guard let text = request.item(name) else { return nil }
+        guard let value = Int(text) else {
+            // Ajv coerces text to an integer only when it spells one.
+            throw schemaFault("querystring/\(name) must be integer")
+        }
+        if name == "_sk", value < 0 { throw schemaFault("querystring/_sk must be >= 0") }
+        return value
     }
 
     /// `GET /export`: every document the list selects, without its limits, as NDJSON unless the `Accept` header
