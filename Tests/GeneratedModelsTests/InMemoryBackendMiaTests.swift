@@ -495,4 +495,22 @@ import FoundationNetworking
             #expect(refused.status == 400 && refused.body["code"] == "FST_ERR_VALIDATION", "\(name)=\(value)")
         }
     }
+
+    /// A `_rawp` member that is an aggregation expression computes the value MongoDB answers (crud-service
+    /// `lib/projectionUtils.js` lets `$filter`, `$first`, `$map` and their kin through): the in-memory backend
+    /// refuses it, saying so, rather than answer the stored value in its place.
+    @Test func aRawProjectionExpressionIsRefusedNotAnsweredWrongly() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["c_name": "a", "c_tags": ["x", "y"]]], into: "c_items")
+        let (status, answer) = try await Self.send(
+            backend,
+            "/c_items/",
+            [("_rawp", #"{"c_tags":{"$first":"$c_tags"}}"#)]
+        )
+        #expect(status == 400 && answer["message"]?.stringValue?.contains("does not evaluate") == true, "\(answer)")
+        let plain = try await Self.send(backend, "/c_items/", [("_rawp", #"{"c_tags":1}"#)])
+        #expect(
+            plain.body.arrayValue?.first?["c_tags"] == ["x", "y"] && plain.body.arrayValue?.first?["c_name"] == nil
+        )
+    }
 }

@@ -463,6 +463,15 @@ struct MiaBackend: BackendDialect {
                 throw BackendFault.invalid("_rawp is an object")
             }
             for (key, value) in members where value != .null {
+                // An aggregation expression (`{"$filter": …}`, `"$field"`) computes a value MongoDB projects; the
+                // in-memory backend refuses it rather than answer the stored value in its place.
+                switch value {
+                case .object, .array, .string:
+                    throw BackendFault.invalid(
+                        "the in-memory mia backend does not evaluate the _rawp expression of \(key)"
+                    )
+                default: break
+                }
                 if value.intValue == 0 || value.boolValue == false {
                     selection.excluded.append(key)
                 } else {
