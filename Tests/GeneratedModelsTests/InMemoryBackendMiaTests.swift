@@ -513,4 +513,20 @@ import FoundationNetworking
             plain.body.arrayValue?.first?["c_tags"] == ["x", "y"] && plain.body.arrayValue?.first?["c_name"] == nil
         )
     }
+
+    /// `_s` must match the schema's pattern: each key a field of the collection (with a registered model that keeps
+    /// unknown members, one it has) or the service's own, with its subfields, none empty (crud-service
+    /// `lib/JSONSchemaGenerator.js`, `buildSortRegex`).
+    @Test func sortKeysMatchTheSchemasPattern() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["c_name": "a"]], into: "c_items")
+        for sort in ["c_name,", "", "-", "c_name..x"] {
+            let (status, answer) = try await Self.send(backend, "/c_items/", [("_s", sort)])
+            #expect(status == 400 && answer["code"] == "FST_ERR_VALIDATION", "\(sort.debugDescription): \(answer)")
+        }
+        #expect(try await Self.send(backend, "/c_items/", [("_s", "c_nope,-createdAt")]).status == 200)
+        await backend.register(Item.self)
+        #expect(try await Self.send(backend, "/c_items/", [("_s", "c_nope")]).status == 400)
+        #expect(try await Self.send(backend, "/c_items/", [("_s", "c_size.c_width,-updatedAt,_id")]).status == 200)
+    }
 }

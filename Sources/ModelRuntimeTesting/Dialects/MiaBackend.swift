@@ -491,11 +491,23 @@ struct MiaBackend: BackendDialect {
     ) throws -> [JSONValue] {
         var selection = try selection(request)
         // `_s` may be repeated (`_s=a&_s=-b`): the service reads the values joined, each a key in turn.
-        let sort = request.items("_s").joined(separator: ",")
-        if !sort.isEmpty {
-            selection.order = sort.split(separator: ",").map { key in
+        let sorts = request.items("_s")
+        if !sorts.isEmpty {
+            let keys = sorts.joined(separator: ",").split(separator: ",", omittingEmptySubsequences: false).map { key in
                 key.hasPrefix("-") ? (String(key.dropFirst()), false) : (String(key), true)
             }
+            // The schema's pattern for `_s`: keys of the collection's fields (or the service's own), each with its
+            // subfields, none empty (crud-service `lib/JSONSchemaGenerator.js`, `buildSortRegex`).
+            let modeled = state.models[collection]?.modeledKeys
+            for (path, _) in keys {
+                let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+                let known = modeled.map { $0.contains(String(parts[0])) } ?? true
+                let standard = Self.systemProperties.contains(String(parts[0])) || parts[0] == "__STATE__"
+                guard !parts.contains(where: \.isEmpty), known || standard, sorts.allSatisfy({ !$0.isEmpty }) else {
+                    throw Self.schemaFault("querystring/_s must match pattern of the collection's fields")
+                }
+            }
+            selection.order = keys
         }
         selection.skip = try Self.integer("_sk", request) ?? 0
         // With the service's default CRUD_LIMIT_CONSTRAINT_ENABLED, `_l` is from 1 to CRUD_MAX_LIMIT (200), and 25
