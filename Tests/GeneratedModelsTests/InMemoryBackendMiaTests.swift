@@ -529,4 +529,16 @@ import FoundationNetworking
         #expect(try await Self.send(backend, "/c_items/", [("_s", "c_nope")]).status == 400)
         #expect(try await Self.send(backend, "/c_items/", [("_s", "c_size.c_width,-updatedAt,_id")]).status == 200)
     }
+
+    /// `$unset` and `$currentDate` take only `true` for each field, the PATCH schema's enum (crud-service
+    /// `lib/JSONSchemaGenerator.js`, `getUnsetProperties`).
+    @Test func unsetAndCurrentDateTakeOnlyTrue() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["_id": .string(Self.first), "c_name": "a"]], into: "c_items")
+        for body in [#"{"$unset":{"c_name":""}}"#, #"{"$currentDate":{"c_when":{"$type":"date"}}}"#] {
+            let (status, answer) = try await Self.send(backend, "/c_items/\(Self.first)", method: "PATCH", body: body)
+            #expect(status == 400 && answer["code"] == "FST_ERR_VALIDATION", "\(body): \(answer)")
+        }
+        #expect(await backend.documents(in: "c_items").first?["c_name"] == "a")
+    }
 }

@@ -738,6 +738,12 @@ struct MiaBackend: BackendDialect {
                 "body must NOT have additional properties. Property \"\(unknown)\" is not defined in validation schema"
             )
         }
+        // `$unset` and `$currentDate` take only `true` for each field (the PATCH schema's enum).
+        for name in ["$unset", "$currentDate"] {
+            for (field, value) in operators[name]?.objectValue ?? [:] where value != .bool(true) {
+                throw Self.schemaFault("body/\(name)/\(field) must be equal to one of the allowed values")
+            }
+        }
         var document = state.documents(collection)[index]
         let now = stamp ?? state.timestamp()
         for name in Self.updateOperators {
