@@ -541,4 +541,27 @@ import FoundationNetworking
         }
         #expect(await backend.documents(in: "c_items").first?["c_name"] == "a")
     }
+
+    /// Without `_p` or `_rawp` an answer has only the collection's fields (and the service's own): the service
+    /// projects to them, so a stored member the collection doesn't have isn't answered (crud-service
+    /// `lib/projectionUtils.js`, `resolveProjection` of `allFieldNames`; `tests/httpInterface.getList.test.js`,
+    /// "expect to be ignored"). The backend knows the fields from a registered model that keeps unknown members.
+    @Test func answersHaveOnlyTheCollectionsFields() async throws {
+        let backend = InMemoryBackend(.mia)
+        await backend.register(Item.self)
+        try await backend.insert([["_id": .string(Self.first), "c_name": "a", "ignoreMe": 1]], into: "c_items")
+        let path = "/c_items/\(Self.first)"
+        var (_, answer) = try await Self.send(backend, "/c_items/")
+        #expect(answer.arrayValue?.first?["ignoreMe"] == nil && answer.arrayValue?.first?["c_name"] == "a")
+        #expect(answer.arrayValue?.first?["__STATE__"] == "PUBLIC")
+        (_, answer) = try await Self.send(backend, path)
+        #expect(answer["ignoreMe"] == nil && answer["_id"] == .string(Self.first))
+        (_, answer) = try await Self.send(backend, path, method: "PATCH", body: #"{"$set":{"c_count":2}}"#)
+        #expect(answer["ignoreMe"] == nil && answer["c_count"] == 2)
+        (_, answer) = try await Self.send(backend, path, [("_p", "ignoreMe")])
+        #expect(answer["ignoreMe"] == 1, "a projection names what it answers")
+        (_, answer) = try await Self.send(backend, path, [("_rawp", #"{"c_name":0}"#)])
+        #expect(answer["ignoreMe"] == 1 && answer["c_name"] == nil)
+        #expect(await backend.documents(in: "c_items").first?["ignoreMe"] == 1, "stored as it was")
+    }
 }

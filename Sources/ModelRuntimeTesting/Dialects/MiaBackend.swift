@@ -150,12 +150,12 @@ struct MiaBackend: BackendDialect {
             return BackendAnswer(.int(selected.count))
         case ("GET", 1, let id?):
             let index = try instance(id, request, collection, state, Route.item)
-            return BackendAnswer(try selection(request).project(state.documents(collection)[index]))
+            return BackendAnswer(try selection(request, collection, state).project(state.documents(collection)[index]))
         case ("PATCH", 1, let id?):
             let index = try instance(id, request, collection, state, Route.itemWrite)
             let selecting = try conditions(request, collection, state, Route.itemWrite)
             try update(at: index, request.body, user: user(request), collection, &state, selecting: selecting)
-            return BackendAnswer(state.documents(collection)[index])
+            return BackendAnswer(fields(of: state.documents(collection)[index], collection, state))
         case ("DELETE", 1, let id?):
             let index = try instance(id, request, collection, state, Route.itemWrite)
             state.collections[collection]!.remove(at: index)
@@ -446,7 +446,27 @@ struct MiaBackend: BackendDialect {
 
     /// The projection: `_p`'s fields (trimmed, empty ones left out; none of them leaves only `_id`), or `_rawp`'s,
     /// never both (crud-service `lib/projectionUtils.js`, `resolveProjection`).
-    private func selection(_ request: BackendRequest) throws -> DocumentSelection {
+    /// The fields an answer without a projection has: the collection's, which the service projects to (crud-service
+    /// `lib/projectionUtils.js`, `resolveProjection` of `allFieldNames`), as far as a registered model that keeps
+    /// unknown members says what they are, with the service's own; every member otherwise.
+    private func collectionFields(_ collection: String, _ state: BackendState) -> [String]? {
+        guard let modeled = state.models[collection]?.modeledKeys else { return nil }
+        return modeled.union(Self.systemProperties).union(["__STATE__"]).sorted()
+    }
+
+    /// `document` with only the collection's fields, as a PATCH or an upsert answers it.
+    private func fields(of document: JSONValue, _ collection: String, _ state: BackendState) -> JSONValue {
+        guard let fields = collectionFields(collection, state), case .object(let members) = document else {
+            return document
+        }
+        return .object(members.filter { fields.contains($0.key) })
+    }
+
+    private func selection(
+        _ request: BackendRequest,
+        _ collection: String,
+        _ state: BackendState
+    ) throws -> DocumentSelection {
         var selection = DocumentSelection(alwaysIncluded: ["_id"], idsAreObjectIDs: true)
         let projection = request.item("_p").flatMap { $0.isEmpty ? nil : $0 }
         let rawText = try jsonParameter("_rawp", request).flatMap { $0.isEmpty ? nil : $0 }
@@ -457,6 +477,8 @@ struct MiaBackend: BackendDialect {
             let fields = projection.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
             selection.included = fields.isEmpty ? ["_id"] : fields
+        } else if rawText == nil, let fields = collectionFields(collection, state) {
+            selection.included = fields
         }
         if let rawText {
             guard case .object(let members) = try BackendRequest.json(rawText, what: "_rawp") else {
@@ -489,7 +511,7 @@ struct MiaBackend: BackendDialect {
         _ parameters: Set<String>,
         limited: Bool = true
     ) throws -> [JSONValue] {
-        var selection = try selection(request)
+        var selection = try selection(request, collection, state)
         // `_s` may be repeated (`_s=a&_s=-b`): the service reads the values joined, each a key in turn.
         let sorts = request.items("_s")
         if !sorts.isEmpty {
@@ -666,7 +688,7 @@ struct MiaBackend: BackendDialect {
                 &state,
                 selecting: selecting
             )
-            return BackendAnswer(state.documents(collection)[found.index])
+            return BackendAnswer(fields(of: state.documents(collection)[found.index], collection, state))
         }
         var document: JSONValue = .object([:])
         var equalities: [(String, JSONValue)] = []
@@ -688,7 +710,7 @@ struct MiaBackend: BackendDialect {
         state.collections[collection, default: []].append(.object(members))
         let index = state.documents(collection).count - 1
         try update(at: index, .object(operators), user: user(request), collection, &state, now: now)
-        return BackendAnswer(state.documents(collection)[index])
+        return BackendAnswer(fields(of: state.documents(collection)[index], collection, state))
     }
 
     /// The fields a filter sets by equality (its own, and those of an `$and`), as MongoDB seeds an upserted
