@@ -564,4 +564,21 @@ import FoundationNetworking
         #expect(answer["ignoreMe"] == 1 && answer["c_name"] == nil)
         #expect(await backend.documents(in: "c_items").first?["ignoreMe"] == 1, "stored as it was")
     }
+
+    /// The header that names the user is the service's USER_ID_HEADER_KEY, which a project configures (crud-service
+    /// `envSchema.js`; `lib/hooks.js` reads `request.headers[userIdHeaderKey]`, the key in lowercase).
+    @Test func theUserHeaderIsTheConfiguredOne() async throws {
+        let backend = InMemoryBackend(.mia(userIDHeader: "MiaUserID"))
+        for headers in [["miauserid": "ann"], ["userid": "bob"]] {
+            let (status, _) = try await Self.send(
+                backend,
+                "/c_items/",
+                method: "POST",
+                headers: headers,
+                body: #"{"c_name":"a"}"#
+            )
+            #expect(status == 200)
+        }
+        #expect(await backend.documents(in: "c_items").map { $0["creatorId"] } == ["ann", "public"])
+    }
 }

@@ -41,9 +41,14 @@ public struct InMemoryDialect: Sendable {
     public static let mia = InMemoryDialect.mia()
 
     /// Mia-Platform's CRUD service, creating documents as `defaultState` when neither the body nor the model's
-    /// endpoint names one (the service's own default is `DRAFT`).
-    public static func mia(defaultState: MiaState = .draft) -> InMemoryDialect {
-        InMemoryDialect(backend: MiaBackend(defaultState: defaultState.rawValue), client: MiaDialect())
+    /// endpoint names one (the service's own default is `DRAFT`), and reading the user that writes (`creatorId`,
+    /// `updaterId`) from the header `userIDHeader`, the service's USER_ID_HEADER_KEY (`userid` in its
+    /// `default.env`).
+    public static func mia(defaultState: MiaState = .draft, userIDHeader: String = "userid") -> InMemoryDialect {
+        InMemoryDialect(
+            backend: MiaBackend(defaultState: defaultState.rawValue, userIDHeader: userIDHeader.lowercased()),
+            client: MiaDialect()
+        )
     }
 
     /// Parse Server: `{"results":…}` 100 to a page, `count`, `keys` and `excludeKeys`, `include` of pointers, `objectId`,

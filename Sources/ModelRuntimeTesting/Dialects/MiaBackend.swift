@@ -6,6 +6,8 @@ import ModelRuntime
 struct MiaBackend: BackendDialect {
     /// The state a create gets when neither its body nor the model's endpoint names one.
     var defaultState: String
+    /// The header that names the user who writes (the service's USER_ID_HEADER_KEY), in lowercase.
+    var userIDHeader = "userid"
     let idKey = "_id"
     /// The largest `_l` (CRUD_MAX_LIMIT's default, 200).
     let maximumLimit = 200
@@ -168,10 +170,10 @@ struct MiaBackend: BackendDialect {
         }
     }
 
-    /// The user a write is by: the `userid` header, else `public`, as it is when the header is empty, `null` or
+    /// The user a write is by: the USER_ID_HEADER_KEY header (`userid` unless configured), else `public`, as it is when the header is empty, `null` or
     /// `undefined` (crud-service `lib/hooks.js`, `injectContextInRequest`).
     private func user(_ request: BackendRequest) -> String {
-        guard let header = request.headers["userid"], !["", "null", "undefined"].contains(header) else {
+        guard let header = request.headers[userIDHeader], !["", "null", "undefined"].contains(header) else {
             return "public"
         }
         return header
