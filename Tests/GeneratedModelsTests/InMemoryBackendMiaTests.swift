@@ -581,4 +581,18 @@ import FoundationNetworking
         }
         #expect(await backend.documents(in: "c_items").map { $0["creatorId"] } == ["ann", "public"])
     }
+
+    /// A filter's operator the query parser doesn't take is refused in its words: "Unknown operator" beside the
+    /// fields, "Unsupported operator" of a field (crud-service `lib/QueryParser.js`, `traverse`;
+    /// `tests/queryParser.test.js`).
+    @Test func refusedOperatorsAreWordedAsTheQueryParserWordsThem() async throws {
+        let backend = InMemoryBackend(.mia)
+        for (filter, message) in [
+            (#"{"$nor":[{"c_name":"a"}]}"#, "Unknown operator: $nor"),
+            (#"{"c_name":{"$not":{"$eq":"a"}}}"#, "Unsupported operator: $not"),
+        ] {
+            let (status, answer) = try await Self.send(backend, "/c_items/", [("_q", filter)])
+            #expect(status == 400 && answer["message"]?.stringValue == message, "\(answer)")
+        }
+    }
 }

@@ -374,7 +374,17 @@ struct MiaBackend: BackendDialect {
     /// unknown) and compiled, with the values of `createdAt` and `updatedAt` cast to dates.
     private func compile(_ filter: JSONValue, _ collection: String, _ state: BackendState) throws -> DocumentFilter {
         try checkFields(filter, of: state.models[collection]?.modeledKeys)
-        return try filterRules.compile(try Self.castingDates(filter))
+        do {
+            return try filterRules.compile(try Self.castingDates(filter))
+        } catch let fault as BackendFault where fault.message.contains(" does not accept the operator ") {
+            // In the query parser's words (crud-service `lib/QueryParser.js`, `traverse`): an operator it doesn't
+            // know beside the fields is unknown, one of a field's unsupported.
+            let name = fault.message.split(separator: " ").last.map(String.init) ?? ""
+            throw BackendFault.invalid(
+                fault.path == nil ? "Unknown operator: \(name)" : "Unsupported operator: \(name)",
+                path: fault.path
+            )
+        }
     }
 
     /// Refuses a filter's field the model doesn't have: crud-service's query parser answers `Unknown field: …`
