@@ -595,4 +595,20 @@ import FoundationNetworking
             #expect(status == 400 && answer["message"]?.stringValue == message, "\(answer)")
         }
     }
+
+    /// An upsert's `$setOnInsert` takes the collection's fields, not `__STATE__` nor the service's own (crud-service
+    /// `lib/JSONSchemaGenerator.js`, `propertiesUpsertCommandsValidation`).
+    @Test func anUpsertCantSetTheServicesOwnFieldsOnInsert() async throws {
+        let backend = InMemoryBackend(.mia)
+        for field in ["__STATE__", "creatorId"] {
+            let (status, _) = try await Self.send(
+                backend,
+                "/c_items/upsert-one",
+                method: "POST",
+                body: #"{"$setOnInsert":{"\#(field)":"PUBLIC"}}"#
+            )
+            #expect(status == 400, "\(field)")
+        }
+        #expect(await backend.documents(in: "c_items").isEmpty)
+    }
 }

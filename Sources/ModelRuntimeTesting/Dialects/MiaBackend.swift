@@ -690,6 +690,12 @@ struct MiaBackend: BackendDialect {
         guard case .object(var operators) = request.body else { throw Self.schemaFault("body must be object") }
         let onInsert = operators.removeValue(forKey: "$setOnInsert")
         if let onInsert, onInsert.objectValue == nil { throw Self.schemaFault("body/$setOnInsert must be object") }
+        // `$setOnInsert` takes the collection's fields, as `$set` does: not the service's own nor `__STATE__`.
+        try state.checkKeys(
+            onInsert?.objectValue?.keys.sorted() ?? [],
+            of: collection,
+            readOnly: Self.systemProperties.union(["__STATE__"])
+        )
         if let found = try visible(request, collection, state, Route.itemWrite).first {
             let selecting = try conditions(request, collection, state, Route.itemWrite)
             try update(
