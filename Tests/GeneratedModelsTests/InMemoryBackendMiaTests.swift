@@ -611,4 +611,53 @@ import FoundationNetworking
         }
         #expect(await backend.documents(in: "c_items").isEmpty)
     }
+
+    /// The ACL headers the service reads: `acl_rows` a filter every request's documents must also match,
+    /// `acl_read_columns` the fields an answer may have, `acl_write_columns` the fields a PATCH may change
+    /// (crud-service `lib/resolveMongoQuery.js`, `lib/projectionUtils.js`, `lib/QueryParser.js`,
+    /// `lib/httpInterface.js` `getEditableFields`; `tests/httpInterface.getList.test.js` "with acl_rows").
+    @Test func theACLHeadersFilterProjectAndGuardWrites() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert(
+            [
+                ["_id": .string(Self.first), "c_name": "a", "c_count": 1],
+                ["_id": "660000000000000000000002", "c_name": "b", "c_count": 5],
+            ],
+            into: "c_items"
+        )
+        let rows = ["acl_rows": #"{"c_count":{"$gt":1}}"#]
+        var (status, answer) = try await Self.send(backend, "/c_items/", headers: rows)
+        #expect(Self.names(answer) == ["b"], "\(answer)")
+        (status, answer) = try await Self.send(backend, "/c_items/count", headers: ["acl_rows": #"[{"c_name":"a"}]"#])
+        #expect(answer == 1)
+        (status, _) = try await Self.send(backend, "/c_items/\(Self.first)", headers: rows)
+        #expect(status == 404)
+
+        let read = ["acl_read_columns": "c_name"]
+        (status, answer) = try await Self.send(backend, "/c_items/", [("_p", "c_name,c_count")], headers: read)
+        #expect(answer.arrayValue?.first == ["_id": .string(Self.first), "c_name": "a"], "\(answer)")
+        (status, answer) = try await Self.send(backend, "/c_items/\(Self.first)", headers: read)
+        #expect(answer == ["_id": .string(Self.first), "c_name": "a"], "\(answer)")
+        (status, _) = try await Self.send(backend, "/c_items/", [("_rawp", #"{"c_name":0}"#)], headers: read)
+        #expect(status == 400)
+
+        let write = ["acl_write_columns": "c_count"]
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/\(Self.first)",
+            method: "PATCH",
+            headers: write,
+            body: #"{"$set":{"c_name":"z"}}"#
+        )
+        #expect(status == 500 && answer["message"] == #"You cannot edit "c_name" field"#, "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/\(Self.first)",
+            method: "PATCH",
+            headers: write.merging(read) { a, _ in a },
+            body: #"{"$inc":{"c_count":1}}"#
+        )
+        #expect(status == 200 && answer == ["_id": .string(Self.first), "c_name": "a"], "\(answer)")
+        #expect(await backend.documents(in: "c_items").first?["c_count"] == 2)
+    }
 }

@@ -143,7 +143,15 @@ struct MiaBackend: BackendDialect {
             let selected = try visible(request, collection, state, Route.patchMany).map(\.index)
             let selecting = try conditions(request, collection, state, Route.patchMany)
             for index in selected {
-                try update(at: index, request.body, user: user(request), collection, &state, selecting: selecting)
+                try update(
+                    at: index,
+                    request.body,
+                    user: user(request),
+                    collection,
+                    &state,
+                    selecting: selecting,
+                    writable: writableColumns(request)
+                )
             }
             return BackendAnswer(.int(selected.count))
         case ("DELETE", 0, _):
@@ -156,8 +164,16 @@ struct MiaBackend: BackendDialect {
         case ("PATCH", 1, let id?):
             let index = try instance(id, request, collection, state, Route.itemWrite)
             let selecting = try conditions(request, collection, state, Route.itemWrite)
-            try update(at: index, request.body, user: user(request), collection, &state, selecting: selecting)
-            return BackendAnswer(fields(of: state.documents(collection)[index], collection, state))
+            try update(
+                at: index,
+                request.body,
+                user: user(request),
+                collection,
+                &state,
+                selecting: selecting,
+                writable: writableColumns(request)
+            )
+            return BackendAnswer(fields(of: state.documents(collection)[index], request, collection, state))
         case ("DELETE", 1, let id?):
             let index = try instance(id, request, collection, state, Route.itemWrite)
             state.collections[collection]!.remove(at: index)
@@ -242,7 +258,8 @@ struct MiaBackend: BackendDialect {
             }
             let conditions = filter.keys.sorted().map { key -> JSONValue in .object([key: filter[key]!]) }
             let from: JSONValue = ["__STATE__": ["$in": .array((Self.stateMachine[target] ?? []).map { .string($0) })]]
-            let compiled = try compile(.object(["$and": .array(conditions + [from])]), collection, state)
+            let rows = try rowConditions(request)
+            let compiled = try compile(.object(["$and": .array(conditions + rows + [from])]), collection, state)
             parsed.append((compiled, target))
         }
         var changed = 0
@@ -334,7 +351,7 @@ struct MiaBackend: BackendDialect {
             }
             conditions.append(filter)
         }
-        return conditions + (try fieldParameters(request, collection, state, parameters))
+        return conditions + (try fieldParameters(request, collection, state, parameters)) + (try rowConditions(request))
     }
 
     /// Each query parameter that isn't one the routes read, as the condition that the field it names equals its
@@ -456,8 +473,6 @@ struct MiaBackend: BackendDialect {
         return ["__type": "Date", "iso": .string(ISO8601DateCoding.string(from: date))]
     }
 
-    /// The projection: `_p`'s fields (trimmed, empty ones left out; none of them leaves only `_id`), or `_rawp`'s,
-    /// never both (crud-service `lib/projectionUtils.js`, `resolveProjection`).
     /// The fields an answer without a projection has: the collection's, which the service projects to (crud-service
     /// `lib/projectionUtils.js`, `resolveProjection` of `allFieldNames`), as far as a registered model that keeps
     /// unknown members says what they are, with the service's own; every member otherwise.
@@ -466,14 +481,53 @@ struct MiaBackend: BackendDialect {
         return modeled.union(Self.systemProperties).union(["__STATE__"]).sorted()
     }
 
-    /// `document` with only the collection's fields, as a PATCH or an upsert answers it.
-    private func fields(of document: JSONValue, _ collection: String, _ state: BackendState) -> JSONValue {
-        guard let fields = collectionFields(collection, state), case .object(let members) = document else {
-            return document
-        }
-        return .object(members.filter { fields.contains($0.key) })
+    /// `document` with only the collection's fields that the request may read, as a PATCH or an upsert answers it.
+    private func fields(
+        of document: JSONValue,
+        _ request: BackendRequest,
+        _ collection: String,
+        _ state: BackendState
+    ) -> JSONValue {
+        var fields = collectionFields(collection, state)
+        if let readable = readableColumns(request) { fields = fields.map { $0.filter(readable.contains) } ?? readable }
+        guard let fields, case .object(let members) = document else { return document }
+        return .object(members.filter { fields.contains($0.key) || $0.key == "_id" })
     }
 
+    /// The columns the `acl_read_columns` header lets the request read (crud-service `lib/projectionUtils.js`,
+    /// `resolveProjection`); nil without one.
+    private func readableColumns(_ request: BackendRequest) -> [String]? {
+        Self.columns(request.headers["acl_read_columns"])
+    }
+
+    /// The fields the `acl_write_columns` header lets the request change, the service's own left out (crud-service
+    /// `lib/httpInterface.js`, `getEditableFields`); nil without one.
+    private func writableColumns(_ request: BackendRequest) -> [String]? {
+        Self.columns(request.headers["acl_write_columns"])?.filter {
+            !Self.systemProperties.contains($0) && $0 != "__STATE__"
+        }
+    }
+
+    private static func columns(_ header: String?) -> [String]? {
+        let columns = (header ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        return columns.isEmpty ? nil : columns
+    }
+
+    /// The `acl_rows` header's filter (one, or an array that all must match), which the service adds to every
+    /// request's (crud-service `lib/resolveMongoQuery.js`); text that isn't JSON fails the request with a 500, as
+    /// its hook parses it unguarded (`lib/hooks.js`, `addAclHook`).
+    private func rowConditions(_ request: BackendRequest) throws -> [JSONValue] {
+        guard let header = request.headers["acl_rows"] else { return [] }
+        guard let rows = try? JSONValue(parsing: Data(header.utf8), maximumDepth: 128) else {
+            throw BackendFault(status: 500, code: "syntax", message: "acl_rows is not JSON")
+        }
+        return [rows.arrayValue.map { .object(["$and": .array($0)]) } ?? rows]
+    }
+
+    /// The projection: `_p`'s fields (trimmed, empty ones left out; none of them leaves only `_id`), or `_rawp`'s,
+    /// never both (crud-service `lib/projectionUtils.js`, `resolveProjection`).
+    /// The `acl_read_columns` header narrows it to its columns.
     private func selection(
         _ request: BackendRequest,
         _ collection: String,
@@ -485,18 +539,26 @@ struct MiaBackend: BackendDialect {
         if projection != nil && rawText != nil {
             throw BackendFault.invalid("Use of both _rawp and _p parameter is not allowed")
         }
+        let readable = readableColumns(request)
         if let projection {
             let fields = projection.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }
+                .filter { !$0.isEmpty && (readable?.contains($0) ?? true) }
             selection.included = fields.isEmpty ? ["_id"] : fields
-        } else if rawText == nil, let fields = collectionFields(collection, state) {
-            selection.included = fields
+        } else if rawText == nil {
+            var fields = collectionFields(collection, state)
+            if let readable { fields = fields.map { $0.filter(readable.contains) } ?? readable }
+            if let fields { selection.included = fields.isEmpty ? ["_id"] : fields }
         }
         if let rawText {
             guard case .object(let members) = try BackendRequest.json(rawText, what: "_rawp") else {
                 throw BackendFault.invalid("_rawp is an object")
             }
-            for (key, value) in members where value != .null {
+            if let readable, members.contains(where: { readable.contains($0.key) && $0.value.intValue == 0 }) {
+                throw BackendFault.invalid(
+                    "_rawp exclusive projection is overriding at least one acl_read_column value"
+                )
+            }
+            for (key, value) in members where value != .null && (readable?.contains(key) ?? true) {
                 // An aggregation expression (`{"$filter": …}`, `"$field"`) computes a value MongoDB projects; the
                 // in-memory backend refuses it rather than answer the stored value in its place.
                 switch value {
@@ -512,6 +574,8 @@ struct MiaBackend: BackendDialect {
                     selection.included.append(key)
                 }
             }
+            // A raw projection left with nothing projects only `_id` (`getProjection`).
+            if selection.included.isEmpty && selection.excluded.isEmpty { selection.included = ["_id"] }
         }
         return selection
     }
@@ -672,7 +736,15 @@ struct MiaBackend: BackendDialect {
             let parameters: Set<String> = ["_q", "_st", "_id"]
             guard let index = try visible(selection, collection, state, parameters).first?.index else { continue }
             let selecting = try conditions(selection, collection, state, parameters)
-            try update(at: index, operators, user: user(request), collection, &state, selecting: selecting)
+            try update(
+                at: index,
+                operators,
+                user: user(request),
+                collection,
+                &state,
+                selecting: selecting,
+                writable: writableColumns(request)
+            )
             changed += 1
         }
         return changed
@@ -696,6 +768,13 @@ struct MiaBackend: BackendDialect {
             of: collection,
             readOnly: Self.systemProperties.union(["__STATE__"])
         )
+        if let writable = writableColumns(request),
+            let field = onInsert?.objectValue?.keys.sorted().first(where: {
+                !writable.contains(String($0.split(separator: ".", maxSplits: 1).first ?? ""))
+            })
+        {
+            throw BackendFault(status: 500, code: "acl", message: "You cannot edit \"\(field)\" field")
+        }
         if let found = try visible(request, collection, state, Route.itemWrite).first {
             let selecting = try conditions(request, collection, state, Route.itemWrite)
             try update(
@@ -704,9 +783,10 @@ struct MiaBackend: BackendDialect {
                 user: user(request),
                 collection,
                 &state,
-                selecting: selecting
+                selecting: selecting,
+                writable: writableColumns(request)
             )
-            return BackendAnswer(fields(of: state.documents(collection)[found.index], collection, state))
+            return BackendAnswer(fields(of: state.documents(collection)[found.index], request, collection, state))
         }
         var document: JSONValue = .object([:])
         var equalities: [(String, JSONValue)] = []
@@ -727,8 +807,16 @@ struct MiaBackend: BackendDialect {
         members["creatorId"] = .string(user(request))
         state.collections[collection, default: []].append(.object(members))
         let index = state.documents(collection).count - 1
-        try update(at: index, .object(operators), user: user(request), collection, &state, now: now)
-        return BackendAnswer(fields(of: state.documents(collection)[index], collection, state))
+        try update(
+            at: index,
+            .object(operators),
+            user: user(request),
+            collection,
+            &state,
+            now: now,
+            writable: writableColumns(request)
+        )
+        return BackendAnswer(fields(of: state.documents(collection)[index], request, collection, state))
     }
 
     /// The fields a filter sets by equality (its own, and those of an `$and`), as MongoDB seeds an upserted
@@ -758,10 +846,23 @@ struct MiaBackend: BackendDialect {
         _ collection: String,
         _ state: inout BackendState,
         now stamp: String? = nil,
-        selecting: [JSONValue] = []
+        selecting: [JSONValue] = [],
+        writable: [String]? = nil
     ) throws {
         // An empty body passes the PATCH schema: the service still sets `updaterId` and `updatedAt`.
         guard case .object(var operators) = body else { throw Self.schemaFault("body must be object") }
+        // Only the fields `acl_write_columns` names may change; the query parser's refusal is no HTTP error, a 500
+        // (crud-service `lib/QueryParser.js`, `traverseCommands`).
+        if let writable {
+            for (name, value) in operators where name != "$unset" && name != "$currentDate" {
+                for field in (value.objectValue ?? [:]).keys.sorted() {
+                    let topLevel = String(field.split(separator: ".", maxSplits: 1).first ?? "")
+                    guard writable.contains(topLevel) else {
+                        throw BackendFault(status: 500, code: "acl", message: "You cannot edit \"\(field)\" field")
+                    }
+                }
+            }
+        }
         operators = try resolvingElementOperators(operators, in: state.documents(collection)[index], selecting)
         var fields: [String] = []
         for (name, value) in operators {
