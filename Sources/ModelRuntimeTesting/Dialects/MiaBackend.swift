@@ -124,7 +124,9 @@ struct MiaBackend: BackendDialect {
                 "_id": .string(try create(request.body, request, collection, endpoint: endpoint, &state))
             ])
         case ("POST", 1, "validate"):
+            // The body's schema only: nothing is written, so no unique index is consulted.
             var scratch = state
+            scratch.unique[collection] = nil
             _ = try create(request.body, request, collection, endpoint: endpoint, &scratch)
             return BackendAnswer(["result": "ok"])
         case ("POST", 1, "bulk"):
@@ -186,8 +188,8 @@ struct MiaBackend: BackendDialect {
         }
     }
 
-    /// The user a write is by: the USER_ID_HEADER_KEY header (`userid` unless configured), else `public`, as it is when the header is empty, `null` or
-    /// `undefined` (crud-service `lib/hooks.js`, `injectContextInRequest`).
+    /// The user a write is by: the USER_ID_HEADER_KEY header (`userid` unless configured), else `public`, as it is
+    /// when the header is empty, `null` or `undefined` (crud-service `lib/hooks.js`, `injectContextInRequest`).
     private func user(_ request: BackendRequest) -> String {
         guard let header = request.headers[userIDHeader], !["", "null", "undefined"].contains(header) else {
             return "public"
