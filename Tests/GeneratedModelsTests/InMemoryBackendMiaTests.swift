@@ -670,4 +670,21 @@ import FoundationNetworking
         #expect(status == 200 && answer == ["_id": .string(Self.first), "c_name": "a"], "\(answer)")
         #expect(await backend.documents(in: "c_items").first?["c_count"] == 2)
     }
+
+    /// An update MongoDB fails is the service's 500, MongoDB's message passed on: a field under two operators, a
+    /// field of a value that is no object, an array operator on a value that is no array, `$inc` of a value that is
+    /// no number (crud-service `lib/httpInterface.js`, `handlePatchId`, which handles no MongoDB error;
+    /// `tests/httpInterface.patchById.special.test.js`, "should return 500").
+    @Test func anUpdateMongoDBFailsIsAServerError() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["_id": .string(Self.first), "c_name": "a"]], into: "c_items")
+        for body in [
+            #"{"$set":{"c_name":"b"},"$unset":{"c_name":true}}"#, #"{"$set":{"c_name.x":1}}"#,
+            #"{"$push":{"c_name":1}}"#, #"{"$inc":{"c_name":1}}"#,
+        ] {
+            let (status, answer) = try await Self.send(backend, "/c_items/\(Self.first)", method: "PATCH", body: body)
+            #expect(status == 500 && answer["error"] == "Internal Server Error", "\(body): \(answer)")
+        }
+        #expect(await backend.documents(in: "c_items").first?["c_name"] == "a")
+    }
 }

@@ -51,6 +51,13 @@ struct MiaBackend: BackendDialect {
         return members
     }
 
+    /// An update MongoDB fails (operators in conflict, a field of a non-object, an array operator on a value that is
+    /// no array): the service passes MongoDB's error on unhandled, a 500 (crud-service `lib/httpInterface.js`, and
+    /// `tests/httpInterface.patchById.special.test.js`, "should return 500").
+    static func mongoFault(_ message: String) -> BackendFault {
+        BackendFault(status: 500, code: "mongo", message: message)
+    }
+
     /// A refusal by the route's JSON schema, which Fastify answers with its code `FST_ERR_VALIDATION`.
     static func schemaFault(_ message: String) -> BackendFault {
         BackendFault(status: 400, code: "schema", message: message)
@@ -872,7 +879,7 @@ struct MiaBackend: BackendDialect {
             fields += members.keys
         }
         if let clash = Dictionary(grouping: fields, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
-            throw BackendFault.invalid("Updating the path '\(clash)' would create a conflict at '\(clash)'")
+            throw Self.mongoFault("Updating the path '\(clash)' would create a conflict at '\(clash)'")
         }
         // A document's state changes through its /state route; the PATCH schema has no __STATE__.
         try state.checkKeys(fields, of: collection, readOnly: Self.systemProperties.union(["__STATE__"]))
@@ -1006,7 +1013,7 @@ struct MiaBackend: BackendDialect {
             return
         }
         guard case .object(var members) = value else {
-            throw BackendFault.invalid("Cannot create field '\(key)' in a non-object for \(field)")
+            throw Self.mongoFault("Cannot create field '\(key)' in a non-object for \(field)")
         }
         if path.count > 1 {
             if name == "$unset" && members[key] == nil { return }
@@ -1022,17 +1029,17 @@ struct MiaBackend: BackendDialect {
         case "$unset": members[key] = nil
         case "$currentDate": members[key] = .string(now)
         case "$inc", "$mul":
-            guard ValueKind(operand) == .number else { throw BackendFault.invalid("Cannot \(name) with a non-number") }
+            guard ValueKind(operand) == .number else { throw Self.schemaFault("body/\(name)/\(field) must be number") }
             // A missing field counts as 0 for both: `$inc` sets the amount, `$mul` sets 0.
             let base: JSONValue = current ?? .int(0)
             guard ValueKind(base) == .number else {
-                throw BackendFault.invalid("Cannot apply \(name) to a value of non-numeric type at \(field)")
+                throw Self.mongoFault("Cannot apply \(name) to a value of non-numeric type at \(field)")
             }
             members[key] = arithmetic(base, operand, add: name == "$inc")
         case "$push", "$addToSet", "$pull":
             let elements = current?.arrayValue ?? []
             guard current == nil || current?.arrayValue != nil else {
-                throw BackendFault.invalid("The field '\(field)' must be an array")
+                throw Self.mongoFault("The field '\(field)' must be an array")
             }
             let operands: [JSONValue]
             if name == "$pull" {
