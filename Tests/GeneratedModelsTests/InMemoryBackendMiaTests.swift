@@ -194,6 +194,9 @@ import FoundationNetworking
         await backend.register(Item.self)
         (status, answer) = try await Self.send(backend, "/c_items/", [("c_nope", "1")])
         #expect(status == 400 && answer["message"]?.stringValue?.contains(#"Property "c_nope""#) == true)
+        // The service's error handler rethrows a refusal of additional properties as an error of its own (`index.js`,
+        // `customErrorHandler`), which has no Fastify code.
+        #expect(answer["code"] == nil, "\(answer)")
         (status, answer) = try await Self.send(backend, "/c_items/", [("_q", #"{"$or":[{"c_nope":1}]}"#)])
         #expect(status == 400 && answer["message"] == "Unknown field: c_nope", "\(answer)")
     }
@@ -357,7 +360,11 @@ import FoundationNetworking
             method: "POST",
             body: #"{"c_nope":"a"}"#
         )
-        #expect(status == 400 && answer["code"] == "FST_ERR_VALIDATION")
+        // A member the schema doesn't have: the error handler's own error, without Fastify's code (`index.js`).
+        #expect(status == 400 && answer["code"] == nil, "\(answer)")
+        #expect(
+            answer["message"]?.stringValue?.hasSuffix(#"Property "c_nope" is not defined in validation schema"#) == true
+        )
         #expect(await backend.documents(in: "c_items").count == 1)
         let created = try await backend.client().create(Item.Create(name: "b"))
         #expect(created.id.description == "660000000000000000000002", "a validation uses up no id")

@@ -64,10 +64,15 @@ struct MiaBackend: BackendDialect {
     }
 
     /// A query parameter the route's schema doesn't have (its querystring allows no other), as crud-service's
-    /// error handler words the refusal (`index.js`, `customErrorHandler`).
+    /// error handler words the refusal (`index.js`, `customErrorHandler`): a new error of its own, without Fastify's
+    /// code.
     static func unknownParameter(_ name: String) -> BackendFault {
-        schemaFault(
-            "querystring must NOT have additional properties. Property \"\(name)\" is not defined in validation schema"
+        BackendFault(
+            status: 400,
+            code: "additionalProperty",
+            message:
+                "querystring must NOT have additional properties. Property \"\(name)\" is not defined in validation "
+                + "schema"
         )
     }
 
@@ -95,7 +100,8 @@ struct MiaBackend: BackendDialect {
             "statusCode": .int(fault.status), "error": .string(reasons[fault.status] ?? "Error"),
             "message": .string(message),
         ]
-        // A refusal by a route's schema is Fastify's validation error, with its code.
+        // A refusal by a route's schema is Fastify's validation error, with its code; the error handler rewrites one
+        // about additional properties as an error of its own, without it.
         if ["validation", "required", "schema"].contains(fault.code) { body["code"] = "FST_ERR_VALIDATION" }
         return .object(body)
     }
