@@ -67,6 +67,20 @@ import FoundationNetworking
         #expect(status == 200 && answer.arrayValue?.count == 30, "\(answer)")
     }
 
+    /// The client pages a query without a limit by the service's 25: a full page of 25 may have more after it. With
+    /// 200, the service's maximum, a first page of 25 read as the last, and the rest were never fetched.
+    @Test func theClientPagesAQueryWithoutALimitByTwentyFive() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert((1...30).map { ["c_name": .string("n\($0)")] }, into: "c_items")
+        let client = backend.client()
+        let first = try await client.list(Item.query)
+        #expect(first.items.count == 25)
+        #expect(first.hasMore)
+        let second = try #require(try await first.next())
+        #expect(second.items.count == 5)
+        #expect(!second.hasMore)
+    }
+
     /// `/export` answers every document the list selects as NDJSON, or as a JSON array when `Accept` asks for JSON
     /// (crud-service `lib/httpInterface.js`, `handleGetList` under `/export`, whose schema has no default limit;
     /// `tests/httpInterface.getExport.test.js`).

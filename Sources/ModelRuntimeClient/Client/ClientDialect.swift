@@ -134,8 +134,10 @@ extension MiaDialect: ClientDialect {
     /// `GET /<plural>/count` answers a number.
     public func count(from answer: JSONValue) -> Int? { answer.intValue }
 
-    /// 200: the CRUD service's page when `_l` is absent (its `CRUD_MAX_LIMIT` default).
-    public var serverPageLimit: Int? { 200 }
+    /// 25: the CRUD service's page when `_l` is absent (the list schema's default, with `CRUD_LIMIT_CONSTRAINT_ENABLED`
+    /// on, as it is by default; `lib/schemaGetters.js`). A page of 25 may have more after it. A service with the
+    /// constraint off answers every document, and a last page of 25 or more costs one more request.
+    public var serverPageLimit: Int? { 25 }
 
     /// Every state (`_st=PUBLIC,DRAFT,TRASH,DELETED`): a collection creates documents as `DRAFT` unless configured
     /// otherwise or the body sets `__STATE__`, and a `GET` without `_st` finds only `PUBLIC` ones.
