@@ -521,6 +521,8 @@ import FoundationNetworking
         let backend = InMemoryBackend(.mia)
         let (status, answer) = try await Self.send(backend, "/c_items/bulk", method: "POST", body: "[]")
         #expect(status == 500 && answer["message"] == "At least one element is required", "\(answer)")
+        // The client creates no bodies without asking.
+        #expect(try await backend.client().createAll([Item.Create]()) == [])
         for (name, value) in [("_l", "ten"), ("_sk", "-1"), ("_sk", "1.5")] {
             let refused = try await Self.send(backend, "/c_items/", [(name, value)])
             #expect(refused.status == 400 && refused.body["code"] == "FST_ERR_VALIDATION", "\(name)=\(value)")

@@ -65,10 +65,11 @@ extension ModelClient {
     /// Creates every body and returns the new ids in order: on Mia-Platform in one request (`POST /<plural>/bulk`),
     /// on Parse in `/batch` requests of up to 50, where each create is applied on its own and ``BatchError`` says
     /// which were made when some fail. The bodies are validated first: one that breaks the schema's rules sends
-    /// nothing.
+    /// nothing, and no bodies send nothing (the CRUD service fails an empty bulk with a 500).
     public func createAll<Body: CreateBody>(_ bodies: [Body]) async throws -> [String] {
         if let parse = dialect as? ParseDialect { return try await parseCreateAll(bodies, parse) }
         let mia = try requireMia("a bulk insert")
+        if bodies.isEmpty { return [] }
         let documents = try bodies.map { body -> QueryJSON in
             guard let document = try mia.renderCreate(body.validatedMembers(), pluralName: Body.Model.pluralName).body
             else { throw ModelClientError.unsupported("a create renders no body") }
