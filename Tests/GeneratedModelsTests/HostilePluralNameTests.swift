@@ -58,7 +58,7 @@ private func segments(_ path: String) -> [String] {
     }
 
     /// A Mia-Platform base path keeps its own segments (`orders/v2`), and each of them is one segment: a hostile
-    /// character stays inside its segment, and a segment that names a parent or nothing is refused.
+    /// character stays inside its segment, and a segment that names a parent or the folder itself is refused.
     @Test func aMiaBasePathKeepsItsSegmentsAndEncodesEach() throws {
         let mia = MiaDialect()
         var parts = GameScore.query.parts
@@ -69,7 +69,9 @@ private func segments(_ path: String) -> [String] {
         #expect(try mia.instancePath(pluralName: "orders/v2", id: "a/b") == "/orders/v2/a%2Fb")
         parts.pluralName = "v2/x?admin=1#y"
         #expect(try mia.render(parts).path == "/v2/x%3Fadmin%3D1%23y/")
-        for name in ["orders/../_User", "orders/./x", "a//b", "orders/", "orders/%2E%2E"] + refusedNames {
+        // `/`s in a row count as one, as a router reads them.
+        #expect(try mia.instancePath(pluralName: "orders//v2/", id: "p-1") == "/orders/v2/p-1")
+        for name in ["orders/../_User", "orders/./x", "/", "//", "orders/%2E%2E"] + refusedNames {
             parts.pluralName = name
             #expect(throws: RequestPathError.self, "\(String(reflecting: name))") { try mia.render(parts) }
             #expect(throws: RequestPathError.self, "\(String(reflecting: name))") {

@@ -173,21 +173,17 @@ public struct Resolver: Sendable {
         return object
     }
 
-    /// The plural name is the collection's place in every request path (a Mia-Platform base path's segments, one
-    /// segment elsewhere): one that names the collection's parent or nothing could never be sent, and the runtime
-    /// refuses it at every request, so it is an error here.
+    /// The plural name is the collection's place in every request path (a Mia-Platform base path's segments, where
+    /// `/`s in a row count as one, or one segment elsewhere): one that names the collection's parent or nothing could
+    /// never be sent, and the runtime refuses it at every request, so it is an error here.
     private mutating func checkPluralName(_ pluralName: String, of definition: ObjectDefinition) {
-        let segments =
-            backend == .mia
-            ? pluralName.split(separator: "/", omittingEmptySubsequences: false) : [Substring(pluralName)]
-        guard
-            let segment = segments.first(where: {
-                let decoded = $0.removingPercentEncoding ?? String($0)
-                return decoded.isEmpty || decoded == "." || decoded == ".."
-            })
-        else { return }
-        let what =
-            segments.count == 1 ? "which" : segment.isEmpty ? "whose empty segment" : "whose segment '\(segment)'"
+        let segments = backend == .mia ? pluralName.split(separator: "/") : [Substring(pluralName)]
+        let folder = segments.first {
+            let decoded = $0.removingPercentEncoding ?? String($0)
+            return decoded.isEmpty || decoded == "." || decoded == ".."
+        }
+        guard segments.isEmpty || folder != nil else { return }
+        let what = segments.count > 1 ? "whose segment '\(folder ?? "")'" : "which"
         diagnostics.error(
             "object '\(definition.name.value)' has the plural name '\(pluralName)', \(what) can't be part of a request path: it names the collection's parent or nothing",
             at: definition.name.location

@@ -149,15 +149,15 @@ extension PathSegment {
 
     /// `/` and a base path of one or more segments joined by `/`, each made through ``PathSegment``: a
     /// Mia-Platform endpoint's base path (`orders/v2`), written with or without its leading `/`. A `?` or `#` stays
-    /// part of its segment, and no segment may be empty, `.` or `..`.
+    /// part of its segment; `/`s in a row count as one, as a router reads them, and no segment may be `.` or `..`.
     ///
-    /// - Throws: ``RequestPathError`` for an empty path, an empty segment (`a//b`, `a/`), `.` or `..`.
+    /// - Throws: ``RequestPathError`` for a path with no segment, or a segment `.` or `..`.
     public static func basePath(_ path: String) throws(RequestPathError) -> String {
-        let relative = path.first == "/" ? path.dropFirst() : Substring(path)
         var joined = ""
-        for segment in relative.split(separator: "/", omittingEmptySubsequences: false) {
+        for segment in path.split(separator: "/") {
             joined += "/" + (try PathSegment(String(segment))).encoded
         }
+        if joined.isEmpty { throw RequestPathError(value: path, reason: .empty) }
         return joined
     }
 }
