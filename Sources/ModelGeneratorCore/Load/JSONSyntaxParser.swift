@@ -18,9 +18,15 @@ struct JSONSyntaxParser {
     /// The document in `text`, or nil when it isn't JSON this reader reproduces exactly.
     static func parse(_ text: String, file: String, lineOffset: Int) -> SyntaxNode? {
         // YAML rejects characters JSON allows (and reads a lone carriage return as a line break): such text is
-        // Yams's to judge.
+        // Yams's to judge. A carriage return before a line feed (a file written on Windows) is whitespace in both.
         let utf8 = text.utf8
-        if utf8.contains(UInt8(ascii: "\r")) { return nil }
+        if utf8.indices.contains(where: {
+            utf8[$0] == UInt8(ascii: "\r") && utf8.index(after: $0) != utf8.endIndex
+                && utf8[utf8.index(after: $0)] != UInt8(ascii: "\n")
+        }) {
+            return nil
+        }
+        if utf8.last == UInt8(ascii: "\r") { return nil }
         if utf8.contains(where: { $0 >= 0x80 }), !text.unicodeScalars.allSatisfy(isYAMLPrintable) { return nil }
         var text = text
         return text.withUTF8 { bytes in
@@ -58,7 +64,8 @@ struct JSONSyntaxParser {
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            case UInt8(ascii: " "): index += 1
+            // A carriage return is here only before a line feed (`parse` checks), which ends the line.
+            case UInt8(ascii: " "), UInt8(ascii: "\r"): index += 1
             case UInt8(ascii: "\n"):
                 index += 1
                 line += 1
@@ -168,6 +175,30 @@ struct JSONSyntaxParser {
         return SyntaxNode(.scalar(text, kind), at: start)
     }
 
+    /// The code point of the `\uXXXX` escape whose four digits start at `index` (its `\u` read), with the low half
+    /// of a surrogate pair when it is the high half; nil for digits that aren't hexadecimal and a lone surrogate.
+    private mutating func escapedScalar() -> Unicode.Scalar? {
+        guard let high = hexQuad() else { return nil }
+        guard (0xD800...0xDBFF).contains(high) else { return Unicode.Scalar(high) }
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+        else { return nil }
+        index += 2
+        guard let low = hexQuad(), (0xDC00...0xDFFF).contains(low) else { return nil }
+        return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+    }
+
+    /// The four hexadecimal digits at `index`, read.
+    private mutating func hexQuad() -> UInt32? {
+        guard index + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { return nil }
+            value = value * 16 + UInt32(digit)
+        }
+        index += 4
+        return value
+    }
+
     private mutating func string() -> SyntaxNode? {
         let start = location
         index += 1
@@ -191,8 +222,11 @@ struct JSONSyntaxParser {
                 case UInt8(ascii: "r"): text.append(0x0D)
                 case UInt8(ascii: "t"): text.append(0x09)
                 case UInt8(ascii: "u"):
-                    // Escaped code points, surrogate pairs among them, are Yams's to decode.
-                    return nil
+                    // JSON escapes a code point outside the Basic Multilingual Plane as a surrogate pair, as Python's
+                    // `json.dumps` writes every emoji, and may escape NUL; YAML has neither, so this reader decodes
+                    // them. A lone surrogate is no code point: Yams reports it, where it is.
+                    guard let scalar = escapedScalar() else { return nil }
+                    text.append(contentsOf: String(scalar).utf8)
                 default: return nil
                 }
             case 0..<0x20, 0x7F:
