@@ -56,6 +56,19 @@ import FoundationNetworking
         #expect(updated.system.updated != nil && updated.system.created == created.system.created)
     }
 
+    /// The CRUD service's export (crud-service's books as NDJSON, whose lines name no object) seeds the collection
+    /// it is inserted into, each document as it is; the client reads the books back.
+    @Test func aCRUDServiceExportSeedsItsCollection() async throws {
+        let backend = InMemoryBackend(.mia)
+        let data = try Fixtures.data("Real/mia-books-export.ndjson")
+        #expect(try await backend.insert(ndjson: data) == 0, "no line names an object")
+        #expect(try await backend.insert(ndjson: data, into: Books.pluralName) == 3)
+        let lines = try data.split(separator: UInt8(ascii: "\n")).map { try JSONValue(parsing: Data($0)) }
+        #expect(await backend.documents(in: Books.pluralName) == lines)
+        let books = try await backend.client().list(Books.query).items
+        #expect(books.map(\.name) == ["Pride and Prejudice", "1984", "To Kill a Mockingbird"])
+    }
+
     /// The CRUD service's list answer (crud-service's test fixtures as `GET /books-endpoint/` returns them),
     /// every state asked for; a plain list sees only the `PUBLIC` ones.
     @Test func miaListsAnswerAsTheCRUDServiceDoes() async throws {

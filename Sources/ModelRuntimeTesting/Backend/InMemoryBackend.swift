@@ -137,15 +137,7 @@ public actor InMemoryBackend: HTTPTransport {
     @discardableResult
     public func insert(ndjson data: Data, pluralNames: [String: String] = [:]) throws -> Int {
         var stored = 0
-        for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
-            let text = String(decoding: line, as: UTF8.self)
-            if text.allSatisfy(\.isWhitespace) { continue }
-            let document: JSONValue
-            do {
-                document = try JSONValue(parsing: Data(line))
-            } catch {
-                throw InMemoryBackendError("line \(number + 1) of the NDJSON is not JSON: \(error)")
-            }
+        for document in try Self.documents(ofNDJSON: data) {
             guard document["_id"] != nil, let object = document["object"]?.stringValue else { continue }
             let plural =
                 pluralNames[object] ?? state.models.first { $0.value.apiName == object }?.key ?? object + "s"
@@ -153,6 +145,31 @@ public actor InMemoryBackend: HTTPTransport {
             stored += 1
         }
         return stored
+    }
+
+    /// Stores every document of an NDJSON file (one JSON object a line) into the collection `pluralName`, as
+    /// ``insert(_:into:)`` does: a Mia-Platform CRUD service's `GET /<collection>/export`, whose lines name no
+    /// object. Returns how many were stored.
+    @discardableResult
+    public func insert(ndjson data: Data, into pluralName: String) throws -> Int {
+        let documents = try Self.documents(ofNDJSON: data)
+        try insert(documents, into: pluralName)
+        return documents.count
+    }
+
+    /// The JSON value of each line of `data` that isn't blank; a line that isn't JSON is an error naming it.
+    private static func documents(ofNDJSON data: Data) throws -> [JSONValue] {
+        var documents: [JSONValue] = []
+        for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
+            let text = String(decoding: line, as: UTF8.self)
+            if text.allSatisfy(\.isWhitespace) { continue }
+            do {
+                documents.append(try JSONValue(parsing: Data(line)))
+            } catch {
+                throw InMemoryBackendError("line \(number + 1) of the NDJSON is not JSON: \(error)")
+            }
+        }
+        return documents
     }
 
     // MARK: Reading back
