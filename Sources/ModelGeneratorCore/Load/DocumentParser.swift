@@ -2,8 +2,9 @@ import Yams
 
 /// Parses YAML, JSON and NDJSON text into `SyntaxNode`s that keep their locations.
 ///
-/// JSON is read by `JSONSyntaxParser` where it can reproduce the YAML parser's result exactly, and through the YAML
-/// parser (JSON is YAML) otherwise, which gives every JSON file the same values, marks and diagnostics.
+/// JSON is read by `JSONSyntaxParser` where it can reproduce the YAML parser's result exactly (and where the YAML
+/// parser can't read valid JSON: escaped surrogate pairs and NUL), and through the YAML parser (JSON is YAML)
+/// otherwise, which gives every JSON file the same values, marks and diagnostics.
 public enum DocumentParser {
     /// Parses one YAML or JSON document. A syntax error becomes a diagnostic at the parser's line and column.
     public static func parse(_ text: String, file: String, lineOffset: Int = 0) -> Result<SyntaxNode?, Diagnostic> {

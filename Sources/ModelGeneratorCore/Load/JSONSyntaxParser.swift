@@ -1,9 +1,10 @@
 /// A strict JSON reader that builds the same `SyntaxNode`s, locations included, as reading the JSON through the
 /// YAML parser does, in a fraction of the time (parsing a large export's JSON was a fifth of a run).
 ///
-/// It accepts only what it can read exactly as YAML would: anything else (a syntax error, a duplicate key, a number
-/// with an exponent but no fraction, a tab or a byte-order mark) makes it return nil, and `DocumentParser` then
-/// reads the text with Yams, which gives the value or the diagnostic it always gave.
+/// It accepts only what it can read exactly as YAML would, and the escapes of valid JSON that YAML has not (a
+/// surrogate pair, NUL): anything else (a syntax error, a duplicate key, a number with an exponent but no fraction,
+/// a tab, a lone carriage return or a byte-order mark) makes it return nil, and `DocumentParser` then reads the text
+/// with Yams, which gives the value or the diagnostic it always gave.
 struct JSONSyntaxParser {
     /// The text's UTF-8, borrowed for the parse (a large export's copy would be its size again in memory).
     private let bytes: UnsafeBufferPointer<UInt8>
