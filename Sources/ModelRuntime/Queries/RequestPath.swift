@@ -1,7 +1,8 @@
 // Values that go into a request's path: an object's plural name or base path (a schema's text), an id, a Parse file
-// name, a file property's name or index, a facet. Each becomes exactly one path segment here, so that no value can climb out of its place (`../_User/x`), add query
-// parameters (`?`), cut the path (`#`) or fail to make a URL (a space). Everything that builds a path from a value
-// goes through `PathSegment`; `RenderedRequest.url(relativeTo:)` then refuses a path that still isn't one.
+// name, a file property's name or index, a facet. Each becomes exactly one path segment here, so that no value can
+// climb out of its place (`../_User/x`), add query parameters (`?`), cut the path (`#`) or fail to make a URL (a
+// space). Everything that builds a path from a value goes through `PathSegment`; `RenderedRequest.url(relativeTo:)`
+// then refuses a path that still isn't one.
 
 import Foundation
 

@@ -11,8 +11,8 @@ import Foundation
 /// pass on; so a caller that has one (`withTaskExecutorPreference`) gets a race of child tasks instead, which keeps
 /// it, but which ends only when the cancelled operation does.
 ///
-/// When the operation wins, the race still waits for its timer to end (cancelled, it ends at once), so no timer outlives
-/// the call.
+/// When the operation wins, the race still waits for its timer to end (cancelled, it ends at once), so no timer
+/// outlives the call.
 ///
 /// The limit is measured by `sleep`, the continuous clock's unless the caller's clock is another (a
 /// `SuspendingClock` doesn't count the time a device sleeps). A limit of a year or more is none too: `Task.sleep`
@@ -89,7 +89,6 @@ private final class TimeLimitRace<T: Sendable>: @unchecked Sendable {
     /// Whether the decided result still waits for the cancelled timer to end.
     private var waitsForTimer = false
     private var timerHasEnded = false
-    private var resumed = false
     private var operation: Task<Void, Never>?
     private var timer: Task<Void, Never>?
 
@@ -141,11 +140,10 @@ private final class TimeLimitRace<T: Sendable>: @unchecked Sendable {
         timer?.cancel()
     }
 
-    /// Resumes the caller once the race is decided, not waiting for its timer, and its continuation is here. Called
-    /// with the lock held; unlocks it.
+    /// Resumes the caller once the race is decided, not waiting for its timer, and its continuation is here; the
+    /// continuation is taken, so it is resumed once. Called with the lock held; unlocks it.
     private func resumeIfReady() {
-        guard !resumed, !waitsForTimer, let continuation, let outcome else { return lock.unlock() }
-        resumed = true
+        guard !waitsForTimer, let continuation, let outcome else { return lock.unlock() }
         self.continuation = nil
         lock.unlock()
         continuation.resume(with: outcome)
