@@ -4,7 +4,8 @@ import Testing
 
 @testable import ModelGeneratorCore
 
-/// The fast JSON reader gives exactly the nodes, kinds and locations the YAML parser gives, or steps aside.
+/// The fast JSON reader gives exactly the nodes, kinds and locations the YAML parser gives where that parser reads
+/// the JSON as JSON means it; reads the valid JSON that parser refuses or misreads; and steps aside for invalid JSON.
 @Suite struct JSONSyntaxParserTests {
     static func viaYAML(_ text: String, lineOffset: Int = 0) -> SyntaxNode? {
         guard
@@ -28,13 +29,20 @@ import Testing
         // Escapes of the Basic Multilingual Plane, and a file written on Windows.
         #"["\u00e9t\u00C9", "\u0041\u2028\u00a0x"]"#,
         "{\r\n  \"a\": [1,\r\n    \"é\"],\r\n  \"b\": {}\r\n}\r\n",
+        // Exponents without a fraction, tabs as whitespace (an editor's indentation), a carriage return alone as a
+        // line break (an old Mac file), and a byte-order mark, which counts as a column of the first line.
+        "[1e5, 1E+5, -0e0, 1e-5, 2E0]",
+        "{\n\t\"a\": [1,\t2],\n\t\"b\": {\"c\":\t\"é\"}\n}\n",
+        "[1,\r2,\r\"x\"]\r",
+        "\u{FEFF}{\"a\": [1, \"é\"],\n \"b\": 2}",
     ]
 
     @Test(arguments: crafted)
     func craftedDocumentsMatchTheYAMLParser(_ text: String) throws {
-        let fast = try #require(JSONSyntaxParser.parse(text, file: "t.json", lineOffset: 0))
+        let fast = try #require(JSONSyntaxParser.parse(text, file: "t.json", lineOffset: 0)).get()
         #expect(fast == Self.viaYAML(text))
-        #expect(JSONSyntaxParser.parse(text, file: "t.json", lineOffset: 7) == Self.viaYAML(text, lineOffset: 7))
+        let offset = try #require(JSONSyntaxParser.parse(text, file: "t.json", lineOffset: 7)).get()
+        #expect(offset == Self.viaYAML(text, lineOffset: 7))
     }
 
     /// Every JSON file the tests and examples hold: seconds of parsing, on a thread of its own rather than one of
@@ -53,7 +61,8 @@ import Testing
                 let documents =
                     path.hasSuffix(".ndjson") ? text.split(separator: "\n").map(String.init) : [text]
                 for document in documents {
-                    guard let fast = JSONSyntaxParser.parse(document, file: "t.json", lineOffset: 0) else { continue }
+                    guard case .success(let fast)? = JSONSyntaxParser.parse(document, file: "t.json", lineOffset: 0)
+                    else { continue }
                     #expect(fast == Self.viaYAML(document), "\(folder)/\(path)")
                     checked += 1
                 }
@@ -63,12 +72,39 @@ import Testing
     }
 
     @Test(arguments: [
-        #"{"a": 1, "a": 2}"#, "[1e5]", "[1,]", "{\"a\" 1}", "[01]", "[1.]", "[\"tab\there\"]",
-        "{\t\"a\": 1}", "[1]\r", "[1,\r2]", "[\"\u{7F}\"]", "[\"\u{FFFE}\"]", "", "[", "nul", "[+1]",
-        #"["\ud83d"]"#, #"["\ud83d x"]"#, #"["\ude00"]"#, #"["\ud83d\u0041"]"#, #"["\u12"]"#, #"["\u12g4"]"#,
+        #"{"a": 1, "a": 2}"#, "[1,]", "{\"a\" 1}", "[01]", "[1.]", "[1e]", "[1e+]", "[\"\u{1}\"]", "", "[", "nul",
+        "[+1]", "[1] [2]", "\u{FEFF}", #"["\ud83d"]"#, #"["\ud83d x"]"#, #"["\ude00"]"#, #"["\ud83d\u0041"]"#,
+        #"["\u12"]"#, #"["\u12g4"]"#,
     ])
-    func whatItCannotReproduceIsLeftToYAML(_ text: String) {
+    func invalidJSONIsLeftToYAML(_ text: String) {
         #expect(JSONSyntaxParser.parse(text, file: "t.json", lineOffset: 0) == nil)
+    }
+
+    /// Valid JSON whose raw characters YAML doesn't print (so the YAML parser refused the file) or reads as line
+    /// breaks (so it folded them into spaces), and a tab in a string, which JSON wants escaped and the YAML parser
+    /// read as a space: each is read as written.
+    @Test(arguments: [
+        ("[\"a\u{7F}b\"]", "a\u{7F}b"), ("[\"\u{FFFE}\"]", "\u{FFFE}"), ("[\"\u{85}x\"]", "\u{85}x"),
+        ("[\"tab\there\"]", "tab\there"),
+    ])
+    func validJSONTheYAMLParserRefusesOrMisreadsIsRead(_ text: String, _ expected: String) throws {
+        let node = try #require(JSONSyntaxParser.parse(text, file: "t.json", lineOffset: 0)).get()
+        #expect(node.elements?.first?.scalarText == expected)
+        #expect(Self.viaYAML(text)?.elements?.first?.scalarText != expected)
+    }
+
+    /// A line break inside a string is no JSON, and the YAML parser read it as a space: it is refused where it is.
+    @Test func aLineBreakInsideAStringIsRefusedWhereItIs() throws {
+        for text in ["{\n  \"a\": \"x\ny\"\n}\n", "{\r\n  \"a\": \"x\r\ny\"\r\n}\r\n"] {
+            #expect(Self.viaYAML(text)?["a"]?.scalarText == "x y")
+            guard case .failure(let diagnostic) = DocumentParser.parse(text, file: "s.json") else {
+                Issue.record("read \(text.debugDescription)")
+                continue
+            }
+            #expect(
+                diagnostic.description.hasPrefix("s.json:2:10: error: malformed JSON: a line break inside a string")
+            )
+        }
     }
 
     /// JSON escapes a code point beyond the Basic Multilingual Plane as a surrogate pair (Python's `json.dumps`
@@ -77,20 +113,26 @@ import Testing
     @Test func surrogatePairsAndEscapedNULAreRead() throws {
         let text =
             "{\r\n  \"label\": \"smile \\ud83d\\ude00 \\uD83D\\uDC69\\u200D\\u2695\\uFE0F\",\r\n  \"nul\": \"a\\u0000b\"\r\n}\r\n"
-        let node = try #require(JSONSyntaxParser.parse(text, file: "t.json", lineOffset: 0))
+        let node = try #require(JSONSyntaxParser.parse(text, file: "t.json", lineOffset: 0)).get()
         #expect(node["label"]?.scalarText == "smile 😀 👩‍⚕️")
         #expect(node["nul"]?.scalarText == "a\u{0}b")
         #expect(node["nul"]?.location.line == 3)
         #expect(Self.viaYAML(text) == nil, "the YAML parser reads these now: leave them to it again")
     }
 
-    /// A schema a Python tool wrote (`json.dump` escapes every non-ASCII character) on Windows generates, its emoji
-    /// in the doc comment; a lone surrogate is still an error on its line.
-    @Test func aSchemaWithEscapedEmojiGenerates() throws {
-        let schema =
-            "{\r\n \"object\": \"object\", \"name\": \"c_a\", \"label\": \"A\", \"pluralName\": \"c_as\",\r\n"
-            + " \"properties\": [{\"name\": \"c_x\", \"label\": \"X\", \"type\": \"String\",\r\n"
-            + "   \"description\": \"caf\\u00e9 \\ud83d\\ude00\"}]\r\n}\r\n"
+    /// A schema a Python tool wrote (`json.dump` escapes every non-ASCII character) generates, its emoji in the doc
+    /// comment, whether written on Windows, indented with tabs (the YAML parser read such a file, and failed on its
+    /// escapes) or with a byte-order mark; a lone surrogate is still an error on its line.
+    @Test(arguments: [("", "\r\n", " "), ("", "\n", "\t"), ("\u{FEFF}", "\n", " ")])
+    func aSchemaWithEscapedEmojiGenerates(mark: String, lineBreak: String, indent: String) throws {
+        let lines: [String] = [
+            mark + "{",
+            indent + #""object": "object", "name": "c_a", "label": "A", "pluralName": "c_as","#,
+            indent + #""properties": [{"name": "c_x", "label": "X", "type": "String","#,
+            indent + indent + #""description": "caf\u00e9 \ud83d\ude00"}]"#,
+            "}",
+        ]
+        let schema = lines.joined(separator: lineBreak) + lineBreak
         let result = generate(config: "schemas: [a.json]\noutput: Generated\n", ["a.json": schema])
         #expect(messages(result).isEmpty, "\(messages(result))")
         #expect(file(result, "CA.swift")?.contains("/// café 😀") == true)

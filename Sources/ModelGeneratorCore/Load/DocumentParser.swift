@@ -2,9 +2,8 @@ import Yams
 
 /// Parses YAML, JSON and NDJSON text into `SyntaxNode`s that keep their locations.
 ///
-/// JSON is read by `JSONSyntaxParser` where it can reproduce the YAML parser's result exactly (and where the YAML
-/// parser can't read valid JSON: escaped surrogate pairs and NUL), and through the YAML parser (JSON is YAML)
-/// otherwise, which gives every JSON file the same values, marks and diagnostics.
+/// Valid JSON is read by `JSONSyntaxParser`, which gives the YAML parser's nodes and locations wherever that parser
+/// reads the text as JSON means it; other JSON text goes through the YAML parser (JSON is YAML) for its diagnostic.
 public enum DocumentParser {
     /// Parses one YAML or JSON document. A syntax error becomes a diagnostic at the parser's line and column.
     public static func parse(_ text: String, file: String, lineOffset: Int = 0) -> Result<SyntaxNode?, Diagnostic> {
@@ -19,8 +18,8 @@ public enum DocumentParser {
         lineOffset: Int,
         lineLength: Int?
     ) -> Result<SyntaxNode?, Diagnostic> {
-        if isJSON(file: file), let node = JSONSyntaxParser.parse(text, file: file, lineOffset: lineOffset) {
-            return .success(node)
+        if isJSON(file: file), let read = JSONSyntaxParser.parse(text, file: file, lineOffset: lineOffset) {
+            return read.map { $0 }
         }
         return parseAsYAML(text, file: file, lineOffset: lineOffset, lineLength: lineLength)
     }
@@ -33,8 +32,9 @@ public enum DocumentParser {
         lineLength: Int?
     ) -> Result<SyntaxNode?, Diagnostic> {
         do {
-            // YAML forbids tabs where JSON allows them as whitespace. Outside strings a tab is only whitespace
-            // and inside a valid JSON string it is escaped, so a space in its place keeps every column.
+            // YAML forbids tabs where JSON allows them as whitespace. JSON text reaches here when `JSONSyntaxParser`
+            // found it invalid; a space in each tab's place keeps every column, so the diagnostic is about the
+            // error rather than the tabs.
             let hasTabs = text.utf8.contains(UInt8(ascii: "\t"))
             let yaml = isJSON(file: file) && hasTabs ? text.replacingOccurrences(of: "\t", with: " ") : text
             try checkAliasExpansion(yaml, file: file, lineOffset: lineOffset)

@@ -1,10 +1,11 @@
 /// A strict JSON reader that builds the same `SyntaxNode`s, locations included, as reading the JSON through the
 /// YAML parser does, in a fraction of the time (parsing a large export's JSON was a fifth of a run).
 ///
-/// It accepts only what it can read exactly as YAML would, and the escapes of valid JSON that YAML has not (a
-/// surrogate pair, NUL): anything else (a syntax error, a duplicate key, a number with an exponent but no fraction,
-/// a tab, a lone carriage return or a byte-order mark) makes it return nil, and `DocumentParser` then reads the text
-/// with Yams, which gives the value or the diagnostic it always gave.
+/// It reads every valid JSON document (RFC 8259) itself, also what the YAML parser refuses or reads another way:
+/// tabs, escaped surrogate pairs and NUL, and raw characters YAML doesn't print (DEL, U+FFFE). Invalid JSON, a
+/// duplicate key and a lone surrogate make it step aside, and `DocumentParser` then reads the text with Yams, which
+/// gives the diagnostic it always gave; a line break inside a string, which YAML would fold into a space, it refuses
+/// itself.
 struct JSONSyntaxParser {
     /// The text's UTF-8, borrowed for the parse (a large export's copy would be its size again in memory).
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -15,35 +16,25 @@ struct JSONSyntaxParser {
     private var lineStart = 0
     /// Columns count Unicode scalars, as Yams's marks do; a line with non-ASCII text before an index needs a count.
     private var lineIsASCII = true
+    /// Set where the text is no JSON in a way the YAML parser would read as something else.
+    private var refusal: Diagnostic?
 
-    /// The document in `text`, or nil when it isn't JSON this reader reproduces exactly.
-    static func parse(_ text: String, file: String, lineOffset: Int) -> SyntaxNode? {
-        // YAML rejects characters JSON allows (and reads a lone carriage return as a line break): such text is
-        // Yams's to judge. A carriage return before a line feed (a file written on Windows) is whitespace in both.
-        let utf8 = text.utf8
-        if utf8.indices.contains(where: {
-            utf8[$0] == UInt8(ascii: "\r") && utf8.index(after: $0) != utf8.endIndex
-                && utf8[utf8.index(after: $0)] != UInt8(ascii: "\n")
-        }) {
-            return nil
-        }
-        if utf8.last == UInt8(ascii: "\r") { return nil }
-        if utf8.contains(where: { $0 >= 0x80 }), !text.unicodeScalars.allSatisfy(isYAMLPrintable) { return nil }
+    /// The document in `text`; a diagnostic for JSON the YAML parser would misread; nil for text to leave to it.
+    static func parse(_ text: String, file: String, lineOffset: Int) -> Result<SyntaxNode, Diagnostic>? {
         var text = text
         return text.withUTF8 { bytes in
             var parser = JSONSyntaxParser(bytes: bytes, file: file, lineOffset: lineOffset)
+            // A byte-order mark counts as a column on the first line, as the YAML parser's marks count it.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                parser.index = 3
+                parser.lineIsASCII = false
+            }
             parser.skipWhitespace()
-            guard let root = parser.value(depth: 0) else { return nil }
+            let root = parser.value(depth: 0)
+            if let refusal = parser.refusal { return .failure(refusal) }
             parser.skipWhitespace()
-            return parser.index == parser.bytes.count ? root : nil
-        }
-    }
-
-    /// YAML's printable characters: tab, line feed, carriage return and the printable ranges of Unicode.
-    private static func isYAMLPrintable(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D, 0x20...0x7E, 0x85, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
+            guard let root, parser.index == parser.bytes.count else { return nil }
+            return .success(root)
         }
     }
 
@@ -65,9 +56,12 @@ struct JSONSyntaxParser {
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            // A carriage return is here only before a line feed (`parse` checks), which ends the line.
-            case UInt8(ascii: " "), UInt8(ascii: "\r"): index += 1
-            case UInt8(ascii: "\n"):
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): index += 1
+            // A carriage return before a line feed (a file written on Windows) and the line feed end one line; a
+            // carriage return alone ends one too, as the YAML parser reads it.
+            case UInt8(ascii: "\r") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n"):
+                index += 1
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 index += 1
                 line += 1
                 lineStart = index
@@ -147,8 +141,7 @@ struct JSONSyntaxParser {
         return SyntaxNode(.scalar(word, kind), at: start)
     }
 
-    /// `-?(0|[1-9][0-9]*)` is an int; with a fraction (and any exponent) a double. An exponent without a fraction
-    /// is left to Yams, whose core schema reads such scalars its own way.
+    /// `-?(0|[1-9][0-9]*)` is an int; with a fraction or an exponent, a double.
     private mutating func number(at start: SourceLocation) -> SyntaxNode? {
         let begin = index
         _ = consume(UInt8(ascii: "-"))
@@ -164,13 +157,12 @@ struct JSONSyntaxParser {
         if consume(UInt8(ascii: ".")) {
             guard digits() > 0 else { return nil }
             kind = .double
-            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-                index += 1
-                if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
-                guard digits() > 0 else { return nil }
-            }
-        } else if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            return nil
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
+            guard digits() > 0 else { return nil }
+            kind = .double
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<index]), as: UTF8.self)
         return SyntaxNode(.scalar(text, kind), at: start)
@@ -230,7 +222,19 @@ struct JSONSyntaxParser {
                     text.append(contentsOf: String(scalar).utf8)
                 default: return nil
                 }
-            case 0..<0x20, 0x7F:
+            // JSON allows no raw control character in a string. A tab is kept as it is (the YAML parser, which
+            // reads tabs as spaces here, made it one), and a line break is refused: YAML would fold it into a space.
+            case UInt8(ascii: "\t"):
+                text.append(byte)
+                index += 1
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                refusal = Diagnostic(
+                    .error,
+                    "malformed JSON: a line break inside a string must be written as \\n",
+                    at: location
+                )
+                return nil
+            case 0..<0x20:
                 return nil
             default:
                 if byte >= 0x80 { lineIsASCII = false }
