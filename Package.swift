@@ -32,7 +32,9 @@ let package = Package(
         .target(name: "ModelRuntimeTesting", dependencies: ["ModelRuntime", "ModelRuntimeClient"]),
         .target(
             name: "ModelGeneratorCore",
+            // The runtime for `PathSegment`: a plural name is checked by the rule every request path is built with.
             dependencies: [
+                "ModelRuntime",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -108,7 +110,8 @@ let package = Package(
         .testTarget(
             name: "GeneratedModelsTests",
             dependencies: [
-                "ModelRuntime", "ModelRuntimeClient", "ModelRuntimeTesting", "GoldenSupport", "GoldenMedable", "GoldenCortexExport",
+                "ModelRuntime", "ModelRuntimeClient", "ModelRuntimeTesting", "GoldenSupport", "GoldenMedable",
+                "GoldenCortexExport",
                 "GoldenNaming", "GoldenTweets", "GoldenThings", "GoldenBlog", "GoldenPlaces", "GoldenQueries",
                 "GoldenRealCortex", "GoldenRealMia", "GoldenParse", "BlockingTestSupport",
             ],

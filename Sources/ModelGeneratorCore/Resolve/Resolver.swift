@@ -1,3 +1,5 @@
+import struct ModelRuntime.PathSegment
+
 /// Checks object definitions and decides every name and type: the "resolve" stage.
 public struct Resolver: Sendable {
     private let naming: SwiftNaming
@@ -175,19 +177,17 @@ public struct Resolver: Sendable {
 
     /// The plural name is the collection's place in every request path (a Mia-Platform base path's segments, where
     /// `/`s in a row count as one, or one segment elsewhere): one that names the collection's parent or nothing could
-    /// never be sent, and the runtime refuses it at every request, so it is an error here.
+    /// never be sent, and the runtime refuses it at every request, so it is an error here, by the runtime's own rule.
     private mutating func checkPluralName(_ pluralName: String, of definition: ObjectDefinition) {
-        let segments = backend == .mia ? pluralName.split(separator: "/") : [Substring(pluralName)]
-        let folder = segments.first {
-            let decoded = $0.removingPercentEncoding ?? String($0)
-            return decoded.isEmpty || decoded == "." || decoded == ".."
+        do {
+            _ = backend == .mia ? try PathSegment.basePath(pluralName) : try PathSegment.collectionPath(pluralName)
+        } catch {
+            let what = backend == .mia && error.value != pluralName ? "whose segment '\(error.value)'" : "which"
+            diagnostics.error(
+                "object '\(definition.name.value)' has the plural name '\(pluralName)', \(what) can't be part of a request path: it names the collection's parent or nothing",
+                at: definition.name.location
+            )
         }
-        guard segments.isEmpty || folder != nil else { return }
-        let what = segments.count > 1 ? "whose segment '\(folder ?? "")'" : "which"
-        diagnostics.error(
-            "object '\(definition.name.value)' has the plural name '\(pluralName)', \(what) can't be part of a request path: it names the collection's parent or nothing",
-            at: definition.name.location
-        )
     }
 
     private mutating func resolveProperties(
