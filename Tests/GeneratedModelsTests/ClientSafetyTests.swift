@@ -65,6 +65,54 @@ struct ClientSafetyTests {
         }
     }
 
+    /// A relative `Location` is read against the request's URL, as RFC 3986 reads it: `echo` from
+    /// `/v1/files/redirect` is `/v1/files/echo` (FoundationNetworking's own redirects made it `/echo`).
+    @Test func aRelativeRedirectStaysInItsFolderWithTheCredentials() async throws {
+        try await ResponseServers.run { first, _ in
+            let client = first.client(headers: { Self.credentials })
+            let echo = try await client.get(
+                JSONValue.self,
+                path: "/v1/files/redirect",
+                queryItems: [URLQueryItem(name: "to", value: "echo")]
+            )
+            #expect(echo["path"] == "/v1/files/echo")
+            #expect(echo["headers"]?["Authorization"] == "Bearer secret-token")
+        }
+    }
+
+    /// Within the origin a `307` sends the body again with its method; a `303` asks for the target with a `GET` and
+    /// no body.
+    @Test(arguments: [(307, "POST", #"{"secret":"payload"}"#), (303, "GET", "")])
+    func aRedirectWithinTheOriginSendsWhatItsStatusSays(status: Int, method: String, body: String) async throws {
+        try await ResponseServers.run { first, _ in
+            let client = first.client(headers: { Self.credentials })
+            let echo = try await client.post(
+                ["secret": "payload"] as JSONValue,
+                to: "/redirect?to=/echo&status=\(status)",
+                answer: JSONValue.self
+            )
+            #expect(echo["path"] == "/echo")
+            #expect(echo["method"] == .string(method))
+            #expect(echo["body"]?.stringValue?.replacingOccurrences(of: " ", with: "") == body)
+        }
+    }
+
+    /// A server that redirects a request to itself without end: it is sent once and redirected
+    /// `URLSessionTransport.maximumRedirects` times, and then fails, without a retry: the loop would come again.
+    @Test func aRedirectLoopEndsAfterTheLimit() async throws {
+        try await ResponseServers.run { first, _ in
+            let client = first.client(retry: try RetryPolicy(maxAttempts: 3))
+            await #expect {
+                _ = try await client.get(JSONValue.self, path: "/loop")
+            } throws: { error in
+                guard case ModelClientError.transport(let underlying) = error else { return false }
+                return (underlying as? URLError)?.code == .httpTooManyRedirects
+            }
+            let sent = try await first.log()
+            #expect(sent.count == URLSessionTransport.maximumRedirects + 1)
+        }
+    }
+
     @Test(arguments: [307, 308])
     func aBodyIsNeverResentToAnotherOrigin(status: Int) async throws {
         try await ResponseServers.run { first, second in

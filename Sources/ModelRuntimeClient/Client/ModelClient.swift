@@ -404,6 +404,9 @@ public struct ModelClient: Sendable {
             } catch let error as HTTPTransportError {
                 // A refused redirect or an answer that is not HTTP would come the same way again.
                 throw ModelClientError.transport(error)
+            } catch let error as URLError where error.code == .httpTooManyRedirects {
+                // So would a redirect loop.
+                throw ModelClientError.transport(error)
             } catch let error as ModelClientError {
                 if Task.isCancelled { throw CancellationError() }
                 failure = error

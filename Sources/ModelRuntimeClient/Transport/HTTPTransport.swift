@@ -92,7 +92,7 @@ public enum RedirectPolicy: Sendable, Hashable {
     public static let forwardedHeaders: Set<String> = ["accept", "accept-language", "accept-encoding", "user-agent"]
 
     /// The request to send for `redirected`, a redirect away from `origin`, or `nil` to refuse it. A method other
-    /// than `GET` or `HEAD` after the redirect means URLSession would resend the body (`307`, `308`).
+    /// than `GET` or `HEAD` after the redirect means the body would be sent again (`307`, `308`).
     public func follow(_ redirected: URLRequest, from origin: URL?) -> URLRequest? {
         guard let origin, let target = redirected.url else { return nil }
         if Self.sameOrigin(origin, target) { return redirected }
@@ -122,8 +122,13 @@ public enum RedirectPolicy: Sendable, Hashable {
     }
 }
 
-/// The transport over a `URLSession` of its own (FoundationNetworking's on Linux), whose delegate applies a
+/// The transport over a `URLSession` of its own (FoundationNetworking's on Linux), which follows redirects itself by
 /// ``RedirectPolicy`` and streams each body so that a size limit stops it as soon as it is passed.
+///
+/// Each redirect is a request of its own, made as URLSession would make it (a `303`, and a `301` or `302` after a
+/// `POST`, become a `GET` without the body; a relative `Location` is read against the request's URL), at most
+/// ``maximumRedirects`` of them: the same on every platform, and never through FoundationNetworking's own
+/// redirect path, which on Linux rewires a transfer's handle to the new host.
 public struct URLSessionTransport: HTTPTransport {
     /// The session requests go through; its delegate belongs to this transport.
     public var session: URLSession { owner.session }
@@ -131,9 +136,13 @@ public struct URLSessionTransport: HTTPTransport {
     public var maximumResponseBytes: Int
 
     private let owner: SessionOwner
+    private let redirectPolicy: RedirectPolicy
 
     /// The default ``maximumResponseBytes``: 32 MiB.
     public static let defaultMaximumResponseBytes = 32 << 20
+
+    /// How many redirects one request follows, as URLSession follows: past it, `URLError(.httpTooManyRedirects)`.
+    public static let maximumRedirects = 20
 
     /// A transport with a session of its own made from `configuration`, whose redirects follow `redirectPolicy`.
     public init(
@@ -141,7 +150,8 @@ public struct URLSessionTransport: HTTPTransport {
         maximumResponseBytes: Int = URLSessionTransport.defaultMaximumResponseBytes,
         redirectPolicy: RedirectPolicy = .dropCredentialsCrossOrigin
     ) {
-        self.owner = SessionOwner(configuration: configuration, redirectPolicy: redirectPolicy)
+        self.owner = SessionOwner(configuration: configuration)
+        self.redirectPolicy = redirectPolicy
         self.maximumResponseBytes = maximumResponseBytes
     }
 
@@ -172,6 +182,50 @@ public struct URLSessionTransport: HTTPTransport {
         maximumResponseBytes: Int,
         reporting bodySent: (@Sendable (Int64) -> Void)?
     ) async throws -> (Data, HTTPURLResponse) {
+        var current = request
+        for _ in 0...Self.maximumRedirects {
+            let answer = try await exchange(current, maximumResponseBytes: maximumResponseBytes, reporting: bodySent)
+            guard let redirected = Self.redirection(after: answer.1, of: current) else { return answer }
+            guard let from = current.url, let to = redirected.url else { return answer }
+            guard let followed = redirectPolicy.follow(redirected, from: from) else {
+                throw HTTPTransportError.crossOriginRedirectRefused(from: from, to: to)
+            }
+            current = followed
+        }
+        throw URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: current.url as Any])
+    }
+
+    /// The request a redirect asks for, made as URLSession makes it; nil when `response` is no redirect to follow:
+    /// another status, no `Location`, a scheme other than HTTP's, or a body in a stream, which can't be sent twice.
+    static func redirection(after response: HTTPURLResponse, of request: URLRequest) -> URLRequest? {
+        let status = response.statusCode
+        guard [301, 302, 303, 307, 308].contains(status),
+            let location = response.value(forHTTPHeaderField: "Location"),
+            let base = request.url,
+            let target = URL(string: location, relativeTo: base)?.absoluteURL,
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else { return nil }
+        var next = request
+        next.url = target
+        let method = (request.httpMethod ?? "GET").uppercased()
+        if (status == 303 && method != "HEAD") || ((status == 301 || status == 302) && method == "POST") {
+            next.httpMethod = "GET"
+            next.httpBody = nil
+            next.httpBodyStream = nil
+            next.setValue(nil, forHTTPHeaderField: "Content-Type")
+            next.setValue(nil, forHTTPHeaderField: "Content-Length")
+        } else if request.httpBodyStream != nil {
+            return nil
+        }
+        return next
+    }
+
+    /// One request and its answer, without following a redirect.
+    private func exchange(
+        _ request: URLRequest,
+        maximumResponseBytes: Int,
+        reporting bodySent: (@Sendable (Int64) -> Void)?
+    ) async throws -> (Data, HTTPURLResponse) {
         let exchange = Exchange(limit: max(0, maximumResponseBytes), bodySent: bodySent)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -193,8 +247,8 @@ private final class SessionOwner: Sendable {
     let session: URLSession
     let delegate: SessionDelegate
 
-    init(configuration: URLSessionConfiguration, redirectPolicy: RedirectPolicy) {
-        let delegate = SessionDelegate(redirectPolicy: redirectPolicy)
+    init(configuration: URLSessionConfiguration) {
+        let delegate = SessionDelegate()
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         self.delegate = delegate
@@ -218,7 +272,6 @@ private final class Exchange: @unchecked Sendable {
     private var response: HTTPURLResponse?
     private var body = Data()
     private var outcome: Result<(Data, HTTPURLResponse), any Error>?
-    private var refusedRedirect: HTTPTransportError?
 
     init(limit: Int, bodySent: (@Sendable (Int64) -> Void)?) {
         self.limit = limit
@@ -294,19 +347,12 @@ private final class Exchange: @unchecked Sendable {
         if tooLarge { finish(.failure(HTTPTransportError.responseTooLarge(limit: limit))) }
     }
 
-    func refused(_ error: HTTPTransportError) {
-        lock.withLock { refusedRedirect = error }
-    }
-
     func completed(_ error: (any Error)?, response fallback: URLResponse?) {
         lock.lock()
-        let refused = refusedRedirect
         let http = response ?? fallback as? HTTPURLResponse
         let data = body
         lock.unlock()
-        if let refused {
-            finish(.failure(refused))
-        } else if let error {
+        if let error {
             finish(.failure(error))
         } else if let http {
             finish(.success((data, http)))
@@ -320,11 +366,6 @@ private final class Exchange: @unchecked Sendable {
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var exchanges: [Int: Exchange] = [:]
-    private let redirectPolicy: RedirectPolicy
-
-    init(redirectPolicy: RedirectPolicy) {
-        self.redirectPolicy = redirectPolicy
-    }
 
     func register(_ exchange: Exchange, for task: URLSessionTask) {
         lock.withLock { exchanges[task.taskIdentifier] = exchange }
@@ -367,12 +408,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         newRequest request: URLRequest,
         completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        let origin = response.url ?? task.currentRequest?.url
-        let followed = redirectPolicy.follow(request, from: origin)
-        if followed == nil, let origin, let target = request.url {
-            exchange(task)?.refused(.crossOriginRedirectRefused(from: origin, to: target))
-        }
-        completionHandler(followed)
+        // The redirect comes back as the answer: `URLSessionTransport` follows it with a request of its own.
+        completionHandler(nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -6,6 +6,8 @@
 
         ANY  /echo                 200 {"method","path","headers":{name: value},"body": text}
         ANY  /redirect?to=URL&status=N   answers N (default 302) with Location: URL
+                                   (both also under any folder: /v1/files/echo, /v1/files/redirect)
+        ANY  /loop                 302 with Location: loop, itself
         GET  /json?items=N         200 {"data":[...N numbers...]} with Content-Length
         GET  /c_patients?items=N   a Cortex list of N patients (default 10,000), for the listing benchmark
         GET  /stream?bytes=N&length=0|1   a JSON array of N bytes, in 64 KiB writes; Content-Length only if length=1
@@ -66,10 +68,12 @@ class Handler(BaseHTTPRequestHandler):
             LOG.append({"method": self.command, "path": url.path, "headers": dict(self.headers.items()),
                         "body": body})
         try:
-            if url.path == "/echo":
+            if url.path == "/echo" or url.path.endswith("/echo"):
                 echo = {"method": self.command, "path": url.path, "headers": dict(self.headers.items()), "body": body}
                 return self.answer(200, json.dumps(echo).encode())
-            if url.path == "/redirect":
+            if url.path == "/loop":
+                query = {"to": "loop"}
+            if url.path in ("/redirect", "/loop") or url.path.endswith("/redirect"):
                 self.send_response(int(query.get("status", "302")))
                 self.send_header("Location", query["to"])
                 self.send_header("Content-Length", "0")
