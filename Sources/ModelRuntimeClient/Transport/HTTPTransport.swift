@@ -192,7 +192,7 @@ public struct URLSessionTransport: HTTPTransport {
             }
             current = followed
         }
-        throw URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: current.url as Any])
+        throw URLError(.httpTooManyRedirects, userInfo: current.url.map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:])
     }
 
     /// The request a redirect asks for, made as URLSession makes it; nil when `response` is no redirect to follow:
