@@ -26,31 +26,46 @@ struct CortexBackend: BackendDialect {
         )
     }
 
+    /// A fault as Cortex writes one (mdctl `packages/mdctl-core/fault.js`, `toJSON`, reads the same members):
+    /// `object`, `name`, `errCode` (`cortex.<kind>.<detail>`, whose kind names the `code`), `code`, `status`, `reason`,
+    /// `message` and `path`. A refusal of the instance's properties is Cortex's validation fault (`Validation
+    /// error.`, `cortex.invalidArgument.validation`) listing each refused property under `faults`; the errCodes are
+    /// those Cortex raises: `cortex.notFound.instance` for an instance it doesn't find, `cortex.conflict.duplicateKey`
+    /// for MongoDB's duplicate key, `cortex.invalidArgument.required` for a missing required property,
+    /// `cortex.notFound.property` for one the object doesn't have.
     func errorBody(_ fault: BackendFault) -> JSONValue {
-        let code: String =
+        let (code, errCode, name): (String, String, String) =
             switch fault.code {
-            case "notFound": "kNotFound"
-            case "duplicate": "kDuplicateKey"
-            case "validation", "required", "unknownProperty": "kValidationError"
-            default: "kInvalidArgument"
+            case "notFound": ("kNotFound", "cortex.notFound.instance", "db")
+            case "duplicate": ("kDuplicateKey", "cortex.conflict.duplicateKey", "db")
+            case "validation", "required", "unknownProperty":
+                ("kValidationError", "cortex.invalidArgument.validation", "validation")
+            default: ("kInvalidArgument", "cortex.invalidArgument.unspecified", "error")
             }
         var body: [String: JSONValue] = [
-            "object": "fault", "name": "error", "code": .string(code), "status": .int(fault.status),
-            "reason": .string(fault.message), "message": .string(fault.message),
+            "object": "fault", "name": .string(name), "errCode": .string(errCode), "code": .string(code),
+            "status": .int(fault.status), "reason": .string(fault.message), "message": .string(fault.message),
         ]
-        if let path = fault.path {
-            if code != "kValidationError" {
-                body["path"] = .string(path)
-            } else {
-                // Cortex lists each invalid property under `faults`, with its path.
-                body["faults"] = [
-                    [
-                        "object": "fault", "code": "kInvalidArgument", "path": .string(path),
-                        "message": .string(fault.message),
-                    ]
-                ]
-            }
+        guard code == "kValidationError" else {
+            if let path = fault.path { body["path"] = .string(path) }
+            return .object(body)
         }
+        body["reason"] = "Validation error."
+        guard let path = fault.path else { return .object(body) }
+        // Cortex lists each invalid property under `faults`, with its path.
+        let (propertyCode, propertyErrCode): (String, String) =
+            switch fault.code {
+            case "required": ("kRequired", "cortex.invalidArgument.required")
+            case "unknownProperty": ("kNotFound", "cortex.notFound.property")
+            default: ("kInvalidArgument", "cortex.invalidArgument.unspecified")
+            }
+        body["faults"] = [
+            [
+                "object": "fault", "name": "validation", "errCode": .string(propertyErrCode),
+                "code": .string(propertyCode), "status": .int(fault.status), "path": .string(path),
+                "reason": .string(fault.message), "message": .string(fault.message),
+            ]
+        ]
         return .object(body)
     }
 

@@ -26,7 +26,7 @@ public struct InMemoryDialect: Sendable {
 
     /// Medable Cortex: lists of `{"object":"list","data":…,"hasMore":…}` 100 to a page unless the request asks for
     /// up to 1,000, instances with `created`, `creator`, `owner` and the rest of Cortex's system properties, `PUT` and
-    /// `PATCH` operations with element paths, and faults as `{"object":"fault","code":…}`.
+    /// `PATCH` operations with element paths, and faults as `{"object":"fault","errCode":…,"code":…}`.
     public static let cortex = InMemoryDialect.cortex()
 
     /// Medable Cortex, with `pageSize` results a page when a request sets no limit, and `principal` the account
