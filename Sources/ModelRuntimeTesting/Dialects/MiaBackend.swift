@@ -156,18 +156,7 @@ struct MiaBackend: BackendDialect {
         case ("POST", 1, "state"): return BackendAnswer(.int(try changeStateMany(request, collection, &state)))
         case ("PATCH", 0, _):
             let selected = try visible(request, collection, state, Route.patchMany).map(\.index)
-            let selecting = try conditions(request, collection, state, Route.patchMany)
-            for index in selected {
-                try update(
-                    at: index,
-                    request.body,
-                    user: user(request),
-                    collection,
-                    &state,
-                    selecting: selecting,
-                    writable: writableColumns(request)
-                )
-            }
+            try patch(selected, request, collection, &state, Route.patchMany)
             return BackendAnswer(.int(selected.count))
         case ("DELETE", 0, _):
             let selected = try visible(request, collection, state, Route.deleteMany).map(\.index)
@@ -178,16 +167,7 @@ struct MiaBackend: BackendDialect {
             return BackendAnswer(try selection(request, collection, state).project(state.documents(collection)[index]))
         case ("PATCH", 1, let id?):
             let index = try instance(id, request, collection, state, Route.itemWrite)
-            let selecting = try conditions(request, collection, state, Route.itemWrite)
-            try update(
-                at: index,
-                request.body,
-                user: user(request),
-                collection,
-                &state,
-                selecting: selecting,
-                writable: writableColumns(request)
-            )
+            try patch([index], request, collection, &state, Route.itemWrite)
             return BackendAnswer(fields(of: state.documents(collection)[index], request, collection, state))
         case ("DELETE", 1, let id?):
             let index = try instance(id, request, collection, state, Route.itemWrite)
@@ -198,6 +178,30 @@ struct MiaBackend: BackendDialect {
             return BackendAnswer(204, nil)
         default:
             throw BackendFault(status: 404, code: "notFound", message: "Route \(request.method) not found")
+        }
+    }
+
+    /// Applies the request's body to the documents at `indexes`, as `PATCH /` (by filter) and `PATCH /<id>` do: by
+    /// the request's user, within its `acl_write_columns`, with its `_q` and field conditions naming the element
+    /// that a positional `$` operator changes.
+    private func patch(
+        _ indexes: [Int],
+        _ request: BackendRequest,
+        _ collection: String,
+        _ state: inout BackendState,
+        _ parameters: Set<String>
+    ) throws {
+        let selecting = try conditions(request, collection, state, parameters)
+        for index in indexes {
+            try update(
+                at: index,
+                request.body,
+                user: user(request),
+                collection,
+                &state,
+                selecting: selecting,
+                writable: writableColumns(request)
+            )
         }
     }
 
