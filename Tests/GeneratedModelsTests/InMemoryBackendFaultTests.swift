@@ -1,4 +1,5 @@
 import Foundation
+import GoldenParse
 import GoldenQueries
 import ModelRuntime
 import ModelRuntimeClient
@@ -50,5 +51,100 @@ import FoundationNetworking
         )
         #expect(status == 400)
         #expect(answer["errCode"] == "cortex.invalidArgument.unspecified" && answer["code"] == "kInvalidArgument")
+    }
+
+    // MARK: Parse
+
+    /// parse-server refuses a value whose type isn't the one its schema holds for the field, in
+    /// `SchemaController.enforceFieldExists`'s words (111, `schema mismatch for <Class>.<field>; expected <Type> but
+    /// got <Type>`, the types as its `getType` names them). The schema is what the class's objects hold (the first
+    /// write of a field adds it), and a registered model stands for it in a class that holds no object yet.
+    @Test func parseRefusesAWrongTypeAsASchemaMismatch() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [
+                [
+                    "objectId": "m1", "score": 3, "tags": ["a"],
+                    "owner": ["__type": "Pointer", "className": "Player", "objectId": "p1"],
+                ]
+            ],
+            into: "Match"
+        )
+        let refusals: [(method: String, path: String, body: QueryJSON, message: String)] = [
+            ("POST", "/classes/Match", .object([("score", .string("three"))]), "expected Number but got String"),
+            (
+                "PUT", "/classes/Match/m1",
+                .object([("score", .object([("__op", .string("Add")), ("objects", .array([.int(1)]))]))]),
+                "expected Number but got Array"
+            ),
+            (
+                "PUT", "/classes/Match/m1",
+                .object([
+                    (
+                        "owner",
+                        .object([
+                            ("__type", .string("Pointer")), ("className", .string("Team")),
+                            ("objectId", .string("t1")),
+                        ])
+                    )
+                ]),
+                "expected Pointer<Player> but got Pointer<Team>"
+            ),
+            ("PUT", "/classes/Match/m1", .object([("tags.x", .int(1))]), "expected Array but got Object"),
+        ]
+        let before = await backend.documents(in: "Match")
+        for (method, path, body, message) in refusals {
+            let (status, answer) = try await backend.answer(RenderedRequest(method: method, path: path, body: body))
+            #expect(status == 400, "\(answer)")
+            #expect(answer["code"] == 111, "\(answer)")
+            let field = body.jsonValue.objectValue?.keys.first?.split(separator: ".").first.map(String.init) ?? ""
+            #expect(answer["error"] == .string("schema mismatch for Match.\(field); \(message)"), "\(answer)")
+        }
+        #expect(await backend.documents(in: "Match") == before)
+        // A field no object holds yet takes any type, as parse-server's schema grows.
+        let (status, _) = try await backend.answer(
+            RenderedRequest(method: "PUT", path: "/classes/Match/m1", body: .object([("note", .int(1))]))
+        )
+        #expect(status == 200)
+
+        // A typed value without the members its type needs is no value of that type.
+        let (invalidStatus, invalid) = try await backend.answer(
+            RenderedRequest(
+                method: "PUT",
+                path: "/classes/Match/m1",
+                body: .object([("owner", .object([("__type", .string("Pointer")), ("objectId", .string("p2"))]))])
+            )
+        )
+        #expect(invalidStatus == 400 && invalid == ["code": 111, "error": "This is not a valid Pointer"])
+
+        // In a class without objects, the registered model's types: the client's refusal names the field.
+        let modeled = InMemoryBackend(.parse)
+        await modeled.register(GoldenQueries.GameScore.self)
+        let (refusedStatus, refusal) = try await modeled.answer(
+            RenderedRequest(method: "POST", path: "/classes/GameScore", body: .object([("points", .string("ten"))]))
+        )
+        #expect(refusedStatus == 400)
+        #expect(
+            refusal == ["code": 111, "error": "schema mismatch for GameScore.points; expected Number but got String"]
+        )
+        let error = await #expect(throws: ModelClientError.self) {
+            _ = try await modeled.client().post(
+                ["points": "ten"] as JSONValue,
+                to: "/classes/GameScore",
+                answer: JSONValue.self
+            )
+        }
+        #expect(error?.refusal == .validation(fields: ["points"]))
+        // A pointer's class is the one the model's pointer names.
+        let pointing = InMemoryBackend(.parse)
+        await pointing.register(GoldenParse.GameScore.self)
+        let (_, pointer) = try await pointing.answer(
+            RenderedRequest(method: "POST", path: "/classes/GameScore", body: .object([("game", .string("g1"))]))
+        )
+        #expect(
+            pointer == [
+                "code": 111, "error": "schema mismatch for GameScore.game; expected Pointer<Game> but got String",
+            ]
+        )
     }
 }

@@ -127,7 +127,9 @@ extension BackendState {
         do {
             try model.check(document)
         } catch let error as DecodingError {
-            throw BackendFault.validation("\(pluralName): \(Self.describe(error))", path: Self.path(of: error))
+            var fault = BackendFault.validation("\(pluralName): \(Self.describe(error))", path: Self.path(of: error))
+            if case .typeMismatch(let type, _) = error { fault.expected = ExpectedKind(type) }
+            throw fault
         }
     }
 
@@ -242,5 +244,32 @@ func givingElementIDs(_ value: JSONValue, _ state: inout BackendState) -> JSONVa
         return .object(given)
     default:
         return value
+    }
+}
+
+/// The kind of value a model reads where a write sent another, which each backend names in its refusal: a JSON
+/// Schema type for Mia-Platform's CRUD service (Fastify's `must be number`), a Parse type for parse-server
+/// (`expected Number`).
+enum ExpectedKind: Sendable {
+    case string, number, boolean, array, object, date
+    /// A Parse pointer, to the class its Swift type names (`ParsePointer<Player>` → `Player`).
+    case pointer(String)
+
+    /// The kind a model's decoding asked for when it threw `typeMismatch(type, …)`; nil for a type of its own that
+    /// names no kind.
+    init?(_ type: Any.Type) {
+        switch type {
+        case is String.Type, is Substring.Type, is URL.Type, is Data.Type: self = .string
+        case is Bool.Type: self = .boolean
+        case is any BinaryInteger.Type, is any BinaryFloatingPoint.Type, is Decimal.Type: self = .number
+        case is Date.Type: self = .date
+        case is [Any].Type: self = .array
+        case is [String: Any].Type, is [String: JSONValue].Type: self = .object
+        default:
+            // A pointer of any target, described as `ParsePointer<Player>`.
+            let description = String(describing: type)
+            guard description.hasPrefix("ParsePointer<"), description.hasSuffix(">") else { return nil }
+            self = .pointer(String(description.dropFirst("ParsePointer<".count).dropLast()))
+        }
     }
 }

@@ -574,6 +574,7 @@ struct ParseBackend: BackendDialect {
             throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
         }
         try checkFields(body, of: className, creating: true)
+        try checkTypes(body, of: className, state)
         var (document, relations) = try flattenedOperations(body)
         try state.checkRequiredMembers(document, of: className)
         let id = state.newID()
@@ -581,7 +582,7 @@ struct ParseBackend: BackendDialect {
         document["objectId"] = .string(id)
         document["createdAt"] = .string(now)
         document["updatedAt"] = .string(now)
-        try state.checkDocument(.object(document), of: className)
+        try checkDocument(document, of: className, state)
         try state.checkUnique(.object(document), in: className, replacing: nil)
         state.collections[className, default: []].append(.object(document))
         for (key, members) in relations { state.relations["\(className)/\(id)/\(key)"] = members }
@@ -700,6 +701,116 @@ struct ParseBackend: BackendDialect {
         BackendFault(status: 400, code: "operation", message: "The \(operation) operator is not supported yet.")
     }
 
+    /// A value's Parse type as parse-server's `getType` and `getObjectType` name it (SchemaController.js): `String`,
+    /// `Number`, `Boolean`, `Array`, `Object`, `Pointer<Class>`, `Relation<Class>`, `Date`, `File`, `GeoPoint`,
+    /// `Bytes` and `Polygon`, the type an `__op` makes; nil for `null` and a `Delete`, which have none, and for an
+    /// `__op` parse-server doesn't apply (refused later, 108). A `__type` without the members it needs is refused
+    /// as parse-server refuses it (111, `This is not a valid Pointer`).
+    static func parseType(_ value: JSONValue) throws -> String? {
+        switch value {
+        case .null: return nil
+        case .bool: return "Boolean"
+        case .string: return "String"
+        case .int, .double, .bigInteger: return "Number"
+        case .array: return "Array"
+        case .object(let members):
+            if let type = members["__type"]?.stringValue {
+                // Each type, and the members it needs: set (a GeoPoint's), else true as JavaScript reads them.
+                let present: Bool
+                if type == "GeoPoint" {
+                    present = [members["latitude"], members["longitude"]].allSatisfy { $0 != nil && $0 != .null }
+                } else {
+                    let required = [
+                        "Pointer": "className", "Relation": "className", "File": "name", "Date": "iso",
+                        "Bytes": "base64", "Polygon": "coordinates",
+                    ]
+                    present = required[type].flatMap { members[$0] }.map(isTruthy) ?? false
+                }
+                guard present else { throw BackendFault.validation("This is not a valid \(type)") }
+                let target = members["className"]?.stringValue ?? ""
+                return type == "Pointer" || type == "Relation" ? "\(type)<\(target)>" : type
+            }
+            switch members["__op"]?.stringValue {
+            case nil: return "Object"
+            case "Increment": return "Number"
+            case "Add", "AddUnique", "Remove": return "Array"
+            case "AddRelation", "RemoveRelation":
+                return members["objects"]?[0]?["className"]?.stringValue.map { "Relation<\($0)>" }
+            case "Batch": return try members["ops"]?[0].flatMap(parseType)
+            default: return nil
+            }
+        }
+    }
+
+    /// The type the class's schema holds for `field`: a Date for `createdAt` and `updatedAt` (parse-server's default
+    /// columns), else the type of the first value a stored object holds there, as the write that added the field to
+    /// parse-server's schema made it; nil for a field no object holds yet.
+    private static func schemaType(of field: String, in className: String, _ state: BackendState) -> String? {
+        if field == "createdAt" || field == "updatedAt" { return "Date" }
+        for object in state.documents(className) {
+            if let value = object[field], let type = try? parseType(value) { return type }
+        }
+        return nil
+    }
+
+    /// Refuses a write whose value for a field has another type than the class's schema holds for it, as
+    /// parse-server's `SchemaController.enforceFieldExists` refuses it (111, `schema mismatch for <Class>.<field>;
+    /// expected <Type> but got <Type>`): a dotted key is an Object for its field, or an Array where it names an
+    /// element by its index.
+    private func checkTypes(_ members: [String: JSONValue], of className: String, _ state: BackendState) throws {
+        for key in members.keys.sorted() where key != "ACL" {
+            var field = key
+            var type = try Self.parseType(members[key]!)
+            if let dot = key.firstIndex(of: ".") {
+                field = String(key[..<dot])
+                let rest = key[key.index(after: dot)...].prefix { $0 != "." }
+                type = rest.allSatisfy { ("0"..."9").contains($0) } ? "Array" : "Object"
+            }
+            guard let type, let expected = Self.schemaType(of: field, in: className, state), expected != type else {
+                continue
+            }
+            throw Self.schemaMismatch(className, field, expected: expected, got: type)
+        }
+    }
+
+    /// parse-server's refusal of a value of the wrong type (111).
+    private static func schemaMismatch(
+        _ className: String,
+        _ field: String,
+        expected: String,
+        got: String
+    )
+        -> BackendFault
+    {
+        BackendFault.validation(
+            "schema mismatch for \(className).\(field); expected \(expected) but got \(got)",
+            path: field
+        )
+    }
+
+    /// Refuses an object the registered model can't read. A field whose value has another type than the model's is
+    /// refused in parse-server's words for a schema mismatch, the model standing for the class's schema.
+    private func checkDocument(_ document: [String: JSONValue], of className: String, _ state: BackendState) throws {
+        do {
+            try state.checkDocument(.object(document), of: className)
+        } catch let fault as BackendFault {
+            guard let expected = fault.expected, let field = fault.path, !field.contains("."),
+                let got = try document[field].flatMap(Self.parseType)
+            else { throw fault }
+            let name =
+                switch expected {
+                case .string: "String"
+                case .number: "Number"
+                case .boolean: "Boolean"
+                case .array: "Array"
+                case .object: "Object"
+                case .date: "Date"
+                case .pointer(let target): "Pointer<\(target)>"
+                }
+            throw Self.schemaMismatch(className, field, expected: name, got: got)
+        }
+    }
+
     /// Applies plain values and `__op` `Delete`, `Increment`, `Add`, `AddUnique` and `Remove`, all or nothing.
     private func update(
         _ body: JSONValue?,
@@ -714,6 +825,7 @@ struct ParseBackend: BackendDialect {
         }
         try checkFields(changes, of: className, creating: false)
         let (index, document) = try instance(id, className, state)
+        try checkTypes(changes, of: className, state)
         guard case .object(var members) = document else { return BackendAnswer(500, nil) }
         // Relations change with the rest, or not at all.
         var relations: [String: [String]] = [:]
@@ -757,7 +869,7 @@ struct ParseBackend: BackendDialect {
         }
         let now = state.timestamp()
         members["updatedAt"] = .string(now)
-        try state.checkDocument(.object(members), of: className)
+        try checkDocument(members, of: className, state)
         try state.checkUnique(.object(members), in: className, replacing: index)
         state.collections[className]![index] = .object(members)
         state.relations.merge(relations) { _, new in new }

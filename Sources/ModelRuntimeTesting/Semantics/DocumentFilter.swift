@@ -9,6 +9,8 @@ struct BackendFault: Error, Sendable {
     var message: String
     /// The property or path the fault is about, where there is one (Cortex's `path`).
     var path: String? = nil
+    /// The kind of value the registered model reads at `path`, when the fault refuses a value of another kind.
+    var expected: ExpectedKind? = nil
 
     static func invalid(_ message: String, path: String? = nil) -> BackendFault {
         BackendFault(status: 400, code: "invalid", message: message, path: path)
