@@ -147,4 +147,51 @@ import FoundationNetworking
             ]
         )
     }
+
+    /// parse-server sets `createdAt` and `updatedAt` itself: a write's Dates for them are taken and ignored (its
+    /// spec/rest.spec.js, "cannot set createdAt or updatedAt without maintenance key" and "ignores createdAt"), and a
+    /// value of another type is refused by the schema, whose default columns make both Dates ("handles bad types for
+    /// createdAt and updatedAt", 111).
+    @Test func parseIgnoresTheTimestampsAWriteNamesAndRefusesThemOfAnotherType() async throws {
+        let backend = InMemoryBackend(.parse, clock: .virtual)
+        let past = QueryJSON.object([("__type", .string("Date")), ("iso", .string("2019-01-01T00:00:00.000Z"))])
+        var (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "POST",
+                path: "/classes/Note",
+                body: .object([("createdAt", past), ("updatedAt", past), ("n", .int(1))])
+            )
+        )
+        #expect(status == 201, "\(answer)")
+        let created = try #require(await backend.documents(in: "Note").first)
+        #expect(created["createdAt"] == answer["createdAt"] && created["createdAt"] != "2019-01-01T00:00:00.000Z")
+        #expect(created["updatedAt"] == created["createdAt"] && created["n"] == 1)
+        let id = try #require(answer["objectId"]?.stringValue)
+
+        (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "PUT",
+                path: "/classes/Note/\(id)",
+                body: .object([("createdAt", past), ("updatedAt", past)])
+            )
+        )
+        #expect(status == 200, "\(answer)")
+        let updated = try #require(await backend.documents(in: "Note").first)
+        #expect(updated["createdAt"] == created["createdAt"] && updated["updatedAt"] == answer["updatedAt"])
+        #expect(updated["updatedAt"] != created["updatedAt"], "\(updated)")
+
+        for (field, value, type) in [
+            ("createdAt", QueryJSON.int(12345), "Number"), ("updatedAt", .bool(true), "Boolean"),
+        ] {
+            (status, answer) = try await backend.answer(
+                RenderedRequest(method: "POST", path: "/classes/Note", body: .object([(field, value)]))
+            )
+            #expect(status == 400)
+            #expect(
+                answer == [
+                    "code": 111, "error": .string("schema mismatch for Note.\(field); expected Date but got \(type)"),
+                ]
+            )
+        }
+    }
 }

@@ -8,8 +8,14 @@ struct ParseBackend: BackendDialect {
     let pageSize = 100
     var defaultIDs: IDGenerator { .parseObjectIDs }
 
-    /// Fields parse-server sets itself; a body that names one is refused (`105`).
-    static let systemFields: Set<String> = ["objectId", "createdAt", "updatedAt"]
+    /// The field parse-server sets itself and refuses in a body (`105`).
+    static let systemFields: Set<String> = ["objectId"]
+
+    /// The dates parse-server sets itself on every write: a body's Date for one is taken and then overwritten (a
+    /// create's both, an update's `updatedAt`) or dropped (an update's `createdAt`), as `RestWrite`'s
+    /// `setRequiredFieldsIfNeeded` and `runDatabaseOperation` do; a value of another type is refused by the schema,
+    /// whose default columns make both Dates.
+    static let timestampFields: Set<String> = ["createdAt", "updatedAt"]
 
     /// The operators the client renders, and the distances of a `$nearSphere` parse-server reads too (which the
     /// in-memory backend, evaluating no `$nearSphere`, refuses as such).
@@ -575,7 +581,7 @@ struct ParseBackend: BackendDialect {
         }
         try checkFields(body, of: className, creating: true)
         try checkTypes(body, of: className, state)
-        var (document, relations) = try flattenedOperations(body)
+        var (document, relations) = try flattenedOperations(body.filter { !Self.timestampFields.contains($0.key) })
         try state.checkRequiredMembers(document, of: className)
         let id = state.newID()
         let now = state.timestamp()
@@ -742,11 +748,11 @@ struct ParseBackend: BackendDialect {
         }
     }
 
-    /// The type the class's schema holds for `field`: a Date for `createdAt` and `updatedAt` (parse-server's default
+    /// The type the class's schema holds for `field`: a Date for the ``timestampFields`` (parse-server's default
     /// columns), else the type of the first value a stored object holds there, as the write that added the field to
     /// parse-server's schema made it; nil for a field no object holds yet.
     private static func schemaType(of field: String, in className: String, _ state: BackendState) -> String? {
-        if field == "createdAt" || field == "updatedAt" { return "Date" }
+        if timestampFields.contains(field) { return "Date" }
         for object in state.documents(className) {
             if let value = object[field], let type = try? parseType(value) { return type }
         }
@@ -820,12 +826,13 @@ struct ParseBackend: BackendDialect {
     ) throws
         -> BackendAnswer
     {
-        guard case .object(let changes) = body else {
+        guard case .object(var changes) = body else {
             throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
         }
         try checkFields(changes, of: className, creating: false)
         let (index, document) = try instance(id, className, state)
         try checkTypes(changes, of: className, state)
+        for field in Self.timestampFields { changes[field] = nil }
         guard case .object(var members) = document else { return BackendAnswer(500, nil) }
         // Relations change with the rest, or not at all.
         var relations: [String: [String]] = [:]
