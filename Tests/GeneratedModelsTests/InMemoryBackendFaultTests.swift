@@ -53,6 +53,49 @@ import FoundationNetworking
         #expect(answer["errCode"] == "cortex.invalidArgument.unspecified" && answer["code"] == "kInvalidArgument")
     }
 
+    // MARK: Mia-Platform
+
+    /// The CRUD service refuses a value of the wrong type by the collection's JSON Schema, in Ajv's words with
+    /// Fastify's pointer to the value: `body/c_count must be number` for a create, `body/$set/c_count must be
+    /// number` for an update, whose schema types each operator's fields (crud-service
+    /// `tests/httpInterface.patchById.special.test.js`, "trying to replace array number element with string").
+    @Test func miaRefusesAWrongTypeInAjvsWords() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        await backend.register(Item.self)
+        let refusal = { (message: String) -> JSONValue in
+            ["statusCode": 400, "error": "Bad Request", "message": .string(message), "code": "FST_ERR_VALIDATION"]
+        }
+        var (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "POST",
+                path: "/c_items/",
+                body: .object([("c_name", .string("x")), ("c_count", .string("five"))])
+            )
+        )
+        #expect(status == 400)
+        #expect(answer == refusal("body/c_count must be number"))
+        (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "POST",
+                path: "/c_items/",
+                body: .object([("c_name", .string("x")), ("c_parts", .array([.object([("c_qty", .array([]))])]))])
+            )
+        )
+        #expect(answer == refusal("body/c_parts/0/c_qty must be number"), "\(answer)")
+
+        let item = try await backend.client().create(Item.Create(name: "x"))
+        (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "PATCH",
+                path: "/c_items/\(item.id)",
+                body: .object([("$set", .object([("c_name", .object([("a", .int(1))]))]))])
+            )
+        )
+        #expect(status == 400)
+        #expect(answer == refusal("body/$set/c_name must be string"))
+        #expect(await backend.documents(in: "c_items").first?["c_name"] == "x")
+    }
+
     // MARK: Parse
 
     /// parse-server refuses a value whose type isn't the one its schema holds for the field, in

@@ -63,6 +63,25 @@ struct MiaBackend: BackendDialect {
         BackendFault(status: 400, code: "schema", message: message)
     }
 
+    /// A value of the wrong type refused as the route's schema refuses it, in Ajv's words with Fastify's pointer to
+    /// the value: `body/c_count must be number` (crud-service `tests/httpInterface.patchById.special.test.js`:
+    /// `body/$set/tagIds.$.replace must be number`); any other fault, or one without a `pointer`, as it is.
+    static func wrongType(_ fault: BackendFault, at pointer: String?) -> BackendFault {
+        guard let expected = fault.expected, let pointer else { return fault }
+        // The collection's JSON Schema types: a date is a `date-time` string, and Mia-Platform has no pointer.
+        let type =
+            switch expected {
+            case .string, .date: "string"
+            case .number: "number"
+            case .boolean: "boolean"
+            case .array: "array"
+            case .object, .pointer: "object"
+            }
+        var refusal = schemaFault("\(pointer) must be \(type)")
+        refusal.path = fault.path
+        return refusal
+    }
+
     /// A query parameter the route's schema doesn't have (its querystring allows no other), as crud-service's
     /// error handler words the refusal (`index.js`, `customErrorHandler`): a new error of its own, without Fastify's
     /// code.
@@ -714,7 +733,12 @@ struct MiaBackend: BackendDialect {
         document["creatorId"] = .string(user(request))
         document["updatedAt"] = .string(now)
         document["updaterId"] = .string(user(request))
-        try state.checkDocument(.object(document), of: collection)
+        do {
+            try state.checkDocument(.object(document), of: collection)
+        } catch let fault as BackendFault {
+            // Fastify's JSON pointer to the value: `body/c_parts/0/c_qty`.
+            throw Self.wrongType(fault, at: fault.path.map { "body/" + $0.replacingOccurrences(of: ".", with: "/") })
+        }
         try state.checkUnique(.object(document), in: collection, replacing: nil)
         state.collections[collection, default: []].append(.object(document))
         return id
@@ -922,7 +946,14 @@ struct MiaBackend: BackendDialect {
         guard case .object(var members) = document else { return }
         members["updatedAt"] = .string(now)
         members["updaterId"] = .string(user)
-        try state.checkDocument(.object(members), of: collection)
+        do {
+            try state.checkDocument(.object(members), of: collection)
+        } catch let fault as BackendFault {
+            // The PATCH schema types each operator's fields by the key as written: `body/$set/c_count`,
+            // `body/$set/metadata.size`.
+            let written = Self.updateOperators.first { operators[$0]?[fault.path ?? ""] != nil }
+            throw Self.wrongType(fault, at: written.map { "body/\($0)/\(fault.path ?? "")" })
+        }
         try state.checkUnique(.object(members), in: collection, replacing: index)
         state.collections[collection]![index] = .object(members)
     }
