@@ -471,3 +471,50 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// An update's dotted key changes the nested field it names, as parse-server hands it to MongoDB
+    /// (MongoTransform.js `transformUpdate`: `$set`, `$unset`, `$inc`… of the dotted key): a missing object on the
+    /// way is made, a segment of digits names an array's element, and the answer nests what an operation made under
+    /// the key's segments (DatabaseController.js `_sanitizeDatabaseResult`, `_expandResultOnKeyPath`). A key and a
+    /// path inside it fail MongoDB's update, which parse-server answers as an internal error (middlewares.js
+    /// `handleParseErrors`).
+    @Test func parseUpdatesApplyDottedKeysToNestedFields() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [try Self.json(#"{"objectId":"b1","address":{"city":"Rome","zip":"00100"},"scores":[1,2]}"#)],
+            into: "Venue"
+        )
+        var (status, answer) = try await Self.send(
+            backend,
+            "/classes/Venue/b1",
+            method: "PUT",
+            body: #"{"address.city":"Milan","address.zip":{"__op":"Delete"},"scores.1":5,"#
+                + #""stats.visits":{"__op":"Increment","amount":2},"stats.tags":{"__op":"Add","objects":["new"]}}"#
+        )
+        #expect(status == 200, "\(answer)")
+        #expect(answer["stats"] == ["visits": 2, "tags": ["new"]] && answer["address"] == nil, "\(answer)")
+        let stored = try #require(await backend.documents(in: "Venue").first)
+        #expect(stored["address"] == ["city": "Milan"], "\(stored)")
+        #expect(stored["scores"] == [1, 5] && stored["stats"] == ["visits": 2, "tags": ["new"]], "\(stored)")
+        #expect(stored["address.city"] == nil && stored["stats.visits"] == nil)
+
+        // An operation on an array's element answers the whole array.
+        (status, answer) = try await Self.send(
+            backend,
+            "/classes/Venue/b1",
+            method: "PUT",
+            body: #"{"scores.0":{"__op":"Increment","amount":1}}"#
+        )
+        #expect(status == 200 && answer["scores"] == [2, 5], "\(answer)")
+
+        (status, answer) = try await Self.send(
+            backend,
+            "/classes/Venue/b1",
+            method: "PUT",
+            body: #"{"address":{"city":"Oslo"},"address.city":"Bergen"}"#
+        )
+        #expect(status == 500 && answer == ["code": 1, "message": "Internal server error."], "\(answer)")
+        #expect(await backend.documents(in: "Venue").first?["address"] == ["city": "Milan"])
+    }
+}

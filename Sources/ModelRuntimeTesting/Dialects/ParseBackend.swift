@@ -56,6 +56,9 @@ struct ParseBackend: BackendDialect {
             case "fileUpload": 130
             default: 102
             }
+        // An error parse-server doesn't handle is answered under `message`, not `error` (middlewares.js,
+        // `handleParseErrors`).
+        if fault.code == "internal" { return ["code": 1, "message": "Internal server error."] }
         let message = fault.code == "required" ? "\(fault.path ?? "") is required." : fault.message
         return ["code": .int(code), "error": .string(message)]
     }
@@ -626,17 +629,30 @@ struct ParseBackend: BackendDialect {
     }
 
     /// What parse-server answers of a write's operations besides its own fields (`_sanitizeDatabaseResult`): the
-    /// value each `Increment`, `Add`, `AddUnique` and `Remove` made of its field.
+    /// value each `Increment`, `Add`, `AddUnique` and `Remove` made of its field; of a dotted key's, nested under
+    /// the key's segments (`{"a":{"b":2}}` for `a.b`), and the whole array where the key names its element.
     private static func operationResults(
         _ body: [String: JSONValue],
         _ stored: [String: JSONValue]
     ) -> [String: JSONValue] {
         var results: [String: JSONValue] = [:]
-        for (key, change) in body {
-            guard let operation = change["__op"]?.stringValue,
+        for key in body.keys.sorted() {
+            guard let operation = body[key]?["__op"]?.stringValue,
                 ["Increment", "Add", "AddUnique", "Remove"].contains(operation)
             else { continue }
-            results[key] = stored[key]
+            let path = segments(key)
+            if path.count > 1, path[1].allSatisfy({ ("0"..."9").contains($0) }), stored[path[0]]?.arrayValue != nil {
+                results[path[0]] = stored[path[0]]
+                continue
+            }
+            // Each segment's object, as `_expandResultOnKeyPath` builds it, with the stored value at its end.
+            func expanded(_ answered: JSONValue?, _ value: JSONValue?, _ rest: ArraySlice<String>) -> JSONValue? {
+                guard let first = rest.first else { return value }
+                var members = answered?.objectValue ?? [:]
+                members[first] = expanded(members[first], value?[first], rest.dropFirst())
+                return .object(members)
+            }
+            results[path[0]] = expanded(results[path[0]], stored[path[0]], path.dropFirst())
         }
         return results
     }
@@ -833,47 +849,61 @@ struct ParseBackend: BackendDialect {
         let (index, document) = try instance(id, className, state)
         try checkTypes(changes, of: className, state)
         for field in Self.timestampFields { changes[field] = nil }
-        guard case .object(var members) = document else { return BackendAnswer(500, nil) }
+        guard case .object(let stored) = document else { return BackendAnswer(500, nil) }
+        try Self.refuseConflictingPaths(changes.keys)
+        var members: JSONValue = .object(stored)
         // Relations change with the rest, or not at all.
         var relations: [String: [String]] = [:]
         for key in changes.keys.sorted() {
             let change = changes[key]!
+            // A dotted key names a nested field, as MongoDB's `$set`, `$unset`, `$inc`, `$push`, `$addToSet` and
+            // `$pullAll` of it (MongoTransform.js `transformUpdate`) change it.
+            let path = try checkedSegments(key)[...]
             guard let operation = change["__op"]?.stringValue else {
-                members[key] = change
+                try Self.change(&members, at: path, key: key) { _ in change }
                 continue
             }
-            let current = members[key]
             switch operation {
-            case "Delete": members[key] = nil
+            case "Delete": try Self.change(&members, at: path, key: key) { _ in nil }
             case "Increment":
                 let amount = try Self.amount(of: change)
-                let base = current ?? .int(0)
-                guard ValueKind(base) == .number else {
-                    throw BackendFault.validation("Cannot increment a field that is not a number: \(key)", path: key)
+                try Self.change(&members, at: path, key: key) { current in
+                    let base = current ?? .int(0)
+                    guard ValueKind(base) == .number else {
+                        throw BackendFault.validation(
+                            "Cannot increment a field that is not a number: \(key)",
+                            path: key
+                        )
+                    }
+                    return arithmetic(base, amount, add: true)
                 }
-                members[key] = arithmetic(base, amount, add: true)
             case "AddRelation", "RemoveRelation", "Batch":
                 let relation = "\(className)/\(id)/\(key)"
-                (relations[relation], members[key]) = try Self.related(
+                var value: JSONValue
+                (relations[relation], value) = try Self.related(
                     Self.relationOperations(change, key),
                     relations[relation] ?? state.relations[relation] ?? [],
                     key: key
                 )
+                try Self.change(&members, at: path, key: key) { _ in value }
             case "Add", "AddUnique", "Remove":
                 let objects = try Self.objects(of: change, operation)
-                guard current == nil || current?.arrayValue != nil else {
-                    throw BackendFault.validation("\(key) is not an array", path: key)
+                try Self.change(&members, at: path, key: key) { current in
+                    guard current == nil || current?.arrayValue != nil else {
+                        throw BackendFault.validation("\(key) is not an array", path: key)
+                    }
+                    var elements = current?.arrayValue ?? []
+                    if operation == "Remove" {
+                        elements.removeAll { element in objects.contains { sameValue(element, $0) } }
+                    } else {
+                        elements = appending(objects, to: elements, unique: operation == "AddUnique")
+                    }
+                    return .array(elements)
                 }
-                var elements = current?.arrayValue ?? []
-                if operation == "Remove" {
-                    elements.removeAll { element in objects.contains { sameValue(element, $0) } }
-                } else {
-                    elements = appending(objects, to: elements, unique: operation == "AddUnique")
-                }
-                members[key] = .array(elements)
             default: throw Self.unsupported(operation)
             }
         }
+        guard case .object(var members) = members else { return BackendAnswer(500, nil) }
         let now = state.timestamp()
         members["updatedAt"] = .string(now)
         try checkDocument(members, of: className, state)
@@ -885,6 +915,69 @@ struct ParseBackend: BackendDialect {
         var answer = Self.operationResults(changes, members)
         answer["updatedAt"] = .string(now)
         return BackendAnswer(.object(answer))
+    }
+
+    /// Changes the value at `path` (a dotted key's segments) in `value` to what `body` makes of it (nil: none), as
+    /// MongoDB changes a nested field: a missing object on the way is created, a segment of digits on an array names
+    /// its element (a set past the end pads with nulls, a removed element becomes a null); a path through any other
+    /// value fails MongoDB's update, which parse-server answers as an internal error.
+    private static func change(
+        _ value: inout JSONValue,
+        at path: ArraySlice<String>,
+        key: String,
+        _ body: (JSONValue?) throws -> JSONValue?
+    ) throws {
+        let segment = path.first!
+        let rest = path.dropFirst()
+        func changed(_ current: JSONValue?) throws -> JSONValue? {
+            guard !rest.isEmpty else { return try body(current) }
+            var inner = current ?? .object([:])
+            try change(&inner, at: rest, key: key, body)
+            return inner
+        }
+        switch value {
+        case .object(var members):
+            members[segment] = try changed(members[segment])
+            value = .object(members)
+        case .array(var elements):
+            guard let position = Int(segment), position >= 0, String(position) == segment else {
+                throw internalError("Cannot create field '\(segment)' in an array for \(key)")
+            }
+            guard position - elements.count < 10_000 else {
+                throw BackendFault.invalid("\(key) pads the array with more than 10,000 nulls")
+            }
+            let current = position < elements.count ? elements[position] : nil
+            guard let new = try changed(current) else {
+                if position < elements.count { elements[position] = .null }
+                value = .array(elements)
+                return
+            }
+            if position >= elements.count { elements += Array(repeating: .null, count: position + 1 - elements.count) }
+            elements[position] = new
+            value = .array(elements)
+        default:
+            throw internalError("Cannot create field '\(segment)' in a non-object for \(key)")
+        }
+    }
+
+    /// Refuses an update that names a field and a path inside it (`a` and `a.b`), which MongoDB refuses as a
+    /// conflict and parse-server answers as an internal error.
+    private static func refuseConflictingPaths(_ keys: some Collection<String>) throws {
+        for key in keys {
+            var prefix = Substring(key)
+            while let dot = prefix.lastIndex(of: ".") {
+                prefix = prefix[..<dot]
+                if keys.contains(String(prefix)) {
+                    throw internalError("Updating the path '\(key)' would create a conflict at '\(prefix)'")
+                }
+            }
+        }
+    }
+
+    /// An error parse-server doesn't handle (a MongoDB failure), answered `{"code":1,"message":"Internal server
+    /// error."}` with a 500 (middlewares.js, `handleParseErrors`); `message` says why, for the backend's own record.
+    private static func internalError(_ message: String) -> BackendFault {
+        BackendFault(status: 500, code: "internal", message: message)
     }
 
     /// `POST /batch`: each request in order, each answered `{"success":…}` or `{"error":{"code","error"}}`; their
