@@ -518,3 +518,29 @@ extension InMemoryBackendParseTests {
         #expect(await backend.documents(in: "Venue").first?["address"] == ["city": "Milan"])
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server refuses a top-level field's equality with a non-empty array as it refuses one with a plain object
+    /// (MongoTransform.js `transformQueryKeyValue`: no constraint, no atom; 107 "You cannot use a,b as a query
+    /// parameter.", the array as JavaScript's `String` writes it), in `$or` too; a dotted key takes one as it is.
+    @Test func parseRefusesAFieldsEqualityWithAnArray() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [try Self.json(#"{"objectId":"a1","tags":["a","b"],"address":{"codes":[1,2]}}"#)],
+            into: "Place"
+        )
+        for (filter, text) in [
+            (#"{"tags":["a","b"]}"#, "a,b"), (#"{"$or":[{"tags":["a",[1,null],{"x":1}]}]}"#, "a,1,,[object Object]"),
+        ] {
+            let (status, answer) = try await Self.send(backend, "/classes/Place", [("where", filter)])
+            #expect(status == 400, "\(filter): \(answer)")
+            #expect(answer == ["code": 107, "error": .string("You cannot use \(text) as a query parameter.")])
+        }
+        let (status, answer) = try await Self.send(
+            backend,
+            "/classes/Place",
+            [("where", #"{"address.codes":[1,2]}"#)]
+        )
+        #expect(status == 200 && Self.ids(answer) == ["a1"], "\(answer)")
+    }
+}

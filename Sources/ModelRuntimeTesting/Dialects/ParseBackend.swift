@@ -381,7 +381,10 @@ struct ParseBackend: BackendDialect {
                 related = ["objectId": ["$in": .array(ids.map(JSONValue.string))]]
             case _ where !key.hasPrefix("$"):
                 if Self.isRefusedEquality(key, value) {
-                    throw BackendFault.badOperand("You cannot use [object Object] as a query parameter.", path: key)
+                    throw BackendFault.badOperand(
+                        "You cannot use \(Self.javaScriptText(value)) as a query parameter.",
+                        path: key
+                    )
                 }
                 guard case .object(var conditions) = value else {
                     resolved[key] = Self.dateFields.contains(key) ? Self.asDate(value) : value
@@ -411,16 +414,35 @@ struct ParseBackend: BackendDialect {
         "objectId", "_rperm", "_wperm", "_perishable_token", "_email_verify_token", "timesUsed",
     ]
 
-    /// Whether parse-server refuses `value` as what `key` equals (MongoTransform.js): an object with a key not
-    /// starting with `$` is no constraint (`transformConstraint`), and a top-level key's atom must then be a Pointer,
-    /// Date, Bytes, GeoPoint, Polygon or File (`transformTopLevelAtom`); a dotted key's is taken as it is
-    /// (`transformInteriorAtom`).
+    /// Whether parse-server refuses `value` as what `key` equals (MongoTransform.js): a non-empty array, or an object
+    /// with a key not starting with `$`, is no constraint (`transformConstraint`), and a top-level key's atom must
+    /// then be a Pointer, Date, Bytes, GeoPoint, Polygon or File (`transformTopLevelAtom`); a dotted key's is taken
+    /// as it is (`transformInteriorAtom`).
     private static func isRefusedEquality(_ key: String, _ value: JSONValue) -> Bool {
-        guard case .object(let members) = value, !key.contains("."), !verbatimKeys.contains(key),
-            members.keys.contains(where: { !$0.hasPrefix("$") })
-        else { return false }
+        guard !key.contains("."), !verbatimKeys.contains(key) else { return false }
+        // An array's keys are its positions, none a constraint; only an empty one makes an (empty) constraint.
+        if case .array(let elements) = value { return !elements.isEmpty }
+        guard case .object(let members) = value, members.keys.contains(where: { !$0.hasPrefix("$") }) else {
+            return false
+        }
         let atoms: Set<String> = ["Pointer", "Date", "Bytes", "GeoPoint", "Polygon", "File"]
         return !atoms.contains(members["__type"]?.stringValue ?? "")
+    }
+
+    /// `value` as JavaScript's `String(value)` writes it in parse-server's messages: an array's elements joined by
+    /// commas (`a,b`), an object `[object Object]`, `null` nothing.
+    private static func javaScriptText(_ value: JSONValue) -> String {
+        switch value {
+        case .null: ""
+        case .bool(let flag): flag ? "true" : "false"
+        case .string(let text): text
+        case .int(let number): String(number)
+        case .bigInteger(let digits): digits
+        case .double(let number):
+            number == number.rounded(.towardZero) && abs(number) < 1e21 ? String(Int64(number)) : number.description
+        case .array(let elements): elements.map(javaScriptText).joined(separator: ",")
+        case .object: "[object Object]"
+        }
     }
 
     /// A field's conditions with each bare objectId compared with a pointer field read as a pointer to the class the
