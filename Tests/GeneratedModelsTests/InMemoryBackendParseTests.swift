@@ -544,3 +544,25 @@ extension InMemoryBackendParseTests {
         #expect(status == 200 && Self.ids(answer) == ["a1"], "\(answer)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server's `validateQuery` (DatabaseController.js) takes no top-level `$` key but `$and`, `$or` and `$nor`
+    /// (105 "Invalid key name: …", in them too), and refuses an `$or` or `$and` that isn't an array and a `$nor` that
+    /// isn't a non-empty one (102).
+    @Test func parseRefusesOtherTopLevelOperatorsAndMisshapedLogic() async throws {
+        let backend = try await Self.seeded()
+        let cases: [(String, JSONValue)] = [
+            (#"{"$where":"true"}"#, ["code": 105, "error": "Invalid key name: $where"]),
+            (#"{"$or":[{"n":1},{"$expr":{"$eq":["$n",1]}}]}"#, ["code": 105, "error": "Invalid key name: $expr"]),
+            (#"{"$or":{"n":1}}"#, ["code": 102, "error": "Bad $or format - use an array value."]),
+            (#"{"$and":"n"}"#, ["code": 102, "error": "Bad $and format - use an array value."]),
+            (#"{"$nor":[]}"#, ["code": 102, "error": "Bad $nor format - use an array of at least 1 value."]),
+        ]
+        for (filter, refusal) in cases {
+            let (status, answer) = try await Self.send(backend, "/classes/Place", [("where", filter)])
+            #expect(status == 400 && answer == refusal, "\(filter): \(answer)")
+        }
+        let (status, answer) = try await Self.send(backend, "/classes/Place", [("where", #"{"$or":[{"n":1}]}"#)])
+        #expect(status == 200 && Self.ids(answer) == ["a1"], "\(answer)")
+    }
+}

@@ -366,12 +366,20 @@ struct ParseBackend: BackendDialect {
         var related: JSONValue?
         // In key order, so that of several refused keys the same one is named every time.
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+            // parse-server's `validateQuery` takes no other `$` key (105); `$relatedTo` is resolved before it
+            // (RestQuery.js). It checks a field's name too, but not with the master key, which the backend doesn't
+            // model: a query on `_id` is then MongoDB's.
+            if key.hasPrefix("$"), !["$and", "$or", "$nor", "$relatedTo"].contains(key) {
+                throw BackendFault(status: 400, code: "keyName", message: "Invalid key name: \(key)", path: key)
+            }
             switch key {
             case "$and", "$or", "$nor":
+                guard case .array(let filters) = value, key != "$nor" || !filters.isEmpty else {
+                    let format = key == "$nor" ? "an array of at least 1 value" : "an array value"
+                    throw BackendFault.invalid("Bad \(key) format - use \(format).")
+                }
                 resolved[key] = .array(
-                    try (value.arrayValue ?? []).map {
-                        try resolvingRelations($0, in: className, state, depth: depth + 1)
-                    }
+                    try filters.map { try resolvingRelations($0, in: className, state, depth: depth + 1) }
                 )
             case "$relatedTo":
                 guard case .object(let pointer)? = value["object"], let owner = pointer["className"]?.stringValue,
