@@ -566,3 +566,36 @@ extension InMemoryBackendParseTests {
         #expect(status == 200 && Self.ids(answer) == ["a1"], "\(answer)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// A Relation lives in parse-server's join table, not in the object: every object of the class is answered with
+    /// each relation field of the class's schema, whatever its `keys`, and so is an included one
+    /// (MongoTransform.js `mongoObjectToParseObject`).
+    @Test func parseAnswersARelationFieldOnEveryObjectOfTheClass() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [try Self.json(#"{"objectId":"t1","name":"a"}"#), try Self.json(#"{"objectId":"t2","name":"b"}"#)],
+            into: "Team"
+        )
+        try await backend.insert(
+            [try Self.json(#"{"objectId":"g1","team":{"__type":"Pointer","className":"Team","objectId":"t2"}}"#)],
+            into: "Game"
+        )
+        var (status, answer) = try await Self.send(
+            backend,
+            "/classes/Team/t1",
+            method: "PUT",
+            body:
+                #"{"members":{"__op":"AddRelation","objects":[{"__type":"Pointer","className":"Player","objectId":"p1"}]}}"#
+        )
+        #expect(status == 200, "\(answer)")
+        let relation: JSONValue = ["__type": "Relation", "className": "Player"]
+        (status, answer) = try await Self.send(backend, "/classes/Team", [("keys", "name")])
+        #expect(answer["results"]?.arrayValue?.map { $0["members"] } == [relation, relation], "\(answer)")
+        (status, answer) = try await Self.send(backend, "/classes/Team/t2")
+        #expect(status == 200 && answer["members"] == relation, "\(answer)")
+        (status, answer) = try await Self.send(backend, "/classes/Game", [("include", "team")])
+        #expect(answer["results"]?[0]?["team"]?["members"] == relation, "\(answer)")
+        #expect(await backend.documents(in: "Team").last?["members"] == nil, "the stored object holds no relation")
+    }
+}

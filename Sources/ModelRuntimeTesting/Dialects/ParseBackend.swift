@@ -102,7 +102,8 @@ struct ParseBackend: BackendDialect {
             }
             let document = try instance(segments[2], className, state).document
             let options = try ReadOptions(BackendRequest.Query(request.query))
-            return BackendAnswer(try including([try options.selection(at: []).project(document)], options, state)[0])
+            let projected = try options.selection(at: []).project(document)
+            return BackendAnswer(try including([projected], of: className, options, state)[0])
         case ("PUT", 3): return try update(request.body, id: segments[2], className, &state)
         case ("DELETE", 3):
             let (index, _) = try instance(segments[2], className, state)
@@ -224,7 +225,7 @@ struct ParseBackend: BackendDialect {
         selection.skip = try query.intItem("skip") ?? 0
         selection.limit = try query.intItem("limit") ?? pageSize
         var answer: [String: JSONValue] = [
-            "results": .array(try including(try selection.page(of: selected), options, state))
+            "results": .array(try including(try selection.page(of: selected), of: className, options, state))
         ]
         // parse-server counts when `count` is true as JavaScript reads it, JSON or not (`count=1`, `count=true`).
         if let count = query.item("count"),
@@ -240,12 +241,19 @@ struct ParseBackend: BackendDialect {
     /// them: a pointer to no object is left out.
     private func including(
         _ objects: [JSONValue],
+        of className: String,
         _ options: ReadOptions,
         _ state: BackendState
     ) throws
         -> [JSONValue]
     {
-        var results = objects.map { withFileURLs($0, state) }
+        // Each class's relation fields, found once when the class's objects are first answered.
+        var relations: [String: [String: JSONValue]] = [:]
+        func answered(_ object: JSONValue, of className: String) -> JSONValue {
+            if relations[className] == nil { relations[className] = Self.relationFields(of: className, state) }
+            return withRelations(withFileURLs(object, state), relations[className] ?? [:])
+        }
+        var results = objects.map { answered($0, of: className) }
         // Each class's objects by objectId, indexed once when a pointer first names the class.
         var byID: [String: [String: JSONValue]] = [:]
         for path in options.include {
@@ -261,7 +269,7 @@ struct ParseBackend: BackendDialect {
                     byID[target] = objects
                 }
                 guard let found = byID[target]?[id],
-                    case .object(var object) = withFileURLs(try selection.project(found), state)
+                    case .object(var object) = answered(try selection.project(found), of: target)
                 else { return nil }
                 object["__type"] = "Object"
                 object["className"] = .string(target)
@@ -510,6 +518,26 @@ struct ParseBackend: BackendDialect {
                 return value?[segment]
             }
         }
+    }
+
+    /// The relation fields of `className`'s schema, each with the Relation value parse-server answers for it: those a
+    /// stored object of the class holds a Relation in (the in-memory backend's schema is its stored objects).
+    private static func relationFields(of className: String, _ state: BackendState) -> [String: JSONValue] {
+        var fields: [String: JSONValue] = [:]
+        for object in state.documents(className) {
+            for (key, value) in object.objectValue ?? [:] where fields[key] == nil && value["__type"] == "Relation" {
+                fields[key] = value
+            }
+        }
+        return fields
+    }
+
+    /// The object with every relation field of its class, as parse-server answers each object it reads, whatever
+    /// its `keys` (MongoTransform.js `mongoObjectToParseObject`: a Relation lives in a join table, not the object).
+    private func withRelations(_ object: JSONValue, _ fields: [String: JSONValue]) -> JSONValue {
+        guard !fields.isEmpty, case .object(var members) = object else { return object }
+        members.merge(fields) { _, relation in relation }
+        return .object(members)
     }
 
     /// The object with each File value's `url`, as parse-server's FilesController adds it on every read.
