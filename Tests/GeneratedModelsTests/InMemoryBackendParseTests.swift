@@ -599,3 +599,26 @@ extension InMemoryBackendParseTests {
         #expect(await backend.documents(in: "Team").last?["members"] == nil, "the stored object holds no relation")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server flattens the arrays in an `$in` or a `$nin` one level before MongoDB sees them
+    /// (MongoTransform.js `transformConstraint`, `_.flatMap`): `{"$in":[["a","b"],"c"]}` is `$in` a, b and c, not an
+    /// array equal to `["a","b"]`.
+    @Test func parseFlattensTheArraysOfAnInOrANin() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [
+                try Self.json(#"{"objectId":"a1","name":"a","tags":["a","b"]}"#),
+                try Self.json(#"{"objectId":"a2","name":"c"}"#), try Self.json(#"{"objectId":"a3","name":"d"}"#),
+            ],
+            into: "Item"
+        )
+        for (filter, expected) in [
+            (#"{"name":{"$in":[["a","b"],"c"]}}"#, ["a1", "a2"]), (#"{"name":{"$nin":[["a"],"c"]}}"#, ["a3"]),
+            (#"{"tags":{"$in":[["x","b"]]}}"#, ["a1"]),
+        ] {
+            let (status, answer) = try await Self.send(backend, "/classes/Item", [("where", filter)])
+            #expect(status == 200 && Self.ids(answer) == expected, "\(filter): \(answer)")
+        }
+    }
+}

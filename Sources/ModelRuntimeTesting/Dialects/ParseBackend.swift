@@ -416,6 +416,13 @@ struct ParseBackend: BackendDialect {
                     }
                     conditions[operatorName] = .array(try selected(name, operand, state, depth: depth))
                 }
+                // `transformConstraint` flattens an `$in`'s and a `$nin`'s arrays one level (`_.flatMap`); the keys
+                // it takes as they are never reach it.
+                for name in ["$in", "$nin"] where !Self.verbatimKeys.contains(key) {
+                    if case .array(let operands)? = conditions[name] {
+                        conditions[name] = .array(operands.flatMap { $0.arrayValue ?? [$0] })
+                    }
+                }
                 resolved[key] = .object(withPointers(conditions, field: key, in: className, state))
             default:
                 resolved[key] = value
