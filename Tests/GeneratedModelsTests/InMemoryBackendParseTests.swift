@@ -622,3 +622,44 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// A `/batch` with `transaction: true` is all or nothing: when one request fails, parse-server aborts the
+    /// transaction and rejects the batch with no Parse error, answered as an internal error (batch.js; its
+    /// spec/batch.spec.js "should not save anything when one operation fails in a transaction"). Without it, each
+    /// request is applied on its own.
+    @Test func parseTransactionalBatchIsAllOrNothing() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"a1","key":"string"}"#)], into: "MyObject")
+        let requests =
+            #"[{"method":"POST","path":"/api/classes/MyObject","body":{"key":"value1"}},"#
+            + #"{"method":"POST","path":"/api/classes/MyObject","body":{"key":10}}]"#
+        var (status, answer) = try await Self.send(
+            backend,
+            "/batch",
+            method: "POST",
+            body: #"{"transaction":true,"requests":"# + requests + "}"
+        )
+        #expect(status == 500 && answer == ["code": 1, "message": "Internal server error."], "\(answer)")
+        #expect(await backend.documents(in: "MyObject").count == 1)
+
+        (status, answer) = try await Self.send(
+            backend,
+            "/batch",
+            method: "POST",
+            body: #"{"requests":"# + requests + "}"
+        )
+        #expect(status == 200 && answer[0]?["success"] != nil && answer[1]?["error"]?["code"] == 111, "\(answer)")
+        #expect(await backend.documents(in: "MyObject").count == 2)
+
+        (status, answer) = try await Self.send(
+            backend,
+            "/batch",
+            method: "POST",
+            body:
+                #"{"transaction":true,"requests":[{"method":"POST","path":"/api/classes/MyObject","body":{"key":"b"}}]}"#
+        )
+        #expect(status == 200 && answer[0]?["success"]?["objectId"] != nil, "\(answer)")
+        #expect(await backend.documents(in: "MyObject").count == 3)
+    }
+}

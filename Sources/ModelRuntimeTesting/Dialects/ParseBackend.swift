@@ -1051,6 +1051,27 @@ struct ParseBackend: BackendDialect {
         guard case .array(let requests)? = request.body?["requests"] else {
             throw BackendFault.invalid("requests must be an array")
         }
+        // With `transaction: true` the requests run in one MongoDB transaction, aborted when one fails: nothing is
+        // written, and the batch's rejection, which is no Parse error, is answered as an internal error (batch.js,
+        // middlewares.js `handleParseErrors`).
+        guard request.body?["transaction"] != .bool(true) else {
+            var transaction = state
+            let answers = try answers(to: requests, request, &transaction)
+            if answers.contains(where: { $0["error"] != nil }) {
+                throw Self.internalError("a request of the transaction failed, and none was applied")
+            }
+            state = transaction
+            return BackendAnswer(.array(answers))
+        }
+        return BackendAnswer(.array(try answers(to: requests, request, &state)))
+    }
+
+    /// Each request of a `/batch`, in order, answered `{"success":…}` or `{"error":{"code","error"}}`.
+    private func answers(
+        to requests: [JSONValue],
+        _ request: BackendRequest,
+        _ state: inout BackendState
+    ) throws -> [JSONValue] {
         var answers: [JSONValue] = []
         for entry in requests {
             guard let method = entry["method"]?.stringValue, let path = entry["path"]?.stringValue else {
@@ -1082,6 +1103,6 @@ struct ParseBackend: BackendDialect {
                 answers.append(["error": errorBody(fault)])
             }
         }
-        return BackendAnswer(.array(answers))
+        return answers
     }
 }
