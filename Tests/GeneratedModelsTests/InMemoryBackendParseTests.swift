@@ -663,3 +663,21 @@ extension InMemoryBackendParseTests {
         #expect(await backend.documents(in: "MyObject").count == 3)
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// `include=*` (or `includeAll`) includes every top-level pointer and array field of the class's schema, and
+    /// adds them to the `keys` a read sends (RestQuery.js, its `include` option and `handleIncludeAll`).
+    @Test func parseIncludeAllIncludesEveryPointerAndArrayField() async throws {
+        let backend = try await Self.seeded()
+        for query in [[("include", "*")], [("includeAll", "true")], [("include", "*"), ("keys", "points")]] {
+            let (status, answer) = try await Self.send(backend, "/classes/Score", query)
+            #expect(status == 200, "\(query): \(answer)")
+            let score = try #require(answer["results"]?[0])
+            #expect(score["owner"]?["__type"] == "Object" && score["owner"]?["name"] == "ann", "\(query): \(score)")
+            #expect(score["team"]?.arrayValue?.map { $0["__type"] } == ["Object"], "\(query): \(score)")
+            #expect(score["points"] == 3)
+        }
+        let (status, score) = try await Self.send(backend, "/classes/Score/s1", [("include", "*")])
+        #expect(status == 200 && score["owner"]?["name"] == "ann", "\(score)")
+    }
+}

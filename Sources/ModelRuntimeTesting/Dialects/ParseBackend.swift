@@ -101,7 +101,7 @@ struct ParseBackend: BackendDialect {
                 throw BackendFault.invalid("Improper encode of parameter")
             }
             let document = try instance(segments[2], className, state).document
-            let options = try ReadOptions(BackendRequest.Query(request.query))
+            let options = try ReadOptions(BackendRequest.Query(request.query), of: className, state)
             let projected = try options.selection(at: []).project(document)
             return BackendAnswer(try including([projected], of: className, options, state)[0])
         case ("PUT", 3): return try update(request.body, id: segments[2], className, &state)
@@ -152,7 +152,8 @@ struct ParseBackend: BackendDialect {
         /// key of `keys` and `excludeKeys` (`owner.name` includes `owner`), and the prefixes of each, shortest first.
         var include: [[String]] = []
 
-        init(_ query: BackendRequest.Query) throws {
+        /// The options of a read of `className`'s objects.
+        init(_ query: BackendRequest.Query, of className: String, _ state: BackendState) throws {
             keys = query.item("keys").map {
                 $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             }
@@ -161,6 +162,11 @@ struct ParseBackend: BackendDialect {
             for key in (keys ?? []) + excludeKeys where key.contains(".") {
                 paths.append(String(key[..<key.lastIndex(of: ".")!]))
             }
+            // `*` among the paths (or an `includeAll` item) includes every top-level pointer and array field of the
+            // class's schema, and `*` drops the other paths, those of `keys` too (RestQuery.js, its `include` option
+            // and `handleIncludeAll`); the fields join `keys` when a read sends them.
+            let includesAll = paths.contains("*") || query.item("includeAll") != nil
+            if paths.contains("*") { paths = [] }
             var seen: Set<[String]> = []
             for path in paths {
                 let parts = try checkedSegments(path)
@@ -170,6 +176,11 @@ struct ParseBackend: BackendDialect {
             }
             include = include.enumerated().sorted { ($0.element.count, $0.offset) < ($1.element.count, $1.offset) }
                 .map(\.element)
+            if includesAll {
+                let fields = ParseBackend.includableFields(of: className, state)
+                include += fields.map { [$0] }.filter { !include.contains($0) }
+                keys = keys.map { sent in sent + fields.filter { !sent.contains($0) } }
+            }
         }
 
         /// The members kept of each object at `path` (the objects answered when empty, else the objects included
@@ -212,7 +223,7 @@ struct ParseBackend: BackendDialect {
             throw BackendFault.invalid("Invalid parameter for query: \(unknown.name)")
         }
         let query = BackendRequest.Query(items)
-        let options = try ReadOptions(query)
+        let options = try ReadOptions(query, of: className, state)
         var selection = options.selection(at: [])
         let selected = try matching(try query.jsonItem("where"), in: className, state)
         if let order = query.item("order") {
@@ -524,6 +535,16 @@ struct ParseBackend: BackendDialect {
                 if let index = Int(segment), String(index) == segment, let element = value?[index] { return element }
                 return value?[segment]
             }
+        }
+    }
+
+    /// The fields of `className`'s schema that `include=*` includes: those whose type is a Pointer or an Array
+    /// (RestQuery.js `handleIncludeAll`), the schema being the stored objects, in name order.
+    private static func includableFields(of className: String, _ state: BackendState) -> [String] {
+        let fields = Set(state.documents(className).flatMap { $0.objectValue?.keys.map { $0 } ?? [] })
+        return fields.sorted().filter { field in
+            let type = schemaType(of: field, in: className, state)
+            return type == "Array" || type?.hasPrefix("Pointer<") == true
         }
     }
 
