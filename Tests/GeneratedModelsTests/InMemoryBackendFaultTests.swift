@@ -96,6 +96,49 @@ import FoundationNetworking
         #expect(await backend.documents(in: "c_items").first?["c_name"] == "x")
     }
 
+    /// The CRUD service's Ajv coerces a body's scalar of another type where it can before validating it
+    /// (`coerceTypes: true`, crud-service `lib/validatorGetters.js`, `getAjvValidator`): text that spells a number to
+    /// the number, a number to its text, `"true"` and `0` to booleans; what it can't coerce it refuses.
+    @Test func miaCoercesABodysScalarsAsAjvDoes() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        await backend.register(Item.self)
+        var (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "POST",
+                path: "/c_items/",
+                body: .object([
+                    ("c_name", .int(5)), ("c_count", .string("7")), ("c_active", .string("true")),
+                    ("c_price", .string(" 2.5 ")), ("c_parts", .array([.object([("c_qty", .string("3"))])])),
+                ])
+            )
+        )
+        #expect(status == 200, "\(answer)")
+        var stored = try #require(await backend.documents(in: "c_items").first)
+        #expect(stored["c_name"] == "5" && stored["c_count"] == 7 && stored["c_active"] == true, "\(stored)")
+        #expect(stored["c_price"] == 2.5 && stored["c_parts"]?[0]?["c_qty"] == 3, "\(stored)")
+
+        let id = try #require(answer["_id"]?.stringValue)
+        (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "PATCH",
+                path: "/c_items/\(id)",
+                body: .object([("$set", .object([("c_count", .string("8")), ("c_active", .int(0))]))])
+            )
+        )
+        #expect(status == 200, "\(answer)")
+        stored = try #require(await backend.documents(in: "c_items").first)
+        #expect(stored["c_count"] == 8 && stored["c_active"] == false, "\(stored)")
+
+        for (member, value, type) in [
+            ("c_count", QueryJSON.string(""), "number"), ("c_active", .string("yes"), "boolean"),
+        ] {
+            (status, answer) = try await backend.answer(
+                RenderedRequest(method: "POST", path: "/c_items/", body: .object([(member, value)]))
+            )
+            #expect(status == 400 && answer["message"] == .string("body/\(member) must be \(type)"), "\(answer)")
+        }
+    }
+
     // MARK: Parse
 
     /// parse-server refuses a value whose type isn't the one its schema holds for the field, in

@@ -82,6 +82,71 @@ struct MiaBackend: BackendDialect {
         return refusal
     }
 
+    /// `document` with each value the registered model reads as another type coerced as the service's Ajv coerces
+    /// a body (`coerceTypes: true`, crud-service `lib/validatorGetters.js`, `getAjvValidator`): text that spells a
+    /// number to the number, a number or a boolean to its text, `"true"`, `"false"`, `1` and `0` to a boolean, and
+    /// `true` and `false` to `1` and `0`. A value no rule coerces is left for the model to refuse.
+    static func coercing(_ document: JSONValue, of collection: String, _ state: BackendState) -> JSONValue {
+        var coerced = document
+        // Each pass coerces the value the model's decoding stopped at; a document has no more values than members.
+        for _ in 0..<10_000 {
+            do {
+                try state.checkDocument(coerced, of: collection)
+                return coerced
+            } catch let fault as BackendFault {
+                guard let expected = fault.expected, let path = fault.path,
+                    let changed = replacing(in: coerced, at: segments(path)[...], { coerce($0, to: expected) })
+                else { return coerced }
+                coerced = changed
+            } catch {
+                return coerced
+            }
+        }
+        return coerced
+    }
+
+    /// `value` coerced to `kind` as Ajv coerces a scalar; nil where it doesn't.
+    private static func coerce(_ value: JSONValue, to kind: ExpectedKind) -> JSONValue? {
+        switch (kind, value) {
+        case (.string, .int), (.string, .double), (.string, .bigInteger), (.string, .bool):
+            return .string(javaScriptString(value))
+        case (.number, .string(let text)):
+            // JavaScript's `+text`: the number the trimmed text spells, none for empty text.
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty, let number = Double(trimmed), number.isFinite else { return nil }
+            return number == number.rounded(.towardZero) && abs(number) < 9e15 ? .int(Int(number)) : .double(number)
+        case (.number, .bool(let flag)): return .int(flag ? 1 : 0)
+        case (.boolean, .string("true")), (.boolean, .int(1)): return .bool(true)
+        case (.boolean, .string("false")), (.boolean, .int(0)): return .bool(false)
+        default: return nil
+        }
+    }
+
+    /// `document` with the value at `path` (a coding path's segments, an array's element by its index) replaced
+    /// by what `change` makes of it; nil where the path reaches no value or `change` makes none.
+    private static func replacing(
+        in document: JSONValue,
+        at path: ArraySlice<String>,
+        _ change: (JSONValue) -> JSONValue?
+    ) -> JSONValue? {
+        guard let segment = path.first else { return change(document) }
+        switch document {
+        case .object(var members):
+            guard let member = members[segment], let new = replacing(in: member, at: path.dropFirst(), change) else {
+                return nil
+            }
+            members[segment] = new
+            return .object(members)
+        case .array(var elements):
+            guard let index = Int(segment), elements.indices.contains(index),
+                let new = replacing(in: elements[index], at: path.dropFirst(), change)
+            else { return nil }
+            elements[index] = new
+            return .array(elements)
+        default: return nil
+        }
+    }
+
     /// A query parameter the route's schema doesn't have (its querystring allows no other), as crud-service's
     /// error handler words the refusal (`index.js`, `customErrorHandler`): a new error of its own, without Fastify's
     /// code.
@@ -733,6 +798,7 @@ struct MiaBackend: BackendDialect {
         document["creatorId"] = .string(user(request))
         document["updatedAt"] = .string(now)
         document["updaterId"] = .string(user(request))
+        document = Self.coercing(.object(document), of: collection, state).objectValue ?? document
         do {
             try state.checkDocument(.object(document), of: collection)
         } catch let fault as BackendFault {
@@ -946,6 +1012,7 @@ struct MiaBackend: BackendDialect {
         guard case .object(var members) = document else { return }
         members["updatedAt"] = .string(now)
         members["updaterId"] = .string(user)
+        members = Self.coercing(.object(members), of: collection, state).objectValue ?? members
         do {
             try state.checkDocument(.object(members), of: collection)
         } catch let fault as BackendFault {

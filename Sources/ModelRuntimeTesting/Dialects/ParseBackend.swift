@@ -409,7 +409,7 @@ struct ParseBackend: BackendDialect {
             case _ where !key.hasPrefix("$"):
                 if Self.isRefusedEquality(key, value) {
                     throw BackendFault.badOperand(
-                        "You cannot use \(Self.javaScriptText(value)) as a query parameter.",
+                        "You cannot use \(javaScriptString(value)) as a query parameter.",
                         path: key
                     )
                 }
@@ -461,22 +461,6 @@ struct ParseBackend: BackendDialect {
         }
         let atoms: Set<String> = ["Pointer", "Date", "Bytes", "GeoPoint", "Polygon", "File"]
         return !atoms.contains(members["__type"]?.stringValue ?? "")
-    }
-
-    /// `value` as JavaScript's `String(value)` writes it in parse-server's messages: an array's elements joined by
-    /// commas (`a,b`), an object `[object Object]`, `null` nothing.
-    private static func javaScriptText(_ value: JSONValue) -> String {
-        switch value {
-        case .null: ""
-        case .bool(let flag): flag ? "true" : "false"
-        case .string(let text): text
-        case .int(let number): String(number)
-        case .bigInteger(let digits): digits
-        case .double(let number):
-            number == number.rounded(.towardZero) && abs(number) < 1e21 ? String(Int64(number)) : number.description
-        case .array(let elements): elements.map(javaScriptText).joined(separator: ",")
-        case .object: "[object Object]"
-        }
     }
 
     /// A field's conditions with each bare objectId compared with a pointer field read as a pointer to the class the

@@ -187,3 +187,20 @@ func values(at path: [String], in document: JSONValue) -> [JSONValue] {
     }
     return current
 }
+
+/// `value` as JavaScript's `String(value)` writes it, as parse-server's messages and Ajv's coercion to a string do:
+/// an array's elements joined by commas (`a,b`), an object `[object Object]`, `null` nothing, a whole number without
+/// a fraction.
+func javaScriptString(_ value: JSONValue) -> String {
+    switch value {
+    case .null: ""
+    case .bool(let flag): flag ? "true" : "false"
+    case .string(let text): text
+    case .int(let number): String(number)
+    case .bigInteger(let digits): digits
+    case .double(let number):
+        number == number.rounded(.towardZero) && abs(number) < 1e21 ? String(Int64(number)) : number.description
+    case .array(let elements): elements.map(javaScriptString).joined(separator: ",")
+    case .object: "[object Object]"
+    }
+}
