@@ -711,3 +711,36 @@ import FoundationNetworking
         #expect(await backend.documents(in: "c_items").first?["c_name"] == "a")
     }
 }
+
+extension InMemoryBackendMiaTests {
+    /// The CRUD service hands its projection to MongoDB (crud-service `lib/projectionUtils.js`,
+    /// `resolveProjection`), whose projection of a dotted path goes through an array of documents: `_p=c_parts.c_label`
+    /// keeps each element's label (an element without one stays an empty document, one that is no document is left
+    /// out), and an exclusion leaves the path out of each element.
+    @Test func aProjectionReachesIntoAnArrayOfDocuments() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert(
+            [
+                [
+                    "c_name": "a",
+                    "c_parts": [["c_label": "bolt", "c_qty": 1], ["c_qty": 2], 5, [["c_label": "nut", "c_qty": 3]]],
+                ]
+            ],
+            into: "c_items"
+        )
+        var (status, answer) = try await Self.send(backend, "/c_items/", [("_p", "c_parts.c_label,c_parts.c_qty")])
+        #expect(status == 200, "\(answer)")
+        #expect(
+            answer[0]?["c_parts"]
+                == [["c_label": "bolt", "c_qty": 1], ["c_qty": 2], [["c_label": "nut", "c_qty": 3]]],
+            "\(answer)"
+        )
+        (status, answer) = try await Self.send(backend, "/c_items/", [("_p", "c_parts.c_label")])
+        #expect(answer[0]?["c_parts"] == [["c_label": "bolt"], [:], [["c_label": "nut"]]], "\(answer)")
+        #expect(answer[0]?["c_name"] == nil)
+        (status, answer) = try await Self.send(backend, "/c_items/", [("_rawp", #"{"c_parts.c_qty":0}"#)])
+        #expect(status == 200, "\(answer)")
+        #expect(answer[0]?["c_parts"] == [["c_label": "bolt"], [:], 5, [["c_label": "nut"]]], "\(answer)")
+        #expect(answer[0]?["c_name"] == "a")
+    }
+}

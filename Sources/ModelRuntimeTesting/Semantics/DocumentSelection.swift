@@ -100,6 +100,10 @@ struct DocumentSelection {
         return .object(members)
     }
 
+    /// Copies the member at `path` from `source` into `target`, as MongoDB's inclusion projection keeps it: through
+    /// an array, the path goes on in each element (an array in it too), an element that is no document is left out,
+    /// and a document without the path stays an empty one (`{"a.b": 1}` of `{"a": [{"b": 1}, {"c": 2}, 3]}` is
+    /// `{"a": [{"b": 1}, {}]}`).
     private static func copy(
         _ path: ArraySlice<String>,
         from source: [String: JSONValue],
@@ -111,12 +115,37 @@ struct DocumentSelection {
             target[first] = value
             return
         }
-        guard case .object(let inner) = value else { return }
-        var kept = target[first]?.objectValue ?? [:]
-        copy(rest, from: inner, into: &kept)
-        target[first] = .object(kept)
+        if let kept = kept(rest, of: value, in: target[first]) { target[first] = kept }
     }
 
+    /// What the inclusion of `path` keeps of `value`, merged into what `target` kept of it by other paths; nil for
+    /// a value that is neither a document nor an array.
+    private static func kept(_ path: ArraySlice<String>, of value: JSONValue, in target: JSONValue?) -> JSONValue? {
+        switch value {
+        case .object(let inner):
+            var kept = target?.objectValue ?? [:]
+            copy(path, from: inner, into: &kept)
+            return .object(kept)
+        case .array(let elements):
+            // Each element keeps what other paths kept of it: the kept array has an entry for every document or
+            // array element, in order.
+            let previous = target?.arrayValue ?? []
+            var index = 0
+            var result: [JSONValue] = []
+            for element in elements {
+                guard element.objectValue != nil || element.arrayValue != nil else { continue }
+                let earlier = index < previous.count ? previous[index] : nil
+                if let kept = kept(path, of: element, in: earlier) { result.append(kept) }
+                index += 1
+            }
+            return .array(result)
+        default:
+            return nil
+        }
+    }
+
+    /// Removes the member at `path`, as MongoDB's exclusion projection does: through an array, from each document
+    /// element (an array in it too); other elements stay.
     private static func remove(_ path: ArraySlice<String>, from members: inout [String: JSONValue]) {
         guard let first = path.first else { return }
         let rest = path.dropFirst()
@@ -124,8 +153,16 @@ struct DocumentSelection {
             members[first] = nil
             return
         }
-        guard case .object(var inner) = members[first] else { return }
-        remove(rest, from: &inner)
-        members[first] = .object(inner)
+        if let value = members[first] { members[first] = removing(rest, from: value) }
+    }
+
+    private static func removing(_ path: ArraySlice<String>, from value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(var inner):
+            remove(path, from: &inner)
+            return .object(inner)
+        case .array(let elements): return .array(elements.map { removing(path, from: $0) })
+        default: return value
+        }
     }
 }
