@@ -543,6 +543,22 @@ extension InMemoryBackendParseTests {
         )
         #expect(status == 200 && Self.ids(answer) == ["a1"], "\(answer)")
     }
+
+    /// An empty array is an empty constraint to parse-server's `transformConstraint` (MongoTransform.js: no key, no
+    /// condition), which MongoDB reads as the empty document the field equals: `{"tags":[]}` selects a field that is
+    /// `{}` or holds one, not an empty array.
+    @Test func parseReadsAnEqualityWithAnEmptyArrayAsAnEmptyDocument() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [
+                try Self.json(#"{"objectId":"a1","tags":[]}"#), try Self.json(#"{"objectId":"a2","tags":[{}]}"#),
+                try Self.json(#"{"objectId":"a3","tags":{}}"#),
+            ],
+            into: "Place"
+        )
+        let (status, answer) = try await Self.send(backend, "/classes/Place", [("where", #"{"tags":[]}"#)])
+        #expect(status == 200 && Self.ids(answer) == ["a2", "a3"], "\(answer)")
+    }
 }
 
 extension InMemoryBackendParseTests {

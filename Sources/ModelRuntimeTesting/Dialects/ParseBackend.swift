@@ -413,6 +413,12 @@ struct ParseBackend: BackendDialect {
                         path: key
                     )
                 }
+                // An empty array is an empty constraint to `transformConstraint`, which MongoDB reads as the empty
+                // document the field equals.
+                if value == .array([]), !Self.verbatimKeys.contains(key) {
+                    resolved[key] = .object([:])
+                    continue
+                }
                 guard case .object(var conditions) = value else {
                     resolved[key] = Self.dateFields.contains(key) ? Self.asDate(value) : value
                     continue
