@@ -301,6 +301,71 @@ import Testing
         }
     }
 
+    /// A mapping whose class another model has is one error, at its class: the mapping is left out, as an object whose
+    /// Swift name another object has is, so the check for file names that differ only in case doesn't report it again.
+    static let clashCases: [Case] = {
+        let objects =
+            "objects:\n  - name: thing\n    properties: [{ name: a, type: String }]\n  - name: other\n    properties: [{ name: b, type: String }]\n"
+        let withMappings = "schemas: [objects.yaml]\nmappings: [app.mappings]\n"
+        let withYAML = "schemas: [objects.yaml]\nmappings: [m.yaml]\n"
+        return [
+            Case(
+                name: "a .mappings class that an object has",
+                config: withMappings,
+                files: [
+                    "objects.yaml": objects,
+                    "app.mappings": #"{ "$A": { "@class": "Thing", "a": { "@type": "Int" } } }"#,
+                ],
+                expected: [
+                    "app.mappings:1:21: error: mapping '$A' and 'thing' would both be the Swift type 'Thing'; the other is at objects.yaml:2:11"
+                ]
+            ),
+            Case(
+                name: "two .mappings contexts of one class",
+                config: withMappings,
+                files: [
+                    "objects.yaml": objects,
+                    "app.mappings":
+                        #"{ "$A": { "@class": "Tweet", "a": { "@type": "Int" } }, "$B": { "@class": "Tweet", "b": { "@type": "Int" } } }"#,
+                ],
+                expected: [
+                    "app.mappings:1:75: error: mapping '$B' and '$A' would both be the Swift type 'Tweet'; the other is at app.mappings:1:21"
+                ]
+            ),
+            Case(
+                name: "a YAML mapping that an object's name has",
+                config: withYAML,
+                files: [
+                    "objects.yaml": objects,
+                    "m.yaml": "mappings:\n  Thing:\n    properties:\n      a: { keyPath: a, type: Int }\n",
+                ],
+                expected: [
+                    "m.yaml:2:3: error: mapping 'Thing' and 'thing' would both be the Swift type 'Thing'; the other is at objects.yaml:2:11"
+                ]
+            ),
+            // Left out, `Thing` doesn't refine `other`, whose name stays taken.
+            Case(
+                name: "a refining mapping that another object's name has",
+                config: withYAML,
+                files: [
+                    "objects.yaml": objects,
+                    "m.yaml":
+                        "mappings:\n  Thing:\n    object: other\n  Other:\n    properties:\n      a: { keyPath: a, type: Int }\n",
+                ],
+                expected: [
+                    "m.yaml:2:3: error: mapping 'Thing' and 'thing' would both be the Swift type 'Thing'; the other is at objects.yaml:2:11",
+                    "m.yaml:4:3: error: mapping 'Other' and 'other' would both be the Swift type 'Other'; the other is at objects.yaml:4:11",
+                ]
+            ),
+        ]
+    }()
+
+    @Test(arguments: clashCases) func aClassThatAnotherModelHasIsOneError(_ testCase: Case) {
+        let result = generate(config: testCase.config, testCase.files)
+        #expect(messages(result) == testCase.expected)
+        #expect(result.files.isEmpty)
+    }
+
     /// The generated coding names types in expressions (`URL.self`, `Owner.self`) and calls `equalValues` in `==`: a
     /// property of one of those names, however it is named (as written in a mapping, by an alias, or from a sample's
     /// key), would hide it, so it gets a suffix and a warning.

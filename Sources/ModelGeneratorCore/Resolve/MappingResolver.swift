@@ -53,13 +53,16 @@ struct MappingResolver {
         assignTypesFromReferences()
         applyNamingOverrides(overrides)
         let producing = contextOrder.filter { contextTypes[$0] != nil }
-        checkTypeNames(producing, schema: schema)
+        let clashing = checkTypeNames(producing, schema: schema)
         modelNames = Set(producing.compactMap { contextTypes[$0]?.value }).union(schema.objects.map(\.swiftName))
         propagateSamples(from: producing)
 
         var objects = schema.objects
         var added: [ResolvedObject] = []
-        for name in producing {
+        // A context whose type another model has is left out, as `Resolver` leaves out an object whose Swift name
+        // another has: its clash is reported once, at its class, and not again as a file that would overwrite the
+        // other's.
+        for name in producing where !clashing.contains(name) {
             guard let context = contexts[name], let swiftType = contextTypes[name] else { continue }
             let properties = flattenedProperties(of: name, visiting: [])
             if let source = context.source {
@@ -154,7 +157,10 @@ struct MappingResolver {
         }
     }
 
-    private mutating func checkTypeNames(_ producing: [String], schema: ResolvedSchema) {
+    /// Checks the Swift type each context produces; returns the contexts whose type an object or an earlier context
+    /// already has.
+    private mutating func checkTypeNames(_ producing: [String], schema: ResolvedSchema) -> Set<String> {
+        var clashing: Set<String> = []
         var owners: [String: Located<String>] = [:]
         for object in schema.objects { owners[object.swiftName] = Located(object.apiName, at: object.location) }
         for name in producing {
@@ -176,17 +182,21 @@ struct MappingResolver {
                 diagnostics.error("'\(swiftType.value)' is not a Swift type name: \(problem)", at: swiftType.location)
             }
             // A context that refines an object takes over that object's name.
-            if let source = context.source, let object = objectsByAPIName[source.value] {
-                owners[object.swiftName] = nil
-            }
+            let refined = context.source.flatMap { objectsByAPIName[$0.value] }
+            let refinedOwner = refined.flatMap { owners.removeValue(forKey: $0.swiftName) }
             if let other = owners[swiftType.value] {
                 diagnostics.error(
                     "mapping '\(context.name.value)' and '\(other.value)' would both be the Swift type '\(swiftType.value)'; the other is at \(other.location)",
                     at: swiftType.location
                 )
+                // Left out, the context doesn't refine the object, which keeps its name.
+                if let refined, let refinedOwner { owners[refined.swiftName] = refinedOwner }
+                clashing.insert(name)
+                continue
             }
             owners[swiftType.value] = Located(context.name.value, at: swiftType.location)
         }
+        return clashing
     }
 
     /// A context's properties after its `@inherits`, in order: inherited ones first, a later definition replacing an
