@@ -12,7 +12,7 @@ final class OutputFolderLock {
     /// another run that holds it.
     init(_ directory: String, exclusive: Bool) throws {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileError("open the folder", directory) }
+        guard descriptor >= 0 else { throw SafeFiles.followError("open the folder", directory, code: errno) }
         self.descriptor = descriptor
         let operation = exclusive ? LOCK_EX : LOCK_SH
         let clock = ContinuousClock()

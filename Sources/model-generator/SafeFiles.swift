@@ -153,11 +153,35 @@ enum SafeFiles {
             }
             guard errno == EEXIST else { throw FileError("create the folder", prefix) }
             var info = stat()
-            guard stat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            guard stat(prefix, &info) == 0 else {
+                throw followError("create the folder", prefix, code: errno)
+            }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
                 throw FileError("create the folder", prefix, reason: "a file is in the way")
             }
         }
         return created
+    }
+
+    /// The error of a stat(2) or open(2) of `path`, which is there, that failed with `code`. A symbolic link that
+    /// leads nowhere says so and names its target (`ENOENT` and `ELOOP` alone read as "no such file or folder" and
+    /// "it is a symbolic link").
+    static func followError(_ action: String, _ path: String, code: Int32) -> FileError {
+        var error = FileError(action, path, code: code)
+        guard code == ENOENT || code == ELOOP, (try? kind(of: path)) == .other("a symbolic link"),
+            let target = linkTarget(of: path)
+        else { return error }
+        let link = "it is a symbolic link to '\(SwiftText.commentText(target))'"
+        error.reason = code == ENOENT ? "\(link), which does not exist" : "\(link), in a loop of symbolic links"
+        return error
+    }
+
+    /// What the symbolic link at `path` holds (readlink(2)), as written; nil when it isn't a link.
+    static func linkTarget(of path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Which file is at `path` (its device and inode), following links: two paths that name one file, whatever

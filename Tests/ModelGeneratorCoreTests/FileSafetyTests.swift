@@ -433,6 +433,33 @@ import Testing
         #expect(try names(directory.appendingPathComponent("Inner")).contains("Office.swift"))
     }
 
+    /// An output folder that is a symbolic link to nothing, or one of a loop of links, is refused by a run that writes
+    /// and by one that only looks, in words that say what it is and name where it leads; before, they said "a file is
+    /// in the way" and "no such file or folder". Nothing is created, the link's target included.
+    @Test func anOutputFolderLinkThatLeadsNowhereIsNamed() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        let link = directory.appendingPathComponent("Expected").path
+        for (target, reason) in [
+            ("Missing", "it is a symbolic link to 'Missing', which does not exist"),
+            ("Expected", "it is a symbolic link to 'Expected', in a loop of symbolic links"),
+        ] {
+            unlink(link)
+            try manager.createSymbolicLink(atPath: link, withDestinationPath: target)
+            let listed = try names(directory)
+            for (arguments, action) in [
+                (generate, "create the folder"),
+                (generate + ["--check"], "open the folder"),
+                (generate + ["--dry-run"], "open the folder"),
+            ] {
+                let result = try await cli.run(arguments, in: directory)
+                #expect(result.status == 1)
+                #expect(result.errors == "model-generator.yaml:4:9: error: cannot \(action) Expected: \(reason)\n")
+                #expect(try names(directory) == listed)
+            }
+        }
+    }
+
     /// After `output` changes, the files in the old folder would be compiled twice; the run names that folder with
     /// the command that removes it, and the command works.
     @Test func aPreviousOutputFolderIsReportedWithTheCommandThatRemovesIt() async throws {
