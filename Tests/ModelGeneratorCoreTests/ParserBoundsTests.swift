@@ -245,6 +245,52 @@ import Testing
         #expect(keys??.prefix(2) == ["k0", "k1"])
     }
 
+    // MARK: Document nesting
+
+    /// Arrays and objects nested past the limit, the issue's 100,000 brackets among them: an error of our own at the
+    /// bracket that goes past it (it was libyaml's "Maximum nesting level reached, set with
+    /// yaml_set_max_nest_level())" at the first bracket, and 501 levels were read), and nothing generated.
+    @Test(arguments: ["100,000 brackets", "501 arrays", "501 objects"])
+    func jsonNestedPastTheLimitIsALocatedError(_ shape: String) async {
+        let limit = DocumentParser.nestingLimit
+        let (text, column) =
+            switch shape {
+            case "100,000 brackets": (String(repeating: "[", count: 100_000), limit + 1)
+            case "501 arrays":
+                (String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1), limit + 1)
+            default:
+                (
+                    String(repeating: "{\"a\":", count: limit + 1) + "1" + String(repeating: "}", count: limit + 1),
+                    5 * limit + 1
+                )
+            }
+        let result = await finishing(within: Self.deadline, "generating from \(shape) of JSON") {
+            generate(config: "schemas: [schema.json]\noutput: Generated\n", ["schema.json": text])
+        }
+        #expect(
+            result.map(messages) == [
+                "schema.json:1:\(column): error: arrays and objects nest more than \(limit) levels deep here"
+            ]
+        )
+        #expect(result?.files.isEmpty == true)
+    }
+
+    /// At the limit the JSON reader reads the document itself, as the YAML parser reads it.
+    @Test func jsonNestedToTheLimitIsRead() async throws {
+        let depth = DocumentParser.nestingLimit
+        let text = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+        let read = await finishing(within: Self.deadline, "reading JSON nested to the limit") {
+            (
+                fast: try? JSONSyntaxParser.parse(text, file: "t.json", lineOffset: 0)?.get(),
+                yaml: JSONSyntaxParserTests.viaYAML(text)
+            )
+        }
+        #expect(read?.fast != nil)
+        // Compared apart from the expectation, which would print 500 levels of nodes.
+        let same = read?.fast == read?.yaml
+        #expect(same)
+    }
+
     // MARK: Templates
 
     /// Nine partials of a few bytes, each including the one before ten times: one struct would expand to a

@@ -24,6 +24,23 @@ public enum DocumentParser {
         return parseAsYAML(text, file: file, lineOffset: lineOffset, lineLength: lineLength)
     }
 
+    /// How many levels deep lists and mappings (JSON's arrays and objects) may nest in a document. Reading and
+    /// checking a document recurse once per level, at about 3 KB of stack a level in a debug build; real schemas,
+    /// mappings and samples nest a few dozen levels. It is half the 1,000 levels at which the libyaml of recent Yams
+    /// stops, in its own words ("Maximum nesting level reached"); older Yams has no limit.
+    static let nestingLimit = 500
+
+    /// The error for a list or mapping at `location` that goes past ``nestingLimit``.
+    static func nestingTooDeep(file: String, at location: SourceLocation) -> Diagnostic {
+        let collections = isJSON(file: file) ? "arrays and objects" : "lists and mappings"
+        return Diagnostic(
+            .error,
+            "\(collections) nest more than \(nestingLimit) levels deep here",
+            at: location,
+            hint: "no schema, mapping or sample nests this deep; check that this is the file meant"
+        )
+    }
+
     /// Parses with Yams, whatever the file's kind: the reference `JSONSyntaxParser` must match.
     static func parseAsYAML(
         _ text: String,

@@ -4,8 +4,8 @@
 /// It reads every valid JSON document (RFC 8259) itself, also what the YAML parser refuses or reads another way:
 /// tabs, escaped surrogate pairs and NUL, and raw characters YAML doesn't print (DEL, U+FFFE). Invalid JSON, a
 /// duplicate key and a lone surrogate make it step aside, and `DocumentParser` then reads the text with Yams, which
-/// gives the diagnostic it always gave; a line break inside a string, which YAML would fold into a space, it refuses
-/// itself.
+/// gives the diagnostic it always gave; a line break inside a string, which YAML would fold into a space, and arrays
+/// and objects nested past ``DocumentParser/nestingLimit``, it refuses itself.
 struct JSONSyntaxParser {
     /// The text's UTF-8, borrowed for the parse (a large export's copy would be its size again in memory).
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -71,9 +71,16 @@ struct JSONSyntaxParser {
         }
     }
 
+    /// The value at `index`, inside `depth` arrays and objects. Each level is a call: an array or object past
+    /// ``DocumentParser/nestingLimit`` is refused rather than read.
     private mutating func value(depth: Int) -> SyntaxNode? {
-        guard index < bytes.count, depth < 500 else { return nil }
+        guard index < bytes.count else { return nil }
         let start = location
+        if depth == DocumentParser.nestingLimit, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[")
+        {
+            refusal = DocumentParser.nestingTooDeep(file: file, at: start)
+            return nil
+        }
         switch bytes[index] {
         case UInt8(ascii: "{"):
             index += 1
