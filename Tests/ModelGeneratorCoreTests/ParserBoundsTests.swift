@@ -291,6 +291,108 @@ import Testing
         #expect(same)
     }
 
+    /// YAML nested past the limit, by indentation, by `- ` indicators on one line or by brackets, and JSON that the
+    /// JSON reader leaves to the YAML parser (for its duplicate key): the same error at the list or mapping that goes
+    /// past the limit, where libyaml said "Maximum nesting level reached, set with yaml_set_max_nest_level())" and read
+    /// 501 levels, and nothing generated.
+    @Test(arguments: [
+        "indented mappings", "indented lists", "indicators on a line", "brackets", "JSON with a duplicate key",
+    ])
+    func yamlNestedPastTheLimitIsALocatedError(_ shape: String) async {
+        let limit = DocumentParser.nestingLimit
+        var file = "schema.yaml"
+        let (text, location): (String, String)
+        switch shape {
+        case "indented mappings":
+            text = (0...limit).map { String(repeating: " ", count: $0) + "a:" }.joined(separator: "\n") + " 1\n"
+            location = "\(limit + 1):\(limit + 1)"
+        case "indented lists":
+            text = (0...limit).map { String(repeating: " ", count: $0) + "-" }.joined(separator: "\n") + " 1\n"
+            location = "\(limit + 1):\(limit + 1)"
+        case "indicators on a line":
+            text = String(repeating: "- ", count: 100_000) + "x\n"
+            location = "1:\(2 * limit + 1)"
+        case "brackets":
+            // The mapping is the first level; `a: ` is three columns.
+            text = "a: " + String(repeating: "[", count: 100_000) + "\n"
+            location = "1:\(3 + limit)"
+        default:
+            file = "schema.json"
+            text = #"{"a": 1, "a": "# + String(repeating: "[", count: 100_000)
+            location = "1:\(14 + limit)"
+        }
+        let collections = file == "schema.json" ? "arrays and objects" : "lists and mappings"
+        let input = (file, text)
+        let result = await finishing(within: Self.deadline, "generating from \(shape) nested past the limit") {
+            generate(config: "schemas: [\(input.0)]\noutput: Generated\n", [input.0: input.1])
+        }
+        #expect(
+            result.map(messages) == [
+                "\(file):\(location): error: \(collections) nest more than \(limit) levels deep here"
+            ]
+        )
+        #expect(result?.files.isEmpty == true)
+    }
+
+    /// How deep the lists and mappings of `node` nest, its keys included.
+    static func nestingDepth(_ node: SyntaxNode) -> Int {
+        switch node.value {
+        case .scalar: 0
+        case .sequence(let items): 1 + (items.map(nestingDepth).max() ?? 0)
+        case .mapping(let entries):
+            1 + (entries.map { max(nestingDepth($0.key), nestingDepth($0.value)) }.max() ?? 0)
+        }
+    }
+
+    /// YAML whose scalars and comments look like deeper nesting: block scalars, plain scalars continued on further
+    /// indented lines, quoted scalars over lines, brackets in quotes and comments, anchors and tags, explicit keys,
+    /// document markers and line ends of every kind.
+    static let lookalikes = [
+        "a:\n  b: |\n    - - - [[[\n     - {{{\n\n    x: [\n  c: 1\n",
+        "- >-\n  - - [\n  {\n- x\n",
+        "a: plain\n  - continued\n   - still [ continued\nb: 1\n",
+        "- plain\n  - continued\n- [ok]\n",
+        "a: \"quoted [[[\n  - over ]\\\" lines\"\nb: 'single ''[[['' \n  - more'\nc: [\"[[\", ']]', it's, \"}}\"]\n",
+        "a: [1, # [[[\n  2]\n# - - - {{{\nb: 1 # [[[\n",
+        "a: &x !!map\n  b: !!seq\n  - 1\nc: *x\n",
+        "? - a\n  - b\n: - c\n",
+        "--- # a document\n- - c\n  - a:\n      b: 1\n...\n",
+        "a:\r\n- b:\r\n    c: [1, [2]]\r\nd: 1\r\n",
+        "a:\r  b: {c: [1, {d: 2}]}\r",
+        "\u{FEFF}a:\n  b: [2]\n",
+        "{\"a\": [\"]]]\", {\"b\": \"[[[\"}], \"c\": {}}",
+        "key: value with:colons and # hash\nurl: http://x.test/a[0]\n",
+        "[a, b]: c\n",
+    ]
+
+    /// The scan counts no deeper than the YAML parser reads: at each document's own depth it finds nothing too deep.
+    /// Every YAML file of the repository is read, besides the look-alikes.
+    @Test func theNestingScanNeverCountsDeeperThanTheParserReads() throws {
+        let root = GoldenTests.goldensDirectory.deletingLastPathComponent().deletingLastPathComponent()
+        // The repository's files with errors in them, which some tests read, are skipped.
+        var documents = Self.lookalikes.map { (name: $0.debugDescription, text: $0, mayFail: false) }
+        for folder in ["Tests", "examples", "Schemas", "Benchmarks"] {
+            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+            while let path = enumerator?.nextObject() as? String {
+                guard path.hasSuffix(".yaml") || path.hasSuffix(".yml"), !path.contains(".build") else { continue }
+                let url = root.appendingPathComponent(folder).appendingPathComponent(path)
+                documents.append(("\(folder)/\(path)", try String(contentsOf: url, encoding: .utf8), true))
+            }
+        }
+        var checked = 0
+        for (name, text, mayFail) in documents {
+            let read = DocumentParser.parseAsYAML(text, file: "t.yaml", lineOffset: 0, lineLength: nil)
+            guard case .success(let node?) = read else {
+                if !mayFail { Issue.record("\(name) is not read: \(read)") }
+                continue
+            }
+            let depth = Self.nestingDepth(node)
+            #expect(NestingScan.firstTooDeep(in: text, limit: depth) == nil, "\(name) nests \(depth) levels")
+            checked += 1
+        }
+        #expect(checked > Self.lookalikes.count + 10)
+    }
+
     // MARK: Templates
 
     /// Nine partials of a few bytes, each including the one before ten times: one struct would expand to a

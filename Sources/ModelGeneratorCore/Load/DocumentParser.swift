@@ -27,7 +27,8 @@ public enum DocumentParser {
     /// How many levels deep lists and mappings (JSON's arrays and objects) may nest in a document. Reading and
     /// checking a document recurse once per level, at about 3 KB of stack a level in a debug build; real schemas,
     /// mappings and samples nest a few dozen levels. It is half the 1,000 levels at which the libyaml of recent Yams
-    /// stops, in its own words ("Maximum nesting level reached"); older Yams has no limit.
+    /// stops, in its own words ("Maximum nesting level reached"); older Yams has no limit. `JSONSyntaxParser`
+    /// refuses JSON past it as it reads; text for Yams is scanned first (`NestingScan`).
     static let nestingLimit = 500
 
     /// The error for a list or mapping at `location` that goes past ``nestingLimit``.
@@ -54,6 +55,10 @@ public enum DocumentParser {
             // error rather than the tabs.
             let hasTabs = text.utf8.contains(UInt8(ascii: "\t"))
             let yaml = isJSON(file: file) && hasTabs ? text.replacingOccurrences(of: "\t", with: " ") : text
+            if let tooDeep = NestingScan.firstTooDeep(in: yaml, limit: nestingLimit) {
+                let location = SourceLocation(file: file, line: tooDeep.line + lineOffset, column: tooDeep.column)
+                return .failure(nestingTooDeep(file: file, at: location))
+            }
             try checkAliasExpansion(yaml, file: file, lineOffset: lineOffset)
             guard let root = try Yams.compose(yaml: yaml) else { return .success(SyntaxNode?.none) }
             let node = convert(root, file: file, lineOffset: lineOffset)

@@ -1,0 +1,326 @@
+/// Finds where lists and mappings first nest past a limit in YAML text (JSON included), in one pass over its bytes
+/// and without recursion, before the YAML parser reads it: composing recurses once per level, and libyaml's own
+/// limit, where it has one, reports itself in libyaml's words.
+///
+/// Block collections are counted by their indentation, as libyaml's scanner counts them (a `- ` or a key further
+/// right than the collection it is in opens one), flow collections by their brackets. Block scalars, plain scalars
+/// continued on more indented lines, quoted scalars and comments are skipped. What the pass can't tell for sure (a
+/// flow collection used as a key, say) it counts low, never high: a document within the limit is never refused.
+struct NestingScan {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let limit: Int
+    private var line = 1
+    private var lineStart = 0
+    private var lineEnd = 0
+    private var index = 0
+    /// The columns of the open block collections, outermost first.
+    private var indents: [Int] = []
+    /// How many flow collections are open.
+    private var flow = 0
+    /// What the next line continues.
+    private var carry = Carry.nothing
+    /// The column of `columnIndex` on the current line: columns are counted forward from the last one asked for, so
+    /// a line is counted once however many tokens on it are asked about.
+    private var columnIndex = 0
+    private var columnCount = 0
+
+    private enum Carry: Equatable {
+        case nothing
+        /// A plain scalar, which lines indented further than its collection continue.
+        case plain
+        /// A block scalar (`|`, `>`), whose lines are indented further than its collection.
+        case blockScalar
+        /// A quoted scalar not closed yet, in a flow collection or not.
+        case quoted(UInt8, inFlow: Bool)
+        /// Flow collections not closed yet.
+        case flow
+    }
+
+    /// The line and column (from 1, in Unicode scalars, as the YAML parser's marks count them) of the first list or
+    /// mapping in `text` that opens past `limit` levels; nil when none does.
+    static func firstTooDeep(in text: String, limit: Int) -> (line: Int, column: Int)? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var scan = NestingScan(bytes: bytes, limit: limit)
+            return scan.run()
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, limit: Int) {
+        self.bytes = bytes
+        self.limit = limit
+    }
+
+    private mutating func run() -> (line: Int, column: Int)? {
+        while true {
+            lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") {
+                lineEnd += 1
+            }
+            index = lineStart
+            columnIndex = lineStart
+            columnCount = 0
+            // A byte-order mark is a column of the first line, as the parser's marks count it, and no content.
+            if line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+            if let tooDeep = scanLine() { return tooDeep }
+            guard lineEnd < bytes.count else { return nil }
+            // A carriage return before a line feed and the line feed end one line; either alone ends one too.
+            let crlf =
+                bytes[lineEnd] == UInt8(ascii: "\r") && lineEnd + 1 < bytes.count
+                && bytes[lineEnd + 1] == UInt8(ascii: "\n")
+            lineStart = lineEnd + (crlf ? 2 : 1)
+            line += 1
+        }
+    }
+
+    // MARK: Lines
+
+    private mutating func scanLine() -> (line: Int, column: Int)? {
+        switch carry {
+        case .quoted(let quote, let inFlow):
+            guard skipQuoted(quote) else { return nil }
+            carry = .nothing
+            return inFlow ? scanFlow() : afterQuoted(keyStart: nil)
+        case .flow:
+            return scanFlow()
+        case .plain, .blockScalar:
+            skipSpaces()
+            // Blank lines, and lines indented further than the collection, continue the scalar.
+            if isLineEnd || column(at: index) > indents.last ?? -1 { return nil }
+            carry = .nothing
+            return structuralLine()
+        case .nothing:
+            skipSpaces()
+            return structuralLine()
+        }
+    }
+
+    /// A line outside any scalar or flow collection, from its first token.
+    private mutating func structuralLine() -> (line: Int, column: Int)? {
+        if isLineEnd || isComment { return nil }
+        let indent = column(at: index)
+        if indent == 0, startsDocumentMarker {
+            indents.removeAll()
+            flow = 0
+            index += 3
+            skipSpaces()
+            return node()
+        }
+        if indent == 0, bytes[index] == UInt8(ascii: "%") { return nil }
+        while let last = indents.last, last > indent { indents.removeLast() }
+        return node()
+    }
+
+    /// The node at `index`: the block collections its indicators open (`- `, `? `), then its key or value.
+    private mutating func node() -> (line: Int, column: Int)? {
+        while !isLineEnd, !isComment {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "?"), isBlankOrLineEnd(index + 1) {
+                if let tooDeep = open(at: index) { return tooDeep }
+                index += 1
+            } else if byte == UInt8(ascii: ":"), isBlankOrLineEnd(index + 1) {
+                // The value of an explicit key.
+                index += 1
+            } else if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "!") {
+                skipToken()
+            } else {
+                return keyOrValue()
+            }
+            skipSpaces()
+        }
+        return nil
+    }
+
+    /// A block collection opens at `position` when it is further right than the one it is in.
+    private mutating func open(at position: Int) -> (line: Int, column: Int)? {
+        let column = column(at: position)
+        guard column > indents.last ?? -1 else { return nil }
+        indents.append(column)
+        return indents.count + flow > limit ? (line, column + 1) : nil
+    }
+
+    /// A scalar or flow collection at `index`, which a `: ` after it makes a key.
+    private mutating func keyOrValue() -> (line: Int, column: Int)? {
+        let start = index
+        switch bytes[index] {
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            return scanFlow()
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let quote = bytes[index]
+            index += 1
+            guard skipQuoted(quote) else {
+                carry = .quoted(quote, inFlow: false)
+                return nil
+            }
+            return afterQuoted(keyStart: start)
+        case UInt8(ascii: "|"), UInt8(ascii: ">"):
+            carry = .blockScalar
+            return nil
+        case UInt8(ascii: "*"):
+            return nil
+        default:
+            // A plain scalar ends at `: ` (a key) or at ` #` (a comment).
+            while !isLineEnd {
+                if bytes[index] == UInt8(ascii: ":"), isBlankOrLineEnd(index + 1) { return key(at: start) }
+                if isComment { break }
+                index += 1
+            }
+            carry = .plain
+            return nil
+        }
+    }
+
+    /// After a quoted scalar that starts at `keyStart`: a key when `: ` follows it.
+    private mutating func afterQuoted(keyStart: Int?) -> (line: Int, column: Int)? {
+        skipSpaces()
+        guard let keyStart, !isLineEnd, bytes[index] == UInt8(ascii: ":"), isBlankOrLineEnd(index + 1) else {
+            return nil
+        }
+        return key(at: keyStart)
+    }
+
+    /// The key at `start`, whose `:` is at `index`: the mapping it opens, then its value on the line.
+    private mutating func key(at start: Int) -> (line: Int, column: Int)? {
+        if let tooDeep = open(at: start) { return tooDeep }
+        index += 1
+        return startsFlowValue() ? scanFlow() : nil
+    }
+
+    /// Reads the start of the value after a key's `:`, on the key's line; true when it is a flow collection, at
+    /// `index`, for the caller to scan (a loop there rather than a call here: `[a]: [b]: …` must not recurse).
+    private mutating func startsFlowValue() -> Bool {
+        skipSpaces()
+        while !isLineEnd, bytes[index] == UInt8(ascii: "&") || bytes[index] == UInt8(ascii: "!") {
+            skipToken()
+            skipSpaces()
+        }
+        if isLineEnd || isComment { return false }
+        switch bytes[index] {
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            return true
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let quote = bytes[index]
+            index += 1
+            if !skipQuoted(quote) { carry = .quoted(quote, inFlow: false) }
+        case UInt8(ascii: "|"), UInt8(ascii: ">"):
+            carry = .blockScalar
+        case UInt8(ascii: "*"):
+            break
+        default:
+            carry = .plain
+        }
+        return false
+    }
+
+    /// Flow collections from `index` to the end of the line, or to where the outermost one closes and what follows
+    /// it (`[a]: b` makes it a key, whose value is read).
+    private mutating func scanFlow() -> (line: Int, column: Int)? {
+        while !isLineEnd {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                flow += 1
+                if indents.count + flow > limit { return (line, column(at: index) + 1) }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                flow = max(flow - 1, 0)
+                if flow == 0 {
+                    index += 1
+                    carry = .nothing
+                    skipSpaces()
+                    guard !isLineEnd, bytes[index] == UInt8(ascii: ":"), isBlankOrLineEnd(index + 1) else { return nil }
+                    index += 1
+                    guard startsFlowValue() else { return nil }
+                    continue
+                }
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                // Only at the start of a scalar: `it's` is a plain scalar.
+                if startsFlowScalar {
+                    index += 1
+                    guard skipQuoted(byte) else {
+                        carry = .quoted(byte, inFlow: true)
+                        return nil
+                    }
+                    continue
+                }
+            case UInt8(ascii: "#") where isComment:
+                carry = .flow
+                return nil
+            default:
+                break
+            }
+            index += 1
+        }
+        carry = flow > 0 ? .flow : .nothing
+        return nil
+    }
+
+    // MARK: Bytes
+
+    /// Past the quoted scalar's closing `quote`, from `index`; false, at the end of the line, when it goes on.
+    private mutating func skipQuoted(_ quote: UInt8) -> Bool {
+        while !isLineEnd {
+            let byte = bytes[index]
+            if quote == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
+                index = min(index + 2, lineEnd)
+                continue
+            }
+            index += 1
+            if byte == quote {
+                // `''` is a quote inside a single-quoted scalar.
+                guard quote == UInt8(ascii: "'"), !isLineEnd, bytes[index] == quote else { return true }
+                index += 1
+            }
+        }
+        return false
+    }
+
+    private var isLineEnd: Bool { index >= lineEnd }
+
+    /// Whether a `#` at `index` starts a comment: at the start of the line or after a space or tab.
+    private var isComment: Bool {
+        !isLineEnd && bytes[index] == UInt8(ascii: "#") && (index == lineStart || isBlank(bytes[index - 1]))
+    }
+
+    /// Whether a quote at `index` in a flow collection starts a scalar.
+    private var startsFlowScalar: Bool {
+        guard index > lineStart else { return true }
+        return isBlank(bytes[index - 1]) || "[{,:?".utf8.contains(bytes[index - 1])
+    }
+
+    private var startsDocumentMarker: Bool {
+        guard index + 3 <= lineEnd, isBlankOrLineEnd(index + 3) else { return false }
+        let marker = bytes[index..<index + 3]
+        return marker.elementsEqual("---".utf8) || marker.elementsEqual("...".utf8)
+    }
+
+    private func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    private func isBlankOrLineEnd(_ position: Int) -> Bool {
+        position >= lineEnd || isBlank(bytes[position])
+    }
+
+    private mutating func skipSpaces() {
+        while !isLineEnd, isBlank(bytes[index]) { index += 1 }
+    }
+
+    /// Past an anchor or a tag.
+    private mutating func skipToken() {
+        while !isLineEnd, !isBlank(bytes[index]) { index += 1 }
+    }
+
+    /// The column (from 0) of `position` on the current line, in Unicode scalars.
+    private mutating func column(at position: Int) -> Int {
+        if position < columnIndex {
+            columnIndex = lineStart
+            columnCount = 0
+        }
+        while columnIndex < position {
+            // Every byte but a UTF-8 continuation byte starts a scalar.
+            if bytes[columnIndex] & 0xC0 != 0x80 { columnCount += 1 }
+            columnIndex += 1
+        }
+        return columnCount
+    }
+}
