@@ -187,6 +187,56 @@ import FoundationNetworking
         #expect(status == 400 && answer["message"] == "Invalid Date")
     }
 
+    /// The service casts a filter's values by the collection's field types (crud-service `lib/QueryParser.js`,
+    /// `traverse` with `castValueFunctions`): a date field's text or milliseconds to a date, compared as the instant
+    /// whatever its spelling, and refused when it is no date (`castDate`, "Invalid Date"); an ObjectId field's text
+    /// to an ObjectId, refused when it is none (`castToObjectId`, "Invalid objectId"). The backend knows the types
+    /// from the registered model.
+    @Test func filterValuesAreCastByTheModelsFieldTypes() async throws {
+        let backend = InMemoryBackend(.mia)
+        let march = Date(timeIntervalSince1970: 1_772_323_200)  // 2026-03-01T00:00:00Z
+        try await backend.insert([
+            Item(id: ObjectID(Self.first)!, name: "march", when: march),
+            Item(id: ObjectID("660000000000000000000002")!, name: "later", when: march.addingTimeInterval(60)),
+        ])
+        for filter in [
+            #"{"c_when":"2026-03-01T01:00:00+01:00"}"#, #"{"c_when":{"$lte":"2026-03-01T00:00:00Z"}}"#,
+            #"{"c_when":1772323200000}"#, #"{"$or":[{"c_when":{"$in":["2026-03-01T00:00:00.000+00:00"]}}]}"#,
+        ] {
+            let (status, answer) = try await Self.send(backend, "/c_items/", [("_q", filter)])
+            #expect(status == 200 && Self.names(answer) == ["march"], "\(filter): \(answer)")
+        }
+        var (status, answer) = try await Self.send(backend, "/c_items/", [("_q", #"{"c_when":"soon"}"#)])
+        #expect(status == 400 && answer["message"] == "Invalid Date", "\(answer)")
+        (status, answer) = try await Self.send(backend, "/c_items/", [("_q", #"{"_id":{"$in":["nope"]}}"#)])
+        #expect(status == 400 && answer["message"] == "Invalid objectId", "\(answer)")
+        (status, answer) = try await Self.send(backend, "/c_items/", [("_q", #"{"_id":"660000000000000000000002"}"#)])
+        #expect(status == 200 && Self.names(answer) == ["later"], "\(answer)")
+    }
+
+    /// A query parameter's text is coerced to the field's type by the route's querystring schema, which has the
+    /// collection's fields (crud-service `lib/JSONSchemaGenerator.js`, `propertiesGetValidation`, with Fastify's Ajv
+    /// `coerceTypes`): text that spells no number for a number field, or no boolean for a boolean one, is the
+    /// schema's refusal; a date field's text is then cast to a date (`lib/QueryParser.js`, `castDate`). The backend
+    /// knows the types from the registered model.
+    @Test func fieldParametersAreCoercedToTheModelsFieldTypes() async throws {
+        let backend = InMemoryBackend(.mia)
+        let march = Date(timeIntervalSince1970: 1_772_323_200)  // 2026-03-01T00:00:00Z
+        try await backend.insert([
+            Item(id: ObjectID(Self.first)!, name: "a", count: 2, active: true, when: march),
+            Item(id: ObjectID("660000000000000000000002")!, name: "b", count: 3, active: false),
+        ])
+        var (status, answer) = try await Self.send(backend, "/c_items/", [("c_count", " 2")])
+        #expect(status == 200 && Self.names(answer) == ["a"], "\(answer)")
+        (status, answer) = try await Self.send(backend, "/c_items/", [("c_when", "2026-03-01T01:00:00+01:00")])
+        #expect(status == 200 && Self.names(answer) == ["a"], "\(answer)")
+        (status, answer) = try await Self.send(backend, "/c_items/", [("c_count", "two")])
+        #expect(status == 400 && answer["message"] == "querystring/c_count must be number", "\(answer)")
+        #expect(answer["code"] == "FST_ERR_VALIDATION")
+        (status, answer) = try await Self.send(backend, "/c_items/", [("c_active", "yes")])
+        #expect(status == 400 && answer["message"] == "querystring/c_active must be boolean", "\(answer)")
+    }
+
     /// A query parameter other than the service's own is a field the documents must equal, its text read as the
     /// field's type; with the model registered, one it doesn't have is refused, and so is a `_q` field (crud-service
     /// `lib/resolveMongoQuery.js`, `lib/QueryParser.js` "Unknown field"; `tests/httpInterface.getList.test.js`).

@@ -458,8 +458,11 @@ struct MiaBackend: BackendDialect {
     }
 
     /// Each query parameter that isn't one the routes read, as the condition that the field it names equals its
-    /// value (crud-service `lib/resolveMongoQuery.js`). Fastify's Ajv coerces the text to the field's type, which
-    /// the backend doesn't know: it equals the text, or the number or boolean the text spells.
+    /// value (crud-service `lib/resolveMongoQuery.js`). Fastify's Ajv coerces the text to the field's type (the
+    /// route's querystring schema has the collection's fields), as the registered model reads it: a number's text to
+    /// the number and a boolean's to the boolean, refused when it spells none; an ObjectId's must be 24 hexadecimal
+    /// digits (`lib/schemaGetters.js`, `objectIdType`), and a date's and an ObjectId's are then cast by the query
+    /// parser. Without a model that says, the field equals the text, or the number or boolean the text spells.
     private func fieldParameters(
         _ request: BackendRequest,
         _ collection: String,
@@ -478,6 +481,26 @@ struct MiaBackend: BackendDialect {
             let topLevel = String(name.split(separator: ".", maxSplits: 1).first ?? "")
             let known = state.models[collection]?.modeledKeys.map { $0.contains(topLevel) } ?? true
             guard known, topLevel != "__STATE__" else { throw Self.unknownParameter(name) }
+            let kind = state.fieldKind(at: name, in: collection)
+            switch kind {
+            case .string?, .date?:
+                conditions.append(.object([name: .string(text)]))
+                continue
+            case .number?, .boolean?:
+                let expected: ExpectedKind = kind == .number ? .number : .boolean
+                guard let value = Self.coerce(.string(text), to: expected) else {
+                    throw Self.schemaFault("querystring/\(name) must be \(kind == .number ? "number" : "boolean")")
+                }
+                conditions.append(.object([name: value]))
+                continue
+            case .objectID?:
+                guard ObjectID(text) != nil else {
+                    throw Self.schemaFault(#"querystring/\#(name) must match pattern "^[a-fA-F\d]{24}$""#)
+                }
+                conditions.append(.object([name: .string(text)]))
+                continue
+            case .other?, nil: break
+            }
             var candidates: [JSONValue] = [.string(text)]
             if let number = Int(text) {
                 candidates.append(.int(number))
@@ -491,11 +514,12 @@ struct MiaBackend: BackendDialect {
     }
 
     /// A filter checked as the service's query parser checks it (a field the registered model doesn't have is
-    /// unknown) and compiled, with the values of `createdAt` and `updatedAt` cast to dates.
+    /// unknown) and compiled, with the values it compares a date or an ObjectId with cast to one: `createdAt`'s and
+    /// `updatedAt`'s, and those of a field the registered model reads as a date or an ObjectId.
     private func compile(_ filter: JSONValue, _ collection: String, _ state: BackendState) throws -> DocumentFilter {
         try checkFields(filter, of: state.models[collection]?.modeledKeys)
         do {
-            return try filterRules.compile(try Self.castingDates(filter))
+            return try filterRules.compile(try Self.casting(filter) { state.fieldKind(at: $0, in: collection) })
         } catch let fault as BackendFault where fault.message.contains(" does not accept the operator ") {
             // In the query parser's words (crud-service `lib/QueryParser.js`, `traverse`): an operator it doesn't
             // know beside the fields is unknown, one of a field's unsupported.
@@ -528,31 +552,53 @@ struct MiaBackend: BackendDialect {
     /// query parser casts them (`lib/QueryParser.js`, `castDate`): ISO 8601 text in any of its spellings, or
     /// milliseconds since 1970, compared as the instant it names; anything else is an invalid date.
     static func castingDates(_ filter: JSONValue) throws -> JSONValue {
+        try casting(filter) { _ in nil }
+    }
+
+    /// The filter with the values it compares a field with cast by the field's type, as crud-service's query parser
+    /// casts them (`lib/QueryParser.js`, `traverse`, `castValueFunctions`): a date's (`createdAt`, `updatedAt`, and
+    /// a field `kind` says is one) as `castDate` does, an ObjectId's as `castToObjectId` does; a field's value, and
+    /// the operands of `$eq $ne $gt $gte $lt $lte`, each of `$in $nin $all`; inside `$and`, `$or` and `$nor`.
+    static func casting(_ filter: JSONValue, kind: (String) -> FieldKind?) throws -> JSONValue {
         guard case .object(let members) = filter else { return filter }
         var cast: [String: JSONValue] = [:]
         for (key, value) in members {
             if ["$and", "$or", "$nor"].contains(key), case .array(let filters) = value {
-                cast[key] = .array(try filters.map(castingDates))
-            } else if dateProperties.contains(key) {
-                cast[key] = try castingDateCondition(value)
-            } else {
-                cast[key] = value
+                cast[key] = .array(try filters.map { try casting($0, kind: kind) })
+                continue
             }
+            let castValue: ((JSONValue) throws -> JSONValue)?
+            if dateProperties.contains(key) {
+                castValue = date
+            } else if key.hasPrefix("$") {
+                castValue = nil
+            } else {
+                castValue =
+                    switch kind(key) {
+                    case .date: date
+                    case .objectID: objectID
+                    default: nil
+                    }
+            }
+            cast[key] = try castValue.map { try castingCondition(value, $0) } ?? value
         }
         return .object(cast)
     }
 
-    private static func castingDateCondition(_ condition: JSONValue) throws -> JSONValue {
+    private static func castingCondition(
+        _ condition: JSONValue,
+        _ castValue: (JSONValue) throws -> JSONValue
+    ) throws -> JSONValue {
         guard case .object(let members) = condition, members.keys.contains(where: { $0.hasPrefix("$") }) else {
-            return try date(condition)
+            return try castValue(condition)
         }
         var cast: [String: JSONValue] = [:]
         for (name, operand) in members {
             switch name {
-            case "$eq", "$ne", "$gt", "$gte", "$lt", "$lte": cast[name] = try date(operand)
+            case "$eq", "$ne", "$gt", "$gte", "$lt", "$lte": cast[name] = try castValue(operand)
             case "$in", "$nin", "$all":
                 if case .array(let operands) = operand {
-                    cast[name] = .array(try operands.map(date))
+                    cast[name] = .array(try operands.map(castValue))
                 } else {
                     cast[name] = operand
                 }
@@ -560,6 +606,16 @@ struct MiaBackend: BackendDialect {
             }
         }
         return .object(cast)
+    }
+
+    /// A value as bson's `ObjectId` reads it (`castToObjectId`): `null`, or 24 hexadecimal digits in either case,
+    /// in the one spelling the in-memory backend compares; anything else, a number too, is an invalid ObjectId.
+    private static func objectID(_ value: JSONValue) throws -> JSONValue {
+        if value == .null { return .null }
+        guard case .string(let text) = value, let id = ObjectID(text) else {
+            throw BackendFault.invalid("Invalid objectId")
+        }
+        return .string(id.description)
     }
 
     /// A value as a JavaScript `Date` reads it, in the form the in-memory backends compare as an instant.
