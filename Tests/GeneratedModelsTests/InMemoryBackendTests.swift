@@ -160,6 +160,78 @@ import FoundationNetworking
         #expect(try await names(sortedBy: "-c_tags") == ["c", "a and b", "missing", "empty"])
     }
 
+    /// `{"a.b": null}` matches, as MongoDB reads it, a document without `a`, an `a` that is neither a document nor
+    /// an array, a document `a` without `b` (or a null `b`), and an array `a` with a document element without `b`
+    /// (or a null one), whatever its other elements; not an empty array, nor one of values that are no documents.
+    /// `$ne: null` matches the others. The rule is MongoDB's own test of it, `jstests/core/null_query_semantics.js`
+    /// in mongodb/mongo ("The semantics here are to return those documents which have one of the following
+    /// properties"); the manual's "Query for Null or Missing Fields"
+    /// (https://www.mongodb.com/docs/manual/tutorial/query-for-null-fields/) gives the rule for a field that isn't
+    /// in an array. The backends matched a document element without `b` only when no element had one, and took an
+    /// empty array or one of values as missing.
+    @Test func aMissingMemberInAnArrayOfDocumentsIsNull() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        let documents: [JSONValue] = [
+            ["c_name": "no parts"], ["c_name": "empty", "c_parts": []], ["c_name": "values", "c_parts": [1, 2]],
+            ["c_name": "one unlabelled", "c_parts": [["c_label": "x"], ["c_count": 1]]],
+            ["c_name": "labelled", "c_parts": [["c_label": "x"]]], ["c_name": "a number", "c_parts": 4],
+            ["c_name": "a null label", "c_parts": [["c_label": "y"], ["c_label": .null]]],
+        ]
+        try await backend.insert(documents, into: "c_items")
+        func names(_ filter: String) async throws -> [String] {
+            var components = try #require(URLComponents(string: backend.baseURL.absoluteString + "/c_items/"))
+            components.queryItems = [URLQueryItem(name: "_q", value: filter)]
+            let (data, _) = try await backend.send(URLRequest(url: try #require(components.url)))
+            return try JSONValue(parsing: data).arrayValue?.compactMap { $0["c_name"]?.stringValue } ?? []
+        }
+        let null = ["no parts", "one unlabelled", "a number", "a null label"]
+        #expect(try await names(#"{"c_parts.c_label":null}"#) == null)
+        #expect(try await names(#"{"c_parts.c_label":{"$in":[null,"z"]}}"#) == null)
+        #expect(try await names(#"{"c_parts.c_label":{"$ne":null}}"#) == ["empty", "values", "labelled"])
+        #expect(try await names(#"{"c_parts.0":null}"#) == ["no parts", "a number"])
+    }
+
+    /// A sort by a path through arrays of documents sorts by the smallest key ascending and the largest descending,
+    /// a document element without the rest of the path, or an empty array on the way, giving a null key, and an empty
+    /// array at the end of the path a key below null. The documents and orders are MongoDB's own test of it,
+    /// `jstests/core/query/sort/sort_dotted_paths.js` in mongodb/mongo ("Basic tests for a sort pattern that contains
+    /// a path of length 2", "… of length 3"). The backends sorted an element without the member as if it weren't
+    /// there, and an empty array beside other values as nothing.
+    @Test func aMissingMemberInAnArrayOfDocumentsSortsAsNull() async throws {
+        func names(_ documents: [JSONValue], _ sort: String) async throws -> [Int] {
+            let backend = InMemoryBackend(.mia(defaultState: .public))
+            let identified = documents.enumerated().map { index, document -> JSONValue in
+                var members = document.objectValue ?? [:]
+                members["_id"] = .string("5f000000000000000000000\(index + 1)")
+                return .object(members)
+            }
+            try await backend.insert(identified, into: "c_items")
+            let url = try #require(URL(string: backend.baseURL.absoluteString + "/c_items/?_s=" + sort))
+            let (data, _) = try await backend.send(URLRequest(url: url))
+            return try JSONValue(parsing: data).arrayValue?.compactMap {
+                $0["_id"]?.stringValue?.last?.wholeNumberValue
+            } ?? []
+        }
+        let twoLevels: [JSONValue] = [
+            ["a": ["b": 2]], ["a": ["b": []]], ["a": ["b": [2, 3]]], ["a": ["c": 1]], ["a": []],
+            ["a": [["b": [5]]]], ["a": [["b": [4, 5]], ["b": 7]]], ["a": [["b": [1, 3]], ["b": [2, 5]]]],
+            ["a": [["b": []], ["b": [1, 3]]]],
+        ]
+        #expect(try await names(twoLevels, "a.b,_id") == [2, 9, 4, 5, 8, 1, 3, 7, 6])
+        #expect(try await names(twoLevels, "a.b,-_id") == [9, 2, 5, 4, 8, 3, 1, 7, 6])
+        #expect(try await names(twoLevels, "-a.b,_id") == [7, 6, 8, 3, 9, 1, 4, 5, 2])
+        #expect(try await names(twoLevels, "-a.b,-_id") == [7, 8, 6, 9, 3, 1, 5, 4, 2])
+        let threeLevels: [JSONValue] = [
+            ["a": ["b": ["c": 2]]], ["a": ["b": ["c": []]]], ["a": [["b": []], ["b": ["c": []]]]],
+            ["a": [["b": ["c": 1]]]], ["a": ["b": [["c": 3], ["d": 1]]]], ["a": ["b": [["c": [5]]]]], ["a": []],
+            ["a": ["b": [["c": [1, 3]], ["c": [2, 5]]]]], ["a": [["b": [["c": []], ["c": [1, 3]]]]]],
+        ]
+        #expect(try await names(threeLevels, "a.b.c,_id") == [2, 3, 9, 5, 7, 4, 8, 1, 6])
+        #expect(try await names(threeLevels, "a.b.c,-_id") == [9, 3, 2, 7, 5, 8, 4, 1, 6])
+        #expect(try await names(threeLevels, "-a.b.c,_id") == [6, 8, 5, 9, 1, 4, 3, 7, 2])
+        #expect(try await names(threeLevels, "-a.b.c,-_id") == [8, 6, 9, 5, 1, 4, 7, 3, 2])
+    }
+
     /// A Parse `Increment` or `Add` is a `PUT`, but not one that may be sent twice: when the server applied it and
     /// the answer was lost, the client doesn't send it again (it used to, and the score went up twice). A `PUT` that
     /// only sets values is still retried.

@@ -253,16 +253,31 @@ struct DocumentFilter: @unchecked Sendable {
         case .field(let path, let conditions):
             // An `_id`: the document's own, a reference's or a document element's.
             if idsAreObjectIDs, path.last == "_id" {
-                satisfies(values(at: path, in: document).map(canonicalObjectIDs), conditions)
+                satisfies(values(at: path, in: document).map(canonicalObjectIDs), path, document, conditions)
             } else {
-                satisfies(values(at: path, in: document), conditions)
+                satisfies(values(at: path, in: document), path, document, conditions)
             }
         }
     }
 
-    /// Whether the values a field's path reached satisfy every condition.
-    private func satisfies(_ found: [JSONValue], _ conditions: [Condition]) -> Bool {
-        conditions.allSatisfy { condition in
+    /// Whether the values a field's path reached in `document` satisfy every condition (`document` nil for an
+    /// element of an array `$elemMatch` tries, which is there).
+    private func satisfies(
+        _ found: [JSONValue],
+        _ path: [String],
+        _ document: JSONValue?,
+        _ conditions: [Condition]
+    ) -> Bool {
+        // A null equals what the path doesn't reach, as MongoDB reads it: computed once, when a condition asks.
+        var missing: Bool?
+        func equals(_ found: [JSONValue], _ operand: JSONValue) -> Bool {
+            if case .null = operand {
+                if missing == nil { missing = document.map { isMissing(path[...], in: $0) } ?? false }
+                if missing == true { return true }
+            }
+            return self.equals(found, operand)
+        }
+        return conditions.allSatisfy { condition in
             switch condition {
             case .equals(let operand): equals(found, operand)
             case .equalsAny(let operands): operands.contains { equals(found, $0) }
@@ -279,11 +294,11 @@ struct DocumentFilter: @unchecked Sendable {
                     guard case .string(let text) = value else { return false }
                     return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
                 }
-            case .not(let inner): !satisfies(found, inner)
+            case .not(let inner): !satisfies(found, path, document, inner)
             case .elementMatchesValue(let inner):
                 found.contains { value in
                     guard case .array(let elements) = value else { return false }
-                    return elements.contains { satisfies([$0], inner) }
+                    return elements.contains { satisfies([$0], [], nil, inner) }
                 }
             case .elementMatchesDocument(let node):
                 found.contains { value in
@@ -312,9 +327,9 @@ struct DocumentFilter: @unchecked Sendable {
         }
     }
 
-    /// MongoDB's equality: a missing value equals `null`; an array equals a value it holds, or an equal array.
+    /// MongoDB's equality of the values found: an array equals a value it holds, or an equal array. (A missing
+    /// value equals `null`: see ``isMissing(_:in:)``.)
     private func equals(_ found: [JSONValue], _ operand: JSONValue) -> Bool {
-        if case .null = operand, found.isEmpty { return true }
         return candidates(found).contains { value in
             if sameValue(value, operand) { return true }
             if referencesByID, case .string = operand, case .object(let members) = value, let id = members["_id"] {
@@ -323,6 +338,28 @@ struct DocumentFilter: @unchecked Sendable {
             }
             return false
         }
+    }
+}
+
+/// Whether `path` is missing in `value` as MongoDB's `{path: null}` reads it, so that null equals it: a member the
+/// document doesn't have, a path that goes on from a value that is neither a document nor an array (`{"a.b": null}`
+/// of `{"a": 4}`), and through an array, a document element without the rest of the path (`{"a": [{"b": 3}, {}]}`).
+/// An array without such an element (`[]`, `[1, 2]`, `[[]]`) is not missing it; a numeric segment names an element.
+func isMissing(_ path: ArraySlice<String>, in value: JSONValue) -> Bool {
+    guard let first = path.first else { return false }
+    switch value {
+    case .object(let members):
+        guard let member = members[first] else { return true }
+        return isMissing(path.dropFirst(), in: member)
+    case .array(let elements):
+        if let index = Int(first), String(index) == first, elements.indices.contains(index),
+            !isMissing(path.dropFirst(), in: elements[index])
+        {
+            return false
+        }
+        return elements.contains { element in element.objectValue != nil && isMissing(path, in: element) }
+    default:
+        return true
     }
 }
 

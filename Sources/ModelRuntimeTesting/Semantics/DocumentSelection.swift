@@ -48,24 +48,46 @@ struct DocumentSelection {
         case value(JSONValue)
     }
 
-    /// MongoDB's sort key of a document: a missing value sorts as `null`, first when ascending; an array by its
-    /// smallest element ascending and its largest descending; an empty array below both.
+    /// MongoDB's sort key of a document: the smallest of its keys ascending, the largest descending. Its keys are
+    /// each value the path reaches, an array's elements in its place and an empty array below every value; and a
+    /// null where the path reaches nothing, or goes on from nothing through an array (see ``sortsAsMissing(_:in:)``).
     private func sortKey(_ document: JSONValue, _ path: [String], _ ascending: Bool) -> SortKey {
         var values = values(at: path, in: document)
         if idsAreObjectIDs, path.last == "_id" { values = values.map(canonicalObjectIDs) }
-        let found = values.flatMap { value -> [JSONValue] in
-            if case .array(let elements) = value { return elements }
-            return [value]
+        var keys: [SortKey] = []
+        for value in values {
+            if case .array(let elements) = value {
+                keys += elements.isEmpty ? [.emptyArray] : elements.map(SortKey.value)
+            } else {
+                keys.append(.value(value))
+            }
         }
-        guard var best = found.first else {
-            let onlyEmptyArrays = !values.isEmpty && values.allSatisfy { $0.arrayValue?.isEmpty == true }
-            return onlyEmptyArrays ? .emptyArray : .value(.null)
+        if keys.isEmpty || Self.sortsAsMissing(path[...], in: document) { keys.append(.value(.null)) }
+        var best = keys[0]
+        for key in keys.dropFirst() {
+            let result = Self.order(key, best)
+            if ascending ? result == .orderedAscending : result == .orderedDescending { best = key }
         }
-        for value in found.dropFirst() {
-            let result = mongoOrder(value, best)
-            if ascending ? result == .orderedAscending : result == .orderedDescending { best = value }
+        return best
+    }
+
+    /// Whether the sort key of `path` in `value` has a null, as MongoDB generates sort keys (as it generates an
+    /// index's keys): a member a document doesn't have, a path that goes on from a value that is neither a document
+    /// nor an array, and through an array, an element without the rest of the path, or an empty array.
+    private static func sortsAsMissing(_ path: ArraySlice<String>, in value: JSONValue) -> Bool {
+        guard let first = path.first else { return false }
+        switch value {
+        case .object(let members):
+            guard let member = members[first] else { return true }
+            return sortsAsMissing(path.dropFirst(), in: member)
+        case .array(let elements):
+            if let index = Int(first), String(index) == first, elements.indices.contains(index) {
+                return sortsAsMissing(path.dropFirst(), in: elements[index])
+            }
+            return elements.isEmpty || elements.contains { sortsAsMissing(path, in: $0) }
+        default:
+            return true
         }
-        return .value(best)
     }
 
     /// The order of two sort keys.
