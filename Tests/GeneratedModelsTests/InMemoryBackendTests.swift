@@ -232,6 +232,34 @@ import FoundationNetworking
         #expect(try await names(threeLevels, "-a.b.c,-_id") == [8, 6, 9, 5, 1, 4, 7, 3, 2])
     }
 
+    /// A case-insensitive `$regex` folds case as MongoDB's PCRE does, by Unicode's simple case folding, one character
+    /// to one: `ß` matches `ß` and not `SS` or `ss`, nor `ss` `ß`, and a Greek sigma matches its other forms
+    /// (MongoDB's `$regex` reference, https://www.mongodb.com/docs/manual/reference/operator/query/regex/: "MongoDB
+    /// uses Perl compatible regular expressions (i.e. "PCRE") with UTF-8 support"; pcre2unicode(3), "UNICODE
+    /// CASE-EQUIVALENCE": characters with more than two case-equivalent forms, and no multi-character foldings).
+    /// The backends' `NSRegularExpression` (ICU) folded a literal fully, so that `straße` matched `STRASSE`. The
+    /// option `i`, and `(?i)` in the pattern, are read alike; classes, escapes and groups keep their meaning.
+    @Test func caseInsensitiveRegexFoldsAsPCREDoes() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        let documents: [JSONValue] = ["STRASSE", "straße", "Strasse", "ΟΔΟΣ", "οδος", "οδοσ", "a.b", "axb"]
+            .map { ["c_name": .string($0)] }
+        try await backend.insert(documents, into: "c_items")
+        func names(_ pattern: String, _ options: String = "i") async throws -> [String] {
+            let filter = try JSONEncoder().encode(["c_name": ["$regex": pattern, "$options": options]])
+            var components = try #require(URLComponents(string: backend.baseURL.absoluteString + "/c_items/"))
+            components.queryItems = [URLQueryItem(name: "_q", value: String(decoding: filter, as: UTF8.self))]
+            let (data, _) = try await backend.send(URLRequest(url: try #require(components.url)))
+            return try JSONValue(parsing: data).arrayValue?.compactMap { $0["c_name"]?.stringValue } ?? []
+        }
+        #expect(try await names("^straße$") == ["straße"])
+        #expect(try await names("^strasse$") == ["STRASSE", "Strasse"])
+        #expect(try await names("(?i)^STRA(?<double>SS)E$", "") == ["STRASSE", "Strasse"])
+        #expect(try await names("^οδος$") == ["ΟΔΟΣ", "οδος", "οδοσ"])
+        #expect(try await names(#"^\w{3}a\Qß\E"#) == ["straße"])
+        #expect(try await names(#"^a\Q.\Eb$"#) == ["a.b"])
+        #expect(try await names("^A.B$") == ["a.b", "axb"])
+    }
+
     /// A Parse `Increment` or `Add` is a `PUT`, but not one that may be sent twice: when the server applied it and
     /// the answer was lost, the client doesn't send it again (it used to, and the score went up twice). A `PUT` that
     /// only sets values is still retried.

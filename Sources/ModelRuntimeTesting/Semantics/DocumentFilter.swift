@@ -202,7 +202,12 @@ struct FilterRules {
             }
         }
         do {
-            return try NSRegularExpression(pattern: pattern, options: regexOptions)
+            // Case-insensitive (by the `i` option, or `(?i)` in the pattern) as MongoDB's PCRE folds case.
+            let folding = regexOptions.contains(.caseInsensitive) || pattern.contains("(?")
+            return try NSRegularExpression(
+                pattern: folding ? simplyCaseFolded(pattern) : pattern,
+                options: regexOptions
+            )
         } catch {
             throw BackendFault.invalid("\(pattern) is not a regular expression", path: field)
         }
@@ -385,4 +390,137 @@ func describe(_ value: JSONValue) -> String {
     case .array: "an array"
     case .object: "an object"
     }
+}
+
+/// `pattern` with each letter outside a character class in a class of its own (`ß` → `[ß]`), so that a
+/// case-insensitive match folds it as MongoDB's PCRE does, one character to one: by simple case folding, where ICU
+/// (`NSRegularExpression`) folds a literal fully, so that `ß` matches `SS` and `ss` matches `ß`. A class is folded
+/// simply by both. Escapes, classes, group syntax and `\Q…\E` keep their meaning; other characters stay as they are.
+func simplyCaseFolded(_ pattern: String) -> String {
+    let scalars = Array(pattern.unicodeScalars)
+    var out = String.UnicodeScalarView()
+    var index = 0
+    func copy(_ count: Int = 1) {
+        let end = min(index + count, scalars.count)
+        out.append(contentsOf: scalars[index..<end])
+        index = end
+    }
+    /// Copies through the first `terminator` (included), or to the end.
+    func copy(through terminator: Unicode.Scalar) {
+        while index < scalars.count {
+            let scalar = scalars[index]
+            copy()
+            if scalar == terminator { return }
+        }
+    }
+    func isFolded(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return scalar.properties.isAlphabetic
+        }
+    }
+    func literal(_ scalar: Unicode.Scalar) {
+        if isFolded(scalar) {
+            out.append("[")
+            out.append(scalar)
+            out.append("]")
+        } else if scalar.isASCII, !scalar.properties.isAlphabetic, !("0"..."9").contains(scalar) {
+            out.append("\\")
+            out.append(scalar)
+        } else {
+            out.append(scalar)
+        }
+    }
+    while index < scalars.count {
+        let scalar = scalars[index]
+        let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+        switch scalar {
+        case "\\":
+            guard let next else {
+                copy()
+                break
+            }
+            switch next {
+            case "Q":
+                // Quoted text: each character a literal of its own.
+                index += 2
+                while index < scalars.count {
+                    if scalars[index] == "\\", index + 1 < scalars.count, scalars[index + 1] == "E" {
+                        index += 2
+                        break
+                    }
+                    literal(scalars[index])
+                    index += 1
+                }
+            case "x", "o", "p", "P", "N", "g", "k", "u", "U":
+                let after = index + 2 < scalars.count ? scalars[index + 2] : nil
+                switch after {
+                case "{": copy(through: "}")
+                case "<": copy(through: ">")
+                case "'":
+                    copy(3)
+                    copy(through: "'")
+                default:
+                    // `\xhh`, `\uhhhh`, `\Uhhhhhhhh`, `\pL`, `\g1`: the escape and its fixed digits.
+                    let digits: Int =
+                        switch next {
+                        case "x": 2
+                        case "u": 4
+                        case "U": 8
+                        default: 1
+                        }
+                    copy(2 + digits)
+                }
+            case "c": copy(3)
+            default: copy(2)
+            }
+        case "[":
+            // A class, nested ones (`[[:alpha:]]`, ICU's `[a[b]]`) in it, as ICU reads it.
+            var depth = 0
+            repeat {
+                let current = scalars[index]
+                if current == "\\" {
+                    copy(2)
+                    continue
+                }
+                if current == "[" {
+                    depth += 1
+                    copy()
+                    // A `]` right after the opening (or `[^`) is a member.
+                    if index < scalars.count, scalars[index] == "^" { copy() }
+                    if index < scalars.count, scalars[index] == "]" { copy() }
+                    continue
+                }
+                if current == "]" { depth -= 1 }
+                copy()
+            } while depth > 0 && index < scalars.count
+        case "(" where next == "?":
+            copy(2)
+            guard index < scalars.count else { break }
+            let first = scalars[index]
+            let second = index + 1 < scalars.count ? scalars[index + 1] : nil
+            if first == "#" || first == "&" || first == "R" || (first == "P" && (second == "=" || second == ">")) {
+                // A comment, or a call or reference by name: names, not letters to match.
+                copy(through: ")")
+            } else if first == "'" {
+                copy()
+                copy(through: "'")
+            } else {
+                // Flags, a name or a lookaround's opening, up to where the group's pattern starts.
+                while index < scalars.count {
+                    let current = scalars[index]
+                    copy()
+                    if ":)>=!|".unicodeScalars.contains(current) { break }
+                }
+            }
+        default:
+            if isFolded(scalar) {
+                literal(scalar)
+                index += 1
+            } else {
+                copy()
+            }
+        }
+    }
+    return String(out)
 }
