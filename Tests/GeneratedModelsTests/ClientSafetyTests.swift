@@ -49,6 +49,91 @@ struct ClientSafetyTests {
         }
     }
 
+    /// A cookie the first origin set on its redirect, which the session's cookie storage keeps, stays with that
+    /// origin. The storage matches a cookie by host or domain, not by port or scheme, so it would go along to the
+    /// other server's port here, as to `http` after `https` on one host or to a sibling of a `Domain=` cookie; and
+    /// FoundationNetworking adds the storage's cookies to every request, whatever its `httpShouldHandleCookies`.
+    @Test(arguments: [302, 303, 307])
+    func aCookieTheSessionStoredStaysWithItsOrigin(status: Int) async throws {
+        try await ResponseServers.run { first, second in
+            let client = first.client()
+            let echo = try await client.get(
+                JSONValue.self,
+                path: "/redirect",
+                queryItems: [
+                    URLQueryItem(name: "to", value: second.baseURL.appendingPathComponent("echo").absoluteString),
+                    URLQueryItem(name: "status", value: String(status)),
+                    URLQueryItem(name: "cookie", value: "md.sid=stored-session; Path=/"),
+                ]
+            )
+            #expect(echo["path"] == "/echo")
+            let received = (echo["headers"]?.objectValue ?? [:]).keys.map { $0.lowercased() }
+            #expect(!received.contains("cookie"), "a stored cookie followed a \(status) to another origin: \(echo)")
+            // The storage did keep it: the first origin gets it back.
+            let again = try await client.get(JSONValue.self, path: "/echo")
+            #expect(again["headers"]?["Cookie"] == "md.sid=stored-session")
+        }
+    }
+
+    /// A cookie another origin sets on a redirect is not stored: it would go with the app's next requests to any
+    /// origin it matches (here the first server's, on the same host), as a `Domain=` cookie of a sibling would.
+    @Test func aCookieAnotherOriginSetsIsNotStored() async throws {
+        try await ResponseServers.run { first, second in
+            let client = first.client()
+            var back = URLComponents(
+                url: second.baseURL.appendingPathComponent("redirect"),
+                resolvingAgainstBaseURL: false
+            )!
+            back.queryItems = [
+                URLQueryItem(name: "to", value: first.baseURL.appendingPathComponent("echo").absoluteString),
+                URLQueryItem(name: "cookie", value: "md.sid=planted; Path=/"),
+            ]
+            let echo = try await client.get(
+                JSONValue.self,
+                path: "/redirect",
+                queryItems: [URLQueryItem(name: "to", value: back.url!.absoluteString)]
+            )
+            #expect(echo["path"] == "/echo")
+            #expect(echo["headers"]?["Cookie"] == nil, "the other origin's cookie came back: \(echo)")
+            let later = try await client.get(JSONValue.self, path: "/echo")
+            #expect(later["headers"]?["Cookie"] == nil, "the other origin's cookie was stored: \(later)")
+        }
+    }
+
+    /// Headers the app put in the session's configuration (`httpAdditionalHeaders`), which the session adds to every
+    /// request, stay with the origin as the request's own do; those that carry no credential go along.
+    @Test(arguments: [302, 303])
+    func theSessionsOwnHeadersStayWithTheOrigin(status: Int) async throws {
+        try await ResponseServers.run { first, second in
+            let configuration = LocalPythonServer.makeConfiguration()
+            configuration.httpAdditionalHeaders = [
+                "X-Parse-Application-Id": "app-id", "X-Parse-REST-API-Key": "rest-key",
+                "Medable-Client-Key": "client-key", "Accept-Language": "fr",
+            ]
+            let transport = URLSessionTransport(configuration: configuration)
+            defer { transport.session.invalidateAndCancel() }
+            var components = URLComponents(
+                url: first.baseURL.appendingPathComponent("redirect"),
+                resolvingAgainstBaseURL: false
+            )!
+            components.queryItems = [
+                URLQueryItem(name: "to", value: second.baseURL.appendingPathComponent("echo").absoluteString),
+                URLQueryItem(name: "status", value: String(status)),
+            ]
+            let (data, response) = try await transport.send(URLRequest(url: components.url!))
+            #expect(response.statusCode == 200)
+            let echo = try JSONValue(parsing: data)
+            #expect(echo["path"] == "/echo")
+            let received = Set((echo["headers"]?.objectValue ?? [:]).keys.map { $0.lowercased() })
+            for name in ["x-parse-application-id", "x-parse-rest-api-key", "medable-client-key"] {
+                #expect(!received.contains(name), "\(name) followed a \(status) to another origin")
+            }
+            #expect(received.contains("accept-language"))
+            let sent = try await first.log()
+            #expect(sent.last?["headers"]?["X-Parse-Application-Id"] == "app-id")
+        }
+    }
+
     @Test func aRedirectWithinTheOriginKeepsTheCredentials() async throws {
         try await ResponseServers.run { first, _ in
             let client = first.client(headers: { Self.credentials })

@@ -54,6 +54,28 @@ import FoundationNetworking
         #expect(policy.follow(redirected, from: Self.origin) == nil)
     }
 
+    /// After another origin, requests go through a session without what the app's configuration adds to every
+    /// request: its cookies (stored, or taken from an answer), its stored credentials, and its additional headers but
+    /// those that carry no credential. The app's configuration stays as it was.
+    @Test func anotherOriginIsAskedThroughASessionWithoutTheConfigurationsCredentials() throws {
+        let configuration = URLSessionConfiguration.default
+        configuration.httpCookieStorage = HTTPCookieStorage.shared
+        configuration.httpAdditionalHeaders = [
+            "Authorization": "Bearer secret", "X-Parse-Application-Id": "app-id", "Medable-Client-Key": "client-key",
+            "accept-language": "fr", "User-Agent": "app/1",
+        ]
+        let anonymous = URLSessionTransport.configurationAfterAnotherOrigin(configuration)
+        #expect(anonymous.httpCookieStorage == nil)
+        #expect(!anonymous.httpShouldSetCookies)
+        #expect(anonymous.httpCookieAcceptPolicy == .never)
+        #expect(anonymous.urlCredentialStorage == nil)
+        let kept = Set((anonymous.httpAdditionalHeaders ?? [:]).keys.compactMap { $0 as? String })
+        #expect(kept == ["accept-language", "User-Agent"])
+        #expect(anonymous.timeoutIntervalForRequest == configuration.timeoutIntervalForRequest)
+        #expect(configuration.httpAdditionalHeaders?.count == 5)
+        #expect(configuration.httpCookieStorage != nil)
+    }
+
     static func answer(_ status: Int, location: String?) -> HTTPURLResponse {
         HTTPURLResponse(
             url: origin,

@@ -128,7 +128,9 @@ public enum RedirectPolicy: Sendable, Hashable {
 /// Each redirect is a request of its own, made as URLSession would make it (a `303`, and a `301` or `302` after a
 /// `POST`, become a `GET` without the body; a relative `Location` is read against the request's URL), at most
 /// ``maximumRedirects`` of them: the same on every platform, and never through FoundationNetworking's own
-/// redirect path, which on Linux rewires a transfer's handle to the new host.
+/// redirect path, which on Linux rewires a transfer's handle to the new host. From the first redirect to another
+/// origin on, requests go through a second session, made from the configuration without its cookie storage,
+/// credential storage, and additional headers but ``RedirectPolicy/forwardedHeaders``.
 public struct URLSessionTransport: HTTPTransport {
     /// The session requests go through; its delegate belongs to this transport.
     public var session: URLSession { owner.session }
@@ -183,13 +185,22 @@ public struct URLSessionTransport: HTTPTransport {
         reporting bodySent: (@Sendable (Int64) -> Void)?
     ) async throws -> (Data, HTTPURLResponse) {
         var current = request
+        // Once a redirect has left the request's origin, the rest go through the session that keeps no cookies and
+        // adds no headers of the configuration's but those that carry no credential.
+        var anonymous = false
         for _ in 0...Self.maximumRedirects {
-            let answer = try await exchange(current, maximumResponseBytes: maximumResponseBytes, reporting: bodySent)
+            let answer = try await exchange(
+                current,
+                through: anonymous ? .anonymous : .own,
+                maximumResponseBytes: maximumResponseBytes,
+                reporting: bodySent
+            )
             guard let redirected = Self.redirection(after: answer.1, of: current) else { return answer }
             guard let from = current.url, let to = redirected.url else { return answer }
             guard let followed = redirectPolicy.follow(redirected, from: from) else {
                 throw HTTPTransportError.crossOriginRedirectRefused(from: from, to: to)
             }
+            if !RedirectPolicy.sameOrigin(from, to) { anonymous = true }
             current = followed
         }
         throw URLError(.httpTooManyRedirects, userInfo: current.url.map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:])
@@ -223,15 +234,17 @@ public struct URLSessionTransport: HTTPTransport {
     /// One request and its answer, without following a redirect.
     private func exchange(
         _ request: URLRequest,
+        through route: SessionOwner.Route,
         maximumResponseBytes: Int,
         reporting bodySent: (@Sendable (Int64) -> Void)?
     ) async throws -> (Data, HTTPURLResponse) {
         let exchange = Exchange(limit: max(0, maximumResponseBytes), bodySent: bodySent)
+        let (session, delegate) = owner.session(for: route)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 exchange.start(continuation)
-                let task = owner.session.dataTask(with: request)
-                owner.delegate.register(exchange, for: task)
+                let task = session.dataTask(with: request)
+                delegate.register(exchange, for: task)
                 exchange.attach(task)
                 task.resume()
             }
@@ -241,22 +254,73 @@ public struct URLSessionTransport: HTTPTransport {
     }
 }
 
-/// Owns the session: a session keeps its delegate until it is invalidated, so the last copy of the transport
-/// invalidates it.
-private final class SessionOwner: Sendable {
+extension URLSessionTransport {
+    /// The configuration of the session a request goes through once a redirect has left its origin: `configuration`
+    /// without what carries a credential, the cookie and credential storages and every additional header but
+    /// ``RedirectPolicy/forwardedHeaders``. A request's own `httpShouldHandleCookies` can't stand in for it:
+    /// FoundationNetworking adds the storage's cookies to every request, and stores every answer's, whatever it says;
+    /// and no request takes back a header its session adds.
+    static func configurationAfterAnotherOrigin(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+        let anonymous = configuration.copy() as! URLSessionConfiguration
+        anonymous.httpCookieStorage = nil
+        anonymous.httpShouldSetCookies = false
+        anonymous.httpCookieAcceptPolicy = .never
+        anonymous.urlCredentialStorage = nil
+        anonymous.httpAdditionalHeaders = configuration.httpAdditionalHeaders?.filter { name, _ in
+            (name as? String).map { RedirectPolicy.forwardedHeaders.contains($0.lowercased()) } ?? false
+        }
+        return anonymous
+    }
+}
+
+/// Owns the sessions: a session keeps its delegate until it is invalidated, so the last copy of the transport
+/// invalidates them. Requests go through the session of the app's configuration until a redirect leaves the request's
+/// origin; from there, through one made, when first needed, from
+/// ``URLSessionTransport/configurationAfterAnotherOrigin(_:)``.
+private final class SessionOwner: @unchecked Sendable {
+    /// Which session a request goes through.
+    enum Route {
+        /// The session of the app's configuration.
+        case own
+        /// The session without the configuration's cookies, credentials and headers, after another origin.
+        case anonymous
+    }
+
     let session: URLSession
     let delegate: SessionDelegate
+    private let anonymousConfiguration: URLSessionConfiguration
+    private let lock = NSLock()
+    private var anonymousSession: (URLSession, SessionDelegate)?
 
     init(configuration: URLSessionConfiguration) {
+        self.anonymousConfiguration = URLSessionTransport.configurationAfterAnotherOrigin(configuration)
+        (self.session, self.delegate) = Self.makeSession(configuration)
+    }
+
+    /// The session and its delegate a request on `route` goes through.
+    func session(for route: Route) -> (URLSession, SessionDelegate) {
+        switch route {
+        case .own: return (session, delegate)
+        case .anonymous:
+            return lock.withLock {
+                if let anonymousSession { return anonymousSession }
+                let made = Self.makeSession(anonymousConfiguration)
+                anonymousSession = made
+                return made
+            }
+        }
+    }
+
+    private static func makeSession(_ configuration: URLSessionConfiguration) -> (URLSession, SessionDelegate) {
         let delegate = SessionDelegate()
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        return (URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue), delegate)
     }
 
     deinit {
         session.finishTasksAndInvalidate()
+        lock.withLock { anonymousSession?.0.finishTasksAndInvalidate() }
     }
 }
 

@@ -5,7 +5,8 @@
       Listens on 127.0.0.1 on a port the OS picks, prints "PORT <n>" on stdout.
 
         ANY  /echo                 200 {"method","path","headers":{name: value},"body": text}
-        ANY  /redirect?to=URL&status=N   answers N (default 302) with Location: URL
+        ANY  /redirect?to=URL&status=N&cookie=C   answers N (default 302) with Location: URL, and Set-Cookie: C
+                                   when there is a cookie
                                    (both also under any folder: /v1/files/echo, /v1/files/redirect)
         ANY  /loop                 302 with Location: loop, itself
         GET  /json?items=N         200 {"data":[...N numbers...]} with Content-Length
@@ -76,6 +77,8 @@ class Handler(BaseHTTPRequestHandler):
             if url.path in ("/redirect", "/loop") or url.path.endswith("/redirect"):
                 self.send_response(int(query.get("status", "302")))
                 self.send_header("Location", query["to"])
+                if "cookie" in query:
+                    self.send_header("Set-Cookie", query["cookie"])
                 self.send_header("Content-Length", "0")
                 self.end_headers()
                 return
