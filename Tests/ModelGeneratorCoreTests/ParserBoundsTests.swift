@@ -275,6 +275,19 @@ import Testing
         #expect(result?.files.isEmpty == true)
     }
 
+    /// A minified JSON file is one line, and one non-ASCII character at its start made the column of every value
+    /// after it a count of the scalars from the start of the line (300,000 values took minutes): columns are counted
+    /// once, forward.
+    @Test func aLongLineOfJSONWithNonASCIITextIsReadInLinearTime() async throws {
+        let count = 300_000
+        let text = "[\"é\"" + String(repeating: ", 1", count: count) + "]"
+        let last = await finishing(within: Self.deadline, "reading a line of \(count) values after an é") {
+            try? JSONSyntaxParser.parse(text, file: "t.json", lineOffset: 0)?.get().elements?.last?.location
+        }
+        // `["é"` is four columns, and each `, 1` three more.
+        #expect(last??.description == "t.json:1:\(4 + 3 * count)")
+    }
+
     /// At the limit the JSON reader reads the document itself, as the YAML parser reads it.
     @Test func jsonNestedToTheLimitIsRead() async throws {
         let depth = DocumentParser.nestingLimit

@@ -13,9 +13,11 @@ struct JSONSyntaxParser {
     private let lineOffset: Int
     private var index = 0
     private var line = 1
-    private var lineStart = 0
-    /// Columns count Unicode scalars, as Yams's marks do; a line with non-ASCII text before an index needs a count.
-    private var lineIsASCII = true
+    /// Columns count Unicode scalars, as Yams's marks do: `columnCount` scalars of the line come before
+    /// `columnIndex`, counted forward from the last place asked about, so a long line is counted once however many
+    /// values are on it (a minified file is one line).
+    private var columnIndex = 0
+    private var columnCount = 0
     /// Set where the text is no JSON in a way the YAML parser would read as something else.
     private var refusal: Diagnostic?
 
@@ -25,10 +27,7 @@ struct JSONSyntaxParser {
         return text.withUTF8 { bytes in
             var parser = JSONSyntaxParser(bytes: bytes, file: file, lineOffset: lineOffset)
             // A byte-order mark counts as a column on the first line, as the YAML parser's marks count it.
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-                parser.index = 3
-                parser.lineIsASCII = false
-            }
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
             parser.skipWhitespace()
             let root = parser.value(depth: 0)
             if let refusal = parser.refusal { return .failure(refusal) }
@@ -44,13 +43,14 @@ struct JSONSyntaxParser {
         self.lineOffset = lineOffset
     }
 
-    private var location: SourceLocation {
-        let column =
-            lineIsASCII
-            ? index - lineStart + 1
-            : String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<index]), as: UTF8.self)
-                .unicodeScalars.count + 1
-        return SourceLocation(file: file, line: line + lineOffset, column: column)
+    /// Where `index` is: each call counts on from the last, as `index` only moves forward.
+    private mutating func location() -> SourceLocation {
+        while columnIndex < index {
+            // Every byte but a UTF-8 continuation byte starts a scalar.
+            if bytes[columnIndex] & 0xC0 != 0x80 { columnCount += 1 }
+            columnIndex += 1
+        }
+        return SourceLocation(file: file, line: line + lineOffset, column: columnCount + 1)
     }
 
     private mutating func skipWhitespace() {
@@ -64,8 +64,8 @@ struct JSONSyntaxParser {
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 index += 1
                 line += 1
-                lineStart = index
-                lineIsASCII = true
+                columnIndex = index
+                columnCount = 0
             default: return
             }
         }
@@ -75,7 +75,7 @@ struct JSONSyntaxParser {
     /// ``DocumentParser/nestingLimit`` is refused rather than read.
     private mutating func value(depth: Int) -> SyntaxNode? {
         guard index < bytes.count else { return nil }
-        let start = location
+        let start = location()
         if depth == DocumentParser.nestingLimit, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[")
         {
             refusal = DocumentParser.nestingTooDeep(file: file, at: start)
@@ -200,7 +200,7 @@ struct JSONSyntaxParser {
     }
 
     private mutating func string() -> SyntaxNode? {
-        let start = location
+        let start = location()
         index += 1
         var text: [UInt8] = []
         while index < bytes.count {
@@ -238,13 +238,12 @@ struct JSONSyntaxParser {
                 refusal = Diagnostic(
                     .error,
                     "malformed JSON: a line break inside a string must be written as \\n",
-                    at: location
+                    at: location()
                 )
                 return nil
             case 0..<0x20:
                 return nil
             default:
-                if byte >= 0x80 { lineIsASCII = false }
                 text.append(byte)
                 index += 1
             }
