@@ -376,6 +376,16 @@ import Testing
         "{\"a\": [\"]]]\", {\"b\": \"[[[\"}], \"c\": {}}",
         "key: value with:colons and # hash\nurl: http://x.test/a[0]\n",
         "[a, b]: c\n",
+        // A comment right after a flow indicator or a quoted scalar, and quotes inside plain scalars in flow
+        // collections (an inch mark, a word's quote at the start of a continued line, after a `:` that isn't an
+        // indicator): the comments' brackets are no lists, and the quotes hide no brackets.
+        "a: [1,#[[[\n  2, {b: c}]\nd: [e]\n",
+        "a: {\"b\":#[[\n  1}\nd: [e]\n",
+        "a: [[1]#[[\n  ]\nd: [[e]]\n",
+        "a: [13 \", 15 \", 17 \"]\nb: \"x\"\nc: [1]\n",
+        "a: [x\n 'y, z]\nb: 'q'\nc: [1]\n",
+        "a: {k:'x, y: 1}\nb: 'q'\nc: [1]\n",
+        "a: [!t 'x, [y]', &z \"[[\", !<tag:a[[> b]\n",
     ]
 
     /// The scan counts no deeper than the YAML parser reads: at each document's own depth it finds nothing too deep.

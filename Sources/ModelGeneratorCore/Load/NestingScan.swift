@@ -17,6 +17,10 @@ struct NestingScan {
     private var indents: [Int] = []
     /// How many flow collections are open.
     private var flow = 0
+    /// Whether `index`, in a flow collection, is inside a plain scalar, which quotes and a `#` after no space are
+    /// text of (`[a "b]`, `[a#b]`); outside one a token starts, and `'`, `"` and `#` start a quoted scalar or a
+    /// comment right after an indicator (`[a,#c`, `{"a":"b"}`), as libyaml reads them.
+    private var inPlain = false
     /// What the next line continues.
     private var carry = Carry.nothing
     /// The column of `columnIndex` on the current line: columns are counted forward from the last one asked for, so
@@ -80,6 +84,7 @@ struct NestingScan {
         case .quoted(let quote, let inFlow):
             guard skipQuoted(quote) else { return nil }
             carry = .nothing
+            inPlain = false
             return inFlow ? scanFlow() : afterQuoted(keyStart: nil)
         case .flow:
             return scanFlow()
@@ -219,9 +224,11 @@ struct NestingScan {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
+                inPlain = false
                 flow += 1
                 if indents.count + flow > limit { return (line, column(at: index) + 1) }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                inPlain = false
                 flow = max(flow - 1, 0)
                 if flow == 0 {
                     index += 1
@@ -232,21 +239,40 @@ struct NestingScan {
                     guard startsFlowValue() else { return nil }
                     continue
                 }
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                // Only at the start of a scalar: `it's` is a plain scalar.
-                if startsFlowScalar {
-                    index += 1
-                    guard skipQuoted(byte) else {
-                        carry = .quoted(byte, inFlow: true)
-                        return nil
-                    }
-                    continue
+            case UInt8(ascii: ","):
+                inPlain = false
+            case UInt8(ascii: ":"):
+                // A plain scalar goes on past a `:` that neither a space nor a flow indicator follows (`a:b`,
+                // `a:'b`); the first `:` of a token is an indicator.
+                if !inPlain || isBlankOrLineEnd(index + 1) || ",?[]{}".utf8.contains(bytes[index + 1]) {
+                    inPlain = false
                 }
-            case UInt8(ascii: "#") where isComment:
+            case UInt8(ascii: "?"), UInt8(ascii: " "), UInt8(ascii: "\t"):
+                // Text in a plain scalar; an indicator, or space, before a token.
+                break
+            case UInt8(ascii: "\"") where !inPlain, UInt8(ascii: "'") where !inPlain:
+                index += 1
+                guard skipQuoted(byte) else {
+                    carry = .quoted(byte, inFlow: true)
+                    return nil
+                }
+                continue
+            case UInt8(ascii: "#") where !inPlain || isComment:
                 carry = .flow
                 return nil
+            case UInt8(ascii: "!") where !inPlain, UInt8(ascii: "&") where !inPlain:
+                // A tag or an anchor, after which a token starts (`[!t 'a', &x "b"]`). A verbatim tag's URI may
+                // hold brackets and commas: `[!<tag:a[1]> b]`.
+                let verbatim = byte == UInt8(ascii: "!") && index + 1 < lineEnd && bytes[index + 1] == UInt8(ascii: "<")
+                while !isLineEnd, !isBlank(bytes[index]),
+                    verbatim ? bytes[index] != UInt8(ascii: ">") : !",[]{}".utf8.contains(bytes[index])
+                {
+                    index += 1
+                }
+                if verbatim, !isLineEnd { index += 1 }
+                continue
             default:
-                break
+                inPlain = true
             }
             index += 1
         }
@@ -279,12 +305,6 @@ struct NestingScan {
     /// Whether a `#` at `index` starts a comment: at the start of the line or after a space or tab.
     private var isComment: Bool {
         !isLineEnd && bytes[index] == UInt8(ascii: "#") && (index == lineStart || isBlank(bytes[index - 1]))
-    }
-
-    /// Whether a quote at `index` in a flow collection starts a scalar.
-    private var startsFlowScalar: Bool {
-        guard index > lineStart else { return true }
-        return isBlank(bytes[index - 1]) || "[{,:?".utf8.contains(bytes[index - 1])
     }
 
     private var startsDocumentMarker: Bool {
