@@ -386,6 +386,12 @@ import Testing
         "a: [x\n 'y, z]\nb: 'q'\nc: [1]\n",
         "a: {k:'x, y: 1}\nb: 'q'\nc: [1]\n",
         "a: [!t 'x, [y]', &z \"[[\", !<tag:a[[> b]\n",
+        // A comment right after a byte-order mark, and NEL, LS and PS, which libyaml reads as line breaks: each
+        // ends a comment, and a `#` after one starts a comment.
+        "\u{FEFF}# note: [[[\na: 1\n",
+        "a: [1, # c\u{2028}2]\nb: [1]\n",
+        "a: [1, # c\u{85}2]\nb: [1]\n",
+        "- \u{2029}# x: [[[\n",
     ]
 
     /// The scan counts no deeper than the YAML parser reads: at each document's own depth it finds nothing too deep.

@@ -12,6 +12,8 @@ struct NestingScan {
     private var line = 1
     private var lineStart = 0
     private var lineEnd = 0
+    /// Where the current line's text starts: its start, or after the byte-order mark.
+    private var contentStart = 0
     private var index = 0
     /// The columns of the open block collections, outermost first.
     private var indents: [Int] = []
@@ -58,21 +60,17 @@ struct NestingScan {
     private mutating func run() -> (line: Int, column: Int)? {
         while true {
             lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") {
-                lineEnd += 1
-            }
+            while lineEnd < bytes.count, lineBreakLength(at: lineEnd) == 0 { lineEnd += 1 }
             index = lineStart
             columnIndex = lineStart
             columnCount = 0
-            // A byte-order mark is a column of the first line, as the parser's marks count it, and no content.
+            // A byte-order mark is a column of the first line, as the parser's marks count it, and no content: a
+            // `#` after it starts a comment.
             if line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+            contentStart = index
             if let tooDeep = scanLine() { return tooDeep }
             guard lineEnd < bytes.count else { return nil }
-            // A carriage return before a line feed and the line feed end one line; either alone ends one too.
-            let crlf =
-                bytes[lineEnd] == UInt8(ascii: "\r") && lineEnd + 1 < bytes.count
-                && bytes[lineEnd + 1] == UInt8(ascii: "\n")
-            lineStart = lineEnd + (crlf ? 2 : 1)
+            lineStart = lineEnd + lineBreakLength(at: lineEnd)
             line += 1
         }
     }
@@ -302,9 +300,23 @@ struct NestingScan {
 
     private var isLineEnd: Bool { index >= lineEnd }
 
+    /// The length of the line break at `position`, 0 where there is none. A carriage return before a line feed and
+    /// the line feed end one line; either alone ends one too, and so do NEL, LS and PS, which libyaml reads as line
+    /// breaks (YAML 1.1): a comment ends at them, and the next line's indentation starts.
+    private func lineBreakLength(at position: Int) -> Int {
+        func byte(_ offset: Int) -> UInt8? { position + offset < bytes.count ? bytes[position + offset] : nil }
+        switch bytes[position] {
+        case UInt8(ascii: "\n"): return 1
+        case UInt8(ascii: "\r"): return byte(1) == UInt8(ascii: "\n") ? 2 : 1
+        case 0xC2: return byte(1) == 0x85 ? 2 : 0
+        case 0xE2: return byte(1) == 0x80 && (byte(2) == 0xA8 || byte(2) == 0xA9) ? 3 : 0
+        default: return 0
+        }
+    }
+
     /// Whether a `#` at `index` starts a comment: at the start of the line or after a space or tab.
     private var isComment: Bool {
-        !isLineEnd && bytes[index] == UInt8(ascii: "#") && (index == lineStart || isBlank(bytes[index - 1]))
+        !isLineEnd && bytes[index] == UInt8(ascii: "#") && (index == contentStart || isBlank(bytes[index - 1]))
     }
 
     private var startsDocumentMarker: Bool {
