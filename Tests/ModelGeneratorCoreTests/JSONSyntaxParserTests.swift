@@ -35,6 +35,8 @@ import Testing
         "{\n\t\"a\": [1,\t2],\n\t\"b\": {\"c\":\t\"é\"}\n}\n",
         "[1,\r2,\r\"x\"]\r",
         "\u{FEFF}{\"a\": [1, \"é\"],\n \"b\": 2}",
+        // LS and PS in strings, which the YAML parser keeps and counts as line breaks (YAML 1.1).
+        "{\"a\": \"x\u{2028}y\",\n \"b\": [\"\u{2029}é\", 1], \"c\": {\"d\": \"\u{2028}\u{2028}\"}, \"e\": 2}",
     ]
 
     @Test(arguments: crafted)
@@ -91,6 +93,10 @@ import Testing
         let node = try #require(JSONSyntaxParser.parse(text, file: "t.json", lineOffset: 0)).get()
         #expect(node.elements?.first?.scalarText == expected)
         #expect(Self.viaYAML(text)?.elements?.first?.scalarText != expected)
+        // What follows is where the YAML parser, where it reads the text, puts it: it counts NEL as a line break.
+        let after = text.replacingOccurrences(of: "]", with: ", [1]]")
+        let read = try #require(JSONSyntaxParser.parse(after, file: "t.json", lineOffset: 0)).get()
+        if let yaml = Self.viaYAML(after) { #expect(read.elements?.last?.location == yaml.elements?.last?.location) }
     }
 
     /// A line break inside a string is no JSON, and the YAML parser read it as a space: it is refused where it is.

@@ -53,6 +53,13 @@ struct JSONSyntaxParser {
         return SourceLocation(file: file, line: line + lineOffset, column: columnCount + 1)
     }
 
+    /// A line starts at `index`.
+    private mutating func startLine() {
+        line += 1
+        columnIndex = index
+        columnCount = 0
+    }
+
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -63,9 +70,7 @@ struct JSONSyntaxParser {
                 index += 1
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 index += 1
-                line += 1
-                columnIndex = index
-                columnCount = 0
+                startLine()
             default: return
             }
         }
@@ -246,6 +251,20 @@ struct JSONSyntaxParser {
             default:
                 text.append(byte)
                 index += 1
+                // NEL, LS and PS are text in JSON, and line breaks to the YAML parser (YAML 1.1), whose marks count
+                // lines after them: as the locations do.
+                let breakLength =
+                    switch byte {
+                    case 0xC2 where index < bytes.count && bytes[index] == 0x85: 1
+                    case 0xE2
+                    where index + 1 < bytes.count && bytes[index] == 0x80 && (0xA8...0xA9).contains(bytes[index + 1]): 2
+                    default: 0
+                    }
+                if breakLength > 0 {
+                    text.append(contentsOf: bytes[index..<index + breakLength])
+                    index += breakLength
+                    startLine()
+                }
             }
         }
         return nil
