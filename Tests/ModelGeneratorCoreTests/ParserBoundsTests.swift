@@ -392,6 +392,10 @@ import Testing
         "a: [1, # c\u{2028}2]\nb: [1]\n",
         "a: [1, # c\u{85}2]\nb: [1]\n",
         "- \u{2029}# x: [[[\n",
+        // Keys with an anchor or a tag, where libyaml starts the key and the mapping.
+        "a: 1\n&x b: 2\n!!str c: [1]\n",
+        "- &y d: 1\n  !t e: [2]\n",
+        "  x: a#b\n    \"[\\\n\n  &a 'a''[b': \n",
     ]
 
     /// The scan counts no deeper than the YAML parser reads: at each document's own depth it finds nothing too deep.

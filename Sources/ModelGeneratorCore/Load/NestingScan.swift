@@ -116,18 +116,24 @@ struct NestingScan {
 
     /// The node at `index`: the block collections its indicators open (`- `, `? `), then its key or value.
     private mutating func node() -> (line: Int, column: Int)? {
+        // Where the anchor or tag of the node at `index` starts, on this line: a key's anchor or tag is where libyaml
+        // starts the key, and the mapping with it (`&a b: 1` opens a mapping at the `&`).
+        var properties: Int?
         while !isLineEnd, !isComment {
             let byte = bytes[index]
             if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "?"), isBlankOrLineEnd(index + 1) {
                 if let tooDeep = open(at: index) { return tooDeep }
                 index += 1
+                properties = nil
             } else if byte == UInt8(ascii: ":"), isBlankOrLineEnd(index + 1) {
                 // The value of an explicit key.
                 index += 1
+                properties = nil
             } else if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "!") {
+                properties = properties ?? index
                 skipToken()
             } else {
-                return keyOrValue()
+                return keyOrValue(startingAt: properties ?? index)
             }
             skipSpaces()
         }
@@ -142,9 +148,8 @@ struct NestingScan {
         return indents.count + flow > limit ? (line, column + 1) : nil
     }
 
-    /// A scalar or flow collection at `index`, which a `: ` after it makes a key.
-    private mutating func keyOrValue() -> (line: Int, column: Int)? {
-        let start = index
+    /// A scalar or flow collection at `index`, which a `: ` after it makes a key that starts at `start`.
+    private mutating func keyOrValue(startingAt start: Int) -> (line: Int, column: Int)? {
         switch bytes[index] {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             return scanFlow()
