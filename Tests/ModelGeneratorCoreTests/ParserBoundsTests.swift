@@ -396,6 +396,8 @@ import Testing
         "a: 1\n&x b: 2\n!!str c: [1]\n",
         "- &y d: 1\n  !t e: [2]\n",
         "  x: a#b\n    \"[\\\n\n  &a 'a''[b': \n",
+        // A byte-order mark at the start of a later line, which libyaml skips as it skips the first line's.
+        "--- # c\n\u{FEFF}root:\n ? k\n : [v]\n",
     ]
 
     /// The scan counts no deeper than the YAML parser reads: at each document's own depth it finds nothing too deep.

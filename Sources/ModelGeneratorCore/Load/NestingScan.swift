@@ -12,7 +12,7 @@ struct NestingScan {
     private var line = 1
     private var lineStart = 0
     private var lineEnd = 0
-    /// Where the current line's text starts: its start, or after the byte-order mark.
+    /// Where the current line's text starts: its start, or after a byte-order mark.
     private var contentStart = 0
     private var index = 0
     /// The columns of the open block collections, outermost first.
@@ -64,9 +64,9 @@ struct NestingScan {
             index = lineStart
             columnIndex = lineStart
             columnCount = 0
-            // A byte-order mark is a column of the first line, as the parser's marks count it, and no content: a
-            // `#` after it starts a comment.
-            if line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+            // A byte-order mark is a column, as the parser's marks count it, and no content: a `#` after it starts
+            // a comment. libyaml skips one at the start of any line, not just the first.
+            if bytes[lineStart..<lineEnd].starts(with: [0xEF, 0xBB, 0xBF]) { index = lineStart + 3 }
             contentStart = index
             if let tooDeep = scanLine() { return tooDeep }
             guard lineEnd < bytes.count else { return nil }
