@@ -347,6 +347,28 @@ import Testing
         #expect(result?.files.isEmpty == true)
     }
 
+    /// An alias of a deep list inside another deep list nests as deep as both, which no scan of the text sees: the
+    /// document was read 801 levels deep, and twenty such aliases in 16 KB nested 8,000 levels and overflowed the
+    /// stack (SIGSEGV). The error is at the alias whose list goes past the limit.
+    @Test(arguments: [2, 20])
+    func aliasesNestingPastTheLimitAreALocatedError(anchors: Int) async {
+        let levels = 400
+        let items = (1...anchors).map { index in
+            "&x\(index) " + String(repeating: "[", count: levels) + (index == 1 ? "1" : "*x\(index - 1)")
+                + String(repeating: "]", count: levels)
+        }
+        let text = "[" + items.joined(separator: ",\n ") + "]\n"
+        let result = await finishing(within: Self.deadline, "generating from \(anchors) deep aliases") {
+            generate(config: "schemas: [schema.yaml]\noutput: Generated\n", ["schema.yaml": text])
+        }
+        // `*x1` on line 2 is in 401 lists, and holds 400.
+        #expect(
+            result.map(messages) == [
+                "schema.yaml:2:\(6 + levels): error: lists and mappings nest more than \(DocumentParser.nestingLimit) levels deep here"
+            ]
+        )
+    }
+
     /// How deep the lists and mappings of `node` nest, its keys included.
     static func nestingDepth(_ node: SyntaxNode) -> Int {
         switch node.value {

@@ -161,10 +161,13 @@ public enum DocumentParser {
 
     /// Refuses a document whose aliases expand it past ``valueLimit(forLength:)``, before Yams expands them: nine
     /// levels of nine aliases ("billion laughs") are four hundred bytes and 387 million values, and Yams hashes an
-    /// alias used as a key in full.
+    /// alias used as a key in full. Refuses one whose aliases nest it past ``nestingLimit`` too: an alias of a
+    /// deep list inside another deep list nests as deep as both, which no scan of the text sees, and twenty such
+    /// aliases in 16 KB nested 8,000 levels and overflowed the stack.
     ///
     /// The document is first composed with every `*` replaced by an unused private-use character, which turns each
-    /// alias into a plain scalar at the same place and expands nothing; the sizes are then added up along that tree.
+    /// alias into a plain scalar at the same place and expands nothing; the sizes and depths are then added up along
+    /// that tree.
     static func checkAliasExpansion(_ text: String, file: String, lineOffset: Int) throws {
         guard text.utf8.contains(UInt8(ascii: "&")), text.utf8.contains(UInt8(ascii: "*")) else { return }
         let scalars = Set(text.unicodeScalars)
@@ -211,18 +214,45 @@ public enum DocumentParser {
             }
             return nil
         }
+        // An anchored node's size once expanded, and how many levels of lists and mappings it holds, itself
+        // included.
         var sizes: [String: Int] = [:]
-        func size(_ node: Node) throws -> Int {
+        var heights: [String: Int] = [:]
+        /// The size and height of `node`, which `depth` lists and mappings hold.
+        func size(_ node: Node, depth: Int) throws -> (size: Int, height: Int) {
             var total = 1
+            var height = 0
             // Accessors rather than a switch over `Node`'s cases, which differ between Yams versions.
             if let scalar = node.scalar {
                 if scalar.style == .plain, scalar.string.unicodeScalars.first == marker {
-                    total = sizes[String(scalar.string.unicodeScalars.dropFirst())] ?? 1
+                    let name = String(scalar.string.unicodeScalars.dropFirst())
+                    total = sizes[name] ?? 1
+                    height = heights[name] ?? 0
+                    if depth + height > nestingLimit {
+                        throw nestingTooDeep(
+                            file: file,
+                            at: SourceLocation(
+                                file: file,
+                                line: (node.mark?.line ?? 1) + lineOffset,
+                                column: node.mark?.column ?? 1
+                            )
+                        )
+                    }
                 }
             } else if let sequence = node.sequence {
-                for element in sequence { total = min(total + (try size(element)), limit + 1) }
+                height = 1
+                for element in sequence {
+                    let child = try size(element, depth: depth + 1)
+                    total = min(total + child.size, limit + 1)
+                    height = max(height, child.height + 1)
+                }
             } else if let mapping = node.mapping {
-                for (key, value) in mapping { total = min(total + (try size(key)) + (try size(value)), limit + 1) }
+                height = 1
+                for (key, value) in mapping {
+                    let (keySize, valueSize) = (try size(key, depth: depth + 1), try size(value, depth: depth + 1))
+                    total = min(total + keySize.size + valueSize.size, limit + 1)
+                    height = max(height, max(keySize.height, valueSize.height) + 1)
+                }
             }
             if total > limit {
                 throw Diagnostic(
@@ -236,10 +266,13 @@ public enum DocumentParser {
                     hint: "aliases (*name) that repeat other aliases multiply; write the values out instead"
                 )
             }
-            if let anchor = anchor(of: node) { sizes[anchor] = total }
-            return total
+            if let anchor = anchor(of: node) {
+                sizes[anchor] = total
+                heights[anchor] = height
+            }
+            return (total, height)
         }
-        _ = try size(root)
+        _ = try size(root, depth: 0)
     }
 
     static func isJSON(file: String) -> Bool {
