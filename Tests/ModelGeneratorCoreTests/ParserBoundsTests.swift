@@ -309,7 +309,8 @@ import Testing
     /// past the limit, where libyaml said "Maximum nesting level reached, set with yaml_set_max_nest_level())" and read
     /// 501 levels, and nothing generated.
     @Test(arguments: [
-        "indented mappings", "indented lists", "indicators on a line", "brackets", "JSON with a duplicate key",
+        "indented mappings", "indented lists", "indicators on a line", "flow keys", "brackets",
+        "JSON with a duplicate key",
     ])
     func yamlNestedPastTheLimitIsALocatedError(_ shape: String) async {
         let limit = DocumentParser.nestingLimit
@@ -325,6 +326,10 @@ import Testing
         case "indicators on a line":
             text = String(repeating: "- ", count: 100_000) + "x\n"
             location = "1:\(2 * limit + 1)"
+        case "flow keys":
+            // Each `[k]:` is a key further right than the one above it, in a mapping of its own.
+            text = (0...limit).map { String(repeating: " ", count: $0) + "[k]:" }.joined(separator: "\n") + " 1\n"
+            location = "\(limit + 1):\(limit + 1)"
         case "brackets":
             // The mapping is the first level; `a: ` is three columns.
             text = "a: " + String(repeating: "[", count: 100_000) + "\n"
@@ -417,6 +422,7 @@ import Testing
         // Keys with an anchor or a tag, where libyaml starts the key and the mapping.
         "a: 1\n&x b: 2\n!!str c: [1]\n",
         "- &y d: 1\n  !t e: [2]\n",
+        "[a]:\n  [b]: 1\n  [c]:\n    &x [d]: {e: f}\n",
         "  x: a#b\n    \"[\\\n\n  &a 'a''[b': \n",
         // A byte-order mark at the start of a later line, which libyaml skips as it skips the first line's.
         "--- # c\n\u{FEFF}root:\n ? k\n : [v]\n",

@@ -152,7 +152,7 @@ struct NestingScan {
     private mutating func keyOrValue(startingAt start: Int) -> (line: Int, column: Int)? {
         switch bytes[index] {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
-            return scanFlow()
+            return scanFlow(keyStart: start)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             let quote = bytes[index]
             index += 1
@@ -221,8 +221,10 @@ struct NestingScan {
     }
 
     /// Flow collections from `index` to the end of the line, or to where the outermost one closes and what follows
-    /// it (`[a]: b` makes it a key, whose value is read).
-    private mutating func scanFlow() -> (line: Int, column: Int)? {
+    /// it (`[a]: b` makes it a key, whose value is read). A flow collection that starts a node at `keyStart` and is
+    /// a key opens a mapping there, as other keys do (`[a]:` over `  [b]:` nests).
+    private mutating func scanFlow(keyStart: Int? = nil) -> (line: Int, column: Int)? {
+        var keyStart = keyStart
         while !isLineEnd {
             let byte = bytes[index]
             switch byte {
@@ -238,6 +240,8 @@ struct NestingScan {
                     carry = .nothing
                     skipSpaces()
                     guard !isLineEnd, bytes[index] == UInt8(ascii: ":"), isBlankOrLineEnd(index + 1) else { return nil }
+                    if let start = keyStart, let tooDeep = open(at: start) { return tooDeep }
+                    keyStart = nil
                     index += 1
                     guard startsFlowValue() else { return nil }
                     continue
