@@ -374,6 +374,20 @@ import Testing
         )
     }
 
+    /// Keys that are aliases nest mappings as other keys do: the scan counts them, rather than leave them to the
+    /// parser (an older libyaml has no nesting limit, and composing the document recurses once a level).
+    @Test func theNestingScanCountsKeysThatAreAliases() {
+        let limit = DocumentParser.nestingLimit
+        // Each `*k:` is a key further right than the one above it, under the first mapping's `b`.
+        for key in ["*k:", "*k :"] {
+            let text =
+                "a: &k x\nb:\n" + (1...limit).map { String(repeating: " ", count: $0) + key }.joined(separator: "\n")
+                + " 1\n"
+            let tooDeep = NestingScan.firstTooDeep(in: text, limit: limit)
+            #expect(tooDeep.map { "\($0.line):\($0.column)" } == "\(limit + 2):\(limit + 1)", "\(key)")
+        }
+    }
+
     /// How deep the lists and mappings of `node` nest, its keys included.
     static func nestingDepth(_ node: SyntaxNode) -> Int {
         switch node.value {
@@ -423,6 +437,7 @@ import Testing
         "a: 1\n&x b: 2\n!!str c: [1]\n",
         "- &y d: 1\n  !t e: [2]\n",
         "[a]:\n  [b]: 1\n  [c]:\n    &x [d]: {e: f}\n",
+        "a: &k x\nb:\n  *k : [1]\n  c:\n    *k:\n      - *k\n",
         "  x: a#b\n    \"[\\\n\n  &a 'a''[b': \n",
         // A byte-order mark at the start of a later line, which libyaml skips as it skips the first line's.
         "--- # c\n\u{FEFF}root:\n ? k\n : [v]\n",

@@ -165,7 +165,11 @@ struct NestingScan {
             carry = .blockScalar
             return nil
         case UInt8(ascii: "*"):
-            return nil
+            // An alias, which a `:` after it makes a key (`*a: b`, `*a : b`).
+            while !isLineEnd, !isBlank(bytes[index]), bytes[index] != UInt8(ascii: ":") { index += 1 }
+            skipSpaces()
+            guard !isLineEnd, bytes[index] == UInt8(ascii: ":"), isBlankOrLineEnd(index + 1) else { return nil }
+            return key(at: start)
         default:
             // A plain scalar ends at `: ` (a key) or at ` #` (a comment).
             while !isLineEnd {
