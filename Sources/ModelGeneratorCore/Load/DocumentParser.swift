@@ -28,7 +28,8 @@ public enum DocumentParser {
     /// checking a document recurse once per level, at about 3 KB of stack a level in a debug build; real schemas,
     /// mappings and samples nest a few dozen levels. It is half the 1,000 levels at which the libyaml of recent Yams
     /// stops, in its own words ("Maximum nesting level reached"); older Yams has no limit. `JSONSyntaxParser`
-    /// refuses JSON past it as it reads; text for Yams is scanned first (`NestingScan`).
+    /// refuses JSON past it as it reads; text for Yams is scanned first (`NestingScan`), and what its aliases hold is
+    /// counted before Yams expands them (`checkAliasExpansion`).
     static let nestingLimit = 500
 
     /// The error for a list or mapping at `location` that goes past ``nestingLimit``.

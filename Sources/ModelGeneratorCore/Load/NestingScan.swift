@@ -3,9 +3,12 @@
 /// limit, where it has one, reports itself in libyaml's words.
 ///
 /// Block collections are counted by their indentation, as libyaml's scanner counts them (a `- ` or a key further
-/// right than the collection it is in opens one), flow collections by their brackets. Block scalars, plain scalars
-/// continued on more indented lines, quoted scalars and comments are skipped. What the pass can't tell for sure (a
-/// flow collection used as a key, say) it counts low, never high: a document within the limit is never refused.
+/// right than the collection it is in opens one, where its anchor or tag starts), flow collections by their brackets,
+/// and lines end where libyaml ends them (at NEL, LS and PS too). Block scalars, plain scalars continued on more
+/// indented lines, quoted scalars and comments are skipped; in a flow collection, quotes and `#` inside a plain scalar
+/// are its text. What the pass doesn't follow (a list at its key's own indentation, what an alias holds) it counts
+/// low, never high: a document within the limit is never refused. Aliases are counted after, along the composed
+/// document (`DocumentParser.checkAliasExpansion`).
 struct NestingScan {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let limit: Int
