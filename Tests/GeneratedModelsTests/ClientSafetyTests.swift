@@ -165,6 +165,22 @@ struct ClientSafetyTests {
         }
     }
 
+    /// A `Location` whose scheme is written in capitals is followed: a scheme's case means nothing, and
+    /// FoundationNetworking refused `HTTP://` as an unsupported URL.
+    @Test func aLocationWithACapitalSchemeIsFollowed() async throws {
+        try await ResponseServers.run { first, second in
+            let client = first.client(headers: { Self.credentials })
+            let target = second.baseURL.appendingPathComponent("echo").absoluteString
+            let echo = try await client.get(
+                JSONValue.self,
+                path: "/redirect",
+                queryItems: [URLQueryItem(name: "to", value: "HTTP" + target.dropFirst("http".count))]
+            )
+            #expect(echo["path"] == "/echo")
+            #expect(echo["headers"]?["Authorization"] == nil)
+        }
+    }
+
     /// Within the origin a `307` sends the body again with its method; a `303` asks for the target with a `GET` and
     /// no body.
     @Test(arguments: [(307, "POST", #"{"secret":"payload"}"#), (303, "GET", "")])

@@ -119,10 +119,11 @@ import FoundationNetworking
     }
 
     /// A relative `Location` is read against the request's URL (RFC 3986): a path without a `/` replaces the last
-    /// segment, `//host` keeps the scheme.
+    /// segment, `//host` keeps the scheme. A scheme is written in lowercase, which FoundationNetworking needs.
     @Test(arguments: [
         ("page", "https://api.example.com/org/v2/page"), ("/root?x=1", "https://api.example.com/root?x=1"),
         ("../v1/objects", "https://api.example.com/org/v1/objects"),
+        ("HTTPS://CDN.example.com/f?q=A", "https://CDN.example.com/f?q=A"),
         ("//cdn.example.com/f", "https://cdn.example.com/f"),
     ])
     func aRelativeLocationIsReadAgainstTheRequest(location: String, expected: String) throws {

@@ -213,8 +213,9 @@ public struct URLSessionTransport: HTTPTransport {
         guard [301, 302, 303, 307, 308].contains(status),
             let location = response.value(forHTTPHeaderField: "Location"),
             let base = request.url,
-            let target = URL(string: location, relativeTo: base)?.absoluteURL,
-            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+            let written = URL(string: location, relativeTo: base)?.absoluteURL,
+            let scheme = written.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let target = Self.withLowercaseScheme(written, scheme)
         else { return nil }
         var next = request
         next.url = target
@@ -229,6 +230,15 @@ public struct URLSessionTransport: HTTPTransport {
             return nil
         }
         return next
+    }
+
+    /// `url` with its scheme written `scheme`: a scheme's case means nothing (RFC 3986), but FoundationNetworking
+    /// refuses `HTTP://` as an unsupported URL.
+    private static func withLowercaseScheme(_ url: URL, _ scheme: String) -> URL? {
+        guard url.scheme != scheme else { return url }
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        components?.scheme = scheme
+        return components?.url
     }
 
     /// One request and its answer, without following a redirect.
