@@ -13,11 +13,7 @@ struct JSONSyntaxParser {
     private let lineOffset: Int
     private var index = 0
     private var line = 1
-    /// Columns count Unicode scalars, as Yams's marks do: `columnCount` scalars of the line come before
-    /// `columnIndex`, counted forward from the last place asked about, so a long line is counted once however many
-    /// values are on it (a minified file is one line).
-    private var columnIndex = 0
-    private var columnCount = 0
+    private var columns = LineColumns()
     /// Set where the text is no JSON in a way the YAML parser would read as something else.
     private var refusal: Diagnostic?
 
@@ -43,21 +39,15 @@ struct JSONSyntaxParser {
         self.lineOffset = lineOffset
     }
 
-    /// Where `index` is: each call counts on from the last, as `index` only moves forward.
+    /// Where `index` is.
     private mutating func location() -> SourceLocation {
-        while columnIndex < index {
-            // Every byte but a UTF-8 continuation byte starts a scalar.
-            if bytes[columnIndex] & 0xC0 != 0x80 { columnCount += 1 }
-            columnIndex += 1
-        }
-        return SourceLocation(file: file, line: line + lineOffset, column: columnCount + 1)
+        SourceLocation(file: file, line: line + lineOffset, column: columns.column(of: index, in: bytes) + 1)
     }
 
     /// A line starts at `index`.
     private mutating func startLine() {
         line += 1
-        columnIndex = index
-        columnCount = 0
+        columns.startLine(at: index)
     }
 
     private mutating func skipWhitespace() {

@@ -28,10 +28,7 @@ struct NestingScan {
     private var inPlain = false
     /// What the next line continues.
     private var carry = Carry.nothing
-    /// The column of `columnIndex` on the current line: columns are counted forward from the last one asked for, so
-    /// a line is counted once however many tokens on it are asked about.
-    private var columnIndex = 0
-    private var columnCount = 0
+    private var columns = LineColumns()
 
     private enum Carry: Equatable {
         case nothing
@@ -65,8 +62,7 @@ struct NestingScan {
             lineEnd = lineStart
             while lineEnd < bytes.count, lineBreakLength(at: lineEnd) == 0 { lineEnd += 1 }
             index = lineStart
-            columnIndex = lineStart
-            columnCount = 0
+            columns.startLine(at: lineStart)
             // A byte-order mark is a column, as the parser's marks count it, and no content: a `#` after it starts
             // a comment. libyaml skips one at the start of any line, not just the first.
             if bytes[lineStart..<lineEnd].starts(with: [0xEF, 0xBB, 0xBF]) { index = lineStart + 3 }
@@ -360,15 +356,6 @@ struct NestingScan {
 
     /// The column (from 0) of `position` on the current line, in Unicode scalars.
     private mutating func column(at position: Int) -> Int {
-        if position < columnIndex {
-            columnIndex = lineStart
-            columnCount = 0
-        }
-        while columnIndex < position {
-            // Every byte but a UTF-8 continuation byte starts a scalar.
-            if bytes[columnIndex] & 0xC0 != 0x80 { columnCount += 1 }
-            columnIndex += 1
-        }
-        return columnCount
+        columns.column(of: position, in: bytes)
     }
 }

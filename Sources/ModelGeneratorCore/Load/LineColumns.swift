@@ -1,0 +1,28 @@
+/// The column of a position on one line of UTF-8 text, in Unicode scalars, as the YAML parser's marks count them.
+///
+/// Columns are counted forward from the last position asked about, so a long line (a minified file is one) is
+/// counted once however many places on it are asked about; asking about an earlier place counts from the line's
+/// start again.
+struct LineColumns {
+    private var lineStart = 0
+    private var position = 0
+    private var count = 0
+
+    /// A line starts at `start`.
+    mutating func startLine(at start: Int) {
+        lineStart = start
+        position = start
+        count = 0
+    }
+
+    /// The column (from 0) of `target` on the line, in `bytes`.
+    mutating func column(of target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if target < position { startLine(at: lineStart) }
+        while position < target {
+            // Every byte but a UTF-8 continuation byte starts a scalar.
+            if bytes[position] & 0xC0 != 0x80 { count += 1 }
+            position += 1
+        }
+        return count
+    }
+}
