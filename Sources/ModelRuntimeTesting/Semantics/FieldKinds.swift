@@ -20,9 +20,7 @@ extension BackendState {
         let parts = segments(path).filter { segment in !segment.isEmpty && !segment.allSatisfy(\.isASCIIDigit) }
         guard !parts.isEmpty else { return nil }
         // A few documents at most: the first the model reads that has the field's parent answers.
-        var tried = 0
-        for document in documents(collection) where tried < 20 {
-            tried += 1
+        for document in documents(collection).prefix(20) {
             guard (try? model.check(document)) != nil else { continue }
             func reads(_ value: JSONValue) -> Bool? {
                 guard let probe = Self.setting(parts[...], in: document, to: value) else { return nil }
