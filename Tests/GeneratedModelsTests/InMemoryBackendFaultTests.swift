@@ -129,6 +129,17 @@ import FoundationNetworking
         stored = try #require(await backend.documents(in: "c_items").first)
         #expect(stored["c_count"] == 8 && stored["c_active"] == false, "\(stored)")
 
+        // Past Int64, a whole number is written as JavaScript writes it: its shortest digits, then zeros.
+        for (number, text) in [(1e19, "10000000000000000000"), (-1.5e20, "-150000000000000000000"), (1e21, "1e+21")] {
+            (status, answer) = try await backend.answer(
+                RenderedRequest(method: "POST", path: "/c_items/", body: .object([("c_name", .double(number))]))
+            )
+            #expect(status == 200, "\(answer)")
+            let id = try #require(answer["_id"]?.stringValue)
+            let written = await backend.documents(in: "c_items").first { $0["_id"]?.stringValue == id }
+            #expect(written?["c_name"] == .string(text), "\(String(describing: written))")
+        }
+
         for (member, value, type) in [
             ("c_count", QueryJSON.string(""), "number"), ("c_active", .string("yes"), "boolean"),
         ] {

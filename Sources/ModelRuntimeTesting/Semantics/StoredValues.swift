@@ -199,8 +199,19 @@ func javaScriptString(_ value: JSONValue) -> String {
     case .int(let number): String(number)
     case .bigInteger(let digits): digits
     case .double(let number):
-        number == number.rounded(.towardZero) && abs(number) < 1e21 ? String(Int64(number)) : number.description
+        number == number.rounded(.towardZero) && abs(number) < 1e21 ? wholeNumberText(number) : number.description
     case .array(let elements): elements.map(javaScriptString).joined(separator: ",")
     case .object: "[object Object]"
     }
+}
+
+/// A whole number under 1e21 as JavaScript writes it: every digit, none in exponent form (`1e20` is
+/// `100000000000000000000`). Past Int64, Swift's description gives the shortest digits that read back, as
+/// JavaScript's do, in exponent form; the rest are zeros.
+private func wholeNumberText(_ number: Double) -> String {
+    if abs(number) < 0x1p63 { return String(Int64(number)) }
+    let text = number.description
+    guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]) else { return text }
+    let digits = text[..<e].filter(\.isNumber)
+    return (number < 0 ? "-" : "") + digits + String(repeating: "0", count: max(0, exponent + 1 - digits.count))
 }
