@@ -617,6 +617,51 @@ extension InMemoryBackendParseTests {
 }
 
 extension InMemoryBackendParseTests {
+    /// parse-server keeps a class's schema apart from its objects (`_SCHEMA`, SchemaController.js): the first write
+    /// of a typed value adds its field with that type (`enforceFieldExists`), and the field keeps it when every
+    /// object that held it is deleted. So a later write of another type is still a schema mismatch (111), and a
+    /// relation field is still answered on each object of the class.
+    @Test func parseKeepsAFieldsTypeInTheSchemaWhenItsObjectsAreGone() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"s1","tags":["a"]}"#)], into: "Note")
+        var (status, answer) = try await Self.send(
+            backend,
+            "/classes/Note",
+            method: "POST",
+            body: #"""
+                {"score":1,"author":{"__type":"Pointer","className":"Player","objectId":"p1"},
+                "readers":{"__op":"AddRelation","objects":[{"__type":"Pointer","className":"Player","objectId":"p2"}]}}
+                """#
+        )
+        #expect(status == 201, "\(answer)")
+        let created = try #require(answer["objectId"]?.stringValue)
+        (status, _) = try await Self.send(backend, "/classes/Note/s1", method: "DELETE")
+        #expect(status == 200)
+        (status, answer) = try await Self.send(backend, "/classes/Note/\(created)", method: "DELETE")
+        #expect(status == 200, "\(answer)")
+        #expect(await backend.documents(in: "Note").isEmpty)
+
+        for (body, message) in [
+            (#"{"score":"one"}"#, "schema mismatch for Note.score; expected Number but got String"),
+            (#"{"tags":"a"}"#, "schema mismatch for Note.tags; expected Array but got String"),
+            (#"{"author":"p1"}"#, "schema mismatch for Note.author; expected Pointer<Player> but got String"),
+        ] {
+            (status, answer) = try await Self.send(backend, "/classes/Note", method: "POST", body: body)
+            #expect(status == 400 && answer == ["code": 111, "error": .string(message)], "\(body): \(answer)")
+        }
+        #expect(await backend.documents(in: "Note").isEmpty, "a refused write stores nothing")
+
+        // A write whose field is new to the schema (or typeless) goes in; the relation field is on the new object.
+        (status, answer) = try await Self.send(backend, "/classes/Note", method: "POST", body: #"{"title":"x"}"#)
+        #expect(status == 201, "\(answer)")
+        (status, answer) = try await Self.send(backend, "/classes/Note", [("include", "*")])
+        let note = answer["results"]?[0]
+        #expect(note?["readers"] == ["__type": "Relation", "className": "Player"], "\(answer)")
+        #expect(note?["title"] == "x" && note?["author"] == nil, "\(answer)")
+    }
+}
+
+extension InMemoryBackendParseTests {
     /// parse-server flattens the arrays in an `$in` or a `$nin` one level before MongoDB sees them
     /// (MongoTransform.js `transformConstraint`, `_.flatMap`): `{"$in":[["a","b"],"c"]}` is `$in` a, b and c, not an
     /// array equal to `["a","b"]`.

@@ -72,6 +72,10 @@ struct BackendState {
     var unique: [String: Set<String>] = [:]
     /// Parse's relations: the objectIds each relation field of each object holds, by `<Class>/<objectId>/<field>`.
     var relations: [String: [String]] = [:]
+    /// Parse's schemas: the type of each field of each class (`Number`, `Pointer<Player>`, …), by class and field, as
+    /// parse-server's `_SCHEMA` keeps them. A field gets the type of the first typed value a write or a seeded
+    /// object gives it, and keeps it when the objects that hold it are gone.
+    var fieldTypes: [String: [String: String]] = [:]
     /// Uploaded files, by where the backend serves them, in the order stored.
     var files: [StoredFile] = []
     /// Cortex's pending uploads: the collection and instance each upload key is for.
@@ -180,7 +184,7 @@ struct BackendState {
                 throw InMemoryBackendError("a stored document is an object, not \(describe(document))")
             }
             if members[dialect.idKey] == nil { members[dialect.idKey] = .string(newID()) }
-            let seeded = dialect.seeded(members, &self)
+            let seeded = dialect.seeded(members, into: pluralName, &self)
             collections[pluralName, default: []].append(.object(seeded))
         }
     }

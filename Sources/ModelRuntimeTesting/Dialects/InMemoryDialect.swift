@@ -68,9 +68,14 @@ protocol BackendDialect: Sendable {
     func errorBody(_ fault: BackendFault) -> JSONValue
     /// The status the backend answers `fault` with.
     func status(of fault: BackendFault) -> Int
-    /// A seeded document as the backend would hold it (Mia-Platform: `PUBLIC` when it names no `__STATE__`; Parse:
-    /// `createdAt` and `updatedAt` now when it has none).
-    func seeded(_ members: [String: JSONValue], _ state: inout BackendState) -> [String: JSONValue]
+    /// A seeded document of `collection` as the backend would hold it (Mia-Platform: `PUBLIC` when it names no
+    /// `__STATE__`; Parse: `createdAt` and `updatedAt` now when it has none, and its fields' types in the class's
+    /// schema).
+    func seeded(
+        _ members: [String: JSONValue],
+        into collection: String,
+        _ state: inout BackendState
+    ) -> [String: JSONValue]
 }
 
 extension BackendDialect {
@@ -92,7 +97,11 @@ extension BackendDialect {
         return (index, state.documents(collection)[index])
     }
 
-    func seeded(_ members: [String: JSONValue], _ state: inout BackendState) -> [String: JSONValue] { members }
+    func seeded(
+        _ members: [String: JSONValue],
+        into collection: String,
+        _ state: inout BackendState
+    ) -> [String: JSONValue] { members }
 }
 
 extension BackendFault {

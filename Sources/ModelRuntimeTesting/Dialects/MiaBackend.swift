@@ -45,7 +45,11 @@ struct MiaBackend: BackendDialect {
         FilterRules(operators: MiaDialect.filter.supportedOperators, backend: "mia", idsAreObjectIDs: true)
     }
 
-    func seeded(_ members: [String: JSONValue], _ state: inout BackendState) -> [String: JSONValue] {
+    func seeded(
+        _ members: [String: JSONValue],
+        into collection: String,
+        _ state: inout BackendState
+    ) -> [String: JSONValue] {
         var members = members
         if members["__STATE__"] == nil { members["__STATE__"] = "PUBLIC" }
         return members

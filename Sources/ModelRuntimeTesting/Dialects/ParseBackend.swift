@@ -24,7 +24,20 @@ struct ParseBackend: BackendDialect {
         return FilterRules(operators: ParseDialect.filter.supportedOperators.union(distances), backend: "parse")
     }
 
-    func seeded(_ members: [String: JSONValue], _ state: inout BackendState) -> [String: JSONValue] {
+    func seeded(
+        _ members: [String: JSONValue],
+        into collection: String,
+        _ state: inout BackendState
+    ) -> [String: JSONValue] {
+        // A seeded object's fields join the class's schema as a write's do; a value parse-server would refuse as
+        // its type (a Pointer without its className) adds nothing.
+        Self.addToSchema(
+            members.compactMap { key, value in
+                key == "ACL" ? nil : (try? Self.parseType(value)).map { (field: key, type: $0) }
+            },
+            of: collection,
+            &state
+        )
         guard members["createdAt"] == nil || members["updatedAt"] == nil else { return members }
         var members = members
         let now = state.timestamp()
@@ -529,23 +542,21 @@ struct ParseBackend: BackendDialect {
     }
 
     /// The fields of `className`'s schema that `include=*` includes: those whose type is a Pointer or an Array
-    /// (RestQuery.js `handleIncludeAll`), the schema being the stored objects, in name order.
+    /// (RestQuery.js `handleIncludeAll`), in name order.
     private static func includableFields(of className: String, _ state: BackendState) -> [String] {
-        let fields = Set(state.documents(className).flatMap { $0.objectValue?.keys.map { $0 } ?? [] })
-        return fields.sorted().filter { field in
-            let type = schemaType(of: field, in: className, state)
-            return type == "Array" || type?.hasPrefix("Pointer<") == true
+        let schema = state.fieldTypes[className] ?? [:]
+        return schema.keys.sorted().filter { field in
+            schema[field] == "Array" || schema[field]?.hasPrefix("Pointer<") == true
         }
     }
 
-    /// The relation fields of `className`'s schema, each with the Relation value parse-server answers for it: those a
-    /// stored object of the class holds a Relation in (the in-memory backend's schema is its stored objects).
+    /// The relation fields of `className`'s schema, each with the Relation value parse-server answers for it
+    /// (`{"__type":"Relation","className":…}`).
     private static func relationFields(of className: String, _ state: BackendState) -> [String: JSONValue] {
         var fields: [String: JSONValue] = [:]
-        for object in state.documents(className) {
-            for (key, value) in object.objectValue ?? [:] where fields[key] == nil && value["__type"] == "Relation" {
-                fields[key] = value
-            }
+        for (field, type) in state.fieldTypes[className] ?? [:] where type.hasPrefix("Relation<") {
+            let target = type.dropFirst("Relation<".count).dropLast()
+            fields[field] = ["__type": "Relation", "className": .string(String(target))]
         }
         return fields
     }
@@ -659,7 +670,8 @@ struct ParseBackend: BackendDialect {
             throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
         }
         try checkFields(body, of: className, creating: true)
-        try checkTypes(body, of: className, state)
+        let types = try Self.writtenTypes(body)
+        try checkTypes(types, of: className, state)
         var (document, relations) = try flattenedOperations(body.filter { !Self.timestampFields.contains($0.key) })
         try state.checkRequiredMembers(document, of: className)
         let id = state.newID()
@@ -669,6 +681,7 @@ struct ParseBackend: BackendDialect {
         document["updatedAt"] = .string(now)
         try checkDocument(document, of: className, state)
         try state.checkUnique(.object(document), in: className, replacing: nil)
+        Self.addToSchema(types, of: className, &state)
         state.collections[className, default: []].append(.object(document))
         for (key, members) in relations { state.relations["\(className)/\(id)/\(key)"] = members }
         var answer = Self.operationResults(body, document)
@@ -841,33 +854,53 @@ struct ParseBackend: BackendDialect {
     }
 
     /// The type the class's schema holds for `field`: a Date for the ``timestampFields`` (parse-server's default
-    /// columns), else the type of the first value a stored object holds there, as the write that added the field to
-    /// parse-server's schema made it; nil for a field no object holds yet.
+    /// columns), else the type the write or seeded object that added the field gave it; nil for a field the schema
+    /// doesn't have yet.
     private static func schemaType(of field: String, in className: String, _ state: BackendState) -> String? {
-        if timestampFields.contains(field) { return "Date" }
-        for object in state.documents(className) {
-            if let value = object[field], let type = try? parseType(value) { return type }
-        }
-        return nil
+        timestampFields.contains(field) ? "Date" : state.fieldTypes[className]?[field]
     }
 
-    /// Refuses a write whose value for a field has another type than the class's schema holds for it, as
-    /// parse-server's `SchemaController.enforceFieldExists` refuses it (111, `schema mismatch for <Class>.<field>;
-    /// expected <Type> but got <Type>`): a dotted key is an Object for its field, or an Array where it names an
-    /// element by its index.
-    private func checkTypes(_ members: [String: JSONValue], of className: String, _ state: BackendState) throws {
+    /// The type a write gives each of its fields, as parse-server's `SchemaController.validateObject` reads them
+    /// (`getType`): a dotted key is an Object for its field, or an Array where it names an element by its index. A
+    /// value without a type (`null`, a `Delete`) and the ACL give none.
+    private static func writtenTypes(_ members: [String: JSONValue]) throws -> [(field: String, type: String)] {
+        var types: [(field: String, type: String)] = []
         for key in members.keys.sorted() where key != "ACL" {
             var field = key
-            var type = try Self.parseType(members[key]!)
+            var type = try parseType(members[key]!)
             if let dot = key.firstIndex(of: ".") {
                 field = String(key[..<dot])
                 let rest = key[key.index(after: dot)...].prefix { $0 != "." }
                 type = rest.allSatisfy { ("0"..."9").contains($0) } ? "Array" : "Object"
             }
-            guard let type, let expected = Self.schemaType(of: field, in: className, state), expected != type else {
-                continue
-            }
+            if let type { types.append((field, type)) }
+        }
+        return types
+    }
+
+    /// Refuses a write whose value for a field has another type than the class's schema holds for it, as
+    /// parse-server's `SchemaController.enforceFieldExists` refuses it (111, `schema mismatch for <Class>.<field>;
+    /// expected <Type> but got <Type>`).
+    private func checkTypes(
+        _ types: [(field: String, type: String)],
+        of className: String,
+        _ state: BackendState
+    ) throws {
+        for (field, type) in types {
+            guard let expected = Self.schemaType(of: field, in: className, state), expected != type else { continue }
             throw Self.schemaMismatch(className, field, expected: expected, got: type)
+        }
+    }
+
+    /// Adds each field the class's schema doesn't have yet with its type, as parse-server's `enforceFieldExists`
+    /// adds it; a field keeps its first type, whatever happens to the objects that hold it.
+    private static func addToSchema(
+        _ types: [(field: String, type: String)],
+        of className: String,
+        _ state: inout BackendState
+    ) {
+        for (field, type) in types where !timestampFields.contains(field) && !systemFields.contains(field) {
+            if state.fieldTypes[className]?[field] == nil { state.fieldTypes[className, default: [:]][field] = type }
         }
     }
 
@@ -923,7 +956,8 @@ struct ParseBackend: BackendDialect {
         }
         try checkFields(changes, of: className, creating: false)
         let (index, document) = try instance(id, className, state)
-        try checkTypes(changes, of: className, state)
+        let types = try Self.writtenTypes(changes)
+        try checkTypes(types, of: className, state)
         for field in Self.timestampFields { changes[field] = nil }
         guard case .object(let stored) = document else { return BackendAnswer(500, nil) }
         try Self.refuseConflictingPaths(changes.keys)
@@ -984,6 +1018,7 @@ struct ParseBackend: BackendDialect {
         members["updatedAt"] = .string(now)
         try checkDocument(members, of: className, state)
         try state.checkUnique(.object(members), in: className, replacing: index)
+        Self.addToSchema(types, of: className, &state)
         state.collections[className]![index] = .object(members)
         state.relations.merge(relations) { _, new in new }
         // parse-server answers an update with `updatedAt` and what each operation made of its field
