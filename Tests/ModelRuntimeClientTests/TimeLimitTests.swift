@@ -85,8 +85,8 @@ import FoundationNetworking
         #expect(seen.1 >= .high)
     }
 
-    /// A caller with a task executor preference keeps it for the work (the race is then of child tasks, which
-    /// inherit it), so work a test or an app sends to threads of its own stays there.
+    /// A caller with a task executor preference keeps it for the work (its task is given the preference, which an
+    /// unstructured task doesn't inherit), so work a test or an app sends to threads of its own stays there.
     @Test func theWorkRunsOnTheCallersPreferredExecutor() async throws {
         guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return }
         let executor = ThreadPerJobExecutor()
@@ -96,6 +96,34 @@ import FoundationNetworking
             }
         }
         #expect(ranThere)
+    }
+
+    /// Inside `withTaskExecutorPreference`, a transport that ignores cancellation still can't hold the timeout where
+    /// the runtime hands the preference back (`UnownedTaskExecutor.asTaskExecutor()`: Linux, Apple's systems from
+    /// 26.4): the attempt keeps the preference in a task of its own. Before, the race was of child tasks, and the
+    /// call waited for the transport.
+    @Test func aTransportThatIgnoresCancellationStillTimesOutOnAPreferredExecutor() async throws {
+        guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return }
+        let transport = IgnoresCancellation()
+        let client = ModelClient(
+            baseURL: URL(string: "http://127.0.0.1:9")!,
+            dialect: .cortex,
+            transport: transport,
+            retry: .never,
+            timeout: .milliseconds(100)
+        )
+        let executor = ThreadPerJobExecutor()
+        let error = await withTaskExecutorPreference(executor) {
+            await #expect {
+                _ = try await client.get(JSONValue.self, path: "/c_items")
+            } throws: { error in
+                guard case ModelClientError.timedOut(let request, _) = error else { return false }
+                return request == "GET /c_items"
+            }
+        }
+        #expect(error != nil)
+        #expect(transport.gate.isOpen == false)
+        transport.gate.open()
     }
 }
 

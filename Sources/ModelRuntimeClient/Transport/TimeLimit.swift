@@ -6,9 +6,10 @@ import Foundation
 ///
 /// The caller's wait ends at the limit even when `operation` ignores its cancellation (a transport of the app's own
 /// that waits for a server trickling bytes): the operation runs in a task of its own, which is cancelled and left to
-/// end by itself, and its late result is dropped. That task keeps the caller's priority and task-local values. A task
-/// executor preference is the one thing an unstructured task can't take along, and no public API reads it back to
-/// pass on; so a caller that has one (`withTaskExecutorPreference`) gets a race of child tasks instead, which keeps
+/// end by itself, and its late result is dropped. That task keeps the caller's priority and task-local values, and
+/// its task executor preference (`withTaskExecutorPreference`), which an unstructured task doesn't inherit, is given
+/// to it. Where the runtime can't read the preference back to give (Apple's systems before 26.4, with their
+/// `UnownedTaskExecutor.asTaskExecutor()`), a caller that has one gets a race of child tasks instead, which keeps
 /// it, but which ends only when the cancelled operation does.
 ///
 /// When the operation wins, the race still waits for its timer to end (cancelled, it ends at once), so no timer
@@ -28,7 +29,8 @@ func withTimeLimit<T: Sendable>(
         try await sleep(limit)
         throw timedOut(limit)
     }
-    if callerPrefersATaskExecutor {
+    let preference = callersExecutorPreference
+    if case .notPassable = preference {
         return try await raceOfChildTasks(operation, timer)
     }
     let race = TimeLimitRace<T>()
@@ -36,8 +38,8 @@ func withTimeLimit<T: Sendable>(
         try await withCheckedThrowingContinuation { continuation in
             race.begin(continuation)
             race.hold(
-                operation: Task { race.operationEnded(await outcome(of: operation)) },
-                timer: Task { race.timerEnded(await outcome(of: timer)) }
+                operation: preference.task { race.operationEnded(await outcome(of: operation)) },
+                timer: preference.task { race.timerEnded(await outcome(of: timer)) }
             )
         }
     } onCancel: {
@@ -54,11 +56,36 @@ private func outcome<T>(of work: () async throws -> T) async -> Result<T, any Er
     }
 }
 
-/// Whether the calling task runs with a task executor preference, which child tasks inherit and unstructured ones
-/// don't. Systems without task executors have none.
-private var callerPrefersATaskExecutor: Bool {
-    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return false }
-    return withUnsafeCurrentTask { $0?.unownedTaskExecutor != nil }
+/// The calling task's task executor preference, which child tasks inherit and unstructured ones don't.
+private enum ExecutorPreference {
+    /// None: systems without task executors have none either.
+    case none
+    /// One an unstructured task can be given.
+    case passable(any TaskExecutor)
+    /// One the runtime can't hand back as a `TaskExecutor` (Apple's systems before 26.4).
+    case notPassable
+
+    /// An unstructured task running `work`, with the preference when there is one.
+    func task(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        guard case .passable(let executor) = self,
+            #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        else { return Task(operation: work) }
+        return Task(executorPreference: executor, operation: work)
+    }
+}
+
+private var callersExecutorPreference: ExecutorPreference {
+    guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *),
+        let unowned = withUnsafeCurrentTask(body: { $0?.unownedTaskExecutor })
+    else { return .none }
+    #if compiler(>=6.3)
+    if #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *),
+        let executor = unowned.asTaskExecutor()
+    {
+        return .passable(executor)
+    }
+    #endif
+    return .notPassable
 }
 
 /// `operation` against `timer` as child tasks: the first to end wins and the other is cancelled, and the race ends
