@@ -12,17 +12,22 @@ import FoundationNetworking
 /// length of time: the work ends only when its gate opens, which the test does once the call under test has ended.
 /// A race that waited for the work would wait for the gate's backstop, a minute, and then fail its expectations.
 @Suite struct TimeLimitTests {
-    /// A transport of the app's own that ignores cancellation (it waits for a server trickling bytes) can't hold the
-    /// client's timeout: the request times out at its limit while the transport's call still runs.
-    @Test func aTransportThatIgnoresCancellationStillTimesOut() async throws {
-        let transport = IgnoresCancellation()
-        let client = ModelClient(
+    /// A client over `transport` that sends once and times out after 100 ms.
+    static func client(timingOut transport: some HTTPTransport) -> ModelClient {
+        ModelClient(
             baseURL: URL(string: "http://127.0.0.1:9")!,
             dialect: .cortex,
             transport: transport,
             retry: .never,
             timeout: .milliseconds(100)
         )
+    }
+
+    /// A transport of the app's own that ignores cancellation (it waits for a server trickling bytes) can't hold the
+    /// client's timeout: the request times out at its limit while the transport's call still runs.
+    @Test func aTransportThatIgnoresCancellationStillTimesOut() async throws {
+        let transport = IgnoresCancellation()
+        let client = Self.client(timingOut: transport)
         await #expect {
             _ = try await client.get(JSONValue.self, path: "/c_items")
         } throws: { error in
@@ -105,13 +110,7 @@ import FoundationNetworking
     @Test func aTransportThatIgnoresCancellationStillTimesOutOnAPreferredExecutor() async throws {
         guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return }
         let transport = IgnoresCancellation()
-        let client = ModelClient(
-            baseURL: URL(string: "http://127.0.0.1:9")!,
-            dialect: .cortex,
-            transport: transport,
-            retry: .never,
-            timeout: .milliseconds(100)
-        )
+        let client = Self.client(timingOut: transport)
         let executor = ThreadPerJobExecutor()
         let error = await withTaskExecutorPreference(executor) {
             await #expect {
