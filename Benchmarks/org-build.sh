@@ -7,6 +7,8 @@
 # BASELINE=<another checkout of this repository> builds that checkout's output too, round by round in turn with this
 # one's, for a comparison in the same hour. FILTER="<API names>" adds this checkout's output generated with
 # `filter: { objects: [...] }` (what an app that uses those objects of the org builds), the edited object among them.
+# OBJECTS_LEVER=Levers/X.py adds this checkout's output of the object definitions as the script rewrites them
+# (X.py SOURCE_DIR DESTINATION_DIR): a lever measured on the schema before the generator has it.
 # usage: Benchmarks/org-build.sh [ENV_OBJECTS_DIR] [EDITED_OBJECT]   (default: ../shared/real/cortex/env-objects account)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,14 +19,14 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/model-generator-org.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 source "$here/common.sh"
 
-prepare() { # checkout $1 as side $2, with filter $3 (API names, or nothing): its output generated into
-    # $work/$2/Sources/Org and built
-    local checkout=$1 side=$2 filter=${3:-} generator edited_file
+prepare() { # checkout $1 as side $2, with filter $3 (API names, or nothing) and the object definitions of folder $4
+    # (else those of the org): its output generated into $work/$2/Sources/Org and built
+    local checkout=$1 side=$2 filter=${3:-} definitions=${4:-$objects} generator edited_file
     generator=$(built_generator "$checkout")
     mkdir -p "$work/$side/Sources"
     {
         echo "schemas:"
-        for file in "$objects"/*.json; do echo "  - \"$file\""; done
+        for file in "$definitions"/*.json; do echo "  - \"$file\""; done
         echo "output: Sources/Org"
         echo "dialect: cortex"
         echo "accessModifier: public"
@@ -58,6 +60,11 @@ if [ -n "${FILTER:-}" ]; then
     sides+=(filtered)
     prepare "$(cd "$here/.." && pwd)" filtered "$FILTER"
 fi
+if [ -n "${OBJECTS_LEVER:-}" ]; then
+    sides+=(lever)
+    python3 "$(lever_script "$OBJECTS_LEVER")" "$objects" "$work/lever-objects"
+    prepare "$(cd "$here/.." && pwd)" lever "" "$work/lever-objects"
+fi
 
 declare -A best_clean best_edit
 for _ in $(seq "$rounds"); do
@@ -77,6 +84,7 @@ printf 'one-line edit of %s (s) |\n| --- | --- | --- | --- |\n' "$(basename "$(c
 for side in "${sides[@]}"; do
     label=$side
     if [ "$side" = filtered ]; then label="current, filter: $FILTER"; fi
+    if [ "$side" = lever ]; then label="current, objects rewritten by $(basename "$OBJECTS_LEVER")"; fi
     printf '| %s | %s | %s | %s |\n' "$label" "$(cat "$work/$side/Sources/Org"/*.swift | wc -l)" "${best_clean[$side]}" \
         "${best_edit[$side]}"
 done
