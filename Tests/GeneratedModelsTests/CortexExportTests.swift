@@ -83,6 +83,40 @@ import Testing
         #expect(output[1]?["c_when"] == "2026-11-23T08:00:00.000Z")
     }
 
+    /// Each type's struct keeps its object's own properties in `common`, declared once for every type: they read and
+    /// write as the struct's own (`visit.when`, the system properties' `visit.created` too), the struct is
+    /// `Identifiable` by the object's `_id`, a `null` and a member the schema doesn't define each come back once, and
+    /// a `Patch` made from two copies sees a change to one of them.
+    @Test func aTypesStructKeepsItsObjectsOwnPropertiesInCommon() throws {
+        let payload = Data(
+            #"""
+            {"_id": "5a2f1b7c9d3e4f5a6b7c8e01", "object": "c_visit", "type": "c_in_person",
+            "c_when": "2026-11-22T10:15:30.123Z", "c_score": null, "c_room": "3B", "c_extra": {"kept": true},
+            "created": "2026-11-20T08:00:00.000Z"}
+            """#.utf8
+        )
+        let visit = try JSONDecoder().decode(Visit.self, from: payload)
+        guard case .inPerson(var inPerson) = visit else {
+            Issue.record("expected an in-person visit, got \(visit)")
+            return
+        }
+        #expect(inPerson.id == ObjectID("5a2f1b7c9d3e4f5a6b7c8e01"))
+        #expect(inPerson.common.id == inPerson.id)
+        #expect(inPerson.when == ISO8601DateCoding.date(from: "2026-11-22T10:15:30.123Z"))
+        #expect(inPerson.created == ISO8601DateCoding.date(from: "2026-11-20T08:00:00.000Z"))
+        #expect(inPerson.room == "3B" && inPerson.score == nil)
+        #expect(inPerson.unknownMembers.members.map(\.key) == ["c_extra"])
+        // The object's own keys and the type's own are its members, each once; the rest is kept as it came.
+        #expect(try json(encoded(visit)) == json(payload))
+
+        let original = inPerson
+        inPerson.when = Date(timeIntervalSince1970: 0)
+        inPerson.room = "4A"
+        #expect(inPerson.common.when == Date(timeIntervalSince1970: 0))
+        let patch = Visit.InPerson.Patch(from: original, to: inPerson)
+        #expect(Set(patch.operations.map(\.path)) == ["c_when", "c_room"])
+    }
+
     @Test func anUnknownVariantWithoutItsTypeFailsToDecode() throws {
         let payload = Data(#"{"_id": "5a2f1b7c9d3e4f5a6b7c8e01", "c_when": "2026-11-22T10:15:30Z"}"#.utf8)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Visit.self, from: payload) }

@@ -423,16 +423,16 @@ private func medableOfficeBody() -> Office.Create {
             #expect(!body.contains("id"))
             #expect(!body.contains("_id"))
         }
-        #expect(
-            labels(
-                Visit.InPerson(
-                    id: id("5a2f1b7c9d3e4f5a6b7c8d9f"),
-                    object: "c_visit",
-                    clinic: .id(id("5a2f1b7c9d3e4f5a6b7c8d01")),
-                    when: Date()
-                )
-            ).contains("id")
+        let visit = Visit.InPerson(
+            common: .init(
+                id: id("5a2f1b7c9d3e4f5a6b7c8d9f"),
+                object: "c_visit",
+                clinic: .id(id("5a2f1b7c9d3e4f5a6b7c8d01")),
+                when: Date()
+            )
         )
+        // A type's struct keeps its object's own properties, `_id` among them, in `common`.
+        #expect(labels(visit.common).contains("id") && visit.id == id("5a2f1b7c9d3e4f5a6b7c8d9f"))
         #expect(labels(Author.Create()) == ["name", "surname", "age"])
         #expect(labels(Author.Patch()) == ["name", "surname", "age"])
 

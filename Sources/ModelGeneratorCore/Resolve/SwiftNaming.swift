@@ -189,7 +189,7 @@ public struct SwiftNaming: Sendable {
     /// the module that holds the output. `ReservedNamesTests` checks the goldens name no other.
     static let runtimeTypeNames: Set<String> = [
         "ArrayField", "ArrayOperationSet", "ArrayUpdate", "BodyMember", "BodyValue", "BodyValueConvertible",
-        "CortexList",
+        "CommonPropertiesCarrying", "CortexList",
         "CortexSystemFields", "CortexSystemProperties", "CreateBody", "DateUpdate", "DocumentArrayElement",
         "DocumentArrayField", "DocumentBody", "DocumentField", "ExpandPath", "FacetRule", "FieldCollection",
         "FieldPath", "FieldUpdate", "FileField", "FileUpload", "GeoJSONGeometry", "GeoPosition", "IncludePath",

@@ -19,11 +19,19 @@ struct BodyTranslator {
             let scoped = object.properties.map { ($0, object.swiftName) }
             builder.addBodies(owner: object.swiftName, model: object.swiftName, properties: scoped, type: nil)
         } else {
-            // Each variant has its own bodies, which name their type; shared documents live in the enum.
+            // Each variant has its own bodies, which name their type; shared documents live in the enum, and the
+            // shared properties, in a variant's struct, in its `common`.
+            let common = translator.commonProperty(of: object).map { _ in Set(object.properties.map(\.swiftName)) }
             for variant in object.variants {
                 let owner = "\(object.swiftName).\(variant.swiftName)"
                 let scoped = object.properties.map { ($0, object.swiftName) } + variant.properties.map { ($0, owner) }
-                builder.addBodies(owner: owner, model: object.swiftName, properties: scoped, type: variant.apiName)
+                builder.addBodies(
+                    owner: owner,
+                    model: object.swiftName,
+                    properties: scoped,
+                    type: variant.apiName,
+                    common: common ?? []
+                )
             }
         }
         return BodyFileView(
@@ -110,7 +118,14 @@ struct BodyTranslator {
             }
         }
 
-        mutating func addBodies(owner: String, model: String, properties: [(ResolvedProperty, String)], type: String?) {
+        /// The `Create` and `Patch` of `owner`; the model's properties named in `common` sit in its `common`.
+        mutating func addBodies(
+            owner: String,
+            model: String,
+            properties: [(ResolvedProperty, String)],
+            type: String?,
+            common: Set<String> = []
+        ) {
             let addressable = properties.filter { isAddressable($0.0) }
             // A relation's objects are added by an update, once both exist.
             let creatable = addressable.filter { property, _ in
@@ -119,7 +134,7 @@ struct BodyTranslator {
             }
             let writable = addressable.filter { $0.0.definition.isWritable }
             let create = createView(creatable, typeValue: type)
-            var patch = patchView(writable)
+            var patch = patchView(writable, common: common)
             // `init(from:to:)` sits two levels in: `extension Owner { struct Patch { … } }`.
             patch.differenceSignatureLines = CodeLayout(lineLength: translator.lineLength, indent: 8).call(
                 "\(access)init",
@@ -429,17 +444,20 @@ struct BodyTranslator {
 
         // MARK: Patch
 
-        mutating func patchView(_ properties: [(ResolvedProperty, String)]) -> PatchView {
+        /// The `Patch` of `properties`; those named in `common` are read from the models' `common`.
+        mutating func patchView(_ properties: [(ResolvedProperty, String)], common: Set<String> = []) -> PatchView {
             var view = PatchView()
             for (property, scope) in properties {
                 let name = SwiftNaming.escaped(property.swiftName)
+                // The path `init(from:to:)` reads the property at in the two models.
+                let read = (common.contains(property.swiftName) ? "\(Translator.commonPropertyName)." : "") + name
                 let key = SwiftText.stringLiteral(property.apiName)
                 let element = valueType(property, scope: scope, documentsAsCreate: false)
                 let optional = property.isRequired ? "" : "?"
                 let update: String
                 var change = ""
                 var operations = (function: "self.\(name).operations", arguments: ["at: \(key)"])
-                var difference: [String]? = ["from: original.\(name)", "to: edited.\(name)"]
+                var difference: [String]? = ["from: original.\(read)", "to: edited.\(read)"]
                 switch property.type {
                 case .file:
                     update = "FieldUpdate<\(property.isArray ? "[\(element)]" : element)>"
@@ -453,8 +471,8 @@ struct BodyTranslator {
                     update = "ArrayUpdate<\(referenceIDType), \(arrayOperations(property))>"
                     change = ".change"
                     difference = [
-                        "from: original.\(name)\(optional).map(\\.id)",
-                        "to: edited.\(name)\(optional).map(\\.id)",
+                        "from: original.\(read)\(optional).map(\\.id)",
+                        "to: edited.\(read)\(optional).map(\\.id)",
                     ]
                 case .reference:
                     update = "FieldUpdate<\(referenceIDType)>"
@@ -463,8 +481,8 @@ struct BodyTranslator {
                         ["at: \(key)", "object: \(SwiftText.stringLiteral(referencedObject(property)))"]
                     )
                     difference = [
-                        "from: original.\(name)\(optional).id",
-                        "to: edited.\(name)\(optional).id",
+                        "from: original.\(read)\(optional).id",
+                        "to: edited.\(read)\(optional).id",
                     ]
                 case .int where !property.isArray, .double where !property.isArray:
                     update = "NumberUpdate<\(element)>"
@@ -508,7 +526,7 @@ struct BodyTranslator {
                     // A file is never compared (its upload is not a value); an optional one removed is cleared.
                     view.differenceLines += layout.block(
                         "if",
-                        conditions: ["case .some = original.\(name)", "case .none = edited.\(name)"],
+                        conditions: ["case .some = original.\(read)", "case .none = edited.\(read)"],
                         ["self.\(name) = .null"]
                     )
                 }

@@ -28,7 +28,7 @@ struct QueryTranslator {
             properties: properties,
             systemBundle: SystemBundle.of(properties),
             scope: { scopes[$0.swiftName] ?? object.swiftName },
-            typeField: object.variants.isEmpty ? nil : "type",
+            typeField: object.variants.isEmpty ? nil : Translator.objectTypeKey,
             isModel: true
         )
         let includable = object.properties.filter { $0.definition.isOptionalInResponses && $0.keyPath.count == 1 }

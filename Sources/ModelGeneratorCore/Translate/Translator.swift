@@ -81,6 +81,26 @@ public struct Translator: Sendable {
                 ]
             )
         }
+        let common = commonProperty(of: object)
+        let commonStructs = common.map { _ in
+            [
+                DeclarationView(
+                    structs: [
+                        structView(
+                            name: Self.commonTypeName,
+                            docLines: [
+                                "/// The properties of `\(object.swiftName)` that every type has, in each type's `\(Self.commonPropertyName)`."
+                            ],
+                            properties: object.properties,
+                            nested: [],
+                            depth: 1,
+                            // The type's struct keeps the members outside its own and these.
+                            keepsUnknownMembers: false
+                        )
+                    ]
+                )
+            ]
+        }
         let variantStructs = object.variants.map { variant in
             DeclarationView(
                 structs: [
@@ -91,9 +111,12 @@ public struct Translator: Sendable {
                             name: variant.apiName,
                             description: variant.description
                         ),
-                        properties: object.properties + variant.properties,
+                        properties: common.map { [$0] + variant.properties } ?? object.properties + variant.properties,
                         nested: variant.properties,
-                        depth: 1
+                        depth: 1,
+                        readKeys: object.properties + variant.properties,
+                        readsObjectType: true,
+                        carriesCommon: common != nil ? object.properties : nil
                     )
                 ]
             )
@@ -117,7 +140,8 @@ public struct Translator: Sendable {
                         )
                     },
                     undocumentedCase: undocumented,
-                    nestedTypes: variantStructs + nestedDeclarations(object.properties, depth: 1),
+                    nestedTypes: (commonStructs ?? []) + variantStructs
+                        + nestedDeclarations(object.properties, depth: 1),
                     declarationLines: CodeLayout(lineLength: lineLength, indent: 0).declaration(
                         "\(access)enum \(object.swiftName)",
                         conformances: conformances
@@ -127,19 +151,69 @@ public struct Translator: Sendable {
         )
     }
 
+    /// The member of a typed object's JSON that names its type (Cortex's `objectTypes`).
+    static let objectTypeKey = "type"
+    /// The name of the struct of a typed object's own properties, nested in its enum.
+    static let commonTypeName = "Common"
+    /// The name of the stored property that holds them in each type's struct.
+    static let commonPropertyName = "common"
+
+    /// The property each type's struct of a typed object keeps the object's own properties in (`common`, of the
+    /// enum's `Common` struct), or nil when the object has none, or when a name the two would take is taken: a
+    /// property called `common`, a type or a document struct called `Common`. Then each type's struct declares the
+    /// object's properties itself, as the schema says.
+    func commonProperty(of object: ResolvedObject) -> ResolvedProperty? {
+        guard let first = object.properties.first, !object.variants.isEmpty, object.swiftName != Self.commonTypeName
+        else { return nil }
+        let properties = object.properties + object.variants.flatMap(\.properties)
+        let takesTheName = properties.contains { property in
+            if property.swiftName == Self.commonPropertyName { return true }
+            if case .document(let document) = property.type { return document.swiftName == Self.commonTypeName }
+            return false
+        }
+        guard !takesTheName, !object.variants.contains(where: { $0.swiftName == Self.commonTypeName }) else {
+            return nil
+        }
+        var property = ResolvedProperty(
+            apiName: Self.commonPropertyName,
+            swiftName: Self.commonPropertyName,
+            label: "The properties of `\(object.swiftName)` that every type has, each also a member of this struct.",
+            description: nil,
+            location: first.location,
+            type: .named(Self.commonTypeName),
+            isArray: false,
+            isRequired: true,
+            definition: first.definition
+        )
+        // Read from the type's own JSON object, as `@self` is.
+        property.keyPath = []
+        return property
+    }
+
     /// A struct with `properties`, declaring the nested types of `nested` (a variant's struct declares only its
-    /// own; the shared ones live in the enclosing enum).
+    /// own; the shared ones live in the enclosing enum). Its coding reads the keys of `readKeys` (by default its
+    /// properties') and, a type's struct, `readsObjectType`, the object's `type`; it keeps the members outside them
+    /// unless `keepsUnknownMembers` is false. A type's struct that
+    /// keeps its object's own properties, `carriesCommon`, in `common` conforms to `CommonPropertiesCarrying`.
     func structView(
         name: String,
         docLines: [String],
         properties: [ResolvedProperty],
         nested: [ResolvedProperty],
-        depth: Int
+        depth: Int,
+        readKeys: [ResolvedProperty]? = nil,
+        readsObjectType: Bool = false,
+        keepsUnknownMembers: Bool = true,
+        carriesCommon common: [ResolvedProperty]? = nil
     ) -> StructView {
         let bundle = SystemBundle.of(properties)
-        let modeledKeys = modeledKeys(properties)
+        var modeledKeys = keepsUnknownMembers ? modeledKeys(readKeys ?? properties) : nil
+        // A type's struct leaves its object's `type` to the enum, which decodes and writes it: no unknown member.
+        if readsObjectType, let keys = modeledKeys, !keys.contains(Self.objectTypeKey) {
+            modeledKeys = keys + [Self.objectTypeKey]
+        }
         let properties = bundle?.replacing(in: properties) ?? properties
-        let isIdentifiable = properties.contains {
+        let isIdentifiable = (common ?? properties).contains {
             $0.apiName == "_id" && $0.swiftName == "id" && $0.keyPath == ["_id"] && $0.isRequired
         }
         // Coding and `==` are written out rather than synthesized: a `CodingKeys` enum and synthesized `==` cost
@@ -161,6 +235,7 @@ public struct Translator: Sendable {
         let inline = "\(access)init(\(parameters.joined(separator: ", "))) {"
         let conformances =
             ["Codable", "Hashable", "Sendable"] + (isIdentifiable ? ["Identifiable"] : [])
+            + (common == nil ? [] : ["CommonPropertiesCarrying"])
             + (bundle == nil ? [] : ["SystemPropertiesCarrying"]) + (modeledKeys == nil ? [] : ["KeepsUnknownMembers"])
         let equalityLines =
             (properties.map { SwiftNaming.escaped($0.swiftName) }

@@ -41,10 +41,8 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         }
     }
 
-    /// In person
-    public struct InPerson: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
-        MemberwiseEquatable
-    {
+    /// The properties of `Visit` that every type has, in each type's `common`.
+    public struct Common: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID
         /// Object name
@@ -58,9 +56,6 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
         public var score: Optional<Double>
         /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
         public var system: CortexSystemProperties<JSONValue>
-        public var room: Optional<String>
-        public var duration: Optional<Double>
-        public var unknownMembers: UnknownMembers
 
         public init(
             id: ObjectID,
@@ -71,9 +66,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             readings: [Reading]? = nil,
             scans: [FileValue]? = nil,
             score: Double? = nil,
-            system: CortexSystemProperties<JSONValue> = .init(),
-            room: String? = nil,
-            duration: Double? = nil
+            system: CortexSystemProperties<JSONValue> = .init()
         ) {
             self.id = id
             self.object = object
@@ -84,44 +77,26 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             self.scans = scans
             self.score = score
             self.system = system
-            self.room = room
-            self.duration = duration
-            self.unknownMembers = .init()
             self._nullKeys = NullKeys()
         }
 
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-            var nulls = NullKeys(requiredKeys: 2)
-            self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
-            self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
-            self.clinic = try container.decodeOrNull(
-                Reference<Clinic>.self,
-                forKey: MemberKey<Self>("c_clinic"),
-                nulls: &nulls
-            )
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            var nulls = NullKeys()
+            self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+            self.object = try container.decode(String.self, forKey: JSONKey("object"))
+            self.clinic = try container.decodeOrNull(Reference<Clinic>.self, forKey: JSONKey("c_clinic"), nulls: &nulls)
             self.when = try container.decodeOrNull(
                 ISO8601Date<Date>.self,
-                forKey: MemberKey<Self>("c_when"),
+                forKey: JSONKey("c_when"),
                 nulls: &nulls
             )?.wrappedValue
-            self.notes = try container.decodeOrNull([Note].self, forKey: MemberKey<Self>("c_notes"), nulls: &nulls)
-            self.readings = try container.decodeOrNull(
-                [Reading].self,
-                forKey: MemberKey<Self>("c_readings"),
-                nulls: &nulls
-            )
-            self.scans = try container.decodeOrNull([FileValue].self, forKey: MemberKey<Self>("c_scans"), nulls: &nulls)
-            self.score = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_score"), nulls: &nulls)
-            self.system = try CortexSystemProperties<JSONValue>(from: container, counting: &nulls)
-            self.room = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_room"), nulls: &nulls)
-            self.duration = try container.decodeOrNull(
-                Double.self,
-                forKey: MemberKey<Self>("c_duration"),
-                nulls: &nulls
-            )
+            self.notes = try container.decodeOrNull([Note].self, forKey: JSONKey("c_notes"), nulls: &nulls)
+            self.readings = try container.decodeOrNull([Reading].self, forKey: JSONKey("c_readings"), nulls: &nulls)
+            self.scans = try container.decodeOrNull([FileValue].self, forKey: JSONKey("c_scans"), nulls: &nulls)
+            self.score = try container.decodeOrNull(Double.self, forKey: JSONKey("c_score"), nulls: &nulls)
+            self.system = try CortexSystemProperties<JSONValue>(from: container)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -138,10 +113,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             try container.encodeOrNull(self.readings, forKey: JSONKey("c_readings"), nulls: _nullKeys)
             try container.encodeOrNull(self.scans, forKey: JSONKey("c_scans"), nulls: _nullKeys)
             try container.encodeOrNull(self.score, forKey: JSONKey("c_score"), nulls: _nullKeys)
-            try container.encodeOrNull(self.room, forKey: JSONKey("c_room"), nulls: _nullKeys)
-            try container.encodeOrNull(self.duration, forKey: JSONKey("c_duration"), nulls: _nullKeys)
             try self.system.encode(to: encoder)
-            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
@@ -154,6 +126,54 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             guard equalValues(lhs.scans, rhs.scans) else { return false }
             guard equalValues(lhs.score, rhs.score) else { return false }
             guard equalValues(lhs.system, rhs.system) else { return false }
+            return true
+        }
+
+        private var _nullKeys: NullKeys
+    }
+
+    /// In person
+    public struct InPerson: Codable, Hashable, Sendable, Identifiable, CommonPropertiesCarrying, KeepsUnknownMembers,
+        MemberwiseEquatable
+    {
+        /// The properties of `Visit` that every type has, each also a member of this struct.
+        public var common: Common
+        public var room: Optional<String>
+        public var duration: Optional<Double>
+        public var unknownMembers: UnknownMembers
+
+        public init(common: Common, room: String? = nil, duration: Double? = nil) {
+            self.common = common
+            self.room = room
+            self.duration = duration
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+            var nulls = NullKeys()
+            self.common = try Common(from: decoder)
+            self.room = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_room"), nulls: &nulls)
+            self.duration = try container.decodeOrNull(
+                Double.self,
+                forKey: MemberKey<Self>("c_duration"),
+                nulls: &nulls
+            )
+            self._nullKeys = nulls
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeOrNull(self.room, forKey: JSONKey("c_room"), nulls: _nullKeys)
+            try container.encodeOrNull(self.duration, forKey: JSONKey("c_duration"), nulls: _nullKeys)
+            try self.common.encode(to: encoder)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
+        }
+
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard equalValues(lhs.common, rhs.common) else { return false }
             guard equalValues(lhs.room, rhs.room) else { return false }
             guard equalValues(lhs.duration, rhs.duration) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
@@ -183,52 +203,22 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             "idx",
             "c_room",
             "c_duration",
+            "type",
         ]
     }
 
     /// Remote
-    public struct Remote: Codable, Hashable, Sendable, Identifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
+    public struct Remote: Codable, Hashable, Sendable, Identifiable, CommonPropertiesCarrying, KeepsUnknownMembers,
         MemberwiseEquatable
     {
-        /// Identifier
-        public var id: ObjectID
-        /// Object name
-        public var object: String
-        public var clinic: Optional<Reference<Clinic>>
-        public var when: Optional<Date>
-        public var notes: Optional<[Note]>
-        /// Readings
-        public var readings: Optional<[Reading]>
-        public var scans: Optional<[FileValue]>
-        public var score: Optional<Double>
-        /// The system properties of Cortex (`created`, `creator`, …), each also a member of this model.
-        public var system: CortexSystemProperties<JSONValue>
+        /// The properties of `Visit` that every type has, each also a member of this struct.
+        public var common: Common
         public var link: Optional<String>
         public var recorded: Optional<Bool>
         public var unknownMembers: UnknownMembers
 
-        public init(
-            id: ObjectID,
-            object: String,
-            clinic: Reference<Clinic>? = nil,
-            when: Date? = nil,
-            notes: [Note]? = nil,
-            readings: [Reading]? = nil,
-            scans: [FileValue]? = nil,
-            score: Double? = nil,
-            system: CortexSystemProperties<JSONValue> = .init(),
-            link: String? = nil,
-            recorded: Bool? = nil
-        ) {
-            self.id = id
-            self.object = object
-            self.clinic = clinic
-            self.when = when
-            self.notes = notes
-            self.readings = readings
-            self.scans = scans
-            self.score = score
-            self.system = system
+        public init(common: Common, link: String? = nil, recorded: Bool? = nil) {
+            self.common = common
             self.link = link
             self.recorded = recorded
             self.unknownMembers = .init()
@@ -237,64 +227,24 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-            var nulls = NullKeys(requiredKeys: 2)
-            self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
-            self.object = try container.decode(String.self, forKey: MemberKey<Self>("object"))
-            self.clinic = try container.decodeOrNull(
-                Reference<Clinic>.self,
-                forKey: MemberKey<Self>("c_clinic"),
-                nulls: &nulls
-            )
-            self.when = try container.decodeOrNull(
-                ISO8601Date<Date>.self,
-                forKey: MemberKey<Self>("c_when"),
-                nulls: &nulls
-            )?.wrappedValue
-            self.notes = try container.decodeOrNull([Note].self, forKey: MemberKey<Self>("c_notes"), nulls: &nulls)
-            self.readings = try container.decodeOrNull(
-                [Reading].self,
-                forKey: MemberKey<Self>("c_readings"),
-                nulls: &nulls
-            )
-            self.scans = try container.decodeOrNull([FileValue].self, forKey: MemberKey<Self>("c_scans"), nulls: &nulls)
-            self.score = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_score"), nulls: &nulls)
-            self.system = try CortexSystemProperties<JSONValue>(from: container, counting: &nulls)
+            var nulls = NullKeys()
+            self.common = try Common(from: decoder)
             self.link = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_link"), nulls: &nulls)
             self.recorded = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("c_recorded"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(self.id, forKey: JSONKey("_id"))
-            try container.encode(self.object, forKey: JSONKey("object"))
-            try container.encodeOrNull(self.clinic, forKey: JSONKey("c_clinic"), nulls: _nullKeys)
-            try container.encodeOrNull(
-                self.when.map { ISO8601Date(wrappedValue: $0) },
-                forKey: JSONKey("c_when"),
-                nulls: _nullKeys
-            )
-            try container.encodeOrNull(self.notes, forKey: JSONKey("c_notes"), nulls: _nullKeys)
-            try container.encodeOrNull(self.readings, forKey: JSONKey("c_readings"), nulls: _nullKeys)
-            try container.encodeOrNull(self.scans, forKey: JSONKey("c_scans"), nulls: _nullKeys)
-            try container.encodeOrNull(self.score, forKey: JSONKey("c_score"), nulls: _nullKeys)
             try container.encodeOrNull(self.link, forKey: JSONKey("c_link"), nulls: _nullKeys)
             try container.encodeOrNull(self.recorded, forKey: JSONKey("c_recorded"), nulls: _nullKeys)
-            try self.system.encode(to: encoder)
+            try self.common.encode(to: encoder)
             try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard equalValues(lhs.id, rhs.id) else { return false }
-            guard equalValues(lhs.object, rhs.object) else { return false }
-            guard equalValues(lhs.clinic, rhs.clinic) else { return false }
-            guard equalValues(lhs.when, rhs.when) else { return false }
-            guard equalValues(lhs.notes, rhs.notes) else { return false }
-            guard equalValues(lhs.readings, rhs.readings) else { return false }
-            guard equalValues(lhs.scans, rhs.scans) else { return false }
-            guard equalValues(lhs.score, rhs.score) else { return false }
-            guard equalValues(lhs.system, rhs.system) else { return false }
+            guard equalValues(lhs.common, rhs.common) else { return false }
             guard equalValues(lhs.link, rhs.link) else { return false }
             guard equalValues(lhs.recorded, rhs.recorded) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
@@ -324,6 +274,7 @@ public enum Visit: Codable, Hashable, Sendable, OpenEnumeration {
             "idx",
             "c_link",
             "c_recorded",
+            "type",
         ]
     }
 
@@ -662,11 +613,11 @@ extension Visit.InPerson {
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Visit.InPerson, to edited: Visit.InPerson) {
             self.init()
-            self.clinic = .difference(from: original.clinic?.id, to: edited.clinic?.id)
-            self.when.change = .difference(from: original.when, to: edited.when)
-            self.notes.change = .difference(from: original.notes, to: edited.notes)
-            self.readings.change = .difference(from: original.readings, to: edited.readings)
-            if case .some = original.scans, case .none = edited.scans {
+            self.clinic = .difference(from: original.common.clinic?.id, to: edited.common.clinic?.id)
+            self.when.change = .difference(from: original.common.when, to: edited.common.when)
+            self.notes.change = .difference(from: original.common.notes, to: edited.common.notes)
+            self.readings.change = .difference(from: original.common.readings, to: edited.common.readings)
+            if case .some = original.common.scans, case .none = edited.common.scans {
                 self.scans = .null
             }
             self.room = .difference(from: original.room, to: edited.room)
@@ -806,11 +757,11 @@ extension Visit.Remote {
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Visit.Remote, to edited: Visit.Remote) {
             self.init()
-            self.clinic = .difference(from: original.clinic?.id, to: edited.clinic?.id)
-            self.when.change = .difference(from: original.when, to: edited.when)
-            self.notes.change = .difference(from: original.notes, to: edited.notes)
-            self.readings.change = .difference(from: original.readings, to: edited.readings)
-            if case .some = original.scans, case .none = edited.scans {
+            self.clinic = .difference(from: original.common.clinic?.id, to: edited.common.clinic?.id)
+            self.when.change = .difference(from: original.common.when, to: edited.common.when)
+            self.notes.change = .difference(from: original.common.notes, to: edited.common.notes)
+            self.readings.change = .difference(from: original.common.readings, to: edited.common.readings)
+            if case .some = original.common.scans, case .none = edited.common.scans {
                 self.scans = .null
             }
             self.link = .difference(from: original.link, to: edited.link)

@@ -40,17 +40,52 @@ public enum Note: Codable, Hashable, Sendable, OpenEnumeration {
         }
     }
 
-    public struct Photo: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
+    /// The properties of `Note` that every type has, in each type's `common`.
+    public struct Common: Codable, Hashable, Sendable, Identifiable, MemberwiseEquatable {
         /// Identifier
         public var id: ObjectID
         public var extra: Optional<JSONValue>
+
+        public init(id: ObjectID, extra: JSONValue? = nil) {
+            self.id = id
+            self.extra = extra
+            self._nullKeys = NullKeys()
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            var nulls = NullKeys()
+            self.id = try container.decode(ObjectID.self, forKey: JSONKey("_id"))
+            self.extra = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("c_extra"), nulls: &nulls)
+            self._nullKeys = nulls
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(self.id, forKey: JSONKey("_id"))
+            try container.encodeOrNull(self.extra, forKey: JSONKey("c_extra"), nulls: _nullKeys)
+        }
+
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard equalValues(lhs.id, rhs.id) else { return false }
+            guard equalValues(lhs.extra, rhs.extra) else { return false }
+            return true
+        }
+
+        private var _nullKeys: NullKeys
+    }
+
+    public struct Photo: Codable, Hashable, Sendable, Identifiable, CommonPropertiesCarrying, KeepsUnknownMembers,
+        MemberwiseEquatable
+    {
+        /// The properties of `Note` that every type has, each also a member of this struct.
+        public var common: Common
         public var picture: Optional<FileValue>
         public var caption: Optional<String>
         public var unknownMembers: UnknownMembers
 
-        public init(id: ObjectID, extra: JSONValue? = nil, picture: FileValue? = nil, caption: String? = nil) {
-            self.id = id
-            self.extra = extra
+        public init(common: Common, picture: FileValue? = nil, caption: String? = nil) {
+            self.common = common
             self.picture = picture
             self.caption = caption
             self.unknownMembers = .init()
@@ -59,9 +94,8 @@ public enum Note: Codable, Hashable, Sendable, OpenEnumeration {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-            var nulls = NullKeys(requiredKeys: 1)
-            self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
-            self.extra = try container.decodeOrNull(JSONValue.self, forKey: MemberKey<Self>("c_extra"), nulls: &nulls)
+            var nulls = NullKeys()
+            self.common = try Common(from: decoder)
             self.picture = try container.decodeOrNull(
                 FileValue.self,
                 forKey: MemberKey<Self>("c_picture"),
@@ -69,21 +103,19 @@ public enum Note: Codable, Hashable, Sendable, OpenEnumeration {
             )
             self.caption = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_caption"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(self.id, forKey: JSONKey("_id"))
-            try container.encodeOrNull(self.extra, forKey: JSONKey("c_extra"), nulls: _nullKeys)
             try container.encodeOrNull(self.picture, forKey: JSONKey("c_picture"), nulls: _nullKeys)
             try container.encodeOrNull(self.caption, forKey: JSONKey("c_caption"), nulls: _nullKeys)
+            try self.common.encode(to: encoder)
             try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard equalValues(lhs.id, rhs.id) else { return false }
-            guard equalValues(lhs.extra, rhs.extra) else { return false }
+            guard equalValues(lhs.common, rhs.common) else { return false }
             guard equalValues(lhs.picture, rhs.picture) else { return false }
             guard equalValues(lhs.caption, rhs.caption) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
@@ -92,19 +124,19 @@ public enum Note: Codable, Hashable, Sendable, OpenEnumeration {
 
         private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
-        public static let modeledKeys: Set<String> = ["_id", "c_extra", "c_picture", "c_caption"]
+        public static let modeledKeys: Set<String> = ["_id", "c_extra", "c_picture", "c_caption", "type"]
     }
 
-    public struct Text: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMembers, MemberwiseEquatable {
-        /// Identifier
-        public var id: ObjectID
-        public var extra: Optional<JSONValue>
+    public struct Text: Codable, Hashable, Sendable, Identifiable, CommonPropertiesCarrying, KeepsUnknownMembers,
+        MemberwiseEquatable
+    {
+        /// The properties of `Note` that every type has, each also a member of this struct.
+        public var common: Common
         public var body: Optional<String>
         public var unknownMembers: UnknownMembers
 
-        public init(id: ObjectID, extra: JSONValue? = nil, body: String? = nil) {
-            self.id = id
-            self.extra = extra
+        public init(common: Common, body: String? = nil) {
+            self.common = common
             self.body = body
             self.unknownMembers = .init()
             self._nullKeys = NullKeys()
@@ -112,25 +144,22 @@ public enum Note: Codable, Hashable, Sendable, OpenEnumeration {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: MemberKey<Self>.self)
-            var nulls = NullKeys(requiredKeys: 1)
-            self.id = try container.decode(ObjectID.self, forKey: MemberKey<Self>("_id"))
-            self.extra = try container.decodeOrNull(JSONValue.self, forKey: MemberKey<Self>("c_extra"), nulls: &nulls)
+            var nulls = NullKeys()
+            self.common = try Common(from: decoder)
             self.body = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_body"), nulls: &nulls)
             self._nullKeys = nulls
-            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(self.id, forKey: JSONKey("_id"))
-            try container.encodeOrNull(self.extra, forKey: JSONKey("c_extra"), nulls: _nullKeys)
             try container.encodeOrNull(self.body, forKey: JSONKey("c_body"), nulls: _nullKeys)
+            try self.common.encode(to: encoder)
             try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard equalValues(lhs.id, rhs.id) else { return false }
-            guard equalValues(lhs.extra, rhs.extra) else { return false }
+            guard equalValues(lhs.common, rhs.common) else { return false }
             guard equalValues(lhs.body, rhs.body) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
@@ -138,7 +167,7 @@ public enum Note: Codable, Hashable, Sendable, OpenEnumeration {
 
         private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
-        public static let modeledKeys: Set<String> = ["_id", "c_extra", "c_body"]
+        public static let modeledKeys: Set<String> = ["_id", "c_extra", "c_body", "type"]
     }
 }
 
@@ -245,7 +274,7 @@ extension Note.Photo {
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Note.Photo, to edited: Note.Photo) {
             self.init()
-            self.extra = .difference(from: original.extra, to: edited.extra)
+            self.extra = .difference(from: original.common.extra, to: edited.common.extra)
             if case .some = original.picture, case .none = edited.picture {
                 self.picture = .null
             }
@@ -331,7 +360,7 @@ extension Note.Text {
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Note.Text, to edited: Note.Text) {
             self.init()
-            self.extra = .difference(from: original.extra, to: edited.extra)
+            self.extra = .difference(from: original.common.extra, to: edited.common.extra)
             self.body = .difference(from: original.body, to: edited.body)
         }
 
