@@ -227,6 +227,43 @@ import Testing
         #expect(visit.variants[0].label == "In person")
     }
 
+    /// Each type's struct keeps its object's own properties in `common`, of the enum's `Common`, declared once; where
+    /// a property is called `common`, or a type or a document struct `Common`, every type's struct declares them
+    /// itself instead, as the schema says.
+    @Test(arguments: [
+        ("properties: [{ name: c_when, type: Date }]", "c_a", true),
+        ("properties: [{ name: c_when, type: Date }, { name: c_common, type: String }]", "c_a", false),
+        ("properties: [{ name: c_when, type: Date }]", "c_common", false),
+        (
+            "properties: [{ name: c_when, type: Date }, { name: c_common, type: Document, properties: [{ name: c_x, type: String }] }]",
+            "c_a", false
+        ),
+    ])
+    func objectTypesKeepTheirObjectsPropertiesInCommonWhereTheNamesAreFree(
+        properties: String,
+        typeName: String,
+        sharesCommon: Bool
+    ) throws {
+        let result = generate([
+            "objects.yaml": """
+            objects:
+              - name: c_visit
+                \(properties)
+                objectTypes:
+                  - { name: \(typeName), properties: [{ name: c_room, type: String }] }
+                  - { name: c_b, properties: [{ name: c_link, type: String }] }
+            """
+        ])
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+        let visit = try #require(file(result, "Visit.swift"))
+        // The enum's struct of the shared properties, which a type or a document of that name would meet.
+        #expect(visit.contains("/// The properties of `Visit` that every type has") == sharesCommon)
+        #expect(visit.contains("CommonPropertiesCarrying") == sharesCommon)
+        // Each of the two types' structs declares the object's `when` itself, or neither does.
+        let declarations = visit.components(separatedBy: "public var when: Optional<Date>").count - 1
+        #expect(declarations == (sharesCommon ? 1 : 2), "\(visit)")
+    }
+
     @Test func aVariantPropertyCollidingWithASharedOneIsAnError() {
         let (_, diagnostics) = resolve(
             """
