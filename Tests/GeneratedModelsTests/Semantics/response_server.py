@@ -5,8 +5,11 @@
       Listens on 127.0.0.1 on a port the OS picks, prints "PORT <n>" on stdout.
 
         ANY  /echo                 200 {"method","path","headers":{name: value},"body": text}
-        ANY  /redirect?to=URL&status=N&cookie=C   answers N (default 302) with Location: URL, and Set-Cookie: C
-                                   when there is a cookie
+        ANY  /redirect?to=URL&status=N&cookie=C&bytes=B&length=0|1&every=S
+                                   answers N (default 302) with Location: URL, and Set-Cookie: C when there is a
+                                   cookie, and a body of B bytes (default 0) in 64 KiB writes, one every S seconds
+                                   (default 0: as fast as the client reads it); Content-Length: B unless length=0
+                                   (then the body ends with the connection)
                                    (both also under any folder: /v1/files/echo, /v1/files/redirect)
         ANY  /loop                 302 with Location: loop, itself
         GET  /json?items=N         200 {"data":[...N numbers...]} with Content-Length
@@ -16,7 +19,8 @@
         GET  /trickle?every=S      a JSON array that never ends, one number every S seconds (default 0.05)
 
       Control (not logged):
-        GET  /__log                {"requests":[{"method","path","headers","body"}...]} every request so far
+        GET  /__log                {"requests":[{"method","path","headers","body"}...]} every request so far; one
+                                   whose client hung up before the whole answer was written has "aborted": true
 
       Stops after --lifetime seconds (default 60), or when stdin closes.
 """
@@ -65,9 +69,9 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/__log":
             with LOCK:
                 return self.answer(200, json.dumps({"requests": LOG}).encode())
+        entry = {"method": self.command, "path": url.path, "headers": dict(self.headers.items()), "body": body}
         with LOCK:
-            LOG.append({"method": self.command, "path": url.path, "headers": dict(self.headers.items()),
-                        "body": body})
+            LOG.append(entry)
         try:
             if url.path == "/echo" or url.path.endswith("/echo"):
                 echo = {"method": self.command, "path": url.path, "headers": dict(self.headers.items()), "body": body}
@@ -79,9 +83,11 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_header("Location", query["to"])
                 if "cookie" in query:
                     self.send_header("Set-Cookie", query["cookie"])
-                self.send_header("Content-Length", "0")
+                size = int(query.get("bytes", "0"))
+                if query.get("length") != "0":
+                    self.send_header("Content-Length", str(size))
                 self.end_headers()
-                return
+                return self.spaces(size, float(query.get("every", "0")))
             if url.path == "/json":
                 items = int(query.get("items", "0"))
                 return self.answer(200, json.dumps({"data": list(range(items))}).encode())
@@ -95,6 +101,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.trickle(float(query.get("every", "0.05")))
             return self.answer(404, b'{"error":"not found"}')
         except (BrokenPipeError, ConnectionResetError):
+            with LOCK:
+                entry["aborted"] = True
             return
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = handle_any
@@ -125,6 +133,17 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(block if count == 32768 else b"0," * count)
             pairs -= count
         self.wfile.write(b"0" + b" " * ((size - 3) % 2) + b"]")
+
+    def spaces(self, size, every):
+        """`size` bytes of spaces, in 64 KiB writes `every` seconds apart."""
+        block = b" " * 65536
+        while size > 0:
+            count = min(size, len(block))
+            self.wfile.write(block if count == len(block) else block[:count])
+            size -= count
+            if every and size > 0:
+                self.wfile.flush()
+                time.sleep(every)
 
     def trickle(self, every):
         self.send_response(200)
