@@ -379,7 +379,7 @@ private final class Exchange: @unchecked Sendable {
         let finished = outcome != nil
         self.task = task
         lock.unlock()
-        if finished { task.cancel() }
+        if finished { Self.cancel(task) }
     }
 
     /// Resumes the caller once with `result` and stops the transfer.
@@ -396,7 +396,18 @@ private final class Exchange: @unchecked Sendable {
         body = Data()
         lock.unlock()
         continuation?.resume(with: result)
-        if case .failure = result { task?.cancel() }
+        if case .failure = result, let task { Self.cancel(task) }
+    }
+
+    /// Cancels `task` without waiting for it. FoundationNetworking's `cancel()` waits for the one queue all its
+    /// sessions share, which a redirect's body coming fast can hold until it ends (FoundationNetworking copies all of
+    /// it so far for each chunk): no thread of the caller's or the delegate's should wait there.
+    private static func cancel(_ task: URLSessionTask) {
+        #if canImport(FoundationNetworking)
+        DispatchQueue.global().async { task.cancel() }
+        #else
+        task.cancel()
+        #endif
     }
 
     /// Whether the transfer should go on after the response arrived.
