@@ -25,6 +25,12 @@ struct ClientSafetyTests {
         "X-Tenant-Secret": "hook-secret",
     ]
 
+    /// How long a redirect test that is about a bound waits for its answer: far above the time each should take.
+    static let redirectDeadline: Duration = .seconds(20)
+    /// Seconds between the 64 KiB writes of a redirect's endless body: slow enough that FoundationNetworking, which
+    /// copies the body so far for each chunk, keeps up with six of them until the deadline when nothing stops them.
+    static let redirectBodyPace = 0.2
+
     @Test(arguments: [301, 302, 303, 307, 308])
     func aRedirectToAnotherOriginDropsEveryCredential(status: Int) async throws {
         try await ResponseServers.run { first, second in
@@ -306,6 +312,114 @@ struct ClientSafetyTests {
         }
     }
 
+    /// A redirect whose `Content-Length` passes the limit fails as a `200` of that length does, as soon as its header
+    /// is in, and its transfer stops. FoundationNetworking passes no such redirect to the delegate until its body has
+    /// all arrived: until then it keeps the body in memory, here a gigabyte, so only the caller's deadline used to end
+    /// it. The body comes at 320 KiB/s: much faster, FoundationNetworking's copying of it would hold its queue, and
+    /// then nothing could stop it before its end (see `URLSessionTransport`).
+    @Test(arguments: [301, 302, 303, 307, 308])
+    func aRedirectDeclaringABodyPastTheLimitFailsAtOnce(status: Int) async throws {
+        try await ResponseServers.run { first, second in
+            let transport = URLSessionTransport(
+                configuration: LocalPythonServer.makeConfiguration(),
+                maximumResponseBytes: 1 << 20
+            )
+            defer { transport.session.invalidateAndCancel() }
+            let request = URLRequest(
+                url: first.redirect(
+                    to: second.baseURL.appendingPathComponent("echo"),
+                    status: status,
+                    bytes: 1 << 30,
+                    every: Self.redirectBodyPace
+                )
+            )
+            let (result, elapsed) = await Self.send(request, through: transport, within: Self.redirectDeadline)
+            #expect(throws: HTTPTransportError.responseTooLarge(limit: 1 << 20)) { try result.get() }
+            #expect(elapsed < .seconds(5), "a \(status) past the limit took \(elapsed) to fail")
+            #expect(try await first.abortedWithin(.seconds(5)), "the \(status)'s transfer went on")
+            let reached = try await second.log()
+            #expect(reached.isEmpty, "the redirect was followed: \(reached)")
+        }
+    }
+
+    /// Through the client: the same typed error as for any answer past the limit, long before the timeout, and no
+    /// retry.
+    @Test func theClientFailsARedirectDeclaringABodyPastTheLimitWithoutARetry() async throws {
+        try await ResponseServers.run { first, second in
+            let client = first.client(
+                retry: try RetryPolicy(maxAttempts: 3),
+                timeout: Self.redirectDeadline,
+                maximumResponseBytes: 1 << 20
+            )
+            let clock = ContinuousClock()
+            let started = clock.now
+            await #expect {
+                _ = try await client.get(
+                    JSONValue.self,
+                    path: "/redirect",
+                    queryItems: [
+                        URLQueryItem(name: "to", value: second.baseURL.appendingPathComponent("echo").absoluteString),
+                        URLQueryItem(name: "bytes", value: String(1 << 30)),
+                        URLQueryItem(name: "every", value: String(Self.redirectBodyPace)),
+                    ]
+                )
+            } throws: { error in
+                guard case ModelClientError.responseTooLarge(let request, let limit) = error else { return false }
+                return request.hasPrefix("GET /redirect") && limit == 1 << 20
+            }
+            let elapsed = clock.now - started
+            #expect(elapsed < .seconds(5), "a 302 past the limit took \(elapsed) to fail")
+            let sent = try await first.log()
+            #expect(sent.count == 1)
+        }
+    }
+
+    /// A redirect with a body within the limit, its length declared or not, is still followed, a body of exactly the
+    /// limit included.
+    @Test(
+        arguments: [301, 302, 307],
+        [(bytes: 64 << 10, declared: true), (bytes: 1 << 20, declared: true), (bytes: 64 << 10, declared: false)]
+    )
+    func aRedirectWithABodyWithinTheLimitIsFollowed(status: Int, body: (bytes: Int, declared: Bool)) async throws {
+        try await ResponseServers.run { first, second in
+            let transport = URLSessionTransport(
+                configuration: LocalPythonServer.makeConfiguration(),
+                maximumResponseBytes: 1 << 20
+            )
+            defer { transport.session.invalidateAndCancel() }
+            let request = URLRequest(
+                url: first.redirect(
+                    to: second.baseURL.appendingPathComponent("echo"),
+                    status: status,
+                    bytes: body.bytes,
+                    declared: body.declared
+                )
+            )
+            let (data, response) = try await transport.send(request)
+            #expect(response.statusCode == 200)
+            #expect(try JSONValue(parsing: data)["path"] == "/echo")
+        }
+    }
+
+    /// Sends `request` through `transport` and cancels it after `limit`, as the client's `timeout` would: the
+    /// request's own timeout is one of idleness on Linux, which a body that keeps coming never trips.
+    static func send(
+        _ request: URLRequest,
+        through transport: URLSessionTransport,
+        within limit: Duration
+    ) async -> (result: Result<(Data, HTTPURLResponse), any Error>, elapsed: Duration) {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let sending = Task { try await transport.send(request) }
+        let deadline = Task {
+            try await Task.sleep(for: limit)
+            sending.cancel()
+        }
+        let result = await sending.result
+        deadline.cancel()
+        return (result, clock.now - started)
+    }
+
     @Test func theTimeoutCoversTheWholeBodyNotJustTheGapsInIt() async throws {
         try await ResponseServers.run { first, _ in
             // A number every 50 ms: never idle for long, and never done.
@@ -377,6 +491,35 @@ private final class ResponseServers: @unchecked Sendable {
             timeout: timeout,
             maximumResponseBytes: maximumResponseBytes
         )
+    }
+
+    /// This server's `/redirect` to `target` with `status` and a body of `bytes` spaces, its `Content-Length`
+    /// declared or not, written 64 KiB at a time `every` seconds apart (0: as fast as it is read).
+    func redirect(to target: URL, status: Int, bytes: Int, declared: Bool = true, every: Double = 0) -> URL {
+        var components = URLComponents(
+            url: baseURL.appendingPathComponent("redirect"),
+            resolvingAgainstBaseURL: false
+        )!
+        components.queryItems = [
+            URLQueryItem(name: "to", value: target.absoluteString),
+            URLQueryItem(name: "status", value: String(status)),
+            URLQueryItem(name: "bytes", value: String(bytes)),
+            URLQueryItem(name: "length", value: declared ? "1" : "0"),
+            URLQueryItem(name: "every", value: String(every)),
+        ]
+        return components.url!
+    }
+
+    /// Whether the client hung up on the server's last request before its answer was all written, within `limit`:
+    /// the server sees it at its next write.
+    func abortedWithin(_ limit: Duration) async throws -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while true {
+            if try await log().last?["aborted"] == .bool(true) { return true }
+            if clock.now >= deadline { return false }
+            try await Task.sleep(for: .milliseconds(50))
+        }
     }
 
     /// Every request the server logged so far (control requests aside).

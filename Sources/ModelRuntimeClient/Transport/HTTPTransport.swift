@@ -51,7 +51,7 @@ extension HTTPTransport {
 
 /// Why a transport has no answer to give.
 public enum HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The body was longer than `limit` bytes; reading stopped there.
+    /// The body was longer than `limit` bytes, or its `Content-Length` said it would be; reading stopped there.
     case responseTooLarge(limit: Int)
     /// The server redirected a request to another origin that ``RedirectPolicy`` does not follow it to: one with a
     /// body (a `307` or `308` after a `POST`, `PUT` or `PATCH`), or any under
@@ -131,6 +131,16 @@ public enum RedirectPolicy: Sendable, Hashable {
 /// redirect path, which on Linux rewires a transfer's handle to the new host. From the first redirect to another
 /// origin on, requests go through a second session, made from the configuration without its cookie storage,
 /// credential storage, and additional headers but ``RedirectPolicy/forwardedHeaders``.
+///
+/// A redirect's body is bounded as any other on Apple platforms. On Linux, FoundationNetworking hands over a `301`,
+/// `302`, `303` or `305` to `308` only once its whole body has come, which it keeps in memory until then: the
+/// transport reads the `Content-Length` such a header declares as soon as it is in (within about 10 ms) and fails one
+/// over the limit with ``HTTPTransportError/responseTooLarge(limit:)``, cancelling its transfer. A redirect's body
+/// without a `Content-Length`, or compressed, is bounded there only by the caller's time: FoundationNetworking's
+/// request timeout is one of idleness, which a body that keeps coming never trips. And one that comes faster than
+/// FoundationNetworking can store it (it copies the whole body so far for each chunk) holds the queue all its
+/// sessions share until it ends: the request fails at once all the same, but the cancel, and every other request of
+/// the process, waits for that queue.
 public struct URLSessionTransport: HTTPTransport {
     /// The session requests go through; its delegate belongs to this transport.
     public var session: URLSession { owner.session }
@@ -346,11 +356,22 @@ private final class Exchange: @unchecked Sendable {
     private var response: HTTPURLResponse?
     private var body = Data()
     private var outcome: Result<(Data, HTTPURLResponse), any Error>?
+    #if canImport(FoundationNetworking)
+    /// Polls the task's expected length until a response reaches the delegate or the exchange is over.
+    private var watcher: (any DispatchSourceTimer)?
+    #endif
 
     init(limit: Int, bodySent: (@Sendable (Int64) -> Void)?) {
         self.limit = limit
         self.bodySent = bodySent
     }
+
+    #if canImport(FoundationNetworking)
+    deinit {
+        // Only reached with the watcher running when no outcome ever came; its handler holds the exchange weakly.
+        watcher?.cancel()
+    }
+    #endif
 
     /// Adds `count` bytes to the body's bytes sent and reports the total so far, until the exchange is over.
     func sent(_ count: Int64) {
@@ -378,6 +399,9 @@ private final class Exchange: @unchecked Sendable {
         lock.lock()
         let finished = outcome != nil
         self.task = task
+        #if canImport(FoundationNetworking)
+        if !finished { watcher = watchExpectedLength() }
+        #endif
         lock.unlock()
         if finished { Self.cancel(task) }
     }
@@ -394,14 +418,21 @@ private final class Exchange: @unchecked Sendable {
         self.continuation = nil
         let task = self.task
         body = Data()
+        #if canImport(FoundationNetworking)
+        let watcher = self.watcher
+        self.watcher = nil
+        #endif
         lock.unlock()
+        #if canImport(FoundationNetworking)
+        watcher?.cancel()
+        #endif
         continuation?.resume(with: result)
         if case .failure = result, let task { Self.cancel(task) }
     }
 
     /// Cancels `task` without waiting for it. FoundationNetworking's `cancel()` waits for the one queue all its
     /// sessions share, which a redirect's body coming fast can hold until it ends (FoundationNetworking copies all of
-    /// it so far for each chunk): no thread of the caller's or the delegate's should wait there.
+    /// it so far for each chunk): no thread of the caller's, the delegate's or a watcher's should wait there.
     private static func cancel(_ task: URLSessionTask) {
         #if canImport(FoundationNetworking)
         DispatchQueue.global().async { task.cancel() }
@@ -420,7 +451,17 @@ private final class Exchange: @unchecked Sendable {
             finish(.failure(HTTPTransportError.responseTooLarge(limit: limit)))
             return false
         }
+        #if canImport(FoundationNetworking)
+        // The delegate has the response and checked its length: nothing is left for the watcher to see.
+        let watcher: (any DispatchSourceTimer)? = lock.withLock {
+            self.response = http
+            defer { self.watcher = nil }
+            return self.watcher
+        }
+        watcher?.cancel()
+        #else
         lock.withLock { self.response = http }
+        #endif
         return true
     }
 
@@ -446,6 +487,43 @@ private final class Exchange: @unchecked Sendable {
         }
     }
 }
+
+#if canImport(FoundationNetworking)
+extension Exchange {
+    /// How often a watcher reads the task's expected length.
+    private static let watchInterval = DispatchTimeInterval.milliseconds(10)
+    /// The one queue every watcher polls on: each check takes a lock and reads a number.
+    private static let watchQueue = DispatchQueue(label: "ModelRuntimeClient.URLSessionTransport.expectedLength")
+
+    /// A timer, running, that fails the exchange with ``HTTPTransportError/responseTooLarge(limit:)`` as soon as the
+    /// task's `countOfBytesExpectedToReceive` passes the limit. FoundationNetworking never passes a `301`, `302`,
+    /// `303` or `305` to `308` to the delegate while it arrives: it keeps the whole body in memory and reports the
+    /// redirect once the last byte came, so `received(_ response:)` never checks its `Content-Length`. What it
+    /// does do when such a header is complete is set the task's expected length to the `Content-Length` (`-1` when
+    /// there is none or the body is compressed). Its handler holds the exchange weakly; `finish` cancels it, and so
+    /// does the delegate's response, whose length `received(_ response:)` checks.
+    ///
+    /// The caller has its error within a tick of the header. The transfer stops once FoundationNetworking takes the
+    /// cancel, which waits for the queue all its sessions share: FoundationNetworking copies a redirect's whole body
+    /// so far for each chunk, so a body that keeps arriving faster than that copy holds the queue, and every request
+    /// of the process with it, until it ends (about 18 s for 16 MiB at full speed on the loopback).
+    fileprivate func watchExpectedLength() -> any DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: Self.watchQueue)
+        timer.setEventHandler { [weak self] in self?.checkExpectedLength() }
+        timer.schedule(deadline: .now() + Self.watchInterval, repeating: Self.watchInterval, leeway: .milliseconds(5))
+        timer.activate()
+        return timer
+    }
+
+    private func checkExpectedLength() {
+        let task: URLSessionTask? = lock.withLock { outcome == nil && response == nil ? self.task : nil }
+        // FoundationNetworking writes the length on the task's own queue, which is not public: an aligned Int64,
+        // written once per transfer, read here as it stands.
+        guard let task, task.countOfBytesExpectedToReceive > Int64(limit) else { return }
+        finish(.failure(HTTPTransportError.responseTooLarge(limit: limit)))
+    }
+}
+#endif
 
 /// Routes the session's events to each task's ``Exchange``; the session calls it on its own serial queue.
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
