@@ -806,6 +806,46 @@ extension RealSchemaTests {
         #expect(result.files.contains { $0.path.hasSuffix("Test.swift") })
     }
 
+    /// A Parse app's own class named like a system class without its underscore (the IDM app's `Role` beside
+    /// `_Role`, `parse/ParseSpod-schema.json`) keeps its name, in either order; the system class is named with
+    /// `Parse` before it and a warning, pointers at it included. An override of the system class's name is kept.
+    @Test func aParseAppsOwnClassNamedLikeASystemClassKeepsItsName() throws {
+        let schema = #"""
+            {"results": [
+              {"className": "Role", "fields": {"users": {"type": "Relation", "targetClass": "_User"}}},
+              {"className": "_Role", "fields": {"name": {"type": "String"}}},
+              {"className": "Grant", "fields": {"role": {"type": "Pointer", "targetClass": "_Role"},
+                "own": {"type": "Pointer", "targetClass": "Role"}}},
+              {"className": "_User", "fields": {}},
+              {"className": "User", "fields": {}}
+            ]}
+            """#
+        let config = "schemas: [schema.json]\noutput: Generated\ngenerate: [models, queries, bodies]\n"
+        let result = generate(config: config, ["schema.json": schema])
+        #expect(result.diagnostics.errors.isEmpty, "\(messages(result))")
+        #expect(
+            messages(result) == [
+                "schema.json:3:17: warning: Parse's class '_Role' is named 'ParseRole' in Swift, since 'Role' is the schema's own 'Role'",
+                "schema.json:6:17: warning: Parse's class '_User' is named 'ParseUser' in Swift, since 'User' is the schema's own 'User'",
+            ]
+        )
+        let names = Dictionary(uniqueKeysWithValues: (result.schema?.objects ?? []).map { ($0.apiName, $0.swiftName) })
+        #expect(
+            names == ["Role": "Role", "_Role": "ParseRole", "Grant": "Grant", "_User": "ParseUser", "User": "User"]
+        )
+        let grant = try #require(file(result, "Grant.swift"))
+        #expect(grant.contains("ParsePointer<ParseRole>") && grant.contains("ParsePointer<Role>"), "\(grant)")
+        #expect(
+            result.files.contains { $0.path == "ParseRole.swift" } && result.files.contains { $0.path == "Role.swift" }
+        )
+        let overridden = generate(
+            config: config + "naming: { overrides: { _Role: AccessRole } }\n",
+            ["schema.json": schema]
+        )
+        #expect(overridden.schema?.objects.first { $0.apiName == "_Role" }?.swiftName == "AccessRole")
+        #expect(!overridden.diagnostics.all.contains { $0.message.contains("'_Role'") }, "\(messages(overridden))")
+    }
+
     /// A Mia collection's own `state` beside `__STATE__` steps aside, unless an override gave it that name: then the
     /// user chose it, and the two collide.
     @Test func aPropertyAnOverrideNamesLikeASystemPropertyCollides() {

@@ -49,10 +49,29 @@ public struct Resolver: Sendable {
             firstDefinition[definition.name.value] = definition
             unique.append(definition)
         }
+        // Parse's system classes lose their underscore in Swift (`_Role` is `Role`). Apps have classes of their own
+        // named so too (a `Role` beside `_Role`): the app's keeps its name, and the system class is named with
+        // `Parse` before it (`ParseRole`), with a warning. A name an override gives is kept as it is.
+        let candidates = unique.map { override([$0.name.value]) ?? naming.typeName($0.name.value) }
+        var ownClasses: [String: ObjectDefinition] = [:]
+        for (definition, candidate) in zip(unique, candidates) where !Self.isParseSystemClass(definition) {
+            ownClasses[candidate] = ownClasses[candidate] ?? definition
+        }
         var swiftNameOwners: [String: ObjectDefinition] = [:]
-        for definition in unique {
+        for (definition, candidate) in zip(unique, candidates) {
+            var name = candidate
+            if Self.isParseSystemClass(definition), overrideName([definition.name.value]) == nil,
+                let own = ownClasses[candidate]
+            {
+                name = "Parse" + candidate
+                diagnostics.warning(
+                    "Parse's class '\(definition.name.value)' is named '\(name)' in Swift, since '\(candidate)' is the schema's own '\(own.name.value)'",
+                    at: definition.name.location,
+                    hint: "choose another name with 'naming.overrides: { \(definition.name.value): NewName }'"
+                )
+            }
             let swiftName = SwiftNaming.unreservedTypeName(
-                override([definition.name.value]) ?? naming.typeName(definition.name.value),
+                name,
                 for: "object '\(definition.name.value)'",
                 overrideKey: definition.name.value,
                 at: definition.name.location,
@@ -548,6 +567,11 @@ public struct Resolver: Sendable {
         let name = naming.propertyName(apiName)
         propertyNames[apiName] = name
         return name
+    }
+
+    /// A class every Parse Server has (`_User`, `_Role`, …), read from a Parse schema.
+    private static func isParseSystemClass(_ definition: ObjectDefinition) -> Bool {
+        definition.format == .parse && ParseReader.builtInClasses.contains(definition.name.value)
     }
 
     /// The override of `path`, without counting it as used.
