@@ -56,6 +56,10 @@ import Testing
             "'updatedAt' of 'Test' is a Date on every Parse Server, which keeps it whatever the schema says; the String here is ignored",
             "'ACL' of 'Test' is an ACL on every Parse Server, which keeps it whatever the schema says; the String here is ignored",
         ],
+        // A real app's own `Role` class beside Parse's `_Role`: the app's keeps its name.
+        "parse/ParseSpod-schema.json": [
+            "Parse's class '_Role' is named 'ParseRole' in Swift, since 'Role' is the schema's own 'Role'"
+        ],
         // The insurance model's own `state` and `id` beside `__STATE__` and `_id`, and the bodies' own `operations`.
         "mia/console/insurance-crud-data-model__Claim.json": [
             "property 'state' is named 'stateProperty' in Swift, since 'state' is the backend's '__STATE__'",
