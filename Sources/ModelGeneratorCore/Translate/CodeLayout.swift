@@ -4,11 +4,41 @@ struct CodeLayout {
     /// The indentation of the lines being laid out.
     var indent: Int
 
-    /// `head(arguments)suffix` on one line when it fits, otherwise one argument per line.
-    func call(_ head: String, _ arguments: [String], suffix: String = "") -> [String] {
+    /// `head(arguments)suffix` on one line when it fits, otherwise one argument per line (laid out as
+    /// ``parameters(_:declared:)`` does). A head `target = value` whose line up to its `(` doesn't fit breaks after
+    /// the `=` as ``assignment(_:_:)`` does; any other head too long for its line breaks as ``name(_:trailing:)``
+    /// does, the arguments then one level inside its last line.
+    func call(_ head: String, _ arguments: [String], suffix: String = "", declared: Bool = false) -> [String] {
         let single = "\(head)(\(arguments.joined(separator: ", ")))\(suffix)"
         if fits(single) { return [single] }
-        return ["\(head)("] + nested.parameters(arguments).map { "    " + $0 } + [")\(suffix)"]
+        if !fits(head + "("), let (target, value) = Self.splitAssignment(head) {
+            return assignment(target, nested.call(value, arguments, suffix: suffix, declared: declared))
+        }
+        var lines = name(head, trailing: "(")
+        let last = lines.removeLast()
+        let margin = String(last.prefix { $0 == " " })
+        let inner = CodeLayout(lineLength: lineLength, indent: indent + margin.count + 4)
+        return lines + [last] + inner.parameters(arguments, declared: declared).map { margin + "    " + $0 }
+            + [margin + ")" + suffix]
+    }
+
+    /// `target = value` split at its `=`, when `text` is an assignment: the first ` = ` outside parentheses, brackets
+    /// and string literals.
+    static func splitAssignment(_ text: String) -> (target: String, value: String)? {
+        var depth = 0
+        var inString = false
+        for index in text.indices {
+            switch text[index] {
+            case "\"": inString.toggle()
+            case _ where inString: break
+            case "(", "[", "<": depth += 1
+            case ")", "]", ">": depth -= 1
+            case " " where depth == 0 && text[index...].hasPrefix(" = "):
+                return (String(text[..<index]), String(text[text.index(index, offsetBy: 3)...]))
+            default: break
+            }
+        }
+        return nil
     }
 
     /// `head(label inner(arguments))`, a call whose one argument is a call, as swift-format lays it out: on one line
@@ -34,11 +64,7 @@ struct CodeLayout {
         var line = "\(head):"
         var indent = "    "
         if !fits(line) {
-            lines = dotted(line)
-            if lines.count == 1, let space = line.lastIndex(of: " ") {
-                // A name without `.`s to break at moves, whole, to a line of its own after the keywords.
-                lines = [String(line[..<space]), "    " + line[line.index(after: space)...]]
-            }
+            lines = name(line)
             line = lines.removeLast()
             indent = "        "
         }
@@ -104,6 +130,20 @@ struct CodeLayout {
         return lines + [line + trailing]
     }
 
+    /// A name after its keywords or modifiers (`extension A.B`, `public var name:`, `case name`, `self.name =`) as
+    /// swift-format breaks it when it doesn't fit: before its `.`s as ``dotted(_:trailing:)`` does; a name without
+    /// `.`s moves, whole, to a line of its own one level in, after the keywords (after the modifiers of a `var` or
+    /// `let`, which stays with its name).
+    func name(_ text: String, trailing: String = "") -> [String] {
+        let lines = dotted(text, trailing: trailing)
+        guard lines.count == 1, !fits(lines[0]) else { return lines }
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard words.count > 1 else { return lines }
+        let binding = words.dropLast().lastIndex { $0 == "var" || $0 == "let" }
+        let split = binding.map { $0 > 0 ? $0 : words.count - 1 } ?? words.count - 1
+        return [words[..<split].joined(separator: " "), "    " + words[split...].joined(separator: " ") + trailing]
+    }
+
     /// `text` split before each `.` that separates the components of a member type, outside generic arguments and
     /// string literals and after the last space before the name (`extension A.B` splits as `extension A` and `.B`).
     static func dottedPieces(_ text: String) -> [String] {
@@ -139,13 +179,29 @@ struct CodeLayout {
         }
         let comma = text.hasSuffix(",") ? "," : ""
         // An argument that is a call breaks inside its parentheses, one argument per line.
-        if !declared, let (head, arguments) = Self.splitCall(text.dropLast(comma.count)), fits(head + "(") {
-            return [head + "("] + nested.parameters(arguments).map { "    " + $0 } + [")" + comma]
+        if !declared, let (head, arguments) = Self.splitCall(text.dropLast(comma.count)) {
+            return call(head, arguments, suffix: comma)
         }
         let lines = dotted(String(text.dropLast(comma.count)), trailing: comma)
-        // A type without `.`s to break at moves, whole, to a line of its own after the label's colon.
+        // A type without `.`s to break at moves, whole, to a line of its own after the label's colon, where it breaks
+        // inside its generic arguments, or after the `=` of its default, which stays at the type's indentation.
         if declared, lines.count == 1, let colon = text.range(of: ": "), !text[..<colon.lowerBound].contains(" = ") {
-            return [text[..<colon.lowerBound] + ":", "    " + text[colon.upperBound...]]
+            let type = String(text[colon.upperBound...])
+            var typeLines = nested.type(type)
+            if typeLines.count == 1, !nested.fits(type), let (type, value) = Self.splitAssignment(type) {
+                typeLines = [type + " =", value]
+            }
+            return [text[..<colon.lowerBound] + ":"] + typeLines.map { "    " + $0 }
+        }
+        if !declared, lines.count == 1 {
+            // An argument `a + b` breaks before its `+`, one level in; any other value without a place to break
+            // moves, whole, to a line of its own after its label's colon.
+            if let plus = text.range(of: " + "), fits(String(text[..<plus.lowerBound])) {
+                return [String(text[..<plus.lowerBound]), "    " + text[text.index(after: plus.lowerBound)...]]
+            }
+            if let colon = text.range(of: ": "), !text[..<colon.lowerBound].contains(where: { " (\"".contains($0) }) {
+                return [text[..<colon.lowerBound] + ":", "    " + text[colon.upperBound...]]
+            }
         }
         // One whose type's first component doesn't fit after the colon moves the type there too, its `.`s then
         // breaking at the type's own indentation.
@@ -213,10 +269,23 @@ struct CodeLayout {
         }
     }
 
-    /// `target = value`, broken after the `=` with the value one level in when it doesn't fit on one line.
+    /// `target = value`, broken after the `=` with the value one level in when it doesn't fit on one line; a target
+    /// too long for its line breaks as ``name(_:trailing:)`` does, the value then after the `=` when it fits there.
     func assignment(_ target: String, _ value: String) -> [String] {
         let line = "\(target) = \(value)"
-        return fits(line) ? [line] : ["\(target) =", "    \(value)"]
+        return fits(line) ? [line] : assignment(target, [value])
+    }
+
+    /// `target =` and `value`, the lines of a value laid out one level in: the value's first line after the `=` of a
+    /// target that broke, when it fits there. swift-format indents a statement's continuation lines once, however
+    /// many of its breaks fire, so the value sits one level in after the target's own breaks too.
+    private func assignment(_ target: String, _ value: [String]) -> [String] {
+        var lines = name(target, trailing: " =")
+        let last = lines.removeLast()
+        if !lines.isEmpty, let first = value.first, fits(last + " " + first) {
+            return lines + [last + " " + first] + value.dropFirst().map { "    " + $0 }
+        }
+        return lines + [last] + value.map { "    " + $0 }
     }
 
     /// Statements `target = value`, each laid out as ``assignment(_:_:)`` does.
@@ -232,12 +301,13 @@ struct CodeLayout {
     /// comma), otherwise on a line of its own one level in; the brace on a line of its own once the line is broken or
     /// doesn't fit it.
     func conditions(_ keyword: String, _ conditions: [String], closing: String = "{") -> [String] {
-        let single = "\(keyword) \(conditions.joined(separator: ", "))"
+        let start = ([keyword] + conditions.prefix(1)).joined(separator: " ")
+        let single = ([start] + conditions.dropFirst()).joined(separator: ", ")
         if fits(single + " " + closing) { return [single + " " + closing] }
-        // The first condition stays after the keyword, whether it fits there or not.
-        guard let first = conditions.first else { return [keyword + " " + closing] }
-        let start = "\(keyword) \(first)" + (conditions.count > 1 ? "," : "")
-        return filled(start, Array(conditions.dropFirst()), continuation: "    ") + [closing]
+        // The first condition stays after the keyword, breaking before its `.`s when it doesn't fit there.
+        var lines = dotted(start + (conditions.count > 1 ? "," : ""))
+        let last = lines.removeLast()
+        return lines + filled(last, Array(conditions.dropFirst()), continuation: "    ") + [closing]
     }
 
     /// `head[elements]`, an array or set literal, on one line when it fits; otherwise as swift-format breaks it, one
@@ -268,10 +338,21 @@ struct CodeLayout {
         return [head] + layOut(nested, item).map { "    " + $0 } + closingLines
     }
 
-    /// `head: type`, a property's declaration, with its body's `{` when `opensBody`: a ``clause(_:_:closing:layOut:)``
-    /// whose type, on a line of its own, breaks inside its generic arguments as ``type(_:)`` does.
-    func property(_ head: String, type: String, opensBody: Bool = false) -> [String] {
-        clause(head + ":", type, closing: opensBody ? "{" : nil) { $0.type($1) }
+    /// `head: type`, a property's declaration, with its body's `{` when `opensBody` or its initial ` = value`: a
+    /// ``clause(_:_:closing:layOut:)`` whose type, on a line of its own, breaks inside its generic arguments as
+    /// ``type(_:)`` does; a head too long for its line breaks as ``name(_:trailing:)`` does, the type staying one
+    /// level in. A value that doesn't fit after the `=` moves to a line of its own one level in; the type moves only
+    /// when `head: type =` doesn't fit either.
+    func property(_ head: String, type: String, opensBody: Bool = false, value: String? = nil) -> [String] {
+        if let value {
+            let line = "\(head): \(type) = \(value)"
+            if fits(line) { return [line] }
+            if fits("\(head): \(type) =") { return ["\(head): \(type) =", "    " + value] }
+        }
+        let typed = value.map { "\(type) = \($0)" } ?? type
+        let lines = clause(head + ":", typed, closing: opensBody ? "{" : nil) { $0.type($1) }
+        guard !fits(head + ":"), lines[0] == head + ":" else { return lines }
+        return name(head, trailing: ":") + lines.dropFirst()
     }
 
     /// A type on lines starting at the indentation, as swift-format breaks it when it doesn't fit on one: inside the
@@ -296,9 +377,10 @@ struct CodeLayout {
         fits(head + member + " {") ? [head + member + " {"] : [head, "    " + member, "{"]
     }
 
-    /// `opening {` + body + `}`, the body indented one level.
+    /// `opening {` + body + `}`, the body indented one level; an opening too long for its line breaks before its
+    /// `.`s, and its brace then moves to a line of its own, as ``conditions(_:_:closing:)`` lays them out.
     func block(_ opening: String, _ body: [String]) -> [String] {
-        ["\(opening) {"] + body.map { "    " + $0 } + ["}"]
+        conditions(opening, []) + body.map { "    " + $0 } + ["}"]
     }
 
     /// `keyword conditions {` + body + `}`, the conditions laid out as ``conditions(_:_:closing:)`` does.
