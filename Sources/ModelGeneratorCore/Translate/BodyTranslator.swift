@@ -139,7 +139,8 @@ struct BodyTranslator {
             patch.differenceSignatureLines = CodeLayout(lineLength: translator.lineLength, indent: 8).call(
                 "\(access)init",
                 ["from original: \(owner)", "to edited: \(owner)"],
-                suffix: " {"
+                suffix: " {",
+                declared: true
             )
             var structs = BodyStructsView(
                 owner: owner,
@@ -397,6 +398,8 @@ struct BodyTranslator {
                     let ids = property.isArray ? "\(expression).map(\\.id)" : "\(expression).id"
                     return builder.bodyValue(property, of: ids)
                 }
+                // `bodyValue` sits in the document's extension: its lines are two levels deep, not three.
+                let layout = CodeLayout(lineLength: translator.lineLength, indent: 8)
                 if property.isRequired {
                     modelMembers += layout.call(
                         "members.append",
@@ -527,7 +530,7 @@ struct BodyTranslator {
                     view.differenceLines += layout.block(
                         "if",
                         conditions: ["case .some = original.\(read)", "case .none = edited.\(read)"],
-                        ["self.\(name) = .null"]
+                        layout.nested.assignment("self.\(name)", ".null")
                     )
                 }
                 if property.definition.isRequired {

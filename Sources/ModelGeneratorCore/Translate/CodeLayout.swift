@@ -99,12 +99,12 @@ struct CodeLayout {
     }
 
     /// `head {` (or `head {}` for an empty body), a declaration without conformances such as `extension A.B {`: on one
-    /// line when it fits, else broken before the `.`s of its type name as ``dotted(_:trailing:)`` does, with the
-    /// brace on a line of its own.
+    /// line when it fits, else broken before the `.`s of its type name (or after the keywords, for a name without `.`s)
+    /// as ``name(_:trailing:)`` does, with the brace on a line of its own.
     func declaration(_ head: String, closing: String = "{") -> [String] {
         if fits(head + " " + closing) { return [head + " " + closing] }
         if closing == "{}", fits(head + " {") { return [head + " {", "}"] }
-        return dotted(head) + [closing]
+        return name(head) + [closing]
     }
 
     /// `extension Type: conformance {}` for each of `types`, each after an empty line.
@@ -131,17 +131,19 @@ struct CodeLayout {
     }
 
     /// A name after its keywords or modifiers (`extension A.B`, `public var name:`, `case name`, `self.name =`) as
-    /// swift-format breaks it when it doesn't fit: before its `.`s as ``dotted(_:trailing:)`` does; a name without
-    /// `.`s moves, whole, to a line of its own one level in, after the keywords (after the modifiers of a `var` or
-    /// `let`, which stays with its name).
+    /// swift-format breaks it when it doesn't fit: before its `.`s as ``dotted(_:trailing:)`` does; a first component
+    /// that doesn't fit after the keywords moves, whole, to a line of its own one level in, after them (after the
+    /// modifiers of a `var` or `let`, which stays with its name), where the other components follow it.
     func name(_ text: String, trailing: String = "") -> [String] {
-        let lines = dotted(text, trailing: trailing)
-        guard lines.count == 1, !fits(lines[0]) else { return lines }
-        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        var lines = dotted(text, trailing: trailing)
+        guard !fits(lines[0]) else { return lines }
+        let suffix = lines.count == 1 ? trailing : ""
+        let words = lines[0].dropLast(suffix.count).split(separator: " ", omittingEmptySubsequences: false)
         guard words.count > 1 else { return lines }
         let binding = words.dropLast().lastIndex { $0 == "var" || $0 == "let" }
         let split = binding.map { $0 > 0 ? $0 : words.count - 1 } ?? words.count - 1
-        return [words[..<split].joined(separator: " "), "    " + words[split...].joined(separator: " ") + trailing]
+        lines[0] = "    " + words[split...].joined(separator: " ") + suffix
+        return [words[..<split].joined(separator: " ")] + lines
     }
 
     /// `text` split before each `.` that separates the components of a member type, outside generic arguments and
@@ -183,6 +185,12 @@ struct CodeLayout {
             return call(head, arguments, suffix: comma)
         }
         let lines = dotted(String(text.dropLast(comma.count)), trailing: comma)
+        // A type's `.self` whose type doesn't fit on a line of its own follows the type's closing bracket there.
+        if lines.count == 2, lines[1] == "    .self" + comma, !fits(lines[0]),
+            lines[0].last == ">" || lines[0].last == "]"
+        {
+            return type(lines[0], arrays: true) + [".self" + comma]
+        }
         // A type without `.`s to break at moves, whole, to a line of its own after the label's colon, where it breaks
         // inside its generic arguments, or after the `=` of its default, which stays at the type's indentation.
         if declared, lines.count == 1, let colon = text.range(of: ": "), !text[..<colon.lowerBound].contains(" = ") {
@@ -298,16 +306,15 @@ struct CodeLayout {
 
     /// `keyword condition, condition {`, an `if` or `while` of several conditions, as swift-format breaks it: on one
     /// line when it fits; else each condition after the first on the rest of the line when it fits there (with its
-    /// comma), otherwise on a line of its own one level in; the brace on a line of its own once the line is broken or
-    /// doesn't fit it.
+    /// comma), otherwise on a line of its own one level in, where it breaks before its `.`s when it doesn't fit; the
+    /// brace on a line of its own once the line is broken or doesn't fit it.
     func conditions(_ keyword: String, _ conditions: [String], closing: String = "{") -> [String] {
         let start = ([keyword] + conditions.prefix(1)).joined(separator: " ")
-        let single = ([start] + conditions.dropFirst()).joined(separator: ", ")
-        if fits(single + " " + closing) { return [single + " " + closing] }
         // The first condition stays after the keyword, breaking before its `.`s when it doesn't fit there.
         var lines = dotted(start + (conditions.count > 1 ? "," : ""))
         let last = lines.removeLast()
-        return lines + filled(last, Array(conditions.dropFirst()), continuation: "    ") + [closing]
+        lines += filled(last, Array(conditions.dropFirst()), continuation: "    ") { $0.dotted($1) }
+        return lines.count == 1 && fits(lines[0] + " " + closing) ? [lines[0] + " " + closing] : lines + [closing]
     }
 
     /// `head[elements]`, an array or set literal, on one line when it fits; otherwise as swift-format breaks it, one
@@ -358,9 +365,9 @@ struct CodeLayout {
     /// A type on lines starting at the indentation, as swift-format breaks it when it doesn't fit on one: inside the
     /// angle brackets of each generic argument list too long for its line, the arguments one level in, filling each
     /// line before starting the next, and the closing bracket back on a line of its own.
-    func type(_ type: String) -> [String] {
+    func type(_ type: String, arrays: Bool = false) -> [String] {
         var printer = TypePrinter(width: lineLength - indent)
-        printer.emit(GenericType(parsing: Substring(type)), indent: 0, trailing: 0)
+        printer.emit(GenericType(parsing: Substring(type), arrays: arrays), indent: 0, trailing: 0)
         return printer.lines + [printer.line]
     }
 
@@ -392,29 +399,36 @@ struct CodeLayout {
     var nested: CodeLayout { CodeLayout(lineLength: lineLength, indent: indent + 4) }
 }
 
-/// A type as written, `Head<Argument, …>tail`, split at the angle brackets of its generic arguments.
+/// A type as written, `Head<Argument, …>tail` or `[Element]tail`, split at the angle brackets of its generic
+/// arguments or the square brackets of an array literal.
 private struct GenericType {
     var head: Substring
     /// Nil for a type without generic arguments.
     var arguments: [GenericType]?
     var tail: Substring = ""
+    /// `<` and `>`, or `[` and `]` for an array, whose element breaks as a generic argument does.
+    var brackets: (open: String, close: String) = ("<", ">")
 
-    init(parsing text: Substring) {
-        guard let open = text.firstIndex(of: "<") else {
+    /// `arrays`: `[Element]` is an array literal, such as `[Element].self`, which swift-format breaks inside its
+    /// brackets; it doesn't break the brackets of an array type.
+    init(parsing text: Substring, arrays: Bool = false) {
+        let open = arrays && text.first == "[" ? text.startIndex : text.firstIndex(of: "<")
+        guard let open else {
             head = text
             return
         }
+        if text[open] == "[" { brackets = ("[", "]") }
         head = text[..<open]
         var arguments: [GenericType] = []
         var depth = 0
         var start = text.index(after: open)
         for index in text.indices[open...] {
             switch text[index] {
-            case "<": depth += 1
+            case "<", "[": depth += 1
             case "," where depth == 1:
                 arguments.append(GenericType(parsing: text[start..<index].drop(while: { $0 == " " })))
                 start = text.index(after: index)
-            case ">":
+            case ">", "]":
                 depth -= 1
                 if depth == 0 {
                     arguments.append(GenericType(parsing: text[start..<index].drop(while: { $0 == " " })))
@@ -432,7 +446,7 @@ private struct GenericType {
     /// The type on one line.
     var text: String {
         guard let arguments else { return String(head) }
-        return head + "<" + arguments.map(\.text).joined(separator: ", ") + ">" + tail
+        return head + brackets.open + arguments.map(\.text).joined(separator: ", ") + brackets.close + tail
     }
 }
 
@@ -461,7 +475,7 @@ private struct TypePrinter {
             line += piece
         }
         guard let arguments = type.arguments else { return }
-        line += "<"
+        line += type.brackets.open
         let contents = arguments.map(\.text).joined(separator: ", ")
         let breaks = line.count + contents.count + 1 + type.tail.count + trailing > width
         let inner = breaks ? indent + 4 : indent
@@ -479,7 +493,7 @@ private struct TypePrinter {
             if !isLast { line += "," }
         }
         if breaks { newline(indent: indent) }
-        line += ">" + type.tail
+        line += type.brackets.close + type.tail
     }
 
     private mutating func newline(indent: Int) {
