@@ -103,6 +103,14 @@ struct BodyTranslator {
                     let inline = "\(access)static let \(property.swiftName): [FacetRule] = [\(rules[0].dropLast())]"
                     if 8 + inline.count <= translator.lineLength { view.inlineRule = String(rules[0].dropLast()) }
                 }
+                if let rule = view.inlineRule {
+                    // The rules sit in `enum FacetRules`, two levels deep.
+                    view.declarationLines = CodeLayout(lineLength: translator.lineLength, indent: 8).property(
+                        "\(access)static let \(view.name)",
+                        type: "[FacetRule]",
+                        value: "[\(rule)]"
+                    )
+                }
                 return view
             }
         }
@@ -150,7 +158,10 @@ struct BodyTranslator {
                 patch: patch,
                 facetRules: facetRules(creatable.map(\.0)),
                 extensionLines: CodeLayout(lineLength: translator.lineLength, indent: 0)
-                    .declaration("extension \(owner)")
+                    .declaration("extension \(owner)"),
+                // `Create` and `Patch` sit one level inside the extension.
+                modelLines: CodeLayout(lineLength: translator.lineLength, indent: 8)
+                    .assignment("\(access)typealias Model", model)
             )
             if listsRequiredMembers {
                 // The members a create must send: its initializer's parameters. The declaration sits one level in.

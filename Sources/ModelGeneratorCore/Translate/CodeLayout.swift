@@ -324,8 +324,10 @@ struct CodeLayout {
     func literal(_ head: String, _ elements: [String]) -> [String] {
         let single = head + "[" + elements.joined(separator: ", ") + "]"
         if fits(single + (elements.count > 1 ? "," : "")) { return [single] }
-        // swift-format adds no trailing comma after a lone element.
-        return [head + "["] + elements.map { "    \($0)" + (elements.count > 1 ? "," : "") } + ["]"]
+        // swift-format adds no trailing comma after a lone element. An element too long for its line breaks as an
+        // argument does.
+        let comma = elements.count > 1 ? "," : ""
+        return [head + "["] + elements.flatMap { nested.parameter($0 + comma).map { "    " + $0 } } + ["]"]
     }
 
     /// `head item closing` as swift-format breaks a clause between its head and what follows it: on one line when it

@@ -44,7 +44,15 @@ struct QueryTranslator {
             fieldsStructs: builder.structs,
             queryValueEnums: builder.enums,
             queryValueLines: CodeLayout(lineLength: translator.lineLength, indent: 0)
-                .emptyExtensions(builder.enums, conformingTo: "QueryValue")
+                .emptyExtensions(builder.enums, conformingTo: "QueryValue"),
+            declarationLines: CodeLayout(lineLength: translator.lineLength, indent: 0)
+                .declaration("extension \(object.swiftName)", conformances: ["QueryableModel"]),
+            // `typealias QueryFields = Fields<Model>` sits one level in: a type whose generic arguments break.
+            queryFieldsLines: CodeLayout(lineLength: translator.lineLength, indent: 4)
+                .type("\(translator.access)typealias QueryFields = Fields<\(object.swiftName)>"),
+            // `typealias Root` sits in `IncludableFields` and `ExpandableFields`, two levels deep.
+            rootLines: CodeLayout(lineLength: translator.lineLength, indent: 8)
+                .assignment("\(translator.access)typealias Root", object.swiftName)
         )
     }
 
@@ -108,7 +116,11 @@ struct QueryTranslator {
                     fields: fields,
                     model: isModel ? owner : nil,
                     extensionLines: CodeLayout(lineLength: translator.lineLength, indent: 0)
-                        .declaration("extension \(owner)")
+                        .declaration("extension \(owner)"),
+                    // `typealias Model` sits in `Fields`, two levels deep.
+                    modelLines: isModel
+                        ? CodeLayout(lineLength: translator.lineLength, indent: 8)
+                            .assignment("\(translator.access)typealias Model", owner) : []
                 )
             )
             for (nestedOwner, nestedProperties) in nested {

@@ -42,7 +42,17 @@ public struct Translator: Sendable {
                         let path = SwiftText.stringLiteral(endpoint.basePath)
                         let state = endpoint.defaultState.map { "." + $0.lowercased() } ?? "nil"
                         return "MiaEndpoint(basePath: \(path), defaultState: \(state)),"
-                    }
+                    },
+                    // The entries sit two levels deep, in the list; the names one level in, in the extension.
+                    entryLines: CodeLayout(lineLength: lineLength, indent: 8).parameter("\(object.swiftName).self,"),
+                    declarationLines: CodeLayout(lineLength: lineLength, indent: 0)
+                        .declaration("extension \(object.swiftName)", conformances: ["SchemaObject"]),
+                    nameLines: CodeLayout(lineLength: lineLength, indent: 4).assignments([
+                        "\(access)static let apiName = \(SwiftText.stringLiteral(object.apiName))",
+                        "\(access)static let pluralName = \(SwiftText.stringLiteral(object.pluralName))",
+                    ]),
+                    endpointsDeclarationLines: CodeLayout(lineLength: lineLength, indent: 0)
+                        .declaration("extension \(object.swiftName)", conformances: ["MiaEndpoints"])
                 )
             },
             access: access,

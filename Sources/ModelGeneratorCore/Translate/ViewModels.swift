@@ -263,6 +263,12 @@ public struct ListingEntryView: Sendable, TemplateView {
     public var comma: String
     /// The `MiaEndpoint(…)` elements of a collection served at several base paths; empty for any other object.
     public var endpointLines: [String] = []
+    /// `Type.self,` in the listing, `extension Type: SchemaObject {` with its `apiName` and `pluralName`, and
+    /// `extension Type: MiaEndpoints {`, on the lines swift-format gives them.
+    public var entryLines: [String] = []
+    public var declarationLines: [String] = []
+    public var nameLines: [String] = []
+    public var endpointsDeclarationLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -272,6 +278,10 @@ public struct ListingEntryView: Sendable, TemplateView {
         case "comma": comma
         case "hasEndpoints": !endpointLines.isEmpty
         case "endpointLines": endpointLines
+        case "entryLines": entryLines
+        case "declarationLines": declarationLines
+        case "nameLines": nameLines
+        case "endpointsDeclarationLines": endpointsDeclarationLines
         default: nil
         }
     }
@@ -288,6 +298,11 @@ public struct QueryFileView: Sendable, TemplateView {
     public var queryValueEnums: [String]
     /// Their `extension Name: QueryValue {}` declarations, each after an empty line, as swift-format lays them out.
     public var queryValueLines: [String] = []
+    /// `extension Model: QueryableModel {`, its `typealias QueryFields = Fields<Model>`, and the
+    /// `typealias Root = Model` of its includable and expandable fields, on the lines swift-format gives them.
+    public var declarationLines: [String] = []
+    public var queryFieldsLines: [String] = []
+    public var rootLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -301,6 +316,9 @@ public struct QueryFileView: Sendable, TemplateView {
         case "queryValueEnums": queryValueEnums
         case "hasQueryValueEnums": !queryValueEnums.isEmpty
         case "queryValueLines": queryValueLines
+        case "declarationLines": declarationLines
+        case "queryFieldsLines": queryFieldsLines
+        case "rootLines": rootLines
         default: nil
         }
     }
@@ -315,11 +333,14 @@ public struct FieldsStructView: Sendable, TemplateView {
     public var fields: [QueryFieldView]
     /// The model the fields describe (`typealias Model`), for an object's own fields; nil for a document's.
     public var model: String?
-    /// `extension Owner {`, on the lines swift-format gives it.
+    /// `extension Owner {`, and `typealias Model = Model` for an object's own fields, on the lines swift-format gives
+    /// them.
     public var extensionLines: [String] = []
+    public var modelLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
+        case "modelLines": modelLines
         case "owner": owner
         case "access": access
         case "conformances": conformances
@@ -405,6 +426,8 @@ public struct BodyStructsView: Sendable, TemplateView {
     /// `extension Owner {` and `extension Owner.Create: RequiredCreateMembers {`, on the lines swift-format gives them.
     public var extensionLines: [String] = []
     public var requiredMembersDeclarationLines: [String] = []
+    /// `typealias Model = Model` in `Create` and `Patch`, on the lines swift-format gives it.
+    public var modelLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -419,6 +442,7 @@ public struct BodyStructsView: Sendable, TemplateView {
         case "requiredMembersLines": requiredMembersLines ?? []
         case "extensionLines": extensionLines
         case "requiredMembersDeclarationLines": requiredMembersDeclarationLines
+        case "modelLines": modelLines
         default: nil
         }
     }
@@ -552,6 +576,8 @@ public struct FacetRulesView: Sendable, TemplateView {
     public var ruleLines: [String]
     /// The only rule, when the list fits on its declaration's line.
     public var inlineRule: String?
+    /// `static let name: [FacetRule] = [rule]`, for an inline rule, on the lines swift-format gives it.
+    public var declarationLines: [String] = []
 
     public func value(named name: String) -> Any? {
         switch name {
@@ -559,6 +585,7 @@ public struct FacetRulesView: Sendable, TemplateView {
         case "ruleLines": ruleLines
         case "inlineRule": inlineRule ?? ""
         case "isInline": inlineRule != nil
+        case "declarationLines": declarationLines
         default: nil
         }
     }
