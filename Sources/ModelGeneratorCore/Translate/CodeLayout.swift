@@ -344,7 +344,13 @@ struct CodeLayout {
         if let closing, fits(line + " " + closing) { return [line + " " + closing] }
         let closingLines = closing.map { [$0] } ?? []
         if fits(line) { return [line] + closingLines }
-        return [head] + layOut(nested, item).map { "    " + $0 } + closingLines
+        // A head `case .name(let value):` too long for its line breaks inside its parentheses, one binding per line;
+        // swift-format doesn't break between a switch's `case` and its pattern.
+        var heads = [head]
+        if !fits(head), head.hasSuffix(":"), let (pattern, bindings) = Self.splitCall(head.dropLast()) {
+            heads = [pattern + "("] + nested.parameters(bindings).map { "    " + $0 } + ["):"]
+        }
+        return heads + layOut(nested, item).map { "    " + $0 } + closingLines
     }
 
     /// `head: type`, a property's declaration, with its body's `{` when `opensBody` or its initial ` = value`: a
@@ -383,7 +389,37 @@ struct CodeLayout {
     /// `head.member {`, such as `for x in y.enumerated() {`, as swift-format breaks it when it doesn't fit: before the
     /// `.` of the member, which moves one level in, and the brace on a line of its own.
     func opening(_ head: String, member: String) -> [String] {
-        fits(head + member + " {") ? [head + member + " {"] : [head, "    " + member, "{"]
+        if fits(head + member + " {") { return [head + member + " {"] }
+        guard !fits(head), let range = head.range(of: " in "), head.hasPrefix("for ") else {
+            return [head, "    " + member, "{"]
+        }
+        // A `for` too long for its line breaks before its `in`, and its sequence before each `.` and `??` that
+        // doesn't fit, all one level in: the sequence's parentheses open no level of their own.
+        var lines = [String(head[..<range.lowerBound])]
+        var line = "    "
+        for chunk in Self.sequenceChunks("in " + head[range.upperBound...]) {
+            if line != "    ", !fits(line + chunk) {
+                lines.append(line)
+                line = "    " + chunk.drop { $0 == " " }
+            } else {
+                line += chunk
+            }
+        }
+        return lines + [line, "    " + member, "{"]
+    }
+
+    /// `text` split before each `.` of a member and each ` ?? `, where swift-format may break an expression.
+    private static func sequenceChunks(_ text: String) -> [String] {
+        var chunks = [""]
+        var previous: Character = " "
+        for index in text.indices {
+            let character = text[index]
+            let isMember = character == "." && (previous.isLetter || previous.isNumber || previous == "_")
+            if isMember || text[index...].hasPrefix(" ?? ") { chunks.append("") }
+            chunks[chunks.count - 1].append(character)
+            previous = character
+        }
+        return chunks.filter { !$0.isEmpty }
     }
 
     /// `opening {` + body + `}`, the body indented one level; an opening too long for its line breaks before its

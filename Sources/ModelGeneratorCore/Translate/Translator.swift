@@ -142,11 +142,10 @@ public struct Translator: Sendable {
                     name: object.swiftName,
                     conformances: conformances.joined(separator: ", "),
                     cases: object.variants.map {
-                        .init(
+                        variantCase(
                             name: SwiftNaming.escaped($0.caseName),
                             typeName: $0.swiftName,
-                            apiName: SwiftText.stringLiteral($0.apiName),
-                            lineLength: lineLength
+                            apiName: SwiftText.stringLiteral($0.apiName)
                         )
                     },
                     undocumentedCase: undocumented,
@@ -198,6 +197,28 @@ public struct Translator: Sendable {
         // Read from the type's own JSON object, as `@self` is.
         property.keyPath = []
         return property
+    }
+
+    /// The case of a variant in its enum: its declaration one level inside the enum, and its lines in the switches of
+    /// `type`, `init(from:)` and `encode(to:)`, which sit two levels deep.
+    func variantCase(name: String, typeName: String, apiName: String) -> VariantEnumView.Case {
+        let layout = CodeLayout(lineLength: lineLength, indent: 8)
+        let decodeArguments = ["try \(typeName)(from: decoder)"]
+        let encodeArguments = ["value", "type: \(apiName)", "to: encoder"]
+        return VariantEnumView.Case(
+            name: name,
+            typeName: typeName,
+            apiName: apiName,
+            declarationLines: CodeLayout(lineLength: lineLength, indent: 4).call("case \(name)", [typeName]),
+            typeLines: layout.clause("case .\(name):", apiName),
+            decodeLines: layout.clause("case \(apiName):", "self = .\(name)(\(decodeArguments[0]))") { layout, _ in
+                layout.call("self = .\(name)", decodeArguments)
+            },
+            encodeLines: layout.clause(
+                "case .\(name)(let value):",
+                "try ObjectTypeCoding.encode(\(encodeArguments.joined(separator: ", ")))"
+            ) { layout, _ in layout.call("try ObjectTypeCoding.encode", encodeArguments) }
+        )
     }
 
     /// A struct with `properties`, declaring the nested types of `nested` (a variant's struct declares only its

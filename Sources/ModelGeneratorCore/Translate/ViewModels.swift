@@ -196,24 +196,6 @@ public struct VariantEnumView: Sendable, TemplateView {
         public var decodeLines: [String]
         public var encodeLines: [String]
 
-        init(name: String, typeName: String, apiName: String, lineLength: Int) {
-            self.name = name
-            self.typeName = typeName
-            self.apiName = apiName
-            declarationLines = CodeLayout(lineLength: lineLength, indent: 4).call("case \(name)", [typeName])
-            let layout = CodeLayout(lineLength: lineLength, indent: 8)
-            typeLines = layout.clause("case .\(name):", apiName)
-            let decodeArguments = ["try \(typeName)(from: decoder)"]
-            decodeLines = layout.clause("case \(apiName):", "self = .\(name)(\(decodeArguments[0]))") { layout, _ in
-                layout.call("self = .\(name)", decodeArguments)
-            }
-            let encodeArguments = ["value", "type: \(apiName)", "to: encoder"]
-            encodeLines = layout.clause(
-                "case .\(name)(let value):",
-                "try ObjectTypeCoding.encode(\(encodeArguments.joined(separator: ", ")))"
-            ) { layout, _ in layout.call("try ObjectTypeCoding.encode", encodeArguments) }
-        }
-
         public func value(named name: String) -> Any? {
             switch name {
             case "name": self.name
