@@ -136,8 +136,9 @@ struct CodeLayout {
     /// modifiers of a `var` or `let`, which stays with its name), where the other components follow it.
     func name(_ text: String, trailing: String = "") -> [String] {
         var lines = dotted(text, trailing: trailing)
-        guard !fits(lines[0]) else { return lines }
         let suffix = lines.count == 1 ? trailing : ""
+        // swift-format keeps `try` with the name it calls (without what follows) while that fits.
+        guard !fits(text.hasPrefix("try ") ? String(lines[0].dropLast(suffix.count)) : lines[0]) else { return lines }
         let words = lines[0].dropLast(suffix.count).split(separator: " ", omittingEmptySubsequences: false)
         guard words.count > 1 else { return lines }
         let binding = words.dropLast().lastIndex { $0 == "var" || $0 == "let" }
