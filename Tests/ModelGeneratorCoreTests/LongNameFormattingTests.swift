@@ -12,8 +12,11 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Name lengths: each input's names run from its length to a few characters past it, so that the lines built from
-    /// them cross the line length at many places.
-    static let lengths = [12, 20, 28, 44, 52, 64]
+    /// them cross the line length at many places. From 80 on a name and its type fill most of a line, or more than
+    /// one, so that swift-format breaks where it otherwise wouldn't (after modifiers and labels, before `.`s, `in` and
+    /// `+`, inside generic arguments) or leaves a line too long that it cannot break; at 100 a `try Name(` is one
+    /// column too long, which swift-format leaves whole.
+    static let lengths = [12, 20, 28, 44, 52, 64, 80, 96, 100, 110, 128]
 
     @Test func generatedCodeWithLongNamesIsWhatSwiftFormatWouldWrite() async throws {
         var cases: [(name: String, config: String, files: [String: String])] = []
@@ -183,9 +186,10 @@ import Testing
                         "properties": [["name": named(0), "label": "V", "type": "Date"]],
                     ],
                     ["name": named(4), "label": "R", "type": "Reference", "sourceObject": other, "expandable": true],
+                    // Spelled backwards: forwards, a long one is close enough to `other` to read as a misspelling.
                     [
                         "name": named(5), "label": "U", "type": "Reference",
-                        "sourceObject": "c_elsewhere_" + name("", count, 5),
+                        "sourceObject": "c_elsewhere_" + String(name("", count, 5).reversed()),
                     ],
                     [
                         "name": named(0) + "_list", "label": "SA", "type": "String", "array": true, "maxItems": 10,
