@@ -76,4 +76,92 @@ import Testing
             ]
         )
     }
+
+    // Names too long for their lines at 60 columns; each expected text is what swift-format writes at that length.
+
+    @Test func anAssignmentWhoseCallDoesNotFitBreaksAfterItsEqualsSign() {
+        let layout = CodeLayout(lineLength: 60, indent: 8)
+        #expect(
+            layout.call(
+                "self.participantAssignmentAvailability = try container.decodeOrNull",
+                ["String.self", #"forKey: JSONKey("c_participant")"#]
+            ) == [
+                "self.participantAssignmentAvailability =",
+                "    try container.decodeOrNull(",
+                "        String.self,",
+                #"        forKey: JSONKey("c_participant")"#,
+                "    )",
+            ]
+        )
+    }
+
+    @Test func aTargetTooLongForItsLineBreaksBeforeItsDotTheValueStayingOneLevelIn() {
+        let layout = CodeLayout(lineLength: 60, indent: 8)
+        #expect(
+            layout.assignment("self.participantAssignmentAvailabilityNotifications", ".null") == [
+                "self", "    .participantAssignmentAvailabilityNotifications =", "    .null",
+            ]
+        )
+    }
+
+    @Test func aMemberChainBreaksBeforeTheDotThatDoesNotFitAndALongStringAfterItsLabel() {
+        let layout = CodeLayout(lineLength: 60, indent: 8)
+        #expect(
+            layout.call(
+                "violations.append",
+                label: "contentsOf: ",
+                "self.participantAssignmentAvailab.operations",
+                [#"at: "c_participant_assignment_availability""#]
+            ) == [
+                "violations.append(",
+                "    contentsOf: self.participantAssignmentAvailab",
+                "        .operations(",
+                "            at:",
+                #"                "c_participant_assignment_availability""#,
+                "        )",
+                ")",
+            ]
+        )
+    }
+
+    @Test func tryStaysWithTheNameItCallsWhileThatFits() {
+        let layout = CodeLayout(lineLength: 60, indent: 12)
+        #expect(
+            layout.parameter("try ParticipantAssignmentAvailabilityNotif(from: decoder)") == [
+                "try ParticipantAssignmentAvailabilityNotif(", "    from: decoder", ")",
+            ]
+        )
+    }
+
+    @Test func aPropertyWhoseNameDoesNotFitBreaksAfterItsModifiers() {
+        let layout = CodeLayout(lineLength: 60, indent: 4)
+        #expect(
+            layout.property("public var participantAssignmentAvailabilityNotificationSchedules", type: "String") == [
+                "public", "    var participantAssignmentAvailabilityNotificationSchedules:", "    String",
+            ]
+        )
+    }
+
+    @Test func aDeclaredParameterBreaksInsideTheGenericArgumentsOfItsType() {
+        let layout = CodeLayout(lineLength: 60, indent: 8)
+        #expect(
+            layout.parameters(
+                ["participant: Reference<ParticipantAssignmentAvailabilityNotificationSch>? = nil"],
+                declared: true
+            ) == [
+                "participant: Reference<",
+                "    ParticipantAssignmentAvailabilityNotificationSch",
+                ">? = nil",
+            ]
+        )
+    }
+
+    @Test func anExtensionWhoseFirstComponentDoesNotFitMovesItAfterTheKeyword() {
+        let layout = CodeLayout(lineLength: 60, indent: 0)
+        #expect(
+            layout.declaration("extension ParticipantAssignmentAvailabilityNotificationScheduleDep.Fields") == [
+                "extension", "    ParticipantAssignmentAvailabilityNotificationScheduleDep", "    .Fields", "{",
+            ]
+        )
+    }
 }

@@ -147,8 +147,9 @@ struct CodeLayout {
         return [words[..<split].joined(separator: " ")] + lines
     }
 
-    /// `text` split before each `.` that separates the components of a member type, outside generic arguments and
-    /// string literals and after the last space before the name (`extension A.B` splits as `extension A` and `.B`).
+    /// `text` split before each `.` that separates the components of a member type or a member access, outside generic
+    /// arguments, parentheses and string literals and after the last space before the name (`extension A.B` splits as
+    /// `extension A` and `.B`, `self.a.b(` as `self`, `.a` and `.b(`).
     static func dottedPieces(_ text: String) -> [String] {
         var pieces: [String] = []
         var current = ""
@@ -192,9 +193,12 @@ struct CodeLayout {
         {
             return type(lines[0], arrays: true) + [".self" + comma]
         }
-        // A type without `.`s to break at moves, whole, to a line of its own after the label's colon, where it breaks
-        // inside its generic arguments, or after the `=` of its default, which stays at the type's indentation.
+        // A type without `.`s to break at breaks inside its generic arguments, when the line fits up to its `<`;
+        // otherwise it moves, whole, to a line of its own after the label's colon, where it breaks inside its generic
+        // arguments, or after the `=` of its default, which stays at the type's indentation.
         if declared, lines.count == 1, let colon = text.range(of: ": "), !text[..<colon.lowerBound].contains(" = ") {
+            let whole = type(text)
+            if whole.count > 1, fits(whole[0]) { return whole }
             let type = String(text[colon.upperBound...])
             var typeLines = nested.type(type)
             if typeLines.count == 1, !nested.fits(type), let (type, value) = Self.splitAssignment(type) {
@@ -388,7 +392,8 @@ struct CodeLayout {
     }
 
     /// `head.member {`, such as `for x in y.enumerated() {`, as swift-format breaks it when it doesn't fit: before the
-    /// `.` of the member, which moves one level in, and the brace on a line of its own.
+    /// `.` of the member, which moves one level in, and the brace on a line of its own; a `for` whose head doesn't fit
+    /// breaks before its `in` too.
     func opening(_ head: String, member: String) -> [String] {
         if fits(head + member + " {") { return [head + member + " {"] }
         guard !fits(head), let range = head.range(of: " in "), head.hasPrefix("for ") else {
