@@ -511,8 +511,17 @@ import Testing
     @Test func aRenderedFilePastTheBoundNamesItsTemplate() throws {
         var (library, _) = TemplateLibrary.make()
         library?.maximumRenderedBytes = 1_000
+        // The entries' lines as `Translator.listingFile` lays them out.
         let entries = (0..<100).map {
-            ListingEntryView(apiName: "\"c_\($0)\"", pluralName: "\"c_\($0)s\"", typeName: "C\($0)", comma: ",")
+            ListingEntryView(
+                apiName: "\"c_\($0)\"",
+                pluralName: "\"c_\($0)s\"",
+                typeName: "C\($0)",
+                comma: ",",
+                entryLines: ["C\($0).self,"],
+                declarationLines: ["extension C\($0): SchemaObject {"],
+                nameLines: ["static let apiName = \"c_\($0)\"", "static let pluralName = \"c_\($0)s\""]
+            )
         }
         let view = FileView(headerLines: [], imports: [], declarations: [], listing: entries, access: "")
         #expect {
