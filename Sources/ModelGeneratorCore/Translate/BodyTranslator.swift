@@ -19,18 +19,24 @@ struct BodyTranslator {
             let scoped = object.properties.map { ($0, object.swiftName) }
             builder.addBodies(owner: object.swiftName, model: object.swiftName, properties: scoped, type: nil)
         } else {
-            // Each variant has its own bodies, which name their type; shared documents live in the enum, and the
-            // shared properties, in a variant's struct, in its `common`.
-            let common = translator.commonProperty(of: object).map { _ in Set(object.properties.map(\.swiftName)) }
+            // Each variant has its own bodies, which name their type; shared documents live in the enum. Where the
+            // models keep the shared properties in `common`, one `Common.Patch` updates them, which each variant's
+            // `Patch` holds in its `common`; a create names its type, so each `Create` lists them all.
+            let base = object.properties.map { ($0, object.swiftName) }
+            var sharedPatch: String?
+            if translator.commonProperty(of: object) != nil {
+                let owner = "\(object.swiftName).\(Translator.commonTypeName)"
+                builder.addBodies(owner: owner, model: object.swiftName, properties: base, type: nil, createsNone: true)
+                sharedPatch = "\(owner).Patch"
+            }
             for variant in object.variants {
                 let owner = "\(object.swiftName).\(variant.swiftName)"
-                let scoped = object.properties.map { ($0, object.swiftName) } + variant.properties.map { ($0, owner) }
                 builder.addBodies(
                     owner: owner,
                     model: object.swiftName,
-                    properties: scoped,
+                    properties: base + variant.properties.map { ($0, owner) },
                     type: variant.apiName,
-                    common: common ?? []
+                    sharedPatch: sharedPatch
                 )
             }
         }
@@ -126,13 +132,16 @@ struct BodyTranslator {
             }
         }
 
-        /// The `Create` and `Patch` of `owner`; the model's properties named in `common` sit in its `common`.
+        /// The `Create` and `Patch` of `owner`, or its `Patch` alone (`createsNone`: the shared properties of a
+        /// typed object, which no create sends without a type). With `sharedPatch`, the `Patch` holds that update of
+        /// the model's own properties in `common`, and lists only the properties of `owner`'s scope.
         mutating func addBodies(
             owner: String,
             model: String,
             properties: [(ResolvedProperty, String)],
             type: String?,
-            common: Set<String> = []
+            createsNone: Bool = false,
+            sharedPatch: String? = nil
         ) {
             let addressable = properties.filter { isAddressable($0.0) }
             // A relation's objects are added by an update, once both exist.
@@ -140,9 +149,10 @@ struct BodyTranslator {
                 if case .relation = property.type { return false }
                 return property.definition.isCreatable || property.definition.isWritable
             }
-            let writable = addressable.filter { $0.0.definition.isWritable }
+            let writable = addressable.filter { $0.0.definition.isWritable && (sharedPatch == nil || $0.1 == owner) }
             let create = createView(creatable, typeValue: type)
-            var patch = patchView(writable, common: common)
+            var patch = patchView(writable)
+            if let sharedPatch { patch.holdCommon(sharedPatch, translator: translator) }
             // `init(from:to:)` sits two levels in: `extension Owner { struct Patch { … } }`.
             patch.differenceSignatureLines = CodeLayout(lineLength: translator.lineLength, indent: 8).call(
                 "\(access)init",
@@ -154,7 +164,7 @@ struct BodyTranslator {
                 owner: owner,
                 model: model,
                 access: access,
-                create: create,
+                create: createsNone ? nil : create,
                 patch: patch,
                 facetRules: facetRules(creatable.map(\.0)),
                 extensionLines: CodeLayout(lineLength: translator.lineLength, indent: 0)
@@ -163,7 +173,8 @@ struct BodyTranslator {
                 modelLines: CodeLayout(lineLength: translator.lineLength, indent: 8)
                     .assignment("\(access)typealias Model", model)
             )
-            if listsRequiredMembers {
+            if sharedPatch != nil { structs.patchConformances += ", CommonPropertiesCarrying" }
+            if listsRequiredMembers, !createsNone {
                 // The members a create must send: its initializer's parameters. The declaration sits one level in.
                 let keys = creatable.map(\.0).filter(isCreateParameter).map { SwiftText.stringLiteral($0.apiName) }
                 let layout = CodeLayout(lineLength: translator.lineLength, indent: 4)
@@ -458,20 +469,17 @@ struct BodyTranslator {
 
         // MARK: Patch
 
-        /// The `Patch` of `properties`; those named in `common` are read from the models' `common`.
-        mutating func patchView(_ properties: [(ResolvedProperty, String)], common: Set<String> = []) -> PatchView {
+        mutating func patchView(_ properties: [(ResolvedProperty, String)]) -> PatchView {
             var view = PatchView()
             for (property, scope) in properties {
                 let name = SwiftNaming.escaped(property.swiftName)
-                // The path `init(from:to:)` reads the property at in the two models.
-                let read = (common.contains(property.swiftName) ? "\(Translator.commonPropertyName)." : "") + name
                 let key = SwiftText.stringLiteral(property.apiName)
                 let element = valueType(property, scope: scope, documentsAsCreate: false)
                 let optional = property.isRequired ? "" : "?"
                 let update: String
                 var change = ""
                 var operations = (function: "self.\(name).operations", arguments: ["at: \(key)"])
-                var difference: [String]? = ["from: original.\(read)", "to: edited.\(read)"]
+                var difference: [String]? = ["from: original.\(name)", "to: edited.\(name)"]
                 switch property.type {
                 case .file:
                     update = "FieldUpdate<\(property.isArray ? "[\(element)]" : element)>"
@@ -485,8 +493,8 @@ struct BodyTranslator {
                     update = "ArrayUpdate<\(referenceIDType), \(arrayOperations(property))>"
                     change = ".change"
                     difference = [
-                        "from: original.\(read)\(optional).map(\\.id)",
-                        "to: edited.\(read)\(optional).map(\\.id)",
+                        "from: original.\(name)\(optional).map(\\.id)",
+                        "to: edited.\(name)\(optional).map(\\.id)",
                     ]
                 case .reference:
                     update = "FieldUpdate<\(referenceIDType)>"
@@ -495,8 +503,8 @@ struct BodyTranslator {
                         ["at: \(key)", "object: \(SwiftText.stringLiteral(referencedObject(property)))"]
                     )
                     difference = [
-                        "from: original.\(read)\(optional).id",
-                        "to: edited.\(read)\(optional).id",
+                        "from: original.\(name)\(optional).id",
+                        "to: edited.\(name)\(optional).id",
                     ]
                 case .int where !property.isArray, .double where !property.isArray:
                     update = "NumberUpdate<\(element)>"
@@ -540,7 +548,7 @@ struct BodyTranslator {
                     // A file is never compared (its upload is not a value); an optional one removed is cleared.
                     view.differenceLines += layout.block(
                         "if",
-                        conditions: ["case .some = original.\(read)", "case .none = edited.\(read)"],
+                        conditions: ["case .some = original.\(name)", "case .none = edited.\(name)"],
                         layout.nested.assignment("self.\(name)", ".null")
                     )
                 }

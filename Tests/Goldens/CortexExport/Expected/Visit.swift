@@ -517,6 +517,75 @@ extension Visit.Reading {
     }
 }
 
+extension Visit.Common {
+    /// An update of an instance of `Visit`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Visit
+
+        public var clinic: FieldUpdate<ObjectID>
+        public var when: DateUpdate
+        public var notes: ArrayUpdate<Visit.Note, ArrayOperationSet.PushPull>
+        /// Readings
+        public var readings: ArrayUpdate<Visit.Reading, ArrayOperationSet.PushPull>
+        public var scans: FieldUpdate<[FileUpload]>
+
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.clinic = .unchanged
+            self.when = .init()
+            self.notes = .init()
+            self.readings = .init()
+            self.scans = .unchanged
+        }
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Visit.Common, to edited: Visit.Common) {
+            self.init()
+            self.clinic = .difference(from: original.clinic?.id, to: edited.clinic?.id)
+            self.when.change = .difference(from: original.when, to: edited.when)
+            self.notes.change = .difference(from: original.notes, to: edited.notes)
+            self.readings.change = .difference(from: original.readings, to: edited.readings)
+            if case .some = original.scans, case .none = edited.scans {
+                self.scans = .null
+            }
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations.append(contentsOf: self.clinic.referenceOperations(at: "c_clinic", object: "c_clinic"))
+            operations.append(contentsOf: self.when.operations(at: "c_when"))
+            operations.append(contentsOf: self.notes.operations(at: "c_notes"))
+            operations.append(contentsOf: self.readings.operations(at: "c_readings"))
+            operations.append(contentsOf: self.scans.operations(at: "c_scans"))
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations.append(contentsOf: Validation.notCleared(self.clinic, at: prefix, "c_clinic"))
+            violations.append(contentsOf: Validation.notCleared(self.when.change, at: prefix, "c_when"))
+            if case .set(let value) = self.notes.change {
+                violations.append(contentsOf: Validation.count(of: value, max: 100, at: prefix, "c_notes"))
+            }
+            if case .set(let value) = self.readings.change {
+                violations.append(contentsOf: Validation.count(of: value, max: 100, at: prefix, "c_readings"))
+            }
+            if case .set(let value) = self.scans {
+                violations.append(contentsOf: Validation.files(value, rules: FacetRules.scans, at: prefix, "c_scans"))
+            }
+            return violations
+        }
+    }
+
+    /// The facets the schema allows in each File property.
+    public enum FacetRules {
+        public static let scans: [FacetRule] = [
+            FacetRule(name: "content", mimes: ["application/pdf"], isRequired: true)
+        ]
+    }
+}
+
 extension Visit.InPerson {
     /// The body that creates an instance of `Visit`: required properties are the initializer's parameters, and
     /// only properties the server lets a client create or write are here.
@@ -587,25 +656,17 @@ extension Visit.InPerson {
 
     /// An update of an instance of `Visit`: each writable property is left unchanged, set, or cleared, and
     /// arrays take the operations the schema allows.
-    public struct Patch: UpdateBody {
+    public struct Patch: UpdateBody, CommonPropertiesCarrying {
         public typealias Model = Visit
 
-        public var clinic: FieldUpdate<ObjectID>
-        public var when: DateUpdate
-        public var notes: ArrayUpdate<Visit.Note, ArrayOperationSet.PushPull>
-        /// Readings
-        public var readings: ArrayUpdate<Visit.Reading, ArrayOperationSet.PushPull>
-        public var scans: FieldUpdate<[FileUpload]>
+        /// The update of the properties every type has, each also a member of this update.
+        public var common: Visit.Common.Patch
         public var room: FieldUpdate<String>
         public var duration: NumberUpdate<Double>
 
         /// An update that changes nothing: every property is unchanged.
         public init() {
-            self.clinic = .unchanged
-            self.when = .init()
-            self.notes = .init()
-            self.readings = .init()
-            self.scans = .unchanged
+            self.common = .init()
             self.room = .unchanged
             self.duration = .init()
         }
@@ -613,24 +674,14 @@ extension Visit.InPerson {
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Visit.InPerson, to edited: Visit.InPerson) {
             self.init()
-            self.clinic = .difference(from: original.common.clinic?.id, to: edited.common.clinic?.id)
-            self.when.change = .difference(from: original.common.when, to: edited.common.when)
-            self.notes.change = .difference(from: original.common.notes, to: edited.common.notes)
-            self.readings.change = .difference(from: original.common.readings, to: edited.common.readings)
-            if case .some = original.common.scans, case .none = edited.common.scans {
-                self.scans = .null
-            }
+            self.common = .init(from: original.common, to: edited.common)
             self.room = .difference(from: original.room, to: edited.room)
             self.duration.change = .difference(from: original.duration, to: edited.duration)
         }
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations.append(contentsOf: self.clinic.referenceOperations(at: "c_clinic", object: "c_clinic"))
-            operations.append(contentsOf: self.when.operations(at: "c_when"))
-            operations.append(contentsOf: self.notes.operations(at: "c_notes"))
-            operations.append(contentsOf: self.readings.operations(at: "c_readings"))
-            operations.append(contentsOf: self.scans.operations(at: "c_scans"))
+            operations.append(contentsOf: self.common.operations)
             operations.append(contentsOf: self.room.operations(at: "c_room"))
             operations.append(contentsOf: self.duration.operations(at: "c_duration"))
             return operations
@@ -638,17 +689,7 @@ extension Visit.InPerson {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations.append(contentsOf: Validation.notCleared(self.clinic, at: prefix, "c_clinic"))
-            violations.append(contentsOf: Validation.notCleared(self.when.change, at: prefix, "c_when"))
-            if case .set(let value) = self.notes.change {
-                violations.append(contentsOf: Validation.count(of: value, max: 100, at: prefix, "c_notes"))
-            }
-            if case .set(let value) = self.readings.change {
-                violations.append(contentsOf: Validation.count(of: value, max: 100, at: prefix, "c_readings"))
-            }
-            if case .set(let value) = self.scans {
-                violations.append(contentsOf: Validation.files(value, rules: FacetRules.scans, at: prefix, "c_scans"))
-            }
+            violations.append(contentsOf: self.common.violations(at: prefix))
             return violations
         }
     }
@@ -731,25 +772,17 @@ extension Visit.Remote {
 
     /// An update of an instance of `Visit`: each writable property is left unchanged, set, or cleared, and
     /// arrays take the operations the schema allows.
-    public struct Patch: UpdateBody {
+    public struct Patch: UpdateBody, CommonPropertiesCarrying {
         public typealias Model = Visit
 
-        public var clinic: FieldUpdate<ObjectID>
-        public var when: DateUpdate
-        public var notes: ArrayUpdate<Visit.Note, ArrayOperationSet.PushPull>
-        /// Readings
-        public var readings: ArrayUpdate<Visit.Reading, ArrayOperationSet.PushPull>
-        public var scans: FieldUpdate<[FileUpload]>
+        /// The update of the properties every type has, each also a member of this update.
+        public var common: Visit.Common.Patch
         public var link: FieldUpdate<String>
         public var recorded: FieldUpdate<Bool>
 
         /// An update that changes nothing: every property is unchanged.
         public init() {
-            self.clinic = .unchanged
-            self.when = .init()
-            self.notes = .init()
-            self.readings = .init()
-            self.scans = .unchanged
+            self.common = .init()
             self.link = .unchanged
             self.recorded = .unchanged
         }
@@ -757,24 +790,14 @@ extension Visit.Remote {
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Visit.Remote, to edited: Visit.Remote) {
             self.init()
-            self.clinic = .difference(from: original.common.clinic?.id, to: edited.common.clinic?.id)
-            self.when.change = .difference(from: original.common.when, to: edited.common.when)
-            self.notes.change = .difference(from: original.common.notes, to: edited.common.notes)
-            self.readings.change = .difference(from: original.common.readings, to: edited.common.readings)
-            if case .some = original.common.scans, case .none = edited.common.scans {
-                self.scans = .null
-            }
+            self.common = .init(from: original.common, to: edited.common)
             self.link = .difference(from: original.link, to: edited.link)
             self.recorded = .difference(from: original.recorded, to: edited.recorded)
         }
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations.append(contentsOf: self.clinic.referenceOperations(at: "c_clinic", object: "c_clinic"))
-            operations.append(contentsOf: self.when.operations(at: "c_when"))
-            operations.append(contentsOf: self.notes.operations(at: "c_notes"))
-            operations.append(contentsOf: self.readings.operations(at: "c_readings"))
-            operations.append(contentsOf: self.scans.operations(at: "c_scans"))
+            operations.append(contentsOf: self.common.operations)
             operations.append(contentsOf: self.link.operations(at: "c_link"))
             operations.append(contentsOf: self.recorded.operations(at: "c_recorded"))
             return operations
@@ -782,17 +805,7 @@ extension Visit.Remote {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations.append(contentsOf: Validation.notCleared(self.clinic, at: prefix, "c_clinic"))
-            violations.append(contentsOf: Validation.notCleared(self.when.change, at: prefix, "c_when"))
-            if case .set(let value) = self.notes.change {
-                violations.append(contentsOf: Validation.count(of: value, max: 100, at: prefix, "c_notes"))
-            }
-            if case .set(let value) = self.readings.change {
-                violations.append(contentsOf: Validation.count(of: value, max: 100, at: prefix, "c_readings"))
-            }
-            if case .set(let value) = self.scans {
-                violations.append(contentsOf: Validation.files(value, rules: FacetRules.scans, at: prefix, "c_scans"))
-            }
+            violations.append(contentsOf: self.common.violations(at: prefix))
             return violations
         }
     }

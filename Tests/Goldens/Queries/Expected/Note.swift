@@ -217,6 +217,37 @@ extension Note {
     }
 }
 
+extension Note.Common {
+    /// An update of an instance of `Note`: each writable property is left unchanged, set, or cleared, and
+    /// arrays take the operations the schema allows.
+    public struct Patch: UpdateBody {
+        public typealias Model = Note
+
+        public var extra: FieldUpdate<JSONValue>
+
+        /// An update that changes nothing: every property is unchanged.
+        public init() {
+            self.extra = .unchanged
+        }
+
+        /// The update that turns `original` into `edited`, and nothing more.
+        public init(from original: Note.Common, to edited: Note.Common) {
+            self.init()
+            self.extra = .difference(from: original.extra, to: edited.extra)
+        }
+
+        public var operations: [PatchOperation] {
+            var operations: [PatchOperation] = []
+            operations.append(contentsOf: self.extra.operations(at: "c_extra"))
+            return operations
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}
+
 extension Note.Photo {
     /// The body that creates an instance of `Note`: required properties are the initializer's parameters, and
     /// only properties the server lets a client create or write are here.
@@ -257,16 +288,17 @@ extension Note.Photo {
 
     /// An update of an instance of `Note`: each writable property is left unchanged, set, or cleared, and
     /// arrays take the operations the schema allows.
-    public struct Patch: UpdateBody {
+    public struct Patch: UpdateBody, CommonPropertiesCarrying {
         public typealias Model = Note
 
-        public var extra: FieldUpdate<JSONValue>
+        /// The update of the properties every type has, each also a member of this update.
+        public var common: Note.Common.Patch
         public var picture: FieldUpdate<FileUpload>
         public var caption: FieldUpdate<String>
 
         /// An update that changes nothing: every property is unchanged.
         public init() {
-            self.extra = .unchanged
+            self.common = .init()
             self.picture = .unchanged
             self.caption = .unchanged
         }
@@ -274,7 +306,7 @@ extension Note.Photo {
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Note.Photo, to edited: Note.Photo) {
             self.init()
-            self.extra = .difference(from: original.common.extra, to: edited.common.extra)
+            self.common = .init(from: original.common, to: edited.common)
             if case .some = original.picture, case .none = edited.picture {
                 self.picture = .null
             }
@@ -283,7 +315,7 @@ extension Note.Photo {
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations.append(contentsOf: self.extra.operations(at: "c_extra"))
+            operations.append(contentsOf: self.common.operations)
             operations.append(contentsOf: self.picture.operations(at: "c_picture"))
             operations.append(contentsOf: self.caption.operations(at: "c_caption"))
             return operations
@@ -291,6 +323,7 @@ extension Note.Photo {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
+            violations.append(contentsOf: self.common.violations(at: prefix))
             if case .set(let value) = self.picture {
                 violations.append(
                     contentsOf: Validation.file(value, rules: FacetRules.picture, at: prefix, "c_picture")
@@ -345,34 +378,36 @@ extension Note.Text {
 
     /// An update of an instance of `Note`: each writable property is left unchanged, set, or cleared, and
     /// arrays take the operations the schema allows.
-    public struct Patch: UpdateBody {
+    public struct Patch: UpdateBody, CommonPropertiesCarrying {
         public typealias Model = Note
 
-        public var extra: FieldUpdate<JSONValue>
+        /// The update of the properties every type has, each also a member of this update.
+        public var common: Note.Common.Patch
         public var body: FieldUpdate<String>
 
         /// An update that changes nothing: every property is unchanged.
         public init() {
-            self.extra = .unchanged
+            self.common = .init()
             self.body = .unchanged
         }
 
         /// The update that turns `original` into `edited`, and nothing more.
         public init(from original: Note.Text, to edited: Note.Text) {
             self.init()
-            self.extra = .difference(from: original.common.extra, to: edited.common.extra)
+            self.common = .init(from: original.common, to: edited.common)
             self.body = .difference(from: original.body, to: edited.body)
         }
 
         public var operations: [PatchOperation] {
             var operations: [PatchOperation] = []
-            operations.append(contentsOf: self.extra.operations(at: "c_extra"))
+            operations.append(contentsOf: self.common.operations)
             operations.append(contentsOf: self.body.operations(at: "c_body"))
             return operations
         }
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
+            violations.append(contentsOf: self.common.violations(at: prefix))
             violations.append(contentsOf: Validation.notCleared(self.body, at: prefix, "c_body"))
             return violations
         }
