@@ -86,7 +86,7 @@ import Testing
     /// Each type's struct keeps its object's own properties in `common`, declared once for every type: they read and
     /// write as the struct's own (`visit.when`, the system properties' `visit.created` too), the struct is
     /// `Identifiable` by the object's `_id`, a `null` and a member the schema doesn't define each come back once, and
-    /// a `Patch` made from two copies sees a change to one of them.
+    /// a `Patch` made from two copies sees a change to one of them, through the shared `Visit.Common.Patch`.
     @Test func aTypesStructKeepsItsObjectsOwnPropertiesInCommon() throws {
         let payload = Data(
             #"""
@@ -115,6 +115,14 @@ import Testing
         #expect(inPerson.common.when == Date(timeIntervalSince1970: 0))
         let patch = Visit.InPerson.Patch(from: original, to: inPerson)
         #expect(Set(patch.operations.map(\.path)) == ["c_when", "c_room"])
+        // The type's `Patch` keeps the update of the shared properties in its `common`, one `Visit.Common.Patch`,
+        // which is an update of its own too: a shared property needs no type to change.
+        var typed = Visit.InPerson.Patch()
+        typed.when = .set(Date(timeIntervalSince1970: 0))
+        #expect(typed.common.when.change == .set(Date(timeIntervalSince1970: 0)))
+        var shared = Visit.Common.Patch()
+        shared.when = .set(Date(timeIntervalSince1970: 0))
+        #expect(shared.operations == typed.operations && shared.operations.map(\.path) == ["c_when"])
     }
 
     @Test func anUnknownVariantWithoutItsTypeFailsToDecode() throws {
