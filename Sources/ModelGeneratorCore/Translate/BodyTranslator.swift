@@ -152,7 +152,7 @@ struct BodyTranslator {
             let writable = addressable.filter { $0.0.definition.isWritable && (sharedPatch == nil || $0.1 == owner) }
             let create = createView(creatable, typeValue: type)
             var patch = patchView(writable)
-            if let sharedPatch { patch.holdCommon(sharedPatch, translator: translator) }
+            if let sharedPatch { holdCommon(sharedPatch, in: &patch) }
             // `init(from:to:)` sits two levels in: `extension Owner { struct Patch { … } }`.
             patch.differenceSignatureLines = CodeLayout(lineLength: translator.lineLength, indent: 8).call(
                 "\(access)init",
@@ -173,7 +173,7 @@ struct BodyTranslator {
                 modelLines: CodeLayout(lineLength: translator.lineLength, indent: 8)
                     .assignment("\(access)typealias Model", model)
             )
-            if sharedPatch != nil { structs.patchConformances += ", CommonPropertiesCarrying" }
+            if sharedPatch != nil { structs.patchConformances = "UpdateBody, CommonPropertiesCarrying" }
             if listsRequiredMembers, !createsNone {
                 // The members a create must send: its initializer's parameters. The declaration sits one level in.
                 let keys = creatable.map(\.0).filter(isCreateParameter).map { SwiftText.stringLiteral($0.apiName) }
@@ -468,6 +468,27 @@ struct BodyTranslator {
         }
 
         // MARK: Patch
+
+        /// Makes `patch` hold the update of a typed object's shared properties, `shared` (`Visit.Common.Patch`), in
+        /// `common`, first: set, compared, applied and checked before the update's own properties.
+        func holdCommon(_ shared: String, in patch: inout PatchView) {
+            let name = Translator.commonPropertyName
+            patch.properties.insert(
+                BodyPropertyView(
+                    docLines: ["/// The update of the properties every type has, each also a member of this update."],
+                    access: access,
+                    name: name,
+                    type: shared,
+                    lineLength: translator.lineLength
+                ),
+                at: 0
+            )
+            // Lines of a fixed name, which fit on one line at any length.
+            patch.initLines.insert("self.\(name) = .init()", at: 0)
+            patch.differenceLines.insert("self.\(name) = .init(from: original.\(name), to: edited.\(name))", at: 0)
+            patch.operationLines.insert("operations.append(contentsOf: self.\(name).operations)", at: 0)
+            patch.violationLines.insert("violations.append(contentsOf: self.\(name).violations(at: prefix))", at: 0)
+        }
 
         mutating func patchView(_ properties: [(ResolvedProperty, String)]) -> PatchView {
             var view = PatchView()

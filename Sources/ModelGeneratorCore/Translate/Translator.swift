@@ -92,8 +92,10 @@ public struct Translator: Sendable {
             )
         }
         let common = commonProperty(of: object)
-        let commonStructs = common.map { _ in
-            [
+        let commonStructs =
+            common == nil
+            ? []
+            : [
                 DeclarationView(
                     structs: [
                         structView(
@@ -110,7 +112,6 @@ public struct Translator: Sendable {
                     ]
                 )
             ]
-        }
         let variantStructs = object.variants.map { variant in
             DeclarationView(
                 structs: [
@@ -124,9 +125,10 @@ public struct Translator: Sendable {
                         properties: common.map { [$0] + variant.properties } ?? object.properties + variant.properties,
                         nested: variant.properties,
                         depth: 1,
-                        readKeys: object.properties + variant.properties,
-                        readsObjectType: true,
-                        carriesCommon: common != nil ? object.properties : nil
+                        typeOf: TypeStruct(
+                            properties: object.properties + variant.properties,
+                            carriesCommon: common != nil
+                        )
                     )
                 ]
             )
@@ -149,7 +151,7 @@ public struct Translator: Sendable {
                         )
                     },
                     undocumentedCase: undocumented,
-                    nestedTypes: (commonStructs ?? []) + variantStructs
+                    nestedTypes: commonStructs + variantStructs
                         + nestedDeclarations(object.properties, depth: 1),
                     declarationLines: CodeLayout(lineLength: lineLength, indent: 0).declaration(
                         "\(access)enum \(object.swiftName)",
@@ -221,30 +223,36 @@ public struct Translator: Sendable {
         )
     }
 
+    /// The struct of one type of a typed object (Cortex's `objectTypes`), as `structView` writes it.
+    struct TypeStruct {
+        /// Every property an instance of the type has, its object's and its own: what its coding reads, whether its
+        /// struct declares them all or keeps its object's in `common`.
+        var properties: [ResolvedProperty]
+        /// Whether the struct keeps its object's properties in `common` (`CommonPropertiesCarrying`).
+        var carriesCommon: Bool
+    }
+
     /// A struct with `properties`, declaring the nested types of `nested` (a variant's struct declares only its
-    /// own; the shared ones live in the enclosing enum). Its coding reads the keys of `readKeys` (by default its
-    /// properties') and, a type's struct, `readsObjectType`, the object's `type`; it keeps the members outside them
-    /// unless `keepsUnknownMembers` is false. A type's struct that
-    /// keeps its object's own properties, `carriesCommon`, in `common` conforms to `CommonPropertiesCarrying`.
+    /// own; the shared ones live in the enclosing enum). It keeps the members its coding doesn't read unless
+    /// `keepsUnknownMembers` is false. The struct of a type of a typed object, `typeOf`, reads the type's every
+    /// property, and leaves the object's `type` to the enum, which decodes and writes it.
     func structView(
         name: String,
         docLines: [String],
         properties: [ResolvedProperty],
         nested: [ResolvedProperty],
         depth: Int,
-        readKeys: [ResolvedProperty]? = nil,
-        readsObjectType: Bool = false,
         keepsUnknownMembers: Bool = true,
-        carriesCommon common: [ResolvedProperty]? = nil
+        typeOf typeStruct: TypeStruct? = nil
     ) -> StructView {
         let bundle = SystemBundle.of(properties)
-        var modeledKeys = keepsUnknownMembers ? modeledKeys(readKeys ?? properties) : nil
-        // A type's struct leaves its object's `type` to the enum, which decodes and writes it: no unknown member.
-        if readsObjectType, let keys = modeledKeys, !keys.contains(Self.objectTypeKey) {
+        let read = typeStruct?.properties ?? properties
+        var modeledKeys = keepsUnknownMembers ? modeledKeys(read) : nil
+        if typeStruct != nil, let keys = modeledKeys, !keys.contains(Self.objectTypeKey) {
             modeledKeys = keys + [Self.objectTypeKey]
         }
         let properties = bundle?.replacing(in: properties) ?? properties
-        let isIdentifiable = (common ?? properties).contains {
+        let isIdentifiable = read.contains {
             $0.apiName == "_id" && $0.swiftName == "id" && $0.keyPath == ["_id"] && $0.isRequired
         }
         // Coding and `==` are written out rather than synthesized: a `CodingKeys` enum and synthesized `==` cost
@@ -266,7 +274,7 @@ public struct Translator: Sendable {
         let inline = "\(access)init(\(parameters.joined(separator: ", "))) {"
         let conformances =
             ["Codable", "Hashable", "Sendable"] + (isIdentifiable ? ["Identifiable"] : [])
-            + (common == nil ? [] : ["CommonPropertiesCarrying"])
+            + (typeStruct?.carriesCommon == true ? ["CommonPropertiesCarrying"] : [])
             + (bundle == nil ? [] : ["SystemPropertiesCarrying"]) + (modeledKeys == nil ? [] : ["KeepsUnknownMembers"])
         let equalityLines =
             (properties.map { SwiftNaming.escaped($0.swiftName) }

@@ -503,27 +503,6 @@ public struct CreateView: Sendable, TemplateView {
 
 public struct PatchView: Sendable, TemplateView {
     public var properties: [BodyPropertyView] = []
-
-    /// Holds the update of a typed object's shared properties, `shared` (`Visit.Common.Patch`), in `common`, first:
-    /// set, compared, applied and checked before the update's own properties.
-    mutating func holdCommon(_ shared: String, translator: Translator) {
-        let name = Translator.commonPropertyName
-        properties.insert(
-            BodyPropertyView(
-                docLines: ["/// The update of the properties every type has, each also a member of this update."],
-                access: translator.access,
-                name: name,
-                type: shared,
-                lineLength: translator.lineLength
-            ),
-            at: 0
-        )
-        // Lines of a fixed name, which fit on one line at any length.
-        initLines.insert("self.\(name) = .init()", at: 0)
-        differenceLines.insert("self.\(name) = .init(from: original.\(name), to: edited.\(name))", at: 0)
-        operationLines.insert("operations.append(contentsOf: self.\(name).operations)", at: 0)
-        violationLines.insert("violations.append(contentsOf: self.\(name).violations(at: prefix))", at: 0)
-    }
     /// `self.name = .unchanged` for each property: `init()` sets them, rather than each property having an initial
     /// value, which the compiler would turn into a function of its own (see `Benchmarks/README.md`).
     public var initLines: [String] = []
