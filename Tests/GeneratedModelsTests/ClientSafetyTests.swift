@@ -326,10 +326,7 @@ struct ClientSafetyTests {
     @Test(.serialized, arguments: [301, 302, 303, 307, 308])
     func aRedirectDeclaringABodyPastTheLimitFailsAtOnce(status: Int) async throws {
         try await ResponseServers.run { first, second in
-            let transport = URLSessionTransport(
-                configuration: LocalPythonServer.makeConfiguration(),
-                maximumResponseBytes: 1 << 20
-            )
+            let transport = Self.mebibyteTransport()
             defer { transport.session.invalidateAndCancel() }
             let request = URLRequest(
                 url: first.redirect(
@@ -385,10 +382,7 @@ struct ClientSafetyTests {
     )
     func aRedirectWithABodyWithinTheLimitIsFollowed(status: Int, body: (bytes: Int, declared: Bool)) async throws {
         try await ResponseServers.run { first, second in
-            let transport = URLSessionTransport(
-                configuration: LocalPythonServer.makeConfiguration(),
-                maximumResponseBytes: 1 << 20
-            )
+            let transport = Self.mebibyteTransport()
             defer { transport.session.invalidateAndCancel() }
             let request = URLRequest(
                 url: first.redirect(
@@ -402,6 +396,11 @@ struct ClientSafetyTests {
             #expect(response.statusCode == 200)
             #expect(try JSONValue(parsing: data)["path"] == "/echo")
         }
+    }
+
+    /// A transport of its own that reads at most 1 MiB of an answer, for the redirect tests about the limit.
+    static func mebibyteTransport() -> URLSessionTransport {
+        URLSessionTransport(configuration: LocalPythonServer.makeConfiguration(), maximumResponseBytes: 1 << 20)
     }
 
     /// Sends `request` through `transport` and cancels it after `limit`, as the client's `timeout` would: the
