@@ -413,11 +413,16 @@ private func medableOfficeBody() -> Office.Create {
             when: date("2026-11-22T10:15:30.000Z")
         )
         let patch = Visit.InPerson.Patch()
-        // `c_score` is creatable but not writable: set once, never updated.
-        #expect(labels(create).contains("score"))
-        #expect(!labels(patch).contains("score"))
-        #expect(!labels(Visit.Remote.Patch()).contains("score"))
-        #expect(labels(Visit.Remote.Create(clinic: id("5a2f1b7c9d3e4f5a6b7c8d01"), when: Date())).contains("score"))
+        // `c_score` is creatable but not writable: set once, never updated. Every type has it, so each type's bodies
+        // hold it in `common`, their object's bodies, declared once.
+        #expect(labels(create.common).contains("score") && !labels(create).contains("score"))
+        #expect(!labels(patch.common).contains("score") && !labels(patch).contains("score"))
+        #expect(!labels(Visit.Remote.Patch().common).contains("score"))
+        #expect(
+            labels(Visit.Remote.Create(clinic: id("5a2f1b7c9d3e4f5a6b7c8d01"), when: Date()).common).contains("score")
+        )
+        // The type's own properties are the type's body's own.
+        #expect(labels(create).contains("room") && !labels(create.common).contains("room"))
         // `_id` belongs to the server: in neither body, while the models have it.
         for body in [labels(create), labels(patch), labels(Item.Create(name: "x")), labels(Item.Patch())] {
             #expect(!body.contains("id"))

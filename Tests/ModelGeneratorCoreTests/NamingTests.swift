@@ -46,6 +46,16 @@ import Testing
         #expect(SwiftNaming.escaped(name) == expected)
     }
 
+    /// A call's argument labels take keywords as they are (`.init(default: x)`; the compiler warns of the backticks,
+    /// which a build that treats warnings as errors refuses), but for `inout` and `_`.
+    @Test(arguments: [
+        ("class", "class"), ("default", "default"), ("self", "self"), ("let", "let"), ("var", "var"),
+        ("inout", "`inout`"), ("_", "`_`"), ("name", "name"),
+    ])
+    func argumentLabelsTakeKeywordsAsTheyAre(_ name: String, _ expected: String) {
+        #expect(SwiftNaming.argumentLabel(name) == expected)
+    }
+
     @Test(arguments: [
         ("in-progress", "inProgress"), ("", "empty"), ("2x", "_2x"), ("DONE", "done"), ("new", "new"),
     ])

@@ -95,6 +95,12 @@ public struct SwiftNaming: Sendable {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// The name as an argument label in a call (`.init(default: value)`): any keyword but `inout` and `_` is a label
+    /// there as it is, and the compiler warns of the backticks on the others.
+    public static func argumentLabel(_ name: String) -> String {
+        ["inout", "_"].contains(name) ? "`\(name)`" : name
+    }
+
     /// Words Swift reserves in declarations and expressions.
     static let keywords: Set<String> = [
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",

@@ -17,17 +17,17 @@ struct BodyTranslator {
         }
         if object.variants.isEmpty {
             let scoped = object.properties.map { ($0, object.swiftName) }
-            builder.addBodies(owner: object.swiftName, model: object.swiftName, properties: scoped, type: nil)
+            builder.addBodies(owner: object.swiftName, model: object.swiftName, properties: scoped, role: .object)
         } else {
             // Each variant has its own bodies, which name their type; shared documents live in the enum. Where the
-            // models keep the shared properties in `common`, one `Common.Patch` updates them, which each variant's
-            // `Patch` holds in its `common`; a create names its type, so each `Create` lists them all.
+            // models keep the shared properties in `common`, `Common.Create` and `Common.Patch` hold them once, and
+            // each variant's `Create` and `Patch` hold those in their own `common`.
             let base = object.properties.map { ($0, object.swiftName) }
-            var sharedPatch: String?
+            var shared: String?
             if translator.commonProperty(of: object) != nil {
                 let owner = "\(object.swiftName).\(Translator.commonTypeName)"
-                builder.addBodies(owner: owner, model: object.swiftName, properties: base, type: nil, createsNone: true)
-                sharedPatch = "\(owner).Patch"
+                builder.addBodies(owner: owner, model: object.swiftName, properties: base, role: .shared)
+                shared = owner
             }
             for variant in object.variants {
                 let owner = "\(object.swiftName).\(variant.swiftName)"
@@ -35,8 +35,7 @@ struct BodyTranslator {
                     owner: owner,
                     model: object.swiftName,
                     properties: base + variant.properties.map { ($0, owner) },
-                    type: variant.apiName,
-                    sharedPatch: sharedPatch
+                    role: shared.map { .holdingShared($0, type: variant.apiName) } ?? .variant(type: variant.apiName)
                 )
             }
         }
@@ -132,16 +131,35 @@ struct BodyTranslator {
             }
         }
 
-        /// The `Create` and `Patch` of `owner`, or its `Patch` alone (`createsNone`: the shared properties of a
-        /// typed object, which no create sends without a type). With `sharedPatch`, the `Patch` holds that update of
-        /// the model's own properties in `common`, and lists only the properties of `owner`'s scope.
+        /// What a `Create` and a `Patch` are among an object's bodies.
+        enum Role {
+            /// An object without types': each declares every property.
+            case object
+            /// A type's, which name it (`type`) and declare every property: the object's shared properties are the
+            /// type's own where the models can't keep them in `common` (a name that would take is taken).
+            case variant(type: String)
+            /// The shared properties of a typed object (`Visit.Common`): a `Create` of the members every type's create
+            /// sends, which is no body of its own since a create names its type, and a `Patch`, an update of its own.
+            case shared
+            /// A type's, which name it and hold the shared bodies of the first value (`Visit.Common`) in `common`,
+            /// declaring only the type's own properties.
+            case holdingShared(String, type: String)
+
+            /// The `type` member a create sends.
+            var type: String? {
+                switch self {
+                case .object, .shared: nil
+                case .variant(let type), .holdingShared(_, let type): type
+                }
+            }
+        }
+
+        /// The `Create` and `Patch` of `owner`, as its `role` among its object's bodies has them.
         mutating func addBodies(
             owner: String,
             model: String,
             properties: [(ResolvedProperty, String)],
-            type: String?,
-            createsNone: Bool = false,
-            sharedPatch: String? = nil
+            role: Role
         ) {
             let addressable = properties.filter { isAddressable($0.0) }
             // A relation's objects are added by an update, once both exist.
@@ -149,10 +167,18 @@ struct BodyTranslator {
                 if case .relation = property.type { return false }
                 return property.definition.isCreatable || property.definition.isWritable
             }
-            let writable = addressable.filter { $0.0.definition.isWritable && (sharedPatch == nil || $0.1 == owner) }
-            let create = createView(creatable, typeValue: type)
+            var shared: String?
+            if case .holdingShared(let owner, _) = role { shared = owner }
+            // Bodies that hold the shared ones list only the properties of their own scope.
+            let isOwn: ((ResolvedProperty, String)) -> Bool = { shared == nil || $0.1 == owner }
+            let writable = addressable.filter { $0.0.definition.isWritable && isOwn($0) }
+            let create = createView(
+                creatable.filter(isOwn),
+                typeValue: role.type,
+                holding: shared.map { ("\($0).Create", creatable.filter { !isOwn($0) }) }
+            )
             var patch = patchView(writable)
-            if let sharedPatch { holdCommon(sharedPatch, in: &patch) }
+            if let shared { holdCommon("\(shared).Patch", in: &patch) }
             // `init(from:to:)` sits two levels in: `extension Owner { struct Patch { … } }`.
             patch.differenceSignatureLines = CodeLayout(lineLength: translator.lineLength, indent: 8).call(
                 "\(access)init",
@@ -164,17 +190,21 @@ struct BodyTranslator {
                 owner: owner,
                 model: model,
                 access: access,
-                create: createsNone ? nil : create,
+                create: create,
                 patch: patch,
-                facetRules: facetRules(creatable.map(\.0)),
+                facetRules: facetRules(creatable.filter(isOwn).map(\.0)),
                 extensionLines: CodeLayout(lineLength: translator.lineLength, indent: 0)
                     .declaration("extension \(owner)"),
                 // `Create` and `Patch` sit one level inside the extension.
                 modelLines: CodeLayout(lineLength: translator.lineLength, indent: 8)
                     .assignment("\(access)typealias Model", model)
             )
-            if sharedPatch != nil { structs.patchConformances = "UpdateBody, CommonPropertiesCarrying" }
-            if listsRequiredMembers, !createsNone {
+            if case .shared = role { structs.createIsShared = true }
+            if shared != nil {
+                structs.createConformances = "CreateBody, CommonPropertiesCarrying"
+                structs.patchConformances = "UpdateBody, CommonPropertiesCarrying"
+            }
+            if listsRequiredMembers, !structs.createIsShared {
                 // The members a create must send: its initializer's parameters. The declaration sits one level in.
                 let keys = creatable.map(\.0).filter(isCreateParameter).map { SwiftText.stringLiteral($0.apiName) }
                 let layout = CodeLayout(lineLength: translator.lineLength, indent: 4)
@@ -183,7 +213,7 @@ struct BodyTranslator {
                     "\(access)static let fileMembers: Set<String>? = ",
                     objectFilePaths.map(SwiftText.stringLiteral)
                 )
-                if let type {
+                if let type = role.type {
                     lines.append("\(access)static let variantType: String? = \(SwiftText.stringLiteral(type))")
                 }
                 structs.requiredMembersLines = lines
@@ -195,7 +225,13 @@ struct BodyTranslator {
 
         // MARK: Create
 
-        mutating func createView(_ properties: [(ResolvedProperty, String)], typeValue: String?) -> CreateView {
+        /// The `Create` of `properties`. With `holding`, it holds a create of the shared properties (`type`, of
+        /// `properties`) in `common`, first, whose required members its initializer takes too.
+        mutating func createView(
+            _ properties: [(ResolvedProperty, String)],
+            typeValue: String?,
+            holding shared: (type: String, properties: [(ResolvedProperty, String)])? = nil
+        ) -> CreateView {
             var view = CreateView()
             if let typeValue {
                 view.memberLines += layout.call(
@@ -203,7 +239,44 @@ struct BodyTranslator {
                     ["BodyMember(\"type\", .value(.string(\(SwiftText.stringLiteral(typeValue)))))"]
                 )
             }
-            let siblings = properties.map(\.0.swiftName)
+            let siblings = ((shared?.properties ?? []) + properties).map(\.0.swiftName)
+            var commonAssignmentLines: [String] = []
+            if let shared {
+                let name = Translator.commonPropertyName
+                view.properties.append(
+                    BodyPropertyView(
+                        docLines: ["/// The members every type's create sends, each also a member of this body."],
+                        access: access,
+                        name: name,
+                        type: shared.type,
+                        lineLength: translator.lineLength
+                    )
+                )
+                var arguments: [String] = []
+                var checksShared = false
+                for (property, scope) in shared.properties {
+                    let isParameter = isCreateParameter(property)
+                    checksShared =
+                        checksShared
+                        || !violationLines(property, value: "value", isOptional: !isParameter, layout: layout).isEmpty
+                    guard isParameter else { continue }
+                    let label = SwiftNaming.escaped(property.swiftName)
+                    let internalName = Translator.parameterName(property.swiftName, among: siblings)
+                    let element = valueType(property, scope: scope, documentsAsCreate: true)
+                    let type = property.isArray ? "[\(element)]" : element
+                    view.initParameters.append(
+                        internalName == label ? "\(label): \(type)" : "\(label) \(internalName): \(type)"
+                    )
+                    arguments.append("\(SwiftNaming.argumentLabel(property.swiftName)): \(internalName)")
+                }
+                view.initAssignments.append("self.\(name) = .init(\(arguments.joined(separator: ", ")))")
+                commonAssignmentLines = layout.call("self.\(name) = .init", arguments)
+                view.memberLines.append("members.append(contentsOf: self.\(name).members)")
+                if checksShared {
+                    view.violationLines.append("violations.append(contentsOf: self.\(name).violations(at: prefix))")
+                }
+            }
+            let ownAssignments = view.initAssignments.count
             for (property, scope) in properties {
                 let name = SwiftNaming.escaped(property.swiftName)
                 let key = SwiftText.stringLiteral(property.apiName)
@@ -265,7 +338,9 @@ struct BodyTranslator {
             view.initOnOneLine = 8 + signature.count <= translator.lineLength
             // The parameters sit one level inside `init(`, three levels deep.
             view.initParameterLines = layout.parameters(view.initParameters, declared: true)
-            view.initAssignmentLines = layout.assignments(view.initAssignments)
+            // The call that makes `common` breaks between its arguments, not after its `=`.
+            view.initAssignmentLines =
+                commonAssignmentLines + layout.assignments(Array(view.initAssignments[ownAssignments...]))
             return view
         }
 

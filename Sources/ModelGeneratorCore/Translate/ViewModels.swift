@@ -399,8 +399,12 @@ public struct BodyStructsView: Sendable, TemplateView {
     public var owner: String
     public var model: String
     public var access: String
-    /// Nil for the update alone of a typed object's shared properties.
-    public var create: CreateView?
+    public var create: CreateView
+    /// What `Create` conforms to.
+    public var createConformances = "CreateBody"
+    /// The create of a typed object's shared properties (`Visit.Common.Create`): no body of its own, since a create
+    /// names its type, but the members every type's `Create` holds in `common`.
+    public var createIsShared = false
     public var patch: PatchView
     /// What `Patch` conforms to.
     public var patchConformances = "UpdateBody"
@@ -420,7 +424,8 @@ public struct BodyStructsView: Sendable, TemplateView {
         case "model": model
         case "access": access
         case "create": create
-        case "hasCreate": create != nil
+        case "createConformances": createConformances
+        case "createIsShared": createIsShared
         case "patch": patch
         case "patchConformances": patchConformances
         case "facetRules": facetRules

@@ -518,6 +518,60 @@ extension Visit.Reading {
 }
 
 extension Visit.Common {
+    /// The members every type's create sends, which each type's `Create` holds in `common`: required properties are
+    /// the initializer's parameters, and only properties the server lets a client create or write are here.
+    public struct Create: Sendable {
+        public var clinic: ObjectID
+        public var when: Date
+        public var notes: Optional<[Visit.Note.Create]>
+        /// Readings
+        public var readings: Optional<[Visit.Reading.Create]>
+        public var scans: Optional<[FileUpload]>
+        public var score: Optional<Double>
+
+        public init(clinic: ObjectID, when: Date) {
+            self.clinic = clinic
+            self.when = when
+            self.notes = nil
+            self.readings = nil
+            self.scans = nil
+            self.score = nil
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            members.append(BodyMember("c_clinic", .reference(self.clinic, object: "c_clinic")))
+            members.append(BodyMember("c_when", self.when.bodyValue))
+            if let value = self.notes {
+                members.append(BodyMember("c_notes", value.bodyValue))
+            }
+            if let value = self.readings {
+                members.append(BodyMember("c_readings", value.bodyValue))
+            }
+            if let value = self.scans {
+                members.append(BodyMember("c_scans", value.bodyValue))
+            }
+            if let value = self.score {
+                members.append(BodyMember("c_score", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            var violations: [Violation] = []
+            violations.append(contentsOf: Validation.count(of: self.notes, max: 100, at: prefix, "c_notes"))
+            for (index, element) in (self.notes ?? []).enumerated() {
+                violations.append(contentsOf: element.violations(at: prefix + "c_notes[\(index)]."))
+            }
+            violations.append(contentsOf: Validation.count(of: self.readings, max: 100, at: prefix, "c_readings"))
+            for (index, element) in (self.readings ?? []).enumerated() {
+                violations.append(contentsOf: element.violations(at: prefix + "c_readings[\(index)]."))
+            }
+            violations.append(contentsOf: Validation.files(self.scans, rules: FacetRules.scans, at: prefix, "c_scans"))
+            return violations
+        }
+    }
+
     /// An update of an instance of `Visit`: each writable property is left unchanged, set, or cleared, and
     /// arrays take the operations the schema allows.
     public struct Patch: UpdateBody {
@@ -589,26 +643,16 @@ extension Visit.Common {
 extension Visit.InPerson {
     /// The body that creates an instance of `Visit`: required properties are the initializer's parameters, and
     /// only properties the server lets a client create or write are here.
-    public struct Create: CreateBody {
+    public struct Create: CreateBody, CommonPropertiesCarrying {
         public typealias Model = Visit
 
-        public var clinic: ObjectID
-        public var when: Date
-        public var notes: Optional<[Visit.Note.Create]>
-        /// Readings
-        public var readings: Optional<[Visit.Reading.Create]>
-        public var scans: Optional<[FileUpload]>
-        public var score: Optional<Double>
+        /// The members every type's create sends, each also a member of this body.
+        public var common: Visit.Common.Create
         public var room: Optional<String>
         public var duration: Optional<Double>
 
         public init(clinic: ObjectID, when: Date) {
-            self.clinic = clinic
-            self.when = when
-            self.notes = nil
-            self.readings = nil
-            self.scans = nil
-            self.score = nil
+            self.common = .init(clinic: clinic, when: when)
             self.room = nil
             self.duration = nil
         }
@@ -616,20 +660,7 @@ extension Visit.InPerson {
         public var members: [BodyMember] {
             var members: [BodyMember] = []
             members.append(BodyMember("type", .value(.string("c_in_person"))))
-            members.append(BodyMember("c_clinic", .reference(self.clinic, object: "c_clinic")))
-            members.append(BodyMember("c_when", self.when.bodyValue))
-            if let value = self.notes {
-                members.append(BodyMember("c_notes", value.bodyValue))
-            }
-            if let value = self.readings {
-                members.append(BodyMember("c_readings", value.bodyValue))
-            }
-            if let value = self.scans {
-                members.append(BodyMember("c_scans", value.bodyValue))
-            }
-            if let value = self.score {
-                members.append(BodyMember("c_score", value.bodyValue))
-            }
+            members.append(contentsOf: self.common.members)
             if let value = self.room {
                 members.append(BodyMember("c_room", value.bodyValue))
             }
@@ -641,15 +672,7 @@ extension Visit.InPerson {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations.append(contentsOf: Validation.count(of: self.notes, max: 100, at: prefix, "c_notes"))
-            for (index, element) in (self.notes ?? []).enumerated() {
-                violations.append(contentsOf: element.violations(at: prefix + "c_notes[\(index)]."))
-            }
-            violations.append(contentsOf: Validation.count(of: self.readings, max: 100, at: prefix, "c_readings"))
-            for (index, element) in (self.readings ?? []).enumerated() {
-                violations.append(contentsOf: element.violations(at: prefix + "c_readings[\(index)]."))
-            }
-            violations.append(contentsOf: Validation.files(self.scans, rules: FacetRules.scans, at: prefix, "c_scans"))
+            violations.append(contentsOf: self.common.violations(at: prefix))
             return violations
         }
     }
@@ -693,38 +716,21 @@ extension Visit.InPerson {
             return violations
         }
     }
-
-    /// The facets the schema allows in each File property.
-    public enum FacetRules {
-        public static let scans: [FacetRule] = [
-            FacetRule(name: "content", mimes: ["application/pdf"], isRequired: true)
-        ]
-    }
 }
 
 extension Visit.Remote {
     /// The body that creates an instance of `Visit`: required properties are the initializer's parameters, and
     /// only properties the server lets a client create or write are here.
-    public struct Create: CreateBody {
+    public struct Create: CreateBody, CommonPropertiesCarrying {
         public typealias Model = Visit
 
-        public var clinic: ObjectID
-        public var when: Date
-        public var notes: Optional<[Visit.Note.Create]>
-        /// Readings
-        public var readings: Optional<[Visit.Reading.Create]>
-        public var scans: Optional<[FileUpload]>
-        public var score: Optional<Double>
+        /// The members every type's create sends, each also a member of this body.
+        public var common: Visit.Common.Create
         public var link: Optional<String>
         public var recorded: Optional<Bool>
 
         public init(clinic: ObjectID, when: Date) {
-            self.clinic = clinic
-            self.when = when
-            self.notes = nil
-            self.readings = nil
-            self.scans = nil
-            self.score = nil
+            self.common = .init(clinic: clinic, when: when)
             self.link = nil
             self.recorded = nil
         }
@@ -732,20 +738,7 @@ extension Visit.Remote {
         public var members: [BodyMember] {
             var members: [BodyMember] = []
             members.append(BodyMember("type", .value(.string("c_remote"))))
-            members.append(BodyMember("c_clinic", .reference(self.clinic, object: "c_clinic")))
-            members.append(BodyMember("c_when", self.when.bodyValue))
-            if let value = self.notes {
-                members.append(BodyMember("c_notes", value.bodyValue))
-            }
-            if let value = self.readings {
-                members.append(BodyMember("c_readings", value.bodyValue))
-            }
-            if let value = self.scans {
-                members.append(BodyMember("c_scans", value.bodyValue))
-            }
-            if let value = self.score {
-                members.append(BodyMember("c_score", value.bodyValue))
-            }
+            members.append(contentsOf: self.common.members)
             if let value = self.link {
                 members.append(BodyMember("c_link", value.bodyValue))
             }
@@ -757,15 +750,7 @@ extension Visit.Remote {
 
         public func violations(at prefix: String) -> [Violation] {
             var violations: [Violation] = []
-            violations.append(contentsOf: Validation.count(of: self.notes, max: 100, at: prefix, "c_notes"))
-            for (index, element) in (self.notes ?? []).enumerated() {
-                violations.append(contentsOf: element.violations(at: prefix + "c_notes[\(index)]."))
-            }
-            violations.append(contentsOf: Validation.count(of: self.readings, max: 100, at: prefix, "c_readings"))
-            for (index, element) in (self.readings ?? []).enumerated() {
-                violations.append(contentsOf: element.violations(at: prefix + "c_readings[\(index)]."))
-            }
-            violations.append(contentsOf: Validation.files(self.scans, rules: FacetRules.scans, at: prefix, "c_scans"))
+            violations.append(contentsOf: self.common.violations(at: prefix))
             return violations
         }
     }
@@ -808,13 +793,6 @@ extension Visit.Remote {
             violations.append(contentsOf: self.common.violations(at: prefix))
             return violations
         }
-    }
-
-    /// The facets the schema allows in each File property.
-    public enum FacetRules {
-        public static let scans: [FacetRule] = [
-            FacetRule(name: "content", mimes: ["application/pdf"], isRequired: true)
-        ]
     }
 }
 

@@ -218,6 +218,28 @@ extension Note {
 }
 
 extension Note.Common {
+    /// The members every type's create sends, which each type's `Create` holds in `common`: required properties are
+    /// the initializer's parameters, and only properties the server lets a client create or write are here.
+    public struct Create: Sendable {
+        public var extra: Optional<JSONValue>
+
+        public init() {
+            self.extra = nil
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.extra {
+                members.append(BodyMember("c_extra", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+
     /// An update of an instance of `Note`: each writable property is left unchanged, set, or cleared, and
     /// arrays take the operations the schema allows.
     public struct Patch: UpdateBody {
@@ -251,15 +273,16 @@ extension Note.Common {
 extension Note.Photo {
     /// The body that creates an instance of `Note`: required properties are the initializer's parameters, and
     /// only properties the server lets a client create or write are here.
-    public struct Create: CreateBody {
+    public struct Create: CreateBody, CommonPropertiesCarrying {
         public typealias Model = Note
 
-        public var extra: Optional<JSONValue>
+        /// The members every type's create sends, each also a member of this body.
+        public var common: Note.Common.Create
         public var picture: Optional<FileUpload>
         public var caption: String
 
         public init(caption: String) {
-            self.extra = nil
+            self.common = .init()
             self.picture = nil
             self.caption = caption
         }
@@ -267,9 +290,7 @@ extension Note.Photo {
         public var members: [BodyMember] {
             var members: [BodyMember] = []
             members.append(BodyMember("type", .value(.string("c_photo"))))
-            if let value = self.extra {
-                members.append(BodyMember("c_extra", value.bodyValue))
-            }
+            members.append(contentsOf: self.common.members)
             if let value = self.picture {
                 members.append(BodyMember("c_picture", value.bodyValue))
             }
@@ -350,23 +371,22 @@ extension Note.Photo.Create: RequiredCreateMembers {
 extension Note.Text {
     /// The body that creates an instance of `Note`: required properties are the initializer's parameters, and
     /// only properties the server lets a client create or write are here.
-    public struct Create: CreateBody {
+    public struct Create: CreateBody, CommonPropertiesCarrying {
         public typealias Model = Note
 
-        public var extra: Optional<JSONValue>
+        /// The members every type's create sends, each also a member of this body.
+        public var common: Note.Common.Create
         public var body: String
 
         public init(body: String) {
-            self.extra = nil
+            self.common = .init()
             self.body = body
         }
 
         public var members: [BodyMember] {
             var members: [BodyMember] = []
             members.append(BodyMember("type", .value(.string("c_text"))))
-            if let value = self.extra {
-                members.append(BodyMember("c_extra", value.bodyValue))
-            }
+            members.append(contentsOf: self.common.members)
             members.append(BodyMember("c_body", self.body.bodyValue))
             return members
         }
