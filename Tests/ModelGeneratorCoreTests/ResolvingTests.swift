@@ -281,6 +281,40 @@ import Testing
         )
     }
 
+    /// A typed object's enum reads `type` and its query fields have a `type` field: a property of the object or of a
+    /// type that would be `type` in Swift steps aside, as one named like a system property does, and an untyped
+    /// object's keeps the name.
+    @Test func aTypedObjectsPropertyNamedTypeStepsAside() throws {
+        let (schema, diagnostics) = resolve(
+            """
+            objects:
+              - name: c_visit
+                properties: [{ name: Type, type: String }, { name: c_when, type: Date }]
+                objectTypes:
+                  - { name: c_a, properties: [{ name: c_room, type: String }] }
+              - name: c_note
+                properties: [{ name: c_text, type: String }]
+                objectTypes:
+                  - { name: c_a, properties: [{ name: TYPE, type: String }] }
+              - name: c_clinic
+                properties: [{ name: Type, type: String }]
+            """
+        )
+        #expect(diagnostics.errors.isEmpty)
+        #expect(
+            diagnostics.warnings.map(\.message) == [
+                "property 'Type' is named 'typeProperty' in Swift, since 'type' is the backend's 'type'",
+                "property 'TYPE' is named 'typeProperty' in Swift, since 'type' is the backend's 'type'",
+            ]
+        )
+        let visit = try #require(schema.objects.first { $0.apiName == "c_visit" })
+        #expect(visit.properties.map(\.swiftName).contains("typeProperty"))
+        let note = try #require(schema.objects.first { $0.apiName == "c_note" })
+        #expect(note.variants[0].properties.map(\.swiftName) == ["typeProperty"])
+        let clinic = try #require(schema.objects.first { $0.apiName == "c_clinic" })
+        #expect(clinic.properties.map(\.swiftName).contains("type"))
+    }
+
     /// The dialect decides the wire form: the same schema types are Parse's own types under `dialect: parse`.
     @Test(arguments: [
         ("{ name: a, type: Reference, sourceObject: Thing }", "ParsePointer<Thing>?"),

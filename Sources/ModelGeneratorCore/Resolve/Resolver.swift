@@ -126,10 +126,12 @@ public struct Resolver: Sendable {
             scope: &scope,
             systemProperties: systemProperties
         )
-        let systemNames = Dictionary(
+        var systemNames = Dictionary(
             properties.filter(\.isSystemProperty).map { ($0.swiftName, $0.apiName) },
             uniquingKeysWith: { first, _ in first }
         )
+        // A typed object's `type` is the backend's too: its enum reads it, and its query fields have it.
+        if !definition.objectTypes.isEmpty, systemNames["type"] == nil { systemNames["type"] = "type" }
         stepAside(from: systemNames, path: path, &properties)
         var variantProperties: [[ResolvedProperty]] = []
         var variantCaseNames: [String: SourceLocation] = [:]
