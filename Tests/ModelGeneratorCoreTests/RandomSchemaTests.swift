@@ -7,8 +7,8 @@ import Testing
 /// Random valid object definitions, seeded: every type, arrays of each, Documents several levels deep, keywords,
 /// Swift's own type names and odd characters as names, references in cycles (an object to itself included),
 /// expansions, variants and enums. Every schema must generate without a diagnostic; all their generated code
-/// (models, queries and bodies) must compile in one build; and random instances of every object must decode,
-/// re-encode to the same JSON, and decode again to an equal value.
+/// (models, queries and bodies, and for a quarter `testing`'s members) must compile in one build; and random
+/// instances of every object must decode, re-encode to the same JSON, and decode again to an equal value.
 ///
 /// Replay a failure with `TEST_DEPTH=<depth> RANDOM_SCHEMA_SEED=<seed> swift test --filter RandomSchemaTests`: both
 /// are printed, and a run at one depth makes the same first schemas as a run at a greater one.
@@ -31,10 +31,12 @@ import Testing
             var schema = RandomSchema.make(&random)
             let dialect = random.pick(["cortex", "mia", "parse"])
             schema.dialect = dialect
+            // A quarter list `testing` too: each `Create`'s required members and files, for the in-memory backends.
+            let generated = random.chance(0.25) ? "models, queries, bodies, testing" : "models, queries, bodies"
             let config = """
                 schemas: [objects.json]
                 output: Generated
-                generate: [models, queries, bodies]
+                generate: [\(generated)]
                 dialect: \(dialect)
                 naming: { stripPrefixes: [\(random.chance(0.5) ? "c_" : "")] }
                 """
@@ -414,9 +416,12 @@ struct RandomSchema {
             case 2 where property.isExpandable && depth < 2:
                 var expansion = instance(of: target, &random, depth: depth + 1)
                 expansion["_id"] = id
-                // A target with an `object` property of its own keeps it (present or not): the key is its value,
-                // not the reference's object name.
-                let ownsObjectKey = objects.first { $0.name == target }!.properties.contains { $0.name == "object" }
+                // A target with an `object` property of its own, or of one of its types, keeps it (present or not):
+                // the key is its value, not the reference's object name.
+                let targetObject = objects.first { $0.name == target }!
+                let ownsObjectKey = (targetObject.properties + targetObject.variants.flatMap(\.properties)).contains {
+                    $0.name == "object"
+                }
                 if !ownsObjectKey { expansion["object"] = target }
                 return expansion
             default: return ["_id": id, "object": target, "path": "/\(target)/\(id)"]
