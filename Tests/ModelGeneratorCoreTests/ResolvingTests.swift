@@ -315,6 +315,39 @@ import Testing
         #expect(clinic.properties.map(\.swiftName).contains("type"))
     }
 
+    /// A typed object's enum reads and writes `type`: a property of that key, the object's or a type's, would read it
+    /// a second time and send it twice in a create, so it is left out, with a warning.
+    @Test func aTypedObjectsPropertyOfTheTypeKeyIsLeftOut() throws {
+        let (schema, diagnostics) = resolve(
+            """
+            objects:
+              - name: c_visit
+                properties: [{ name: type, type: String }, { name: c_when, type: Date }]
+                objectTypes:
+                  - { name: c_a, properties: [{ name: c_room, type: String }] }
+              - name: c_note
+                properties: [{ name: c_text, type: String }]
+                objectTypes:
+                  - { name: c_a, properties: [{ name: type, type: String }, { name: c_room, type: String }] }
+            """
+        )
+        #expect(diagnostics.errors.isEmpty)
+        let leftOut =
+            "warning: property 'type' of '%@' is left out: it selects the object's type, which its enum reads and writes"
+        #expect(
+            diagnostics.warnings.map(\.description) == [
+                "objects.yaml:3:26: " + leftOut.replacingOccurrences(of: "%@", with: "c_visit"),
+                "objects.yaml:9:43: " + leftOut.replacingOccurrences(of: "%@", with: "c_note"),
+            ]
+        )
+        let visit = try #require(schema.objects.first { $0.apiName == "c_visit" })
+        #expect(
+            visit.properties.map(\.apiName).contains("c_when") && !visit.properties.contains { $0.apiName == "type" }
+        )
+        let note = try #require(schema.objects.first { $0.apiName == "c_note" })
+        #expect(note.variants[0].properties.map(\.apiName) == ["c_room"])
+    }
+
     /// The dialect decides the wire form: the same schema types are Parse's own types under `dialect: parse`.
     @Test(arguments: [
         ("{ name: a, type: Reference, sourceObject: Thing }", "ParsePointer<Thing>?"),

@@ -10,6 +10,9 @@ public struct ResolvedSchema: Hashable, Sendable {
 }
 
 public struct ResolvedObject: Hashable, Sendable {
+    /// The member that selects a typed object's type (Cortex's `type`), which its enum reads and writes.
+    public static let typeKey = "type"
+
     public var apiName: String
     public var swiftName: String
     public var label: String?

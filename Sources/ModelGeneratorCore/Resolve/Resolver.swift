@@ -115,7 +115,9 @@ public struct Resolver: Sendable {
     }
 
     private mutating func resolveObject(_ definition: ObjectDefinition, swiftName: String) -> ResolvedObject {
-        let (propertyDefinitions, systemProperties) = withSystemProperties(definition)
+        var (propertyDefinitions, systemProperties) = withSystemProperties(definition)
+        let isTyped = !definition.objectTypes.isEmpty
+        if isTyped { propertyDefinitions = withoutTypeKey(propertyDefinitions, of: definition.name.value) }
         let path = [definition.name.value]
         // Every name is given out after all types are known, so no nested type hides a model that any
         // property of this object refers to.
@@ -131,7 +133,9 @@ public struct Resolver: Sendable {
             uniquingKeysWith: { first, _ in first }
         )
         // A typed object's `type` is the backend's too: its enum reads it, and its query fields have it.
-        if !definition.objectTypes.isEmpty, systemNames["type"] == nil { systemNames["type"] = "type" }
+        if isTyped, systemNames[ResolvedObject.typeKey] == nil {
+            systemNames[ResolvedObject.typeKey] = ResolvedObject.typeKey
+        }
         stepAside(from: systemNames, path: path, &properties)
         var variantProperties: [[ResolvedProperty]] = []
         var variantCaseNames: [String: SourceLocation] = [:]
@@ -146,7 +150,11 @@ public struct Resolver: Sendable {
                 continue
             }
             variantCaseNames[caseName] = objectType.name.location
-            var own = resolveProperties(objectType.properties, path: path + [objectType.name.value], scope: &scope)
+            var own = resolveProperties(
+                withoutTypeKey(objectType.properties, of: definition.name.value),
+                path: path + [objectType.name.value],
+                scope: &scope
+            )
             stepAside(from: systemNames, path: path + [objectType.name.value], &own)
             checkPropertyCollisions(properties + own)
             objectTypes.append(objectType)
@@ -520,6 +528,24 @@ public struct Resolver: Sendable {
             return []
         }
         return reader.stringList(values, "the stringEnum values of '\(definition.name.value)'") ?? []
+    }
+
+    /// `definitions` without a property of the key that selects a typed object's type, with a warning for it: the
+    /// object's enum reads and writes that key, and a property of its own would read it again and send it twice.
+    private mutating func withoutTypeKey(
+        _ definitions: [PropertyDefinition],
+        of object: String
+    )
+        -> [PropertyDefinition]
+    {
+        definitions.filter { definition in
+            guard definition.name.value == ResolvedObject.typeKey else { return true }
+            diagnostics.warning(
+                "property '\(ResolvedObject.typeKey)' of '\(object)' is left out: it selects the object's type, which its enum reads and writes",
+                at: definition.name.location
+            )
+            return false
+        }
     }
 
     /// A property of the schema's own whose Swift name is a system property's (a Mia-Platform collection's own

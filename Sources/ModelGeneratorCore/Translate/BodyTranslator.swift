@@ -133,10 +133,11 @@ struct BodyTranslator {
 
         /// What a `Create` and a `Patch` are among an object's bodies.
         enum Role {
-            /// An object without types': each declares every property.
+            /// An untyped object's: each declares every property.
             case object
             /// A type's, which name it (`type`) and declare every property: the object's shared properties are the
-            /// type's own where the models can't keep them in `common` (a name that would take is taken).
+            /// type's own where the models can't keep them in `common` (a name `common` or `Common` would take is
+            /// taken).
             case variant(type: String)
             /// The shared properties of a typed object (`Visit.Common`): a `Create` of the members every type's create
             /// sends, which is no body of its own since a create names its type, and a `Patch`, an update of its own.
@@ -168,14 +169,14 @@ struct BodyTranslator {
                 return property.definition.isCreatable || property.definition.isWritable
             }
             var shared: String?
-            if case .holdingShared(let owner, _) = role { shared = owner }
+            if case .holdingShared(let sharedOwner, _) = role { shared = sharedOwner }
             // Bodies that hold the shared ones list only the properties of their own scope.
             let isOwn: ((ResolvedProperty, String)) -> Bool = { shared == nil || $0.1 == owner }
             let writable = addressable.filter { $0.0.definition.isWritable && isOwn($0) }
             let create = createView(
                 creatable.filter(isOwn),
                 typeValue: role.type,
-                holding: shared.map { ("\($0).Create", creatable.filter { !isOwn($0) }) }
+                common: shared.map { ("\($0).Create", creatable.filter { !isOwn($0) }) }
             )
             var patch = patchView(writable)
             if let shared { holdCommon("\(shared).Patch", in: &patch) }
@@ -225,12 +226,13 @@ struct BodyTranslator {
 
         // MARK: Create
 
-        /// The `Create` of `properties`. With `holding`, it holds a create of the shared properties (`type`, of
-        /// `properties`) in `common`, first, whose required members its initializer takes too.
+        /// The `Create` of `properties`. With `common`, it holds the create of the shared properties, of Swift type
+        /// `common.createType` (`Visit.Common.Create`), in `common`, first; its initializer takes their required
+        /// members too.
         mutating func createView(
             _ properties: [(ResolvedProperty, String)],
             typeValue: String?,
-            holding shared: (type: String, properties: [(ResolvedProperty, String)])? = nil
+            common: (createType: String, properties: [(ResolvedProperty, String)])? = nil
         ) -> CreateView {
             var view = CreateView()
             if let typeValue {
@@ -239,44 +241,39 @@ struct BodyTranslator {
                     ["BodyMember(\"type\", .value(.string(\(SwiftText.stringLiteral(typeValue)))))"]
                 )
             }
-            let siblings = ((shared?.properties ?? []) + properties).map(\.0.swiftName)
-            var commonAssignmentLines: [String] = []
-            if let shared {
+            let siblings = ((common?.properties ?? []) + properties).map(\.0.swiftName)
+            if let common {
                 let name = Translator.commonPropertyName
                 view.properties.append(
                     BodyPropertyView(
                         docLines: ["/// The members every type's create sends, each also a member of this body."],
                         access: access,
                         name: name,
-                        type: shared.type,
+                        type: common.createType,
                         lineLength: translator.lineLength
                     )
                 )
                 var arguments: [String] = []
-                var checksShared = false
-                for (property, scope) in shared.properties {
+                var checksCommon = false
+                for (property, scope) in common.properties {
                     let isParameter = isCreateParameter(property)
-                    checksShared =
-                        checksShared
+                    checksCommon =
+                        checksCommon
                         || !violationLines(property, value: "value", isOptional: !isParameter, layout: layout).isEmpty
                     guard isParameter else { continue }
-                    let label = SwiftNaming.escaped(property.swiftName)
-                    let internalName = Translator.parameterName(property.swiftName, among: siblings)
-                    let element = valueType(property, scope: scope, documentsAsCreate: true)
-                    let type = property.isArray ? "[\(element)]" : element
-                    view.initParameters.append(
-                        internalName == label ? "\(label): \(type)" : "\(label) \(internalName): \(type)"
-                    )
-                    arguments.append("\(SwiftNaming.argumentLabel(property.swiftName)): \(internalName)")
+                    let parameter = initParameter(property, scope: scope, among: siblings)
+                    view.initParameters.append(parameter.declaration)
+                    arguments.append("\(SwiftNaming.argumentLabel(property.swiftName)): \(parameter.internalName)")
                 }
                 view.initAssignments.append("self.\(name) = .init(\(arguments.joined(separator: ", ")))")
-                commonAssignmentLines = layout.call("self.\(name) = .init", arguments)
+                // The call breaks between its arguments, not after its `=`.
+                view.initAssignmentLines += layout.call("self.\(name) = .init", arguments)
                 view.memberLines.append("members.append(contentsOf: self.\(name).members)")
-                if checksShared {
+                if checksCommon {
                     view.violationLines.append("violations.append(contentsOf: self.\(name).violations(at: prefix))")
                 }
             }
-            let ownAssignments = view.initAssignments.count
+            var assignments: [String] = []
             for (property, scope) in properties {
                 let name = SwiftNaming.escaped(property.swiftName)
                 let key = SwiftText.stringLiteral(property.apiName)
@@ -304,11 +301,9 @@ struct BodyTranslator {
                     )
                 )
                 if isParameter {
-                    let internalName = Translator.parameterName(property.swiftName, among: siblings)
-                    view.initParameters.append(
-                        internalName == name ? "\(name): \(type)" : "\(name) \(internalName): \(type)"
-                    )
-                    view.initAssignments.append("self.\(name) = \(internalName)")
+                    let parameter = initParameter(property, scope: scope, among: siblings)
+                    view.initParameters.append(parameter.declaration)
+                    assignments.append("self.\(name) = \(parameter.internalName)")
                     view.memberLines += layout.call(
                         "members.append",
                         label: "",
@@ -316,7 +311,7 @@ struct BodyTranslator {
                         [key, bodyValue(property, of: "self.\(name)")]
                     )
                 } else {
-                    view.initAssignments.append("self.\(name) = nil")
+                    assignments.append("self.\(name) = nil")
                     view.memberLines += layout.block(
                         "if let value = self.\(name)",
                         layout.nested.call(
@@ -338,10 +333,23 @@ struct BodyTranslator {
             view.initOnOneLine = 8 + signature.count <= translator.lineLength
             // The parameters sit one level inside `init(`, three levels deep.
             view.initParameterLines = layout.parameters(view.initParameters, declared: true)
-            // The call that makes `common` breaks between its arguments, not after its `=`.
-            view.initAssignmentLines =
-                commonAssignmentLines + layout.assignments(Array(view.initAssignments[ownAssignments...]))
+            view.initAssignments += assignments
+            view.initAssignmentLines += layout.assignments(assignments)
             return view
+        }
+
+        /// `property` as a parameter of `Create`'s initializer: its declaration (`name: Type`, or `name internal:
+        /// Type` where the name can't be a parameter's) and the name its body reads.
+        mutating func initParameter(
+            _ property: ResolvedProperty,
+            scope: String,
+            among siblings: [String]
+        ) -> (declaration: String, internalName: String) {
+            let name = SwiftNaming.escaped(property.swiftName)
+            let internalName = Translator.parameterName(property.swiftName, among: siblings)
+            let element = valueType(property, scope: scope, documentsAsCreate: true)
+            let type = property.isArray ? "[\(element)]" : element
+            return (internalName == name ? "\(name): \(type)" : "\(name) \(internalName): \(type)", internalName)
         }
 
         /// The Swift type a body holds for one value: ids for references, uploads for files, nested create bodies

@@ -28,7 +28,7 @@ struct QueryTranslator {
             properties: properties,
             systemBundle: SystemBundle.of(properties),
             scope: { scopes[$0.swiftName] ?? object.swiftName },
-            typeField: object.variants.isEmpty ? nil : Translator.objectTypeKey,
+            typeField: object.variants.isEmpty ? nil : ResolvedObject.typeKey,
             isModel: true
         )
         let includable = object.properties.filter { $0.definition.isOptionalInResponses && $0.keyPath.count == 1 }

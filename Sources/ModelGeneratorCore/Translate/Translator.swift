@@ -162,8 +162,6 @@ public struct Translator: Sendable {
         )
     }
 
-    /// The member of a typed object's JSON that names its type (Cortex's `objectTypes`).
-    static let objectTypeKey = "type"
     /// The name of the struct of a typed object's own properties, nested in its enum.
     static let commonTypeName = "Common"
     /// The name of the stored property that holds them in each type's struct.
@@ -248,8 +246,8 @@ public struct Translator: Sendable {
         let bundle = SystemBundle.of(properties)
         let read = typeStruct?.properties ?? properties
         var modeledKeys = keepsUnknownMembers ? modeledKeys(read) : nil
-        if typeStruct != nil, let keys = modeledKeys, !keys.contains(Self.objectTypeKey) {
-            modeledKeys = keys + [Self.objectTypeKey]
+        if typeStruct != nil, let keys = modeledKeys, !keys.contains(ResolvedObject.typeKey) {
+            modeledKeys = keys + [ResolvedObject.typeKey]
         }
         let properties = bundle?.replacing(in: properties) ?? properties
         let isIdentifiable = read.contains {

@@ -490,6 +490,7 @@ public struct CreateView: Sendable, TemplateView {
     public func value(named name: String) -> Any? {
         switch name {
         case "properties": properties
+        case "hasProperties": !properties.isEmpty
         case "initParametersInline": initParameters.joined(separator: ", ")
         case "initParameters": initParameters.enumerated().map { $0 == initParameters.count - 1 ? $1 : $1 + "," }
         case "initOnOneLine": initOnOneLine
