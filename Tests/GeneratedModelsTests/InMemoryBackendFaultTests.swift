@@ -34,10 +34,11 @@ import FoundationNetworking
         )
         #expect(status == 400)
         #expect(answer["errCode"] == "cortex.invalidArgument.validation" && answer["code"] == "kValidationError")
-        #expect(answer["reason"] == "Validation error.", "\(answer)")
+        #expect(answer["reason"] == "Validation error." && answer["name"] == "error", "\(answer)")
         let property = try #require(answer["faults"]?[0], "\(answer)")
         #expect(property["errCode"] == "cortex.invalidArgument.required" && property["code"] == "kRequired")
         #expect(property["object"] == "fault" && property["path"] == "c_name" && property["status"] == 400)
+        #expect(property["reason"] == "Required property" && property["message"] == "Please enter a value.")
 
         let body = QueryJSON.object([("c_name", .string("a"))])
         (status, _) = try await backend.answer(RenderedRequest(method: "POST", path: "/c_items", body: body))
@@ -51,6 +52,73 @@ import FoundationNetworking
         )
         #expect(status == 400)
         #expect(answer["errCode"] == "cortex.invalidArgument.unspecified" && answer["code"] == "kInvalidArgument")
+    }
+
+    /// Cortex's document writer refuses a property the object doesn't have, and one Cortex sets itself, with a fault
+    /// of its own rather than a validation fault: `cortex.notFound.property` (404, `kNotFound`) and
+    /// `cortex.accessDenied.notWritable` (403), each with the property's path, for a create, a `PUT` and a `PATCH`
+    /// alike. The client reads both as a refusal of the body that names the property, as it reads the other backends'
+    /// 400s for the same.
+    @Test func cortexRefusesAnUnknownOrReadOnlyPropertyWithAFaultOfItsOwn() async throws {
+        let backend = InMemoryBackend(.cortex)
+        await backend.register(Item.Create.self)
+        let item = try await backend.client().create(Item.Create(name: "a"))
+        let path = "/c_items/\(item.id)"
+        func body(_ members: [(String, QueryJSON)]) -> QueryJSON { .object(members) }
+        let setNope = QueryJSON.object([("op", .string("set")), ("path", .string("c_nope")), ("value", .int(1))])
+        let requests: [(RenderedRequest, Int, String, String)] = [
+            (
+                RenderedRequest(
+                    method: "POST",
+                    path: "/c_items",
+                    body: body([("c_name", .string("b")), ("c_nope", .int(1))])
+                ),
+                404, "cortex.notFound.property", "c_nope"
+            ),
+            (
+                RenderedRequest(method: "PUT", path: path, body: body([("c_nope", .int(1))])),
+                404, "cortex.notFound.property", "c_nope"
+            ),
+            (
+                RenderedRequest(method: "PATCH", path: path, body: .array([setNope])),
+                404, "cortex.notFound.property", "c_nope"
+            ),
+            (
+                RenderedRequest(
+                    method: "POST",
+                    path: "/c_items",
+                    body: body([("c_name", .string("b")), ("created", .string("2020-01-01T00:00:00.000Z"))])
+                ),
+                403, "cortex.accessDenied.notWritable", "created"
+            ),
+            (
+                RenderedRequest(
+                    method: "PUT",
+                    path: path,
+                    body: body([("creator", .string("000000000000000000000002"))])
+                ),
+                403, "cortex.accessDenied.notWritable", "creator"
+            ),
+        ]
+        for (request, expectedStatus, errCode, property) in requests {
+            let (status, answer) = try await backend.answer(request)
+            #expect(status == expectedStatus, "\(request.method) \(answer)")
+            #expect(answer["object"] == "fault" && answer["errCode"] == .string(errCode), "\(answer)")
+            #expect(answer["status"] == .int(expectedStatus) && answer["path"] == .string(property), "\(answer)")
+            #expect(answer["faults"] == nil, "\(answer)")
+        }
+        #expect(await backend.documents(in: "c_items").count == 1)
+        #expect(await backend.documents(in: "c_items").first?["c_nope"] == nil)
+
+        let client = backend.client()
+        for (body, property) in [
+            (["c_name": "b", "c_nope": 1] as JSONValue, "c_nope"), (["c_name": "b", "created": "x"], "created"),
+        ] {
+            let error = await #expect(throws: ModelClientError.self) {
+                _ = try await client.post(body, to: "/c_items", answer: JSONValue.self)
+            }
+            #expect(error?.refusal == .validation(fields: [property]), "\(String(describing: error))")
+        }
     }
 
     // MARK: Mia-Platform

@@ -56,7 +56,9 @@ public enum ServerRefusal: Sendable, Hashable {
     case conflict
     /// 400 or 422 with the body's field paths where it names them (Cortex's `faults[].path`, each error of a Mia
     /// `body/<path> must …` message with the property it misses, the field of a Parse 111 or 105), Cortex's
-    /// `kValidationError`, Parse's 142.
+    /// `kValidationError`, Parse's 142; and Cortex's refusal of a property the object doesn't have
+    /// (`cortex.notFound.property`, a 404) or may not be written (`cortex.accessDenied.notWritable`, a 403), with its
+    /// path.
     case validation(fields: [String])
     /// 401 or 403, Parse's 119 and 209 (an invalid session token).
     case unauthorized
@@ -73,6 +75,9 @@ extension ModelClientError {
         switch self {
         case .rateLimited(let retryAfter, _, _, _): return .rateLimited(retryAfter: retryAfter)
         case .server(let status, let code, let message, let body):
+            if Self.refusesCortexProperty(status: status, body: body) {
+                return .validation(fields: Self.fieldPaths(body: body, code: code, message: message))
+            }
             switch (status, code) {
             case (404, _), (_, "kNotFound"), (_, "101"): return .notFound
             case (409, _), (_, "137"): return .conflict
@@ -84,6 +89,17 @@ extension ModelClientError {
             }
         default: return nil
         }
+    }
+
+    /// Whether a Cortex fault refuses a property a request names, which Cortex answers with 404 or 403 of its own:
+    /// one the object doesn't have (`cortex.notFound.property`) or one it may not write
+    /// (`cortex.accessDenied.notWritable`). The request is what's wrong, as with the other backends' 400s for the
+    /// same, not a missing instance or the principal's access.
+    private static func refusesCortexProperty(status: Int, body: Data) -> Bool {
+        guard status == 404 || status == 403,
+            let errCode = (try? JSONValue(parsing: body))?["errCode"]?.stringValue
+        else { return false }
+        return errCode == "cortex.notFound.property" || errCode == "cortex.accessDenied.notWritable"
     }
 
     /// The field paths an error body names: Cortex's `faults[].path` (nested faults too), those of a Mia

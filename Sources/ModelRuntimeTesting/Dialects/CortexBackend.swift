@@ -28,23 +28,28 @@ struct CortexBackend: BackendDialect {
 
     /// A fault as Cortex writes one (mdctl `packages/mdctl-core/fault.js`, `toJSON`, reads the same members):
     /// `object`, `name`, `errCode` (`cortex.<kind>.<detail>`, whose kind names the `code`), `code`, `status`, `reason`,
-    /// `message` and `path`. A refusal of the instance's properties is Cortex's validation fault (`Validation
-    /// error.`, `cortex.invalidArgument.validation`) listing each refused property under `faults`; the errCodes are
-    /// those Cortex raises: `cortex.notFound.instance` for an instance it doesn't find, `cortex.conflict.duplicateKey`
-    /// for MongoDB's duplicate key, `cortex.invalidArgument.required` for a missing required property,
-    /// `cortex.notFound.property` for one the object doesn't have.
+    /// `message` and `path`, with the errCodes Cortex's server raises:
+    /// - `cortex.notFound.instance` for an instance it doesn't find, `cortex.conflict.duplicateKey` for MongoDB's
+    ///   duplicate key;
+    /// - a property a write names that the object doesn't have, `cortex.notFound.property` (404), and one Cortex sets
+    ///   itself, `cortex.accessDenied.notWritable` (403), each a fault of its own with the property's path, as its
+    ///   document writer throws them;
+    /// - a refusal of a value, `Validation error.` (`cortex.invalidArgument.validation`), which lists each property
+    ///   under `faults`: a missing required one as its required validator words it (`cortex.invalidArgument.required`,
+    ///   `Required property`, `Please enter a value.`), any other `cortex.invalidArgument.unspecified`.
     func errorBody(_ fault: BackendFault) -> JSONValue {
         let (code, errCode, name): (String, String, String) =
             switch fault.code {
             case "notFound": ("kNotFound", "cortex.notFound.instance", "db")
+            case "unknownProperty": ("kNotFound", "cortex.notFound.property", "db")
+            case "readOnly": ("kAccessDenied", "cortex.accessDenied.notWritable", "error")
             case "duplicate": ("kDuplicateKey", "cortex.conflict.duplicateKey", "db")
-            case "validation", "required", "unknownProperty":
-                ("kValidationError", "cortex.invalidArgument.validation", "validation")
+            case "validation", "required": ("kValidationError", "cortex.invalidArgument.validation", "error")
             default: ("kInvalidArgument", "cortex.invalidArgument.unspecified", "error")
             }
         var body: [String: JSONValue] = [
             "object": "fault", "name": .string(name), "errCode": .string(errCode), "code": .string(code),
-            "status": .int(fault.status), "reason": .string(fault.message), "message": .string(fault.message),
+            "status": .int(status(of: fault)), "reason": .string(fault.message), "message": .string(fault.message),
         ]
         guard code == "kValidationError" else {
             if let path = fault.path { body["path"] = .string(path) }
@@ -53,20 +58,27 @@ struct CortexBackend: BackendDialect {
         body["reason"] = "Validation error."
         guard let path = fault.path else { return .object(body) }
         // Cortex lists each invalid property under `faults`, with its path.
-        let (propertyCode, propertyErrCode): (String, String) =
-            switch fault.code {
-            case "required": ("kRequired", "cortex.invalidArgument.required")
-            case "unknownProperty": ("kNotFound", "cortex.notFound.property")
-            default: ("kInvalidArgument", "cortex.invalidArgument.unspecified")
-            }
-        body["faults"] = [
-            [
-                "object": "fault", "name": "validation", "errCode": .string(propertyErrCode),
-                "code": .string(propertyCode), "status": .int(fault.status), "path": .string(path),
-                "reason": .string(fault.message), "message": .string(fault.message),
-            ]
+        var property: [String: JSONValue] = [
+            "object": "fault", "name": "validation", "errCode": "cortex.invalidArgument.unspecified",
+            "code": "kInvalidArgument", "status": .int(fault.status), "path": .string(path),
+            "reason": .string(fault.message), "message": .string(fault.message),
         ]
+        if fault.code == "required" {
+            property["errCode"] = "cortex.invalidArgument.required"
+            property["code"] = "kRequired"
+            property["reason"] = "Required property"
+            property["message"] = "Please enter a value."
+        }
+        body["faults"] = [.object(property)]
         return .object(body)
+    }
+
+    func status(of fault: BackendFault) -> Int {
+        switch fault.code {
+        case "unknownProperty": 404
+        case "readOnly": 403
+        default: fault.status
+        }
     }
 
     func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {

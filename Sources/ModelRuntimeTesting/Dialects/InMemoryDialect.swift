@@ -117,7 +117,7 @@ extension BackendState {
         for key in keys {
             let topLevel = String(key.split(separator: ".", maxSplits: 1).first ?? "")
             if readOnly.contains(topLevel) {
-                throw BackendFault.validation("\(topLevel) is read-only", path: topLevel)
+                throw BackendFault(status: 400, code: "readOnly", message: "\(topLevel) is read-only", path: topLevel)
             }
             if let modeled = models[pluralName]?.modeledKeys, !modeled.contains(topLevel) {
                 throw BackendFault(

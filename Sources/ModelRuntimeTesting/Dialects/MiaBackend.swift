@@ -177,7 +177,7 @@ struct MiaBackend: BackendDialect {
         // (`index.js`, `customErrorHandler`) adds it.
         let message =
             switch fault.code {
-            case "validation": "body/\(fault.path ?? "") is refused: \(fault.message)"
+            case "validation", "readOnly": "body/\(fault.path ?? "") is refused: \(fault.message)"
             case "unknownProperty":
                 "body must NOT have additional properties. Property \"\(fault.path ?? "")\" is not defined in "
                     + "validation schema"
@@ -190,7 +190,9 @@ struct MiaBackend: BackendDialect {
         ]
         // A refusal by a route's schema is Fastify's validation error, with its code; the error handler rewrites one
         // about additional properties as an error of its own, without it.
-        if ["validation", "required", "schema"].contains(fault.code) { body["code"] = "FST_ERR_VALIDATION" }
+        if ["validation", "readOnly", "required", "schema"].contains(fault.code) {
+            body["code"] = "FST_ERR_VALIDATION"
+        }
         return .object(body)
     }
 
