@@ -121,6 +121,56 @@ import FoundationNetworking
         }
     }
 
+    /// A read's `paths[]` as Cortex's reader selects them: an element of a document array the path goes through and
+    /// keeps nothing of is left out (MongoDB's projection would keep it as `{}`, as Mia-Platform's does), and, with a
+    /// registered model whose keys are known, a path the object doesn't have is `cortex.notFound.property`.
+    @Test func cortexPathsIntoADocumentArrayKeepOnlyElementsWithWhatTheyName() async throws {
+        let backend = InMemoryBackend(.cortex)
+        let part = { (members: [(String, QueryJSON)]) in QueryJSON.object(members) }
+        let body = QueryJSON.object([
+            ("c_name", .string("chair")),
+            (
+                "c_parts",
+                .array([
+                    part([("c_label", .string("leg")), ("c_qty", .int(4))]), part([("c_qty", .int(1))]),
+                    part([("c_label", .string("seat"))]),
+                ])
+            ),
+        ])
+        var (status, answer) = try await backend.answer(RenderedRequest(method: "POST", path: "/c_items", body: body))
+        #expect(status == 200, "\(answer)")
+        let path = "/c_items/\(answer["_id"]?.stringValue ?? "")"
+        (status, answer) = try await backend.answer(
+            RenderedRequest(path: path, queryItems: [URLQueryItem(name: "paths[]", value: "c_parts.c_label")])
+        )
+        #expect(status == 200)
+        #expect(answer["c_parts"] == [["c_label": "leg"], ["c_label": "seat"]], "\(answer)")
+        #expect(answer["c_name"] == nil && answer["_id"] != nil)
+        // Two paths: an element keeps what either names.
+        (status, answer) = try await backend.answer(
+            RenderedRequest(
+                path: "/c_items",
+                queryItems: [
+                    URLQueryItem(name: "paths[]", value: "c_parts.c_label"),
+                    URLQueryItem(name: "paths[]", value: "c_parts.c_qty"),
+                ]
+            )
+        )
+        #expect(answer["data"]?[0]?["c_parts"] == [["c_label": "leg", "c_qty": 4], ["c_qty": 1], ["c_label": "seat"]])
+
+        // Unknown to the model: refused once the model is registered; left out of the answer before.
+        (status, answer) = try await backend.answer(
+            RenderedRequest(path: path, queryItems: [URLQueryItem(name: "paths[]", value: "c_nope.c_x")])
+        )
+        #expect(status == 200 && answer["c_nope"] == nil, "\(answer)")
+        await backend.register(Item.self)
+        (status, answer) = try await backend.answer(
+            RenderedRequest(path: "/c_items", queryItems: [URLQueryItem(name: "paths[]", value: "c_nope.c_x")])
+        )
+        #expect(status == 404 && answer["errCode"] == "cortex.notFound.property", "\(answer)")
+        #expect(answer["path"] == "c_nope.c_x")
+    }
+
     // MARK: Mia-Platform
 
     /// The CRUD service refuses a value of the wrong type by the collection's JSON Schema, in Ajv's words with

@@ -95,7 +95,7 @@ struct CortexBackend: BackendDialect {
         case ("POST", 0): return try create(request.body, plural, &state)
         case ("GET", 1):
             let document = expanding(try instance(rest[0], plural, state).document, request.items("expand[]"), state)
-            return BackendAnswer(try selection(request).project(document))
+            return BackendAnswer(try selection(request, plural, state).project(document))
         case ("GET", _):
             let document = try instance(rest[0], plural, state).document
             let id = document["_id"]?.stringValue ?? rest[0]
@@ -113,12 +113,35 @@ struct CortexBackend: BackendDialect {
 
     // MARK: Reading
 
-    private func selection(_ request: BackendRequest) throws -> DocumentSelection {
-        DocumentSelection(included: request.items("paths[]"), alwaysIncluded: ["_id", "object"], idsAreObjectIDs: true)
+    /// A read's `paths[]`: as Cortex's reader selects them, an element of a document array the paths go through
+    /// and keep nothing of is left out, and (with a registered model that keeps unknown members, whose keys are
+    /// known) a path the object doesn't have is refused as the property it doesn't find (`cortex.notFound.property`).
+    private func selection(
+        _ request: BackendRequest,
+        _ plural: String,
+        _ state: BackendState
+    ) throws -> DocumentSelection {
+        let paths = request.items("paths[]")
+        if let modeled = state.models[plural]?.modeledKeys {
+            for path in paths {
+                let property = String(path.split(separator: ".", maxSplits: 1).first ?? "")
+                guard modeled.contains(property) else {
+                    throw BackendFault(
+                        status: 404,
+                        code: "unknownProperty",
+                        message: "\(plural) has no property \(property)",
+                        path: path
+                    )
+                }
+            }
+        }
+        var selection = DocumentSelection(included: paths, alwaysIncluded: ["_id", "object"], idsAreObjectIDs: true)
+        selection.dropsElementsKeptEmpty = true
+        return selection
     }
 
     private func list(_ request: BackendRequest, _ plural: String, _ state: BackendState) throws -> BackendAnswer {
-        var selection = try selection(request)
+        var selection = try selection(request, plural, state)
         let selected = try matching(try request.jsonItem("where"), plural, state)
         if let sort = request.item("sort") {
             guard case .object(let members) = try BackendRequest.json(sort, what: "sort"),

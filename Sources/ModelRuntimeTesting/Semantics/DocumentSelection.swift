@@ -13,6 +13,9 @@ struct DocumentSelection {
     var excluded: [String] = []
     /// Members every answer keeps whatever the projection (`_id`, Parse's `objectId`…).
     var alwaysIncluded: [String] = []
+    /// Whether an element of an array an included path goes through, of which the path keeps nothing, is left out
+    /// (Cortex's reader keeps only elements with substance), rather than kept as `{}` (MongoDB's projection).
+    var dropsElementsKeptEmpty = false
     /// Whether an `_id` sorts as the ObjectId it is (Cortex, Mia-Platform: see ``FilterRules/idsAreObjectIDs``),
     /// whatever the case it was stored in.
     var idsAreObjectIDs = false
@@ -114,6 +117,13 @@ struct DocumentSelection {
             for path in included + alwaysIncluded {
                 Self.copy(segments(path)[...], from: members, into: &kept)
             }
+            if dropsElementsKeptEmpty {
+                for path in included {
+                    let segments = segments(path)
+                    guard segments.count > 1, let first = segments.first, let member = kept[first] else { continue }
+                    kept[first] = Self.droppingEmptyElements(segments.dropFirst(), of: member)
+                }
+            }
             members = kept
         }
         for path in excluded where !alwaysIncluded.contains(path) {
@@ -163,6 +173,26 @@ struct DocumentSelection {
             return .array(result)
         default:
             return nil
+        }
+    }
+
+    /// `value`, what an inclusion kept, without the elements of the arrays `path` (the rest of an included path) goes
+    /// through that are empty documents: those it kept nothing of.
+    private static func droppingEmptyElements(_ path: ArraySlice<String>, of value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(var members):
+            guard path.count > 1, let first = path.first, let member = members[first] else { return value }
+            members[first] = droppingEmptyElements(path.dropFirst(), of: member)
+            return .object(members)
+        case .array(let elements):
+            return .array(
+                elements.compactMap { element in
+                    if case .object(let members) = element, members.isEmpty { return nil }
+                    return droppingEmptyElements(path, of: element)
+                }
+            )
+        default:
+            return value
         }
     }
 
