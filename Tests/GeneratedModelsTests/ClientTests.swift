@@ -117,6 +117,44 @@ struct ClientTests {
                 ],
                 .validation(fields: ["c_name"])
             ),
+            // Cortex refuses a property a request names that the object doesn't have, or that it may not write, with
+            // a 404 and a 403 of their own: the request is wrong, not the instance or the principal.
+            (
+                "cortex",
+                [
+                    "status": 404,
+                    "body":
+                        #"{"object":"fault","name":"db","errCode":"cortex.notFound.property","code":"kNotFound","status":404,"path":"c_nope"}"#,
+                ],
+                .validation(fields: ["c_nope"])
+            ),
+            (
+                "cortex",
+                [
+                    "status": 403,
+                    "body":
+                        #"{"object":"fault","errCode":"cortex.accessDenied.notWritable","code":"kAccessDenied","status":403,"path":"created"}"#,
+                ],
+                .validation(fields: ["created"])
+            ),
+            (
+                "cortex",
+                [
+                    "status": 404,
+                    "body":
+                        #"{"object":"fault","name":"db","errCode":"cortex.notFound.instance","code":"kNotFound","status":404}"#,
+                ],
+                .notFound
+            ),
+            (
+                "cortex",
+                [
+                    "status": 403,
+                    "body":
+                        #"{"object":"fault","errCode":"cortex.accessDenied.instanceRead","code":"kAccessDenied","status":403}"#,
+                ],
+                .unauthorized
+            ),
         ]
         try await ClientServer.run { server in
             for (name, answer, refusal) in cases {

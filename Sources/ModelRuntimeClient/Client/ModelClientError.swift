@@ -50,7 +50,8 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
 /// What an error answer means, the same in every dialect: from the status, and from the codes Cortex and Parse
 /// write in their error bodies (Parse answers most refusals with 400 and says which in `code`).
 public enum ServerRefusal: Sendable, Hashable {
-    /// 404, Cortex's `kNotFound`, Parse's 101.
+    /// 404, Cortex's `kNotFound`, Parse's 101; but for Cortex's refusal of a property the object doesn't have
+    /// (`cortex.notFound.property`), which is ``validation(fields:)``.
     case notFound
     /// 409, Parse's 137 (a duplicate value).
     case conflict
@@ -60,7 +61,8 @@ public enum ServerRefusal: Sendable, Hashable {
     /// (`cortex.notFound.property`, a 404) or may not be written (`cortex.accessDenied.notWritable`, a 403), with its
     /// path.
     case validation(fields: [String])
-    /// 401 or 403, Parse's 119 and 209 (an invalid session token).
+    /// 401 or 403, Parse's 119 and 209 (an invalid session token); but for Cortex's refusal of a property it sets
+    /// itself (`cortex.accessDenied.notWritable`), which is ``validation(fields:)``.
     case unauthorized
     /// 429, Parse's 155, with the server's `Retry-After`.
     case rateLimited(retryAfter: Duration?)

@@ -85,8 +85,9 @@ public actor InMemoryBackend: HTTPTransport {
     // MARK: Seeding
 
     /// Makes `type` known: its object name for what Cortex writes in `object`, its keys to refuse a property it
-    /// doesn't have (Cortex and Mia-Platform; Parse adds a field instead), its coding to refuse a value of the wrong
-    /// type or a missing required one, and (Mia-Platform) its endpoints' default states.
+    /// doesn't have (in a write to Cortex and Mia-Platform, where Parse adds a field instead, and in a Cortex read's
+    /// `paths[]`), its coding to refuse a value of the wrong type or a missing required one, and (Mia-Platform) its
+    /// endpoints' default states.
     public func register<M: SchemaObject>(_ type: M.Type) {
         state.register(type)
     }

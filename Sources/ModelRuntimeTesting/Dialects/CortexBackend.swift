@@ -125,7 +125,8 @@ struct CortexBackend: BackendDialect {
         if let modeled = state.models[plural]?.modeledKeys {
             for path in paths {
                 let property = String(path.split(separator: ".", maxSplits: 1).first ?? "")
-                guard modeled.contains(property) else {
+                // Cortex's own properties are the object's whether or not the model reads them.
+                guard modeled.contains(property) || Self.systemProperties.contains(property) else {
                     throw BackendFault(
                         status: 404,
                         code: "unknownProperty",

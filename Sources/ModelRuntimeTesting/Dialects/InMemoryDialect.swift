@@ -112,22 +112,28 @@ extension BackendFault {
 }
 
 extension BackendState {
-    /// Refuses a write to `pluralName` that sets a key the registered model doesn't read, or one of `readOnly`.
+    /// Refuses a write to `pluralName` that sets a key the registered model doesn't read, or one of `readOnly`. Of
+    /// several, the refusal names the first in code-point order: a body's keys come unordered, and the same write
+    /// must be refused the same way in every run.
     func checkKeys(_ keys: some Sequence<String>, of pluralName: String, readOnly: Set<String>) throws {
+        let modeled = models[pluralName]?.modeledKeys
+        var refused: (property: String, isReadOnly: Bool)?
         for key in keys {
             let topLevel = String(key.split(separator: ".", maxSplits: 1).first ?? "")
-            if readOnly.contains(topLevel) {
-                throw BackendFault(status: 400, code: "readOnly", message: "\(topLevel) is read-only", path: topLevel)
-            }
-            if let modeled = models[pluralName]?.modeledKeys, !modeled.contains(topLevel) {
-                throw BackendFault(
-                    status: 400,
-                    code: "unknownProperty",
-                    message: "\(pluralName) has no property \(topLevel)",
-                    path: topLevel
-                )
-            }
+            let isReadOnly = readOnly.contains(topLevel)
+            guard isReadOnly || modeled.map({ !$0.contains(topLevel) }) == true else { continue }
+            if refused.map({ topLevel < $0.property }) ?? true { refused = (topLevel, isReadOnly) }
         }
+        guard let (property, isReadOnly) = refused else { return }
+        if isReadOnly {
+            throw BackendFault(status: 400, code: "readOnly", message: "\(property) is read-only", path: property)
+        }
+        throw BackendFault(
+            status: 400,
+            code: "unknownProperty",
+            message: "\(pluralName) has no property \(property)",
+            path: property
+        )
     }
 
     /// Refuses a document the registered model can't decode: a value of the wrong type, a missing required one.

@@ -60,7 +60,7 @@ struct ParseBackend: BackendDialect {
             switch fault.code {
             case "notFound": 101
             case "duplicate": 137
-            case "validation", "required", "unknownProperty": 111
+            case "validation", "readOnly", "required", "unknownProperty": 111
             case "keyName": 105
             case "nestedKey": 121
             case "json", "operand": 107
