@@ -132,6 +132,68 @@ import FoundationNetworking
         }
     }
 
+    /// Cortex refuses a member a write puts inside a Document, or an element of a document array, that the Document
+    /// doesn't define, by its property path (`c_size.c_depth`, `c_parts.c_nope`: an element's path is its array's),
+    /// as it refuses one at the top level. A member the stored instance already had (seeded) doesn't stop another
+    /// write.
+    @Test func cortexRefusesAnUnknownMemberInsideADocument() async throws {
+        let backend = InMemoryBackend(.cortex)
+        await backend.register(Item.self)
+        let member = { (key: String, value: QueryJSON) in (key, value) }
+        let cases: [(QueryJSON, String)] = [
+            (
+                .object([member("c_name", .string("a")), member("c_size", .object([member("c_depth", .int(3))]))]),
+                "c_size.c_depth"
+            ),
+            (
+                .object([
+                    member("c_name", .string("a")),
+                    member(
+                        "c_parts",
+                        .array([
+                            .object([member("c_label", .string("leg"))]),
+                            .object([member("c_nope", .int(1)), member("c_bad", .int(2))]),
+                        ])
+                    ),
+                ]),
+                "c_parts.c_bad"
+            ),
+        ]
+        for (body, path) in cases {
+            let (status, answer) = try await backend.answer(
+                RenderedRequest(method: "POST", path: "/c_items", body: body)
+            )
+            #expect(status == 404 && answer["errCode"] == "cortex.notFound.property", "\(answer)")
+            #expect(answer["path"] == .string(path), "\(answer)")
+        }
+        #expect(await backend.documents(in: "c_items").isEmpty)
+
+        // Through an update too, and not for what the instance already held.
+        try await backend.insert(
+            [["_id": "650000000000000000000009", "c_name": "seeded", "c_size": ["c_width": 1, "c_old": true]]],
+            into: "c_items"
+        )
+        let path = "/c_items/650000000000000000000009"
+        var (status, answer) = try await backend.answer(
+            RenderedRequest(method: "PUT", path: path, body: .object([member("c_name", .string("renamed"))]))
+        )
+        #expect(status == 200, "\(answer)")
+        (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "PATCH",
+                path: path,
+                body: .array([
+                    .object([
+                        member("op", .string("set")), member("path", .string("c_size")),
+                        member("value", .object([member("c_width", .int(2)), member("c_x", .int(1))])),
+                    ])
+                ])
+            )
+        )
+        #expect(status == 404 && answer["path"] == "c_size.c_x", "\(answer)")
+        #expect(await backend.documents(in: "c_items").first?["c_name"] == "renamed")
+    }
+
     /// A read's `paths[]` as Cortex's reader selects them: an element of a document array the path goes through and
     /// keeps nothing of is left out (MongoDB's projection would keep it as `{}`, as Mia-Platform's does), and, with a
     /// registered model whose keys are known, a path the object doesn't have is `cortex.notFound.property`.

@@ -7,16 +7,18 @@ import Foundation
 /// `URL` encodes as its `absoluteString` and `Decimal` as a number, as `JSONEncoder` always does; `Data` encodes as
 /// base64 (`JSONEncoder`'s default strategy); `Date` encodes itself, which is `JSONEncoder`'s default
 /// (`deferredToDate`). A value that encodes nothing becomes `{}`, as a nested one does with `JSONEncoder`.
-final class JSONValueEncoder {
+package final class JSONValueEncoder {
     /// The key paths for which a model called `encodeIfPresent` with `nil`: properties it knows but has no value for.
     private(set) var nilKeyPaths: [[JSONKey]] = []
     /// The undocumented ``OpenEnumeration`` values encoded, with their key paths.
     private(set) var undocumentedValues: [(keyPath: [JSONKey], value: JSONValue)] = []
     /// The members a model kept without defining them (``UnknownMembers``), with their key paths.
-    private(set) var keptValues: [(keyPath: [JSONKey], value: JSONValue)] = []
+    package private(set) var keptValues: [(keyPath: [JSONKey], value: JSONValue)] = []
+
+    package init() {}
 
     /// Encodes `value`, which sits at `codingPath` (for error messages).
-    func encode(_ value: some Encodable, codingPath: [JSONKey] = []) throws -> JSONValue {
+    package func encode(_ value: some Encodable, codingPath: [JSONKey] = []) throws -> JSONValue {
         let node = Node()
         try encode(value, into: node, at: codingPath)
         return node.json

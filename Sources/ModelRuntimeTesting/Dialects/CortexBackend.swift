@@ -218,6 +218,7 @@ struct CortexBackend: BackendDialect {
         document["shared"] = false
         document["idx"] = ["v": 0]
         try state.checkDocument(.object(document), of: plural)
+        try state.checkNestedKeys(.object(document), before: nil, of: plural)
         try state.checkUnique(.object(document), in: plural, replacing: nil)
         state.collections[plural, default: []].append(.object(document))
         return BackendAnswer(.object(document))
@@ -292,6 +293,7 @@ struct CortexBackend: BackendDialect {
         members["updated"] = .string(state.timestamp())
         members["updater"] = account(principal)
         try state.checkDocument(.object(members), of: plural)
+        try state.checkNestedKeys(.object(members), before: document, of: plural)
         try state.checkUnique(.object(members), in: plural, replacing: index)
         state.collections[plural]![index] = .object(members)
         return BackendAnswer(.object(members))

@@ -136,6 +136,25 @@ extension BackendState {
         )
     }
 
+    /// Refuses a document of `pluralName` that has a member, below its top level, that neither the registered model
+    /// nor any Document in it defines and that `before` (the document as stored, nil for a create) didn't have
+    /// already: the first such path in code-point order, as a property the object doesn't have. An element's `_id`,
+    /// which the backend gives every element of a document array, is its own whether or not the Document reads it.
+    func checkNestedKeys(_ document: JSONValue, before: JSONValue?, of pluralName: String) throws {
+        guard let model = models[pluralName], model.modeledKeys != nil else { return }
+        let existing = before.map(model.unknownMemberPaths) ?? []
+        let added = model.unknownMemberPaths(document).filter {
+            $0.contains(".") && !$0.hasSuffix("._id") && !existing.contains($0)
+        }
+        guard let path = added.min() else { return }
+        throw BackendFault(
+            status: 400,
+            code: "unknownProperty",
+            message: "\(pluralName) has no property \(path)",
+            path: path
+        )
+    }
+
     /// Refuses a document the registered model can't decode: a value of the wrong type, a missing required one.
     func checkDocument(_ document: JSONValue, of pluralName: String) throws {
         guard let model = models[pluralName] else { return }
