@@ -191,7 +191,41 @@ import FoundationNetworking
             )
         )
         #expect(status == 404 && answer["path"] == "c_size.c_x", "\(answer)")
+        (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "PUT",
+                path: path,
+                body: .object([
+                    member("c_parts", .array([.object([member("c_label", .string("x")), member("c_y", .int(1))])]))
+                ])
+            )
+        )
+        #expect(status == 404 && answer["path"] == "c_parts.c_y", "\(answer)")
         #expect(await backend.documents(in: "c_items").first?["c_name"] == "renamed")
+
+        // A key with a dot at the top level is one key, not a path into `c_size` (whose `c_width` `Size` defines).
+        (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "POST",
+                path: "/c_items",
+                body: .object([member("c_name", .string("b")), member("c_size.c_width", .int(1))])
+            )
+        )
+        #expect(status == 200, "\(answer)")
+        // A stored instance that didn't decode (an export's, missing a required property) keeps what it had: a
+        // write that mends it is not refused for a member it didn't touch.
+        try await backend.insert(
+            [["_id": "65000000000000000000000a", "c_name": 5, "c_size": ["c_old": true]]],
+            into: "c_items"
+        )
+        (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "PUT",
+                path: "/c_items/65000000000000000000000a",
+                body: .object([member("c_name", .string("mended"))])
+            )
+        )
+        #expect(status == 200, "\(answer)")
     }
 
     /// A read's `paths[]` as Cortex's reader selects them: an element of a document array the path goes through and

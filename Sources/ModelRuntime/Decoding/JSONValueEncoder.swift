@@ -1,8 +1,9 @@
 import Foundation
 
 /// Encodes a value into a ``JSONValue`` tree as `JSONEncoder` would with its default strategies, recording along the
-/// way what ``DecodingReport`` needs and a JSON document can't show: the keys encoded with `encodeIfPresent(nil)`
-/// and the ``OpenEnumeration`` values that aren't documented.
+/// way what ``DecodingReport`` (and ModelRuntimeTesting's backends) need and a JSON document can't show: the keys
+/// encoded with `encodeIfPresent(nil)`, the ``OpenEnumeration`` values that aren't documented, and the members kept
+/// without being defined.
 ///
 /// `URL` encodes as its `absoluteString` and `Decimal` as a number, as `JSONEncoder` always does; `Data` encodes as
 /// base64 (`JSONEncoder`'s default strategy); `Date` encodes itself, which is `JSONEncoder`'s default

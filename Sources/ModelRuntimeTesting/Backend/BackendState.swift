@@ -57,10 +57,10 @@ struct RegisteredModel: Sendable {
     var defaultStates: [String: String]
     /// Throws when the document doesn't decode as the model: a value of the wrong type, a missing required one.
     var check: @Sendable (JSONValue) throws -> Void
-    /// The property paths of the members a document has that the model, or a Document in it, keeps without defining
-    /// them (its `unknownMembers`), an array's elements under the array's path (`c_parts.c_nope`); empty when the
-    /// document doesn't decode, or the model keeps none.
-    var unknownMemberPaths: @Sendable (JSONValue) -> Set<String>
+    /// The property paths, as segments, of the members a document has that the model, or a Document in it, keeps
+    /// without defining them (its `unknownMembers`), an array's elements under the array's path (`c_parts`, `c_nope`);
+    /// empty when the document doesn't decode, or the model keeps none.
+    var unknownMemberPaths: @Sendable (JSONValue) -> [[String]]
 }
 
 /// Everything an in-memory backend stores: its collections, in the order documents were stored, and the state of
@@ -151,11 +151,7 @@ struct BackendState {
                 guard let model = try? JSONValueDecoder().decode(M.self, from: document) else { return [] }
                 let encoder = JSONValueEncoder()
                 _ = try? encoder.encode(model)
-                return Set(
-                    encoder.keptValues.map { kept in
-                        kept.keyPath.filter { $0.intValue == nil }.map(\.stringValue).joined(separator: ".")
-                    }
-                )
+                return encoder.keptValues.map { kept in kept.keyPath.filter { $0.intValue == nil }.map(\.stringValue) }
             }
         )
         // What a registered `Create` said stays known when the model is registered again (by seeding it, say).

@@ -137,22 +137,36 @@ extension BackendState {
     }
 
     /// Refuses a document of `pluralName` that has a member, below its top level, that neither the registered model
-    /// nor any Document in it defines and that `before` (the document as stored, nil for a create) didn't have
-    /// already: the first such path in code-point order, as a property the object doesn't have. An element's `_id`,
-    /// which the backend gives every element of a document array, is its own whether or not the Document reads it.
+    /// nor any Document in it defines and that `before` (the document as stored, nil for a create) already had at
+    /// that property path (in any element of an array on the way): the first such path in code-point order, as a
+    /// property the object doesn't have. An element's `_id`, which the backend gives every element of a document
+    /// array, is its own whether or not the Document reads it.
     func checkNestedKeys(_ document: JSONValue, before: JSONValue?, of pluralName: String) throws {
         guard let model = models[pluralName], model.modeledKeys != nil else { return }
-        let existing = before.map(model.unknownMemberPaths) ?? []
-        let added = model.unknownMemberPaths(document).filter {
-            $0.contains(".") && !$0.hasSuffix("._id") && !existing.contains($0)
+        let added = model.unknownMemberPaths(document).filter { path in
+            path.count > 1 && path.last != "_id" && !(before.map { Self.has(path[...], in: $0) } ?? false)
         }
-        guard let path = added.min() else { return }
+        guard let path = added.map({ $0.joined(separator: ".") }).min() else { return }
         throw BackendFault(
             status: 400,
             code: "unknownProperty",
             message: "\(pluralName) has no property \(path)",
             path: path
         )
+    }
+
+    /// Whether `value` has a member at the property path `path`, in any element of an array on the way.
+    private static func has(_ path: ArraySlice<String>, in value: JSONValue) -> Bool {
+        guard let first = path.first else { return true }
+        switch value {
+        case .object(let members):
+            guard let member = members[first] else { return false }
+            return has(path.dropFirst(), in: member)
+        case .array(let elements):
+            return elements.contains { has(path, in: $0) }
+        default:
+            return false
+        }
     }
 
     /// Refuses a document the registered model can't decode: a value of the wrong type, a missing required one.
