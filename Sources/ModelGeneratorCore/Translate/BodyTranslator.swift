@@ -153,6 +153,11 @@ struct BodyTranslator {
                 case .variant(let type), .holdingShared(_, let type): type
                 }
             }
+
+            /// The owner of the shared bodies these hold (`Visit.Common`).
+            var sharedOwner: String? {
+                if case .holdingShared(let owner, _) = self { owner } else { nil }
+            }
         }
 
         /// The `Create` and `Patch` of `owner`, as its `role` among its object's bodies has them.
@@ -168,15 +173,21 @@ struct BodyTranslator {
                 if case .relation = property.type { return false }
                 return property.definition.isCreatable || property.definition.isWritable
             }
-            var shared: String?
-            if case .holdingShared(let sharedOwner, _) = role { shared = sharedOwner }
+            let shared = role.sharedOwner
             // Bodies that hold the shared ones list only the properties of their own scope.
             let isOwn: ((ResolvedProperty, String)) -> Bool = { shared == nil || $0.1 == owner }
             let writable = addressable.filter { $0.0.definition.isWritable && isOwn($0) }
+            // The shared bodies were added first: whether their create checks anything is theirs to say.
+            let sharedCreate = shared.flatMap { shared in bodies.last { $0.owner == shared }?.create }
             let create = createView(
                 creatable.filter(isOwn),
                 typeValue: role.type,
-                common: shared.map { ("\($0).Create", creatable.filter { !isOwn($0) }) }
+                common: shared.map {
+                    (
+                        createType: "\($0).Create", properties: creatable.filter { !isOwn($0) },
+                        checks: sharedCreate.map { !$0.violationLines.isEmpty } ?? true
+                    )
+                }
             )
             var patch = patchView(writable)
             if let shared { holdCommon("\(shared).Patch", in: &patch) }
@@ -228,11 +239,11 @@ struct BodyTranslator {
 
         /// The `Create` of `properties`. With `common`, it holds the create of the shared properties, of Swift type
         /// `common.createType` (`Visit.Common.Create`), in `common`, first; its initializer takes their required
-        /// members too.
+        /// members too, and it checks them when that create has checks (`common.checks`).
         mutating func createView(
             _ properties: [(ResolvedProperty, String)],
             typeValue: String?,
-            common: (createType: String, properties: [(ResolvedProperty, String)])? = nil
+            common: (createType: String, properties: [(ResolvedProperty, String)], checks: Bool)? = nil
         ) -> CreateView {
             var view = CreateView()
             if let typeValue {
@@ -254,13 +265,7 @@ struct BodyTranslator {
                     )
                 )
                 var arguments: [String] = []
-                var checksCommon = false
-                for (property, scope) in common.properties {
-                    let isParameter = isCreateParameter(property)
-                    checksCommon =
-                        checksCommon
-                        || !violationLines(property, value: "value", isOptional: !isParameter, layout: layout).isEmpty
-                    guard isParameter else { continue }
+                for (property, scope) in common.properties where isCreateParameter(property) {
                     let parameter = initParameter(property, scope: scope, among: siblings)
                     view.initParameters.append(parameter.declaration)
                     arguments.append("\(SwiftNaming.argumentLabel(property.swiftName)): \(parameter.internalName)")
@@ -269,7 +274,7 @@ struct BodyTranslator {
                 // The call breaks between its arguments, not after its `=`.
                 view.initAssignmentLines += layout.call("self.\(name) = .init", arguments)
                 view.memberLines.append("members.append(contentsOf: self.\(name).members)")
-                if checksCommon {
+                if common.checks {
                     view.violationLines.append("violations.append(contentsOf: self.\(name).violations(at: prefix))")
                 }
             }
