@@ -77,8 +77,10 @@ extension ModelClientError {
         switch self {
         case .rateLimited(let retryAfter, _, _, _): return .rateLimited(retryAfter: retryAfter)
         case .server(let status, let code, let message, let body):
-            if Self.refusesCortexProperty(status: status, body: body) {
-                return .validation(fields: Self.fieldPaths(body: body, code: code, message: message))
+            // The body read once, for Cortex's errCode and for the field paths.
+            let fault = try? JSONValue(parsing: body)
+            if Self.refusesCortexProperty(status: status, fault: fault) {
+                return .validation(fields: Self.fieldPaths(fault: fault, code: code, message: message))
             }
             switch (status, code) {
             case (404, _), (_, "kNotFound"), (_, "101"): return .notFound
@@ -86,7 +88,7 @@ extension ModelClientError {
             case (401, _), (403, _), (_, "119"), (_, "209"), (_, "kAccessDenied"): return .unauthorized
             case (429, _), (_, "155"): return .rateLimited(retryAfter: nil)
             case (400, _), (422, _), (_, "kValidationError"), (_, "142"):
-                return .validation(fields: Self.fieldPaths(body: body, code: code, message: message))
+                return .validation(fields: Self.fieldPaths(fault: fault, code: code, message: message))
             default: return .other
             }
         default: return nil
@@ -97,21 +99,19 @@ extension ModelClientError {
     /// one the object doesn't have (`cortex.notFound.property`) or one it may not write
     /// (`cortex.accessDenied.notWritable`). The request is what's wrong, as with the other backends' 400s for the
     /// same, not a missing instance or the principal's access.
-    private static func refusesCortexProperty(status: Int, body: Data) -> Bool {
-        guard status == 404 || status == 403,
-            let errCode = (try? JSONValue(parsing: body))?["errCode"]?.stringValue
-        else { return false }
+    private static func refusesCortexProperty(status: Int, fault: JSONValue?) -> Bool {
+        guard status == 404 || status == 403, let errCode = fault?["errCode"]?.stringValue else { return false }
         return errCode == "cortex.notFound.property" || errCode == "cortex.accessDenied.notWritable"
     }
 
-    /// The field paths an error body names: Cortex's `faults[].path` (nested faults too), those of a Mia
-    /// (Fastify) validation message, or the field of a Parse refusal.
-    private static func fieldPaths(body: Data, code: String?, message: String?) -> [String] {
+    /// The field paths an error body (`fault`, as JSON) names: Cortex's `faults[].path` (nested faults too), those of
+    /// a Mia (Fastify) validation message, or the field of a Parse refusal.
+    private static func fieldPaths(fault: JSONValue?, code: String?, message: String?) -> [String] {
         var paths: [String] = []
-        var pending = (try? JSONValue(parsing: body)).map { [$0] } ?? []
-        while let fault = pending.popLast() {
-            if let path = fault["path"]?.stringValue, !path.isEmpty { paths.append(path) }
-            pending.append(contentsOf: (fault["faults"]?.arrayValue ?? []).reversed())
+        var pending = fault.map { [$0] } ?? []
+        while let next = pending.popLast() {
+            if let path = next["path"]?.stringValue, !path.isEmpty { paths.append(path) }
+            pending.append(contentsOf: (next["faults"]?.arrayValue ?? []).reversed())
         }
         if paths.isEmpty, let message { paths = fastifyFieldPaths(message) }
         if paths.isEmpty, let message, let field = parseField(code: code, message) { paths.append(field) }
