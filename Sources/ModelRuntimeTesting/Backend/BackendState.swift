@@ -57,10 +57,10 @@ struct RegisteredModel: Sendable {
     var defaultStates: [String: String]
     /// Throws when the document doesn't decode as the model: a value of the wrong type, a missing required one.
     var check: @Sendable (JSONValue) throws -> Void
-    /// The property paths, as segments, of the members a document has that the model, or a Document in it, keeps
-    /// without defining them (its `unknownMembers`), an array's elements under the array's path (`c_parts`, `c_nope`);
-    /// empty when the document doesn't decode, or the model keeps none.
-    var unknownMemberPaths: @Sendable (JSONValue) -> [[String]]
+    /// `check`, which also lists the property paths, as segments, of the members the document has that the model,
+    /// or a Document in it, keeps without defining them (its `unknownMembers`), an array's elements under the
+    /// array's path (`c_parts`, `c_nope`); empty when the model keeps none.
+    var checkListingUnknownMembers: @Sendable (JSONValue) throws -> [[String]]
 }
 
 /// Everything an in-memory backend stores: its collections, in the order documents were stored, and the state of
@@ -147,8 +147,8 @@ struct BackendState {
             modeledKeys: (type as? any KeepsUnknownMembers.Type)?.modeledKeys,
             defaultStates: defaultStates,
             check: { document in _ = try JSONValueDecoder().decode(M.self, from: document) },
-            unknownMemberPaths: { document in
-                guard let model = try? JSONValueDecoder().decode(M.self, from: document) else { return [] }
+            checkListingUnknownMembers: { document in
+                let model = try JSONValueDecoder().decode(M.self, from: document)
                 let encoder = JSONValueEncoder()
                 _ = try? encoder.encode(model)
                 return encoder.keptValues.map { kept in kept.keyPath.filter { $0.intValue == nil }.map(\.stringValue) }

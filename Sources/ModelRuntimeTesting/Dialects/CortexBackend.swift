@@ -217,8 +217,7 @@ struct CortexBackend: BackendDialect {
         document["favorite"] = false
         document["shared"] = false
         document["idx"] = ["v": 0]
-        try state.checkDocument(.object(document), of: plural)
-        try state.checkNestedKeys(.object(document), before: nil, of: plural)
+        try state.checkDocument(.object(document), of: plural, refusingMembersAddedTo: nil)
         try state.checkUnique(.object(document), in: plural, replacing: nil)
         state.collections[plural, default: []].append(.object(document))
         return BackendAnswer(.object(document))
@@ -292,8 +291,7 @@ struct CortexBackend: BackendDialect {
         guard case .object(var members) = changed else { return BackendAnswer(400, nil) }
         members["updated"] = .string(state.timestamp())
         members["updater"] = account(principal)
-        try state.checkDocument(.object(members), of: plural)
-        try state.checkNestedKeys(.object(members), before: document, of: plural)
+        try state.checkDocument(.object(members), of: plural, refusingMembersAddedTo: document)
         try state.checkUnique(.object(members), in: plural, replacing: index)
         state.collections[plural]![index] = .object(members)
         return BackendAnswer(.object(members))

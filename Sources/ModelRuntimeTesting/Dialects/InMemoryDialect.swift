@@ -136,14 +136,35 @@ extension BackendState {
         )
     }
 
-    /// Refuses a document of `pluralName` that has a member, below its top level, that neither the registered model
-    /// nor any Document in it defines and that `before` (the document as stored, nil for a create) already had at
-    /// that property path (in any element of an array on the way): the first such path in code-point order, as a
-    /// property the object doesn't have. An element's `_id`, which the backend gives every element of a document
-    /// array, is its own whether or not the Document reads it.
-    func checkNestedKeys(_ document: JSONValue, before: JSONValue?, of pluralName: String) throws {
-        guard let model = models[pluralName], model.modeledKeys != nil else { return }
-        let added = model.unknownMemberPaths(document).filter { path in
+    /// Refuses a document the registered model can't decode: a value of the wrong type, a missing required one.
+    func checkDocument(_ document: JSONValue, of pluralName: String) throws {
+        guard let model = models[pluralName] else { return }
+        try refusingUndecodable(of: pluralName) { try model.check(document) }
+    }
+
+    /// What `decode` returns; its `DecodingError` becomes the backend's validation fault for a document of
+    /// `pluralName`, with the value's path.
+    private func refusingUndecodable<T>(of pluralName: String, _ decode: () throws -> T) throws -> T {
+        do {
+            return try decode()
+        } catch let error as DecodingError {
+            var fault = BackendFault.validation("\(pluralName): \(Self.describe(error))", path: Self.path(of: error))
+            if case .typeMismatch(let type, _) = error { fault.expected = ExpectedKind(type) }
+            throw fault
+        }
+    }
+
+    /// `checkDocument(_:of:)`, which also refuses a document that has a member, below its top level, that neither
+    /// the registered model nor any Document in it defines (when the model keeps unknown members) and that `before`
+    /// (the document as stored, nil for a create) didn't have at that property path (in any element of an array on
+    /// the way): the first such path in code-point order, as a property the object doesn't have. An element's `_id`,
+    /// which the backend gives every element of a document array, is its own whether or not the Document reads it.
+    func checkDocument(_ document: JSONValue, of pluralName: String, refusingMembersAddedTo before: JSONValue?) throws {
+        guard let model = models[pluralName], model.modeledKeys != nil else {
+            return try checkDocument(document, of: pluralName)
+        }
+        let unknown = try refusingUndecodable(of: pluralName) { try model.checkListingUnknownMembers(document) }
+        let added = unknown.filter { path in
             path.count > 1 && path.last != "_id" && !(before.map { Self.has(path[...], in: $0) } ?? false)
         }
         guard let path = added.map({ $0.joined(separator: ".") }).min() else { return }
@@ -166,18 +187,6 @@ extension BackendState {
             return elements.contains { has(path, in: $0) }
         default:
             return false
-        }
-    }
-
-    /// Refuses a document the registered model can't decode: a value of the wrong type, a missing required one.
-    func checkDocument(_ document: JSONValue, of pluralName: String) throws {
-        guard let model = models[pluralName] else { return }
-        do {
-            try model.check(document)
-        } catch let error as DecodingError {
-            var fault = BackendFault.validation("\(pluralName): \(Self.describe(error))", path: Self.path(of: error))
-            if case .typeMismatch(let type, _) = error { fault.expected = ExpectedKind(type) }
-            throw fault
         }
     }
 
