@@ -100,14 +100,25 @@ struct ClientTests {
             ),
             ("parse", ["status": 400, "body": #"{"code":209,"error":"Invalid session token"}"#], .unauthorized),
             ("parse", ["status": 400, "body": #"{"code":137,"error":"duplicate value"}"#], .conflict),
+            // Cortex's validators write each path fully qualified, the object's name first, as its own tests of a
+            // required property show (`account.email`); the refusal names the property, as the other backends do.
             (
                 "cortex",
                 [
                     "status": 400,
                     "body":
-                        #"{"object":"fault","code":"kValidationError","message":"invalid","faults":[{"code":"kInvalidArgument","path":"c_name"},{"code":"kInvalidArgument","path":"c_count"}]}"#,
+                        #"{"object":"fault","name":"error","errCode":"cortex.invalidArgument.validation","code":"kValidationError","status":400,"reason":"Validation error.","faults":[{"object":"fault","name":"validation","errCode":"cortex.invalidArgument.required","code":"kRequired","status":400,"reason":"Required property","message":"Please enter a value.","path":"c_item.c_name"},{"object":"fault","name":"validation","errCode":"cortex.invalidArgument.unspecified","code":"kInvalidArgument","status":400,"path":"c_item.c_address.c_city"}]}"#,
                 ],
-                .validation(fields: ["c_name", "c_count"])
+                .validation(fields: ["c_name", "c_address.c_city"])
+            ),
+            (
+                "cortex",
+                [
+                    "status": 404,
+                    "body":
+                        #"{"object":"fault","name":"db","errCode":"cortex.notFound.property","code":"kNotFound","status":404,"path":"c_address.c_nope"}"#,
+                ],
+                .validation(fields: ["c_address.c_nope"])
             ),
             (
                 "mia",

@@ -37,8 +37,14 @@ import FoundationNetworking
         #expect(answer["reason"] == "Validation error." && answer["name"] == "error", "\(answer)")
         let property = try #require(answer["faults"]?[0], "\(answer)")
         #expect(property["errCode"] == "cortex.invalidArgument.required" && property["code"] == "kRequired")
-        #expect(property["object"] == "fault" && property["path"] == "c_name" && property["status"] == 400)
+        // Cortex's validators qualify the path with the object's name, as its tests of a required property show.
+        #expect(property["object"] == "fault" && property["path"] == "c_item.c_name" && property["status"] == 400)
         #expect(property["reason"] == "Required property" && property["message"] == "Please enter a value.")
+
+        // A value of the wrong kind, in a create and in an update alike.
+        let wrongKind = QueryJSON.object([("c_name", .string("b")), ("c_count", .string("five"))])
+        (status, answer) = try await backend.answer(RenderedRequest(method: "POST", path: "/c_items", body: wrongKind))
+        #expect(status == 400 && answer["faults"]?[0]?["path"] == "c_item.c_count", "\(answer)")
 
         let body = QueryJSON.object([("c_name", .string("a"))])
         (status, _) = try await backend.answer(RenderedRequest(method: "POST", path: "/c_items", body: body))
@@ -46,6 +52,11 @@ import FoundationNetworking
         (status, answer) = try await backend.answer(RenderedRequest(method: "POST", path: "/c_items", body: body))
         #expect(status == 409)
         #expect(answer["errCode"] == "cortex.conflict.duplicateKey", "\(answer)")
+        let stored = try #require(await backend.documents(in: "c_items").first?["_id"]?.stringValue)
+        (status, answer) = try await backend.answer(
+            RenderedRequest(method: "PUT", path: "/c_items/\(stored)", body: .object([("c_count", .string("five"))]))
+        )
+        #expect(status == 400 && answer["faults"]?[0]?["path"] == "c_item.c_count", "\(answer)")
 
         (status, answer) = try await backend.answer(
             RenderedRequest(path: "/c_items", queryItems: [URLQueryItem(name: "limit", value: "0")])

@@ -487,7 +487,7 @@ import FoundationNetworking
             )
         )
         #expect(withoutBody.status == 400, "\(withoutBody)")
-        #expect(withoutBody.body["faults"]?[0]?["path"]?.stringValue == "c_body", "\(withoutBody)")
+        #expect(withoutBody.body["faults"]?[0]?["path"]?.stringValue == "c_note.c_body", "\(withoutBody)")
     }
 
     @Test func aParseObjectIdInCapitalsIsAnotherObject() async throws {

@@ -503,7 +503,7 @@ import FoundationNetworking
     @Test func aCreateWithoutARequiredMemberIsRefused() async throws {
         #expect(Item.Create.requiredMembers == ["c_name"])
         let cases: [(InMemoryDialect, String, (JSONValue) -> Bool)] = [
-            (.cortex, "/c_items", { $0["code"] == "kValidationError" && $0["faults"]?[0]?["path"] == "c_name" }),
+            (.cortex, "/c_items", { $0["code"] == "kValidationError" && $0["faults"]?[0]?["path"] == "c_item.c_name" }),
             (.mia, "/c_items/", { $0["message"] == "body must have required property 'c_name'" }),
             (.parse, "/classes/c_items", { $0["code"] == 111 && $0["error"] == "c_name is required." }),
         ]

@@ -55,8 +55,9 @@ public enum ServerRefusal: Sendable, Hashable {
     case notFound
     /// 409, Parse's 137 (a duplicate value).
     case conflict
-    /// 400 or 422 with the body's field paths where it names them (Cortex's `faults[].path`, each error of a Mia
-    /// `body/<path> must …` message with the property it misses, the field of a Parse 111 or 105), Cortex's
+    /// 400 or 422 with the body's field paths where it names them (Cortex's `faults[].path` without the object's name
+    /// its validators write first, each error of a Mia `body/<path> must …` message with the property it misses, the
+    /// field of a Parse 111 or 105: a property's path in the object, in every dialect), Cortex's
     /// `kValidationError`, Parse's 142; and Cortex's refusal of a property the object doesn't have
     /// (`cortex.notFound.property`, a 404) or may not be written (`cortex.accessDenied.notWritable`, a 403), with its
     /// path.
@@ -105,17 +106,31 @@ extension ModelClientError {
     }
 
     /// The field paths an error body (`fault`, as JSON) names: Cortex's `faults[].path` (nested faults too), those of
-    /// a Mia (Fastify) validation message, or the field of a Parse refusal.
+    /// a Mia (Fastify) validation message, or the field of a Parse refusal. Each is the property's path in the object,
+    /// as the other backends name it: the faults a Cortex `kValidationError` lists have their path fully qualified
+    /// (`c_item.c_name`, the object's name first), which loses the object's name.
     private static func fieldPaths(fault: JSONValue?, code: String?, message: String?) -> [String] {
         var paths: [String] = []
-        var pending = fault.map { [$0] } ?? []
-        while let next = pending.popLast() {
-            if let path = next["path"]?.stringValue, !path.isEmpty { paths.append(path) }
-            pending.append(contentsOf: (next["faults"]?.arrayValue ?? []).reversed())
+        var pending = fault.map { [(fault: $0, qualified: false)] } ?? []
+        while let (next, qualified) = pending.popLast() {
+            if let path = next["path"]?.stringValue, !path.isEmpty {
+                paths.append(qualified ? unqualified(path) : path)
+            }
+            let listsValidation = next["code"]?.stringValue == "kValidationError"
+            pending.append(
+                contentsOf: (next["faults"]?.arrayValue ?? []).reversed().map { ($0, listsValidation) }
+            )
         }
         if paths.isEmpty, let message { paths = fastifyFieldPaths(message) }
         if paths.isEmpty, let message, let field = parseField(code: code, message) { paths.append(field) }
         return paths
+    }
+
+    /// A fully qualified Cortex property path without its first segment, the object's name (`c_item.c_name` is
+    /// `c_name`). Object names have no dots, so a path without one is left as it is.
+    private static func unqualified(_ path: String) -> String {
+        guard let dot = path.firstIndex(of: "."), path.index(after: dot) < path.endIndex else { return path }
+        return String(path[path.index(after: dot)...])
     }
 
     /// The field a parse-server refusal names: with code 111 (incorrect type) a missing required one (`title is

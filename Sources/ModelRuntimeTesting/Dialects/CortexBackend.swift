@@ -202,13 +202,13 @@ struct CortexBackend: BackendDialect {
     private func create(_ body: JSONValue?, _ plural: String, _ state: inout BackendState) throws -> BackendAnswer {
         guard case .object(let members) = body else { throw BackendFault.invalid("a create takes an object") }
         try state.checkKeys(members.keys, of: plural, readOnly: Self.systemProperties)
-        try state.checkRequiredMembers(members, of: plural)
+        try checkingValues(of: plural, state) { try state.checkRequiredMembers(members, of: plural) }
         let id = state.newID()
         let received = givingElementIDs(receivingFiles(body!, at: [], instance: (plural, id), &state), &state)
         guard case .object(var document) = received else { return BackendAnswer(400, nil) }
         let now = state.timestamp()
         document["_id"] = .string(id)
-        document["object"] = .string(state.models[plural]?.apiName ?? String(plural.dropLast()))
+        document["object"] = .string(objectName(of: plural, state))
         document["created"] = .string(now)
         document["creator"] = account(principal)
         document["owner"] = account(principal)
@@ -217,10 +217,29 @@ struct CortexBackend: BackendDialect {
         document["favorite"] = false
         document["shared"] = false
         document["idx"] = ["v": 0]
-        try state.checkDocument(.object(document), of: plural, refusingMembersAddedTo: nil)
+        try checkingValues(of: plural, state) {
+            try state.checkDocument(.object(document), of: plural, refusingMembersAddedTo: nil)
+        }
         try state.checkUnique(.object(document), in: plural, replacing: nil)
         state.collections[plural, default: []].append(.object(document))
         return BackendAnswer(.object(document))
+    }
+
+    /// The name Cortex gives the object of the collection `plural`: the registered model's, else the plural's singular.
+    private func objectName(of plural: String, _ state: BackendState) -> String {
+        state.models[plural]?.apiName ?? String(plural.dropLast())
+    }
+
+    /// Runs a write's checks of its values. Cortex's validators write a fault's path fully qualified, the object's name
+    /// before the property's (`c_item.c_name`), where its document writer's refusals of a property the object doesn't
+    /// have, or may not write, name the property alone (``checkKeys``).
+    private func checkingValues(of plural: String, _ state: BackendState, _ checks: () throws -> Void) throws {
+        do {
+            try checks()
+        } catch var fault as BackendFault where fault.code == "validation" || fault.code == "required" {
+            fault.path = fault.path.map { "\(objectName(of: plural, state)).\($0)" }
+            throw fault
+        }
     }
 
     /// Sets the body's properties, `null` clearing one, as Cortex's `PUT` (a `set` of the body) does.
@@ -291,7 +310,9 @@ struct CortexBackend: BackendDialect {
         guard case .object(var members) = changed else { return BackendAnswer(400, nil) }
         members["updated"] = .string(state.timestamp())
         members["updater"] = account(principal)
-        try state.checkDocument(.object(members), of: plural, refusingMembersAddedTo: document)
+        try checkingValues(of: plural, state) {
+            try state.checkDocument(.object(members), of: plural, refusingMembersAddedTo: document)
+        }
         try state.checkUnique(.object(members), in: plural, replacing: index)
         state.collections[plural]![index] = .object(members)
         return BackendAnswer(.object(members))
