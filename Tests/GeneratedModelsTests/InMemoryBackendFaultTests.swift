@@ -65,6 +65,39 @@ import FoundationNetworking
         #expect(answer["errCode"] == "cortex.invalidArgument.unspecified" && answer["code"] == "kInvalidArgument")
     }
 
+    /// A create that leaves out several required members: Cortex's validators list each under `faults`, so an app
+    /// can mark every field at once; the CRUD service's schema and parse-server name the first. The client's refusal
+    /// names what each backend names.
+    @Test func cortexListsEveryMissingRequiredMember() async throws {
+        struct TwoRequired: RequiredCreateMembers {
+            typealias Model = Item
+            static let requiredMembers: Set<String> = ["c_name", "c_count"]
+            var members: [BodyMember] { [] }
+            func violations(at prefix: String) -> [Violation] { [] }
+        }
+        for (dialect, path, fields) in [
+            (InMemoryDialect.cortex, "/c_items", ["c_count", "c_name"]), (.mia, "/c_items/", ["c_count"]),
+            (.parse, "/classes/c_items", ["c_count"]),
+        ] {
+            let backend = InMemoryBackend(dialect)
+            await backend.register(TwoRequired.self)
+            let body: JSONValue = ["c_tags": ["a"]]
+            if path == "/c_items" {
+                let (status, answer) = try await backend.answer(
+                    RenderedRequest(method: "POST", path: path, body: .object([("c_tags", .array([.string("a")]))]))
+                )
+                let paths = answer["faults"]?.arrayValue?.map { $0["path"] }
+                #expect(status == 400 && paths == ["c_item.c_count", "c_item.c_name"], "\(answer)")
+                #expect(answer["faults"]?[1]?["errCode"] == "cortex.invalidArgument.required", "\(answer)")
+            }
+            let error = await #expect(throws: ModelClientError.self) {
+                _ = try await backend.client().post(body, to: path, answer: JSONValue.self)
+            }
+            #expect(error?.refusal == .validation(fields: fields), "\(path): \(String(describing: error))")
+            #expect(await backend.documents(in: "c_items").isEmpty)
+        }
+    }
+
     /// Cortex's document writer refuses a property the object doesn't have, and one Cortex sets itself, with a fault
     /// of its own rather than a validation fault: `cortex.notFound.property` (404, `kNotFound`) and
     /// `cortex.accessDenied.notWritable` (403), each with the property's path, for a create, a `PUT` and a `PATCH`

@@ -171,12 +171,14 @@ struct BackendState {
     }
 
     /// Refuses a create of `pluralName` whose body leaves out a member the registered `Create` of its variant (its
-    /// `type`) requires.
+    /// `type`) requires: the first in code-point order, and every other in ``BackendFault/alsoRefused``.
     func checkRequiredMembers(_ body: [String: JSONValue], of pluralName: String) throws {
         let required = models[pluralName]?.requiredMembers[body["type"]?.stringValue] ?? []
-        for key in required.sorted() where body[key] == nil || body[key] == .null {
-            throw BackendFault(status: 400, code: "required", message: "\(key) is required", path: key)
-        }
+        let missing = required.sorted().filter { body[$0] == nil || body[$0] == .null }
+        guard let first = missing.first else { return }
+        var fault = BackendFault(status: 400, code: "required", message: "\(first) is required", path: first)
+        fault.alsoRefused = Array(missing.dropFirst())
+        throw fault
     }
 
     /// Stores `models` as they encode, and registers their type.

@@ -58,18 +58,22 @@ struct CortexBackend: BackendDialect {
         body["reason"] = "Validation error."
         guard let path = fault.path else { return .object(body) }
         // Cortex lists each invalid property under `faults`, with its path.
-        var property: [String: JSONValue] = [
-            "object": "fault", "name": "validation", "errCode": "cortex.invalidArgument.unspecified",
-            "code": "kInvalidArgument", "status": .int(fault.status), "path": .string(path),
-            "reason": .string(fault.message), "message": .string(fault.message),
-        ]
-        if fault.code == "required" {
-            property["errCode"] = "cortex.invalidArgument.required"
-            property["code"] = "kRequired"
-            property["reason"] = "Required property"
-            property["message"] = "Please enter a value."
-        }
-        body["faults"] = [.object(property)]
+        body["faults"] = .array(
+            ([path] + fault.alsoRefused).map { path in
+                var property: [String: JSONValue] = [
+                    "object": "fault", "name": "validation", "errCode": "cortex.invalidArgument.unspecified",
+                    "code": "kInvalidArgument", "status": .int(fault.status), "path": .string(path),
+                    "reason": .string(fault.message), "message": .string(fault.message),
+                ]
+                if fault.code == "required" {
+                    property["errCode"] = "cortex.invalidArgument.required"
+                    property["code"] = "kRequired"
+                    property["reason"] = "Required property"
+                    property["message"] = "Please enter a value."
+                }
+                return .object(property)
+            }
+        )
         return .object(body)
     }
 
@@ -237,7 +241,9 @@ struct CortexBackend: BackendDialect {
         do {
             try checks()
         } catch var fault as BackendFault where fault.code == "validation" || fault.code == "required" {
-            fault.path = fault.path.map { "\(objectName(of: plural, state)).\($0)" }
+            let object = objectName(of: plural, state)
+            fault.path = fault.path.map { "\(object).\($0)" }
+            fault.alsoRefused = fault.alsoRefused.map { "\(object).\($0)" }
             throw fault
         }
     }

@@ -11,6 +11,9 @@ struct BackendFault: Error, Sendable {
     var path: String? = nil
     /// The kind of value the registered model reads at `path`, when the fault refuses a value of another kind.
     var expected: ExpectedKind? = nil
+    /// The other properties the same refusal is about, with the same code, after `path`: Cortex lists every missing
+    /// required property, where the CRUD service's schema and parse-server stop at the first.
+    var alsoRefused: [String] = []
 
     static func invalid(_ message: String, path: String? = nil) -> BackendFault {
         BackendFault(status: 400, code: "invalid", message: message, path: path)
