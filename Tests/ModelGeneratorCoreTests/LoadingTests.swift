@@ -90,7 +90,11 @@ import Testing
         #expect(tags.isRequired)
         #expect(tags.minItems == 1)
         #expect(tags.maxItems == 10)
-        #expect(tags.defaultValue?.elements?.first?.scalarText == "a")
+        guard case .value(let tagsDefault)? = tags.serverDefault else {
+            Issue.record("no default: \(String(describing: tags.serverDefault))")
+            return
+        }
+        #expect(tagsDefault.elements?.first?.scalarText == "a")
         #expect(tags.validators.map(\.name.value) == ["required", "string"])
         #expect(tags.validators[1].definition?["max"]?.scalarText == "5")
 

@@ -628,7 +628,11 @@ import Testing
         #expect(diagnostics.all.isEmpty)
         let score = try #require(classes.first?.properties.first)
         #expect(score.isRequired)
-        #expect(score.defaultValue?.scalarText == "0")
+        guard case .value(let scoreDefault)? = score.serverDefault else {
+            Issue.record("no default: \(String(describing: score.serverDefault))")
+            return
+        }
+        #expect(scoreDefault.scalarText == "0")
         #expect(classes.first?.properties.map(\.type.value) == ["Number", "Polygon", "Bytes", "Reference"])
         // A pointer at a class every Parse Server has is fine without its definition.
         let result = generate(config: "schemas: [GameScore.json]\noutput: Generated\n", ["GameScore.json": text])

@@ -29,6 +29,15 @@ public struct ObjectTypeDefinition: Hashable, Sendable {
     public var properties: [PropertyDefinition]
 }
 
+/// What a server gives a property that a create leaves out.
+public enum ServerDefault: Hashable, Sendable {
+    /// A value the schema gives: Parse's `defaultValue`, a JSON Schema's `default`, Cortex's `static` default.
+    case value(SyntaxNode)
+    /// A value the server makes when it creates the instance, as the schema names it: Cortex's `env` default with its
+    /// value (`now`, `increment`), its `expression` default with the expression, a UUID's `autoGenerate`.
+    case computed(kind: String, detail: SyntaxNode?)
+}
+
 public struct PropertyDefinition: Hashable, Sendable {
     public var name: Located<String>
     public var type: Located<String>
@@ -53,7 +62,9 @@ public struct PropertyDefinition: Hashable, Sendable {
     public var isWritable = true
     public var isCreatable = false
     public var isIndexed = false
-    public var defaultValue: SyntaxNode?
+    /// What the server gives the property when a create leaves it out, where the schema says: a create may then leave
+    /// it out even when it is required.
+    public var serverDefault: ServerDefault?
     public var minItems: Int?
     public var maxItems: Int?
     public var canPush = false

@@ -49,6 +49,19 @@ struct BodyTranslator {
         )
     }
 
+    /// The doc comment line of a `Create` property the server fills in when a create leaves it out.
+    static func leftOutLine(_ serverDefault: ServerDefault) -> String {
+        switch serverDefault {
+        case .value(let value):
+            "/// Left out, the server fills in its default (`\(SwiftText.commentText(JSONLiteral.of(value)))`)."
+        case .computed(let kind, let detail?):
+            "/// Left out, the server computes it (`\(SwiftText.commentText(kind))`: "
+                + "`\(SwiftText.commentText(JSONLiteral.of(detail)))`)."
+        case .computed(let kind, nil):
+            "/// Left out, the server computes it (`\(SwiftText.commentText(kind))`)."
+        }
+    }
+
     private struct Builder {
         var translator: Translator
         var apiNames: [String: String]
@@ -69,7 +82,7 @@ struct BodyTranslator {
         /// `required`, not whether reads always carry it; a schema default is left to the server, so the property
         /// may be left out even when required.
         func isCreateParameter(_ property: ResolvedProperty) -> Bool {
-            property.definition.isRequired && property.defaultValue == nil
+            property.definition.isRequired && property.definition.serverDefault == nil
         }
 
         /// Properties a body can address: a plain key (no mapped key path or formatter), and not the server's `_id`.
@@ -290,11 +303,9 @@ struct BodyTranslator {
                     name: property.apiName,
                     description: property.description
                 )
-                if let defaultValue = property.defaultValue {
+                if let serverDefault = property.definition.serverDefault {
                     if !docLines.isEmpty { docLines.append("///") }
-                    docLines.append(
-                        "/// Left out, the server fills in its default (`\(SwiftText.commentText(JSONLiteral.of(defaultValue)))`)."
-                    )
+                    docLines.append(BodyTranslator.leftOutLine(serverDefault))
                 }
                 view.properties.append(
                     BodyPropertyView(

@@ -92,7 +92,7 @@ extension PropertyDefinition {
         copy.type.location = nowhere
         copy.sourceObject?.location = nowhere
         copy.flagLocations = flagLocations.mapValues { _ in nowhere }
-        copy.defaultValue = defaultValue?.withoutLocations
+        copy.serverDefault = serverDefault?.withoutLocations
         copy.properties = properties.map(\.withoutLocations)
         copy.facets = facets.map { facet in
             var facet = facet
@@ -106,6 +106,16 @@ extension PropertyDefinition {
             )
         }
         return copy
+    }
+}
+
+extension ServerDefault {
+    /// The same default with every location erased.
+    fileprivate var withoutLocations: ServerDefault {
+        switch self {
+        case .value(let value): .value(value.withoutLocations)
+        case .computed(let kind, let detail): .computed(kind: kind, detail: detail?.withoutLocations)
+        }
     }
 }
 

@@ -186,7 +186,10 @@ enum CortexReader {
         {
             property.sourceObject = Located(source, at: value.location)
         }
-        if let value = node["defaultValue"] { property.defaultValue = value }
+        property.serverDefault = node["defaultValue"].flatMap(Self.serverDefault)
+        if property.serverDefault == nil, node["autoGenerate"]?.scalarText == "true" {
+            property.serverDefault = .computed(kind: "autoGenerate", detail: nil)
+        }
         if let nested = node["properties"], !nested.isNull {
             guard
                 let properties = reader.documentProperties(
@@ -246,6 +249,21 @@ enum CortexReader {
             facet.maxFileSize = reader.int(size, "'maxFileSize' of facet '\(name)'")
         }
         return facet
+    }
+
+    /// A property's `defaultValue`. Cortex writes a list of `{type, value}`, `[]` for none: a `static` default is the
+    /// value, an `env` or `expression` one the server computes. The generator's own files may write the value itself.
+    static func serverDefault(_ node: SyntaxNode) -> ServerDefault? {
+        guard let elements = node.elements else { return node.isNull ? nil : .value(node) }
+        let defaults = elements.compactMap { element -> (kind: String, value: SyntaxNode?)? in
+            guard element.entries != nil, let kind = element["type"]?.scalarText else { return nil }
+            return (kind, element["value"])
+        }
+        // A list of anything else is the value itself.
+        guard defaults.count == elements.count else { return .value(node) }
+        guard let first = defaults.first else { return nil }
+        guard first.kind == "static" else { return .computed(kind: first.kind, detail: first.value) }
+        return first.value.flatMap { $0.isNull ? nil : .value($0) }
     }
 
     static func optionalString(_ node: SyntaxNode?, _ what: String, _ reader: inout NodeReader) -> String? {

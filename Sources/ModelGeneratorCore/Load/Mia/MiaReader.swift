@@ -344,7 +344,7 @@ enum MiaReader {
         if let nullable = node["nullable"], !nullable.isNull {
             property.isNullable = reader.bool(nullable, "'nullable' of '\(name)'") ?? false
         }
-        if let defaultValue = node["default"] { property.defaultValue = defaultValue }
+        if let defaultValue = node["default"], !defaultValue.isNull { property.serverDefault = .value(defaultValue) }
         guard let typeNode = node["type"] else {
             reader.diagnostics.error("the schema of '\(name)' needs a 'type'", at: node.location)
             return false

@@ -188,7 +188,9 @@ enum ParseReader {
         if let required = node["required"], !required.isNull {
             property.isRequired = reader.bool(required, "'required' of '\(name)'") ?? false
         }
-        if let defaultValue = node["defaultValue"] { property.defaultValue = defaultValue }
+        if let defaultValue = node["defaultValue"], !defaultValue.isNull {
+            property.serverDefault = .value(defaultValue)
+        }
         return property
     }
 

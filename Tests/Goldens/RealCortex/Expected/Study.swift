@@ -3460,14 +3460,20 @@ extension Study {
         /// Auth Task Fields
         public var authTaskFields: Optional<[String]>
         /// Automatic Participant ID Generation
+        ///
+        /// Left out, the server fills in its default (`true`).
         public var automaticParticipantIdGeneration: Optional<Bool>
         /// Caregiver enabled
         ///
         /// Indicates whether the caregiver functionality is enabled for this study
+        ///
+        /// Left out, the server fills in its default (`false`).
         public var caregiverEnabled: Optional<Bool>
         /// Caregiver ePRO enabled
         ///
         /// Indicates whether caregivers have access to ePRO features for assisting patients.
+        ///
+        /// Left out, the server fills in its default (`false`).
         public var caregiverEproEnabled: Optional<Bool>
         /// Code Name
         public var code: Optional<String>
@@ -3486,20 +3492,28 @@ extension Study {
         /// Description
         public var description: Optional<String>
         /// Enable Alternate Registration
+        ///
+        /// Left out, the server fills in its default (`false`).
         public var enableAltReg: Optional<Bool>
         /// Enable Secured Registration Data
+        ///
+        /// Left out, the server fills in its default (`false`).
         public var enableSecuredRegData: Optional<Bool>
         /// End Date
         public var endDate: Optional<DateOnly>
         /// Field of Study
         public var field: Optional<String>
         /// Forgot Username Options
+        ///
+        /// Left out, the server fills in its default (`"email"`).
         public var forgotUsernameOptions: Optional<[String]>
         /// Format Spec Queries
         public var formatSpecQueries: Optional<String>
         /// Format Spec Sites
         public var formatSpecSites: Optional<String>
         /// Format Spec Participant ID
+        ///
+        /// Left out, the server fills in its default (`"P#####"`).
         public var formatSpecSubjectId: Optional<String>
         /// Format Spec Tasks
         public var formatSpecTasks: Optional<String>
@@ -3508,12 +3522,18 @@ extension Study {
         /// Information
         public var information: Optional<[Study.Information.Create]>
         /// Invite Code TTL
+        ///
+        /// Left out, the server fills in its default (`-1`).
         public var inviteCodeTtl: Optional<Double>
         /// Key
+        ///
+        /// Left out, the server computes it (`autoGenerate`).
         public var key: Optional<UUIDString>
         /// Localized Faults
         public var localizedFaults: Optional<JSONValue>
         /// Login Identifier
+        ///
+        /// Left out, the server fills in its default (`"email"`).
         public var loginIdentifier: Optional<String>
         /// Looker Default Dashboard
         public var lookerSmwebDefaultDashboard: Optional<String>
@@ -3524,33 +3544,47 @@ extension Study {
         /// Use New Site Permission Model
         ///
         /// Determines if new site permission is enabled or not
+        ///
+        /// Left out, the server fills in its default (`true`).
         public var newSitePermissionModel: Optional<Bool>
         /// No PII
         ///
         /// Determines if the study should save PII or not
         public var noPii: Bool
         /// Get Participant ID From Visit
+        ///
+        /// Left out, the server fills in its default (`false`).
         public var participantidOnVisit: Optional<Bool>
         /// Patient App Display Options
         public var patientAppDisplayOptions: Optional<Study.PatientAppDisplayOptions.Create>
         /// PI Oversight Email Interval Weeks
         ///
         /// Email digest interval in weeks (1 = weekly, 2 = bi-weekly, etc.)
+        ///
+        /// Left out, the server fills in its default (`1`).
         public var piOversightEmailIntervalWeeks: Optional<Double>
         /// PI Oversight Enabled
         ///
         /// Enables PI Oversight feature for this study
+        ///
+        /// Left out, the server fills in its default (`false`).
         public var piOversightEnabled: Optional<Bool>
         /// PI Oversight Overdue Grace Days
         ///
         /// Grace period in days before marking review as overdue
+        ///
+        /// Left out, the server fills in its default (`2`).
         public var piOversightOverdueGraceDays: Optional<Double>
         /// PI Oversight Review Due Weeks
         ///
         /// Review window in weeks (0 = never due)
+        ///
+        /// Left out, the server fills in its default (`1`).
         public var piOversightReviewDueWeeks: Optional<Double>
         /// Pinned Version
-        public var pinnedVersion: Double
+        ///
+        /// Left out, the server fills in its default (`3`).
+        public var pinnedVersion: Optional<Double>
         /// Privacy Items
         public var privacyItems: Optional<[Study.PrivacyItem.Create]>
         /// Protocol Number
@@ -3560,6 +3594,8 @@ extension Study {
         /// Reasons For Change
         public var reasonsForChange: Optional<[String]>
         /// Requires Econsent
+        ///
+        /// Left out, the server fills in its default (`false`).
         public var requiresEconsentField: Optional<Bool>
         /// Requires Invite
         public var requiresInvite: Optional<Bool>
@@ -3576,12 +3612,16 @@ extension Study {
         /// Start Date
         public var startDate: Optional<DateOnly>
         /// Store Invite Data
+        ///
+        /// Left out, the server fills in its default (`true`).
         public var storeInviteData: Optional<Bool>
         /// Study Contact Information
         public var studyContactInformation: Optional<[Study.StudyContactInformation.Create]>
         /// Participant Enrollment status
         public var subjectEnrollmentStatus: Optional<String>
         /// Participant Invite Validation
+        ///
+        /// Left out, the server fills in its default (`"pin_only"`).
         public var subjectInviteValidation: Optional<String>
         /// Participant Menu Config
         public var subjectMenuConfig: Optional<[Study.SubjectMenuConfig.Create]>
@@ -3592,19 +3632,25 @@ extension Study {
         /// Televisit Enabled
         public var televisitEnabled: Optional<Bool>
         /// Unique Org Study
-        public var uniqueOrgStudy: String
+        ///
+        /// Left out, the server fills in its default (`"c_unique_org_study"`).
+        public var uniqueOrgStudy: Optional<String>
         /// Use Advanced Task Scheduler
         ///
         /// Will the clients expect the study to use the advanced task scheduling
+        ///
+        /// Left out, the server fills in its default (`true`).
         public var useAdvancedTaskScheduler: Optional<Bool>
         /// Use Secure Flag
+        ///
+        /// Left out, the server fills in its default (`false`).
         public var useSecureFlag: Optional<Bool>
         /// Visit Configuration
         public var visitConfiguration: Optional<Study.VisitConfiguration.Create>
         /// eConsent Format Specifiers
         public var ecEconsentFormatSpec: Optional<Study.EcEconsentFormatSpec.Create>
 
-        public init(name: String, noPii: Bool, pinnedVersion: Double, uniqueOrgStudy: String) {
+        public init(name: String, noPii: Bool) {
             self.authTaskFields = nil
             self.automaticParticipantIdGeneration = nil
             self.caregiverEnabled = nil
@@ -3642,7 +3688,7 @@ extension Study {
             self.piOversightEnabled = nil
             self.piOversightOverdueGraceDays = nil
             self.piOversightReviewDueWeeks = nil
-            self.pinnedVersion = pinnedVersion
+            self.pinnedVersion = nil
             self.privacyItems = nil
             self.protocolNumber = nil
             self.publicGroup = nil
@@ -3663,7 +3709,7 @@ extension Study {
             self.subjectStatusList = nil
             self.supportedLocales = nil
             self.televisitEnabled = nil
-            self.uniqueOrgStudy = uniqueOrgStudy
+            self.uniqueOrgStudy = nil
             self.useAdvancedTaskScheduler = nil
             self.useSecureFlag = nil
             self.visitConfiguration = nil
@@ -3783,7 +3829,9 @@ extension Study {
             if let value = self.piOversightReviewDueWeeks {
                 members.append(BodyMember("c_pi_oversight_review_due_weeks", value.bodyValue))
             }
-            members.append(BodyMember("c_pinned_version", self.pinnedVersion.bodyValue))
+            if let value = self.pinnedVersion {
+                members.append(BodyMember("c_pinned_version", value.bodyValue))
+            }
             if let value = self.privacyItems {
                 members.append(BodyMember("c_privacy_items", value.bodyValue))
             }
@@ -3844,7 +3892,9 @@ extension Study {
             if let value = self.televisitEnabled {
                 members.append(BodyMember("c_televisit_enabled", value.bodyValue))
             }
-            members.append(BodyMember("c_unique_org_study", self.uniqueOrgStudy.bodyValue))
+            if let value = self.uniqueOrgStudy {
+                members.append(BodyMember("c_unique_org_study", value.bodyValue))
+            }
             if let value = self.useAdvancedTaskScheduler {
                 members.append(BodyMember("c_use_advanced_task_scheduler", value.bodyValue))
             }
@@ -4960,6 +5010,8 @@ extension Study.Information: BodyValueConvertible, DocumentArrayElement {
         /// Content is HTML
         public var contentIsHtml: Optional<Bool>
         /// Key
+        ///
+        /// Left out, the server computes it (`autoGenerate`).
         public var key: Optional<UUIDString>
         /// Title
         public var title: String
@@ -5055,6 +5107,8 @@ extension Study.MenuConfig: BodyValueConvertible, DocumentArrayElement {
         /// Group Id
         public var groupId: Optional<String>
         /// Key
+        ///
+        /// Left out, the server computes it (`autoGenerate`).
         public var key: Optional<UUIDString>
         /// Menu
         public var menu: Optional<String>
@@ -5127,14 +5181,24 @@ extension Study.PatientAppDisplayOptions: BodyValueConvertible {
         /// Profile Fields
         public var profileFields: Optional<[String]>
         /// Show Consent Documents
+        ///
+        /// Left out, the server fills in its default (`true`).
         public var showConsentDocuments: Optional<Bool>
         /// Show Language Selector
+        ///
+        /// Left out, the server fills in its default (`false`).
         public var showLanguageSelector: Optional<Bool>
         /// Show Leave Study
+        ///
+        /// Left out, the server fills in its default (`true`).
         public var showLeaveStudy: Optional<Bool>
         /// Show Site Information
+        ///
+        /// Left out, the server fills in its default (`false`).
         public var showSiteInformation: Optional<Bool>
         /// Show Subject Number
+        ///
+        /// Left out, the server fills in its default (`false`).
         public var showSubjectNumber: Optional<Bool>
 
         public init() {
@@ -5216,6 +5280,8 @@ extension Study.PrivacyItem: BodyValueConvertible, DocumentArrayElement {
         /// HTML Content
         public var htmlContent: Optional<String>
         /// Key
+        ///
+        /// Left out, the server computes it (`autoGenerate`).
         public var key: Optional<UUIDString>
         /// Name
         public var label: String
@@ -5301,12 +5367,16 @@ extension Study.Resource: BodyValueConvertible, DocumentArrayElement {
         /// Assets
         public var assets: Optional<[FileUpload]>
         /// Available To
+        ///
+        /// Left out, the server fills in its default (`"patient_only"`).
         public var availableTo: Optional<String>
         /// Content
         public var content: Optional<String>
         /// Content is HTML
         public var contentIsHtml: Optional<Bool>
         /// Key
+        ///
+        /// Left out, the server computes it (`autoGenerate`).
         public var key: Optional<UUIDString>
         /// Title
         public var title: Optional<String>
@@ -5412,12 +5482,16 @@ extension Study.ReviewType: BodyValueConvertible, DocumentArrayElement {
         /// Active
         public var active: Optional<Bool>
         /// Key
+        ///
+        /// Left out, the server computes it (`autoGenerate`).
         public var key: Optional<UUIDString>
         /// Name
         public var name: String
         /// Required Signature
         ///
         /// If Required Signature is true then user have to sign the document before review
+        ///
+        /// Left out, the server fills in its default (`false`).
         public var requiredSignature: Optional<Bool>
         /// Roles
         public var roles: Optional<[ObjectID]>
@@ -5475,6 +5549,8 @@ extension Study.SelfServiceInfo: BodyValueConvertible {
         /// Description
         public var description: Optional<String>
         /// Header
+        ///
+        /// Left out, the server fills in its default (`"Support"`).
         public var header: Optional<String>
 
         public init() {
@@ -5539,6 +5615,8 @@ extension Study.StudyContactInformation: BodyValueConvertible, DocumentArrayElem
         /// Instruction
         public var instruction: Optional<String>
         /// Key
+        ///
+        /// Left out, the server computes it (`autoGenerate`).
         public var key: Optional<UUIDString>
         /// Title
         public var title: Optional<String>
@@ -5636,6 +5714,8 @@ extension Study.SubjectMenuConfig: BodyValueConvertible, DocumentArrayElement {
         /// Columns
         public var columns: Optional<[String]>
         /// Key
+        ///
+        /// Left out, the server computes it (`autoGenerate`).
         public var key: Optional<UUIDString>
         /// Long Name
         public var longName: Optional<String>
@@ -5736,6 +5816,8 @@ extension Study.SubjectStatusList: BodyValueConvertible, DocumentArrayElement {
         /// Default
         public var `default`: Optional<Bool>
         /// Key
+        ///
+        /// Left out, the server computes it (`autoGenerate`).
         public var key: Optional<UUIDString>
         /// Status Description
         public var statusDescription: Optional<String>
@@ -5813,8 +5895,12 @@ extension Study.VisitConfiguration: BodyValueConvertible {
     /// The body of a new `Study.VisitConfiguration`, inside its object's create body.
     public struct Create: DocumentBody {
         /// Allow Free Text Reason
+        ///
+        /// Left out, the server fills in its default (`true`).
         public var allowFreeTextReason: Optional<Bool>
         /// Require Missed Reason
+        ///
+        /// Left out, the server fills in its default (`false`).
         public var requireSkippedReason: Optional<Bool>
         /// Missed Visit Reasons
         public var skippedVisitReasons: Optional<[String]>

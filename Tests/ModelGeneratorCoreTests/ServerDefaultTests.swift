@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import ModelGeneratorCore
+
+/// A property the server fills in when a create leaves it out is no parameter of `Create`'s initializer, even when
+/// the schema requires it, and its doc comment says what the server gives it: each backend's schema says so in its
+/// own words.
+@Suite struct ServerDefaultTests {
+    /// Cortex writes a property's `defaultValue` as a list of `{type, value}` (`[]` for none, as 1,228 of the real
+    /// org's properties do), and generates a UUID with `autoGenerate`.
+    @Test func cortexDefaultsInEveryFormItsExportsWrite() throws {
+        let schema = """
+            {"object": "object", "name": "c_job", "label": "Job", "properties": [
+              {"name": "c_none", "type": "String", "defaultValue": [], "validators": [{"name": "required"}]},
+              {"name": "c_status", "type": "String", "defaultValue": [{"type": "static", "value": "created"}],
+               "validators": [{"name": "required"}]},
+              {"name": "c_counter", "type": "Number", "defaultValue": [{"type": "env", "value": "increment"}],
+               "validators": [{"name": "required"}]},
+              {"name": "c_version", "type": "String",
+               "defaultValue": [{"type": "expression", "value": {"$config": "app.version"}}],
+               "validators": [{"name": "required"}]},
+              {"name": "c_cleared", "type": "String", "defaultValue": [{"type": "static", "value": null}],
+               "validators": [{"name": "required"}]},
+              {"name": "c_key", "type": "UUID", "autoGenerate": true, "defaultValue": [],
+               "validators": [{"name": "required"}]}
+            ]}
+            """
+        let result = generate(config: Self.config("c_job.json", "cortex"), ["c_job.json": schema])
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+        let create = try Self.create(in: #require(file(result, "Job.swift")))
+        // A `[]` default and a `null` one are no default: the create must send the property.
+        #expect(create.contains("public init(none: String, cleared: String)"), "\(create)")
+        #expect(create.contains("/// Left out, the server fills in its default (`\"created\"`)."))
+        #expect(create.contains("/// Left out, the server computes it (`env`: `\"increment\"`)."))
+        #expect(
+            create.contains("/// Left out, the server computes it (`expression`: `[\"$config\": \"app.version\"]`).")
+        )
+        #expect(create.contains("/// Left out, the server computes it (`autoGenerate`)."))
+        #expect(create.contains("public var status: Optional<String>"))
+    }
+
+    /// Parse's `defaultValue`, a Mia-Platform JSON Schema's `default` and the generator's own `defaultValue`.
+    @Test(arguments: [
+        (
+            "parse", "Thing.json",
+            #"{"className": "Thing", "fields": {"flag": {"type": "Boolean", "required": true, "defaultValue": false}, "name": {"type": "String", "required": true}}}"#
+        ),
+        (
+            "mia", "things.json",
+            #"{"name": "things", "endpointBasePath": "/things", "defaultState": "PUBLIC", "schema": {"type": "object", "required": ["_id", "flag", "name"], "properties": {"_id": {"type": "string", "__mia_configuration": {"type": "ObjectId"}}, "flag": {"type": "boolean", "default": false}, "name": {"type": "string"}}}}"#
+        ),
+        (
+            "cortex", "objects.yaml",
+            "objects:\n  - name: thing\n    properties:\n"
+                + "      - { name: flag, type: Boolean, defaultValue: false, validators: [{ name: required }] }\n"
+                + "      - { name: name, type: String, validators: [{ name: required }] }\n"
+        ),
+    ])
+    func eachBackendsDefaultLeavesTheMemberToTheServer(dialect: String, path: String, schema: String) throws {
+        let result = generate(config: Self.config(path, dialect), [path: schema])
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+        let swiftFile = try #require(result.files.first { $0.path.hasPrefix("Thing") }, "\(result.files.map(\.path))")
+        let create = try Self.create(in: swiftFile.contents)
+        #expect(create.contains("public init(name: String)"), "\(create)")
+        #expect(create.contains("/// Left out, the server fills in its default (`false`).\n"), "\(create)")
+        #expect(create.contains("public var flag: Optional<Bool>"), "\(create)")
+    }
+
+    /// A real Medable object: `dt__config`'s status is required with a static default and its key a generated UUID,
+    /// so its `Create` requires neither, and `generate: [testing]` doesn't list them as members a create must send.
+    @Test func aRealObjectsRequiredPropertiesWithDefaultsAreLeftToTheServer() throws {
+        let path = RealSchemaTests.directory.appendingPathComponent("cortex/env-objects/dt__config.json").path
+        let text = try TestFiles.disk.read(path)
+        let config = Self.config("dt__config.json", "cortex").replacingOccurrences(
+            of: "generate: [models, queries, bodies]",
+            with: "generate: [models, queries, bodies, testing]"
+        )
+        let result = generate(config: config, ["dt__config.json": text])
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+        let output = try #require(file(result, "DtConfig.swift"))
+        let create = try Self.create(in: output)
+        #expect(create.contains("public init()"), "\(create)")
+        #expect(create.contains("/// Left out, the server fills in its default (`\"CONFIGURING\"`)."))
+        #expect(create.contains("/// Left out, the server computes it (`autoGenerate`).\n        public var dtKey"))
+        #expect(output.contains("public static let requiredMembers: Set<String> = []"))
+    }
+
+    static func config(_ path: String, _ dialect: String) -> String {
+        """
+        schemas: [\(path)]
+        output: Generated
+        dialect: \(dialect)
+        naming:
+          stripPrefixes: [c_]
+        generate: [models, queries, bodies]
+        """
+    }
+
+    /// The text of the object's own `Create`, from its declaration to the end of its initializer.
+    static func create(in output: String) throws -> String {
+        let start = try #require(output.range(of: "public struct Create: CreateBody {"))
+        let end = try #require(output.range(of: "public var members", range: start.upperBound..<output.endIndex))
+        return String(output[start.lowerBound..<end.lowerBound])
+    }
+}
