@@ -36,6 +36,13 @@ private func roundTripsUnchanged<Model: Codable>(_ model: Model.Type, _ fixture:
         #expect(create.members.map { $0.key } == ["c_name", "c_no_pii"])
         create.pinnedVersion = 1
         #expect(create.members.map { $0.key } == ["c_name", "c_no_pii", "c_pinned_version"])
+        // The study's consent file takes any type (`mimes: ["*"]`, as Cortex's passthru processors write it).
+        var configuration = Study.Configuration.Create()
+        for mime in ["application/pdf", "text/html", "application/octet-stream"] {
+            configuration.consent = FileUpload(facets: ["content": .init(data: Data("x".utf8), mime: mime)])
+            create.configuration = configuration
+            #expect(create.violations(at: "").isEmpty, "\(mime): \(create.violations(at: ""))")
+        }
     }
 
     @Test func cortexGeoHistoryKeepsEverySystemPropertyAndItsGeometry() throws {

@@ -13,6 +13,8 @@ import Testing
         ("image/png", ["image/png"]), ("image/png", ["image/*"]), ("application/pdf", ["*/*"]),
         ("IMAGE/JPEG", ["image/jpeg"]), ("text/plain; charset=utf-8", ["text/plain"]), ("image/png", ["image/*; q=1"]),
         ("image/gif", ["image/jpeg", "image/gif"]),
+        // Cortex's passthru processors accept any file with a bare `*`, whatever its type says.
+        ("text/html", ["*"]), ("application/octet-stream", ["*"]), ("not a mime type", ["*"]),
     ])
     func accepted(_ mime: String, _ accepted: [String]) {
         #expect(violations(mime, accepted: accepted).isEmpty)

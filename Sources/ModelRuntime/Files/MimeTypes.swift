@@ -1,5 +1,5 @@
 /// Whether a file's mime type is one of those a schema or server accepts: `image/png` matches `image/png`,
-/// `image/*` and `*/*`, without regard to case or parameters (`text/plain; charset=utf-8` is `text/plain`).
+/// `image/*`, `*/*` and `*`, without regard to case or parameters (`text/plain; charset=utf-8` is `text/plain`).
 package func mimeType(_ mime: String, isAmong accepted: [String]) -> Bool {
     /// The type and subtype, lowercased and without parameters or spaces.
     func essence(_ text: String) -> [String] {
@@ -9,9 +9,11 @@ package func mimeType(_ mime: String, isAmong accepted: [String]) -> Bool {
         }
     }
     let file = essence(mime)
-    guard file.count == 2 else { return false }
     return accepted.contains { pattern in
         let rule = essence(pattern)
-        return rule.count == 2 && (rule[0] == "*" || rule[0] == file[0]) && (rule[1] == "*" || rule[1] == file[1])
+        // A bare `*` accepts any file, as Cortex's passthru processors write it (`mimes: ["*"]`).
+        if rule == ["*"] { return true }
+        return file.count == 2 && rule.count == 2 && (rule[0] == "*" || rule[0] == file[0])
+            && (rule[1] == "*" || rule[1] == file[1])
     }
 }
