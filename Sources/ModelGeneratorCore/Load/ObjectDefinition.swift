@@ -38,6 +38,20 @@ public enum ServerDefault: Hashable, Sendable {
     case computed(kind: String, detail: SyntaxNode?)
 }
 
+extension [PropertyDefinition] {
+    /// The same properties, each array of them or of their Documents offering every array operation: a backend whose
+    /// updates may push onto, pull from and add to any array (Mia-Platform's CRUD service's `$push`, `$pull` and
+    /// `$addToSet`, Parse's `Add`, `Remove` and `AddUnique`), where Cortex says per property.
+    func allowingEveryArrayOperation() -> [PropertyDefinition] {
+        map { property in
+            var property = property
+            if property.isArray { (property.canPush, property.canPull, property.hasUniqueValues) = (true, true, true) }
+            property.properties = property.properties.allowingEveryArrayOperation()
+            return property
+        }
+    }
+}
+
 public struct PropertyDefinition: Hashable, Sendable {
     public var name: Located<String>
     public var type: Located<String>

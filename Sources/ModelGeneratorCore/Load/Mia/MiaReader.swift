@@ -122,7 +122,7 @@ enum MiaReader {
         var definition = ObjectDefinition(
             name: located,
             description: CortexReader.optionalString(node["description"], "'description'", &reader),
-            properties: properties,
+            properties: properties.allowingEveryArrayOperation(),
             objectTypes: [],
             sourceFile: file
         )

@@ -139,7 +139,7 @@ enum ParseReader {
         var definition = ObjectDefinition(
             name: located,
             pluralName: name,
-            properties: properties,
+            properties: properties.allowingEveryArrayOperation(),
             objectTypes: [],
             sourceFile: file
         )

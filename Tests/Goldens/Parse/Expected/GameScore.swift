@@ -252,7 +252,7 @@ extension GameScore {
         public var score: NumberUpdate<Double>
         public var playerName: FieldUpdate<String>
         public var cheatMode: FieldUpdate<Bool>
-        public var skills: ArrayUpdate<JSONValue, ArrayOperationSet.SetOnly>
+        public var skills: ArrayUpdate<JSONValue, ArrayOperationSet.All>
         public var game: FieldUpdate<String>
         public var opponents: RelationUpdate<String>
         public var playedAt: DateUpdate

@@ -1085,16 +1085,16 @@ extension Books {
         /// The position of the book
         public var position: FieldUpdate<GeoPosition>
         /// Tags
-        public var tags: ArrayUpdate<String, ArrayOperationSet.SetOnly>
+        public var tags: ArrayUpdate<String, ArrayOperationSet.All>
         /// Tag identification numbers
-        public var tagIds: ArrayUpdate<Double, ArrayOperationSet.SetOnly>
+        public var tagIds: ArrayUpdate<Double, ArrayOperationSet.All>
         /// Tag object ids
-        public var tagObjectIds: ArrayUpdate<ObjectID, ArrayOperationSet.SetOnly>
+        public var tagObjectIds: ArrayUpdate<ObjectID, ArrayOperationSet.All>
         public var additionalInfo: FieldUpdate<JSONValue>
         public var signature: FieldUpdate<Books.Signature>
         public var metadata: FieldUpdate<Books.Metadata>
-        public var attachments: ArrayUpdate<Books.Attachment, ArrayOperationSet.SetOnly>
-        public var editionsDates: ArrayUpdate<Books.EditionsDate, ArrayOperationSet.SetOnly>
+        public var attachments: ArrayUpdate<Books.Attachment, ArrayOperationSet.All>
+        public var editionsDates: ArrayUpdate<Books.EditionsDate, ArrayOperationSet.All>
 
         /// An update that changes nothing: every property is unchanged.
         public init() {
