@@ -304,6 +304,15 @@ import Testing
             ]
         ),
         Case(
+            name: "an object that would hide a type of Swift's an app names, such as a Medable org's task",
+            config: "schemas: [objects.yaml]\nnaming: { stripPrefixes: [c_] }\n",
+            schema: "objects:\n  - name: c_task\n  - name: c_range\n",
+            expected: [
+                "objects.yaml:2:11: warning: object 'c_task' is named 'TaskObject' in Swift, since 'Task' would hide the type of that name",
+                "objects.yaml:3:11: warning: object 'c_range' is named 'RangeObject' in Swift, since 'Range' would hide the type of that name",
+            ]
+        ),
+        Case(
             name: "an object whose file name would be too long for a file system",
             schema: "objects:\n  - name: c_\(String(repeating: "a", count: 250))\n",
             expected: [

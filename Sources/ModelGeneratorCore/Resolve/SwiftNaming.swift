@@ -180,8 +180,9 @@ public struct SwiftNaming: Sendable {
 
     /// Type names the generated code uses itself; a generated type of the same name would hide them. With them the
     /// names generated types declare inside themselves (`typealias Model`, `Fields<Root>`), which would hide a model
-    /// of that name there, and `AnyObject`, which the app's own code means by that name.
-    static let reservedTypeNames: Set<String> = runtimeTypeNames.union([
+    /// of that name there, `AnyObject`, which the app's own code means by that name, and
+    /// ``standardLibraryTypeNames``.
+    static let reservedTypeNames: Set<String> = runtimeTypeNames.union(standardLibraryTypeNames).union([
         "Model", "Root", "AnyObject",
         "String", "Int", "Double", "Bool", "Date", "URL", "Data", "Optional", "Array", "Dictionary", "Set",
         "ObjectID", "Reference", "FileValue", "Facet", "JSONValue", "DateOnly", "ISO8601Date", "Codable",
@@ -190,6 +191,19 @@ public struct SwiftNaming: Sendable {
         "Protocol", "Never", "Void", "Fields", "IncludableFields", "ExpandableFields", "QueryFields", "SchemaObjects",
         "SchemaObject", "Create", "Patch", "FacetRules", "JSONKey", "SelfCoding", "Result", "ClearableProperty",
     ])
+
+    /// Types of Swift's standard library and concurrency that an app's own code names: a model of the same name (a
+    /// Medable `c_task` is `Task`) would hide them in every file that imports the models, since a module's types hide
+    /// the standard library's of the same name, and `Task { … }` there would no longer start a task.
+    static let standardLibraryTypeNames: Set<String> = [
+        "Task", "TaskGroup", "ThrowingTaskGroup", "DiscardingTaskGroup", "TaskPriority", "TaskLocal", "Actor",
+        "MainActor", "GlobalActor", "AsyncStream", "AsyncThrowingStream", "AsyncSequence", "AsyncIteratorProtocol",
+        "CheckedContinuation", "UnsafeContinuation", "CancellationError", "Duration", "Clock", "ContinuousClock",
+        "SuspendingClock", "Character", "Substring", "StaticString", "Unicode", "Float", "Float16", "Float32",
+        "Float64", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Range",
+        "ClosedRange", "Sequence", "Collection", "Equatable", "Comparable", "Mirror", "Hasher", "Slice", "KeyPath",
+        "Numeric", "Strideable", "Sendable", "Encodable", "Decodable",
+    ]
 
     /// The types of `ModelRuntime` that generated code names: a schema object of the same name would hide them in
     /// the module that holds the output. `ReservedNamesTests` checks the goldens name no other.
