@@ -50,12 +50,15 @@ public enum SwiftText {
         return String(result)
     }
 
-    /// `/// line` for each line of `text`, `///` for an empty one; trailing whitespace dropped.
+    /// `/// line` for each line of `text`, `///` for an empty one; trailing whitespace dropped, and the indentation
+    /// every line shares, and blank lines before and after the text (a schema's `" original file name"`), so that
+    /// the comment reads as written without the schema's margins.
     public static func docComment(_ text: String) -> [String] {
-        commentLines(text).map { line in
-            let trimmed = line.trimmingTrailingWhitespace
-            return trimmed.isEmpty ? "///" : "/// \(trimmed)"
-        }
+        var lines = commentLines(text).map(\.trimmingTrailingWhitespace)
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        let margin = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
+        return lines.map { line in line.isEmpty ? "///" : "/// \(line.dropFirst(margin))" }
     }
 
     // MARK: String literals

@@ -17,6 +17,10 @@ import Testing
     @Test func aCarriageReturnLineFeedIsOneBreakAndEmptyLinesStay() {
         #expect(SwiftText.commentLines("a\r\n\r\nb\n") == ["a", "", "b", ""])
         #expect(SwiftText.docComment("a\r\n\r\nb  ") == ["/// a", "///", "/// b"])
+        // The schema's margins go, its own indentation stays (a Mia-Platform field's `" original file name"`).
+        #expect(SwiftText.docComment(" original file name") == ["/// original file name"])
+        #expect(SwiftText.docComment("\n  Steps:\n    - one\n\n  Done.\n") == ["/// Steps:", "///   - one", "///", "/// Done."])
+        #expect(SwiftText.docComment(" \n\t\n").isEmpty)
     }
 
     @Test func invisibleCharactersInCommentsAreVisibleEscapes() {

@@ -479,12 +479,13 @@ public struct Translator: Sendable {
     /// and is left out.
     func docLines(label: String?, name: String, description: String?) -> [String] {
         var lines: [String] = []
-        if let label, !label.isEmpty, label != name {
+        if let label, label != name {
             lines += SwiftText.docComment(label)
         }
-        if let description, !description.isEmpty {
+        // A description of nothing but blanks makes no lines, nor the blank line before them.
+        if let description, case let described = SwiftText.docComment(description), !described.isEmpty {
             if !lines.isEmpty { lines.append("///") }
-            lines += SwiftText.docComment(description)
+            lines += described
         }
         return lines
     }
