@@ -19,7 +19,11 @@ import Testing
         #expect(SwiftText.docComment("a\r\n\r\nb  ") == ["/// a", "///", "/// b"])
         // The schema's margins go, its own indentation stays (a Mia-Platform field's `" original file name"`).
         #expect(SwiftText.docComment(" original file name") == ["/// original file name"])
-        #expect(SwiftText.docComment("\n  Steps:\n    - one\n\n  Done.\n") == ["/// Steps:", "///   - one", "///", "/// Done."])
+        #expect(
+            SwiftText.docComment("\n  Steps:\n    - one\n\n  Done.\n") == [
+                "/// Steps:", "///   - one", "///", "/// Done.",
+            ]
+        )
         #expect(SwiftText.docComment(" \n\t\n").isEmpty)
     }
 
