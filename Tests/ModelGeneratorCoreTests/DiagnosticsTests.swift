@@ -542,6 +542,12 @@ import Testing
             "objects.yaml": "objects:\n  - name: c_a\n    properties:\n      - { name: c_b, type: Strng }\n"
         ])
         #expect(type.diagnostics.all.contains { $0.hint == "did you mean 'String'?" })
+        // A key the reader reads without a word is a word a misspelling may mean, too (a Parse class's `indexes`).
+        let parse = generate(
+            config: "schemas: [Thing.json]\n",
+            ["Thing.json": #"{"className": "Thing", "fields": {"name": {"type": "String"}}, "indexs": {}}"#]
+        )
+        #expect(parse.diagnostics.all.contains { $0.hint == "did you mean 'indexes'?" }, "\(messages(parse))")
     }
 
     @Test func everyProblemOfARunIsReported() {

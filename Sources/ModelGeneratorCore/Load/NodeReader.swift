@@ -199,7 +199,8 @@ struct NodeReader {
             }
             seen[key] = entry.key.location
             if known.contains(key) || ignored.contains(key) { continue }
-            let hint = Suggestion.hint(for: key, in: known)
+            // A key read without a word (`indexes`) is one a misspelling may have meant as much as a used one.
+            let hint = Suggestion.hint(for: key, in: known + ignored.sorted())
             if let intended = Suggestion.closest(to: key, in: known), typeDeciding.contains(intended) {
                 diagnostics.error(
                     "unknown key '\(key)' in \(what), which would leave out '\(intended)' and change the Swift type",
