@@ -66,6 +66,13 @@ enum CortexReader {
             }
             if line["object"]?.scalarText == "object" { definitions.append(line) }
         }
+        if definitions.isEmpty, let first = lines.first, !reader.diagnostics.hasErrors {
+            reader.diagnostics.warning(
+                "this export holds no object definition (a line with \"object\": \"object\"), so it adds no model",
+                at: first.location,
+                hint: "export the org's objects with it (mdctl env export), or leave this file out of 'schemas'"
+            )
+        }
         return reader.readEach(definitions) { readObject($0, file: file, format: .cortex, &$1) }
     }
 
