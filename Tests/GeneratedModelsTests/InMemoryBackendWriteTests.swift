@@ -497,6 +497,42 @@ import FoundationNetworking
         #expect(answer["c_parts"] == [["_id": .string(element), "c_label": "nut"]])
     }
 
+    /// With `generate: [testing]`, each `Create` also lists the values the server gives what a create leaves out
+    /// (`defaultMembers`: Cortex's static defaults, a JSON Schema's `default` that Fastify's Ajv fills in,
+    /// parse-server's `defaultValue`), and a backend given it stores them as the server does; a create that sends
+    /// the member keeps its own value.
+    @Test func aCreateGetsTheDefaultsOfWhatItLeavesOut() async throws {
+        #expect(Ticket.Create.requiredMembers == ["c_title"])
+        for (dialect, name) in [(InMemoryDialect.cortex, "cortex"), (.mia, "mia")] {
+            let backend = InMemoryBackend(dialect)
+            await backend.register(Ticket.Create.self)
+            let client = backend.client()
+            _ = try await client.create(Ticket.Create(title: "left out"))
+            var given = Ticket.Create(title: "given")
+            given.state = "closed"
+            given.labels = []
+            _ = try await client.create(given)
+            let stored = await backend.documents(in: "c_tickets")
+            #expect(stored.count == 2, "\(name)")
+            #expect(stored.first?["c_state"] == "open", "\(name): \(stored)")
+            #expect(stored.first?["c_priority"] == 2, "\(name): \(stored)")
+            #expect(stored.first?["c_labels"] == ["triage"], "\(name): \(stored)")
+            #expect(stored.last?["c_state"] == "closed" && stored.last?["c_labels"] == [], "\(name): \(stored)")
+            #expect(stored.last?["c_priority"] == 2, "\(name): \(stored)")
+        }
+        // A Parse class's `defaultValue`, which parse-server writes on create.
+        let parse = InMemoryBackend(.parse)
+        await parse.register(GameScore.Create.self)
+        var unscored = GameScore.Create()
+        unscored.playerName = "Sean"
+        var scored = unscored
+        scored.points = 7
+        for create in [unscored, scored] {
+            _ = try await parse.answer(create.rendered(for: ParseDialect()))
+        }
+        #expect(await parse.documents(in: "GameScore").map { $0["points"] } == [0, 7])
+    }
+
     /// With `generate: [testing]`, each `Create` lists the members a create must send, and a backend given it
     /// refuses a create without one in its own shape: Cortex's validation fault, the CRUD service's schema error,
     /// parse-server's 111 (`SchemaController.validateRequiredColumns`).

@@ -241,6 +241,14 @@ struct BodyTranslator {
                 if let type = role.type {
                     lines.append("\(access)static let variantType: String? = \(SwiftText.stringLiteral(type))")
                 }
+                // The values the server gives what a create leaves out, for a backend in memory to give them too.
+                let defaults = creatable.map(\.0).compactMap { property -> String? in
+                    guard case .value(let value)? = property.definition.serverDefault else { return nil }
+                    return "\(SwiftText.stringLiteral(property.apiName)): \(JSONLiteral.of(value))"
+                }
+                if !defaults.isEmpty {
+                    lines += layout.literal("\(access)static let defaultMembers: [String: JSONValue] = ", defaults)
+                }
                 structs.requiredMembersLines = lines
                 structs.requiredMembersDeclarationLines = CodeLayout(lineLength: translator.lineLength, indent: 0)
                     .declaration("extension \(owner).Create", conformances: ["RequiredCreateMembers"])

@@ -51,6 +51,9 @@ struct RegisteredModel: Sendable {
     /// The members a create must send (`generate: [testing]`'s `requiredMembers`), by the variant's `type` (nil
     /// for an object without variants); empty when unknown.
     var requiredMembers: [String?: Set<String>] = [:]
+    /// The values the server gives members a create leaves out (`generate: [testing]`'s `defaultMembers`), by the
+    /// variant's `type`; empty when unknown.
+    var defaultMembers: [String?: [String: JSONValue]] = [:]
     /// The dotted paths of the file properties (`generate: [testing]`'s `fileMembers`); nil when unknown.
     var fileMembers: Set<String>?
     /// The `__STATE__` a Mia-Platform create gets when its body names none, by base path.
@@ -156,6 +159,7 @@ struct BackendState {
         )
         // What a registered `Create` said stays known when the model is registered again (by seeding it, say).
         model.requiredMembers = models[M.pluralName]?.requiredMembers ?? [:]
+        model.defaultMembers = models[M.pluralName]?.defaultMembers ?? [:]
         model.fileMembers = models[M.pluralName]?.fileMembers
         models[M.pluralName] = model
     }
@@ -164,10 +168,18 @@ struct BackendState {
     mutating func register<Body: RequiredCreateMembers>(create body: Body.Type) {
         register(Body.Model.self)
         models[Body.Model.pluralName]?.requiredMembers[Body.variantType] = Body.requiredMembers
+        models[Body.Model.pluralName]?.defaultMembers[Body.variantType] = Body.defaultMembers
         if let files = Body.fileMembers {
             let known = models[Body.Model.pluralName]?.fileMembers ?? []
             models[Body.Model.pluralName]?.fileMembers = known.union(files)
         }
+    }
+
+    /// `body` with the members the registered `Create` of its variant says the server gives a create that leaves them
+    /// out (a `null` is a value the create gave).
+    func withDefaultMembers(_ body: [String: JSONValue], of pluralName: String) -> [String: JSONValue] {
+        let defaults = models[pluralName]?.defaultMembers[body["type"]?.stringValue] ?? [:]
+        return body.merging(defaults) { given, _ in given }
     }
 
     /// Refuses a create of `pluralName` whose body leaves out a member the registered `Create` of its variant (its

@@ -204,11 +204,15 @@ struct CortexBackend: BackendDialect {
     }
 
     private func create(_ body: JSONValue?, _ plural: String, _ state: inout BackendState) throws -> BackendAnswer {
-        guard case .object(let members) = body else { throw BackendFault.invalid("a create takes an object") }
+        guard case .object(var members) = body else { throw BackendFault.invalid("a create takes an object") }
         try state.checkKeys(members.keys, of: plural, readOnly: Self.systemProperties)
         try checkingValues(of: plural, state) { try state.checkRequiredMembers(members, of: plural) }
+        members = state.withDefaultMembers(members, of: plural)
         let id = state.newID()
-        let received = givingElementIDs(receivingFiles(body!, at: [], instance: (plural, id), &state), &state)
+        let received = givingElementIDs(
+            receivingFiles(.object(members), at: [], instance: (plural, id), &state),
+            &state
+        )
         guard case .object(var document) = received else { return BackendAnswer(400, nil) }
         let now = state.timestamp()
         document["_id"] = .string(id)

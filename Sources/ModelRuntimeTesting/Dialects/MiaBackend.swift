@@ -848,6 +848,8 @@ struct MiaBackend: BackendDialect {
         guard case .object(var document) = body else { throw Self.schemaFault("body must be object") }
         try state.checkKeys(document.keys.filter { $0 != "__STATE__" }, of: collection, readOnly: Self.systemProperties)
         try state.checkRequiredMembers(document, of: collection)
+        // Fastify's Ajv fills in the schema's defaults (`useDefaults`).
+        document = state.withDefaultMembers(document, of: collection)
         let initial = document["__STATE__"]?.stringValue ?? stateOnInsert(collection, endpoint: endpoint, state)
         guard Self.states.contains(initial) else {
             throw Self.schemaFault("body/__STATE__ must be equal to one of the allowed values")

@@ -674,6 +674,8 @@ struct ParseBackend: BackendDialect {
         try checkTypes(types, of: className, state)
         var (document, relations) = try flattenedOperations(body.filter { !Self.timestampFields.contains($0.key) })
         try state.checkRequiredMembers(document, of: className)
+        // parse-server gives a field its `defaultValue` on create (`RestWrite`).
+        document = state.withDefaultMembers(document, of: className)
         let id = state.newID()
         let now = state.timestamp()
         document["objectId"] = .string(id)

@@ -118,6 +118,7 @@ extension GameScore {
     public struct Create: CreateBody {
         public typealias Model = GameScore
 
+        /// Left out, the server fills in its default (`0`).
         public var points: Optional<Int>
         public var playerName: Optional<String>
         public var owner: Optional<ObjectID>
@@ -198,4 +199,5 @@ extension GameScore.Create: RequiredCreateMembers {
     /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and the object's files.
     public static let requiredMembers: Set<String> = []
     public static let fileMembers: Set<String>? = []
+    public static let defaultMembers: [String: JSONValue] = ["points": 0]
 }

@@ -16,6 +16,7 @@ public enum SchemaObjects {
         Badge.self,
         Note.self,
         Item.self,
+        Ticket.self,
     ]
 }
 
@@ -67,4 +68,9 @@ extension Note: SchemaObject {
 extension Item: SchemaObject {
     public static let apiName = "c_item"
     public static let pluralName = "c_items"
+}
+
+extension Ticket: SchemaObject {
+    public static let apiName = "c_ticket"
+    public static let pluralName = "c_tickets"
 }
