@@ -216,6 +216,31 @@ import Testing
         #expect(try report(Self.base, Self.base).markdown == "## Schema changes\n\nNo changes to the generated API.\n")
     }
 
+    /// A mapping may read one key into two properties (here one value under two names; `@self` through two
+    /// formatters is another): each is a property of its own, removed or added as any other.
+    @Test func twoPropertiesThatReadOneKeyAreTwoProperties() throws {
+        let config = "mappings: [app.yaml]\n"
+        func resolved(_ mapping: String) throws -> ResolvedSchema {
+            let files = ["model-generator.yaml": config, "app.yaml": mapping]
+            let (schema, diagnostics) = Pipeline.resolve(path: "model-generator.yaml", files: .inMemory(files))
+            #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
+            return try #require(schema)
+        }
+        let one = "mappings:\n  Post:\n    properties:\n      title: { keyPath: text, type: String }\n"
+        let both = one + "      summary: { keyPath: text, type: String }\n"
+        let generatorConfig = try #require(ConfigLoader.load(config, file: "c.yaml").config)
+        let removed = SchemaDiff(old: try resolved(both), new: try resolved(one), config: generatorConfig)
+        #expect(
+            removed.changes.map(\.description) == ["property `text` removed: code using `summary` no longer compiles"]
+        )
+        let added = SchemaDiff(old: try resolved(one), new: try resolved(both), config: generatorConfig)
+        #expect(
+            added.changes.map(\.description) == [
+                "property `text` added as `summary: String`; the memberwise initializer takes a new parameter"
+            ]
+        )
+    }
+
     /// Text that would reach past a code span if printed raw: a terminal escape sequence (clears the screen), line
     /// breaks of each kind, backticks (one closes a span, one with a combining mark after it is one Character but
     /// two things to Markdown), an HTML comment and tag (after a backtick, the comment would hide every entry after

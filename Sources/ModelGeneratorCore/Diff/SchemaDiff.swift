@@ -54,6 +54,42 @@ public struct SchemaDiff: Sendable {
         )
     }
 
+    /// Which old property each new one is, by what identifies a property at one place: the same key path and Swift
+    /// name; then the same key path (renamed in Swift); then the same Swift name (renamed on the server behind an
+    /// alias that keeps it). A key path alone names no property: a mapping may read one key into several (`@self`,
+    /// or one value through two formatters).
+    private static func partners(
+        _ oldProperties: [ResolvedProperty],
+        _ newProperties: [ResolvedProperty]
+    ) -> [Int?] {
+        struct Identity: Hashable {
+            var keyPath: [String]?
+            var swiftName: String?
+        }
+        let rules: [(ResolvedProperty) -> Identity] = [
+            { Identity(keyPath: $0.keyPath, swiftName: $0.swiftName) },
+            { Identity(keyPath: $0.keyPath) },
+            { Identity(swiftName: $0.swiftName) },
+        ]
+        var partners: [Int?] = Array(repeating: nil, count: newProperties.count)
+        var paired = Set<Int>()
+        for identity in rules {
+            var unpaired = Dictionary(grouping: oldProperties.indices.filter { !paired.contains($0) }) {
+                identity(oldProperties[$0])
+            }
+            for index in newProperties.indices where partners[index] == nil {
+                let key = identity(newProperties[index])
+                guard let match = unpaired[key]?.first else { continue }
+                unpaired[key]?.removeFirst()
+                partners[index] = match
+                paired.insert(match)
+            }
+        }
+        return partners
+    }
+
+    /// The properties of one object, old and new: renamed on the server, removed, added, and what changed of each
+    /// one kept.
     private mutating func compare(
         _ oldProperties: [ResolvedProperty],
         _ newProperties: [ResolvedProperty],
@@ -61,53 +97,57 @@ public struct SchemaDiff: Sendable {
         _ translator: Translator
     ) {
         let key: (ResolvedProperty) -> String = { $0.keyPath.joined(separator: ".") }
-        let oldByKey = Dictionary(oldProperties.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
-        let newByKey = Dictionary(newProperties.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
-        var renamed: Set<String> = []
+        let partners = Self.partners(oldProperties, newProperties)
         // A property whose JSON key changed while its Swift name stayed (an alias) is a rename the app does not see.
-        for property in newProperties where oldByKey[key(property)] == nil {
-            if let before = oldProperties.first(where: {
-                newByKey[key($0)] == nil && $0.swiftName == property.swiftName
-            }) {
-                renamed.insert(key(before))
-                renamed.insert(key(property))
-                add(
-                    object,
-                    "\(code(key(before))) renamed on the server to \(code(key(property))); the Swift name "
-                        + "\(code(property.swiftName)) is kept",
-                    breaking: false
-                )
-                compareProperty(before, property, in: object, translator)
-            }
-        }
-        for property in oldProperties where newByKey[key(property)] == nil && !renamed.contains(key(property)) {
+        for (property, partner) in zip(newProperties, partners) {
+            guard let partner, oldProperties[partner].keyPath != property.keyPath else { continue }
+            let before = oldProperties[partner]
             add(
                 object,
-                "property \(code(key(property))) removed: code using \(code(property.swiftName)) no longer compiles",
+                "\(code(key(before))) renamed on the server to \(code(key(property))); the Swift "
+                    + "name \(code(property.swiftName)) is kept",
+                breaking: false
+            )
+            compareProperty(before, property, in: object, translator)
+        }
+        let kept = Set(partners.compactMap { $0 })
+        for (index, property) in oldProperties.enumerated() where !kept.contains(index) {
+            add(
+                object,
+                "property \(code(key(property))) removed: code using \(code(property.swiftName)) "
+                    + "no longer compiles",
                 breaking: true
             )
         }
-        for property in newProperties where !renamed.contains(key(property)) {
-            guard let before = oldByKey[key(property)] else {
-                let spelling = translator.typeSpelling(property)
-                // Reads are not writes: the model's initializer takes what every read carries, `Create` what the
-                // schema requires.
-                let takers = [
-                    property.isRequired ? "the memberwise initializer" : nil,
-                    property.definition.isRequired ? "`Create`" : nil,
-                ].compactMap { $0 }
-                add(
-                    object,
-                    "property \(code(key(property))) added as \(code("\(property.swiftName): \(spelling)"))"
-                        + (takers.isEmpty
-                            ? ""
-                            : "; \(takers.joined(separator: " and ")) take\(takers.count == 1 ? "s" : "") a new parameter"),
-                    breaking: !takers.isEmpty
-                )
+        for (property, partner) in zip(newProperties, partners) {
+            guard let partner else {
+                addProperty(property, in: object, translator)
                 continue
             }
-            compareProperty(before, property, in: object, translator)
+            if oldProperties[partner].keyPath == property.keyPath {
+                compareProperty(oldProperties[partner], property, in: object, translator)
+            }
         }
+    }
+
+    /// A property that is new in `object`, breaking when an initializer takes it.
+    private mutating func addProperty(_ property: ResolvedProperty, in object: ResolvedObject, _ translator: Translator)
+    {
+        let spelling = translator.typeSpelling(property)
+        // Reads are not writes: the model's initializer takes what every read carries, `Create` what the
+        // schema requires.
+        let takers = [
+            property.isRequired ? "the memberwise initializer" : nil,
+            property.definition.isRequired ? "`Create`" : nil,
+        ].compactMap { $0 }
+        add(
+            object,
+            "property \(code(property.keyPath.joined(separator: "."))) added as \(code("\(property.swiftName): \(spelling)"))"
+                + (takers.isEmpty
+                    ? ""
+                    : "; \(takers.joined(separator: " and ")) take\(takers.count == 1 ? "s" : "") a new parameter"),
+            breaking: !takers.isEmpty
+        )
     }
 
     private mutating func compareProperty(
