@@ -135,8 +135,9 @@ struct Diff: ParsableCommand {
         abstract: "Reports in Markdown what a schema change does to the generated API, for a pull request.",
         discussion: """
             OLD and NEW are two schema files (YAML, JSON or a Cortex NDJSON export) or two model-generator.yaml \
-            configs. Objects and properties added, removed or renamed, type and optionality changes, enum values, \
-            and what a client may write are listed, each marked breaking or not.
+            configs. Objects, typed objects' types and properties (nested documents' too) added, removed, renamed \
+            or moved, type and optionality changes, enum values, and what a client may write are listed, each \
+            marked breaking or not.
             """
     )
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ModelGeneratorCore
@@ -38,6 +39,7 @@ import Testing
 
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
+        var base = DiffTests.base
         var edit: @Sendable (String) -> String
         var newConfig: String = DiffTests.config
         var expected: [String]
@@ -188,8 +190,156 @@ import Testing
         ),
     ]
 
-    @Test(arguments: cases) func reportsTheChange(_ testCase: Case) throws {
-        let diff = try report(Self.base, testCase.edit(Self.base), newConfig: testCase.newConfig)
+    /// A typed object (Cortex `objectTypes`) whose types each define `c_value`, of a type of their own, as
+    /// Medable's `c_step_response` does.
+    static let typedBase = """
+        objects:
+          - name: c_answer
+            properties:
+              - { name: c_step, type: String }
+            objectTypes:
+              - name: c_boolean
+                properties: [{ name: c_value, type: Boolean }]
+              - name: c_text
+                properties: [{ name: c_value, type: String }, { name: c_unit, type: String }]
+              - name: c_task
+                properties:
+                  - name: c_value
+                    type: Document
+                    properties: [{ name: c_file, type: String }, { name: c_name, type: String }]
+          - name: c_other
+        """
+
+    /// Each change at the place it is made: the properties every type shares, one type's own, a document in a type,
+    /// or the types themselves.
+    static let typedCases: [Case] = [
+        Case(
+            name: "unchanged typed object",
+            base: typedBase,
+            edit: { $0 },
+            expected: [],
+            breaking: false
+        ),
+        Case(
+            name: "a type's property changed type",
+            base: typedBase,
+            edit: {
+                $0.replacingOccurrences(of: "{ name: c_value, type: Boolean }", with: "{ name: c_value, type: Number }")
+            },
+            expected: ["- **Breaking**: type `c_boolean`: `c_value` changed type from `Bool?` to `Double?`"],
+            breaking: true
+        ),
+        Case(
+            name: "a type's property removed",
+            base: typedBase,
+            edit: { $0.replacingOccurrences(of: ", { name: c_unit, type: String }", with: "") },
+            expected: [
+                "- **Breaking**: type `c_text`: property `c_unit` removed: code using `unit` no longer compiles"
+            ],
+            breaking: true
+        ),
+        Case(
+            name: "a property of a document in a type removed",
+            base: typedBase,
+            edit: { $0.replacingOccurrences(of: "{ name: c_file, type: String }, ", with: "") },
+            expected: [
+                "- **Breaking**: type `c_task`: property `c_value.c_file` removed: code using `value.file` no longer compiles"
+            ],
+            breaking: true
+        ),
+        Case(
+            name: "a property of a document in a type changed type",
+            base: typedBase,
+            edit: {
+                $0.replacingOccurrences(of: "{ name: c_name, type: String }", with: "{ name: c_name, type: Boolean }")
+            },
+            expected: ["- **Breaking**: type `c_task`: `c_value.c_name` changed type from `String?` to `Bool?`"],
+            breaking: true
+        ),
+        Case(
+            name: "type added",
+            base: typedBase,
+            edit: {
+                $0.replacingOccurrences(
+                    of: "  - name: c_other",
+                    with: "      - { name: c_choice }\n  - name: c_other"
+                )
+            },
+            expected: ["- type `c_choice` added as `Answer.Choice`"],
+            breaking: false
+        ),
+        Case(
+            name: "type removed",
+            base: typedBase,
+            edit: {
+                $0.replacingOccurrences(
+                    of: "      - name: c_boolean\n        properties: [{ name: c_value, type: Boolean }]\n",
+                    with: ""
+                )
+            },
+            expected: ["- **Breaking**: type `c_boolean` removed: code using `Answer.Boolean` no longer compiles"],
+            breaking: true
+        ),
+        Case(
+            name: "type renamed in Swift",
+            base: typedBase,
+            edit: { $0 },
+            newConfig: config + "  overrides: { c_answer.c_boolean: Flag }\n",
+            expected: ["- **Breaking**: type `c_boolean`: Swift type renamed from `Boolean` to `Flag`"],
+            breaking: true
+        ),
+        Case(
+            name: "property moved from a type to the shared ones",
+            base: typedBase,
+            edit: {
+                $0.replacingOccurrences(of: ", { name: c_unit, type: String }", with: "")
+                    .replacingOccurrences(
+                        of: "{ name: c_step, type: String }",
+                        with: "{ name: c_step, type: String }\n      - { name: c_unit, type: Number }"
+                    )
+            },
+            expected: [
+                "- **Breaking**: `c_unit` moved from type `c_text` to the properties every type shares: initializers "
+                    + "take it in another place",
+                "- **Breaking**: type `c_text`: `c_unit` changed type from `String?` to `Double?`",
+            ],
+            breaking: true
+        ),
+        Case(
+            name: "property moved from the shared ones to a type",
+            base: typedBase,
+            edit: {
+                $0.replacingOccurrences(of: "      - { name: c_step, type: String }\n", with: "")
+                    .replacingOccurrences(
+                        of: "{ name: c_value, type: Boolean }",
+                        with: "{ name: c_value, type: Boolean }, { name: c_step, type: String }"
+                    )
+            },
+            expected: [
+                "- **Breaking**: `c_step` moved from the properties every type shares to type `c_boolean`: initializers "
+                    + "take it in another place, and the other types no longer have it"
+            ],
+            breaking: true
+        ),
+        Case(
+            name: "object gained types",
+            edit: {
+                $0.replacingOccurrences(
+                    of: "  - name: c_other",
+                    with:
+                        "  - name: c_other\n    objectTypes: [{ name: c_a, properties: [{ name: c_b, type: String }] }]"
+                )
+            },
+            expected: [
+                "- **Breaking**: now has types: `Other` is an enum over its types, no longer a struct",
+                "- type `c_a` added as `Other.A`",
+            ],
+            breaking: true
+        ),
+    ]
+
+    @Test(arguments: cases + typedCases) func reportsTheChange(_ testCase: Case) throws {
+        let diff = try report(testCase.base, testCase.edit(testCase.base), newConfig: testCase.newConfig)
         let lines = diff.markdown.split(separator: "\n").map(String.init).filter { $0.hasPrefix("- ") }
         #expect(lines == testCase.expected)
         #expect(diff.hasBreakingChanges == testCase.breaking)
@@ -214,6 +364,43 @@ import Testing
                 """
         )
         #expect(try report(Self.base, Self.base).markdown == "## Schema changes\n\nNo changes to the generated API.\n")
+    }
+
+    /// An org whose objects have types that each define a property of one name, with a type of its own
+    /// (`c_step_response`'s 24 types each have a `c_value`): unchanged, it has no change; with one property of one
+    /// type removed, that one.
+    @Test func theRealOrgUnchangedHasNoChangeAndOneEditIsOneChange() throws {
+        let folder = RealSchemaTests.directory.appendingPathComponent("cortex/env-objects")
+        let stepResponse = folder.appendingPathComponent("c_step_response.json").path
+        func resolved(_ files: InputFiles) throws -> ResolvedSchema {
+            let (schema, diagnostics) = Pipeline.resolve(path: folder.path, files: files)
+            #expect(!diagnostics.hasErrors, "\(diagnostics.all)")
+            return try #require(schema)
+        }
+        let config = GeneratorConfig(file: folder.path, output: Located("", at: .start(of: folder.path)))
+        let org = try resolved(TestFiles.disk)
+        let unchanged = SchemaDiff(old: org, new: org, config: config)
+        #expect(unchanged.markdown == "## Schema changes\n\nNo changes to the generated API.\n")
+        #expect(!unchanged.hasBreakingChanges)
+
+        // c_boolean's `c_value`, the one property of that type.
+        let text = try TestFiles.disk.read(stepResponse)
+        var definition = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var types = try #require(definition["objectTypes"] as? [[String: Any]])
+        let boolean = try #require(types.firstIndex { $0["name"] as? String == "c_boolean" })
+        let properties = try #require(types[boolean]["properties"] as? [[String: Any]])
+        types[boolean]["properties"] = properties.filter { $0["name"] as? String != "c_value" }
+        definition["objectTypes"] = types
+        let edited = String(decoding: try JSONSerialization.data(withJSONObject: definition), as: UTF8.self)
+        let files = InputFiles(
+            read: { $0 == stepResponse ? edited : try TestFiles.disk.read($0) },
+            list: TestFiles.disk.list
+        )
+        let diff = SchemaDiff(old: org, new: try resolved(files), config: config)
+        #expect(
+            diff.changes.map(\.description)
+                == ["type `c_boolean`: property `c_value` removed: code using `cValue` no longer compiles"]
+        )
     }
 
     /// A mapping may read one key into two properties (here one value under two names; `@self` through two
