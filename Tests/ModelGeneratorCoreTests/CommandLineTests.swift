@@ -330,6 +330,15 @@ import Testing
         #expect(reportOnly.status == 0)
     }
 
+    /// The real org against itself: its typed objects' types each define a `c_value` of their own, which must not
+    /// read as changes, nor fail a CI job.
+    @Test func diffOfAnUnchangedOrgWithTypedObjectsPassesWithFailOnBreaking() async throws {
+        let org = "Tests/RealSchemas/cortex/env-objects"
+        let result = try await run(["diff", org, org, "--fail-on-breaking"], in: Self.packageRoot)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == "## Schema changes\n\nNo changes to the generated API.\n")
+    }
+
     @Test func initWritesAConfigOnceAndSaysWhatToRunNext() async throws {
         let directory = try workspace("CortexExport")
         defer { try? FileManager.default.removeItem(at: directory) }
