@@ -67,9 +67,17 @@ struct GenerateModels: CommandPlugin {
         }
 
         let allTargets = context.package.targets.compactMap { $0 as? SourceModuleTarget }
+        let package = context.package.directoryURL
+        let outside = try Self.configsOutsideTargets(in: package, targets: allTargets)
         for name in options.targets where !allTargets.contains(where: { $0.name == name }) {
-            let known = allTargets.map(\.name).sorted().joined(separator: ", ")
-            throw Failure(description: "the package has no target '\(name)'; its targets are \(known)")
+            throw Failure(
+                description: Self.unknownTargetMessage(
+                    name,
+                    known: allTargets.map(\.name),
+                    outside: outside,
+                    hasFolder: Self.isFolder(package.appendingPathComponent("Sources/\(name)"))
+                )
+            )
         }
         let targets =
             options.targets.isEmpty ? allTargets : allTargets.filter { options.targets.contains($0.name) }
@@ -96,35 +104,89 @@ struct GenerateModels: CommandPlugin {
             throw Failure(description: "the targets named have no model-generator.yaml")
         }
         if configs.isEmpty {
-            throw Failure(description: try Self.noConfigMessage(in: context.package.directoryURL, targets: allTargets))
+            throw Failure(description: Self.outsideTargetsMessage(outside) ?? Self.noConfigMessage)
         }
+        // Under --strict this warning, as every other, fails the command, after the configs that do run.
+        let outsideMessage = Self.outsideTargetsMessage(outside)
+        if let outsideMessage, !options.strict { Diagnostics.warning(outsideMessage, file: nil, line: nil) }
         try Self.generate(
             configs,
             with: try context.tool(named: "model-generator").url,
-            in: context.package.directoryURL,
+            in: package,
             options: options,
             regenerateCommand: "swift package --allow-writing-to-package-directory generate-models"
         )
+        if let outsideMessage, options.strict { throw Failure(description: outsideMessage) }
     }
 
-    /// Why no config ran. SwiftPM leaves out a target with no Swift files yet, such as the models' target right
-    /// after `model-generator init`: a config in a `Sources` folder of no target is named with the command that
-    /// generates its first files, after which the plugin finds it.
-    static func noConfigMessage(in package: URL, targets: [any SourceModuleTarget]) throws -> String {
-        let sources = package.appendingPathComponent("Sources")
-        let targetFolders = Set(targets.compactMap { ($0 as? any FolderOwning)?.folder.standardizedFileURL.path })
-        let folders = (try? FileManager.default.contentsOfDirectory(at: sources, includingPropertiesForKeys: nil)) ?? []
-        let base = package.standardizedFileURL.path + "/"
-        let outside = try folders.filter { !targetFolders.contains($0.standardizedFileURL.path) }
-            .sorted { $0.path < $1.path }
-            .flatMap { try configs(in: $0) }
-            .map { $0.standardizedFileURL.path.replacingOccurrences(of: base, with: "") }
-        guard let first = outside.first else {
-            return "no target of this package has a model-generator.yaml; add one to the target that holds your models"
+    /// What the plugin says when no folder of the package holds a config.
+    static let noConfigMessage =
+        "no target of this package has a model-generator.yaml; add one to the target that holds your models"
+
+    /// The command that generates a config's first files, for a config the plugin can't run.
+    static func firstGenerationCommand(for config: String) -> String {
+        "swift run model-generator generate --config \(config)"
+    }
+
+    /// Names the configs, relative to the package, that no target the plugin sees holds, each with the command that
+    /// generates its first files; nil when there are none. SwiftPM leaves out a target with no Swift files yet, such
+    /// as the models' target right after `model-generator init`; once it has them, the plugin finds its config.
+    static func outsideTargetsMessage(_ configs: [String]) -> String? {
+        guard let first = configs.first else { return nil }
+        let reason = "SwiftPM leaves out a target without Swift files yet"
+        if configs.count == 1 {
+            return "\(first) is in no target SwiftPM knows; \(reason). Generate its first files with "
+                + "'\(firstGenerationCommand(for: first))'; once its target has Swift files, this command finds it"
         }
-        return "\(outside.joined(separator: ", ")) is in no target SwiftPM knows; a target without Swift files yet is "
-            + "left out: generate its first files with 'swift run model-generator generate --config \(first)', "
-            + "then this command finds it"
+        let commands = configs.map { "\n  " + firstGenerationCommand(for: $0) }.joined()
+        return "\(listed(configs)) are in no target SwiftPM knows; \(reason). Generate their first files with"
+            + commands + "\nOnce their targets have Swift files, this command finds them"
+    }
+
+    /// Names in a sentence: "A", "A and B", "A, B and C".
+    static func listed(_ names: [String]) -> String {
+        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// Why `--target` names no target the plugin sees: a target declared in Package.swift whose folder has no Swift
+    /// file yet is left out by SwiftPM, so a `Sources/<name>` folder is named as such, with the command that
+    /// generates its first files when it holds a config.
+    static func unknownTargetMessage(_ name: String, known: [String], outside: [String], hasFolder: Bool) -> String {
+        let own = outside.filter { $0.hasPrefix("Sources/\(name)/") }
+        if !own.isEmpty {
+            return "target '\(name)' has no Swift file yet, and SwiftPM leaves such a target out of the package it "
+                + "shows plugins; generate its first files with "
+                + own.map { "'\(firstGenerationCommand(for: $0))'" }.joined(separator: " and ")
+                + ", then this command finds it"
+        }
+        if hasFolder {
+            return "Sources/\(name) has no Swift file and no model-generator.yaml, and SwiftPM leaves out a target "
+                + "without Swift files; write a config with 'swift run model-generator init' in Sources/\(name), then "
+                + "generate its first files with '\(firstGenerationCommand(for: "Sources/\(name)/model-generator.yaml"))'"
+        }
+        return "the package has no target '\(name)'; its targets are \(known.sorted().joined(separator: ", "))"
+    }
+
+    /// The configs below the package's folder, relative to it, that are in no target's folder: outside `.build`,
+    /// hidden folders and packages nested in this one, which have configs of their own.
+    static func configsOutsideTargets(in package: URL, targets: [any SourceModuleTarget]) throws -> [String] {
+        let targetFolders = Set(targets.compactMap { ($0 as? any FolderOwning)?.folder.standardizedFileURL.path })
+        let root = package.standardizedFileURL.path
+        let skipped: (URL) -> Bool = { url in
+            let path = url.standardizedFileURL.path
+            return targetFolders.contains(path) || FileManager.default.fileExists(atPath: path + "/Package.swift")
+        }
+        // A target whose folder is the package's own (`path: "."`) holds every config.
+        let inTarget: (String) -> Bool = { path in targetFolders.contains { path.hasPrefix($0 + "/") } }
+        return try configs(in: package, skipping: skipped).map(\.standardizedFileURL.path).filter { !inTarget($0) }
+            .map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }
+    }
+
+    /// Whether a folder exists at this location.
+    static func isFolder(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// One config to run, with the list of files its target compiles where SwiftPM tells (not in Xcode projects).
@@ -159,8 +221,9 @@ struct GenerateModels: CommandPlugin {
         }
     }
 
-    /// The configs below a folder, in path order, skipping hidden folders and build products.
-    static func configs(in directory: URL) throws -> [URL] {
+    /// The configs below a folder, in path order, skipping hidden folders, build products and the folders `skipped`
+    /// says to.
+    static func configs(in directory: URL, skipping skipped: (URL) -> Bool = { _ in false }) throws -> [URL] {
         guard
             let walker = FileManager.default.enumerator(
                 at: directory,
@@ -172,7 +235,7 @@ struct GenerateModels: CommandPlugin {
         }
         var found: [URL] = []
         for case let url as URL in walker {
-            if ["DerivedData", "Pods", "Carthage", "node_modules"].contains(url.lastPathComponent) {
+            if ["DerivedData", "Pods", "Carthage", "node_modules"].contains(url.lastPathComponent) || skipped(url) {
                 walker.skipDescendants()
             } else if configNames.contains(url.lastPathComponent) {
                 found.append(url)
