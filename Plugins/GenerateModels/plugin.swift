@@ -197,6 +197,11 @@ struct GenerateModels: CommandPlugin {
 
     /// Runs the generator on each config with the given folder as working directory, so what it prints reads as
     /// that folder's own paths. Every config runs, then the command fails if any of them failed.
+    ///
+    /// SwiftPM shows what a plugin and its child processes print on standard output, both streams merged, and only
+    /// the plugin's diagnostics and thrown error on standard error. So the generator's diagnostics (its standard
+    /// error) are kept and reported as the plugin's own: a failed run's in the error the command ends with, a
+    /// passing run's warnings as a warning. What it writes goes to standard output as before.
     static func generate(
         _ configs: [GeneratorRun],
         with generator: URL,
@@ -205,7 +210,7 @@ struct GenerateModels: CommandPlugin {
         regenerateCommand: String
     ) throws {
         let base = directory.standardizedFileURL.path + "/"
-        var failed: [String] = []
+        var failures: [String] = []
         for run in configs {
             let path = run.config.standardizedFileURL.path
             let relative = path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
@@ -213,12 +218,21 @@ struct GenerateModels: CommandPlugin {
             let arguments =
                 ["generate", "--config", relative, "--regenerate-command", regenerateCommand] + sources
                 + options.generatorFlags
-            if try Self.run(generator, arguments, in: directory) != 0 { failed.append(relative) }
+            let result = try Self.run(generator, arguments, in: directory)
+            if result.status != 0 {
+                failures.append(failureMessage(for: relative, diagnostics: result.diagnostics))
+            } else if !result.diagnostics.isEmpty {
+                Diagnostics.warning("model-generator for \(relative):\n\(result.diagnostics)", file: nil, line: nil)
+            }
         }
-        // The generator has said why (its diagnostics, or what is out of date and how to regenerate).
-        if !failed.isEmpty {
-            throw Failure(description: "model-generator failed for \(failed.joined(separator: ", ")) (see above)")
-        }
+        if !failures.isEmpty { throw Failure(description: failures.joined(separator: "\n")) }
+    }
+
+    /// A failed run's message: the config, then the generator's diagnostics (what is wrong, or what is out of date
+    /// and how to regenerate).
+    static func failureMessage(for config: String, diagnostics: String) -> String {
+        diagnostics.isEmpty
+            ? "model-generator failed for \(config)" : "model-generator failed for \(config):\n\(diagnostics)"
     }
 
     /// The configs below a folder, in path order, skipping hidden folders, build products and the folders `skipped`
@@ -244,14 +258,29 @@ struct GenerateModels: CommandPlugin {
         return found.sorted { $0.path < $1.path }
     }
 
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Int32 {
+    /// A finished generator run: its exit status and its standard error without the last newline.
+    struct RunResult {
+        var status: Int32
+        var diagnostics: String
+    }
+
+    /// Runs an executable in a folder; its standard output is the plugin's, its standard error is returned.
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> RunResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
+        // Read to the end before waiting, so a run that prints more than a pipe holds doesn't block.
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return process.terminationStatus
+        let text = String(decoding: data, as: UTF8.self)
+        return RunResult(
+            status: process.terminationStatus,
+            diagnostics: text.hasSuffix("\n") ? String(text.dropLast()) : text
+        )
     }
 }
 
