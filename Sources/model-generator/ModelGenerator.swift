@@ -286,15 +286,35 @@ struct Init: ParsableCommand {
         }
     }
 
+    /// Whether `executable` lies in the build folder of a package at `directory` or above it, as `swift run` there
+    /// builds it: then `swift run model-generator` starts it again from anywhere in that package.
+    static func isBuiltByPackage(around directory: String, _ executable: String) -> Bool {
+        var folder = directory
+        while true {
+            if executable.hasPrefix(Paths.join(folder, ".build") + "/"),
+                FileManager.default.fileExists(atPath: Paths.join(folder, "Package.swift"))
+            {
+                return true
+            }
+            if folder == "/" || folder.isEmpty { return false }
+            folder = Paths.directory(of: folder)
+        }
+    }
+
     /// Commands that work from where `init` ran: this executable as it was started (by name when it is on PATH,
-    /// by its full path otherwise), and the plugin's when the config lies in a package that depends on this one,
-    /// with the runtime's products to add when that package's manifest names none yet.
+    /// `swift run model-generator` when `swift run` built it in the package around this folder, by its full path
+    /// otherwise), and the plugin's when the config lies in a package that depends on this one, with the runtime's
+    /// products to add when that package's manifest names none yet.
     static func nextCommands(config: String, directory: String) -> [String] {
         let started = CommandLine.arguments.first ?? "model-generator"
-        let executable =
-            started.contains("/")
-            ? Paths.join(FileManager.default.currentDirectoryPath, started) : started
-        var commands = ["next: \(shellQuoted(executable)) generate --config \(shellQuoted(config))"]
+        let executable: String
+        if !started.contains("/") {
+            executable = shellQuoted(started)
+        } else {
+            let path = Paths.join(FileManager.default.currentDirectoryPath, started)
+            executable = isBuiltByPackage(around: directory, path) ? "swift run model-generator" : shellQuoted(path)
+        }
+        var commands = ["next: \(executable) generate --config \(shellQuoted(config))"]
         var folder = directory
         while folder != "/" {
             let manifest = Paths.join(folder, "Package.swift")

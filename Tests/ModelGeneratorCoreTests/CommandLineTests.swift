@@ -339,6 +339,17 @@ import Testing
         #expect(result.output == "## Schema changes\n\nNo changes to the generated API.\n")
     }
 
+    /// Started by `swift run` in a package, the generator's next command is `swift run model-generator` again, which
+    /// works from any folder of that package, rather than the path of the build folder's executable.
+    @Test func initInThePackageThatBuiltTheGeneratorSaysSwiftRun() async throws {
+        let directory = Self.packageRoot.appendingPathComponent(".build/init-next-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try await run(["init"], in: directory)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("\nnext: swift run model-generator generate --config model-generator.yaml\n"))
+    }
+
     @Test func initWritesAConfigOnceAndSaysWhatToRunNext() async throws {
         let directory = try workspace("CortexExport")
         defer { try? FileManager.default.removeItem(at: directory) }
