@@ -69,6 +69,9 @@ import Testing
             "property 'state' is named 'stateProperty' in Swift, since 'state' is the backend's '__STATE__'",
             "property 'operations' is named 'operationsProperty' in Swift, since 'operations' already means something else in the generated code",
         ],
+        "mia/console/notification-module__nm_nm_events.json": [
+            "property 'id' is named 'idProperty' in Swift, since 'id' is the backend's '_id'"
+        ],
         "mia/console/insurance-crud-data-model__Vehicle.json": [
             "property 'id' is named 'idProperty' in Swift, since 'id' is the backend's '_id'"
         ],
@@ -352,6 +355,14 @@ import Testing
             result.diagnostics.all.map(\.message).sorted() == (Self.expectedWarnings[entry] ?? []).sorted(),
             "\(messages(result))"
         )
+    }
+
+    /// A description written with a leading space (`" original file name"`) reads without it.
+    @Test func aConsoleFieldsDescriptionLosesItsMargin() throws {
+        let result = Self.generated("mia/console/csv-connector__input_files.json")
+        let model = try #require(result.files.first { $0.contents.contains("public struct InputFiles") })
+        #expect(model.contents.contains("    /// original file name\n"), "\(model.contents.prefix(2000))")
+        #expect(!model.contents.contains("///  original"))
     }
 
     @Test func consoleCollectionsKeepTheirNamesPathsAndTypes() throws {

@@ -86,6 +86,21 @@ import Testing
         #expect(output.contains("public static let requiredMembers: Set<String> = []"))
     }
 
+    /// parse-server-example's own schema option: its `TestObject` gives `beforeSave` a default of `false`, which
+    /// `generate: [testing]` lists for the in-memory backend to write as parse-server does.
+    @Test func aRealParseSchemasDefaultIsListedForTheBackendsInMemory() throws {
+        let path = RealSchemaTests.directory.appendingPathComponent("parse/parse-server-example__schema.json").path
+        let config = Self.config("schema.json", "parse").replacingOccurrences(
+            of: "generate: [models, queries, bodies]",
+            with: "generate: [models, queries, bodies, testing]"
+        )
+        let result = generate(config: config, ["schema.json": try TestFiles.disk.read(path)])
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+        let output = try #require(file(result, "TestObject.swift"))
+        #expect(output.contains("/// Left out, the server fills in its default (`false`).\n        public var beforeSave"))
+        #expect(output.contains("public static let defaultMembers: [String: JSONValue] = [\"beforeSave\": false]"))
+    }
+
     static func config(_ path: String, _ dialect: String) -> String {
         """
         schemas: [\(path)]
