@@ -320,7 +320,8 @@ public enum Pipeline {
         )
         diagnostics.append(contentsOf: mappingDiagnostics)
         // Before `resolve` returns too: `diff` of two configs then compares what each one generates.
-        let schema = config.filter.map { ObjectFilter.apply($0, to: mappedSchema, &diagnostics) } ?? mappedSchema
+        var schema = config.filter.map { ObjectFilter.apply($0, to: mappedSchema, &diagnostics) } ?? mappedSchema
+        schema.dialect = config.dialect
         let strict = strict || config.strict
         if strict { diagnostics = diagnostics.treatingWarningsAsErrors() }
         if !rendering {

@@ -160,11 +160,10 @@ struct Diff: ParsableCommand {
             guard let schema else { throw ExitCode.failure }
             schemas.append(schema)
         }
-        let diff = SchemaDiff(
-            old: schemas[0],
-            new: schemas[1],
-            config: GeneratorConfig(file: new, output: Located("", at: .start(of: new)))
-        )
+        // The types the report spells are the new schema's backend's (`ParseFile`, not Cortex's `FileValue`).
+        var config = GeneratorConfig(file: new, output: Located("", at: .start(of: new)))
+        config.dialect = schemas[1].dialect
+        let diff = SchemaDiff(old: schemas[0], new: schemas[1], config: config)
         print(diff.markdown, terminator: "")
         if failOnBreaking && diff.hasBreakingChanges { throw ExitCode.failure }
     }

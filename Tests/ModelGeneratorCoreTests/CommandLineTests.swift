@@ -339,6 +339,20 @@ import Testing
         #expect(result.output == "## Schema changes\n\nNo changes to the generated API.\n")
     }
 
+    /// A Parse schema's change is reported in the Swift types generated for Parse (`ParseFile`), not Cortex's.
+    @Test func diffSpellsTheTypesOfTheSchemasBackend() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let before = #"{"className": "Photo", "fields": {"title": {"type": "String"}}}"#
+        let after = #"{"className": "Photo", "fields": {"title": {"type": "String"}, "image": {"type": "File"}}}"#
+        try Data(before.utf8).write(to: directory.appendingPathComponent("old.json"))
+        try Data(after.utf8).write(to: directory.appendingPathComponent("new.json"))
+        let result = try await run(["diff", "old.json", "new.json"], in: directory)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("property `image` added as `image: ParseFile?`"), "\(result.output)")
+    }
+
     /// Started by `swift run` in a package, the generator's next command is `swift run model-generator` again, which
     /// works from any folder of that package, rather than the path of the build folder's executable.
     @Test func initInThePackageThatBuiltTheGeneratorSaysSwiftRun() async throws {

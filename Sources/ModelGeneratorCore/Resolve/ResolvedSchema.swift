@@ -1,6 +1,9 @@
 /// The checked schema: every name decided, every type known, every reference pointing at something.
 public struct ResolvedSchema: Hashable, Sendable {
     public var objects: [ResolvedObject]
+    /// The backend the schema was resolved for (the config's `dialect`, or its schema files'), whose types the
+    /// properties' Swift spellings name (`ParseFile` or `FileValue`).
+    public var dialect: GeneratorConfig.Dialect = .cortex
 
     /// The type, and file, that lists the object definitions (`SchemaObjects.swift`).
     static let listingName = "SchemaObjects"
