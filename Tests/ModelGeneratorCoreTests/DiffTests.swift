@@ -139,6 +139,19 @@ import Testing
             breaking: true
         ),
         Case(
+            name: "got a default the server fills in",
+            edit: {
+                $0.replacingOccurrences(
+                    of: "{ name: c_name, type: String, validators: [{ name: required }] }",
+                    with: "{ name: c_name, type: String, defaultValue: unnamed, validators: [{ name: required }] }"
+                )
+            },
+            expected: [
+                "- **Breaking**: `c_name` is no longer required on create: `Create`'s initializer no longer takes it"
+            ],
+            breaking: true
+        ),
+        Case(
             name: "became required",
             edit: {
                 $0.replacingOccurrences(

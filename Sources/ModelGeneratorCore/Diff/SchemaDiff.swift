@@ -332,7 +332,7 @@ public struct SchemaDiff: Sendable {
         // schema requires.
         let takers = [
             property.isRequired ? "the memberwise initializer" : nil,
-            property.definition.isRequired ? "`Create`" : nil,
+            property.definition.isRequiredOnCreate ? "`Create`" : nil,
         ].compactMap { $0 }
         add(
             place,
@@ -376,10 +376,10 @@ public struct SchemaDiff: Sendable {
                     : "\(name) became optional (\(change)): code reading it must unwrap it",
                 breaking: true
             )
-        } else if before.definition.isRequired != after.definition.isRequired {
+        } else if before.definition.isRequiredOnCreate != after.definition.isRequiredOnCreate {
             add(
                 place,
-                after.definition.isRequired
+                after.definition.isRequiredOnCreate
                     ? "\(name) became required on create: `Create`'s initializer takes a new parameter"
                     : "\(name) is no longer required on create: `Create`'s initializer no longer takes it",
                 breaking: true

@@ -82,7 +82,7 @@ struct BodyTranslator {
         /// `required`, not whether reads always carry it; a schema default is left to the server, so the property
         /// may be left out even when required.
         func isCreateParameter(_ property: ResolvedProperty) -> Bool {
-            property.definition.isRequired && property.definition.serverDefault == nil
+            property.definition.isRequiredOnCreate
         }
 
         /// Properties a body can address: a plain key (no mapped key path or formatter), and not the server's `_id`.
