@@ -42,6 +42,11 @@ extension RealSchemaTests {
             "ec__document_template"
         ),
         Payload("cortex-c_task_assignment-unknown-keys.json", "cortex/env-objects", "c_task_assignment"),
+        // mdctl's MIG-90 and MIG-67: export entities with `c_key`, references, empty document arrays, and a document
+        // array whose elements carry references and no `_id`.
+        Payload("cortex-c_task-MIG-90.json", "cortex/env-objects", "c_task"),
+        Payload("cortex-c_step-MIG-90.json", "cortex/env-objects", "c_step"),
+        Payload("cortex-c_patient_flag-MIG-67.json", "cortex/env-objects", "c_patient_flag"),
         // The CRUD service's test fixtures, through the collection in both of its forms where both exist.
         Payload("mia-books-getlist.json", "mia/collections/books.json", "books"),
         Payload("mia-books-getlist.json", "mia/collections-json-schema/books.json", "books"),
@@ -59,6 +64,10 @@ extension RealSchemaTests {
             "address-statistics"
         ),
         Payload("mia-orders-items-fixtures.json", "mia/collections/orders-items.json", "orders-items"),
+        // What the service answers: a writable lookup view's list (`rider` as `{label, value}`), and a document of
+        // `RawObject`s with nested arrays of objects.
+        Payload("mia-orders-details-view-public.json", "mia/collections/orders-details.json", "orders-details"),
+        Payload("mia-projects-doc.json", "mia/collections/projects.json", "projects"),
         Payload("mia-books-fixtures.json", "mia/collections/books-internal.json", "books"),
         Payload("mia-books-fixtures.json", "mia/collections/books_encrypted.json", "books-encrypted"),
         Payload("mia-books-fixtures.json", "mia/collections-json-schema/books_encrypted.json", "books-encrypted"),
@@ -69,6 +78,9 @@ extension RealSchemaTests {
         Payload("parse-role.json", "parse/schemas-spec-results.json", "_Role"),
         // The REST guide's users: a query's, a login's (with its `sessionToken`) and a linked account's `authData`.
         Payload("parse-users.json", "parse/schemas-spec-results.json", "_User"),
+        // The REST guide's installations (a retrieval and a query's results) and a retrieved user (its `phone` kept).
+        Payload("parse-installations-rest-guide.json", "parse/schemas-spec__Installation.json", "_Installation"),
+        Payload("parse-user-retrieve-rest-guide.json", "parse/schemas-spec-results.json", "_User"),
     ]
 
     /// Real schema entries generated with a `filter` (and `testing`), each a module of its own: their references to
