@@ -517,6 +517,10 @@ import FoundationNetworking
             #expect(stored.first?["c_state"] == "open", "\(name): \(stored)")
             #expect(stored.first?["c_priority"] == 2, "\(name): \(stored)")
             #expect(stored.first?["c_labels"] == ["triage"], "\(name): \(stored)")
+            #expect(stored.first?["c_channels"] == ["email"], "\(name): \(stored)")
+            #expect(stored.first?["c_ratio"] == 0.5, "\(name): \(stored)")
+            // YAML's `.inf` is no value JSON, or a server, has.
+            #expect(stored.first?["c_limit"] == nil, "\(name): \(stored)")
             #expect(stored.last?["c_state"] == "closed" && stored.last?["c_labels"] == [], "\(name): \(stored)")
             #expect(stored.last?["c_priority"] == 2, "\(name): \(stored)")
         }

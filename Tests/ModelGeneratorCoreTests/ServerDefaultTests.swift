@@ -97,8 +97,24 @@ import Testing
         let result = generate(config: config, ["schema.json": try TestFiles.disk.read(path)])
         #expect(!result.diagnostics.hasErrors, "\(messages(result))")
         let output = try #require(file(result, "TestObject.swift"))
-        #expect(output.contains("/// Left out, the server fills in its default (`false`).\n        public var beforeSave"))
+        #expect(
+            output.contains("/// Left out, the server fills in its default (`false`).\n        public var beforeSave")
+        )
         #expect(output.contains("public static let defaultMembers: [String: JSONValue] = [\"beforeSave\": false]"))
+    }
+
+    /// A default reaches a doc comment through a Markdown code span a backtick in it can't close, and Swift code as
+    /// a literal Swift reads: YAML's `+5`, `.5` and `5.` are `5`, `0.5` and `5.0`.
+    @Test func aDefaultIsWrittenAsMarkdownAndSwiftReadIt() throws {
+        let schema = #"{"className": "Thing", "fields": {"note": {"type": "String", "defaultValue": "a`b"}}}"#
+        let result = generate(config: Self.config("Thing.json", "parse"), ["Thing.json": schema])
+        let create = try Self.create(in: #require(file(result, "Thing.swift")))
+        #expect(create.contains("/// Left out, the server fills in its default (``\"a`b\"``)."), "\(create)")
+        #expect(
+            ["+5", ".5", "-.5", "5.", "5.e3", "1e5", "0x1F", ".inf"].map(JSONLiteral.number) == [
+                "5", "0.5", "-0.5", "5.0", "5.0e3", "1e5", "0x1F", ".inf",
+            ]
+        )
     }
 
     static func config(_ path: String, _ dialect: String) -> String {

@@ -49,17 +49,30 @@ struct BodyTranslator {
         )
     }
 
-    /// The doc comment line of a `Create` property the server fills in when a create leaves it out.
-    static func leftOutLine(_ serverDefault: ServerDefault) -> String {
-        switch serverDefault {
+    /// The doc comment line of a `Create` property the server fills in when a create leaves it out, nil for one it
+    /// doesn't. Schema text goes through Markdown's code spans, which no backtick in it can close.
+    static func leftOutLine(_ definition: PropertyDefinition) -> String? {
+        switch definition.serverDefault {
         case .value(let value):
-            "/// Left out, the server fills in its default (`\(SwiftText.commentText(JSONLiteral.of(value)))`)."
+            let shown = JSONLiteral.of(defaultValue(of: definition) ?? value)
+            return "/// Left out, the server fills in its default (\(MarkdownText.codeSpan(shown)))."
         case .computed(let kind, let detail?):
-            "/// Left out, the server computes it (`\(SwiftText.commentText(kind))`: "
-                + "`\(SwiftText.commentText(JSONLiteral.of(detail)))`)."
+            return "/// Left out, the server computes it (\(MarkdownText.codeSpan(kind)): "
+                + "\(MarkdownText.codeSpan(JSONLiteral.of(detail))))."
         case .computed(let kind, nil):
-            "/// Left out, the server computes it (`\(SwiftText.commentText(kind))`)."
+            return "/// Left out, the server computes it (\(MarkdownText.codeSpan(kind)))."
+        case nil:
+            return nil
         }
+    }
+
+    /// The value the server gives a property a create leaves out, as JSON holds it: one value for an array property
+    /// is an array of it (Cortex's static default of a String array is one string, `"email"`); nil for none, and for
+    /// one JSON can't hold (YAML's `.inf`).
+    static func defaultValue(of definition: PropertyDefinition) -> SyntaxNode? {
+        guard case .value(let value)? = definition.serverDefault, JSONLiteral.isRepresentable(value) else { return nil }
+        if definition.isArray, value.elements == nil { return SyntaxNode(.sequence([value]), at: value.location) }
+        return value
     }
 
     private struct Builder {
@@ -243,7 +256,7 @@ struct BodyTranslator {
                 }
                 // The values the server gives what a create leaves out, for a backend in memory to give them too.
                 let defaults = creatable.map(\.0).compactMap { property -> String? in
-                    guard case .value(let value)? = property.definition.serverDefault else { return nil }
+                    guard let value = BodyTranslator.defaultValue(of: property.definition) else { return nil }
                     return "\(SwiftText.stringLiteral(property.apiName)): \(JSONLiteral.of(value))"
                 }
                 if !defaults.isEmpty {
@@ -311,9 +324,9 @@ struct BodyTranslator {
                     name: property.apiName,
                     description: property.description
                 )
-                if let serverDefault = property.definition.serverDefault {
+                if let leftOut = BodyTranslator.leftOutLine(property.definition) {
                     if !docLines.isEmpty { docLines.append("///") }
-                    docLines.append(BodyTranslator.leftOutLine(serverDefault))
+                    docLines.append(leftOut)
                 }
                 view.properties.append(
                     BodyPropertyView(

@@ -457,12 +457,41 @@ enum JSONLiteral {
         case .scalar(_, .null): return "nil"
         case .scalar(let text, .string): return SwiftText.stringLiteral(text)
         case .scalar(let text, .bool): return ["true", "yes", "on", "y"].contains(text.lowercased()) ? "true" : "false"
-        case .scalar(let text, .int), .scalar(let text, .double): return text
+        case .scalar(let text, .int), .scalar(let text, .double): return number(text)
         case .sequence(let elements): return "[" + elements.map(of).joined(separator: ", ") + "]"
         case .mapping(let entries):
             if entries.isEmpty { return "[:]" }
             return "[" + entries.map { "\(SwiftText.stringLiteral($0.name)): \(of($0.value))" }.joined(separator: ", ")
                 + "]"
+        }
+    }
+
+    /// A YAML number as Swift writes it: no leading `+`, a digit on each side of the point (`.5` is `0.5`, `5.` is
+    /// `5.0`). Swift's integer literals already read YAML's `0x1F`, `0o17` and `1_000`.
+    static func number(_ text: String) -> String {
+        var number = text.hasPrefix("+") ? String(text.dropFirst()) : text
+        // Only a decimal number is mended; anything else (`0x1F`, `.inf`) stays as written.
+        guard number.allSatisfy({ $0.isASCII && ($0.isNumber || "-.eE+_".contains($0)) }) else { return text }
+        let sign = number.hasPrefix("-") ? "-" : ""
+        number = String(number.dropFirst(sign.count))
+        if number.hasPrefix(".") { number = "0" + number }
+        if let point = number.firstIndex(of: "."),
+            number.index(after: point) == number.endIndex
+                || !number[number.index(after: point)].isNumber
+        {
+            number.insert("0", at: number.index(after: point))
+        }
+        return sign + number
+    }
+
+    /// Whether a JSON literal can hold the value: every number in it finite (YAML's `.inf` and `.nan` are numbers
+    /// JSON, and so a server, has none of).
+    static func isRepresentable(_ node: SyntaxNode) -> Bool {
+        switch node.value {
+        case .scalar(let text, .double): Double(number(text)).map(\.isFinite) ?? false
+        case .scalar: true
+        case .sequence(let elements): elements.allSatisfy(isRepresentable)
+        case .mapping(let entries): entries.allSatisfy { isRepresentable($0.value) }
         }
     }
 }

@@ -258,16 +258,21 @@ enum CortexReader {
         return facet
     }
 
-    /// A property's `defaultValue`. Cortex writes a list of `{type, value}`, `[]` for none: a `static` default is the
-    /// value, an `env` or `expression` one the server computes. The generator's own files may write the value itself.
+    /// A property's `defaultValue`. Cortex writes a list of `{type, value}`, `[]` for none (an older export one such
+    /// object): a `static` default is the value, an `env` or `expression` one the server computes. The generator's
+    /// own files may write the value itself.
     static func serverDefault(_ node: SyntaxNode) -> ServerDefault? {
-        guard let elements = node.elements else { return node.isNull ? nil : .value(node) }
-        let defaults = elements.compactMap { element -> (kind: String, value: SyntaxNode?)? in
-            guard element.entries != nil, let kind = element["type"]?.scalarText else { return nil }
+        /// One of Cortex's `{type, value}`, by its kind.
+        func cortexDefault(_ element: SyntaxNode) -> (kind: String, value: SyntaxNode?)? {
+            guard element.entries != nil, let kind = element["type"]?.scalarText,
+                ["static", "env", "expression"].contains(kind)
+            else { return nil }
             return (kind, element["value"])
         }
-        // A list of anything else is the value itself.
-        guard defaults.count == elements.count else { return .value(node) }
+        let elements = node.elements ?? [node]
+        let defaults = elements.compactMap(cortexDefault)
+        // Anything else is the value itself.
+        guard defaults.count == elements.count else { return node.isNull ? nil : .value(node) }
         guard let first = defaults.first else { return nil }
         guard first.kind == "static" else { return .computed(kind: first.kind, detail: first.value) }
         return first.value.flatMap { $0.isNull ? nil : .value($0) }

@@ -10,6 +10,9 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
     public var state: Optional<String>
     public var priority: Optional<Int>
     public var labels: Optional<[String]>
+    public var channels: Optional<[String]>
+    public var ratio: Optional<Double>
+    public var limit: Optional<Double>
     public var unknownMembers: UnknownMembers
 
     public init(
@@ -17,13 +20,19 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         title: String? = nil,
         state: String? = nil,
         priority: Int? = nil,
-        labels: [String]? = nil
+        labels: [String]? = nil,
+        channels: [String]? = nil,
+        ratio: Double? = nil,
+        limit: Double? = nil
     ) {
         self.id = id
         self.title = title
         self.state = state
         self.priority = priority
         self.labels = labels
+        self.channels = channels
+        self.ratio = ratio
+        self.limit = limit
         self.unknownMembers = .init()
         self._nullKeys = NullKeys()
     }
@@ -36,6 +45,9 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         self.state = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_state"), nulls: &nulls)
         self.priority = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("c_priority"), nulls: &nulls)
         self.labels = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("c_labels"), nulls: &nulls)
+        self.channels = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("c_channels"), nulls: &nulls)
+        self.ratio = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_ratio"), nulls: &nulls)
+        self.limit = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_limit"), nulls: &nulls)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
@@ -47,6 +59,9 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         try container.encodeOrNull(self.state, forKey: JSONKey("c_state"), nulls: _nullKeys)
         try container.encodeOrNull(self.priority, forKey: JSONKey("c_priority"), nulls: _nullKeys)
         try container.encodeOrNull(self.labels, forKey: JSONKey("c_labels"), nulls: _nullKeys)
+        try container.encodeOrNull(self.channels, forKey: JSONKey("c_channels"), nulls: _nullKeys)
+        try container.encodeOrNull(self.ratio, forKey: JSONKey("c_ratio"), nulls: _nullKeys)
+        try container.encodeOrNull(self.limit, forKey: JSONKey("c_limit"), nulls: _nullKeys)
         try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
@@ -56,13 +71,25 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         guard equalValues(lhs.state, rhs.state) else { return false }
         guard equalValues(lhs.priority, rhs.priority) else { return false }
         guard equalValues(lhs.labels, rhs.labels) else { return false }
+        guard equalValues(lhs.channels, rhs.channels) else { return false }
+        guard equalValues(lhs.ratio, rhs.ratio) else { return false }
+        guard equalValues(lhs.limit, rhs.limit) else { return false }
         guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
 
     private var _nullKeys: NullKeys
     /// The keys this model's properties read; `unknownMembers` keeps the others.
-    public static let modeledKeys: Set<String> = ["_id", "c_title", "c_state", "c_priority", "c_labels"]
+    public static let modeledKeys: Set<String> = [
+        "_id",
+        "c_title",
+        "c_state",
+        "c_priority",
+        "c_labels",
+        "c_channels",
+        "c_ratio",
+        "c_limit",
+    ]
 }
 
 extension Ticket: QueryableModel {
@@ -103,6 +130,18 @@ extension Ticket {
         public var labels: ArrayField<Root, String, MaybeAbsent> {
             .init(_prefix, "c_labels")
         }
+
+        public var channels: ArrayField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_channels")
+        }
+
+        public var ratio: ValueField<Root, Double, MaybeAbsent> {
+            .init(_prefix, "c_ratio")
+        }
+
+        public var limit: ValueField<Root, Double, MaybeAbsent> {
+            .init(_prefix, "c_limit")
+        }
     }
 }
 
@@ -119,12 +158,21 @@ extension Ticket {
         public var priority: Optional<Int>
         /// Left out, the server fills in its default (`["triage"]`).
         public var labels: Optional<[String]>
+        /// Left out, the server fills in its default (`["email"]`).
+        public var channels: Optional<[String]>
+        /// Left out, the server fills in its default (`0.5`).
+        public var ratio: Optional<Double>
+        /// Left out, the server fills in its default (`.inf`).
+        public var limit: Optional<Double>
 
         public init(title: String) {
             self.title = title
             self.state = nil
             self.priority = nil
             self.labels = nil
+            self.channels = nil
+            self.ratio = nil
+            self.limit = nil
         }
 
         public var members: [BodyMember] {
@@ -138,6 +186,15 @@ extension Ticket {
             }
             if let value = self.labels {
                 members.append(BodyMember("c_labels", value.bodyValue))
+            }
+            if let value = self.channels {
+                members.append(BodyMember("c_channels", value.bodyValue))
+            }
+            if let value = self.ratio {
+                members.append(BodyMember("c_ratio", value.bodyValue))
+            }
+            if let value = self.limit {
+                members.append(BodyMember("c_limit", value.bodyValue))
             }
             return members
         }
@@ -156,6 +213,9 @@ extension Ticket {
         public var state: FieldUpdate<String>
         public var priority: NumberUpdate<Int>
         public var labels: ArrayUpdate<String, ArrayOperationSet.SetOnly>
+        public var channels: ArrayUpdate<String, ArrayOperationSet.SetOnly>
+        public var ratio: NumberUpdate<Double>
+        public var limit: NumberUpdate<Double>
 
         /// An update that changes nothing: every property is unchanged.
         public init() {
@@ -163,6 +223,9 @@ extension Ticket {
             self.state = .unchanged
             self.priority = .init()
             self.labels = .init()
+            self.channels = .init()
+            self.ratio = .init()
+            self.limit = .init()
         }
 
         /// The update that turns `original` into `edited`, and nothing more.
@@ -172,6 +235,9 @@ extension Ticket {
             self.state = .difference(from: original.state, to: edited.state)
             self.priority.change = .difference(from: original.priority, to: edited.priority)
             self.labels.change = .difference(from: original.labels, to: edited.labels)
+            self.channels.change = .difference(from: original.channels, to: edited.channels)
+            self.ratio.change = .difference(from: original.ratio, to: edited.ratio)
+            self.limit.change = .difference(from: original.limit, to: edited.limit)
         }
 
         public var operations: [PatchOperation] {
@@ -180,6 +246,9 @@ extension Ticket {
             operations.append(contentsOf: self.state.operations(at: "c_state"))
             operations.append(contentsOf: self.priority.operations(at: "c_priority"))
             operations.append(contentsOf: self.labels.operations(at: "c_labels"))
+            operations.append(contentsOf: self.channels.operations(at: "c_channels"))
+            operations.append(contentsOf: self.ratio.operations(at: "c_ratio"))
+            operations.append(contentsOf: self.limit.operations(at: "c_limit"))
             return operations
         }
 
@@ -200,5 +269,7 @@ extension Ticket.Create: RequiredCreateMembers {
         "c_state": "open",
         "c_priority": 2,
         "c_labels": ["triage"],
+        "c_channels": ["email"],
+        "c_ratio": 0.5,
     ]
 }

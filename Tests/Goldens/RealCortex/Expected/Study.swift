@@ -3505,7 +3505,7 @@ extension Study {
         public var field: Optional<String>
         /// Forgot Username Options
         ///
-        /// Left out, the server fills in its default (`"email"`).
+        /// Left out, the server fills in its default (`["email"]`).
         public var forgotUsernameOptions: Optional<[String]>
         /// Format Spec Queries
         public var formatSpecQueries: Optional<String>
