@@ -5,6 +5,29 @@ import Testing
 @Suite struct NamingTests {
     let naming = SwiftNaming(stripPrefixes: ["c_", "c_x_"])
 
+    /// Swift's own types an app names (`Task`, `Duration`) are hidden only by a model, in every file that imports the
+    /// models: a model named so is renamed, unless the app chose the name; a nested Document or enum of that name
+    /// hides nothing outside its model and keeps it.
+    @Test func onlyAModelIsRenamedForASwiftTypeAndOnlyWhenNotChosen() throws {
+        let schema = """
+            objects:
+              - name: c_task
+              - name: c_visit
+                properties:
+                  - { name: c_duration, type: Document, properties: [{ name: c_minutes, type: Number }] }
+                  - { name: c_range, type: String, validators: [{ name: stringEnum, definition: { values: [a, b] } }] }
+            """
+        let renamed = generate(["objects.yaml": schema])
+        #expect(renamed.files.map(\.path).contains("TaskObject.swift"), "\(renamed.files.map(\.path))")
+        let visit = try #require(file(renamed, "Visit.swift"))
+        #expect(visit.contains("public struct Duration:") && visit.contains("public enum Range:"), "\(visit)")
+        #expect(messages(renamed).count == 1, "\(messages(renamed))")
+
+        let chosen = generate(config: defaultConfig + "\n  overrides: { c_task: Task }\n", ["objects.yaml": schema])
+        #expect(chosen.files.map(\.path).contains("Task.swift"), "\(chosen.files.map(\.path))")
+        #expect(messages(chosen).isEmpty, "\(messages(chosen))")
+    }
+
     @Test(arguments: [
         ("c_string", "string"),
         ("c_stringArray", "stringArray"),

@@ -74,6 +74,7 @@ public struct Resolver: Sendable {
                 name,
                 for: "object '\(definition.name.value)'",
                 overrideKey: definition.name.value,
+                chosen: overrideName([definition.name.value]) != nil,
                 at: definition.name.location,
                 &diagnostics
             )

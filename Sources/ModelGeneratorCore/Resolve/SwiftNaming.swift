@@ -120,21 +120,25 @@ public struct SwiftNaming: Sendable {
         "hashValue", "equalValues", "unknownMembers", "members", "operations", "bodyValue",
     ]
 
-    /// `name`, or `name + "Object"` with a warning at `location` when a generated type of that name would hide a type
-    /// the generated code uses (`reservedTypeNames`). `what` says what the type is made from (`object 'c_x'`,
+    /// `name`, or `name + "Object"` with a warning at `location` when a model of that name would hide a type the
+    /// generated code uses (`reservedTypeNames`), or, unless the user `chose` the name in `naming.overrides`, one of
+    /// Swift's that an app names (`standardLibraryTypeNames`). `what` says what the type is made from (`object 'c_x'`,
     /// `mapping 'Optional'`), and the hint suggests a `naming.overrides` entry for `overrideKey`. A model names its
     /// file too: a name too long for one (`fileNameLimit`) is an error there.
     static func unreservedTypeName(
         _ name: String,
         for what: String,
         overrideKey: String,
+        chosen: Bool = false,
         at location: SourceLocation,
         _ diagnostics: inout Diagnostics
     ) -> String {
         let hint = "choose another name with 'naming.overrides: { \(overrideKey): NewName }'"
         // `Any` + `Object` is Swift's `AnyObject`, reserved too: the suffix goes on until the name is free.
         var unreserved = name
-        while reservedTypeNames.contains(unreserved) { unreserved += "Object" }
+        while reservedTypeNames.contains(unreserved) || (!chosen && standardLibraryTypeNames.contains(unreserved)) {
+            unreserved += "Object"
+        }
         if unreserved != name {
             diagnostics.warning(
                 "\(what) is named '\(unreserved)' in Swift, since '\(name)' would hide the type of that name",
@@ -180,9 +184,8 @@ public struct SwiftNaming: Sendable {
 
     /// Type names the generated code uses itself; a generated type of the same name would hide them. With them the
     /// names generated types declare inside themselves (`typealias Model`, `Fields<Root>`), which would hide a model
-    /// of that name there, `AnyObject`, which the app's own code means by that name, and
-    /// ``standardLibraryTypeNames``.
-    static let reservedTypeNames: Set<String> = runtimeTypeNames.union(standardLibraryTypeNames).union([
+    /// of that name there, and `AnyObject`, which the app's own code means by that name.
+    static let reservedTypeNames: Set<String> = runtimeTypeNames.union([
         "Model", "Root", "AnyObject",
         "String", "Int", "Double", "Bool", "Date", "URL", "Data", "Optional", "Array", "Dictionary", "Set",
         "ObjectID", "Reference", "FileValue", "Facet", "JSONValue", "DateOnly", "ISO8601Date", "Codable",
@@ -194,7 +197,8 @@ public struct SwiftNaming: Sendable {
 
     /// Types of Swift's standard library and concurrency that an app's own code names: a model of the same name (a
     /// Medable `c_task` is `Task`) would hide them in every file that imports the models, since a module's types hide
-    /// the standard library's of the same name, and `Task { … }` there would no longer start a task.
+    /// the standard library's of the same name, and `Task { … }` there would no longer start a task. Only top-level
+    /// models are renamed for them: a nested `Visit.Duration` hides nothing outside `Visit`.
     static let standardLibraryTypeNames: Set<String> = [
         "Task", "TaskGroup", "ThrowingTaskGroup", "DiscardingTaskGroup", "TaskPriority", "TaskLocal", "Actor",
         "MainActor", "GlobalActor", "AsyncStream", "AsyncThrowingStream", "AsyncSequence", "AsyncIteratorProtocol",
