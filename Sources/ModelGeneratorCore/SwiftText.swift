@@ -57,8 +57,14 @@ public enum SwiftText {
         var lines = commentLines(text).map(\.trimmingTrailingWhitespace)
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
-        let margin = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
-        return lines.map { line in line.isEmpty ? "///" : "/// \(line.dropFirst(margin))" }
+        // The blanks every line starts with, as written: a tab and a space are not the same margin.
+        var margin: Substring? = nil
+        for line in lines where !line.isEmpty {
+            let blanks = line.prefix { $0 == " " || $0 == "\t" }
+            margin = margin.map { String($0).commonPrefix(with: String(blanks))[...] } ?? blanks
+        }
+        let width = margin?.count ?? 0
+        return lines.map { line in line.isEmpty ? "///" : "/// \(line.dropFirst(width))" }
     }
 
     // MARK: String literals

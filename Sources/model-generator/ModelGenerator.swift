@@ -285,19 +285,16 @@ struct Init: ParsableCommand {
         }
     }
 
-    /// Whether `executable` lies in the build folder of a package at `directory` or above it, as `swift run` there
-    /// builds it: then `swift run model-generator` starts it again from anywhere in that package.
+    /// Whether `executable` lies in the build folder of the package around `directory` (the nearest folder with a
+    /// `Package.swift`, the one `swift run` there builds): then `swift run model-generator` starts it again from
+    /// anywhere in that package.
     static func isBuiltByPackage(around directory: String, _ executable: String) -> Bool {
         var folder = directory
-        while true {
-            if executable.hasPrefix(Paths.join(folder, ".build") + "/"),
-                FileManager.default.fileExists(atPath: Paths.join(folder, "Package.swift"))
-            {
-                return true
-            }
+        while !FileManager.default.fileExists(atPath: Paths.join(folder, "Package.swift")) {
             if folder == "/" || folder.isEmpty { return false }
             folder = Paths.directory(of: folder)
         }
+        return executable.hasPrefix(Paths.join(folder, ".build") + "/")
     }
 
     /// Commands that work from where `init` ran: this executable as it was started (by name when it is on PATH,

@@ -362,6 +362,13 @@ import Testing
         let result = try await run(["init"], in: directory)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("\nnext: swift run model-generator generate --config model-generator.yaml\n"))
+
+        // A package of its own inside it is the one `swift run` would build there, which has no generator.
+        let nested = directory.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        try Data("// swift-tools-version: 6.0\n".utf8).write(to: nested.appendingPathComponent("Package.swift"))
+        let inNested = try await run(["init"], in: nested)
+        #expect(inNested.output.contains("\nnext: \(try Self.executable.path) generate"), "\(inNested.output)")
     }
 
     @Test func initWritesAConfigOnceAndSaysWhatToRunNext() async throws {

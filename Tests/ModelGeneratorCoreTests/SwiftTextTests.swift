@@ -25,6 +25,8 @@ import Testing
             ]
         )
         #expect(SwiftText.docComment(" \n\t\n").isEmpty)
+        // A tab and spaces are no common margin.
+        #expect(SwiftText.docComment("\tTabbed\n    spaced") == ["/// \tTabbed", "///     spaced"])
     }
 
     @Test func invisibleCharactersInCommentsAreVisibleEscapes() {
