@@ -168,18 +168,25 @@ struct GenerateModels: CommandPlugin {
         return "the package has no target '\(name)'; its targets are \(known.sorted().joined(separator: ", "))"
     }
 
-    /// The configs below the package's folder, relative to it, that are in no target's folder: outside `.build`,
-    /// hidden folders and packages nested in this one, which have configs of their own.
+    /// The configs in the package's `Sources` folder, relative to the package, that are in no target's folder: where
+    /// a target without Swift files yet keeps its config, which SwiftPM leaves out of the targets it shows. Configs
+    /// elsewhere (test fixtures, examples, packages nested in this one) are no target's. Paths are compared with
+    /// symbolic links resolved, as a target's folder may be one.
     static func configsOutsideTargets(in package: URL, targets: [any SourceModuleTarget]) throws -> [String] {
-        let targetFolders = Set(targets.compactMap { ($0 as? any FolderOwning)?.folder.standardizedFileURL.path })
-        let root = package.standardizedFileURL.path
+        let resolved: (URL) -> String = { $0.resolvingSymlinksInPath().standardizedFileURL.path }
+        let targetFolders = Set(targets.compactMap { ($0 as? any FolderOwning).map { resolved($0.folder) } })
+        let root = resolved(package)
         let skipped: (URL) -> Bool = { url in
-            let path = url.standardizedFileURL.path
+            let path = resolved(url)
             return targetFolders.contains(path) || FileManager.default.fileExists(atPath: path + "/Package.swift")
         }
         // A target whose folder is the package's own (`path: "."`) holds every config.
-        let inTarget: (String) -> Bool = { path in targetFolders.contains { path.hasPrefix($0 + "/") } }
-        return try configs(in: package, skipping: skipped).map(\.standardizedFileURL.path).filter { !inTarget($0) }
+        let inTarget: (String) -> Bool = { path in
+            targetFolders.contains { path == $0 || path.hasPrefix($0 + "/") }
+        }
+        let sources = package.appendingPathComponent("Sources")
+        guard isFolder(sources), !inTarget(resolved(sources)) else { return [] }
+        return try configs(in: sources, skipping: skipped).map(resolved).filter { !inTarget($0) }
             .map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }
     }
 
