@@ -511,6 +511,13 @@ import FoundationNetworking
             var given = Ticket.Create(title: "given")
             given.state = "closed"
             given.labels = []
+            // Inside a Document the create sends, and inside each element of a document array.
+            var meta = Ticket.Meta.Create()
+            meta.note = "n"
+            given.meta = meta
+            var done = Ticket.Step.Create()
+            done.done = true
+            given.steps = [Ticket.Step.Create(), done]
             _ = try await client.create(given)
             let stored = await backend.documents(in: "c_tickets")
             #expect(stored.count == 2, "\(name)")
@@ -523,6 +530,11 @@ import FoundationNetworking
             #expect(stored.first?["c_limit"] == nil, "\(name): \(stored)")
             #expect(stored.last?["c_state"] == "closed" && stored.last?["c_labels"] == [], "\(name): \(stored)")
             #expect(stored.last?["c_priority"] == 2, "\(name): \(stored)")
+            // A Document's defaults only where the create sends the Document.
+            #expect(stored.first?["c_meta"] == nil && stored.first?["c_steps"] == nil, "\(name): \(stored)")
+            #expect(stored.last?["c_meta"] == ["c_level": 1, "c_note": "n"], "\(name): \(stored)")
+            #expect(stored.last?["c_steps"]?[0]?["c_done"] == false, "\(name): \(stored)")
+            #expect(stored.last?["c_steps"]?[1]?["c_done"] == true, "\(name): \(stored)")
         }
         // A Parse class's `defaultValue`, which parse-server writes on create.
         let parse = InMemoryBackend(.parse)

@@ -157,6 +157,19 @@ struct BodyTranslator {
             }
         }
 
+        /// The entries of `defaultMembers`: the value the server gives each property a create leaves out, by its
+        /// wire path (`c_address.c_city` inside a Document, and inside each element of a document array).
+        func defaultMembers(_ properties: [ResolvedProperty], below prefix: String) -> [String] {
+            properties.flatMap { property -> [String] in
+                let path = prefix + property.apiName
+                if case .document(let document) = property.type {
+                    return defaultMembers(document.properties, below: path + ".")
+                }
+                guard let value = BodyTranslator.defaultValue(of: property.definition) else { return [] }
+                return ["\(SwiftText.stringLiteral(path)): \(JSONLiteral.of(value))"]
+            }
+        }
+
         /// What a `Create` and a `Patch` are among an object's bodies.
         enum Role {
             /// An untyped object's: each declares every property.
@@ -255,10 +268,7 @@ struct BodyTranslator {
                     lines.append("\(access)static let variantType: String? = \(SwiftText.stringLiteral(type))")
                 }
                 // The values the server gives what a create leaves out, for a backend in memory to give them too.
-                let defaults = creatable.map(\.0).compactMap { property -> String? in
-                    guard let value = BodyTranslator.defaultValue(of: property.definition) else { return nil }
-                    return "\(SwiftText.stringLiteral(property.apiName)): \(JSONLiteral.of(value))"
-                }
+                let defaults = defaultMembers(creatable.map(\.0), below: "")
                 if !defaults.isEmpty {
                     lines += layout.literal("\(access)static let defaultMembers: [String: JSONValue] = ", defaults)
                 }

@@ -11,8 +11,9 @@ public protocol RequiredCreateMembers: CreateBody {
     static var fileMembers: Set<String>? { get }
     /// The `type` of the variant the body creates, for a typed object's variant; nil otherwise.
     static var variantType: String? { get }
-    /// The values the server gives the members a create leaves out, by wire name, where the schema says (Parse's
-    /// `defaultValue`, a JSON Schema's `default`, Cortex's `static` default), which an in-memory backend gives them too.
+    /// The values the server gives the members a create leaves out, by wire path (a Document's member's dotted:
+    /// `c_address.c_city`), where the schema says (Parse's `defaultValue`, a JSON Schema's `default`, Cortex's `static`
+    /// default), which an in-memory backend gives them too.
     static var defaultMembers: [String: JSONValue] { get }
 }
 

@@ -176,10 +176,40 @@ struct BackendState {
     }
 
     /// `body` with the members the registered `Create` of its variant says the server gives a create that leaves them
-    /// out (a `null` is a value the create gave).
+    /// out (a `null` is a value the create gave): a Document's, by their dotted paths, where the body has the
+    /// Document, and in each element of a document array, as Cortex and Ajv's `useDefaults` fill them in.
     func withDefaultMembers(_ body: [String: JSONValue], of pluralName: String) -> [String: JSONValue] {
         let defaults = models[pluralName]?.defaultMembers[body["type"]?.stringValue] ?? [:]
-        return body.merging(defaults) { given, _ in given }
+        var filled = body
+        for (path, value) in defaults.sorted(by: { $0.key < $1.key }) {
+            filled = Self.filling(filled, at: path.split(separator: ".").map(String.init)[...], with: value)
+        }
+        return filled
+    }
+
+    /// `object` with `value` at `path` where it has none; below a member only where the object has it, in each
+    /// element of an array.
+    private static func filling(
+        _ object: [String: JSONValue],
+        at path: ArraySlice<String>,
+        with value: JSONValue
+    ) -> [String: JSONValue] {
+        guard let key = path.first else { return object }
+        var object = object
+        let rest = path.dropFirst()
+        switch object[key] {
+        case nil where rest.isEmpty: object[key] = value
+        case .object(let inner)? where !rest.isEmpty: object[key] = .object(filling(inner, at: rest, with: value))
+        case .array(let elements)? where !rest.isEmpty:
+            object[key] = .array(
+                elements.map { element in
+                    guard case .object(let inner) = element else { return element }
+                    return .object(filling(inner, at: rest, with: value))
+                }
+            )
+        default: break
+        }
+        return object
     }
 
     /// Refuses a create of `pluralName` whose body leaves out a member the registered `Create` of its variant (its

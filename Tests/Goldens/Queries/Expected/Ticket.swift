@@ -13,6 +13,8 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
     public var channels: Optional<[String]>
     public var ratio: Optional<Double>
     public var limit: Optional<Double>
+    public var meta: Optional<Meta>
+    public var steps: Optional<[Step]>
     public var unknownMembers: UnknownMembers
 
     public init(
@@ -23,7 +25,9 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         labels: [String]? = nil,
         channels: [String]? = nil,
         ratio: Double? = nil,
-        limit: Double? = nil
+        limit: Double? = nil,
+        meta: Meta? = nil,
+        steps: [Step]? = nil
     ) {
         self.id = id
         self.title = title
@@ -33,6 +37,8 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         self.channels = channels
         self.ratio = ratio
         self.limit = limit
+        self.meta = meta
+        self.steps = steps
         self.unknownMembers = .init()
         self._nullKeys = NullKeys()
     }
@@ -48,6 +54,8 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         self.channels = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("c_channels"), nulls: &nulls)
         self.ratio = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_ratio"), nulls: &nulls)
         self.limit = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_limit"), nulls: &nulls)
+        self.meta = try container.decodeOrNull(Meta.self, forKey: MemberKey<Self>("c_meta"), nulls: &nulls)
+        self.steps = try container.decodeOrNull([Step].self, forKey: MemberKey<Self>("c_steps"), nulls: &nulls)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
@@ -62,6 +70,8 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         try container.encodeOrNull(self.channels, forKey: JSONKey("c_channels"), nulls: _nullKeys)
         try container.encodeOrNull(self.ratio, forKey: JSONKey("c_ratio"), nulls: _nullKeys)
         try container.encodeOrNull(self.limit, forKey: JSONKey("c_limit"), nulls: _nullKeys)
+        try container.encodeOrNull(self.meta, forKey: JSONKey("c_meta"), nulls: _nullKeys)
+        try container.encodeOrNull(self.steps, forKey: JSONKey("c_steps"), nulls: _nullKeys)
         try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
@@ -74,6 +84,8 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         guard equalValues(lhs.channels, rhs.channels) else { return false }
         guard equalValues(lhs.ratio, rhs.ratio) else { return false }
         guard equalValues(lhs.limit, rhs.limit) else { return false }
+        guard equalValues(lhs.meta, rhs.meta) else { return false }
+        guard equalValues(lhs.steps, rhs.steps) else { return false }
         guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
@@ -89,7 +101,89 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         "c_channels",
         "c_ratio",
         "c_limit",
+        "c_meta",
+        "c_steps",
     ]
+
+    public struct Meta: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
+        public var level: Optional<Int>
+        public var note: Optional<String>
+        public var unknownMembers: UnknownMembers
+
+        public init(level: Int? = nil, note: String? = nil) {
+            self.level = level
+            self.note = note
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+            var nulls = NullKeys()
+            self.level = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("c_level"), nulls: &nulls)
+            self.note = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_note"), nulls: &nulls)
+            self._nullKeys = nulls
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeOrNull(self.level, forKey: JSONKey("c_level"), nulls: _nullKeys)
+            try container.encodeOrNull(self.note, forKey: JSONKey("c_note"), nulls: _nullKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
+        }
+
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard equalValues(lhs.level, rhs.level) else { return false }
+            guard equalValues(lhs.note, rhs.note) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
+            return true
+        }
+
+        private var _nullKeys: NullKeys
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["c_level", "c_note"]
+    }
+
+    public struct Step: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
+        public var label: Optional<String>
+        public var done: Optional<Bool>
+        public var unknownMembers: UnknownMembers
+
+        public init(label: String? = nil, done: Bool? = nil) {
+            self.label = label
+            self.done = done
+            self.unknownMembers = .init()
+            self._nullKeys = NullKeys()
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+            var nulls = NullKeys()
+            self.label = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_label"), nulls: &nulls)
+            self.done = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("c_done"), nulls: &nulls)
+            self._nullKeys = nulls
+            self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encodeOrNull(self.label, forKey: JSONKey("c_label"), nulls: _nullKeys)
+            try container.encodeOrNull(self.done, forKey: JSONKey("c_done"), nulls: _nullKeys)
+            try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
+        }
+
+        public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
+            guard equalValues(lhs.label, rhs.label) else { return false }
+            guard equalValues(lhs.done, rhs.done) else { return false }
+            guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
+            return true
+        }
+
+        private var _nullKeys: NullKeys
+        /// The keys this model's properties read; `unknownMembers` keeps the others.
+        public static let modeledKeys: Set<String> = ["c_label", "c_done"]
+    }
 }
 
 extension Ticket: QueryableModel {
@@ -142,6 +236,56 @@ extension Ticket {
         public var limit: ValueField<Root, Double, MaybeAbsent> {
             .init(_prefix, "c_limit")
         }
+
+        public var meta: DocumentField<Root, Ticket.Meta.Fields<Root>, MaybeAbsent> {
+            .init(_prefix, "c_meta")
+        }
+
+        public var steps: DocumentArrayField<Root, Ticket.Step.Fields<Ticket.Step>, MaybeAbsent> {
+            .init(_prefix, "c_steps")
+        }
+    }
+}
+
+extension Ticket.Meta {
+    /// The typed fields of `Ticket.Meta`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var level: ValueField<Root, Int, Present> {
+            .init(_prefix, "c_level")
+        }
+
+        public var note: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_note")
+        }
+    }
+}
+
+extension Ticket.Step {
+    /// The typed fields of `Ticket.Step`, for queries.
+    ///
+    /// Each knows its JSON path and offers only the operators its type allows.
+    public struct Fields<Root>: FieldCollection {
+        private let _prefix: FieldPath
+
+        public init(_ prefix: FieldPath) {
+            _prefix = prefix
+        }
+
+        public var label: ValueField<Root, String, MaybeAbsent> {
+            .init(_prefix, "c_label")
+        }
+
+        public var done: ValueField<Root, Bool, MaybeAbsent> {
+            .init(_prefix, "c_done")
+        }
     }
 }
 
@@ -164,6 +308,8 @@ extension Ticket {
         public var ratio: Optional<Double>
         /// Left out, the server fills in its default (`.inf`).
         public var limit: Optional<Double>
+        public var meta: Optional<Ticket.Meta.Create>
+        public var steps: Optional<[Ticket.Step.Create]>
 
         public init(title: String) {
             self.title = title
@@ -173,6 +319,8 @@ extension Ticket {
             self.channels = nil
             self.ratio = nil
             self.limit = nil
+            self.meta = nil
+            self.steps = nil
         }
 
         public var members: [BodyMember] {
@@ -196,11 +344,24 @@ extension Ticket {
             if let value = self.limit {
                 members.append(BodyMember("c_limit", value.bodyValue))
             }
+            if let value = self.meta {
+                members.append(BodyMember("c_meta", value.bodyValue))
+            }
+            if let value = self.steps {
+                members.append(BodyMember("c_steps", value.bodyValue))
+            }
             return members
         }
 
         public func violations(at prefix: String) -> [Violation] {
-            []
+            var violations: [Violation] = []
+            if let document = self.meta {
+                violations.append(contentsOf: document.violations(at: prefix + "c_meta."))
+            }
+            for (index, element) in (self.steps ?? []).enumerated() {
+                violations.append(contentsOf: element.violations(at: prefix + "c_steps[\(index)]."))
+            }
+            return violations
         }
     }
 
@@ -216,6 +377,8 @@ extension Ticket {
         public var channels: ArrayUpdate<String, ArrayOperationSet.SetOnly>
         public var ratio: NumberUpdate<Double>
         public var limit: NumberUpdate<Double>
+        public var meta: FieldUpdate<Ticket.Meta>
+        public var steps: ArrayUpdate<Ticket.Step, ArrayOperationSet.SetOnly>
 
         /// An update that changes nothing: every property is unchanged.
         public init() {
@@ -226,6 +389,8 @@ extension Ticket {
             self.channels = .init()
             self.ratio = .init()
             self.limit = .init()
+            self.meta = .unchanged
+            self.steps = .init()
         }
 
         /// The update that turns `original` into `edited`, and nothing more.
@@ -238,6 +403,8 @@ extension Ticket {
             self.channels.change = .difference(from: original.channels, to: edited.channels)
             self.ratio.change = .difference(from: original.ratio, to: edited.ratio)
             self.limit.change = .difference(from: original.limit, to: edited.limit)
+            self.meta = .difference(from: original.meta, to: edited.meta)
+            self.steps.change = .difference(from: original.steps, to: edited.steps)
         }
 
         public var operations: [PatchOperation] {
@@ -249,6 +416,8 @@ extension Ticket {
             operations.append(contentsOf: self.channels.operations(at: "c_channels"))
             operations.append(contentsOf: self.ratio.operations(at: "c_ratio"))
             operations.append(contentsOf: self.limit.operations(at: "c_limit"))
+            operations.append(contentsOf: self.meta.operations(at: "c_meta"))
+            operations.append(contentsOf: self.steps.operations(at: "c_steps"))
             return operations
         }
 
@@ -271,5 +440,89 @@ extension Ticket.Create: RequiredCreateMembers {
         "c_labels": ["triage"],
         "c_channels": ["email"],
         "c_ratio": 0.5,
+        "c_meta.c_level": 1,
+        "c_steps.c_done": false,
     ]
+}
+
+extension Ticket.Meta: BodyValueConvertible {
+    /// The document as an update sets it, whole.
+    public var bodyValue: BodyValue {
+        var members: [BodyMember] = []
+        if let value = self.level {
+            members.append(BodyMember("c_level", value.bodyValue))
+        }
+        if let value = self.note {
+            members.append(BodyMember("c_note", value.bodyValue))
+        }
+        return .object(members)
+    }
+
+    /// The body of a new `Ticket.Meta`, inside its object's create body.
+    public struct Create: DocumentBody {
+        /// Left out, the server fills in its default (`1`).
+        public var level: Optional<Int>
+        public var note: Optional<String>
+
+        public init() {
+            self.level = nil
+            self.note = nil
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.level {
+                members.append(BodyMember("c_level", value.bodyValue))
+            }
+            if let value = self.note {
+                members.append(BodyMember("c_note", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
+}
+
+extension Ticket.Step: BodyValueConvertible {
+    /// The document as an update sets it, whole.
+    public var bodyValue: BodyValue {
+        var members: [BodyMember] = []
+        if let value = self.label {
+            members.append(BodyMember("c_label", value.bodyValue))
+        }
+        if let value = self.done {
+            members.append(BodyMember("c_done", value.bodyValue))
+        }
+        return .object(members)
+    }
+
+    /// The body of a new `Ticket.Step`, inside its object's create body.
+    public struct Create: DocumentBody {
+        public var label: Optional<String>
+        /// Left out, the server fills in its default (`false`).
+        public var done: Optional<Bool>
+
+        public init() {
+            self.label = nil
+            self.done = nil
+        }
+
+        public var members: [BodyMember] {
+            var members: [BodyMember] = []
+            if let value = self.label {
+                members.append(BodyMember("c_label", value.bodyValue))
+            }
+            if let value = self.done {
+                members.append(BodyMember("c_done", value.bodyValue))
+            }
+            return members
+        }
+
+        public func violations(at prefix: String) -> [Violation] {
+            []
+        }
+    }
 }
