@@ -535,6 +535,10 @@ import FoundationNetworking
             #expect(stored.last?["c_meta"] == ["c_level": 1, "c_note": "n"], "\(name): \(stored)")
             #expect(stored.last?["c_steps"]?[0]?["c_done"] == false, "\(name): \(stored)")
             #expect(stored.last?["c_steps"]?[1]?["c_done"] == true, "\(name): \(stored)")
+            // A UUID the server generates, a new one for each create and each element, the same in every run.
+            let keys = [stored.first?["c_key"], stored.last?["c_key"], stored.last?["c_steps"]?[1]?["c_key"]]
+            #expect(keys.compactMap { $0?.stringValue }.count == 3 && Set(keys).count == 3, "\(name): \(keys)")
+            #expect(stored.first?["c_key"] == "00000000-0000-4000-8000-000000000001", "\(name): \(keys)")
         }
         // A Parse class's `defaultValue`, which parse-server writes on create.
         let parse = InMemoryBackend(.parse)

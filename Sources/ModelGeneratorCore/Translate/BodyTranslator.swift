@@ -157,16 +157,19 @@ struct BodyTranslator {
             }
         }
 
-        /// The entries of `defaultMembers`: the value the server gives each property a create leaves out, by its
-        /// wire path (`c_address.c_city` inside a Document, and inside each element of a document array).
-        func defaultMembers(_ properties: [ResolvedProperty], below prefix: String) -> [String] {
-            properties.flatMap { property -> [String] in
+        /// The properties the server gives something when a create leaves them out, by wire path (`c_address.c_city`
+        /// inside a Document, and inside each element of a document array), for `defaultMembers` and
+        /// `generatedMembers`.
+        func defaultedProperties(
+            _ properties: [ResolvedProperty],
+            below prefix: String
+        ) -> [(path: String, definition: PropertyDefinition)] {
+            properties.flatMap { property -> [(path: String, definition: PropertyDefinition)] in
                 let path = prefix + property.apiName
                 if case .document(let document) = property.type {
-                    return defaultMembers(document.properties, below: path + ".")
+                    return defaultedProperties(document.properties, below: path + ".")
                 }
-                guard let value = BodyTranslator.defaultValue(of: property.definition) else { return [] }
-                return ["\(SwiftText.stringLiteral(path)): \(JSONLiteral.of(value))"]
+                return property.definition.serverDefault == nil ? [] : [(path, property.definition)]
             }
         }
 
@@ -267,8 +270,21 @@ struct BodyTranslator {
                 if let type = role.type {
                     lines.append("\(access)static let variantType: String? = \(SwiftText.stringLiteral(type))")
                 }
-                // The values the server gives what a create leaves out, for a backend in memory to give them too.
-                let defaults = defaultMembers(creatable.map(\.0), below: "")
+                // What the server gives what a create leaves out, for a backend in memory to give it too.
+                let defaulted = defaultedProperties(creatable.map(\.0), below: "")
+                let defaults = defaulted.compactMap { path, definition -> String? in
+                    guard let value = BodyTranslator.defaultValue(of: definition) else { return nil }
+                    return "\(SwiftText.stringLiteral(path)): \(JSONLiteral.of(value))"
+                }
+                let generated = defaulted.filter { _, definition in
+                    if case .computed("autoGenerate", _)? = definition.serverDefault { true } else { false }
+                }
+                if !generated.isEmpty {
+                    lines += layout.literal(
+                        "\(access)static let generatedMembers: Set<String> = ",
+                        generated.map { SwiftText.stringLiteral($0.path) }
+                    )
+                }
                 if !defaults.isEmpty {
                     lines += layout.literal("\(access)static let defaultMembers: [String: JSONValue] = ", defaults)
                 }

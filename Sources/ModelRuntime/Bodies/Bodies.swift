@@ -15,12 +15,16 @@ public protocol RequiredCreateMembers: CreateBody {
     /// `c_address.c_city`), where the schema says (Parse's `defaultValue`, a JSON Schema's `default`, Cortex's `static`
     /// default), which an in-memory backend gives them too.
     static var defaultMembers: [String: JSONValue] { get }
+    /// The members the server makes a value of itself when a create leaves them out (Cortex's `autoGenerate` UUIDs), by
+    /// wire path, which an in-memory backend makes too.
+    static var generatedMembers: Set<String> { get }
 }
 
 extension RequiredCreateMembers {
     public static var fileMembers: Set<String>? { nil }
     public static var variantType: String? { nil }
     public static var defaultMembers: [String: JSONValue] { [:] }
+    public static var generatedMembers: Set<String> { [] }
 }
 
 /// A generated create body: the members it sends and the schema's rules it checks first.

@@ -54,6 +54,9 @@ struct RegisteredModel: Sendable {
     /// The values the server gives members a create leaves out (`generate: [testing]`'s `defaultMembers`), by the
     /// variant's `type`; empty when unknown.
     var defaultMembers: [String?: [String: JSONValue]] = [:]
+    /// The members the server makes a value of itself (`generate: [testing]`'s `generatedMembers`), by the variant's
+    /// `type`; empty when unknown.
+    var generatedMembers: [String?: Set<String>] = [:]
     /// The dotted paths of the file properties (`generate: [testing]`'s `fileMembers`); nil when unknown.
     var fileMembers: Set<String>?
     /// The `__STATE__` a Mia-Platform create gets when its body names none, by base path.
@@ -90,6 +93,7 @@ struct BackendState {
     private var virtualNow: Date?
     private var idCounter = 0
     private var uploadCounter = 0
+    private var uuidCounter = 0
 
     /// The backend's base URL, for the URLs it answers with (uploads, files).
     var baseURL: URL
@@ -160,6 +164,7 @@ struct BackendState {
         // What a registered `Create` said stays known when the model is registered again (by seeding it, say).
         model.requiredMembers = models[M.pluralName]?.requiredMembers ?? [:]
         model.defaultMembers = models[M.pluralName]?.defaultMembers ?? [:]
+        model.generatedMembers = models[M.pluralName]?.generatedMembers ?? [:]
         model.fileMembers = models[M.pluralName]?.fileMembers
         models[M.pluralName] = model
     }
@@ -169,6 +174,7 @@ struct BackendState {
         register(Body.Model.self)
         models[Body.Model.pluralName]?.requiredMembers[Body.variantType] = Body.requiredMembers
         models[Body.Model.pluralName]?.defaultMembers[Body.variantType] = Body.defaultMembers
+        models[Body.Model.pluralName]?.generatedMembers[Body.variantType] = Body.generatedMembers
         if let files = Body.fileMembers {
             let known = models[Body.Model.pluralName]?.fileMembers ?? []
             models[Body.Model.pluralName]?.fileMembers = known.union(files)
@@ -177,28 +183,40 @@ struct BackendState {
 
     /// `body` with the members the registered `Create` of its variant says the server gives a create that leaves them
     /// out (a `null` is a value the create gave): a Document's, by their dotted paths, where the body has the
-    /// Document, and in each element of a document array, as Cortex and Ajv's `useDefaults` fill them in.
-    func withDefaultMembers(_ body: [String: JSONValue], of pluralName: String) -> [String: JSONValue] {
-        let defaults = models[pluralName]?.defaultMembers[body["type"]?.stringValue] ?? [:]
+    /// Document, and in each element of a document array, as Cortex and Ajv's `useDefaults` fill them in; and a new
+    /// UUID for each member the server generates (Cortex's `autoGenerate`), one for each element.
+    mutating func withDefaultMembers(_ body: [String: JSONValue], of pluralName: String) -> [String: JSONValue] {
+        let variant = body["type"]?.stringValue
+        let defaults = models[pluralName]?.defaultMembers[variant] ?? [:]
+        let generated = models[pluralName]?.generatedMembers[variant] ?? []
         var filled = body
         for (path, value) in defaults.sorted(by: { $0.key < $1.key }) {
-            filled = Self.filling(filled, at: path.split(separator: ".").map(String.init)[...], with: value)
+            filled = Self.filling(filled, at: path.split(separator: ".").map(String.init)[...]) { value }
+        }
+        for path in generated.sorted() {
+            filled = Self.filling(filled, at: path.split(separator: ".").map(String.init)[...]) { .string(newUUID()) }
         }
         return filled
     }
 
-    /// `object` with `value` at `path` where it has none; below a member only where the object has it, in each
+    /// A new UUID for a member the server generates: a counter of its own, so that every run gives the same ones.
+    private mutating func newUUID() -> String {
+        uuidCounter += 1
+        return "00000000-0000-4000-8000-" + String(format: "%012lx", uuidCounter)
+    }
+
+    /// `object` with `value()` at `path` where it has none; below a member only where the object has it, in each
     /// element of an array.
     private static func filling(
         _ object: [String: JSONValue],
         at path: ArraySlice<String>,
-        with value: JSONValue
+        with value: () -> JSONValue
     ) -> [String: JSONValue] {
         guard let key = path.first else { return object }
         var object = object
         let rest = path.dropFirst()
         switch object[key] {
-        case nil where rest.isEmpty: object[key] = value
+        case nil where rest.isEmpty: object[key] = value()
         case .object(let inner)? where !rest.isEmpty: object[key] = .object(filling(inner, at: rest, with: value))
         case .array(let elements)? where !rest.isEmpty:
             object[key] = .array(

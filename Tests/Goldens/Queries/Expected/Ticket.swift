@@ -15,6 +15,7 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
     public var limit: Optional<Double>
     public var meta: Optional<Meta>
     public var steps: Optional<[Step]>
+    public var key: Optional<UUIDString>
     public var unknownMembers: UnknownMembers
 
     public init(
@@ -27,7 +28,8 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         ratio: Double? = nil,
         limit: Double? = nil,
         meta: Meta? = nil,
-        steps: [Step]? = nil
+        steps: [Step]? = nil,
+        key: UUIDString? = nil
     ) {
         self.id = id
         self.title = title
@@ -39,6 +41,7 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         self.limit = limit
         self.meta = meta
         self.steps = steps
+        self.key = key
         self.unknownMembers = .init()
         self._nullKeys = NullKeys()
     }
@@ -56,6 +59,7 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         self.limit = try container.decodeOrNull(Double.self, forKey: MemberKey<Self>("c_limit"), nulls: &nulls)
         self.meta = try container.decodeOrNull(Meta.self, forKey: MemberKey<Self>("c_meta"), nulls: &nulls)
         self.steps = try container.decodeOrNull([Step].self, forKey: MemberKey<Self>("c_steps"), nulls: &nulls)
+        self.key = try container.decodeOrNull(UUIDString.self, forKey: MemberKey<Self>("c_key"), nulls: &nulls)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
     }
@@ -72,6 +76,7 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         try container.encodeOrNull(self.limit, forKey: JSONKey("c_limit"), nulls: _nullKeys)
         try container.encodeOrNull(self.meta, forKey: JSONKey("c_meta"), nulls: _nullKeys)
         try container.encodeOrNull(self.steps, forKey: JSONKey("c_steps"), nulls: _nullKeys)
+        try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
         try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
@@ -86,6 +91,7 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         guard equalValues(lhs.limit, rhs.limit) else { return false }
         guard equalValues(lhs.meta, rhs.meta) else { return false }
         guard equalValues(lhs.steps, rhs.steps) else { return false }
+        guard equalValues(lhs.key, rhs.key) else { return false }
         guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
         return true
     }
@@ -103,6 +109,7 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
         "c_limit",
         "c_meta",
         "c_steps",
+        "c_key",
     ]
 
     public struct Meta: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
@@ -148,11 +155,13 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
     public struct Step: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquatable {
         public var label: Optional<String>
         public var done: Optional<Bool>
+        public var key: Optional<UUIDString>
         public var unknownMembers: UnknownMembers
 
-        public init(label: String? = nil, done: Bool? = nil) {
+        public init(label: String? = nil, done: Bool? = nil, key: UUIDString? = nil) {
             self.label = label
             self.done = done
+            self.key = key
             self.unknownMembers = .init()
             self._nullKeys = NullKeys()
         }
@@ -162,6 +171,7 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
             var nulls = NullKeys()
             self.label = try container.decodeOrNull(String.self, forKey: MemberKey<Self>("c_label"), nulls: &nulls)
             self.done = try container.decodeOrNull(Bool.self, forKey: MemberKey<Self>("c_done"), nulls: &nulls)
+            self.key = try container.decodeOrNull(UUIDString.self, forKey: MemberKey<Self>("c_key"), nulls: &nulls)
             self._nullKeys = nulls
             self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder, counted: nulls)
         }
@@ -170,19 +180,21 @@ public struct Ticket: Codable, Hashable, Sendable, Identifiable, KeepsUnknownMem
             var container = encoder.container(keyedBy: JSONKey.self)
             try container.encodeOrNull(self.label, forKey: JSONKey("c_label"), nulls: _nullKeys)
             try container.encodeOrNull(self.done, forKey: JSONKey("c_done"), nulls: _nullKeys)
+            try container.encodeOrNull(self.key, forKey: JSONKey("c_key"), nulls: _nullKeys)
             try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
         }
 
         public static func membersAreEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard equalValues(lhs.label, rhs.label) else { return false }
             guard equalValues(lhs.done, rhs.done) else { return false }
+            guard equalValues(lhs.key, rhs.key) else { return false }
             guard equalValues(lhs.unknownMembers, rhs.unknownMembers) else { return false }
             return true
         }
 
         private var _nullKeys: NullKeys
         /// The keys this model's properties read; `unknownMembers` keeps the others.
-        public static let modeledKeys: Set<String> = ["c_label", "c_done"]
+        public static let modeledKeys: Set<String> = ["c_label", "c_done", "c_key"]
     }
 }
 
@@ -244,6 +256,10 @@ extension Ticket {
         public var steps: DocumentArrayField<Root, Ticket.Step.Fields<Ticket.Step>, MaybeAbsent> {
             .init(_prefix, "c_steps")
         }
+
+        public var key: ValueField<Root, UUIDString, Present> {
+            .init(_prefix, "c_key")
+        }
     }
 }
 
@@ -286,6 +302,10 @@ extension Ticket.Step {
         public var done: ValueField<Root, Bool, MaybeAbsent> {
             .init(_prefix, "c_done")
         }
+
+        public var key: ValueField<Root, UUIDString, MaybeAbsent> {
+            .init(_prefix, "c_key")
+        }
     }
 }
 
@@ -310,6 +330,8 @@ extension Ticket {
         public var limit: Optional<Double>
         public var meta: Optional<Ticket.Meta.Create>
         public var steps: Optional<[Ticket.Step.Create]>
+        /// Left out, the server computes it (`autoGenerate`).
+        public var key: Optional<UUIDString>
 
         public init(title: String) {
             self.title = title
@@ -321,6 +343,7 @@ extension Ticket {
             self.limit = nil
             self.meta = nil
             self.steps = nil
+            self.key = nil
         }
 
         public var members: [BodyMember] {
@@ -349,6 +372,9 @@ extension Ticket {
             }
             if let value = self.steps {
                 members.append(BodyMember("c_steps", value.bodyValue))
+            }
+            if let value = self.key {
+                members.append(BodyMember("c_key", value.bodyValue))
             }
             return members
         }
@@ -379,6 +405,7 @@ extension Ticket {
         public var limit: NumberUpdate<Double>
         public var meta: FieldUpdate<Ticket.Meta>
         public var steps: ArrayUpdate<Ticket.Step, ArrayOperationSet.SetOnly>
+        public var key: FieldUpdate<UUIDString>
 
         /// An update that changes nothing: every property is unchanged.
         public init() {
@@ -391,6 +418,7 @@ extension Ticket {
             self.limit = .init()
             self.meta = .unchanged
             self.steps = .init()
+            self.key = .unchanged
         }
 
         /// The update that turns `original` into `edited`, and nothing more.
@@ -405,6 +433,7 @@ extension Ticket {
             self.limit.change = .difference(from: original.limit, to: edited.limit)
             self.meta = .difference(from: original.meta, to: edited.meta)
             self.steps.change = .difference(from: original.steps, to: edited.steps)
+            self.key = .difference(from: original.key, to: edited.key)
         }
 
         public var operations: [PatchOperation] {
@@ -418,6 +447,7 @@ extension Ticket {
             operations.append(contentsOf: self.limit.operations(at: "c_limit"))
             operations.append(contentsOf: self.meta.operations(at: "c_meta"))
             operations.append(contentsOf: self.steps.operations(at: "c_steps"))
+            operations.append(contentsOf: self.key.operations(at: "c_key"))
             return operations
         }
 
@@ -425,6 +455,7 @@ extension Ticket {
             var violations: [Violation] = []
             violations.append(contentsOf: Validation.notCleared(self.title, at: prefix, "c_title"))
             violations.append(contentsOf: Validation.notCleared(self.state, at: prefix, "c_state"))
+            violations.append(contentsOf: Validation.notCleared(self.key, at: prefix, "c_key"))
             return violations
         }
     }
@@ -434,6 +465,7 @@ extension Ticket.Create: RequiredCreateMembers {
     /// For ModelRuntimeTesting's in-memory backends: the members a create must send, and the object's files.
     public static let requiredMembers: Set<String> = ["c_title"]
     public static let fileMembers: Set<String>? = []
+    public static let generatedMembers: Set<String> = ["c_steps.c_key", "c_key"]
     public static let defaultMembers: [String: JSONValue] = [
         "c_state": "open",
         "c_priority": 2,
@@ -496,6 +528,9 @@ extension Ticket.Step: BodyValueConvertible {
         if let value = self.done {
             members.append(BodyMember("c_done", value.bodyValue))
         }
+        if let value = self.key {
+            members.append(BodyMember("c_key", value.bodyValue))
+        }
         return .object(members)
     }
 
@@ -504,10 +539,13 @@ extension Ticket.Step: BodyValueConvertible {
         public var label: Optional<String>
         /// Left out, the server fills in its default (`false`).
         public var done: Optional<Bool>
+        /// Left out, the server computes it (`autoGenerate`).
+        public var key: Optional<UUIDString>
 
         public init() {
             self.label = nil
             self.done = nil
+            self.key = nil
         }
 
         public var members: [BodyMember] {
@@ -517,6 +555,9 @@ extension Ticket.Step: BodyValueConvertible {
             }
             if let value = self.done {
                 members.append(BodyMember("c_done", value.bodyValue))
+            }
+            if let value = self.key {
+                members.append(BodyMember("c_key", value.bodyValue))
             }
             return members
         }
