@@ -259,40 +259,47 @@ struct BodyTranslator {
                 structs.patchConformances = "UpdateBody, CommonPropertiesCarrying"
             }
             if listsRequiredMembers, !structs.createIsShared {
-                // The members a create must send: its initializer's parameters. The declaration sits one level in.
-                let keys = creatable.map(\.0).filter(isCreateParameter).map { SwiftText.stringLiteral($0.apiName) }
-                let layout = CodeLayout(lineLength: translator.lineLength, indent: 4)
-                var lines = layout.literal("\(access)static let requiredMembers: Set<String> = ", keys)
-                lines += layout.literal(
-                    "\(access)static let fileMembers: Set<String>? = ",
-                    objectFilePaths.map(SwiftText.stringLiteral)
-                )
-                if let type = role.type {
-                    lines.append("\(access)static let variantType: String? = \(SwiftText.stringLiteral(type))")
-                }
-                // What the server gives what a create leaves out, for a backend in memory to give it too.
-                let defaulted = defaultedProperties(creatable.map(\.0), below: "")
-                let defaults = defaulted.compactMap { path, definition -> String? in
-                    guard let value = BodyTranslator.defaultValue(of: definition) else { return nil }
-                    return "\(SwiftText.stringLiteral(path)): \(JSONLiteral.of(value))"
-                }
-                let generated = defaulted.filter { _, definition in
-                    if case .computed("autoGenerate", _)? = definition.serverDefault { true } else { false }
-                }
-                if !generated.isEmpty {
-                    lines += layout.literal(
-                        "\(access)static let generatedMembers: Set<String> = ",
-                        generated.map { SwiftText.stringLiteral($0.path) }
-                    )
-                }
-                if !defaults.isEmpty {
-                    lines += layout.literal("\(access)static let defaultMembers: [String: JSONValue] = ", defaults)
-                }
-                structs.requiredMembersLines = lines
+                structs.requiredMembersLines = createMembersLines(creatable.map(\.0), type: role.type)
                 structs.requiredMembersDeclarationLines = CodeLayout(lineLength: translator.lineLength, indent: 0)
                     .declaration("extension \(owner).Create", conformances: ["RequiredCreateMembers"])
             }
             bodies.append(structs)
+        }
+
+        /// `generate: [testing]`'s lists of a `Create` of `properties` (of the variant `type`), for the in-memory
+        /// backends: the members it must send (its initializer's parameters), the object's file properties, and what
+        /// the server gives what it leaves out. The declaration sits one level in.
+        func createMembersLines(_ properties: [ResolvedProperty], type: String?) -> [String] {
+            // The members a create must send: its initializer's parameters.
+            let keys = properties.filter(isCreateParameter).map { SwiftText.stringLiteral($0.apiName) }
+            let layout = CodeLayout(lineLength: translator.lineLength, indent: 4)
+            var lines = layout.literal("\(access)static let requiredMembers: Set<String> = ", keys)
+            lines += layout.literal(
+                "\(access)static let fileMembers: Set<String>? = ",
+                objectFilePaths.map(SwiftText.stringLiteral)
+            )
+            if let type {
+                lines.append("\(access)static let variantType: String? = \(SwiftText.stringLiteral(type))")
+            }
+            // What the server gives what a create leaves out, for a backend in memory to give it too.
+            let defaulted = defaultedProperties(properties, below: "")
+            let defaults = defaulted.compactMap { path, definition -> String? in
+                guard let value = BodyTranslator.defaultValue(of: definition) else { return nil }
+                return "\(SwiftText.stringLiteral(path)): \(JSONLiteral.of(value))"
+            }
+            let generated = defaulted.filter { _, definition in
+                if case .computed("autoGenerate", _)? = definition.serverDefault { true } else { false }
+            }
+            if !generated.isEmpty {
+                lines += layout.literal(
+                    "\(access)static let generatedMembers: Set<String> = ",
+                    generated.map { SwiftText.stringLiteral($0.path) }
+                )
+            }
+            if !defaults.isEmpty {
+                lines += layout.literal("\(access)static let defaultMembers: [String: JSONValue] = ", defaults)
+            }
+            return lines
         }
 
         // MARK: Create
