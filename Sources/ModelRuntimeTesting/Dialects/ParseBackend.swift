@@ -674,8 +674,11 @@ struct ParseBackend: BackendDialect {
         try checkTypes(types, of: className, state)
         var (document, relations) = try flattenedOperations(body.filter { !Self.timestampFields.contains($0.key) })
         try state.checkRequiredMembers(document, of: className)
-        // parse-server gives a field its `defaultValue` on create (`RestWrite`).
+        // parse-server gives a field its `defaultValue` on create (`RestWrite`), and answers with it, as a field
+        // the server changed.
+        let given = Set(document.keys)
         document = state.withDefaultMembers(document, of: className)
+        let defaulted = document.filter { !given.contains($0.key) }
         let id = state.newID()
         let now = state.timestamp()
         document["objectId"] = .string(id)
@@ -686,7 +689,7 @@ struct ParseBackend: BackendDialect {
         Self.addToSchema(types, of: className, &state)
         state.collections[className, default: []].append(.object(document))
         for (key, members) in relations { state.relations["\(className)/\(id)/\(key)"] = members }
-        var answer = Self.operationResults(body, document)
+        var answer = Self.operationResults(body, document).merging(defaulted) { result, _ in result }
         answer["objectId"] = .string(id)
         answer["createdAt"] = .string(now)
         // parse-server's `location` (RestWrite.js): the mount URL, then `/users/` for a `_User`, else the class's path.
