@@ -184,7 +184,7 @@ struct GenerateModels: CommandPlugin {
         let inTarget: (String) -> Bool = { path in
             targetFolders.contains { path == $0 || path.hasPrefix($0 + "/") }
         }
-        let sources = package.appendingPathComponent("Sources")
+        let sources = package.appendingPathComponent("Sources").resolvingSymlinksInPath()
         guard isFolder(sources), !inTarget(resolved(sources)) else { return [] }
         return try configs(in: sources, skipping: skipped).map(resolved).filter { !inTarget($0) }
             .map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }

@@ -26,6 +26,15 @@ import Testing
         let chosen = generate(config: defaultConfig + "\n  overrides: { c_task: Task }\n", ["objects.yaml": schema])
         #expect(chosen.files.map(\.path).contains("Task.swift"), "\(chosen.files.map(\.path))")
         #expect(messages(chosen).isEmpty, "\(messages(chosen))")
+
+        // A mapped class renamed so by `naming.overrides` keeps the name too.
+        let mapping = "mappings:\n  RKTTask:\n    properties:\n      title: { keyPath: title, type: String }\n"
+        let mapped = generate(
+            config: "mappings: [m.yaml]\noutput: Generated\nnaming:\n  overrides: { RKTTask: Task }\n",
+            ["m.yaml": mapping]
+        )
+        #expect(mapped.files.map(\.path).contains("Task.swift"), "\(mapped.files.map(\.path)) \(messages(mapped))")
+        #expect(messages(mapped).isEmpty, "\(messages(mapped))")
     }
 
     @Test(arguments: [

@@ -104,17 +104,43 @@ import Testing
     }
 
     /// A default reaches a doc comment through a Markdown code span a backtick in it can't close, and Swift code as
-    /// a literal Swift reads: YAML's `+5`, `.5` and `5.` are `5`, `0.5` and `5.0`.
+    /// a literal Swift reads, of the value Yams reads: YAML's `+5`, `.5`, `017` and `1:30` are `5`, `0.5`, `15` and
+    /// `90`.
     @Test func aDefaultIsWrittenAsMarkdownAndSwiftReadIt() throws {
         let schema = #"{"className": "Thing", "fields": {"note": {"type": "String", "defaultValue": "a`b"}}}"#
         let result = generate(config: Self.config("Thing.json", "parse"), ["Thing.json": schema])
         let create = try Self.create(in: #require(file(result, "Thing.swift")))
         #expect(create.contains("/// Left out, the server fills in its default (``\"a`b\"``)."), "\(create)")
         #expect(
-            ["+5", ".5", "-.5", "5.", "5.e3", "1e5", "0x1F", ".inf"].map(JSONLiteral.number) == [
-                "5", "0.5", "-0.5", "5.0", "5.0e3", "1e5", "0x1F", ".inf",
-            ]
+            ["+5", ".5", "-.5", "5.", "5.e3", "1e5", "0x1F", "+0x1F", "017", "1_000.5", "1:30", ".inf", ".nan"].map(
+                JSONLiteral.number
+            ) == ["5", "0.5", "-0.5", "5.0", "5000.0", "100000.0", "31", "31", "15", "1000.5", "90", nil, nil]
         )
+    }
+
+    /// A JSON Schema object's own default comes before its members' in `defaultMembers`, so that a backend in memory
+    /// makes the object and then fills it in, as Ajv's `useDefaults` does; a UUID array Cortex generates is left to it.
+    @Test func aDocumentsOwnDefaultIsListedBeforeItsMembers() throws {
+        let mia = #"""
+            {"name": "things", "endpointBasePath": "/things", "defaultState": "PUBLIC", "schema": {"type": "object",
+             "properties": {"_id": {"type": "string", "__mia_configuration": {"type": "ObjectId"}},
+              "meta": {"type": "object", "default": {}, "properties": {"level": {"type": "number", "default": 1}}}}}}
+            """#
+        var config = Self.config("things.json", "mia")
+        config = config.replacingOccurrences(of: "bodies]", with: "bodies, testing]")
+        let result = generate(config: config, ["things.json": mia])
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+        let things = try #require(file(result, "Things.swift"))
+        #expect(things.contains(#"defaultMembers: [String: JSONValue] = ["meta": [:], "meta.level": 1]"#), "\(things)")
+
+        let cortex = #"""
+            {"object": "object", "name": "c_box", "properties": [
+              {"name": "c_ids", "type": "UUID", "array": true, "autoGenerate": true},
+              {"name": "c_key", "type": "UUID", "autoGenerate": true}]}
+            """#
+        config = Self.config("c_box.json", "cortex").replacingOccurrences(of: "bodies]", with: "bodies, testing]")
+        let box = try #require(file(generate(config: config, ["c_box.json": cortex]), "Box.swift"))
+        #expect(box.contains(#"generatedMembers: Set<String> = ["c_key"]"#), "\(box)")
     }
 
     static func config(_ path: String, _ dialect: String) -> String {

@@ -171,7 +171,9 @@ struct MappingResolver {
                 SwiftNaming.unreservedTypeName(
                     declared.value,
                     for: "mapping '\(name)'",
-                    overrideKey: declared.value,
+                    // A class `naming.overrides` renamed keeps its class name as the override's key.
+                    overrideKey: classNames[name] ?? declared.value,
+                    chosen: classNames[name] != nil,
                     at: declared.location,
                     &diagnostics
                 ),

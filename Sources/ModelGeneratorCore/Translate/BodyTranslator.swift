@@ -166,10 +166,11 @@ struct BodyTranslator {
         ) -> [(path: String, definition: PropertyDefinition)] {
             properties.flatMap { property -> [(path: String, definition: PropertyDefinition)] in
                 let path = prefix + property.apiName
-                if case .document(let document) = property.type {
-                    return defaultedProperties(document.properties, below: path + ".")
-                }
-                return property.definition.serverDefault == nil ? [] : [(path, property.definition)]
+                // A Document's own default (a JSON Schema object's `default: {}`) comes before its members'.
+                let own =
+                    property.definition.serverDefault == nil ? [] : [(path: path, definition: property.definition)]
+                guard case .document(let document) = property.type else { return own }
+                return own + defaultedProperties(document.properties, below: path + ".")
             }
         }
 
@@ -287,8 +288,9 @@ struct BodyTranslator {
                 guard let value = BodyTranslator.defaultValue(of: definition) else { return nil }
                 return "\(SwiftText.stringLiteral(path)): \(JSONLiteral.of(value))"
             }
+            // A generated UUID is one value: an array of them (`UUID[]` with `autoGenerate`) is left to the server.
             let generated = defaulted.filter { _, definition in
-                if case .computed("autoGenerate", _)? = definition.serverDefault { true } else { false }
+                if case .computed("autoGenerate", _)? = definition.serverDefault { !definition.isArray } else { false }
             }
             if !generated.isEmpty {
                 lines += layout.literal(

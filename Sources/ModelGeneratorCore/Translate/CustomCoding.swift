@@ -457,7 +457,7 @@ enum JSONLiteral {
         case .scalar(_, .null): return "nil"
         case .scalar(let text, .string): return SwiftText.stringLiteral(text)
         case .scalar(let text, .bool): return ["true", "yes", "on", "y"].contains(text.lowercased()) ? "true" : "false"
-        case .scalar(let text, .int), .scalar(let text, .double): return number(text)
+        case .scalar(let text, .int), .scalar(let text, .double): return number(text) ?? text
         case .sequence(let elements): return "[" + elements.map(of).joined(separator: ", ") + "]"
         case .mapping(let entries):
             if entries.isEmpty { return "[:]" }
@@ -466,29 +466,52 @@ enum JSONLiteral {
         }
     }
 
-    /// A YAML number as Swift writes it: no leading `+`, a digit on each side of the point (`.5` is `0.5`, `5.` is
-    /// `5.0`). Swift's integer literals already read YAML's `0x1F`, `0o17` and `1_000`.
-    static func number(_ text: String) -> String {
-        var number = text.hasPrefix("+") ? String(text.dropFirst()) : text
-        // Only a decimal number is mended; anything else (`0x1F`, `.inf`) stays as written.
-        guard number.allSatisfy({ $0.isASCII && ($0.isNumber || "-.eE+_".contains($0)) }) else { return text }
-        let sign = number.hasPrefix("-") ? "-" : ""
-        number = String(number.dropFirst(sign.count))
-        if number.hasPrefix(".") { number = "0" + number }
-        if let point = number.firstIndex(of: "."),
-            number.index(after: point) == number.endIndex
-                || !number[number.index(after: point)].isNumber
-        {
-            number.insert("0", at: number.index(after: point))
+    /// A YAML number as a Swift literal of the same value: YAML's forms (`+5`, `.5`, `1_000`, `0x1F`, `0o17`, a
+    /// leading-zero octal `017`, base 60 `1:30`) read as Yams reads them, written in decimal; nil for one JSON has no
+    /// number for (`.inf`, `.nan`).
+    static func number(_ text: String) -> String? {
+        let plain = text.filter { $0 != "_" }
+        let sign = plain.hasPrefix("-") ? "-" : ""
+        let unsigned = plain.hasPrefix("-") || plain.hasPrefix("+") ? String(plain.dropFirst()) : plain
+        if let whole = wholeNumber(unsigned) { return sign + String(whole) }
+        if unsigned.contains(":") {
+            // Base 60: each part a digit of it, the last one may have a fraction.
+            var value = 0.0
+            for part in unsigned.split(separator: ":", omittingEmptySubsequences: false) {
+                guard let digit = Double(part) else { return nil }
+                value = value * 60 + digit
+            }
+            return sign + "\(value)"
         }
-        return sign + number
+        guard unsigned.first.map({ $0.isNumber || $0 == "." }) == true, let value = Double(unsigned),
+            value.isFinite
+        else { return nil }
+        return sign + "\(value)"
+    }
+
+    /// An integer's digits in YAML's bases, as Yams reads them; nil for a number with a fraction or an exponent.
+    private static func wholeNumber(_ digits: String) -> UInt64? {
+        let lowered = digits.lowercased()
+        for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where lowered.hasPrefix(prefix) {
+            return UInt64(lowered.dropFirst(2), radix: radix)
+        }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            if digits.contains(":"), digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }) {
+                return digits.split(separator: ":").reduce(UInt64?(0)) { total, part in
+                    total.flatMap { t in UInt64(part).map { t * 60 + $0 } }
+                }
+            }
+            return nil
+        }
+        // A leading zero is octal, as YAML 1.1 and Yams read `017`.
+        return digits.count > 1 && digits.hasPrefix("0") ? UInt64(digits, radix: 8) : UInt64(digits)
     }
 
     /// Whether a JSON literal can hold the value: every number in it finite (YAML's `.inf` and `.nan` are numbers
     /// JSON, and so a server, has none of).
     static func isRepresentable(_ node: SyntaxNode) -> Bool {
         switch node.value {
-        case .scalar(let text, .double): Double(number(text)).map(\.isFinite) ?? false
+        case .scalar(let text, .int), .scalar(let text, .double): number(text) != nil
         case .scalar: true
         case .sequence(let elements): elements.allSatisfy(isRepresentable)
         case .mapping(let entries): entries.allSatisfy { isRepresentable($0.value) }
