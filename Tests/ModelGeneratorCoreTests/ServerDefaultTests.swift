@@ -116,6 +116,10 @@ import Testing
                 JSONLiteral.number
             ) == ["5", "0.5", "-0.5", "5.0", "5000.0", "100000.0", "31", "31", "15", "1000.5", "90", nil, nil]
         )
+        // Base 60 past any integer's range is a number still, not an overflow.
+        #expect(
+            ["1:30.5", "-1:30", "999999999999999999:1"].map(JSONLiteral.number) == ["90.5", "-90", "6e+19"]
+        )
     }
 
     /// A JSON Schema object's own default comes before its members' in `defaultMembers`, so that a backend in memory

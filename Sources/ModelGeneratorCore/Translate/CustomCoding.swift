@@ -475,13 +475,15 @@ enum JSONLiteral {
         let unsigned = plain.hasPrefix("-") || plain.hasPrefix("+") ? String(plain.dropFirst()) : plain
         if let whole = wholeNumber(unsigned) { return sign + String(whole) }
         if unsigned.contains(":") {
-            // Base 60: each part a digit of it, the last one may have a fraction.
-            var value = 0.0
-            for part in unsigned.split(separator: ":", omittingEmptySubsequences: false) {
-                guard let digit = Double(part) else { return nil }
-                value = value * 60 + digit
+            // Base 60: each part a digit of it, the last one may have a fraction. Summed as a `Double`, which no
+            // number of parts overflows; a whole one stays an integer while it is exact.
+            let parts = unsigned.split(separator: ":", omittingEmptySubsequences: false)
+            let value = parts.reduce(Double?(0)) { total, part in
+                total.flatMap { t in Double(part).map { t * 60 + $0 } }
             }
-            return sign + "\(value)"
+            guard let value, value.isFinite else { return nil }
+            let isWhole = !unsigned.contains(".") && value < 9_007_199_254_740_992
+            return sign + (isWhole ? String(Int64(value)) : "\(value)")
         }
         guard unsigned.first.map({ $0.isNumber || $0 == "." }) == true, let value = Double(unsigned),
             value.isFinite
@@ -489,20 +491,14 @@ enum JSONLiteral {
         return sign + "\(value)"
     }
 
-    /// An integer's digits in YAML's bases, as Yams reads them; nil for a number with a fraction or an exponent.
+    /// An integer's digits in YAML's bases, as Yams reads them; nil for a number with a fraction, an exponent or
+    /// base 60 (`1:30`).
     private static func wholeNumber(_ digits: String) -> UInt64? {
         let lowered = digits.lowercased()
         for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where lowered.hasPrefix(prefix) {
             return UInt64(lowered.dropFirst(2), radix: radix)
         }
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            if digits.contains(":"), digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":") }) {
-                return digits.split(separator: ":").reduce(UInt64?(0)) { total, part in
-                    total.flatMap { t in UInt64(part).map { t * 60 + $0 } }
-                }
-            }
-            return nil
-        }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         // A leading zero is octal, as YAML 1.1 and Yams read `017`.
         return digits.count > 1 && digits.hasPrefix("0") ? UInt64(digits, radix: 8) : UInt64(digits)
     }
