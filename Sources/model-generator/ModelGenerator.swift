@@ -285,55 +285,51 @@ struct Init: ParsableCommand {
         }
     }
 
-    /// Whether `executable` lies in the build folder of the package around `directory` (the nearest folder with a
-    /// `Package.swift`, the one `swift run` there builds): then `swift run model-generator` starts it again from
-    /// anywhere in that package.
-    static func isBuiltByPackage(around directory: String, _ executable: String) -> Bool {
+    /// The folder of the package around `directory`: the nearest one with a `Package.swift`, which `swift run` and
+    /// the plugin there build.
+    static func packageFolder(around directory: String) -> String? {
         var folder = directory
-        while !FileManager.default.fileExists(atPath: Paths.join(folder, "Package.swift")) {
-            if folder == "/" || folder.isEmpty { return false }
+        while folder != "/" && !folder.isEmpty {
+            if FileManager.default.fileExists(atPath: Paths.join(folder, "Package.swift")) { return folder }
             folder = Paths.directory(of: folder)
         }
-        return executable.hasPrefix(Paths.join(folder, ".build") + "/")
+        return nil
     }
 
     /// Commands that work from where `init` ran: this executable as it was started (by name when it is on PATH,
     /// `swift run model-generator` when `swift run` built it in the package around this folder, by its full path
-    /// otherwise), and the plugin's when the config lies in a package that depends on this one, with the runtime's
-    /// products to add when that package's manifest names none yet.
+    /// otherwise), and the plugin's when that package depends on this one, with the runtime's products to add when
+    /// its manifest names none yet.
     static func nextCommands(config: String, directory: String) -> [String] {
         let started = CommandLine.arguments.first ?? "model-generator"
+        let package = packageFolder(around: directory)
         let executable: String
         if !started.contains("/") {
             executable = shellQuoted(started)
         } else {
+            // Built by `swift run` in this package: that starts it again from anywhere in the package.
             let path = Paths.join(FileManager.default.currentDirectoryPath, started)
-            executable = isBuiltByPackage(around: directory, path) ? "swift run model-generator" : shellQuoted(path)
+            let isPackages = package.map { path.hasPrefix(Paths.join($0, ".build") + "/") } ?? false
+            executable = isPackages ? "swift run model-generator" : shellQuoted(path)
         }
         var commands = ["next: \(executable) generate --config \(shellQuoted(config))"]
-        var folder = directory
-        while folder != "/" {
-            let manifest = Paths.join(folder, "Package.swift")
-            if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
-                if text.contains("swift-model-generator") {
-                    commands.append(
-                        "  or, from the package (the config must be inside a target's folder): "
-                            + "swift package --allow-writing-to-package-directory generate-models"
-                    )
-                    // The generated code needs the runtime's core; a manifest that names no product of it yet gets
-                    // the line to add, and the client layer's for targets that send requests.
-                    if !text.contains(#""ModelRuntime""#) {
-                        commands.append(
-                            #"  add to the models' target's dependencies: .product(name: "ModelRuntime", package: "swift-model-generator")"#
-                        )
-                        commands.append(
-                            #"  and to a target that sends requests through ModelClient: .product(name: "ModelRuntimeClient", package: "swift-model-generator")"#
-                        )
-                    }
-                }
-                break
+        if let package, let text = try? String(contentsOfFile: Paths.join(package, "Package.swift"), encoding: .utf8),
+            text.contains("swift-model-generator")
+        {
+            commands.append(
+                "  or, from the package (the config must be inside a target's folder): "
+                    + "swift package --allow-writing-to-package-directory generate-models"
+            )
+            // The generated code needs the runtime's core; a manifest that names no product of it yet gets the line
+            // to add, and the client layer's for targets that send requests.
+            if !text.contains(#""ModelRuntime""#) {
+                commands.append(
+                    #"  add to the models' target's dependencies: .product(name: "ModelRuntime", package: "swift-model-generator")"#
+                )
+                commands.append(
+                    #"  and to a target that sends requests through ModelClient: .product(name: "ModelRuntimeClient", package: "swift-model-generator")"#
+                )
             }
-            folder = Paths.directory(of: folder)
         }
         return commands
     }
