@@ -79,8 +79,8 @@ public struct PropertyDefinition: Hashable, Sendable {
     /// What the server gives the property when a create leaves it out, where the schema says: a create may then leave
     /// it out even when it is required.
     public var serverDefault: ServerDefault?
-    /// Whether a create must send the property, which makes it a parameter of `Create`'s initializer: required, and
-    /// not one the server fills in.
+    /// Whether a create must send the property, which makes it a parameter of `Create`'s initializer: the schema's
+    /// `required` (not whether reads always carry it), and not one the server fills in.
     public var isRequiredOnCreate: Bool { isRequired && serverDefault == nil }
     public var minItems: Int?
     public var maxItems: Int?

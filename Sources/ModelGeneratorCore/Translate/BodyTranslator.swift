@@ -91,13 +91,6 @@ struct BodyTranslator {
         /// Statements inside the members' bodies: `extension X { struct Create { var members { … } } }`.
         var layout: CodeLayout { CodeLayout(lineLength: translator.lineLength, indent: 12) }
 
-        /// Whether a create must send `property`, which makes it a parameter of `Create`'s initializer: the schema's
-        /// `required`, not whether reads always carry it; a schema default is left to the server, so the property
-        /// may be left out even when required.
-        func isCreateParameter(_ property: ResolvedProperty) -> Bool {
-            property.definition.isRequiredOnCreate
-        }
-
         /// Properties a body can address: a plain key (no mapped key path or formatter), and not the server's `_id`.
         func isAddressable(_ property: ResolvedProperty) -> Bool {
             guard property.keyPath.count == 1, property.formatter == nil, property.apiName != "_id" else {
@@ -272,7 +265,7 @@ struct BodyTranslator {
         /// the server gives what it leaves out. The declaration sits one level in.
         func createMembersLines(_ properties: [ResolvedProperty], type: String?) -> [String] {
             // The members a create must send: its initializer's parameters.
-            let keys = properties.filter(isCreateParameter).map { SwiftText.stringLiteral($0.apiName) }
+            let keys = properties.filter(\.definition.isRequiredOnCreate).map { SwiftText.stringLiteral($0.apiName) }
             let layout = CodeLayout(lineLength: translator.lineLength, indent: 4)
             var lines = layout.literal("\(access)static let requiredMembers: Set<String> = ", keys)
             lines += layout.literal(
@@ -334,7 +327,7 @@ struct BodyTranslator {
                     )
                 )
                 var arguments: [String] = []
-                for (property, scope) in common.properties where isCreateParameter(property) {
+                for (property, scope) in common.properties where property.definition.isRequiredOnCreate {
                     let parameter = initParameter(property, scope: scope, among: siblings)
                     view.initParameters.append(parameter.declaration)
                     arguments.append("\(SwiftNaming.argumentLabel(property.swiftName)): \(parameter.internalName)")
@@ -353,7 +346,7 @@ struct BodyTranslator {
                 let key = SwiftText.stringLiteral(property.apiName)
                 let element = valueType(property, scope: scope, documentsAsCreate: true)
                 let type = property.isArray ? "[\(element)]" : element
-                let isParameter = isCreateParameter(property)
+                let isParameter = property.definition.isRequiredOnCreate
                 var docLines = translator.docLines(
                     label: property.label,
                     name: property.apiName,
