@@ -187,7 +187,12 @@ struct GenerateModels: CommandPlugin {
         let sources = package.appendingPathComponent("Sources").resolvingSymlinksInPath()
         guard isFolder(sources), !inTarget(resolved(sources)) else { return [] }
         return try configs(in: sources, skipping: skipped).map(resolved).filter { !inTarget($0) }
-            .map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }
+            .map { relative($0, to: root) }
+    }
+
+    /// `path` from `folder` when it lies inside it, else `path` as it is.
+    static func relative(_ path: String, to folder: String) -> String {
+        path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
     }
 
     /// Whether a folder exists at this location.
@@ -216,11 +221,10 @@ struct GenerateModels: CommandPlugin {
         options: Options,
         regenerateCommand: String
     ) throws {
-        let base = directory.standardizedFileURL.path + "/"
+        let base = directory.standardizedFileURL.path
         var failures: [String] = []
         for run in configs {
-            let path = run.config.standardizedFileURL.path
-            let relative = path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+            let relative = Self.relative(run.config.standardizedFileURL.path, to: base)
             let sources = run.targetSources.map { ["--target-sources", $0.path] } ?? []
             let arguments =
                 ["generate", "--config", relative, "--regenerate-command", regenerateCommand] + sources
