@@ -254,6 +254,18 @@ import FoundationNetworking
         )
     }
 
+    /// A Parse model is `Identifiable` by its `objectId`, as SwiftUI's `List` and `ForEach` need a list's items to be.
+    @Test func aParseModelIsIdentifiedByItsObjectID() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [["objectId": "p1", "name": "Ann"], ["objectId": "p2", "name": "Cy"]],
+            into: "Player"
+        )
+        let players = try await backend.client().list(Player.query.sort { $0.name.ascending }).items
+        func identities<Item: Identifiable>(_ items: [Item]) -> [Item.ID] { items.map(\.id) }
+        #expect(identities(players) == ["p1", "p2"])
+    }
+
     // MARK: Clock and ids
 
     @Test func theClockAndTheIDsMakeEveryRunTheSame() async throws {

@@ -869,6 +869,18 @@ extension RealSchemaTests {
         #expect(!overridden.diagnostics.all.contains { $0.message.contains("'_Role'") }, "\(messages(overridden))")
     }
 
+    /// A Parse class's model is `Identifiable` by its `objectId` through the runtime's `ParseIdentifiable`, unless
+    /// the class has a field of its own named `id` (servable's `ServableApp`), which keeps its name and its type.
+    @Test func aParseModelIsIdentifiedByItsObjectIDUnlessAFieldIsNamedID() throws {
+        let servable = Self.generated("parse/servable-parse-server-engine__ServableApp.json")
+        let app = try #require(servable.files.first { $0.path == "ServableApp.swift" }?.contents)
+        #expect(app.contains("public var id: ") && !app.contains("ParseIdentifiable"), "\(app)")
+        let schema = #"{"results": [{"className": "Game", "fields": {"title": {"type": "String"}}}]}"#
+        let config = "schemas: [schema.json]\noutput: Generated\ngenerate: [models]\n"
+        let game = try #require(file(generate(config: config, ["schema.json": schema]), "Game.swift"))
+        #expect(game.contains("Sendable, ParseIdentifiable, SystemPropertiesCarrying"), "\(game)")
+    }
+
     /// A Mia collection's own `state` beside `__STATE__` steps aside, unless an override gave it that name: then the
     /// user chose it, and the two collide.
     @Test func aPropertyAnOverrideNamesLikeASystemPropertyCollides() {

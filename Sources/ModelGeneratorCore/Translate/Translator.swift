@@ -253,6 +253,13 @@ public struct Translator: Sendable {
         let isIdentifiable = read.contains {
             $0.apiName == "_id" && $0.swiftName == "id" && $0.keyPath == ["_id"] && $0.isRequired
         }
+        // A Parse class is identified by `objectId`; the runtime's protocol adds `id`, unless a field is named so.
+        let isIdentifiedByObjectID =
+            !isIdentifiable && !properties.contains { $0.swiftName == "id" }
+            && read.contains {
+                $0.isSystemProperty && $0.apiName == "objectId" && $0.swiftName == "objectId"
+                    && $0.keyPath == ["objectId"] && $0.isRequired && $0.type == .string && !$0.isArray
+            }
         // Coding and `==` are written out rather than synthesized: a `CodingKeys` enum and synthesized `==` cost
         // about a fifth of the models' compile time (Benchmarks/README.md), and the same code handles key paths,
         // defaults and formatters. `==` itself comes from `MemberwiseEquatable`, so that no model declares an
@@ -272,6 +279,7 @@ public struct Translator: Sendable {
         let inline = "\(access)init(\(parameters.joined(separator: ", "))) {"
         let conformances =
             ["Codable", "Hashable", "Sendable"] + (isIdentifiable ? ["Identifiable"] : [])
+            + (isIdentifiedByObjectID ? ["ParseIdentifiable"] : [])
             + (typeStruct?.carriesCommon == true ? ["CommonPropertiesCarrying"] : [])
             + (bundle == nil ? [] : ["SystemPropertiesCarrying"]) + (modeledKeys == nil ? [] : ["KeepsUnknownMembers"])
         let equalityLines =

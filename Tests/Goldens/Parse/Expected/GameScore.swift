@@ -3,7 +3,8 @@
 import Foundation
 import ModelRuntime
 
-public struct GameScore: Codable, Hashable, Sendable, SystemPropertiesCarrying, KeepsUnknownMembers, MemberwiseEquatable
+public struct GameScore: Codable, Hashable, Sendable, ParseIdentifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
+    MemberwiseEquatable
 {
     /// Identifier
     public var objectId: String

@@ -3,8 +3,8 @@
 import Foundation
 import ModelRuntime
 
-public struct PlaceObject: Codable, Hashable, Sendable, SystemPropertiesCarrying, KeepsUnknownMembers,
-    MemberwiseEquatable
+public struct PlaceObject: Codable, Hashable, Sendable, ParseIdentifiable, SystemPropertiesCarrying,
+    KeepsUnknownMembers, MemberwiseEquatable
 {
     /// Identifier
     public var objectId: String

@@ -3,7 +3,9 @@
 import Foundation
 import ModelRuntime
 
-public struct Player: Codable, Hashable, Sendable, SystemPropertiesCarrying, KeepsUnknownMembers, MemberwiseEquatable {
+public struct Player: Codable, Hashable, Sendable, ParseIdentifiable, SystemPropertiesCarrying, KeepsUnknownMembers,
+    MemberwiseEquatable
+{
     /// Identifier
     public var objectId: String
     /// The system properties of Parse (`createdAt`, `updatedAt`, …), each also a member of this model.
