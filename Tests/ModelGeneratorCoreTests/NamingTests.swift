@@ -37,6 +37,34 @@ import Testing
         #expect(messages(mapped).isEmpty, "\(messages(mapped))")
     }
 
+    /// A nested type's name takes its suffix again while the suffixed name would hide a type the model's code names:
+    /// `File` + `Value` is the runtime's `FileValue`, and `Visit` + `Document` a model a property refers to. Hidden, the
+    /// model's File property and its reference compiled, to the nested enum and struct instead.
+    @Test func aSuffixedNestedTypeNameHidesNoTypeTheModelUses() throws {
+        let schema = """
+            objects:
+              - name: c_file
+                properties:
+                  - { name: c_file, type: String, validators: [{ name: stringEnum, definition: { values: [a, b] } }] }
+                  - { name: c_picture, type: File }
+              - name: c_visit_document
+              - name: c_visit
+                properties:
+                  - { name: c_visit, type: Document, properties: [{ name: c_note, type: String }] }
+                  - { name: c_ref, type: Reference, sourceObject: c_visit_document }
+            """
+        let result = generate(config: defaultConfig + "\ndialect: cortex\n", ["objects.yaml": schema])
+        #expect(messages(result).isEmpty, "\(messages(result))")
+        let model = try #require(file(result, "File.swift"), "\(result.files.map(\.path))")
+        #expect(model.contains("public enum FileValueValue:") && !model.contains("enum FileValue:"), "\(model)")
+        #expect(model.contains("var file: Optional<FileValueValue>\n"), "\(model)")
+        #expect(model.contains("var picture: Optional<FileValue>\n"), "\(model)")
+        let visit = try #require(file(result, "Visit.swift"), "\(result.files.map(\.path))")
+        #expect(visit.contains("public struct VisitDocumentDocument:") && !visit.contains("struct VisitDocument:"))
+        #expect(visit.contains("var visit: Optional<VisitDocumentDocument>\n"), "\(visit)")
+        #expect(visit.contains("var ref: Optional<Reference<VisitDocument>>\n"), "\(visit)")
+    }
+
     @Test(arguments: [
         ("c_string", "string"),
         ("c_stringArray", "stringArray"),

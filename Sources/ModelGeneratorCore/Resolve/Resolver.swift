@@ -640,7 +640,7 @@ struct Scope {
         self.enclosingNames = enclosingNames
     }
 
-    /// Gives out `name`, or `name + suffix` when `name` would hide a type used in this scope.
+    /// Gives out `name`, or `name` with `suffix` once or more when `name` would hide a type used in this scope.
     mutating func claim(
         _ name: String,
         suffix: String,
@@ -650,18 +650,24 @@ struct Scope {
         -> String
     {
         var candidate = name
-        if SwiftNaming.reservedTypeNames.contains(candidate) || referencedTypes.contains(candidate)
-            || enclosingNames.contains(candidate) || claimed.contains(candidate)
-        {
+        if hidesUsedType(candidate) || enclosingNames.contains(candidate) || claimed.contains(candidate) {
             candidate += suffix
         }
-        // No property of the struct may have the name, suffixed or not (`2fa` and `2faDocument`).
-        while memberNames.contains(candidate) { candidate += suffix }
+        // The suffixed name may hide a type too (`File` + `Value` is the runtime's `FileValue`, which the model's
+        // file properties then no longer mean), and no property of the struct may have the name, suffixed or not
+        // (`2fa` and `2faDocument`).
+        while hidesUsedType(candidate) || memberNames.contains(candidate) { candidate += suffix }
         if claimed.contains(candidate) || enclosingNames.contains(candidate) {
             diagnostics.error("two nested types would both be named '\(candidate)'", at: location)
         }
         claimed.insert(candidate)
         return candidate
+    }
+
+    /// Whether a nested type named `name` would hide a type the code in this scope names: one of the runtime's or
+    /// Swift's (`SwiftNaming.reservedTypeNames`), or a model a property refers to.
+    private func hidesUsedType(_ name: String) -> Bool {
+        SwiftNaming.reservedTypeNames.contains(name) || referencedTypes.contains(name)
     }
 
     /// Names the documents and enums declared by these properties, after their subtrees are resolved.
