@@ -65,6 +65,48 @@ import Testing
         #expect(visit.contains("var ref: Optional<Reference<VisitDocument>>\n"), "\(visit)")
     }
 
+    /// A schema's leading underscores are dropped, but an override or a mapping names a property as written: one
+    /// named like the private members the generated code declares, the model's `_nullKeys` and its query fields'
+    /// `_prefix`, is renamed with a warning, where it was declared twice and didn't compile.
+    @Test func aPropertyIsNotNamedLikeAPrivateMemberOfTheGeneratedCode() throws {
+        let config = """
+            schemas: [objects.yaml]
+            output: Generated
+            dialect: cortex
+            generate: [models, queries]
+            naming:
+              overrides: { c_x.c_a: _nullKeys, c_x.c_b: _prefix }
+            """
+        let schema = """
+            objects:
+              - name: c_x
+                properties:
+                  - { name: c_a, type: String }
+                  - { name: c_b, type: String }
+            """
+        let overridden = generate(config: config, ["objects.yaml": schema])
+        #expect(
+            messages(overridden) == [
+                "objects.yaml:4:17: warning: property 'c_a' is named '_nullKeysProperty' in Swift, since '_nullKeys' already means something else in the generated code",
+                "objects.yaml:5:17: warning: property 'c_b' is named '_prefixProperty' in Swift, since '_prefix' already means something else in the generated code",
+            ]
+        )
+        let model = try #require(file(overridden, "CX.swift"), "\(messages(overridden))")
+        #expect(model.contains("public var _nullKeysProperty: Optional<String>\n"), "\(model)")
+        #expect(model.contains("public var _prefixProperty: ValueField<Root, String, MaybeAbsent> {\n"), "\(model)")
+
+        let mapping =
+            "mappings:\n  Foo:\n    properties:\n      _nullKeys: { keyPath: a, type: String, optional: true }\n"
+        let mapped = generate(config: "mappings: [m.yaml]\noutput: Generated\n", ["m.yaml": mapping])
+        #expect(
+            messages(mapped) == [
+                "m.yaml:4:7: warning: property '_nullKeys' is named '_nullKeysProperty' in Swift, since '_nullKeys' already means something else in the generated code"
+            ]
+        )
+        let mappedModel = try #require(file(mapped, "Foo.swift"), "\(messages(mapped))")
+        #expect(mappedModel.contains("public var _nullKeysProperty: Optional<String>\n"), "\(mappedModel)")
+    }
+
     @Test(arguments: [
         ("c_string", "string"),
         ("c_stringArray", "stringArray"),

@@ -115,9 +115,12 @@ public struct SwiftNaming: Sendable {
     /// `hashValue`) or hold themselves (`unknownMembers`; a `Create`'s `members`, a `Patch`'s `operations`, a
     /// Document's `bodyValue`, beside the properties of the same names those bodies copy from the model), and
     /// functions their code calls unqualified, which a property of the same name would hide (`equalValues` in `==`).
+    /// With them the private stored members of a model (`_nullKeys`) and of its query fields (`_prefix`), which only
+    /// an override or a mapping can name, since a schema's leading underscores are dropped.
     /// Reserved whether or not the config generates bodies, so that adding them renames nothing.
     static let reservedMemberNames: Set<String> = [
-        "hashValue", "equalValues", "unknownMembers", "members", "operations", "bodyValue",
+        "hashValue", "equalValues", "unknownMembers", "members", "operations", "bodyValue", CustomCoding.nullKeysName,
+        "_prefix",
     ]
 
     /// `name`, or `name + "Object"` with a warning at `location` when a model of that name would hide a type the
