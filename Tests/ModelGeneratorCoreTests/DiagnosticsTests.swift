@@ -517,6 +517,39 @@ import Testing
                 """,
             expected: ["objects.yaml:6:17: error: two nested types would both be named 'NoteDocument'"]
         ),
+        Case(
+            name: "a property named like an operator or a path warns that queries and updates read it so",
+            schema: """
+                objects:
+                  - name: c_a
+                    properties:
+                      - { name: $where, type: String }
+                      - { name: c_doc, type: Document, properties: [{ name: c_x.y, type: String }] }
+                """,
+            expected: [
+                "objects.yaml:4:17: warning: property '$where' starts with '$', which queries and updates read as an operator: its query field and updates address another value than its key",
+                "objects.yaml:5:61: warning: property 'c_x.y' holds '.', which queries and updates read as a path into a document: its query field and updates address another value than its key",
+            ]
+        ),
+        Case(
+            name: "a Mia-Platform field named like a path warns too",
+            config: "schemas: [collections.json]\noutput: Generated\n",
+            files: [
+                "collections.json":
+                    #"[{"name": "c", "endpointBasePath": "/c", "fields": [{"name": "a.b", "type": "string"}]}]"#
+            ],
+            expected: [
+                "collections.json:1:62: warning: property 'a.b' holds '.', which queries and updates read as a path into a document: its query field and updates address another value than its key"
+            ]
+        ),
+        Case(
+            name: "a Parse field named like an operator warns too",
+            config: "schemas: [parse.json]\noutput: Generated\n",
+            files: ["parse.json": #"{"results": [{"className": "P", "fields": {"$ne": {"type": "String"}}}]}"#],
+            expected: [
+                "parse.json:1:44: warning: property '$ne' starts with '$', which queries and updates read as an operator: its query field and updates address another value than its key"
+            ]
+        ),
     ]
 
     @Test(arguments: cases) func reportsTheProblemWhereItIs(_ testCase: Case) {

@@ -16,6 +16,7 @@ enum PropertyChecks {
 
     static func check(_ definition: PropertyDefinition, _ diagnostics: inout Diagnostics) {
         let name = definition.name.value
+        checkWireName(definition, &diagnostics)
         for validator in definition.validators where !validatorNames.contains(validator.name.value) {
             diagnostics.error(
                 "unknown validator '\(validator.name.value)' on '\(name)'",
@@ -33,5 +34,28 @@ enum PropertyChecks {
                 hint: "remove '\(flag)', or make '\(name)' a \(flagType)"
             )
         }
+    }
+
+    /// A name the backends' query and update languages read as something else than one key: one that starts with `$`
+    /// is an operator there (a filter on `$where` would send JavaScript for the server to run), and a `.` makes a
+    /// path into a document (`a.b` is `b` inside `a`), so filters and updates of the property would address another
+    /// value. A warning, not an error: a model still decodes and encodes the key as it is. Parse's and Cortex's own
+    /// names allow neither.
+    private static func checkWireName(_ definition: PropertyDefinition, _ diagnostics: inout Diagnostics) {
+        let name = definition.name.value
+        let reading =
+            if name.hasPrefix("$") {
+                "starts with '$', which queries and updates read as an operator"
+            } else if name.contains(".") {
+                "holds '.', which queries and updates read as a path into a document"
+            } else {
+                nil as String?
+            }
+        guard let reading else { return }
+        diagnostics.warning(
+            "property '\(name)' \(reading): its query field and updates address another value than its key",
+            at: definition.name.location,
+            hint: "give the field a name of letters, digits and '_' in the backend's schema"
+        )
     }
 }
