@@ -107,6 +107,31 @@ import Testing
         #expect(mappedModel.contains("public var _nullKeysProperty: Optional<String>\n"), "\(mappedModel)")
     }
 
+    /// The case of a type the schema doesn't list takes a name no variant has: beside variants `c_undocumented` and
+    /// `c_undocumented_type` it was a second `undocumentedType`, and the enum didn't compile.
+    @Test func theUndocumentedTypeCaseIsNoVariantsCase() throws {
+        let schema = """
+            objects:
+              - name: c_shape
+                objectTypes:
+                  - { name: c_undocumented, properties: [{ name: c_a, type: String }] }
+                  - { name: c_undocumented_type, properties: [{ name: c_b, type: String }] }
+            """
+        let result = generate(["objects.yaml": schema])
+        #expect(messages(result).isEmpty, "\(messages(result))")
+        let shape = try #require(file(result, "Shape.swift"), "\(result.files.map(\.path))")
+        let cases = shape.split(separator: "\n").map { String($0.drop { $0 == " " }) }
+            .filter { $0.hasPrefix("case undocumented") }
+        #expect(
+            cases == [
+                "case undocumented(Undocumented)", "case undocumentedType(UndocumentedType)",
+                "case undocumentedTypeType(type: String, JSONValue)",
+            ],
+            "\(shape)"
+        )
+        #expect(shape.contains("default: self = .undocumentedTypeType(type: type, try JSONValue(from: decoder))"))
+    }
+
     @Test(arguments: [
         ("c_string", "string"),
         ("c_stringArray", "stringArray"),

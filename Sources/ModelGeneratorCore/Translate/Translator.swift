@@ -133,8 +133,11 @@ public struct Translator: Sendable {
                 ]
             )
         }
-        let undocumented =
-            object.variants.contains { $0.caseName == "undocumented" } ? "undocumentedType" : "undocumented"
+        // The case of a type the schema doesn't list takes a name no variant's case has: `c_undocumented` and
+        // `c_undocumented_type` both name variants, and a second case of one name doesn't compile.
+        let caseNames = Set(object.variants.map(\.caseName))
+        var undocumented = "undocumented"
+        while caseNames.contains(undocumented) { undocumented += "Type" }
         let conformances = ["Codable", "Hashable", "Sendable", "OpenEnumeration"]
         return DeclarationView(
             variantEnums: [
