@@ -132,6 +132,35 @@ import Testing
         #expect(shape.contains("default: self = .undocumentedTypeType(type: type, try JSONValue(from: decoder))"))
     }
 
+    /// A typed object's enum keeps the shared properties in a nested `Common` only when nothing else in it is named
+    /// so: a reference to a model `Common` meant the nested struct instead (decoding it, with only models generated),
+    /// and an enum of values `c_commons` was a second `Common`.
+    @Test func theSharedPropertiesStructHidesNoModelAndNoEnum() throws {
+        let schema = """
+            objects:
+              - name: c_common
+                properties:
+                  - { name: c_name, type: String }
+              - name: c_visit
+                properties:
+                  - { name: c_ref, type: Reference, sourceObject: c_common }
+                objectTypes:
+                  - { name: c_a, properties: [{ name: c_x, type: String }] }
+              - name: c_note
+                properties:
+                  - { name: c_commons, type: String, array: true, validators: [{ name: stringEnum, definition: { values: [a] } }] }
+                objectTypes:
+                  - { name: c_b, properties: [{ name: c_y, type: String }] }
+            """
+        let result = generate(config: defaultConfig + "\ngenerate: [models]\n", ["objects.yaml": schema])
+        #expect(messages(result).isEmpty, "\(messages(result))")
+        let visit = try #require(file(result, "Visit.swift"), "\(result.files.map(\.path))")
+        #expect(!visit.contains("struct Common"), "\(visit)")
+        #expect(visit.contains("var ref: Optional<Reference<Common>>\n"), "\(visit)")
+        let note = try #require(file(result, "Note.swift"), "\(result.files.map(\.path))")
+        #expect(!note.contains("struct Common") && note.contains("enum Common:"), "\(note)")
+    }
+
     @Test(arguments: [
         ("c_string", "string"),
         ("c_stringArray", "stringArray"),

@@ -172,20 +172,24 @@ public struct Translator: Sendable {
 
     /// The property each type's struct of a typed object keeps the object's own properties in (`common`, of the
     /// enum's `Common` struct), or nil when the object has none, or when a name the two would take is taken: a
-    /// property called `common`, a type or a document struct called `Common`. Then each type's struct declares the
-    /// object's properties itself, as the schema says.
+    /// property called `common`, a type, a document struct or an enum called `Common`, or a model called so that a
+    /// property refers to, which the enum's `Common` would hide. Then each type's struct declares the object's
+    /// properties itself, as the schema says.
     func commonProperty(of object: ResolvedObject) -> ResolvedProperty? {
         guard let first = object.properties.first, !object.variants.isEmpty, object.swiftName != Self.commonTypeName
         else { return nil }
         let properties = object.properties + object.variants.flatMap(\.properties)
         let takesTheName = properties.contains { property in
             if property.swiftName == Self.commonPropertyName { return true }
-            if case .document(let document) = property.type { return document.swiftName == Self.commonTypeName }
-            return false
+            switch property.type {
+            case .document(let document): return document.swiftName == Self.commonTypeName
+            case .enumeration(let enumeration): return enumeration.swiftName == Self.commonTypeName
+            default: return false
+            }
         }
-        guard !takesTheName, !object.variants.contains(where: { $0.swiftName == Self.commonTypeName }) else {
-            return nil
-        }
+        guard !takesTheName, !object.variants.contains(where: { $0.swiftName == Self.commonTypeName }),
+            !Self.refers(to: Self.commonTypeName, in: properties)
+        else { return nil }
         var property = ResolvedProperty(
             apiName: Self.commonPropertyName,
             swiftName: Self.commonPropertyName,
@@ -200,6 +204,18 @@ public struct Translator: Sendable {
         // Read from the type's own JSON object, as `@self` is.
         property.keyPath = []
         return property
+    }
+
+    /// Whether any of `properties`, or of their Documents at any depth, refers to the model `name`: the code of the
+    /// Documents nested in a typed object's enum names the model from inside it too.
+    private static func refers(to name: String, in properties: [ResolvedProperty]) -> Bool {
+        properties.contains { property in
+            switch property.type {
+            case .reference(let target), .list(let target), .relation(let target): target == name
+            case .document(let document): refers(to: name, in: document.properties)
+            default: false
+            }
+        }
     }
 
     /// The case of a variant in its enum: its declaration one level inside the enum, and its lines in the switches of
