@@ -568,6 +568,28 @@ import Testing
         }
     }
 
+    /// Two shared properties of a typed object with one Swift name are one error, not one for each of its types.
+    @Test func aCollisionOfSharedPropertiesIsReportedOnce() {
+        let schema = """
+            objects:
+              - name: c_a
+                properties:
+                  - { name: c_name, type: String }
+                  - { name: name, type: String }
+                objectTypes:
+                  - { name: c_x, properties: [{ name: c_own, type: String }, { name: own, type: String }] }
+                  - { name: c_y }
+                  - { name: c_z }
+            """
+        let result = generate(["objects.yaml": schema])
+        #expect(
+            messages(result) == [
+                "objects.yaml:5:17: error: properties 'c_name' and 'name' would both be named 'name' in Swift; the other is at objects.yaml:4:17",
+                "objects.yaml:7:74: error: properties 'c_own' and 'own' would both be named 'own' in Swift; the other is at objects.yaml:7:43",
+            ]
+        )
+    }
+
     @Test func hintsSuggestTheIntendedWord() {
         let config = generate(config: "schemas: [objects.yaml]\nschema: x\n", ["objects.yaml": "objects: []\n"])
         #expect(config.diagnostics.all.contains { $0.hint == "did you mean 'schemas'?" })

@@ -138,6 +138,7 @@ public struct Resolver: Sendable {
             systemNames[ResolvedObject.typeKey] = ResolvedObject.typeKey
         }
         stepAside(from: systemNames, path: path, &properties)
+        checkPropertyCollisions(properties)
         var variantProperties: [[ResolvedProperty]] = []
         var variantCaseNames: [String: SourceLocation] = [:]
         var objectTypes: [ObjectTypeDefinition] = []
@@ -157,11 +158,11 @@ public struct Resolver: Sendable {
                 scope: &scope
             )
             stepAside(from: systemNames, path: path + [objectType.name.value], &own)
-            checkPropertyCollisions(properties + own)
+            // The shared properties were checked among themselves once, above: each type adds only its own.
+            checkPropertyCollisions(properties + own, reportingFrom: properties.count)
             objectTypes.append(objectType)
             variantProperties.append(own)
         }
-        if objectTypes.isEmpty { checkPropertyCollisions(properties) }
         // The enum's cases share its namespace with the nested types: `1st` is both the case and the type `_1st`.
         scope.enclosingNames.formUnion(variantCaseNames.keys)
         // Each variant's struct holds the shared properties and its own, and names the shared nested types.
@@ -572,12 +573,15 @@ public struct Resolver: Sendable {
         }
     }
 
-    private mutating func checkPropertyCollisions(_ properties: [ResolvedProperty]) {
+    /// An error for each property whose Swift name an earlier one of `properties` has, from the property at
+    /// `reportingFrom` on: the ones before it were checked already.
+    private mutating func checkPropertyCollisions(_ properties: [ResolvedProperty], reportingFrom start: Int = 0) {
         // Indices, not copies: this runs for every struct, and a property is a large value.
         var owners: [String: Int] = [:]
         owners.reserveCapacity(properties.count)
         for (index, property) in properties.enumerated() {
             if let otherIndex = owners[property.swiftName] {
+                guard index >= start else { continue }
                 let other = properties[otherIndex]
                 diagnostics.error(
                     "properties '\(other.apiName)' and '\(property.apiName)' would both be named '\(property.swiftName)' in Swift; the other is at \(other.location)",
