@@ -215,6 +215,40 @@ import Testing
             ]
         ),
         Case(
+            name: "two properties on one key path warn that only the last one's value is sent",
+            config: "mappings: [m.yaml]\n",
+            files: [
+                "m.yaml":
+                    "mappings:\n  A:\n    properties:\n      a: { keyPath: x, type: String }\n      b: { keyPath: x, type: String }\n"
+            ],
+            expected: [
+                "m.yaml:5:7: warning: properties 'a' and 'b' both have the key path 'x': encoding writes it once for each, and only the last one's value is sent; the other is at m.yaml:4:7"
+            ]
+        ),
+        Case(
+            name:
+                "two mapped properties on one key path of the object they refine, where the second took the first's place",
+            config: "schemas: [objects.yaml]\nmappings: [m.yaml]\n",
+            files: [
+                "objects.yaml": "objects:\n  - name: c_a\n    properties: [{ name: c_s, type: String }]\n",
+                "m.yaml": "mappings:\n  A:\n    object: c_a\n    properties:\n      a: c_s\n      b: c_s\n",
+            ],
+            expected: [
+                "m.yaml:6:7: error: properties 'a' and 'b' both map the key path 'c_s' of object 'c_a', whose bodies send each key once; the other is at m.yaml:5:7"
+            ]
+        ),
+        Case(
+            name: "a key path into another property's value",
+            config: "mappings: [m.yaml]\n",
+            files: [
+                "m.yaml":
+                    "mappings:\n  A:\n    properties:\n      c: { keyPath: y.z, type: String }\n      d: { keyPath: y, type: String }\n"
+            ],
+            expected: [
+                "m.yaml:4:7: error: key path 'y.z' of 'c' goes into 'y', which 'd' holds as a value that is not an object; the other is at m.yaml:5:7"
+            ]
+        ),
+        Case(
             name: "refining an unknown object",
             config: "mappings: [m.yaml]\n",
             files: ["m.yaml": "mappings:\n  A:\n    object: c_nope\n"],
@@ -299,6 +333,26 @@ import Testing
         if testCase.expected.contains(where: { $0.contains(": error: ") }) {
             #expect(result.files.isEmpty)
         }
+    }
+
+    /// A key path may go into a key that another property holds as a mapped object (encoding adds its member to that
+    /// object), and several properties may read the whole object (`@self`).
+    @Test func keyPathsIntoAnObjectAndSeveralSelfPropertiesAreNoError() throws {
+        let mapping = """
+            mappings:
+              A:
+                properties:
+                  author: { keyPath: author, object: Author }
+                  authorName: { keyPath: author.name, type: String }
+                  first: { keyPath: "@self", object: Author }
+                  second: { keyPath: "@self", object: Author }
+              Author:
+                properties:
+                  name: { keyPath: name, type: String }
+            """
+        let result = generate(config: "mappings: [m.yaml]\noutput: Generated\n", ["m.yaml": mapping])
+        #expect(messages(result).isEmpty, "\(messages(result))")
+        #expect(file(result, "A.swift") != nil, "\(result.files.map(\.path))")
     }
 
     /// A mapping whose class another model has is one error, at its class: the mapping is left out, as an object whose

@@ -293,6 +293,7 @@ struct MappingResolver {
         var scope = Scope(enclosingNames: [swiftType.value])
         var resolved = properties.compactMap { resolve($0, in: context, source: nil, sample: sample, scope: &scope) }
         checkCollisions(resolved)
+        checkKeyPaths(resolved)
         scope.assignNestedNames(&resolved, &diagnostics)
         var object = ResolvedObject(
             apiName: context.name.value,
@@ -357,9 +358,22 @@ struct MappingResolver {
         var scope = Scope(enclosingNames: [swiftType.value])
         let sample = samples[swiftType.value]
         var additions: [ResolvedProperty] = []
+        // A mapped property on a key path another already maps would take its place, and the first would be gone.
+        var mappedKeyPaths: [[String]: ResolvedProperty] = [:]
         for mapped in properties {
             guard var property = resolve(mapped, in: context, source: object, sample: sample, scope: &scope) else {
                 continue
+            }
+            if !property.keyPath.isEmpty {
+                if let other = mappedKeyPaths[property.keyPath] {
+                    diagnostics.error(
+                        "properties '\(other.swiftName)' and '\(property.swiftName)' both map the key path '\(property.keyPath.joined(separator: "."))' of object '\(object.apiName)', whose bodies send each key once; the other is at \(other.location)",
+                        at: property.location,
+                        hint: "map the key once, and derive the other value from that property in the app"
+                    )
+                    continue
+                }
+                mappedKeyPaths[property.keyPath] = property
             }
             // A mapped property that reads one of the object's own keys takes that property's place.
             if let index = refined.properties.firstIndex(where: {
@@ -377,6 +391,7 @@ struct MappingResolver {
         scope.assignNestedNames(&additions, &diagnostics)
         refined.properties += additions
         checkCollisions(refined.properties)
+        checkKeyPaths(refined.properties)
         return refined
     }
 
@@ -398,6 +413,47 @@ struct MappingResolver {
                 )
             }
             owners[property.swiftName] = property
+        }
+    }
+
+    /// A warning for each property whose key path another's already has, and an error for each whose key path goes
+    /// into a key that another holds as something other than one object. A mapping may read one key into two
+    /// properties, but encoding writes each at its key path, so only the last one's value is sent; and a key encoded
+    /// as a value and then opened as an object stops the program. Reading the whole object (`@self`) is no key path
+    /// of its own.
+    private mutating func checkKeyPaths(_ properties: [ResolvedProperty]) {
+        var owners: [[String]: ResolvedProperty] = [:]
+        for property in properties where !property.keyPath.isEmpty {
+            let path = property.keyPath.joined(separator: ".")
+            if let other = owners[property.keyPath] {
+                diagnostics.warning(
+                    "properties '\(other.swiftName)' and '\(property.swiftName)' both have the key path '\(path)': encoding writes it once for each, and only the last one's value is sent; the other is at \(other.location)",
+                    at: property.location,
+                    hint: "map the key once, and derive the other value from that property in the app"
+                )
+                continue
+            }
+            owners[property.keyPath] = property
+        }
+        for property in properties {
+            for length in property.keyPath.indices.dropFirst() {
+                guard let holder = owners[Array(property.keyPath[..<length])], !holdsOneObject(holder) else { continue }
+                diagnostics.error(
+                    "key path '\(property.keyPath.joined(separator: "."))' of '\(property.swiftName)' goes into '\(holder.keyPath.joined(separator: "."))', which '\(holder.swiftName)' holds as a value that is not an object; the other is at \(holder.location)",
+                    at: property.location
+                )
+                break
+            }
+        }
+    }
+
+    /// Whether a property's value encodes as one JSON object, which another property's key path may go into: a
+    /// Document or a mapped model, without a formatter.
+    private func holdsOneObject(_ property: ResolvedProperty) -> Bool {
+        guard !property.isArray, property.formatter == nil else { return false }
+        switch property.type {
+        case .document, .named: return true
+        default: return false
         }
     }
 
