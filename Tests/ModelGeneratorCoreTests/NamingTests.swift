@@ -161,6 +161,38 @@ import Testing
         #expect(!note.contains("struct Common") && note.contains("enum Common:"), "\(note)")
     }
 
+    /// A backend's property the schema doesn't list takes its dialect's prefix when a schema property has its Swift
+    /// name, with a warning at that property: a Cortex `c_id` made `id` the schema's String and `_id` `cortexId`, and
+    /// the model no longer `Identifiable`, without a word.
+    @Test func aBackendsPropertyRenamedForASchemaPropertyIsAWarning() throws {
+        let schema = """
+            objects:
+              - name: c_thing
+                properties:
+                  - { name: c_id, type: String }
+            """
+        let result = generate(config: defaultConfig + "\ndialect: cortex\n", ["objects.yaml": schema])
+        #expect(
+            messages(result) == [
+                "objects.yaml:4:17: warning: the backend's '_id' is named 'cortexId' in Swift, since the schema's 'c_id' is named 'id'"
+            ]
+        )
+        #expect(
+            result.diagnostics.all.first?.hint
+                == "choose another name with 'naming.overrides: { c_thing.c_id: newName }'"
+        )
+        let thing = try #require(file(result, "Thing.swift"), "\(messages(result))")
+        #expect(thing.contains("public var cortexId: ObjectID\n") && !thing.contains("Identifiable"), "\(thing)")
+
+        let collections = #"[{"name": "c", "endpointBasePath": "/c", "fields": [{"name": "state", "type": "string"}]}]"#
+        let mia = generate(config: "schemas: [c.json]\noutput: Generated\n", ["c.json": collections])
+        #expect(
+            messages(mia) == [
+                "c.json:1:62: warning: the backend's '__STATE__' is named 'miaState' in Swift, since the schema's 'state' is named 'state'"
+            ]
+        )
+    }
+
     @Test(arguments: [
         ("c_string", "string"),
         ("c_stringArray", "stringArray"),

@@ -263,13 +263,17 @@ public struct Resolver: Sendable {
         var properties = definition.properties
         // A variant's own properties share the struct with the object's: they count as declared too.
         let variantProperties = definition.objectTypes.flatMap { objectType in
-            objectType.properties.map { (path: path + [objectType.name.value, $0.name.value], name: $0.name.value) }
+            objectType.properties.map { (path: path + [objectType.name.value, $0.name.value], name: $0.name) }
         }
-        let schemaSwiftNames = Set(
-            definition.properties.map { overrideName(path + [$0.name.value]) ?? propertyName($0.name.value) }
-                + variantProperties.map { overrideName($0.path) ?? propertyName($0.name) }
-        )
-        let variantNames = Set(variantProperties.map(\.name))
+        // Each Swift name the schema's properties take, with the first property that takes it.
+        var schemaSwiftNames: [String: (path: [String], name: Located<String>)] = [:]
+        for property in definition.properties.map({ (path: path + [$0.name.value], name: $0.name) })
+            + variantProperties
+        {
+            let swiftName = overrideName(property.path) ?? propertyName(property.name.value)
+            schemaSwiftNames[swiftName] = schemaSwiftNames[swiftName] ?? property
+        }
+        let variantNames = Set(variantProperties.map(\.name.value))
         var systemProperties: [String: SystemProperty] = [:]
         var leading: [PropertyDefinition] = []
         // The backend is known when the config names it, or when the schema is the backend's own file.
@@ -292,9 +296,18 @@ public struct Resolver: Sendable {
             }
             // A variant that declares it keeps its own declaration.
             guard system.isAddedWhenMissing, !variantNames.contains(system.apiName) else { continue }
-            // A schema property already has the name (`c_owner` → `owner`): the backend's gets its dialect's prefix.
-            if schemaSwiftNames.contains(system.swiftName) {
-                system.swiftName = config.dialect.rawValue + SwiftNaming().typeName(system.swiftName)
+            // A schema property already has the name (`c_owner` → `owner`): the backend's gets its dialect's prefix,
+            // with a warning, since code reading the backend's value by its usual name (`id`, which makes the model
+            // `Identifiable`) now reads the schema's.
+            if let taker = schemaSwiftNames[system.swiftName] {
+                let renamed = config.dialect.rawValue + SwiftNaming().typeName(system.swiftName)
+                diagnostics.warning(
+                    "the backend's '\(system.apiName)' is named '\(renamed)' in Swift, since the schema's '\(taker.name.value)' is named '\(system.swiftName)'",
+                    at: taker.name.location,
+                    hint:
+                        "choose another name with 'naming.overrides: { \(taker.path.joined(separator: ".")): newName }'"
+                )
+                system.swiftName = renamed
             }
             system.sharedDefinition = backend.flatMap { SystemProperty.addedDefinitions[$0]?[system.apiName] }
             systemProperties[system.apiName] = system
