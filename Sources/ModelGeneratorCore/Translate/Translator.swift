@@ -272,10 +272,11 @@ public struct Translator: Sendable {
         let isIdentifiable = read.contains {
             $0.apiName == "_id" && $0.swiftName == "id" && $0.keyPath == ["_id"] && $0.isRequired
         }
-        // A Parse class is identified by `objectId`; the runtime's protocol adds `id`, unless a field is named so.
+        // A Parse class is identified by `objectId`; the runtime's protocol adds `id`, unless a field is named so. The
+        // protocol reads `objectId` as a stored property, which a type's struct of a typed object holds in `common`.
         let isIdentifiedByObjectID =
             !isIdentifiable && !properties.contains { $0.swiftName == "id" }
-            && read.contains {
+            && properties.contains {
                 $0.isSystemProperty && $0.apiName == "objectId" && $0.swiftName == "objectId"
                     && $0.keyPath == ["objectId"] && $0.isRequired && $0.type == .string && !$0.isArray
             }
