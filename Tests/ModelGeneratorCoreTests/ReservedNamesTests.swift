@@ -8,9 +8,9 @@ import Testing
 @Suite struct ReservedNamesTests {
     static let repository = GoldenTests.goldensDirectory.deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The top-level public types the runtime declares, read from its sources.
-    static func runtimeTypes() throws -> Set<String> {
-        let sources = repository.appendingPathComponent("Sources/ModelRuntime")
+    /// The top-level public types the runtime library `module` declares, read from its sources.
+    static func runtimeTypes(of module: String = "ModelRuntime") throws -> Set<String> {
+        let sources = repository.appendingPathComponent("Sources/\(module)")
         let declaration = try Regex(
             #"(?m)^public (?:final |indirect )?(?:struct|enum|protocol|class|typealias|actor) ([A-Z]\w*)"#
         )
@@ -47,6 +47,39 @@ import Testing
         }
         let unreserved = named.intersection(runtime).subtracting(SwiftNaming.reservedTypeNames)
         #expect(unreserved.isEmpty, "add to SwiftNaming.runtimeTypeNames: \(unreserved.sorted())")
+    }
+
+    /// An app names the runtime libraries' types beside the models (`Query<Visit>`, `Page<Visit>`, `ModelClient`):
+    /// each is reserved, either because generated code names it too or because an app does.
+    @Test func everyPublicTypeOfTheRuntimeLibrariesIsReserved() throws {
+        var declared: Set<String> = []
+        for module in ["ModelRuntime", "ModelRuntimeClient", "ModelRuntimeTesting"] {
+            declared.formUnion(try Self.runtimeTypes(of: module))
+        }
+        // The control: each library's sources were read.
+        #expect(declared.isSuperset(of: ["Query", "ModelClient", "InMemoryBackend"]))
+        let unreserved = declared.subtracting(SwiftNaming.reservedTypeNames).subtracting(SwiftNaming.appTypeNames)
+        #expect(unreserved.isEmpty, "add to SwiftNaming.runtimeLibraryTypeNames: \(unreserved.sorted())")
+    }
+
+    /// A Medable `c_query` with `c_` stripped was `Query`, which hid the runtime's `Query<Model>` in the app's files.
+    @Test(arguments: [
+        ("c_query", "Query"), ("c_page", "Page"), ("c_decimal", "Decimal"), ("c_in_memory_backend", "InMemoryBackend"),
+    ])
+    func anObjectNamedLikeATypeAnAppNamesIsRenamed(object: String, swiftName: String) throws {
+        let config = "schemas: [objects.yaml]\noutput: Generated\nnaming:\n  stripPrefixes: [c_]\n"
+        let result = generate(config: config, ["objects.yaml": "objects:\n  - name: \(object)\n"])
+        #expect(
+            messages(result) == [
+                "objects.yaml:2:11: warning: object '\(object)' is named '\(swiftName)Object' in Swift, since '\(swiftName)' would hide the type of that name"
+            ]
+        )
+        #expect(file(result, "\(swiftName)Object.swift") != nil, "\(result.files.map(\.path))")
+        let chosen = generate(
+            config: config + "  overrides: { \(object): \(swiftName) }\n",
+            ["objects.yaml": "objects:\n  - name: \(object)\n"]
+        )
+        #expect(messages(chosen).isEmpty && file(chosen, "\(swiftName).swift") != nil, "\(messages(chosen))")
     }
 
     /// Inside a generated type, its typealiases (`typealias Model = Visit`) and generic parameters (`Fields<Root>`)

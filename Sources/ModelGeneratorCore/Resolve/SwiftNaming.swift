@@ -124,8 +124,8 @@ public struct SwiftNaming: Sendable {
     ]
 
     /// `name`, or `name + "Object"` with a warning at `location` when a model of that name would hide a type the
-    /// generated code uses (`reservedTypeNames`), or, unless the user `chose` the name in `naming.overrides`, one of
-    /// Swift's that an app names (`standardLibraryTypeNames`). `what` says what the type is made from (`object 'c_x'`,
+    /// generated code uses (`reservedTypeNames`), or, unless the user `chose` the name in `naming.overrides`, one
+    /// that an app names (`appTypeNames`). `what` says what the type is made from (`object 'c_x'`,
     /// `mapping 'Optional'`), and the hint suggests a `naming.overrides` entry for `overrideKey`. A model names its
     /// file too: a name too long for one (`fileNameLimit`) is an error there.
     static func unreservedTypeName(
@@ -139,7 +139,7 @@ public struct SwiftNaming: Sendable {
         let hint = "choose another name with 'naming.overrides: { \(overrideKey): NewName }'"
         // `Any` + `Object` is Swift's `AnyObject`, reserved too: the suffix goes on until the name is free.
         var unreserved = name
-        while reservedTypeNames.contains(unreserved) || (!chosen && standardLibraryTypeNames.contains(unreserved)) {
+        while reservedTypeNames.contains(unreserved) || (!chosen && appTypeNames.contains(unreserved)) {
             unreserved += "Object"
         }
         if unreserved != name {
@@ -198,10 +198,17 @@ public struct SwiftNaming: Sendable {
         "SchemaObject", "Create", "Patch", "FacetRules", "JSONKey", "SelfCoding", "Result", "ClearableProperty",
     ])
 
+    /// Types an app's own code names beside the models: Swift's (``standardLibraryTypeNames``), a few of
+    /// Foundation's, and the public types of the runtime's three libraries (``runtimeLibraryTypeNames``). A model of
+    /// the same name hides such a type, or makes it ambiguous, in every file that imports the models. Only top-level
+    /// models are renamed for them: a nested `Visit.Duration` hides nothing outside `Visit`.
+    static let appTypeNames: Set<String> = standardLibraryTypeNames.union(runtimeLibraryTypeNames).union([
+        "UUID", "Decimal", "Locale", "Calendar", "TimeZone", "DateComponents", "IndexPath", "CharacterSet",
+    ])
+
     /// Types of Swift's standard library and concurrency that an app's own code names: a model of the same name (a
     /// Medable `c_task` is `Task`) would hide them in every file that imports the models, since a module's types hide
-    /// the standard library's of the same name, and `Task { … }` there would no longer start a task. Only top-level
-    /// models are renamed for them: a nested `Visit.Duration` hides nothing outside `Visit`.
+    /// the standard library's of the same name, and `Task { … }` there would no longer start a task.
     static let standardLibraryTypeNames: Set<String> = [
         "Task", "TaskGroup", "ThrowingTaskGroup", "DiscardingTaskGroup", "TaskPriority", "TaskLocal", "Actor",
         "MainActor", "GlobalActor", "AsyncStream", "AsyncThrowingStream", "AsyncSequence", "AsyncIteratorProtocol",
@@ -210,6 +217,33 @@ public struct SwiftNaming: Sendable {
         "Float64", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Range",
         "ClosedRange", "Sequence", "Collection", "Equatable", "Comparable", "Mirror", "Hasher", "Slice", "KeyPath",
         "Numeric", "Strideable", "Sendable", "Encodable", "Decodable",
+    ]
+
+    /// The public types of `ModelRuntime`, `ModelRuntimeClient` and `ModelRuntimeTesting` that generated code doesn't
+    /// name (those are ``runtimeTypeNames``), but an app's does: a Medable `c_query` named `Query` hid the runtime's
+    /// `Query<Model>` in every file importing the models, and a model `Page` made the client's `Page<Model>`
+    /// ambiguous. `ReservedNamesTests` checks the list against the libraries' sources.
+    static let runtimeLibraryTypeNames: Set<String> = [
+        "AllowsAddToSet", "AllowsPull", "AllowsPush", "ArrayOperations", "BodyDialect", "BodyError", "Condition",
+        "ConditionNode", "CortexDialect", "DatePatternFormatter", "DecodingReport", "ElementCondition", "ElementValue",
+        "FacetState", "FieldOperator", "FieldPathRepresentable", "FileLocation", "FilterRenderer", "GeoCoordinate",
+        "GeoDistance", "GeoOperator", "GeoPointValue", "IDSyntax", "ISO8601DateCodable", "ISO8601DateCoding",
+        "InvalidObjectIDError", "MiaDialect", "MiaEndpoint", "MiaEndpoints", "MiaState", "MimeTypes", "NamedCodingKey",
+        "NoUserData", "ParseDialect", "PatchBody", "PathSegment", "PendingUpload", "Query", "QueryComparable",
+        "QueryDialect", "QueryError", "QueryJSON", "QueryLiteral", "QueryParts", "ReferenceIdentifier",
+        "ReferenceValue",
+        "RegexOptions", "RenderedRequest", "RequestPathError", "SortKey", "Subquery", "TextSearch",
+        "TextSearchPlacement",
+        "UploadedFile", "ValidationError", "ValueConditions", "ValueFormatter", "WireDialect", "WireEncodedValue",
+        // ModelRuntimeClient
+        "BatchError", "ClientDialect", "FileUploader", "HTTPTransport", "HTTPTransportError", "InvalidPolicyError",
+        "ListEnvelope", "ListLayout", "ModelClient", "ModelClientError", "MultipartFormData", "Page",
+        "ParseCredentials",
+        "PartialUpdateError", "PollingPolicy", "RedirectPolicy", "RetryPolicy", "ServerRefusal", "URLSessionTransport",
+        "UploadError", "UploadProgress", "WriteAnswer",
+        // ModelRuntimeTesting
+        "BackendClock", "IDGenerator", "InMemoryBackend", "InMemoryBackendError", "InMemoryDialect", "RecordedRequest",
+        "RequestMatch", "ScriptedFault", "StoredFile",
     ]
 
     /// The types of `ModelRuntime` that generated code names: a schema object of the same name would hide them in
