@@ -368,6 +368,36 @@ import FoundationNetworking
         #expect(documents.map { $0["c_count"] } == [1, 6, 7])
     }
 
+    /// A `PATCH /bulk` filter's `_st` is a list of states, as a querystring's is: the filter's schema takes the
+    /// querystring's `_st` in place of the single state written before it (crud-service `lib/JSONSchemaGenerator.js`,
+    /// `generatePatchBulkJSONSchema`; `tests/expectedSchemas/booksPatchBulkSchema.js`, `_st`'s pattern), and
+    /// `patchBulk` selects among each of them (`lib/CrudService.js`, `state.split(',')`).
+    @Test func aBulkPatchFilterTakesAListOfStates() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert(
+            [["c_name": "a", "__STATE__": "DRAFT"], ["c_name": "b", "__STATE__": "TRASH"]],
+            into: "c_items"
+        )
+        var (status, answer) = try await Self.send(
+            backend,
+            "/c_items/bulk",
+            method: "PATCH",
+            body: #"""
+                [{"filter":{"c_name":"a","_st":"PUBLIC,DRAFT"},"update":{"$set":{"c_count":1}}},
+                 {"filter":{"c_name":"b","_st":"DRAFT,TRASH"},"update":{"$set":{"c_count":2}}}]
+                """#
+        )
+        #expect(status == 200 && answer == 2, "\(answer)")
+        #expect(await backend.documents(in: "c_items").map { $0["c_count"] } == [1, 2])
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/bulk",
+            method: "PATCH",
+            body: #"[{"filter":{"c_name":"a","_st":"ARCHIVED"},"update":{"$set":{"c_count":3}}}]"#
+        )
+        #expect(status == 400 && answer["code"] == "FST_ERR_VALIDATION", "\(answer)")
+    }
+
     /// `POST /upsert-one` updates the document `_q` selects, or creates it from the filter's equalities,
     /// `$setOnInsert` and the update, in the state a create gets; it answers the document (crud-service
     /// `lib/CrudService.js`, `upsertOne`; `tests/httpInterface.upsertOne.test.js`).

@@ -392,12 +392,18 @@ struct MiaBackend: BackendDialect {
     /// any text that names a state passes it; each of its comma-separated parts is a state a document may be in.
     private func states(_ request: BackendRequest) throws -> Set<String> {
         guard let text = request.item("_st") else { return ["PUBLIC"] }
-        guard Self.states.contains(where: { text.contains($0) }) else {
-            throw Self.schemaFault(
-                "querystring/_st must match pattern \"(PUBLIC|DRAFT|TRASH|DELETED)(,(PUBLIC|DRAFT|TRASH|DELETED))*\""
+        try Self.checkStateList(text, at: "querystring/_st")
+        return Set(text.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    /// Refuses a list of states that fails the schema's pattern for `_st`, at `pointer`: unanchored, it takes any
+    /// text that names a state (crud-service `lib/JSONSchemaGenerator.js`, `propertiesGetValidation`).
+    private static func checkStateList(_ text: String, at pointer: String) throws {
+        guard states.contains(where: { text.contains($0) }) else {
+            throw schemaFault(
+                "\(pointer) must match pattern \"(PUBLIC|DRAFT|TRASH|DELETED)(,(PUBLIC|DRAFT|TRASH|DELETED))*\""
             )
         }
-        return Set(text.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
     }
 
     /// The item `name`, decoded from base64 when the request says its JSON parameters are (the header
@@ -879,7 +885,7 @@ struct MiaBackend: BackendDialect {
     }
 
     /// `PATCH /bulk`: `[{"filter": {…}, "update": {…}}]`, each updating the first document its filter (`_id`, `_q`,
-    /// `_st` of one state, `PUBLIC` without, and fields) selects; answers how many changed (crud-service
+    /// `_st`, `PUBLIC` without, and fields) selects; answers how many changed (crud-service
     /// `lib/CrudService.js`, `patchBulk`).
     private func patchBulk(_ request: BackendRequest, _ collection: String, _ state: inout BackendState) throws -> Int {
         guard case .array(let commands) = request.body, !commands.isEmpty else {
@@ -899,9 +905,9 @@ struct MiaBackend: BackendDialect {
                 }
                 return (key, String(decoding: try value.jsonData(sortedKeys: true), as: UTF8.self))
             }
-            if let st = filter["_st"]?.stringValue, !Self.states.contains(st) {
-                throw Self.schemaFault("body/\(position)/filter/_st must be equal to one of the allowed values")
-            }
+            // The filter's `_st` is the list's: the querystring's schema for it replaces the single state the
+            // generator writes first (`generatePatchBulkJSONSchema`), so it may name several.
+            if let st = filter["_st"]?.stringValue { try Self.checkStateList(st, at: "body/\(position)/filter/_st") }
             var selection = request
             selection.query = query
             selection.headers["json-query-params-encoding"] = nil
