@@ -368,6 +368,32 @@ import FoundationNetworking
         #expect(documents.map { $0["c_count"] } == [1, 6, 7])
     }
 
+    /// A bulk create stops at a duplicate of a unique index with a 409 and keeps the documents stored before it, as
+    /// MongoDB's ordered `insertMany` does (crud-service `lib/CrudService.js`, `insertMany`;
+    /// `tests/httpInterface.postBulk.test.js`, "violate index uniqueness": "only the first was inserted"); a body
+    /// the schema refuses stores none ("violate required constraints": "no insertions on database").
+    @Test func aBulkCreateKeepsWhatItStoredBeforeADuplicate() async throws {
+        let backend = InMemoryBackend(.mia)
+        await backend.requireUnique("c_name", in: "c_items")
+        var (status, answer) = try await Self.send(
+            backend,
+            "/c_items/bulk",
+            method: "POST",
+            body: #"[{"c_name":"a"},{"c_name":"b"},{"c_name":"a"},{"c_name":"c"}]"#
+        )
+        #expect(status == 409 && answer["error"] == "Conflict", "\(answer)")
+        #expect(await backend.documents(in: "c_items").map { $0["c_name"] } == ["a", "b"])
+        await backend.register(Item.self)
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/bulk",
+            method: "POST",
+            body: #"[{"c_name":"d"},{"c_count":"many"}]"#
+        )
+        #expect(status == 400 && answer["code"] == "FST_ERR_VALIDATION", "\(answer)")
+        #expect(await backend.documents(in: "c_items").count == 2)
+    }
+
     /// A `PATCH /bulk` filter's `_st` is a list of states, as a querystring's is: the filter's schema takes the
     /// querystring's `_st` in place of the single state written before it (crud-service `lib/JSONSchemaGenerator.js`,
     /// `generatePatchBulkJSONSchema`; `tests/expectedSchemas/booksPatchBulkSchema.js`, `_st`'s pattern), and

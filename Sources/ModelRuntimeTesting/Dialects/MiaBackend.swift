@@ -232,15 +232,7 @@ struct MiaBackend: BackendDialect {
             scratch.unique[collection] = nil
             _ = try create(request.body, request, collection, endpoint: endpoint, &scratch)
             return BackendAnswer(["result": "ok"])
-        case ("POST", 1, "bulk"):
-            guard case .array(let bodies) = request.body else { throw Self.schemaFault("body must be array") }
-            // The schema takes an empty array; the service's insertMany then fails an assertion, a 500
-            // (crud-service `lib/CrudService.js`).
-            guard !bodies.isEmpty else {
-                throw BackendFault(status: 500, code: "assertion", message: "At least one element is required")
-            }
-            let ids = try bodies.map { try create($0, request, collection, endpoint: endpoint, &state) }
-            return BackendAnswer(.array(ids.map { ["_id": .string($0)] }))
+        case ("POST", 1, "bulk"): return try createMany(request, collection, endpoint: endpoint, &state)
         case ("PATCH", 1, "bulk"): return BackendAnswer(.int(try patchBulk(request, collection, &state)))
         case ("POST", 1, "upsert-one"): return try upsertOne(request, collection, endpoint: endpoint, &state)
         case ("POST", 1, "state"): return BackendAnswer(.int(try changeStateMany(request, collection, &state)))
@@ -844,6 +836,7 @@ struct MiaBackend: BackendDialect {
 
     // MARK: Writing
 
+    /// `POST /`: the body checked and stored as a new document; answers its id.
     private func create(
         _ body: JSONValue?,
         _ request: BackendRequest,
@@ -851,6 +844,54 @@ struct MiaBackend: BackendDialect {
         endpoint: String,
         _ state: inout BackendState
     ) throws -> String {
+        let document = try newDocument(body, request, collection, endpoint: endpoint, &state)
+        try store(document, in: collection, &state)
+        return document["_id"]?.stringValue ?? ""
+    }
+
+    /// `POST /bulk`: every body checked as a create's before any is stored, as the route's schema reads the whole
+    /// array; then each stored in turn, as MongoDB's ordered `insertMany` stores them: a duplicate of a unique index
+    /// is a 409 that keeps the documents stored before it (crud-service `lib/CrudService.js`, `insertMany`;
+    /// `tests/httpInterface.postBulk.test.js`, "violate index uniqueness": "only the first was inserted").
+    private func createMany(
+        _ request: BackendRequest,
+        _ collection: String,
+        endpoint: String,
+        _ state: inout BackendState
+    ) throws -> BackendAnswer {
+        guard case .array(let bodies) = request.body else { throw Self.schemaFault("body must be array") }
+        // The schema takes an empty array; the service's insertMany then fails an assertion, a 500
+        // (crud-service `lib/CrudService.js`).
+        guard !bodies.isEmpty else {
+            throw BackendFault(status: 500, code: "assertion", message: "At least one element is required")
+        }
+        let documents = try bodies.map { try newDocument($0, request, collection, endpoint: endpoint, &state) }
+        for document in documents {
+            do {
+                try store(document, in: collection, &state)
+            } catch let fault as BackendFault where fault.status == 409 {
+                // Answered, not thrown: a thrown fault would take back the documents stored before this one.
+                return BackendAnswer(fault.status, errorBody(fault))
+            }
+        }
+        return BackendAnswer(.array(documents.map { ["_id": $0["_id"] ?? .null] }))
+    }
+
+    /// Stores a new document, refused when it duplicates another's value of a unique index.
+    private func store(_ document: [String: JSONValue], in collection: String, _ state: inout BackendState) throws {
+        try state.checkUnique(.object(document), in: collection, replacing: nil)
+        state.collections[collection, default: []].append(.object(document))
+    }
+
+    /// The document a create's body makes, checked as the route's schema checks it, with its id, state and the
+    /// service's own fields; not stored.
+    private func newDocument(
+        _ body: JSONValue?,
+        _ request: BackendRequest,
+        _ collection: String,
+        endpoint: String,
+        _ state: inout BackendState
+    ) throws -> [String: JSONValue] {
         guard case .object(var document) = body else { throw Self.schemaFault("body must be object") }
         try state.checkKeys(document.keys.filter { $0 != "__STATE__" }, of: collection, readOnly: Self.systemProperties)
         try state.checkRequiredMembers(document, of: collection)
@@ -875,9 +916,7 @@ struct MiaBackend: BackendDialect {
             // Fastify's JSON pointer to the value: `body/c_parts/0/c_qty`.
             throw Self.wrongType(fault, at: fault.path.map { "body/" + $0.replacingOccurrences(of: ".", with: "/") })
         }
-        try state.checkUnique(.object(document), in: collection, replacing: nil)
-        state.collections[collection, default: []].append(.object(document))
-        return id
+        return document
     }
 
     private func stateOnInsert(_ collection: String, endpoint: String, _ state: BackendState) -> String {
