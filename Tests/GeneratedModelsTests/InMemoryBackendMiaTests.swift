@@ -394,6 +394,46 @@ import FoundationNetworking
         #expect(await backend.documents(in: "c_items").count == 2)
     }
 
+    /// Every document a request writes gets the request's one time: the service stamps `createdAt` and `updatedAt`
+    /// with its request context's `now`, made once per request (crud-service `lib/hooks.js`,
+    /// `injectContextInRequest`; `lib/CrudService.js`, `insertMany`, `patchMany` and `patchBulk` use `context.now`).
+    @Test func aRequestStampsEveryDocumentItWritesWithOneTime() async throws {
+        let backend = InMemoryBackend(.mia)
+        var (status, answer) = try await Self.send(
+            backend,
+            "/c_items/bulk",
+            method: "POST",
+            body: #"[{"c_name":"a"},{"c_name":"b"},{"c_name":"c"}]"#
+        )
+        #expect(status == 200, "\(answer)")
+        var documents = await backend.documents(in: "c_items")
+        let created = try #require(documents.first?["createdAt"])
+        #expect(documents.allSatisfy { $0["createdAt"] == created && $0["updatedAt"] == created }, "\(documents)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/",
+            [("_st", "DRAFT")],
+            method: "PATCH",
+            body: #"{"$set":{"c_count":1}}"#
+        )
+        #expect(status == 200 && answer == 3, "\(answer)")
+        documents = await backend.documents(in: "c_items")
+        let patched = try #require(documents.first?["updatedAt"])
+        #expect(patched != created && documents.allSatisfy { $0["updatedAt"] == patched }, "\(documents)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/bulk",
+            method: "PATCH",
+            body: #"""
+                [{"filter":{"c_name":"a","_st":"DRAFT"},"update":{"$set":{"c_count":2}}},
+                 {"filter":{"c_name":"c","_st":"DRAFT"},"update":{"$set":{"c_count":3}}}]
+                """#
+        )
+        #expect(status == 200 && answer == 2, "\(answer)")
+        documents = await backend.documents(in: "c_items")
+        #expect(documents[0]["updatedAt"] != patched && documents[0]["updatedAt"] == documents[2]["updatedAt"])
+    }
+
     /// A `PATCH /bulk` filter's `_st` is a list of states, as a querystring's is: the filter's schema takes the
     /// querystring's `_st` in place of the single state written before it (crud-service `lib/JSONSchemaGenerator.js`,
     /// `generatePatchBulkJSONSchema`; `tests/expectedSchemas/booksPatchBulkSchema.js`, `_st`'s pattern), and

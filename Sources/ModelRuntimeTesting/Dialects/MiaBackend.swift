@@ -264,8 +264,8 @@ struct MiaBackend: BackendDialect {
     }
 
     /// Applies the request's body to the documents at `indexes`, as `PATCH /` (by filter) and `PATCH /<id>` do: by
-    /// the request's user, within its `acl_write_columns`, with its `_q` and field conditions naming the element
-    /// that a positional `$` operator changes.
+    /// the request's user at the request's one time, within its `acl_write_columns`, with its `_q` and field
+    /// conditions naming the element that a positional `$` operator changes.
     private func patch(
         _ indexes: [Int],
         _ request: BackendRequest,
@@ -274,6 +274,9 @@ struct MiaBackend: BackendDialect {
         _ parameters: Set<String>
     ) throws {
         let selecting = try conditions(request, collection, state, parameters)
+        // The service stamps every document a request writes with its context's one `now` (crud-service
+        // `lib/hooks.js`, `injectContextInRequest`).
+        let now = indexes.isEmpty ? nil : state.timestamp()
         for index in indexes {
             try update(
                 at: index,
@@ -281,6 +284,7 @@ struct MiaBackend: BackendDialect {
                 user: user(request),
                 collection,
                 &state,
+                now: now,
                 selecting: selecting,
                 writable: writableColumns(request)
             )
@@ -844,7 +848,8 @@ struct MiaBackend: BackendDialect {
         endpoint: String,
         _ state: inout BackendState
     ) throws -> String {
-        let document = try newDocument(body, request, collection, endpoint: endpoint, &state)
+        let now = state.timestamp()
+        let document = try newDocument(body, request, collection, endpoint: endpoint, now: now, &state)
         try store(document, in: collection, &state)
         return document["_id"]?.stringValue ?? ""
     }
@@ -865,7 +870,10 @@ struct MiaBackend: BackendDialect {
         guard !bodies.isEmpty else {
             throw BackendFault(status: 500, code: "assertion", message: "At least one element is required")
         }
-        let documents = try bodies.map { try newDocument($0, request, collection, endpoint: endpoint, &state) }
+        let now = state.timestamp()
+        let documents = try bodies.map {
+            try newDocument($0, request, collection, endpoint: endpoint, now: now, &state)
+        }
         for document in documents {
             do {
                 try store(document, in: collection, &state)
@@ -884,12 +892,14 @@ struct MiaBackend: BackendDialect {
     }
 
     /// The document a create's body makes, checked as the route's schema checks it, with its id, state and the
-    /// service's own fields; not stored.
+    /// service's own fields, created at `now`: the request's time, which every document it creates shares.
+    /// Not stored.
     private func newDocument(
         _ body: JSONValue?,
         _ request: BackendRequest,
         _ collection: String,
         endpoint: String,
+        now: String,
         _ state: inout BackendState
     ) throws -> [String: JSONValue] {
         guard case .object(var document) = body else { throw Self.schemaFault("body must be object") }
@@ -902,7 +912,6 @@ struct MiaBackend: BackendDialect {
             throw Self.schemaFault("body/__STATE__ must be equal to one of the allowed values")
         }
         let id = state.newID()
-        let now = state.timestamp()
         document["_id"] = .string(id)
         document["__STATE__"] = .string(initial)
         document["createdAt"] = .string(now)
@@ -931,6 +940,7 @@ struct MiaBackend: BackendDialect {
             throw Self.schemaFault("body must NOT have fewer than 1 items")
         }
         var changed = 0
+        var now: String?
         for (position, command) in commands.enumerated() {
             guard case .object(let filter)? = command["filter"], let operators = command["update"] else {
                 throw Self.schemaFault("body/\(position) must have required property 'filter' and 'update'")
@@ -954,12 +964,15 @@ struct MiaBackend: BackendDialect {
             let parameters: Set<String> = ["_q", "_st", "_id"]
             guard let index = try visible(selection, collection, state, parameters).first?.index else { continue }
             let selecting = try conditions(selection, collection, state, parameters)
+            // Every command's document is stamped with the request's one time.
+            now = now ?? state.timestamp()
             try update(
                 at: index,
                 operators,
                 user: user(request),
                 collection,
                 &state,
+                now: now,
                 selecting: selecting,
                 writable: writableColumns(request)
             )
