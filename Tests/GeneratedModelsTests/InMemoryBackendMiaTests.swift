@@ -214,6 +214,42 @@ import FoundationNetworking
         #expect(status == 200 && Self.names(answer) == ["later"], "\(answer)")
     }
 
+    /// The query parser takes an operator on a field only where the field's type supports it (crud-service
+    /// `lib/QueryParser.js`, `traverse`, and each operator's `supportedTypes`): `$size` and `$elemMatch` only on an
+    /// array; the comparisons, `$ne` and `$regex` not on one; and a member that is no operator only in an array's or
+    /// an object's condition (`tests/queryParser.test.js`, "don't allow nested queries for type !== RawObject"). The
+    /// backend knows the types from the registered model.
+    @Test func anOperatorTheFieldsTypeDoesntTakeIsRefused() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([
+            Item(
+                id: ObjectID(Self.first)!,
+                name: "a",
+                count: 2,
+                tags: ["x", "y"],
+                parts: [.init(label: "bolt", qty: 1)]
+            )
+        ])
+        for (filter, message) in [
+            (#"{"c_name":{"$size":1}}"#, "Unsupported operator: $size for string field"),
+            (#"{"c_count":{"$elemMatch":{"$gt":1}}}"#, "Unsupported operator: $elemMatch for number field"),
+            (#"{"c_tags":{"$ne":"z"}}"#, "Unsupported operator: $ne for Array field"),
+            (#"{"$or":[{"c_tags":{"$regex":"^x"}}]}"#, "Unsupported operator: $regex for Array field"),
+            (#"{"c_parts.c_label":{"$size":1}}"#, "Unsupported operator: $size for string field"),
+            (#"{"c_name":{"note":"a"}}"#, "Unsupported operator: note"),
+        ] {
+            let (status, answer) = try await Self.send(backend, "/c_items/", [("_q", filter)])
+            #expect(status == 400 && answer["message"]?.stringValue == message, "\(filter): \(answer)")
+        }
+        for filter in [
+            #"{"c_tags":{"$size":2}}"#, #"{"c_tags":{"$elemMatch":{"$eq":"x"}}}"#, #"{"c_tags":{"$in":["x"]}}"#,
+            #"{"c_name":{"$regex":"^a"}}"#, #"{"c_parts":{"$elemMatch":{"c_label":"bolt"}}}"#, #"{"c_tags":"y"}"#,
+        ] {
+            let (status, answer) = try await Self.send(backend, "/c_items/", [("_q", filter)])
+            #expect(status == 200 && Self.names(answer) == ["a"], "\(filter): \(answer)")
+        }
+    }
+
     /// A query parameter's text is coerced to the field's type by the route's querystring schema, which has the
     /// collection's fields (crud-service `lib/JSONSchemaGenerator.js`, `propertiesGetValidation`, with Fastify's Ajv
     /// `coerceTypes`): text that spells no number for a number field, or no boolean for a boolean one, is the

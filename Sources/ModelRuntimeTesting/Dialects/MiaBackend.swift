@@ -507,7 +507,7 @@ struct MiaBackend: BackendDialect {
                 }
                 conditions.append(.object([name: .string(text)]))
                 continue
-            case .other?, nil: break
+            case .array?, .other?, nil: break
             }
             var candidates: [JSONValue] = [.string(text)]
             if let number = Int(text) {
@@ -575,22 +575,57 @@ struct MiaBackend: BackendDialect {
                 cast[key] = .array(try filters.map { try casting($0, kind: kind) })
                 continue
             }
-            let castValue: ((JSONValue) throws -> JSONValue)?
-            if dateProperties.contains(key) {
-                castValue = date
-            } else if key.hasPrefix("$") {
-                castValue = nil
-            } else {
-                castValue =
-                    switch kind(key) {
-                    case .date: date
-                    case .objectID: objectID
-                    default: nil
-                    }
-            }
+            let fieldKind: FieldKind? = dateProperties.contains(key) ? .date : key.hasPrefix("$") ? nil : kind(key)
+            try checkCondition(value, of: key, kind: fieldKind)
+            let castValue: ((JSONValue) throws -> JSONValue)? =
+                switch fieldKind {
+                case .date?: date
+                case .objectID?: objectID
+                default: nil
+                }
             cast[key] = try castValue.map { try castingCondition(value, $0) } ?? value
         }
         return .object(cast)
+    }
+
+    /// Refuses a field's condition that the query parser refuses for the field's type (crud-service
+    /// `lib/QueryParser.js`, `traverse`, with each operator's `supportedTypes`): an operator the type doesn't take
+    /// (`Unsupported operator: $size for string field`, `Unsupported operator: $gt for Array field`), and a member
+    /// that is no operator, which only an array's or an object's condition may have (`Unsupported operator: note`).
+    /// A field of no known type, or an object's, is let through.
+    private static func checkCondition(_ condition: JSONValue, of field: String, kind: FieldKind?) throws {
+        guard let kind, let type = parserTypeName(kind), case .object(let members) = condition else { return }
+        for name in members.keys.sorted() {
+            if !name.hasPrefix("$") {
+                guard kind == .array else { throw BackendFault.invalid("Unsupported operator: \(name)", path: field) }
+            } else if parserRefuses(name, on: kind) {
+                throw BackendFault.invalid("Unsupported operator: \(name) for \(type) field", path: field)
+            }
+        }
+    }
+
+    /// The query parser's name for a field type, as its refusals word it; nil for an object's or a type of its own.
+    private static func parserTypeName(_ kind: FieldKind) -> String? {
+        switch kind {
+        case .string: "string"
+        case .number: "number"
+        case .boolean: "boolean"
+        case .date: "Date"
+        case .objectID: "ObjectId"
+        case .array: "Array"
+        case .other: nil
+        }
+    }
+
+    /// Whether the query parser refuses the operator `name` on a field of `kind`: the comparisons, `$ne` and
+    /// `$regex` take no array; `$elemMatch` and `$size` take only an array; `$nearSphere` only a GeoPoint.
+    private static func parserRefuses(_ name: String, on kind: FieldKind) -> Bool {
+        switch name {
+        case "$gt", "$gte", "$lt", "$lte", "$ne", "$regex", "$options": kind == .array
+        case "$elemMatch", "$size": kind != .array
+        case "$nearSphere": true
+        default: false
+        }
     }
 
     private static func castingCondition(

@@ -5,7 +5,9 @@ import ModelRuntime
 /// filter's values and a query parameter's text by.
 enum FieldKind: Sendable, Equatable {
     case string, number, boolean, date, objectID
-    /// An array, an object, or a value of a type of its own that takes none of the others: nothing to cast.
+    /// An array (the service's `Array` type), which its query parser takes some operators of and not others.
+    case array
+    /// An object, or a value of a type of its own that takes none of the others: nothing to cast.
     case other
 }
 
@@ -33,6 +35,7 @@ extension BackendState {
             if reads("2026-01-02T03:04:05.678Z") == true || reads("2026-01-02") == true { return .date }
             if reads(1) == true { return .number }
             if reads(true) == true { return .boolean }
+            if reads([]) == true { return .array }
             return .other
         }
         return nil
