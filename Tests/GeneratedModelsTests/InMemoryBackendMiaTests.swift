@@ -876,6 +876,43 @@ import FoundationNetworking
         #expect(await backend.documents(in: "c_items").first?["c_count"] == 2)
     }
 
+    /// Each update operator's schema lists only the fields of the kinds it takes: `$inc` and `$mul` numbers,
+    /// `$push`, `$pull` and `$addToSet` arrays, `$currentDate` dates (crud-service `lib/JSONSchemaGenerator.js`,
+    /// `propertiesPatchCommandsValidation`); another is an additional property, which the error handler words as its
+    /// own 400 (`tests/httpInterface.patchById.special.test.js`, `$addToSet` of a string field). The backend knows
+    /// the kinds from the registered model.
+    @Test func anUpdateOperatorTakesOnlyTheFieldsOfItsKind() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([Item(id: ObjectID(Self.first)!, name: "a", count: 2, active: true, tags: ["x"])])
+        for (name, field) in [
+            ("$addToSet", "c_name"), ("$push", "c_count"), ("$pull", "c_active"), ("$inc", "c_name"),
+            ("$mul", "c_tags"), ("$currentDate", "c_count"),
+        ] {
+            let value = name == "$currentDate" ? "true" : "1"
+            let (status, answer) = try await Self.send(
+                backend,
+                "/c_items/\(Self.first)",
+                method: "PATCH",
+                body: #"{"\#(name)":{"\#(field)":\#(value)}}"#
+            )
+            #expect(status == 400, "\(name) \(field): \(answer)")
+            #expect(
+                answer["message"]?.stringValue
+                    == #"body/\#(name) must NOT have additional properties. Property "\#(field)" is not defined in validation schema"#,
+                "\(answer)"
+            )
+            #expect(answer["code"] == nil, "the error handler's own error: \(answer)")
+        }
+        let (status, answer) = try await Self.send(
+            backend,
+            "/c_items/\(Self.first)",
+            method: "PATCH",
+            body: #"{"$inc":{"c_count":1},"$addToSet":{"c_tags":"y"},"$currentDate":{"c_when":true}}"#
+        )
+        #expect(status == 200 && answer["c_count"] == 3 && answer["c_tags"] == ["x", "y"], "\(answer)")
+        #expect(await backend.documents(in: "c_items").first?["c_name"] == "a")
+    }
+
     /// An update MongoDB fails is the service's 500, MongoDB's message passed on: a field under two operators, a
     /// field of a value that is no object, an array operator on a value that is no array, `$inc` of a value that is
     /// no number (crud-service `lib/httpInterface.js`, `handlePatchId`, which handles no MongoDB error;

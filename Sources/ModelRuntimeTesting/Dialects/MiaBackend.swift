@@ -1117,6 +1117,7 @@ struct MiaBackend: BackendDialect {
     ) throws {
         // An empty body passes the PATCH schema: the service still sets `updaterId` and `updatedAt`.
         guard case .object(var operators) = body else { throw Self.schemaFault("body must be object") }
+        try checkOperatorFields(operators, of: collection, state)
         // Only the fields `acl_write_columns` names may change; the query parser's refusal is no HTTP error, a 500
         // (crud-service `lib/QueryParser.js`, `traverseCommands`).
         if let writable {
@@ -1180,6 +1181,45 @@ struct MiaBackend: BackendDialect {
         }
         try state.checkUnique(.object(members), in: collection, replacing: index)
         state.collections[collection]![index] = .object(members)
+    }
+
+    /// Refuses an update operator's field of a kind the operator's schema doesn't list, as the PATCH schema refuses
+    /// a property it doesn't have, in the words of the service's error handler (crud-service
+    /// `lib/JSONSchemaGenerator.js`, `propertiesPatchCommandsValidation`; `index.js`, `customErrorHandler`;
+    /// `tests/httpInterface.patchById.special.test.js`, `$addToSet` of a string field: `body/$addToSet must NOT have
+    /// additional properties. Property "name" is not defined in validation schema`). Only a top-level field the
+    /// registered model says the kind of: the schema lists a nested one by its own path or pattern.
+    private func checkOperatorFields(
+        _ operators: [String: JSONValue],
+        of collection: String,
+        _ state: BackendState
+    ) throws {
+        for name in Self.updateOperators {
+            for field in (operators[name]?.objectValue ?? [:]).keys.sorted() where !field.contains(".") {
+                guard let kind = state.fieldKind(at: field, in: collection), Self.schemaRefuses(name, kind) else {
+                    continue
+                }
+                throw BackendFault(
+                    status: 400,
+                    code: "additionalProperty",
+                    message:
+                        "body/\(name) must NOT have additional properties. Property \"\(field)\" is not defined in "
+                        + "validation schema"
+                )
+            }
+        }
+    }
+
+    /// Whether the schema of the update operator `name` leaves out a field of `kind`: `$inc` and `$mul` list only
+    /// numbers, `$push`, `$pull` and `$addToSet` only arrays (an object's kind is unknown here: it may be a GeoPoint,
+    /// an array), `$currentDate` only dates (a string may be one the model reads as text).
+    private static func schemaRefuses(_ name: String, _ kind: FieldKind) -> Bool {
+        switch name {
+        case "$inc", "$mul": kind != .number
+        case "$push", "$pull", "$addToSet": ![.array, .other].contains(kind)
+        case "$currentDate": ![.date, .string].contains(kind)
+        default: false
+        }
     }
 
     /// The operators with each `<array>.$.replace` and `<array>.$.merge` (the service's element operators, as its
