@@ -250,6 +250,34 @@ import FoundationNetworking
         }
     }
 
+    /// A date field's value is stored as a date, whatever the ISO 8601 spelling a write sends, and answered in UTC
+    /// with milliseconds: the service casts it with `castDate` (crud-service `lib/QueryParser.js`, `traverseBody` for
+    /// a create, `traverseCommands` for `$set`) and answers a date with `toISOString()` (`lib/AdditionalCaster.js`,
+    /// `castItem`), so a sort by it is by the instant. The backend knows the field's type from the registered model.
+    @Test func aDateIsStoredAsTheInstantItNames() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        await backend.register(Item.self)
+        for (name, when) in [("a", "2026-03-01T01:00:00+01:00"), ("b", "2026-03-01T00:30:00Z")] {
+            let (status, answer) = try await Self.send(
+                backend,
+                "/c_items/",
+                method: "POST",
+                body: #"{"c_name":"\#(name)","c_when":"\#(when)"}"#
+            )
+            #expect(status == 200, "\(answer)")
+        }
+        var (status, answer) = try await Self.send(backend, "/c_items/", [("_s", "c_when")])
+        #expect(answer.arrayValue?.map { $0["c_when"] } == ["2026-03-01T00:00:00.000Z", "2026-03-01T00:30:00.000Z"])
+        #expect(Self.names(answer) == ["a", "b"], "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/\(Self.first)",
+            method: "PATCH",
+            body: #"{"$set":{"c_when":"2026-03-02T02:00:00+02:00"}}"#
+        )
+        #expect(status == 200 && answer["c_when"] == "2026-03-02T00:00:00.000Z", "\(answer)")
+    }
+
     /// A query parameter's text is coerced to the field's type by the route's querystring schema, which has the
     /// collection's fields (crud-service `lib/JSONSchemaGenerator.js`, `propertiesGetValidation`, with Fastify's Ajv
     /// `coerceTypes`): text that spells no number for a number field, or no boolean for a boolean one, is the

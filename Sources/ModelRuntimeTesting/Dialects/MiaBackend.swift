@@ -666,13 +666,39 @@ struct MiaBackend: BackendDialect {
         let date: Date?
         switch value {
         case .null: return .null
-        case .string(let text):
-            date = ISO8601DateCoding.date(from: text) ?? ISO8601DateCoding.date(from: text + "T00:00:00Z")
+        case .string(let text): date = instant(text)
         case .int, .double, .bigInteger: date = value.doubleValue.map { Date(timeIntervalSince1970: $0 / 1000) }
         default: date = nil
         }
         guard let date else { throw BackendFault.invalid("Invalid Date") }
         return ["__type": "Date", "iso": .string(ISO8601DateCoding.string(from: date))]
+    }
+
+    /// The instant ISO 8601 text names, a date and time in any of its spellings or a date alone (its midnight in
+    /// UTC), as a JavaScript `Date` reads it; nil for other text.
+    private static func instant(_ text: String) -> Date? {
+        ISO8601DateCoding.date(from: text) ?? ISO8601DateCoding.date(from: text + "T00:00:00Z")
+    }
+
+    /// `document` with each date a write gave a field at `paths` as the service stores it, a BSON date, which it
+    /// answers in ISO 8601 in UTC with milliseconds whatever the spelling sent (crud-service `lib/QueryParser.js`:
+    /// `traverseBody` and `traverseCommands` cast a Date field's value with `castDate`; `lib/AdditionalCaster.js`:
+    /// `castItem` answers it with `toISOString()`). A field the registered model reads as a date; none without one.
+    static func storingDates(
+        _ document: [String: JSONValue],
+        at paths: some Sequence<String>,
+        of collection: String,
+        _ state: BackendState
+    ) -> [String: JSONValue] {
+        var stored = JSONValue.object(document)
+        for path in paths where state.fieldKind(at: path, in: collection, reading: stored) == .date {
+            let changed = replacing(in: stored, at: segments(path)[...]) { value in
+                guard case .string(let text) = value, let date = instant(text) else { return nil }
+                return .string(ISO8601DateCoding.string(from: date))
+            }
+            stored = changed ?? stored
+        }
+        return stored.objectValue ?? document
     }
 
     /// The fields an answer without a projection has: the collection's, which the service projects to (crud-service
@@ -954,6 +980,7 @@ struct MiaBackend: BackendDialect {
         document["updatedAt"] = .string(now)
         document["updaterId"] = .string(user(request))
         document = Self.coercing(.object(document), of: collection, state).objectValue ?? document
+        document = Self.storingDates(document, at: Array(document.keys), of: collection, state)
         do {
             try state.checkDocument(.object(document), of: collection)
         } catch let fault as BackendFault {
@@ -1171,6 +1198,8 @@ struct MiaBackend: BackendDialect {
         members["updatedAt"] = .string(now)
         members["updaterId"] = .string(user)
         members = Self.coercing(.object(members), of: collection, state).objectValue ?? members
+        let written = operators["$set"]?.objectValue.map { Array($0.keys) } ?? []
+        members = Self.storingDates(members, at: written, of: collection, state)
         do {
             try state.checkDocument(.object(members), of: collection)
         } catch let fault as BackendFault {

@@ -16,13 +16,14 @@ extension BackendState {
     /// skipped, as crud-service reads its field definitions: `lib/QueryParser.utils.js`,
     /// `getFieldDefinitionNameFromQuery`). Found by putting a value of each kind in place of the field's in a stored
     /// document the model decodes, and seeing which the model reads; nil without a model, without such a document
-    /// that has the field's parent, or for a field the model doesn't read or reads as any value.
-    func fieldKind(at path: String, in collection: String) -> FieldKind? {
+    /// that has the field's parent, or for a field the model doesn't read or reads as any value. A `candidate`
+    /// document about to be stored is tried first.
+    func fieldKind(at path: String, in collection: String, reading candidate: JSONValue? = nil) -> FieldKind? {
         guard let model = models[collection] else { return nil }
         let parts = segments(path).filter { segment in !segment.isEmpty && !segment.allSatisfy(\.isASCIIDigit) }
         guard !parts.isEmpty else { return nil }
         // A few documents at most: the first the model reads that has the field's parent answers.
-        for document in documents(collection).prefix(20) {
+        for document in (candidate.map { [$0] } ?? []) + documents(collection).prefix(20) {
             guard (try? model.check(document)) != nil else { continue }
             func reads(_ value: JSONValue) -> Bool? {
                 guard let probe = Self.setting(parts[...], in: document, to: value) else { return nil }
