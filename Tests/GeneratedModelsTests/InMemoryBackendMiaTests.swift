@@ -716,6 +716,20 @@ import FoundationNetworking
         #expect(try await Self.send(backend, "/c_items/count", [("_useEstimate", "true")]).body == 2)
     }
 
+    /// `_useEstimate` is a boolean to the count's schema (crud-service `lib/JSONSchemaGenerator.js`,
+    /// `_propertiesCountValidation`), which Fastify's Ajv coerces only from `true` and `false`: any other text is the
+    /// schema's refusal, not a count.
+    @Test func anEstimatedCountTakesOnlyABoolean() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["c_name": "a"], ["c_name": "b", "__STATE__": "DRAFT"]], into: "c_items")
+        #expect(try await Self.send(backend, "/c_items/count", [("_useEstimate", "false")]).body == 1)
+        for value in ["yes", "1", ""] {
+            let (status, answer) = try await Self.send(backend, "/c_items/count", [("_useEstimate", value)])
+            #expect(status == 400 && answer["message"] == "querystring/_useEstimate must be boolean", "\(answer)")
+            #expect(answer["code"] == "FST_ERR_VALIDATION")
+        }
+    }
+
     /// `_q` that isn't JSON fails the request with a 500: the service parses it outside its error handling
     /// (crud-service `lib/resolveMongoQuery.js` and `lib/httpInterface.js`, `JSON.parse`).
     @Test func aQueryThatIsNotJSONIsAServerError() async throws {

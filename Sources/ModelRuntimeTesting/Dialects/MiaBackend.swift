@@ -219,7 +219,9 @@ struct MiaBackend: BackendDialect {
         case ("GET", 1, "count"):
             // `_useEstimate=true` counts the collection from its metadata: every document, whatever its state or the
             // other parameters (crud-service `lib/httpInterface.js`, `handleCount`).
-            if request.item("_useEstimate") == "true" { return BackendAnswer(.int(state.documents(collection).count)) }
+            if try Self.boolean("_useEstimate", request) == true {
+                return BackendAnswer(.int(state.documents(collection).count))
+            }
             return BackendAnswer(.int(try visible(request, collection, state, Route.count).count))
         case ("GET", 1, "export"): return try export(request, collection, state)
         case ("POST", 0, _):
@@ -857,6 +859,14 @@ struct MiaBackend: BackendDialect {
         }
         if name == "_sk", value < 0 { throw schemaFault("querystring/_sk must be >= 0") }
         return value
+    }
+
+    /// The boolean parameter `name`, as the schema reads it: Fastify's Ajv coerces only the text `true` and `false`
+    /// to a boolean (crud-service `lib/JSONSchemaGenerator.js`, `_useEstimate`'s `type: 'boolean'`).
+    private static func boolean(_ name: String, _ request: BackendRequest) throws -> Bool? {
+        guard let text = request.item(name) else { return nil }
+        guard text == "true" || text == "false" else { throw schemaFault("querystring/\(name) must be boolean") }
+        return text == "true"
     }
 
     /// `GET /export`: every document the list selects, without its limits, as NDJSON unless the `Accept` header
