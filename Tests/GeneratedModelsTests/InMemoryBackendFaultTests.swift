@@ -363,7 +363,8 @@ import FoundationNetworking
             )
         )
         #expect(answer == refusal("body/c_parts/0/c_qty must be number"), "\(answer)")
-        // A property the service sets itself is refused in the same shape, naming it.
+        // A property the service sets itself is one the create's schema doesn't list: the error handler's own
+        // refusal of an additional property, without Fastify's code (crud-service `index.js`, `customErrorHandler`).
         (status, answer) = try await backend.answer(
             RenderedRequest(
                 method: "POST",
@@ -371,7 +372,15 @@ import FoundationNetworking
                 body: .object([("c_name", .string("x")), ("createdAt", .string("2020-01-01T00:00:00.000Z"))])
             )
         )
-        #expect(status == 400 && answer == refusal("body/createdAt is refused: createdAt is read-only"), "\(answer)")
+        #expect(status == 400, "\(answer)")
+        #expect(
+            answer == [
+                "statusCode": 400, "error": "Bad Request",
+                "message":
+                    #"body must NOT have additional properties. Property "createdAt" is not defined in validation schema"#,
+            ],
+            "\(answer)"
+        )
 
         let item = try await backend.client().create(Item.Create(name: "x"))
         (status, answer) = try await backend.answer(

@@ -955,6 +955,36 @@ import FoundationNetworking
         #expect(await backend.documents(in: "c_items").first?["c_name"] == "a")
     }
 
+    /// A property the body's schema leaves out is an additional property at the pointer of the object it is in, which
+    /// the error handler words as its own 400, without Fastify's code (crud-service `index.js`, `customErrorHandler`):
+    /// a field the service sets itself, which the create's and the PATCH's schemas don't list
+    /// (`lib/JSONSchemaGenerator.js`, `collectionFieldsProperties` skips `mandatoryFields`;
+    /// `tests/expectedSchemas/booksNewPostSchema.js`), `__STATE__` in a PATCH, a field the collection doesn't have in
+    /// `$set` (`tests/httpInterface.patchById.special.test.js`, `body/$set must NOT have additional properties`), and
+    /// an operator the PATCH doesn't take.
+    @Test func aPropertyTheSchemaLeavesOutIsAnAdditionalProperty() async throws {
+        let backend = InMemoryBackend(.mia)
+        await backend.register(Item.self)
+        try await backend.insert([["_id": .string(Self.first), "c_name": "a"]], into: "c_items")
+        let path = "/c_items/\(Self.first)"
+        for (method, path, body, pointer, property) in [
+            ("POST", "/c_items/", #"{"c_name":"b","createdAt":"2020-01-01T00:00:00.000Z"}"#, "body", "createdAt"),
+            ("POST", "/c_items/", #"{"_id":"660000000000000000000009"}"#, "body", "_id"),
+            ("PATCH", path, #"{"$set":{"__STATE__":"PUBLIC"}}"#, "body/$set", "__STATE__"),
+            ("PATCH", path, #"{"$unset":{"updaterId":true}}"#, "body/$unset", "updaterId"),
+            ("PATCH", path, #"{"$set":{"c_nope":1}}"#, "body/$set", "c_nope"),
+            ("PATCH", path, #"{"$rename":{"c_name":"c_label"}}"#, "body", "$rename"),
+        ] {
+            let (status, answer) = try await Self.send(backend, path, method: method, body: body)
+            let message =
+                "\(pointer) must NOT have additional properties. Property \"\(property)\" is not defined in validation "
+                + "schema"
+            #expect(status == 400, "\(body): \(answer)")
+            #expect(answer == ["statusCode": 400, "error": "Bad Request", "message": .string(message)], "\(answer)")
+        }
+        #expect(await backend.documents(in: "c_items").count == 1)
+    }
+
     /// An update MongoDB fails is the service's 500, MongoDB's message passed on: a field under two operators, a
     /// field of a value that is no object, an array operator on a value that is no array, `$inc` of a value that is
     /// no number (crud-service `lib/httpInterface.js`, `handlePatchId`, which handles no MongoDB error;

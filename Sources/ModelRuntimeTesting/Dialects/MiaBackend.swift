@@ -155,13 +155,38 @@ struct MiaBackend: BackendDialect {
     /// error handler words the refusal (`index.js`, `customErrorHandler`): a new error of its own, without Fastify's
     /// code.
     static func unknownParameter(_ name: String) -> BackendFault {
+        additionalProperty(name, at: "querystring")
+    }
+
+    /// A property the route's schema doesn't have at `pointer` (`querystring`, `body`, `body/$set`), as
+    /// crud-service's error handler words the refusal (`index.js`, `customErrorHandler`): a new error of its own,
+    /// without Fastify's code.
+    static func additionalProperty(_ property: String, at pointer: String) -> BackendFault {
         BackendFault(
             status: 400,
             code: "additionalProperty",
             message:
-                "querystring must NOT have additional properties. Property \"\(name)\" is not defined in validation "
-                + "schema"
+                "\(pointer) must NOT have additional properties. Property \"\(property)\" is not defined in validation "
+                + "schema",
+            path: property
         )
+    }
+
+    /// Refuses keys the route's body schema leaves out at `pointer` (`body`, `body/$set`): a field the registered
+    /// model doesn't have, or one of `readOnly`, which the service sets itself and its schema doesn't list
+    /// (crud-service `lib/JSONSchemaGenerator.js`, `collectionFieldsProperties` skips `mandatoryFields`).
+    private func checkBodyKeys(
+        _ keys: some Sequence<String>,
+        at pointer: String,
+        of collection: String,
+        readOnly: Set<String>,
+        _ state: BackendState
+    ) throws {
+        do {
+            try state.checkKeys(keys, of: collection, readOnly: readOnly)
+        } catch let fault as BackendFault where fault.code == "readOnly" || fault.code == "unknownProperty" {
+            throw Self.additionalProperty(fault.path ?? "", at: pointer)
+        }
     }
 
     func errorBody(_ fault: BackendFault) -> JSONValue {
@@ -177,7 +202,7 @@ struct MiaBackend: BackendDialect {
         // (`index.js`, `customErrorHandler`) adds it.
         let message =
             switch fault.code {
-            case "validation", "readOnly": "body/\(fault.path ?? "") is refused: \(fault.message)"
+            case "validation": "body/\(fault.path ?? "") is refused: \(fault.message)"
             case "unknownProperty":
                 "body must NOT have additional properties. Property \"\(fault.path ?? "")\" is not defined in "
                     + "validation schema"
@@ -190,7 +215,7 @@ struct MiaBackend: BackendDialect {
         ]
         // A refusal by a route's schema is Fastify's validation error, with its code; the error handler rewrites one
         // about additional properties as an error of its own, without it.
-        if ["validation", "readOnly", "required", "schema"].contains(fault.code) {
+        if ["validation", "required", "schema"].contains(fault.code) {
             body["code"] = "FST_ERR_VALIDATION"
         }
         return .object(body)
@@ -974,7 +999,13 @@ struct MiaBackend: BackendDialect {
         _ state: inout BackendState
     ) throws -> [String: JSONValue] {
         guard case .object(var document) = body else { throw Self.schemaFault("body must be object") }
-        try state.checkKeys(document.keys.filter { $0 != "__STATE__" }, of: collection, readOnly: Self.systemProperties)
+        try checkBodyKeys(
+            document.keys.filter { $0 != "__STATE__" },
+            at: "body",
+            of: collection,
+            readOnly: Self.systemProperties,
+            state
+        )
         try state.checkRequiredMembers(document, of: collection)
         // Fastify's Ajv fills in the schema's defaults (`useDefaults`).
         document = state.withDefaultMembers(document, of: collection)
@@ -1066,10 +1097,12 @@ struct MiaBackend: BackendDialect {
         let onInsert = operators.removeValue(forKey: "$setOnInsert")
         if let onInsert, onInsert.objectValue == nil { throw Self.schemaFault("body/$setOnInsert must be object") }
         // `$setOnInsert` takes the collection's fields, as `$set` does: not the service's own nor `__STATE__`.
-        try state.checkKeys(
+        try checkBodyKeys(
             onInsert?.objectValue?.keys.sorted() ?? [],
+            at: "body/$setOnInsert",
             of: collection,
-            readOnly: Self.systemProperties.union(["__STATE__"])
+            readOnly: Self.systemProperties.union(["__STATE__"]),
+            state
         )
         if let writable = writableColumns(request),
             let field = onInsert?.objectValue?.keys.sorted().first(where: {
@@ -1154,7 +1187,7 @@ struct MiaBackend: BackendDialect {
     ) throws {
         // An empty body passes the PATCH schema: the service still sets `updaterId` and `updatedAt`.
         guard case .object(var operators) = body else { throw Self.schemaFault("body must be object") }
-        try checkOperatorFields(operators, of: collection, state)
+        try checkUpdateSchema(operators, of: collection, state)
         // Only the fields `acl_write_columns` names may change; the query parser's refusal is no HTTP error, a 500
         // (crud-service `lib/QueryParser.js`, `traverseCommands`).
         if let writable {
@@ -1168,26 +1201,9 @@ struct MiaBackend: BackendDialect {
             }
         }
         operators = try resolvingElementOperators(operators, in: state.documents(collection)[index], selecting)
-        var fields: [String] = []
-        for (name, value) in operators {
-            guard case .object(let members) = value else { throw Self.schemaFault("body/\(name) must be object") }
-            fields += members.keys
-        }
+        let fields = operators.values.flatMap { $0.objectValue?.keys.map { $0 } ?? [] }
         if let clash = Dictionary(grouping: fields, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
             throw Self.mongoFault("Updating the path '\(clash)' would create a conflict at '\(clash)'")
-        }
-        // A document's state changes through its /state route; the PATCH schema has no __STATE__.
-        try state.checkKeys(fields, of: collection, readOnly: Self.systemProperties.union(["__STATE__"]))
-        if let unknown = operators.keys.sorted().first(where: { !Self.updateOperators.contains($0) }) {
-            throw Self.schemaFault(
-                "body must NOT have additional properties. Property \"\(unknown)\" is not defined in validation schema"
-            )
-        }
-        // `$unset` and `$currentDate` take only `true` for each field (the PATCH schema's enum).
-        for name in ["$unset", "$currentDate"] {
-            for (field, value) in operators[name]?.objectValue ?? [:] where value != .bool(true) {
-                throw Self.schemaFault("body/\(name)/\(field) must be equal to one of the allowed values")
-            }
         }
         var document = state.documents(collection)[index]
         let now = stamp ?? state.timestamp()
@@ -1220,6 +1236,34 @@ struct MiaBackend: BackendDialect {
         }
         try state.checkUnique(.object(members), in: collection, replacing: index)
         state.collections[collection]![index] = .object(members)
+    }
+
+    /// Refuses an update body the PATCH schema refuses, before the service reads it, as Fastify validates a body
+    /// before the route's handler runs (crud-service `lib/JSONSchemaGenerator.js`,
+    /// `propertiesPatchCommandsValidation`): an operator it doesn't have, one that is no object, a field the
+    /// collection doesn't have or the service sets itself (`__STATE__` too: a document's state changes through its
+    /// /state route), `$unset` and `$currentDate` of anything but `true`, a field of a kind the operator doesn't take.
+    private func checkUpdateSchema(
+        _ operators: [String: JSONValue],
+        of collection: String,
+        _ state: BackendState
+    ) throws {
+        if let unknown = operators.keys.sorted().first(where: { !Self.updateOperators.contains($0) }) {
+            throw Self.additionalProperty(unknown, at: "body")
+        }
+        for name in Self.updateOperators {
+            guard let value = operators[name] else { continue }
+            guard case .object(let members) = value else { throw Self.schemaFault("body/\(name) must be object") }
+            let readOnly = Self.systemProperties.union(["__STATE__"])
+            try checkBodyKeys(members.keys, at: "body/\(name)", of: collection, readOnly: readOnly, state)
+        }
+        // `$unset` and `$currentDate` take only `true` for each field (the PATCH schema's enum).
+        for name in ["$unset", "$currentDate"] {
+            for (field, value) in operators[name]?.objectValue ?? [:] where value != .bool(true) {
+                throw Self.schemaFault("body/\(name)/\(field) must be equal to one of the allowed values")
+            }
+        }
+        try checkOperatorFields(operators, of: collection, state)
     }
 
     /// Refuses an update operator's field of a kind the operator's schema doesn't list, as the PATCH schema refuses
