@@ -103,6 +103,34 @@ import FoundationNetworking
         #expect(status == 200 && Self.names(answer) == ["n1", "n2"])
     }
 
+    /// `/export` answers in the type of the `Accept` header's highest quality, the first of equals, NDJSON for
+    /// `*/*`; a type the service can't write is a 406 (crud-service `lib/acceptHeaderParser.js`, `getAccept`;
+    /// `tests/httpInterface.getExport.test.js`, "use multiple weighted accepts" and "unexpected accept type").
+    @Test func exportAnswersTheAcceptedTypeOfTheHighestQuality() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["c_name": "a"], ["c_name": "b"]], into: "c_items")
+        var request = try RenderedRequest(path: "/c_items/export").urlRequest(relativeTo: backend.baseURL)
+        request.setValue("text/csv;q=0.7, application/x-ndjson, */*", forHTTPHeaderField: "Accept")
+        let (data, response) = try await backend.send(request)
+        #expect(response.statusCode == 200)
+        #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/x-ndjson")
+        #expect(data.split(separator: UInt8(ascii: "\n")).count == 2)
+        var (status, answer) = try await Self.send(
+            backend,
+            "/c_items/export",
+            headers: ["Accept": "application/x-ndjson;q=0.5, application/json"]
+        )
+        #expect(status == 200 && Self.names(answer) == ["a", "b"], "\(answer)")
+        (status, answer) = try await Self.send(backend, "/c_items/export", headers: ["Accept": "image/jpeg"])
+        #expect(
+            status == 406
+                && answer == [
+                    "statusCode": 406, "error": "Not Acceptable", "message": "unsupported file type image/jpeg",
+                ],
+            "\(answer)"
+        )
+    }
+
     /// `_s` given twice sorts by both, in order: the service reads the values joined (crud-service
     /// `lib/httpInterface.js`, `handleGetList`: `sortQuery.toString().split(',')`; its schema takes `_s` as an array).
     @Test func aRepeatedSortSortsByEachInTurn() async throws {

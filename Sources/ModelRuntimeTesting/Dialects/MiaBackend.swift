@@ -894,27 +894,52 @@ struct MiaBackend: BackendDialect {
         return text == "true"
     }
 
-    /// `GET /export`: every document the list selects, without its limits, as NDJSON unless the `Accept` header
-    /// asks for JSON (crud-service `lib/httpInterface.js`, `handleGetList` with the export's schema).
+    /// `GET /export`: every document the list selects, without its limits, in the type the `Accept` header asks for
+    /// (crud-service `lib/httpInterface.js`, `handleGetList` with the export's schema): NDJSON or JSON; a type the
+    /// service can't write is a 406, checked before the query (`getFileMimeStringifiers`;
+    /// `tests/httpInterface.getExport.test.js`, "unexpected accept type").
     private func export(_ request: BackendRequest, _ collection: String, _ state: BackendState) throws -> BackendAnswer
     {
-        let documents = try list(request, collection, state, Route.export, limited: false)
-        let accept = request.headers["accept"].map { $0.split(separator: ",").first.map(String.init) ?? $0 }?
-            .split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
-        switch accept {
-        case nil, "", "*/*", "application/x-ndjson":
-            var data = Data()
-            for document in documents {
-                data.append(try document.jsonData(sortedKeys: true))
-                data.append(UInt8(ascii: "\n"))
-            }
-            var answer = BackendAnswer(200, nil, headers: ["Content-Type": "application/x-ndjson"])
-            answer.bytes = data
-            return answer
-        case "application/json": return BackendAnswer(.array(documents))
-        case let other?:
-            throw BackendFault.invalid("the in-memory mia backend does not export \(other)")
+        let type = Self.acceptedType(request.headers["accept"])
+        let spreadsheets = [
+            "text/csv", "application/vnd.ms-excel",
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        ]
+        switch type {
+        case "application/x-ndjson", "application/json": break
+        case _ where spreadsheets.contains(type):
+            throw BackendFault.invalid("the in-memory mia backend does not export \(type)")
+        default: throw BackendFault(status: 406, code: "notAcceptable", message: "unsupported file type \(type)")
         }
+        let documents = try list(request, collection, state, Route.export, limited: false)
+        guard type == "application/x-ndjson" else { return BackendAnswer(.array(documents)) }
+        var data = Data()
+        for document in documents {
+            data.append(try document.jsonData(sortedKeys: true))
+            data.append(UInt8(ascii: "\n"))
+        }
+        var answer = BackendAnswer(200, nil, headers: ["Content-Type": "application/x-ndjson"])
+        answer.bytes = data
+        return answer
+    }
+
+    /// The type an `Accept` header asks for, as crud-service reads it (`lib/acceptHeaderParser.js`, `getAccept` and
+    /// `getReplyTypeCallback`): of its types, the one of the highest quality (`q`, 1 without), the first of equals;
+    /// NDJSON, the export's default, for none or `*/*`.
+    static func acceptedType(_ header: String?) -> String {
+        let accepted = (header ?? "").split(separator: ",").compactMap { part -> (type: String, quality: Double)? in
+            let pieces = part.split(separator: ";")
+            guard let type = pieces.first?.trimmingCharacters(in: .whitespaces), type.contains("/") else { return nil }
+            let quality = pieces.dropFirst().lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) }
+            return (type, quality ?? 1)
+        }
+        // The first of the highest quality: a stable sort's first, as the service sorts them.
+        let best = accepted.enumerated().max { a, b in
+            a.element.quality != b.element.quality ? a.element.quality < b.element.quality : a.offset > b.offset
+        }?.element.type
+        guard let best, best != "*/*" else { return "application/x-ndjson" }
+        return best
     }
 
     private func instance(
