@@ -161,6 +161,32 @@ import FoundationNetworking
         #expect(error?.refusal == .notFound)
     }
 
+    /// `_p` with an array's `.$` is MongoDB's positional projection, which the service passes on: the array answers
+    /// only the first element the request's condition on it matched (crud-service `lib/projectionUtils.js`,
+    /// `resolveProjection`; `tests/httpInterface.getList.test.js`, "use of $ operator for array element condition
+    /// into _p").
+    @Test func aPositionalProjectionAnswersTheMatchedElement() async throws {
+        let backend = InMemoryBackend(.mia)
+        let attachments: JSONValue = [["name": "note", "other": 1], ["name": "another-note", "other": "stuff"]]
+        try await backend.insert(
+            [["_id": .string(Self.first), "c_name": "a", "attachments": attachments], ["c_name": "b"]],
+            into: "c_items"
+        )
+        let matched: JSONValue = [["name": "another-note", "other": "stuff"]]
+        let condition = ("_q", #"{"attachments.name":"another-note"}"#)
+        var (status, answer) = try await Self.send(backend, "/c_items/", [condition, ("_p", "attachments.$")])
+        #expect(status == 200 && answer == [["_id": .string(Self.first), "attachments": matched]], "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/\(Self.first)",
+            [condition, ("_p", "c_name,attachments.$")]
+        )
+        #expect(
+            status == 200 && answer == ["_id": .string(Self.first), "c_name": "a", "attachments": matched],
+            "\(answer)"
+        )
+    }
+
     /// `_p` and `_rawp` together are refused; `_p`'s fields are trimmed and empty ones dropped; `_rawp` is base64
     /// under `json-query-params-encoding: base64` as `_q` is (crud-service `lib/projectionUtils.js`,
     /// `resolveProjection`; `lib/hooks.js`, `parseEncodedJsonQueryParams`).

@@ -273,7 +273,11 @@ struct MiaBackend: BackendDialect {
             return BackendAnswer(.int(selected.count))
         case ("GET", 1, let id?):
             let index = try instance(id, request, collection, state, Route.item)
-            return BackendAnswer(try selection(request, collection, state).project(state.documents(collection)[index]))
+            let document = state.documents(collection)[index]
+            let projected = try selection(request, collection, state).project(document)
+            return BackendAnswer(
+                try withMatchedElements(projected, of: document, request, collection, state, Route.item)
+            )
         case ("PATCH", 1, let id?):
             let index = try instance(id, request, collection, state, Route.itemWrite)
             try patch([index], request, collection, &state, Route.itemWrite)
@@ -796,8 +800,10 @@ struct MiaBackend: BackendDialect {
         }
         let readable = readableColumns(request)
         if let projection {
-            let fields = projection.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty && (readable?.contains($0) ?? true) }
+            // An array's `.$` is MongoDB's positional projection, which `withMatchedElements` answers.
+            let fields = Self.projectedFields(projection).filter {
+                !$0.hasSuffix(".$") && (readable?.contains($0) ?? true)
+            }
             selection.included = fields.isEmpty ? ["_id"] : fields
         } else if rawText == nil {
             var fields = collectionFields(collection, state)
@@ -872,7 +878,61 @@ struct MiaBackend: BackendDialect {
         } else if limited {
             selection.limit = defaultLimit
         }
-        return try selection.page(of: try visible(request, collection, state, parameters).map(\.document))
+        let documents = try visible(request, collection, state, parameters).map(\.document)
+        guard !positionalArrays(request).isEmpty else { return try selection.page(of: documents) }
+        // The page of whole documents, each then projected with the element its array's condition matched.
+        var paging = selection
+        (paging.included, paging.excluded) = ([], [])
+        return try paging.page(of: documents).map { document in
+            try withMatchedElements(selection.project(document), of: document, request, collection, state, parameters)
+        }
+    }
+
+    /// `_p`'s fields: trimmed, empty ones left out (crud-service `lib/projectionUtils.js`, `intoArray`).
+    private static func projectedFields(_ projection: String) -> [String] {
+        projection.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// The arrays `_p` projects with MongoDB's positional `.$` (`_p=attachments.$`), which the service passes on
+    /// (crud-service `lib/projectionUtils.js`, `resolveProjection`), within `acl_read_columns`.
+    private func positionalArrays(_ request: BackendRequest) -> [String] {
+        let readable = readableColumns(request)
+        return Self.projectedFields(request.item("_p") ?? "").filter {
+            $0.hasSuffix(".$") && (readable?.contains($0) ?? true)
+        }.map { String($0.dropLast(2)) }
+    }
+
+    /// `projected` with each array `_p` names with `.$` holding only the first element of `document`'s array that
+    /// the request's conditions on it match, as MongoDB's positional projection answers it (crud-service
+    /// `tests/httpInterface.getList.test.js`, "use of $ operator for array element condition into _p"); without such
+    /// a condition MongoDB fails the read.
+    private func withMatchedElements(
+        _ projected: JSONValue,
+        of document: JSONValue,
+        _ request: BackendRequest,
+        _ collection: String,
+        _ state: BackendState,
+        _ parameters: Set<String>
+    ) throws -> JSONValue {
+        let arrays = positionalArrays(request)
+        guard !arrays.isEmpty else { return projected }
+        let selecting = try conditions(request, collection, state, parameters)
+        var answer = projected
+        for array in arrays {
+            let position = try elementPosition(array, in: document, selecting)
+            guard case .array(let elements)? = values(at: try checkedSegments(array), in: document).first else {
+                continue
+            }
+            try Self.apply(
+                "$set",
+                .array([elements[position]]),
+                at: try checkedSegments(array)[...],
+                in: &answer,
+                field: array,
+                now: ""
+            )
+        }
+        return answer
     }
 
     /// The integer parameter `name`, as the schema reads it: `_sk` from 0 (the bounds of `_l` are the route's).
