@@ -893,6 +893,29 @@ import FoundationNetworking
         #expect(await backend.documents(in: "c_items").map { $0["creatorId"] } == ["ann", "public"])
     }
 
+    /// The query parser passes an `$elemMatch` on to MongoDB unread (crud-service `lib/QueryParser.js`,
+    /// `callElemMatch` returns its operand as it is; `tests/queryParser.test.js`, "$elemMatch - Object Array
+    /// RawObject"), so inside it MongoDB's operators work, `$nor` and `$not` too, which the parser refuses elsewhere.
+    @Test func anElementMatchTakesMongoDBsOperators() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert(
+            [
+                ["c_name": "a", "c_parts": [["c_label": "bolt"], ["c_label": "nut"]], "c_tags": ["x"]],
+                ["c_name": "b", "c_parts": [["c_label": "bolt"]], "c_tags": ["x", "y"]],
+            ],
+            into: "c_items"
+        )
+        for (filter, names) in [
+            (#"{"c_parts":{"$elemMatch":{"$nor":[{"c_label":"bolt"}]}}}"#, ["a"]),
+            (#"{"c_tags":{"$elemMatch":{"$not":{"$eq":"x"}}}}"#, ["b"]),
+        ] {
+            let (status, answer) = try await Self.send(backend, "/c_items/", [("_q", filter)])
+            #expect(status == 200 && Self.names(answer) == names, "\(filter): \(answer)")
+        }
+        let (status, answer) = try await Self.send(backend, "/c_items/", [("_q", #"{"$nor":[{"c_name":"a"}]}"#)])
+        #expect(status == 400 && answer["message"] == "Unknown operator: $nor", "\(answer)")
+    }
+
     /// A filter's operator the query parser doesn't take is refused in its words: "Unknown operator" beside the
     /// fields, "Unsupported operator" of a field (crud-service `lib/QueryParser.js`, `traverse`;
     /// `tests/queryParser.test.js`).

@@ -18,6 +18,11 @@ struct MiaBackend: BackendDialect {
     var defaultIDs: IDGenerator { .objectIDs(prefix: "66") }
 
     static let states: Set<String> = ["PUBLIC", "DRAFT", "TRASH", "DELETED"]
+    /// MongoDB's query operators that the in-memory filter evaluates.
+    static let mongoOperators: Set<String> = [
+        "$and", "$or", "$nor", "$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin", "$all", "$exists", "$size",
+        "$elemMatch", "$regex", "$not",
+    ]
     /// The update operators a PATCH takes, in the order they are applied.
     static let updateOperators = ["$set", "$unset", "$inc", "$mul", "$currentDate", "$push", "$pull", "$addToSet"]
     /// Each state, and the states a document may move into it from, for a change of many (`POST /state`:
@@ -42,7 +47,14 @@ struct MiaBackend: BackendDialect {
     ]
 
     var filterRules: FilterRules {
-        FilterRules(operators: MiaDialect.filter.supportedOperators, backend: "mia", idsAreObjectIDs: true)
+        FilterRules(
+            operators: MiaDialect.filter.supportedOperators,
+            backend: "mia",
+            idsAreObjectIDs: true,
+            // The query parser passes an `$elemMatch` on to MongoDB unread (crud-service `lib/QueryParser.js`,
+            // `callElemMatch`): in it MongoDB's operators, `$nor` and `$not` too.
+            elementMatchOperators: Self.mongoOperators
+        )
     }
 
     func seeded(

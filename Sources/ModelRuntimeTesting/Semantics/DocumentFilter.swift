@@ -45,6 +45,9 @@ struct FilterRules {
     /// one to an ObjectId, which bson reads in either case: `{"_id": "5F0A…"}` finds `5f0a…`. Parse's `objectId` is a
     /// string whose case counts.
     var idsAreObjectIDs = false
+    /// The operators accepted inside an `$elemMatch`, where a backend that passes its operand on unread lets
+    /// MongoDB take any it evaluates; nil for `operators`.
+    var elementMatchOperators: Set<String>? = nil
 
     /// The deepest nesting of `$and`, `$or`, `$nor`, `$not` and `$elemMatch` read; deeper filters are refused.
     static let maximumDepth = 64
@@ -154,10 +157,12 @@ struct FilterRules {
                     throw BackendFault.invalid("$elemMatch takes an object", path: field)
                 }
                 let onValues = inner.keys.contains { $0.hasPrefix("$") && !["$and", "$or", "$nor"].contains($0) }
+                var rules = self
+                rules.operators = elementMatchOperators ?? operators
                 result.append(
                     onValues
-                        ? .elementMatchesValue(try conditions(value, field: field, depth: depth + 1))
-                        : .elementMatchesDocument(try node(value, depth: depth + 1))
+                        ? .elementMatchesValue(try rules.conditions(value, field: field, depth: depth + 1))
+                        : .elementMatchesDocument(try rules.node(value, depth: depth + 1))
                 )
             case "$containedBy":
                 result.append(.containedBy(try list(value, key, field)))
