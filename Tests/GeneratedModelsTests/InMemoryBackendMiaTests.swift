@@ -853,6 +853,36 @@ import FoundationNetworking
         #expect(await backend.documents(in: "c_items").first?["c_name"] == "a")
     }
 
+    /// `$unset` and `$currentDate` take `true` as Fastify's Ajv coerces it to the schema's boolean: `"true"` and `1`
+    /// too (crud-service `lib/JSONSchemaGenerator.js`, `getUnsetProperties`; `tests/httpInterface.patchMany.test.js`,
+    /// "update Date" sends `{"$currentDate":{"publishDate":"true"}}`); `false` and its kin are no `true`.
+    @Test func unsetAndCurrentDateTakeTrueAsAjvCoercesIt() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["_id": .string(Self.first), "c_name": "a", "c_count": 1]], into: "c_items")
+        var (status, answer) = try await Self.send(
+            backend,
+            "/c_items/",
+            [("_id", Self.first)],
+            method: "PATCH",
+            body: #"{"$currentDate":{"c_when":"true"},"$unset":{"c_count":1}}"#
+        )
+        #expect(status == 200 && answer == 1, "\(answer)")
+        let document = await backend.documents(in: "c_items").first
+        #expect(document?["c_when"] != nil && document?["c_count"] == nil, "\(String(describing: document))")
+        for value in ["false", #""false""#, "0", "null"] {
+            (status, answer) = try await Self.send(
+                backend,
+                "/c_items/\(Self.first)",
+                method: "PATCH",
+                body: #"{"$unset":{"c_name":\#(value)}}"#
+            )
+            #expect(
+                status == 400 && answer["message"] == "body/$unset/c_name must be equal to one of the allowed values",
+                "\(value): \(answer)"
+            )
+        }
+    }
+
     /// Without `_p` or `_rawp` an answer has only the collection's fields (and the service's own): the service
     /// projects to them, so a stored member the collection doesn't have isn't answered (crud-service
     /// `lib/projectionUtils.js`, `resolveProjection` of `allFieldNames`; `tests/httpInterface.getList.test.js`,

@@ -1354,13 +1354,29 @@ struct MiaBackend: BackendDialect {
             let readOnly = Self.systemProperties.union(["__STATE__"])
             try checkBodyKeys(members.keys, at: "body/\(name)", of: collection, readOnly: readOnly, state)
         }
-        // `$unset` and `$currentDate` take only `true` for each field (the PATCH schema's enum).
         for name in ["$unset", "$currentDate"] {
-            for (field, value) in operators[name]?.objectValue ?? [:] where value != .bool(true) {
-                throw Self.schemaFault("body/\(name)/\(field) must be equal to one of the allowed values")
+            for (field, value) in operators[name]?.objectValue ?? [:] {
+                try Self.checkOnlyTrue(value, at: "body/\(name)/\(field)")
             }
         }
         try checkOperatorFields(operators, of: collection, state)
+    }
+
+    /// Refuses a value other than `true` for a field of `$unset` or `$currentDate`, whose schema is a boolean that is
+    /// `true` (crud-service `lib/JSONSchemaGenerator.js`, `getUnsetProperties`): Fastify's Ajv coerces `"true"` and
+    /// `1` to it (`tests/httpInterface.patchMany.test.js`, "update Date": `{"$currentDate":{"publishDate":"true"}}`),
+    /// and `false`, `"false"`, `0` and `null` to `false`, which the enum refuses; any other value is no boolean.
+    private static func checkOnlyTrue(_ value: JSONValue, at pointer: String) throws {
+        let coerced: Bool? =
+            switch value {
+            case .bool(let flag): flag
+            case .string("true"): true
+            case .string("false"), .null: false
+            case .int, .double: value.doubleValue == 1 ? true : value.doubleValue == 0 ? false : nil
+            default: nil
+            }
+        guard let coerced else { throw schemaFault("\(pointer) must be boolean") }
+        guard coerced else { throw schemaFault("\(pointer) must be equal to one of the allowed values") }
     }
 
     /// Refuses an update operator's field of a kind the operator's schema doesn't list, as the PATCH schema refuses
