@@ -211,6 +211,27 @@ import FoundationNetworking
         #expect(status == 200 && answer.arrayValue?.first?["c_name"] == nil && answer.arrayValue?.count == 1)
     }
 
+    /// Under `json-query-params-encoding: base64` the service decodes `_q` and `_rawp` with Node's
+    /// `Buffer.from(text, 'base64')` (crud-service `lib/hooks.js`, `parseEncodedJsonQueryParams`), which takes base64
+    /// without its padding and in the URL-safe alphabet: such a `_q` filters as the JSON it spells.
+    @Test func base64ParametersAreDecodedAsNodeDecodesThem() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["c_name": "~~~", "c_count": 1], ["c_name": "b", "c_count": 2]], into: "c_items")
+        let filter = Data(#"{"c_name":"~~~"}"#.utf8).base64EncodedString()
+        #expect(filter.hasSuffix("=") && filter.contains("+"), "the filter's base64 has padding and a plus")
+        let unpadded = String(filter.prefix { $0 != "=" })
+        let urlSafe = filter.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "+", with: "-")
+        for text in [filter, unpadded, urlSafe] {
+            let (status, answer) = try await Self.send(
+                backend,
+                "/c_items/",
+                [("_q", text)],
+                headers: ["json-query-params-encoding": "base64"]
+            )
+            #expect(status == 200 && Self.names(answer) == ["~~~"], "\(text): \(answer)")
+        }
+    }
+
     /// The schema's pattern for `_st` isn't anchored, so a list that names a state passes; a part that is no state
     /// selects nothing (crud-service `lib/JSONSchemaGenerator.js`, `propertiesGetValidation`).
     @Test func stateListsPassTheUnanchoredPattern() async throws {

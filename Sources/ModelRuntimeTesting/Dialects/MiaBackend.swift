@@ -452,8 +452,20 @@ struct MiaBackend: BackendDialect {
         guard let text = request.item(name) else { return nil }
         let encoding = request.headers["json-query-params-encoding"] ?? request.headers["json_query_params_encoding"]
         guard encoding == "base64" else { return text }
-        guard let data = Data(base64Encoded: text) else { throw BackendFault.invalid("\(name) is not base64") }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: Self.nodeBase64Decoded(text), as: UTF8.self)
+    }
+
+    /// `text`'s bytes as Node's `Buffer.from(text, 'base64')` decodes them, which never fails: the URL-safe alphabet
+    /// too, padding optional, a character outside the alphabet skipped, and the text ended by its first `=`.
+    static func nodeBase64Decoded(_ text: String) -> Data {
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+        var digits = String(
+            text.prefix { $0 != "=" }.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 }.filter(alphabet.contains)
+        )
+        // A lone last digit holds fewer than 8 bits: no byte.
+        if digits.count % 4 == 1 { digits.removeLast() }
+        digits += String(repeating: "=", count: (4 - digits.count % 4) % 4)
+        return Data(base64Encoded: digits) ?? Data()
     }
 
     /// The documents in the request's states that its `_q` and its field parameters select, with their indexes.
