@@ -631,6 +631,26 @@ import FoundationNetworking
         #expect(await backend.documents(in: "c_items").count == 1)
     }
 
+    /// An upsert that creates seeds the document with the equalities of its whole query, as MongoDB seeds an upsert:
+    /// the field parameters' and `acl_rows`' too, which the service joins to `_q` (crud-service
+    /// `lib/resolveMongoQuery.js`; `tests/httpInterface.upsertOne.test.js`, "unknown document, insert new one", by
+    /// `?name=Muahahahahahah`).
+    @Test func anUpsertSeedsWhatItCreatesWithEveryEqualityOfItsQuery() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        let (status, answer) = try await Self.send(
+            backend,
+            "/c_items/upsert-one",
+            [("c_name", "new"), ("_q", #"{"c_count":{"$eq":3}}"#)],
+            method: "POST",
+            headers: ["acl_rows": #"{"c_owner":"ann"}"#],
+            body: #"{"$set":{"c_price":2}}"#
+        )
+        #expect(status == 200, "\(answer)")
+        #expect(answer["c_name"] == "new" && answer["c_count"] == 3 && answer["c_owner"] == "ann", "\(answer)")
+        #expect(answer["c_price"] == 2)
+        #expect(await backend.documents(in: "c_items").first?["c_name"] == "new")
+    }
+
     /// `POST /validate` checks a body as a create does and answers `{"result":"ok"}`, storing nothing
     /// (crud-service `lib/httpInterface.js`, `handleValidate`; `tests/httpInterface.postValid.test.js`).
     @Test func validateChecksAndStoresNothing() async throws {

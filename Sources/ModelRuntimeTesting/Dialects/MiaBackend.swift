@@ -1234,9 +1234,12 @@ struct MiaBackend: BackendDialect {
             return BackendAnswer(fields(of: state.documents(collection)[found.index], request, collection, state))
         }
         var document: JSONValue = .object([:])
+        // MongoDB seeds the new document with the equalities of the whole query: `_q`'s, the field parameters', and
+        // `acl_rows`' (crud-service `lib/resolveMongoQuery.js` joins them; `tests/httpInterface.upsertOne.test.js`,
+        // "unknown document, insert new one" by `?name=…`).
         var equalities: [(String, JSONValue)] = []
-        if let query = try jsonParameter("_q", request) {
-            Self.collectEqualities(try BackendRequest.json(query, what: "_q"), into: &equalities)
+        for condition in try conditions(request, collection, state, Route.itemWrite) {
+            Self.collectEqualities(condition, into: &equalities)
         }
         for (path, value) in equalities where !path.hasPrefix("$") {
             try Self.apply("$set", value, at: try checkedSegments(path)[...], in: &document, field: path, now: "")
@@ -1264,8 +1267,8 @@ struct MiaBackend: BackendDialect {
         return BackendAnswer(fields(of: state.documents(collection)[index], request, collection, state))
     }
 
-    /// The fields a filter sets by equality (its own, and those of an `$and`), as MongoDB seeds an upserted
-    /// document with them.
+    /// The fields a filter sets by equality (its own, and those of an `$and`; `$eq`, and `$in` of one value), as
+    /// MongoDB seeds an upserted document with them.
     private static func collectEqualities(_ filter: JSONValue, into equalities: inout [(String, JSONValue)]) {
         guard case .object(let members) = filter else { return }
         for key in members.keys.sorted() {
@@ -1275,6 +1278,9 @@ struct MiaBackend: BackendDialect {
             } else if !key.hasPrefix("$") {
                 if case .object(let conditions) = value, conditions.keys.contains(where: { $0.hasPrefix("$") }) {
                     if let equal = conditions["$eq"], conditions.count == 1 { equalities.append((key, equal)) }
+                    if case .array(let values)? = conditions["$in"], values.count == 1, conditions.count == 1 {
+                        equalities.append((key, values[0]))
+                    }
                 } else {
                     equalities.append((key, value))
                 }
