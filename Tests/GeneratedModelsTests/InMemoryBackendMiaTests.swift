@@ -987,6 +987,21 @@ import FoundationNetworking
         #expect(status == 400 && answer["message"] == "Unknown operator: $nor", "\(answer)")
     }
 
+    /// The query parser passes `$exists`'s operand on as it is (crud-service `lib/QueryParser.js`, `callExists`), and
+    /// MongoDB reads it by its truth: `{"$exists": 1}` is `true`, `0` and `null` are `false`.
+    @Test func existsTakesAnyOperandByItsTruth() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["c_name": "a", "c_count": 1], ["c_name": "b"]], into: "c_items")
+        for (operand, names) in [("1", ["a"]), ("0", ["b"]), ("null", ["b"]), (#""yes""#, ["a"])] {
+            let (status, answer) = try await Self.send(
+                backend,
+                "/c_items/",
+                [("_q", #"{"c_count":{"$exists":\#(operand)}}"#)]
+            )
+            #expect(status == 200 && Self.names(answer) == names, "\(operand): \(answer)")
+        }
+    }
+
     /// A filter's operator the query parser doesn't take is refused in its words: "Unknown operator" beside the
     /// fields, "Unsupported operator" of a field (crud-service `lib/QueryParser.js`, `traverse`;
     /// `tests/queryParser.test.js`).

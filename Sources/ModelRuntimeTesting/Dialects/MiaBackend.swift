@@ -53,7 +53,9 @@ struct MiaBackend: BackendDialect {
             idsAreObjectIDs: true,
             // The query parser passes an `$elemMatch` on to MongoDB unread (crud-service `lib/QueryParser.js`,
             // `callElemMatch`): in it MongoDB's operators, `$nor` and `$not` too.
-            elementMatchOperators: Self.mongoOperators
+            elementMatchOperators: Self.mongoOperators,
+            // The query parser passes `$exists`'s operand on as it is (`callExists`), which MongoDB reads by its truth.
+            existsTakesAnyValue: true
         )
     }
 

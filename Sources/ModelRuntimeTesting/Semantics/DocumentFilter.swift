@@ -48,6 +48,9 @@ struct FilterRules {
     /// The operators accepted inside an `$elemMatch`, where a backend that passes its operand on unread lets
     /// MongoDB take any it evaluates; nil for `operators`.
     var elementMatchOperators: Set<String>? = nil
+    /// Whether `$exists` takes any operand as MongoDB reads it, by its truth (`1` is `true`, `0` and `null` are
+    /// `false`), where a backend that checks it first takes only `true` and `false`.
+    var existsTakesAnyValue = false
 
     /// The deepest nesting of `$and`, `$or`, `$nor`, `$not` and `$elemMatch` read; deeper filters are refused.
     static let maximumDepth = 64
@@ -139,6 +142,10 @@ struct FilterRules {
             case "$nin": result.append(.not([.equalsAny(try list(value, key, field).map(operand))]))
             case "$all": result.append(.equalsEach(try list(value, key, field).map(operand)))
             case "$exists":
+                if existsTakesAnyValue {
+                    result.append(.exists(Self.truth(of: value)))
+                    continue
+                }
                 guard case .bool(let wanted) = value else {
                     throw BackendFault.invalid("$exists takes true or false", path: field)
                 }
@@ -171,6 +178,17 @@ struct FilterRules {
             }
         }
         return result
+    }
+
+    /// A value's truth as MongoDB reads an operand that stands for a boolean (BSON's `trueValue`): a boolean's own,
+    /// a number other than 0, no null, any other value.
+    private static func truth(of value: JSONValue) -> Bool {
+        switch value {
+        case .bool(let flag): flag
+        case .null: false
+        case .int, .double, .bigInteger: value.doubleValue != 0
+        default: true
+        }
     }
 
     private func list(_ operand: JSONValue, _ operatorName: String, _ field: String) throws -> [JSONValue] {
