@@ -573,6 +573,33 @@ import FoundationNetworking
         #expect(documents[0]["updatedAt"] != patched && documents[0]["updatedAt"] == documents[2]["updatedAt"])
     }
 
+    /// A bulk create's body is an array, and the schema's refusal of one of its documents points at it by its
+    /// position, as Fastify writes the JSON pointer (crud-service `lib/JSONSchemaGenerator.js`,
+    /// `generateBulkJSONSchema`, whose items are the create's schema; `tests/httpInterface.postList.test.js` shows the
+    /// pointer into an array, `body/attachments/0 must NOT have additional properties`).
+    @Test func aBulkCreatesRefusalPointsAtTheDocument() async throws {
+        let backend = InMemoryBackend(.mia)
+        await backend.register(Item.self)
+        await backend.register(Item.Create.self)
+        for (document, message) in [
+            (#"{"c_name":"b","c_count":"many"}"#, "body/1/c_count must be number"),
+            (#"{"c_count":2}"#, "body/1 must have required property 'c_name'"),
+            (
+                #"{"c_name":"b","c_nope":1}"#,
+                #"body/1 must NOT have additional properties. Property "c_nope" is not defined in validation schema"#
+            ),
+        ] {
+            let (status, answer) = try await Self.send(
+                backend,
+                "/c_items/bulk",
+                method: "POST",
+                body: #"[{"c_name":"a"},\#(document)]"#
+            )
+            #expect(status == 400 && answer["message"]?.stringValue == message, "\(answer)")
+        }
+        #expect(await backend.documents(in: "c_items").isEmpty)
+    }
+
     /// A `PATCH /bulk` filter's `_st` is a list of states, as a querystring's is: the filter's schema takes the
     /// querystring's `_st` in place of the single state written before it (crud-service `lib/JSONSchemaGenerator.js`,
     /// `generatePatchBulkJSONSchema`; `tests/expectedSchemas/booksPatchBulkSchema.js`, `_st`'s pattern), and

@@ -1078,8 +1078,8 @@ struct MiaBackend: BackendDialect {
             throw BackendFault(status: 500, code: "assertion", message: "At least one element is required")
         }
         let now = state.timestamp()
-        let documents = try bodies.map {
-            try newDocument($0, request, collection, endpoint: endpoint, now: now, &state)
+        let documents = try bodies.enumerated().map { index, body in
+            try newDocument(body, request, collection, endpoint: endpoint, now: now, pointer: "body/\(index)", &state)
         }
         for document in documents {
             do {
@@ -1100,29 +1100,34 @@ struct MiaBackend: BackendDialect {
 
     /// The document a create's body makes, checked as the route's schema checks it, with its id, state and the
     /// service's own fields, created at `now`: the request's time, which every document it creates shares.
-    /// Not stored.
+    /// Not stored. A refusal names the body by `pointer`, Fastify's: `body`, or `body/1` for a bulk create's second.
     private func newDocument(
         _ body: JSONValue?,
         _ request: BackendRequest,
         _ collection: String,
         endpoint: String,
         now: String,
+        pointer: String = "body",
         _ state: inout BackendState
     ) throws -> [String: JSONValue] {
-        guard case .object(var document) = body else { throw Self.schemaFault("body must be object") }
+        guard case .object(var document) = body else { throw Self.schemaFault("\(pointer) must be object") }
         try checkBodyKeys(
             document.keys.filter { $0 != "__STATE__" },
-            at: "body",
+            at: pointer,
             of: collection,
             readOnly: Self.systemProperties,
             state
         )
-        try state.checkRequiredMembers(document, of: collection)
+        do {
+            try state.checkRequiredMembers(document, of: collection)
+        } catch let fault as BackendFault where fault.code == "required" {
+            throw Self.schemaFault("\(pointer) must have required property '\(fault.path ?? "")'")
+        }
         // Fastify's Ajv fills in the schema's defaults (`useDefaults`).
         document = state.withDefaultMembers(document, of: collection)
         let initial = document["__STATE__"]?.stringValue ?? stateOnInsert(collection, endpoint: endpoint, state)
         guard Self.states.contains(initial) else {
-            throw Self.schemaFault("body/__STATE__ must be equal to one of the allowed values")
+            throw Self.schemaFault("\(pointer)/__STATE__ must be equal to one of the allowed values")
         }
         let id = state.newID()
         document["_id"] = .string(id)
@@ -1137,7 +1142,10 @@ struct MiaBackend: BackendDialect {
             try state.checkDocument(.object(document), of: collection)
         } catch let fault as BackendFault {
             // Fastify's JSON pointer to the value: `body/c_parts/0/c_qty`.
-            throw Self.wrongType(fault, at: fault.path.map { "body/" + $0.replacingOccurrences(of: ".", with: "/") })
+            throw Self.wrongType(
+                fault,
+                at: fault.path.map { "\(pointer)/" + $0.replacingOccurrences(of: ".", with: "/") }
+            )
         }
         return document
     }
