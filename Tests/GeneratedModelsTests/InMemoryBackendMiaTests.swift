@@ -404,6 +404,31 @@ import FoundationNetworking
         #expect(status == 400 && answer["message"] == "Unknown field: c_nope", "\(answer)")
     }
 
+    /// The querystring takes the service's own fields, `creatorId`, `createdAt`, `updaterId` and `updatedAt`,
+    /// whatever the collection's model (crud-service `lib/schemaGetters.js`, `mandatoryFieldsWithoutId`, in
+    /// `lib/JSONSchemaGenerator.js`, `propertiesGetValidation`): a list, a count or a delete filters by who created a
+    /// document, and when.
+    @Test func theServicesOwnFieldsAreQueryParameters() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        await backend.register(Item.self)
+        for user in ["ann", "bob"] {
+            let (status, _) = try await Self.send(
+                backend,
+                "/c_items/",
+                method: "POST",
+                headers: ["userid": user],
+                body: #"{"c_name":"\#(user)"}"#
+            )
+            #expect(status == 200)
+        }
+        var (status, answer) = try await Self.send(backend, "/c_items/", [("creatorId", "ann")])
+        #expect(status == 200 && Self.names(answer) == ["ann"], "\(answer)")
+        (status, answer) = try await Self.send(backend, "/c_items/count", [("updatedAt", "2026-01-01T00:00:01.000Z")])
+        #expect(status == 200 && answer == 1, "\(answer)")
+        (status, answer) = try await Self.send(backend, "/c_items/", [("updaterId", "bob")], method: "DELETE")
+        #expect(status == 200 && answer == 1, "\(answer)")
+    }
+
     // MARK: States
 
     /// By id a document moves as ALLOWED_STATES_MAP allows from the state it is in, whatever it is (no `_st`): a

@@ -544,7 +544,10 @@ struct MiaBackend: BackendDialect {
                 continue
             }
             let topLevel = String(name.split(separator: ".", maxSplits: 1).first ?? "")
-            let known = state.models[collection]?.modeledKeys.map { $0.contains(topLevel) } ?? true
+            // The querystring has the service's own fields but `__STATE__`, which `_st` selects by (crud-service
+            // `lib/schemaGetters.js`, `mandatoryFieldsWithoutId`).
+            let own = Self.systemProperties.contains(topLevel)
+            let known = own || (state.models[collection]?.modeledKeys.map { $0.contains(topLevel) } ?? true)
             guard known, topLevel != "__STATE__" else { throw Self.unknownParameter(name) }
             let kind = state.fieldKind(at: name, in: collection)
             switch kind {
