@@ -488,6 +488,34 @@ import FoundationNetworking
         #expect(documents[0]["updaterId"] == "ann" && documents[1]["updaterId"] == nil)
     }
 
+    /// A `POST /state` filter's values are typed by the route's schema, which has the collection's fields, and
+    /// Fastify's Ajv coerces them to the field's type (crud-service `lib/JSONSchemaGenerator.js`,
+    /// `generateChangeStateManyJSONSchema`, `changeStateProperties`): `"2"` for a number field selects the documents
+    /// that hold 2, and text that spells no number is the schema's refusal. The backend knows the types from the
+    /// registered model.
+    @Test func aStateChangeOfManyCoercesItsFilterToTheFieldsTypes() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([
+            Item(id: ObjectID(Self.first)!, name: "a", count: 2, active: true),
+            Item(id: ObjectID("660000000000000000000002")!, name: "b", count: 3),
+        ])
+        var (status, answer) = try await Self.send(
+            backend,
+            "/c_items/state",
+            method: "POST",
+            body: #"[{"filter":{"c_count":"2","c_active":"true"},"stateTo":"DRAFT"}]"#
+        )
+        #expect(status == 200 && answer == 1, "\(answer)")
+        #expect(await backend.documents(in: "c_items").map { $0["__STATE__"] } == ["DRAFT", "PUBLIC"])
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/state",
+            method: "POST",
+            body: #"[{"filter":{"c_count":"two"},"stateTo":"DRAFT"}]"#
+        )
+        #expect(status == 400 && answer["message"] == "body/0/filter/c_count must be number", "\(answer)")
+    }
+
     // MARK: Writing
 
     /// The user is the `userid` header, else `public`, as it is for an empty one, `null` or `undefined`

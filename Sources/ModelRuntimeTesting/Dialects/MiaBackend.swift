@@ -123,6 +123,24 @@ struct MiaBackend: BackendDialect {
         return coerced
     }
 
+    /// A body's scalar as the route's schema coerces it to the field's `kind`, which the registered model says
+    /// (Fastify's Ajv, `coerceTypes`): `"5"` for a number is 5, `5` for a text `"5"`; one it can't coerce is the
+    /// schema's refusal at `pointer`. A value of no known scalar kind is left as it is.
+    static func coercedScalar(_ value: JSONValue, at pointer: String, kind: FieldKind?) throws -> JSONValue {
+        let expected: (kind: ExpectedKind, name: String)
+        switch (kind, ValueKind(value)) {
+        case (.string?, .string), (.number?, .number), (.boolean?, .bool), (_, .null): return value
+        case (.string?, _): expected = (.string, "string")
+        case (.number?, _): expected = (.number, "number")
+        case (.boolean?, _): expected = (.boolean, "boolean")
+        default: return value
+        }
+        guard let coerced = coerce(value, to: expected.kind) else {
+            throw schemaFault("\(pointer) must be \(expected.name)")
+        }
+        return coerced
+    }
+
     /// `value` coerced to `kind` as Ajv coerces a scalar; nil where it doesn't.
     private static func coerce(_ value: JSONValue, to kind: ExpectedKind) -> JSONValue? {
         switch (kind, value) {
@@ -406,7 +424,16 @@ struct MiaBackend: BackendDialect {
             guard Self.states.contains(target) else {
                 throw Self.schemaFault("body/\(position)/stateTo must be equal to one of the allowed values")
             }
-            let conditions = filter.keys.sorted().map { key -> JSONValue in .object([key: filter[key]!]) }
+            let conditions = try filter.keys.sorted().map { key -> JSONValue in
+                let pointer = "body/\(position)/filter/\(key)"
+                return .object([
+                    key: try Self.coercedScalar(
+                        filter[key]!,
+                        at: pointer,
+                        kind: state.fieldKind(at: key, in: collection)
+                    )
+                ])
+            }
             let from: JSONValue = ["__STATE__": ["$in": .array((Self.stateMachine[target] ?? []).map { .string($0) })]]
             let rows = try rowConditions(request)
             let compiled = try compile(.object(["$and": .array(conditions + rows + [from])]), collection, state)
