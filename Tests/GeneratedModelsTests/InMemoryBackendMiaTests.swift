@@ -653,6 +653,35 @@ import FoundationNetworking
         #expect(await backend.documents(in: "c_items").isEmpty)
     }
 
+    /// A bulk patch's body is an array of commands, and the schema's refusal of one's update points at it by its
+    /// position, as Fastify writes the JSON pointer (crud-service `lib/JSONSchemaGenerator.js`,
+    /// `generatePatchBulkJSONSchema`, whose items' `update` is the PATCH's schema); the whole body is checked before
+    /// any command runs, so none is applied.
+    @Test func aBulkPatchsRefusalPointsAtTheCommand() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([Item(id: ObjectID(Self.first)!, name: "a", count: 1)])
+        for (update, message) in [
+            (#"{"$set":{"c_count":"many"}}"#, "body/1/update/$set/c_count must be number"),
+            (
+                #"{"$set":{"c_nope":1}}"#,
+                #"body/1/update/$set must NOT have additional properties. Property "c_nope" is not defined in validation schema"#
+            ),
+            (#"{"$unset":{"c_name":false}}"#, "body/1/update/$unset/c_name must be equal to one of the allowed values"),
+        ] {
+            let (status, answer) = try await Self.send(
+                backend,
+                "/c_items/bulk",
+                method: "PATCH",
+                body: #"""
+                    [{"filter":{"_id":"\#(Self.first)"},"update":{"$set":{"c_name":"b"}}},
+                     {"filter":{"_id":"\#(Self.first)"},"update":\#(update)}]
+                    """#
+            )
+            #expect(status == 400 && answer["message"]?.stringValue == message, "\(answer)")
+        }
+        #expect(await backend.documents(in: "c_items").first?["c_name"] == "a")
+    }
+
     /// A `PATCH /bulk` filter's `_st` is a list of states, as a querystring's is: the filter's schema takes the
     /// querystring's `_st` in place of the single state written before it (crud-service `lib/JSONSchemaGenerator.js`,
     /// `generatePatchBulkJSONSchema`; `tests/expectedSchemas/booksPatchBulkSchema.js`, `_st`'s pattern), and

@@ -1226,7 +1226,8 @@ struct MiaBackend: BackendDialect {
                 &state,
                 now: now,
                 selecting: selecting,
-                writable: writableColumns(request)
+                writable: writableColumns(request),
+                pointer: "body/\(position)/update"
             )
             changed += 1
         }
@@ -1329,7 +1330,8 @@ struct MiaBackend: BackendDialect {
     }
 
     /// Applies `body`'s operators (`$set $unset $inc $mul $currentDate $push $pull $addToSet`) to the document at
-    /// `index`; a field under two of them is refused, as MongoDB refuses it.
+    /// `index`; a field under two of them is refused, as MongoDB refuses it. A refusal of the schema names the
+    /// operators by `pointer`, Fastify's: `body`, or `body/0/update` for a bulk patch's first.
     private func update(
         at index: Int,
         _ body: JSONValue?,
@@ -1338,11 +1340,12 @@ struct MiaBackend: BackendDialect {
         _ state: inout BackendState,
         now stamp: String? = nil,
         selecting: [JSONValue] = [],
-        writable: [String]? = nil
+        writable: [String]? = nil,
+        pointer: String = "body"
     ) throws {
         // An empty body passes the PATCH schema: the service still sets `updaterId` and `updatedAt`.
-        guard case .object(var operators) = body else { throw Self.schemaFault("body must be object") }
-        try checkUpdateSchema(operators, of: collection, state)
+        guard case .object(var operators) = body else { throw Self.schemaFault("\(pointer) must be object") }
+        try checkUpdateSchema(operators, at: pointer, of: collection, state)
         // Only the fields `acl_write_columns` names may change; the query parser's refusal is no HTTP error, a 500
         // (crud-service `lib/QueryParser.js`, `traverseCommands`).
         if let writable {
@@ -1387,7 +1390,7 @@ struct MiaBackend: BackendDialect {
             // The PATCH schema types each operator's fields by the key as written: `body/$set/c_count`,
             // `body/$set/metadata.size`.
             let written = Self.updateOperators.first { operators[$0]?[fault.path ?? ""] != nil }
-            throw Self.wrongType(fault, at: written.map { "body/\($0)/\(fault.path ?? "")" })
+            throw Self.wrongType(fault, at: written.map { "\(pointer)/\($0)/\(fault.path ?? "")" })
         }
         try state.checkUnique(.object(members), in: collection, replacing: index)
         state.collections[collection]![index] = .object(members)
@@ -1400,24 +1403,25 @@ struct MiaBackend: BackendDialect {
     /// /state route), `$unset` and `$currentDate` of anything but `true`, a field of a kind the operator doesn't take.
     private func checkUpdateSchema(
         _ operators: [String: JSONValue],
+        at pointer: String,
         of collection: String,
         _ state: BackendState
     ) throws {
         if let unknown = operators.keys.sorted().first(where: { !Self.updateOperators.contains($0) }) {
-            throw Self.additionalProperty(unknown, at: "body")
+            throw Self.additionalProperty(unknown, at: pointer)
         }
         for name in Self.updateOperators {
             guard let value = operators[name] else { continue }
-            guard case .object(let members) = value else { throw Self.schemaFault("body/\(name) must be object") }
+            guard case .object(let members) = value else { throw Self.schemaFault("\(pointer)/\(name) must be object") }
             let readOnly = Self.systemProperties.union(["__STATE__"])
-            try checkBodyKeys(members.keys, at: "body/\(name)", of: collection, readOnly: readOnly, state)
+            try checkBodyKeys(members.keys, at: "\(pointer)/\(name)", of: collection, readOnly: readOnly, state)
         }
         for name in ["$unset", "$currentDate"] {
             for (field, value) in operators[name]?.objectValue ?? [:] {
-                try Self.checkOnlyTrue(value, at: "body/\(name)/\(field)")
+                try Self.checkOnlyTrue(value, at: "\(pointer)/\(name)/\(field)")
             }
         }
-        try checkOperatorFields(operators, of: collection, state)
+        try checkOperatorFields(operators, at: pointer, of: collection, state)
     }
 
     /// Refuses a value other than `true` for a field of `$unset` or `$currentDate`, whose schema is a boolean that is
@@ -1445,6 +1449,7 @@ struct MiaBackend: BackendDialect {
     /// registered model says the kind of: the schema lists a nested one by its own path or pattern.
     private func checkOperatorFields(
         _ operators: [String: JSONValue],
+        at pointer: String,
         of collection: String,
         _ state: BackendState
     ) throws {
@@ -1453,13 +1458,7 @@ struct MiaBackend: BackendDialect {
                 guard let kind = state.fieldKind(at: field, in: collection), Self.schemaRefuses(name, kind) else {
                     continue
                 }
-                throw BackendFault(
-                    status: 400,
-                    code: "additionalProperty",
-                    message:
-                        "body/\(name) must NOT have additional properties. Property \"\(field)\" is not defined in "
-                        + "validation schema"
-                )
+                throw Self.additionalProperty(field, at: "\(pointer)/\(name)")
             }
         }
     }
