@@ -957,6 +957,20 @@ import FoundationNetworking
         }
     }
 
+    /// `_l` and `_sk` are integers to the list's schema (crud-service `lib/schemaGetters.js`,
+    /// `defaultGetListQueryParams`), and Fastify's Ajv coerces text whose JavaScript number is whole: ` 2`, `2.0` and
+    /// `2e0` are 2; a fraction is no integer.
+    @Test func pageParametersAreWholeNumbersAsAjvCoercesThem() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["c_name": "a"], ["c_name": "b"], ["c_name": "c"]], into: "c_items")
+        for (limit, skip) in [(" 2", "1"), ("2.0", "1e0"), ("2e0", " 1 ")] {
+            let (status, answer) = try await Self.send(backend, "/c_items/", [("_l", limit), ("_sk", skip)])
+            #expect(status == 200 && Self.names(answer) == ["b", "c"], "\(limit), \(skip): \(answer)")
+        }
+        let (status, answer) = try await Self.send(backend, "/c_items/", [("_l", "2.5")])
+        #expect(status == 400 && answer["message"] == "querystring/_l must be integer", "\(answer)")
+    }
+
     /// A `_rawp` member that is an aggregation expression computes the value MongoDB answers (crud-service
     /// `lib/projectionUtils.js` lets `$filter`, `$first`, `$map` and their kin through): the in-memory backend
     /// refuses it, saying so, rather than answer the stored value in its place.

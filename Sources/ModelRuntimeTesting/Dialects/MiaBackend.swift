@@ -992,14 +992,25 @@ struct MiaBackend: BackendDialect {
     }
 
     /// The integer parameter `name`, as the schema reads it: `_sk` from 0 (the bounds of `_l` are the route's).
+    /// Fastify's Ajv coerces text whose JavaScript number is whole to the integer (`_l` and `_sk` are
+    /// `type: 'integer'`, crud-service `lib/schemaGetters.js`, `defaultGetListQueryParams`).
     private static func integer(_ name: String, _ request: BackendRequest) throws -> Int? {
         guard let text = request.item(name) else { return nil }
-        guard let value = Int(text) else {
-            // Ajv coerces text to an integer only when it spells one.
-            throw schemaFault("querystring/\(name) must be integer")
-        }
+        guard let value = wholeNumber(text) else { throw schemaFault("querystring/\(name) must be integer") }
         if name == "_sk", value < 0 { throw schemaFault("querystring/_sk must be >= 0") }
         return value
+    }
+
+    /// The whole number JavaScript's `+text` makes of `text` (trimmed; a decimal, an exponent), as Ajv's coercion to
+    /// an integer reads it (`data == +data && !(data % 1)`); nil for no number or a fraction. Beyond `Int`, its bound.
+    private static func wholeNumber(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let value = Int(trimmed) { return value }
+        guard !trimmed.isEmpty, let number = Double(trimmed), number.isFinite, number == number.rounded() else {
+            return nil
+        }
+        if number >= Double(Int.max) { return .max }
+        return number <= Double(Int.min) ? .min : Int(number)
     }
 
     /// The boolean parameter `name`, as the schema reads it: Fastify's Ajv coerces only the text `true` and `false`
