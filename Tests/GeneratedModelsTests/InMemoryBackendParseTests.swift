@@ -742,3 +742,44 @@ extension InMemoryBackendParseTests {
         #expect(status == 200 && score["owner"]?["name"] == "ann", "\(score)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server reads the operand of `$eq`, `$ne`, `$lt`, `$lte`, `$gt`, `$gte` and `$exists`, and each element of
+    /// `$in`, `$nin` (flattened one level) and `$containedBy`, as an atom (MongoTransform.js `transformConstraint`,
+    /// `transformTopLevelAtom`): a plain object or an array is refused, on a dotted key too (107, `bad atom: …`). A
+    /// Parse type is an atom, and a field whose schema type is an Array takes any value (`transformInteriorAtom`).
+    /// A `$relativeTime` (`transformConstraint` makes a date of it) is refused as not evaluated.
+    @Test func parseRefusesAConstraintsOperandThatIsNoAtom() async throws {
+        let backend = try await Self.seeded()
+        try await backend.insert([try Self.json(#"{"objectId":"b1","tags":[{"k":1},[2]]}"#)], into: "Bag")
+        let (status, answer) = try await Self.send(
+            backend,
+            "/classes/Place",
+            [("where", #"{"address":{"$eq":{"city":"Rome","zip":"00100"}}}"#)]
+        )
+        #expect(status == 400 && answer == ["code": 107, "error": #"bad atom: {"city":"Rome","zip":"00100"}"#])
+        for filter in [
+            #"{"address":{"$ne":{"city":"Rome"}}}"#, #"{"address":{"$in":[{"city":"Rome"}]}}"#,
+            #"{"address":{"$nin":[[{"city":"Rome"}]]}}"#, #"{"n":{"$gt":[1]}}"#, #"{"address.city":{"$eq":["Rome"]}}"#,
+            #"{"$or":[{"n":{"$lt":{"a":1}}}]}"#, #"{"address":{"$exists":{}}}"#,
+        ] {
+            let (status, answer) = try await Self.send(backend, "/classes/Place", [("where", filter)])
+            #expect(status == 400 && answer["code"] == 107, "\(filter): \(answer)")
+        }
+        for (path, filter, expected) in [
+            ("/classes/Place", #"{"n":{"$in":[[1,2]]}}"#, ["a1"]),
+            ("/classes/Score", #"{"owner":{"$eq":{"__type":"Pointer","className":"Player","objectId":"p1"}}}"#, ["s1"]),
+            ("/classes/Bag", #"{"tags":{"$eq":{"k":1}}}"#, ["b1"]), ("/classes/Bag", #"{"tags":{"$ne":[3]}}"#, ["b1"]),
+        ] {
+            let (status, answer) = try await Self.send(backend, path, [("where", filter)])
+            #expect(status == 200 && Self.ids(answer) == expected, "\(filter): \(answer)")
+        }
+        // parse-server turns a `$relativeTime` into a date; the in-memory backend says it doesn't.
+        let (relative, refusal) = try await Self.send(
+            backend,
+            "/classes/Place",
+            [("where", #"{"createdAt":{"$lt":{"$relativeTime":"1 day ago"}}}"#)]
+        )
+        #expect(relative == 400 && refusal["error"]?.stringValue?.contains("$relativeTime") == true, "\(refusal)")
+    }
+}

@@ -453,6 +453,9 @@ struct ParseBackend: BackendDialect {
                         conditions[name] = .array(operands.flatMap { $0.arrayValue ?? [$0] })
                     }
                 }
+                if !Self.verbatimKeys.contains(key) {
+                    try Self.checkAtoms(conditions, field: key, isArray: state.fieldTypes[className]?[key] == "Array")
+                }
                 resolved[key] = .object(withPointers(conditions, field: key, in: className, state))
             default:
                 resolved[key] = value
@@ -467,6 +470,49 @@ struct ParseBackend: BackendDialect {
         "objectId", "_rperm", "_wperm", "_perishable_token", "_email_verify_token", "timesUsed",
     ]
 
+    /// The Parse types parse-server's `transformTopLevelAtom` takes of an object (MongoTransform.js): any other object,
+    /// or an array, is no atom it can store or compare.
+    private static let atomTypes: Set<String> = ["Pointer", "Date", "Bytes", "GeoPoint", "Polygon", "File"]
+
+    /// The operators whose operand `transformConstraint` reads as one atom, and those whose operand's elements it
+    /// reads so (MongoTransform.js).
+    private static let atomOperators = ["$eq", "$ne", "$lt", "$lte", "$gt", "$gte", "$exists"]
+    private static let atomListOperators = ["$in", "$nin", "$containedBy"]
+
+    /// Refuses a field's condition whose operand parse-server can't read as an atom, as `transformConstraint` refuses
+    /// it (107, `bad atom: <the operand's JSON>`): a plain object or an array as the operand of `$eq`, `$ne`, `$lt`,
+    /// `$lte`, `$gt`, `$gte` or `$exists`, or as an element of `$in`, `$nin` or `$containedBy` (once flattened). A field
+    /// whose schema type is an Array reads them as `transformInteriorAtom` does, which takes any value. A
+    /// `$relativeTime`, which parse-server turns into a date, is refused as not evaluated.
+    private static func checkAtoms(_ conditions: [String: JSONValue], field: String, isArray: Bool) throws {
+        for name in conditions.keys.sorted() {
+            let operands =
+                atomOperators.contains(name)
+                ? [conditions[name]!] : atomListOperators.contains(name) ? conditions[name]!.arrayValue ?? [] : []
+            for operand in operands {
+                if operand["$relativeTime"] != nil {
+                    throw BackendFault.invalid(
+                        "the in-memory parse backend does not evaluate $relativeTime",
+                        path: field
+                    )
+                }
+                guard !isArray, !isAtom(operand) else { continue }
+                let text = String(decoding: (try? operand.jsonData(sortedKeys: true)) ?? Data(), as: UTF8.self)
+                throw BackendFault.badOperand("bad atom: \(text)", path: field)
+            }
+        }
+    }
+
+    /// Whether `transformTopLevelAtom` takes `value`: any value but an array or an object, and an object of one of
+    /// the ``atomTypes``.
+    private static func isAtom(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array: false
+        case .object(let members): atomTypes.contains(members["__type"]?.stringValue ?? "")
+        default: true
+        }
+    }
+
     /// Whether parse-server refuses `value` as what `key` equals (MongoTransform.js): a non-empty array, or an object
     /// with a key not starting with `$`, is no constraint (`transformConstraint`), and a top-level key's atom must
     /// then be a Pointer, Date, Bytes, GeoPoint, Polygon or File (`transformTopLevelAtom`); a dotted key's is taken
@@ -478,8 +524,7 @@ struct ParseBackend: BackendDialect {
         guard case .object(let members) = value, members.keys.contains(where: { !$0.hasPrefix("$") }) else {
             return false
         }
-        let atoms: Set<String> = ["Pointer", "Date", "Bytes", "GeoPoint", "Polygon", "File"]
-        return !atoms.contains(members["__type"]?.stringValue ?? "")
+        return !isAtom(value)
     }
 
     /// A field's conditions with each bare objectId compared with a pointer field read as a pointer to the class the
