@@ -783,3 +783,33 @@ extension InMemoryBackendParseTests {
         #expect(relative == 400 && refusal["error"]?.stringValue?.contains("$relativeTime") == true, "\(refusal)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server appends what a `$select` or an `$inQuery` selects to the field's `$in` (a `$dontSelect` or a
+    /// `$notInQuery` to its `$nin`) when the condition has one (RestQuery.js `transformSelect`, `transformInQuery`
+    /// and their kin): both together select either.
+    @Test func parseAppendsWhatARelationalConditionSelectsToTheFieldsIn() async throws {
+        let backend = try await Self.seeded()
+        try await backend.insert(
+            ["Rome", "Oslo", "Paris"].enumerated().map { ["objectId": .string("c\($0 + 1)"), "name": .string($1)] },
+            into: "City"
+        )
+        let select = #"{"query":{"className":"Place","where":{}},"key":"address.city"}"#
+        for (filter, expected) in [
+            (#"{"name":{"$in":["Paris"],"$select":"# + select + "}}", ["c1", "c3"]),
+            (#"{"name":{"$nin":["Oslo"],"$dontSelect":"# + select + "}}", ["c3"]),
+        ] {
+            let (status, answer) = try await Self.send(backend, "/classes/City", [("where", filter)])
+            #expect(status == 200 && Self.ids(answer) == expected, "\(filter): \(answer)")
+        }
+        try await backend.insert(
+            [try Self.json(#"{"objectId":"s2","owner":{"__type":"Pointer","className":"Player","objectId":"p2"}}"#)],
+            into: "Score"
+        )
+        let filter =
+            #"{"owner":{"$in":[{"__type":"Pointer","className":"Player","objectId":"p2"}],"#
+            + #""$inQuery":{"className":"Player","where":{"name":"ann"}}}}"#
+        let (status, answer) = try await Self.send(backend, "/classes/Score", [("where", filter)])
+        #expect(status == 200 && Self.ids(answer) == ["s1", "s2"], "\(answer)")
+    }
+}

@@ -436,15 +436,13 @@ struct ParseBackend: BackendDialect {
                     resolved[key] = Self.dateFields.contains(key) ? Self.asDate(value) : value
                     continue
                 }
+                // RestQuery.js (`transformInQuery`, `transformSelect` and their kin) appends what each selects to
+                // the field's `$in` or `$nin` when that is an array, and else puts it in its place.
                 for name in ["$inQuery", "$notInQuery", "$select", "$dontSelect"] {
                     guard let operand = conditions.removeValue(forKey: name) else { continue }
                     let operatorName = name == "$notInQuery" || name == "$dontSelect" ? "$nin" : "$in"
-                    guard conditions[operatorName] == nil else {
-                        throw BackendFault.invalid(
-                            "the in-memory parse backend can't fold \(name) into \(operatorName)"
-                        )
-                    }
-                    conditions[operatorName] = .array(try selected(name, operand, state, depth: depth))
+                    let given = conditions[operatorName]?.arrayValue ?? []
+                    conditions[operatorName] = .array(given + (try selected(name, operand, state, depth: depth)))
                 }
                 // `transformConstraint` flattens an `$in`'s and a `$nin`'s arrays one level (`_.flatMap`); the keys
                 // it takes as they are never reach it.
