@@ -813,3 +813,26 @@ extension InMemoryBackendParseTests {
         #expect(status == 200 && Self.ids(answer) == ["s1", "s2"], "\(answer)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server's `validateQuery` takes a `$regex`'s `$options` only as letters of `imxs` (DatabaseController.js;
+    /// spec/ParseQuery.spec.js "regexes with invalid options fail"): empty text too is refused, in an `$or` as well
+    /// (102, `Bad $options value for query: …`).
+    @Test func parseRefusesRegexOptionsOutsideIMXS() async throws {
+        let backend = try await Self.seeded()
+        for (filter, options) in [
+            (#"{"name":{"$regex":"a","$options":""}}"#, ""),
+            (#"{"$or":[{"name":{"$regex":"a","$options":"some invalid option"}}]}"#, "some invalid option"),
+        ] {
+            let (status, answer) = try await Self.send(backend, "/classes/Player", [("where", filter)])
+            #expect(status == 400, "\(filter): \(answer)")
+            #expect(answer == ["code": 102, "error": .string("Bad $options value for query: \(options)")])
+        }
+        let (status, answer) = try await Self.send(
+            backend,
+            "/classes/Player",
+            [("where", #"{"name":{"$regex":"^A","$options":"imxs"}}"#)]
+        )
+        #expect(status == 200 && Self.ids(answer) == ["p1"], "\(answer)")
+    }
+}

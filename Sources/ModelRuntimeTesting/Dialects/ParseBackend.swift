@@ -420,6 +420,7 @@ struct ParseBackend: BackendDialect {
                 let ids = state.relations["\(owner)/\(id)/\(field)"] ?? []
                 related = ["objectId": ["$in": .array(ids.map(JSONValue.string))]]
             case _ where !key.hasPrefix("$"):
+                try Self.checkRegexOptions(value)
                 if Self.isRefusedEquality(key, value) {
                     throw BackendFault.badOperand(
                         "You cannot use \(javaScriptString(value)) as a query parameter.",
@@ -461,6 +462,16 @@ struct ParseBackend: BackendDialect {
         }
         guard let related else { return .object(resolved) }
         return resolved.isEmpty ? related : ["$and": [.object(resolved), related]]
+    }
+
+    /// Refuses a field's `$regex` whose `$options` are text with another letter than `i`, `m`, `x` and `s`, or none,
+    /// as parse-server's `validateQuery` refuses it (102, DatabaseController.js); it checks only a `$regex` that
+    /// JavaScript reads as true.
+    private static func checkRegexOptions(_ conditions: JSONValue) throws {
+        guard let regex = conditions["$regex"], isTruthy(regex), case .string(let options)? = conditions["$options"]
+        else { return }
+        guard options.isEmpty || !options.allSatisfy("imxs".contains) else { return }
+        throw BackendFault.invalid("Bad $options value for query: \(options)")
     }
 
     /// The top-level keys parse-server's `transformQueryKeyValue` takes any value of as it is.
