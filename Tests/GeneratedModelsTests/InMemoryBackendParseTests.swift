@@ -836,3 +836,23 @@ extension InMemoryBackendParseTests {
         #expect(status == 200 && Self.ids(answer) == ["p1"], "\(answer)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// An update's `Remove` and `Delete` are MongoDB's `$pullAll` and `$unset` (MongoTransform.js `transformUpdate`),
+    /// which create nothing where the object has nothing: a `Remove` from a field the object lacks leaves it without
+    /// the field (only a create's makes `[]`, `flattenUpdateOperatorsForCreate`), and a `Delete` of a dotted key
+    /// under a missing field makes no object on the way.
+    @Test func parseRemoveAndDeleteOfAMissingFieldCreateNothing() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"t1","n":1}"#)], into: "T")
+        let (status, answer) = try await Self.send(
+            backend,
+            "/classes/T/t1",
+            method: "PUT",
+            body: #"{"tags":{"__op":"Remove","objects":["a"]},"meta.note":{"__op":"Delete"}}"#
+        )
+        #expect(status == 200 && answer["tags"] == nil && answer["meta"] == nil, "\(answer)")
+        let stored = try #require(await backend.documents(in: "T").first)
+        #expect(stored["tags"] == nil && stored["meta"] == nil && stored["n"] == 1, "\(stored)")
+    }
+}

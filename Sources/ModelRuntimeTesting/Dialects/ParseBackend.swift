@@ -1033,7 +1033,10 @@ struct ParseBackend: BackendDialect {
                 continue
             }
             switch operation {
-            case "Delete": try Self.change(&members, at: path, key: key) { _ in nil }
+            case "Delete":
+                // MongoDB's `$unset` of a path the object doesn't have creates nothing on the way.
+                if Self.reachesNothing(path, in: members) == true { continue }
+                try Self.change(&members, at: path, key: key) { _ in nil }
             case "Increment":
                 let amount = try Self.amount(of: change)
                 try Self.change(&members, at: path, key: key) { current in
@@ -1057,6 +1060,8 @@ struct ParseBackend: BackendDialect {
                 try Self.change(&members, at: path, key: key) { _ in value }
             case "Add", "AddUnique", "Remove":
                 let objects = try Self.objects(of: change, operation)
+                // MongoDB's `$pullAll` creates no array where the object has none, nor anything on the way.
+                if operation == "Remove", Self.reachesNothing(path, in: members) == true { continue }
                 try Self.change(&members, at: path, key: key) { current in
                     guard current == nil || current?.arrayValue != nil else {
                         throw BackendFault.validation("\(key) is not an array", path: key)
@@ -1128,6 +1133,23 @@ struct ParseBackend: BackendDialect {
         default:
             throw internalError("Cannot create field '\(segment)' in a non-object for \(key)")
         }
+    }
+
+    /// Whether `path` (an update's dotted key) names nothing in `value`: a member missing on the way, or an array's
+    /// element past its end; nil where it goes on from a value that is neither an object nor an array, or names an
+    /// array's member by other than a position (a path MongoDB can't follow).
+    private static func reachesNothing(_ path: ArraySlice<String>, in value: JSONValue) -> Bool? {
+        guard let segment = path.first else { return false }
+        let next: JSONValue?
+        switch value {
+        case .object(let members): next = members[segment]
+        case .array(let elements):
+            guard let position = Int(segment), position >= 0, String(position) == segment else { return nil }
+            next = position < elements.count ? elements[position] : nil
+        default: return nil
+        }
+        guard let next else { return true }
+        return reachesNothing(path.dropFirst(), in: next)
     }
 
     /// Refuses an update that names a field and a path inside it (`a` and `a.b`), which MongoDB refuses as a
