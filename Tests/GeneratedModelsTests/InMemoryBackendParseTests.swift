@@ -855,4 +855,26 @@ extension InMemoryBackendParseTests {
         let stored = try #require(await backend.documents(in: "T").first)
         #expect(stored["tags"] == nil && stored["meta"] == nil && stored["n"] == 1, "\(stored)")
     }
+
+    /// parse-server answers an update's operation only where it changed the field: `_updateResponseWithData`
+    /// (RestWrite.js) drops a result equal to the field before the update, so an `AddUnique` of an element the array
+    /// holds, a `Remove` of one it doesn't and an `Increment` by 0 answer `updatedAt` alone.
+    @Test func parseUpdateAnswersOnlyTheFieldsItsOperationsChanged() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"t1","n":1,"tags":["a"]}"#)], into: "T")
+        for body in [
+            #"{"tags":{"__op":"AddUnique","objects":["a"]},"n":{"__op":"Increment","amount":0}}"#,
+            #"{"tags":{"__op":"Remove","objects":["z"]}}"#,
+        ] {
+            let (status, answer) = try await Self.send(backend, "/classes/T/t1", method: "PUT", body: body)
+            #expect(status == 200 && answer.objectValue?.keys.sorted() == ["updatedAt"], "\(body): \(answer)")
+        }
+        let (status, answer) = try await Self.send(
+            backend,
+            "/classes/T/t1",
+            method: "PUT",
+            body: #"{"tags":{"__op":"AddUnique","objects":["a","b"]},"n":{"__op":"Increment","amount":2}}"#
+        )
+        #expect(status == 200 && answer["tags"] == ["a", "b"] && answer["n"] == 3, "\(answer)")
+    }
 }

@@ -1086,8 +1086,11 @@ struct ParseBackend: BackendDialect {
         state.collections[className]![index] = .object(members)
         state.relations.merge(relations) { _, new in new }
         // parse-server answers an update with `updatedAt` and what each operation made of its field
-        // (`_sanitizeDatabaseResult`): an Increment's new number, an array operation's new array.
-        var answer = Self.operationResults(changes, members)
+        // (`_sanitizeDatabaseResult`): an Increment's new number, an array operation's new array; but not a field
+        // the update left as it was, which `_updateResponseWithData` drops (RestWrite.js: equal to `originalData`).
+        var answer = Self.operationResults(changes, members).filter { key, value in
+            !(stored[key].map { sameValue($0, value) } ?? false)
+        }
         answer["updatedAt"] = .string(now)
         return BackendAnswer(.object(answer))
     }
