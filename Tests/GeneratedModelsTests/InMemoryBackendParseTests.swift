@@ -878,3 +878,29 @@ extension InMemoryBackendParseTests {
         #expect(status == 200 && answer["tags"] == ["a", "b"] && answer["n"] == 3, "\(answer)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server gathers `order`'s keys in an object (RestQuery.js), so a key named twice sorts where it was first
+    /// named, as it was last named; `find` (DatabaseController.js) sorts `_created_at` as `createdAt` and refuses a
+    /// key whose top-level name is no field name (105, `Invalid field name: …`), an empty one too.
+    @Test func parseReadsOrderKeysAsParseServerGathersThem() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [
+                try Self.json(#"{"objectId":"a1","n":1,"m":2}"#), try Self.json(#"{"objectId":"a2","n":2,"m":1}"#),
+                try Self.json(#"{"objectId":"a3","n":2,"m":3}"#),
+            ],
+            into: "T"
+        )
+        for (order, expected) in [("n,m,-n", ["a2", "a3", "a1"]), ("-_created_at", ["a3", "a2", "a1"])] {
+            let (status, answer) = try await Self.send(backend, "/classes/T", [("order", order)])
+            #expect(status == 200 && Self.ids(answer) == expected, "order=\(order): \(answer)")
+        }
+        for order in ["my-field", "n,"] {
+            let (status, answer) = try await Self.send(backend, "/classes/T", [("order", order)])
+            let key = order == "n," ? "" : order
+            #expect(status == 400, "order=\(order): \(answer)")
+            #expect(answer == ["code": 105, "error": .string("Invalid field name: \(key).")])
+        }
+    }
+}

@@ -239,13 +239,7 @@ struct ParseBackend: BackendDialect {
         let options = try ReadOptions(query, of: className, state)
         var selection = options.selection(at: [])
         let selected = try matching(try query.jsonItem("where"), in: className, state)
-        if let order = query.item("order") {
-            // parse-server trims each key (`order=n, -m`).
-            selection.order = order.split(separator: ",").map { field in
-                let key = field.trimmingCharacters(in: .whitespacesAndNewlines)
-                return key.hasPrefix("-") ? (String(key.dropFirst()), false) : (key, true)
-            }
-        }
+        if let order = query.item("order") { selection.order = try Self.sortKeys(order) }
         selection.skip = try query.intItem("skip") ?? 0
         selection.limit = try query.intItem("limit") ?? pageSize
         var answer: [String: JSONValue] = [
@@ -258,6 +252,44 @@ struct ParseBackend: BackendDialect {
             answer["count"] = .int(selected.count)
         }
         return BackendAnswer(.object(answer))
+    }
+
+    /// An `order`'s sort keys as parse-server reads them: each trimmed (`order=n, -m`), `-` descending, and gathered
+    /// in an object (RestQuery.js), so that a key named twice sorts where it was first named, as it was last named;
+    /// `_created_at` and `_updated_at` sort as `createdAt` and `updatedAt`, and a key whose top-level name is no field
+    /// name is refused (105, DatabaseController.js `find`). `$score`, a text search's, is not evaluated.
+    private static func sortKeys(_ order: String) throws -> [(path: String, ascending: Bool)] {
+        var keys: [(path: String, ascending: Bool)] = []
+        func sort(_ path: String, ascending: Bool) {
+            if let index = keys.firstIndex(where: { $0.path == path }) {
+                keys[index].ascending = ascending
+            } else {
+                keys.append((path, ascending))
+            }
+        }
+        for field in order.split(separator: ",", omittingEmptySubsequences: false) {
+            let key = field.trimmingCharacters(in: .whitespacesAndNewlines)
+            if key == "$score" || key == "-$score" {
+                throw BackendFault.invalid("the in-memory parse backend does not evaluate $score")
+            }
+            if key.hasPrefix("-") {
+                sort(String(key.dropFirst()), ascending: false)
+            } else {
+                sort(key, ascending: true)
+            }
+        }
+        // `find` moves a stored name's key to the end, under the field's own name.
+        for (stored, field) in [("_created_at", "createdAt"), ("_updated_at", "updatedAt")] {
+            guard let index = keys.firstIndex(where: { $0.path == stored }) else { continue }
+            sort(field, ascending: keys.remove(at: index).ascending)
+        }
+        for (path, _) in keys {
+            let name = String(path.prefix { $0 != "." })
+            guard isValidName(name), name != "length", name != "className" else {
+                throw BackendFault(status: 400, code: "keyName", message: "Invalid field name: \(path).", path: path)
+            }
+        }
+        return keys
     }
 
     /// The objects answered, with the pointers at each path `include` names replaced by the objects they point to
