@@ -904,3 +904,30 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server keeps `createdAt` and `updatedAt` as MongoDB Dates (`_created_at`, `_updated_at`: MongoTransform.js
+    /// `parseObjectToMongoObjectForCreate`), so `order` sorts them as instants whatever the ISO 8601 spelling a seed
+    /// gave, and answers them as text.
+    @Test func parseOrdersCreatedAtAsInstants() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [
+                try Self.json(
+                    #"{"objectId":"x1","createdAt":"2026-01-01T00:00:00Z","updatedAt":"2026-01-01T00:30:00Z"}"#
+                ),
+                try Self.json(
+                    #"{"objectId":"x2","createdAt":"2026-01-01T00:00:00.500Z","updatedAt":"2026-01-01T01:00:00+01:00"}"#
+                ),
+            ],
+            into: "T"
+        )
+        for (order, expected) in [
+            ("createdAt", ["x1", "x2"]), ("-createdAt", ["x2", "x1"]), ("updatedAt", ["x2", "x1"]),
+        ] {
+            let (status, answer) = try await Self.send(backend, "/classes/T", [("order", order)])
+            #expect(status == 200 && Self.ids(answer) == expected, "order=\(order): \(answer)")
+            #expect(answer["results"]?[0]?["createdAt"]?.stringValue != nil, "\(answer)")
+        }
+    }
+}

@@ -243,7 +243,7 @@ struct ParseBackend: BackendDialect {
         selection.skip = try query.intItem("skip") ?? 0
         selection.limit = try query.intItem("limit") ?? pageSize
         var answer: [String: JSONValue] = [
-            "results": .array(try including(try selection.page(of: selected), of: className, options, state))
+            "results": .array(try including(try page(of: selected, selection), of: className, options, state))
         ]
         // parse-server counts when `count` is true as JavaScript reads it, JSON or not (`count=1`, `count=true`).
         if let count = query.item("count"),
@@ -381,11 +381,30 @@ struct ParseBackend: BackendDialect {
         let compiled = try filterRules.compile(resolved)
         // Each object is read with its dates as Dates only when the filter compares one: it copies the object.
         guard Self.comparesDates(resolved) else { return objects.filter(compiled.matches) }
-        return objects.filter { object in
-            guard case .object(var members) = object else { return false }
-            for key in Self.dateFields { members[key] = members[key].map(Self.asDate) }
-            return compiled.matches(.object(members))
+        return objects.filter { compiled.matches(Self.withDates($0)) }
+    }
+
+    /// The page `selection` asks for of `objects`, sorted by `createdAt` and `updatedAt` as the instants
+    /// parse-server's MongoDB holds (`_created_at`, `_updated_at`), whatever their ISO 8601 spelling; answered as text.
+    private func page(of objects: [JSONValue], _ selection: DocumentSelection) throws -> [JSONValue] {
+        guard selection.order.contains(where: { Self.dateFields.contains($0.path) }) else {
+            return try selection.page(of: objects)
         }
+        return try selection.page(of: objects.map(Self.withDates)).map(Self.withDatesAsText)
+    }
+
+    /// The object with its ``dateFields`` as Dates (a copy).
+    private static func withDates(_ object: JSONValue) -> JSONValue {
+        guard case .object(var members) = object else { return object }
+        for key in dateFields { members[key] = members[key].map(asDate) }
+        return .object(members)
+    }
+
+    /// The object with its ``dateFields`` as the ISO 8601 text of their Dates, as parse-server answers them.
+    private static func withDatesAsText(_ object: JSONValue) -> JSONValue {
+        guard case .object(var members) = object else { return object }
+        for key in dateFields { members[key] = members[key].map { $0["iso"] ?? $0 } }
+        return .object(members)
     }
 
     /// The members parse-server keeps as Dates that the in-memory backend stores as ISO 8601 text.
