@@ -931,3 +931,28 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// An `Increment` of a value that is no number, or an `Add`, `AddUnique` or `Remove` on one that is no array, which
+    /// the class's schema let through (a null, a nested field), fails MongoDB's `$inc`, `$push`, `$addToSet` or
+    /// `$pullAll`: parse-server passes that error on (MongoStorageAdapter.js `handleError`), and answers it as an
+    /// internal error (500, middlewares.js `handleParseErrors`), changing nothing.
+    @Test func parseOperationOnAValueOfAnotherKindIsAnInternalError() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"t1","n":1,"tags":["a"],"stats":{"n":"x"}}"#)], into: "T")
+        for body in [#"{"n":null}"#, #"{"tags":null}"#] {
+            let (status, answer) = try await Self.send(backend, "/classes/T/t1", method: "PUT", body: body)
+            #expect(status == 200, "\(body): \(answer)")
+        }
+        let original = await backend.documents(in: "T")
+        for body in [
+            #"{"n":{"__op":"Increment","amount":1}}"#, #"{"stats.n":{"__op":"Increment","amount":1}}"#,
+            #"{"tags":{"__op":"Add","objects":["b"]}}"#, #"{"tags":{"__op":"AddUnique","objects":["b"]}}"#,
+            #"{"tags":{"__op":"Remove","objects":["a"]}}"#, #"{"stats.n":{"__op":"Add","objects":["b"]}}"#,
+        ] {
+            let (status, answer) = try await Self.send(backend, "/classes/T/t1", method: "PUT", body: body)
+            #expect(status == 500 && answer == ["code": 1, "message": "Internal server error."], "\(body): \(answer)")
+        }
+        #expect(await backend.documents(in: "T") == original)
+    }
+}

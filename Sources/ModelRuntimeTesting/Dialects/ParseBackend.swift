@@ -1092,11 +1092,9 @@ struct ParseBackend: BackendDialect {
                 let amount = try Self.amount(of: change)
                 try Self.change(&members, at: path, key: key) { current in
                     let base = current ?? .int(0)
+                    // The schema let the value through (a null, a nested one): MongoDB's `$inc` fails on it.
                     guard ValueKind(base) == .number else {
-                        throw BackendFault.validation(
-                            "Cannot increment a field that is not a number: \(key)",
-                            path: key
-                        )
+                        throw Self.internalError("Cannot apply $inc to a value of non-numeric type: \(key)")
                     }
                     return arithmetic(base, amount, add: true)
                 }
@@ -1114,8 +1112,10 @@ struct ParseBackend: BackendDialect {
                 // MongoDB's `$pullAll` creates no array where the object has none, nor anything on the way.
                 if operation == "Remove", Self.reachesNothing(path, in: members) == true { continue }
                 try Self.change(&members, at: path, key: key) { current in
+                    // The schema let the value through (a null, a nested one): MongoDB's `$push`, `$addToSet` and
+                    // `$pullAll` fail on it.
                     guard current == nil || current?.arrayValue != nil else {
-                        throw BackendFault.validation("\(key) is not an array", path: key)
+                        throw Self.internalError("The field \(key) must be an array")
                     }
                     var elements = current?.arrayValue ?? []
                     if operation == "Remove" {
