@@ -956,3 +956,36 @@ extension InMemoryBackendParseTests {
         #expect(await backend.documents(in: "T") == original)
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server passes an `$all`'s `{"$regex":…}` values on as regular expressions (MongoTransform.js
+    /// `transformInteriorAtom`), which MongoDB's `$all` matches as elements matching each (spec/ParseQuery.spec.js
+    /// "containsAllStartingWith should match all strings that starts with string"), and refuses them unless all or
+    /// none of the values are starting-with expressions, a lone one too (107, `isAllValuesRegexOrNone`).
+    @Test func parseMatchesAnAllOfRegularExpressions() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [
+                try Self.json(#"{"objectId":"o1","strings":["the","brown","lazy","fox","jumps"]}"#),
+                try Self.json(#"{"objectId":"o2","strings":["the","brown","fox","jumps"]}"#),
+                try Self.json(#"{"objectId":"o3","strings":["over","the","lazy","dog"]}"#),
+            ],
+            into: "Object"
+        )
+        for (all, expected) in [
+            (#"[{"$regex":"^\\Qthe\\E"},{"$regex":"^\\Qfox\\E"},{"$regex":"^\\Qlazy\\E"}]"#, ["o1"]),
+            (#"[{"$regex":"^\\Qthe\\E"},{"$regex":"^\\Qlazy\\E"}]"#, ["o1", "o3"]),
+            (#"[{"$regex":"^\\Qhe\\E"},{"$regex":"^\\Qlazy\\E"}]"#, []),
+            (#"[{"$regex":"^b"},{"$regex":"^f"}]"#, ["o1", "o2"]),
+        ] {
+            let filter = #"{"strings":{"$all":"# + all + "}}"
+            let (status, answer) = try await Self.send(backend, "/classes/Object", [("where", filter)])
+            #expect(status == 200 && Self.ids(answer) == expected, "\(filter): \(answer)")
+        }
+        for all in [#"[{"$regex":"^l"}]"#, #"[{"$regex":"^\\Qthe\\E"},{"$regex":"^l"}]"#] {
+            let filter = #"{"strings":{"$all":"# + all + "}}"
+            let (status, answer) = try await Self.send(backend, "/classes/Object", [("where", filter)])
+            #expect(status == 400 && answer["code"] == 107, "\(filter): \(answer)")
+        }
+    }
+}

@@ -447,6 +447,8 @@ struct ParseBackend: BackendDialect {
         if let acl = members["ACL"], Self.isTruthy(acl) { throw BackendFault.invalid("Cannot query on ACL.") }
         var resolved: [String: JSONValue] = [:]
         var related: JSONValue?
+        // The conditions that stand beside the filter's own: its fields' `$all` regular expressions.
+        var alongside: [JSONValue] = []
         // In key order, so that of several refused keys the same one is named every time.
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             // parse-server's `validateQuery` takes no other `$` key (105); `$relatedTo` is resolved before it
@@ -506,13 +508,51 @@ struct ParseBackend: BackendDialect {
                 if !Self.verbatimKeys.contains(key) {
                     try Self.checkAtoms(conditions, field: key, isArray: state.fieldTypes[className]?[key] == "Array")
                 }
-                resolved[key] = .object(withPointers(conditions, field: key, in: className, state))
+                let regexes = try Self.regexesOfAll(&conditions, field: key)
+                alongside += regexes
+                if !conditions.isEmpty || regexes.isEmpty {
+                    resolved[key] = .object(withPointers(conditions, field: key, in: className, state))
+                }
             default:
                 resolved[key] = value
             }
         }
-        guard let related else { return .object(resolved) }
-        return resolved.isEmpty ? related : ["$and": [.object(resolved), related]]
+        if let related { alongside.append(related) }
+        guard !alongside.isEmpty else { return .object(resolved) }
+        let conditions = (resolved.isEmpty ? [] : [.object(resolved)]) + alongside
+        return conditions.count == 1 ? conditions[0] : ["$and": .array(conditions)]
+    }
+
+    /// Takes out of a field's `$all` the values that are `{"$regex":…}`, which parse-server passes on as regular
+    /// expressions (`transformInteriorAtom`: the pattern alone, without `$options`), and returns each as the field's
+    /// `$regex`, as MongoDB's `$all` (an `$and` of its values) matches one. Refused (107, `transformConstraint`) where
+    /// they aren't all or none of the values, as `isAllValuesRegexOrNone` reads them: all starting-with expressions
+    /// (`^\Q…\E`) or none, and a lone one must be one.
+    private static func regexesOfAll(_ conditions: inout [String: JSONValue], field: String) throws -> [JSONValue] {
+        guard case .array(let values)? = conditions["$all"] else { return [] }
+        // JavaScript's `new RegExp(value)` reads its pattern as `String(value)`.
+        let patterns = values.map { value -> String? in
+            guard case .object(let members) = value, let regex = members["$regex"] else { return nil }
+            return regex == .null ? "null" : javaScriptString(regex)
+        }
+        guard patterns.contains(where: { $0 != nil }) else { return [] }
+        func startsWith(_ pattern: String?) -> Bool {
+            guard let pattern else { return false }
+            return pattern.hasPrefix(#"^\Q"#) && pattern.hasSuffix(#"\E"#) && !pattern.contains("\n")
+        }
+        let kind = startsWith(patterns[0])
+        guard patterns.count == 1 ? kind : patterns.allSatisfy({ startsWith($0) == kind }) else {
+            let listed = zip(values, patterns).map { value, pattern in
+                pattern.map { "/\($0)/" } ?? javaScriptString(value)
+            }
+            throw BackendFault.badOperand(
+                "All $all values must be of regex type or none: \(listed.joined(separator: ","))",
+                path: field
+            )
+        }
+        let plain = zip(values, patterns).filter { $0.1 == nil }.map(\.0)
+        conditions["$all"] = plain.isEmpty ? nil : .array(plain)
+        return patterns.compactMap { $0 }.map { [field: ["$regex": .string($0)]] }
     }
 
     /// Refuses a field's `$regex` whose `$options` are text with another letter than `i`, `m`, `x` and `s`, or none,
