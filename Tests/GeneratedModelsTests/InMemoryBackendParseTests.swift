@@ -989,3 +989,20 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server passes an `$exists` operand on as it is (MongoTransform.js `transformConstraint`), and MongoDB
+    /// reads it as a boolean: `1` and any text (`"false"` too) as true, `0` and `null` as false.
+    @Test func parseReadsAnExistsOperandAsMongoDBReadsABoolean() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [try Self.json(#"{"objectId":"a1","n":1}"#), try Self.json(#"{"objectId":"b1"}"#)],
+            into: "T"
+        )
+        for (operand, expected) in [("1", ["a1"]), (#""false""#, ["a1"]), ("0", ["b1"]), ("null", ["b1"])] {
+            let filter = #"{"n":{"$exists":"# + operand + "}}"
+            let (status, answer) = try await Self.send(backend, "/classes/T", [("where", filter)])
+            #expect(status == 200 && Self.ids(answer) == expected, "\(filter): \(answer)")
+        }
+    }
+}

@@ -508,6 +508,7 @@ struct ParseBackend: BackendDialect {
                 if !Self.verbatimKeys.contains(key) {
                     try Self.checkAtoms(conditions, field: key, isArray: state.fieldTypes[className]?[key] == "Array")
                 }
+                if let wanted = conditions["$exists"] { conditions["$exists"] = .bool(Self.isTrueToMongoDB(wanted)) }
                 let regexes = try Self.regexesOfAll(&conditions, field: key)
                 alongside += regexes
                 if !conditions.isEmpty || regexes.isEmpty {
@@ -521,6 +522,17 @@ struct ParseBackend: BackendDialect {
         guard !alongside.isEmpty else { return .object(resolved) }
         let conditions = (resolved.isEmpty ? [] : [.object(resolved)]) + alongside
         return conditions.count == 1 ? conditions[0] : ["$and": .array(conditions)]
+    }
+
+    /// Whether MongoDB reads `value` as true where it takes a boolean (`BSONElement::trueValue`, as `$exists` reads
+    /// its operand, which parse-server passes on as it is): not `false`, `null` or a zero; any text, object or array.
+    private static func isTrueToMongoDB(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null: false
+        case .bool(let flag): flag
+        case .int, .double, .bigInteger: (value.doubleValue ?? 1) != 0
+        case .string, .array, .object: true
+        }
     }
 
     /// Takes out of a field's `$all` the values that are `{"$regex":…}`, which parse-server passes on as regular
