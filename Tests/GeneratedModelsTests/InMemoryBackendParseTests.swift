@@ -1006,3 +1006,30 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// An object of a `$select`'s query without the key gives parse-server's `$in` JavaScript's `undefined`
+    /// (RestQuery.js `transformSelect`, `getDeepestObjectFromKey`; MongoTransform.js `transformTopLevelAtom` keeps it),
+    /// which MongoDB's driver sends as a null: the `$in` then selects a missing or null field too, and a
+    /// `$dontSelect`'s `$nin` leaves it out.
+    @Test func parseSelectOfAnObjectWithoutTheKeySelectsAMissingField() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [try Self.json(#"{"objectId":"t1","name":"Rome"}"#), try Self.json(#"{"objectId":"t2"}"#)],
+            into: "Team"
+        )
+        try await backend.insert(
+            [
+                try Self.json(#"{"objectId":"p1","team":"Rome"}"#), try Self.json(#"{"objectId":"p2","team":"Oslo"}"#),
+                try Self.json(#"{"objectId":"p3"}"#),
+            ],
+            into: "Player"
+        )
+        let select = #"{"query":{"className":"Team","where":{}},"key":"name"}"#
+        for (name, expected) in [("$select", ["p1", "p3"]), ("$dontSelect", ["p2"])] {
+            let filter = #"{"team":{""# + name + #"":"# + select + "}}"
+            let (status, answer) = try await Self.send(backend, "/classes/Player", [("where", filter)])
+            #expect(status == 200 && Self.ids(answer) == expected, "\(name): \(answer)")
+        }
+    }
+}

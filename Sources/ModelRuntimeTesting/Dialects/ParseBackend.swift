@@ -687,15 +687,27 @@ struct ParseBackend: BackendDialect {
             }
         }
         guard let key = operand["key"]?.stringValue else { throw BackendFault.invalid("\(name) names a key") }
-        // parse-server follows a dotted key down each object (RestQuery.js `transformSelect`,
-        // `getDeepestObjectFromKey`): an object's member, an array's element by its index.
         let path = try checkedSegments(key)
-        return objects.compactMap { object in
-            path.reduce(object as JSONValue?) { value, segment in
-                if let index = Int(segment), String(index) == segment, let element = value?[index] { return element }
-                return value?[segment]
-            }
+        return try objects.map { try Self.selectedValue(at: path[...], in: $0) }
+    }
+
+    /// The value a `$select` or `$dontSelect` takes of an object, as parse-server follows a dotted key down it
+    /// (RestQuery.js `transformSelect`, `getDeepestObjectFromKey`): an object's member, an array's element by its
+    /// index. Where the object has none, JavaScript's `undefined`, which MongoDB's driver sends as a null (so the `$in`
+    /// matches a missing or null field too); a key that goes on from any other value fails JavaScript's `in`, which
+    /// parse-server answers as an internal error.
+    private static func selectedValue(at path: ArraySlice<String>, in value: JSONValue) throws -> JSONValue {
+        guard let segment = path.first else { return value }
+        let next: JSONValue?
+        switch value {
+        case .object(let members): next = members[segment]
+        case .array(let elements):
+            let index = Int(segment).flatMap { String($0) == segment ? $0 : nil }
+            next = index.flatMap { elements.indices.contains($0) ? elements[$0] : nil }
+        default: throw internalError("Cannot use 'in' operator to search for '\(segment)' in a \(describe(value))")
         }
+        guard let next else { return .null }
+        return try selectedValue(at: path.dropFirst(), in: next)
     }
 
     /// The fields of `className`'s schema that `include=*` includes: those whose type is a Pointer or an Array
