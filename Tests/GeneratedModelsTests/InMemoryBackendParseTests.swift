@@ -1033,3 +1033,17 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server takes a plain object as what a field whose schema type is an Array equals, as `$all` of it
+    /// (MongoTransform.js `transformQueryKeyValue`: `expectedTypeIsArray`), so it selects an array holding that
+    /// object; only a field of another type refuses it (107).
+    @Test func parseTakesAnObjectAnArrayFieldEquals() async throws {
+        let backend = try await Self.seeded()
+        try await backend.insert([try Self.json(#"{"objectId":"b1","tags":[{"k":1},"x"]}"#)], into: "Bag")
+        var (status, answer) = try await Self.send(backend, "/classes/Bag", [("where", #"{"tags":{"k":1}}"#)])
+        #expect(status == 200 && Self.ids(answer) == ["b1"], "\(answer)")
+        (status, answer) = try await Self.send(backend, "/classes/Place", [("where", #"{"address":{"city":"Rome"}}"#)])
+        #expect(status == 400 && answer["code"] == 107, "\(answer)")
+    }
+}

@@ -474,7 +474,7 @@ struct ParseBackend: BackendDialect {
                 related = ["objectId": ["$in": .array(ids.map(JSONValue.string))]]
             case _ where !key.hasPrefix("$"):
                 try Self.checkRegexOptions(value)
-                if Self.isRefusedEquality(key, value) {
+                if Self.isRefusedEquality(key, value, isArray: state.fieldTypes[className]?[key] == "Array") {
                     throw BackendFault.badOperand(
                         "You cannot use \(javaScriptString(value)) as a query parameter.",
                         path: key
@@ -628,11 +628,13 @@ struct ParseBackend: BackendDialect {
     /// Whether parse-server refuses `value` as what `key` equals (MongoTransform.js): a non-empty array, or an object
     /// with a key not starting with `$`, is no constraint (`transformConstraint`), and a top-level key's atom must
     /// then be a Pointer, Date, Bytes, GeoPoint, Polygon or File (`transformTopLevelAtom`); a dotted key's is taken
-    /// as it is (`transformInteriorAtom`).
-    private static func isRefusedEquality(_ key: String, _ value: JSONValue) -> Bool {
+    /// as it is (`transformInteriorAtom`), and so is an object a field whose schema type is an Array equals
+    /// (`transformQueryKeyValue` makes it `$all` of the object: an element equal to it).
+    private static func isRefusedEquality(_ key: String, _ value: JSONValue, isArray: Bool) -> Bool {
         guard !key.contains("."), !verbatimKeys.contains(key) else { return false }
         // An array's keys are its positions, none a constraint; only an empty one makes an (empty) constraint.
         if case .array(let elements) = value { return !elements.isEmpty }
+        guard !isArray else { return false }
         guard case .object(let members) = value, members.keys.contains(where: { !$0.hasPrefix("$") }) else {
             return false
         }
