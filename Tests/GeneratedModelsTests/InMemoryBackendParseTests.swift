@@ -1047,3 +1047,36 @@ extension InMemoryBackendParseTests {
         #expect(status == 400 && answer["code"] == 107, "\(answer)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server refuses a create's `objectId` only when JavaScript reads it as true (RestWrite.js: a falsy one is
+    /// replaced by a new id; one of another type than String is a schema mismatch, 111), and passes an update's on to
+    /// MongoDB as `_id` (MongoTransform.js `transformKeyValueForUpdate`), which takes the object's own id and fails on
+    /// another (an internal error, 500).
+    @Test func parseTakesAnObjectIdOnlyWhereParseServerDoes() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"t1","n":1}"#)], into: "T")
+        for body in [#"{"objectId":null,"a":1}"#, #"{"objectId":"","a":2}"#] {
+            let (status, answer) = try await Self.send(backend, "/classes/T", method: "POST", body: body)
+            #expect(status == 201 && answer["objectId"]?.stringValue?.count == 10, "\(body): \(answer)")
+        }
+        var (status, answer) = try await Self.send(backend, "/classes/T", method: "POST", body: #"{"objectId":0}"#)
+        #expect(status == 400 && answer["code"] == 111, "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/classes/T/t1",
+            method: "PUT",
+            body: #"{"objectId":"t1","n":2}"#
+        )
+        #expect(status == 200 && answer["objectId"] == nil, "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/classes/T/t1",
+            method: "PUT",
+            body: #"{"objectId":"t2","n":3}"#
+        )
+        #expect(status == 500 && answer == ["code": 1, "message": "Internal server error."], "\(answer)")
+        let stored = await backend.documents(in: "T")
+        #expect(stored.count == 3 && stored.first?["n"] == 2 && stored.first?["objectId"] == "t1", "\(stored)")
+    }
+}

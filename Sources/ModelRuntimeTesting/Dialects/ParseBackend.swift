@@ -8,7 +8,7 @@ struct ParseBackend: BackendDialect {
     let pageSize = 100
     var defaultIDs: IDGenerator { .parseObjectIDs }
 
-    /// The field parse-server sets itself and refuses in a body (`105`).
+    /// The field parse-server sets itself: a create's body may not give it (105), an update's only as it is.
     static let systemFields: Set<String> = ["objectId"]
 
     /// The dates parse-server sets itself on every write: a body's Date for one is taken and then overwritten (a
@@ -810,16 +810,17 @@ struct ParseBackend: BackendDialect {
     }
 
     /// Refuses a write as parse-server refuses it: to a class it can't create (`[A-Za-z][A-Za-z0-9_]*` or a system
-    /// class; 107 "schema class name does not revalidate", from `enforceClassExists`), of a field it sets itself, or
-    /// whose top-level name isn't `[A-Za-z][A-Za-z0-9_]*` or is `length` or `className`, or on a create `id` (105),
-    /// and of a value with a nested key holding `$` or `.` (121).
+    /// class; 107 "schema class name does not revalidate", from `enforceClassExists`), of a field whose top-level
+    /// name isn't `[A-Za-z][A-Za-z0-9_]*` or is `length` or `className`, or on a create an `objectId` or `id` that
+    /// JavaScript reads as true (105, RestWrite.js: a falsy one is no id, and the create gets its own), and of a value
+    /// with a nested key holding `$` or `.` (121).
     private func checkFields(_ members: [String: JSONValue], of className: String, creating: Bool) throws {
         guard Self.isValidName(className) || Self.systemClasses.contains(className) else {
             throw BackendFault(status: 400, code: "json", message: "schema class name does not revalidate")
         }
         for key in members.keys.sorted() {
             let name = String(key.prefix { $0 != "." })
-            if Self.systemFields.contains(key) || (creating && key == "id" && Self.isTruthy(members[key]!)) {
+            if creating, Self.systemFields.contains(key) || key == "id", Self.isTruthy(members[key]!) {
                 throw BackendFault(status: 400, code: "keyName", message: "\(key) is an invalid field name.", path: key)
             }
             guard Self.isValidName(name), name != "length", name != "className" else {
@@ -1033,7 +1034,8 @@ struct ParseBackend: BackendDialect {
     /// columns), else the type the write or seeded object that added the field gave it; nil for a field the schema
     /// doesn't have yet.
     private static func schemaType(of field: String, in className: String, _ state: BackendState) -> String? {
-        timestampFields.contains(field) ? "Date" : state.fieldTypes[className]?[field]
+        if systemFields.contains(field) { return "String" }
+        return timestampFields.contains(field) ? "Date" : state.fieldTypes[className]?[field]
     }
 
     /// The type a write gives each of its fields, as parse-server's `SchemaController.validateObject` reads them
@@ -1135,6 +1137,11 @@ struct ParseBackend: BackendDialect {
         let types = try Self.writtenTypes(changes)
         try checkTypes(types, of: className, state)
         for field in Self.timestampFields { changes[field] = nil }
+        // parse-server passes an update's `objectId` on to MongoDB as `_id` (MongoTransform.js
+        // `transformKeyValueForUpdate`), which takes the object's own and fails on any other value, immutable.
+        if let given = changes.removeValue(forKey: "objectId"), given != .string(id) {
+            throw Self.internalError("Performing an update on the path '_id' would modify the immutable field '_id'")
+        }
         guard case .object(let stored) = document else { return BackendAnswer(500, nil) }
         try Self.refuseConflictingPaths(changes.keys)
         var members: JSONValue = .object(stored)
