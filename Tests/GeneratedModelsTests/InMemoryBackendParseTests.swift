@@ -1080,3 +1080,16 @@ extension InMemoryBackendParseTests {
         #expect(stored.count == 3 && stored.first?["n"] == 2 && stored.first?["objectId"] == "t1", "\(stored)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server includes all only for an `includeAll` that JavaScript reads as true, as it counts for `count`
+    /// (ClassesRouter.js `optionsFromBody`, `JSONFromQuery`): `includeAll=false` or `0` leaves pointers as they are.
+    @Test func parseIncludesAllOnlyForAnIncludeAllThatIsTrue() async throws {
+        let backend = try await Self.seeded()
+        for (value, included) in [("1", true), ("false", false), ("0", false)] {
+            let (status, answer) = try await Self.send(backend, "/classes/Score", [("includeAll", value)])
+            let owner = answer["results"]?[0]?["owner"]
+            #expect(status == 200 && owner?["__type"] == (included ? "Object" : "Pointer"), "\(value): \(answer)")
+        }
+    }
+}

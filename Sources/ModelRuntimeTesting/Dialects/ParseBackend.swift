@@ -175,10 +175,10 @@ struct ParseBackend: BackendDialect {
             for key in (keys ?? []) + excludeKeys where key.contains(".") {
                 paths.append(String(key[..<key.lastIndex(of: ".")!]))
             }
-            // `*` among the paths (or an `includeAll` item) includes every top-level pointer and array field of the
-            // class's schema, and `*` drops the other paths, those of `keys` too (RestQuery.js, its `include` option
-            // and `handleIncludeAll`); the fields join `keys` when a read sends them.
-            let includesAll = paths.contains("*") || query.item("includeAll") != nil
+            // `*` among the paths (or an `includeAll` that is true, ClassesRouter.js) includes every top-level pointer
+            // and array field of the class's schema, and `*` drops the other paths, those of `keys` too (RestQuery.js,
+            // its `include` option and `handleIncludeAll`); the fields join `keys` when a read sends them.
+            let includesAll = paths.contains("*") || query.item("includeAll").map(ParseBackend.isTrueOption) == true
             if paths.contains("*") { paths = [] }
             var seen: Set<[String]> = []
             for path in paths {
@@ -245,10 +245,7 @@ struct ParseBackend: BackendDialect {
         var answer: [String: JSONValue] = [
             "results": .array(try including(try page(of: selected, selection), of: className, options, state))
         ]
-        // parse-server counts when `count` is true as JavaScript reads it, JSON or not (`count=1`, `count=true`).
-        if let count = query.item("count"),
-            Self.isTruthy((try? BackendRequest.json(count, what: "count")) ?? .string(count))
-        {
+        if let count = query.item("count"), Self.isTrueOption(count) {
             answer["count"] = .int(selected.count)
         }
         return BackendAnswer(.object(answer))
@@ -349,6 +346,12 @@ struct ParseBackend: BackendDialect {
             results = try results.compactMap { try replacing($0, path[...]) }
         }
         return results
+    }
+
+    /// Whether a query parameter is true as parse-server's `optionsFromBody` tests `count` and `includeAll`: its JSON,
+    /// or else its text, as JavaScript reads it (`count=1`, `count=true`; not `0`, `false` or nothing).
+    private static func isTrueOption(_ text: String) -> Bool {
+        isTruthy((try? BackendRequest.json(text, what: "an option")) ?? .string(text))
     }
 
     /// Whether JavaScript reads `value` as true, as parse-server tests a member or an option: not `null`, `false`,
