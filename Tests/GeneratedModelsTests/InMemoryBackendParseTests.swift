@@ -1093,3 +1093,41 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server's MongoDB holds Dates, and parse-server answers them as JavaScript's `toISOString` writes them
+    /// (MongoTransform.js `mongoObjectToParseObject`, `nestedMongoObjectToNestedParseObject`): `createdAt`,
+    /// `updatedAt` and each Date's `iso`, nested too, as `…T00:00:00.000Z`, whatever spelling a seed or a write gave.
+    @Test func parseAnswersDatesInTheirISOStringForm() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [
+                try Self.json(
+                    #"{"objectId":"d1","createdAt":"2026-01-01T01:00:00+01:00","updatedAt":"2026-01-01T00:00:00Z","#
+                        + #""when":{"__type":"Date","iso":"2026-01-02T00:00:00Z"},"#
+                        + #""meta":{"at":[{"__type":"Date","iso":"2026-01-03T00:00:00.5Z"}]}}"#
+                )
+            ],
+            into: "T"
+        )
+        let expected: JSONValue = [
+            "objectId": "d1", "createdAt": "2026-01-01T00:00:00.000Z", "updatedAt": "2026-01-01T00:00:00.000Z",
+            "when": ["__type": "Date", "iso": "2026-01-02T00:00:00.000Z"],
+            "meta": ["at": [["__type": "Date", "iso": "2026-01-03T00:00:00.500Z"]]],
+        ]
+        var (status, answer) = try await Self.send(backend, "/classes/T/d1")
+        #expect(status == 200 && answer == expected, "\(answer)")
+        (status, answer) = try await Self.send(backend, "/classes/T")
+        #expect(status == 200 && answer["results"]?[0] == expected, "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/classes/T/d1",
+            method: "PUT",
+            body: #"{"days":{"__op":"Add","objects":[{"__type":"Date","iso":"2026-02-01T01:00:00+01:00"}]}}"#
+        )
+        #expect(
+            status == 200 && answer["days"] == [["__type": "Date", "iso": "2026-02-01T00:00:00.000Z"]],
+            "\(answer)"
+        )
+    }
+}

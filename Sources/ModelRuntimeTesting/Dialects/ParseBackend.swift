@@ -304,7 +304,8 @@ struct ParseBackend: BackendDialect {
         var relations: [String: [String: JSONValue]] = [:]
         func answered(_ object: JSONValue, of className: String) -> JSONValue {
             if relations[className] == nil { relations[className] = Self.relationFields(of: className, state) }
-            return withRelations(withFileURLs(object, state), relations[className] ?? [:])
+            let answered = withRelations(withFileURLs(object, state), relations[className] ?? [:])
+            return Self.withDatesAsAnswered(answered)
         }
         var results = objects.map { answered($0, of: className) }
         // Each class's objects by objectId, indexed once when a pointer first names the class.
@@ -394,6 +395,40 @@ struct ParseBackend: BackendDialect {
             return try selection.page(of: objects)
         }
         return try selection.page(of: objects.map(Self.withDates)).map(Self.withDatesAsText)
+    }
+
+    /// An object as parse-server answers the Dates its MongoDB holds (MongoTransform.js `mongoObjectToParseObject`,
+    /// `nestedMongoObjectToNestedParseObject`): `createdAt`, `updatedAt` and each Date's `iso`, at any depth, in
+    /// JavaScript's `toISOString` form (`2026-01-01T00:00:00.000Z`, to the millisecond), whatever spelling was stored.
+    private static func withDatesAsAnswered(_ object: JSONValue) -> JSONValue {
+        guard case .object(var members) = object else { return object }
+        for key in dateFields {
+            if case .string(let iso)? = members[key], let text = isoText(of: asDate(.string(iso))) {
+                members[key] = .string(text)
+            }
+        }
+        return withCanonicalDates(.object(members))
+    }
+
+    /// `value` with each Date's `iso`, at any depth, in `toISOString` form.
+    private static func withCanonicalDates(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let elements): return .array(elements.map(withCanonicalDates))
+        case .object(var members):
+            if let text = isoText(of: value) {
+                members["iso"] = .string(text)
+                return .object(members)
+            }
+            for (key, member) in members { members[key] = withCanonicalDates(member) }
+            return .object(members)
+        default: return value
+        }
+    }
+
+    /// The instant a Date names, as JavaScript's `toISOString` writes it; nil for any other value, or a Date whose
+    /// `iso` names no instant.
+    private static func isoText(of date: JSONValue) -> String? {
+        instant(date).map { ISO8601DateCoding.string(from: Date(timeIntervalSince1970: $0 / 1000)) }
     }
 
     /// The object with its ``dateFields`` as Dates (a copy).
@@ -867,6 +902,7 @@ struct ParseBackend: BackendDialect {
         var answer = Self.operationResults(body, document).merging(defaulted) { result, _ in result }
         answer["objectId"] = .string(id)
         answer["createdAt"] = .string(now)
+        answer = Self.withDatesAsAnswered(.object(answer)).objectValue ?? answer
         // parse-server's `location` (RestWrite.js): the mount URL, then `/users/` for a `_User`, else the class's path.
         let location = state.baseURL.absoluteString + (className == "_User" ? "/users/" : "/classes/\(className)/") + id
         return BackendAnswer(201, .object(answer), headers: ["Location": location])
@@ -1219,7 +1255,7 @@ struct ParseBackend: BackendDialect {
             !(stored[key].map { sameValue($0, value) } ?? false)
         }
         answer["updatedAt"] = .string(now)
-        return BackendAnswer(.object(answer))
+        return BackendAnswer(Self.withDatesAsAnswered(.object(answer)))
     }
 
     /// Changes the value at `path` (a dotted key's segments) in `value` to what `body` makes of it (nil: none), as
