@@ -1131,3 +1131,33 @@ extension InMemoryBackendParseTests {
         )
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// A list with `redirectClassNameForKey` naming a relation field reads the relation's class instead, and answers
+    /// each object with that `className` (RestQuery.js `redirectClassNameForKey`, `runFind`); a key that names no
+    /// relation leaves the class as it is.
+    @Test func parseRedirectsAListToARelationsClass() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"p1","name":"ann"}"#)], into: "Player")
+        var (status, answer) = try await Self.send(
+            backend,
+            "/classes/Team",
+            method: "POST",
+            body:
+                #"{"members":{"__op":"AddRelation","objects":[{"__type":"Pointer","className":"Player","objectId":"p1"}]}}"#
+        )
+        let team = try #require(answer["objectId"]?.stringValue, "\(answer)")
+        let related =
+            #"{"$relatedTo":{"object":{"__type":"Pointer","className":"Team","objectId":""# + team
+            + #""},"key":"members"}}"#
+        (status, answer) = try await Self.send(
+            backend,
+            "/classes/Team",
+            [("where", related), ("redirectClassNameForKey", "members")]
+        )
+        #expect(status == 200 && Self.ids(answer) == ["p1"], "\(answer)")
+        #expect(answer["results"]?[0]?["className"] == "Player" && answer["results"]?[0]?["name"] == "ann")
+        (status, answer) = try await Self.send(backend, "/classes/Team", [("redirectClassNameForKey", "nothing")])
+        #expect(status == 200 && Self.ids(answer) == [team] && answer["results"]?[0]?["className"] == nil, "\(answer)")
+    }
+}

@@ -227,7 +227,7 @@ struct ParseBackend: BackendDialect {
 
     private func list(
         _ items: [(name: String, value: String)],
-        _ className: String,
+        _ requestedClass: String,
         _ state: BackendState
     ) throws
         -> BackendAnswer
@@ -236,15 +236,17 @@ struct ParseBackend: BackendDialect {
             throw BackendFault.invalid("Invalid parameter for query: \(unknown.name)")
         }
         let query = BackendRequest.Query(items)
+        let redirected = Self.redirectedClass(of: requestedClass, query.item("redirectClassNameForKey"), state)
+        let className = redirected ?? requestedClass
         let options = try ReadOptions(query, of: className, state)
         var selection = options.selection(at: [])
         let selected = try matching(try query.jsonItem("where"), in: className, state)
         if let order = query.item("order") { selection.order = try Self.sortKeys(order) }
         selection.skip = try query.intItem("skip") ?? 0
         selection.limit = try query.intItem("limit") ?? pageSize
-        var answer: [String: JSONValue] = [
-            "results": .array(try including(try page(of: selected, selection), of: className, options, state))
-        ]
+        var results = try including(try page(of: selected, selection), of: className, options, state)
+        if let redirected { results = results.map { Self.with("className", .string(redirected), $0) } }
+        var answer: [String: JSONValue] = ["results": .array(results)]
         if let count = query.item("count"), Self.isTrueOption(count) {
             answer["count"] = .int(selected.count)
         }
@@ -287,6 +289,22 @@ struct ParseBackend: BackendDialect {
             }
         }
         return keys
+    }
+
+    /// The class a list reads instead of `className` for a `redirectClassNameForKey` naming one of its relation fields:
+    /// the relation's class (RestQuery.js `redirectClassNameForKey`, DatabaseController.js); nil for none, or a key
+    /// that names no relation field, which leaves the class as it is.
+    private static func redirectedClass(of className: String, _ key: String?, _ state: BackendState) -> String? {
+        guard let key, isTrueOption(key), let type = state.fieldTypes[className]?[key], type.hasPrefix("Relation<")
+        else { return nil }
+        return String(type.dropFirst("Relation<".count).dropLast())
+    }
+
+    /// `object` with `value` at `key`, as parse-server's `runFind` sets each redirected result's `className`.
+    private static func with(_ key: String, _ value: JSONValue, _ object: JSONValue) -> JSONValue {
+        guard case .object(var members) = object else { return object }
+        members[key] = value
+        return .object(members)
     }
 
     /// The objects answered, with the pointers at each path `include` names replaced by the objects they point to
