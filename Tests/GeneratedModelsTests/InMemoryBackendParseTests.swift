@@ -1161,3 +1161,24 @@ extension InMemoryBackendParseTests {
         #expect(status == 200 && Self.ids(answer) == [team] && answer["results"]?[0]?["className"] == nil, "\(answer)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server answers a list's true `explain` with MongoDB's plan, not the objects, and refuses a value MongoDB's
+    /// driver doesn't take (102 `Invalid value for explain`, MongoStorageAdapter.js `validateExplainValue`;
+    /// spec/ParseQuery.spec.js "gracefully handles invalid explain values"): the in-memory backend refuses the first as
+    /// not evaluated, never answering objects for it.
+    @Test func parseRefusesAnExplainItDoesNotEvaluate() async throws {
+        let backend = try await Self.seeded()
+        for value in ["1", "yolo", #"{"a":1}"#, "[1,2,3]"] {
+            let (status, answer) = try await Self.send(backend, "/classes/Player", [("explain", value)])
+            #expect(
+                status == 400 && answer == ["code": 102, "error": "Invalid value for explain"],
+                "\(value): \(answer)"
+            )
+        }
+        var (status, answer) = try await Self.send(backend, "/classes/Player", [("explain", "true")])
+        #expect(status == 400 && answer["error"]?.stringValue?.contains("explain") == true, "\(answer)")
+        (status, answer) = try await Self.send(backend, "/classes/Player", [("explain", "false")])
+        #expect(status == 200 && Self.ids(answer) == ["p1"], "\(answer)")
+    }
+}

@@ -244,6 +244,7 @@ struct ParseBackend: BackendDialect {
         if let order = query.item("order") { selection.order = try Self.sortKeys(order) }
         selection.skip = try query.intItem("skip") ?? 0
         selection.limit = try query.intItem("limit") ?? pageSize
+        if selection.limit != 0, let explain = query.item("explain") { try Self.refuseExplain(explain) }
         var results = try including(try page(of: selected, selection), of: className, options, state)
         if let redirected { results = results.map { Self.with("className", .string(redirected), $0) } }
         var answer: [String: JSONValue] = ["results": .array(results)]
@@ -289,6 +290,19 @@ struct ParseBackend: BackendDialect {
             }
         }
         return keys
+    }
+
+    /// Refuses a list's `explain` that is true: one MongoDB's driver doesn't take as parse-server refuses it (102,
+    /// MongoStorageAdapter.js `validateExplainValue`), any other as not evaluated (parse-server answers MongoDB's
+    /// plan, not the objects).
+    private static func refuseExplain(_ text: String) throws {
+        let explain = (try? BackendRequest.json(text, what: "explain")) ?? .string(text)
+        guard isTruthy(explain) else { return }
+        let allowed: [JSONValue] = [
+            "queryPlanner", "queryPlannerExtended", "executionStats", "allPlansExecution", true,
+        ]
+        guard allowed.contains(explain) else { throw BackendFault.invalid("Invalid value for explain") }
+        throw BackendFault.invalid("the in-memory parse backend does not evaluate explain")
     }
 
     /// The class a list reads instead of `className` for a `redirectClassNameForKey` naming one of its relation fields:
