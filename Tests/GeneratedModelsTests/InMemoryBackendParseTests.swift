@@ -206,8 +206,9 @@ extension InMemoryBackendParseTests {
 
 extension InMemoryBackendParseTests {
     /// parse-server refuses a bad constraint or operand as `INVALID_JSON` (107: an unknown operator of a field, `$in`
-    /// of no array, `$regex` of no string, an `Increment` of no number, an `Add` of no array) and an `__op` it
-    /// doesn't know as `COMMAND_UNAVAILABLE` (108); Cortex and Mia-Platform answer the same faults as before.
+    /// of no array, `$regex` of no string, an `Increment` of no number, an `Add` of no array) and a `Batch` of no
+    /// relation operation as `COMMAND_UNAVAILABLE` (108, MongoTransform.js `transformUpdate`); Cortex and Mia-Platform
+    /// answer the same faults as before.
     @Test func parseRefusesBadOperandsAndOperationsWithItsCodes() async throws {
         let backend = InMemoryBackend(.parse)
         try await backend.insert([try Self.json(#"{"objectId":"t1","e":["1"],"n":1}"#)], into: "T")
@@ -223,8 +224,7 @@ extension InMemoryBackendParseTests {
             ("PUT", "/classes/T/t1", #"{"n":{"__op":"Increment","amount":"2"}}"#, 107),
             ("PUT", "/classes/T/t1", #"{"e":{"__op":"Add","objects":"x"}}"#, 107),
             ("POST", "/classes/T", #"{"e":{"__op":"AddUnique","objects":{}}}"#, 107),
-            ("PUT", "/classes/T/t1", #"{"n":{"__op":"Frobnicate"}}"#, 108),
-            ("POST", "/classes/T", #"{"n":{"__op":"Frobnicate"}}"#, 108),
+            ("PUT", "/classes/T/t1", #"{"n":{"__op":"Batch","ops":[{"__op":"Increment","amount":1}]}}"#, 108),
         ]
         for (method, path, body, code) in writes {
             let (status, answer) = try await Self.send(backend, path, method: method, body: body)
@@ -1180,5 +1180,28 @@ extension InMemoryBackendParseTests {
         #expect(status == 400 && answer["error"]?.stringValue?.contains("explain") == true, "\(answer)")
         (status, answer) = try await Self.send(backend, "/classes/Player", [("explain", "false")])
         #expect(status == 200 && Self.ids(answer) == ["p1"], "\(answer)")
+    }
+}
+
+extension InMemoryBackendParseTests {
+    /// parse-server's schema reads each written field's type before anything applies an operation
+    /// (SchemaController.js `validateObject`, `getObjectType`), and throws no Parse error for an `__op` it doesn't know
+    /// (`throw 'unexpected op: …'`, `SetOnInsert` too) or a relation operation without objects (a TypeError):
+    /// parse-server answers either as an internal error (500, middlewares.js `handleParseErrors`), on a create as on
+    /// an update, changing nothing.
+    @Test func parseAnswersAnOperationItsSchemaCannotTypeAsAnInternalError() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"t1","n":1}"#)], into: "T")
+        for (method, path, body) in [
+            ("POST", "/classes/T", #"{"n":{"__op":"Frobnicate"}}"#),
+            ("PUT", "/classes/T/t1", #"{"n":{"__op":"Frobnicate"}}"#),
+            ("PUT", "/classes/T/t1", #"{"n":{"__op":"SetOnInsert","amount":2}}"#),
+            ("POST", "/classes/T", #"{"r":{"__op":"AddRelation","objects":[]}}"#),
+        ] {
+            let (status, answer) = try await Self.send(backend, path, method: method, body: body)
+            #expect(status == 500 && answer == ["code": 1, "message": "Internal server error."], "\(body): \(answer)")
+        }
+        let stored = await backend.documents(in: "T")
+        #expect(stored.count == 1 && stored.first?["n"] == 1, "\(stored)")
     }
 }

@@ -1062,9 +1062,10 @@ struct ParseBackend: BackendDialect {
 
     /// A value's Parse type as parse-server's `getType` and `getObjectType` name it (SchemaController.js): `String`,
     /// `Number`, `Boolean`, `Array`, `Object`, `Pointer<Class>`, `Relation<Class>`, `Date`, `File`, `GeoPoint`,
-    /// `Bytes` and `Polygon`, the type an `__op` makes; nil for `null` and a `Delete`, which have none, and for an
-    /// `__op` parse-server doesn't apply (refused later, 108). A `__type` without the members it needs is refused
-    /// as parse-server refuses it (111, `This is not a valid Pointer`).
+    /// `Bytes` and `Polygon`, the type an `__op` makes; nil for `null` and a `Delete`, which have none. A `__type`
+    /// without the members it needs is refused as parse-server refuses it (111, `This is not a valid Pointer`); an
+    /// `__op` `getObjectType` doesn't know, or a relation operation or `Batch` without its first element, fails it
+    /// with no Parse error (`throw 'unexpected op: …'`, a TypeError), which parse-server answers as an internal error.
     static func parseType(_ value: JSONValue) throws -> String? {
         switch value {
         case .null: return nil
@@ -1094,9 +1095,15 @@ struct ParseBackend: BackendDialect {
             case "Increment": return "Number"
             case "Add", "AddUnique", "Remove": return "Array"
             case "AddRelation", "RemoveRelation":
-                return members["objects"]?[0]?["className"]?.stringValue.map { "Relation<\($0)>" }
-            case "Batch": return try members["ops"]?[0].flatMap(parseType)
-            default: return nil
+                guard let first = members["objects"]?[0] else {
+                    throw internalError("a relation operation has no objects")
+                }
+                return first["className"]?.stringValue.map { "Relation<\($0)>" }
+            case "Batch":
+                guard let first = members["ops"]?[0] else { throw internalError("a Batch has no ops") }
+                return try parseType(first)
+            case "Delete": return nil
+            case let operation?: throw internalError("unexpected op: \(operation)")
             }
         }
     }
