@@ -1205,3 +1205,20 @@ extension InMemoryBackendParseTests {
         #expect(stored.count == 1 && stored.first?["n"] == 1, "\(stored)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server's unique index is sparse (MongoCollection.js `_ensureSparseUniqueIndexInBackground`): objects
+    /// without the field never collide, two holding null do, and the refusal names no field (137, "A duplicate value
+    /// for a field with unique values was provided", MongoStorageAdapter.js `createObject`).
+    @Test func parseUniqueIndexIsSparseAndRefusesInParseServersWords() async throws {
+        let backend = InMemoryBackend(.parse)
+        await backend.requireUnique("email", in: "Member")
+        for body in [#"{"n":1}"#, #"{"n":2}"#, #"{"email":null}"#] {
+            let (status, answer) = try await Self.send(backend, "/classes/Member", method: "POST", body: body)
+            #expect(status == 201, "\(body): \(answer)")
+        }
+        let (status, answer) = try await Self.send(backend, "/classes/Member", method: "POST", body: #"{"email":null}"#)
+        #expect(status == 400, "\(answer)")
+        #expect(answer == ["code": 137, "error": "A duplicate value for a field with unique values was provided"])
+    }
+}

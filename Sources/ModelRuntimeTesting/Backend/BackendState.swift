@@ -262,10 +262,16 @@ struct BackendState {
     }
 
     /// Refuses `document` when another document of `collection` (not the one at `index`) holds the same value of a
-    /// member the collection keeps unique: a duplicate key, as MongoDB's unique index refuses it.
-    func checkUnique(_ document: JSONValue, in collection: String, replacing index: Int?) throws {
+    /// member the collection keeps unique: a duplicate key, as MongoDB's unique index refuses it. A null is a value
+    /// only where `nullIsAValue` (parse-server's sparse index leaves out a missing member, not a null one).
+    func checkUnique(
+        _ document: JSONValue,
+        in collection: String,
+        replacing index: Int?,
+        nullIsAValue: Bool = false
+    ) throws {
         for key in (unique[collection] ?? []).sorted() {
-            guard let value = document[key], value != .null else { continue }
+            guard let value = document[key], nullIsAValue || value != .null else { continue }
             let others = documents(collection).enumerated().filter { $0.offset != index }
             if others.contains(where: { $0.element[key].map { sameValue($0, value) } ?? false }) {
                 throw BackendFault(

@@ -104,7 +104,8 @@ public actor InMemoryBackend: HTTPTransport {
 
     /// Keeps the values of `key` unique in the collection `pluralName`, as a unique index (a Cortex `unique`
     /// validator, a Mia-Platform unique index, a Parse unique index) does: a write that would store a duplicate is
-    /// refused as a conflict in the backend's own shape (Parse's 137, a 409 elsewhere).
+    /// refused as a conflict in the backend's own shape (Parse's 137, a 409 elsewhere). Parse's index is the sparse one
+    /// parse-server makes (`ensureUniqueness`): objects without the member never collide, objects holding null do.
     public func requireUnique(_ key: String, in pluralName: String) {
         state.unique[pluralName, default: []].insert(key)
     }

@@ -72,7 +72,13 @@ struct ParseBackend: BackendDialect {
         // An error parse-server doesn't handle is answered under `message`, not `error` (middlewares.js,
         // `handleParseErrors`).
         if fault.code == "internal" { return ["code": 1, "message": "Internal server error."] }
-        let message = fault.code == "required" ? "\(fault.path ?? "") is required." : fault.message
+        let message =
+            switch fault.code {
+            case "required": "\(fault.path ?? "") is required."
+            // MongoStorageAdapter.js names no field in it.
+            case "duplicate": "A duplicate value for a field with unique values was provided"
+            default: fault.message
+            }
         return ["code": .int(code), "error": .string(message)]
     }
 
@@ -927,7 +933,7 @@ struct ParseBackend: BackendDialect {
         document["createdAt"] = .string(now)
         document["updatedAt"] = .string(now)
         try checkDocument(document, of: className, state)
-        try state.checkUnique(.object(document), in: className, replacing: nil)
+        try state.checkUnique(.object(document), in: className, replacing: nil, nullIsAValue: true)
         Self.addToSchema(types, of: className, &state)
         state.collections[className, default: []].append(.object(document))
         for (key, members) in relations { state.relations["\(className)/\(id)/\(key)"] = members }
@@ -1283,7 +1289,7 @@ struct ParseBackend: BackendDialect {
         let now = state.timestamp()
         members["updatedAt"] = .string(now)
         try checkDocument(members, of: className, state)
-        try state.checkUnique(.object(members), in: className, replacing: index)
+        try state.checkUnique(.object(members), in: className, replacing: index, nullIsAValue: true)
         Self.addToSchema(types, of: className, &state)
         state.collections[className]![index] = .object(members)
         state.relations.merge(relations) { _, new in new }
