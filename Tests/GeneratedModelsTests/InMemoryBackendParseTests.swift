@@ -1222,3 +1222,32 @@ extension InMemoryBackendParseTests {
         #expect(answer == ["code": 137, "error": "A duplicate value for a field with unique values was provided"])
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server's MongoDB holds a Pointer apart from its field (`_p_owner`, `Player$p1` text), a Date as a Date
+    /// and a File as its name (MongoTransform.js `transformQueryKeyValue`, `transformTopLevelAtom`), so a dotted key
+    /// into one (`owner.objectId`, `when.iso`, `photo.name`) reaches nothing: it selects what a missing value would.
+    @Test func parseFindsNothingInsideAPointerADateOrAFile() async throws {
+        let backend = try await Self.seeded()
+        try await backend.insert(
+            [
+                try Self.json(
+                    #"{"objectId":"e1","when":{"__type":"Date","iso":"2026-01-01T00:00:00.000Z"},"#
+                        + #""photo":{"__type":"File","name":"a.png"}}"#
+                )
+            ],
+            into: "Event"
+        )
+        for (path, filter, expected) in [
+            ("/classes/Score", #"{"owner.objectId":"p1"}"#, [String]()),
+            ("/classes/Score", #"{"owner.className":{"$exists":true}}"#, []),
+            ("/classes/Score", #"{"owner.objectId":{"$exists":false}}"#, ["s1"]),
+            ("/classes/Score", #"{"team.objectId":"p1"}"#, ["s1"]),
+            ("/classes/Event", #"{"when.iso":"2026-01-01T00:00:00.000Z"}"#, []),
+            ("/classes/Event", #"{"photo.name":"a.png"}"#, []), ("/classes/Event", #"{"photo.name":null}"#, ["e1"]),
+        ] {
+            let (status, answer) = try await Self.send(backend, path, [("where", filter)])
+            #expect(status == 200 && Self.ids(answer) == expected, "\(filter): \(answer)")
+        }
+    }
+}

@@ -549,6 +549,7 @@ struct ParseBackend: BackendDialect {
                 let ids = state.relations["\(owner)/\(id)/\(field)"] ?? []
                 related = ["objectId": ["$in": .array(ids.map(JSONValue.string))]]
             case _ where !key.hasPrefix("$"):
+                let key = Self.storedPath(key, in: className, state)
                 try Self.checkRegexOptions(value)
                 if Self.isRefusedEquality(key, value, isArray: state.fieldTypes[className]?[key] == "Array") {
                     throw BackendFault.badOperand(
@@ -651,6 +652,22 @@ struct ParseBackend: BackendDialect {
         else { return }
         guard options.isEmpty || !options.allSatisfy("imxs".contains) else { return }
         throw BackendFault.invalid("Bad $options value for query: \(options)")
+    }
+
+    /// The Parse types parse-server's MongoDB holds as no document (a File as its name, a Date as a Date, a GeoPoint as
+    /// `[longitude, latitude]`, Bytes as binary: MongoTransform.js `transformTopLevelAtom`), so that a path into a
+    /// field of one reaches nothing.
+    private static let typesStoredAsNoDocument = ["Date", "File", "GeoPoint", "Bytes"]
+
+    /// The path a filter's key names in the stored objects as parse-server's MongoDB holds them: a dotted key into a
+    /// field of one of the ``typesStoredAsNoDocument``, a Pointer (stored apart, as `_p_<field>` text) or a Relation
+    /// (stored in a join table) reaches nothing there (`owner.objectId`, `when.iso`), so it is read as a path no object
+    /// has (`#owner.objectId`), which matches as a missing value does.
+    private static func storedPath(_ key: String, in className: String, _ state: BackendState) -> String {
+        guard let dot = key.firstIndex(of: "."), let type = schemaType(of: String(key[..<dot]), in: className, state),
+            typesStoredAsNoDocument.contains(type) || type.hasPrefix("Pointer<") || type.hasPrefix("Relation<")
+        else { return key }
+        return "#" + key
     }
 
     /// The top-level keys parse-server's `transformQueryKeyValue` takes any value of as it is.
