@@ -1251,3 +1251,23 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// An `order` key into a Pointer (`owner.objectId`) sorts by nothing, as parse-server's MongoDB holds the pointer
+    /// apart (`_p_owner` text: MongoTransform.js `transformKey`, DatabaseController.js `find`): the objects keep the
+    /// order they were stored in.
+    @Test func parseSortsByNothingInsideAPointer() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            ["p2", "p1"].enumerated().map { index, owner in
+                [
+                    "objectId": .string("s\(index + 1)"),
+                    "owner": ["__type": "Pointer", "className": "Player", "objectId": .string(owner)],
+                ]
+            },
+            into: "Score"
+        )
+        let (status, answer) = try await Self.send(backend, "/classes/Score", [("order", "owner.objectId")])
+        #expect(status == 200 && Self.ids(answer) == ["s1", "s2"], "\(answer)")
+    }
+}

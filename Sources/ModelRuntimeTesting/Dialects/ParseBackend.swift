@@ -247,7 +247,12 @@ struct ParseBackend: BackendDialect {
         let options = try ReadOptions(query, of: className, state)
         var selection = options.selection(at: [])
         let selected = try matching(try query.jsonItem("where"), in: className, state)
-        if let order = query.item("order") { selection.order = try Self.sortKeys(order) }
+        if let order = query.item("order") {
+            // A key into a field MongoDB holds as no document sorts by nothing there, as a filter's finds nothing.
+            selection.order = try Self.sortKeys(order).map {
+                (Self.storedPath($0.path, in: className, state), $0.ascending)
+            }
+        }
         selection.skip = try query.intItem("skip") ?? 0
         selection.limit = try query.intItem("limit") ?? pageSize
         if selection.limit != 0, let explain = query.item("explain") { try Self.refuseExplain(explain) }
