@@ -1271,3 +1271,23 @@ extension InMemoryBackendParseTests {
         #expect(status == 200 && Self.ids(answer) == ["s1", "s2"], "\(answer)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server refuses an operation's operand of the wrong kind (107) in the words of `transformUpdate`
+    /// (MongoTransform.js) on an update, and of `flattenUpdateOperatorsForCreate` (DatabaseController.js) on a
+    /// create, which says `objects to add must be an array` for an `Increment` too.
+    @Test func parseRefusesAnOperationsOperandInParseServersWords() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"t1","n":1,"e":["1"]}"#)], into: "T")
+        for (method, path, body, message) in [
+            ("PUT", "/classes/T/t1", #"{"n":{"__op":"Increment","amount":"2"}}"#, "incrementing must provide a number"),
+            ("PUT", "/classes/T/t1", #"{"e":{"__op":"AddUnique","objects":"x"}}"#, "objects to add must be an array"),
+            ("PUT", "/classes/T/t1", #"{"e":{"__op":"Remove","objects":"x"}}"#, "objects to remove must be an array"),
+            ("POST", "/classes/T", #"{"n":{"__op":"Increment","amount":"2"}}"#, "objects to add must be an array"),
+            ("POST", "/classes/T", #"{"e":{"__op":"Remove","objects":"x"}}"#, "objects to add must be an array"),
+        ] {
+            let (status, answer) = try await Self.send(backend, path, method: method, body: body)
+            #expect(status == 400 && answer == ["code": 107, "error": .string(message)], "\(body): \(answer)")
+        }
+    }
+}

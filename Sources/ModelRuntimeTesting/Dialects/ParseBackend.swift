@@ -980,11 +980,11 @@ struct ParseBackend: BackendDialect {
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             guard let operation = value["__op"]?.stringValue else { continue }
             switch operation {
-            case "Add", "AddUnique": flattened[key] = .array(try Self.objects(of: value, operation))
+            case "Add", "AddUnique": flattened[key] = .array(try Self.objects(of: value, operation, creating: true))
             case "Remove":
-                _ = try Self.objects(of: value, operation)
+                _ = try Self.objects(of: value, operation, creating: true)
                 flattened[key] = []
-            case "Increment": flattened[key] = try Self.amount(of: value)
+            case "Increment": flattened[key] = try Self.amount(of: value, creating: true)
             case "Delete": flattened[key] = nil
             default:
                 (relations[key], flattened[key]) = try Self.related(Self.relationOperations(value, key), [], key: key)
@@ -1067,18 +1067,25 @@ struct ParseBackend: BackendDialect {
         return (related, ["__type": "Relation", "className": .string(target)])
     }
 
-    /// The `objects` of an `Add`, `AddUnique` or `Remove`, which must be an array.
-    private static func objects(of operation: JSONValue, _ name: String) throws -> [JSONValue] {
+    /// The `objects` of an `Add`, `AddUnique` or `Remove`, which must be an array: refused (107) in the words of
+    /// `transformUpdate` (MongoTransform.js) on an update, of `flattenUpdateOperatorsForCreate` (DatabaseController.js)
+    /// on a create, which says `add` for all three.
+    private static func objects(of operation: JSONValue, _ name: String, creating: Bool) throws -> [JSONValue] {
         guard case .array(let objects)? = operation["objects"] else {
-            throw BackendFault.badOperand("\(name) takes an array of objects")
+            throw BackendFault.badOperand(
+                "objects to \(name == "Remove" && !creating ? "remove" : "add") must be an array"
+            )
         }
         return objects
     }
 
-    /// The `amount` of an `Increment`, which must be a number.
-    private static func amount(of operation: JSONValue) throws -> JSONValue {
+    /// The `amount` of an `Increment`, which must be a number: refused (107) in the words of `transformUpdate` on an
+    /// update, of `flattenUpdateOperatorsForCreate` on a create (which says what it says of an `Add`).
+    private static func amount(of operation: JSONValue, creating: Bool) throws -> JSONValue {
         guard let amount = operation["amount"], ValueKind(amount) == .number else {
-            throw BackendFault.badOperand("incrementing must provide a number")
+            throw BackendFault.badOperand(
+                creating ? "objects to add must be an array" : "incrementing must provide a number"
+            )
         }
         return amount
     }
@@ -1268,7 +1275,7 @@ struct ParseBackend: BackendDialect {
                 if Self.reachesNothing(path, in: members) == true { continue }
                 try Self.change(&members, at: path, key: key) { _ in nil }
             case "Increment":
-                let amount = try Self.amount(of: change)
+                let amount = try Self.amount(of: change, creating: false)
                 try Self.change(&members, at: path, key: key) { current in
                     let base = current ?? .int(0)
                     // The schema let the value through (a null, a nested one): MongoDB's `$inc` fails on it.
@@ -1287,7 +1294,7 @@ struct ParseBackend: BackendDialect {
                 )
                 try Self.change(&members, at: path, key: key) { _ in value }
             case "Add", "AddUnique", "Remove":
-                let objects = try Self.objects(of: change, operation)
+                let objects = try Self.objects(of: change, operation, creating: false)
                 // MongoDB's `$pullAll` creates no array where the object has none, nor anything on the way.
                 if operation == "Remove", Self.reachesNothing(path, in: members) == true { continue }
                 try Self.change(&members, at: path, key: key) { current in
