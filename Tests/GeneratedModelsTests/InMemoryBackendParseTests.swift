@@ -1291,3 +1291,27 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server reads the atoms of an Array field's `$in` and `$nin` with `transformInteriorAtom`, which makes a
+    /// `{"$regex":…}` a regular expression (MongoTransform.js), so MongoDB's `$in` selects an array with an element
+    /// matching it and `$nin` leaves such an array out.
+    @Test func parseMatchesRegularExpressionsInAnArrayFieldsInAndNin() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [
+                try Self.json(#"{"objectId":"b1","tags":["apple","x"]}"#),
+                try Self.json(#"{"objectId":"b2","tags":["berry"]}"#),
+            ],
+            into: "Bag"
+        )
+        for (filter, expected) in [
+            (#"{"tags":{"$in":[{"$regex":"^a"},"berry"]}}"#, ["b1", "b2"]),
+            (#"{"tags":{"$in":[{"$regex":"^a"}]}}"#, ["b1"]),
+            (#"{"tags":{"$nin":[{"$regex":"^a"}]}}"#, ["b2"]), (#"{"tags":{"$nin":[{"$regex":"^a"},"berry"]}}"#, []),
+        ] {
+            let (status, answer) = try await Self.send(backend, "/classes/Bag", [("where", filter)])
+            #expect(status == 200 && Self.ids(answer) == expected, "\(filter): \(answer)")
+        }
+    }
+}

@@ -591,8 +591,12 @@ struct ParseBackend: BackendDialect {
                     try Self.checkAtoms(conditions, field: key, isArray: state.fieldTypes[className]?[key] == "Array")
                 }
                 if let wanted = conditions["$exists"] { conditions["$exists"] = .bool(Self.isTrueToMongoDB(wanted)) }
-                let regexes = try Self.regexesOfAll(&conditions, field: key)
+                var regexes = try Self.regexesOfAll(&conditions, field: key)
+                if state.fieldTypes[className]?[key] == "Array" {
+                    regexes += Self.regexesOfInAndNin(&conditions, field: key)
+                }
                 alongside += regexes
+                // A field whose every condition went beside it has none left (`{}` would be an equality).
                 if !conditions.isEmpty || regexes.isEmpty {
                     resolved[key] = .object(withPointers(conditions, field: key, in: className, state))
                 }
@@ -604,6 +608,30 @@ struct ParseBackend: BackendDialect {
         guard !alongside.isEmpty else { return .object(resolved) }
         let conditions = (resolved.isEmpty ? [] : [.object(resolved)]) + alongside
         return conditions.count == 1 ? conditions[0] : ["$and": .array(conditions)]
+    }
+
+    /// Takes out of an Array field's `$in` and `$nin` the values that are `{"$regex":…}`, which parse-server passes on
+    /// as regular expressions (`transformConstraint` reads an Array field's atoms with `transformInteriorAtom`: the
+    /// pattern alone), and returns what MongoDB makes of them: an `$in` matches an element equal to one of its other
+    /// values or matching one of them (an `$or`), a `$nin` neither (a `$nor` beside the rest of the `$nin`).
+    private static func regexesOfInAndNin(_ conditions: inout [String: JSONValue], field: String) -> [JSONValue] {
+        var clauses: [JSONValue] = []
+        for name in ["$in", "$nin"] {
+            guard case .array(let values)? = conditions[name] else { continue }
+            let patterns = values.compactMap { $0["$regex"].map { $0 == .null ? "null" : javaScriptString($0) } }
+            guard !patterns.isEmpty else { continue }
+            let others = values.filter { $0["$regex"] == nil }
+            let matching = patterns.map { JSONValue.object([field: ["$regex": .string($0)]]) }
+            if name == "$in" {
+                conditions[name] = nil
+                let equal: [JSONValue] = others.isEmpty ? [] : [[field: ["$in": .array(others)]]]
+                clauses.append(["$or": .array(equal + matching)])
+            } else {
+                conditions[name] = others.isEmpty ? nil : .array(others)
+                clauses.append(["$nor": .array(matching)])
+            }
+        }
+        return clauses
     }
 
     /// Whether MongoDB reads `value` as true where it takes a boolean (`BSONElement::trueValue`, as `$exists` reads
