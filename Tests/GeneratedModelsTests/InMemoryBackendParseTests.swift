@@ -1315,3 +1315,31 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server routes a `POST` whose body has a `_method` as that method (middlewares.js `allowMethodOverride`),
+    /// the body without it, a `GET`'s body read as its query (ClassesRouter.js `handleGet`): an object is read, updated
+    /// and deleted so too.
+    @Test func parseRoutesAPostAsTheMethodItsBodyNames() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"t1","n":1,"m":2}"#)], into: "T")
+        var (status, answer) = try await Self.send(
+            backend,
+            "/classes/T/t1",
+            method: "POST",
+            body: #"{"_method":"GET","keys":"n"}"#
+        )
+        #expect(status == 200 && answer["n"] == 1 && answer["m"] == nil, "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/classes/T/t1",
+            method: "POST",
+            body: #"{"_method":"PUT","n":5}"#
+        )
+        #expect(status == 200 && answer["updatedAt"] != nil && answer["_method"] == nil, "\(answer)")
+        #expect(await backend.documents(in: "T").first?["n"] == 5)
+        (status, answer) = try await Self.send(backend, "/classes/T/t1", method: "POST", body: #"{"_method":"DELETE"}"#)
+        #expect(status == 200 && answer == [:], "\(answer)")
+        #expect(await backend.documents(in: "T").isEmpty)
+    }
+}

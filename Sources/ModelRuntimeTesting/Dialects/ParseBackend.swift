@@ -83,6 +83,26 @@ struct ParseBackend: BackendDialect {
     }
 
     func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
+        try route(Self.overridingMethod(request), &state)
+    }
+
+    /// A `POST` whose body has a `_method` as the request it names, as parse-server's `allowMethodOverride`
+    /// (middlewares.js) makes it before routing: that method, the body without `_method`, and for a `GET` the body's
+    /// members as its query (`handleFind` and `handleGet` read the body merged with the URL's query, which wins). A
+    /// query too long for a URL is sent so.
+    private static func overridingMethod(_ request: BackendRequest) -> BackendRequest {
+        guard request.method == "POST", case .object(var members)? = request.body,
+            let method = members.removeValue(forKey: "_method"), isTruthy(method)
+        else { return request }
+        var overridden = request
+        overridden.method = javaScriptString(method).uppercased()
+        overridden.body = .object(members)
+        if overridden.method == "GET" { overridden.query = queryItems(members) + request.query }
+        return overridden
+    }
+
+    /// A request routed as parse-server's routers route it (a `/batch`'s requests too, which no middleware sees).
+    private func route(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
         let segments = request.segments
         if segments == ["batch"], request.method == "POST" { return try batch(request, &state) }
         if segments.count == 2, segments[0] == "files" {
@@ -108,12 +128,7 @@ struct ParseBackend: BackendDialect {
         let className = segments[1]
         switch (request.method, segments.count) {
         case ("GET", 2): return try list(request.query, className, state)
-        case ("POST", 2):
-            if case .object(let members)? = request.body, members["_method"]?.stringValue == "GET" {
-                // A query too long for a URL, in the body (parse-server's `_method` override).
-                return try list(Self.queryItems(members.filter { $0.key != "_method" }), className, state)
-            }
-            return try create(request.body, className, &state)
+        case ("POST", 2): return try create(request.body, className, &state)
         case ("GET", 3):
             // parse-server's `handleGet` reads only `ALLOWED_GET_QUERY_KEYS` (ClassesRouter.js).
             if request.query.contains(where: { !Self.getParameters.contains($0.name) }) {
@@ -1493,7 +1508,7 @@ struct ParseBackend: BackendDialect {
                 body: entry["body"]
             )
             do {
-                answers.append(["success": try answer(inner, &state).body ?? [:]])
+                answers.append(["success": try route(inner, &state).body ?? [:]])
             } catch let fault as BackendFault {
                 answers.append(["error": errorBody(fault)])
             }
