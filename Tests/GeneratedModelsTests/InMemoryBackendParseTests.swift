@@ -1343,3 +1343,32 @@ extension InMemoryBackendParseTests {
         #expect(await backend.documents(in: "T").isEmpty)
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server reads a condition on a relation field as one on the objects whose relation holds what it names
+    /// (DatabaseController.js `reduceInRelation`, `owningIds`): a pointer or an `$in` of pointers selects the objects
+    /// holding one, a `$nin` those holding none, any other condition none; inside a `$nor` it leaves the key to
+    /// MongoDB, where no object has the field (the relation is a join table).
+    @Test func parseReadsAConditionOnARelationFieldAsTheRelationsOwners() async throws {
+        let backend = InMemoryBackend(.parse)
+        let pointer = { (id: String) in #"{"__type":"Pointer","className":"Player","objectId":"\#(id)"}"# }
+        var teams: [String] = []
+        for body in [
+            #"{"members":{"__op":"AddRelation","objects":[\#(pointer("p1"))]}}"#,
+            #"{"members":{"__op":"AddRelation","objects":[\#(pointer("p2"))]}}"#, #"{"name":"none"}"#,
+        ] {
+            let (_, answer) = try await Self.send(backend, "/classes/Team", method: "POST", body: body)
+            teams.append(try #require(answer["objectId"]?.stringValue, "\(answer)"))
+        }
+        for (filter, expected) in [
+            (#"{"members":\#(pointer("p1"))}"#, [teams[0]]),
+            (#"{"members":{"$in":[\#(pointer("p1")),\#(pointer("p2"))]}}"#, [teams[0], teams[1]]),
+            (#"{"members":{"$nin":[\#(pointer("p1"))]}}"#, [teams[1], teams[2]]),
+            (#"{"members":{"$exists":true}}"#, []), (#"{"$or":[{"members":\#(pointer("p2"))}]}"#, [teams[1]]),
+            (#"{"$nor":[{"members":\#(pointer("p1"))}]}"#, teams),
+        ] {
+            let (status, answer) = try await Self.send(backend, "/classes/Team", [("where", filter)])
+            #expect(status == 200 && Self.ids(answer) == expected, "\(filter): \(answer)")
+        }
+    }
+}

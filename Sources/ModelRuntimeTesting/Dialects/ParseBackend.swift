@@ -525,12 +525,15 @@ struct ParseBackend: BackendDialect {
     /// The filter with Parse's relational conditions resolved against the stored objects, as parse-server's
     /// `RestQuery` resolves them before MongoDB sees the query: `$inQuery` and `$notInQuery` become `$in` and `$nin`
     /// of pointers to the objects their query selects, `$select` and `$dontSelect` `$in` and `$nin` of a key's values
-    /// in them, and `$relatedTo` an `objectId` `$in` the relation's members.
+    /// in them, and `$relatedTo` an `objectId` `$in` the relation's members; and a condition on a relation field an
+    /// `objectId` condition on the objects whose relation holds what it names, as `DatabaseController.reduceInRelation`
+    /// reads it outside a `$nor` (`reducesRelationFields`).
     private func resolvingRelations(
         _ filter: JSONValue,
         in className: String,
         _ state: BackendState,
-        depth: Int
+        depth: Int,
+        reducesRelationFields: Bool = true
     ) throws
         -> JSONValue
     {
@@ -560,7 +563,15 @@ struct ParseBackend: BackendDialect {
                     throw BackendFault.invalid("Bad \(key) format - use \(format).")
                 }
                 resolved[key] = .array(
-                    try filters.map { try resolvingRelations($0, in: className, state, depth: depth + 1) }
+                    try filters.map { filter in
+                        try resolvingRelations(
+                            filter,
+                            in: className,
+                            state,
+                            depth: depth + 1,
+                            reducesRelationFields: reducesRelationFields && key != "$nor"
+                        )
+                    }
                 )
             case "$relatedTo":
                 guard case .object(let pointer)? = value["object"], let owner = pointer["className"]?.stringValue,
@@ -568,6 +579,13 @@ struct ParseBackend: BackendDialect {
                 else { throw BackendFault.invalid("$relatedTo takes an object pointer and a key") }
                 let ids = state.relations["\(owner)/\(id)/\(field)"] ?? []
                 related = ["objectId": ["$in": .array(ids.map(JSONValue.string))]]
+            case _ where state.fieldTypes[className]?[key]?.hasPrefix("Relation<") == true:
+                // MongoDB holds no such field (the relation is a join table): left as it is, it reaches nothing.
+                guard reducesRelationFields else {
+                    resolved["#" + key] = value
+                    continue
+                }
+                alongside += Self.relationConditions(value, field: key, in: className, state)
             case _ where !key.hasPrefix("$"):
                 let key = Self.storedPath(key, in: className, state)
                 try Self.checkRegexOptions(value)
@@ -658,6 +676,44 @@ struct ParseBackend: BackendDialect {
         case .int, .double, .bigInteger: (value.doubleValue ?? 1) != 0
         case .string, .array, .object: true
         }
+    }
+
+    /// A condition on the relation field `field` as parse-server's `reduceInRelation` reads it (DatabaseController.js):
+    /// a pointer, or an `$in`, `$nin` or `$ne` of pointers, selects the objects whose relation holds (for `$nin` and
+    /// `$ne`, doesn't hold) one of them, by their `objectId` (`owningIds`); any other condition selects none.
+    private static func relationConditions(
+        _ condition: JSONValue,
+        field: String,
+        in className: String,
+        _ state: BackendState
+    ) -> [JSONValue] {
+        // The objects whose relation holds one of `ids`, as the join table's rows name their owners.
+        func owners(of ids: [String]) -> JSONValue {
+            .array(
+                state.documents(className).compactMap { object in
+                    guard let id = object["objectId"]?.stringValue,
+                        (state.relations["\(className)/\(id)/\(field)"] ?? []).contains(where: ids.contains)
+                    else { return nil }
+                    return .string(id)
+                }
+            )
+        }
+        guard case .object(let members) = condition,
+            ["$in", "$ne", "$nin"].contains(where: { members[$0].map(isTruthy) == true })
+                || members["__type"] == "Pointer"
+        else { return [["objectId": ["$in": []]]] }
+        var clauses: [JSONValue] = []
+        for key in members.keys.sorted() {
+            let pointers = key == "$in" || key == "$nin" ? members[key]?.arrayValue ?? [] : [members[key] ?? .null]
+            let ids = pointers.compactMap { $0["objectId"]?.stringValue }
+            switch key {
+            case "objectId": clauses.append(["objectId": ["$in": owners(of: [members[key]?.stringValue ?? ""])]])
+            case "$in": clauses.append(["objectId": ["$in": owners(of: ids)]])
+            case "$nin", "$ne": clauses.append(["objectId": ["$nin": owners(of: ids)]])
+            default: continue
+            }
+        }
+        return clauses
     }
 
     /// Takes out of a field's `$all` the values that are `{"$regex":…}`, which parse-server passes on as regular
