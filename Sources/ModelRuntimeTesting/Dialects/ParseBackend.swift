@@ -272,7 +272,7 @@ struct ParseBackend: BackendDialect {
         selection.limit = try query.intItem("limit") ?? pageSize
         if selection.limit != 0, let explain = query.item("explain") { try Self.refuseExplain(explain) }
         var results = try including(try page(of: selected, selection), of: className, options, state)
-        if let redirected { results = results.map { Self.with("className", .string(redirected), $0) } }
+        if let redirected { results = results.map { Self.withMember("className", .string(redirected), in: $0) } }
         var answer: [String: JSONValue] = ["results": .array(results)]
         if let count = query.item("count"), Self.isTrueOption(count) {
             answer["count"] = .int(selected.count)
@@ -341,7 +341,7 @@ struct ParseBackend: BackendDialect {
     }
 
     /// `object` with `value` at `key`, as parse-server's `runFind` sets each redirected result's `className`.
-    private static func with(_ key: String, _ value: JSONValue, _ object: JSONValue) -> JSONValue {
+    private static func withMember(_ key: String, _ value: JSONValue, in object: JSONValue) -> JSONValue {
         guard case .object(var members) = object else { return object }
         members[key] = value
         return .object(members)
@@ -546,7 +546,8 @@ struct ParseBackend: BackendDialect {
         if let acl = members["ACL"], Self.isTruthy(acl) { throw BackendFault.invalid("Cannot query on ACL.") }
         var resolved: [String: JSONValue] = [:]
         var related: JSONValue?
-        // The conditions that stand beside the filter's own: its fields' `$all` regular expressions.
+        // The conditions that stand beside the filter's own, all of them met: its fields' regular expressions in an
+        // `$all`, `$in` or `$nin`, its relation fields' owners and its `$relatedTo`.
         var alongside: [JSONValue] = []
         // In key order, so that of several refused keys the same one is named every time.
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
