@@ -1372,3 +1372,13 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// A `where` that is no JSON fails `handleFind`'s `JSON.parse` (ClassesRouter.js) with a SyntaxError, no Parse
+    /// error, which parse-server answers as an internal error (500, middlewares.js `handleParseErrors`).
+    @Test func parseAnswersAWhereThatIsNoJSONAsAnInternalError() async throws {
+        let backend = try await Self.seeded()
+        let (status, answer) = try await Self.send(backend, "/classes/Player", [("where", #"{"name":"#)])
+        #expect(status == 500 && answer == ["code": 1, "message": "Internal server error."], "\(answer)")
+    }
+}

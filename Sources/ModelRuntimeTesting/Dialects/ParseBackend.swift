@@ -261,7 +261,7 @@ struct ParseBackend: BackendDialect {
         let className = redirected ?? requestedClass
         let options = try ReadOptions(query, of: className, state)
         var selection = options.selection(at: [])
-        let selected = try matching(try query.jsonItem("where"), in: className, state)
+        let selected = try matching(try Self.whereFilter(query), in: className, state)
         if let order = query.item("order") {
             // A key into a field MongoDB holds as no document sorts by nothing there, as a filter's finds nothing.
             selection.order = try Self.sortKeys(order).map {
@@ -278,6 +278,16 @@ struct ParseBackend: BackendDialect {
             answer["count"] = .int(selected.count)
         }
         return BackendAnswer(.object(answer))
+    }
+
+    /// A list's `where` as JSON; nil without one. Text that is no JSON fails `handleFind`'s `JSON.parse`
+    /// (ClassesRouter.js) with a SyntaxError, no Parse error, which parse-server answers as an internal error.
+    private static func whereFilter(_ query: BackendRequest.Query) throws -> JSONValue? {
+        do {
+            return try query.jsonItem("where")
+        } catch {
+            throw internalError("where is not JSON")
+        }
     }
 
     /// An `order`'s sort keys as parse-server reads them: each trimmed (`order=n, -m`), `-` descending, and gathered
