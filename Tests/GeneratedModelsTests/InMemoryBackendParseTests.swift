@@ -1382,3 +1382,26 @@ extension InMemoryBackendParseTests {
         #expect(status == 500 && answer == ["code": 1, "message": "Internal server error."], "\(answer)")
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server reads a date from text only for `createdAt`'s or `updatedAt`'s equality (MongoTransform.js
+    /// `transformQueryKeyValue`, `valueAsDate`); an operator's text stays text (`transformTopLevelAtom`), which no
+    /// MongoDB Date equals or orders with: `$gte` and `$in` of text select nothing, `$ne` of text everything.
+    @Test func parseComparesCreatedAtWithNoTextButInEquality() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert(
+            [try Self.json(#"{"objectId":"a","createdAt":"2026-01-01T00:00:00.000Z"}"#)],
+            into: "Event"
+        )
+        for (filter, expected) in [
+            (#"{"createdAt":"2026-01-01T00:00:00.000Z"}"#, ["a"]),
+            (#"{"createdAt":{"$gte":{"__type":"Date","iso":"2025-01-01T00:00:00.000Z"}}}"#, ["a"]),
+            (#"{"createdAt":{"$gte":"2025-01-01T00:00:00.000Z"}}"#, []),
+            (#"{"updatedAt":{"$in":["2026-01-01T00:00:00.000Z"]}}"#, []),
+            (#"{"createdAt":{"$ne":"2026-01-01T00:00:00.000Z"}}"#, ["a"]),
+        ] {
+            let (status, answer) = try await Self.send(backend, "/classes/Event", [("where", filter)])
+            #expect(status == 200 && Self.ids(answer) == expected, "\(filter): \(answer)")
+        }
+    }
+}

@@ -635,6 +635,7 @@ struct ParseBackend: BackendDialect {
                     try Self.checkAtoms(conditions, field: key, isArray: state.fieldTypes[className]?[key] == "Array")
                 }
                 if let wanted = conditions["$exists"] { conditions["$exists"] = .bool(Self.isTrueToMongoDB(wanted)) }
+                if Self.dateFields.contains(key) { conditions = Self.withTextApartFromDates(conditions) }
                 var regexes = try Self.regexesOfAll(&conditions, field: key)
                 if state.fieldTypes[className]?[key] == "Array" {
                     regexes += Self.regexesOfInAndNin(&conditions, field: key)
@@ -676,6 +677,21 @@ struct ParseBackend: BackendDialect {
             }
         }
         return clauses
+    }
+
+    /// The conditions of `createdAt` or `updatedAt` with each operand that is text kept apart from the Dates they are:
+    /// parse-server reads a date from text only for the field's equality (`transformQueryKeyValue`'s `valueAsDate`),
+    /// and passes an operator's text on as text (`transformTopLevelAtom`), which no MongoDB Date equals or orders
+    /// with. The in-memory comparison reads ISO 8601 text as a date, so the text is wrapped as a value of its own.
+    private static func withTextApartFromDates(_ conditions: [String: JSONValue]) -> [String: JSONValue] {
+        func apart(_ value: JSONValue) -> JSONValue {
+            guard case .string = value else { return value }
+            return ["#text": value]
+        }
+        var kept = conditions
+        for name in ["$eq", "$ne", "$lt", "$lte", "$gt", "$gte"] { kept[name] = conditions[name].map(apart) }
+        for name in ["$in", "$nin"] { kept[name] = conditions[name].map { .array(($0.arrayValue ?? [$0]).map(apart)) } }
+        return kept
     }
 
     /// Whether MongoDB reads `value` as true where it takes a boolean (`BSONElement::trueValue`, as `$exists` reads
