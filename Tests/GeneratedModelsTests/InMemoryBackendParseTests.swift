@@ -1405,3 +1405,26 @@ extension InMemoryBackendParseTests {
         }
     }
 }
+
+extension InMemoryBackendParseTests {
+    /// parse-server refuses a write that gives more than one field a GeoPoint before it checks any field's type
+    /// (SchemaController.js `validateObject`: 111, "there can only be one geopoint field in a class").
+    @Test func parseRefusesAWriteOfTwoGeoPoints() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"t1","n":1}"#)], into: "T")
+        let point = #"{"__type":"GeoPoint","latitude":1,"longitude":2}"#
+        for (method, path) in [("POST", "/classes/T"), ("PUT", "/classes/T/t1")] {
+            let (status, answer) = try await Self.send(
+                backend,
+                path,
+                method: method,
+                body: #"{"a":\#(point),"b":\#(point)}"#
+            )
+            #expect(
+                status == 400 && answer == ["code": 111, "error": "there can only be one geopoint field in a class"]
+            )
+        }
+        let (status, _) = try await Self.send(backend, "/classes/T", method: "POST", body: #"{"a":\#(point)}"#)
+        #expect(status == 201)
+    }
+}

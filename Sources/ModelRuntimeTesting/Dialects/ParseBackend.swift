@@ -1066,6 +1066,7 @@ struct ParseBackend: BackendDialect {
             throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
         }
         try checkFields(body, of: className, creating: true)
+        try Self.refuseSeveralGeoPoints(body)
         let types = try Self.writtenTypes(body)
         try checkTypes(types, of: className, state)
         var (document, relations) = try flattenedOperations(body.filter { !Self.timestampFields.contains($0.key) })
@@ -1295,6 +1296,14 @@ struct ParseBackend: BackendDialect {
         return types
     }
 
+    /// Refuses a write that gives more than one of its fields a GeoPoint, as parse-server's `validateObject`
+    /// (SchemaController.js) refuses it before it checks any field's type (111).
+    private static func refuseSeveralGeoPoints(_ members: [String: JSONValue]) throws {
+        let geoPoints = members.values.filter { $0["__type"] == "GeoPoint" && isTruthy($0) }
+        guard geoPoints.count > 1 else { return }
+        throw BackendFault.validation("there can only be one geopoint field in a class")
+    }
+
     /// Refuses a write whose value for a field has another type than the class's schema holds for it, as
     /// parse-server's `SchemaController.enforceFieldExists` refuses it (111, `schema mismatch for <Class>.<field>;
     /// expected <Type> but got <Type>`).
@@ -1373,6 +1382,7 @@ struct ParseBackend: BackendDialect {
         }
         try checkFields(changes, of: className, creating: false)
         let (index, document) = try instance(id, className, state)
+        try Self.refuseSeveralGeoPoints(changes)
         let types = try Self.writtenTypes(changes)
         try checkTypes(types, of: className, state)
         for field in Self.timestampFields { changes[field] = nil }
