@@ -193,6 +193,22 @@ import Testing
         )
     }
 
+    /// An override of the backend's property names it whatever the schema's properties are named: no warning then,
+    /// which named the prefixed name the property didn't get.
+    @Test func aBackendsPropertyAnOverrideNamesIsNoWarning() throws {
+        let schema = """
+            objects:
+              - name: c_thing
+                properties:
+                  - { name: c_id, type: String }
+            """
+        let config = defaultConfig + "\n  overrides: { c_thing._id: thingId }\ndialect: cortex\n"
+        let result = generate(config: config, ["objects.yaml": schema])
+        #expect(messages(result).isEmpty, "\(messages(result))")
+        let thing = try #require(file(result, "Thing.swift"), "\(messages(result))")
+        #expect(thing.contains("public var thingId: ObjectID\n") && !thing.contains("cortexId"), "\(thing)")
+    }
+
     @Test(arguments: [
         ("c_string", "string"),
         ("c_stringArray", "stringArray"),

@@ -298,8 +298,8 @@ public struct Resolver: Sendable {
             guard system.isAddedWhenMissing, !variantNames.contains(system.apiName) else { continue }
             // A schema property already has the name (`c_owner` → `owner`): the backend's gets its dialect's prefix,
             // with a warning, since code reading the backend's value by its usual name (`id`, which makes the model
-            // `Identifiable`) now reads the schema's.
-            if let taker = schemaSwiftNames[system.swiftName] {
+            // `Identifiable`) now reads the schema's. An override of the backend's property names it anyway.
+            if overrideName(path + [system.apiName]) == nil, let taker = schemaSwiftNames[system.swiftName] {
                 let renamed = config.dialect.rawValue + SwiftNaming().typeName(system.swiftName)
                 diagnostics.warning(
                     "the backend's '\(system.apiName)' is named '\(renamed)' in Swift, since the schema's '\(taker.name.value)' is named '\(system.swiftName)'",
