@@ -65,6 +65,23 @@ import Testing
         #expect(visit.contains("var ref: Optional<Reference<VisitDocument>>\n"), "\(visit)")
     }
 
+    /// A nested type of an `Identifiable` model isn't named `ID`: it would be the model's `Identifiable.ID`, and the
+    /// model's `id`, a Parse class's `objectId` or a Cortex `_id`, no longer of it, so the model didn't compile.
+    @Test(arguments: ["parse", "cortex"]) func noNestedTypeIsNamedID(dialect: String) throws {
+        let schema = """
+            objects:
+              - name: c_game
+                properties:
+                  - { name: c_i_d, type: Document, properties: [{ name: c_x, type: String }] }
+            """
+        let result = generate(config: defaultConfig + "\ndialect: \(dialect)\n", ["objects.yaml": schema])
+        #expect(messages(result).isEmpty, "\(messages(result))")
+        let game = try #require(file(result, "Game.swift"), "\(result.files.map(\.path))")
+        #expect(game.contains("Identifiable"), "\(game)")
+        #expect(game.contains("public struct IDDocument:") && !game.contains("struct ID:"), "\(game)")
+        #expect(game.contains("var iD: Optional<IDDocument>\n"), "\(game)")
+    }
+
     /// A schema's leading underscores are dropped, but an override or a mapping names a property as written: one
     /// named like the private members the generated code declares, the model's `_nullKeys` and its query fields'
     /// `_prefix`, is renamed with a warning, where it was declared twice and didn't compile.

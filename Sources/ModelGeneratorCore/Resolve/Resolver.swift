@@ -682,10 +682,14 @@ struct Scope {
     }
 
     /// Whether a nested type named `name` would hide a type the code in this scope names: one of the runtime's or
-    /// Swift's (`SwiftNaming.reservedTypeNames`), or a model a property refers to.
+    /// Swift's (`SwiftNaming.reservedTypeNames`), a model a property refers to, or `Identifiable`'s `ID`, which a
+    /// nested `ID` of an `Identifiable` model (a Cortex `_id`'s, a Parse class's) would be, so that its `id` is none.
     private func hidesUsedType(_ name: String) -> Bool {
-        SwiftNaming.reservedTypeNames.contains(name) || referencedTypes.contains(name)
+        SwiftNaming.reservedTypeNames.contains(name) || referencedTypes.contains(name) || name == Self.identifierType
     }
+
+    /// `Identifiable`'s associated type, which a model's nested type of the name would be.
+    static let identifierType = "ID"
 
     /// Names the documents and enums declared by these properties, after their subtrees are resolved.
     mutating func assignNestedNames(_ properties: inout [ResolvedProperty], _ diagnostics: inout Diagnostics) {
