@@ -264,6 +264,38 @@ import Testing
         #expect(declarations == (sharesCommon ? 1 : 2), "\(visit)")
     }
 
+    /// A Parse typed object's type structs are `Identifiable` by their `objectId`, as a Cortex one's are by `_id`:
+    /// `Common` stores `objectId` and is `ParseIdentifiable`, and each type's struct reads `common`'s `id`. Where
+    /// the types' structs store the shared properties themselves, each is `ParseIdentifiable`.
+    @Test(arguments: [("c_a", true), ("c_common", false)])
+    func aParseTypedObjectsTypeStructsAreIdentifiable(typeName: String, sharesCommon: Bool) throws {
+        let schema = """
+            objects:
+              - name: c_visit
+                properties: [{ name: c_when, type: Date }]
+                objectTypes:
+                  - { name: \(typeName), properties: [{ name: c_room, type: String }] }
+            """
+        let result = generate(config: defaultConfig + "\ndialect: parse\n", ["objects.yaml": schema])
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+        let visit = try #require(file(result, "Visit.swift"))
+        let structs = visit.split(separator: "\n").filter { $0.contains("public struct ") }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let typeStruct = try #require(structs.first { $0.hasPrefix("public struct \(sharesCommon ? "A" : "Common"):") })
+        if sharesCommon {
+            #expect(
+                structs.contains {
+                    $0.hasPrefix("public struct Common: Codable, Hashable, Sendable, ParseIdentifiable")
+                },
+                "\(visit)"
+            )
+            #expect(typeStruct.contains("Sendable, Identifiable, CommonPropertiesCarrying"), "\(visit)")
+        } else {
+            #expect(typeStruct.contains("Sendable, ParseIdentifiable"), "\(visit)")
+        }
+    }
+
     @Test func aVariantPropertyCollidingWithASharedOneIsAnError() {
         let (_, diagnostics) = resolve(
             """

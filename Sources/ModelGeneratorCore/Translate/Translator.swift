@@ -273,13 +273,16 @@ public struct Translator: Sendable {
             $0.apiName == "_id" && $0.swiftName == "id" && $0.keyPath == ["_id"] && $0.isRequired
         }
         // A Parse class is identified by `objectId`; the runtime's protocol adds `id`, unless a field is named so. The
-        // protocol reads `objectId` as a stored property, which a type's struct of a typed object holds in `common`.
+        // protocol reads `objectId` as a stored property; a type's struct of a typed object that holds it in `common`
+        // is `Identifiable` by `common`'s `id`, as a Cortex type's struct is (`CommonPropertiesCarrying`).
+        func isObjectID(_ property: ResolvedProperty) -> Bool {
+            property.isSystemProperty && property.apiName == "objectId" && property.swiftName == "objectId"
+                && property.keyPath == ["objectId"] && property.isRequired && property.type == .string
+                && !property.isArray
+        }
         let isIdentifiedByObjectID =
-            !isIdentifiable && !properties.contains { $0.swiftName == "id" }
-            && properties.contains {
-                $0.isSystemProperty && $0.apiName == "objectId" && $0.swiftName == "objectId"
-                    && $0.keyPath == ["objectId"] && $0.isRequired && $0.type == .string && !$0.isArray
-            }
+            !isIdentifiable && !read.contains { $0.swiftName == "id" } && read.contains(where: isObjectID)
+        let storesObjectID = properties.contains(where: isObjectID)
         // Coding and `==` are written out rather than synthesized: a `CodingKeys` enum and synthesized `==` cost
         // about a fifth of the models' compile time (Benchmarks/README.md), and the same code handles key paths,
         // defaults and formatters. `==` itself comes from `MemberwiseEquatable`, so that no model declares an
@@ -299,7 +302,8 @@ public struct Translator: Sendable {
         let inline = "\(access)init(\(parameters.joined(separator: ", "))) {"
         let conformances =
             ["Codable", "Hashable", "Sendable"] + (isIdentifiable ? ["Identifiable"] : [])
-            + (isIdentifiedByObjectID ? ["ParseIdentifiable"] : [])
+            + (isIdentifiedByObjectID && storesObjectID ? ["ParseIdentifiable"] : [])
+            + (isIdentifiedByObjectID && !storesObjectID && typeStruct?.carriesCommon == true ? ["Identifiable"] : [])
             + (typeStruct?.carriesCommon == true ? ["CommonPropertiesCarrying"] : [])
             + (bundle == nil ? [] : ["SystemPropertiesCarrying"]) + (modeledKeys == nil ? [] : ["KeepsUnknownMembers"])
         let equalityLines =
