@@ -178,6 +178,29 @@ import Testing
         #expect(!note.contains("struct Common") && note.contains("enum Common:"), "\(note)")
     }
 
+    /// A reference to the model `Common` from inside a Document of a typed object counts too: the Document's struct
+    /// is nested in the object's enum, where a `Common` of the enum's would hide the model.
+    @Test func aReferenceToAModelCommonInsideADocumentKeepsTheSharedPropertiesOutOfCommon() throws {
+        let schema = """
+            objects:
+              - name: c_common
+                properties:
+                  - { name: c_name, type: String }
+              - name: c_visit
+                properties:
+                  - name: c_doc
+                    type: Document
+                    properties: [{ name: c_ref, type: Reference, sourceObject: c_common }]
+                objectTypes:
+                  - { name: c_a, properties: [{ name: c_x, type: String }] }
+            """
+        let result = generate(config: defaultConfig + "\ngenerate: [models]\n", ["objects.yaml": schema])
+        #expect(messages(result).isEmpty, "\(messages(result))")
+        let visit = try #require(file(result, "Visit.swift"), "\(result.files.map(\.path))")
+        #expect(!visit.contains("struct Common"), "\(visit)")
+        #expect(visit.contains("var ref: Optional<Reference<Common>>\n"), "\(visit)")
+    }
+
     /// A backend's property the schema doesn't list takes its dialect's prefix when a schema property has its Swift
     /// name, with a warning at that property: a Cortex `c_id` made `id` the schema's String and `_id` `cortexId`, and
     /// the model no longer `Identifiable`, without a word.
