@@ -33,12 +33,11 @@ import Testing
         // comment
         { "@import": "base.mappings",
           "$Tweet": { "@class": "Tweet", "@inherits": "$Base", "message": "text",
-            "image": { "@keyPath": "media.image", "@type": "URL", "@optional": 1, "@defaultValue": "https://x.test/a" },
+            "image": { "@keyPath": "user.image", "@type": "URL", "@optional": 1, "@defaultValue": "https://x.test/a" },
             "user": { "@keyPath": "user", "@object": { "@class": "User", "@mappings": { "name": { "@type": "String" } } } } } }
         """,
         "base.mappings": #"{ "$Base": { "id": { "@keyPath": "id_str", "@type": "String" } } }"#,
-        "sample.json":
-            #"{ "text": "hi", "id_str": "1", "user": { "name": "n" }, "media": { "image": "https://x.test/b" } }"#,
+        "sample.json": #"{ "text": "hi", "id_str": "1", "user": { "name": "n", "image": "https://x.test/b" } }"#,
     ]
 
     static let config = """

@@ -417,10 +417,10 @@ struct MappingResolver {
     }
 
     /// A warning for each property whose key path another's already has, and an error for each whose key path goes
-    /// into a key that another holds. A mapping may read one key into two properties, but encoding writes each at its
-    /// key path, so only the last one's value is sent; and a key encoded as a value, an object (a Document, a mapped
-    /// model) too, and then opened as an object stops the program in `JSONEncoder`. Reading the whole object
-    /// (`@self`) is no key path of its own.
+    /// into a key that another holds as something other than one object. A mapping may read one key into two
+    /// properties, but encoding writes each at its key path, so only the last one's value is sent; and a key encoded
+    /// as a value and then opened as an object stops the program. Reading the whole object (`@self`) is no key path
+    /// of its own.
     private mutating func checkKeyPaths(_ properties: [ResolvedProperty]) {
         var owners: [[String]: ResolvedProperty] = [:]
         for property in properties where !property.keyPath.isEmpty {
@@ -437,14 +437,23 @@ struct MappingResolver {
         }
         for property in properties {
             for length in property.keyPath.indices.dropFirst() {
-                guard let holder = owners[Array(property.keyPath[..<length])] else { continue }
+                guard let holder = owners[Array(property.keyPath[..<length])], !holdsOneObject(holder) else { continue }
                 diagnostics.error(
-                    "key path '\(property.keyPath.joined(separator: "."))' of '\(property.swiftName)' goes into '\(holder.keyPath.joined(separator: "."))', which '\(holder.swiftName)' holds: encoding writes that value and then can't add the key to it; the other is at \(holder.location)",
-                    at: property.location,
-                    hint: "map the key once, as a member of the mapped object or as the value's own property"
+                    "key path '\(property.keyPath.joined(separator: "."))' of '\(property.swiftName)' goes into '\(holder.keyPath.joined(separator: "."))', which '\(holder.swiftName)' holds as a value that is not an object; the other is at \(holder.location)",
+                    at: property.location
                 )
                 break
             }
+        }
+    }
+
+    /// Whether a property's value encodes as one JSON object, which another property's key path may go into: a
+    /// Document or a mapped model, without a formatter.
+    private func holdsOneObject(_ property: ResolvedProperty) -> Bool {
+        guard !property.isArray, property.formatter == nil else { return false }
+        switch property.type {
+        case .document, .named: return true
+        default: return false
         }
     }
 
