@@ -335,15 +335,12 @@ import Testing
         }
     }
 
-    /// A key path may go into a key that another property holds as a mapped object (encoding adds its member to that
-    /// object), and several properties may read the whole object (`@self`).
-    @Test func keyPathsIntoAnObjectAndSeveralSelfPropertiesAreNoError() throws {
+    /// Several properties may read the whole object (`@self`), which is no key path of its own.
+    @Test func severalSelfPropertiesAreNoError() throws {
         let mapping = """
             mappings:
               A:
                 properties:
-                  author: { keyPath: author, object: Author }
-                  authorName: { keyPath: author.name, type: String }
                   first: { keyPath: "@self", object: Author }
                   second: { keyPath: "@self", object: Author }
               Author:
@@ -353,6 +350,70 @@ import Testing
         let result = generate(config: "mappings: [m.yaml]\noutput: Generated\n", ["m.yaml": mapping])
         #expect(messages(result).isEmpty, "\(messages(result))")
         #expect(file(result, "A.swift") != nil, "\(result.files.map(\.path))")
+    }
+
+    /// A key path into a key another property holds as one object (RestKit's `author.name` beside the relationship
+    /// `author`, a refinement's `c_doc.c_x` beside the object's Document) is read from it and not written back, with a
+    /// warning: encoding wrote the object and then the value into it again, so a value decoded earlier overwrote an
+    /// edit made through the object.
+    @Test func aKeyPathIntoAnObjectAnotherPropertyHoldsIsReadOnly() async throws {
+        let mapping = """
+            mappings:
+              A:
+                properties:
+                  author: { keyPath: author, object: Author }
+                  authorName: { keyPath: author.name, type: String }
+              Author:
+                properties:
+                  name: { keyPath: name, type: String }
+            """
+        let mapped = generate(config: "mappings: [m.yaml]\noutput: Generated\n", ["m.yaml": mapping])
+        #expect(
+            messages(mapped) == [
+                "m.yaml:5:7: warning: key path 'author.name' of 'authorName' goes into 'author', which 'author' holds as an object: it is read from there, and not written back, since encoding writes 'author' whole; the other is at m.yaml:4:7"
+            ]
+        )
+        let schema = """
+            objects:
+              - name: c_a
+                properties:
+                  - { name: c_doc, type: Document, properties: [{ name: c_x, type: String }] }
+            """
+        let refined = generate(
+            config: "schemas: [objects.yaml]\nmappings: [m.yaml]\noutput: Generated\n",
+            [
+                "objects.yaml": schema,
+                "m.yaml": "mappings:\n  A:\n    object: c_a\n    properties:\n      x: c_doc.c_x\n",
+            ]
+        )
+        #expect(
+            messages(refined) == [
+                "m.yaml:5:7: warning: key path 'c_doc.c_x' of 'x' goes into 'c_doc', which 'cDoc' holds as an object: it is read from there, and not written back, since encoding writes 'cDoc' whole; the other is at objects.yaml:4:17"
+            ]
+        )
+        // Decoded, changed and encoded: the object is written as it is, and the value read from inside it is not.
+        let output = try await GeneratedPackage(
+            name: "ReadOnlyKeyPaths",
+            modules: [
+                "ReadOnlyKeyPaths": Dictionary(uniqueKeysWithValues: mapped.files.map { ($0.path, $0.contents) })
+            ],
+            main: """
+                import Foundation
+                import ReadOnlyKeyPaths
+
+                var a = try JSONDecoder().decode(A.self, from: Data(#"{"author":{"name":"Ann"}}"#.utf8))
+                print(a.authorName)
+                a.author.name = "Bob"
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .sortedKeys
+                print(String(decoding: try encoder.encode(a), as: UTF8.self))
+                a.authorName = "Cy"
+                print(String(decoding: try encoder.encode(a), as: UTF8.self))
+
+                """
+        ).buildAndRun()
+        // The edit through `author` is sent; before, the `authorName` decoded with it was written over it.
+        #expect(output == "Ann\n{\"author\":{\"name\":\"Bob\"}}\n{\"author\":{\"name\":\"Bob\"}}\n")
     }
 
     /// A mapping whose class another model has is one error, at its class: the mapping is left out, as an object whose

@@ -418,9 +418,10 @@ struct MappingResolver {
 
     /// A warning for each property whose key path another's already has, and an error for each whose key path goes
     /// into a key that another holds as something other than one object. A mapping may read one key into two
-    /// properties, but encoding writes each at its key path, so only the last one's value is sent; and a key encoded
-    /// as a value and then opened as an object stops the program. Reading the whole object (`@self`) is no key path
-    /// of its own.
+    /// properties, but encoding writes each at its key path, so only the last one's value is sent; and a key holding a
+    /// value has no member to read (and encoding it, then opening it, stops the program in `JSONEncoder`). A key path
+    /// into a key another holds as one object (RestKit's `user.name` beside the relationship `user`) is read, but not
+    /// written back: encoding writes that object whole (`CustomCoding`), and says so in a warning. Reading the whole object (`@self`) is no key path of its own.
     private mutating func checkKeyPaths(_ properties: [ResolvedProperty]) {
         var owners: [[String]: ResolvedProperty] = [:]
         for property in properties where !property.keyPath.isEmpty {
@@ -437,7 +438,15 @@ struct MappingResolver {
         }
         for property in properties {
             for length in property.keyPath.indices.dropFirst() {
-                guard let holder = owners[Array(property.keyPath[..<length])], !holdsOneObject(holder) else { continue }
+                guard let holder = owners[Array(property.keyPath[..<length])] else { continue }
+                if holdsOneObject(holder) {
+                    diagnostics.warning(
+                        "key path '\(property.keyPath.joined(separator: "."))' of '\(property.swiftName)' goes into '\(holder.keyPath.joined(separator: "."))', which '\(holder.swiftName)' holds as an object: it is read from there, and not written back, since encoding writes '\(holder.swiftName)' whole; the other is at \(holder.location)",
+                        at: property.location,
+                        hint: "set the value through '\(holder.swiftName)' to send it"
+                    )
+                    break
+                }
                 diagnostics.error(
                     "key path '\(property.keyPath.joined(separator: "."))' of '\(property.swiftName)' goes into '\(holder.keyPath.joined(separator: "."))', which '\(holder.swiftName)' holds as a value that is not an object; the other is at \(holder.location)",
                     at: property.location

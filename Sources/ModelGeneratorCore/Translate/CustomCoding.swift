@@ -114,7 +114,11 @@ struct CustomCoding {
         return [documentation] + layout.literal(head, keys.map(SwiftText.stringLiteral))
     }
 
-    /// Properties grouped by the JSON objects their key paths pass through, so that each object is opened once.
+    /// Properties grouped by the JSON objects their key paths pass through, so that each object is opened once. A key
+    /// one property writes whole (a mapped object, a Document) is not opened again for the properties whose key paths
+    /// go into it: they are read from it and not written back (`MappingResolver.checkKeyPaths` warns of them), since
+    /// `JSONEncoder` merges the two and the member written last wins, so a value decoded earlier overwrote the app's
+    /// edit of the object.
     struct KeyPathTree {
         var key: String
         /// Properties whose value sits directly in this object, with their key in it.
@@ -124,10 +128,11 @@ struct CustomCoding {
         init(_ properties: [ResolvedProperty], key: String = "", depth: Int = 0) {
             self.key = key
             var childKeys: [String] = []
+            let valueKeys = Set(properties.lazy.filter { $0.keyPath.count == depth + 1 }.map { $0.keyPath[depth] })
             for property in properties {
                 if property.keyPath.count == depth + 1 {
                     values.append((property, property.keyPath[depth]))
-                } else if !childKeys.contains(property.keyPath[depth]) {
+                } else if !valueKeys.contains(property.keyPath[depth]), !childKeys.contains(property.keyPath[depth]) {
                     childKeys.append(property.keyPath[depth])
                 }
             }
