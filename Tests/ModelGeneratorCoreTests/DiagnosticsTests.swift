@@ -519,6 +519,7 @@ import Testing
         ),
         Case(
             name: "a property named like an operator or a path warns that queries and updates read it so",
+            config: "schemas: [objects.yaml]\noutput: Generated\ngenerate: [models, queries]\n",
             schema: """
                 objects:
                   - name: c_a
@@ -533,7 +534,7 @@ import Testing
         ),
         Case(
             name: "a Mia-Platform field named like a path warns too",
-            config: "schemas: [collections.json]\noutput: Generated\n",
+            config: "schemas: [collections.json]\noutput: Generated\ngenerate: [models, bodies]\n",
             files: [
                 "collections.json":
                     #"[{"name": "c", "endpointBasePath": "/c", "fields": [{"name": "a.b", "type": "string"}]}]"#
@@ -544,11 +545,20 @@ import Testing
         ),
         Case(
             name: "a Parse field named like an operator warns too",
-            config: "schemas: [parse.json]\noutput: Generated\n",
+            config: "schemas: [parse.json]\noutput: Generated\ngenerate: [models, queries, bodies]\n",
             files: ["parse.json": #"{"results": [{"className": "P", "fields": {"$ne": {"type": "String"}}}]}"#],
             expected: [
                 "parse.json:1:44: warning: property '$ne' starts with '$', which queries and updates read as an operator: its query field and updates address another value than its key"
             ]
+        ),
+        Case(
+            name: "a field named like an operator or a path is no warning where no query or update is generated",
+            config: "schemas: [parse.json]\noutput: Generated\n",
+            files: [
+                "parse.json":
+                    #"{"results": [{"className": "P", "fields": {"$ne": {"type": "String"}, "a.b": {"type": "String"}}}]}"#
+            ],
+            expected: []
         ),
     ]
 

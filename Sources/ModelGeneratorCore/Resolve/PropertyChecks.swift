@@ -14,9 +14,11 @@ enum PropertyChecks {
         ("integer", "Number"), ("dateOnly", "Date"), ("expandable", "Reference"),
     ]
 
-    static func check(_ definition: PropertyDefinition, _ diagnostics: inout Diagnostics) {
+    /// Checks `definition`; `addressesItsKey` says whether the output addresses the property by its key in queries or
+    /// updates (the config generates `queries` or `bodies`), where a key that reads as an operator or a path misleads.
+    static func check(_ definition: PropertyDefinition, addressesItsKey: Bool, _ diagnostics: inout Diagnostics) {
         let name = definition.name.value
-        checkWireName(definition, &diagnostics)
+        if addressesItsKey { checkWireName(definition, &diagnostics) }
         for validator in definition.validators where !validatorNames.contains(validator.name.value) {
             diagnostics.error(
                 "unknown validator '\(validator.name.value)' on '\(name)'",

@@ -337,7 +337,11 @@ public struct Resolver: Sendable {
             hint: "choose another name with 'naming.overrides: { \(path.joined(separator: ".")): newName }'",
             &diagnostics
         )
-        PropertyChecks.check(definition, &diagnostics)
+        PropertyChecks.check(
+            definition,
+            addressesItsKey: config.generate.contains(.queries) || config.generate.contains(.bodies),
+            &diagnostics
+        )
         guard let type = resolveType(definition, swiftName: swiftName, path: path, scope: &scope) else { return nil }
         var property = ResolvedProperty(
             apiName: definition.name.value,
