@@ -165,17 +165,28 @@ struct GeneratedPackage {
         let lowPriority = try LowPriorityCompiler.shared.get()
         let arguments =
             [
+                // The packages share one scratch folder, where SwiftPM twice took a cached build plan that wasn't
+                // this package's: the build did nothing and said it succeeded (not reproduced since). Every build is
+                // planned, and the program an earlier run left is removed first, so such a build fails here rather
+                // than run an old program, linked with an older runtime.
                 "build", "--package-path", directory.path, "--scratch-path", scratch.path, "--disable-index-store",
+                "--disable-build-manifest-caching",
                 "--jobs", String(lowPriority.jobs), "-Xswiftc", "-warnings-as-errors", "-Xswiftc", "-gnone",
             ] + lowPriority.arguments
+        var executable: URL?
+        if main != nil {
+            let binPath = try Self.swift(arguments + ["--show-bin-path"])
+            let url = URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines))
+                .appendingPathComponent(executableName)
+            // An earlier run's program goes first, so that only this build's can run.
+            try? FileManager.default.removeItem(at: url)
+            executable = url
+        }
         let build = try Self.swift(arguments)
         guard build.status == 0 else {
             throw Failure(description: "the generated code does not build:\n\(Self.diagnostics(in: build.output))")
         }
-        guard main != nil else { return "" }
-        let binPath = try Self.swift(arguments + ["--show-bin-path"])
-        let executable = URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines))
-            .appendingPathComponent(executableName)
+        guard let executable else { return "" }
         let run = try Self.run(executable, [directory.path])
         guard run.status == 0 else {
             throw Failure(description: "Main failed (exit \(run.status)):\n\(run.output.suffix(20_000))")
