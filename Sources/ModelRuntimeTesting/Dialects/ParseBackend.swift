@@ -296,10 +296,13 @@ struct ParseBackend: BackendDialect {
     /// name is refused (105, DatabaseController.js `find`). `$score`, a text search's, is not evaluated.
     private static func sortKeys(_ order: String) throws -> [(path: String, ascending: Bool)] {
         var keys: [(path: String, ascending: Bool)] = []
+        // Each key's place in `keys`, so that gathering an `order` of many keys stays linear in its length.
+        var places: [String: Int] = [:]
         func sort(_ path: String, ascending: Bool) {
-            if let index = keys.firstIndex(where: { $0.path == path }) {
+            if let index = places[path] {
                 keys[index].ascending = ascending
             } else {
+                places[path] = keys.count
                 keys.append((path, ascending))
             }
         }
@@ -316,8 +319,10 @@ struct ParseBackend: BackendDialect {
         }
         // `find` moves a stored name's key to the end, under the field's own name.
         for (stored, field) in [("_created_at", "createdAt"), ("_updated_at", "updatedAt")] {
-            guard let index = keys.firstIndex(where: { $0.path == stored }) else { continue }
-            sort(field, ascending: keys.remove(at: index).ascending)
+            guard let index = places.removeValue(forKey: stored) else { continue }
+            let ascending = keys.remove(at: index).ascending
+            for later in keys[index...] { places[later.path]? -= 1 }
+            sort(field, ascending: ascending)
         }
         for (path, _) in keys {
             let name = String(path.prefix { $0 != "." })
