@@ -1321,3 +1321,26 @@ extension InMemoryBackendMiaTests {
         #expect(answer[0]?["c_name"] == "a")
     }
 }
+
+extension InMemoryBackendMiaTests {
+    /// A PATCH the service's schema refuses names the property in the client's refusal, as a create's does, though
+    /// the service's message points into the update operator (`body/$set must NOT have additional properties.
+    /// Property "c_nope" …`, `body/$set/c_count must be number`).
+    @Test func aPatchRefusalNamesThePropertyNotItsOperator() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        await backend.register(Item.self)
+        let client = backend.client()
+        let item = try await client.create(Item.Create(name: "x"))
+        for (operation, field) in [
+            (PatchOperation(path: "c_nope", kind: .set(.value(.string("c")))), "c_nope"),
+            (PatchOperation(path: "createdAt", kind: .set(.value(.string("c")))), "createdAt"),
+            (PatchOperation(path: "c_count", kind: .set(.value(.string("c")))), "c_count"),
+            (PatchOperation(path: "c_name", kind: .push([.value(.string("c"))])), "c_name"),
+        ] {
+            let error = await #expect(throws: ModelClientError.self) {
+                _ = try await client.update(item.id, HandWrittenPatch<Item>(operations: [operation]))
+            }
+            #expect(error?.refusal == .validation(fields: [field]), "\(String(describing: error))")
+        }
+    }
+}

@@ -65,6 +65,30 @@ import Testing
 }
 
 extension ErrorBodyTests {
+    /// A PATCH's refusal points into the update operator (crud-service @ bd427899,
+    /// `tests/httpInterface.patchById.special.test.js`: `body/$addToSet must NOT have additional properties. Property
+    /// "name" …`, `body/$set/tagIds.$.replace must be number`); the fields it names are the properties' paths in the
+    /// object, as a create's are, without the operator.
+    @Test func aMiaPatchRefusalNamesThePropertyNotTheOperator() throws {
+        #expect(
+            try fields(
+                #"{"statusCode":400,"error":"Bad Request","message":"body/$addToSet must NOT have additional properties. Property \"name\" is not defined in validation schema"}"#
+            ) == ["name"]
+        )
+        #expect(
+            try fields(
+                #"{"statusCode":400,"error":"Bad Request","message":"body/$set/c_count must be number","code":"FST_ERR_VALIDATION"}"#
+            ) == ["c_count"]
+        )
+        #expect(
+            try fields(
+                #"{"statusCode":400,"error":"Bad Request","message":"body/$set/metadata.size must be number","code":"FST_ERR_VALIDATION"}"#
+            ) == ["metadata.size"]
+        )
+    }
+}
+
+extension ErrorBodyTests {
     /// The field of a parse-server refusal (`{"code":…,"error":…}`, status 400).
     private func parseFields(_ code: Int, _ error: String) -> [String]? {
         let body = Data(#"{"code":\#(code),"error":"\#(error)"}"#.utf8)

@@ -192,6 +192,9 @@ extension ModelClientError {
                 // A JSON pointer writes `~` as `~0` and `/` as `~1`.
                 $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
             }
+            // A PATCH's errors point into its update operator (`body/$set/c_count`), which is no property: the
+            // property's path follows it. Field names never start with `$`.
+            if segments.first?.hasPrefix("$") == true { segments.removeFirst() }
             let rest = error.dropFirst(4 + pointer.count)
             if let marker = rest.range(of: "have required property '") {
                 let name = rest[marker.upperBound...].prefix { $0 != "'" }
