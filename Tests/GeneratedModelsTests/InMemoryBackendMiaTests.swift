@@ -1344,3 +1344,30 @@ extension InMemoryBackendMiaTests {
         }
     }
 }
+
+extension InMemoryBackendMiaTests {
+    /// `/upsert-one` seeds the document it creates with the query's equalities and `$setOnInsert`, whose date
+    /// field's value the query parser casts as it casts a `$set`'s (crud-service `lib/QueryParser.js`, `traverse` and
+    /// `traverseCommands`): stored as the instant it names, answered in UTC with milliseconds.
+    @Test func anUpsertSeedsADateAsTheInstantItNames() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        await backend.register(Item.self)
+        var (status, answer) = try await Self.send(
+            backend,
+            "/c_items/upsert-one",
+            [("c_when", "2026-03-01T01:00:00+01:00")],
+            method: "POST",
+            body: #"{"$set":{"c_name":"a"}}"#
+        )
+        #expect(status == 200 && answer["c_when"] == "2026-03-01T00:00:00.000Z", "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/upsert-one",
+            [("_q", #"{"c_name":"b"}"#)],
+            method: "POST",
+            body: #"{"$set":{"c_count":1},"$setOnInsert":{"c_when":"2026-03-02T02:00:00+02:00"}}"#
+        )
+        #expect(status == 200 && answer["c_when"] == "2026-03-02T00:00:00.000Z", "\(answer)")
+        #expect(answer["c_name"] == "b", "\(answer)")
+    }
+}

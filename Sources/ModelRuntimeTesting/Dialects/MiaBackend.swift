@@ -1316,6 +1316,14 @@ struct MiaBackend: BackendDialect {
             now: now,
             writable: writableColumns(request)
         )
+        // The query parser casts a date field's value in the query and in `$setOnInsert` as it does a `$set`'s
+        // (`lib/QueryParser.js`, `traverse` and `traverseCommands`): MongoDB seeds the document with the date. Read
+        // once the update made the document whole, so that the registered model reads it.
+        if case .object(let updated) = state.documents(collection)[index] {
+            let seeded = equalities.map(\.0) + (onInsert?.objectValue?.keys.sorted() ?? [])
+            let stored = Self.storingDates(updated, at: seeded, of: collection, state)
+            state.collections[collection]?[index] = .object(stored)
+        }
         return BackendAnswer(fields(of: state.documents(collection)[index], request, collection, state))
     }
 
