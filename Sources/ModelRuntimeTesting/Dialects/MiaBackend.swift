@@ -561,10 +561,13 @@ struct MiaBackend: BackendDialect {
         _ state: BackendState,
         _ parameters: Set<String>
     ) throws -> [JSONValue] {
+        // Each parameter's last value, as `request.item` reads it, gathered once: looking each up would scan the
+        // whole querystring for every parameter it names.
+        let lastValues = Dictionary(request.query.map { ($0.name, $0.value) }) { _, last in last }
         var seen: Set<String> = []
         var conditions: [JSONValue] = []
         for (name, _) in request.query where seen.insert(name).inserted {
-            let text = request.item(name) ?? ""
+            let text = lastValues[name] ?? ""
             if Self.reservedParameters.contains(name) || name == "_id" {
                 guard parameters.contains(name) else { throw Self.unknownParameter(name) }
                 if name == "_id" { conditions.append(["_id": .string(text)]) }
