@@ -1373,19 +1373,19 @@ extension InMemoryBackendMiaTests {
 }
 
 extension InMemoryBackendMiaTests {
-    /// A request's querystring is untrusted: reading its field parameters stays linear in their number. Without a
-    /// registered model every name is a field; 100,000 of them, each looked up through all the others, took minutes.
-    @Test func manyFieldParametersAreReadInLinearTime() async throws {
+    /// Many field parameters each filter, a name given twice by its last value. Without a registered model every name
+    /// is a field; they are read in time linear in their number (`InMemoryBenchmark`'s hostile requests measure it):
+    /// 100,000 of them, each looked up through all the others, took minutes.
+    @Test func manyFieldParametersEachFilter() async throws {
         let backend = InMemoryBackend(.mia(defaultState: .public))
         let (status, created) = try await Self.send(backend, "/c_items/", method: "POST", body: #"{"c_name":"a"}"#)
         #expect(status == 200, "\(created)")
-        let query = (0..<100_000).map { ("f\($0)", "x") } + [("c_name", "b"), ("c_name", "a")]
-        let clock = ContinuousClock()
-        let start = clock.now
+        let query = (0..<2_000).map { ("f\($0)", "x") } + [("c_name", "b"), ("c_name", "a")]
         let (listed, answer) = try await Self.send(backend, "/c_items/count", query)
-        let elapsed = clock.now - start
         // No document has the `f…` fields, so none is counted.
         #expect(listed == 200 && answer == 0, "\(answer)")
-        #expect(elapsed < .seconds(20), "\(elapsed)")
+        // `c_name` by its last value alone: the document is counted.
+        let (_, named) = try await Self.send(backend, "/c_items/count", [("c_name", "b"), ("c_name", "a")])
+        #expect(named == 1, "\(named)")
     }
 }

@@ -906,22 +906,19 @@ extension InMemoryBackendParseTests {
 }
 
 extension InMemoryBackendParseTests {
-    /// A request's `order` is untrusted: gathering its keys, a key named twice in its first place, stays linear in
-    /// their number. 200,000 distinct keys, each compared with every one before it, would take minutes.
-    @Test func parseGathersALongOrderInLinearTime() async throws {
+    /// A long `order`, a key named twice among many the objects lack, sorts by the keys that tell them apart. Its
+    /// keys are gathered in time linear in their number (`InMemoryBenchmark`'s hostile requests measure it): 200,000
+    /// keys, each compared with every one before it, took minutes.
+    @Test func parseGathersALongOrder() async throws {
         let backend = InMemoryBackend(.parse)
         try await backend.insert(
             [try Self.json(#"{"objectId":"a1","n":2}"#), try Self.json(#"{"objectId":"a2","n":1}"#)],
             into: "T"
         )
-        let order = (0..<200_000).map { "k\($0)" }.joined(separator: ",") + ",-_created_at,n,k0"
-        let clock = ContinuousClock()
-        let start = clock.now
+        let order = (0..<2_000).map { "k\($0)" }.joined(separator: ",") + ",-_created_at,n,k0"
         let (status, answer) = try await Self.send(backend, "/classes/T", [("order", order)])
-        let elapsed = clock.now - start
         // Every `k…` is missing from both, so `n`, the last key that tells them apart, sorts them.
         #expect(status == 200 && Self.ids(answer) == ["a2", "a1"], "\(answer)")
-        #expect(elapsed < .seconds(20), "\(elapsed)")
     }
 }
 

@@ -1,11 +1,15 @@
 // A filter and a sort over 10,000 stored objects, answering one page of 100 through ModelClient, against each
 // in-memory backend (#30's bound: a median under 50 ms in a release build). Prints the median and the fastest of
-// `rounds` runs per dialect.
+// `rounds` runs per dialect, then the time of hostile requests at two sizes.
 import Foundation
 import InMemoryModels
 import ModelRuntime
 import ModelRuntimeClient
 import ModelRuntimeTesting
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 let count = 10_000
 let rounds = 31
@@ -60,4 +64,53 @@ for (name, dialect, idKey) in [
         )
     }
     print("| \(name) | \(matching) | \(pageSize) | \(ms(times[rounds / 2])) | \(ms(times[0])) |")
+}
+
+// Requests built to cost more than their size: a Parse `order` of many keys and a Mia-Platform querystring of many
+// field parameters, each at two sizes a doubling apart. Work linear in the request takes about twice as long at the
+// larger size; each of these was quadratic once (200,000 keys or 100,000 parameters took minutes). Fastest of 5.
+print("")
+print("| hostile request | sizes | smaller | larger | ratio |")
+print("| --- | --- | --- | --- | --- |")
+func fastest(_ rounds: Int, _ body: () async throws -> Void) async throws -> Duration {
+    var best = Duration.seconds(1_000)
+    for _ in 0..<rounds {
+        let start = ContinuousClock.now
+        try await body()
+        best = min(best, ContinuousClock.now - start)
+    }
+    return best
+}
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+let parse = InMemoryBackend(.parse)
+try await parse.insert([["objectId": "a1", "n": 2], ["objectId": "a2", "n": 1]], into: "T")
+let mia = InMemoryBackend(.mia(defaultState: .public))
+try await mia.insert([["c_name": "a"]], into: "c_items")
+let hostile: [(String, Int, (Int) async throws -> Void)] = [
+    (
+        "Parse `order` keys", 100_000,
+        { size in
+            let order = (0..<size).map { "k\($0)" }.joined(separator: ",")
+            let request = RenderedRequest(path: "/classes/T", queryItems: [.init(name: "order", value: order)])
+            _ = try await parse.send(try request.urlRequest(relativeTo: parse.baseURL))
+        }
+    ),
+    (
+        "Mia-Platform field parameters", 100_000,
+        { size in
+            let items = (0..<size).map { URLQueryItem(name: "f\($0)", value: "x") }
+            let request = RenderedRequest(path: "/c_items/count", queryItems: items)
+            _ = try await mia.send(try request.urlRequest(relativeTo: mia.baseURL))
+        }
+    ),
+]
+for (name, size, request) in hostile {
+    let smaller = try await fastest(5) { try await request(size) }
+    let larger = try await fastest(5) { try await request(2 * size) }
+    print(
+        "| \(name) | \(size) → \(2 * size) | \(String(format: "%.3f s", seconds(smaller))) | "
+            + "\(String(format: "%.3f s", seconds(larger))) | \(String(format: "%.2f", seconds(larger) / seconds(smaller))) |"
+    )
 }
