@@ -639,7 +639,8 @@ struct ParseBackend: BackendDialect {
                 if !Self.verbatimKeys.contains(key) {
                     try Self.checkAtoms(conditions, field: key, isArray: state.fieldTypes[className]?[key] == "Array")
                 }
-                if let wanted = conditions["$exists"] { conditions["$exists"] = .bool(Self.isTrueToMongoDB(wanted)) }
+                // parse-server passes an `$exists` operand on as it is, for MongoDB to read.
+                if let wanted = conditions["$exists"] { conditions["$exists"] = .bool(FilterRules.truth(of: wanted)) }
                 if Self.dateFields.contains(key) { conditions = Self.withTextApartFromDates(conditions) }
                 var regexes = try Self.regexesOfAll(&conditions, field: key)
                 if state.fieldTypes[className]?[key] == "Array" {
@@ -697,17 +698,6 @@ struct ParseBackend: BackendDialect {
         for name in ["$eq", "$ne", "$lt", "$lte", "$gt", "$gte"] { kept[name] = conditions[name].map(apart) }
         for name in ["$in", "$nin"] { kept[name] = conditions[name].map { .array(($0.arrayValue ?? [$0]).map(apart)) } }
         return kept
-    }
-
-    /// Whether MongoDB reads `value` as true where it takes a boolean (`BSONElement::trueValue`, as `$exists` reads
-    /// its operand, which parse-server passes on as it is): not `false`, `null` or a zero; any text, object or array.
-    private static func isTrueToMongoDB(_ value: JSONValue) -> Bool {
-        switch value {
-        case .null: false
-        case .bool(let flag): flag
-        case .int, .double, .bigInteger: (value.doubleValue ?? 1) != 0
-        case .string, .array, .object: true
-        }
     }
 
     /// A condition on the relation field `field` as parse-server's `reduceInRelation` reads it (DatabaseController.js):

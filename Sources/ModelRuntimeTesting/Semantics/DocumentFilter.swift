@@ -180,9 +180,9 @@ struct FilterRules {
         return result
     }
 
-    /// A value's truth as MongoDB reads an operand that stands for a boolean (BSON's `trueValue`): a boolean's own,
-    /// a number other than 0, no null, any other value.
-    private static func truth(of value: JSONValue) -> Bool {
+    /// A value's truth as MongoDB reads an operand that stands for a boolean (BSON's `trueValue`, as `$exists` reads
+    /// its operand): a boolean's own, a number other than 0, no null, any other value (text, an object, an array).
+    static func truth(of value: JSONValue) -> Bool {
         switch value {
         case .bool(let flag): flag
         case .null: false
