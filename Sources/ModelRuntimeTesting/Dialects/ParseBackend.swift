@@ -21,7 +21,13 @@ struct ParseBackend: BackendDialect {
     /// in-memory backend, evaluating no `$nearSphere`, refuses as such).
     var filterRules: FilterRules {
         let distances = ["$maxDistance", "$maxDistanceInRadians", "$maxDistanceInMiles", "$maxDistanceInKilometers"]
-        return FilterRules(operators: ParseDialect.filter.supportedOperators.union(distances), backend: "parse")
+        return FilterRules(
+            operators: ParseDialect.filter.supportedOperators.union(distances),
+            backend: "parse",
+            // parse-server passes an `$exists` operand on as it is (MongoTransform.js `transformConstraint`), for
+            // MongoDB to read by its truth.
+            existsTakesAnyValue: true
+        )
     }
 
     func seeded(
@@ -639,8 +645,6 @@ struct ParseBackend: BackendDialect {
                 if !Self.verbatimKeys.contains(key) {
                     try Self.checkAtoms(conditions, field: key, isArray: state.fieldTypes[className]?[key] == "Array")
                 }
-                // parse-server passes an `$exists` operand on as it is, for MongoDB to read.
-                if let wanted = conditions["$exists"] { conditions["$exists"] = .bool(FilterRules.truth(of: wanted)) }
                 if Self.dateFields.contains(key) { conditions = Self.withTextApartFromDates(conditions) }
                 var regexes = try Self.regexesOfAll(&conditions, field: key)
                 if state.fieldTypes[className]?[key] == "Array" {

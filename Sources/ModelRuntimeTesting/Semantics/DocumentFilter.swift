@@ -182,7 +182,7 @@ struct FilterRules {
 
     /// A value's truth as MongoDB reads an operand that stands for a boolean (BSON's `trueValue`, as `$exists` reads
     /// its operand): a boolean's own, a number other than 0, no null, any other value (text, an object, an array).
-    static func truth(of value: JSONValue) -> Bool {
+    private static func truth(of value: JSONValue) -> Bool {
         switch value {
         case .bool(let flag): flag
         case .null: false
