@@ -665,6 +665,13 @@ struct ParseBackend: BackendDialect {
         return conditions.count == 1 ? conditions[0] : ["$and": .array(conditions)]
     }
 
+    /// The pattern of the regular expression parse-server's `transformInteriorAtom` makes of a `{"$regex":…}` value
+    /// (`new RegExp(value.$regex)`, which reads its pattern as JavaScript's `String(…)`); nil for any other value.
+    private static func interiorPattern(of value: JSONValue) -> String? {
+        guard case .object(let members) = value, let regex = members["$regex"] else { return nil }
+        return regex == .null ? "null" : javaScriptString(regex)
+    }
+
     /// Takes out of an Array field's `$in` and `$nin` the values that are `{"$regex":…}`, which parse-server passes on
     /// as regular expressions (`transformConstraint` reads an Array field's atoms with `transformInteriorAtom`: the
     /// pattern alone), and returns what MongoDB makes of them: an `$in` matches an element equal to one of its other
@@ -673,9 +680,9 @@ struct ParseBackend: BackendDialect {
         var clauses: [JSONValue] = []
         for name in ["$in", "$nin"] {
             guard case .array(let values)? = conditions[name] else { continue }
-            let patterns = values.compactMap { $0["$regex"].map { $0 == .null ? "null" : javaScriptString($0) } }
+            let patterns = values.compactMap(interiorPattern)
             guard !patterns.isEmpty else { continue }
-            let others = values.filter { $0["$regex"] == nil }
+            let others = values.filter { interiorPattern(of: $0) == nil }
             let matching = patterns.map { JSONValue.object([field: ["$regex": .string($0)]]) }
             if name == "$in" {
                 conditions[name] = nil
@@ -715,10 +722,12 @@ struct ParseBackend: BackendDialect {
     ) -> [JSONValue] {
         // The objects whose relation holds one of `ids`, as the join table's rows name their owners.
         func owners(of ids: [String]) -> JSONValue {
-            .array(
+            // A set: a request's `$in` may name many, and every object's relation is read against them.
+            let wanted = Set(ids)
+            return .array(
                 state.documents(className).compactMap { object in
                     guard let id = object["objectId"]?.stringValue,
-                        (state.relations["\(className)/\(id)/\(field)"] ?? []).contains(where: ids.contains)
+                        (state.relations["\(className)/\(id)/\(field)"] ?? []).contains(where: wanted.contains)
                     else { return nil }
                     return .string(id)
                 }
@@ -749,11 +758,7 @@ struct ParseBackend: BackendDialect {
     /// (`^\Q…\E`) or none, and a lone one must be one.
     private static func regexesOfAll(_ conditions: inout [String: JSONValue], field: String) throws -> [JSONValue] {
         guard case .array(let values)? = conditions["$all"] else { return [] }
-        // JavaScript's `new RegExp(value)` reads its pattern as `String(value)`.
-        let patterns = values.map { value -> String? in
-            guard case .object(let members) = value, let regex = members["$regex"] else { return nil }
-            return regex == .null ? "null" : javaScriptString(regex)
-        }
+        let patterns = values.map(interiorPattern)
         guard patterns.contains(where: { $0 != nil }) else { return [] }
         func startsWith(_ pattern: String?) -> Bool {
             guard let pattern else { return false }
