@@ -54,9 +54,11 @@ public enum SwiftText {
     /// every line shares, and blank lines before and after the text (a schema's `" original file name"`), so that
     /// the comment reads as written without the schema's margins.
     public static func docComment(_ text: String) -> [String] {
-        var lines = commentLines(text).map(\.trimmingTrailingWhitespace)
-        while lines.first?.isEmpty == true { lines.removeFirst() }
-        while lines.last?.isEmpty == true { lines.removeLast() }
+        let all = commentLines(text).map(\.trimmingTrailingWhitespace)
+        // Sliced, not removed one by one from the front, which moved every line for each blank one.
+        guard let first = all.firstIndex(where: { !$0.isEmpty }), let last = all.lastIndex(where: { !$0.isEmpty })
+        else { return [] }
+        let lines = all[first...last]
         // The blanks every line starts with, as written: a tab and a space are not the same margin.
         var margin: Substring? = nil
         for line in lines where !line.isEmpty {

@@ -421,7 +421,8 @@ struct MappingResolver {
     /// properties, but encoding writes each at its key path, so only the last one's value is sent; and a key holding a
     /// value has no member to read (and encoding it, then opening it, stops the program in `JSONEncoder`). A key path
     /// into a key another holds as one object (RestKit's `user.name` beside the relationship `user`) is read, but not
-    /// written back: encoding writes that object whole (`CustomCoding`), and says so in a warning. Reading the whole object (`@self`) is no key path of its own.
+    /// written back: encoding writes that object whole (`CustomCoding`), and says so in a warning. Reading the whole
+    /// object (`@self`) is no key path of its own.
     private mutating func checkKeyPaths(_ properties: [ResolvedProperty]) {
         var owners: [[String]: ResolvedProperty] = [:]
         for property in properties where !property.keyPath.isEmpty {
