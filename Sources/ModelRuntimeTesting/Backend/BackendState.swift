@@ -20,10 +20,24 @@ public enum BackendClock: Sendable {
 /// Makes the ids of created objects from a counter that starts at 1, so a test can name them beforehand.
 public struct IDGenerator: Sendable {
     let make: @Sendable (Int) -> String
+    /// Makes the UUIDs the backend gives (a Mia-Platform collection's ids where its `_id` is a string, the members
+    /// Cortex generates), from a counter of their own.
+    let makeUUID: @Sendable (Int) -> String
 
-    /// Ids from `make`, called with 1, 2, 3… in the order objects are created.
-    public init(_ make: @escaping @Sendable (Int) -> String) {
+    /// Ids from `make`, called with 1, 2, 3… in the order objects are created; UUIDs from `uuids`, called with a
+    /// counter of their own.
+    public init(
+        _ make: @escaping @Sendable (Int) -> String,
+        uuids: @escaping @Sendable (Int) -> String = { IDGenerator.countingUUID($0) }
+    ) {
         self.make = make
+        self.makeUUID = uuids
+    }
+
+    /// The UUID (version 4, as Mia-Platform's `randomUUID()` and Cortex make them) that counts `counter`:
+    /// `00000000-0000-4000-8000-000000000001`….
+    public static func countingUUID(_ counter: Int) -> String {
+        "00000000-0000-4000-8000-" + String(format: "%012lx", counter)
     }
 
     /// MongoDB ObjectIds (24 hexadecimal digits), as Cortex and Mia-Platform give: `000000000000000000000001`…
@@ -61,6 +75,8 @@ struct RegisteredModel: Sendable {
     var fileMembers: Set<String>?
     /// The `__STATE__` a Mia-Platform create gets when its body names none, by base path.
     var defaultStates: [String: String]
+    /// Whether the model's `id` is a `String` (a Mia-Platform collection whose `_id` is a string, not an ObjectId).
+    var idIsString = false
     /// Throws when the document doesn't decode as the model: a value of the wrong type, a missing required one.
     var check: @Sendable (JSONValue) throws -> Void
     /// `check`, which also lists the property paths, as segments, of the members the document has that the model,
@@ -153,6 +169,7 @@ struct BackendState {
             apiName: M.apiName,
             modeledKeys: (type as? any KeepsUnknownMembers.Type)?.modeledKeys,
             defaultStates: defaultStates,
+            idIsString: Self.identifiesByString(type),
             check: { document in _ = try JSONValueDecoder().decode(M.self, from: document) },
             checkListingUnknownMembers: { document in
                 let model = try JSONValueDecoder().decode(M.self, from: document)
@@ -167,6 +184,17 @@ struct BackendState {
         model.generatedMembers = models[M.pluralName]?.generatedMembers ?? [:]
         model.fileMembers = models[M.pluralName]?.fileMembers
         models[M.pluralName] = model
+    }
+
+    /// Whether `type` is `Identifiable` by a `String`: the generator makes a model's `id` one where the schema's
+    /// `_id` is a string.
+    private static func identifiesByString(_ type: Any.Type) -> Bool {
+        guard let identifiable = type as? any Identifiable.Type else { return false }
+        return idType(of: identifiable) == String.self
+    }
+
+    private static func idType<T: Identifiable>(of _: T.Type) -> Any.Type {
+        T.ID.self
     }
 
     /// Makes `Body.Model` known, with the members its creates must send.
@@ -199,10 +227,11 @@ struct BackendState {
         return filled
     }
 
-    /// A new UUID for a member the server generates: a counter of its own, so that every run gives the same ones.
-    private mutating func newUUID() -> String {
+    /// A new UUID (a member the server generates, a Mia-Platform id where the collection's `_id` is a string): a
+    /// counter of its own, so that UUIDs don't move the other ids, and every run gives the same ones.
+    mutating func newUUID() -> String {
         uuidCounter += 1
-        return "00000000-0000-4000-8000-" + String(format: "%012lx", uuidCounter)
+        return ids.makeUUID(uuidCounter)
     }
 
     /// `object` with `value()` at `path` where it has none; below a member only where the object has it, in each
@@ -255,7 +284,7 @@ struct BackendState {
             guard case .object(var members) = document else {
                 throw InMemoryBackendError("a stored document is an object, not \(describe(document))")
             }
-            if members[dialect.idKey] == nil { members[dialect.idKey] = .string(newID()) }
+            if members[dialect.idKey] == nil { members[dialect.idKey] = .string(dialect.newID(in: pluralName, &self)) }
             let seeded = dialect.seeded(members, into: pluralName, &self)
             collections[pluralName, default: []].append(.object(seeded))
         }

@@ -62,6 +62,8 @@ protocol BackendDialect: Sendable {
     var idKey: String { get }
     /// The ids the backend makes when the app injects none.
     var defaultIDs: IDGenerator { get }
+    /// A new id for a document of `collection` that the backend makes (a create, a seeded document without one).
+    func newID(in collection: String, _ state: inout BackendState) -> String
     /// The answer to `request`; throws a ``BackendFault`` for an error answer.
     func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer
     /// A fault in the backend's error shape.
@@ -80,6 +82,9 @@ protocol BackendDialect: Sendable {
 
 extension BackendDialect {
     func status(of fault: BackendFault) -> Int { fault.status }
+
+    /// The backend's own kind of id, from the injected ``IDGenerator``.
+    func newID(in collection: String, _ state: inout BackendState) -> String { state.newID() }
 
     /// The stored document of `collection` whose id is `id`, with its index; else the backend's not-found fault
     /// with `missing` as its message.

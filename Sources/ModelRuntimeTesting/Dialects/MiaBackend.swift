@@ -17,6 +17,23 @@ struct MiaBackend: BackendDialect {
     let defaultLimit = 25
     var defaultIDs: IDGenerator { .objectIDs(prefix: "66") }
 
+    /// A new document's id: a UUID where the collection's `_id` is a string, else an ObjectId, as the service's
+    /// MongoDB client makes them (crud-service `lib/pkFactories.js`, the factory of the collection's id type that
+    /// `lib/mongo/mongo-plugin.js` registers).
+    func newID(in collection: String, _ state: inout BackendState) -> String {
+        Self.idsAreStrings(in: collection, state) ? state.newUUID() : state.newID()
+    }
+
+    /// Whether `collection`'s `_id` is a string rather than an ObjectId, which the service reads from the collection's
+    /// definition (crud-service `lib/mongo/mongo-plugin.js`, `getIdType`): the registered model's `id` is a `String`;
+    /// without a registered model, a stored document's `_id` is text that is no ObjectId.
+    static func idsAreStrings(in collection: String, _ state: BackendState) -> Bool {
+        if let model = state.models[collection] { return model.idIsString }
+        return state.documents(collection).contains { document in
+            document["_id"]?.stringValue.map { ObjectID($0) == nil } ?? false
+        }
+    }
+
     static let states: Set<String> = ["PUBLIC", "DRAFT", "TRASH", "DELETED"]
     /// MongoDB's query operators that the in-memory filter evaluates.
     static let mongoOperators: Set<String> = [
@@ -1173,8 +1190,7 @@ struct MiaBackend: BackendDialect {
         guard Self.states.contains(initial) else {
             throw Self.schemaFault("\(pointer)/__STATE__ must be equal to one of the allowed values")
         }
-        let id = state.newID()
-        document["_id"] = .string(id)
+        document["_id"] = .string(newID(in: collection, &state))
         document["__STATE__"] = .string(initial)
         document["createdAt"] = .string(now)
         document["creatorId"] = .string(user(request))
@@ -1304,7 +1320,7 @@ struct MiaBackend: BackendDialect {
             try Self.apply("$set", value, at: try checkedSegments(field)[...], in: &document, field: field, now: now)
         }
         guard case .object(var members) = document else { return BackendAnswer(document) }
-        if members["_id"] == nil { members["_id"] = .string(state.newID()) }
+        if members["_id"] == nil { members["_id"] = .string(newID(in: collection, &state)) }
         members["__STATE__"] = .string(stateOnInsert(collection, endpoint: endpoint, state))
         members["createdAt"] = .string(now)
         members["creatorId"] = .string(user(request))

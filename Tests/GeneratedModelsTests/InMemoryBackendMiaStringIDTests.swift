@@ -1,0 +1,100 @@
+import Foundation
+import GoldenRealMia
+import ModelRuntime
+import ModelRuntimeClient
+import ModelRuntimeTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// A Mia-Platform collection whose `_id` is a string, on the in-memory backend: crud-service's own `canines`
+// (`Tests/RealSchemas/mia/collections/canines.json`, `{"name": "_id", "type": "string"}`), whose generated model's `id`
+// is a `String`. The service reads a collection's id type from its definition (crud-service `lib/mongo/mongo-plugin.js`,
+// `getIdType`), gives its documents a UUID (`lib/pkFactories.js`) and compares its ids as the text they are: the query
+// parser casts only an ObjectId field's values (`lib/QueryParser.js`, `castValueFunctions`).
+
+@Suite struct InMemoryBackendMiaStringIDTests {
+    private static func send(
+        _ backend: InMemoryBackend,
+        _ path: String,
+        _ query: [(String, String)] = [],
+        method: String = "GET",
+        body: String? = nil
+    ) async throws -> (status: Int, body: JSONValue) {
+        try await backend.answer(
+            RenderedRequest(
+                method: method,
+                path: path,
+                queryItems: query.map { URLQueryItem(name: $0.0, value: $0.1) },
+                headers: [:],
+                body: try body.map { QueryJSON(try JSONValue(parsing: Data($0.utf8))) }
+            )
+        )
+    }
+
+    /// The `name`s of a list answer, in order.
+    private static func names(_ answer: JSONValue) -> [String] {
+        answer.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+    }
+
+    private static func uuid(_ counter: Int) -> String {
+        "00000000-0000-4000-8000-" + String(format: "%012lx", counter)
+    }
+
+    // MARK: Ids made
+
+    /// Every create of a string-id collection gets a UUID, as the service's MongoDB client makes it for such a
+    /// collection (crud-service `lib/pkFactories.js`, `randomUUID()`): `POST /`, `POST /bulk`, and `POST /upsert-one`
+    /// when it inserts. The injected ids make them, the same in every run, on a counter of their own, so that an
+    /// ObjectId collection's ids go on as before.
+    @Test func createsOfAStringIDCollectionGetUUIDs() async throws {
+        let backend = InMemoryBackend(.mia)
+        await backend.register(Canines.self)
+        let client = backend.client()
+        let created = try await client.create(Canines.Create(name: "rex", weight: 30))
+        #expect(created.id == Self.uuid(1))
+        let ids = try await client.createAll([
+            Canines.Create(name: "lassie", weight: 25), Canines.Create(name: "pongo", weight: 20),
+        ])
+        #expect(ids == [Self.uuid(2), Self.uuid(3)])
+        let (status, answer) = try await Self.send(
+            backend,
+            "/canines-endpoint/upsert-one",
+            [("name", "fido")],
+            method: "POST",
+            body: #"{"$set":{"weight":12}}"#
+        )
+        #expect(status == 200 && answer["_id"] == .string(Self.uuid(4)), "\(answer)")
+        let book = try await Self.send(backend, "/books-endpoint/", method: "POST", body: #"{"title":"Dune"}"#)
+        #expect(book.body["_id"] == "660000000000000000000001", "\(book.body)")
+        let stored = try await backend.stored(Canines.self).map(\.id)
+        #expect(stored == (1...4).map(Self.uuid))
+    }
+
+    /// A seeded document without an `_id` gets a UUID too, in a collection the registered model says has string ids,
+    /// or, without a model, one whose stored documents' ids are text that is no ObjectId; any other collection's get
+    /// ObjectIds, as before.
+    @Test func aSeededDocumentWithoutAnIDGetsTheCollectionsKind() async throws {
+        let backend = InMemoryBackend(.mia)
+        await backend.register(Canines.self)
+        try await backend.insert([["name": "rex", "weight": 30]], into: Canines.pluralName)
+        try await backend.insert([["_id": "dog-1", "name": "fido"]], into: "dogs")
+        try await backend.insert([["name": "pongo"]], into: "dogs")
+        try await backend.insert([["name": "tom"]], into: "cats")
+        #expect(await backend.documents(in: Canines.pluralName).map { $0["_id"] } == [.string(Self.uuid(1))])
+        #expect(await backend.documents(in: "dogs").map { $0["_id"] } == ["dog-1", .string(Self.uuid(2))])
+        #expect(await backend.documents(in: "cats").map { $0["_id"] } == ["660000000000000000000001"])
+        let (status, answer) = try await Self.send(backend, "/dogs/", method: "POST", body: #"{"name":"lassie"}"#)
+        #expect(status == 200 && answer["_id"] == .string(Self.uuid(3)), "\(answer)")
+    }
+
+    /// An injected generator's UUIDs are a string-id collection's ids.
+    @Test func injectedUUIDsAreAStringCollectionsIDs() async throws {
+        let backend = InMemoryBackend(.mia, ids: IDGenerator({ "object\($0)" }, uuids: { "dog\($0)" }))
+        await backend.register(Canines.self)
+        let created = try await backend.client().create(Canines.Create(name: "rex", weight: 30))
+        #expect(created.id == "dog1")
+    }
+}
