@@ -39,6 +39,18 @@ import FoundationNetworking
         answer.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
     }
 
+    /// The canines of crud-service's own fixtures (`tests/fixtures`, the `animals` its `canines` view selects), each
+    /// with the fields the view projects.
+    private static func realCanines() throws -> [JSONValue] {
+        let animals = try JSONValue(parsing: try Fixtures.data("Real/mia-animals-fixtures.json")).arrayValue ?? []
+        let projected: Set<String> = [
+            "_id", "name", "updaterId", "updatedAt", "creatorId", "createdAt", "weight", "__STATE__",
+        ]
+        return animals.filter { $0["family"] == "canines" }.compactMap { animal in
+            animal.objectValue.map { .object($0.filter { projected.contains($0.key) }) }
+        }
+    }
+
     private static func uuid(_ counter: Int) -> String {
         "00000000-0000-4000-8000-" + String(format: "%012lx", counter)
     }
@@ -96,5 +108,59 @@ import FoundationNetworking
         await backend.register(Canines.self)
         let created = try await backend.client().create(Canines.Create(name: "rex", weight: 30))
         #expect(created.id == "dog1")
+    }
+
+    // MARK: Ids compared
+
+    /// The real canines, read by the generated model: by the path, by the `_id` parameter and by `_q`, an id is the
+    /// text it is, whose case counts, where an ObjectId collection reads `ABCDEF…` as `abcdef…` (crud-service
+    /// `lib/QueryParser.js` casts only an ObjectId field's values; the path's id, `lib/AdditionalCaster.js`,
+    /// `castCollectionId`).
+    @Test func aStringIDIsComparedAsItsText() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert(try Self.realCanines(), into: Canines.pluralName)
+        await backend.register(Canines.self)
+        try await backend.insert(
+            [["_id": "ABCDEFABCDEFABCDEFABCDEF", "name": "rex", "weight": 30, "__STATE__": "PUBLIC"]],
+            into: Canines.pluralName
+        )
+        let client = backend.client()
+        #expect(try await client.get(Canines.self, id: "111111111111111111111111").name == "fufi")
+        #expect(try await client.get(Canines.self, id: "ABCDEFABCDEFABCDEFABCDEF").name == "rex")
+        let lower = "abcdefabcdefabcdefabcdef"
+        var (status, answer) = try await Self.send(backend, "/canines-endpoint/\(lower)")
+        #expect(status == 404, "\(answer)")
+        (status, answer) = try await Self.send(backend, "/canines-endpoint/", [("_id", lower)])
+        #expect(status == 200 && Self.names(answer).isEmpty, "\(answer)")
+        (status, answer) = try await Self.send(backend, "/canines-endpoint/", [("_q", #"{"_id":"\#(lower)"}"#)])
+        #expect(status == 200 && Self.names(answer).isEmpty, "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/canines-endpoint/",
+            [("_q", #"{"_id":{"$in":["ABCDEFABCDEFABCDEFABCDEF","not-an-object-id"]}}"#)]
+        )
+        #expect(status == 200 && Self.names(answer) == ["rex"], "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/canines-endpoint/\(lower)/state",
+            method: "POST",
+            body: #"{"stateTo":"TRASH"}"#
+        )
+        #expect(status == 404, "\(answer)")
+    }
+
+    /// `_s=_id` sorts a string id as text, byte by byte: `B…` before `a…`, where an ObjectId sorts as the number it is.
+    @Test func aStringIDSortsAsText() async throws {
+        let backend = InMemoryBackend(.mia)
+        await backend.register(Canines.self)
+        try await backend.insert(
+            [
+                ["_id": "a00000000000000000000000", "name": "lower"],
+                ["_id": "B00000000000000000000000", "name": "upper"],
+            ],
+            into: Canines.pluralName
+        )
+        let (status, answer) = try await Self.send(backend, "/canines-endpoint/", [("_s", "_id")])
+        #expect(status == 200 && Self.names(answer) == ["upper", "lower"], "\(answer)")
     }
 }

@@ -323,10 +323,11 @@ struct BackendState {
     }
 
     /// Whether a document's id (its `idKey`) is `id`, with `id` read once for every document tested. An `_id` is a
-    /// MongoDB ObjectId in Cortex and Mia-Platform, which bson parses in either case: `5F0A…` is `5f0a…`. Parse's
-    /// `objectId` is a string whose case counts.
-    static func hasID(_ id: String, idKey: String) -> (JSONValue) -> Bool {
-        if idKey == "_id", let requested = ObjectID(id) {
+    /// MongoDB ObjectId in Cortex and Mia-Platform, which bson parses in either case: `5F0A…` is `5f0a…`, unless
+    /// `idIsString` (a Mia-Platform collection whose `_id` is a string). Parse's `objectId` is a string whose case
+    /// counts.
+    static func hasID(_ id: String, idKey: String, idIsString: Bool = false) -> (JSONValue) -> Bool {
+        if idKey == "_id", !idIsString, let requested = ObjectID(id) {
             return { $0[idKey]?.stringValue.flatMap(ObjectID.init) == requested }
         }
         return { document in document[idKey].map { sameValue($0, .string(id)) } ?? false }

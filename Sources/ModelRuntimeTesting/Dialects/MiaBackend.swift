@@ -63,6 +63,15 @@ struct MiaBackend: BackendDialect {
         "_q", "_p", "_rawp", "_s", "_l", "_sk", "_st", "_useEstimate", "_exportOpts",
     ]
 
+    /// The filter rules of `collection`: its `_id` read as an ObjectId unless the collection's ids are strings, which
+    /// the query parser leaves as they are (crud-service `lib/QueryParser.js`, `castValueFunctions` casts only an
+    /// ObjectId's).
+    private func filterRules(of collection: String, _ state: BackendState) -> FilterRules {
+        var rules = filterRules
+        rules.idsAreObjectIDs = !Self.idsAreStrings(in: collection, state)
+        return rules
+    }
+
     var filterRules: FilterRules {
         FilterRules(
             operators: MiaDialect.filter.supportedOperators,
@@ -394,7 +403,7 @@ struct MiaBackend: BackendDialect {
         guard let target = request.body?["stateTo"]?.stringValue, Self.states.contains(target) else {
             throw Self.schemaFault("body/stateTo must be equal to one of the allowed values")
         }
-        let hasID = BackendState.hasID(id, idKey: "_id")
+        let hasID = BackendState.hasID(id, idKey: "_id", idIsString: Self.idsAreStrings(in: collection, state))
         guard
             let index = try matching(request, collection, state, Route.stateChange, states: nil).first(where: {
                 hasID($0.document)
@@ -634,7 +643,8 @@ struct MiaBackend: BackendDialect {
     private func compile(_ filter: JSONValue, _ collection: String, _ state: BackendState) throws -> DocumentFilter {
         try checkFields(filter, of: state.models[collection]?.modeledKeys)
         do {
-            return try filterRules.compile(try Self.casting(filter) { state.fieldKind(at: $0, in: collection) })
+            let cast = try Self.casting(filter) { state.fieldKind(at: $0, in: collection) }
+            return try filterRules(of: collection, state).compile(cast)
         } catch let fault as BackendFault where fault.message.contains(" does not accept the operator ") {
             // In the query parser's words (crud-service `lib/QueryParser.js`, `traverse`): an operator it doesn't
             // know beside the fields is unknown, one of a field's unsupported.
@@ -868,7 +878,10 @@ struct MiaBackend: BackendDialect {
         _ collection: String,
         _ state: BackendState
     ) throws -> DocumentSelection {
-        var selection = DocumentSelection(alwaysIncluded: ["_id"], idsAreObjectIDs: true)
+        var selection = DocumentSelection(
+            alwaysIncluded: ["_id"],
+            idsAreObjectIDs: !Self.idsAreStrings(in: collection, state)
+        )
         let projection = request.item("_p").flatMap { $0.isEmpty ? nil : $0 }
         let rawText = try jsonParameter("_rawp", request).flatMap { $0.isEmpty ? nil : $0 }
         if projection != nil && rawText != nil {
@@ -1098,7 +1111,7 @@ struct MiaBackend: BackendDialect {
     ) throws
         -> Int
     {
-        let hasID = BackendState.hasID(id, idKey: "_id")
+        let hasID = BackendState.hasID(id, idKey: "_id", idIsString: Self.idsAreStrings(in: collection, state))
         guard let found = try visible(request, collection, state, parameters).first(where: { hasID($0.document) })
         else {
             throw BackendFault.notFound("The requested resource was not found")
