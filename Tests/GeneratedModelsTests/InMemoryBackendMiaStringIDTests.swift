@@ -163,4 +163,34 @@ import FoundationNetworking
         let (status, answer) = try await Self.send(backend, "/canines-endpoint/", [("_s", "_id")])
         #expect(status == 200 && Self.names(answer) == ["upper", "lower"], "\(answer)")
     }
+
+    /// A string id's schema takes any text that isn't blank (crud-service `lib/schemaGetters.js`, `stringType`: the
+    /// pattern `^(?!\s*$).+`), as the `_id` parameter and `POST /state`'s filter read it; other text, hexadecimal or
+    /// not, is an id.
+    @Test func aBlankStringIDIsRefused() async throws {
+        let backend = InMemoryBackend(.mia)
+        await backend.register(Canines.self)
+        try await backend.insert([["_id": "rex-1", "name": "rex", "weight": 30]], into: Canines.pluralName)
+        var (status, answer) = try await Self.send(backend, "/canines-endpoint/", [("_id", " ")])
+        #expect(status == 400 && answer["message"] == #"querystring/_id must match pattern "^(?!\s*$).+""#, "\(answer)")
+        (status, answer) = try await Self.send(backend, "/canines-endpoint/count", [("_id", "rex-1")])
+        #expect(status == 200 && answer == 1, "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/canines-endpoint/state",
+            method: "POST",
+            body: #"[{"filter":{"_id":""},"stateTo":"TRASH"}]"#
+        )
+        #expect(
+            status == 400 && answer["message"] == #"body/0/filter/_id must match pattern "^(?!\s*$).+""#,
+            "\(answer)"
+        )
+        (status, answer) = try await Self.send(
+            backend,
+            "/canines-endpoint/state",
+            method: "POST",
+            body: #"[{"filter":{"_id":"rex-1"},"stateTo":"DRAFT"}]"#
+        )
+        #expect(status == 200 && answer == 1, "\(answer)")
+    }
 }

@@ -452,6 +452,9 @@ struct MiaBackend: BackendDialect {
             }
             let conditions = try filter.keys.sorted().map { key -> JSONValue in
                 let pointer = "body/\(position)/filter/\(key)"
+                if key == "_id", let text = filter[key]?.stringValue {
+                    try checkStringID(text, at: pointer, collection, state)
+                }
                 return .object([
                     key: try Self.coercedScalar(
                         filter[key]!,
@@ -596,7 +599,10 @@ struct MiaBackend: BackendDialect {
             let text = lastValues[name] ?? ""
             if Self.reservedParameters.contains(name) || name == "_id" {
                 guard parameters.contains(name) else { throw Self.unknownParameter(name) }
-                if name == "_id" { conditions.append(["_id": .string(text)]) }
+                if name == "_id" {
+                    try checkStringID(text, at: "querystring/_id", collection, state)
+                    conditions.append(["_id": .string(text)])
+                }
                 continue
             }
             let topLevel = String(name.split(separator: ".", maxSplits: 1).first ?? "")
@@ -635,6 +641,16 @@ struct MiaBackend: BackendDialect {
             conditions.append(.object([name: ["$in": .array(candidates)]]))
         }
         return conditions
+    }
+
+    /// Refuses an `_id` the route's schema refuses where the collection's ids are strings: text that is empty or only
+    /// whitespace, at `pointer` (crud-service `lib/schemaGetters.js`, `stringType`'s pattern `^(?!\s*$).+`, which
+    /// `lib/JSONSchemaGenerator.js` gives `_id` by the collection's id type). An ObjectId collection's `_id` is cast
+    /// as the query parser casts it (`casting`).
+    private func checkStringID(_ text: String, at pointer: String, _ collection: String, _ state: BackendState) throws {
+        guard Self.idsAreStrings(in: collection, state) else { return }
+        guard text.allSatisfy(\.isWhitespace) || text.first?.isNewline == true else { return }
+        throw Self.schemaFault(#"\#(pointer) must match pattern "^(?!\s*$).+""#)
     }
 
     /// A filter checked as the service's query parser checks it (a field the registered model doesn't have is
