@@ -26,12 +26,12 @@ struct MiaBackend: BackendDialect {
 
     /// Whether `collection`'s `_id` is a string rather than an ObjectId, which the service reads from the collection's
     /// definition (crud-service `lib/mongo/mongo-plugin.js`, `getIdType`): the registered model's `id` is a `String`;
-    /// without a registered model, a stored document's `_id` is text that is no ObjectId.
+    /// without a registered model, the first stored document's `_id` is text that is no ObjectId. A collection has one
+    /// kind of id, and reading one document keeps this constant in a request that makes many ids (`POST /bulk`).
     static func idsAreStrings(in collection: String, _ state: BackendState) -> Bool {
         if let model = state.models[collection] { return model.idIsString }
-        return state.documents(collection).contains { document in
-            document["_id"]?.stringValue.map { ObjectID($0) == nil } ?? false
-        }
+        guard let id = state.documents(collection).first?["_id"]?.stringValue else { return false }
+        return ObjectID(id) == nil
     }
 
     static let states: Set<String> = ["PUBLIC", "DRAFT", "TRASH", "DELETED"]
