@@ -64,7 +64,7 @@ import Testing
 
     /// A Medable `c_query` with `c_` stripped was `Query`, which hid the runtime's `Query<Model>` in the app's files.
     @Test(arguments: [
-        ("c_query", "Query"), ("c_page", "Page"), ("c_decimal", "Decimal"), ("c_in_memory_backend", "InMemoryBackend"),
+        ("c_query", "Query"), ("c_page", "Page"), ("c_in_memory_backend", "InMemoryBackend"), ("c_task", "Task"),
     ])
     func anObjectNamedLikeATypeAnAppNamesIsRenamed(object: String, swiftName: String) throws {
         let config = "schemas: [objects.yaml]\noutput: Generated\nnaming:\n  stripPrefixes: [c_]\n"
@@ -81,6 +81,69 @@ import Testing
         )
         #expect(messages(chosen).isEmpty && file(chosen, "\(swiftName).swift") != nil, "\(messages(chosen))")
     }
+
+    /// A model named like a type of Foundation makes the name ambiguous in every file that imports Foundation and the
+    /// models, which is nearly every file of an app (`'Notification' is ambiguous for type lookup in this context`).
+    @Test(arguments: [
+        ("c_notification", "Notification"), ("c_thread", "Thread"), ("c_bundle", "Bundle"), ("c_decimal", "Decimal"),
+        ("c_progress", "Progress"),
+    ])
+    func anObjectNamedLikeAFoundationTypeIsRenamed(object: String, swiftName: String) throws {
+        let config = "schemas: [objects.yaml]\noutput: Generated\nnaming:\n  stripPrefixes: [c_]\n"
+        let result = generate(config: config, ["objects.yaml": "objects:\n  - name: \(object)\n"])
+        #expect(
+            messages(result) == [
+                "objects.yaml:2:11: warning: object '\(object)' is named '\(swiftName)Object' in Swift, since '\(swiftName)' would be ambiguous with Foundation's type of that name in every file that imports both"
+            ]
+        )
+        #expect(file(result, "\(swiftName)Object.swift") != nil, "\(result.files.map(\.path))")
+        let chosen = generate(
+            config: config + "  overrides: { \(object): \(swiftName) }\n",
+            ["objects.yaml": "objects:\n  - name: \(object)\n"]
+        )
+        #expect(messages(chosen).isEmpty && file(chosen, "\(swiftName).swift") != nil, "\(messages(chosen))")
+    }
+
+    #if os(Linux)
+    /// Every public top-level type of this toolchain's Foundation modules whose name doesn't start with `NS` is
+    /// reserved, as `swift-symbolgraph-extract` lists them: a newer Foundation's types join the list here.
+    @Test func everyPublicTypeOfFoundationIsReserved() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("foundation-symbols-\(UUID())")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: output) }
+        #if arch(arm64)
+        let target = "aarch64-unknown-linux-gnu"
+        #else
+        let target = "x86_64-unknown-linux-gnu"
+        #endif
+        var declared: Set<String> = []
+        for module in ["Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking"] {
+            let extract = Process()
+            extract.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            extract.arguments = [
+                "swift-symbolgraph-extract", "-module-name", module, "-target", target, "-output-dir", output.path,
+                "-minimum-access-level", "public",
+            ]
+            try extract.run()
+            extract.waitUntilExit()
+            #expect(extract.terminationStatus == 0, "swift-symbolgraph-extract \(module)")
+            let data = try Data(contentsOf: output.appendingPathComponent("\(module).symbols.json"))
+            let graph = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            for case let symbol as [String: Any] in graph?["symbols"] as? [Any] ?? [] {
+                guard let path = symbol["pathComponents"] as? [String], path.count == 1, let name = path.first,
+                    let kind = (symbol["kind"] as? [String: Any])?["identifier"] as? String,
+                    ["swift.struct", "swift.class", "swift.enum", "swift.protocol", "swift.typealias"].contains(kind),
+                    name.first?.isUppercase == true, !name.hasPrefix("NS")
+                else { continue }
+                declared.insert(name)
+            }
+        }
+        // The control: the symbol graphs were read.
+        #expect(declared.isSuperset(of: ["Notification", "URLSession", "AttributedString", "Calendar"]))
+        let unreserved = declared.subtracting(SwiftNaming.reservedTypeNames).subtracting(SwiftNaming.appTypeNames)
+        #expect(unreserved.isEmpty, "add to SwiftNaming.foundationTypeNames: \(unreserved.sorted())")
+    }
+    #endif
 
     /// Inside a generated type, its typealiases (`typealias Model = Visit`) and generic parameters (`Fields<Root>`)
     /// hide a model of the same name: `typealias Model = Model` refers to itself, and `Root.Fields` inside

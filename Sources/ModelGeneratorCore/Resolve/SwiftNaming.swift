@@ -143,8 +143,13 @@ public struct SwiftNaming: Sendable {
             unreserved += "Object"
         }
         if unreserved != name {
+            // Where a file imports Foundation and the models, neither's type of one name hides the other's.
+            let reason =
+                !reservedTypeNames.contains(name) && foundationTypeNames.contains(name)
+                ? "be ambiguous with Foundation's type of that name in every file that imports both"
+                : "hide the type of that name"
             diagnostics.warning(
-                "\(what) is named '\(unreserved)' in Swift, since '\(name)' would hide the type of that name",
+                "\(what) is named '\(unreserved)' in Swift, since '\(name)' would \(reason)",
                 at: location,
                 hint: hint
             )
@@ -198,13 +203,13 @@ public struct SwiftNaming: Sendable {
         "SchemaObject", "Create", "Patch", "FacetRules", "JSONKey", "SelfCoding", "Result", "ClearableProperty",
     ])
 
-    /// Types an app's own code names beside the models: Swift's (``standardLibraryTypeNames``), a few of
-    /// Foundation's, and the public types of the runtime's three libraries (``runtimeLibraryTypeNames``). A model of
-    /// the same name hides such a type, or makes it ambiguous, in every file that imports the models. Only top-level
-    /// models are renamed for them: a nested `Visit.Duration` hides nothing outside `Visit`.
-    static let appTypeNames: Set<String> = standardLibraryTypeNames.union(runtimeLibraryTypeNames).union([
-        "UUID", "Decimal", "Locale", "Calendar", "TimeZone", "DateComponents", "IndexPath", "CharacterSet",
-    ])
+    /// Types an app's own code names beside the models: Swift's (``standardLibraryTypeNames``), Foundation's
+    /// (``foundationTypeNames``), and the public types of the runtime's three libraries (``runtimeLibraryTypeNames``).
+    /// A model of the same name hides such a type, or makes it ambiguous, in every file that imports the models. Only
+    /// top-level models are renamed for them: a nested `Visit.Duration` hides nothing outside `Visit`.
+    static let appTypeNames: Set<String> = standardLibraryTypeNames.union(runtimeLibraryTypeNames).union(
+        foundationTypeNames
+    )
 
     /// Types of Swift's standard library and concurrency that an app's own code names: a model of the same name (a
     /// Medable `c_task` is `Task`) would hide them in every file that imports the models, since a module's types hide
