@@ -35,13 +35,7 @@ public enum ObjCMappingImporter {
         for tokenizer in fileTokens { reader.read(tokenizer) }
         reader.addMMDataObjectSubclasses()
         if reader.order.isEmpty, let first = files.first {
-            reader.diagnostics.warning(
-                "no \(system.displayName) mapping was found in \(files.count == 1 ? "this file" : "these files"); the YAML maps nothing",
-                at: .start(of: first.path),
-                hint: system == .restkit
-                    ? "name the files that call 'mappingForClass:' or 'mappingForEntityForName:'"
-                    : "name the files of the MMDataObject subclasses with their headers"
-            )
+            reader.diagnostics.append(nothingMapped(by: system, files: files.count, first: first.path, reader: reader))
         }
         var writer = MappingYAMLWriter(
             system: system,
@@ -55,6 +49,33 @@ public enum ObjCMappingImporter {
         var diagnostics = reader.diagnostics
         diagnostics.append(contentsOf: writer.diagnostics)
         return (yaml, diagnostics)
+    }
+
+    /// The warning for files that map nothing: none of their code builds a mapping, or none of the mappings it
+    /// builds could be read (each has its own warning then).
+    private static func nothingMapped(
+        by system: ObjCMappingSystem,
+        files count: Int,
+        first path: String,
+        reader: MappingCodeReader
+    ) -> Diagnostic {
+        let files = count == 1 ? "this file" : "these files"
+        if reader.unreadMappings > 0 {
+            return Diagnostic(
+                .warning,
+                "no \(system.displayName) mapping \(count == 1 ? "this file builds" : "these files build") could be read; the YAML maps nothing",
+                at: .start(of: path),
+                hint: "the warning on each mapping's line says what could not be read"
+            )
+        }
+        return Diagnostic(
+            .warning,
+            "no \(system.displayName) mapping was found in \(files); the YAML maps nothing",
+            at: .start(of: path),
+            hint: system == .restkit
+                ? "name the files that call 'mappingForClass:' or 'mappingForEntityForName:'"
+                : "name the files of the MMDataObject subclasses with their headers"
+        )
     }
 
     /// How every file the import writes starts: `import --output` replaces a file only when it starts so (one an
@@ -75,6 +96,8 @@ struct MappingCodeReader {
     private var variables: [String: ObjCValue] = [:]
     private var enclosingClass: String?
     private var inClassMethod = false
+    /// How many `mappingForClass:` and `mappingForEntityForName:` calls named a class or entity computed at run time.
+    private(set) var unreadMappings = 0
     /// RestKit's default date formatter applies to every `NSDate` property of every mapping, wherever it is set.
     private(set) var defaultDatePattern: DatePattern?
     /// The file being read.
@@ -236,6 +259,7 @@ struct MappingCodeReader {
         {
             return .classReference(enclosingClass, location)
         }
+        if let name = nameOfClass(slice) { return .string(name, location) }
         // `NSStringFromSelector(@selector(name))`.
         if first.isIdentifier("NSStringFromSelector"),
             let name = slice.first(where: { $0.kind == .identifier && $0.text != "NSStringFromSelector" })
@@ -267,6 +291,19 @@ struct MappingCodeReader {
             }
         }
         return .unknown(slice.spelled, location)
+    }
+
+    /// `NSStringFromClass([self class])`, `NSStringFromClass([User class])`: the name of a class the code names, which
+    /// Core Data apps pass as the entity's name.
+    private mutating func nameOfClass(_ slice: ArraySlice<ObjCToken>) -> String? {
+        let open = slice.startIndex + 1
+        guard slice.count > 3, slice[slice.startIndex].isIdentifier("NSStringFromClass"), slice[open].isSymbol("("),
+            brackets.closing(open) == slice.endIndex - 1,
+            case .classReference(let name, _) = evaluate(slice[(open + 1)..<(slice.endIndex - 1)]),
+            // `self` outside any `@implementation`.
+            name != "self"
+        else { return nil }
+        return name
     }
 
     private func topLevelColon(in slice: ArraySlice<ObjCToken>) -> Int? {
@@ -336,6 +373,7 @@ struct MappingCodeReader {
             case "mappingForClass:", "mappingForClass:inManagedObjectStore:", "mappingForClass:inManagedObjectContext:":
                 guard case .classReference(let name, _) = argument(0) else {
                     unreadable(argument(0), what: "the mapped class", at: location)
+                    unreadMappings += 1
                     return .unknown(selector, location)
                 }
                 return .mapping(beginMapping(name, at: location))
@@ -343,6 +381,7 @@ struct MappingCodeReader {
                 "mappingForEntityWithName:":
                 guard case .string(let name, _) = argument(0) else {
                     unreadable(argument(0), what: "the entity name", at: location)
+                    unreadMappings += 1
                     return .unknown(selector, location)
                 }
                 return .mapping(beginMapping(name, at: location))
