@@ -16,6 +16,9 @@ indirect enum ObjCValue: Sendable {
     case array([ObjCValue])
     /// A message to a class the importer does not know the meaning of: `[TestThing lolify]`, `[RKTUser mapping]`.
     case classMessage(className: String, selector: String, arguments: [ObjCValue], SourceLocation)
+    /// A message to a method of the imported files whose value the importer has not resolved: during the first
+    /// reading, which learns what each method returns, and when it can't tell.
+    case methodResult(ObjCMethodName, SourceLocation)
     /// `self` in an instance method.
     case instance
     /// Anything else: a value computed at run time, spelled as the source spells it.

@@ -32,6 +32,7 @@ public enum ObjCMappingImporter {
             reader.collectConstants(tokenizer)
         }
         reader.headers = ObjCHeaders(reading: headerTokens + fileTokens)
+        if system == .restkit { reader.resolveMethods(of: fileTokens) }
         for tokenizer in fileTokens { reader.read(tokenizer) }
         reader.addMMDataObjectSubclasses()
         if reader.order.isEmpty, let first = files.first {
@@ -96,6 +97,14 @@ struct MappingCodeReader {
     private var variables: [String: ObjCValue] = [:]
     private var enclosingClass: String?
     private var inClassMethod = false
+    /// The method being read, whose `return` statements are recorded.
+    private var currentMethod: ObjCMethodDefinition?
+    /// The methods the files define and what each returns (RestKit only).
+    private var methods = ObjCMethodReturns()
+    /// What each method returns, resolved after a first reading of the files; empty during it.
+    private var resolvedMethods: [ObjCMethodName: MethodResolution] = [:]
+    /// Where the first reading saw each class's mapping built, for a mapping first met through a method.
+    private var mappingLocations: [String: SourceLocation] = [:]
     /// How many `mappingForClass:` and `mappingForEntityForName:` calls named a class or entity computed at run time.
     private(set) var unreadMappings = 0
     /// RestKit's default date formatter applies to every `NSDate` property of every mapping, wherever it is set.
@@ -157,6 +166,17 @@ struct MappingCodeReader {
 
     // MARK: Walking
 
+    /// Reads the files once to learn what each of their methods returns, so that a message to a method defined
+    /// further down or in another file evaluates to the mapping it builds.
+    mutating func resolveMethods(of files: [ObjCTokenizer]) {
+        var firstReading = self
+        firstReading.methods = ObjCMethodReturns(definedIn: files)
+        for file in files { firstReading.read(file) }
+        methods = firstReading.methods
+        resolvedMethods = firstReading.methods.resolved()
+        mappingLocations = firstReading.mappings.mapValues(\.location)
+    }
+
     mutating func read(_ tokenizer: ObjCTokenizer) {
         // Evaluating an expression recurses once per bracket it is inside, so a file that nests deeper is not read.
         if let tooDeep = tokenizer.brackets.firstTooDeep {
@@ -170,6 +190,7 @@ struct MappingCodeReader {
         tokens = tokenizer.tokens
         brackets = tokenizer.brackets
         enclosingClass = nil
+        currentMethod = nil
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -181,12 +202,30 @@ struct MappingCodeReader {
             }
             if token.kind == .directive, token.text == "@end" {
                 enclosingClass = nil
-            } else if enclosingClass != nil, token.isSymbol("-") || token.isSymbol("+"), token.location.column == 1,
-                index + 1 < tokens.count, tokens[index + 1].isSymbol("(")
-            {
+                currentMethod = nil
+            } else if let enclosingClass, ObjCMethodDefinition.starts(in: tokens, at: index) {
                 // A method starts: its local names start over.
                 inClassMethod = token.isSymbol("+")
                 variables = [:]
+                currentMethod = ObjCMethodDefinition(tokens, brackets, at: index, in: enclosingClass)
+            } else if token.isIdentifier("return"), let method = currentMethod, index < method.bodyEnd {
+                let end = statementEnd(from: index + 1)
+                let expression = tokens[(index + 1)..<end]
+                guard !expression.isEmpty else {
+                    index = end
+                    continue
+                }
+                // The messages in an expression that `evaluate` does not take whole (`flag ? [A m] : [B m]`) are
+                // still read, as in any statement.
+                guard isEvaluatedWhole(expression) else {
+                    let value = ObjCValue.unknown(expression.spelled, expression[expression.startIndex].location)
+                    methods.record(value, returnedBy: method.name, at: token.location)
+                    index += 1
+                    continue
+                }
+                methods.record(evaluate(expression), returnedBy: method.name, at: token.location)
+                index = end
+                continue
             } else if token.isSymbol("="), index > 0, tokens[index - 1].kind == .identifier,
                 index + 1 < tokens.count, !tokens[index + 1].isSymbol("=")
             {
@@ -203,6 +242,17 @@ struct MappingCodeReader {
             }
             index += 1
         }
+    }
+
+    /// Whether `evaluate` reads the whole expression, with every message in it: one message (after a cast), or
+    /// an expression with no message.
+    private func isEvaluatedWhole(_ expression: ArraySlice<ObjCToken>) -> Bool {
+        var start = expression.startIndex
+        if expression[start].isSymbol("(") { start = brackets.closing(start) + 1 }
+        guard start < expression.endIndex, expression[start].isSymbol("[") else {
+            return !expression.contains { $0.isSymbol("[") }
+        }
+        return brackets.closing(start) == expression.endIndex - 1
     }
 
     private func statementEnd(from start: Int) -> Int {
@@ -344,6 +394,9 @@ struct MappingCodeReader {
         case .mmdataobject:
             if let value = mmDataObject(message, receiver: receiver, arguments: arguments) { return value }
         }
+        if let method = calledMethod(selector, receiver: receiver, receiverName: receiverName) {
+            return valueReturned(by: method, at: location)
+        }
         if let receiverName, receiverName.first?.isUppercase == true, variables[receiverName] == nil {
             return .classMessage(
                 className: receiverName,
@@ -353,6 +406,36 @@ struct MappingCodeReader {
             )
         }
         return .unknown(tokens[open...close].spelled, location)
+    }
+
+    // MARK: Methods of the files
+
+    /// The method of the imported files a message calls: a class method of a class they implement
+    /// (`[MappingProvider userMapping]`; `[self userMapping]` in a class method; `[[self class] userMapping]`), or an
+    /// instance method of the enclosing class (`[self userMapping]` in an instance method).
+    private func calledMethod(_ selector: String, receiver: ObjCValue, receiverName: String?) -> ObjCMethodName? {
+        let method: ObjCMethodName
+        switch receiver {
+        case .classReference(let className, _):
+            method = ObjCMethodName(className: className, selector: selector, isClassMethod: true)
+        case .instance:
+            guard let enclosingClass else { return nil }
+            method = ObjCMethodName(className: enclosingClass, selector: selector, isClassMethod: false)
+        default:
+            guard let receiverName, receiverName.first?.isUppercase == true, variables[receiverName] == nil else {
+                return nil
+            }
+            method = ObjCMethodName(className: receiverName, selector: selector, isClassMethod: true)
+        }
+        return methods.defines(method) ? method : nil
+    }
+
+    /// What a message to a method of the files evaluates to: what the method returns, once the first reading has
+    /// resolved it; the method itself until then, or when it can't be resolved.
+    private mutating func valueReturned(by method: ObjCMethodName, at location: SourceLocation) -> ObjCValue {
+        guard case .value(let value)? = resolvedMethods[method] else { return .methodResult(method, location) }
+        if case .mapping(let className) = value { beginMapping(className, at: mappingLocations[className] ?? location) }
+        return value
     }
 
     // MARK: RestKit
@@ -742,6 +825,10 @@ struct MappingCodeReader {
     // MARK: Diagnostics
 
     private mutating func unreadable(_ value: ObjCValue, what: String, at location: SourceLocation) {
+        if case .methodResult(let method, let place) = value {
+            unresolved(method, what: what, calledAt: place, usedAt: location)
+            return
+        }
         let (spelling, place): (String, SourceLocation) =
             switch value {
             case .unknown(let text, let place): (text, place.file.isEmpty ? location : place)
@@ -756,6 +843,25 @@ struct MappingCodeReader {
         diagnostics.warning(
             "\(what) is computed at run time ('\(spelling)'\(isElsewhere ? ", set on line \(place.line)" : "")); this line is not imported",
             at: isElsewhere ? location : place,
+            hint: "write the mapping for it in the YAML by hand"
+        )
+    }
+
+    /// The warning for a value a method of the files returns, when the importer can't tell what that is; at the
+    /// message, or where the value is used when a name holds it, as `unreadable` reports.
+    private mutating func unresolved(
+        _ method: ObjCMethodName,
+        what: String,
+        calledAt call: SourceLocation,
+        usedAt use: SourceLocation
+    ) {
+        // The first reading resolves nothing yet, and its warnings are not kept.
+        guard case .unresolved(let culprit, let why)? = resolvedMethods[method] else { return }
+        let through = culprit == method ? "" : " through '\(culprit)'"
+        let isElsewhere = call.file != use.file || call.line != use.line
+        diagnostics.warning(
+            "\(what) comes from '\(method)'\(isElsewhere ? " (called on line \(call.line))" : "")\(through), which \(why); this line is not imported",
+            at: isElsewhere ? use : call,
             hint: "write the mapping for it in the YAML by hand"
         )
     }
