@@ -438,6 +438,41 @@ import Testing
         )
     }
 
+    /// A class's `+mapping` that extends its superclass's (`[super mapping]`, which builds the mapping of `self`)
+    /// is taken to map the class, as a message to a method the files don't define is.
+    @Test func aMappingExtendingTheSuperclassOneMapsTheClass() {
+        let (yaml, messages) = importing(
+            [
+                (
+                    "Mapping.m",
+                    """
+                    @implementation Person (Mapping)
+                    + (RKObjectMapping *)mapping {
+                        RKObjectMapping *mapping = [super mapping];
+                        [mapping addAttributeMappingsFromArray:@[ @"login" ]];
+                        return mapping;
+                    }
+                    @end
+                    @implementation Sighting (Mapping)
+                    + (RKObjectMapping *)mapping {
+                        RKObjectMapping *mapping = [RKObjectMapping mappingForClass:self];
+                        [mapping addRelationshipMappingWithSourceKeyPath:@"observer" mapping:[Person mapping]];
+                        return mapping;
+                    }
+                    @end
+                    """
+                )
+            ],
+            headers: [Self.catalogHeaders]
+        )
+        #expect(mappingLines(yaml).contains("      observer: { keyPath: observer, object: Person, optional: true }"))
+        #expect(
+            messages == [
+                "Mapping.m:11:54: warning: the relationship 'observer' maps to 'Person', which these files do not map"
+            ]
+        )
+    }
+
     /// Methods that pass a mapping on through each other are followed a bounded number of methods deep, and each
     /// once: in fifteen layers of four methods, each of which may return any of the next layer's, the first has
     /// 4^14 paths to its mapping, and resolves at once.

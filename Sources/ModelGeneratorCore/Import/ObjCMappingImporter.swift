@@ -397,6 +397,16 @@ struct MappingCodeReader {
         if let method = calledMethod(selector, receiver: receiver, receiverName: receiverName) {
             return valueReturned(by: method, at: location)
         }
+        // `[super mapping]` in a class method runs the superclass's method with `self` this class, which is what it
+        // maps when it builds its mapping for `self`, as such methods do.
+        if receiverName == "super", inClassMethod, let enclosingClass {
+            return .classMessage(
+                className: enclosingClass,
+                selector: selector,
+                arguments: arguments.flatMap { $0 },
+                location
+            )
+        }
         if let receiverName, receiverName.first?.isUppercase == true, variables[receiverName] == nil {
             return .classMessage(
                 className: receiverName,
