@@ -46,10 +46,15 @@ public enum DatePatternFormatter: ValueFormatter {
     /// A new formatter for each call: `DateFormatter` is not `Sendable`, and patterned dates are rare enough in a
     /// payload that sharing one is not worth a lock.
     private static func formatter(_ userData: UserData) throws -> DateFormatter {
+        try formatter(format: userData.format, timeZone: userData.timeZone)
+    }
+
+    /// A formatter of `format` in the `en_US_POSIX` locale and the zone named `timeZone` (UTC when `nil`).
+    static func formatter(format: String, timeZone: String?) throws -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = userData.format
-        if let name = userData.timeZone {
+        formatter.dateFormat = format
+        if let name = timeZone {
             guard let zone = TimeZone(identifier: name) ?? TimeZone(abbreviation: name) else {
                 throw UnknownTimeZone(name: name)
             }

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A `Date` in any of the forms RestKit's default date formatters read, for models imported from RestKit: the app's
+/// own pattern first (`addDefaultDateFormatterForString:`, in ``UserData``), then
+///
+/// - a Unix timestamp, as a JSON number or as text (`1485042056`, `"1485042056.5"`);
+/// - ISO 8601: `2017-01-21T23:40:56.000Z`, with or without fractional seconds, with a zone of `Z`, `±HH:MM` or
+///   `±HHMM`, or none (UTC);
+/// - a day alone, `2017-01-21` (`yyyy-MM-dd`), and `01/21/2017` (`MM/dd/yyyy`), at midnight UTC;
+/// - HTTP's dates: RFC 1123 (`Sat, 21 Jan 2017 23:40:56 GMT`), RFC 850 and `asctime`.
+///
+/// Patterns are read with the `en_US_POSIX` locale in UTC, as RestKit's were. Encoding writes the app's pattern when
+/// there is one, as the server sends it, and otherwise ISO 8601 in UTC (``ISO8601DateCoding``), as RestKit 0.20
+/// serialized dates.
+public enum RestKitDateFormatter: ValueFormatter {
+    /// The app's own date pattern, tried before the defaults.
+    public struct UserData: Decodable, Hashable, Sendable {
+        /// A `DateFormatter` pattern, or `nil` for the defaults alone.
+        public var format: String?
+        /// The time zone of the pattern's dates when their text does not say one (a name or an abbreviation); UTC
+        /// when absent.
+        public var timeZone: String?
+
+        /// The defaults alone, or `format` first.
+        public init(format: String? = nil, timeZone: String? = nil) {
+            self.format = format
+            self.timeZone = timeZone
+        }
+    }
+
+    /// A value in none of the forms.
+    public struct UnreadableDate: Error, CustomStringConvertible {
+        /// The value the payload sent.
+        public var raw: JSONValue
+        public var description: String { "\(raw) is not a date in any of RestKit's default formats" }
+    }
+
+    public static func value(from raw: JSONValue, userData: UserData) throws -> Date {
+        switch raw {
+        case .int(let seconds): return Date(timeIntervalSince1970: TimeInterval(seconds))
+        case .double(let seconds): return Date(timeIntervalSince1970: seconds)
+        case .string(let text):
+            if let format = userData.format,
+                let date = try DatePatternFormatter.formatter(format: format, timeZone: userData.timeZone)
+                    .date(from: text)
+            {
+                return date
+            }
+            guard let date = defaultFormatsDate(from: text) else { throw UnreadableDate(raw: raw) }
+            return date
+        default: throw UnreadableDate(raw: raw)
+        }
+    }
+
+    public static func raw(from value: Date, userData: UserData) throws -> JSONValue {
+        guard let format = userData.format else { return .string(ISO8601DateCoding.string(from: value)) }
+        return .string(
+            try DatePatternFormatter.formatter(format: format, timeZone: userData.timeZone).string(from: value)
+        )
+    }
+
+    /// HTTP/1.1's three date forms, which RestKit's value transformers added to the patterns.
+    static let httpPatterns = [
+        "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
+    ]
+
+    /// The date in one of the default forms; the common ones are read without a `DateFormatter`.
+    static func defaultFormatsDate(from text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let seconds = Double(trimmed), seconds.isFinite { return Date(timeIntervalSince1970: seconds) }
+        if let date = ISO8601DateCoding.date(from: trimmed) { return date }
+        if let date = ISO8601DateCoding.date(from: trimmed + "Z"), !trimmed.hasSuffix("Z") { return date }
+        if isDay(trimmed), let date = ISO8601DateCoding.date(from: trimmed + "T00:00:00Z") { return date }
+        for pattern in ["MM/dd/yyyy"] + httpPatterns {
+            if let date = try? DatePatternFormatter.formatter(format: pattern, timeZone: nil).date(from: trimmed) {
+                return date
+            }
+        }
+        return nil
+    }
+
+    /// `yyyy-MM-dd` exactly, so that a timestamp missing its seconds is not read as midnight.
+    private static func isDay(_ text: String) -> Bool {
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-") else { return false }
+        return utf8.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+    }
+}
