@@ -62,8 +62,12 @@ import Testing
 
     // MARK: Dates
 
-    private func date(_ raw: JSONValue, _ userData: RestKitDateFormatter.UserData = .init()) throws -> Date {
-        try RestKitDateFormatter.value(from: raw, userData: userData)
+    private func date(_ raw: JSONValue) throws -> Date {
+        try RestKitDateFormatter.value(from: raw, userData: NoUserData())
+    }
+
+    private func date(_ raw: JSONValue, _ userData: DatePatternFormatter.UserData) throws -> Date {
+        try RestKitPatternDateFormatter.value(from: raw, userData: userData)
     }
 
     private func utc(_ iso: String) -> Date {
@@ -87,10 +91,10 @@ import Testing
     }
 
     @Test func theAppsPatternComesFirstAndTheDefaultsStillRead() throws {
-        let twitter = RestKitDateFormatter.UserData(format: "E MMM d HH:mm:ss Z y")
+        let twitter = DatePatternFormatter.UserData(format: "E MMM d HH:mm:ss Z y")
         #expect(try date("Sat Jan 21 23:40:56 +0000 2017", twitter) == utc("2017-01-21T23:40:56Z"))
         #expect(try date("2017-01-21T23:40:56Z", twitter) == utc("2017-01-21T23:40:56Z"))
-        let paris = RestKitDateFormatter.UserData(format: "yyyy-MM-dd", timeZone: "Europe/Paris")
+        let paris = DatePatternFormatter.UserData(format: "yyyy-MM-dd", timeZone: "Europe/Paris")
         #expect(try date("2017-01-21", paris) == utc("2017-01-20T23:00:00Z"))
     }
 
@@ -102,8 +106,10 @@ import Testing
 
     @Test func encodingWritesISO8601OrTheAppsPattern() throws {
         let moment = utc("2017-01-21T23:40:56Z")
-        #expect(try RestKitDateFormatter.raw(from: moment, userData: .init()) == "2017-01-21T23:40:56.000Z")
-        let twitter = RestKitDateFormatter.UserData(format: "E MMM d HH:mm:ss Z y")
-        #expect(try RestKitDateFormatter.raw(from: moment, userData: twitter) == "Sat Jan 21 23:40:56 +0000 2017")
+        #expect(try RestKitDateFormatter.raw(from: moment, userData: NoUserData()) == "2017-01-21T23:40:56.000Z")
+        let twitter = DatePatternFormatter.UserData(format: "E MMM d HH:mm:ss Z y")
+        #expect(
+            try RestKitPatternDateFormatter.raw(from: moment, userData: twitter) == "Sat Jan 21 23:40:56 +0000 2017"
+        )
     }
 }

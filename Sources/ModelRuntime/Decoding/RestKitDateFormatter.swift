@@ -1,7 +1,6 @@
 import Foundation
 
-/// A `Date` in any of the forms RestKit's default date formatters read, for models imported from RestKit: the app's
-/// own pattern first (`addDefaultDateFormatterForString:`, in ``UserData``), then
+/// A `Date` in any of the forms RestKit's default date formatters read, for models imported from RestKit:
 ///
 /// - a Unix timestamp, as a JSON number or as text (`1485042056`, `"1485042056.5"`);
 /// - ISO 8601: `2017-01-21T23:40:56.000Z`, with or without fractional seconds, with a zone of `Z`, `±HH:MM` or
@@ -9,25 +8,10 @@ import Foundation
 /// - a day alone, `2017-01-21` (`yyyy-MM-dd`), and `01/21/2017` (`MM/dd/yyyy`), at midnight UTC;
 /// - HTTP's dates: RFC 1123 (`Sat, 21 Jan 2017 23:40:56 GMT`), RFC 850 and `asctime`.
 ///
-/// Patterns are read with the `en_US_POSIX` locale in UTC, as RestKit's were. Encoding writes the app's pattern when
-/// there is one, as the server sends it, and otherwise ISO 8601 in UTC (``ISO8601DateCoding``), as RestKit 0.20
-/// serialized dates.
+/// Patterns are read with the `en_US_POSIX` locale in UTC, as RestKit's were. Encoding writes ISO 8601 in UTC
+/// (``ISO8601DateCoding``), as RestKit 0.20 serialized dates. An app that added a pattern of its own
+/// (`addDefaultDateFormatterForString:`) takes ``RestKitPatternDateFormatter``.
 public enum RestKitDateFormatter: ValueFormatter {
-    /// The app's own date pattern, tried before the defaults.
-    public struct UserData: Decodable, Hashable, Sendable {
-        /// A `DateFormatter` pattern, or `nil` for the defaults alone.
-        public var format: String?
-        /// The time zone of the pattern's dates when their text does not say one (a name or an abbreviation); UTC
-        /// when absent.
-        public var timeZone: String?
-
-        /// The defaults alone, or `format` first.
-        public init(format: String? = nil, timeZone: String? = nil) {
-            self.format = format
-            self.timeZone = timeZone
-        }
-    }
-
     /// A value in none of the forms.
     public struct UnreadableDate: Error, CustomStringConvertible {
         /// The value the payload sent.
@@ -35,28 +19,19 @@ public enum RestKitDateFormatter: ValueFormatter {
         public var description: String { "\(raw) is not a date in any of RestKit's default formats" }
     }
 
-    public static func value(from raw: JSONValue, userData: UserData) throws -> Date {
+    public static func value(from raw: JSONValue, userData: NoUserData) throws -> Date {
         switch raw {
         case .int(let seconds): return Date(timeIntervalSince1970: TimeInterval(seconds))
         case .double(let seconds): return Date(timeIntervalSince1970: seconds)
         case .string(let text):
-            if let format = userData.format,
-                let date = try DatePatternFormatter.formatter(format: format, timeZone: userData.timeZone)
-                    .date(from: text)
-            {
-                return date
-            }
             guard let date = defaultFormatsDate(from: text) else { throw UnreadableDate(raw: raw) }
             return date
         default: throw UnreadableDate(raw: raw)
         }
     }
 
-    public static func raw(from value: Date, userData: UserData) throws -> JSONValue {
-        guard let format = userData.format else { return .string(ISO8601DateCoding.string(from: value)) }
-        return .string(
-            try DatePatternFormatter.formatter(format: format, timeZone: userData.timeZone).string(from: value)
-        )
+    public static func raw(from value: Date, userData: NoUserData) throws -> JSONValue {
+        .string(ISO8601DateCoding.string(from: value))
     }
 
     /// HTTP/1.1's three date forms, which RestKit's value transformers added to the patterns.
@@ -86,5 +61,31 @@ public enum RestKitDateFormatter: ValueFormatter {
         return utf8.enumerated().allSatisfy { index, byte in
             index == 4 || index == 7 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
+    }
+}
+
+/// A `Date` in the app's own pattern (RestKit's `addDefaultDateFormatterForString:`), or else in any of RestKit's
+/// default forms (``RestKitDateFormatter``), which RestKit tried after the app's. Encoding writes the app's pattern, as
+/// the server sends it.
+///
+/// ```yaml
+/// createdAt: { keyPath: created_at, type: Date, formatter: RestKitPatternDateFormatter, userData: { format: "E MMM d HH:mm:ss Z y" } }
+/// ```
+public enum RestKitPatternDateFormatter: ValueFormatter {
+    /// The app's pattern and its time zone, as ``DatePatternFormatter`` takes them.
+    public typealias UserData = DatePatternFormatter.UserData
+
+    public static func value(from raw: JSONValue, userData: UserData) throws -> Date {
+        if case .string(let text) = raw,
+            let date = try DatePatternFormatter.formatter(format: userData.format, timeZone: userData.timeZone)
+                .date(from: text)
+        {
+            return date
+        }
+        return try RestKitDateFormatter.value(from: raw, userData: NoUserData())
+    }
+
+    public static func raw(from value: Date, userData: UserData) throws -> JSONValue {
+        .string(try DatePatternFormatter.raw(from: value, userData: userData))
     }
 }
