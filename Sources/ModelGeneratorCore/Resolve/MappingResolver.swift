@@ -912,7 +912,9 @@ struct MappingResolver {
     private mutating func checkDefault(_ property: ResolvedProperty) {
         guard let value = property.defaultValue else { return }
         let what = "the default of '\(property.swiftName)'"
-        guard property.formatter == nil, !property.isArray else { return checkNumbers(in: value, of: what) }
+        guard property.formatter?.takesLiteralDefault ?? true, !property.isArray else {
+            return checkNumbers(in: value, of: what)
+        }
         let text = value.scalarText ?? ""
         let valid: Bool
         switch property.type {

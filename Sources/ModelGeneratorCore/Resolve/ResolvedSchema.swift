@@ -182,6 +182,20 @@ public struct ResolvedFormatter: Hashable, Sendable {
     public var userData: SyntaxNode?
 }
 
+extension ResolvedFormatter {
+    /// ModelRuntime's lenient formatters, whose `Value` is the property's own type and which read a JSON literal of
+    /// that type as itself.
+    static let literalPreservingNames: Set<String> = [
+        "LenientIntFormatter", "LenientDoubleFormatter", "LenientBoolFormatter", "LenientStringFormatter",
+    ]
+
+    /// Whether a default is checked and written as a plain literal of the property's type, rather than converted
+    /// through the formatter in a static of its own: what the import from RestKit writes for every scalar.
+    var takesLiteralDefault: Bool {
+        userData == nil && Self.literalPreservingNames.contains(typeName)
+    }
+}
+
 public struct ResolvedEnum: Hashable, Sendable {
     public struct Case: Hashable, Sendable {
         public var rawValue: String

@@ -224,7 +224,11 @@ struct CustomCoding {
                 return call("\(target)try container.decode", arguments + ["default: \(defaultValue)"])
             }
             if let defaultValue {
-                return call("\(target)try container.decodeIfPresent", arguments, suffix: " ?? \(defaultValue)")
+                return call(
+                    "\(target)try container.decodeIfPresent",
+                    arguments,
+                    suffix: " ?? \(Self.coveredByLeadingTry(defaultValue))"
+                )
             }
             return call("\(target)try container.\(property.isRequired ? "decode" : "decodeIfPresent")", arguments)
         }
@@ -235,7 +239,7 @@ struct CustomCoding {
                 return call(
                     "\(target)try container.decodeIfPresent",
                     [decodedType, "at: \(path)"],
-                    suffix: "\(optionalUnwrap) ?? \(defaultValue)"
+                    suffix: "\(optionalUnwrap) ?? \(Self.coveredByLeadingTry(defaultValue))"
                 )
             }
             return call(
@@ -266,6 +270,12 @@ struct CustomCoding {
             [decodedType, location],
             suffix: date?.optionalUnwrap ?? ""
         )
+    }
+
+    /// A default after `??`, where the statement's leading `try` already covers it: Swift refuses a second `try` to
+    /// the right of an operator (`try a ?? try b`).
+    private static func coveredByLeadingTry(_ expression: String) -> String {
+        expression.hasPrefix("try ") ? String(expression.dropFirst(4)) : expression
     }
 
     /// How a model that reads only plain keys counts the keys of its own that the object held, so that decoding from
@@ -410,7 +420,7 @@ struct CustomCoding {
     private func defaultExpression(_ property: ResolvedProperty, _ value: SyntaxNode, statics: inout [String]) -> String
     {
         let text = value.scalarText ?? ""
-        if property.formatter == nil, !property.isArray {
+        if property.formatter?.takesLiteralDefault ?? true, !property.isArray {
             switch property.type {
             case .string: return SwiftText.stringLiteral(text)
             case .int, .double: return text
