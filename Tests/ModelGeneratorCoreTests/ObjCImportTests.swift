@@ -85,17 +85,17 @@ import Testing
             propertyLines(yaml) == [
                 "  Author:",
                 "    properties:",
-                "      identifier: { keyPath: id, type: Double }",
-                "      name: { keyPath: full_name, type: String }",
+                "      identifier: { keyPath: id, type: Double, formatter: LenientDoubleFormatter, optional: true }",
+                "      name: { keyPath: full_name, type: String, formatter: LenientStringFormatter, optional: true }",
                 "  Article:",
                 "    properties:",
-                "      title: { keyPath: title, type: String }",
+                "      title: { keyPath: title, type: String, formatter: LenientStringFormatter, optional: true }",
                 "      tags: { keyPath: tags, type: \"[String]\", optional: true }",
                 "      extra: { keyPath: extra, type: JSONValue, optional: true }",
                 "      place: { keyPath: place, type: JSONValue, optional: true }",
-                "      published: { keyPath: published, type: Bool }",
+                "      published: { keyPath: published, type: Bool, formatter: LenientBoolFormatter, default: false, nullAsMissing: true }",
                 "      link: { keyPath: web_url, type: URL, optional: true }",
-                #"      date: { keyPath: pub_date, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy-MM-dd", timeZone: "Europe/Paris" }, optional: true }"#,
+                #"      date: { keyPath: pub_date, type: Date, formatter: RestKitPatternDateFormatter, userData: { format: "yyyy-MM-dd", timeZone: "Europe/Paris" }, optional: true }"#,
                 "      author: { keyPath: by, object: Author, optional: true }",
                 "      editors: { keyPath: editors, collection: Author, optional: true }",
             ]
@@ -131,13 +131,13 @@ import Testing
             propertyLines(yaml) == [
                 "  Author:",
                 "    properties:",
-                "      identifier: { keyPath: id, type: Int }",
-                "      name: { keyPath: name, type: String }",
+                "      identifier: { keyPath: id, type: Int, formatter: LenientIntFormatter, optional: true }",
+                "      name: { keyPath: name, type: String, formatter: LenientStringFormatter, optional: true }",
                 "      ratings: { keyPath: ratings, type: \"[Int]\", optional: true }",
                 "      scores: { keyPath: scores, type: \"[Double]\", optional: true }",
                 "  Article:",
                 "    properties:",
-                "      title: { keyPath: title, type: String }",
+                "      title: { keyPath: title, type: String, formatter: LenientStringFormatter, optional: true }",
                 "      author: { keyPath: by, object: Author, optional: true }",
                 "      editors: { keyPath: editors, collection: Author, optional: true }",
             ]
@@ -225,8 +225,8 @@ import Testing
         )
         #expect(
             propertyLines(yaml).filter { $0.hasPrefix("      ") } == [
-                "      name: { keyPath: full_name, type: String }",
-                #"      identifier: { keyPath: "@self", type: Double }"#,
+                "      name: { keyPath: full_name, type: String, formatter: LenientStringFormatter, optional: true }",
+                #"      identifier: { keyPath: "@self", type: Double, formatter: LenientDoubleFormatter, optional: true }"#,
                 "      author: { keyPath: by, object: Author, optional: true }",
                 #"      editors: { keyPath: "@self", collection: Author, optional: true }"#,
             ]
@@ -266,8 +266,8 @@ import Testing
         )
         #expect(
             propertyLines(yaml).filter { $0.hasPrefix("      ") } == [
-                "      name: { keyPath: name, type: String }",
-                "      title: { keyPath: title, type: String }",
+                "      name: { keyPath: name, type: String, formatter: LenientStringFormatter, optional: true }",
+                "      title: { keyPath: title, type: String, formatter: LenientStringFormatter, optional: true }",
             ]
         )
     }
@@ -288,7 +288,9 @@ import Testing
             """
         )
         #expect(
-            propertyLines(yaml).filter { $0.hasPrefix("      ") } == ["      title: { keyPath: title, type: String }"]
+            propertyLines(yaml).filter { $0.hasPrefix("      ") } == [
+                "      title: { keyPath: title, type: String, formatter: LenientStringFormatter, optional: true }"
+            ]
         )
         #expect(
             messages == [

@@ -90,11 +90,17 @@ import Testing
         )
         #expect(rk10.isEmpty, "\(rk10)")
         let rk10YAML = try text(root.appendingPathComponent("apps/rk10/mappings.yaml"))
-        #expect(rk10YAML.contains("statusID: { keyPath: id, type: Int, optional: true }"))
-        #expect(rk10YAML.contains("isFavorited: { keyPath: favorited, type: Bool, optional: true }"))
+        #expect(
+            rk10YAML.contains("statusID: { keyPath: id, type: Int, formatter: LenientIntFormatter, optional: true }")
+        )
         #expect(
             rk10YAML.contains(
-                #"createdAt: { keyPath: created_at, type: Date, formatter: DatePatternFormatter, userData: { format: "E MMM d HH:mm:ss Z y" }, optional: true }"#
+                "isFavorited: { keyPath: favorited, type: Bool, formatter: LenientBoolFormatter, optional: true }"
+            )
+        )
+        #expect(
+            rk10YAML.contains(
+                #"createdAt: { keyPath: created_at, type: Date, formatter: RestKitPatternDateFormatter, userData: { format: "E MMM d HH:mm:ss Z y" }, optional: true }"#
             )
         )
         #expect(rk10YAML.contains("user: { keyPath: user, object: RKTUser, optional: true }"))
@@ -326,9 +332,9 @@ import Testing
         let properties = yaml.split(separator: "\n").filter { $0.hasPrefix("      ") && !$0.contains("#") }
         #expect(
             properties == [
-                "      accountID: { keyPath: id, type: Double, optional: true }",
-                "      name: { keyPath: name, type: String, optional: true }",
-                "      balance: { keyPath: balance, type: Double, optional: true }",
+                "      accountID: { keyPath: id, type: Double, formatter: LenientDoubleFormatter, optional: true }",
+                "      name: { keyPath: name, type: String, formatter: LenientStringFormatter, optional: true }",
+                "      balance: { keyPath: balance, type: Double, formatter: LenientDoubleFormatter, optional: true }",
             ]
         )
     }

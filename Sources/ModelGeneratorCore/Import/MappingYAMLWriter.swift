@@ -12,6 +12,12 @@ struct MappingYAMLWriter {
     let sourceFiles: [String]
     var diagnostics = Diagnostics()
 
+    /// Says why RestKit's properties carry formatters and defaults that the Objective-C code did not write.
+    static let restKitReadingNote = [
+        "# As RestKit did, numbers and booleans may come as text (Lenient*Formatter), dates in any of RestKit's",
+        "# default formats (RestKitDateFormatter), and a number or BOOL whose key is missing or null reads as 0 or NO.",
+    ]
+
     /// MMDataObject's built-in pattern for `NSDate` properties without a formatter, as it wrote it.
     static let mmDataObjectDatePattern = "yyyy-mm-dd HH:mm:ss"
 
@@ -40,8 +46,9 @@ struct MappingYAMLWriter {
             "# \(SwiftText.commentText(sourceFiles.joined(separator: ", ")))).",
             "# Types come from the classes' headers. Review the comments, then commit this file and name it in the",
             "# config's 'mappings'.",
-            "mappings:",
         ]
+        if system == .restkit { lines += Self.restKitReadingNote }
+        lines.append("mappings:")
         if mappings.isEmpty { lines[lines.count - 1] = "mappings: {}" }
         for mapping in mappings {
             // Names come from the Objective-C code's strings (`toAttribute:`, entity names), so they are quoted
@@ -102,7 +109,7 @@ struct MappingYAMLWriter {
             )
         }
         let type = declared.map { ObjCSwiftType($0.type) }
-        var isOptional = declared.map { $0.nullability != .nonnull && !ObjCSwiftType($0.type).isScalar } ?? true
+        var isOptional = declared.map { mayBeNil($0) } ?? true
 
         if let target = property.relationship {
             if !mappedClasses.contains(target) {
@@ -137,7 +144,9 @@ struct MappingYAMLWriter {
                 comments: &comments
             )
             if let spelled { attributes.append("type: \(Self.scalar(spelled))") }
-            if case .date = type {
+            if system == .restkit, property.formatter == nil {
+                attributes += restKitReading(of: type, spelled: spelled)
+            } else if case .date = type {
                 let pattern = property.datePattern ?? defaultDatePattern ?? mmDataObjectDefault(for: declared)
                 if let pattern {
                     attributes.append("formatter: DatePatternFormatter")
@@ -199,6 +208,45 @@ struct MappingYAMLWriter {
             comments.append("\(declared.type) in the header: JSONValue")
             return "JSONValue"
         }
+    }
+
+    /// Whether the property may hold `nil`. RestKit set a property only from a value it found, whatever the header's
+    /// nullability said, so any pointer stays `nil` when the key is missing or `null`; a scalar keeps its 0.
+    private func mayBeNil(_ declared: ObjCProperty) -> Bool {
+        if ObjCSwiftType(declared.type).isScalar { return false }
+        return system == .restkit || declared.nullability != .nonnull
+    }
+
+    /// What RestKit's mapping operation accepted for a property of this type: numbers and booleans sent as text (and
+    /// the other way round for a string), its default date formats, and 0 or `NO` in a scalar whose key is missing
+    /// or `null`.
+    private func restKitReading(of type: ObjCSwiftType, spelled: String?) -> [String] {
+        switch type {
+        case .string: return ["formatter: LenientStringFormatter"]
+        case .date: return restKitDateFormatter()
+        case .number: return lenientFormatter(for: spelled).map { ["formatter: \($0)"] } ?? []
+        case .bool, .int, .double:
+            guard let formatter = lenientFormatter(for: spelled) else { return [] }
+            return ["formatter: \(formatter)", "default: \(type == .bool ? "false" : "0")", "nullAsMissing: true"]
+        default: return []
+        }
+    }
+
+    private func lenientFormatter(for spelled: String?) -> String? {
+        switch spelled {
+        case "Int": "LenientIntFormatter"
+        case "Double": "LenientDoubleFormatter"
+        case "Bool": "LenientBoolFormatter"
+        default: nil
+        }
+    }
+
+    /// RestKit's default date formats, after the app's `addDefaultDateFormatterForString:` when it added one.
+    private func restKitDateFormatter() -> [String] {
+        guard let pattern = defaultDatePattern else { return ["formatter: RestKitDateFormatter"] }
+        var userData = "format: \(Self.scalar(pattern.format))"
+        if let zone = pattern.timeZone { userData += ", timeZone: \(Self.scalar(zone))" }
+        return ["formatter: RestKitPatternDateFormatter", "userData: { \(userData) }"]
     }
 
     /// MMDataObject parsed every `NSDate` without a formatter with its built-in pattern.

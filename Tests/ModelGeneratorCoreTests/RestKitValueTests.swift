@@ -1,0 +1,255 @@
+import BlockingTestSupport
+import Foundation
+import Testing
+
+@testable import ModelGeneratorCore
+
+/// Models imported from RestKit read the values RestKit's mapping operation read: numbers and booleans sent as text,
+/// numbers into strings, its default date formats, and a missing or `null` scalar as 0 or `NO`; other imports stay
+/// strict.
+@Suite struct RestKitValueTests {
+    /// A place as a RestKit 0.10 app declared it: scalars, a `nonnull` string, and a date without a format of the
+    /// app's own.
+    static let placeHeader = ObjCMappingImporter.SourceFile(
+        path: "Place.h",
+        text: """
+            @interface Place : NSObject
+            @property (nonatomic, assign) NSInteger placeId;
+            @property (nonatomic, assign) double latitude;
+            @property (nonatomic, assign) BOOL mappable;
+            @property (nonatomic, copy, nonnull) NSString *name;
+            @property (nonatomic, strong) NSNumber *rank;
+            @property (nonatomic, strong) NSDate *observedOn;
+            @end
+            """
+    )
+
+    static let placeMapping = """
+        @implementation PlaceMappings
+        + (RKObjectMapping *)placeMapping {
+            RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Place class]];
+            [mapping mapKeyPath:@"id" toAttribute:@"placeId"];
+            [mapping mapKeyPath:@"latitude" toAttribute:@"latitude"];
+            [mapping mapKeyPath:@"mappable" toAttribute:@"mappable"];
+            [mapping mapKeyPath:@"name" toAttribute:@"name"];
+            [mapping mapKeyPath:@"rank" toAttribute:@"rank"];
+            [mapping mapKeyPath:@"observed_on" toAttribute:@"observedOn"];
+            return mapping;
+        }
+        @end
+        """
+
+    private func importing(
+        _ code: String,
+        system: ObjCMappingSystem = .restkit,
+        headers: [ObjCMappingImporter.SourceFile] = [placeHeader]
+    ) -> String {
+        ObjCMappingImporter.importMappings(
+            from: system,
+            files: [.init(path: "Mappings.m", text: code)],
+            headers: headers,
+            samples: [:]
+        ).yaml
+    }
+
+    /// The property lines of the YAML, without comments.
+    private func propertyLines(_ yaml: String) -> [String] {
+        yaml.split(separator: "\n").map(String.init).filter { $0.hasPrefix("      ") && !$0.contains("#") }
+    }
+
+    @Test func aScalarReadsTextAndIsZeroWhenMissingOrNull() {
+        let lines = propertyLines(importing(Self.placeMapping))
+        #expect(
+            lines.contains(
+                "      placeId: { keyPath: id, type: Int, formatter: LenientIntFormatter, default: 0, nullAsMissing: true }"
+            )
+        )
+        #expect(
+            lines.contains(
+                "      latitude: { keyPath: latitude, type: Double, formatter: LenientDoubleFormatter, default: 0, nullAsMissing: true }"
+            )
+        )
+        #expect(
+            lines.contains(
+                "      mappable: { keyPath: mappable, type: Bool, formatter: LenientBoolFormatter, default: false, nullAsMissing: true }"
+            )
+        )
+    }
+
+    @Test func aPointerIsOptionalWhateverItsNullabilityAndReadsLeniently() {
+        let lines = propertyLines(importing(Self.placeMapping))
+        #expect(
+            lines.contains(
+                "      name: { keyPath: name, type: String, formatter: LenientStringFormatter, optional: true }"
+            )
+        )
+        #expect(
+            lines.contains(
+                "      rank: { keyPath: rank, type: Double, formatter: LenientDoubleFormatter, optional: true }"
+            )
+        )
+    }
+
+    @Test func aDateReadsRestKitsDefaultFormatsAfterTheAppsOwn() {
+        let lines = propertyLines(importing(Self.placeMapping))
+        #expect(
+            lines.contains(
+                "      observedOn: { keyPath: observed_on, type: Date, formatter: RestKitDateFormatter, optional: true }"
+            )
+        )
+        let withPattern = Self.placeMapping.replacingOccurrences(
+            of: "return mapping;",
+            with:
+                #"[RKObjectMapping addDefaultDateFormatterForString:@"E MMM d HH:mm:ss Z y" inTimeZone:nil]; return mapping;"#
+        )
+        #expect(
+            propertyLines(importing(withPattern)).contains(
+                #"      observedOn: { keyPath: observed_on, type: Date, formatter: RestKitPatternDateFormatter, userData: { format: "E MMM d HH:mm:ss Z y" }, optional: true }"#
+            )
+        )
+    }
+
+    @Test func theFileSaysWhyTheFormattersAreThere() {
+        let yaml = importing(Self.placeMapping)
+        #expect(yaml.contains("# As RestKit did, numbers and booleans may come as text"))
+    }
+
+    @Test func mmDataObjectStaysStrict() {
+        let header = ObjCMappingImporter.SourceFile(
+            path: "Place.h",
+            text: """
+                @interface MMDataObject : NSObject
+                @end
+                @interface Place : MMDataObject
+                @property (nonatomic, assign) double latitude;
+                @property (nonatomic, copy, nonnull) NSString *name;
+                @end
+                """
+        )
+        let code = """
+            @implementation Place
+            - (id)init {
+                self = [super init];
+                if (self) { [self setAlias:@"lat" forPropertyName:@"latitude"]; }
+                return self;
+            }
+            @end
+            """
+        let yaml = importing(code, system: .mmdataobject, headers: [header])
+        let lines = propertyLines(yaml)
+        #expect(lines.contains("      latitude: { keyPath: lat, type: Double }"), "\(yaml)")
+        #expect(lines.contains("      name: { keyPath: name, type: String }"), "\(yaml)")
+        #expect(!yaml.contains("Lenient"))
+        #expect(!yaml.contains("As RestKit did"))
+    }
+}
+
+/// A real observation that RestKit mapped, decoded by the model imported from a mapping of its shape.
+/// On a thread of its own: the generated package builds.
+@Suite(.onOwnThread) struct RestKitRealPayloadTests {
+    /// Written after iNaturalist's `ExploreObservation.h` and `ExploreMappingProvider.m` (0.10's `mapKeyPath:`) at
+    /// 620e21c: the same JSON keys and Objective-C types, a few of its properties.
+    static let header = ObjCMappingImporter.SourceFile(
+        path: "Sighting.h",
+        text: """
+            #import <CoreLocation/CoreLocation.h>
+            @interface Sighting : NSObject
+            @property (nonatomic, assign) NSInteger sightingId;
+            @property (nonatomic, assign) CLLocationDegrees latitude;
+            @property (nonatomic, assign) CLLocationDegrees longitude;
+            @property (nonatomic, copy) NSString *guess;
+            @property (nonatomic, assign) NSInteger observerId;
+            @property (nonatomic, copy) NSDate *seenAt;
+            @property (nonatomic, copy) NSDate *seenOn;
+            @property (nonatomic, assign) BOOL needsId;
+            @property (nonatomic, assign) BOOL mappable;
+            @property (nonatomic, assign) NSInteger accuracy;
+            @property (nonatomic, assign) BOOL obscured;
+            @property (nonatomic, copy) NSString *taxonName;
+            @end
+            """
+    )
+
+    static let mapping = """
+        @implementation SightingMappings
+        + (RKObjectMapping *)sightingMapping {
+            RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Sighting class]];
+            [mapping mapKeyPath:@"id" toAttribute:@"sightingId"];
+            [mapping mapKeyPath:@"latitude" toAttribute:@"latitude"];
+            [mapping mapKeyPath:@"longitude" toAttribute:@"longitude"];
+            [mapping mapKeyPath:@"species_guess" toAttribute:@"guess"];
+            [mapping mapKeyPath:@"user_id" toAttribute:@"observerId"];
+            [mapping mapKeyPath:@"time_observed_at_utc" toAttribute:@"seenAt"];
+            [mapping mapKeyPath:@"observed_on" toAttribute:@"seenOn"];
+            [mapping mapKeyPath:@"id_please" toAttribute:@"needsId"];
+            [mapping mapKeyPath:@"mappable" toAttribute:@"mappable"];
+            [mapping mapKeyPath:@"public_positional_accuracy" toAttribute:@"accuracy"];
+            [mapping mapKeyPath:@"coordinates_obscured" toAttribute:@"obscured"];
+            [mapping mapKeyPath:@"taxon.name" toAttribute:@"taxonName"];
+            return mapping;
+        }
+        @end
+        """
+
+    static let main = #"""
+        import Foundation
+        import Sightings
+        import ModelRuntime
+
+        let folder = URL(fileURLWithPath: CommandLine.arguments[1])
+        let payload = try Data(contentsOf: folder.appendingPathComponent("observation.json"))
+        let (sighting, report) = try DecodingReport.decode(Sighting.self, from: payload)
+        print(sighting.sightingId, sighting.latitude, sighting.longitude, sighting.observerId)
+        print(sighting.seenOn.map(ISO8601DateCoding.string) ?? "nil", sighting.seenAt.map(ISO8601DateCoding.string) ?? "nil")
+        print(sighting.needsId, sighting.mappable, sighting.accuracy, sighting.obscured)
+        print(sighting.guess ?? "nil", sighting.taxonName ?? "nil")
+        for entry in report.entries where entry.kind == .defaultApplied {
+            print("default", entry.keyPath, entry.value.map { "\($0)" } ?? "nil")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let encoded = try JSONSerialization.jsonObject(with: encoder.encode(sighting)) as! [String: Any]
+        print(
+            "encoded", encoded["longitude"] is Double, encoded["observed_on"] as? String ?? "nil",
+            encoded["public_positional_accuracy"] as? Int ?? -1, encoded["mappable"] as? Bool ?? false
+        )
+        """#
+
+    @Test func theRealObservationDecodesAsRestKitMappedIt() async throws {
+        let (yaml, diagnostics) = ObjCMappingImporter.importMappings(
+            from: .restkit,
+            files: [.init(path: "SightingMappings.m", text: Self.mapping)],
+            headers: [Self.header],
+            samples: [:]
+        )
+        #expect(!diagnostics.hasErrors)
+        let generated = generate(
+            config: "mappings: [mappings.yaml]\noutput: Generated\n",
+            ["mappings.yaml": yaml]
+        )
+        #expect(messages(generated).filter { $0.contains("error") } == [])
+        let payload = try String(
+            contentsOf: CommandLineTests.packageRoot.appendingPathComponent(
+                "Tests/ObjCSources/iNaturalist/WilletObservationRails.json"
+            ),
+            encoding: .utf8
+        )
+        let output = try await GeneratedPackage(
+            name: "RestKitValues",
+            modules: ["Sightings": Dictionary(uniqueKeysWithValues: generated.files.map { ($0.path, $0.contents) })],
+            main: Self.main,
+            resources: ["observation.json": payload]
+        ).buildAndRun()
+        #expect(
+            output.split(separator: "\n").map(String.init) == [
+                "4985528 37.62412 -122.1417778333 44845",
+                "2017-01-21T00:00:00.000Z 2017-01-21T23:40:56.000Z",
+                "false true 0 false",
+                "Willet Tringa semipalmata",
+                "default coordinates_obscured bool(false)",
+                "default public_positional_accuracy int(0)",
+                "encoded true 2017-01-21T00:00:00.000Z 0 true",
+            ]
+        )
+    }
+}
