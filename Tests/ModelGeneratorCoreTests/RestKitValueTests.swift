@@ -109,6 +109,32 @@ import Testing
         )
     }
 
+    @Test func aLenientScalarsDefaultIsALiteralInTheCode() throws {
+        let generated = generate(
+            config: "mappings: [mappings.yaml]\noutput: Generated\n",
+            ["mappings.yaml": importing(Self.placeMapping)]
+        )
+        #expect(messages(generated) == [])
+        let code = try #require(file(generated, "Place.swift"))
+        #expect(code.contains("formatter: LenientIntFormatter.self) ?? 0"), "\(code)")
+        #expect(code.contains("formatter: LenientBoolFormatter.self) ?? false"), "\(code)")
+        #expect(!code.contains("Default"), "\(code)")
+    }
+
+    /// A default converted through the app's formatter sits in a static; after `??` the statement's `try` covers it.
+    @Test func aConvertedDefaultOfANullAsMissingPropertyHasOneTry() throws {
+        let mapping = """
+            mappings:
+              Reading:
+                properties:
+                  level: { keyPath: level, type: Double, formatter: Scaled, default: 1, nullAsMissing: true }
+            """
+        let generated = generate(config: "mappings: [m.yaml]\noutput: Generated\n", ["m.yaml": mapping])
+        let code = try #require(file(generated, "Reading.swift"))
+        #expect(code.contains("?? Self.levelDefault.get()"), "\(code)")
+        #expect(!code.contains("?? try"), "\(code)")
+    }
+
     @Test func theFileSaysWhyTheFormattersAreThere() {
         let yaml = importing(Self.placeMapping)
         #expect(yaml.contains("# As RestKit did, numbers and booleans may come as text"))
