@@ -34,7 +34,7 @@ public enum RestKitDateFormatter: ValueFormatter {
         .string(ISO8601DateCoding.string(from: value))
     }
 
-    /// HTTP/1.1's three date forms, which RestKit's value transformers added to the patterns.
+    /// HTTP/1.1's three date forms, which RKValueTransformers 1.1 (RestKit 0.23) added to the patterns.
     static let httpPatterns = [
         "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
     ]
