@@ -149,10 +149,7 @@ struct MappingYAMLWriter {
             } else if case .date = type {
                 let pattern = property.datePattern ?? defaultDatePattern ?? mmDataObjectDefault(for: declared)
                 if let pattern {
-                    attributes.append("formatter: DatePatternFormatter")
-                    var userData = "format: \(Self.scalar(pattern.format))"
-                    if let zone = pattern.timeZone { userData += ", timeZone: \(Self.scalar(zone))" }
-                    attributes.append("userData: { \(userData) }")
+                    attributes += ["formatter: DatePatternFormatter", Self.userData(of: pattern)]
                 }
             }
         }
@@ -244,9 +241,14 @@ struct MappingYAMLWriter {
     /// RestKit's default date formats, after the app's `addDefaultDateFormatterForString:` when it added one.
     private func restKitDateFormatter() -> [String] {
         guard let pattern = defaultDatePattern else { return ["formatter: RestKitDateFormatter"] }
-        var userData = "format: \(Self.scalar(pattern.format))"
-        if let zone = pattern.timeZone { userData += ", timeZone: \(Self.scalar(zone))" }
-        return ["formatter: RestKitPatternDateFormatter", "userData: { \(userData) }"]
+        return ["formatter: RestKitPatternDateFormatter", Self.userData(of: pattern)]
+    }
+
+    /// The `userData` attribute that names a date pattern and its time zone.
+    private static func userData(of pattern: DatePattern) -> String {
+        var userData = "format: \(scalar(pattern.format))"
+        if let zone = pattern.timeZone { userData += ", timeZone: \(scalar(zone))" }
+        return "userData: { \(userData) }"
     }
 
     /// MMDataObject parsed every `NSDate` without a formatter with its built-in pattern.
