@@ -19,6 +19,7 @@ public enum RestKitDateFormatter: ValueFormatter {
         public var description: String { "\(raw) is not a date in any of RestKit's default formats" }
     }
 
+    /// The date a number (seconds since 1970) or a text in one of the forms stands for.
     public static func value(from raw: JSONValue, userData: NoUserData) throws -> Date {
         switch raw {
         case .int(let seconds): return Date(timeIntervalSince1970: TimeInterval(seconds))
@@ -30,6 +31,7 @@ public enum RestKitDateFormatter: ValueFormatter {
         }
     }
 
+    /// The date as ISO 8601 text in UTC.
     public static func raw(from value: Date, userData: NoUserData) throws -> JSONValue {
         .string(ISO8601DateCoding.string(from: value))
     }
@@ -75,6 +77,7 @@ public enum RestKitPatternDateFormatter: ValueFormatter {
     /// The app's pattern and its time zone, as ``DatePatternFormatter`` takes them.
     public typealias UserData = DatePatternFormatter.UserData
 
+    /// The date a text in the app's pattern stands for, or else what ``RestKitDateFormatter`` reads.
     public static func value(from raw: JSONValue, userData: UserData) throws -> Date {
         if case .string(let text) = raw,
             let date = try DatePatternFormatter.formatter(format: userData.format, timeZone: userData.timeZone)
@@ -85,6 +88,7 @@ public enum RestKitPatternDateFormatter: ValueFormatter {
         return try RestKitDateFormatter.value(from: raw, userData: NoUserData())
     }
 
+    /// The date in the app's pattern.
     public static func raw(from value: Date, userData: UserData) throws -> JSONValue {
         .string(try DatePatternFormatter.raw(from: value, userData: userData))
     }
