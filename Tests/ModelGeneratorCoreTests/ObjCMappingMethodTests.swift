@@ -67,8 +67,8 @@ import Testing
             mappingLines(yaml) == [
                 "  Member:",
                 "    properties:",
-                "      handle: { keyPath: user_handle, type: String, optional: true }",
-                "      phone: { keyPath: phone, type: String, optional: true }",
+                "      handle: { keyPath: user_handle, type: String, formatter: LenientStringFormatter, optional: true }",
+                "      phone: { keyPath: phone, type: String, formatter: LenientStringFormatter, optional: true }",
             ]
         )
         #expect(messages == [])
@@ -103,8 +103,8 @@ import Testing
             mappingLines(yaml) == [
                 "  Member:",
                 "    properties:",
-                "      phone: { keyPath: phone, type: String, optional: true }",
-                "      handle: { keyPath: user_handle, type: String, optional: true }",
+                "      phone: { keyPath: phone, type: String, formatter: LenientStringFormatter, optional: true }",
+                "      handle: { keyPath: user_handle, type: String, formatter: LenientStringFormatter, optional: true }",
             ]
         )
         #expect(messages == [])
@@ -207,16 +207,16 @@ import Testing
             mappingLines(yaml) == [
                 "  Person:",
                 "    properties:",
-                "      login: { keyPath: login, type: String }",
+                "      login: { keyPath: login, type: String, formatter: LenientStringFormatter, optional: true }",
                 "  Sighting:",
                 "    properties:",
-                "      title: { keyPath: title, type: String }",
+                "      title: { keyPath: title, type: String, formatter: LenientStringFormatter, optional: true }",
                 "      observer: { keyPath: seen_by, object: Person, optional: true }",
                 "      helpers: { keyPath: helpers, collection: Person, optional: true }",
                 "      remarks: { keyPath: remarks, collection: Remark, optional: true }",
                 "  Remark:",
                 "    properties:",
-                "      body: { keyPath: text, type: String }",
+                "      body: { keyPath: text, type: String, formatter: LenientStringFormatter, optional: true }",
             ]
         )
         #expect(messages == [])
@@ -279,7 +279,7 @@ import Testing
                 "      channel: { keyPath: channel, object: Channel, optional: true }",
                 "  Channel:",
                 "    properties:",
-                "      title: { keyPath: name, type: String, optional: true }",
+                "      title: { keyPath: name, type: String, formatter: LenientStringFormatter, optional: true }",
             ]
         )
         #expect(messages == [])
@@ -326,8 +326,8 @@ import Testing
             mappingLines(yaml) == [
                 "  Person:",
                 "    properties:",
-                "      login: { keyPath: login, type: String }",
-                "      bio: { keyPath: about, type: String, optional: true }",
+                "      login: { keyPath: login, type: String, formatter: LenientStringFormatter, optional: true }",
+                "      bio: { keyPath: about, type: String, formatter: LenientStringFormatter, optional: true }",
                 "  Sighting:",
                 "    properties:",
                 "      observer: { keyPath: observer, object: Person, optional: true }",
@@ -378,7 +378,11 @@ import Testing
             ],
             headers: [Self.catalogHeaders]
         )
-        #expect(mappingLines(yaml).contains("      title: { keyPath: title, type: String }"))
+        #expect(
+            mappingLines(yaml).contains(
+                "      title: { keyPath: title, type: String, formatter: LenientStringFormatter, optional: true }"
+            )
+        )
         #expect(!yaml.contains("observer:") && !yaml.contains("helpers:") && !yaml.contains("remarks:"))
         #expect(
             messages == [
@@ -428,7 +432,7 @@ import Testing
                 "    properties: {}",
                 "  Sighting:",
                 "    properties:",
-                "      title: { keyPath: caption, type: String }",
+                "      title: { keyPath: caption, type: String, formatter: LenientStringFormatter, optional: true }",
             ]
         )
         #expect(
