@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import Testing
 
@@ -107,7 +108,7 @@ import Testing
     #if os(Linux)
     /// Every public top-level type of this toolchain's Foundation modules whose name doesn't start with `NS` is
     /// reserved, as `swift-symbolgraph-extract` lists them: a newer Foundation's types join the list here.
-    @Test func everyPublicTypeOfFoundationIsReserved() throws {
+    @Test(.onOwnThread) func everyPublicTypeOfFoundationIsReserved() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("foundation-symbols-\(UUID())")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
@@ -125,7 +126,7 @@ import Testing
                 "-minimum-access-level", "public",
             ]
             try extract.run()
-            extract.waitUntilExit()
+            try waitForExit(extract)
             #expect(extract.terminationStatus == 0, "swift-symbolgraph-extract \(module)")
             let data = try Data(contentsOf: output.appendingPathComponent("\(module).symbols.json"))
             let graph = try JSONSerialization.jsonObject(with: data) as? [String: Any]
