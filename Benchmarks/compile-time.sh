@@ -13,6 +13,9 @@ corpus_script=$(realpath "${1:-$here/../../shared/bench/make_corpus.py}")
 size=${2:-100}
 # REPOSITORY=<another checkout> measures that checkout's generator and runtime (a baseline) with this script and peer.
 repository=$(cd "${REPOSITORY:-$here/..}" && pwd)
+# OURS_ACCESS=package (or internal) generates our output with that `accessModifier` instead of the corpus's `public`;
+# the peer's types stay public.
+ours_access() { if [ -n "${OURS_ACCESS:-}" ]; then sed "s/^accessModifier:.*/accessModifier: $OURS_ACCESS/"; else cat; fi; }
 cd "$here"
 source "$here/common.sh"
 
@@ -29,9 +32,9 @@ mkdir -p "$package/Sources"
 # Our output twice: models alone, and everything.
 # The outputs are outside the corpus folder, which the config has to allow.
 sed 's/^generate:.*/generate: [models]/; s|^output:.*|output: ../package/Sources/OursModels\nallowOutputAnywhere: true|' \
-    "$work/corpus/model-generator.yaml" >"$work/corpus/models-only.yaml"
+    "$work/corpus/model-generator.yaml" | ours_access >"$work/corpus/models-only.yaml"
 sed "s|^output:.*|output: ../package/Sources/OursFull\nallowOutputAnywhere: true|" "$work/corpus/model-generator.yaml" \
-    >"$work/corpus/full.yaml"
+    | ours_access >"$work/corpus/full.yaml"
 "$generator" generate --config "$work/corpus/models-only.yaml" >/dev/null
 "$generator" generate --config "$work/corpus/full.yaml" >/dev/null
 quietly "$peer" generate --config "$work/corpus/openapi-generator-config.yaml" \
@@ -93,7 +96,7 @@ python3 "$here/edit_corpus.py" prepare "$edits"
 edit_package="$work/edit-package"
 mkdir -p "$edit_package/Sources"
 sed "s|^output:.*|output: ../edit-package/Sources/Ours\nallowOutputAnywhere: true|" "$edits/model-generator.yaml" \
-    >"$edits/ours.yaml"
+    | ours_access >"$edits/ours.yaml"
 regenerate() {
     "$generator" generate --config "$edits/ours.yaml" >/dev/null
     quietly "$peer" generate --config "$edits/openapi-generator-config.yaml" \
