@@ -16,6 +16,7 @@ import FoundationNetworking
 // parser casts only an ObjectId field's values (`lib/QueryParser.js`, `castValueFunctions`).
 
 @Suite struct InMemoryBackendMiaStringIDTests {
+    /// A request answered as the backend answers it, as the other Mia-Platform tests send theirs.
     private static func send(
         _ backend: InMemoryBackend,
         _ path: String,
@@ -23,15 +24,7 @@ import FoundationNetworking
         method: String = "GET",
         body: String? = nil
     ) async throws -> (status: Int, body: JSONValue) {
-        try await backend.answer(
-            RenderedRequest(
-                method: method,
-                path: path,
-                queryItems: query.map { URLQueryItem(name: $0.0, value: $0.1) },
-                headers: [:],
-                body: try body.map { QueryJSON(try JSONValue(parsing: Data($0.utf8))) }
-            )
-        )
+        try await InMemoryBackendMiaTests.send(backend, path, query, method: method, body: body)
     }
 
     /// The `name`s of a list answer, in order.

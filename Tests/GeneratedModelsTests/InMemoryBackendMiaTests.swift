@@ -15,7 +15,7 @@ import FoundationNetworking
 
 @Suite struct InMemoryBackendMiaTests {
     /// The backend's answer to a raw request: `query` items as sent, `body` JSON text.
-    private static func send(
+    static func send(
         _ backend: InMemoryBackend,
         _ path: String,
         _ query: [(String, String)] = [],
