@@ -157,6 +157,30 @@ import FoundationNetworking
         #expect(status == 200 && Self.names(answer) == ["upper", "lower"], "\(answer)")
     }
 
+    /// An element's `_id` that a positional `$` matches compares as text in a string-id collection, as the filter that
+    /// selected the document does: `$.merge` writes the element spelled `aaaa…`, not the `AAAA…` an ObjectId
+    /// collection would read as the same id; `_p`'s `.$` answers that element.
+    @Test func aPositionalMatchComparesAnElementsIDAsText() async throws {
+        let backend = InMemoryBackend(.mia)
+        let upper = "AAAAAAAAAAAAAAAAAAAAAAAA"
+        let lower = "aaaaaaaaaaaaaaaaaaaaaaaa"
+        try await backend.insert(
+            [["_id": "dog-1", "toys": [["_id": .string(upper), "n": 1], ["_id": .string(lower), "n": 2]]]],
+            into: "dogs"
+        )
+        let query = [("_q", #"{"toys._id":"\#(lower)"}"#)]
+        var (status, answer) = try await Self.send(
+            backend,
+            "/dogs/dog-1",
+            query,
+            method: "PATCH",
+            body: #"{"$set":{"toys.$.merge":{"n":3}}}"#
+        )
+        #expect(status == 200 && answer["toys"]?[1]?["n"] == 3 && answer["toys"]?[0]?["n"] == 1, "\(answer)")
+        (status, answer) = try await Self.send(backend, "/dogs/", query + [("_p", "toys.$")])
+        #expect(status == 200 && answer[0]?["toys"] == [["_id": .string(lower), "n": 3]], "\(answer)")
+    }
+
     /// A string id's schema takes any text that isn't blank (crud-service `lib/schemaGetters.js`, `stringType`: the
     /// pattern `^(?!\s*$).+`), as the `_id` parameter and `POST /state`'s filter read it; other text, hexadecimal or
     /// not, is an id.

@@ -1024,7 +1024,7 @@ struct MiaBackend: BackendDialect {
         let selecting = try conditions(request, collection, state, parameters)
         var answer = projected
         for array in arrays {
-            let position = try elementPosition(array, in: document, selecting)
+            let position = try elementPosition(array, in: document, selecting, filterRules(of: collection, state))
             guard case .array(let elements)? = values(at: try checkedSegments(array), in: document).first else {
                 continue
             }
@@ -1425,7 +1425,12 @@ struct MiaBackend: BackendDialect {
                 }
             }
         }
-        operators = try resolvingElementOperators(operators, in: state.documents(collection)[index], selecting)
+        operators = try resolvingElementOperators(
+            operators,
+            in: state.documents(collection)[index],
+            selecting,
+            filterRules(of: collection, state)
+        )
         let fields = operators.values.flatMap { $0.objectValue?.keys.map { $0 } ?? [] }
         if let clash = Dictionary(grouping: fields, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
             throw Self.mongoFault("Updating the path '\(clash)' would create a conflict at '\(clash)'")
@@ -1549,7 +1554,8 @@ struct MiaBackend: BackendDialect {
     private func resolvingElementOperators(
         _ operators: [String: JSONValue],
         in document: JSONValue,
-        _ selecting: [JSONValue]
+        _ selecting: [JSONValue],
+        _ rules: FilterRules
     ) throws -> [String: JSONValue] {
         var resolved = operators
         for (name, value) in operators where name != "$unset" && name != "$currentDate" {
@@ -1564,7 +1570,7 @@ struct MiaBackend: BackendDialect {
                     continue
                 }
                 let array = String(field.dropLast(merge ? 8 : 10))
-                let position = try elementPosition(array, in: document, selecting)
+                let position = try elementPosition(array, in: document, selecting, rules)
                 guard merge else {
                     rewritten["\(array).\(position)"] = operand
                     continue
@@ -1580,8 +1586,14 @@ struct MiaBackend: BackendDialect {
     }
 
     /// The position of the first element of the array at `path` that the selecting conditions on it match: what
-    /// MongoDB's positional `$` names. Without such a condition MongoDB fails the update.
-    private func elementPosition(_ path: String, in document: JSONValue, _ selecting: [JSONValue]) throws -> Int {
+    /// MongoDB's positional `$` names, compared by the collection's `rules`, as the filter that selected the document
+    /// was. Without such a condition MongoDB fails the update.
+    private func elementPosition(
+        _ path: String,
+        in document: JSONValue,
+        _ selecting: [JSONValue],
+        _ rules: FilterRules
+    ) throws -> Int {
         var relevant: [JSONValue] = []
         func collect(_ filter: JSONValue) {
             guard case .object(let members) = filter else { return }
@@ -1603,7 +1615,7 @@ struct MiaBackend: BackendDialect {
         guard !relevant.isEmpty, case .array(let elements)? = values(at: parts, in: document).first else {
             throw failure
         }
-        let filters = try relevant.map { try filterRules.compile(try Self.castingDates($0)) }
+        let filters = try relevant.map { try rules.compile(try Self.castingDates($0)) }
         for (position, element) in elements.enumerated() {
             // The document with only this element in the array, under the path's own members.
             let probe = parts.reversed().reduce(JSONValue.array([element])) { inner, key in .object([key: inner]) }
