@@ -307,7 +307,8 @@ import FoundationNetworking
         ])
         for (filter, message) in [
             (#"{"c_name":{"$size":1}}"#, "Unsupported operator: $size for string field"),
-            (#"{"c_count":{"$elemMatch":{"$gt":1}}}"#, "Unsupported operator: $elemMatch for number field"),
+            (#"{"c_count":{"$elemMatch":{"$gt":1}}}"#, "Unsupported operator: $elemMatch for integer field"),
+            (#"{"c_price":{"$size":1}}"#, "Unsupported operator: $size for number field"),
             (#"{"c_tags":{"$ne":"z"}}"#, "Unsupported operator: $ne for Array field"),
             (#"{"$or":[{"c_tags":{"$regex":"^x"}}]}"#, "Unsupported operator: $regex for Array field"),
             (#"{"c_parts.c_label":{"$size":1}}"#, "Unsupported operator: $size for string field"),
@@ -369,9 +370,16 @@ import FoundationNetworking
         #expect(status == 200 && Self.names(answer) == ["a"], "\(answer)")
         (status, answer) = try await Self.send(backend, "/c_items/", [("c_when", "2026-03-01T01:00:00+01:00")])
         #expect(status == 200 && Self.names(answer) == ["a"], "\(answer)")
-        (status, answer) = try await Self.send(backend, "/c_items/", [("c_count", "two")])
-        #expect(status == 400 && answer["message"] == "querystring/c_count must be number", "\(answer)")
-        #expect(answer["code"] == "FST_ERR_VALIDATION")
+        // `c_count` is an `Int`, a JSON Schema `integer`, which Ajv coerces only from text that spells a whole number.
+        for text in ["two", "2.5"] {
+            (status, answer) = try await Self.send(backend, "/c_items/", [("c_count", text)])
+            #expect(status == 400 && answer["message"] == "querystring/c_count must be integer", "\(answer)")
+            #expect(answer["code"] == "FST_ERR_VALIDATION")
+        }
+        (status, answer) = try await Self.send(backend, "/c_items/", [("c_count", "2.0")])
+        #expect(status == 200 && Self.names(answer) == ["a"], "\(answer)")
+        (status, answer) = try await Self.send(backend, "/c_items/", [("c_price", "two")])
+        #expect(status == 400 && answer["message"] == "querystring/c_price must be number", "\(answer)")
         (status, answer) = try await Self.send(backend, "/c_items/", [("c_active", "yes")])
         #expect(status == 400 && answer["message"] == "querystring/c_active must be boolean", "\(answer)")
     }
@@ -513,7 +521,7 @@ import FoundationNetworking
             method: "POST",
             body: #"[{"filter":{"c_count":"two"},"stateTo":"DRAFT"}]"#
         )
-        #expect(status == 400 && answer["message"] == "body/0/filter/c_count must be number", "\(answer)")
+        #expect(status == 400 && answer["message"] == "body/0/filter/c_count must be integer", "\(answer)")
     }
 
     // MARK: Writing
@@ -1204,17 +1212,20 @@ import FoundationNetworking
         #expect(await backend.documents(in: "c_items").first?["c_count"] == 2)
     }
 
-    /// Each update operator's schema lists only the fields of the kinds it takes: `$inc` and `$mul` numbers,
+    /// Each update operator's schema lists only the fields of the kinds it takes: `$inc` and `$mul` numbers (a JSON
+    /// Schema `number`, not an `integer`: `getPropertiesFilteredByType` compares the type with `'number'`),
     /// `$push`, `$pull` and `$addToSet` arrays, `$currentDate` dates (crud-service `lib/JSONSchemaGenerator.js`,
     /// `propertiesPatchCommandsValidation`); another is an additional property, which the error handler words as its
     /// own 400 (`tests/httpInterface.patchById.special.test.js`, `$addToSet` of a string field). The backend knows
-    /// the kinds from the registered model.
+    /// the kinds from the registered model: `c_count` is an `Int`, `c_price` a `Double`.
     @Test func anUpdateOperatorTakesOnlyTheFieldsOfItsKind() async throws {
         let backend = InMemoryBackend(.mia)
-        try await backend.insert([Item(id: ObjectID(Self.first)!, name: "a", count: 2, active: true, tags: ["x"])])
+        try await backend.insert([
+            Item(id: ObjectID(Self.first)!, name: "a", count: 2, price: 1.5, active: true, tags: ["x"])
+        ])
         for (name, field) in [
             ("$addToSet", "c_name"), ("$push", "c_count"), ("$pull", "c_active"), ("$inc", "c_name"),
-            ("$mul", "c_tags"), ("$currentDate", "c_count"),
+            ("$mul", "c_tags"), ("$currentDate", "c_count"), ("$inc", "c_count"), ("$mul", "c_count"),
         ] {
             let value = name == "$currentDate" ? "true" : "1"
             let (status, answer) = try await Self.send(
@@ -1235,9 +1246,9 @@ import FoundationNetworking
             backend,
             "/c_items/\(Self.first)",
             method: "PATCH",
-            body: #"{"$inc":{"c_count":1},"$addToSet":{"c_tags":"y"},"$currentDate":{"c_when":true}}"#
+            body: #"{"$inc":{"c_price":1},"$addToSet":{"c_tags":"y"},"$currentDate":{"c_when":true}}"#
         )
-        #expect(status == 200 && answer["c_count"] == 3 && answer["c_tags"] == ["x", "y"], "\(answer)")
+        #expect(status == 200 && answer["c_price"] == 2.5 && answer["c_tags"] == ["x", "y"], "\(answer)")
         #expect(await backend.documents(in: "c_items").first?["c_name"] == "a")
     }
 

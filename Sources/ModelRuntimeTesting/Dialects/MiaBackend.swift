@@ -156,15 +156,26 @@ struct MiaBackend: BackendDialect {
         let expected: (kind: ExpectedKind, name: String)
         switch (kind, ValueKind(value)) {
         case (.string?, .string), (.number?, .number), (.boolean?, .bool), (_, .null): return value
+        case (.integer?, .number) where isWhole(value): return value
         case (.string?, _): expected = (.string, "string")
         case (.number?, _): expected = (.number, "number")
+        case (.integer?, _): expected = (.number, "integer")
         case (.boolean?, _): expected = (.boolean, "boolean")
         default: return value
         }
-        guard let coerced = coerce(value, to: expected.kind) else {
+        guard let coerced = coerce(value, to: expected.kind), kind != .integer || isWhole(coerced) else {
             throw schemaFault("\(pointer) must be \(expected.name)")
         }
         return coerced
+    }
+
+    /// Whether `value` is a number Ajv's `integer` takes: one without a fraction.
+    private static func isWhole(_ value: JSONValue) -> Bool {
+        switch value {
+        case .int, .bigInteger: true
+        case .double(let number): number.isFinite && number == number.rounded(.towardZero)
+        default: false
+        }
     }
 
     /// `value` coerced to `kind` as Ajv coerces a scalar; nil where it doesn't.
@@ -616,12 +627,10 @@ struct MiaBackend: BackendDialect {
             case .string?, .date?:
                 conditions.append(.object([name: .string(text)]))
                 continue
-            case .number?, .boolean?:
-                let expected: ExpectedKind = kind == .number ? .number : .boolean
-                guard let value = Self.coerce(.string(text), to: expected) else {
-                    throw Self.schemaFault("querystring/\(name) must be \(kind == .number ? "number" : "boolean")")
-                }
-                conditions.append(.object([name: value]))
+            case .number?, .integer?, .boolean?:
+                conditions.append(
+                    .object([name: try Self.coercedScalar(.string(text), at: "querystring/\(name)", kind: kind)])
+                )
                 continue
             case .objectID?:
                 guard ObjectID(text) != nil else {
@@ -742,6 +751,7 @@ struct MiaBackend: BackendDialect {
         switch kind {
         case .string: "string"
         case .number: "number"
+        case .integer: "integer"
         case .boolean: "boolean"
         case .date: "Date"
         case .objectID: "ObjectId"

@@ -5,6 +5,9 @@ import ModelRuntime
 /// filter's values and a query parameter's text by.
 enum FieldKind: Sendable, Equatable {
     case string, number, boolean, date, objectID
+    /// A number the model reads only when it is whole (an `Int`): a JSON Schema `integer`, which crud-service's
+    /// schemas keep apart from `number`.
+    case integer
     /// An array (the service's `Array` type), which its query parser takes some operators of and not others.
     case array
     /// An object, or a value of a type of its own that takes none of the others: nothing to cast.
@@ -34,7 +37,7 @@ extension BackendState {
             if readsText { return reads(1) == true ? nil : .string }
             if reads("0123456789abcdef01234567") == true { return .objectID }
             if reads("2026-01-02T03:04:05.678Z") == true || reads("2026-01-02") == true { return .date }
-            if reads(1) == true { return .number }
+            if reads(1) == true { return reads(1.5) == true ? .number : .integer }
             if reads(true) == true { return .boolean }
             if reads([]) == true { return .array }
             return .other
