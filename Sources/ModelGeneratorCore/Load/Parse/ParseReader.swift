@@ -5,6 +5,9 @@
 /// A system class (`_User`, `_Role`, `_Session`, `_Installation`) gets the fields Parse Server gives it when its
 /// definition leaves them out, as a Defined Schema does: the server has them whatever the schema says.
 ///
+/// The rows of a Postgres server's `_SCHEMA` table read as their answer does: they are `GET /schemas`' classes with the
+/// fields the server stores for itself (``storageFields``), which it leaves out of every answer.
+///
 /// Parse's types that the schema model has (String, Number, Boolean, Date, File) keep their names; `Pointer` is an
 /// expandable `Reference` to its `targetClass`, `Object` is `Any`, and `Array` is an array of `Any` (Parse doesn't
 /// type the elements). `Relation`, `GeoPoint`, `Polygon`, `Bytes` and `ACL` keep their Parse names, a `Relation` with its
@@ -46,6 +49,17 @@ enum ParseReader {
             ("appVersion", "String", nil), ("appName", "String", nil), ("appIdentifier", "String", nil),
             ("parseVersion", "String", nil),
         ],
+    ]
+
+    /// The fields Parse Server keeps for itself in a class's stored schema and leaves out of `GET /schemas` and of
+    /// every object it answers: the permissions (`_rperm`, `_wperm`, with a `contents` type where Postgres stores them,
+    /// `toPostgresSchema`), and `_User`'s password, token and lockout columns (`PostgresStorageAdapter.js`,
+    /// `toParseSchema` and `createTable`; `SchemaController.js`, `convertAdapterSchemaToParseSchema`). No client can
+    /// name one: Parse's field names begin with a letter (`classAndFieldRegex`).
+    static let storageFields: Set<String> = [
+        "_rperm", "_wperm", "_hashed_password", "_password_history", "_password_changed_at", "_email_verify_token",
+        "_email_verify_token_expires_at", "_perishable_token", "_perishable_token_expires_at",
+        "_account_lockout_expires_at", "_failed_login_count", "_tombstone",
     ]
 
     /// The classes every Parse Server has, which a pointer may target without the schema listing them.
@@ -94,6 +108,7 @@ enum ParseReader {
             let fieldEntries = reader.mapping(fields, "'fields' of '\(name)'")
         {
             properties = fieldEntries.compactMap { entry in
+                if storageFields.contains(entry.name) { return nil }
                 guard let field = serverFields.first(where: { $0.name == entry.name }) else {
                     return readField(entry, &reader)
                 }
