@@ -497,6 +497,13 @@ public enum Paths {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
+    /// An input's `path` as generated files name it: relative to the config's folder, both read from the working
+    /// directory, so that an absolute path in a config (`/Users/ann/app/schema`) leaves no machine's folders in the
+    /// committed output, which would differ on every machine that generates it and fail `--check` there.
+    public static func shown(_ path: String, configDirectory: String, workingDirectory: String) -> String {
+        relative(join(workingDirectory, path), to: join(workingDirectory, configDirectory))
+    }
+
     /// `base/relative`, with `.` and `..` folded; an absolute `relative` stands alone.
     public static func join(_ base: String, _ relative: String) -> String {
         let combined = relative.hasPrefix("/") || base == "." ? relative : base + "/" + relative

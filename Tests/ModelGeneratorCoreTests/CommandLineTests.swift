@@ -166,6 +166,32 @@ import Testing
         }
     }
 
+    /// A config that names its schemas and mappings by absolute paths generates what it does with relative ones:
+    /// the headers name each input from the config's folder, so that the committed output holds no machine's
+    /// folders and `--check` passes wherever the repository is checked out.
+    @Test(arguments: [("Medable", "schemas: [schema/"), ("Blog", "mappings: [schema/")])
+    func absoluteInputPathsGenerateTheSameFiles(goldenCase: String, entry: String) async throws {
+        let directory = try workspace(goldenCase)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("model-generator.yaml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        #expect(text.contains(entry))
+        let absolute = entry.replacingOccurrences(of: "[", with: "[\(directory.path)/")
+        try text.replacingOccurrences(of: entry, with: absolute).write(to: config, atomically: true, encoding: .utf8)
+        // From another working directory, with the config given relative to it.
+        let elsewhere = directory.deletingLastPathComponent()
+        let configPath = "\(directory.lastPathComponent)/model-generator.yaml"
+        let run = try await run(["generate", "--config", configPath], in: elsewhere)
+        #expect(run.status == 0, "\(run.errors)")
+        let expected = Self.packageRoot.appendingPathComponent("Tests/Goldens/\(goldenCase)/Expected")
+        var generated = try snapshot(directory.appendingPathComponent("Expected"))
+        // The manifest names the config relative to the folder, as always; the goldens don't keep it.
+        let manifest = generated.removeValue(forKey: ".model-generator-manifest") ?? Data()
+        #expect(String(decoding: manifest, as: UTF8.self).contains("\nconfig: ../model-generator.yaml\n"))
+        #expect(!generated.isEmpty)
+        #expect(generated == (try snapshot(expected)), "\(run.output)")
+    }
+
     @Test func checkPassesWhenCurrentAndFailsAfterASchemaEditWithoutWriting() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -45,8 +45,12 @@ enum MappingFiles {
             }
             var (file, fileDiagnostics) = MappingLoader.load(text, file: path)
             diagnostics.append(contentsOf: fileDiagnostics)
-            // Headers name the file as the config does, wherever the generator runs from.
-            let displayName = Paths.relative(path, to: configDirectory)
+            // Headers name the file from the config's folder, wherever the generator runs from.
+            let displayName = Paths.shown(
+                path,
+                configDirectory: configDirectory,
+                workingDirectory: files.workingDirectory
+            )
             for index in file.contexts.indices { file.contexts[index].file = displayName }
             stack.append((path, key))
             for imported in file.imports {

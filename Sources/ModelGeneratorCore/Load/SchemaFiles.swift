@@ -24,8 +24,12 @@ enum SchemaFiles {
                 }
                 var (objects, fileDiagnostics) = SchemaLoader.load(text, file: file)
                 diagnostics.append(contentsOf: fileDiagnostics)
-                // Headers name the file as the config does, wherever the generator runs from.
-                let shownName = name.map { Paths.join(schema.value, $0) } ?? schema.value
+                // Headers name the file from the config's folder, wherever the generator runs from.
+                let shownName = Paths.shown(
+                    file,
+                    configDirectory: configDirectory,
+                    workingDirectory: files.workingDirectory
+                )
                 for index in objects.indices { objects[index].sourceFile = shownName }
                 for format in Set(objects.map(\.format)) where format.dialect != nil {
                     if !firstOfFormat.contains(where: { $0.format == format }) {
