@@ -10,13 +10,20 @@ import Testing
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("RealSchemas")
 
-    /// Every schema entry to test: each file, and the mdctl folder as one entry.
+    /// Every schema entry to test: each file, and the mdctl folder as one entry. The CRUD SQL tables are refused,
+    /// and tested as such (`crudSQLTables`).
     static var entries: [String] {
+        let files = schemaFiles.filter { !$0.hasPrefix("cortex/env-objects/") && !$0.hasPrefix(crudSQLFolder) }
+        return files + ["cortex/env-objects"]
+    }
+
+    static let crudSQLFolder = "mia/crud-sql/"
+    static var crudSQLTables: [String] { schemaFiles.filter { $0.hasPrefix(crudSQLFolder) } }
+
+    static var schemaFiles: [String] {
         let enumerator = FileManager.default.enumerator(atPath: directory.path)
-        let files = (enumerator?.allObjects as? [String] ?? []).filter {
-            ($0.hasSuffix(".json") || $0.hasSuffix(".ndjson")) && !$0.hasPrefix("cortex/env-objects/")
-        }
-        return files.sorted() + ["cortex/env-objects"]
+        return (enumerator?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".json") || $0.hasSuffix(".ndjson") }
+            .sorted()
     }
 
     /// The disk, with the config held in memory.
@@ -286,6 +293,22 @@ import Testing
     }
 
     // MARK: Mia-Platform
+
+    /// A table configuration of Mia-Platform's CRUD SQL service is refused with one error at its `metadata`: no
+    /// complaint about its types (`decimal`, `Date`) or its keys, and no file.
+    @Test func crudSQLTablesAreRefusedAtTheirMetadata() throws {
+        #expect(Self.crudSQLTables == ["mia/crud-sql/books.json"])
+        let result = Self.run(config: "schemas: [mia/crud-sql/books.json]\noutput: Generated\n")
+        let diagnostics = result.diagnostics.all
+        #expect(
+            diagnostics.map { "\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message)" } == [
+                "63:3: error: this is a table configuration of Mia-Platform's CRUD SQL service ('books'), not a CRUD service collection: its 'metadata' names the table's primary key. The generator doesn't read CRUD SQL tables"
+            ]
+        )
+        #expect(diagnostics.first?.location.file.hasSuffix("/mia/crud-sql/books.json") == true)
+        #expect(diagnostics.first?.hint?.contains("Leave the file out of 'schemas:'") == true)
+        #expect(result.files.isEmpty)
+    }
 
     static func property(_ path: [String], in properties: [PropertyDefinition]) -> PropertyDefinition? {
         guard let first = properties.first(where: { $0.name.value == path[0] }) else { return nil }

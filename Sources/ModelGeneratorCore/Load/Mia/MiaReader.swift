@@ -6,6 +6,9 @@
 /// map onto the schema model's (`string` → String, `number` → Number, `boolean` → Boolean, `Date` → Date,
 /// `ObjectId` → ObjectId, `Array` → an array of its `items`); a `RawObject` with a schema is a `Document` with its
 /// properties, one without is `Any`, and `GeoPoint` keeps its name.
+///
+/// A table configuration of Mia-Platform's CRUD SQL service looks much the same (`name`, `endpointBasePath`, a JSON
+/// Schema `schema`) but has a `metadata` with the table's primary key; it is refused with an error at that key.
 enum MiaReader {
     static let collectionKeys = [
         "name", "defaultName", "endpointBasePath", "internalEndpoints", "defaultState", "description", "fields",
@@ -96,6 +99,10 @@ enum MiaReader {
     )
         -> ObjectDefinition?
     {
+        if let metadata = crudSQLMetadata(node) {
+            refuseCRUDSQLTable(node, metadata: metadata, &reader)
+            return nil
+        }
         // The Console writes `defaultName` where the service has `name`.
         let nameKey = node["name"] == nil && node["defaultName"] != nil ? "defaultName" : "name"
         guard
@@ -146,6 +153,35 @@ enum MiaReader {
         }
         definition.defaultState = CortexReader.optionalString(node["defaultState"], "'defaultState'", &reader)
         return definition
+    }
+
+    /// The `metadata` entry of a table configuration of Mia-Platform's CRUD SQL service, or nil for anything else.
+    /// The table's `metadata` names its primary key (`primaryKey`) and whether the database generates it
+    /// (`manageIdColumn`), both required by the service; no CRUD service collection has a `metadata` key at the top
+    /// (the Console's export has one around its `data`, with the project and branch, which is read before this).
+    static func crudSQLMetadata(_ node: SyntaxNode) -> SyntaxNode.Entry? {
+        guard let metadata = node.entries?.first(where: { $0.name == "metadata" }), metadata.value.entries != nil,
+            metadata.value["primaryKey"] != nil || metadata.value["manageIdColumn"] != nil
+        else { return nil }
+        return metadata
+    }
+
+    /// A CRUD SQL table is not read: it would become a CRUD service model with an ObjectId `_id`, a `__STATE__`
+    /// and typed queries, and CRUD SQL answers with none of that (see ObjectDefinitions.md, "CRUD SQL tables").
+    private static func refuseCRUDSQLTable(
+        _ node: SyntaxNode,
+        metadata: SyntaxNode.Entry,
+        _ reader: inout NodeReader
+    ) {
+        let table = node["name"]?.scalarText.map { " ('\($0)')" } ?? ""
+        reader.diagnostics.error(
+            "this is a table configuration of Mia-Platform's CRUD SQL service\(table), not a CRUD service collection: "
+                + "its 'metadata' names the table's primary key. The generator doesn't read CRUD SQL tables",
+            at: metadata.key.location,
+            hint: "CRUD SQL answers with an '_id' made from the primary key, column names in the database driver's "
+                + "case and no '__STATE__', and serves fewer query and update operators than the CRUD service: a "
+                + "model of the CRUD service would decode and send what it doesn't. Leave the file out of 'schemas:'"
+        )
     }
 
     /// The path of the API calls: the runtime puts the slash in front of it itself.
