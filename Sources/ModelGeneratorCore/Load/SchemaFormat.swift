@@ -54,7 +54,7 @@ public enum SchemaFormat: String, Hashable, Sendable, CaseIterable {
             || (root["schema"]?.entries != nil && root["name"] != nil)
             || root["internalEndpoints"] != nil || root["defaultName"] != nil
             || root["data"]?["collections"]?.entries != nil || MiaReader.isField(root)
-            || MiaReader.crudSQLMetadata(root) != nil
+            || MiaReader.crudSQLMetadata(root) != nil || MiaReader.isViewDefinition(root)
         {
             return .mia
         }

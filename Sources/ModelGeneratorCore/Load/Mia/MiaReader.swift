@@ -103,6 +103,10 @@ enum MiaReader {
             refuseCRUDSQLTable(node, metadata: metadata, &reader)
             return nil
         }
+        if isViewDefinition(node) {
+            refuseViewDefinition(node, &reader)
+            return nil
+        }
         // The Console writes `defaultName` where the service has `name`.
         let nameKey = node["name"] == nil && node["defaultName"] != nil ? "defaultName" : "name"
         guard
@@ -153,6 +157,29 @@ enum MiaReader {
         }
         definition.defaultState = CortexReader.optionalString(node["defaultState"], "'defaultState'", &reader)
         return definition
+    }
+
+    /// A view definition of the CRUD service, as it loads them from its `VIEWS_DEFINITION_FOLDER` (`index.js`):
+    /// `{"name", "source", "type": "view", "pipeline"}`, without fields of its own. The service takes the view's
+    /// fields from the collection definition of the same name (`lib/mergeViewsInCollections.js`). A Console
+    /// collection of type `view` has its fields, and is read as a collection.
+    static func isViewDefinition(_ node: SyntaxNode) -> Bool {
+        node["type"]?.scalarText == "view" && node["source"] != nil && node["pipeline"] != nil
+            && node["fields"] == nil && node["schema"] == nil
+    }
+
+    /// A view definition is no collection: read as one, it would be a model without fields. Its model is its
+    /// collection definition's.
+    private static func refuseViewDefinition(_ node: SyntaxNode, _ reader: inout NodeReader) {
+        let name = node["name"]?.scalarText.map { "'\($0)'" } ?? "of this name"
+        let source = node["source"]?.scalarText.map { " over '\($0)'" } ?? ""
+        reader.diagnostics.error(
+            "this is a view definition of the CRUD service\(source), not a collection definition: the service takes "
+                + "the view's fields from the collection definition \(name)",
+            at: node.location,
+            hint: "name the folder of collection definitions (the service's COLLECTION_DEFINITION_FOLDER) in "
+                + "'schemas:', not its views' (VIEWS_DEFINITION_FOLDER)"
+        )
     }
 
     /// The `metadata` entry of a table configuration of Mia-Platform's CRUD SQL service, or nil for anything else.
