@@ -141,4 +141,20 @@ private func probe<T: Decodable>(
         #expect(key.intValue == nil)
         #expect(JSONKey(intValue: 2).stringValue == "2")
     }
+
+    /// A default the generator converts from the mapping's JSON (an array's) is computed by a call that may throw,
+    /// inside the argument; its error comes out of the decoding, and it is not computed when the key is there.
+    @Test func aDefaultMayThrowAndIsComputedOnlyWhenMissing() throws {
+        struct Unconvertible: Error {}
+        struct Tags: Decodable {
+            var tags: [String]
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: JSONKey.self)
+                tags = try container.decode([String].self, at: ["meta", "tags"], default: try Self.fallback())
+            }
+            static func fallback() throws -> [String] { throw Unconvertible() }
+        }
+        #expect(try decode(Tags.self, from: #"{"meta": {"tags": ["a"]}}"#).tags == ["a"])
+        #expect(throws: Unconvertible.self) { try decode(Tags.self, from: "{}") }
+    }
 }

@@ -41,11 +41,12 @@ extension KeyedDecodingContainer where Key == JSONKey {
     ///
     /// `null` throws `valueNotFound`: a default stands in for an absent key only, so that a server sending `null`
     /// is noticed. A mapping can accept `null` too (`nullAsMissing`), which the generator writes as
-    /// `decodeIfPresent(_:at:) ?? default`.
+    /// `decodeIfPresent(_:at:) ?? default`. `defaultValue` may throw: the generator converts a default it has no
+    /// Swift literal for (an array's) from the mapping's JSON, and a failed conversion is thrown here.
     public func decode<T: Decodable>(
         _ type: T.Type,
         at path: [JSONKey],
-        default defaultValue: @autoclosure () -> T
+        default defaultValue: @autoclosure () throws -> T
     ) throws -> T {
         try decodeUnlessMissing(type, at: path) ?? defaultValue()
     }

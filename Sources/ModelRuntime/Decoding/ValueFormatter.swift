@@ -95,7 +95,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
         at path: [JSONKey],
         formatter: F.Type,
         userData: F.UserData,
-        default defaultValue: @autoclosure () -> F.Value
+        default defaultValue: @autoclosure () throws -> F.Value
     ) throws -> F.Value {
         let raw = try decodeUnlessMissing(F.Raw.self, at: path)
         return try raw.map { try F.value(from: $0, userData: userData, codingPath: codingPath(to: path)) }
@@ -118,7 +118,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
     public func decode<F: ValueFormatter>(
         at path: [JSONKey],
         formatter: F.Type,
-        default defaultValue: @autoclosure () -> F.Value
+        default defaultValue: @autoclosure () throws -> F.Value
     ) throws -> F.Value where F.UserData == NoUserData {
         try decode(at: path, formatter: formatter, userData: NoUserData(), default: defaultValue())
     }
