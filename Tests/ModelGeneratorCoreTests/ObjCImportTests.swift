@@ -90,14 +90,14 @@ import Testing
                 "  Article:",
                 "    properties:",
                 "      title: { keyPath: title, type: String, formatter: LenientStringFormatter, optional: true }",
-                "      tags: { keyPath: tags, type: \"[String]\", optional: true }",
+                "      tags: { keyPath: tags, type: \"[String]\", singleAsArray: true, optional: true }",
                 "      extra: { keyPath: extra, type: JSONValue, optional: true }",
                 "      place: { keyPath: place, type: JSONValue, optional: true }",
                 "      published: { keyPath: published, type: Bool, formatter: LenientBoolFormatter, default: false, nullAsMissing: true }",
                 "      link: { keyPath: web_url, type: URL, optional: true }",
                 #"      date: { keyPath: pub_date, type: Date, formatter: RestKitPatternDateFormatter, userData: { format: "yyyy-MM-dd", timeZone: "Europe/Paris" }, optional: true }"#,
                 "      author: { keyPath: by, object: Author, optional: true }",
-                "      editors: { keyPath: editors, collection: Author, optional: true }",
+                "      editors: { keyPath: editors, collection: Author, singleAsArray: true, optional: true }",
             ]
         )
         #expect(
@@ -139,7 +139,7 @@ import Testing
                 "    properties:",
                 "      title: { keyPath: title, type: String, formatter: LenientStringFormatter, optional: true }",
                 "      author: { keyPath: by, object: Author, optional: true }",
-                "      editors: { keyPath: editors, collection: Author, optional: true }",
+                "      editors: { keyPath: editors, collection: Author, singleAsArray: true, optional: true }",
             ]
         )
         // The sample has no scores, so they stay Doubles with a note.
@@ -228,7 +228,7 @@ import Testing
                 "      name: { keyPath: full_name, type: String, formatter: LenientStringFormatter, optional: true }",
                 #"      identifier: { keyPath: "@self", type: Double, formatter: LenientDoubleFormatter, optional: true }"#,
                 "      author: { keyPath: by, object: Author, optional: true }",
-                #"      editors: { keyPath: "@self", collection: Author, optional: true }"#,
+                #"      editors: { keyPath: "@self", collection: Author, singleAsArray: true, optional: true }"#,
             ]
         )
         #expect(

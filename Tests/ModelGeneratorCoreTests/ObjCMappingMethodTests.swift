@@ -212,8 +212,8 @@ import Testing
                 "    properties:",
                 "      title: { keyPath: title, type: String, formatter: LenientStringFormatter, optional: true }",
                 "      observer: { keyPath: seen_by, object: Person, optional: true }",
-                "      helpers: { keyPath: helpers, collection: Person, optional: true }",
-                "      remarks: { keyPath: remarks, collection: Remark, optional: true }",
+                "      helpers: { keyPath: helpers, collection: Person, singleAsArray: true, optional: true }",
+                "      remarks: { keyPath: remarks, collection: Remark, singleAsArray: true, optional: true }",
                 "  Remark:",
                 "    properties:",
                 "      body: { keyPath: text, type: String, formatter: LenientStringFormatter, optional: true }",
@@ -524,7 +524,7 @@ import Testing
         #expect(
             mappingLines(yaml).filter { $0.hasPrefix("      ") } == [
                 "      observer: { keyPath: observer, object: Person, optional: true }",
-                "      helpers: { keyPath: helpers, collection: Person, optional: true }",
+                "      helpers: { keyPath: helpers, collection: Person, singleAsArray: true, optional: true }",
             ]
         )
         #expect(

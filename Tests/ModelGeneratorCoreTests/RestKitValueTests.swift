@@ -242,30 +242,13 @@ import Testing
         """#
 
     @Test func theRealObservationDecodesAsRestKitMappedIt() async throws {
-        let (yaml, diagnostics) = ObjCMappingImporter.importMappings(
-            from: .restkit,
-            files: [.init(path: "SightingMappings.m", text: Self.mapping)],
-            headers: [Self.header],
-            samples: [:]
+        let output = try await runImported(
+            Self.mapping,
+            header: Self.header,
+            package: "RestKitValues",
+            module: "Sightings",
+            main: Self.main
         )
-        #expect(!diagnostics.hasErrors)
-        let generated = generate(
-            config: "mappings: [mappings.yaml]\noutput: Generated\n",
-            ["mappings.yaml": yaml]
-        )
-        #expect(messages(generated).filter { $0.contains("error") } == [])
-        let payload = try String(
-            contentsOf: CommandLineTests.packageRoot.appendingPathComponent(
-                "Tests/ObjCSources/iNaturalist/WilletObservationRails.json"
-            ),
-            encoding: .utf8
-        )
-        let output = try await GeneratedPackage(
-            name: "RestKitValues",
-            modules: ["Sightings": Dictionary(uniqueKeysWithValues: generated.files.map { ($0.path, $0.contents) })],
-            main: Self.main,
-            resources: ["observation.json": payload]
-        ).buildAndRun()
         #expect(
             output.split(separator: "\n").map(String.init) == [
                 "4985528 37.62412 -122.1417778333 44845",
@@ -278,4 +261,160 @@ import Testing
             ]
         )
     }
+}
+
+/// A to-many relationship of a real observation, which RestKit filled from an array or from one object sent alone,
+/// decoded by the model imported from a mapping of its shape through both decoding paths.
+/// On a thread of its own: the generated package builds.
+@Suite(.onOwnThread) struct RestKitToManyPayloadTests {
+    /// Written after iNaturalist's `ExploreObservation.h`, `ExploreIdentification.h` and `ExploreMappingProvider.m`
+    /// (0.10's `mapKeyPath:toRelationship:withMapping:`) at 620e21c: the same JSON keys and Objective-C types.
+    static let header = ObjCMappingImporter.SourceFile(
+        path: "Sighting.h",
+        text: """
+            @interface Identification : NSObject
+            @property (nonatomic, assign) NSInteger identificationId;
+            @property (nonatomic, copy) NSString *identificationScientificName;
+            @property (nonatomic, copy) NSString *identifierName;
+            @end
+            @interface Sighting : NSObject
+            @property (nonatomic, assign) NSInteger sightingId;
+            @property (nonatomic, copy) NSArray *identifications;
+            @end
+            """
+    )
+
+    static let mapping = """
+        @implementation SightingMappings
+        + (RKObjectMapping *)identificationMapping {
+            RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Identification class]];
+            [mapping mapKeyPath:@"id" toAttribute:@"identificationId"];
+            [mapping mapKeyPath:@"taxon.name" toAttribute:@"identificationScientificName"];
+            [mapping mapKeyPath:@"user.login" toAttribute:@"identifierName"];
+            return mapping;
+        }
+        + (RKObjectMapping *)sightingMapping {
+            RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Sighting class]];
+            [mapping mapKeyPath:@"id" toAttribute:@"sightingId"];
+            [mapping mapKeyPath:@"identifications" toRelationship:@"identifications" withMapping:[self identificationMapping]];
+            return mapping;
+        }
+        @end
+        """
+
+    /// The other forms a mapping may give `singleAsArray`, compiled and decoded beside the import.
+    static let handWritten = """
+        mappings:
+          Checklist:
+            properties:
+              tags: { keyPath: meta.tags, type: "[String]", singleAsArray: true, default: [] }
+              seen: { keyPath: seen, type: "[Date]", singleAsArray: true, optional: true }
+          Checklists:
+            properties:
+              lists: { keyPath: "@self", collection: Checklist, singleAsArray: true }
+        """
+
+    static let main = #"""
+        import Foundation
+        import ToManySightings
+        import ModelRuntime
+
+        let folder = URL(fileURLWithPath: CommandLine.arguments[1])
+        let listed = try Data(contentsOf: folder.appendingPathComponent("observation.json"))
+        // The same observation with its first identification sent alone, as a server sent a to-many relationship
+        // with one member.
+        var object = try JSONSerialization.jsonObject(with: listed) as! [String: Any]
+        object["identifications"] = (object["identifications"] as! [Any])[0]
+        let alone = try JSONSerialization.data(withJSONObject: object)
+
+        func show(_ label: String, _ sighting: Sighting) {
+            let names = (sighting.identifications ?? []).map {
+                "\($0.identificationId) \($0.identificationScientificName ?? "nil") \($0.identifierName ?? "nil")"
+            }
+            print(label, sighting.sightingId, names)
+        }
+        for (label, data) in [("listed", listed), ("alone", alone)] {
+            show(label, try JSONDecoder().decode(Sighting.self, from: data))
+            show(label + " tree", try JSONValue(parsing: data).decoded(as: Sighting.self))
+        }
+        let encoded = try JSONSerialization.jsonObject(
+            with: JSONEncoder().encode(try JSONDecoder().decode(Sighting.self, from: alone))
+        ) as! [String: Any]
+        print("encoded", (encoded["identifications"] as? [Any])?.count ?? -1)
+
+        let lists = try JSONDecoder().decode(
+            Checklists.self,
+            from: Data(#"{"meta": {"tags": "shorebird"}, "seen": "2017-01-21T23:40:56Z"}"#.utf8)
+        )
+        print("lists", lists.lists.count, lists.lists[0].tags, lists.lists[0].seen?.count ?? -1)
+        let many = try JSONValue(parsing: Data(#"[{"seen": ["2017-01-21T23:40:56Z"]}, {"meta": {"tags": ["a", "b"]}}]"#.utf8))
+            .decoded(as: Checklists.self)
+        print("lists", many.lists.count, many.lists[0].tags, many.lists[1].tags, many.lists[1].seen == nil)
+        let written = String(decoding: try JSONEncoder().encode(lists), as: UTF8.self)
+        print("written", written.hasPrefix("[{") && written.contains(#""tags":["shorebird"]"#))
+        """#
+
+    @Test func oneObjectInAToManyRelationshipIsAListOfOne() async throws {
+        let output = try await runImported(
+            Self.mapping,
+            header: Self.header,
+            more: Self.handWritten,
+            package: "RestKitToMany",
+            module: "ToManySightings",
+            main: Self.main
+        )
+        let both = #"["10075730 Tringa semipalmata alexshepard", "10135174 Tringa semipalmata devonderaad"]"#
+        let first = #"["10075730 Tringa semipalmata alexshepard"]"#
+        #expect(
+            output.split(separator: "\n").map(String.init) == [
+                "listed 4985528 \(both)",
+                "listed tree 4985528 \(both)",
+                "alone 4985528 \(first)",
+                "alone tree 4985528 \(first)",
+                "encoded 1",
+                #"lists 1 ["shorebird"] 1"#,
+                #"lists 2 [] ["a", "b"] true"#,
+                "written true",
+            ]
+        )
+    }
+}
+
+/// Imports RestKit mapping code with its header (and, with `more`, a hand-written mapping file beside it), generates
+/// the models into `module` of a package, and runs `main` on iNaturalist's real observation (`observation.json`);
+/// returns what it printed.
+private func runImported(
+    _ mapping: String,
+    header: ObjCMappingImporter.SourceFile,
+    more: String? = nil,
+    package: String,
+    module: String,
+    main: String
+) async throws -> String {
+    let (yaml, diagnostics) = ObjCMappingImporter.importMappings(
+        from: .restkit,
+        files: [.init(path: "SightingMappings.m", text: mapping)],
+        headers: [header],
+        samples: [:]
+    )
+    #expect(!diagnostics.hasErrors)
+    var files = ["mappings.yaml": yaml]
+    if let more { files["more.yaml"] = more }
+    let generated = generate(
+        config: "mappings: [\(files.keys.sorted().joined(separator: ", "))]\noutput: Generated\n",
+        files
+    )
+    #expect(messages(generated).filter { $0.contains("error") } == [])
+    let payload = try String(
+        contentsOf: CommandLineTests.packageRoot.appendingPathComponent(
+            "Tests/ObjCSources/iNaturalist/WilletObservationRails.json"
+        ),
+        encoding: .utf8
+    )
+    return try await GeneratedPackage(
+        name: package,
+        modules: [module: Dictionary(uniqueKeysWithValues: generated.files.map { ($0.path, $0.contents) })],
+        main: main,
+        resources: ["observation.json": payload]
+    ).buildAndRun()
 }

@@ -27,6 +27,9 @@ struct ImportedProperty: Sendable {
     var formatter: String?
     /// A date pattern for `NSDate` properties (`addDefaultDateFormatterForString:`, `stringToDateWithFormat:`).
     var datePattern: DatePattern?
+    /// A list property reads one value sent alone as a list of one, as RestKit read every relationship and, from
+    /// 0.20, every attribute (`singleAsArray`).
+    var singleAsArray = false
     var location: SourceLocation
 }
 

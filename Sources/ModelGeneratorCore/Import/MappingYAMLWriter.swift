@@ -15,7 +15,8 @@ struct MappingYAMLWriter {
     /// Says why RestKit's properties carry formatters and defaults that the Objective-C code did not write.
     static let restKitReadingNote = [
         "# As RestKit did, numbers and booleans may come as text (Lenient*Formatter), dates in any of RestKit's",
-        "# default formats (RestKitDateFormatter), and a number or BOOL whose key is missing or null reads as 0 or NO.",
+        "# default formats (RestKitDateFormatter), a number or BOOL whose key is missing or null reads as 0 or NO,",
+        "# and a list may come as its one element alone (singleAsArray).",
     ]
 
     /// MMDataObject's built-in pattern for `NSDate` properties without a formatter, as it wrote it.
@@ -129,7 +130,9 @@ struct MappingYAMLWriter {
                     }
                 }()
             switch isCollection {
-            case true?: attributes.append("collection: \(Self.scalar(target))")
+            case true?:
+                attributes.append("collection: \(Self.scalar(target))")
+                if system == .restkit, property.singleAsArray { attributes.append("singleAsArray: true") }
             case false?: attributes.append("object: \(Self.scalar(target))")
             case nil:
                 attributes.append("object: \(Self.scalar(target))")
@@ -146,6 +149,10 @@ struct MappingYAMLWriter {
             if let spelled { attributes.append("type: \(Self.scalar(spelled))") }
             if system == .restkit, property.formatter == nil {
                 attributes += restKitReading(of: type, spelled: spelled)
+                // A list of values; a `JSONValue` reads one value alone already.
+                if case .array = type, property.singleAsArray, spelled?.hasPrefix("[") == true {
+                    attributes.append("singleAsArray: true")
+                }
             } else if case .date = type {
                 let pattern = property.datePattern ?? defaultDatePattern ?? mmDataObjectDefault(for: declared)
                 if let pattern {

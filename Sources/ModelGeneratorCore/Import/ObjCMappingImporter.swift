@@ -555,7 +555,9 @@ struct MappingCodeReader {
                 return .null
             }
             guard isJSONKeyPath(keyPath, of: name, at: keyLocation) else { return .null }
-            return .attribute(ImportedProperty(name: name, keyPath: keyPath, location: keyLocation))
+            var attribute = ImportedProperty(name: name, keyPath: keyPath, location: keyLocation)
+            attribute.singleAsArray = receiverName == "RKAttributeMapping"
+            return .attribute(attribute)
         }
         guard case .mapping(let className) = receiver else { return nil }
         switch selector {
@@ -584,13 +586,15 @@ struct MappingCodeReader {
                 unreadable(argument(0), what: "the attribute list", at: location)
                 return .null
             }
-            for value in values { addAttribute(value, to: value, in: className, at: location) }
+            for value in values { addAttribute(value, to: value, in: className, at: location, version: .v020) }
         case "addAttributeMappingsFromDictionary:":
             guard case .dictionary(let pairs) = argument(0) else {
                 unreadable(argument(0), what: "the attribute dictionary", at: location)
                 return .null
             }
-            for pair in pairs { addAttribute(pair.key, to: pair.value, in: className, at: location) }
+            for pair in pairs {
+                addAttribute(pair.key, to: pair.value, in: className, at: location, version: .v020)
+            }
         case "mapRelationship:withMapping:", "addRelationshipMappingWithSourceKeyPath:mapping:":
             let relationship = relationship(from: argument(0), to: argument(0), mapping: argument(1), at: location)
             addPropertyMapping(relationship, to: className, at: location)
@@ -641,11 +645,20 @@ struct MappingCodeReader {
         return className
     }
 
+    /// The RestKit generation whose call maps an attribute: 0.20 read a single value into an `NSArray` attribute as a
+    /// list of one (`RKTransformedValueWithClass` in `RKMappingOperation.m`, then RKValueTransformers'
+    /// `objectToCollectionValueTransformer`); 0.10 found no transformation and set the property to nil
+    /// (`transformValue:atKeyPath:toType:` in `RKObjectMappingOperation.m`), which the model reads strictly.
+    enum RestKitVersion {
+        case v010, v020
+    }
+
     private mutating func addAttribute(
         _ keyPath: ObjCValue,
         to name: ObjCValue,
         in className: String,
-        at location: SourceLocation
+        at location: SourceLocation,
+        version: RestKitVersion = .v010
     ) {
         guard case .string(let key, let keyLocation) = keyPath else {
             unreadable(keyPath, what: "a key path", at: location)
@@ -656,7 +669,9 @@ struct MappingCodeReader {
             return
         }
         guard isJSONKeyPath(key, of: property, at: keyLocation) else { return }
-        mappings[className]?.add(ImportedProperty(name: property, keyPath: key, location: keyLocation))
+        var attribute = ImportedProperty(name: property, keyPath: key, location: keyLocation)
+        attribute.singleAsArray = version == .v020
+        mappings[className]?.add(attribute)
     }
 
     /// A property mapping from a nil key path maps the value itself (the error string at a response's `errors`):
@@ -721,12 +736,15 @@ struct MappingCodeReader {
             unreadable(mapping, what: "the mapping of relationship '\(property)'", at: location)
             return .null
         }
+        // Both generations put a single object into a to-many relationship as a list of one
+        // (`applyRelationshipMappings` in 0.10's `RKObjectMappingOperation.m`, 0.20's `RKMappingOperation.m`).
         return .relationship(
             ImportedProperty(
                 name: property,
                 keyPath: key,
                 relationship: target,
                 isCollection: isCollection,
+                singleAsArray: true,
                 location: keyLocation
             )
         )

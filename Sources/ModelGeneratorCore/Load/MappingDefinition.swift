@@ -44,6 +44,9 @@ public struct MappedPropertyDefinition: Hashable, Sendable {
     public var defaultValue: SyntaxNode?
     /// A `null` in the JSON counts as missing (and takes the default) instead of being an error.
     public var nullAsMissing = false
+    /// A list may come as its one element alone, which reads as a list of one (`singleAsArray` / `@singleAsArray`),
+    /// as RestKit read a to-many relationship; nil when the mapping does not say.
+    public var singleAsArray: Located<Bool>?
     /// The app's `ValueFormatter` type: `formatter`, or in `.mappings` the name of `@transformSelector`
     /// (`trimmedString:` → `TrimmedString`), since one transform class often holds many transforms; `@transformClass`
     /// names it only when there is no selector.

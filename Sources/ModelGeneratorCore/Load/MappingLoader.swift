@@ -41,7 +41,8 @@ public enum MappingLoader {
 
     static let yamlContextKeys = ["object", "inherits", "template", "aliases", "formatters", "properties"]
     static let yamlPropertyKeys = [
-        "keyPath", "type", "optional", "default", "nullAsMissing", "formatter", "userData", "object", "collection",
+        "keyPath", "type", "optional", "default", "nullAsMissing", "singleAsArray", "formatter", "userData", "object",
+        "collection",
     ]
 
     private static func readYAML(_ root: SyntaxNode, file: String, _ reader: inout NodeReader) -> LoadedFile {
@@ -129,6 +130,9 @@ public enum MappingLoader {
         if let value = node["nullAsMissing"] {
             property.nullAsMissing = reader.bool(value, "'nullAsMissing' of '\(entry.name)'") ?? false
         }
+        if let value = node["singleAsArray"], let flag = reader.bool(value, "'singleAsArray' of '\(entry.name)'") {
+            property.singleAsArray = Located(flag, at: value.location)
+        }
         property.formatter = located(node["formatter"], "'formatter' of '\(entry.name)'", &reader)
         property.userData = node["userData"]
         if let object = node["object"] {
@@ -175,7 +179,7 @@ public enum MappingLoader {
     static let appCoreKitContextKeys = ["@class", "@source", "@inherits"]
     static let appCoreKitPropertyKeys = [
         "@keyPath", "@optional", "@defaultValue", "@transformClass", "@transformSelector", "@transformUserData",
-        "@object", "@type", "@collection", "@nullAsMissing", "@clearContent", "@insertContentAtBegin",
+        "@object", "@type", "@collection", "@nullAsMissing", "@singleAsArray", "@clearContent", "@insertContentAtBegin",
     ]
 
     private static func readAppCoreKit(_ root: SyntaxNode, file: String, _ reader: inout NodeReader) -> LoadedFile {
@@ -254,6 +258,10 @@ public enum MappingLoader {
             case "@optional": property.isOptional = flag(attribute.value, what, &reader)
             case "@defaultValue": property.defaultValue = attribute.value
             case "@nullAsMissing": property.nullAsMissing = flag(attribute.value, what, &reader) ?? false
+            case "@singleAsArray":
+                property.singleAsArray = flag(attribute.value, what, &reader).map {
+                    Located($0, at: attribute.value.location)
+                }
             case "@transformClass": property.transformClass = located(attribute.value, what, &reader)
             case "@transformSelector":
                 if let selector = reader.string(attribute.value, what) {

@@ -653,7 +653,32 @@ struct MappingResolver {
         let isOptional = mapped.isOptional ?? (schemaRequired.map { !$0 } ?? headerSaysOptional ?? sampleSaysOptional)
         property.isRequired = mapped.defaultValue != nil || !isOptional
         if mapped.defaultValue != nil { checkDefault(property) }
+        if let singleAsArray = mapped.singleAsArray, singleAsArray.value {
+            property.singleAsArray = checkSingleAsArray(property, at: singleAsArray.location)
+        }
         return property
+    }
+
+    /// Whether `singleAsArray` can apply: to a list, read without a formatter (which converts the whole value, and
+    /// so decides itself what it accepts).
+    private mutating func checkSingleAsArray(_ property: ResolvedProperty, at location: SourceLocation) -> Bool {
+        if let formatter = property.formatter {
+            diagnostics.error(
+                "'singleAsArray' of '\(property.swiftName)' has no effect beside the formatter '\(formatter.typeName)', which reads the whole value",
+                at: location,
+                hint: "let \(formatter.typeName) accept one element as well as an array, and remove 'singleAsArray'"
+            )
+            return false
+        }
+        guard property.isArray else {
+            diagnostics.error(
+                "'singleAsArray' of '\(property.swiftName)' needs a list, and '\(property.swiftName)' holds one value",
+                at: location,
+                hint: "give it a list type ('collection:', or a 'type' such as '[String]'), or remove 'singleAsArray'"
+            )
+            return false
+        }
+        return true
     }
 
     /// A property's attributes after those of the attribute-only contexts it `@inherits`, in order; its own come
@@ -693,6 +718,7 @@ struct MappingResolver {
             result.isOptional = result.isOptional ?? attributes.isOptional
             result.defaultValue = result.defaultValue ?? attributes.defaultValue
             result.nullAsMissing = result.nullAsMissing || attributes.nullAsMissing
+            result.singleAsArray = result.singleAsArray ?? attributes.singleAsArray
             result.formatter = result.formatter ?? attributes.formatter
             result.transformClass = result.transformClass ?? attributes.transformClass
             result.userData = result.userData ?? attributes.userData

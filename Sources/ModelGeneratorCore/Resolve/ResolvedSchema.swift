@@ -83,6 +83,11 @@ public struct ResolvedProperty: Hashable, Sendable {
         get { mappingCoding?.value.nullAsMissing ?? false }
         set { updateMappingCoding { $0.nullAsMissing = newValue } }
     }
+    /// The list may come as its one element alone (a mapping's `singleAsArray`), read through `OneOrMany`.
+    public var singleAsArray: Bool {
+        get { mappingCoding?.value.singleAsArray ?? false }
+        set { updateMappingCoding { $0.singleAsArray = newValue } }
+    }
     /// The app's `ValueFormatter` type that converts the JSON value.
     public var formatter: ResolvedFormatter? {
         get { mappingCoding?.value.formatter }
@@ -98,6 +103,7 @@ public struct ResolvedProperty: Hashable, Sendable {
     private struct MappingCoding: Hashable, Sendable {
         var defaultValue: SyntaxNode?
         var nullAsMissing = false
+        var singleAsArray = false
         var formatter: ResolvedFormatter?
     }
 

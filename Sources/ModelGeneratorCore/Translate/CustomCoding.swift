@@ -206,6 +206,9 @@ struct CustomCoding {
             if let formatter {
                 return call("\(target)try SelfCoding.decode", ["from: decoder"] + formatter)
             }
+            if let list = oneOrMany(property) {
+                return ["\(target)try \(list.type)(from: decoder)\(list.unwrap)"]
+            }
             // The system properties read the model's own container: JSONDecoder reads every key of the object to
             // make one, and a second container would read them all again.
             let source = property.isSystemProperty && hasContainer ? "container" : "decoder"
@@ -213,9 +216,9 @@ struct CustomCoding {
             return ["\(target)try \(valueType(property))(from: \(source)\(counted))"]
         }
         let path = "[" + property.keyPath.map(SwiftText.stringLiteral).joined(separator: ", ") + "]"
-        let date = dateCoding(property)
-        let decodedType = date?.decodedType ?? "\(valueType(property)).self"
-        let unwrap = date?.unwrap ?? ""
+        let wrapper = oneOrMany(property) ?? dateCoding(property)
+        let decodedType = wrapper?.decodedType ?? "\(valueType(property)).self"
+        let unwrap = wrapper?.unwrap ?? ""
         let defaultValue = property.defaultValue.map { defaultExpression(property, $0, statics: &statics) }
 
         if let formatter {
@@ -233,9 +236,9 @@ struct CustomCoding {
             return call("\(target)try container.\(property.isRequired ? "decode" : "decodeIfPresent")", arguments)
         }
         if let defaultValue {
-            let wrappedDefault = date?.wrap(defaultValue, false) ?? defaultValue
+            let wrappedDefault = wrapper?.wrap(defaultValue, false) ?? defaultValue
             if property.nullAsMissing {
-                let optionalUnwrap = date?.optionalUnwrap ?? ""
+                let optionalUnwrap = wrapper?.optionalUnwrap ?? ""
                 return call(
                     "\(target)try container.decodeIfPresent",
                     [decodedType, "at: \(path)"],
@@ -262,13 +265,13 @@ struct CustomCoding {
             return call(
                 "\(target)try container.decodeOrNull",
                 [decodedType, location, "nulls: &nulls"],
-                suffix: date?.optionalUnwrap ?? ""
+                suffix: wrapper?.optionalUnwrap ?? ""
             )
         }
         return call(
             "\(target)try container.decodeIfPresent",
             [decodedType, location],
-            suffix: date?.optionalUnwrap ?? ""
+            suffix: wrapper?.optionalUnwrap ?? ""
         )
     }
 
@@ -321,26 +324,51 @@ struct CustomCoding {
         !property.isRequired && readsPlainKey(property)
     }
 
-    /// How a `Date` property is coded: through the backend's wrapper type.
-    private struct DateCoding {
-        /// `ISO8601Date<Date?>.self`, `ParseDate.self`, `[ParseDate].self`.
-        var decodedType: String
-        /// From the decoded value to the property's: `.wrappedValue`, `.map(\.wrappedValue)`.
+    /// How a property is coded through a wrapper type: a `Date` through the backend's, and a `singleAsArray` list
+    /// decoded through `OneOrMany`.
+    private struct WrapperCoding {
+        /// `ISO8601Date<Date?>`, `ParseDate`, `[ParseDate]`, `OneOrMany<Photo>`.
+        var type: String
+        /// From the decoded value to the property's: `.wrappedValue`, `.map(\.wrappedValue)`, `.elements`.
         var unwrap: String
         var optionalUnwrap: String
-        /// Wraps a value of the property's type for encoding.
+        /// Wraps a value of the property's type: a default, for decoding, and a date, for encoding.
         var wrap: (_ value: String, _ isOptional: Bool) -> String
+
+        var decodedType: String { type + ".self" }
     }
 
-    private func dateCoding(_ property: ResolvedProperty) -> DateCoding? {
+    /// The decoding of a list that may come as its one element alone, through `OneOrMany` of the element (of its
+    /// date wrapper, for dates). Encoding writes the list as any other: an array.
+    private func oneOrMany(_ property: ResolvedProperty) -> WrapperCoding? {
+        guard property.singleAsArray else { return nil }
+        var element = wireTypes.spelling(of: property.type)
+        var unwrapElements = ""
+        var wrapElements: (String) -> String = { $0 }
+        if property.type == .date, property.formatter == nil {
+            let types = property.isSystemProperty ? WireTypes.systemDates : wireTypes
+            let wrapper = types.dateWrapper
+            element = types.dateWrapperIsGeneric ? "\(wrapper)<\(element)>" : wrapper
+            unwrapElements = ".map(\\.wrappedValue)"
+            wrapElements = { "\($0).map { \(wrapper)(wrappedValue: $0) }" }
+        }
+        return WrapperCoding(
+            type: "OneOrMany<\(element)>",
+            unwrap: ".elements" + unwrapElements,
+            optionalUnwrap: "?.elements" + unwrapElements,
+            wrap: { value, _ in "OneOrMany(\(wrapElements(value)))" }
+        )
+    }
+
+    private func dateCoding(_ property: ResolvedProperty) -> WrapperCoding? {
         guard property.type == .date, property.formatter == nil else { return nil }
         // System timestamps are plain ISO 8601 strings in every backend, Parse's `createdAt` too.
         let types = property.isSystemProperty ? WireTypes.systemDates : wireTypes
         let wrapper = types.dateWrapper
         if types.dateWrapperIsGeneric || !property.isArray {
-            let decoded = types.dateWrapperIsGeneric ? "\(wrapper)<\(valueType(property))>.self" : "\(wrapper).self"
-            return DateCoding(
-                decodedType: decoded,
+            let decoded = types.dateWrapperIsGeneric ? "\(wrapper)<\(valueType(property))>" : wrapper
+            return WrapperCoding(
+                type: decoded,
                 unwrap: ".wrappedValue",
                 optionalUnwrap: "?.wrappedValue",
                 wrap: { value, isOptional in
@@ -349,8 +377,8 @@ struct CustomCoding {
             )
         }
         // A wrapper of one date codes an array element by element.
-        return DateCoding(
-            decodedType: "[\(wrapper)].self",
+        return WrapperCoding(
+            type: "[\(wrapper)]",
             unwrap: ".map(\\.wrappedValue)",
             optionalUnwrap: "?.map(\\.wrappedValue)",
             wrap: { value, isOptional in

@@ -101,7 +101,7 @@ struct SystemBundle {
     private static func matches(_ property: ResolvedProperty, _ member: SystemProperty) -> Bool {
         guard property.isSystemProperty, property.swiftName == member.swiftName,
             property.keyPath == [member.apiName], property.formatter == nil, property.defaultValue == nil,
-            property.isArray == member.isArray, property.isRequired == member.isGuaranteed
+            !property.singleAsArray, property.isArray == member.isArray, property.isRequired == member.isGuaranteed
         else { return false }
         switch (member.type, property.type) {
         case ("Date", .date), ("String", .string), ("ObjectId", .objectID), ("Boolean", .bool), ("Any", .any),
