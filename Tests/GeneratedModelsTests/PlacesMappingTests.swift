@@ -38,6 +38,42 @@ import Testing
         #expect(try json(encoded(place)) == json(Self.full))
     }
 
+    /// `full` with members the mappings don't read inside the objects their key paths pass through: `meta.source`,
+    /// `stats.history` (an object), and `links.wiki` where the model reads only `links.home`.
+    static let withUnreadMembers = Data(
+        #"""
+        {
+          "id_str": "p1", "name": "Hall", "is_open": false,
+          "meta": { "created_at": "2026-01-01T10:00:00.000Z", "source": "import", "revision": 3 },
+          "stats": { "rating": 4.5, "visits": 12, "history": { "2025": 40 } },
+          "links": { "wiki": "https://wiki.example.com" },
+          "owner": { "login": "ada" }, "checkins": [], "unread": true
+        }
+        """#.utf8
+    )
+
+    /// What a key path doesn't read of an object it passes through is kept and written back beside what it reads,
+    /// through `JSONDecoder` and through the client's tree alike: the app writes back what it read, as it does with
+    /// the object's own unknown members. `links`, which the model writes only when `homepage` has a value, is
+    /// written for what it kept.
+    @Test func membersOfAKeyPathsObjectsAreKeptAndWrittenBack() throws {
+        for place in [
+            try JSONDecoder().decode(Place.self, from: Self.withUnreadMembers),
+            try JSONValue(parsing: Self.withUnreadMembers).decoded(as: Place.self),
+        ] {
+            #expect(place.homepage == nil)
+            #expect(place.unknownMembers.members(at: ["meta"])["source"] == "import")
+            #expect(place.unknownMembers.members(at: ["links"])["wiki"] == "https://wiki.example.com")
+            #expect(place.unknownMembers["unread"] == true)
+            #expect(try json(encoded(place)) == json(Self.withUnreadMembers))
+            // Kept members take part in equality: a model that lost them is another value.
+            var stripped = place
+            stripped.unknownMembers.setMembers(UnknownMembers(), at: ["stats"])
+            #expect(stripped != place)
+            #expect(try json(encoded(stripped))["stats"] == ["rating": 4.5, "visits": 12])
+        }
+    }
+
     static let sparse = Data(
         #"""
         {

@@ -75,17 +75,30 @@ struct CustomCoding {
             )
         }
         if tracksNulls { output.decodeLines.append("self.\(Self.nullKeysName) = nulls") }
+        let keyPaths = KeyPathTree(properties.filter { !$0.keyPath.isEmpty })
         if let modeledKeys {
             output.staticLines += modeledKeysDeclaration(modeledKeys)
             output.decodeLines += call(
                 "self.\(Self.unknownMembersName) = try container.unknownMembers",
                 ["Self.\(Self.modeledKeysName)", "of: decoder"] + (counting == nil ? [] : ["counted: nulls"])
             )
+            // Each object the key paths pass through keeps the members they don't reach, for `encode(to:)` to write
+            // back beside the model's own.
+            for (path, keys) in keyPaths.objects() {
+                output.decodeLines += call(
+                    "try container.keepUnknownMembers",
+                    [
+                        "at: \(stringArray(path))", "besides: \(stringArray(keys))",
+                        "in: &self.\(Self.unknownMembersName)",
+                    ]
+                )
+            }
         }
         var usedNames: Set<String> = ["container", "nulls"]
         output.encodeLines += encodeLines(
-            KeyPathTree(properties.filter { !$0.keyPath.isEmpty }),
+            keyPaths,
             container: "container",
+            keepsUnknownMembers: modeledKeys != nil,
             formatters: formatters,
             usedNames: &usedNames
         )
@@ -146,13 +159,31 @@ struct CustomCoding {
         }
 
         var allProperties: [ResolvedProperty] { values.map(\.property) + children.flatMap(\.allProperties) }
+
+        /// The keys the tree's properties reach in its object: its values' and its children's.
+        var keys: [String] { values.map(\.key) + children.map(\.key) }
+
+        /// Every object below this one, depth first, by its path from here, with the keys reached in it.
+        func objects(below path: [String] = []) -> [(path: [String], keys: [String])] {
+            children.flatMap { child in
+                let childPath = path + [child.key]
+                return [(childPath, child.keys)] + child.objects(below: childPath)
+            }
+        }
     }
 
-    /// An object whose properties are all optional is only written when one of them has a value, so that a model
-    /// decoded without it encodes back without an empty object.
+    /// `["a", "b"]`, each element a Swift string literal.
+    private func stringArray(_ elements: [String]) -> String {
+        "[" + elements.map(SwiftText.stringLiteral).joined(separator: ", ") + "]"
+    }
+
+    /// An object whose properties are all optional is only written when one of them has a value, or it kept members
+    /// of its own, so that a model decoded without it encodes back without an empty object.
     private func encodeLines(
         _ tree: KeyPathTree,
+        path: [String] = [],
         container: String,
+        keepsUnknownMembers: Bool,
         formatters: [String: [String]],
         usedNames: inout Set<String>
     ) -> [String] {
@@ -174,12 +205,30 @@ struct CustomCoding {
                 "var \(name) = \(container).nestedContainer",
                 ["keyedBy: JSONKey.self", "forKey: \(codingKey(child.key))"]
             )
-            let body = open + encodeLines(child, container: name, formatters: formatters, usedNames: &usedNames)
+            let childPath = path + [child.key]
+            var body =
+                open
+                + encodeLines(
+                    child,
+                    path: childPath,
+                    container: name,
+                    keepsUnknownMembers: keepsUnknownMembers,
+                    formatters: formatters,
+                    usedNames: &usedNames
+                )
+            let kept = "self.\(Self.unknownMembersName)"
+            if keepsUnknownMembers {
+                body += call(
+                    "try \(name).encodeUnknown",
+                    ["\(kept).members(at: \(stringArray(childPath)))", stringArray(child.keys)]
+                )
+            }
             let subtree = child.allProperties
             if subtree.allSatisfy({ !$0.isRequired }) {
-                let condition = subtree.map { "self.\(SwiftNaming.escaped($0.swiftName)) != nil" }.joined(
-                    separator: " || "
-                )
+                let condition =
+                    (subtree.map { "self.\(SwiftNaming.escaped($0.swiftName)) != nil" }
+                    + (keepsUnknownMembers ? ["\(kept).keepsMembers(under: \(stringArray(childPath)))"] : []))
+                    .joined(separator: " || ")
                 lines.append("if \(condition) {")
                 lines += body.map { "    " + $0 }
                 lines.append("}")

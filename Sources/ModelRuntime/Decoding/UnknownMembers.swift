@@ -23,8 +23,8 @@ public struct UnknownMembers: Hashable, Sendable {
     /// None kept.
     public init() {}
 
-    /// Whether nothing is kept.
-    public var isEmpty: Bool { members.isEmpty }
+    /// Whether nothing is kept, here or in an object a key path reads.
+    public var isEmpty: Bool { members.isEmpty && nested.isEmpty }
 
     /// The kept value of `key`; setting `nil` removes it. A key the model defines is written by the model's own
     /// property, not from here.
@@ -44,8 +44,36 @@ public struct UnknownMembers: Hashable, Sendable {
         self.members = Array(members)
     }
 
-    /// Equal when the same keys hold the same values, in any order.
+    /// The members kept of the objects a mapped model reads through key paths, by the object's path: of
+    /// `{"user": {"name": "Ann", "id": 7}}` read through `user.name`, `["user"]` keeps `id`, which the model writes
+    /// back beside `name`. Empty for a model without key paths.
+    private var nested: [[String]: UnknownMembers] = [:]
+
+    /// The members kept of the object at `path` (`["user"]`, `["meta", "links"]`) that none of the model's key paths
+    /// reaches; none for a path the model reads no object at. A key a key path reaches is written by the model's
+    /// property, not from here.
+    public func members(at path: [String]) -> UnknownMembers {
+        path.isEmpty ? UnknownMembers(members: members) : nested[path] ?? UnknownMembers()
+    }
+
+    /// Keeps `kept` as the members of the object at `path`, in place of what was kept there.
+    public mutating func setMembers(_ kept: UnknownMembers, at path: [String]) {
+        if path.isEmpty {
+            members = kept.members
+        } else {
+            nested[path] = kept.members.isEmpty ? nil : UnknownMembers(members: kept.members)
+        }
+    }
+
+    /// Whether anything is kept in the object at `path` or in an object inside it: what makes a model write that
+    /// object when none of its own properties there has a value.
+    public func keepsMembers(under path: [String]) -> Bool {
+        nested.keys.contains { $0.starts(with: path) }
+    }
+
+    /// Equal when the same keys hold the same values, in any order, here and in every object a key path reads.
     public static func == (lhs: UnknownMembers, rhs: UnknownMembers) -> Bool {
+        guard lhs.nested == rhs.nested else { return false }
         // Nearly every model keeps none: settled without building dictionaries.
         if lhs.members.isEmpty || rhs.members.isEmpty { return lhs.members.isEmpty && rhs.members.isEmpty }
         return lhs.members.count == rhs.members.count && lhs.dictionary == rhs.dictionary
@@ -58,6 +86,7 @@ public struct UnknownMembers: Hashable, Sendable {
         } else {
             hasher.combine(dictionary)
         }
+        if !nested.isEmpty { hasher.combine(nested) }
     }
 
     private var dictionary: [String: JSONValue] {
@@ -111,6 +140,27 @@ extension KeyedDecodingContainer {
         // Through Foundation's JSONDecoder, listing the keys is most of the cost (Benchmarks/unknown-members.sh); a
         // container keyed by `MemberKey` lists only the unknown ones.
         return UnknownMembers(members: try unmodeledMembers(excluding: modeledKeys))
+    }
+}
+
+extension KeyedDecodingContainer where Key == JSONKey {
+    /// Keeps in `members` the members of the object at `path` whose keys are not in `modeledKeys` (the keys the
+    /// model's key paths reach in it): what a generated `init(from:)` of a mapped model keeps of each object its key
+    /// paths pass through. Nothing where the path reaches no object.
+    public func keepUnknownMembers(
+        at path: [String],
+        besides modeledKeys: Set<String>,
+        in members: inout UnknownMembers
+    ) throws {
+        var container = self
+        for key in path {
+            let jsonKey = JSONKey(key)
+            guard container.contains(jsonKey), (try? container.decodeNil(forKey: jsonKey)) == false,
+                let object = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: jsonKey)
+            else { return }
+            container = object
+        }
+        members.setMembers(UnknownMembers(members: try container.unmodeledMembers(excluding: modeledKeys)), at: path)
     }
 }
 

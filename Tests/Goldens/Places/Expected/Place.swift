@@ -65,6 +65,9 @@ public struct Place: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwis
         self.checkins = try container.decode([Checkin].self, forKey: JSONKey("checkins"))
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        try container.keepUnknownMembers(at: ["meta"], besides: ["created_at", "updated"], in: &self.unknownMembers)
+        try container.keepUnknownMembers(at: ["stats"], besides: ["rating", "visits"], in: &self.unknownMembers)
+        try container.keepUnknownMembers(at: ["links"], besides: ["home"], in: &self.unknownMembers)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -82,12 +85,15 @@ public struct Place: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwis
             self.updatedAt.map { ISO8601Date(wrappedValue: $0) },
             forKey: JSONKey("updated")
         )
+        try metaContainer.encodeUnknown(self.unknownMembers.members(at: ["meta"]), ["created_at", "updated"])
         var statsContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("stats"))
         try statsContainer.encode(self.rating, forKey: JSONKey("rating"))
         try statsContainer.encode(self.visits, forKey: JSONKey("visits"))
-        if self.homepage != nil {
+        try statsContainer.encodeUnknown(self.unknownMembers.members(at: ["stats"]), ["rating", "visits"])
+        if self.homepage != nil || self.unknownMembers.keepsMembers(under: ["links"]) {
             var linksContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("links"))
             try linksContainer.encodeIfPresent(self.homepage, forKey: JSONKey("home"))
+            try linksContainer.encodeUnknown(self.unknownMembers.members(at: ["links"]), ["home"])
         }
         try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }

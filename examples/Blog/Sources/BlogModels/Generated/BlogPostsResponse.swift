@@ -16,12 +16,14 @@ public struct BlogPostsResponse: Codable, Hashable, Sendable, KeepsUnknownMember
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.posts = try container.decode([BlogPost].self, at: ["data", "blogposts"])
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        try container.keepUnknownMembers(at: ["data"], besides: ["blogposts"], in: &self.unknownMembers)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         var dataContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("data"))
         try dataContainer.encode(self.posts, forKey: JSONKey("blogposts"))
+        try dataContainer.encodeUnknown(self.unknownMembers.members(at: ["data"]), ["blogposts"])
         try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
