@@ -13,21 +13,30 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Reads the mapping calls in FILES (RestKit 0.10 and 0.20, or MMDataObject's aliases, formatters and \
             collections) and the mapped classes' @property lines in the headers, and writes one mapping YAML file \
-            that the generator reads like any other. Whatever the import cannot read (a key computed at run time, \
-            say) is a warning naming its line.
+            that the generator reads like any other. A RestKit app's Core Data model (named among FILES, or found \
+            in the --headers folders) names each entity's class and types its attributes and relationships. \
+            Whatever the import cannot read (a key computed at run time, say) is a warning naming its line.
             """
     )
 
     @Option(name: .long, help: "The mapping system the files use: restkit or mmdataobject.")
     var from: ObjCMappingSystem
 
-    @Argument(help: "The Objective-C files (.m) with the mapping code.")
+    @Argument(
+        help: """
+            The Objective-C files (.m) with the mapping code, and the app's Core Data model: a .xcdatamodeld folder \
+            (its current version is read), a .xcdatamodel folder, or the 'contents' file inside one.
+            """
+    )
     var files: [String]
 
     @Option(
         name: .long,
         parsing: .upToNextOption,
-        help: "Headers, or folders searched for .h files, that declare the mapped classes."
+        help: """
+            Headers, or folders searched for .h files, that declare the mapped classes. A Core Data model \
+            (.xcdatamodeld or .xcdatamodel) in these folders is read too.
+            """
     )
     var headers: [String] = []
 
@@ -70,15 +79,18 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         var diagnostics = Diagnostics()
-        let headerPaths = headerPaths(&diagnostics)
+        let (headerPaths, foundModels) = headerPaths(&diagnostics)
+        let codePaths = files.filter { !CoreDataModelFiles.isModel($0) }
+        let modelPaths = models(named: files.filter(CoreDataModelFiles.isModel), found: foundModels, &diagnostics)
         do {
-            try checkOutput(against: files + headerPaths + samplePaths.map(\.path))
+            try checkOutput(against: files + headerPaths + samplePaths.map(\.path) + modelPaths)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        let sources = read(files, &diagnostics)
+        let sources = read(codePaths, &diagnostics)
         let headerFiles = read(headerPaths, &diagnostics)
+        let modelFiles = read(modelPaths, &diagnostics)
         var sampleNodes: [String: SyntaxNode] = [:]
         for (className, path) in samplePaths {
             guard let file = read([path], &diagnostics).first else { continue }
@@ -93,6 +105,7 @@ struct ImportCommand: ParsableCommand {
                 from: from,
                 files: sources,
                 headers: headerFiles,
+                models: modelFiles,
                 samples: sampleNodes
             )
             diagnostics.append(contentsOf: importDiagnostics)
@@ -129,6 +142,31 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
+    /// The `contents` files of the Core Data models named among FILES and found in the header folders, each once.
+    /// A model named that can't be read is an error; one found is a warning (the import then types from the
+    /// headers, as without it).
+    private func models(
+        named: [String],
+        found: [String],
+        _ diagnostics: inout Diagnostics
+    ) -> [String] {
+        var seen: Set<String> = []
+        var contents: [String] = []
+        for (path, isNamed) in named.map({ ($0, true) }) + found.map({ ($0, false) }) {
+            switch CoreDataModelFiles.contentsPath(of: path, files: FileSystem.inputFiles) {
+            case .success(let file):
+                if seen.insert(FileSystem.inputFiles.identity(file) ?? file).inserted { contents.append(file) }
+            case .failure(var problem):
+                if !isNamed {
+                    problem.severity = .warning
+                    problem.message += "; the import types from the headers without it"
+                }
+                diagnostics.append(problem)
+            }
+        }
+        return contents
+    }
+
     /// Stops before anything is read when --output names one of `inputs` (by device and inode: through a link, a
     /// hard link or another spelling of the path too), or anything but a file an earlier import wrote: import
     /// replaces its own mapping file, and leaves every other file where it would write as `init` does.
@@ -153,12 +191,12 @@ struct ImportCommand: ParsableCommand {
     }
 
     /// The header files, with each folder's `.h` files (searched through its subfolders) in name order, each
-    /// file once.
-    private func headerPaths(_ diagnostics: inout Diagnostics) -> [String] {
+    /// file once; and the Core Data models the folders hold.
+    private func headerPaths(_ diagnostics: inout Diagnostics) -> (headers: [String], models: [String]) {
         var search = HeaderFiles.Search(files: FileSystem.inputFiles)
         let paths = headers.flatMap { search.paths($0, at: nil) }
         diagnostics.append(contentsOf: search.diagnostics)
-        return paths
+        return (paths, search.models)
     }
 }
 

@@ -164,6 +164,26 @@ import Testing
             )
         )
 
+        // RestKit's RKGist (RestKit 0.20 with Core Data): the entity 'Gist' is the class RKGGist, and the model in the
+        // headers' folder types its attributes: 'Integer 32' is an Int (the header's NSNumber would need a sample),
+        // 'Boolean' a Bool, a transformable the header's 'id'. The gist's id comes as text, which RestKit converted.
+        let gist = try await importAndGenerate(
+            "rkgist",
+            arguments: ["--from", "restkit", "src/RKGist/RKGAppDelegate.m", "--headers", "src/RKGist"],
+            in: root
+        )
+        #expect(gist.isEmpty, "\(gist)")
+        let gistYAML = try text(root.appendingPathComponent("apps/rkgist/mappings.yaml"))
+        #expect(gistYAML.contains("  RKGGist:\n"), "\(gistYAML)")
+        #expect(
+            gistYAML.contains("gistID: { keyPath: id, type: Int, formatter: LenientIntFormatter, optional: true }")
+        )
+        #expect(
+            gistYAML.contains(
+                "public: { keyPath: public, type: Bool, formatter: LenientBoolFormatter, optional: true }"
+            )
+        )
+
         // RestKit 0.20's search example: an entity with no class of its own, imported out of the 'contacts' envelope
         // by RKManagedObjectImporter. Its key 'email_adddress' is misspelt, so RestKit never mapped the e-mail
         // address; with the contacts as the sample, generate names the key they have, and the team fixes it.
@@ -268,7 +288,7 @@ import Testing
         var modules: [String: [String: String]] = [:]
         for (module, app) in [
             ("RK10Models", "rk10"), ("RKCatalogModels", "rkcatalog"), ("RK20Models", "rk20"),
-            ("RK20CoreDataModels", "rk20coredata"), ("RKSearchModels", "rksearch"),
+            ("RK20CoreDataModels", "rk20coredata"), ("RKSearchModels", "rksearch"), ("RKGistModels", "rkgist"),
             ("TimelineModels", "twittertimeline"),
             ("VenueModels", "mapform"),
         ] {
@@ -288,6 +308,7 @@ import Testing
                 "restkit.json": text(root.appendingPathComponent(timeline)),
                 "project.json": text(root.appendingPathComponent("src/RestKit-0.10/RKCatalog/project.json")),
                 "contacts.json": text(root.appendingPathComponent("src/RestKit-0.20/RKSearchExample/contacts.json")),
+                "gists.json": text(root.appendingPathComponent("src/RKGist/gists.json")),
                 "explore-items.json": text(
                     root.appendingPathComponent("src/AppCoreKit/MapFormSynchronization/explore-items.json")
                 ),
@@ -300,12 +321,59 @@ import Testing
                 "rk20coredata 20 44029179364253696 false RestKit 208727870",
                 "catalog 1 RestKit Blake Watters 31337 2 Ship 0.10 31337",
                 "search 9 Lee Adama 616-555-4280 apollo@bsg.org Commander's son",
+                "gist 1 4774273 true 1360709932.0 My first gist! https://api.github.com/gists/4774273",
                 "mm LOL!!!! Bob Bobberson 1361016732.0 3 42",
                 "mm aliases Bob Bobberson 1361016732.0 3",
                 "timeline RestKit http://a0.twimg.com/profile_images/1190091434/restkit-twitter-logo_normal.png 44029179364253696",
                 "venues 2 Musée des beaux-arts de Montréal 45.49854 -73.57944 (514) 285-2000 nil",
             ]
         )
+    }
+
+    /// The model named among the files, as a `.xcdatamodeld`, a `.xcdatamodel` or its `contents`, types the entity
+    /// as the one the header folders hold does; one saved by Xcode 3, which the import can't read, is an error that
+    /// says so when named.
+    @Test func aCoreDataModelNamedAmongTheFiles() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("model-generator-objc-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.sources.appendingPathComponent("RKGist"),
+            to: root.appendingPathComponent("RKGist")
+        )
+        let model = "RKGist/RKGist.xcdatamodeld"
+        var written: [String] = []
+        for (index, path) in [model, "\(model)/RKGist.xcdatamodel", "\(model)/RKGist.xcdatamodel/contents"].enumerated()
+        {
+            let imported = try await commandLine.run(
+                [
+                    "import", "--from", "restkit", "RKGist/RKGAppDelegate.m", path, "--headers", "RKGist/RKGGist.h",
+                    "--output", "mappings-\(index).yaml",
+                ],
+                in: root
+            )
+            #expect(imported.status == 0, "\(imported.errors)")
+            #expect(imported.errors.isEmpty, "\(imported.errors)")
+            written.append(try text(root.appendingPathComponent("mappings-\(index).yaml")))
+        }
+        #expect(
+            written[0].contains("gistID: { keyPath: id, type: Int, formatter: LenientIntFormatter, optional: true }")
+        )
+        #expect(Set(written).count == 1)
+
+        try write("bplist00", to: root.appendingPathComponent("Old.xcdatamodel/elements"))
+        let old = try await commandLine.run(
+            ["import", "--from", "restkit", "RKGist/RKGAppDelegate.m", "Old.xcdatamodel", "--output", "old.yaml"],
+            in: root
+        )
+        #expect(old.status == 1)
+        #expect(
+            old.errors.contains(
+                "Old.xcdatamodel:1:1: error: 'Old.xcdatamodel' is in Xcode 3's binary format (an 'elements' file, no 'contents'), which the import does not read"
+            ),
+            "\(old.errors)"
+        )
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("old.yaml").path))
     }
 
     /// RestKit's key-value mapping example reads totals with key-value coding operators, which compute a value
@@ -347,6 +415,7 @@ import Testing
         import RK20CoreDataModels
         import RK20Models
         import RKCatalogModels
+        import RKGistModels
         import RKSearchModels
         import TimelineModels
         import VenueModels
@@ -386,6 +455,13 @@ import Testing
         print(
             "search", contacts.count, contacts[0].firstName ?? "", contacts[0].lastName ?? "",
             contacts[0].phoneNumber ?? "", contacts[0].emailAddress ?? "", contacts[0].notes ?? ""
+        )
+
+        let gists = try decoder.decode([RKGistModels.RKGGist].self, from: data("gists.json"))
+        print(
+            "gist", gists.count, gists[0].gistID ?? 0, gists[0].`public` ?? false,
+            gists[0].createdAt?.timeIntervalSince1970 ?? 0, gists[0].descriptionText ?? "",
+            gists[0].jsonURL?.stringValue ?? ""
         )
 
         // Attributes as an MMDataObject app's API sent them, with its date pattern.

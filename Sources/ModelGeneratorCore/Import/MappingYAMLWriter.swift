@@ -10,6 +10,10 @@ struct MappingYAMLWriter {
     let headers: ObjCHeaders
     var samples: [String: SyntaxNode]
     let sourceFiles: [String]
+    /// The kind of number of each numeric Core Data attribute, by class and property name.
+    var numberKinds: [String: [String: String]] = [:]
+    /// Whether a Core Data model typed the entities' classes.
+    var typesModels = false
     var diagnostics = Diagnostics()
 
     /// Says why RestKit's properties carry formatters and defaults that the Objective-C code did not write.
@@ -45,8 +49,10 @@ struct MappingYAMLWriter {
         var lines = [
             ObjCMappingImporter.writtenFilePrefix + "\(system.rawValue)` from the \(system.displayName) mappings in",
             "# \(SwiftText.commentText(sourceFiles.joined(separator: ", ")))).",
-            "# Types come from the classes' headers. Review the comments, then commit this file and name it in the",
-            "# config's 'mappings'.",
+            typesModels
+                ? "# Types come from the Core Data model and the classes' headers. Review the comments, then commit this"
+                : "# Types come from the classes' headers. Review the comments, then commit this file and name it in the",
+            typesModels ? "# file and name it in the config's 'mappings'." : "# config's 'mappings'.",
         ]
         if system == .restkit { lines += Self.restKitReadingNote }
         lines.append("mappings:")
@@ -279,6 +285,7 @@ struct MappingYAMLWriter {
         declared: ObjCProperty,
         comments: inout [String]
     ) -> String {
+        if let kind = numberKinds[mapping.className]?[property.name] { return kind }
         if let narrowed = narrowedNumber(property, of: mapping) { return narrowed }
         let note = "NSNumber with no sample to say which number it holds; Double"
         comments.append(note + " (change it to Int or Bool if that is what it holds)")

@@ -17,11 +17,14 @@ public enum ObjCMappingImporter {
     /// - Parameters:
     ///   - files: the implementation files with the mapping code.
     ///   - headers: the headers that declare the mapped classes (and may define the keys' constants).
+    ///   - models: the `contents` files of the app's Core Data models (RestKit only), which name each entity's class
+    ///     and type its properties, over what the headers declare (see `CoreDataClasses`).
     ///   - samples: payloads by class name, which tell what kind of number each `NSNumber` holds.
     public static func importMappings(
         from system: ObjCMappingSystem,
         files: [SourceFile],
         headers: [SourceFile],
+        models: [SourceFile] = [],
         samples: [String: SyntaxNode] = [:]
     ) -> (yaml: String, diagnostics: Diagnostics) {
         var reader = MappingCodeReader(system: system)
@@ -32,6 +35,20 @@ public enum ObjCMappingImporter {
             reader.collectConstants(tokenizer)
         }
         reader.headers = ObjCHeaders(reading: headerTokens + fileTokens)
+        var coreData = CoreDataClasses()
+        if system == .restkit, !models.isEmpty {
+            var parsed: [CoreDataModel] = []
+            for model in models {
+                switch CoreDataModel.parse(model.text, file: model.path) {
+                case .success(let read): parsed.append(read)
+                case .failure(let problem): reader.diagnostics.append(problem)
+                }
+            }
+            coreData = CoreDataClasses(parsed, headers: reader.headers)
+            reader.diagnostics.append(contentsOf: coreData.diagnostics)
+            for interface in coreData.interfaces { reader.headers.add(interface) }
+            reader.entityClasses = coreData.classNames
+        }
         if system == .restkit { reader.resolveMethods(of: fileTokens) }
         for tokenizer in fileTokens { reader.read(tokenizer) }
         reader.addMMDataObjectSubclasses()
@@ -46,6 +63,8 @@ public enum ObjCMappingImporter {
             samples: samples,
             sourceFiles: files.map(\.path)
         )
+        writer.numberKinds = coreData.numberKinds
+        writer.typesModels = !coreData.isEmpty
         let yaml = writer.write()
         var diagnostics = reader.diagnostics
         diagnostics.append(contentsOf: writer.diagnostics)
@@ -93,6 +112,8 @@ struct MappingCodeReader {
     var order: [String] = []
     /// `#define` and `static NSString * const` strings, by name.
     private var constants: [String: String] = [:]
+    /// The class of each entity of the app's Core Data models, by entity name; empty without a model.
+    var entityClasses: [String: String] = [:]
     /// Names bound to mappings and property mappings in the method being read.
     private var variables: [String: ObjCValue] = [:]
     private var enclosingClass: String?
@@ -472,12 +493,12 @@ struct MappingCodeReader {
                 return .mapping(beginMapping(name, at: location))
             case "mappingForEntityForName:inManagedObjectStore:", "mappingForEntityWithName:inManagedObjectStore:",
                 "mappingForEntityWithName:":
-                guard case .string(let name, _) = argument(0) else {
+                guard case .string(let name, let nameLocation) = argument(0) else {
                     unreadable(argument(0), what: "the entity name", at: location)
                     unreadMappings += 1
                     return .unknown(selector, location)
                 }
-                return .mapping(beginMapping(name, at: location))
+                return .mapping(beginMapping(entityClass(name, at: nameLocation), at: location))
             case "addDefaultDateFormatterForString:inTimeZone:", "addDefaultDateFormatterForString:":
                 guard case .string(let format, _) = argument(0) else {
                     unreadable(argument(0), what: "the date format", at: location)
@@ -634,6 +655,19 @@ struct MappingCodeReader {
             )
         }
         return .null
+    }
+
+    /// The class that represents an entity, as the Core Data model says; the entity's name without a model, or
+    /// when the model has no such entity (a warning then: RestKit would have found none at run time).
+    private mutating func entityClass(_ entity: String, at location: SourceLocation) -> String {
+        guard !entityClasses.isEmpty else { return entity }
+        if let className = entityClasses[entity] { return className }
+        diagnostics.warning(
+            "the Core Data model declares no entity '\(entity)'; the mapping is imported under that name, typed from the headers",
+            at: location,
+            hint: "check the entity's name, or pass the model version the app uses"
+        )
+        return entity
     }
 
     @discardableResult

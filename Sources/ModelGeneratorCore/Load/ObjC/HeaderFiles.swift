@@ -39,6 +39,9 @@ public enum HeaderFiles {
         private var listed = 0
         /// The link loops found.
         public private(set) var diagnostics = Diagnostics()
+        /// The Core Data models (`.xcdatamodeld` and `.xcdatamodel` folders) the walk came across, in the order
+        /// found; it does not search inside them.
+        public private(set) var models: [String] = []
 
         public init(files: InputFiles) {
             self.files = files
@@ -46,8 +49,13 @@ public enum HeaderFiles {
 
         /// The `.h` files under `path` in name order when it is a folder, else `path` itself: what `headers:` and
         /// `import --headers` read. Files and folders found before are left out; a folder that leads back to one
-        /// being searched is a warning at `location` (at the folder's own path when nil).
+        /// being searched is a warning at `location` (at the folder's own path when nil). A Core Data model, `path`
+        /// or a folder inside it, goes to ``models``.
         public mutating func paths(_ path: String, at location: SourceLocation?) -> [String] {
+            if CoreDataModelFiles.isModelFolder(path) {
+                if visited.insert(files.visitKey(path)).inserted { models.append(path) }
+                return []
+            }
             var ancestors: [(path: String, key: String)] = []
             return headerPaths(path, at: location, ancestors: &ancestors)
                 ?? (visited.insert(files.visitKey(path)).inserted ? [path] : [])
@@ -85,6 +93,8 @@ public enum HeaderFiles {
                 let child = Paths.join(path, name)
                 if name.hasSuffix(".h") {
                     if visited.insert(files.visitKey(child)).inserted { found.append(child) }
+                } else if CoreDataModelFiles.isModelFolder(name) {
+                    if visited.insert(files.visitKey(child)).inserted { models.append(child) }
                 } else if let inner = headerPaths(child, at: location, ancestors: &ancestors) {
                     found += inner
                 }

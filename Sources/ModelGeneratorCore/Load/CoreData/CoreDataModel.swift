@@ -1,0 +1,314 @@
+import Foundation
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A Core Data model as Xcode saves it (the `contents` file of a `.xcdatamodel`): its entities, each with the class
+/// that represents it, its attributes and its relationships, and where the file declares each.
+public struct CoreDataModel: Sendable {
+    public struct Attribute: Sendable {
+        public var name: String
+        /// `attributeType` as the file spells it: `String`, `Integer 32`, `Date`, `Transformable`…
+        public var type: String
+        /// `optional="YES"`.
+        public var isOptional: Bool
+        /// A transformable attribute's `customClassName`, which newer Xcode writes.
+        public var customClassName: String?
+        public var location: SourceLocation
+    }
+
+    public struct Relationship: Sendable {
+        public var name: String
+        /// The `destinationEntity`, by entity name; nil when the file names none.
+        public var destination: String?
+        public var isToMany: Bool
+        /// `ordered="YES"`: an `NSOrderedSet` rather than an `NSSet`.
+        public var isOrdered: Bool
+        public var isOptional: Bool
+        public var location: SourceLocation
+    }
+
+    public struct Entity: Sendable {
+        public var name: String
+        /// `representedClassName`; nil for an entity that Core Data represents as an `NSManagedObject`.
+        public var representedClassName: String?
+        /// The `parentEntity`, whose attributes and relationships this entity has too.
+        public var parent: String?
+        public var attributes: [Attribute] = []
+        public var relationships: [Relationship] = []
+        public var location: SourceLocation
+
+        /// The class an app's code and headers know the entity by: its own, else the entity's name (an
+        /// `NSManagedObject` has no class of its own, so the model is named after the entity).
+        public var className: String {
+            guard let represented = representedClassName, !represented.isEmpty, represented != "NSManagedObject"
+            else { return name }
+            return represented
+        }
+    }
+
+    /// The entities in the order the file declares them.
+    public var entities: [Entity] = []
+
+    /// The largest `contents` file read: a model of a thousand entities is a few megabytes.
+    public static let maximumBytes = 32 << 20
+    /// How deeply the file's elements may nest. A model nests five levels (`model`, `entity`, `attribute`,
+    /// `userInfo`, `entry`).
+    public static let nestingLimit = 32
+
+    public init(entities: [Entity] = []) {
+        self.entities = entities
+    }
+
+    /// Reads a model's `contents` file. The text is parsed by Foundation's `XMLParser` without resolving external
+    /// entities, and a file that declares a DOCTYPE (which no model has) is refused before parsing, so no entity
+    /// expansion takes place; the nesting and size are bounded.
+    public static func parse(_ text: String, file: String) -> Result<CoreDataModel, Diagnostic> {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= maximumBytes else {
+            return .failure(
+                Diagnostic(
+                    .error,
+                    "the Core Data model is \(bytes.count) bytes, more than the \(maximumBytes) the import reads",
+                    at: .start(of: file),
+                    hint: "check that this is the app's .xcdatamodel 'contents' file"
+                )
+            )
+        }
+        if let doctype = Self.firstDoctype(in: bytes) {
+            return .failure(
+                Diagnostic(
+                    .error,
+                    "the Core Data model declares a DOCTYPE, which Xcode never writes; it is not read",
+                    at: Self.location(ofOffset: doctype, in: bytes, file: file),
+                    hint: "check that this is the app's .xcdatamodel 'contents' file"
+                )
+            )
+        }
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        let reader = ModelReader(file: file, bytes: bytes)
+        parser.delegate = reader
+        let parsed = parser.parse()
+        if let problem = reader.problem { return .failure(problem) }
+        // Foundation on Linux returns true for some files it stopped reading (one that ends inside an element), with
+        // the error set.
+        guard parsed, parser.parserError == nil else {
+            let location = SourceLocation(
+                file: file,
+                line: max(parser.lineNumber, 1),
+                column: max(parser.columnNumber, 1)
+            )
+            return .failure(
+                Diagnostic(
+                    .error,
+                    "the Core Data model is not well-formed XML (\(Self.describe(parser.parserError)))",
+                    at: location,
+                    hint: "open the model in Xcode, which rewrites the file, or check that this is the file meant"
+                )
+            )
+        }
+        guard reader.sawModel else {
+            return .failure(
+                Diagnostic(
+                    .error,
+                    "this is not a Core Data model: its root element is not <model>",
+                    at: .start(of: file),
+                    hint: "name a .xcdatamodeld or .xcdatamodel folder, or the 'contents' file inside a .xcdatamodel"
+                )
+            )
+        }
+        return .success(CoreDataModel(entities: reader.entities))
+    }
+
+    /// The entity named `name`, if the model declares one.
+    public func entity(named name: String) -> Entity? {
+        entities.first { $0.name == name }
+    }
+
+    // MARK: Positions
+
+    /// The offset of the first `<!DOCTYPE`, if any.
+    private static func firstDoctype(in bytes: [UInt8]) -> Int? {
+        let marker = Array("<!DOCTYPE".utf8)
+        guard bytes.count >= marker.count else { return nil }
+        var index = 0
+        while index <= bytes.count - marker.count {
+            if bytes[index] == UInt8(ascii: "<"), bytes[index..<(index + marker.count)].elementsEqual(marker) {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The line and column (in characters) of a byte offset.
+    static func location(ofOffset offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        let column = String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self).count + 1
+        return SourceLocation(file: file, line: line, column: column)
+    }
+
+    private static func describe(_ error: (any Error)?) -> String {
+        guard let error = error as NSError? else { return "the parser stopped" }
+        if let code = XMLParser.ErrorCode(rawValue: error.code) {
+            switch code {
+            case .prematureDocumentEndError: return "the file ends inside an element"
+            case .tagNameMismatchError: return "an element is closed by the wrong tag"
+            case .emptyDocumentError: return "the file is empty"
+            case .attributeNotStartedError, .attributeNotFinishedError:
+                return "an attribute's value is not quoted"
+            case .ltRequiredError, .gtRequiredError: return "a tag is not closed"
+            default: break
+            }
+        }
+        return "XMLParser error \(error.code)"
+    }
+}
+
+/// `XMLParser`'s delegate: collects the entities of a model, and stops at the first problem it finds.
+private final class ModelReader: NSObject, XMLParserDelegate {
+    let file: String
+    let bytes: [UInt8]
+    var entities: [CoreDataModel.Entity] = []
+    var problem: Diagnostic?
+    var sawModel = false
+    /// The names of the open elements, outermost first.
+    private var open: [String] = []
+    /// The offset of the start of each line, for the start of an element.
+    private lazy var lineStarts: [Int] = {
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+        return starts
+    }()
+
+    init(file: String, bytes: [UInt8]) {
+        self.file = file
+        self.bytes = bytes
+    }
+
+    func parser(
+        _ parser: XMLParser,
+        didStartElement elementName: String,
+        namespaceURI: String?,
+        qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        guard problem == nil else { return }
+        let parent = open.last
+        open.append(elementName)
+        guard open.count <= CoreDataModel.nestingLimit else {
+            stop(
+                parser,
+                "the Core Data model's elements nest more than \(CoreDataModel.nestingLimit) levels deep here",
+                hint: "a model nests five levels; check that this is the file meant"
+            )
+            return
+        }
+        // Only the model's own entities, and their own attributes and relationships, are read: an element of the same
+        // name anywhere else (inside a `userInfo`, say) is not one.
+        switch (parent, elementName) {
+        case (nil, "model"):
+            sawModel = true
+        case (nil, _):
+            stop(
+                parser,
+                "this is not a Core Data model: its root element is <\(elementName)>, not <model>",
+                hint: "name a .xcdatamodeld or .xcdatamodel folder, or the 'contents' file inside a .xcdatamodel"
+            )
+        case ("model", "entity") where open.count == 2:
+            guard let name = required("name", of: "entity", in: attributes, parser) else { return }
+            entities.append(
+                CoreDataModel.Entity(
+                    name: name,
+                    representedClassName: attributes["representedClassName"],
+                    parent: attributes["parentEntity"],
+                    location: start(parser)
+                )
+            )
+        case ("entity", "attribute") where open.count == 3:
+            guard let name = required("name", of: "attribute", in: attributes, parser) else { return }
+            entities[entities.count - 1].attributes.append(
+                CoreDataModel.Attribute(
+                    name: name,
+                    type: attributes["attributeType"] ?? "Undefined",
+                    isOptional: attributes["optional"] == "YES",
+                    customClassName: attributes["customClassName"],
+                    location: start(parser)
+                )
+            )
+        case ("entity", "relationship") where open.count == 3:
+            guard let name = required("name", of: "relationship", in: attributes, parser) else { return }
+            entities[entities.count - 1].relationships.append(
+                CoreDataModel.Relationship(
+                    name: name,
+                    destination: attributes["destinationEntity"],
+                    isToMany: attributes["toMany"] == "YES",
+                    isOrdered: attributes["ordered"] == "YES",
+                    isOptional: attributes["optional"] == "YES",
+                    location: start(parser)
+                )
+            )
+        default:
+            break
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        if !open.isEmpty { open.removeLast() }
+    }
+
+    private func required(
+        _ attribute: String,
+        of element: String,
+        in attributes: [String: String],
+        _ parser: XMLParser
+    ) -> String? {
+        if let value = attributes[attribute], !value.isEmpty { return value }
+        stop(
+            parser,
+            "an <\(element)> without a '\(attribute)'",
+            hint: "Xcode names every \(element); is this file complete?"
+        )
+        return nil
+    }
+
+    private func stop(_ parser: XMLParser, _ message: String, hint: String) {
+        problem = Diagnostic(.error, message, at: start(parser), hint: hint)
+        parser.abortParsing()
+    }
+
+    /// Where the element the parser has just read starts: the parser reports where its start tag ends, so this
+    /// goes back to the `<`, at most ``tagLengthLimit`` bytes, and finds its line among the lines' starts.
+    private func start(_ parser: XMLParser) -> SourceLocation {
+        let line = min(max(parser.lineNumber, 1), lineStarts.count)
+        // The column counts bytes from 1 on libxml2's parsers; find the byte, then the `<` before it.
+        let reported = min(lineStarts[line - 1] + max(parser.columnNumber - 1, 0), bytes.count)
+        var offset = reported
+        while offset > 0, reported - offset < Self.tagLengthLimit,
+            offset >= bytes.count || bytes[offset] != UInt8(ascii: "<")
+        {
+            offset -= 1
+        }
+        if offset < bytes.count, bytes[offset] != UInt8(ascii: "<") { offset = reported }
+        // The last line that starts at or before the offset.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        let column = String(decoding: bytes[lineStarts[low]..<offset], as: UTF8.self).count + 1
+        return SourceLocation(file: file, line: low + 1, column: column)
+    }
+
+    /// How far back a start tag's `<` is looked for: a tag of many attributes is a few hundred bytes.
+    private static let tagLengthLimit = 16_384
+}
