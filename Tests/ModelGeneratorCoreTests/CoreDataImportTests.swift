@@ -197,6 +197,74 @@ import Testing
         )
     }
 
+    // MARK: Entity names in constants
+
+    static let constantHeader = ObjCMappingImporter.SourceFile(
+        path: "Models/SiteInfo.h",
+        text: """
+            extern NSString *const SiteInfoEntityName;
+            @interface SiteInfo : NSManagedObject
+            @property (nonatomic, retain) NSString *title;
+            @end
+            """
+    )
+
+    static let constantMapping = ObjCMappingImporter.SourceFile(
+        path: "Mappings.m",
+        text: """
+            @implementation Mappings
+            + (RKEntityMapping *)siteInfoMapping {
+                RKEntityMapping *m = [RKEntityMapping mappingForEntityForName:SiteInfoEntityName inManagedObjectStore:nil];
+                [m addAttributeMappingsFromArray:@[ @"title" ]];
+                return m;
+            }
+            @end
+            """
+    )
+
+    /// A constant a header declares `extern` whose value is in an implementation file: resolved when that file is
+    /// given, and otherwise a warning that says which file to pass rather than that the name is computed at run time.
+    @Test func anEntityNamedByAConstantOfAnotherFile() {
+        let (_, missing) = importing([Self.constantMapping], headers: [Self.constantHeader], models: [])
+        #expect(
+            missing == [
+                "Mappings.m:1:1: warning: no RestKit mapping this file builds could be read; the YAML maps nothing",
+                "Mappings.m:3:67: warning: the entity name is the constant 'SiteInfoEntityName', declared in Models/SiteInfo.h (line 1) but set in a file that is not among the files imported; this line is not imported",
+            ]
+        )
+        let (_, diagnostics) = ObjCMappingImporter.importMappings(
+            from: .restkit,
+            files: [Self.constantMapping],
+            headers: [Self.constantHeader]
+        )
+        #expect(
+            diagnostics.all.first?.hint
+                == "pass the file that sets 'SiteInfoEntityName' among the files too (Models/SiteInfo.m, if that is where it is), and import again"
+        )
+
+        let implementation = ObjCMappingImporter.SourceFile(
+            path: "Models/SiteInfo.m",
+            text: """
+                NSString *const SiteInfoEntityName = @"SiteInfo";
+                @implementation SiteInfo
+                @end
+                """
+        )
+        let (yaml, resolved) = importing(
+            [Self.constantMapping, implementation],
+            headers: [Self.constantHeader],
+            models: []
+        )
+        #expect(resolved == [])
+        #expect(
+            mappingLines(yaml) == [
+                "  SiteInfo:",
+                "    properties:",
+                "      title: { keyPath: title, type: String, formatter: LenientStringFormatter, optional: true }",
+            ]
+        )
+    }
+
     // MARK: Reading models
 
     private func parseProblem(_ text: String) -> String? {

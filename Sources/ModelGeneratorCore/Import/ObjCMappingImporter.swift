@@ -112,6 +112,8 @@ struct MappingCodeReader {
     var order: [String] = []
     /// `#define` and `static NSString * const` strings, by name.
     private var constants: [String: String] = [:]
+    /// Where a header declares an `extern NSString * const` whose value the files may not define, by name.
+    private var externConstants: [String: SourceLocation] = [:]
     /// The class of each entity of the app's Core Data models, by entity name; empty without a model.
     var entityClasses: [String: String] = [:]
     /// Names bound to mappings and property mappings in the method being read.
@@ -173,7 +175,25 @@ struct MappingCodeReader {
             }
             constants[tokens[index + 1].text] = value
         }
+        // `extern NSString * const SiteInfoEntityName;`: a constant whose value an implementation file sets.
+        for index in tokens.indices where Self.externKeywords.contains(tokens[index].text) {
+            guard tokens[index].kind == .identifier,
+                let end = tokens[index...].prefix(Self.externDeclarationLength).firstIndex(where: { $0.isSymbol(";") }),
+                end > index + 1, tokens[end - 1].kind == .identifier,
+                tokens[(index + 1)..<end].contains(where: { $0.isIdentifier("NSString") }),
+                !tokens[(index + 1)..<end].contains(where: { $0.isSymbol("(") })
+            else { continue }
+            externConstants[tokens[end - 1].text] = externConstants[tokens[end - 1].text] ?? tokens[end - 1].location
+        }
     }
+
+    /// What declares a constant defined elsewhere: C's keyword and Apple's macros for it.
+    private static let externKeywords: Set<String> = [
+        "extern", "FOUNDATION_EXPORT", "FOUNDATION_EXTERN", "UIKIT_EXTERN", "OBJC_EXTERN",
+    ]
+    /// The most tokens an `extern` declaration this reads spans, `;` included
+    /// (`extern NSString * const _Nonnull Name;` is seven).
+    private static let externDeclarationLength = 12
 
     private func constant(_ name: String) -> String? {
         var current = name
@@ -891,6 +911,10 @@ struct MappingCodeReader {
             unresolved(method, what: what, calledAt: place, usedAt: location)
             return
         }
+        if case .unknown(let name, let place) = value, let declaration = externConstants[name] {
+            externConstant(name, declaredAt: declaration, what: what, usedAt: place.file.isEmpty ? location : place)
+            return
+        }
         let (spelling, place): (String, SourceLocation) =
             switch value {
             case .unknown(let text, let place): (text, place.file.isEmpty ? location : place)
@@ -906,6 +930,23 @@ struct MappingCodeReader {
             "\(what) is computed at run time ('\(spelling)'\(isElsewhere ? ", set on line \(place.line)" : "")); this line is not imported",
             at: isElsewhere ? location : place,
             hint: "write the mapping for it in the YAML by hand"
+        )
+    }
+
+    /// The warning for a constant a header declares `extern` and no given file defines: the file that sets it is
+    /// what the import needs, most often the implementation beside the header.
+    private mutating func externConstant(
+        _ name: String,
+        declaredAt declaration: SourceLocation,
+        what: String,
+        usedAt use: SourceLocation
+    ) {
+        let header = declaration.file
+        let beside = header.hasSuffix(".h") ? " (\(header.dropLast(2)).m, if that is where it is)" : ""
+        diagnostics.warning(
+            "\(what) is the constant '\(name)', declared in \(header) (line \(declaration.line)) but set in a file that is not among the files imported; this line is not imported",
+            at: use,
+            hint: "pass the file that sets '\(name)' among the files too\(beside), and import again"
         )
     }
 
