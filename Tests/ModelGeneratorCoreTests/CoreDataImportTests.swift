@@ -127,7 +127,7 @@ import Testing
                 "      thumbnail: { keyPath: thumbnail, type: JSONValue, optional: true }",
                 "      sourceURL: { keyPath: source_url, type: JSONValue, optional: true }",
                 "      extra: { keyPath: extra, type: JSONValue, optional: true }",
-                "      tags: { keyPath: tags, collection: Tag, optional: true }",
+                "      tags: { keyPath: tags, collection: Tag, singleAsArray: true, optional: true }",
                 "      author: { keyPath: author, object: KSHAuthor, optional: true }",
             ]
         )
