@@ -252,6 +252,38 @@ import Testing
         #expect(try snapshot(directory.appendingPathComponent("Expected")) == before)
     }
 
+    /// A `.json` schema with a trailing comma, which the YAML parser read without a word and no backend's tools
+    /// read, fails the run at the comma, and the output folder is as it was.
+    @Test func aTrailingCommaInAJSONSchemaLeavesTheOutputFolderAsItWas() async throws {
+        let directory = try workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try await run(["generate", "--config", "model-generator.yaml"], in: directory).status == 0)
+        let before = try snapshot(directory.appendingPathComponent("Expected"))
+        let config = directory.appendingPathComponent("model-generator.yaml")
+        try String(contentsOf: config, encoding: .utf8)
+            .replacingOccurrences(
+                of: "schemas: [schema/objects.yaml]",
+                with: "schemas: [schema/objects.yaml, schema/note.json]"
+            )
+            .write(to: config, atomically: true, encoding: .utf8)
+        let note = """
+            {
+              "object": "object", "name": "c_note", "label": "Note", "pluralName": "c_notes",
+              "properties": [
+                {"name": "c_text", "label": "Text", "type": "String"},
+              ]
+            }
+
+            """
+        try note.write(to: directory.appendingPathComponent("schema/note.json"), atomically: true, encoding: .utf8)
+        let failed = try await run(["generate", "--config", "model-generator.yaml"], in: directory)
+        #expect(failed.status == 1)
+        #expect(failed.output == "")
+        #expect(failed.errors.contains("schema/note.json:4:58: error: malformed JSON: JSON allows no trailing comma"))
+        #expect(failed.errors.contains("note: remove the comma after the last element"))
+        #expect(try snapshot(directory.appendingPathComponent("Expected")) == before)
+    }
+
     @Test func neverTouchesFilesItDidNotGenerate() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -2,8 +2,11 @@ import Yams
 
 /// Parses YAML, JSON and NDJSON text into `SyntaxNode`s that keep their locations.
 ///
-/// Valid JSON is read by `JSONSyntaxParser`, which gives the YAML parser's nodes and locations wherever that parser
-/// reads the text as JSON means it; other JSON text goes through the YAML parser (JSON is YAML) for its diagnostic.
+/// A file is JSON by its name (`.json`, `.ndjson`, `.jsonl`), and is read as JSON, strictly: `JSONSyntaxParser` reads
+/// it, giving the YAML parser's nodes and locations wherever that parser reads the text as JSON means it. Text that
+/// is no JSON is an error: the YAML parser's where it refuses the text too (the diagnostic it always gave), and where
+/// YAML's flow syntax would read it (a trailing comma, single quotes, a comment, `NaN`), the JSON reader's, at the
+/// place it stops being JSON. Other files are YAML.
 public enum DocumentParser {
     /// Parses one YAML or JSON document. A syntax error becomes a diagnostic at the parser's line and column.
     public static func parse(_ text: String, file: String, lineOffset: Int = 0) -> Result<SyntaxNode?, Diagnostic> {
@@ -11,17 +14,30 @@ public enum DocumentParser {
     }
 
     /// `lineLength` is set for one line of an NDJSON file: the parser reports a line cut short at the start of
-    /// the next line, which is reported at the end of the line instead.
+    /// the next line, which is reported at the end of the line instead. With `strictJSON` false, JSON text that is
+    /// no JSON but YAML's flow syntax reads is read so (AppCoreKit's `.mappings`).
     static func parse(
         _ text: String,
         file: String,
         lineOffset: Int,
-        lineLength: Int?
+        lineLength: Int?,
+        strictJSON: Bool = true
     ) -> Result<SyntaxNode?, Diagnostic> {
-        if isJSON(file: file), let read = JSONSyntaxParser.parse(text, file: file, lineOffset: lineOffset) {
-            return read.map { $0 }
+        guard isJSON(file: file) else {
+            return parseAsYAML(text, file: file, lineOffset: lineOffset, lineLength: lineLength)
         }
-        return parseAsYAML(text, file: file, lineOffset: lineOffset, lineLength: lineLength)
+        switch JSONSyntaxParser.read(text, file: file, lineOffset: lineOffset) {
+        case .document(let root):
+            return .success(root)
+        case .empty:
+            return .success(nil)
+        case .refused(let diagnostic):
+            return .failure(diagnostic)
+        case .notJSON(let problem):
+            let yaml = parseAsYAML(text, file: file, lineOffset: lineOffset, lineLength: lineLength)
+            if case .failure = yaml { return yaml }
+            return strictJSON ? .failure(problem) : yaml
+        }
     }
 
     /// How many levels deep lists and mappings (JSON's arrays and objects) may nest in a document. Reading and

@@ -15,8 +15,15 @@ public enum MappingLoader {
         var loaded = LoadedFile()
         let appCoreKit = isAppCoreKit(file: file)
         let source = appCoreKit ? MappingsSyntax.withoutComments(text) : text
-        // `.mappings` files are JSON; reading them as YAML with a .json name keeps tabs harmless.
-        switch DocumentParser.parse(source, file: appCoreKit ? file + ".json" : file) {
+        // `.mappings` files are JSON, read as JSON with a .json name (which keeps tabs harmless), and as loosely as
+        // before: where YAML's flow syntax reads what isn't JSON (a trailing comma), so does this.
+        switch DocumentParser.parse(
+            source,
+            file: appCoreKit ? file + ".json" : file,
+            lineOffset: 0,
+            lineLength: nil,
+            strictJSON: !appCoreKit
+        ) {
         case .failure(var diagnostic):
             diagnostic.location.file = file
             diagnostic.message = diagnostic.message.replacingOccurrences(
