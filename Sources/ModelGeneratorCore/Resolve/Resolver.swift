@@ -546,7 +546,23 @@ public struct Resolver: Sendable {
             )
             return []
         }
-        return reader.stringList(values, "the stringEnum values of '\(definition.name.value)'") ?? []
+        guard let elements = reader.sequence(values, "the stringEnum values of '\(definition.name.value)'") else {
+            return []
+        }
+        var strings: [Located<String>] = []
+        for element in elements {
+            if let text = EnumValues.string(element) {
+                strings.append(Located(text, at: element.location))
+            } else if !(element.isNull && definition.isNullable) {
+                // A nullable property's null is its Swift optional's nil, not a case.
+                reader.diagnostics.warning(
+                    EnumValues.leftOut(element, of: definition.name.value),
+                    at: element.location,
+                    hint: element.scalarText.map { "if the text '\($0)' is meant, write it in quotes: \"\($0)\"" }
+                )
+            }
+        }
+        return strings
     }
 
     /// `definitions` without a property of the key that selects a typed object's type, with a warning for it: the
