@@ -83,11 +83,9 @@ import Testing
     }
 
     /// Valid JSON whose raw characters YAML doesn't print (so the YAML parser refused the file) or reads as line
-    /// breaks (so it folded them into spaces), and a tab in a string, which JSON wants escaped and the YAML parser
-    /// read as a space: each is read as written.
+    /// breaks (so it folded them into spaces): each is read as written.
     @Test(arguments: [
         ("[\"a\u{7F}b\"]", "a\u{7F}b"), ("[\"\u{FFFE}\"]", "\u{FFFE}"), ("[\"\u{85}x\"]", "\u{85}x"),
-        ("[\"tab\there\"]", "tab\there"),
     ])
     func validJSONTheYAMLParserRefusesOrMisreadsIsRead(_ text: String, _ expected: String) throws {
         let node = try #require(JSONSyntaxParser.parse(text, file: "t.json", lineOffset: 0)).get()
@@ -111,6 +109,23 @@ import Testing
                 diagnostic.description.hasPrefix("s.json:2:10: error: malformed JSON: a line break inside a string")
             )
         }
+    }
+
+    /// A raw tab inside a string is no JSON either (RFC 8259 wants it escaped, and Node's `JSON.parse` refuses it),
+    /// which the YAML parser read as a space: a .json file holding one is refused at the tab.
+    @Test func aTabInsideAStringIsRefusedWhereItIs() throws {
+        let text = "{\n  \"a\": \"tab\there\"\n}\n"
+        #expect(Self.viaYAML(text)?["a"]?.scalarText != "tab\there")
+        guard case .failure(let diagnostic) = DocumentParser.parse(text, file: "s.json") else {
+            Issue.record("read \(text.debugDescription)")
+            return
+        }
+        #expect(
+            diagnostic.description.hasPrefix(
+                #"s.json:2:12: error: malformed JSON: a tab inside a string must be written as \t in JSON"#
+            ),
+            "\(diagnostic.description)"
+        )
     }
 
     /// JSON escapes a code point beyond the Basic Multilingual Plane as a surrogate pair (Python's `json.dumps`

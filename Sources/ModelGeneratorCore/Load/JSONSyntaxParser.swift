@@ -2,10 +2,11 @@
 /// YAML parser does, in a fraction of the time (parsing a large export's JSON was a fifth of a run).
 ///
 /// It reads every valid JSON document (RFC 8259) itself, also what the YAML parser refuses or reads another way:
-/// tabs, escaped surrogate pairs and NUL, and raw characters YAML doesn't print (DEL, U+FFFE). A line break inside a
-/// string, which YAML would fold into a space, and arrays and objects nested past ``DocumentParser/nestingLimit``, it
-/// refuses itself. Text that is no JSON it answers with where and why (``Reading/notJSON(_:)``): a trailing comma, a
-/// single-quoted string, an unquoted key, a comment, `NaN`, a `+` or hexadecimal number, a YAML escape. YAML's flow
+/// tabs between tokens, escaped surrogate pairs and NUL, and raw characters YAML doesn't print (DEL, U+FFFE). A line
+/// break inside a string, which YAML would fold into a space, and arrays and objects nested past
+/// ``DocumentParser/nestingLimit``, it refuses itself. Text that is no JSON it answers with where and why
+/// (``Reading/notJSON(_:)``): a trailing comma, a single-quoted string, an unquoted key, a comment, `NaN`, a `+` or
+/// hexadecimal number, a YAML escape, a raw tab inside a string. YAML's flow
 /// syntax reads all of these, and no backend's JSON reader does (Node's `JSON.parse`, which mdctl, Mia-Platform's
 /// CRUD service and Parse Server read their files with, refuses each), so `DocumentParser` makes it an error.
 struct JSONSyntaxParser {
@@ -466,11 +467,10 @@ struct JSONSyntaxParser {
                             "JSON's escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u with four hexadecimal digits"
                     )
                 }
-            // JSON allows no raw control character in a string. A tab is kept as it is (the YAML parser, which
-            // reads tabs as spaces here, made it one), and a line break is refused: YAML would fold it into a space.
+            // JSON allows no raw control character in a string: Node's `JSON.parse` refuses a tab there too. A line
+            // break is refused here whatever the file's name: YAML would fold it into a space.
             case UInt8(ascii: "\t"):
-                text.append(byte)
-                index += 1
+                return fail("a tab inside a string must be written as \\t in JSON")
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 refusal = Diagnostic(
                     .error,
