@@ -337,9 +337,10 @@ import FoundationNetworking
     // MARK: Mia-Platform
 
     /// The CRUD service refuses a value of the wrong type by the collection's JSON Schema, in Ajv's words with
-    /// Fastify's pointer to the value: `body/c_count must be number` for a create, `body/$set/c_count must be
+    /// Fastify's pointer to the value: `body/c_price must be number` for a create, `body/$set/c_price must be
     /// number` for an update, whose schema types each operator's fields (crud-service
-    /// `tests/httpInterface.patchById.special.test.js`, "trying to replace array number element with string").
+    /// `tests/httpInterface.patchById.special.test.js`, "trying to replace array number element with string"); an
+    /// `Int` property is a JSON Schema `integer`, which takes no fraction either (`must be integer`).
     @Test func miaRefusesAWrongTypeInAjvsWords() async throws {
         let backend = InMemoryBackend(.mia(defaultState: .public))
         await backend.register(Item.self)
@@ -354,7 +355,15 @@ import FoundationNetworking
             )
         )
         #expect(status == 400)
-        #expect(answer == refusal("body/c_count must be number"))
+        #expect(answer == refusal("body/c_count must be integer"))
+        (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "POST",
+                path: "/c_items/",
+                body: .object([("c_name", .string("x")), ("c_price", .string("five"))])
+            )
+        )
+        #expect(answer == refusal("body/c_price must be number"), "\(answer)")
         (status, answer) = try await backend.answer(
             RenderedRequest(
                 method: "POST",
@@ -362,7 +371,7 @@ import FoundationNetworking
                 body: .object([("c_name", .string("x")), ("c_parts", .array([.object([("c_qty", .array([]))])]))])
             )
         )
-        #expect(answer == refusal("body/c_parts/0/c_qty must be number"), "\(answer)")
+        #expect(answer == refusal("body/c_parts/0/c_qty must be integer"), "\(answer)")
         // A property the service sets itself is one the create's schema doesn't list: the error handler's own
         // refusal of an additional property, without Fastify's code (crud-service `index.js`, `customErrorHandler`).
         (status, answer) = try await backend.answer(
@@ -440,7 +449,8 @@ import FoundationNetworking
         }
 
         for (member, value, type) in [
-            ("c_count", QueryJSON.string(""), "number"), ("c_active", .string("yes"), "boolean"),
+            ("c_count", QueryJSON.string(""), "integer"), ("c_count", .string("2.5"), "integer"),
+            ("c_price", .string(""), "number"), ("c_active", .string("yes"), "boolean"),
         ] {
             (status, answer) = try await backend.answer(
                 RenderedRequest(method: "POST", path: "/c_items/", body: .object([(member, value)]))

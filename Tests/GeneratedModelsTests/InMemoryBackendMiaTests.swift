@@ -643,7 +643,7 @@ import FoundationNetworking
         await backend.register(Item.self)
         await backend.register(Item.Create.self)
         for (document, message) in [
-            (#"{"c_name":"b","c_count":"many"}"#, "body/1/c_count must be number"),
+            (#"{"c_name":"b","c_count":"many"}"#, "body/1/c_count must be integer"),
             (#"{"c_count":2}"#, "body/1 must have required property 'c_name'"),
             (
                 #"{"c_name":"b","c_nope":1}"#,
@@ -669,7 +669,7 @@ import FoundationNetworking
         let backend = InMemoryBackend(.mia)
         try await backend.insert([Item(id: ObjectID(Self.first)!, name: "a", count: 1)])
         for (update, message) in [
-            (#"{"$set":{"c_count":"many"}}"#, "body/1/update/$set/c_count must be number"),
+            (#"{"$set":{"c_count":"many"}}"#, "body/1/update/$set/c_count must be integer"),
             (
                 #"{"$set":{"c_nope":1}}"#,
                 #"body/1/update/$set must NOT have additional properties. Property "c_nope" is not defined in validation schema"#

@@ -314,6 +314,8 @@ func givingElementIDs(_ value: JSONValue, _ state: inout BackendState) -> JSONVa
 /// (`expected Number`).
 enum ExpectedKind: Sendable {
     case string, number, boolean, array, object, date
+    /// A whole number: what an `Int` reads, a JSON Schema `integer` (Fastify's `must be integer`), a Parse Number.
+    case integer
     /// A Parse pointer, to the class its Swift type names (`ParsePointer<Player>` → `Player`).
     case pointer(String)
 
@@ -323,7 +325,8 @@ enum ExpectedKind: Sendable {
         switch type {
         case is String.Type, is Substring.Type, is URL.Type, is Data.Type: self = .string
         case is Bool.Type: self = .boolean
-        case is any BinaryInteger.Type, is any BinaryFloatingPoint.Type, is Decimal.Type: self = .number
+        case is any BinaryInteger.Type: self = .integer
+        case is any BinaryFloatingPoint.Type, is Decimal.Type: self = .number
         case is Date.Type: self = .date
         case is [Any].Type: self = .array
         case is [String: Any].Type, is [String: JSONValue].Type: self = .object

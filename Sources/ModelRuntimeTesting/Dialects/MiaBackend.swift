@@ -117,6 +117,7 @@ struct MiaBackend: BackendDialect {
             switch expected {
             case .string, .date: "string"
             case .number: "number"
+            case .integer: "integer"
             case .boolean: "boolean"
             case .array: "array"
             case .object, .pointer: "object"
@@ -159,11 +160,11 @@ struct MiaBackend: BackendDialect {
         case (.integer?, .number) where isWhole(value): return value
         case (.string?, _): expected = (.string, "string")
         case (.number?, _): expected = (.number, "number")
-        case (.integer?, _): expected = (.number, "integer")
+        case (.integer?, _): expected = (.integer, "integer")
         case (.boolean?, _): expected = (.boolean, "boolean")
         default: return value
         }
-        guard let coerced = coerce(value, to: expected.kind), kind != .integer || isWhole(coerced) else {
+        guard let coerced = coerce(value, to: expected.kind) else {
             throw schemaFault("\(pointer) must be \(expected.name)")
         }
         return coerced
@@ -178,8 +179,16 @@ struct MiaBackend: BackendDialect {
         }
     }
 
-    /// `value` coerced to `kind` as Ajv coerces a scalar; nil where it doesn't.
+    /// `value` coerced to `kind` as Ajv coerces a scalar; nil where it doesn't. An `integer` takes what a number
+    /// does, when it is whole.
     private static func coerce(_ value: JSONValue, to kind: ExpectedKind) -> JSONValue? {
+        if case .integer = kind {
+            // Not `flatMap` with a `nil`: JSONValue takes `nil` as its `null`.
+            guard let number = ValueKind(value) == .number ? value : coerce(value, to: .number), isWhole(number) else {
+                return nil
+            }
+            return number
+        }
         switch (kind, value) {
         case (.string, .int), (.string, .double), (.string, .bigInteger), (.string, .bool):
             return .string(javaScriptString(value))

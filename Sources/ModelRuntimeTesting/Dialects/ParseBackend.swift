@@ -1361,7 +1361,7 @@ struct ParseBackend: BackendDialect {
             let name =
                 switch expected {
                 case .string: "String"
-                case .number: "Number"
+                case .number, .integer: "Number"
                 case .boolean: "Boolean"
                 case .array: "Array"
                 case .object: "Object"
