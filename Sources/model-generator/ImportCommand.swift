@@ -35,7 +35,8 @@ struct ImportCommand: ParsableCommand {
         parsing: .upToNextOption,
         help: """
             Headers, or folders searched for .h files, that declare the mapped classes. A Core Data model \
-            (.xcdatamodeld or .xcdatamodel) in these folders is read too.
+            (.xcdatamodeld or .xcdatamodel) in these folders is read too. With --from mmdataobject, the folders' .m \
+            files are searched for the app's own copy of MMDataObject, whose date patterns the import reads.
             """
     )
     var headers: [String] = []
@@ -79,11 +80,13 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         var diagnostics = Diagnostics()
-        let (headerPaths, foundModels) = headerPaths(&diagnostics)
+        let (headerPaths, foundModels, implementationPaths) = headerPaths(&diagnostics)
         let codePaths = files.filter { !CoreDataModelFiles.isModel($0) }
         let modelPaths = models(named: files.filter(CoreDataModelFiles.isModel), found: foundModels, &diagnostics)
         do {
-            try checkOutput(against: files + headerPaths + samplePaths.map(\.path) + modelPaths)
+            try checkOutput(
+                against: files + headerPaths + implementationPaths + samplePaths.map(\.path) + modelPaths
+            )
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.failure
@@ -91,6 +94,10 @@ struct ImportCommand: ParsableCommand {
         let sources = read(codePaths, &diagnostics)
         let headerFiles = read(headerPaths, &diagnostics)
         let modelFiles = read(modelPaths, &diagnostics)
+        // Only the one that may define MMDataObject is kept.
+        let implementations = read(implementationPaths, &diagnostics).filter {
+            ObjCMappingImporter.mayImplementMMDataObject($0.text)
+        }
         var sampleNodes: [String: SyntaxNode] = [:]
         for (className, path) in samplePaths {
             guard let file = read([path], &diagnostics).first else { continue }
@@ -106,7 +113,8 @@ struct ImportCommand: ParsableCommand {
                 files: sources,
                 headers: headerFiles,
                 models: modelFiles,
-                samples: sampleNodes
+                samples: sampleNodes,
+                implementations: implementations
             )
             diagnostics.append(contentsOf: importDiagnostics)
             if !diagnostics.hasErrors {
@@ -191,12 +199,27 @@ struct ImportCommand: ParsableCommand {
     }
 
     /// The header files, with each folder's `.h` files (searched through its subfolders) in name order, each
-    /// file once; and the Core Data models the folders hold.
-    private func headerPaths(_ diagnostics: inout Diagnostics) -> (headers: [String], models: [String]) {
-        var search = HeaderFiles.Search(files: FileSystem.inputFiles)
-        let paths = headers.flatMap { search.paths($0, at: nil) }
+    /// file once; the Core Data models the folders hold; and for MMDataObject the folders' `.m` files, where the
+    /// app's own MMDataObject may be.
+    private func headerPaths(
+        _ diagnostics: inout Diagnostics
+    ) -> (headers: [String], models: [String], implementations: [String]) {
+        let suffixes = from == .mmdataobject ? [".h", ".m"] : [".h"]
+        var search = HeaderFiles.Search(files: FileSystem.inputFiles, suffixes: suffixes)
+        var headerPaths: [String] = []
+        var implementations: [String] = []
+        for header in headers {
+            for path in search.paths(header, at: nil) {
+                // A file named on the command line is a header, whatever its name.
+                if path != header, path.hasSuffix(".m") {
+                    implementations.append(path)
+                } else {
+                    headerPaths.append(path)
+                }
+            }
+        }
         diagnostics.append(contentsOf: search.diagnostics)
-        return (paths, search.models)
+        return (headerPaths, search.models, implementations)
     }
 }
 

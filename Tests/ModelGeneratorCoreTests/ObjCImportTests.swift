@@ -368,6 +368,137 @@ import Testing
         )
     }
 
+    /// An app's own copy of MMDataObject, with its built-in date conversion changed: `source` reads dates in
+    /// `reading` and writes them in `writing`.
+    private func vendoredMMDataObject(reading: String, writing: String) -> String {
+        """
+        #define kWrittenDates @"\(writing)"
+        @implementation MMDataObject
+        - (id)initWithAttributes:(NSDictionary *)attributes {
+            id value = [MMDataObject stringToDateWithFormat:@"\(reading)"](text);
+            return self;
+        }
+        - (NSDictionary *)attributes {
+            FormatBlock write = [[self class] dateToStringWithFormat:kWrittenDates];
+            return nil;
+        }
+        + (FormatBlock)stringToDateWithFormat:(NSString *)format { return nil; }
+        @end
+        """
+    }
+
+    static let logHeader = ObjCMappingImporter.SourceFile(
+        path: "Log.h",
+        text: """
+            @interface MMDataObject : NSObject
+            @end
+            @interface Log : MMDataObject
+            @property (nonatomic, strong) NSDate *day;
+            @property (nonatomic, strong) NSDate *expiry;
+            @end
+            """
+    )
+
+    static let logCode = """
+        @implementation Log
+        - (id)init {
+            self = [super init];
+            if (self) {
+                [self setAlias:@"expires_in" forPropertyName:@"expiry"];
+                [self addFormatterForPropertyName:@"expiry" input:^id(id seconds) {
+                    return [NSDate dateWithTimeIntervalSinceNow:[seconds doubleValue]];
+                } output:nil];
+            }
+            return self;
+        }
+        @end
+        """
+
+    /// The app's own MMDataObject (found among the other implementation files, the headers or the files) says the
+    /// pattern of every `NSDate` without a formatter; a pattern with a zone reads it from the text, one without is
+    /// read in UTC with a warning, and a pattern written in another way is a warning at the line that wrote it.
+    @Test func mmDataObjectDatesTakeThePatternOfTheAppsOwnMMDataObject() {
+        let vendored = ObjCMappingImporter.SourceFile(
+            path: "Vendor/MMDataObject.m",
+            text: vendoredMMDataObject(reading: "yyyy/MM/dd HH:mm:ss ZZZ", writing: "yyyy-mm-dd HH:mm:ss")
+        )
+        let zoned =
+            #"      day: { keyPath: day, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy/MM/dd HH:mm:ss ZZZ" }, optional: true }"#
+        let written =
+            "Vendor/MMDataObject.m:8:39: warning: the app's MMDataObject wrote dates in the pattern 'yyyy-mm-dd HH:mm:ss', where 'mm' is minutes, but read them in 'yyyy/MM/dd HH:mm:ss ZZZ' (Vendor/MMDataObject.m:4); the models write 'yyyy/MM/dd HH:mm:ss ZZZ', the pattern they read, so that what they write they read back"
+        for placement in ["implementations", "headers", "files"] {
+            let (yaml, diagnostics) = ObjCMappingImporter.importMappings(
+                from: .mmdataobject,
+                files: [.init(path: "Log.m", text: Self.logCode)] + (placement == "files" ? [vendored] : []),
+                headers: [Self.logHeader] + (placement == "headers" ? [vendored] : []),
+                implementations: placement == "implementations" ? [vendored] : []
+            )
+            let messages = diagnostics.sorted.map { "\($0.location): \($0.severity.rawValue): \($0.message)" }
+            #expect(propertyLines(yaml).contains(zoned), "\(placement): \(yaml)")
+            #expect(yaml.contains("      # the date pattern of the app's own MMDataObject (Vendor/MMDataObject.m:4)\n"))
+            #expect(messages.contains(written), "\(placement): \(messages)")
+            #expect(!messages.contains { $0.contains("built-in date pattern") }, "\(placement): \(messages)")
+        }
+
+        // Without a zone in the text, MMDataObject read the device's, which the import can't know.
+        let local = ObjCMappingImporter.SourceFile(
+            path: "MMDataObject.m",
+            text: vendoredMMDataObject(reading: "dd.MM.yyyy HH:mm", writing: "dd.MM.yyyy HH:mm")
+        )
+        let (yaml, diagnostics) = ObjCMappingImporter.importMappings(
+            from: .mmdataobject,
+            files: [.init(path: "Log.m", text: Self.logCode)],
+            headers: [Self.logHeader],
+            implementations: [.init(path: "Other.m", text: "@implementation MMDataObjectProperty\n@end\n"), local]
+        )
+        #expect(
+            propertyLines(yaml).contains(
+                #"      day: { keyPath: day, type: Date, formatter: DatePatternFormatter, userData: { format: "dd.MM.yyyy HH:mm" }, optional: true }"#
+            ),
+            "\(yaml)"
+        )
+        #expect(
+            diagnostics.sorted.map { "\($0.location): \($0.message)" }.filter { $0.contains("'day'") } == [
+                "Log.h:4:39: the app's MMDataObject (MMDataObject.m:4) read 'day' with its date pattern 'dd.MM.yyyy HH:mm' in the device's time zone, which the import can't know; the import reads 'dd.MM.yyyy HH:mm' in UTC"
+            ]
+        )
+    }
+
+    /// Without the app's MMDataObject, the pattern is upstream's, and the warning says it was assumed.
+    @Test func withoutTheAppsMMDataObjectItsDatePatternIsUpstreamsAssumed() {
+        let (yaml, messages) = importing(Self.logCode, system: .mmdataobject, headers: [Self.logHeader])
+        #expect(
+            propertyLines(yaml).contains(
+                #"      day: { keyPath: day, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy-MM-dd HH:mm:ss" }, optional: true }"#
+            )
+        )
+        #expect(
+            messages.contains(
+                "Log.h:4:39: warning: MMDataObject read 'day' with its built-in date pattern 'yyyy-mm-dd HH:mm:ss' in the device's time zone, where 'mm' is minutes, so the month was lost; the import reads 'yyyy-MM-dd HH:mm:ss' in UTC. That pattern is upstream MMDataObject's, assumed, not read from the app: no implementation of MMDataObject was among the inputs"
+            ),
+            "\(messages)"
+        )
+    }
+
+    /// An input block written inline computed the value at run time (seconds into a date): the model keeps the JSON
+    /// value, whatever the header's type, and no date pattern is applied to it.
+    @Test func anMMDataObjectInputBlockComputedAtRunTimeKeepsTheJSONValue() {
+        let (yaml, messages) = importing(Self.logCode, system: .mmdataobject, headers: [Self.logHeader])
+        #expect(propertyLines(yaml).contains("      expiry: { keyPath: expires_in, type: JSONValue, optional: true }"))
+        #expect(
+            yaml.contains(
+                "      # the app's input block computed this at run time; JSONValue, as the JSON sends it (NSDate * in the header)\n"
+            )
+        )
+        #expect(
+            messages.contains(
+                "Mappings.m:6:59: warning: the input formatter of 'expiry' is a block computed at run time; the model keeps 'expiry' as the JSON value it is sent (JSONValue)"
+            ),
+            "\(messages)"
+        )
+        #expect(!messages.contains { $0.contains("'expiry' with its built-in date pattern") }, "\(messages)")
+    }
+
     /// Mutated copies of the real mapping code and headers (`Tests/ObjCSources`), seeded and reproducible: the import
     /// never traps, every diagnostic has a place, and the YAML it writes loads without an error.
     @Test(.onOwnThread) func mutatedMappingCodeEndsInYAMLThatLoads() throws {

@@ -247,6 +247,12 @@ import Testing
                 "src/MMDataObject/PatientWithAliases.h:10:39: warning: MMDataObject read 'createdAt' with its built-in date pattern 'yyyy-mm-dd HH:mm:ss' in the device's time zone, where 'mm' is minutes"
             )
         )
+        #expect(
+            mm.contains(
+                "That pattern is upstream MMDataObject's, assumed, not read from the app: no implementation of MMDataObject was among the inputs"
+            ),
+            "\(mm)"
+        )
 
         // AppCoreKit: the samples' .mappings as they are, typed from their headers.
         for (app, folder) in [("twittertimeline", "TwitterTimeline"), ("mapform", "MapFormSynchronization")] {
@@ -375,6 +381,92 @@ import Testing
         )
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("old.yaml").path))
     }
+
+    /// An app that copied MMDataObject.m into its project and changed its date pattern for its server (as Fireside, a
+    /// Campfire client, did for Rails 2's "2009/11/22 23:46:58 +0000"), with an OAuth grant whose expiry an inline
+    /// block computed from `expires_in` seconds: the import reads the app's own pattern from the `--headers` folder,
+    /// and the models decode what the server sent.
+    @Test func aVendoredMMDataObjectsDatePatternDecodesWhatTheServerSent() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("model-generator-objc-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let app = "src/MMDataObjectVendored"
+        try FileManager.default.copyItem(
+            at: Self.sources.appendingPathComponent("MMDataObjectVendored"),
+            to: root.appendingPathComponent(app)
+        )
+        let imported = try await importAndGenerate(
+            "vendored",
+            arguments: [
+                "--from", "mmdataobject", "\(app)/ChatMessage.m", "\(app)/Grant.m", "--headers", app,
+                "--sample", "ChatMessage=\(app)/messages.json",
+            ],
+            in: root
+        )
+        let warnings = imported.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(
+            warnings == [
+                "\(app)/Grant.m:9:62: warning: the input formatter of 'expiresAt' is a block computed at run time; the model keeps 'expiresAt' as the JSON value it is sent (JSONValue)",
+                "\(app)/MMDataObject.m:37:35: warning: the app's MMDataObject wrote dates in the pattern 'yyyy-mm-dd HH:mm:ss', where 'mm' is minutes, but read them in 'yyyy/MM/dd HH:mm:ss ZZZ' (\(app)/MMDataObject.m:20); the models write 'yyyy/MM/dd HH:mm:ss ZZZ', the pattern they read, so that what they write they read back",
+            ],
+            "\(imported)"
+        )
+        let yaml = try text(root.appendingPathComponent("apps/vendored/mappings.yaml"))
+        #expect(yaml.contains("      # the date pattern of the app's own MMDataObject (\(app)/MMDataObject.m:20)\n"))
+        #expect(
+            yaml.contains(
+                #"createdAt: { keyPath: created_at, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy/MM/dd HH:mm:ss ZZZ" }, optional: true }"#
+            ),
+            "\(yaml)"
+        )
+        #expect(yaml.contains("expiresAt: { keyPath: expires_in, type: JSONValue, optional: true }"), "\(yaml)")
+
+        let output = try await GeneratedPackage(
+            name: "VendoredMMDataObject",
+            modules: [
+                "ChatModels": try GeneratedPackage.swiftFiles(
+                    in: root.appendingPathComponent("apps/vendored/Generated")
+                )
+            ],
+            main: Self.vendoredMain,
+            resources: [
+                "messages.json": text(root.appendingPathComponent("\(app)/messages.json")),
+                "grant.json": text(root.appendingPathComponent("\(app)/grant.json")),
+            ]
+        ).buildAndRun()
+        #expect(
+            output.split(separator: "\n").map(String.init) == [
+                "message 1 Hello Room 1258933618.0",
+                "message 2 Back from lunch 1258977900.0",
+                #"encoded {"body":"Back from lunch","created_at":"2009/11/23 12:05:00 +0000","id":2}"#,
+                "grant b4c0n 1209600.0",
+                #"encoded {"access_token":"b4c0n","expires_in":1209600}"#,
+            ]
+        )
+    }
+
+    /// Decodes the chat server's messages and OAuth grant with the models imported from the vendored MMDataObject app.
+    static let vendoredMain = #"""
+        import ChatModels
+        import Foundation
+        import ModelRuntime
+
+        let folder = URL(fileURLWithPath: CommandLine.arguments[1])
+        func data(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+
+        let messages = try JSONDecoder().decode([ChatMessage].self, from: data("messages.json"))
+        for message in messages {
+            print("message", message.id ?? 0, message.body ?? "", message.createdAt?.timeIntervalSince1970 ?? 0)
+        }
+        print("encoded", String(decoding: try encoder.encode(messages[1]), as: UTF8.self))
+
+        let grant = try JSONDecoder().decode(Grant.self, from: data("grant.json"))
+        print("grant", grant.accessToken ?? "", grant.expiresAt?.doubleValue ?? 0)
+        print("encoded", String(decoding: try encoder.encode(grant), as: UTF8.self))
+
+        """#
 
     /// RestKit's key-value mapping example reads totals with key-value coding operators, which compute a value
     /// rather than name a JSON key: each is a warning naming its line, and the plain keys are imported.

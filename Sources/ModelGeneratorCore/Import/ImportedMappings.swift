@@ -30,6 +30,9 @@ struct ImportedProperty: Sendable {
     /// A list property reads one value sent alone as a list of one, as RestKit read every relationship and, from
     /// 0.20, every attribute (`singleAsArray`).
     var singleAsArray = false
+    /// MMDataObject's input formatter is a block the import can't read (written inline, or held in a variable):
+    /// what it made of the JSON value is unknown, so the model keeps the value as it is sent.
+    var readsThroughUnknownBlock = false
     var location: SourceLocation
 }
 
@@ -38,6 +41,58 @@ struct DatePattern: Hashable, Sendable {
     /// A time zone name; nil is UTC.
     var timeZone: String?
     var location: SourceLocation
+
+    /// The pattern's fields (`yyyy`, `MM`, `ZZZ`), each a run of one letter outside quotes, in order.
+    var fields: [Substring] {
+        var fields: [Substring] = []
+        var quoted = false
+        var index = format.startIndex
+        while index < format.endIndex {
+            let character = format[index]
+            if character == "'" {
+                quoted.toggle()
+                index = format.index(after: index)
+                continue
+            }
+            guard !quoted, character.isASCII, character.isLetter else {
+                index = format.index(after: index)
+                continue
+            }
+            let start = index
+            while index < format.endIndex, format[index] == character { index = format.index(after: index) }
+            fields.append(format[start..<index])
+        }
+        return fields
+    }
+
+    /// Whether the text says its own zone (`Z`, `ZZZ`, `xxx`, `zzz`…): `DateFormatter` reads it from there, and the
+    /// device's time zone never mattered.
+    var readsZoneFromText: Bool {
+        fields.contains { ["z", "Z", "O", "v", "V", "x", "X"].contains($0.first) }
+    }
+
+    /// The pattern with its month written as minutes (`yyyy-mm-dd HH:mm:ss`, MMDataObject's own) corrected: a
+    /// pattern with no month field and two `mm` fields meant the first as the month. Nil when there is no such
+    /// mistake.
+    var correctingMonthWrittenAsMinutes: String? {
+        let fields = fields
+        guard !fields.contains(where: { $0.first == "M" || $0.first == "L" }),
+            let first = fields.first(where: { $0 == "mm" }),
+            fields.filter({ $0 == "mm" }).count == 2
+        else { return nil }
+        return format.replacingCharacters(in: first.startIndex..<first.endIndex, with: "MM")
+    }
+}
+
+/// What the app's own `@implementation MMDataObject` did with an `NSDate` property that has no formatter of its own:
+/// apps copied MMDataObject.m into their project, as its README said, and changed its date patterns.
+struct MMDataObjectDates: Sendable {
+    /// Where the implementation the import read starts; nil when none was among its inputs.
+    var implementation: SourceLocation?
+    /// The patterns of its `stringToDateWithFormat:` messages, which read the JSON's text, in order.
+    var reading: [DatePattern] = []
+    /// The patterns of its `dateToStringWithFormat:` messages, which wrote it, in order.
+    var writing: [DatePattern] = []
 }
 
 /// One class's mapping, in the order the code first mentions it.

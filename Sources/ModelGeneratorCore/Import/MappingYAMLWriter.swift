@@ -4,6 +4,10 @@ struct MappingYAMLWriter {
     let system: ObjCMappingSystem
     /// RestKit's `addDefaultDateFormatterForString:`, for every `NSDate` property without a pattern of its own.
     let defaultDatePattern: DatePattern?
+    /// The date patterns of the app's own MMDataObject, when the import read its implementation.
+    let mmDataObjectDates: MMDataObjectDates
+    /// Whether a property took MMDataObject's built-in date pattern, which the file's warnings then describe.
+    private var usesMMDataObjectDatePattern = false
     let mappings: [ImportedMapping]
     /// The mapped classes' names, looked up once per relationship and property type.
     let mappedClasses: Set<String>
@@ -23,12 +27,14 @@ struct MappingYAMLWriter {
         "# and a list may come as its one element alone (singleAsArray).",
     ]
 
-    /// MMDataObject's built-in pattern for `NSDate` properties without a formatter, as it wrote it.
+    /// Upstream MMDataObject's built-in pattern for `NSDate` properties without a formatter, as it wrote it
+    /// (`initWithAttributes:` and `attributes` in modmed/MMDataObject's MMDataObject.m).
     static let mmDataObjectDatePattern = "yyyy-mm-dd HH:mm:ss"
 
     init(
         system: ObjCMappingSystem,
         defaultDatePattern: DatePattern?,
+        mmDataObjectDates: MMDataObjectDates = MMDataObjectDates(),
         mappings: [ImportedMapping],
         headers: ObjCHeaders,
         samples: [String: SyntaxNode],
@@ -36,6 +42,7 @@ struct MappingYAMLWriter {
     ) {
         self.system = system
         self.defaultDatePattern = defaultDatePattern
+        self.mmDataObjectDates = mmDataObjectDates
         self.mappings = mappings
         mappedClasses = Set(mappings.map(\.className))
         self.headers = headers
@@ -73,6 +80,7 @@ struct MappingYAMLWriter {
                 lines.append("      \(Self.scalar(property.name)): { \(attributes.joined(separator: ", ")) }")
             }
         }
+        if usesMMDataObjectDatePattern { describeMMDataObjectDatePatterns() }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -118,6 +126,14 @@ struct MappingYAMLWriter {
         let type = declared.map { ObjCSwiftType($0.type) }
         var isOptional = declared.map { mayBeNil($0) } ?? true
 
+        if property.readsThroughUnknownBlock {
+            // MMDataObject ran the block on whatever the JSON held, instead of its own conversion or a collection.
+            let declaredType = declared.map { " (\($0.type) in the header)" } ?? ""
+            comments.append(
+                "the app's input block computed this at run time; JSONValue, as the JSON sends it\(declaredType)"
+            )
+            return (attributes + ["type: JSONValue", "optional: true"], comments)
+        }
         if let target = property.relationship {
             if !mappedClasses.contains(target) {
                 diagnostics.warning(
@@ -160,7 +176,9 @@ struct MappingYAMLWriter {
                     attributes.append("singleAsArray: true")
                 }
             } else if case .date = type {
-                let pattern = property.datePattern ?? defaultDatePattern ?? mmDataObjectDefault(for: declared)
+                let pattern =
+                    property.datePattern ?? defaultDatePattern
+                    ?? mmDataObjectDefault(for: declared, comments: &comments)
                 if let pattern {
                     attributes += ["formatter: DatePatternFormatter", Self.userData(of: pattern)]
                 }
@@ -264,15 +282,71 @@ struct MappingYAMLWriter {
         return "userData: { \(userData) }"
     }
 
-    /// MMDataObject parsed every `NSDate` without a formatter with its built-in pattern.
-    private mutating func mmDataObjectDefault(for declared: ObjCProperty) -> DatePattern? {
+    /// MMDataObject read every `NSDate` without a formatter with its built-in pattern: the first the app's own
+    /// implementation reads with, when the import read one, else upstream's.
+    private mutating func mmDataObjectDefault(
+        for declared: ObjCProperty,
+        comments: inout [String]
+    ) -> DatePattern? {
         guard system == .mmdataobject else { return nil }
-        let corrected = "yyyy-MM-dd HH:mm:ss"
+        usesMMDataObjectDatePattern = true
+        let location = declared.location
+        guard let read = mmDataObjectDates.reading.first else {
+            let corrected = "yyyy-MM-dd HH:mm:ss"
+            let assumption =
+                mmDataObjectDates.implementation.map {
+                    "the app's own MMDataObject (\(Self.place($0))) reads dates with no pattern the import could read"
+                } ?? "no implementation of MMDataObject was among the inputs"
+            diagnostics.warning(
+                "MMDataObject read '\(declared.name)' with its built-in date pattern '\(Self.mmDataObjectDatePattern)' in the device's time zone, where 'mm' is minutes, so the month was lost; the import reads '\(corrected)' in UTC. That pattern is upstream MMDataObject's, assumed, not read from the app: \(assumption)",
+                at: location,
+                hint:
+                    "if the app copied MMDataObject.m and changed it, name that file among the files or put it in a --headers folder"
+            )
+            return DatePattern(format: corrected, timeZone: nil, location: location)
+        }
+        let corrected = read.correctingMonthWrittenAsMinutes
+        let format = corrected ?? read.format
+        let place = Self.place(read.location)
+        comments.append("the date pattern of the app's own MMDataObject (\(place))")
+        var mistakes: [String] = []
+        if !read.readsZoneFromText { mistakes.append("in the device's time zone, which the import can't know") }
+        if corrected != nil { mistakes.append("where 'mm' is minutes, so the month was lost") }
+        if !mistakes.isEmpty {
+            diagnostics.warning(
+                "the app's MMDataObject (\(place)) read '\(declared.name)' with its date pattern '\(read.format)' \(mistakes.joined(separator: ", ")); the import reads '\(format)'\(read.readsZoneFromText ? "" : " in UTC")",
+                at: location
+            )
+        }
+        return DatePattern(format: format, timeZone: nil, location: location)
+    }
+
+    /// Once for the file, what the app's MMDataObject did that the imported patterns do not: a second pattern it
+    /// read with, and a pattern it wrote with that is not the one it read with.
+    private mutating func describeMMDataObjectDatePatterns() {
+        guard let read = mmDataObjectDates.reading.first else { return }
+        let format = read.correctingMonthWrittenAsMinutes ?? read.format
+        for other in mmDataObjectDates.reading.dropFirst() where other.format != read.format {
+            diagnostics.warning(
+                "the app's MMDataObject reads dates with the pattern '\(other.format)' here too; the import reads with the first it meets, '\(read.format)' (\(Self.place(read.location)))",
+                at: other.location,
+                hint:
+                    "give the Date properties that came in this pattern 'formatter: DatePatternFormatter, userData: { format: \"…\" }' in the YAML"
+            )
+        }
+        guard let written = mmDataObjectDates.writing.first, written.format != read.format else { return }
+        let lost = written.correctingMonthWrittenAsMinutes == nil ? "" : ", where 'mm' is minutes"
         diagnostics.warning(
-            "MMDataObject read '\(declared.name)' with its built-in date pattern '\(Self.mmDataObjectDatePattern)' in the device's time zone, where 'mm' is minutes, so the month was lost; the import reads '\(corrected)' in UTC",
-            at: declared.location
+            "the app's MMDataObject wrote dates in the pattern '\(written.format)'\(lost), but read them in '\(read.format)' (\(Self.place(read.location))); the models write '\(format)', the pattern they read, so that what they write they read back",
+            at: written.location,
+            hint:
+                "if the server needs '\(written.format)', give those Date properties a ValueFormatter of the app's whose raw(from:userData:) writes it"
         )
-        return DatePattern(format: corrected, timeZone: nil, location: declared.location)
+    }
+
+    /// `file:line`, for a message that points at another place.
+    private static func place(_ location: SourceLocation) -> String {
+        "\(location.file):\(location.line)"
     }
 
     // MARK: Samples

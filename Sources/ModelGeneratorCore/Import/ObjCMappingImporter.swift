@@ -20,12 +20,16 @@ public enum ObjCMappingImporter {
     ///   - models: the `contents` files of the app's Core Data models (RestKit only), which name each entity's class
     ///     and type its properties, over what the headers declare (see `CoreDataClasses`).
     ///   - samples: payloads by class name, which tell what kind of number each `NSNumber` holds.
+    ///   - implementations: the app's other implementation files (the `.m` files of the header folders), among which
+    ///     an MMDataObject import looks for the app's own copy of MMDataObject when `files` and `headers` hold none:
+    ///     its date patterns are the ones the app read and wrote.
     public static func importMappings(
         from system: ObjCMappingSystem,
         files: [SourceFile],
         headers: [SourceFile],
         models: [SourceFile] = [],
-        samples: [String: SyntaxNode] = [:]
+        samples: [String: SyntaxNode] = [:],
+        implementations: [SourceFile] = []
     ) -> (yaml: String, diagnostics: Diagnostics) {
         var reader = MappingCodeReader(system: system)
         let headerTokens = headers.map { ObjCTokenizer($0.text, file: $0.path) }
@@ -51,6 +55,14 @@ public enum ObjCMappingImporter {
         }
         if system == .restkit { reader.resolveMethods(of: fileTokens) }
         for tokenizer in fileTokens { reader.read(tokenizer) }
+        if system == .mmdataobject, let vendored = vendoredMMDataObject(in: fileTokens + headerTokens, implementations)
+        {
+            if vendored.isOther {
+                if let problem = vendored.tokenizer.unterminatedCommentDiagnostic { reader.diagnostics.append(problem) }
+                reader.collectConstants(vendored.tokenizer)
+            }
+            reader.readMMDataObjectDates(vendored.tokenizer)
+        }
         reader.addMMDataObjectSubclasses()
         if reader.order.isEmpty, let first = files.first {
             reader.diagnostics.append(nothingMapped(by: system, files: files.count, first: first.path, reader: reader))
@@ -58,6 +70,7 @@ public enum ObjCMappingImporter {
         var writer = MappingYAMLWriter(
             system: system,
             defaultDatePattern: reader.defaultDatePattern,
+            mmDataObjectDates: reader.mmDataObjectDates,
             mappings: reader.order.compactMap { reader.mappings[$0] },
             headers: reader.headers,
             samples: samples,
@@ -69,6 +82,28 @@ public enum ObjCMappingImporter {
         var diagnostics = reader.diagnostics
         diagnostics.append(contentsOf: writer.diagnostics)
         return (yaml, diagnostics)
+    }
+
+    /// Whether `text` may define the app's own MMDataObject (`@implementation MMDataObject`): what the command line
+    /// checks before it passes a `.m` file of the header folders as one of the `implementations`.
+    public static func mayImplementMMDataObject(_ text: String) -> Bool {
+        text.contains("@implementation MMDataObject")
+    }
+
+    /// The first of the files, the headers and then the other implementation files that defines MMDataObject; an
+    /// other implementation file is tokenized only when its text may (`isOther`).
+    private static func vendoredMMDataObject(
+        in read: [ObjCTokenizer],
+        _ implementations: [SourceFile]
+    ) -> (tokenizer: ObjCTokenizer, isOther: Bool)? {
+        if let file = read.first(where: { MappingCodeReader.implementsMMDataObject($0.tokens) }) {
+            return (file, false)
+        }
+        for file in implementations where mayImplementMMDataObject(file.text) {
+            let tokenizer = ObjCTokenizer(file.text, file: file.path)
+            if MappingCodeReader.implementsMMDataObject(tokenizer.tokens) { return (tokenizer, true) }
+        }
+        return nil
     }
 
     /// The warning for files that map nothing: none of their code builds a mapping, or none of the mappings it
@@ -132,6 +167,8 @@ struct MappingCodeReader {
     private(set) var unreadMappings = 0
     /// RestKit's default date formatter applies to every `NSDate` property of every mapping, wherever it is set.
     private(set) var defaultDatePattern: DatePattern?
+    /// The date patterns of the app's own MMDataObject, when the files hold its implementation.
+    private(set) var mmDataObjectDates = MMDataObjectDates()
     /// The file being read.
     private var tokens: [ObjCToken] = []
     private var brackets = ObjCBrackets([])
@@ -216,6 +253,59 @@ struct MappingCodeReader {
         methods = firstReading.methods
         resolvedMethods = firstReading.methods.resolved()
         mappingLocations = firstReading.mappings.mapValues(\.location)
+    }
+
+    /// Whether the tokens hold `@implementation MMDataObject` (or one of its categories).
+    static func implementsMMDataObject(_ tokens: [ObjCToken]) -> Bool {
+        tokens.indices.dropLast().contains {
+            tokens[$0].kind == .directive && tokens[$0].text == "@implementation"
+                && tokens[$0 + 1].isIdentifier("MMDataObject")
+        }
+    }
+
+    /// The date patterns of the app's own MMDataObject: the string arguments of `stringToDateWithFormat:` and
+    /// `dateToStringWithFormat:` messages in its implementation, in whatever expression they stand
+    /// (`[MMDataObject stringToDateWithFormat:@"…"](value)` too).
+    mutating func readMMDataObjectDates(_ tokenizer: ObjCTokenizer) {
+        let tokens = tokenizer.tokens
+        var inImplementation = false
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.kind == .directive {
+                if token.text == "@implementation" {
+                    inImplementation = index + 1 < tokens.count && tokens[index + 1].isIdentifier("MMDataObject")
+                    if inImplementation, mmDataObjectDates.implementation == nil {
+                        mmDataObjectDates.implementation = token.location
+                    }
+                } else if token.text == "@end" {
+                    inImplementation = false
+                }
+                continue
+            }
+            guard inImplementation,
+                token.isIdentifier("stringToDateWithFormat") || token.isIdentifier("dateToStringWithFormat"),
+                index + 2 < tokens.count, tokens[index + 1].isSymbol(":")
+            else { continue }
+            // The method's own definition, `+ (FormatBlock)stringToDateWithFormat:(NSString *)format`, and a
+            // `@selector(…)` name no pattern.
+            let argument = tokens[index + 2]
+            var format: String?
+            switch argument.kind {
+            case .string:
+                format = tokens[(index + 2)...].prefix { $0.kind == .string }.map(\.text).joined()
+            // A constant; a name computed at run time leaves the properties' warnings to say that no pattern was read.
+            case .identifier: format = constant(argument.text)
+            default:
+                continue
+            }
+            guard let format else { continue }
+            let pattern = DatePattern(format: format, timeZone: nil, location: token.location)
+            if token.text.hasPrefix("string") {
+                mmDataObjectDates.reading.append(pattern)
+            } else {
+                mmDataObjectDates.writing.append(pattern)
+            }
+        }
     }
 
     mutating func read(_ tokenizer: ObjCTokenizer) {
@@ -850,9 +940,21 @@ struct MappingCodeReader {
                 }
             case .classMessage(_, let blockSelector, _, _):
                 property.formatter = MappingLoader.formatterName(forSelector: blockSelector)
-            default:
+            case .null:
                 unreadable(argument(1), what: "the input formatter of '\(name)'", at: location)
                 return .null
+            default:
+                // A block written inline (`^id(id value) { … }`) or held in a variable: what it made of the JSON
+                // value is unknown, and so is the type the JSON sends.
+                var place = location
+                if case .unknown(_, let at) = argument(1), !at.file.isEmpty { place = at }
+                diagnostics.warning(
+                    "the input formatter of '\(name)' is a block computed at run time; the model keeps '\(name)' as the JSON value it is sent (JSONValue)",
+                    at: place,
+                    hint:
+                        "compute what the block made of it in Swift from the JSONValue, or give '\(name)' a ValueFormatter of the app's in the YAML"
+                )
+                property.readsThroughUnknownBlock = true
             }
             mappings[className]?.add(property)
         case "registerClass:forCollectionName:":

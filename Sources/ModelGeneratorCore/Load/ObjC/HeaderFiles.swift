@@ -33,6 +33,9 @@ public enum HeaderFiles {
         public static let entryLimit = 20_000
 
         let files: InputFiles
+        /// The endings of the files a folder yields: `.h`, and `.m` where the import looks for the app's own
+        /// implementation of MMDataObject.
+        let suffixes: [String]
         /// What the walk has visited, by ``InputFiles/identity``.
         private var visited: Set<String> = []
         /// The entries of the folders listed so far; the walk stops at ``entryLimit``.
@@ -43,14 +46,15 @@ public enum HeaderFiles {
         /// found; it does not search inside them.
         public private(set) var models: [String] = []
 
-        public init(files: InputFiles) {
+        public init(files: InputFiles, suffixes: [String] = [".h"]) {
             self.files = files
+            self.suffixes = suffixes
         }
 
-        /// The `.h` files under `path` in name order when it is a folder, else `path` itself: what `headers:` and
-        /// `import --headers` read. Files and folders found before are left out; a folder that leads back to one
-        /// being searched is a warning at `location` (at the folder's own path when nil). A Core Data model, `path`
-        /// or a folder inside it, goes to ``models``.
+        /// The `.h` files (the files of ``suffixes``) under `path` in name order when it is a folder, else `path`
+        /// itself: what `headers:` and `import --headers` read. Files and folders found before are left out; a folder
+        /// that leads back to one being searched is a warning at `location` (at the folder's own path when nil). A
+        /// Core Data model, `path` or a folder inside it, goes to ``models``.
         public mutating func paths(_ path: String, at location: SourceLocation?) -> [String] {
             if CoreDataModelFiles.isModelFolder(path) {
                 if visited.insert(files.visitKey(path)).inserted { models.append(path) }
@@ -67,7 +71,7 @@ public enum HeaderFiles {
             at location: SourceLocation?,
             ancestors: inout [(path: String, key: String)]
         ) -> [String]? {
-            guard !path.hasSuffix(".h"), ancestors.count < 16, let names = try? files.list(path) else { return nil }
+            guard !isFound(path), ancestors.count < 16, let names = try? files.list(path) else { return nil }
             let key = files.visitKey(path)
             if let ancestor = ancestors.first(where: { $0.key == key }) {
                 diagnostics.warning(
@@ -91,7 +95,7 @@ public enum HeaderFiles {
             var found: [String] = []
             for name in names.sorted() where !name.hasPrefix(".") {
                 let child = Paths.join(path, name)
-                if name.hasSuffix(".h") {
+                if isFound(name) {
                     if visited.insert(files.visitKey(child)).inserted { found.append(child) }
                 } else if CoreDataModelFiles.isModelFolder(name) {
                     if visited.insert(files.visitKey(child)).inserted { models.append(child) }
@@ -100,6 +104,10 @@ public enum HeaderFiles {
                 }
             }
             return found
+        }
+
+        private func isFound(_ name: String) -> Bool {
+            suffixes.contains { name.hasSuffix($0) }
         }
     }
 }
