@@ -54,6 +54,26 @@ import Testing
         yaml.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  ") && !$0.contains("#") }
     }
 
+    /// The written file says where it came from in its first lines: the system, then the files, as a sentence.
+    @Test func theHeaderNamesTheImportedFiles() {
+        let (yaml, _) = ObjCMappingImporter.importMappings(
+            from: .restkit,
+            files: [
+                .init(path: "App/A.m", text: "@implementation A\n@end\n"),
+                .init(path: "App/B.m", text: "@implementation B\n@end\n"),
+            ],
+            headers: [Self.headers]
+        )
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).prefix(2)
+        #expect(
+            Array(lines) == [
+                "# Imported by `model-generator import --from restkit` from the RestKit mappings in",
+                "# App/A.m, App/B.m.",
+            ],
+            "\(yaml)"
+        )
+    }
+
     @Test func restKit020ClassMethodsConstantsAndRelationships() {
         let (yaml, messages) = importing(
             """

@@ -55,7 +55,7 @@ struct MappingYAMLWriter {
         propagateSamples()
         var lines = [
             ObjCMappingImporter.writtenFilePrefix + "\(system.rawValue)` from the \(system.displayName) mappings in",
-            "# \(SwiftText.commentText(sourceFiles.joined(separator: ", ")))).",
+            "# \(SwiftText.commentText(sourceFiles.joined(separator: ", "))).",
             typesModels
                 ? "# Types come from the Core Data model and the classes' headers. Review the comments, then commit this"
                 : "# Types come from the classes' headers. Review the comments, then commit this file and name it in the",
