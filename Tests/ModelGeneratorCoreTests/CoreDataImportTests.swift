@@ -332,6 +332,25 @@ import Testing
         #expect(model.entities[3].relationships.first?.isOrdered == true)
     }
 
+    /// A tag inside a comment or a CDATA section is no element: the one after it is located at its own tag. A Swift
+    /// class is named with its module (`MyApp.Swifty`, `.Swifty` for the current one), which Core Data resolves to
+    /// the class after the last dot.
+    @Test func commentsDontMoveALocationAndSwiftClassesLoseTheirModule() throws {
+        let text = """
+            <model>
+              <!-- <entity name="Old"><attribute name="gone"/></entity> -->
+              <entity name="Swifty" representedClassName="MyApp.Swifty"><![CDATA[<attribute name="no"/>]]>
+                <attribute name="kept" attributeType="String"/>
+              </entity>
+              <entity name="Current" representedClassName=".Current"/>
+            </model>
+            """
+        let model = try CoreDataModel.parse(text, file: "contents").get()
+        #expect(model.entities.map(\.className) == ["Swifty", "Current"])
+        #expect(model.entities.map(\.location.description) == ["contents:3:3", "contents:6:3"])
+        #expect(model.entities[0].attributes.map(\.location.description) == ["contents:4:5"])
+    }
+
     /// A versioned model is read at the version `.xccurrentversion` names, else its only version; a model saved
     /// by Xcode 3 (binary `elements`, no `contents`) is an error that says to save it again.
     @Test func theCurrentVersionOfAVersionedModel() {

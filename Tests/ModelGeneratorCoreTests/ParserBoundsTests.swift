@@ -288,6 +288,24 @@ import Testing
         #expect(last??.description == "t.json:1:\(4 + 3 * count)")
     }
 
+    /// A Core Data model written on one line: each element's column was counted from the line's start (20,000
+    /// attributes took 13 s in a debug build, 60,000 would take two minutes); columns are counted once, forward.
+    @Test func aCoreDataModelOnOneLineIsReadInLinearTime() async throws {
+        let count = 60_000
+        let attribute = #"<attribute name="é" optional="YES" attributeType="String"/>"#
+        let text =
+            #"<?xml version="1.0" encoding="UTF-8"?><model><entity name="Wide">"#
+            + String(repeating: attribute, count: count) + "</entity></model>"
+        let read = await finishing(within: Self.deadline, "reading a model of \(count) attributes on one line") {
+            try? CoreDataModel.parse(text, file: "contents").get().entities.first?.attributes.map(\.location)
+        }
+        let locations = try #require(read.flatMap { $0 })
+        #expect(locations.count == count)
+        // The declaration and the two start tags take 65 columns; each attribute, 59 (`é` is one).
+        #expect(locations.first?.description == "contents:1:66")
+        #expect(locations.last?.description == "contents:1:\(66 + 59 * (count - 1))")
+    }
+
     /// At the limit the JSON reader reads the document itself, as the YAML parser reads it.
     @Test func jsonNestedToTheLimitIsRead() async throws {
         let depth = DocumentParser.nestingLimit

@@ -6,65 +6,68 @@ import FoundationXML
 
 /// A Core Data model as Xcode saves it (the `contents` file of a `.xcdatamodel`): its entities, each with the class
 /// that represents it, its attributes and its relationships, and where the file declares each.
-public struct CoreDataModel: Sendable {
-    public struct Attribute: Sendable {
-        public var name: String
+struct CoreDataModel: Sendable {
+    struct Attribute: Sendable {
+        var name: String
         /// `attributeType` as the file spells it: `String`, `Integer 32`, `Date`, `Transformable`…
-        public var type: String
+        var type: String
         /// `optional="YES"`.
-        public var isOptional: Bool
+        var isOptional: Bool
         /// A transformable attribute's `customClassName`, which newer Xcode writes.
-        public var customClassName: String?
-        public var location: SourceLocation
+        var customClassName: String?
+        var location: SourceLocation
     }
 
-    public struct Relationship: Sendable {
-        public var name: String
+    struct Relationship: Sendable {
+        var name: String
         /// The `destinationEntity`, by entity name; nil when the file names none.
-        public var destination: String?
-        public var isToMany: Bool
+        var destination: String?
+        var isToMany: Bool
         /// `ordered="YES"`: an `NSOrderedSet` rather than an `NSSet`.
-        public var isOrdered: Bool
-        public var isOptional: Bool
-        public var location: SourceLocation
+        var isOrdered: Bool
+        var isOptional: Bool
+        var location: SourceLocation
     }
 
-    public struct Entity: Sendable {
-        public var name: String
+    struct Entity: Sendable {
+        var name: String
         /// `representedClassName`; nil for an entity that Core Data represents as an `NSManagedObject`.
-        public var representedClassName: String?
+        var representedClassName: String?
         /// The `parentEntity`, whose attributes and relationships this entity has too.
-        public var parent: String?
-        public var attributes: [Attribute] = []
-        public var relationships: [Relationship] = []
-        public var location: SourceLocation
+        var parent: String?
+        var attributes: [Attribute] = []
+        var relationships: [Relationship] = []
+        var location: SourceLocation
 
         /// The class an app's code and headers know the entity by: its own, else the entity's name (an
-        /// `NSManagedObject` has no class of its own, so the model is named after the entity).
-        public var className: String {
+        /// `NSManagedObject` has no class of its own, so the model is named after the entity). A Swift class is named
+        /// with its module (`MyApp.Article`, or `.Article` for the current one), which Core Data resolves to the
+        /// class: the name after the last dot.
+        var className: String {
             guard let represented = representedClassName, !represented.isEmpty, represented != "NSManagedObject"
             else { return name }
-            return represented
+            let unqualified = represented.split(separator: ".", omittingEmptySubsequences: false).last.map(String.init)
+            return unqualified.flatMap { $0.isEmpty ? nil : $0 } ?? name
         }
     }
 
     /// The entities in the order the file declares them.
-    public var entities: [Entity] = []
+    var entities: [Entity] = []
 
     /// The largest `contents` file read: a model of a thousand entities is a few megabytes.
-    public static let maximumBytes = 32 << 20
+    static let maximumBytes = 32 << 20
     /// How deeply the file's elements may nest. A model nests five levels (`model`, `entity`, `attribute`,
     /// `userInfo`, `entry`).
-    public static let nestingLimit = 32
+    static let nestingLimit = 32
 
-    public init(entities: [Entity] = []) {
+    init(entities: [Entity] = []) {
         self.entities = entities
     }
 
     /// Reads a model's `contents` file. The text is parsed by Foundation's `XMLParser` without resolving external
     /// entities, and a file that declares a DOCTYPE (which no model has) is refused before parsing, so no entity
     /// expansion takes place; the nesting and size are bounded.
-    public static func parse(_ text: String, file: String) -> Result<CoreDataModel, Diagnostic> {
+    static func parse(_ text: String, file: String) -> Result<CoreDataModel, Diagnostic> {
         let bytes = Array(text.utf8)
         guard bytes.count <= maximumBytes else {
             return .failure(
@@ -124,7 +127,7 @@ public struct CoreDataModel: Sendable {
     }
 
     /// The entity named `name`, if the model declares one.
-    public func entity(named name: String) -> Entity? {
+    func entity(named name: String) -> Entity? {
         entities.first { $0.name == name }
     }
 
@@ -182,6 +185,13 @@ private final class ModelReader: NSObject, XMLParserDelegate {
     var sawModel = false
     /// The names of the open elements, outermost first.
     private var open: [String] = []
+    /// The columns of the line of the last element's start, counted forward from it: a model written on one line
+    /// is counted once, not from the line's start for each element.
+    private var columns = LineColumns()
+    private var columnsLine = -1
+    /// The offset of the `<` of the element the parser reported last, and how far the search for start tags got.
+    private var elementStart = 0
+    private var scanned = 0
     /// The offset of the start of each line, for the start of an element.
     private lazy var lineStarts: [Int] = {
         var starts = [0]
@@ -202,6 +212,7 @@ private final class ModelReader: NSObject, XMLParserDelegate {
         attributes: [String: String] = [:]
     ) {
         guard problem == nil else { return }
+        elementStart = nextStartTag(named: elementName)
         let parent = open.last
         open.append(elementName)
         guard open.count <= CoreDataModel.nestingLimit else {
@@ -285,19 +296,10 @@ private final class ModelReader: NSObject, XMLParserDelegate {
         parser.abortParsing()
     }
 
-    /// Where the element the parser has just read starts: the parser reports where its start tag ends, so this
-    /// goes back to the `<`, at most ``tagLengthLimit`` bytes, and finds its line among the lines' starts.
+    /// Where the element the parser has just read starts, by its line among the lines' starts and its column
+    /// counted forward on that line.
     private func start(_ parser: XMLParser) -> SourceLocation {
-        let line = min(max(parser.lineNumber, 1), lineStarts.count)
-        // The column counts bytes from 1 on libxml2's parsers; find the byte, then the `<` before it.
-        let reported = min(lineStarts[line - 1] + max(parser.columnNumber - 1, 0), bytes.count)
-        var offset = reported
-        while offset > 0, reported - offset < Self.tagLengthLimit,
-            offset >= bytes.count || bytes[offset] != UInt8(ascii: "<")
-        {
-            offset -= 1
-        }
-        if offset < bytes.count, bytes[offset] != UInt8(ascii: "<") { offset = reported }
+        let offset = min(elementStart, bytes.count)
         // The last line that starts at or before the offset.
         var low = 0
         var high = lineStarts.count - 1
@@ -305,10 +307,62 @@ private final class ModelReader: NSObject, XMLParserDelegate {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        let column = String(decoding: bytes[lineStarts[low]..<offset], as: UTF8.self).count + 1
+        if columnsLine != low {
+            columns.startLine(at: lineStarts[low])
+            columnsLine = low
+        }
+        let column = bytes.withUnsafeBufferPointer { columns.column(of: offset, in: $0) } + 1
         return SourceLocation(file: file, line: low + 1, column: column)
     }
 
-    /// How far back a start tag's `<` is looked for: a tag of many attributes is a few hundred bytes.
-    private static let tagLengthLimit = 16_384
+    /// The offset of the `<` of the next start tag of `name`, from where the last one was found: the parser reports
+    /// elements in the order they start, and its own column (libxml2's) is no byte offset on a long line. Comments,
+    /// CDATA sections and processing instructions are skipped, so a tag inside one isn't taken. The whole file is
+    /// scanned once, however many elements it has.
+    private func nextStartTag(named name: String) -> Int {
+        let nameBytes = Array(name.utf8)
+        var index = scanned
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
+            if let end = endOfMarkup(at: index) {
+                index = end
+                continue
+            }
+            let nameEnd = index + 1 + nameBytes.count
+            if nameEnd <= bytes.count, bytes[(index + 1)..<nameEnd].elementsEqual(nameBytes),
+                nameEnd == bytes.count || [0x20, 0x09, 0x0A, 0x0D, 0x2F, 0x3E].contains(bytes[nameEnd])
+            {
+                scanned = nameEnd
+                return index
+            }
+            index += 1
+        }
+        return scanned
+    }
+
+    /// The offset after the comment (`<!-- … -->`), CDATA section (`<![CDATA[ … ]]>`), declaration (`<!…>`) or
+    /// processing instruction (`<?…?>`) at `index`; nil when none starts there.
+    private func endOfMarkup(at index: Int) -> Int? {
+        func starts(with text: String, at offset: Int) -> Bool {
+            let pattern = Array(text.utf8)
+            return offset + pattern.count <= bytes.count
+                && bytes[offset..<(offset + pattern.count)].elementsEqual(pattern)
+        }
+        func after(_ terminator: String, from offset: Int) -> Int {
+            var current = offset
+            while current < bytes.count {
+                if starts(with: terminator, at: current) { return current + terminator.utf8.count }
+                current += 1
+            }
+            return bytes.count
+        }
+        if starts(with: "<!--", at: index) { return after("-->", from: index + 4) }
+        if starts(with: "<![CDATA[", at: index) { return after("]]>", from: index + 9) }
+        if starts(with: "<!", at: index) { return after(">", from: index + 2) }
+        if starts(with: "<?", at: index) { return after("?>", from: index + 2) }
+        return nil
+    }
 }
