@@ -373,34 +373,11 @@ public enum Pipeline {
         _ diagnostics: inout Diagnostics
     ) {
         guard !config.allowOutputAnywhere else { return }
-        // From the working directory, so that an absolute `output` and a relative config path (or the other way
-        // round) are compared as the same kind of path.
-        var inside = Paths.relative(
-            Paths.join(files.workingDirectory, outputDirectory),
-            to: Paths.join(files.workingDirectory, configDirectory)
-        )
-        let isOutside = { (relative: String) in relative == ".." || relative.hasPrefix("../") || relative.hasPrefix("/")
-        }
-        // The config's folder by another spelling (a symbolic link in a path; macOS's `/var` is `/private/var`, and
-        // its working directory reads the latter): an ancestor of the output that is that folder makes it inside.
-        if isOutside(inside), let configFolder = files.identity(configDirectory) {
-            var candidate = Paths.join(files.workingDirectory, outputDirectory)
-            var below: [String] = []
-            while true {
-                if files.identity(candidate) == configFolder {
-                    inside = below.isEmpty ? "." : below.reversed().joined(separator: "/")
-                    break
-                }
-                let parent = Paths.directory(of: candidate)
-                if parent == candidate { break }
-                below.append(Paths.fileName(of: candidate))
-                candidate = parent
-            }
-        }
+        let inside = Paths.relative(outputDirectory, to: configDirectory, in: files)
         let problem: String?
         if inside == "." {
             problem = "is the config's own folder"
-        } else if isOutside(inside) {
+        } else if Paths.climbsOut(inside) {
             problem = "is outside the config's folder"
         } else if (try? files.list(outputDirectory))?.contains("Package.swift") == true {
             problem = "holds a Package.swift"
@@ -497,11 +474,36 @@ public enum Paths {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
-    /// An input's `path` as generated files name it: relative to the config's folder, both read from the working
-    /// directory, so that an absolute path in a config (`/Users/ann/app/schema`) leaves no machine's folders in the
-    /// committed output, which would differ on every machine that generates it and fail `--check` there.
-    public static func shown(_ path: String, configDirectory: String, workingDirectory: String) -> String {
-        relative(join(workingDirectory, path), to: join(workingDirectory, configDirectory))
+    /// An input's `path` as generated files name it: relative to the config's folder, so that an absolute path in a
+    /// config (`/Users/ann/app/schema`) leaves no machine's folders in the committed output, which would differ on
+    /// every machine that generates it and fail `--check` there.
+    public static func shown(_ path: String, configDirectory: String, files: InputFiles) -> String {
+        relative(path, to: configDirectory, in: files)
+    }
+
+    /// `path` relative to `folder`, both read from `files`' working directory, so that an absolute path and a
+    /// relative one (or the other way round) are compared as the same kind of path. Where the text climbs out of
+    /// the folder, an ancestor of `path` that is the folder by another spelling (a symbolic link in a path; macOS's
+    /// `/var` is `/private/var`, and its working directory reads the latter) makes it the path below that ancestor.
+    public static func relative(_ path: String, to folder: String, in files: InputFiles) -> String {
+        let text = relative(join(files.workingDirectory, path), to: join(files.workingDirectory, folder))
+        guard climbsOut(text), let folderIdentity = files.identity(folder) else { return text }
+        var candidate = join(files.workingDirectory, path)
+        var below: [String] = []
+        while true {
+            if files.identity(candidate) == folderIdentity {
+                return below.isEmpty ? "." : below.reversed().joined(separator: "/")
+            }
+            let parent = directory(of: candidate)
+            if parent == candidate { return text }
+            below.append(fileName(of: candidate))
+            candidate = parent
+        }
+    }
+
+    /// Whether a relative path (``relative(_:to:)``'s) leads out of the folder it is relative to.
+    public static func climbsOut(_ relative: String) -> Bool {
+        relative == ".." || relative.hasPrefix("../") || relative.hasPrefix("/")
     }
 
     /// `base/relative`, with `.` and `..` folded; an absolute `relative` stands alone.

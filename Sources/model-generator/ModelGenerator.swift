@@ -224,9 +224,7 @@ struct Init: ParsableCommand {
         let directory = Paths.directory(of: config)
         // Paths in the config are relative to it, wherever init runs from.
         let workingDirectory = FileManager.default.currentDirectoryPath
-        let relative = { (path: String) in
-            Paths.relative(Paths.join(workingDirectory, path), to: Paths.join(workingDirectory, directory))
-        }
+        let relative = { (path: String) in Paths.relative(path, to: directory, in: FileSystem.inputFiles) }
         let sampleEntries = samples.compactMap(SampleOption.parts(of:)).map {
             (model: $0.type, path: relative($0.path))
         }

@@ -192,6 +192,32 @@ import Testing
         #expect(generated == (try snapshot(expected)), "\(run.output)")
     }
 
+    /// The config reached through a symbolic link to its folder (macOS's `/tmp` is `/private/tmp`; a CI workspace
+    /// may be a link), naming its schema by the folder's real path: the header still names the schema from the
+    /// config's folder, not by a climb out of the link.
+    @Test func anAbsoluteSchemaPathThroughALinkedFolderGeneratesTheSameFiles() async throws {
+        let directory = try workspace()
+        let link = directory.deletingLastPathComponent().appendingPathComponent("link-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            try? FileManager.default.removeItem(at: link)
+        }
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: directory)
+        let config = directory.appendingPathComponent("model-generator.yaml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try text.replacingOccurrences(of: "schemas: [schema/", with: "schemas: [\(directory.path)/schema/")
+            .write(to: config, atomically: true, encoding: .utf8)
+        let run = try await run(
+            ["generate", "--config", link.appendingPathComponent("model-generator.yaml").path],
+            in: directory.deletingLastPathComponent()
+        )
+        #expect(run.status == 0, "\(run.errors)")
+        var generated = try snapshot(directory.appendingPathComponent("Expected"))
+        generated[".model-generator-manifest"] = nil
+        let expected = Self.packageRoot.appendingPathComponent("Tests/Goldens/Medable/Expected")
+        #expect(generated == (try snapshot(expected)), "\(run.output)")
+    }
+
     @Test func checkPassesWhenCurrentAndFailsAfterASchemaEditWithoutWriting() async throws {
         let directory = try workspace()
         defer { try? FileManager.default.removeItem(at: directory) }

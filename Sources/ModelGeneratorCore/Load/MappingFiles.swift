@@ -49,7 +49,7 @@ enum MappingFiles {
             let displayName = Paths.shown(
                 path,
                 configDirectory: configDirectory,
-                workingDirectory: files.workingDirectory
+                files: files
             )
             for index in file.contexts.indices { file.contexts[index].file = displayName }
             stack.append((path, key))

@@ -28,7 +28,7 @@ enum SchemaFiles {
                 let shownName = Paths.shown(
                     file,
                     configDirectory: configDirectory,
-                    workingDirectory: files.workingDirectory
+                    files: files
                 )
                 for index in objects.indices { objects[index].sourceFile = shownName }
                 for format in Set(objects.map(\.format)) where format.dialect != nil {
