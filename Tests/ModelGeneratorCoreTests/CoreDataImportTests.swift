@@ -351,6 +351,31 @@ import Testing
         #expect(model.entities[0].attributes.map(\.location.description) == ["contents:4:5"])
     }
 
+    /// A model that names an entity it doesn't declare, as a parent or a relationship's destination, or whose
+    /// parents lead back to themselves (a hand-edited file; Xcode writes none) is read with a warning at the place.
+    @Test func brokenReferencesInAModelAreWarnings() throws {
+        let text = """
+            <model>
+                <entity name="Child" parentEntity="Missing">
+                    <relationship name="owner" maxCount="1" destinationEntity="Nowhere"/>
+                </entity>
+                <entity name="X" parentEntity="Y"/>
+                <entity name="Y" parentEntity="X"/>
+            </model>
+            """
+        let model = try CoreDataModel.parse(text, file: "contents").get()
+        let classes = CoreDataClasses([model], headers: ObjCHeaders(reading: []))
+        #expect(
+            classes.diagnostics.sorted.map { "\($0.location): \($0.message)" } == [
+                "contents:2:5: the parent entity 'Missing' of 'Child' is not in the model; the import leaves out what 'Child' would inherit from it",
+                "contents:3:9: the destination entity 'Nowhere' of 'Child.owner' is not in the model; the import names its class 'Nowhere'",
+                "contents:5:5: the parent entities of 'X' lead back to 'X'; the import follows them once",
+                "contents:6:5: the parent entities of 'Y' lead back to 'Y'; the import follows them once",
+            ]
+        )
+        #expect(classes.interfaces.map(\.name) == ["Child", "X", "Y"])
+    }
+
     /// A versioned model is read at the version `.xccurrentversion` names, else its only version; a model saved
     /// by Xcode 3 (binary `elements`, no `contents`) is an error that says to save it again.
     @Test func theCurrentVersionOfAVersionedModel() {

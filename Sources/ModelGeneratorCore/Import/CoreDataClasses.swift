@@ -47,12 +47,32 @@ struct CoreDataClasses {
             var chain = [entity]
             var seen: Set<String> = [name]
             var parent = entity.parent
-            while let parentName = parent, chain.count <= Self.inheritanceLimit,
-                let parentEntity = entities[parentName],
-                seen.insert(parentName).inserted
-            {
+            while let parentName = parent, chain.count <= Self.inheritanceLimit {
+                guard let parentEntity = entities[parentName] else {
+                    // Xcode writes no such model; a hand-edited one loses the parent's attributes, said here.
+                    let child = chain[chain.count - 1]
+                    diagnostics.warning(
+                        "the parent entity '\(parentName)' of '\(child.name)' is not in the model; the import leaves out what '\(child.name)' would inherit from it",
+                        at: child.location
+                    )
+                    break
+                }
+                guard seen.insert(parentName).inserted else {
+                    diagnostics.warning(
+                        "the parent entities of '\(name)' lead back to '\(parentName)'; the import follows them once",
+                        at: entity.location
+                    )
+                    break
+                }
                 chain.append(parentEntity)
                 parent = parentEntity.parent
+            }
+            for relationship in entity.relationships {
+                guard let destination = relationship.destination, entities[destination] == nil else { continue }
+                diagnostics.warning(
+                    "the destination entity '\(destination)' of '\(name).\(relationship.name)' is not in the model; the import names its class '\(destination)'",
+                    at: relationship.location
+                )
             }
             interfaces.append(interface(of: entity, inheriting: chain.dropFirst(), headers: headers))
         }
