@@ -128,7 +128,7 @@ struct MappingYAMLWriter {
 
         if property.readsThroughUnknownBlock {
             // MMDataObject ran the block on whatever the JSON held, instead of its own conversion or a collection.
-            let declaredType = declared.map { " (\($0.type) in the header)" } ?? ""
+            let declaredType = declared.map { " (\($0.type) \(Self.origin(of: $0)))" } ?? ""
             comments.append(
                 "the app's input block computed this at run time; JSONValue, as the JSON sends it\(declaredType)"
             )
@@ -233,9 +233,14 @@ struct MappingYAMLWriter {
                 at: declared.location,
                 hint: "map it with a formatter that makes the Swift type the app needs"
             )
-            comments.append("\(declared.type) in the header: JSONValue")
+            comments.append("\(declared.type) \(Self.origin(of: declared)): JSONValue")
             return "JSONValue"
         }
+    }
+
+    /// Where a property's type was read: a Core Data model's `contents` file, or a header.
+    private static func origin(of declared: ObjCProperty) -> String {
+        Paths.fileName(of: declared.location.file) == "contents" ? "in the Core Data model" : "in the header"
     }
 
     /// Whether the property may hold `nil`. RestKit set a property only from a value it found, whatever the header's
