@@ -3,9 +3,10 @@
 /// String property can ever hold it.
 enum EnumValues {
     /// The text of `node` when it is a string: in a JSON file, a JSON string; in a YAML file, a scalar that YAML
-    /// 1.2's core schema reads as a string, as js-yaml (mdctl's YAML) does: the YAML parser here reads `yes`, `on`
-    /// and `12:30` as YAML 1.1's booleans and numbers, and they are text. Nil for a number, a boolean, null, a list or
-    /// a mapping.
+    /// 1.2's core schema reads as a string: the YAML parser here reads `yes`, `on` and `12:30` as YAML 1.1's
+    /// booleans and numbers, and they are text. (js-yaml, mdctl's YAML parser, reads the core schema too, and a few
+    /// more number forms, `0b11` and `1_000`, which stay text here.) Nil for a number, a boolean, null, a list or a
+    /// mapping.
     static func string(_ node: SyntaxNode) -> String? {
         guard case .scalar(let text, let kind) = node.value else { return nil }
         if kind == .string { return text }
