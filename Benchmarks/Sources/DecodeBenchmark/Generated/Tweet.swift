@@ -32,6 +32,7 @@ struct Tweet: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquata
         )
         self.coordinates = try container.decode(at: ["coordinates"], formatter: CoordinatePair.self)
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
+        try container.keepUnknownMembers(at: ["user"], besides: ["name", "profile_image_url"], in: &self.unknownMembers)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -42,6 +43,7 @@ struct Tweet: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquata
         var userContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("user"))
         try userContainer.encode(self.userName, forKey: JSONKey("name"))
         try userContainer.encode(self.imageURL, forKey: JSONKey("profile_image_url"))
+        try userContainer.encodeUnknown(self.unknownMembers.members(at: ["user"]), ["name", "profile_image_url"])
         try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }
 
