@@ -154,10 +154,10 @@ extension KeyedDecodingContainer where Key == JSONKey {
     ) throws {
         var container = self
         for key in path {
-            let jsonKey = JSONKey(key)
-            guard container.contains(jsonKey), (try? container.decodeNil(forKey: jsonKey)) == false,
-                let object = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: jsonKey)
-            else { return }
+            // Missing, `null` or no object: the decoder throws, and there is nothing to keep.
+            guard let object = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(key)) else {
+                return
+            }
             container = object
         }
         members.setMembers(UnknownMembers(members: try container.unmodeledMembers(excluding: modeledKeys)), at: path)
