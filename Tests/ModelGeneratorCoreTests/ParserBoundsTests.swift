@@ -322,10 +322,10 @@ import Testing
         #expect(same)
     }
 
-    /// YAML nested past the limit, by indentation, by `- ` indicators on one line or by brackets, and JSON that the
-    /// JSON reader leaves to the YAML parser (for its duplicate key): the same error at the list or mapping that goes
-    /// past the limit, where libyaml said "Maximum nesting level reached, set with yaml_set_max_nest_level())" and read
-    /// 501 levels, and nothing generated.
+    /// YAML nested past the limit, by indentation, by `- ` indicators on one line or by brackets: the same error at
+    /// the list or mapping that goes past the limit, where libyaml said "Maximum nesting level reached, set with
+    /// yaml_set_max_nest_level())" and read 501 levels, and nothing generated. A .json file that is no JSON (a key
+    /// given twice) before it nests that deep is never read as YAML: its error is the JSON reader's, in time.
     @Test(arguments: [
         "indented mappings", "indented lists", "indicators on a line", "flow keys", "brackets",
         "JSON with a duplicate key",
@@ -353,20 +353,21 @@ import Testing
             text = "a: " + String(repeating: "[", count: 100_000) + "\n"
             location = "1:\(3 + limit)"
         default:
+            // Not JSON (a key given twice), so never handed to the YAML parser, which would nest past the limit: the
+            // JSON reader's own error, at the second key, is the file's.
             file = "schema.json"
             text = #"{"a": 1, "a": "# + String(repeating: "[", count: 100_000)
-            location = "1:\(14 + limit)"
+            location = "1:10"
         }
-        let collections = file == "schema.json" ? "arrays and objects" : "lists and mappings"
+        let message =
+            file == "schema.json"
+            ? "malformed JSON: duplicate key 'a' in one object"
+            : "lists and mappings nest more than \(limit) levels deep here"
         let input = (file, text)
         let result = await finishing(within: Self.deadline, "generating from \(shape) nested past the limit") {
             generate(config: "schemas: [\(input.0)]\noutput: Generated\n", [input.0: input.1])
         }
-        #expect(
-            result.map(messages) == [
-                "\(file):\(location): error: \(collections) nest more than \(limit) levels deep here"
-            ]
-        )
+        #expect(result.map(messages) == ["\(file):\(location): error: \(message)"])
         #expect(result?.files.isEmpty == true)
     }
 

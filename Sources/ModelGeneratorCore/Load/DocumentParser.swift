@@ -4,9 +4,8 @@ import Yams
 ///
 /// A file is JSON by its name (`.json`, `.ndjson`, `.jsonl`), and is read as JSON, strictly: `JSONSyntaxParser` reads
 /// it, giving the YAML parser's nodes and locations wherever that parser reads the text as JSON means it. Text that
-/// is no JSON is an error: the YAML parser's where it refuses the text too (the diagnostic it always gave), and where
-/// YAML's flow syntax would read it (a trailing comma, single quotes, a comment, `NaN`), the JSON reader's, at the
-/// place it stops being JSON. Other files are YAML.
+/// is no JSON is the JSON reader's error, at the place it stops being JSON and in JSON's words (a trailing comma, a
+/// comment, a key given twice, text after the value), without the YAML parser's read of it. Other files are YAML.
 public enum DocumentParser {
     /// Parses one YAML or JSON document. A syntax error becomes a diagnostic at the parser's line and column.
     public static func parse(_ text: String, file: String, lineOffset: Int = 0) -> Result<SyntaxNode?, Diagnostic> {
@@ -34,9 +33,8 @@ public enum DocumentParser {
         case .refused(let diagnostic):
             return .failure(diagnostic)
         case .notJSON(let problem):
-            let yaml = parseAsYAML(text, file: file, lineOffset: lineOffset, lineLength: lineLength)
-            if case .failure = yaml { return yaml }
-            return strictJSON ? .failure(problem) : yaml
+            if strictJSON { return .failure(problem) }
+            return parseAsYAML(text, file: file, lineOffset: lineOffset, lineLength: lineLength)
         }
     }
 
