@@ -126,11 +126,6 @@ struct CoreDataModel: Sendable {
         return .success(CoreDataModel(entities: reader.entities))
     }
 
-    /// The entity named `name`, if the model declares one.
-    func entity(named name: String) -> Entity? {
-        entities.first { $0.name == name }
-    }
-
     // MARK: Positions
 
     /// The offset of the first `<!DOCTYPE`, if any.
@@ -147,15 +142,18 @@ struct CoreDataModel: Sendable {
         return nil
     }
 
-    /// The line and column (in characters) of a byte offset.
+    /// The line and column of a byte offset, the column counted in Unicode scalars as every element's is.
     static func location(ofOffset offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
+        let end = min(offset, bytes.count)
         var line = 1
         var lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+        for index in 0..<end where bytes[index] == UInt8(ascii: "\n") {
             line += 1
             lineStart = index + 1
         }
-        let column = String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self).count + 1
+        var columns = LineColumns()
+        columns.startLine(at: lineStart)
+        let column = bytes.withUnsafeBufferPointer { columns.column(of: end, in: $0) } + 1
         return SourceLocation(file: file, line: line, column: column)
     }
 
