@@ -157,7 +157,6 @@ struct MiaBackend: BackendDialect {
         let expected: (kind: ExpectedKind, name: String)
         switch (kind, ValueKind(value)) {
         case (.string?, .string), (.number?, .number), (.boolean?, .bool), (_, .null): return value
-        case (.integer?, .number) where isWhole(value): return value
         case (.string?, _): expected = (.string, "string")
         case (.number?, _): expected = (.number, "number")
         case (.integer?, _): expected = (.integer, "integer")
