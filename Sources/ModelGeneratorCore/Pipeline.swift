@@ -474,13 +474,6 @@ public enum Paths {
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
-    /// An input's `path` as generated files name it: relative to the config's folder, so that an absolute path in a
-    /// config (`/Users/ann/app/schema`) leaves no machine's folders in the committed output, which would differ on
-    /// every machine that generates it and fail `--check` there.
-    public static func shown(_ path: String, configDirectory: String, files: InputFiles) -> String {
-        relative(path, to: configDirectory, in: files)
-    }
-
     /// `path` relative to `folder`, both read from `files`' working directory, so that an absolute path and a
     /// relative one (or the other way round) are compared as the same kind of path. Where the text climbs out of
     /// the folder, an ancestor of `path` that is the folder by another spelling (a symbolic link in a path; macOS's

@@ -45,12 +45,9 @@ enum MappingFiles {
             }
             var (file, fileDiagnostics) = MappingLoader.load(text, file: path)
             diagnostics.append(contentsOf: fileDiagnostics)
-            // Headers name the file from the config's folder, wherever the generator runs from.
-            let displayName = Paths.shown(
-                path,
-                configDirectory: configDirectory,
-                files: files
-            )
+            // Headers name the file from the config's folder, wherever the generator runs from: an absolute path in the
+            // config would put one machine's folders in committed code, and fail `--check` on every other checkout.
+            let displayName = Paths.relative(path, to: configDirectory, in: files)
             for index in file.contexts.indices { file.contexts[index].file = displayName }
             stack.append((path, key))
             for imported in file.imports {

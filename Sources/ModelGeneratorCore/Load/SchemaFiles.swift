@@ -24,12 +24,9 @@ enum SchemaFiles {
                 }
                 var (objects, fileDiagnostics) = SchemaLoader.load(text, file: file)
                 diagnostics.append(contentsOf: fileDiagnostics)
-                // Headers name the file from the config's folder, wherever the generator runs from.
-                let shownName = Paths.shown(
-                    file,
-                    configDirectory: configDirectory,
-                    files: files
-                )
+                // Headers name the file from the config's folder, wherever the generator runs from: an absolute path in the
+                // config would put one machine's folders in committed code, and fail `--check` on every other checkout.
+                let shownName = Paths.relative(file, to: configDirectory, in: files)
                 for index in objects.indices { objects[index].sourceFile = shownName }
                 for format in Set(objects.map(\.format)) where format.dialect != nil {
                     if !firstOfFormat.contains(where: { $0.format == format }) {
