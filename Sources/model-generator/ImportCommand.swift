@@ -94,10 +94,7 @@ struct ImportCommand: ParsableCommand {
         let sources = read(codePaths, &diagnostics)
         let headerFiles = read(headerPaths, &diagnostics)
         let modelFiles = read(modelPaths, &diagnostics)
-        // Only the one that may define MMDataObject is kept.
-        let implementations = read(implementationPaths, &diagnostics).filter {
-            ObjCMappingImporter.mayImplementMMDataObject($0.text)
-        }
+        let implementations = read(implementationPaths, &diagnostics)
         var sampleNodes: [String: SyntaxNode] = [:]
         for (className, path) in samplePaths {
             guard let file = read([path], &diagnostics).first else { continue }

@@ -84,9 +84,9 @@ public enum ObjCMappingImporter {
         return (yaml, diagnostics)
     }
 
-    /// Whether `text` may define the app's own MMDataObject (`@implementation MMDataObject`): what the command line
-    /// checks before it passes a `.m` file of the header folders as one of the `implementations`.
-    public static func mayImplementMMDataObject(_ text: String) -> Bool {
+    /// Whether `text` may define the app's own MMDataObject (`@implementation MMDataObject`): a file of the
+    /// `implementations` is tokenized only when it may.
+    private static func mayImplementMMDataObject(_ text: String) -> Bool {
         text.contains("@implementation MMDataObject")
     }
 
