@@ -416,6 +416,83 @@ import Testing
         #expect(output == "Ann\n{\"author\":{\"name\":\"Bob\"}}\n{\"author\":{\"name\":\"Bob\"}}\n")
     }
 
+    /// An object that more than one read goes through (key paths, and its kept members) is opened once and read from:
+    /// `JSONDecoder` reads all of an object's members each time a container of it is opened. An object only one key
+    /// path reaches is read along the whole path, with no local for it.
+    @Test func objectsSeveralKeyPathsGoThroughAreOpenedOnce() async throws {
+        let mapping = """
+            mappings:
+              Post:
+                properties:
+                  text: { keyPath: text, type: String }
+                  author: { keyPath: user.name, type: String }
+                  homepage: { keyPath: user.links.home, type: String, default: "none" }
+                  wiki: { keyPath: user.links.wiki, type: String }
+                  views: { keyPath: stats.views, type: Int }
+            """
+        let lean = generate(
+            config: "mappings: [m.yaml]\noutput: Generated\nkeepUnknownMembers: false\n",
+            ["m.yaml": mapping]
+        )
+        let leanPost = try #require(file(lean, "Post.swift"))
+        #expect(leanPost.contains("let userObject = container.object(at: [\"user\"])\n"))
+        #expect(leanPost.contains("let linksObject = userObject.object(at: [\"links\"])\n"))
+        #expect(leanPost.contains("self.author = try userObject.decode(String.self, at: [\"name\"])\n"))
+        #expect(leanPost.contains("self.wiki = try linksObject.decode(String.self, at: [\"wiki\"])\n"))
+        #expect(leanPost.contains("self.views = try container.decode(Int.self, at: [\"stats\", \"views\"])\n"))
+        #expect(!leanPost.contains("statsObject"))
+
+        let kept = generate(config: "mappings: [m.yaml]\noutput: Generated\n", ["m.yaml": mapping])
+        #expect(messages(kept).isEmpty)
+        let keptPost = try #require(file(kept, "Post.swift"))
+        #expect(keptPost.contains("let statsObject = container.object(at: [\"stats\"])\n"))
+        #expect(
+            keptPost.contains(
+                "try linksObject.keepUnknownMembers(besides: [\"home\", \"wiki\"], in: &self.unknownMembers)\n"
+            )
+        )
+        // Decoded through both decoders and encoded again: every value is read, and every member nobody reads, at
+        // each depth, is written back.
+        let payload =
+            #"{"text":"t","lang":"en","user":{"name":"Ann","id":7,"links":{"home":"h","wiki":"w","x":1}},"stats":{"views":3,"likes":4}}"#
+        let output = try await GeneratedPackage(
+            name: "OpenedObjects",
+            modules: [
+                "OpenedObjects": Dictionary(uniqueKeysWithValues: kept.files.map { ($0.path, $0.contents) })
+            ],
+            main: """
+                import Foundation
+                import ModelRuntime
+                import OpenedObjects
+
+                let payload = Data(#"\(payload)"#.utf8)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .sortedKeys
+                for post in [
+                    try JSONDecoder().decode(Post.self, from: payload),
+                    try JSONValue(parsing: payload).decoded(as: Post.self),
+                ] {
+                    print(post.text, post.author, post.homepage, post.wiki, post.views)
+                    print(String(decoding: try encoder.encode(post), as: UTF8.self))
+                }
+                // An object along the way that isn't one: the error names the whole path from the model.
+                do {
+                    let linksNotAnObject = #"{"text":"t","user":{"name":"A","links":5},"stats":{"views":1}}"#
+                    _ = try JSONDecoder().decode(Post.self, from: Data(linksNotAnObject.utf8))
+                } catch DecodingError.typeMismatch(_, let context) {
+                    print(context.debugDescription)
+                }
+
+                """
+        ).buildAndRun()
+        let written =
+            #"{"lang":"en","stats":{"likes":4,"views":3},"text":"t","user":{"id":7,"links":{"home":"h","wiki":"w","x":1},"name":"Ann"}}"#
+        #expect(
+            output
+                == "t Ann h w 3\n\(written)\nt Ann h w 3\n\(written)\nExpected an object at 'user.links' to look up 'home'\n"
+        )
+    }
+
     /// A mapping whose class another model has is one error, at its class: the mapping is left out, as an object whose
     /// Swift name another object has is, so the check for file names that differ only in case doesn't report it again.
     static let clashCases: [Case] = {

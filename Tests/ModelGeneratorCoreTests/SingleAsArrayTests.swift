@@ -61,7 +61,7 @@ import Testing
             "\(code)"
         )
         #expect(
-            code.contains(#"self.tags = try container.decode(OneOrMany<String>.self, at: ["meta", "tags"]).elements"#),
+            code.contains(#"self.tags = try metaObject.decode(OneOrMany<String>.self, at: ["tags"]).elements"#),
             "\(code)"
         )
         #expect(

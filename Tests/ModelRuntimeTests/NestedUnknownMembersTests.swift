@@ -15,11 +15,13 @@ private struct Post: Codable, Equatable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         text = try container.decode(String.self, forKey: JSONKey("text"))
-        author = try container.decodeIfPresent(String.self, at: ["user", "name"])
-        homepage = try container.decodeIfPresent(String.self, at: ["user", "links", "home"])
+        let user = container.object(at: ["user"])
+        let links = user.object(at: ["links"])
+        author = try user.decodeIfPresent(String.self, at: ["name"])
+        homepage = try links.decodeIfPresent(String.self, at: ["home"])
         unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
-        try container.keepUnknownMembers(at: ["user"], besides: ["name", "links"], in: &unknownMembers)
-        try container.keepUnknownMembers(at: ["user", "links"], besides: ["home"], in: &unknownMembers)
+        try user.keepUnknownMembers(besides: ["name", "links"], in: &unknownMembers)
+        try links.keepUnknownMembers(besides: ["home"], in: &unknownMembers)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -70,7 +72,7 @@ private struct Post: Codable, Equatable {
     func noObjectKeepsNothing(json: String) throws {
         var members = UnknownMembers()
         let container = try JSONValue(parsing: Data(json.utf8)).decoded(as: ContainerProbe.self).container
-        try container.keepUnknownMembers(at: ["user"], besides: ["name"], in: &members)
+        try container.object(at: ["user"]).keepUnknownMembers(besides: ["name"], in: &members)
         #expect(members.isEmpty)
         #expect(!members.keepsMembers(under: []))
     }

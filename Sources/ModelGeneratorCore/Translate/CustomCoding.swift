@@ -46,6 +46,9 @@ struct CustomCoding {
             output.decodeLines.append("let container = try decoder.container(keyedBy: \(decodingKey).self)")
             output.encodeLines.append("var container = encoder.container(keyedBy: JSONKey.self)")
         }
+        let keyPaths = KeyPathTree(properties.filter { !$0.keyPath.isEmpty })
+        let objects = OpenedObjects(keyPaths, keepsUnknownMembers: modeledKeys != nil)
+        output.decodeLines += objects.declarations
         let tracksNulls = properties.contains(where: tracksNull)
         let counting = readsPlainKeys ? PresentKeyCounting(properties, modeledKeys ?? [], systemKeys) : nil
         if tracksNulls {
@@ -67,6 +70,7 @@ struct CustomCoding {
             output.decodeLines += decodeLines(
                 property,
                 name: name,
+                reader: objects.reader(of: property),
                 formatter: formatterArguments,
                 keyType: decodingKey,
                 hasContainer: usesContainer,
@@ -75,7 +79,6 @@ struct CustomCoding {
             )
         }
         if tracksNulls { output.decodeLines.append("self.\(Self.nullKeysName) = nulls") }
-        let keyPaths = KeyPathTree(properties.filter { !$0.keyPath.isEmpty })
         if let modeledKeys {
             output.staticLines += modeledKeysDeclaration(modeledKeys)
             output.decodeLines += call(
@@ -84,13 +87,10 @@ struct CustomCoding {
             )
             // Each object the key paths pass through keeps the members they don't reach, for `encode(to:)` to write
             // back beside the model's own.
-            for (path, keys) in keyPaths.objects() {
+            for object in objects.opened {
                 output.decodeLines += call(
-                    "try container.keepUnknownMembers",
-                    [
-                        "at: \(stringArray(path))", "besides: \(stringArray(keys))",
-                        "in: &self.\(Self.unknownMembersName)",
-                    ]
+                    "try \(object.name).keepUnknownMembers",
+                    ["besides: \(Self.stringArray(object.keys))", "in: &self.\(Self.unknownMembersName)"]
                 )
             }
         }
@@ -172,8 +172,60 @@ struct CustomCoding {
         }
     }
 
+    /// The objects that more than one read of `init(from:)` passes through, each opened once as a local
+    /// `KeyPathObject` (`let userObject = container.object(at: ["user"])`): through `JSONDecoder`, every container
+    /// opened on an object reads all its members again. A read is a property whose key path goes through the object,
+    /// or the object's own kept members. Properties whose key paths go into a key another property reads whole are
+    /// not in the tree, and read their whole path from the model's container.
+    struct OpenedObjects {
+        struct Object {
+            /// The local's name.
+            var name: String
+            /// The path from the model's object.
+            var path: [String]
+            /// The keys the model's key paths reach in it, which its kept members leave out.
+            var keys: [String]
+        }
+
+        /// Parents before their children.
+        var opened: [Object] = []
+        /// `let userObject = container.object(at: ["user"])`, one for each object in `opened`.
+        var declarations: [String] = []
+
+        init(_ tree: KeyPathTree, keepsUnknownMembers: Bool) {
+            let properties = tree.allProperties
+            var usedNames: Set<String> = ["container", "nulls", "decoder"]
+            for (path, keys) in tree.objects() {
+                let reads =
+                    properties.count { $0.keyPath.count > path.count && $0.keyPath.starts(with: path) }
+                    + (keepsUnknownMembers ? 1 : 0)
+                guard reads > 1 else { continue }
+                var name = SwiftNaming().propertyName(path[path.count - 1]) + "Object"
+                while usedNames.contains(name) { name = "_" + name }
+                usedNames.insert(name)
+                // A parent has at least its child's reads, so it is opened whenever the child is.
+                let parent = opened.last { path.starts(with: $0.path) && $0.path.count == path.count - 1 }
+                let source = parent?.name ?? "container"
+                let rest = parent == nil ? path : [path[path.count - 1]]
+                declarations.append("let \(name) = \(source).object(at: \(CustomCoding.stringArray(rest)))")
+                opened.append(Object(name: name, path: path, keys: keys))
+            }
+        }
+
+        /// The local a property's key path is read from and the rest of its path below it, when it passes through an
+        /// opened object: the deepest one.
+        func reader(of property: ResolvedProperty) -> (object: String, rest: [String])? {
+            guard
+                let object = opened.last(where: {
+                    property.keyPath.count > $0.path.count && property.keyPath.starts(with: $0.path)
+                })
+            else { return nil }
+            return (object.name, Array(property.keyPath.dropFirst(object.path.count)))
+        }
+    }
+
     /// `["a", "b"]`, each element a Swift string literal.
-    private func stringArray(_ elements: [String]) -> String {
+    private static func stringArray(_ elements: [String]) -> String {
         "[" + elements.map(SwiftText.stringLiteral).joined(separator: ", ") + "]"
     }
 
@@ -220,14 +272,14 @@ struct CustomCoding {
             if keepsUnknownMembers {
                 body += call(
                     "try \(name).encodeUnknown",
-                    ["\(kept).members(at: \(stringArray(childPath)))", stringArray(child.keys)]
+                    ["\(kept).members(at: \(Self.stringArray(childPath)))", Self.stringArray(child.keys)]
                 )
             }
             let subtree = child.allProperties
             if subtree.allSatisfy({ !$0.isRequired }) {
                 let condition =
                     (subtree.map { "self.\(SwiftNaming.escaped($0.swiftName)) != nil" }
-                    + (keepsUnknownMembers ? ["\(kept).keepsMembers(under: \(stringArray(childPath)))"] : []))
+                    + (keepsUnknownMembers ? ["\(kept).keepsMembers(under: \(Self.stringArray(childPath)))"] : []))
                     .joined(separator: " || ")
                 lines.append("if \(condition) {")
                 lines += body.map { "    " + $0 }
@@ -244,6 +296,7 @@ struct CustomCoding {
     private func decodeLines(
         _ property: ResolvedProperty,
         name: String,
+        reader: (object: String, rest: [String])?,
         formatter: [String]?,
         keyType: String,
         hasContainer: Bool,
@@ -264,7 +317,9 @@ struct CustomCoding {
             let counted = property.isSystemProperty && countsPresentKeys ? ", counting: &nulls" : ""
             return ["\(target)try \(valueType(property))(from: \(source)\(counted))"]
         }
-        let path = "[" + property.keyPath.map(SwiftText.stringLiteral).joined(separator: ", ") + "]"
+        // A key path through an opened object reads the rest of its path from it.
+        let source = reader?.object ?? "container"
+        let path = Self.stringArray(reader?.rest ?? property.keyPath)
         let wrapper = oneOrMany(property) ?? dateCoding(property)
         let decodedType = wrapper?.decodedType ?? "\(valueType(property)).self"
         let unwrap = wrapper?.unwrap ?? ""
@@ -273,29 +328,29 @@ struct CustomCoding {
         if let formatter {
             let arguments = ["at: \(path)"] + formatter
             if let defaultValue, !property.nullAsMissing {
-                return call("\(target)try container.decode", arguments + ["default: \(defaultValue)"])
+                return call("\(target)try \(source).decode", arguments + ["default: \(defaultValue)"])
             }
             if let defaultValue {
                 return call(
-                    "\(target)try container.decodeIfPresent",
+                    "\(target)try \(source).decodeIfPresent",
                     arguments,
                     suffix: " ?? \(Self.coveredByLeadingTry(defaultValue))"
                 )
             }
-            return call("\(target)try container.\(property.isRequired ? "decode" : "decodeIfPresent")", arguments)
+            return call("\(target)try \(source).\(property.isRequired ? "decode" : "decodeIfPresent")", arguments)
         }
         if let defaultValue {
             let wrappedDefault = wrapper?.wrap(defaultValue, false) ?? defaultValue
             if property.nullAsMissing {
                 let optionalUnwrap = wrapper?.optionalUnwrap ?? ""
                 return call(
-                    "\(target)try container.decodeIfPresent",
+                    "\(target)try \(source).decodeIfPresent",
                     [decodedType, "at: \(path)"],
                     suffix: "\(optionalUnwrap) ?? \(Self.coveredByLeadingTry(defaultValue))"
                 )
             }
             return call(
-                "\(target)try container.decode",
+                "\(target)try \(source).decode",
                 [decodedType, "at: \(path)", "default: \(wrappedDefault)"],
                 suffix: unwrap
             )
@@ -308,17 +363,17 @@ struct CustomCoding {
             // gives it the key's. (Key paths and `decodeOrNull` do so already.)
             let isNumber = property.keyPath.count == 1 && (property.type == .int || property.type == .double)
             let decode = isNumber ? "decodeLocatingErrors" : "decode"
-            return call("\(target)try container.\(decode)", [decodedType, location], suffix: unwrap)
+            return call("\(target)try \(source).\(decode)", [decodedType, location], suffix: unwrap)
         }
         if tracksNull(property) {
             return call(
-                "\(target)try container.decodeOrNull",
+                "\(target)try \(source).decodeOrNull",
                 [decodedType, location, "nulls: &nulls"],
                 suffix: wrapper?.optionalUnwrap ?? ""
             )
         }
         return call(
-            "\(target)try container.decodeIfPresent",
+            "\(target)try \(source).decodeIfPresent",
             [decodedType, location],
             suffix: wrapper?.optionalUnwrap ?? ""
         )

@@ -13,7 +13,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
     public func decode<T: Decodable>(_ type: T.Type, at path: [JSONKey]) throws -> T {
         // The common case costs one lookup per key: the decoder's own errors already spell the path when every
         // object along it is there.
-        if let holder = try? fastContainer(holding: path) {
+        if let holder = nestedObject(at: path.dropLast()) {
             return try holder.decodeLocatingErrors(type, forKey: path[path.count - 1])
         }
         switch try lookUp(path) {
@@ -27,7 +27,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
     /// its value is `null`; an intermediate value that is not an object still throws `typeMismatch`, since it means
     /// the payload's shape differs from the mapping.
     public func decodeIfPresent<T: Decodable>(_ type: T.Type, at path: [JSONKey]) throws -> T? {
-        if let holder = try? fastContainer(holding: path) {
+        if let holder = nestedObject(at: path.dropLast()) {
             return try holder.decodeIfPresentLocatingErrors(type, forKey: path[path.count - 1])
         }
         return switch try lookUp(path) {
@@ -53,7 +53,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
 
     /// The value at `path`, or `nil` when a key along it is missing; `null` throws `valueNotFound`.
     func decodeUnlessMissing<T: Decodable>(_ type: T.Type, at path: [JSONKey]) throws -> T? {
-        if let holder = try? fastContainer(holding: path),
+        if let holder = nestedObject(at: path.dropLast()),
             let value = try holder.decodeIfPresentLocatingErrors(type, forKey: path[path.count - 1])
         {
             return value
@@ -72,12 +72,13 @@ extension KeyedDecodingContainer where Key == JSONKey {
         }
     }
 
-    /// The container that holds the path's last key when every object along the path is there; throws otherwise,
-    /// and the caller then walks the path again with `lookUp` to say exactly what is wrong.
-    private func fastContainer(holding path: [JSONKey]) throws -> KeyedDecodingContainer<JSONKey> {
+    /// The container of the object at `path`; `nil` where a key along it is missing, `null` or not an object, and
+    /// the caller then walks the path again with `lookUp` to say exactly what is wrong.
+    func nestedObject(at path: some Collection<JSONKey>) -> KeyedDecodingContainer<JSONKey>? {
         var container = self
-        for key in path.dropLast() {
-            container = try container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+        for key in path {
+            guard let object = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: key) else { return nil }
+            container = object
         }
         return container
     }

@@ -143,27 +143,6 @@ extension KeyedDecodingContainer {
     }
 }
 
-extension KeyedDecodingContainer where Key == JSONKey {
-    /// Keeps in `members` the members of the object at `path` whose keys are not in `modeledKeys` (the keys the
-    /// model's key paths reach in it): what a generated `init(from:)` of a mapped model keeps of each object its key
-    /// paths pass through. Nothing where the path reaches no object.
-    public func keepUnknownMembers(
-        at path: [String],
-        besides modeledKeys: Set<String>,
-        in members: inout UnknownMembers
-    ) throws {
-        var container = self
-        for key in path {
-            // Missing, `null` or no object: the decoder throws, and there is nothing to keep.
-            guard let object = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(key)) else {
-                return
-            }
-            container = object
-        }
-        members.setMembers(UnknownMembers(members: try container.unmodeledMembers(excluding: modeledKeys)), at: path)
-    }
-}
-
 extension KeyedEncodingContainer where Key == JSONKey {
     /// Writes `members` except those whose key is in `modeledKeys`: what a generated `encode(to:)` writes back.
     public mutating func encodeUnknown(_ members: UnknownMembers, _ modeledKeys: Set<String>) throws {

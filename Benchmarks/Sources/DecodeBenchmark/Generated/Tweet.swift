@@ -22,17 +22,18 @@ struct Tweet: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquata
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        let userObject = container.object(at: ["user"])
         self.identifier = try container.decode(String.self, forKey: JSONKey("id_str"))
         self.message = try container.decode(String.self, forKey: JSONKey("text"))
-        self.userName = try container.decode(String.self, at: ["user", "name"])
-        self.imageURL = try container.decode(
+        self.userName = try userObject.decode(String.self, at: ["name"])
+        self.imageURL = try userObject.decode(
             URL.self,
-            at: ["user", "profile_image_url"],
+            at: ["profile_image_url"],
             default: URL(string: "https://example.com/x.png")!
         )
         self.coordinates = try container.decode(at: ["coordinates"], formatter: CoordinatePair.self)
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
-        try container.keepUnknownMembers(at: ["user"], besides: ["name", "profile_image_url"], in: &self.unknownMembers)
+        try userObject.keepUnknownMembers(besides: ["name", "profile_image_url"], in: &self.unknownMembers)
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -50,24 +50,27 @@ public struct Place: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwis
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        let metaObject = container.object(at: ["meta"])
+        let statsObject = container.object(at: ["stats"])
+        let linksObject = container.object(at: ["links"])
         var nulls = NullKeys()
-        self.createdAt = try container.decode(ISO8601Date<Date>.self, at: ["meta", "created_at"]).wrappedValue
-        self.updatedAt = try container.decodeIfPresent(ISO8601Date<Date>.self, at: ["meta", "updated"])?.wrappedValue
+        self.createdAt = try metaObject.decode(ISO8601Date<Date>.self, at: ["created_at"]).wrappedValue
+        self.updatedAt = try metaObject.decodeIfPresent(ISO8601Date<Date>.self, at: ["updated"])?.wrappedValue
         self.name = try container.decode(String.self, forKey: JSONKey("name"))
         self.placeId = try container.decode(String.self, forKey: JSONKey("id_str"))
-        self.rating = try container.decode(Double.self, at: ["stats", "rating"], default: 0.5)
-        self.visits = try container.decodeIfPresent(Int.self, at: ["stats", "visits"]) ?? 0
+        self.rating = try statsObject.decode(Double.self, at: ["rating"], default: 0.5)
+        self.visits = try statsObject.decodeIfPresent(Int.self, at: ["visits"]) ?? 0
         self.isOpen = try container.decode(Bool.self, at: ["is_open"], default: true)
-        self.homepage = try container.decodeIfPresent(URL.self, at: ["links", "home"])
+        self.homepage = try linksObject.decodeIfPresent(URL.self, at: ["home"])
         self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
         self.extra = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("extra"), nulls: &nulls)
         self.owner = try container.decode(Owner.self, forKey: JSONKey("owner"))
         self.checkins = try container.decode([Checkin].self, forKey: JSONKey("checkins"))
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
-        try container.keepUnknownMembers(at: ["meta"], besides: ["created_at", "updated"], in: &self.unknownMembers)
-        try container.keepUnknownMembers(at: ["stats"], besides: ["rating", "visits"], in: &self.unknownMembers)
-        try container.keepUnknownMembers(at: ["links"], besides: ["home"], in: &self.unknownMembers)
+        try metaObject.keepUnknownMembers(besides: ["created_at", "updated"], in: &self.unknownMembers)
+        try statsObject.keepUnknownMembers(besides: ["rating", "visits"], in: &self.unknownMembers)
+        try linksObject.keepUnknownMembers(besides: ["home"], in: &self.unknownMembers)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -14,9 +14,10 @@ public struct BlogPostsResponse: Codable, Hashable, Sendable, KeepsUnknownMember
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        self.posts = try container.decode([BlogPost].self, at: ["data", "blogposts"])
+        let dataObject = container.object(at: ["data"])
+        self.posts = try dataObject.decode([BlogPost].self, at: ["blogposts"])
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
-        try container.keepUnknownMembers(at: ["data"], besides: ["blogposts"], in: &self.unknownMembers)
+        try dataObject.keepUnknownMembers(besides: ["blogposts"], in: &self.unknownMembers)
     }
 
     public func encode(to encoder: any Encoder) throws {
