@@ -372,6 +372,20 @@ import FoundationNetworking
             )
         )
         #expect(answer == refusal("body/c_parts/0/c_qty must be integer"), "\(answer)")
+        // A number with a fraction, which the model's `Int` can't hold, is what `integer` refuses too.
+        for (count, quantity, pointer) in [(1.5, 2.0, "body/c_count"), (1.0, 2.5, "body/c_parts/0/c_qty")] {
+            (status, answer) = try await backend.answer(
+                RenderedRequest(
+                    method: "POST",
+                    path: "/c_items/",
+                    body: .object([
+                        ("c_name", .string("x")), ("c_count", .double(count)),
+                        ("c_parts", .array([.object([("c_qty", .double(quantity))])])),
+                    ])
+                )
+            )
+            #expect(answer == refusal("\(pointer) must be integer"), "\(answer)")
+        }
         // A property the service sets itself is one the create's schema doesn't list: the error handler's own
         // refusal of an additional property, without Fastify's code (crud-service `index.js`, `customErrorHandler`).
         (status, answer) = try await backend.answer(
@@ -401,7 +415,16 @@ import FoundationNetworking
         )
         #expect(status == 400)
         #expect(answer == refusal("body/$set/c_name must be string"))
+        (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "PATCH",
+                path: "/c_items/\(item.id)",
+                body: .object([("$set", .object([("c_count", .double(0.5))]))])
+            )
+        )
+        #expect(answer == refusal("body/$set/c_count must be integer"), "\(answer)")
         #expect(await backend.documents(in: "c_items").first?["c_name"] == "x")
+        #expect(await backend.documents(in: "c_items").first?["c_count"] == nil)
     }
 
     /// The CRUD service's Ajv coerces a body's scalar of another type where it can before validating it

@@ -109,9 +109,11 @@ struct MiaBackend: BackendDialect {
 
     /// A value of the wrong type refused as the route's schema refuses it, in Ajv's words with Fastify's pointer to
     /// the value: `body/c_count must be number` (crud-service `tests/httpInterface.patchById.special.test.js`:
-    /// `body/$set/tagIds.$.replace must be number`); any other fault, or one without a `pointer`, as it is.
-    static func wrongType(_ fault: BackendFault, at pointer: String?) -> BackendFault {
-        guard let expected = fault.expected, let pointer else { return fault }
+    /// `body/$set/tagIds.$.replace must be number`); any other fault, or one without a `pointer`, as it is. A number
+    /// with a fraction for an `Int` property, which the model's decoding refuses as a number that doesn't fit, is
+    /// what the schema's `integer` refuses: `body/c_count must be integer`.
+    static func wrongType(_ fault: BackendFault, at pointer: String?, in document: JSONValue) -> BackendFault {
+        guard let expected = fault.expected ?? fractionRefused(fault, in: document), let pointer else { return fault }
         // The collection's JSON Schema types: a date is a `date-time` string, and Mia-Platform has no pointer.
         let type =
             switch expected {
@@ -125,6 +127,17 @@ struct MiaBackend: BackendDialect {
         var refusal = schemaFault("\(pointer) must be \(type)")
         refusal.path = fault.path
         return refusal
+    }
+
+    /// `.integer` where the model refused a number with a fraction: only an integer type refuses a finite one (its
+    /// decoding says the number doesn't fit). A whole number past `Int` is one Ajv's `integer` takes, which the model
+    /// can't store: that refusal stays the decoder's.
+    private static func fractionRefused(_ fault: BackendFault, in document: JSONValue) -> ExpectedKind? {
+        guard fault.expected == nil, let path = fault.path,
+            case .double(let number)? = values(at: segments(path), in: document).first,
+            number.isFinite, number != number.rounded(.towardZero)
+        else { return nil }
+        return .integer
     }
 
     /// `document` with each value the registered model reads as another type coerced as the service's Ajv coerces
@@ -1251,7 +1264,8 @@ struct MiaBackend: BackendDialect {
             // Fastify's JSON pointer to the value: `body/c_parts/0/c_qty`.
             throw Self.wrongType(
                 fault,
-                at: fault.path.map { "\(pointer)/" + $0.replacingOccurrences(of: ".", with: "/") }
+                at: fault.path.map { "\(pointer)/" + $0.replacingOccurrences(of: ".", with: "/") },
+                in: .object(document)
             )
         }
         return document
@@ -1480,7 +1494,11 @@ struct MiaBackend: BackendDialect {
             // The PATCH schema types each operator's fields by the key as written: `body/$set/c_count`,
             // `body/$set/metadata.size`.
             let written = Self.updateOperators.first { operators[$0]?[fault.path ?? ""] != nil }
-            throw Self.wrongType(fault, at: written.map { "\(pointer)/\($0)/\(fault.path ?? "")" })
+            throw Self.wrongType(
+                fault,
+                at: written.map { "\(pointer)/\($0)/\(fault.path ?? "")" },
+                in: .object(members)
+            )
         }
         try state.checkUnique(.object(members), in: collection, replacing: index)
         state.collections[collection]![index] = .object(members)
