@@ -118,4 +118,20 @@ import Testing
         #expect(wrapped == OneOrMany([7]))
         #expect(try encodedJSON(wrapped) == parsedJSON("[7]"))
     }
+
+    /// `DecodingReport` looks inside one element sent alone as it does inside an array's: what the element lacked or
+    /// carried beyond the model is reported at the list's element.
+    @Test func theReportLooksInsideTheOneElement() throws {
+        let json = #"{"photos": {"url": "https://example.com/1.jpg", "caption": "a heron"}, "tags": "bird"}"#
+        let (observation, report) = try DecodingReport.decode(Observation.self, from: Data(json.utf8))
+        #expect(observation.tags == ["bird"])
+        #expect(
+            report.entries == [
+                .init(kind: .droppedValue, keyPath: "photos[0].caption", value: "a heron"),
+                .init(kind: .missingOptional, keyPath: "photos[0].position"),
+            ]
+        )
+        let asArrays = #"{"photos": [{"url": "https://example.com/1.jpg", "caption": "a heron"}], "tags": ["bird"]}"#
+        #expect(try DecodingReport.decode(Observation.self, from: Data(asArrays.utf8)).report == report)
+    }
 }

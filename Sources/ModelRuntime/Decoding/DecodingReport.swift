@@ -64,7 +64,9 @@ public struct DecodingReport: Hashable, Sendable {
     /// model encoding what it decoded, as generated models do. Values present on both sides count as matching even
     /// when written differently (`"…00Z"` vs `"…00.000Z"`); objects are compared key by key, and arrays of equal
     /// length element by element. An object the payload lacks altogether, such as the `user` of the key paths
-    /// `user.name` and `user.profile_image_url`, is reported key by key. Keys encoded with `encodeIfPresent(nil)` are
+    /// `user.name` and `user.profile_image_url`, is reported key by key, and one element sent alone that the model
+    /// reads as a list of it (``OneOrMany``) as the list's element, `photos[0].caption`. Keys encoded with
+    /// `encodeIfPresent(nil)` are
     /// the model's optionals; an optional whose key the model never writes (e.g. under a nested container it skips)
     /// can't be reported as missing.
     public static func decode<T: Codable>(
@@ -114,6 +116,9 @@ private struct Comparison {
             for index in input.indices {
                 compare(input[index], output[index], at: path + [JSONKey(intValue: index)])
             }
+        case (let lone?, .array(let output)) where output.count == 1 && lone.arrayValue == nil && lone != .null:
+            // One element sent alone, which the model reads as a list of it (`OneOrMany`): the list's element.
+            compare(lone, output[0], at: path + [JSONKey(intValue: 0)])
         case (let input?, nil):
             if !nilKeyPaths.contains(path) { add(.droppedValue, path, input) }
         case (nil, .object(let output)) where !output.isEmpty || pathsAboveNilKeys.contains(path):
