@@ -7,16 +7,28 @@ import Foundation
 /// ```yaml
 /// createdAt: { keyPath: created_at, type: Date, formatter: DatePatternFormatter, userData: { format: "E MMM d HH:mm:ss Z y" } }
 /// ```
+///
+/// An app that read dates in one pattern and wrote them in another (MMDataObject's `initWithAttributes:` and
+/// `attributes`, each with its own pattern) names the second as `writeFormat`; reading is the same with or without it:
+///
+/// ```yaml
+/// createdAt: { keyPath: created_at, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy/MM/dd HH:mm:ss ZZZ", writeFormat: "yyyy-MM-dd HH:mm:ss" } }
+/// ```
 public enum DatePatternFormatter: ValueFormatter {
     public struct UserData: Decodable, Hashable, Sendable {
-        /// The `DateFormatter` pattern, read with the `en_US_POSIX` locale so that it means the same on every device.
+        /// The `DateFormatter` pattern dates are read in, and written in when there is no `writeFormat`; read with
+        /// the `en_US_POSIX` locale so that it means the same on every device.
         public var format: String
+        /// The pattern dates are written in, when the server is sent another than it sends (nil writes `format`).
+        /// A model with one does not read back what it writes, just as the app it replaces did not.
+        public var writeFormat: String?
         /// The time zone of dates whose text does not say one (a name such as `Europe/Paris`, or an abbreviation
-        /// such as `UTC`); UTC when absent.
+        /// such as `UTC`), read and written; UTC when absent.
         public var timeZone: String?
 
-        public init(format: String, timeZone: String? = nil) {
+        public init(format: String, writeFormat: String? = nil, timeZone: String? = nil) {
             self.format = format
+            self.writeFormat = writeFormat
             self.timeZone = timeZone
         }
     }
@@ -32,24 +44,22 @@ public enum DatePatternFormatter: ValueFormatter {
         public var description: String { "no time zone is named '\(name)'" }
     }
 
+    /// The date `raw` stands for in `format`.
     public static func value(from raw: String, userData: UserData) throws -> Date {
-        guard let date = try formatter(userData).date(from: raw) else {
+        guard let date = try formatter(format: userData.format, timeZone: userData.timeZone).date(from: raw) else {
             throw UnreadableDate(text: raw, format: userData.format)
         }
         return date
     }
 
+    /// The date in `writeFormat`, or in `format` when there is none.
     public static func raw(from value: Date, userData: UserData) throws -> String {
-        try formatter(userData).string(from: value)
+        try formatter(format: userData.writeFormat ?? userData.format, timeZone: userData.timeZone).string(from: value)
     }
 
-    /// A new formatter for each call: `DateFormatter` is not `Sendable`, and patterned dates are rare enough in a
-    /// payload that sharing one is not worth a lock.
-    private static func formatter(_ userData: UserData) throws -> DateFormatter {
-        try formatter(format: userData.format, timeZone: userData.timeZone)
-    }
-
-    /// A formatter of `format` in the `en_US_POSIX` locale and the zone named `timeZone` (UTC when `nil`).
+    /// A formatter of `format` in the `en_US_POSIX` locale and the zone named `timeZone` (UTC when `nil`). A new one
+    /// for each call: `DateFormatter` is not `Sendable`, and patterned dates are rare enough in a payload that sharing
+    /// one is not worth a lock.
     static func formatter(format: String, timeZone: String?) throws -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

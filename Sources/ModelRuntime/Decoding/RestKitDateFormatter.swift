@@ -68,13 +68,13 @@ public enum RestKitDateFormatter: ValueFormatter {
 
 /// A `Date` in the app's own pattern (RestKit's `addDefaultDateFormatterForString:`), or else in any of RestKit's
 /// default forms (``RestKitDateFormatter``), which RestKit tried after the app's. Encoding writes the app's pattern, as
-/// the server sends it.
+/// the server sends it, or the user data's `writeFormat` when it has one.
 ///
 /// ```yaml
 /// createdAt: { keyPath: created_at, type: Date, formatter: RestKitPatternDateFormatter, userData: { format: "E MMM d HH:mm:ss Z y" } }
 /// ```
 public enum RestKitPatternDateFormatter: ValueFormatter {
-    /// The app's pattern and its time zone, as ``DatePatternFormatter`` takes them.
+    /// The app's pattern, the one to write in if another, and the time zone, as ``DatePatternFormatter`` takes them.
     public typealias UserData = DatePatternFormatter.UserData
 
     /// The date a text in the app's pattern stands for, or else what ``RestKitDateFormatter`` reads.
@@ -88,7 +88,7 @@ public enum RestKitPatternDateFormatter: ValueFormatter {
         return try RestKitDateFormatter.value(from: raw, userData: NoUserData())
     }
 
-    /// The date in the app's pattern.
+    /// The date in the app's pattern, or in `writeFormat` when the user data has one.
     public static func raw(from value: Date, userData: UserData) throws -> JSONValue {
         .string(try DatePatternFormatter.raw(from: value, userData: userData))
     }
