@@ -317,12 +317,74 @@ import Testing
             ]
         ),
         Case(
+            name: "a date pattern formatter's misspelled writeFormat, which would write dates in the reading pattern",
+            config: "mappings: [m.yaml]\n",
+            files: [
+                "m.yaml": Self.datePatternMapping(#"format: "yyyy/MM/dd HH:mm:ss ZZZ", writeformat: "yyyy-MM-dd""#)
+            ],
+            expected: ["m.yaml:4:133: error: unknown key 'writeformat' in the user data of DatePatternFormatter"]
+        ),
+        Case(
+            name: "a date pattern formatter's empty writeFormat",
+            config: "mappings: [m.yaml]\n",
+            files: ["m.yaml": Self.datePatternMapping(#"format: "yyyy/MM/dd HH:mm:ss ZZZ", writeFormat: """#)],
+            expected: [
+                "m.yaml:4:146: error: 'writeFormat' in the user data of 'createdAt' has no date field (such as yyyy, MM or dd), so every date would be written as ''"
+            ]
+        ),
+        Case(
+            name: "a date pattern formatter's writeFormat that is a number",
+            config: "mappings: [m.yaml]\n",
+            files: ["m.yaml": Self.datePatternMapping(#"format: "yyyy/MM/dd HH:mm:ss ZZZ", writeFormat: 2009"#)],
+            expected: [
+                "m.yaml:4:146: error: 'writeFormat' in the user data of 'createdAt' must be a date pattern, found a number"
+            ]
+        ),
+        Case(
+            name: "a date pattern formatter's writeFormat without a format",
+            config: "mappings: [m.yaml]\n",
+            files: ["m.yaml": Self.datePatternMapping(#"writeFormat: "yyyy-MM-dd HH:mm:ss""#)],
+            expected: [
+                "m.yaml:4:96: error: the user data of 'createdAt' has no 'format', the pattern DatePatternFormatter reads dates in"
+            ]
+        ),
+        Case(
+            name: "a date pattern formatter without user data",
+            config: "mappings: [m.yaml]\n",
+            files: [
+                "m.yaml":
+                    "mappings:\n  Message:\n    properties:\n      createdAt: { keyPath: created_at, type: Date, formatter: RestKitPatternDateFormatter }\n"
+            ],
+            expected: [
+                "m.yaml:4:64: error: 'createdAt' names RestKitPatternDateFormatter without user data, which says the pattern its dates come in"
+            ]
+        ),
+        Case(
+            name: "a date pattern formatter's time zone that is no name",
+            config: "mappings: [m.yaml]\n",
+            files: ["m.yaml": Self.datePatternMapping(#"format: "yyyy-MM-dd", timeZone: 1"#)],
+            expected: [
+                "m.yaml:4:130: error: 'timeZone' in the user data of 'createdAt' must be a time zone's name, found a number"
+            ]
+        ),
+        Case(
             name: "a null-only sample value",
             config: "mappings: [app.mappings]\nsamples: { A: a.json }\n",
             files: ["app.mappings": #"{ "$A": { "@class": "A", "x": "x" } }"#, "a.json": #"{ "x": null }"#],
             expected: ["app.mappings:1:26: error: the type of 'x' in '$A' cannot be known"]
         ),
     ]
+
+    /// A mapping whose `createdAt` is read by DatePatternFormatter with `userData`.
+    static func datePatternMapping(_ userData: String) -> String {
+        """
+        mappings:
+          Message:
+            properties:
+              createdAt: { keyPath: created_at, type: Date, formatter: DatePatternFormatter, userData: { \(userData) } }
+
+        """
+    }
 
     @Test(arguments: cases) func reportsTheProblemWhereItIs(_ testCase: Case) {
         let result = generate(config: testCase.config, testCase.files)
@@ -333,6 +395,26 @@ import Testing
         if testCase.expected.contains(where: { $0.contains(": error: ") }) {
             #expect(result.files.isEmpty)
         }
+    }
+
+    /// A date pattern formatter's user data that is right is no problem, and reaches the generated code whole.
+    @Test func aDatePatternFormattersWriteFormatReachesTheGeneratedCode() throws {
+        let result = generate(
+            config: "mappings: [m.yaml]\noutput: Generated\n",
+            [
+                "m.yaml": Self.datePatternMapping(
+                    #"format: "yyyy/MM/dd HH:mm:ss ZZZ", writeFormat: "yyyy-MM-dd HH:mm:ss", timeZone: UTC"#
+                )
+            ]
+        )
+        #expect(messages(result) == [])
+        let code = try #require(result.files.first { $0.contents.contains("DatePatternFormatter") }?.contents)
+        #expect(
+            code.contains(
+                #"["format": "yyyy/MM/dd HH:mm:ss ZZZ", "writeFormat": "yyyy-MM-dd HH:mm:ss", "timeZone": "UTC"]"#
+            ),
+            "\(code)"
+        )
     }
 
     /// Several properties may read the whole object (`@self`), which is no key path of its own.

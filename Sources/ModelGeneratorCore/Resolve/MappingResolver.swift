@@ -354,6 +354,12 @@ struct MappingResolver {
             }
             guard checkFormatterName(assignment.formatter) else { continue }
             refined.properties[index].formatter = ResolvedFormatter(typeName: assignment.formatter.value, userData: nil)
+            DatePatternUserDataCheck.check(
+                nil,
+                of: refined.properties[index].swiftName,
+                formatter: assignment.formatter,
+                &diagnostics
+            )
         }
         var scope = Scope(enclosingNames: [swiftType.value])
         let sample = samples[swiftType.value]
@@ -649,6 +655,7 @@ struct MappingResolver {
         if let formatter = mapped.formatter, checkFormatterName(formatter) {
             property.formatter = ResolvedFormatter(typeName: formatter.value, userData: mapped.userData)
             if let userData = mapped.userData { checkNumbers(in: userData, of: "the user data of '\(swiftName)'") }
+            DatePatternUserDataCheck.check(mapped.userData, of: swiftName, formatter: formatter, &diagnostics)
         }
         let isOptional = mapped.isOptional ?? (schemaRequired.map { !$0 } ?? headerSaysOptional ?? sampleSaysOptional)
         property.isRequired = mapped.defaultValue != nil || !isOptional
