@@ -435,17 +435,18 @@ import Testing
         """
 
     /// The app's own MMDataObject (found among the other implementation files, the headers or the files) says the
-    /// pattern of every `NSDate` without a formatter; a pattern with a zone reads it from the text, one without is
-    /// read in UTC with a warning, and a pattern written in another way is a warning at the line that wrote it.
+    /// patterns of every `NSDate` without a formatter: the one `initWithAttributes:` read with, and the one
+    /// `attributes` wrote with when it is another (`writeFormat`). A pattern with a zone reads it from the text, one
+    /// without is read in UTC with a warning; a written pattern's mistakes are a warning at the line that wrote it.
     @Test func mmDataObjectDatesTakeThePatternOfTheAppsOwnMMDataObject() {
         let vendored = ObjCMappingImporter.SourceFile(
             path: "Vendor/MMDataObject.m",
             text: vendoredMMDataObject(reading: "yyyy/MM/dd HH:mm:ss ZZZ", writing: "yyyy-mm-dd HH:mm:ss")
         )
         let zoned =
-            #"      day: { keyPath: day, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy/MM/dd HH:mm:ss ZZZ" }, optional: true }"#
+            #"      day: { keyPath: day, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy/MM/dd HH:mm:ss ZZZ", writeFormat: "yyyy-MM-dd HH:mm:ss" }, optional: true }"#
         let written =
-            "Vendor/MMDataObject.m:8:39: warning: the app's MMDataObject wrote dates in the pattern 'yyyy-mm-dd HH:mm:ss', where 'mm' is minutes, but read them in 'yyyy/MM/dd HH:mm:ss ZZZ' (Vendor/MMDataObject.m:4); the models write 'yyyy/MM/dd HH:mm:ss ZZZ', the pattern they read, so that what they write they read back"
+            "Vendor/MMDataObject.m:8:39: warning: the app's MMDataObject wrote dates with its date pattern 'yyyy-mm-dd HH:mm:ss' in the device's time zone, which the import can't know, where 'mm' is minutes, so the server was sent the minutes in the month's place; the models write 'yyyy-MM-dd HH:mm:ss' in UTC"
         for placement in ["implementations", "headers", "files"] {
             let (yaml, diagnostics) = ObjCMappingImporter.importMappings(
                 from: .mmdataobject,
@@ -455,7 +456,12 @@ import Testing
             )
             let messages = diagnostics.sorted.map { "\($0.location): \($0.severity.rawValue): \($0.message)" }
             #expect(propertyLines(yaml).contains(zoned), "\(placement): \(yaml)")
-            #expect(yaml.contains("      # the date pattern of the app's own MMDataObject (Vendor/MMDataObject.m:4)\n"))
+            #expect(
+                yaml.contains(
+                    "      # the date patterns of the app's own MMDataObject, read (Vendor/MMDataObject.m:4) and written (Vendor/MMDataObject.m:8)\n"
+                ),
+                "\(placement): \(yaml)"
+            )
             #expect(messages.contains(written), "\(placement): \(messages)")
             #expect(!messages.contains { $0.contains("built-in date pattern") }, "\(placement): \(messages)")
         }
@@ -483,6 +489,97 @@ import Testing
             ]
         )
     }
+
+    /// A class's own output formatter wrote the date: `dateToStringWithFormat:` in its pattern, `nil` (or no
+    /// formatter call) in MMDataObject's built-in one, another block in a way the import can't tell. A nil input keeps
+    /// MMDataObject's reading beside an output.
+    @Test func anMMDataObjectOutputFormatterSaysThePatternADateIsWrittenIn() {
+        let header = Self.visitHeader
+        let (yaml, messages) = importing(Self.visitCode, system: .mmdataobject, headers: [header])
+        #expect(
+            propertyLines(yaml) == [
+                "  Visit:",
+                "    properties:",
+                #"      day: { keyPath: day, type: Date, formatter: DatePatternFormatter, userData: { format: "dd/MM/yyyy" }, optional: true }"#,
+                #"      startsAt: { keyPath: startsAt, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy-MM-dd'T'HH:mm:ssZZZZZ", writeFormat: "yyyy-MM-dd'T'HH:mm:ss.SSSZ" }, optional: true }"#,
+                #"      endsAt: { keyPath: endsAt, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy-MM-dd HH:mm:ss", writeFormat: "dd.MM.yyyy HH:mm" }, optional: true }"#,
+                #"      seenAt: { keyPath: seenAt, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy/MM/dd HH:mm:ss ZZZ", writeFormat: "yyyy-MM-dd HH:mm:ss" }, optional: true }"#,
+                #"      signedAt: { keyPath: signedAt, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy/MM/dd HH:mm:ss ZZZ" }, optional: true }"#,
+            ],
+            "\(yaml)"
+        )
+        #expect(
+            messages == [
+                "Mappings.m:6:70: warning: the output formatter of 'endsAt' wrote it with the date pattern 'dd.MM.yyyy HH:mm' in the device's time zone, which the import can't know; the model writes 'dd.MM.yyyy HH:mm' in UTC",
+                "Mappings.m:7:9: warning: MMDataObject wrote 'seenAt' with its built-in date pattern 'yyyy-mm-dd HH:mm:ss' in the device's time zone, where 'mm' is minutes, so the server was sent the minutes in the month's place; the model writes 'yyyy-MM-dd HH:mm:ss' in UTC. That pattern is upstream MMDataObject's, assumed, not read from the app: no implementation of MMDataObject was among the inputs",
+                "Mappings.m:8:133: warning: the output formatter of 'signedAt' is a block the import can't read; the model writes 'signedAt' in 'yyyy/MM/dd HH:mm:ss ZZZ', the pattern it reads",
+                "Visit.h:6:39: warning: MMDataObject read 'endsAt' with its built-in date pattern 'yyyy-mm-dd HH:mm:ss' in the device's time zone, where 'mm' is minutes, so the month was lost; the import reads 'yyyy-MM-dd HH:mm:ss' in UTC. That pattern is upstream MMDataObject's, assumed, not read from the app: no implementation of MMDataObject was among the inputs",
+            ],
+            "\(messages)"
+        )
+
+        // With the app's own MMDataObject, a nil output writes its pattern, and an input of nil reads its pattern.
+        let vendored = ObjCMappingImporter.SourceFile(
+            path: "Vendor/MMDataObject.m",
+            text: vendoredMMDataObject(reading: "dd.MM.yyyy HH:mm", writing: "yyyy-MM-dd'T'HH:mm:ssZ")
+        )
+        let (own, diagnostics) = ObjCMappingImporter.importMappings(
+            from: .mmdataobject,
+            files: [.init(path: "Visit.m", text: Self.visitCode)],
+            headers: [header],
+            implementations: [vendored]
+        )
+        #expect(
+            own.contains(
+                """
+                      # written in the date pattern of the app's own MMDataObject (Vendor/MMDataObject.m:8)
+                      seenAt: { keyPath: seenAt, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy/MM/dd HH:mm:ss ZZZ", writeFormat: "yyyy-MM-dd'T'HH:mm:ssZ" }, optional: true }
+
+                """
+            ),
+            "\(own)"
+        )
+        #expect(
+            propertyLines(own).contains(
+                #"      endsAt: { keyPath: endsAt, type: Date, formatter: DatePatternFormatter, userData: { format: "dd.MM.yyyy HH:mm" }, optional: true }"#
+            ),
+            "\(own)"
+        )
+        #expect(!diagnostics.sorted.contains { $0.message.contains("'seenAt'") }, "\(diagnostics.sorted)")
+    }
+
+    static let visitHeader = ObjCMappingImporter.SourceFile(
+        path: "Visit.h",
+        text: """
+            @interface MMDataObject : NSObject
+            @end
+            @interface Visit : MMDataObject
+            @property (nonatomic, strong) NSDate *day;
+            @property (nonatomic, strong) NSDate *startsAt;
+            @property (nonatomic, strong) NSDate *endsAt;
+            @property (nonatomic, strong) NSDate *seenAt;
+            @property (nonatomic, strong) NSDate *signedAt;
+            @end
+            """
+    )
+
+    /// A class whose dates have an input formatter, an output formatter, both or neither.
+    static let visitCode = """
+        @implementation Visit
+        - (id)init {
+            if ((self = [super init])) {
+                [self addFormatterForPropertyName:@"day" input:[MMDataObject stringToDateWithFormat:@"dd/MM/yyyy"] output:[MMDataObject dateToStringWithFormat:@"dd/MM/yyyy"]];
+                [self addFormatterForPropertyName:@"startsAt" input:[MMDataObject stringToDateWithFormat:@"yyyy-MM-dd'T'HH:mm:ssZZZZZ"] output:[MMDataObject dateToStringWithFormat:@"yyyy-MM-dd'T'HH:mm:ss.SSSZ"]];
+                [self addFormatterForPropertyName:@"endsAt" input:nil output:[MMDataObject dateToStringWithFormat:@"dd.MM.yyyy HH:mm"]];
+                [self addFormatterForPropertyName:@"seenAt" input:[MMDataObject stringToDateWithFormat:@"yyyy/MM/dd HH:mm:ss ZZZ"] output:nil];
+                [self addFormatterForPropertyName:@"signedAt" input:[MMDataObject stringToDateWithFormat:@"yyyy/MM/dd HH:mm:ss ZZZ"] output:^id(NSDate *date) {
+                    return @([date timeIntervalSince1970]);
+                }];
+            }
+            return self;
+        }
+        @end
+        """
 
     /// Without the app's MMDataObject, the pattern is upstream's, and the warning says it was assumed.
     @Test func withoutTheAppsMMDataObjectItsDatePatternIsUpstreamsAssumed() {

@@ -27,6 +27,9 @@ struct ImportedProperty: Sendable {
     var formatter: String?
     /// A date pattern for `NSDate` properties (`addDefaultDateFormatterForString:`, `stringToDateWithFormat:`).
     var datePattern: DatePattern?
+    /// MMDataObject's output formatter, which `attributes` wrote the value with; nil when the class gave none, and
+    /// MMDataObject's own conversion wrote it.
+    var output: MMDataObjectOutput?
     /// A list property reads one value sent alone as a list of one, as RestKit read every relationship and, from
     /// 0.20, every attribute (`singleAsArray`).
     var singleAsArray = false
@@ -82,6 +85,14 @@ struct DatePattern: Hashable, Sendable {
         else { return nil }
         return format.replacingCharacters(in: first.startIndex..<first.endIndex, with: "MM")
     }
+}
+
+/// An output formatter of `addFormatterForPropertyName:input:output:`.
+enum MMDataObjectOutput: Sendable {
+    /// `[MMDataObject dateToStringWithFormat:@"…"]`: the date written in that pattern.
+    case datePattern(DatePattern)
+    /// Any other block, where the code gives it: what it wrote is unknown.
+    case other(SourceLocation)
 }
 
 /// What the app's own `@implementation MMDataObject` did with an `NSDate` property that has no formatter of its own:

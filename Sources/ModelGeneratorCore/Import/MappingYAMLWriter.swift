@@ -8,6 +8,8 @@ struct MappingYAMLWriter {
     let mmDataObjectDates: MMDataObjectDates
     /// Whether a property took MMDataObject's built-in date pattern, which the file's warnings then describe.
     private var usesMMDataObjectDatePattern = false
+    /// Whether a property writes the pattern the app's own MMDataObject wrote with, another than the one it reads.
+    private var writesMMDataObjectDatePattern = false
     let mappings: [ImportedMapping]
     /// The mapped classes' names, looked up once per relationship and property type.
     let mappedClasses: Set<String>
@@ -30,6 +32,8 @@ struct MappingYAMLWriter {
     /// Upstream MMDataObject's built-in pattern for `NSDate` properties without a formatter, as it wrote it
     /// (`initWithAttributes:` and `attributes` in modmed/MMDataObject's MMDataObject.m).
     static let mmDataObjectDatePattern = "yyyy-mm-dd HH:mm:ss"
+    /// That pattern with its first `mm` read as the month, as the import reads and writes it.
+    static let mmDataObjectCorrectedDatePattern = "yyyy-MM-dd HH:mm:ss"
 
     init(
         system: ObjCMappingSystem,
@@ -80,7 +84,7 @@ struct MappingYAMLWriter {
                 lines.append("      \(Self.scalar(property.name)): { \(attributes.joined(separator: ", ")) }")
             }
         }
-        if usesMMDataObjectDatePattern { describeMMDataObjectDatePatterns() }
+        describeMMDataObjectDatePatterns()
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -180,7 +184,10 @@ struct MappingYAMLWriter {
                     property.datePattern ?? defaultDatePattern
                     ?? mmDataObjectDefault(for: declared, comments: &comments)
                 if let pattern {
-                    attributes += ["formatter: DatePatternFormatter", Self.userData(of: pattern)]
+                    let writeFormat = mmDataObjectWriteFormat(property, reading: pattern, comments: &comments)
+                    attributes += [
+                        "formatter: DatePatternFormatter", Self.userData(of: pattern, writeFormat: writeFormat),
+                    ]
                 }
             }
         }
@@ -280,9 +287,11 @@ struct MappingYAMLWriter {
         return ["formatter: RestKitPatternDateFormatter", Self.userData(of: pattern)]
     }
 
-    /// The `userData` attribute that names a date pattern and its time zone.
-    private static func userData(of pattern: DatePattern) -> String {
+    /// The `userData` attribute that names a date pattern, the one dates are written in when another, and the time
+    /// zone.
+    private static func userData(of pattern: DatePattern, writeFormat: String? = nil) -> String {
         var userData = "format: \(scalar(pattern.format))"
+        if let writeFormat { userData += ", writeFormat: \(scalar(writeFormat))" }
         if let zone = pattern.timeZone { userData += ", timeZone: \(scalar(zone))" }
         return "userData: { \(userData) }"
     }
@@ -297,7 +306,7 @@ struct MappingYAMLWriter {
         usesMMDataObjectDatePattern = true
         let location = declared.location
         guard let read = mmDataObjectDates.reading.first else {
-            let corrected = "yyyy-MM-dd HH:mm:ss"
+            let corrected = Self.mmDataObjectCorrectedDatePattern
             let assumption =
                 mmDataObjectDates.implementation.map {
                     "the app's own MMDataObject (\(Self.place($0))) reads dates with no pattern the import could read"
@@ -313,7 +322,7 @@ struct MappingYAMLWriter {
         let corrected = read.correctingMonthWrittenAsMinutes
         let format = corrected ?? read.format
         let place = Self.place(read.location)
-        comments.append("the date pattern of the app's own MMDataObject (\(place))")
+        comments.append(Self.readingComment(place))
         var mistakes: [String] = []
         if !read.readsZoneFromText { mistakes.append("in the device's time zone, which the import can't know") }
         if corrected != nil { mistakes.append("where 'mm' is minutes, so the month was lost") }
@@ -326,26 +335,117 @@ struct MappingYAMLWriter {
         return DatePattern(format: format, timeZone: nil, location: location)
     }
 
-    /// Once for the file, what the app's MMDataObject did that the imported patterns do not: a second pattern it
-    /// read with, and a pattern it wrote with that is not the one it read with.
-    private mutating func describeMMDataObjectDatePatterns() {
-        guard let read = mmDataObjectDates.reading.first else { return }
-        let format = read.correctingMonthWrittenAsMinutes ?? read.format
-        for other in mmDataObjectDates.reading.dropFirst() where other.format != read.format {
+    /// The comment on a property that reads the pattern of the app's own MMDataObject, read at `place`.
+    private static func readingComment(_ place: String) -> String {
+        "the date pattern of the app's own MMDataObject (\(place))"
+    }
+
+    /// The pattern MMDataObject's `attributes` wrote the property in, when the model must write it in another than it
+    /// reads: the one of the property's output formatter (`dateToStringWithFormat:`), else MMDataObject's built-in
+    /// one, which the app's own MMDataObject says, or upstream's. Nil when the two are the same, or when what wrote it
+    /// is unknown (with a warning).
+    private mutating func mmDataObjectWriteFormat(
+        _ property: ImportedProperty,
+        reading: DatePattern,
+        comments: inout [String]
+    ) -> String? {
+        guard system == .mmdataobject, property.formatter == nil else { return nil }
+        switch property.output {
+        case .datePattern(let written)?:
+            let format = written.correctingMonthWrittenAsMinutes ?? written.format
+            guard format != reading.format else { return nil }
+            let mistakes = Self.writingMistakes(of: written)
+            if !mistakes.isEmpty {
+                diagnostics.warning(
+                    "the output formatter of '\(property.name)' wrote it with the date pattern '\(written.format)' \(mistakes.joined(separator: ", ")); the model writes '\(format)'\(written.readsZoneFromText ? "" : " in UTC")",
+                    at: written.location,
+                    hint: Self.writingHint(written)
+                )
+            }
+            return format
+        case .other(let location)?:
             diagnostics.warning(
-                "the app's MMDataObject reads dates with the pattern '\(other.format)' here too; the import reads with the first it meets, '\(read.format)' (\(Self.place(read.location)))",
-                at: other.location,
+                "the output formatter of '\(property.name)' is a block the import can't read; the model writes '\(property.name)' in '\(reading.format)', the pattern it reads",
+                at: location,
                 hint:
-                    "give the Date properties that came in this pattern 'formatter: DatePatternFormatter, userData: { format: \"…\" }' in the YAML"
+                    "if the server is sent another pattern, add 'writeFormat: \"…\"' to the userData of '\(property.name)' in the YAML"
             )
+            return nil
+        case nil:
+            break
         }
-        guard let written = mmDataObjectDates.writing.first, written.format != read.format else { return }
-        let lost = written.correctingMonthWrittenAsMinutes == nil ? "" : ", where 'mm' is minutes"
+        guard mmDataObjectDates.implementation != nil else {
+            // Upstream's pattern, the same for writing as for reading.
+            let format = Self.mmDataObjectCorrectedDatePattern
+            guard format != reading.format else { return nil }
+            diagnostics.warning(
+                "MMDataObject wrote '\(property.name)' with its built-in date pattern '\(Self.mmDataObjectDatePattern)' in the device's time zone, where 'mm' is minutes, so the server was sent the minutes in the month's place; the model writes '\(format)' in UTC. That pattern is upstream MMDataObject's, assumed, not read from the app: no implementation of MMDataObject was among the inputs",
+                at: property.location,
+                hint:
+                    "if the app copied MMDataObject.m and changed it, name that file among the files or put it in a --headers folder"
+            )
+            return format
+        }
+        guard let written = mmDataObjectDates.writing.first else { return nil }
+        let format = written.correctingMonthWrittenAsMinutes ?? written.format
+        guard format != reading.format else { return nil }
+        writesMMDataObjectDatePattern = true
+        let writtenPlace = Self.place(written.location)
+        if property.datePattern == nil, let read = mmDataObjectDates.reading.first,
+            let index = comments.firstIndex(of: Self.readingComment(Self.place(read.location)))
+        {
+            comments[index] =
+                "the date patterns of the app's own MMDataObject, read (\(Self.place(read.location))) and written (\(writtenPlace))"
+        } else {
+            comments.append("written in the date pattern of the app's own MMDataObject (\(writtenPlace))")
+        }
+        return format
+    }
+
+    /// What a pattern MMDataObject wrote dates with did that the models don't.
+    private static func writingMistakes(of written: DatePattern) -> [String] {
+        var mistakes: [String] = []
+        if !written.readsZoneFromText { mistakes.append("in the device's time zone, which the import can't know") }
+        if written.correctingMonthWrittenAsMinutes != nil {
+            mistakes.append("where 'mm' is minutes, so the server was sent the minutes in the month's place")
+        }
+        return mistakes
+    }
+
+    /// How to write what the app wrote, where the models write otherwise.
+    private static func writingHint(_ written: DatePattern) -> String {
+        var hints: [String] = []
+        if written.correctingMonthWrittenAsMinutes != nil {
+            hints.append("if the server needs the minutes there, make the YAML's writeFormat '\(written.format)'")
+        }
+        if !written.readsZoneFromText {
+            hints.append("if it needs its own time zone, add 'timeZone: \"…\"' to the userData")
+        }
+        return hints.joined(separator: "; ")
+    }
+
+    /// Once for the file, what the app's MMDataObject did that the imported patterns do not: a second pattern it
+    /// read with, and what the pattern it wrote with did that the models don't (the device's time zone, the month
+    /// written as minutes).
+    private mutating func describeMMDataObjectDatePatterns() {
+        if usesMMDataObjectDatePattern, let read = mmDataObjectDates.reading.first {
+            for other in mmDataObjectDates.reading.dropFirst() where other.format != read.format {
+                diagnostics.warning(
+                    "the app's MMDataObject reads dates with the pattern '\(other.format)' here too; the import reads with the first it meets, '\(read.format)' (\(Self.place(read.location)))",
+                    at: other.location,
+                    hint:
+                        "give the Date properties that came in this pattern 'formatter: DatePatternFormatter, userData: { format: \"…\" }' in the YAML"
+                )
+            }
+        }
+        guard writesMMDataObjectDatePattern, let written = mmDataObjectDates.writing.first else { return }
+        let mistakes = Self.writingMistakes(of: written)
+        guard !mistakes.isEmpty else { return }
+        let format = written.correctingMonthWrittenAsMinutes ?? written.format
         diagnostics.warning(
-            "the app's MMDataObject wrote dates in the pattern '\(written.format)'\(lost), but read them in '\(read.format)' (\(Self.place(read.location))); the models write '\(format)', the pattern they read, so that what they write they read back",
+            "the app's MMDataObject wrote dates with its date pattern '\(written.format)' \(mistakes.joined(separator: ", ")); the models write '\(format)'\(written.readsZoneFromText ? "" : " in UTC")",
             at: written.location,
-            hint:
-                "if the server needs '\(written.format)', give those Date properties a ValueFormatter of the app's whose raw(from:userData:) writes it"
+            hint: Self.writingHint(written)
         )
     }
 

@@ -916,6 +916,14 @@ struct MappingCodeReader {
                 location
             )
         }
+        if selector == "dateToStringWithFormat:", case .string(let format, _) = argument(0) {
+            return .classMessage(
+                className: "MMDataObject",
+                selector: "writtenDateFormat",
+                arguments: [.string(format, location)],
+                location
+            )
+        }
         guard case .instance = receiver, let className = enclosingClass else { return nil }
         switch selector {
         case "setAlias:forPropertyName:":
@@ -941,6 +949,8 @@ struct MappingCodeReader {
             case .classMessage(_, let blockSelector, _, _):
                 property.formatter = MappingLoader.formatterName(forSelector: blockSelector)
             case .null:
+                // MMDataObject keeps its own conversion for a nil input, so an output alone is a formatter too.
+                guard case .null = argument(2) else { break }
                 unreadable(argument(1), what: "the input formatter of '\(name)'", at: location)
                 return .null
             default:
@@ -956,6 +966,8 @@ struct MappingCodeReader {
                 )
                 property.readsThroughUnknownBlock = true
             }
+            // As with the input, a nil output leaves the one an earlier call set.
+            if let output = Self.mmDataObjectOutput(argument(2), at: location) { property.output = output }
             mappings[className]?.add(property)
         case "registerClass:forCollectionName:":
             guard case .classReference(let element, _) = argument(0), case .string(let name, _) = argument(1) else {
@@ -970,6 +982,20 @@ struct MappingCodeReader {
             return nil
         }
         return .null
+    }
+
+    /// What an output formatter wrote with: a date pattern (`[MMDataObject dateToStringWithFormat:@"…"]`), another
+    /// block, or, for `nil`, MMDataObject's own conversion.
+    private static func mmDataObjectOutput(_ value: ObjCValue, at location: SourceLocation) -> MMDataObjectOutput? {
+        switch value {
+        case .null: return nil
+        case .classMessage(_, "writtenDateFormat", let arguments, let place):
+            guard case .string(let format, _)? = arguments.first else { return .other(place) }
+            return .datePattern(DatePattern(format: format, timeZone: nil, location: place))
+        case .classMessage(_, _, _, let place), .unknown(_, let place), .methodResult(_, let place):
+            return .other(place.file.isEmpty ? location : place)
+        default: return .other(location)
+        }
     }
 
     private mutating func beginMMDataObject(_ className: String, at location: SourceLocation) {
