@@ -581,6 +581,39 @@ import Testing
         @end
         """
 
+    /// A date whose input formatter is the app's own method is read through the app's `ValueFormatter`, and only
+    /// through it: the date pattern of MMDataObject's own conversion doesn't apply, and a second `formatter:` key would
+    /// make the mapping a duplicate key.
+    @Test func anMMDataObjectDateWithTheAppsOwnFormatterHasOnlyThatFormatter() {
+        let header = ObjCMappingImporter.SourceFile(
+            path: "Log.h",
+            text: """
+                @interface MMDataObject : NSObject
+                @end
+                @interface Log : MMDataObject
+                @property (nonatomic, strong) NSDate *closedAt;
+                @end
+                """
+        )
+        let code = """
+            @implementation Log
+            - (id)init {
+                if ((self = [super init])) {
+                    [self addFormatterForPropertyName:@"closedAt" input:[Log parseClosing] output:[Log writeClosing]];
+                }
+                return self;
+            }
+            @end
+            """
+        let (yaml, _) = importing(code, system: .mmdataobject, headers: [header])
+        let lines = propertyLines(yaml)
+        #expect(lines.count == 3, "\(yaml)")
+        let closedAt = lines.last ?? ""
+        #expect(closedAt.components(separatedBy: "formatter:").count == 2, "\(closedAt)")
+        #expect(!closedAt.contains("DatePatternFormatter"), "\(closedAt)")
+        #expect(closedAt.contains("type: Date"), "\(closedAt)")
+    }
+
     /// Without the app's MMDataObject, the pattern is upstream's, and the warning says it was assumed.
     @Test func withoutTheAppsMMDataObjectItsDatePatternIsUpstreamsAssumed() {
         let (yaml, messages) = importing(Self.logCode, system: .mmdataobject, headers: [Self.logHeader])

@@ -179,7 +179,8 @@ struct MappingYAMLWriter {
                 if case .array = type, property.singleAsArray, spelled?.hasPrefix("[") == true {
                     attributes.append("singleAsArray: true")
                 }
-            } else if case .date = type {
+            } else if case .date = type, property.formatter == nil {
+                // A date the app's own formatter reads is that formatter's alone (below).
                 let pattern =
                     property.datePattern ?? defaultDatePattern
                     ?? mmDataObjectDefault(for: declared, comments: &comments)
