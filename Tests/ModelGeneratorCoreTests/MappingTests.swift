@@ -511,6 +511,8 @@ import Testing
                   homepage: { keyPath: user.links.home, type: String, default: "none" }
                   wiki: { keyPath: user.links.wiki, type: String }
                   views: { keyPath: stats.views, type: Int }
+                  editor: { keyPath: User.name, type: String, optional: true }
+                  editorID: { keyPath: User.id, type: Int, optional: true }
             """
         let lean = generate(
             config: "mappings: [m.yaml]\noutput: Generated\nkeepUnknownMembers: false\n",
@@ -518,11 +520,14 @@ import Testing
         )
         let leanPost = try #require(file(lean, "Post.swift"))
         #expect(leanPost.contains("let userObject = container.object(at: [\"user\"])\n"))
-        #expect(leanPost.contains("let linksObject = userObject.object(at: [\"links\"])\n"))
+        #expect(leanPost.contains("let userLinksObject = userObject.object(at: [\"links\"])\n"))
         #expect(leanPost.contains("self.author = try userObject.decode(String.self, at: [\"name\"])\n"))
-        #expect(leanPost.contains("self.wiki = try linksObject.decode(String.self, at: [\"wiki\"])\n"))
+        #expect(leanPost.contains("self.wiki = try userLinksObject.decode(String.self, at: [\"wiki\"])\n"))
         #expect(leanPost.contains("self.views = try container.decode(Int.self, at: [\"stats\", \"views\"])\n"))
         #expect(!leanPost.contains("statsObject"))
+        // `User` spells the same local as `user`, and gets a number.
+        #expect(leanPost.contains("let userObject2 = container.object(at: [\"User\"])\n"))
+        #expect(leanPost.contains("self.editorID = try userObject2.decodeIfPresent(Int.self, at: [\"id\"])\n"))
 
         let kept = generate(config: "mappings: [m.yaml]\noutput: Generated\n", ["m.yaml": mapping])
         #expect(messages(kept).isEmpty)
@@ -530,7 +535,7 @@ import Testing
         #expect(keptPost.contains("let statsObject = container.object(at: [\"stats\"])\n"))
         #expect(
             keptPost.contains(
-                "try linksObject.keepUnknownMembers(besides: [\"home\", \"wiki\"], in: &self.unknownMembers)\n"
+                "try userLinksObject.keepUnknownMembers(besides: [\"home\", \"wiki\"], in: &self.unknownMembers)\n"
             )
         )
         // Decoded through both decoders and encoded again: every value is read, and every member nobody reads, at

@@ -245,6 +245,34 @@ import Testing
         #expect(keys??.prefix(2) == ["k0", "k1"])
     }
 
+    /// The objects a mapped model's key paths go through are grouped, counted and named in passes over the key
+    /// paths: a mapping of 40,000 key paths through 20,000 objects all named `data` searched the objects for each
+    /// property and named each object by trying `_data…` with one more underscore each time, minutes of work.
+    @Test func theObjectsOfManyKeyPathsAreOpenedInLinearTime() async throws {
+        let result = generate(
+            config: "mappings: [m.yaml]\noutput: Generated\n",
+            ["m.yaml": "mappings:\n  A:\n    properties:\n      x: { keyPath: k.data.x, type: String }\n"]
+        )
+        let property = try #require(result.schema?.objects.first?.properties.first)
+        let count = 20_000
+        let properties = (0..<count).flatMap { index in
+            ["x", "y"].map { leaf in
+                var copy = property
+                copy.swiftName = "\(leaf)\(index)"
+                copy.keyPath = ["k\(index)", "data", leaf]
+                return copy
+            }
+        }
+        let coding = CustomCoding(access: "", lineLength: 120, bodyIndent: 8, wireTypes: .cortex)
+        let output = await finishing(within: Self.deadline, "coding \(properties.count) key paths") {
+            coding.make(properties, keepingMembersOutside: (0..<count).map { "k\($0)" })
+        }
+        let lines = try #require(output?.decodeLines)
+        #expect(lines.contains(#"let k19999DataObject = k19999Object.object(at: ["data"])"#))
+        #expect(lines.contains(#"self.y19999 = try k19999DataObject.decode(String.self, at: ["y"])"#))
+        #expect(lines.filter { $0.hasPrefix("let ") }.count == 1 + 2 * count)
+    }
+
     // MARK: Document nesting
 
     /// Arrays and objects nested past the limit, the issue's 100,000 brackets among them: an error of our own at the

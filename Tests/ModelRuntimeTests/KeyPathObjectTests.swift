@@ -94,6 +94,28 @@ private struct TwoWayProbe: Decodable {
     }
 }
 
+/// A mapped model nested in itself through an opened object, as the generator writes
+/// `name: data.name, children: data.children`; it counts the nodes it decodes.
+private struct Node: Decodable {
+    final class Count: @unchecked Sendable {
+        // Decoding runs on one thread; the count is read after it.
+        var nodes = 0
+    }
+
+    @TaskLocal static var count = Count()
+
+    let name: String
+    let children: [Node]?
+
+    init(from decoder: any Decoder) throws {
+        Self.count.nodes += 1
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        let data = container.object(at: ["data"])
+        name = try data.decode(String.self, at: ["name"])
+        children = try data.decodeIfPresent([Node].self, at: ["children"])
+    }
+}
+
 @Suite struct KeyPathObjectTests {
     /// Every way the path can be there or not: each object missing, `null`, not an object or empty, and the value
     /// present, `null`, of another type, or a date.
@@ -135,5 +157,34 @@ private struct TwoWayProbe: Decodable {
         let missing = try decoder.decode([TwoWayProbe].self, from: Data("[\(Self.payloads[5])]".utf8))[0]
         #expect(missing.throughObjects.hasPrefix("error "))
         #expect(missing.throughObjects.contains("user.links"))
+    }
+
+    /// A value that fails to decode below an opened object fails once: each node of a chain is decoded once, not
+    /// once more for each level above it (which read a chain 20 deep a million times).
+    @Test func aFailureDeepInsideIsDecodedOnce() throws {
+        var json = #"{"data": {"name": 5}}"#
+        for level in 0..<20 { json = #"{"data": {"name": "n\#(level)", "children": [\#(json)]}}"# }
+        let data = Data(json.utf8)
+        let decoders: [(String, () throws -> Node)] = [
+            ("JSONDecoder", { try JSONDecoder().decode(Node.self, from: data) }),
+            ("the client's tree", { try JSONValue(parsing: data).decoded(as: Node.self) }),
+        ]
+        for (name, decode) in decoders {
+            let count = Node.Count()
+            let error = Node.$count.withValue(count) { () -> (any Error)? in
+                do {
+                    _ = try decode()
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            #expect(count.nodes == 21, "\(name)")
+            guard case .typeMismatch(_, let context) = error as? DecodingError else {
+                Issue.record("\(name): expected typeMismatch, got \(String(describing: error))")
+                continue
+            }
+            #expect(context.codingPath.count == 20 * 3 + 2, "\(name): \(context.codingPath)")
+        }
     }
 }

@@ -94,7 +94,7 @@ struct CustomCoding {
                 )
             }
         }
-        var usedNames: Set<String> = ["container", "nulls"]
+        var usedNames = LocalNames(taken: ["container", "nulls"])
         output.encodeLines += encodeLines(
             keyPaths,
             container: "container",
@@ -140,21 +140,21 @@ struct CustomCoding {
 
         init(_ properties: [ResolvedProperty], key: String = "", depth: Int = 0) {
             self.key = key
-            var childKeys: [String] = []
             let valueKeys = Set(properties.lazy.filter { $0.keyPath.count == depth + 1 }.map { $0.keyPath[depth] })
+            // Each child's properties, grouped in one pass in the order their keys first come.
+            var childKeys: [String] = []
+            var childProperties: [String: [ResolvedProperty]] = [:]
             for property in properties {
+                let childKey = property.keyPath[depth]
                 if property.keyPath.count == depth + 1 {
-                    values.append((property, property.keyPath[depth]))
-                } else if !valueKeys.contains(property.keyPath[depth]), !childKeys.contains(property.keyPath[depth]) {
-                    childKeys.append(property.keyPath[depth])
+                    values.append((property, childKey))
+                } else if !valueKeys.contains(childKey) {
+                    if childProperties[childKey] == nil { childKeys.append(childKey) }
+                    childProperties[childKey, default: []].append(property)
                 }
             }
             children = childKeys.map { childKey in
-                KeyPathTree(
-                    properties.filter { $0.keyPath.count > depth + 1 && $0.keyPath[depth] == childKey },
-                    key: childKey,
-                    depth: depth + 1
-                )
+                KeyPathTree(childProperties[childKey] ?? [], key: childKey, depth: depth + 1)
             }
         }
 
@@ -176,13 +176,11 @@ struct CustomCoding {
     /// `KeyPathObject` (`let userObject = container.object(at: ["user"])`): through `JSONDecoder`, every container
     /// opened on an object reads all its members again. A read is a property whose key path goes through the object,
     /// or the object's own kept members. Properties whose key paths go into a key another property reads whole are
-    /// not in the tree, and read their whole path from the model's container.
+    /// not in the tree and count for no object; they read from the deepest opened object above that key, if any.
     struct OpenedObjects {
         struct Object {
             /// The local's name.
             var name: String
-            /// The path from the model's object.
-            var path: [String]
             /// The keys the model's key paths reach in it, which its kept members leave out.
             var keys: [String]
         }
@@ -193,34 +191,62 @@ struct CustomCoding {
         var declarations: [String] = []
 
         init(_ tree: KeyPathTree, keepsUnknownMembers: Bool) {
-            let properties = tree.allProperties
-            var usedNames: Set<String> = ["container", "nulls", "decoder"]
-            for (path, keys) in tree.objects() {
-                let reads =
-                    properties.count { $0.keyPath.count > path.count && $0.keyPath.starts(with: path) }
-                    + (keepsUnknownMembers ? 1 : 0)
-                guard reads > 1 else { continue }
-                var name = SwiftNaming().propertyName(path[path.count - 1]) + "Object"
-                while usedNames.contains(name) { name = "_" + name }
-                usedNames.insert(name)
+            // How many properties read through each object: every object a key path passes through counts it.
+            var reads: [[String]: Int] = [:]
+            for property in tree.allProperties {
+                for length in 1..<property.keyPath.count { reads[Array(property.keyPath[..<length]), default: 0] += 1 }
+            }
+            var names = LocalNames(taken: ["container", "nulls", "decoder"])
+            for (path, keys) in tree.objects()
+            where (reads[path] ?? 0) + (keepsUnknownMembers ? 1 : 0) > 1 {
+                let name = names.name(for: path, suffix: "Object")
                 // A parent has at least its child's reads, so it is opened whenever the child is.
-                let parent = opened.last { path.starts(with: $0.path) && $0.path.count == path.count - 1 }
+                let parent = path.count > 1 ? index[Array(path.dropLast())].map { opened[$0] } : nil
                 let source = parent?.name ?? "container"
                 let rest = parent == nil ? path : [path[path.count - 1]]
                 declarations.append("let \(name) = \(source).object(at: \(CustomCoding.stringArray(rest)))")
-                opened.append(Object(name: name, path: path, keys: keys))
+                index[path] = opened.count
+                opened.append(Object(name: name, keys: keys))
             }
         }
+
+        /// Each opened object's place in `opened`, by its path.
+        private var index: [[String]: Int] = [:]
 
         /// The local a property's key path is read from and the rest of its path below it, when it passes through an
         /// opened object: the deepest one.
         func reader(of property: ResolvedProperty) -> (object: String, rest: [String])? {
-            guard
-                let object = opened.last(where: {
-                    property.keyPath.count > $0.path.count && property.keyPath.starts(with: $0.path)
-                })
-            else { return nil }
-            return (object.name, Array(property.keyPath.dropFirst(object.path.count)))
+            for length in stride(from: property.keyPath.count - 1, through: 1, by: -1) {
+                if let position = index[Array(property.keyPath[..<length])] {
+                    return (opened[position].name, Array(property.keyPath[length...]))
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The names of the locals a coding function declares for the objects of its key paths: the path's words and a
+    /// suffix (`userLinksObject` for `user.links`), with a number where two paths spell the same
+    /// (`userObject2` for `User` beside `user`), never one the function already uses.
+    struct LocalNames {
+        var taken: Set<String>
+        /// The next number to try for each name that was taken.
+        private var next: [String: Int] = [:]
+
+        init(taken: Set<String>) {
+            self.taken = taken
+        }
+
+        mutating func name(for path: [String], suffix: String) -> String {
+            let base = SwiftNaming().propertyName(path.joined(separator: ".")) + suffix
+            var name = base
+            while taken.contains(name) {
+                let number = next[base, default: 2]
+                next[base] = number + 1
+                name = base + String(number)
+            }
+            taken.insert(name)
+            return name
         }
     }
 
@@ -237,7 +263,7 @@ struct CustomCoding {
         container: String,
         keepsUnknownMembers: Bool,
         formatters: [String: [String]],
-        usedNames: inout Set<String>
+        usedNames: inout LocalNames
     ) -> [String] {
         var lines: [String] = []
         for (property, key) in tree.values {
@@ -250,9 +276,7 @@ struct CustomCoding {
             )
         }
         for child in tree.children {
-            var name = SwiftNaming().propertyName(child.key) + "Container"
-            while usedNames.contains(name) { name = "_" + name }
-            usedNames.insert(name)
+            let name = usedNames.name(for: path + [child.key], suffix: "Container")
             let open = call(
                 "var \(name) = \(container).nestedContainer",
                 ["keyedBy: JSONKey.self", "forKey: \(codingKey(child.key))"]

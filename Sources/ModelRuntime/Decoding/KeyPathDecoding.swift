@@ -11,15 +11,21 @@ extension KeyedDecodingContainer where Key == JSONKey {
     /// - an intermediate value that is not an object throws `typeMismatch` at that value's path;
     /// - `null` (anywhere along the path) throws `valueNotFound`, as `JSONDecoder` does for a plain key.
     public func decode<T: Decodable>(_ type: T.Type, at path: [JSONKey]) throws -> T {
+        try decode(type, at: path, after: [])
+    }
+
+    /// ``decode(_:at:)`` of `path` below this container, which is the object at `prefix` below the model's: the
+    /// errors spell the path from there (``KeyPathObject``).
+    func decode<T: Decodable>(_ type: T.Type, at path: [JSONKey], after prefix: [JSONKey]) throws -> T {
         // The common case costs one lookup per key: the decoder's own errors already spell the path when every
         // object along it is there.
         if let holder = nestedObject(at: path.dropLast()) {
             return try holder.decodeLocatingErrors(type, forKey: path[path.count - 1])
         }
-        switch try lookUp(path) {
+        switch try lookUp(path, after: prefix) {
         case .present(let container, let key): return try container.decodeLocatingErrors(type, forKey: key)
-        case .missing(let index): throw keyNotFound(path, missingIndex: index)
-        case .null(let index): throw valueNotFound(type, nullIndex: index, in: path, reason: "")
+        case .missing(let index): throw keyNotFound(path, missingIndex: index, after: prefix)
+        case .null(let index): throw valueNotFound(type, nullIndex: index, in: path, after: prefix, reason: "")
         }
     }
 
@@ -27,10 +33,16 @@ extension KeyedDecodingContainer where Key == JSONKey {
     /// its value is `null`; an intermediate value that is not an object still throws `typeMismatch`, since it means
     /// the payload's shape differs from the mapping.
     public func decodeIfPresent<T: Decodable>(_ type: T.Type, at path: [JSONKey]) throws -> T? {
+        try decodeIfPresent(type, at: path, after: [])
+    }
+
+    /// ``decodeIfPresent(_:at:)`` of `path` below this container, which is the object at `prefix` below the
+    /// model's.
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, at path: [JSONKey], after prefix: [JSONKey]) throws -> T? {
         if let holder = nestedObject(at: path.dropLast()) {
             return try holder.decodeIfPresentLocatingErrors(type, forKey: path[path.count - 1])
         }
-        return switch try lookUp(path) {
+        return switch try lookUp(path, after: prefix) {
         case .present(let container, let key): try container.decodeIfPresentLocatingErrors(type, forKey: key)
         case .missing, .null: nil
         }
@@ -48,27 +60,28 @@ extension KeyedDecodingContainer where Key == JSONKey {
         at path: [JSONKey],
         default defaultValue: @autoclosure () throws -> T
     ) throws -> T {
-        try decodeUnlessMissing(type, at: path) ?? defaultValue()
+        try decodeUnlessMissing(type, at: path, after: []) ?? defaultValue()
     }
 
-    /// The value at `path`, or `nil` when a key along it is missing; `null` throws `valueNotFound`.
-    func decodeUnlessMissing<T: Decodable>(_ type: T.Type, at path: [JSONKey]) throws -> T? {
+    /// The value at `path`, or `nil` when a key along it is missing; `null` throws `valueNotFound`. This container
+    /// is the object at `prefix` below the model's.
+    func decodeUnlessMissing<T: Decodable>(_ type: T.Type, at path: [JSONKey], after prefix: [JSONKey]) throws -> T? {
         if let holder = nestedObject(at: path.dropLast()),
             let value = try holder.decodeIfPresentLocatingErrors(type, forKey: path[path.count - 1])
         {
             return value
         }
         let reason = ", which a default does not replace (map the property with nullAsMissing to accept null)"
-        switch try lookUp(path) {
+        switch try lookUp(path, after: prefix) {
         case .present(let container, let key):
             if try container.decodeNil(forKey: key) {
-                throw valueNotFound(type, nullIndex: path.count - 1, in: path, reason: reason)
+                throw valueNotFound(type, nullIndex: path.count - 1, in: path, after: prefix, reason: reason)
             }
             return try container.decodeLocatingErrors(type, forKey: key)
         case .missing:
             return nil
         case .null(let index):
-            throw valueNotFound(type, nullIndex: index, in: path, reason: reason)
+            throw valueNotFound(type, nullIndex: index, in: path, after: prefix, reason: reason)
         }
     }
 
@@ -83,8 +96,8 @@ extension KeyedDecodingContainer where Key == JSONKey {
         return container
     }
 
-    /// Walks `path` down to the container that holds its last key.
-    private func lookUp(_ path: [JSONKey]) throws -> KeyPathLookup {
+    /// Walks `path` down to the container that holds its last key; an error spells the path after `prefix`.
+    private func lookUp(_ path: [JSONKey], after prefix: [JSONKey]) throws -> KeyPathLookup {
         guard let lastKey = path.last else { preconditionFailure("A key path needs at least one key") }
         var container = self
         for (index, key) in path.dropLast().enumerated() {
@@ -96,7 +109,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
                 guard case .typeMismatch = error else { throw error }
                 let keyPath = path[...index]
                 let description =
-                    "Expected an object at '\(keyPath.keyPathDescription)' to look up "
+                    "Expected an object at '\((prefix + keyPath).keyPathDescription)' to look up "
                     + "'\(path[index + 1].stringValue)'"
                 throw DecodingError.typeMismatch(
                     [String: JSONValue].self,
@@ -113,10 +126,10 @@ extension KeyedDecodingContainer where Key == JSONKey {
         codingPath + keys.map { $0 as any CodingKey }
     }
 
-    private func keyNotFound(_ path: [JSONKey], missingIndex: Int) -> DecodingError {
-        var description = "No value for '\(path[...missingIndex].keyPathDescription)'"
+    private func keyNotFound(_ path: [JSONKey], missingIndex: Int, after prefix: [JSONKey]) -> DecodingError {
+        var description = "No value for '\((prefix + path[...missingIndex]).keyPathDescription)'"
         if missingIndex < path.count - 1 {
-            description += " to look up '\(path.keyPathDescription)'"
+            description += " to look up '\((prefix + path).keyPathDescription)'"
         }
         return .keyNotFound(
             path[path.count - 1],
@@ -124,12 +137,19 @@ extension KeyedDecodingContainer where Key == JSONKey {
         )
     }
 
-    private func valueNotFound(_ type: Any.Type, nullIndex: Int, in path: [JSONKey], reason: String) -> DecodingError {
+    private func valueNotFound(
+        _ type: Any.Type,
+        nullIndex: Int,
+        in path: [JSONKey],
+        after prefix: [JSONKey],
+        reason: String
+    ) -> DecodingError {
         let nullPath = path[...nullIndex]
+        let whole = (prefix + path).keyPathDescription
         let description =
             nullIndex == path.count - 1
-            ? "Expected \(type) at '\(path.keyPathDescription)' but found null"
-            : "Expected \(type) at '\(path.keyPathDescription)' but '\(nullPath.keyPathDescription)' is null"
+            ? "Expected \(type) at '\(whole)' but found null"
+            : "Expected \(type) at '\(whole)' but '\((prefix + nullPath).keyPathDescription)' is null"
         return .valueNotFound(type, .init(codingPath: codingPath(to: nullPath), debugDescription: description + reason))
     }
 }

@@ -7,8 +7,8 @@
 /// `user.name` and `user.profile_image_url` from its own container read `user` twice, and three times with its kept
 /// members. The generator opens such an object once, with its container's `object(at:)`, and reads the
 /// rest of each path from it. Every read answers and fails as the same read of the whole path from the model's
-/// container does: when the object is missing, `null` or no object, or a read from it fails, the read is made again
-/// along the whole path, whose errors spell it from the model's container (`user.name`, not `name`).
+/// container does, and its errors spell the whole path (`user.name`, not `name`); where the object is missing,
+/// `null` or no object, the read is the whole path's.
 public struct KeyPathObject {
     /// The model's container, which the whole paths start from.
     private let root: KeyedDecodingContainer<JSONKey>
@@ -32,31 +32,25 @@ public struct KeyPathObject {
         KeyPathObject(root: root, path: path + rest, container: container.flatMap { $0.nestedObject(at: rest) })
     }
 
-    /// What `reading` answers for `rest` from this object; where that fails, or no object is there, what it answers for
-    /// the whole path from the model's container, errors and all. A failed read is rare and ends the decoding, so
-    /// reading it twice costs nothing that matters.
+    /// What `reading` answers for `rest` from this object's container, whose errors spell the path from the model's
+    /// (`after` this object's path); where no object is there, what it answers for the whole path from the model's
+    /// container. Each read is made once: a value that fails to decode fails once, however deep it is.
     private func read<T>(
         _ rest: [JSONKey],
-        _ reading: (KeyedDecodingContainer<JSONKey>, [JSONKey]) throws -> T
+        _ reading: (_ container: KeyedDecodingContainer<JSONKey>, _ path: [JSONKey], _ prefix: [JSONKey]) throws -> T
     ) throws -> T {
-        if let container {
-            do {
-                return try reading(container, rest)
-            } catch {
-                // Read again below, for the error the whole path gives.
-            }
-        }
-        return try reading(root, path + rest)
+        if let container { return try reading(container, rest, path) }
+        return try reading(root, path + rest, [])
     }
 
     /// What the model's container's `decode(_:at:)` answers for the whole path.
     public func decode<T: Decodable>(_ type: T.Type, at rest: [JSONKey]) throws -> T {
-        try read(rest) { try $0.decode(type, at: $1) }
+        try read(rest) { try $0.decode(type, at: $1, after: $2) }
     }
 
     /// What the model's container's `decodeIfPresent(_:at:)` answers for the whole path.
     public func decodeIfPresent<T: Decodable>(_ type: T.Type, at rest: [JSONKey]) throws -> T? {
-        try read(rest) { try $0.decodeIfPresent(type, at: $1) }
+        try read(rest) { try $0.decodeIfPresent(type, at: $1, after: $2) }
     }
 
     /// What the model's container's `decode(_:at:default:)` answers for the whole path.
@@ -65,13 +59,16 @@ public struct KeyPathObject {
         at rest: [JSONKey],
         default defaultValue: @autoclosure () throws -> T
     ) throws -> T {
-        try read(rest) { try $0.decode(type, at: $1, default: defaultValue()) }
+        try read(rest) { try $0.decodeUnlessMissing(type, at: $1, after: $2) } ?? defaultValue()
     }
 
     /// What the model's container's `decode(at:formatter:userData:)` answers for the whole path.
-    public func decode<F: ValueFormatter>(at rest: [JSONKey], formatter: F.Type, userData: F.UserData) throws -> F.Value
-    {
-        try read(rest) { try $0.decode(at: $1, formatter: formatter, userData: userData) }
+    public func decode<F: ValueFormatter>(
+        at rest: [JSONKey],
+        formatter: F.Type,
+        userData: F.UserData
+    ) throws -> F.Value {
+        try read(rest) { try $0.decode(at: $1, after: $2, formatter: formatter, userData: userData) }
     }
 
     /// What the model's container's `decodeIfPresent(at:formatter:userData:)` answers for the whole path.
@@ -80,7 +77,7 @@ public struct KeyPathObject {
         formatter: F.Type,
         userData: F.UserData
     ) throws -> F.Value? {
-        try read(rest) { try $0.decodeIfPresent(at: $1, formatter: formatter, userData: userData) }
+        try read(rest) { try $0.decodeIfPresent(at: $1, after: $2, formatter: formatter, userData: userData) }
     }
 
     /// What the model's container's `decode(at:formatter:userData:default:)` answers for the whole path.
@@ -90,7 +87,9 @@ public struct KeyPathObject {
         userData: F.UserData,
         default defaultValue: @autoclosure () throws -> F.Value
     ) throws -> F.Value {
-        try read(rest) { try $0.decode(at: $1, formatter: formatter, userData: userData, default: defaultValue()) }
+        try read(rest) {
+            try $0.decode(at: $1, after: $2, formatter: formatter, userData: userData, default: defaultValue())
+        }
     }
 
     /// ``decode(at:formatter:userData:)`` for a formatter without user data.

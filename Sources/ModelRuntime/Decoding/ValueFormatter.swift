@@ -74,7 +74,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
         formatter: F.Type,
         userData: F.UserData
     ) throws -> F.Value {
-        try F.value(from: decode(F.Raw.self, at: path), userData: userData, codingPath: codingPath(to: path))
+        try decode(at: path, after: [], formatter: formatter, userData: userData)
     }
 
     /// Decodes `F.Raw` at `path` when present and not `null` (as ``decodeIfPresent(_:at:)`` does) and converts it
@@ -84,9 +84,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
         formatter: F.Type,
         userData: F.UserData
     ) throws -> F.Value? {
-        try decodeIfPresent(F.Raw.self, at: path).map {
-            try F.value(from: $0, userData: userData, codingPath: codingPath(to: path))
-        }
+        try decodeIfPresent(at: path, after: [], formatter: formatter, userData: userData)
     }
 
     /// Decodes `F.Raw` at `path` and converts it with `formatter`, or returns `defaultValue` (unconverted) when a key
@@ -97,7 +95,42 @@ extension KeyedDecodingContainer where Key == JSONKey {
         userData: F.UserData,
         default defaultValue: @autoclosure () throws -> F.Value
     ) throws -> F.Value {
-        let raw = try decodeUnlessMissing(F.Raw.self, at: path)
+        try decode(at: path, after: [], formatter: formatter, userData: userData, default: defaultValue())
+    }
+
+    /// ``decode(at:formatter:userData:)`` below this container, the object at `prefix` below the model's
+    /// (``KeyPathObject``).
+    func decode<F: ValueFormatter>(
+        at path: [JSONKey],
+        after prefix: [JSONKey],
+        formatter: F.Type,
+        userData: F.UserData
+    ) throws -> F.Value {
+        let raw = try decode(F.Raw.self, at: path, after: prefix)
+        return try F.value(from: raw, userData: userData, codingPath: codingPath(to: path))
+    }
+
+    /// ``decodeIfPresent(at:formatter:userData:)`` below this container, the object at `prefix` below the model's.
+    func decodeIfPresent<F: ValueFormatter>(
+        at path: [JSONKey],
+        after prefix: [JSONKey],
+        formatter: F.Type,
+        userData: F.UserData
+    ) throws -> F.Value? {
+        try decodeIfPresent(F.Raw.self, at: path, after: prefix).map {
+            try F.value(from: $0, userData: userData, codingPath: codingPath(to: path))
+        }
+    }
+
+    /// ``decode(at:formatter:userData:default:)`` below this container, the object at `prefix` below the model's.
+    func decode<F: ValueFormatter>(
+        at path: [JSONKey],
+        after prefix: [JSONKey],
+        formatter: F.Type,
+        userData: F.UserData,
+        default defaultValue: @autoclosure () throws -> F.Value
+    ) throws -> F.Value {
+        let raw = try decodeUnlessMissing(F.Raw.self, at: path, after: prefix)
         return try raw.map { try F.value(from: $0, userData: userData, codingPath: codingPath(to: path)) }
             ?? defaultValue()
     }
