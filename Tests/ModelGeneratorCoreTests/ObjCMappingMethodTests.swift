@@ -442,6 +442,37 @@ import Testing
         )
     }
 
+    /// A method that returns an array literal (`@[ @"login", @"bio" ]`) gives the array.
+    @Test func aMethodReturningAnArrayLiteralGivesTheArray() {
+        let (yaml, messages) = importing(
+            [
+                (
+                    "Lists.m",
+                    """
+                    @implementation Lists
+                    + (NSArray *)names { return @[ @"login", @"bio" ]; }
+                    + (RKObjectMapping *)personMapping {
+                        RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Person class]];
+                        [mapping addAttributeMappingsFromArray:[self names]];
+                        return mapping;
+                    }
+                    @end
+                    """
+                )
+            ],
+            headers: [Self.catalogHeaders]
+        )
+        #expect(
+            mappingLines(yaml) == [
+                "  Person:",
+                "    properties:",
+                "      login: { keyPath: login, type: String, formatter: LenientStringFormatter, optional: true }",
+                "      bio: { keyPath: bio, type: String, formatter: LenientStringFormatter, optional: true }",
+            ]
+        )
+        #expect(messages == [])
+    }
+
     /// A class's `+mapping` that extends its superclass's (`[super mapping]`, which builds the mapping of `self`)
     /// is taken to map the class, as a message to a method the files don't define is.
     @Test func aMappingExtendingTheSuperclassOneMapsTheClass() {

@@ -375,11 +375,16 @@ struct MappingCodeReader {
         }
     }
 
-    /// Whether `evaluate` reads the whole expression, with every message in it: one message (after a cast), or
-    /// an expression with no message.
+    /// Whether `evaluate` reads the whole expression, with every message in it: one message or one `@[…]` or `@{…}`
+    /// literal (after a cast), or an expression with no message.
     private func isEvaluatedWhole(_ expression: ArraySlice<ObjCToken>) -> Bool {
         var start = expression.startIndex
         if expression[start].isSymbol("(") { start = brackets.closing(start) + 1 }
+        if start + 1 < expression.endIndex, expression[start].isSymbol("@"),
+            expression[start + 1].isSymbol("[") || expression[start + 1].isSymbol("{")
+        {
+            return brackets.closing(start + 1) == expression.endIndex - 1
+        }
         guard start < expression.endIndex, expression[start].isSymbol("[") else {
             return !expression.contains { $0.isSymbol("[") }
         }
