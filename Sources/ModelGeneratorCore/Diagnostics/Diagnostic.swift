@@ -101,6 +101,15 @@ public struct Diagnostics: Sendable {
         return moved
     }
 
+    /// The same diagnostics, each once: one problem found twice at the same place (code read for its own class
+    /// and again for a subclass that inherits it) is said once.
+    public func withoutRepeats() -> Diagnostics {
+        var unique = self
+        var seen: Set<Diagnostic> = []
+        unique.all = all.filter { seen.insert($0).inserted }
+        return unique
+    }
+
     /// Problems in file order, so output reads top to bottom; the sort is stable for one location.
     public var sorted: [Diagnostic] {
         all.enumerated().sorted { lhs, rhs in

@@ -117,6 +117,9 @@ struct ImportedMapping: Sendable {
     var aliases: [String: String] = [:]
     /// Where each name stands in `properties`: a class may map thousands.
     private var indexByName: [String: Int] = [:]
+    /// The classes whose mappings this one took over, where (`mapping.objectClass = [PlaceChannel class]` on what
+    /// `[Channel mapping]` built): their properties come before this mapping's own.
+    private(set) var included: [(className: String, location: SourceLocation)] = []
 
     init(className: String, location: SourceLocation) {
         self.className = className
@@ -136,5 +139,20 @@ struct ImportedMapping: Sendable {
             indexByName[property.name] = properties.count
             properties.append(property)
         }
+    }
+
+    /// Takes over the mapping of `className` too, once.
+    mutating func include(_ className: String, at location: SourceLocation) {
+        guard !included.contains(where: { $0.className == className }) else { return }
+        included.append((className, location))
+    }
+
+    /// Puts `inherited` before the mapping's own properties, which win over those of the same name.
+    mutating func prepend(_ inherited: [ImportedProperty]) {
+        guard !inherited.isEmpty else { return }
+        let own = properties
+        properties = []
+        indexByName = [:]
+        for property in inherited + own { add(property) }
     }
 }

@@ -21,6 +21,9 @@ indirect enum ObjCValue: Sendable {
     case methodResult(ObjCMethodName, SourceLocation)
     /// `self` in an instance method.
     case instance
+    /// An instance of a class: `[[MappingProvider alloc] init]`, `[MappingProvider new]`, and the shared instance a
+    /// method of the files keeps (`[MappingProvider sharedInstance]`).
+    case object(String)
     /// Anything else: a value computed at run time, spelled as the source spells it.
     case unknown(String, SourceLocation)
 }

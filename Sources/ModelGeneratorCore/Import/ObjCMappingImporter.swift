@@ -55,6 +55,7 @@ public enum ObjCMappingImporter {
         }
         if system == .restkit { reader.resolveMethods(of: fileTokens) }
         for tokenizer in fileTokens { reader.read(tokenizer) }
+        if system == .restkit { reader.addIncludedProperties() }
         if system == .mmdataobject, let vendored = vendoredMMDataObject(in: fileTokens + headerTokens, implementations)
         {
             if vendored.isOther {
@@ -79,7 +80,7 @@ public enum ObjCMappingImporter {
         writer.numberKinds = coreData.numberKinds
         writer.typesModels = !coreData.isEmpty
         let yaml = writer.write()
-        var diagnostics = reader.diagnostics
+        var diagnostics = reader.diagnostics.withoutRepeats()
         diagnostics.append(contentsOf: writer.diagnostics)
         return (yaml, diagnostics)
     }
@@ -163,6 +164,25 @@ struct MappingCodeReader {
     private var resolvedMethods: [ObjCMethodName: MethodResolution] = [:]
     /// Where the first reading saw each class's mapping built, for a mapping first met through a method.
     private var mappingLocations: [String: SourceLocation] = [:]
+    /// The files, as `resolveMethods` was given them: a method the reader follows may be defined in any of them.
+    private var files: [ObjCTokenizer] = []
+    /// The class whose `@implementation` holds the code being read, where `[super …]` starts looking: the
+    /// enclosing class, except in a method followed for a subclass, whose `self` is the subclass.
+    private var definingClass: String?
+    /// The methods being followed, outermost first.
+    private var following: [ObjCMethodName] = []
+    /// What the `return` statements of the method being followed give; nil when none is being followed.
+    private var followedReturns: [(value: ObjCValue, location: SourceLocation)]?
+    /// What each followed method gave, so that a method is read once for each `self` and arguments it is given.
+    private var followedValues: [ObjCMethodName: ObjCValue] = [:]
+    /// Why a followed method's value can't be told, for the warnings where the value is used.
+    private var followedResolutions: [ObjCMethodName: MethodResolution] = [:]
+    /// The followed methods met again while being followed, and the loop that says so.
+    private var loops: [ObjCMethodName: String] = [:]
+    /// The calls already reported for running a method too deep or in a loop, each once.
+    private var reportedCalls: Set<SourceLocation> = []
+    /// Where the outermost of the methods being followed was called.
+    private var followedFrom: SourceLocation?
     /// How many `mappingForClass:` and `mappingForEntityForName:` calls named a class or entity computed at run time.
     private(set) var unreadMappings = 0
     /// RestKit's default date formatter applies to every `NSDate` property of every mapping, wherever it is set.
@@ -182,6 +202,14 @@ struct MappingCodeReader {
     ]
     /// RestKit 0.20's and 0.10's mappings that choose an object's mapping at run time.
     static let dynamicMappingClasses: Set<String> = ["RKDynamicMapping", "RKDynamicObjectMapping"]
+    /// The messages that add attributes and relationships to a mapping.
+    static let addingSelectors: Set<String> = [
+        "mapKeyPath:toAttribute:", "mapKeyPathsToAttributes:", "mapAttributes:", "addAttributeMappingsFromArray:",
+        "addAttributeMappingsFromDictionary:", "mapRelationship:withMapping:",
+        "addRelationshipMappingWithSourceKeyPath:mapping:", "hasOne:withMapping:", "hasMany:withMapping:",
+        "mapKeyPath:toRelationship:withMapping:", "addPropertyMapping:", "addAttributeMapping:",
+        "addRelationshipMapping:", "addPropertyMappingsFromArray:",
+    ]
 
     // MARK: Constants
 
@@ -247,11 +275,12 @@ struct MappingCodeReader {
     /// Reads the files once to learn what each of their methods returns, so that a message to a method defined
     /// further down or in another file evaluates to the mapping it builds.
     mutating func resolveMethods(of files: [ObjCTokenizer]) {
+        self.files = files
         var firstReading = self
         firstReading.methods = ObjCMethodReturns(definedIn: files)
         for file in files { firstReading.read(file) }
         methods = firstReading.methods
-        resolvedMethods = firstReading.methods.resolved()
+        resolvedMethods = firstReading.methods.resolved(knowing: firstReading.followedResolutions)
         mappingLocations = firstReading.mappings.mapValues(\.location)
     }
 
@@ -321,58 +350,114 @@ struct MappingCodeReader {
         tokens = tokenizer.tokens
         brackets = tokenizer.brackets
         enclosingClass = nil
+        definingClass = nil
         currentMethod = nil
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
             if token.kind == .directive, token.text == "@implementation", index + 1 < tokens.count {
                 enclosingClass = tokens[index + 1].text
+                definingClass = enclosingClass
                 variables = [:]
                 index += 2
                 continue
             }
             if token.kind == .directive, token.text == "@end" {
                 enclosingClass = nil
+                definingClass = nil
                 currentMethod = nil
             } else if let enclosingClass, ObjCMethodDefinition.starts(in: tokens, at: index) {
                 // A method starts: its local names start over.
                 inClassMethod = token.isSymbol("+")
                 variables = [:]
                 currentMethod = ObjCMethodDefinition(tokens, brackets, at: index, in: enclosingClass)
-            } else if token.isIdentifier("return"), let method = currentMethod, index < method.bodyEnd {
-                let end = statementEnd(from: index + 1)
-                let expression = tokens[(index + 1)..<end]
-                guard !expression.isEmpty else {
-                    index = end
-                    continue
-                }
-                // The messages in an expression that `evaluate` does not take whole (`flag ? [A m] : [B m]`) are
-                // still read, as in any statement.
-                guard isEvaluatedWhole(expression) else {
-                    let value = ObjCValue.unknown(expression.spelled, expression[expression.startIndex].location)
-                    methods.record(value, returnedBy: method.name, at: token.location)
-                    index += 1
-                    continue
-                }
-                methods.record(evaluate(expression), returnedBy: method.name, at: token.location)
-                index = end
-                continue
-            } else if token.isSymbol("="), index > 0, tokens[index - 1].kind == .identifier,
-                index + 1 < tokens.count, !tokens[index + 1].isSymbol("=")
-            {
-                let end = statementEnd(from: index + 1)
-                let value = evaluate(tokens[(index + 1)..<end])
-                variables[tokens[index - 1].text] = value
-                index = end
-                continue
-            } else if token.isSymbol("[") {
-                let close = brackets.closing(index)
-                _ = evaluateMessage(open: index, close: close)
-                index = close + 1
+            } else {
+                index = readStatement(at: index)
                 continue
             }
             index += 1
         }
+    }
+
+    /// Reads what starts at `index`, a `return`, an assignment or a message, and gives the index to go on from.
+    private mutating func readStatement(at index: Int) -> Int {
+        let token = tokens[index]
+        if token.isIdentifier("return"), let method = currentMethod, index < method.bodyEnd {
+            let end = statementEnd(from: index + 1)
+            let expression = tokens[(index + 1)..<end]
+            guard !expression.isEmpty else { return end }
+            // The messages in an expression that `evaluate` does not take whole (`flag ? [A m] : [B m]`) are
+            // still read, as in any statement.
+            guard isEvaluatedWhole(expression) else {
+                let value = ObjCValue.unknown(expression.spelled, expression[expression.startIndex].location)
+                recordReturn(value, of: method.name, at: token.location)
+                return index + 1
+            }
+            recordReturn(evaluate(expression), of: method.name, at: token.location)
+            return end
+        }
+        if token.isSymbol("="), index > 0, tokens[index - 1].kind == .identifier, index + 1 < tokens.count,
+            !tokens[index + 1].isSymbol("=")
+        {
+            let end = statementEnd(from: index + 1)
+            assign(evaluate(tokens[(index + 1)..<end]), at: index)
+            return end
+        }
+        if token.isSymbol("[") {
+            let close = brackets.closing(index)
+            _ = evaluateMessage(open: index, close: close)
+            return close + 1
+        }
+        return index + 1
+    }
+
+    /// A `return` of the method being read, or of the one being followed.
+    private mutating func recordReturn(_ value: ObjCValue, of method: ObjCMethodName, at location: SourceLocation) {
+        if followedReturns != nil {
+            followedReturns?.append((value, location))
+        } else {
+            methods.record(value, returnedBy: method, at: location)
+        }
+    }
+
+    /// The assignment whose `=` is at `index`: the name on its left holds the value from here on.
+    private mutating func assign(_ value: ObjCValue, at index: Int) {
+        let name = tokens[index - 1].text
+        let location = tokens[index - 1].location
+        // `mapping.objectClass = [PlaceChannel class];`
+        if name == "objectClass", index >= 3, tokens[index - 2].isSymbol("."), tokens[index - 3].kind == .identifier {
+            let holder = tokens[index - 3].text
+            if let mapping = variables[holder], let retargeted = retarget(mapping, to: value, at: location) {
+                variables[holder] = retargeted
+            }
+        }
+        variables[name] = value
+        // `self.userMapping = …` in an instance method: what the property's getter gives a shared instance.
+        guard followedReturns == nil, currentMethod != nil, !inClassMethod, let enclosingClass,
+            let property = ObjCMethodDefinition.assignedProperty(in: tokens, at: index)
+        else { return }
+        let getter = ObjCMethodName(className: enclosingClass, selector: property, isClassMethod: false)
+        if methods.isPropertyGetter(getter) { methods.record(value, returnedBy: getter, at: tokens[index].location) }
+    }
+
+    /// `mapping.objectClass = [PlaceChannel class]`, `[mapping setObjectClass:…]`: a mapping built for another
+    /// class (`[Channel mapping]`) maps this one from here on, with the other's properties before its own. Nil when
+    /// `mapping` is no mapping the import knows.
+    private mutating func retarget(
+        _ mapping: ObjCValue,
+        to newClass: ObjCValue,
+        at location: SourceLocation
+    ) -> ObjCValue? {
+        guard case .mapping(let previous) = mapping else { return nil }
+        guard case .classReference(let className, _) = newClass else {
+            unreadable(newClass, what: "the class the mapping of '\(previous)' is given", at: location)
+            return nil
+        }
+        if className != previous {
+            beginMapping(className, at: location)
+            mappings[className]?.include(previous, at: location)
+        }
+        return .mapping(className)
     }
 
     /// Whether `evaluate` reads the whole expression, with every message in it: one message or one `@[…]` or `@{…}`
@@ -445,6 +530,7 @@ struct MappingCodeReader {
         {
             return .classReference(enclosingClass, location)
         }
+        if let value = propertyRead(slice) { return value }
         if let name = nameOfClass(slice) { return .string(name, location) }
         // `NSStringFromSelector(@selector(name))`.
         if first.isIdentifier("NSStringFromSelector"),
@@ -507,6 +593,46 @@ struct MappingCodeReader {
         guard let message = ObjCMessage.parse(tokens, brackets, open: open, close: close) else {
             return .unknown(tokens[open...close].spelled, tokens[open].location)
         }
+        return send(message, spelled: tokens[open...close])
+    }
+
+    /// `Location.mapping`, `self.userMapping`, `[Provider sharedInstance].userMapping`: a property read, which sends
+    /// the getter's message; nil for any other expression.
+    private mutating func propertyRead(_ slice: ArraySlice<ObjCToken>) -> ObjCValue? {
+        guard slice.count >= 3, let last = slice.last, last.kind == .identifier,
+            slice[slice.endIndex - 2].isSymbol(".")
+        else { return nil }
+        let receiver = slice[slice.startIndex..<(slice.endIndex - 2)]
+        // A mapping's own properties (`mapping.objectClass`) are no message the import reads.
+        if receiver.count == 1, let name = receiver.first?.text, case .mapping? = variables[name] {
+            return .unknown(slice.spelled, slice[slice.startIndex].location)
+        }
+        // The receiver: a name or a message, then any further property reads.
+        var position = receiver.startIndex
+        if receiver[position].isSymbol("[") {
+            position = brackets.closing(position) + 1
+        } else if receiver[position].kind == .identifier {
+            position += 1
+        } else {
+            return nil
+        }
+        while position < receiver.endIndex {
+            guard position + 1 < receiver.endIndex, receiver[position].isSymbol("."),
+                receiver[position + 1].kind == .identifier
+            else { return nil }
+            position += 2
+        }
+        let message = ObjCMessage(
+            receiver: receiver,
+            parts: [(last.text, slice[slice.endIndex..<slice.endIndex])],
+            location: slice[slice.startIndex].location,
+            isKeyword: false
+        )
+        return send(message, spelled: slice)
+    }
+
+    /// What a message evaluates to; `spelled` is its source, for the messages that quote it.
+    private mutating func send(_ message: ObjCMessage, spelled: ArraySlice<ObjCToken>) -> ObjCValue {
         let receiver = evaluate(message.receiver)
         let receiverName = message.receiver.count == 1 ? message.receiver.first?.text : nil
         let arguments = message.parts.map { part in
@@ -517,6 +643,7 @@ struct MappingCodeReader {
 
         if selector == "class" {
             if case .instance = receiver, let enclosingClass { return .classReference(enclosingClass, location) }
+            if case .object(let className) = receiver { return .classReference(className, location) }
             if case .classReference = receiver { return receiver }
             if let receiverName, receiverName.first?.isUppercase == true {
                 return .classReference(receiverName, location)
@@ -530,18 +657,25 @@ struct MappingCodeReader {
         case .mmdataobject:
             if let value = mmDataObject(message, receiver: receiver, arguments: arguments) { return value }
         }
-        if let method = calledMethod(selector, receiver: receiver, receiverName: receiverName) {
-            return valueReturned(by: method, at: location)
+        if let instance = instance(madeBy: selector, receiver: receiver, receiverName: receiverName) {
+            return instance
         }
-        // `[super mapping]` in a class method runs the superclass's method with `self` this class, which is what it
-        // maps when it builds its mapping for `self`, as such methods do.
-        if receiverName == "super", inClassMethod, let enclosingClass {
-            return .classMessage(
-                className: enclosingClass,
-                selector: selector,
-                arguments: arguments.flatMap { $0 },
-                location
-            )
+        if receiverName == "super" {
+            return superMessage(message, arguments: arguments, spelled: spelled)
+        }
+        if let call = calledMethod(selector, receiver: receiver, receiverName: receiverName) {
+            // A method a subclass inherits runs with `self` the subclass; one given a mapping adds to that mapping.
+            let passesMapping = arguments.contains { $0.contains { if case .mapping = $0 { true } else { false } } }
+            if call.method.className != call.selfClass || passesMapping {
+                return follow(
+                    call.method,
+                    selfClass: call.selfClass,
+                    arguments: arguments,
+                    at: location,
+                    spelled: spelled
+                )
+            }
+            return valueReturned(by: call.method, at: location)
         }
         if let receiverName, receiverName.first?.isUppercase == true, variables[receiverName] == nil {
             return .classMessage(
@@ -551,29 +685,108 @@ struct MappingCodeReader {
                 location
             )
         }
-        return .unknown(tokens[open...close].spelled, location)
+        return .unknown(spelled.spelled, location)
+    }
+
+    /// `[[MappingProvider alloc] init]`, `[MappingProvider new]`: an instance of the class; nil for other messages.
+    private func instance(madeBy selector: String, receiver: ObjCValue, receiverName: String?) -> ObjCValue? {
+        switch receiver {
+        case .object(let className) where selector.hasPrefix("init"): return .object(className)
+        case .classReference(let className, _) where selector == "alloc" || selector == "new":
+            return .object(className)
+        default: break
+        }
+        guard selector == "alloc" || selector == "new", let receiverName, receiverName.first?.isUppercase == true,
+            variables[receiverName] == nil
+        else { return nil }
+        return .object(receiverName)
+    }
+
+    /// `[super mapping]`: the superclass's method, run with `self` what it is here. When the files don't define it,
+    /// a class method that extends what the superclass's same method returns (`[super mapping]` in `+mapping`, of a
+    /// RestKit mapping type) is taken to build the mapping of `self`'s class, as such methods do, with a warning
+    /// that the superclass's part of it is not imported.
+    private mutating func superMessage(
+        _ message: ObjCMessage,
+        arguments: [[ObjCValue]],
+        spelled: ArraySlice<ObjCToken>
+    ) -> ObjCValue {
+        let selector = message.selector
+        let location = message.location
+        let superclass = definingClass.flatMap { headers.classes[$0]?.superclass }
+        if let superclass, let selfClass = enclosingClass,
+            let method = implementation(of: selector, isClassMethod: inClassMethod, from: superclass)
+        {
+            return follow(method, selfClass: selfClass, arguments: arguments, at: location, spelled: spelled)
+        }
+        guard inClassMethod, let enclosingClass else { return .unknown(spelled.spelled, location) }
+        guard system == .restkit, let method = currentMethod, method.name.selector == selector, method.returnsMapping
+        else {
+            return .classMessage(
+                className: enclosingClass,
+                selector: selector,
+                arguments: arguments.flatMap { $0 },
+                location
+            )
+        }
+        let inherited = "+\(selector) that \(method.name.className) inherits"
+        diagnostics.warning(
+            superclass.map {
+                "'\(spelled.spelled)' runs the \(inherited) from \($0), which is not among the files imported; the mapping has only what is added to it here"
+            }
+                ?? "'\(spelled.spelled)' runs the \(inherited), but the headers don't say which class \(method.name.className)'s superclass is; the mapping has only what is added to it here",
+            at: location,
+            hint: superclass.map {
+                "pass the file that implements +[\($0) \(selector)] among the files, and import again"
+            } ?? "pass the header that declares '\(method.name.className)' among the headers, and import again"
+        )
+        return .mapping(beginMapping(enclosingClass, at: location))
     }
 
     // MARK: Methods of the files
 
-    /// The method of the imported files a message calls: a class method of a class they implement
-    /// (`[MappingProvider userMapping]`; `[self userMapping]` in a class method; `[[self class] userMapping]`), or an
-    /// instance method of the enclosing class (`[self userMapping]` in an instance method).
-    private func calledMethod(_ selector: String, receiver: ObjCValue, receiverName: String?) -> ObjCMethodName? {
-        let method: ObjCMethodName
+    /// The method of the imported files a message runs, and the class `self` is in it: a class method of a class
+    /// (`[MappingProvider userMapping]`; `[self userMapping]` in a class method; `[[self class] userMapping]`), an
+    /// instance method of `self`'s class in an instance method, or of an instance (`[[MappingProvider
+    /// sharedInstance] userMapping]`); the class's own, or one it inherits from a superclass.
+    private func calledMethod(
+        _ selector: String,
+        receiver: ObjCValue,
+        receiverName: String?
+    ) -> (method: ObjCMethodName, selfClass: String)? {
+        let selfClass: String
+        let isClassMethod: Bool
         switch receiver {
-        case .classReference(let className, _):
-            method = ObjCMethodName(className: className, selector: selector, isClassMethod: true)
+        case .classReference(let className, _): (selfClass, isClassMethod) = (className, true)
         case .instance:
             guard let enclosingClass else { return nil }
-            method = ObjCMethodName(className: enclosingClass, selector: selector, isClassMethod: false)
+            (selfClass, isClassMethod) = (enclosingClass, false)
+        case .object(let className): (selfClass, isClassMethod) = (className, false)
+        // What a class method the importer can't read returns (a shared instance's accessor from a macro, or one not
+        // resolved yet): an instance of its class, when that class has the instance method.
+        case .methodResult(let accessor, _) where accessor.isClassMethod:
+            (selfClass, isClassMethod) = (accessor.binding?.selfClass ?? accessor.className, false)
+        case .classMessage(let className, _, _, _): (selfClass, isClassMethod) = (className, false)
         default:
             guard let receiverName, receiverName.first?.isUppercase == true, variables[receiverName] == nil else {
                 return nil
             }
-            method = ObjCMethodName(className: receiverName, selector: selector, isClassMethod: true)
+            (selfClass, isClassMethod) = (receiverName, true)
         }
-        return methods.defines(method) ? method : nil
+        return implementation(of: selector, isClassMethod: isClassMethod, from: selfClass).map { ($0, selfClass) }
+    }
+
+    /// The method `selector` runs for `className`: its own, or the nearest superclass's that the files define, as
+    /// far as the headers tell each class's superclass.
+    private func implementation(of selector: String, isClassMethod: Bool, from className: String) -> ObjCMethodName? {
+        var current: String? = className
+        var seen: Set<String> = []
+        while let name = current, seen.insert(name).inserted {
+            let method = ObjCMethodName(className: name, selector: selector, isClassMethod: isClassMethod)
+            if methods.defines(method) { return method }
+            current = headers.classes[name]?.superclass
+        }
+        return nil
     }
 
     /// What a message to a method of the files evaluates to: what the method returns, once the first reading has
@@ -582,6 +795,138 @@ struct MappingCodeReader {
         guard case .value(let value)? = resolvedMethods[method] else { return .methodResult(method, location) }
         if case .mapping(let className) = value { beginMapping(className, at: mappingLocations[className] ?? location) }
         return value
+    }
+
+    /// Follows a message into the method of the files it runs, reading the method's body with `self` the class (or
+    /// an instance of the class) the message goes to and its parameters the message's arguments: a method a subclass
+    /// inherits, `[super …]`, a method given a mapping to add to. A method is read once for each `self` and
+    /// arguments; one met again while it is followed (a loop), or more than `ObjCMethodReturns.depthLimit` calls
+    /// deep, is not followed, with a warning at the call.
+    private mutating func follow(
+        _ method: ObjCMethodName,
+        selfClass: String,
+        arguments: [[ObjCValue]],
+        at location: SourceLocation,
+        spelled: ArraySlice<ObjCToken>
+    ) -> ObjCValue {
+        // A property's getter has no body; a file that nests too deep is not read (and says so).
+        guard let (fileIndex, definition) = methods.definition(of: method),
+            files[fileIndex].brackets.firstTooDeep == nil
+        else { return valueReturned(by: method, at: location) }
+        let bound = definition.parameters.indices.map { Self.argument($0, of: arguments) }
+        var followed = method
+        followed.binding = ObjCCallBinding(selfClass: selfClass, arguments: bound.map(Self.signature))
+        if let value = followedValues[followed] {
+            // Where this call is, for the warnings where its value is used.
+            if case .methodResult(let name, _) = value { return .methodResult(name, location) }
+            return value
+        }
+        if let start = following.firstIndex(of: followed) {
+            let why = ObjCMethodReturns.loop(following[start...] + [followed])
+            loops[followed] = why
+            if reportedCalls.insert(location).inserted {
+                diagnostics.warning(
+                    "'\(spelled.spelled)' runs '\(followed)', which \(why); the importer follows it once, not again from here",
+                    at: location,
+                    hint: "at run time these calls never end; check the methods"
+                )
+            }
+            return .methodResult(followed, location)
+        }
+        guard following.count < ObjCMethodReturns.depthLimit else {
+            if reportedCalls.insert(location).inserted {
+                diagnostics.warning(
+                    "'\(spelled.spelled)' is more than \(ObjCMethodReturns.depthLimit) calls deep into the methods the importer follows (\(following[0]) first); it is not followed",
+                    at: location,
+                    hint: "write what it maps in the YAML by hand"
+                )
+            }
+            return .unknown(spelled.spelled, location)
+        }
+        let saved = (tokens, brackets, enclosingClass, definingClass, inClassMethod, currentMethod, variables)
+        let outerReturns = followedReturns
+        tokens = files[fileIndex].tokens
+        brackets = files[fileIndex].brackets
+        enclosingClass = selfClass
+        definingClass = method.className
+        inClassMethod = method.isClassMethod
+        currentMethod = definition
+        variables = [:]
+        for (parameter, value) in zip(definition.parameters, bound) { variables[parameter] = value }
+        followedReturns = []
+        following.append(followed)
+        if following.count == 1 { followedFrom = location }
+        var index = definition.bodyStart + 1
+        while index < definition.bodyEnd { index = readStatement(at: index) }
+        following.removeLast()
+        if following.isEmpty { followedFrom = nil }
+        let returned = followedReturns ?? []
+        (tokens, brackets, enclosingClass, definingClass, inClassMethod, currentMethod, variables) = saved
+        followedReturns = outerReturns
+        // The first reading leaves to the resolver what the method returns through methods not yet resolved.
+        for value in returned { methods.record(value.value, returnedBy: followed, at: value.location) }
+        let value = value(returnedBy: followed, returned, at: location)
+        followedValues[followed] = value
+        return value
+    }
+
+    /// What a followed method gives, from its `return` statements: the method itself when that can't be told
+    /// (yet, in the first reading), with the reason kept for the warnings where it is used.
+    private mutating func value(
+        returnedBy followed: ObjCMethodName,
+        _ returned: [(value: ObjCValue, location: SourceLocation)],
+        at location: SourceLocation
+    ) -> ObjCValue {
+        if let known = resolvedMethods[followed] {
+            guard case .value(let value) = known else { return .methodResult(followed, location) }
+            return value
+        }
+        var values: [(value: ObjCValue, location: SourceLocation)] = []
+        for returned in returned {
+            switch returned.value {
+            case .null: continue
+            case .methodResult(let callee, _):
+                if let why = loops[callee] {
+                    followedResolutions[followed] = .unresolved(method: callee, why: why)
+                    return .methodResult(followed, location)
+                }
+                switch resolvedMethods[callee] ?? followedResolutions[callee] {
+                case .value(let value)?: values.append((value, returned.location))
+                case .unresolved(let culprit, let why)?:
+                    followedResolutions[followed] = .unresolved(method: culprit, why: why)
+                    return .methodResult(followed, location)
+                case nil: return .methodResult(followed, location)
+                }
+            default: values.append(returned)
+            }
+        }
+        let resolution = ObjCMethodReturns.combine(values, of: followed)
+        guard case .value(let value) = resolution else {
+            followedResolutions[followed] = resolution
+            return .methodResult(followed, location)
+        }
+        return value
+    }
+
+    /// What the import read of an argument, for telling one call of a followed method from another.
+    private static func signature(_ value: ObjCValue) -> String {
+        switch value {
+        case .string(let text, _): "@\"\(text)\""
+        case .null: "nil"
+        case .classReference(let className, _): "[\(className) class]"
+        case .mapping(let className): "mapping of \(className)"
+        case .relationship(let property), .attribute(let property): "\(property.keyPath) → \(property.name)"
+        case .dynamicMapping: "dynamic mapping"
+        case .dictionary(let pairs):
+            "@{\(pairs.map { signature($0.key) + ": " + signature($0.value) }.joined(separator: ", "))}"
+        case .array(let values): "@[\(values.map(signature).joined(separator: ", "))]"
+        case .classMessage(let className, let selector, let arguments, _):
+            "[\(className) \(selector)\(arguments.map { " " + signature($0) }.joined())]"
+        case .methodResult(let method, _): "\(method)"
+        case .instance: "self"
+        case .object(let className): "a \(className)"
+        case .unknown(let text, _): text
+        }
     }
 
     // MARK: RestKit
@@ -695,8 +1040,33 @@ struct MappingCodeReader {
             attribute.singleAsArray = receiverName == "RKAttributeMapping"
             return .attribute(attribute)
         }
-        guard case .mapping(let className) = receiver else { return nil }
+        // `[[RKObjectMapping alloc] initWithClass:[User class]]`.
+        if case .object(let mappingClass) = receiver, Self.mappingClasses.contains(mappingClass),
+            selector == "initWithClass:"
+        {
+            guard case .classReference(let name, _) = argument(0) else {
+                unreadable(argument(0), what: "the mapped class", at: location)
+                unreadMappings += 1
+                return .unknown(selector, location)
+            }
+            return .mapping(beginMapping(name, at: location))
+        }
+        guard case .mapping(let className) = receiver else {
+            // A mapping that a method of the files returns, which the import can't tell: what is added to it is
+            // lost, which the warning says.
+            if case .methodResult = receiver, Self.addingSelectors.contains(selector) {
+                unreadable(receiver, what: "the mapping that '\(selector)' adds to", at: location)
+                return .null
+            }
+            return nil
+        }
         switch selector {
+        case "setObjectClass:":
+            if let retargeted = retarget(receiver, to: argument(0), at: location), let receiverName,
+                variables[receiverName] != nil
+            {
+                variables[receiverName] = retargeted
+            }
         case "mapKeyPath:toAttribute:":
             addAttribute(argument(0), to: argument(1), in: className, at: location)
         case "mapKeyPathsToAttributes:":
@@ -788,10 +1158,49 @@ struct MappingCodeReader {
     @discardableResult
     private mutating func beginMapping(_ className: String, at location: SourceLocation) -> String {
         if mappings[className] == nil {
-            mappings[className] = ImportedMapping(className: className, location: location)
+            // A mapping first built in a followed method is the caller's: where `[super mapping]` is, not where the
+            // superclass builds the mapping of `self`.
+            mappings[className] = ImportedMapping(className: className, location: followedFrom ?? location)
             order.append(className)
         }
         return className
+    }
+
+    /// Gives each mapping that took over another class's (`mapping.objectClass = …` on what `[Channel mapping]`
+    /// built) that mapping's properties before its own: once every file is read, so that the other is whole. In a
+    /// loop of such mappings, reported where it closes, each is given what the next maps itself, once.
+    mutating func addIncludedProperties() {
+        var done: Set<String> = []
+        for name in order { addIncluded(to: name, through: [], done: &done) }
+    }
+
+    private mutating func addIncluded(to name: String, through path: [String], done: inout Set<String>) {
+        guard !done.contains(name), let mapping = mappings[name] else { return }
+        var inherited: [ImportedProperty] = []
+        for (included, location) in mapping.included {
+            if included == name || path.contains(included) {
+                let loop = (path.drop { $0 != included } + [name, included]).joined(separator: " → ")
+                diagnostics.warning(
+                    "the mapping of '\(name)' is given the properties of '\(included)', whose mapping is given those of '\(name)' in turn (\(loop)); '\(name)' is given what '\(included)' maps itself, and they go no further round",
+                    at: location,
+                    hint: "check which class each of these mappings is for"
+                )
+                inherited += mappings[included]?.properties ?? []
+                continue
+            }
+            guard path.count < ObjCMethodReturns.depthLimit else {
+                diagnostics.warning(
+                    "the mapping of '\(name)' is given the properties of '\(included)' through more than \(ObjCMethodReturns.depthLimit) mappings; they are not added",
+                    at: location,
+                    hint: "write the properties of '\(name)' in the YAML by hand"
+                )
+                continue
+            }
+            addIncluded(to: included, through: path + [name], done: &done)
+            inherited += mappings[included]?.properties ?? []
+        }
+        mappings[name]?.prepend(inherited)
+        done.insert(name)
     }
 
     /// The RestKit generation whose call maps an attribute: 0.20 read a single value into an `NSArray` attribute as a
@@ -1052,7 +1461,9 @@ struct MappingCodeReader {
             switch value {
             case .unknown(let text, let place): (text, place.file.isEmpty ? location : place)
             case .string(let text, let place): ("@\"\(text)\"", place)
-            case .classMessage(let className, let selector, _, let place): ("[\(className) \(selector)…]", place)
+            case .classMessage(let className, let selector, let arguments, let place):
+                ("[\(className) \(selector)\(arguments.isEmpty ? "" : "…")]", place)
+            case .object(let className): ("an instance of \(className)", location)
             case .null: ("nil", location)
             default: ("this expression", location)
             }
@@ -1092,7 +1503,9 @@ struct MappingCodeReader {
         usedAt use: SourceLocation
     ) {
         // The first reading resolves nothing yet, and its warnings are not kept.
-        guard case .unresolved(let culprit, let why)? = resolvedMethods[method] else { return }
+        guard case .unresolved(let culprit, let why)? = resolvedMethods[method] ?? followedResolutions[method] else {
+            return
+        }
         let through = culprit == method ? "" : " through '\(culprit)'"
         let isElsewhere = call.file != use.file || call.line != use.line
         diagnostics.warning(
