@@ -427,6 +427,63 @@ import FoundationNetworking
         #expect(await backend.documents(in: "c_items").first?["c_count"] == nil)
     }
 
+    /// A value below a key an update writes whole is pointed at below that key, as Fastify points into the body; a
+    /// nested field's `$inc` and `$mul` are refused by the field's kind, not by what the product would be; and an
+    /// upsert's `$setOnInsert` is checked whether it inserts or not, since the service validates the whole body first.
+    @Test func miaPointsIntoUpdateValuesAndChecksEveryOperator() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        await backend.register(Item.self)
+        let refusal = { (message: String) -> JSONValue in
+            ["statusCode": 400, "error": "Bad Request", "message": .string(message), "code": "FST_ERR_VALIDATION"]
+        }
+        let part = { (quantity: Int) -> QueryJSON in .object([("c_label", .string("leg")), ("c_qty", .int(quantity))]) }
+        var (status, answer) = try await backend.answer(
+            RenderedRequest(
+                method: "POST",
+                path: "/c_items/",
+                body: .object([("c_name", .string("x")), ("c_parts", .array([part(3), part(2)]))])
+            )
+        )
+        #expect(status == 200, "\(answer)")
+        let id = try #require(answer["_id"]?.stringValue)
+        let patch = { (body: QueryJSON) in
+            try await backend.answer(RenderedRequest(method: "PATCH", path: "/c_items/\(id)", body: body))
+        }
+        (status, answer) = try await patch(
+            .object([("$set", .object([("c_parts", .array([.object([("c_qty", .double(1.5))])]))]))])
+        )
+        #expect(answer == refusal("body/$set/c_parts/0/c_qty must be integer"), "\(answer)")
+        // 3 × 1.5 has a fraction and 2 × 1.5 has none: either way `c_qty` is an integer, which `$mul` doesn't take.
+        for (name, field) in [("$mul", "c_parts.0.c_qty"), ("$mul", "c_parts.1.c_qty"), ("$inc", "c_parts.1.c_qty")] {
+            (status, answer) = try await patch(.object([(name, .object([(field, .double(1.5))]))]))
+            #expect(status == 400, "\(name) \(field): \(answer)")
+            #expect(
+                answer["message"]
+                    == .string(
+                        "body/\(name) must NOT have additional properties. Property \"\(field)\" is not defined in validation schema"
+                    ),
+                "\(answer)"
+            )
+        }
+        let parts: JSONValue = [["c_label": "leg", "c_qty": 3], ["c_label": "leg", "c_qty": 2]]
+        #expect(await backend.documents(in: "c_items").first?["c_parts"] == parts)
+        // `$currentDate` takes only top-level date fields.
+        (status, answer) = try await patch(.object([("$currentDate", .object([("c_parts.0.c_label", .bool(true))]))]))
+        #expect(status == 400, "\(answer)")
+
+        for filter in ["c_name=x", "c_name=nobody"] {
+            (status, answer) = try await backend.answer(
+                RenderedRequest(
+                    method: "POST",
+                    path: "/c_items/upsert-one?\(filter)",
+                    body: .object([("$setOnInsert", .object([("c_count", .double(1.5))]))])
+                )
+            )
+            #expect(answer == refusal("body/$setOnInsert/c_count must be integer"), "\(filter): \(answer)")
+        }
+        #expect(await backend.documents(in: "c_items").count == 1)
+    }
+
     /// The CRUD service's Ajv coerces a body's scalar of another type where it can before validating it
     /// (`coerceTypes: true`, crud-service `lib/validatorGetters.js`, `getAjvValidator`): text that spells a number to
     /// the number, a number to its text, `"true"` and `0` to booleans; what it can't coerce it refuses.

@@ -1345,6 +1345,16 @@ struct MiaBackend: BackendDialect {
             readOnly: Self.systemProperties.union(["__STATE__"]),
             state
         )
+        // Fastify validates the whole body before the route runs: a `$setOnInsert` value of the wrong kind is refused
+        // whether the upsert inserts or not.
+        for (field, value) in (onInsert?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) where !field.contains(".")
+        {
+            _ = try Self.coercedScalar(
+                value,
+                at: "body/$setOnInsert/\(field)",
+                kind: state.fieldKind(at: field, in: collection)
+            )
+        }
         if let writable = writableColumns(request),
             let field = onInsert?.objectValue?.keys.sorted().first(where: {
                 !writable.contains(String($0.split(separator: ".", maxSplits: 1).first ?? ""))
@@ -1492,16 +1502,39 @@ struct MiaBackend: BackendDialect {
             try state.checkDocument(.object(members), of: collection)
         } catch let fault as BackendFault {
             // The PATCH schema types each operator's fields by the key as written: `body/$set/c_count`,
-            // `body/$set/metadata.size`.
-            let written = Self.updateOperators.first { operators[$0]?[fault.path ?? ""] != nil }
+            // `body/$set/metadata.size`, and a value inside one by its JSON pointer below that key:
+            // `body/$set/c_parts/0/c_qty` for `{"$set": {"c_parts": [{"c_qty": 1.5}]}}`.
             throw Self.wrongType(
                 fault,
-                at: written.map { "\(pointer)/\($0)/\(fault.path ?? "")" },
+                at: Self.operatorPointer(of: fault.path, in: operators, at: pointer),
                 in: .object(members)
             )
         }
         try state.checkUnique(.object(members), in: collection, replacing: index)
         state.collections[collection]![index] = .object(members)
+    }
+
+    /// Fastify's pointer to the value at `path` (a document's dotted path) in an update's `operators`: the operator
+    /// and the key it was written under, the key itself (`c_parts.0.c_qty`) or one above it, then the rest of the
+    /// path as the pointer's own segments. Nil where no operator's key is the path or above it.
+    private static func operatorPointer(
+        of path: String?,
+        in operators: [String: JSONValue],
+        at pointer: String
+    )
+        -> String?
+    {
+        guard let path else { return nil }
+        let parts = segments(path)
+        for name in updateOperators {
+            guard let members = operators[name]?.objectValue else { continue }
+            if members[path] != nil { return "\(pointer)/\(name)/\(path)" }
+            for length in stride(from: parts.count - 1, through: 1, by: -1) {
+                let key = parts[..<length].joined(separator: ".")
+                if members[key] != nil { return ([pointer, name, key] + parts[length...]).joined(separator: "/") }
+            }
+        }
+        return nil
     }
 
     /// Refuses an update body the PATCH schema refuses, before the service reads it, as Fastify validates a body
@@ -1553,8 +1586,11 @@ struct MiaBackend: BackendDialect {
     /// a property it doesn't have, in the words of the service's error handler (crud-service
     /// `lib/JSONSchemaGenerator.js`, `propertiesPatchCommandsValidation`; `index.js`, `customErrorHandler`;
     /// `tests/httpInterface.patchById.special.test.js`, `$addToSet` of a string field: `body/$addToSet must NOT have
-    /// additional properties. Property "name" is not defined in validation schema`). Only a top-level field the
-    /// registered model says the kind of: the schema lists a nested one by its own path or pattern.
+    /// additional properties. Property "name" is not defined in validation schema`). A field the registered model
+    /// says the kind of: a top-level one, and for `$inc` and `$mul` a nested one too (`c_parts.0.c_qty`), whose
+    /// schema lists the number paths of the collection's nested schemas and nothing else of them
+    /// (`getRawSchemaPathsFilteredByType(…, 'number')`). `$currentDate` lists only top-level date fields, so it
+    /// takes no nested one. A field the model doesn't tell the kind of (a raw object's) is left to the service.
     private func checkOperatorFields(
         _ operators: [String: JSONValue],
         at pointer: String,
@@ -1562,10 +1598,13 @@ struct MiaBackend: BackendDialect {
         _ state: BackendState
     ) throws {
         for name in Self.updateOperators {
-            for field in (operators[name]?.objectValue ?? [:]).keys.sorted() where !field.contains(".") {
-                guard let kind = state.fieldKind(at: field, in: collection), Self.schemaRefuses(name, kind) else {
-                    continue
-                }
+            for field in (operators[name]?.objectValue ?? [:]).keys.sorted() {
+                let nested = field.contains(".")
+                if nested, name == "$currentDate" { throw Self.additionalProperty(field, at: "\(pointer)/\(name)") }
+                // An element operator (`c_parts.$.merge`) is the array's, which the service checks on its own.
+                guard !nested || (["$inc", "$mul"].contains(name) && !field.contains(".$.")),
+                    let kind = state.fieldKind(at: field, in: collection), Self.schemaRefuses(name, kind)
+                else { continue }
                 throw Self.additionalProperty(field, at: "\(pointer)/\(name)")
             }
         }
