@@ -86,6 +86,37 @@ extension ErrorBodyTests {
             ) == ["metadata.size"]
         )
     }
+
+    /// A `$push` or `$addToSet` of an element the collection refuses (crud-service @ bd427899,
+    /// `tests/httpInterface.patchById.special.test.js` lines 870-875, 902-906, 1100-1105 and 1130-1134): Fastify
+    /// also lists what each other form of the operator's value lacks (`{"$each": […]}`, `{"$": …}`), keys that
+    /// start with `$` and are no property of the element. The fields are the element's own.
+    @Test func aMiaPushRefusalNamesTheElementsFieldsNotTheOperatorsForms() throws {
+        let forms = ["$", "$each", "$sort", "$in", "$position", "$each"]
+        for operation in ["$push", "$addToSet"] {
+            let others = forms.map { "body/\(operation)/attachments must have required property '\($0)'" }
+            let anyOf = "body/\(operation)/attachments must match a schema in anyOf"
+            let missing =
+                (["body/\(operation)/attachments must have required property 'name'"] + others + [anyOf, anyOf])
+                .joined(separator: ", ")
+            #expect(
+                try fields(
+                    #"{"statusCode":400,"error":"Bad Request","message":"\#(missing)","code":"FST_ERR_VALIDATION"}"#
+                )
+                    == ["attachments.name", "attachments"],
+                "\(operation)"
+            )
+            let additional =
+                (["body/\(operation)/attachments must NOT have additional properties"] + others + [anyOf, anyOf])
+                .joined(separator: ", ")
+                + #". Property \"unknownField\" is not defined in validation schema"#
+            #expect(
+                try fields(#"{"statusCode":400,"error":"Bad Request","message":"\#(additional)"}"#)
+                    == ["attachments.unknownField", "attachments"],
+                "\(operation)"
+            )
+        }
+    }
 }
 
 extension ErrorBodyTests {

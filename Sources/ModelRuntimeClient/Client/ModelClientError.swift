@@ -198,6 +198,10 @@ extension ModelClientError {
             let rest = error.dropFirst(4 + pointer.count)
             if let marker = rest.range(of: "have required property '") {
                 let name = rest[marker.upperBound...].prefix { $0 != "'" }
+                // A `$push` or `$addToSet` value the schema refuses also gets an error for each other form the
+                // operator's value may take (`must have required property '$each'`, `'$'`): those are about the
+                // operator, not about a field of the element.
+                if name.hasPrefix("$") { continue }
                 if !name.isEmpty { segments.append(String(name)) }
             } else if index == 0, let undefinedProperty, !undefinedProperty.isEmpty,
                 rest.contains("have additional properties")
