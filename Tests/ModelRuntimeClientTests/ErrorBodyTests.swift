@@ -161,3 +161,23 @@ extension ErrorBodyTests {
         #expect(parseFields(200, "username/email is required.") == [])
     }
 }
+
+extension ErrorBodyTests {
+    /// parse-server refuses a `_User` whose username or email another user has with 202 or 203, and status 400
+    /// (parse-community/parse-server @ 7ea2a2953e9202d43ddb53ded309fbd26245d45c: `src/RestWrite.js` lines 742-745
+    /// and 787-790, asserted in `spec/ParseUser.spec.js` lines 2269-2271 and 2299-2301; `src/middlewares.js` gives
+    /// every code but 1 and 101 the status 400): a duplicate value, as its 137 is, not a field to correct.
+    @Test func aParseUsernameOrEmailAnotherUserHasIsAConflict() {
+        for (code, message) in [
+            (202, "Account already exists for this username."), (203, "Account already exists for this email address."),
+        ] {
+            let error = ModelClientError.server(
+                status: 400,
+                code: String(code),
+                message: message,
+                body: Data(#"{"code":\#(code),"error":"\#(message)"}"#.utf8)
+            )
+            #expect(error.refusal == .conflict, "\(code)")
+        }
+    }
+}

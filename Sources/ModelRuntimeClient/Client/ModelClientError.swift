@@ -53,7 +53,7 @@ public enum ServerRefusal: Sendable, Hashable {
     /// 404, Cortex's `kNotFound`, Parse's 101; but for Cortex's refusal of a property the object doesn't have
     /// (`cortex.notFound.property`), which is ``validation(fields:)``.
     case notFound
-    /// 409, Parse's 137 (a duplicate value).
+    /// 409, Parse's 137 (a duplicate value), 202 and 203 (a `_User` whose username or email another user has).
     case conflict
     /// 400 or 422 with the body's field paths where it names them (Cortex's `faults[].path` without the object's name
     /// its validators write first, each error of a Mia `body/<path> must …` message with the property it misses, the
@@ -85,7 +85,7 @@ extension ModelClientError {
             }
             switch (status, code) {
             case (404, _), (_, "kNotFound"), (_, "101"): return .notFound
-            case (409, _), (_, "137"): return .conflict
+            case (409, _), (_, "137"), (_, "202"), (_, "203"): return .conflict
             case (401, _), (403, _), (_, "119"), (_, "209"), (_, "kAccessDenied"): return .unauthorized
             case (429, _), (_, "155"): return .rateLimited(retryAfter: nil)
             case (400, _), (422, _), (_, "kValidationError"), (_, "142"):
