@@ -47,6 +47,9 @@ extension RealSchemaTests {
         Payload("cortex-c_task-MIG-90.json", "cortex/env-objects", "c_task"),
         Payload("cortex-c_step-MIG-90.json", "cortex/env-objects", "c_step"),
         Payload("cortex-c_patient_flag-MIG-67.json", "cortex/env-objects", "c_patient_flag"),
+        // mdctl's MIG-63: a knowledge check as Cortex lists it in a template's expanded List, with every system
+        // property (`creator` and `owner` references, `access`, `accessRoles`, `favorite`, `shared`).
+        Payload("cortex-ec__knowledge_check-MIG-63.json", "cortex/env-objects", "ec__knowledge_check"),
         // The CRUD service's test fixtures, through the collection in both of its forms where both exist.
         Payload("mia-books-getlist.json", "mia/collections/books.json", "books"),
         Payload("mia-books-getlist.json", "mia/collections-json-schema/books.json", "books"),
