@@ -277,7 +277,7 @@ extension InMemoryBackendParseTests {
         #expect(await backend.documents(in: "T").count == 1)
         for (path, body) in [
             ("/classes/T", #"{"ok_Field1":{"nested":{"deeper":[1]}},"ACL":{"*":{"read":true}}}"#),
-            ("/classes/_User", #"{"username":"ann"}"#),
+            ("/classes/_User", #"{"username":"ann","password":"secret"}"#),
         ] {
             let (status, answer) = try await Self.send(backend, path, method: "POST", body: body)
             #expect(status == 201, "\(path) \(body): \(answer)")
@@ -459,11 +459,9 @@ extension InMemoryBackendParseTests {
     @Test func parseCreateLocationIsTheObjectsURL() async throws {
         let backend = InMemoryBackend(.parse, baseURL: URL(string: "https://example.invalid/parse")!)
         for (className, path) in [("T", "/classes/T/"), ("_User", "/users/")] {
-            let request = RenderedRequest(
-                method: "POST",
-                path: "/classes/" + className,
-                body: .object([("n", .int(1))])
-            )
+            var members: [(key: String, value: QueryJSON)] = [("n", .int(1))]
+            if className == "_User" { members += [("username", .string("ann")), ("password", .string("secret"))] }
+            let request = RenderedRequest(method: "POST", path: "/classes/" + className, body: .object(members))
             let (data, response) = try await backend.send(try request.urlRequest(relativeTo: backend.baseURL))
             let id = try #require(try JSONValue(parsing: data)["objectId"]?.stringValue)
             #expect(response.statusCode == 201)
@@ -1443,5 +1441,105 @@ extension InMemoryBackendParseTests {
         }
         let (status, _) = try await Self.send(backend, "/classes/T", method: "POST", body: #"{"a":\#(point)}"#)
         #expect(status == 201)
+    }
+}
+
+extension InMemoryBackendParseTests {
+    /// A sign-up as the REST guide shows it (`_includes/rest/users.md`, "Signing Up" and "Retrieving Users",
+    /// parse-community/docs @ fb6e96b541f541f86b7c5d9dda443b148d0ae601): the answer is the new user's id, its date and a
+    /// session token, and no read answers the password (parse-server's `transformUser` keeps only its hash).
+    @Test func parseSignUpAnswersASessionTokenAndNoReadAnswersThePassword() async throws {
+        let backend = InMemoryBackend(.parse)
+        let (status, answer) = try await Self.send(
+            backend,
+            "/classes/_User",
+            method: "POST",
+            body: #"{"username":"cooldude6","password":"p_n7!-e8","phone":"415-392-0202"}"#
+        )
+        #expect(status == 201)
+        #expect(answer.objectValue.map { Set($0.keys) } == ["objectId", "createdAt", "sessionToken"], "\(answer)")
+        let token = try #require(answer["sessionToken"]?.stringValue)
+        #expect(token.hasPrefix("r:") && token.count == 34, "\(token)")
+        let id = try #require(answer["objectId"]?.stringValue)
+        let (_, user) = try await Self.send(backend, "/classes/_User/" + id)
+        #expect(user["username"] == "cooldude6" && user["phone"] == "415-392-0202", "\(user)")
+        #expect(user["password"] == nil, "\(user)")
+        let (_, list) = try await Self.send(backend, "/classes/_User")
+        #expect(list["results"]?[0]?["password"] == nil, "\(list)")
+        // A new password is answered with a new session, and is no more read than the first.
+        let (updated, change) = try await Self.send(
+            backend,
+            "/classes/_User/" + id,
+            method: "PUT",
+            body: #"{"password":"another"}"#
+        )
+        #expect(updated == 200 && change["sessionToken"]?.stringValue?.hasPrefix("r:") == true, "\(change)")
+        #expect(change["sessionToken"]?.stringValue != token)
+        #expect(try await Self.send(backend, "/classes/_User/" + id).body["password"] == nil)
+        // A sign-up with `authData` alone gets a username, which the answer holds.
+        let (linked, linkedAnswer) = try await Self.send(
+            backend,
+            "/classes/_User",
+            method: "POST",
+            body: #"{"authData":{"anonymous":{"id":"0f2f1c7e-1b36-4a8b-a8b7-1b1f0e3c2a11"}}}"#
+        )
+        #expect(linked == 201 && linkedAnswer["username"]?.stringValue?.isEmpty == false, "\(linkedAnswer)")
+        #expect(linkedAnswer["sessionToken"] != nil)
+    }
+
+    /// parse-server's refusals of a `_User` (RestWrite.js @ 7ea2a2953e9202d43ddb53ded309fbd26245d45c,
+    /// `validateAuthData`, `_validateUserName`, `_validateEmail`; asserted in `spec/ParseUser.spec.js`): no username
+    /// (200) or password (201) without `authData`, a username or email another user has whatever its case (202,
+    /// 203, on a sign-up and on an update), an email without an `@` (125); each a 400, which the client reads as a
+    /// conflict where another user has the value.
+    @Test func parseRefusesAUserAsParseServerDoes() async throws {
+        let backend = InMemoryBackend(.parse)
+        func signUp(_ body: String) async throws -> (status: Int, body: JSONValue) {
+            try await Self.send(backend, "/classes/_User", method: "POST", body: body)
+        }
+        let first = try await signUp(#"{"username":"test1","password":"test","email":"test@example.com"}"#)
+        #expect(first.status == 201)
+        let refusals: [(String, Int, String)] = [
+            (#"{"password":"test"}"#, 200, "bad or missing username"),
+            (#"{"username":"","password":"test"}"#, 200, "bad or missing username"),
+            (#"{"username":"test2"}"#, 201, "password is required"),
+            (#"{"username":"Test1","password":"test"}"#, 202, "Account already exists for this username."),
+            (#"{"username":"test2","password":"test","email":"nowhere"}"#, 125, "Email address format is invalid."),
+            (
+                #"{"username":"test2","password":"test","email":"Test@Example.Com"}"#, 203,
+                "Account already exists for this email address."
+            ),
+        ]
+        for (body, code, message) in refusals {
+            let (status, answer) = try await signUp(body)
+            #expect(status == 400 && answer == ["code": .int(code), "error": .string(message)], "\(body): \(answer)")
+        }
+        let second = try await signUp(#"{"username":"test2","password":"test","email":"foo@example.com"}"#)
+        let id = try #require(second.body["objectId"]?.stringValue)
+        let (status, answer) = try await Self.send(
+            backend,
+            "/classes/_User/" + id,
+            method: "PUT",
+            body: #"{"email":"Test@Example.Com"}"#
+        )
+        #expect(status == 400 && answer["code"] == 203, "\(answer)")
+        // Its own username and email, as they are, are no one else's.
+        let (kept, _) = try await Self.send(
+            backend,
+            "/classes/_User/" + id,
+            method: "PUT",
+            body: #"{"username":"test2","email":"foo@example.com"}"#
+        )
+        #expect(kept == 200)
+        // The client reads a username another user has as a conflict.
+        let client = backend.client()
+        let error = await #expect(throws: ModelClientError.self) {
+            _ = try await client.post(
+                try Self.json(#"{"username":"TEST1","password":"x"}"#),
+                to: "/classes/_User",
+                answer: JSONValue.self
+            )
+        }
+        #expect(error?.refusal == .conflict, "\(String(describing: error))")
     }
 }

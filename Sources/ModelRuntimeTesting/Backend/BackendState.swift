@@ -109,6 +109,7 @@ struct BackendState {
     private var virtualNow: Date?
     private var idCounter = 0
     private var uploadCounter = 0
+    private var sessionCounter = 0
     private var uuidCounter = 0
 
     /// The backend's base URL, for the URLs it answers with (uploads, files).
@@ -150,6 +151,13 @@ struct BackendState {
     mutating func newUploadKey() -> String {
         uploadCounter += 1
         return String(format: "%032lx", uploadCounter)
+    }
+
+    /// A new session token, as parse-server makes them (`r:` and 32 hexadecimal digits): its own counter, so that
+    /// sign-ups don't move the ids of objects.
+    mutating func newSessionToken() -> String {
+        sessionCounter += 1
+        return "r:" + String(format: "%032lx", sessionCounter)
     }
 
     func file(at path: String) -> StoredFile? {

@@ -73,6 +73,11 @@ struct ParseBackend: BackendDialect {
             case "operation": 108
             case "fileName": 122
             case "fileUpload": 130
+            case "invalidEmail": 125
+            case "usernameMissing": 200
+            case "passwordMissing": 201
+            case "usernameTaken": 202
+            case "emailTaken": 203
             default: 102
             }
         // An error parse-server doesn't handle is answered under `message`, not `error` (middlewares.js,
@@ -1070,11 +1075,13 @@ struct ParseBackend: BackendDialect {
             throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
         }
         try checkFields(body, of: className, creating: true)
+        if className == "_User" { try Self.checkSignUp(body) }
         try Self.refuseSeveralGeoPoints(body)
         let types = try Self.writtenTypes(body)
         try checkTypes(types, of: className, state)
         var (document, relations) = try flattenedOperations(body.filter { !Self.timestampFields.contains($0.key) })
         try state.checkRequiredMembers(document, of: className)
+        if className == "_User" { try Self.checkUser(&document, id: nil, state) }
         // parse-server gives a field its `defaultValue` on create (`RestWrite`), and answers with it, as a field
         // the server changed.
         let given = Set(document.keys)
@@ -1085,6 +1092,11 @@ struct ParseBackend: BackendDialect {
         document["objectId"] = .string(id)
         document["createdAt"] = .string(now)
         document["updatedAt"] = .string(now)
+        // parse-server's `_validateUserName` gives a sign-up with `authData` alone a username of 25 random letters
+        // and digits, which its answer holds (`responseShouldHaveUsername`); here one made from the id, so that a
+        // test can name it.
+        let generatedUsername = className == "_User" && document["username"] == nil ? "user" + id : nil
+        if let generatedUsername { document["username"] = .string(generatedUsername) }
         try checkDocument(document, of: className, state)
         try state.checkUnique(.object(document), in: className, replacing: nil, nullIsAValue: true)
         Self.addToSchema(types, of: className, &state)
@@ -1093,6 +1105,11 @@ struct ParseBackend: BackendDialect {
         var answer = Self.operationResults(body, document).merging(defaulted) { result, _ in result }
         answer["objectId"] = .string(id)
         answer["createdAt"] = .string(now)
+        if className == "_User" {
+            // RestWrite.js `createSessionTokenIfNeeded`, and `responseShouldHaveUsername` for one it made.
+            answer["sessionToken"] = .string(state.newSessionToken())
+            if let generatedUsername { answer["username"] = .string(generatedUsername) }
+        }
         answer = Self.withDatesAsAnswered(.object(answer)).objectValue ?? answer
         // parse-server's `location` (RestWrite.js): the mount URL, then `/users/` for a `_User`, else the class's path.
         let location = state.baseURL.absoluteString + (className == "_User" ? "/users/" : "/classes/\(className)/") + id
@@ -1455,6 +1472,7 @@ struct ParseBackend: BackendDialect {
             }
         }
         guard case .object(var members) = members else { return BackendAnswer(500, nil) }
+        if className == "_User" { try Self.checkUser(&members, id: id, state, changed: Set(changes.keys)) }
         let now = state.timestamp()
         members["updatedAt"] = .string(now)
         try checkDocument(members, of: className, state)
@@ -1469,7 +1487,71 @@ struct ParseBackend: BackendDialect {
             !(stored[key].map { sameValue($0, value) } ?? false)
         }
         answer["updatedAt"] = .string(now)
+        // A new password ends the user's sessions and starts a new one (RestWrite.js `transformUser`'s
+        // `generateNewSession`, for a request without the master key, which the backend doesn't model).
+        if className == "_User", changes["password"] != nil {
+            answer["sessionToken"] = .string(state.newSessionToken())
+        }
         return BackendAnswer(Self.withDatesAsAnswered(.object(answer)))
+    }
+
+    // MARK: Users
+
+    /// Refuses a sign-up as parse-server's `validateAuthData` does (RestWrite.js): without `authData`, a `_User` needs
+    /// a username (200, `bad or missing username`) and a password (201, `password is required`), each text that isn't
+    /// empty.
+    private static func checkSignUp(_ body: [String: JSONValue]) throws {
+        // A null `authData` is none, as JavaScript's `!authData` reads it.
+        guard body["authData"] ?? .null == .null else { return }
+        if body["username"]?.stringValue?.isEmpty ?? true {
+            throw BackendFault(status: 400, code: "usernameMissing", message: "bad or missing username")
+        }
+        if body["password"]?.stringValue?.isEmpty ?? true {
+            throw BackendFault(status: 400, code: "passwordMissing", message: "password is required")
+        }
+    }
+
+    /// What parse-server's `transformUser` does with a `_User` it writes (RestWrite.js): the password is kept only as
+    /// a hash that no read answers, so it isn't stored here at all; a username another user has, whatever its case,
+    /// is refused (202, `_validateUserName`), and so are an email without an `@` (125) and one another user has,
+    /// whatever its case (203, `_validateEmail`). An update checks only the username and email it sets (`changed`).
+    private static func checkUser(
+        _ document: inout [String: JSONValue],
+        id: String?,
+        _ state: BackendState,
+        changed: Set<String>? = nil
+    ) throws {
+        document["password"] = nil
+        let others = state.documents("_User").filter { $0["objectId"]?.stringValue != id }
+        func taken(_ field: String) -> Bool {
+            guard changed?.contains(field) ?? true, let value = document[field]?.stringValue else { return false }
+            let folded = value.lowercased()
+            return others.contains { $0[field]?.stringValue?.lowercased() == folded }
+        }
+        if taken("username") {
+            throw BackendFault(
+                status: 400,
+                code: "usernameTaken",
+                message: "Account already exists for this username."
+            )
+        }
+        if changed?.contains("email") ?? true, let email = document["email"]?.stringValue {
+            // `^.+@.+$`: an `@` with something on either side, and no line break (which `.` doesn't match).
+            let characters = Array(email)
+            let lineBreaks: Set<Character> = ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}"]
+            guard !characters.contains(where: lineBreaks.contains),
+                characters.indices.dropFirst().dropLast().contains(where: { characters[$0] == "@" })
+            else {
+                throw BackendFault(status: 400, code: "invalidEmail", message: "Email address format is invalid.")
+            }
+        }
+        if taken("email") {
+            throw BackendFault(
+                status: 400,
+                code: "emailTaken",
+                message: "Account already exists for this email address."
+            )
+        }
     }
 
     /// Changes the value at `path` (a dotted key's segments) in `value` to what `body` makes of it (nil: none), as
