@@ -181,3 +181,22 @@ extension ErrorBodyTests {
         }
     }
 }
+
+extension ErrorBodyTests {
+    /// Cortex answers a request to an object the org doesn't have with a 400 whose `path` is the object's name, as its
+    /// Faults page shows for `mdctl api GET /missing` (https://docs.medable.com/cortex-api/faults): the request is
+    /// wrong, but no property of it is.
+    @Test func aCortexFaultAboutAnUnknownObjectNamesNoField() {
+        let body = Data(
+            #"{"object":"fault","name":"error","code":"kInvalidObject","errCode":"cortex.invalidArgument.object","status":400,"message":"Invalid or unknown object.","path":"c_nopes"}"#
+                .utf8
+        )
+        let error = ModelClientError.server(
+            status: 400,
+            code: "kInvalidObject",
+            message: "Invalid or unknown object.",
+            body: body
+        )
+        #expect(error.refusal == .validation(fields: []))
+    }
+}

@@ -113,7 +113,11 @@ extension ModelClientError {
         var paths: [String] = []
         var pending = fault.map { [(fault: $0, qualified: false)] } ?? []
         while let (next, qualified) = pending.popLast() {
-            if let path = next["path"]?.stringValue, !path.isEmpty {
+            // A fault about the object itself (`cortex.invalidArgument.object`, an object the org doesn't have)
+            // names the object in its path, not a property.
+            if let path = next["path"]?.stringValue, !path.isEmpty,
+                next["errCode"]?.stringValue != "cortex.invalidArgument.object"
+            {
                 paths.append(qualified ? unqualified(path) : path)
             }
             let listsValidation = next["code"]?.stringValue == "kValidationError"
