@@ -70,6 +70,91 @@ import Testing
 
     /// 30,000 nested brackets of each kind in mapping code: evaluating them recursed once per level until the
     /// stack overflowed (SIGSEGV), after searching for each level's closing bracket again (quadratic time).
+    /// A file cut short inside a literal or a cast (a bracket it never closes, the last token of a `return` or an
+    /// assignment) is read as far as it goes: the unclosed bracket passed for one closed where it opens, and the
+    /// literal's contents were read from past their end.
+    @Test(arguments: ["return @[", "return @{", "NSArray *a = @[", "return (", "return (NSArray *)@["])
+    func aFileCutShortInsideALiteralIsReadAsFarAsItGoes(ending: String) {
+        let code = """
+            @implementation Sub
+            + (RKObjectMapping *)mapping {
+              RKObjectMapping *m = [RKObjectMapping mappingForClass:[Sub class]];
+              [m mapKeyPath:@"name" toAttribute:@"name"];
+              \(ending)
+            """
+        let (yaml, _) = Self.importing(code)
+        #expect(yaml.contains("name: { keyPath: name"), "\(yaml)")
+    }
+
+    /// The methods the importer follows start their own nesting inside the expression that calls them: 17 classes,
+    /// each building on `[super mapping]` inside 250 nested messages, went 4,000 levels deep and overflowed the
+    /// stack. Past a bound the expression is not read, with a warning where it starts.
+    @Test func nestingThroughFollowedMethodsIsBounded() async {
+        let classes = 17
+        let header = (0..<classes).map { index in
+            "@interface C\(index) : \(index == 0 ? "NSObject" : "C\(index - 1)")\n@property NSString *f\(index);\n@end"
+        }
+        let nested = String(repeating: "[", count: 250) + "super mapping]" + String(repeating: " self]", count: 249)
+        let code = (0..<classes).map { index in
+            let built = index == 0 ? "[RKObjectMapping mappingForClass:[self class]]" : nested
+            return """
+                @implementation C\(index)
+                + (RKObjectMapping *)mapping {
+                  RKObjectMapping *mapping = \(built);
+                  [mapping mapKeyPath:@"f\(index)" toAttribute:@"f\(index)"];
+                  return mapping;
+                }
+                @end
+                """
+        }
+        let result = await finishing(within: Self.deadline, "following 17 methods each 250 messages deep") {
+            Self.importing(
+                code.joined(separator: "\n"),
+                headers: [.init(path: "Models.h", text: header.joined(separator: "\n"))]
+            )
+        }
+        #expect(
+            result?.messages.contains {
+                $0.contains(
+                    "warning: this expression is nested more than \(MappingCodeReader.evaluationDepthLimit) levels deep"
+                )
+            } == true,
+            "\(result?.messages ?? [])"
+        )
+    }
+
+    /// A followed method that calls itself with an argument built from its own (`[self wrap:@[x, x, x, x]]`) made
+    /// an argument four times as long at each of its 16 calls; its spelling took minutes and gigabytes. Past a bound
+    /// the call is not followed, with a warning.
+    @Test func anArgumentThatGrowsAtEachFollowedCallIsNotFollowed() async {
+        let code = """
+            @implementation Base
+            + (id)wrap:(id)x {
+                return [self wrap:@[x, x, x, x]];
+            }
+            @end
+            @implementation Sub
+            + (RKObjectMapping *)mapping {
+                id v = [Sub wrap:@"a"];
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Sub class]];
+                [mapping mapKeyPath:@"title" toAttribute:@"title"];
+                return mapping;
+            }
+            @end
+            """
+        let header = "@interface Base : NSObject\n@end\n@interface Sub : Base\n@property NSString *title;\n@end"
+        let result = await finishing(within: Self.deadline, "following a call whose argument grows") {
+            Self.importing(code, headers: [.init(path: "Models.h", text: header)])
+        }
+        #expect(result?.yaml.contains("title: { keyPath: title") == true, "\(result?.yaml ?? "")")
+        #expect(
+            result?.messages.contains {
+                $0.hasPrefix("Mappings.m:3:12: warning: the arguments of '[self wrap:@[x, x, x, x]]' spell more than")
+            } == true,
+            "\(result?.messages ?? [])"
+        )
+    }
+
     @Test(arguments: ["[", "(", "{"])
     func nestingPastTheLimitIsALocatedError(open: String) async {
         let close = ["[": "]", "(": ")", "{": "}"][open]!

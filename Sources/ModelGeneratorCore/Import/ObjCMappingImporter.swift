@@ -181,6 +181,16 @@ struct MappingCodeReader {
     private var loops: [ObjCMethodName: String] = [:]
     /// The calls already reported for running a method too deep or in a loop, each once.
     private var reportedCalls: Set<SourceLocation> = []
+    /// How many expressions are being evaluated, one inside another, across the methods being followed: each file's
+    /// brackets nest at most `ObjCBrackets.nestingLimit` deep, but a method followed from deep inside an expression
+    /// starts its own nesting there.
+    private var evaluationDepth = 0
+    /// The most expressions evaluated one inside another, a file's nesting limit with room for the methods followed
+    /// from it; past it the expression is not read, so that the reader's recursion stays within its stack.
+    static let evaluationDepthLimit = ObjCBrackets.nestingLimit + 64
+    /// The longest spelling of a followed call's arguments, which tells one call from another; an argument built
+    /// from itself at each call (`[self wrap:@[x, x]]`) doubles at each, and such a call is not followed.
+    static let argumentSignatureLimit = 4_096
     /// Where the outermost of the methods being followed was called.
     private var followedFrom: SourceLocation?
     /// How many `mappingForClass:` and `mappingForEntityForName:` calls named a class or entity computed at run time.
@@ -468,12 +478,19 @@ struct MappingCodeReader {
         if start + 1 < expression.endIndex, expression[start].isSymbol("@"),
             expression[start + 1].isSymbol("[") || expression[start + 1].isSymbol("{")
         {
-            return brackets.closing(start + 1) == expression.endIndex - 1
+            return closes(start + 1, at: expression.endIndex - 1)
         }
         guard start < expression.endIndex, expression[start].isSymbol("[") else {
             return !expression.contains { $0.isSymbol("[") }
         }
-        return brackets.closing(start) == expression.endIndex - 1
+        return closes(start, at: expression.endIndex - 1)
+    }
+
+    /// Whether the bracket at `open` is closed, at `last`: a bracket the file never closes (a truncated file) is its
+    /// own partner, which would otherwise pass for one closed where it opens.
+    private func closes(_ open: Int, at last: Int) -> Bool {
+        let close = brackets.closing(open)
+        return close > open && close == last
     }
 
     private func statementEnd(from start: Int) -> Int {
@@ -495,9 +512,29 @@ struct MappingCodeReader {
     // MARK: Expressions
 
     private mutating func evaluate(_ slice: ArraySlice<ObjCToken>) -> ObjCValue {
+        guard evaluationDepth < Self.evaluationDepthLimit else { return tooDeep(slice) }
+        evaluationDepth += 1
+        defer { evaluationDepth -= 1 }
+        return evaluateWithinDepth(slice)
+    }
+
+    /// An expression past `evaluationDepthLimit`, not read, with a warning at its first token (once).
+    private mutating func tooDeep(_ slice: ArraySlice<ObjCToken>) -> ObjCValue {
+        guard let first = slice.first else { return .unknown("", SourceLocation.start(of: "")) }
+        if reportedCalls.insert(first.location).inserted {
+            diagnostics.warning(
+                "this expression is nested more than \(Self.evaluationDepthLimit) levels deep, counting the methods the importer follows to reach it; it is not read",
+                at: first.location,
+                hint: "write what it maps in the YAML by hand"
+            )
+        }
+        return .unknown(slice.spelled, first.location)
+    }
+
+    private mutating func evaluateWithinDepth(_ slice: ArraySlice<ObjCToken>) -> ObjCValue {
         var slice = slice
         // A cast: `(NSString *)key`.
-        if slice.count > 2, slice.first?.isSymbol("(") == true {
+        if slice.count > 2, slice.first?.isSymbol("(") == true, brackets.closing(slice.startIndex) > slice.startIndex {
             let close = brackets.closing(slice.startIndex)
             let inner = tokens[(slice.startIndex + 1)..<close]
             if close + 1 < slice.endIndex, inner.allSatisfy({ $0.kind == .identifier || $0.isSymbol("*") }) {
@@ -521,7 +558,7 @@ struct MappingCodeReader {
             if let value = constant(first.text) { return .string(value, location) }
             return .unknown(first.text, location)
         }
-        if first.isSymbol("["), brackets.closing(slice.startIndex) == slice.endIndex - 1 {
+        if first.isSymbol("["), closes(slice.startIndex, at: slice.endIndex - 1) {
             return evaluateMessage(open: slice.startIndex, close: slice.endIndex - 1)
         }
         // `self.class`, `[self class]`'s dotted form.
@@ -543,8 +580,8 @@ struct MappingCodeReader {
             slice[slice.startIndex + 1].isSymbol("[") || slice[slice.startIndex + 1].isSymbol("{")
         {
             let open = slice.startIndex + 1
-            let close = brackets.closing(open)
-            if close == slice.endIndex - 1 {
+            let close = slice.endIndex - 1
+            if closes(open, at: close) {
                 let inner = tokens[(open + 1)..<close]
                 if tokens[open].isSymbol("[") { return .array(inner.splitAtTopLevelCommas().map { evaluate($0) }) }
                 if tokens[open].isSymbol("{") {
@@ -814,8 +851,20 @@ struct MappingCodeReader {
             files[fileIndex].brackets.firstTooDeep == nil
         else { return valueReturned(by: method, at: location) }
         let bound = definition.parameters.indices.map { Self.argument($0, of: arguments) }
+        var budget = Self.argumentSignatureLimit
+        let signatures = bound.map { Self.signature($0, within: &budget) }
+        guard budget >= 0 else {
+            if reportedCalls.insert(location).inserted {
+                diagnostics.warning(
+                    "the arguments of '\(spelled.spelled)' spell more than \(Self.argumentSignatureLimit) characters, each call building on the last; it is not followed",
+                    at: location,
+                    hint: "write what it maps in the YAML by hand"
+                )
+            }
+            return .unknown(spelled.spelled, location)
+        }
         var followed = method
-        followed.binding = ObjCCallBinding(selfClass: selfClass, arguments: bound.map(Self.signature))
+        followed.binding = ObjCCallBinding(selfClass: selfClass, arguments: signatures)
         if let value = followedValues[followed] {
             // Where this call is, for the warnings where its value is used.
             if case .methodResult(let name, _) = value { return .methodResult(name, location) }
@@ -908,25 +957,35 @@ struct MappingCodeReader {
         return value
     }
 
-    /// What the import read of an argument, for telling one call of a followed method from another.
-    private static func signature(_ value: ObjCValue) -> String {
-        switch value {
-        case .string(let text, _): "@\"\(text)\""
-        case .null: "nil"
-        case .classReference(let className, _): "[\(className) class]"
-        case .mapping(let className): "mapping of \(className)"
-        case .relationship(let property), .attribute(let property): "\(property.keyPath) → \(property.name)"
-        case .dynamicMapping: "dynamic mapping"
-        case .dictionary(let pairs):
-            "@{\(pairs.map { signature($0.key) + ": " + signature($0.value) }.joined(separator: ", "))}"
-        case .array(let values): "@[\(values.map(signature).joined(separator: ", "))]"
-        case .classMessage(let className, let selector, let arguments, _):
-            "[\(className) \(selector)\(arguments.map { " " + signature($0) }.joined())]"
-        case .methodResult(let method, _): "\(method)"
-        case .instance: "self"
-        case .object(let className): "a \(className)"
-        case .unknown(let text, _): text
+    /// What the import read of an argument, for telling one call of a followed method from another, spelled within
+    /// `budget` characters, which it takes from; past it (`budget` below zero) the spelling stops short, and the
+    /// caller doesn't follow the call.
+    private static func signature(_ value: ObjCValue, within budget: inout Int) -> String {
+        guard budget >= 0 else { return "" }
+        func spelled(_ values: [ObjCValue], _ separator: String) -> String {
+            var parts: [String] = []
+            for value in values where budget >= 0 { parts.append(signature(value, within: &budget)) }
+            return parts.joined(separator: separator)
         }
+        let text: String =
+            switch value {
+            case .string(let text, _): "@\"\(text)\""
+            case .null: "nil"
+            case .classReference(let className, _): "[\(className) class]"
+            case .mapping(let className): "mapping of \(className)"
+            case .relationship(let property), .attribute(let property): "\(property.keyPath) → \(property.name)"
+            case .dynamicMapping: "dynamic mapping"
+            case .dictionary(let pairs): "@{\(spelled(pairs.flatMap { [$0.key, $0.value] }, ", "))}"
+            case .array(let values): "@[\(spelled(values, ", "))]"
+            case .classMessage(let className, let selector, let arguments, _):
+                "[\(className) \(selector) \(spelled(arguments, " "))]"
+            case .methodResult(let method, _): "\(method)"
+            case .instance: "self"
+            case .object(let className): "a \(className)"
+            case .unknown(let text, _): text
+            }
+        budget -= text.utf8.count
+        return text
     }
 
     // MARK: RestKit
