@@ -415,6 +415,20 @@ import Testing
             ),
             "\(code)"
         )
+        // `null` is a key left out, as the runtime reads it; a `format` of `null` is still none.
+        let nulls = generate(
+            config: "mappings: [m.yaml]\noutput: Generated\n",
+            ["m.yaml": Self.datePatternMapping(#"format: "yyyy/MM/dd", writeFormat: null, timeZone: ~"#)]
+        )
+        #expect(messages(nulls) == [])
+        let noFormat = generate(
+            config: "mappings: [m.yaml]\noutput: Generated\n",
+            ["m.yaml": Self.datePatternMapping(#"format: null"#)]
+        )
+        #expect(
+            messages(noFormat).contains { $0.contains("error: 'format' in the user data") },
+            "\(messages(noFormat))"
+        )
     }
 
     /// Several properties may read the whole object (`@self`), which is no key path of its own.

@@ -60,12 +60,16 @@ private struct Message: Codable, Equatable {
         #expect(decoded == rails)
     }
 
-    /// The write format changes nothing in reading: a text in the write format is no date in the reading one.
-    @Test func theWriteFormatIsNotRead() throws {
+    /// Reading takes the reading pattern first, then the write format, so that a model decodes what it encoded (a
+    /// model kept or cached as JSON); a text in neither is no date.
+    @Test func aModelReadsBackWhatItWrites() throws {
         let userData = DatePatternFormatter.UserData(format: "dd/MM/yyyy", writeFormat: "yyyy-MM-dd")
         #expect(try DatePatternFormatter.value(from: "23/11/2009", userData: userData) == utc("2009-11-23T00:00:00Z"))
+        let written = try DatePatternFormatter.raw(from: utc("2009-11-23T00:00:00Z"), userData: userData)
+        #expect(written == "2009-11-23")
+        #expect(try DatePatternFormatter.value(from: written, userData: userData) == utc("2009-11-23T00:00:00Z"))
         #expect(throws: DatePatternFormatter.UnreadableDate.self) {
-            try DatePatternFormatter.value(from: "2009-11-23", userData: userData)
+            try DatePatternFormatter.value(from: "the 23rd", userData: userData)
         }
     }
 

@@ -35,7 +35,8 @@ enum DatePatternUserDataCheck {
                 hint: "add 'format: \"…\"' with the DateFormatter pattern, such as \"yyyy-MM-dd HH:mm:ss\""
             )
         }
-        for entry in entries {
+        // `null` is an absent key, as the runtime decodes `writeFormat` and `timeZone`; `format` must be there.
+        for entry in entries where !(entry.value.isNull && entry.name != "format") {
             switch entry.name {
             case "format", "writeFormat": checkPattern(entry, of: property, &reader.diagnostics)
             case "timeZone" where !entry.value.isString:

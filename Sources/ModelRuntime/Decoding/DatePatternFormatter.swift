@@ -20,7 +20,7 @@ public enum DatePatternFormatter: ValueFormatter {
         /// the `en_US_POSIX` locale so that it means the same on every device.
         public var format: String
         /// The pattern dates are written in, when the server is sent another than it sends (nil writes `format`).
-        /// A model with one does not read back what it writes, just as the app it replaces did not.
+        /// Reading takes it too, after `format`, so that a model decodes what it encoded.
         public var writeFormat: String?
         /// The time zone of dates whose text does not say one (a name such as `Europe/Paris`, or an abbreviation
         /// such as `UTC`), read and written; UTC when absent.
@@ -44,12 +44,18 @@ public enum DatePatternFormatter: ValueFormatter {
         public var description: String { "no time zone is named '\(name)'" }
     }
 
-    /// The date `raw` stands for in `format`.
+    /// The date `raw` stands for in `format`, or else in `writeFormat`: a model reads back what it writes, so that one
+    /// kept or cached as JSON decodes again (the app it replaces read such a date as `nil`).
     public static func value(from raw: String, userData: UserData) throws -> Date {
-        guard let date = try formatter(format: userData.format, timeZone: userData.timeZone).date(from: raw) else {
-            throw UnreadableDate(text: raw, format: userData.format)
+        if let date = try formatter(format: userData.format, timeZone: userData.timeZone).date(from: raw) {
+            return date
         }
-        return date
+        if let written = userData.writeFormat,
+            let date = try formatter(format: written, timeZone: userData.timeZone).date(from: raw)
+        {
+            return date
+        }
+        throw UnreadableDate(text: raw, format: userData.format)
     }
 
     /// The date in `writeFormat`, or in `format` when there is none.
