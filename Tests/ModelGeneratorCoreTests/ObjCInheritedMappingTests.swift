@@ -499,6 +499,35 @@ import Testing
         )
     }
 
+    /// A provider's instance method that builds on its superclass's (`- userMapping { [super userMapping] … }`)
+    /// where that superclass is not among the files: the mapping's class is the superclass's to say, so nothing is
+    /// imported, and a warning at the call says so (it was silent).
+    @Test func anInstanceMethodsSuperMappingFromAFileNotImportedIsAWarning() {
+        let (_, messages) = importing(
+            [
+                (
+                    "MappingProvider.m",
+                    """
+                    @implementation MappingProvider
+                    - (RKObjectMapping *)userMapping {
+                        RKObjectMapping *mapping = [super userMapping];
+                        [mapping addAttributeMappingsFromArray:@[ @"email" ]];
+                        return mapping;
+                    }
+                    @end
+                    """
+                )
+            ],
+            headers: [("MappingProvider.h", "@interface MappingProvider : BaseProvider\n@end")]
+        )
+        #expect(
+            messages.contains(
+                "MappingProvider.m:3:32: warning: '[super userMapping]' runs the -userMapping that MappingProvider inherits from BaseProvider, which is not among the files imported; the mapping it builds, and what is added to it here, are not imported"
+            ),
+            "\(messages)"
+        )
+    }
+
     /// Helpers that hand a mapping on to each other are followed a bounded number of calls deep, and each once for
     /// each `self` and arguments: in fifteen layers of four helpers, each of which calls all four of the next layer's,
     /// the first reaches the last 4^14 ways, and is read at once.

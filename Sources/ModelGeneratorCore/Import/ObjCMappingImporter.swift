@@ -756,7 +756,20 @@ struct MappingCodeReader {
         {
             return follow(method, selfClass: selfClass, arguments: arguments, at: location, spelled: spelled)
         }
-        guard inClassMethod, let enclosingClass else { return .unknown(spelled.spelled, location) }
+        guard inClassMethod, let enclosingClass else {
+            // An instance method's mapping (a provider's `-userMapping`) is of a class only its superclass's knows.
+            if system == .restkit, let method = currentMethod, method.name.selector == selector, method.returnsMapping {
+                diagnostics.warning(
+                    "'\(spelled.spelled)' runs the -\(selector) that \(method.name.className) inherits from \(superclass ?? "its superclass"), which is not among the files imported; the mapping it builds, and what is added to it here, are not imported",
+                    at: location,
+                    hint: superclass.map {
+                        "pass the file that implements -[\($0) \(selector)] among the files, and import again"
+                    }
+                        ?? "pass the header that declares '\(method.name.className)' and its superclass's file, and import again"
+                )
+            }
+            return .unknown(spelled.spelled, location)
+        }
         guard system == .restkit, let method = currentMethod, method.name.selector == selector, method.returnsMapping
         else {
             return .classMessage(
