@@ -87,7 +87,7 @@ import Testing
     /// models, which is nearly every file of an app (`'Notification' is ambiguous for type lookup in this context`).
     @Test(arguments: [
         ("c_notification", "Notification"), ("c_thread", "Thread"), ("c_bundle", "Bundle"), ("c_decimal", "Decimal"),
-        ("c_progress", "Progress"),
+        ("c_progress", "Progress"), ("NSMutableDictionary", "NSMutableDictionary"), ("NSObject", "NSObject"),
     ])
     func anObjectNamedLikeAFoundationTypeIsRenamed(object: String, swiftName: String) throws {
         let config = "schemas: [objects.yaml]\noutput: Generated\nnaming:\n  stripPrefixes: [c_]\n"

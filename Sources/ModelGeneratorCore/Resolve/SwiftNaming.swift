@@ -139,13 +139,15 @@ public struct SwiftNaming: Sendable {
         let hint = "choose another name with 'naming.overrides: { \(overrideKey): NewName }'"
         // `Any` + `Object` is Swift's `AnyObject`, reserved too: the suffix goes on until the name is free.
         var unreserved = name
+        let isObjectiveCName = isObjectiveCFoundationName(name)
+        if !chosen, isObjectiveCName { unreserved += "Object" }
         while reservedTypeNames.contains(unreserved) || (!chosen && appTypeNames.contains(unreserved)) {
             unreserved += "Object"
         }
         if unreserved != name {
             // Where a file imports Foundation and the models, neither's type of one name hides the other's.
             let reason =
-                !reservedTypeNames.contains(name) && foundationTypeNames.contains(name)
+                !reservedTypeNames.contains(name) && (foundationTypeNames.contains(name) || isObjectiveCName)
                 ? "be ambiguous with Foundation's type of that name in every file that imports both"
                 : "hide the type of that name"
             diagnostics.warning(
@@ -162,6 +164,13 @@ public struct SwiftNaming: Sendable {
             )
         }
         return unreserved
+    }
+
+    /// Whether `name` is spelled as Foundation's Objective-C classes are (`NS` and a capital: `NSMutableDictionary`,
+    /// which RestKit apps map into): an app's own classes don't take Apple's prefix, so a model of such a name is
+    /// one of Foundation's, which ``foundationTypeNames`` leaves out by their number.
+    static func isObjectiveCFoundationName(_ name: String) -> Bool {
+        name.hasPrefix("NS") && name.dropFirst(2).first.map { $0.isASCII && $0.isUppercase } == true
     }
 
     /// The longest file name, in bytes, that the file systems apps are built on allow (`NAME_MAX` on Linux and
