@@ -581,6 +581,40 @@ import Testing
         @end
         """
 
+    /// The app's own MMDataObject that writes dates in a pattern the import can't read (one computed at run time) is
+    /// a warning at each date that writes it, as one that reads so is: the model writes the pattern it reads.
+    @Test func anMMDataObjectThatWritesAnUnreadablePatternIsAWarning() {
+        let vendored = ObjCMappingImporter.SourceFile(
+            path: "Vendor/MMDataObject.m",
+            text: vendoredMMDataObject(reading: "dd.MM.yyyy", writing: "unused")
+                .replacingOccurrences(
+                    of: "dateToStringWithFormat:kWrittenDates",
+                    with: "dateToStringWithFormat:[self outputPattern]"
+                )
+        )
+        let (yaml, diagnostics) = ObjCMappingImporter.importMappings(
+            from: .mmdataobject,
+            files: [.init(path: "Log.m", text: Self.logCode)],
+            headers: [Self.logHeader],
+            implementations: [vendored]
+        )
+        #expect(
+            yaml.contains(
+                "day: { keyPath: day, type: Date, formatter: DatePatternFormatter, userData: { format: dd.MM.yyyy }"
+            ),
+            "\(yaml)"
+        )
+        #expect(
+            diagnostics.sorted.contains {
+                $0.message.hasPrefix("the app's own MMDataObject (Vendor/MMDataObject.m:")
+                    && $0.message.hasSuffix(
+                        "writes dates with no pattern the import could read; the model writes 'day' in 'dd.MM.yyyy', the pattern it reads"
+                    )
+            },
+            "\(diagnostics.sorted.map(\.message))"
+        )
+    }
+
     /// A date whose input formatter is the app's own method is read through the app's `ValueFormatter`, and only
     /// through it: the date pattern of MMDataObject's own conversion doesn't apply, and a second `formatter:` key would
     /// make the mapping a duplicate key.

@@ -387,7 +387,18 @@ struct MappingYAMLWriter {
             )
             return format
         }
-        guard let written = mmDataObjectDates.writing.first else { return nil }
+        guard let written = mmDataObjectDates.writing.first else {
+            // The reading side says the same where the app's MMDataObject reads in a pattern the import can't read.
+            if let implementation = mmDataObjectDates.implementation {
+                diagnostics.warning(
+                    "the app's own MMDataObject (\(Self.place(implementation))) writes dates with no pattern the import could read; the model writes '\(property.name)' in '\(reading.format)', the pattern it reads",
+                    at: property.location,
+                    hint:
+                        "if the server is sent another pattern, add 'writeFormat: \"…\"' to the userData of '\(property.name)' in the YAML"
+                )
+            }
+            return nil
+        }
         let format = written.correctingMonthWrittenAsMinutes ?? written.format
         guard format != reading.format else { return nil }
         writesMMDataObjectDatePattern = true
