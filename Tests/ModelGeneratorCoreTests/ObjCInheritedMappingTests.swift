@@ -499,6 +499,69 @@ import Testing
         )
     }
 
+    /// What a method adds to a mapping another method built (`m = [Channel mapping]`) before giving it to another
+    /// class (`m.objectClass = [UserChannel class]`) is that class's: RestKit returns a new mapping each call, so
+    /// `Channel` and its other subclasses don't get it (they did, and a sibling got it through `Channel`).
+    @Test func whatIsAddedBeforeTheObjectClassIsTheNewClasssOnly() {
+        let (yaml, messages) = importing(
+            [
+                (
+                    "Channel.m",
+                    """
+                    @implementation Channel
+                    + (RKObjectMapping *)mapping {
+                        RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[self class]];
+                        [mapping mapKeyPath:@"name" toAttribute:@"name"];
+                        return mapping;
+                    }
+                    @end
+                    @implementation UserChannel
+                    + (RKObjectMapping *)mapping {
+                        RKObjectMapping *m = [Channel mapping];
+                        [m mapKeyPath:@"owner" toAttribute:@"owner"];
+                        m.objectClass = [UserChannel class];
+                        return m;
+                    }
+                    @end
+                    @implementation PlaceChannel
+                    + (RKObjectMapping *)mapping {
+                        RKObjectMapping *m = [Channel mapping];
+                        m.objectClass = [PlaceChannel class];
+                        [m mapKeyPath:@"address" toAttribute:@"address"];
+                        return m;
+                    }
+                    @end
+                    """
+                )
+            ],
+            headers: [
+                (
+                    "Channel.h",
+                    """
+                    @interface Channel : NSObject
+                    @property (nonatomic, copy) NSString *name;
+                    @end
+                    @interface UserChannel : Channel
+                    @property (nonatomic, copy) NSString *owner;
+                    @end
+                    @interface PlaceChannel : Channel
+                    @property (nonatomic, copy) NSString *address;
+                    @end
+                    """
+                )
+            ]
+        )
+        #expect(
+            mappings(yaml) == [
+                "Channel": [Self.string("name")],
+                "UserChannel": [Self.string("name"), Self.string("owner")],
+                "PlaceChannel": [Self.string("name"), Self.string("address")],
+            ],
+            "\(yaml)"
+        )
+        #expect(messages.isEmpty, "\(messages)")
+    }
+
     /// A provider's instance method that builds on its superclass's (`- userMapping { [super userMapping] … }`)
     /// where that superclass is not among the files: the mapping's class is the superclass's to say, so nothing is
     /// imported, and a warning at the call says so (it was silent).

@@ -141,6 +141,16 @@ struct ImportedMapping: Sendable {
         }
     }
 
+    /// Takes away the properties added from `start` on, in their order: what a method added to a mapping it was
+    /// handed before giving the mapping to another class.
+    mutating func removeProperties(from start: Int) -> [ImportedProperty] {
+        guard start < properties.count else { return [] }
+        let removed = Array(properties[start...])
+        properties.removeSubrange(start...)
+        for property in removed { indexByName[property.name] = nil }
+        return removed
+    }
+
     /// Takes over the mapping of `className` too, once.
     mutating func include(_ className: String, at location: SourceLocation) {
         guard !included.contains(where: { $0.className == className }) else { return }

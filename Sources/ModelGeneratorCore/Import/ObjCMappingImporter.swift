@@ -181,6 +181,10 @@ struct MappingCodeReader {
     private var loops: [ObjCMethodName: String] = [:]
     /// The calls already reported for running a method too deep or in a loop, each once.
     private var reportedCalls: Set<SourceLocation> = []
+    /// For each local that holds a mapping another method built (`m = [Channel mapping]`), that mapping's class and
+    /// how many properties it had then: what the method adds through the local before giving the mapping to another
+    /// class (`m.objectClass = [UserChannel class]`) is the other class's, as RestKit returns a new mapping each call.
+    private var handedMappings: [String: (className: String, start: Int)] = [:]
     /// How many expressions are being evaluated, one inside another, across the methods being followed: each file's
     /// brackets nest at most `ObjCBrackets.nestingLimit` deep, but a method followed from deep inside an expression
     /// starts its own nesting there.
@@ -369,6 +373,7 @@ struct MappingCodeReader {
                 enclosingClass = tokens[index + 1].text
                 definingClass = enclosingClass
                 variables = [:]
+                handedMappings = [:]
                 index += 2
                 continue
             }
@@ -380,6 +385,7 @@ struct MappingCodeReader {
                 // A method starts: its local names start over.
                 inClassMethod = token.isSymbol("+")
                 variables = [:]
+                handedMappings = [:]
                 currentMethod = ObjCMethodDefinition(tokens, brackets, at: index, in: enclosingClass)
             } else {
                 index = readStatement(at: index)
@@ -437,11 +443,18 @@ struct MappingCodeReader {
         // `mapping.objectClass = [PlaceChannel class];`
         if name == "objectClass", index >= 3, tokens[index - 2].isSymbol("."), tokens[index - 3].kind == .identifier {
             let holder = tokens[index - 3].text
-            if let mapping = variables[holder], let retargeted = retarget(mapping, to: value, at: location) {
+            if let mapping = variables[holder],
+                let retargeted = retarget(mapping, held: holder, to: value, at: location)
+            {
                 variables[holder] = retargeted
             }
         }
         variables[name] = value
+        if case .mapping(let className) = value, !buildsNewMapping(from: index + 1) {
+            handedMappings[name] = (className, mappings[className]?.properties.count ?? 0)
+        } else {
+            handedMappings[name] = nil
+        }
         // `self.userMapping = …` in an instance method: what the property's getter gives a shared instance.
         guard followedReturns == nil, currentMethod != nil, !inClassMethod, let enclosingClass,
             let property = ObjCMethodDefinition.assignedProperty(in: tokens, at: index)
@@ -450,11 +463,20 @@ struct MappingCodeReader {
         if methods.isPropertyGetter(getter) { methods.record(value, returnedBy: getter, at: tokens[index].location) }
     }
 
+    /// Whether the expression from `start` builds a new mapping (`[RKObjectMapping mappingForClass:…]`,
+    /// `[[RKObjectMapping alloc] initWithClass:…]`), rather than taking one a method built.
+    private func buildsNewMapping(from start: Int) -> Bool {
+        var position = start
+        while position < tokens.count, tokens[position].isSymbol("[") { position += 1 }
+        return position < tokens.count && Self.mappingClasses.contains(tokens[position].text)
+    }
+
     /// `mapping.objectClass = [PlaceChannel class]`, `[mapping setObjectClass:…]`: a mapping built for another
     /// class (`[Channel mapping]`) maps this one from here on, with the other's properties before its own. Nil when
     /// `mapping` is no mapping the import knows.
     private mutating func retarget(
         _ mapping: ObjCValue,
+        held holder: String?,
         to newClass: ObjCValue,
         at location: SourceLocation
     ) -> ObjCValue? {
@@ -465,6 +487,13 @@ struct MappingCodeReader {
         }
         if className != previous {
             beginMapping(className, at: location)
+            // What this method added to the mapping it was handed is the new class's, not the other's.
+            if let holder, let handed = handedMappings[holder], handed.className == previous {
+                for property in mappings[previous]?.removeProperties(from: handed.start) ?? [] {
+                    mappings[className]?.add(property)
+                }
+                handedMappings[holder] = nil
+            }
             mappings[className]?.include(previous, at: location)
         }
         return .mapping(className)
@@ -906,6 +935,7 @@ struct MappingCodeReader {
             return .unknown(spelled.spelled, location)
         }
         let saved = (tokens, brackets, enclosingClass, definingClass, inClassMethod, currentMethod, variables)
+        let outerHanded = handedMappings
         let outerReturns = followedReturns
         tokens = files[fileIndex].tokens
         brackets = files[fileIndex].brackets
@@ -914,6 +944,7 @@ struct MappingCodeReader {
         inClassMethod = method.isClassMethod
         currentMethod = definition
         variables = [:]
+        handedMappings = [:]
         for (parameter, value) in zip(definition.parameters, bound) { variables[parameter] = value }
         followedReturns = []
         following.append(followed)
@@ -924,6 +955,7 @@ struct MappingCodeReader {
         if following.isEmpty { followedFrom = nil }
         let returned = followedReturns ?? []
         (tokens, brackets, enclosingClass, definingClass, inClassMethod, currentMethod, variables) = saved
+        handedMappings = outerHanded
         followedReturns = outerReturns
         // The first reading leaves to the resolver what the method returns through methods not yet resolved.
         for value in returned { methods.record(value.value, returnedBy: followed, at: value.location) }
@@ -1134,8 +1166,8 @@ struct MappingCodeReader {
         }
         switch selector {
         case "setObjectClass:":
-            if let retargeted = retarget(receiver, to: argument(0), at: location), let receiverName,
-                variables[receiverName] != nil
+            if let retargeted = retarget(receiver, held: receiverName, to: argument(0), at: location),
+                let receiverName, variables[receiverName] != nil
             {
                 variables[receiverName] = retargeted
             }
