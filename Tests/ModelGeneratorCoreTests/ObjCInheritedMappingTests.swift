@@ -562,6 +562,47 @@ import Testing
         #expect(messages.isEmpty, "\(messages)")
     }
 
+    /// A property set through `self` (`self.projectMapping = …`) is its instance variable too: a helper handed
+    /// `_projectMapping` adds to that mapping (it added to nothing, silently).
+    @Test func aPropertysInstanceVariableHoldsWhatSelfSetIt() {
+        let (yaml, messages) = importing(
+            [
+                (
+                    "MappingProvider.m",
+                    """
+                    @implementation MappingProvider
+                    - (id)init {
+                        self = [super init];
+                        if (self) {
+                            self.projectMapping = [RKObjectMapping mappingForClass:[Project class]];
+                            [self.projectMapping addAttributeMappingsFromArray:@[ @"name" ]];
+                            [self addTimestampsTo:_projectMapping];
+                        }
+                        return self;
+                    }
+                    - (void)addTimestampsTo:(RKObjectMapping *)mapping {
+                        [mapping addAttributeMappingsFromArray:@[ @"updatedAt" ]];
+                    }
+                    @end
+                    """
+                )
+            ],
+            headers: [
+                (
+                    "Project.h",
+                    """
+                    @interface Project : NSObject
+                    @property (nonatomic, copy) NSString *name;
+                    @property (nonatomic, copy) NSString *updatedAt;
+                    @end
+                    """
+                )
+            ]
+        )
+        #expect(mappings(yaml) == ["Project": [Self.string("name"), Self.string("updatedAt")]], "\(yaml)")
+        #expect(messages.isEmpty, "\(messages)")
+    }
+
     /// A provider's instance method that builds on its superclass's (`- userMapping { [super userMapping] … }`)
     /// where that superclass is not among the files: the mapping's class is the superclass's to say, so nothing is
     /// imported, and a warning at the call says so (it was silent).

@@ -450,6 +450,11 @@ struct MappingCodeReader {
             }
         }
         variables[name] = value
+        // `self.projectMapping = …` sets the property's instance variable, which the method may read as itself
+        // (`[self addTimestampsTo:_projectMapping]`).
+        if index >= 3, tokens[index - 2].isSymbol("."), tokens[index - 3].isIdentifier("self") {
+            variables["_" + name] = value
+        }
         if case .mapping(let className) = value, !buildsNewMapping(from: index + 1) {
             handedMappings[name] = (className, mappings[className]?.properties.count ?? 0)
         } else {
