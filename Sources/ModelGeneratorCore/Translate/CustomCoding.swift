@@ -276,12 +276,12 @@ struct CustomCoding {
             )
         }
         for child in tree.children {
-            let name = usedNames.name(for: path + [child.key], suffix: "Container")
+            let childPath = path + [child.key]
+            let name = usedNames.name(for: childPath, suffix: "Container")
             let open = call(
                 "var \(name) = \(container).nestedContainer",
                 ["keyedBy: JSONKey.self", "forKey: \(codingKey(child.key))"]
             )
-            let childPath = path + [child.key]
             var body =
                 open
                 + encodeLines(

@@ -66,9 +66,8 @@ public struct DecodingReport: Hashable, Sendable {
     /// length element by element. An object the payload lacks altogether, such as the `user` of the key paths
     /// `user.name` and `user.profile_image_url`, is reported key by key, and one element sent alone that the model
     /// reads as a list of it (``OneOrMany``) as the list's element, `photos[0].caption`. Keys encoded with
-    /// `encodeIfPresent(nil)` are
-    /// the model's optionals; an optional whose key the model never writes (e.g. under a nested container it skips)
-    /// can't be reported as missing.
+    /// `encodeIfPresent(nil)` are the model's optionals; an optional whose key the model never writes (e.g. under a
+    /// nested container it skips) can't be reported as missing.
     public static func decode<T: Codable>(
         _ type: T.Type,
         from data: Data,

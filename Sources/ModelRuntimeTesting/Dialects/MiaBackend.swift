@@ -129,13 +129,12 @@ struct MiaBackend: BackendDialect {
         return refusal
     }
 
-    /// `.integer` where the model refused a number with a fraction: only an integer type refuses a finite one (its
-    /// decoding says the number doesn't fit). A whole number past `Int` is one Ajv's `integer` takes, which the model
-    /// can't store: that refusal stays the decoder's.
+    /// `.integer` where the model refused a number with a fraction, in a fault that names no kind (its decoding says
+    /// the number doesn't fit): only an integer type refuses a finite one. A whole number past `Int` is one Ajv's
+    /// `integer` takes, which the model can't store: that refusal stays the decoder's.
     private static func fractionRefused(_ fault: BackendFault, in document: JSONValue) -> ExpectedKind? {
-        guard fault.expected == nil, let path = fault.path,
-            case .double(let number)? = values(at: segments(path), in: document).first,
-            number.isFinite, number != number.rounded(.towardZero)
+        guard let path = fault.path, let value = values(at: segments(path), in: document).first,
+            case .double(let number) = value, number.isFinite, !isWhole(value)
         else { return nil }
         return .integer
     }
@@ -1515,8 +1514,8 @@ struct MiaBackend: BackendDialect {
     }
 
     /// Fastify's pointer to the value at `path` (a document's dotted path) in an update's `operators`: the operator
-    /// and the key it was written under, the key itself (`c_parts.0.c_qty`) or one above it, then the rest of the
-    /// path as the pointer's own segments. Nil where no operator's key is the path or above it.
+    /// and the key it was written under, the key itself (`c_parts.0.c_qty`) or the nearest one above it, then the
+    /// rest of the path as the pointer's own segments. Nil where no operator's key is the path or above it.
     private static func operatorPointer(
         of path: String?,
         in operators: [String: JSONValue],
@@ -1528,8 +1527,7 @@ struct MiaBackend: BackendDialect {
         let parts = segments(path)
         for name in updateOperators {
             guard let members = operators[name]?.objectValue else { continue }
-            if members[path] != nil { return "\(pointer)/\(name)/\(path)" }
-            for length in stride(from: parts.count - 1, through: 1, by: -1) {
+            for length in stride(from: parts.count, through: 1, by: -1) {
                 let key = parts[..<length].joined(separator: ".")
                 if members[key] != nil { return ([pointer, name, key] + parts[length...]).joined(separator: "/") }
             }
