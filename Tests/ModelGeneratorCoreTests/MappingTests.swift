@@ -546,7 +546,7 @@ import Testing
         let kept = generate(config: "mappings: [m.yaml]\noutput: Generated\n", ["m.yaml": mapping])
         #expect(messages(kept).isEmpty)
         let keptPost = try #require(file(kept, "Post.swift"))
-        #expect(keptPost.contains("let statsObject = container.object(at: [\"stats\"])\n"))
+        #expect(keptPost.contains("let statsObject = keyPaths.object(at: [\"stats\"])\n"))
         #expect(
             keptPost.contains(
                 "try userLinksObject.keepUnknownMembers(besides: [\"home\", \"wiki\"], in: &self.unknownMembers)\n"

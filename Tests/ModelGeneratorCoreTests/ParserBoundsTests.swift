@@ -355,7 +355,8 @@ import Testing
         let lines = try #require(output?.decodeLines)
         #expect(lines.contains(#"let k19999DataObject = k19999Object.object(at: ["data"])"#))
         #expect(lines.contains(#"self.y19999 = try k19999DataObject.decode(String.self, at: ["y"])"#))
-        #expect(lines.filter { $0.hasPrefix("let ") }.count == 1 + 2 * count)
+        // The container, its view keyed by JSONKey, and two objects for each key.
+        #expect(lines.filter { $0.hasPrefix("let ") }.count == 2 + 2 * count)
     }
 
     // MARK: Document nesting

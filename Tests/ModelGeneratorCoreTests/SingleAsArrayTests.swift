@@ -56,7 +56,7 @@ import Testing
         let code = flattened(try #require(file(generated, "Observation.swift")))
         #expect(
             code.contains(
-                #"self.photos = try container.decodeOrNull(OneOrMany<Photo>.self, forKey: JSONKey("photos"), nulls: &nulls)?.elements"#
+                #"self.photos = try container.decodeOrNull(OneOrMany<Photo>.self, forKey: MemberKey<Self>("photos"), nulls: &nulls)?.elements"#
             ),
             "\(code)"
         )
@@ -66,20 +66,23 @@ import Testing
         )
         #expect(
             code.contains(
-                #"self.labels = try container.decode(OneOrMany<String>.self, at: ["labels"], default: OneOrMany(try Self.labelsDefault.get())).elements"#
+                #"self.labels = try keyPaths.decode(OneOrMany<String>.self, at: ["labels"], default: OneOrMany(try Self.labelsDefault.get())).elements"#
             ),
             "\(code)"
         )
         #expect(
             code.contains(
-                #"self.seen = try container.decodeOrNull(OneOrMany<ISO8601Date<Date>>.self, forKey: JSONKey("seen"), nulls: &nulls)?.elements.map(\.wrappedValue)"#
+                #"self.seen = try container.decodeOrNull(OneOrMany<ISO8601Date<Date>>.self, forKey: MemberKey<Self>("seen"), nulls: &nulls)?.elements.map(\.wrappedValue)"#
             ),
             "\(code)"
         )
         // Encoding writes the list as it is; a list without singleAsArray decodes as before.
         #expect(code.contains(#"try container.encodeOrNull(self.photos, forKey: JSONKey("photos"), nulls: _nullKeys)"#))
         #expect(code.contains(#"try metaContainer.encode(self.tags, forKey: JSONKey("tags"))"#), "\(code)")
-        #expect(code.contains(#"decodeOrNull([String].self, forKey: JSONKey("plain"), nulls: &nulls)"#), "\(code)")
+        #expect(
+            code.contains(#"decodeOrNull([String].self, forKey: MemberKey<Self>("plain"), nulls: &nulls)"#),
+            "\(code)"
+        )
 
         let album = try #require(file(generated, "Album.swift"))
         #expect(album.contains("self.photos = try OneOrMany<Photo>(from: decoder).elements"), "\(album)")

@@ -37,9 +37,9 @@ import Testing
         #expect(!item.contains("decoder.container(keyedBy: JSONKey.self)"))
     }
 
-    @Test func aModelReadingKeyPathsDecodesThroughJSONKey() throws {
-        // Key paths, defaults and formatters read through JSONKey's helpers; such a model still keeps what it
-        // doesn't read, filtering the listed keys itself.
+    @Test func aModelReadingKeyPathsDecodesThroughMemberKeyAndReadsItsPathsThroughJSONKey() throws {
+        // Plain keys read through `MemberKey`, which lists only the keys the model doesn't read; key paths,
+        // defaults and formatters through JSONKey's helpers, from the same container keyed by JSONKey.
         let mappings = """
             mappings:
               Tweet:
@@ -52,8 +52,12 @@ import Testing
             ["mappings.yaml": mappings]
         )
         let tweet = try #require(file(result, "Tweet.swift"), "\(messages(result))")
-        #expect(tweet.contains("decoder.container(keyedBy: JSONKey.self)"))
-        #expect(!tweet.contains("MemberKey"))
+        #expect(tweet.contains("let container = try decoder.container(keyedBy: MemberKey<Self>.self)\n"))
+        #expect(tweet.contains("let keyPaths = container.keyed(by: JSONKey.self)\n"))
+        #expect(tweet.contains(#"self.text = try container.decode(String.self, forKey: MemberKey<Self>("text"))"#))
+        #expect(tweet.contains(#"let userObject = keyPaths.object(at: ["user"])"#))
+        #expect(tweet.contains(#"self.userName = try userObject.decodeIfPresent(String.self, at: ["name"])"#))
+        #expect(!tweet.contains("decoder.container(keyedBy: JSONKey.self)"))
         // Its helpers don't count the keys they read, so the runtime looks at the object's keys.
         #expect(tweet.contains("try container.unknownMembers(Self.modeledKeys, of: decoder)\n"))
         #expect(!tweet.contains("counted:"))

@@ -17,6 +17,8 @@ struct CustomCoding {
     /// The static set of the keys the model reads, which `unknownMembers` leaves to the model's properties
     /// (`KeepsUnknownMembers`).
     static let modeledKeysName = "modeledKeys"
+    /// The local that reads a `MemberKey` model's key paths, defaults and formatters: its container keyed by `JSONKey`.
+    static let keyPathsName = "keyPaths"
 
     struct Output {
         var decodeLines: [String] = []
@@ -37,17 +39,23 @@ struct CustomCoding {
     ) -> Output {
         var output = Output()
         let usesContainer = modeledKeys != nil || properties.contains { !$0.keyPath.isEmpty }
-        // A model that keeps unknown members and reads only plain keys decodes through `MemberKey`, whose list of
-        // keys leaves out the model's own: listing every key costs through JSONDecoder about as much as decoding a
-        // few properties. Key paths, defaults and formatters are read through `JSONKey`'s helpers.
-        let readsPlainKeys = modeledKeys != nil && properties.allSatisfy { $0.keyPath.isEmpty || readsPlainKey($0) }
-        let decodingKey = readsPlainKeys ? "MemberKey<Self>" : "JSONKey"
+        // A model that keeps unknown members decodes through `MemberKey`, whose list of keys leaves out the model's
+        // own: listing every key costs through JSONDecoder about as much as decoding a few properties. Key paths,
+        // defaults and formatters are read through `JSONKey`'s helpers, from the same container keyed by `JSONKey`
+        // (`keyPaths`): a second container would make JSONDecoder read every member of the object again.
+        let keepsUnknownMembers = modeledKeys != nil
+        let readsPlainKeys = keepsUnknownMembers && properties.allSatisfy { $0.keyPath.isEmpty || readsPlainKey($0) }
+        let decodingKey = keepsUnknownMembers ? "MemberKey<Self>" : "JSONKey"
+        let pathReader = keepsUnknownMembers && !readsPlainKeys ? Self.keyPathsName : "container"
         if usesContainer {
             output.decodeLines.append("let container = try decoder.container(keyedBy: \(decodingKey).self)")
             output.encodeLines.append("var container = encoder.container(keyedBy: JSONKey.self)")
         }
+        if pathReader != "container" {
+            output.decodeLines.append("let \(pathReader) = container.keyed(by: JSONKey.self)")
+        }
         let keyPaths = KeyPathTree(properties.filter { !$0.keyPath.isEmpty })
-        let objects = OpenedObjects(keyPaths, keepsUnknownMembers: modeledKeys != nil)
+        let objects = OpenedObjects(keyPaths, keepsUnknownMembers: keepsUnknownMembers, root: pathReader)
         output.decodeLines += objects.declarations
         let tracksNulls = properties.contains(where: tracksNull)
         let counting = readsPlainKeys ? PresentKeyCounting(properties, modeledKeys ?? [], systemKeys) : nil
@@ -71,6 +79,7 @@ struct CustomCoding {
                 property,
                 name: name,
                 reader: objects.reader(of: property),
+                pathReader: pathReader,
                 formatter: formatterArguments,
                 keyType: decodingKey,
                 hasContainer: usesContainer,
@@ -190,19 +199,20 @@ struct CustomCoding {
         /// `let userObject = container.object(at: ["user"])`, one for each object in `opened`.
         var declarations: [String] = []
 
-        init(_ tree: KeyPathTree, keepsUnknownMembers: Bool) {
+        /// `root` is the local the model's key paths start from.
+        init(_ tree: KeyPathTree, keepsUnknownMembers: Bool, root: String) {
             // How many properties read through each object: every object a key path passes through counts it.
             var reads: [[String]: Int] = [:]
             for property in tree.allProperties {
                 for length in 1..<property.keyPath.count { reads[Array(property.keyPath[..<length]), default: 0] += 1 }
             }
-            var names = LocalNames(taken: ["container", "nulls", "decoder"])
+            var names = LocalNames(taken: ["container", "nulls", "decoder", CustomCoding.keyPathsName])
             for (path, keys) in tree.objects()
             where (reads[path] ?? 0) + (keepsUnknownMembers ? 1 : 0) > 1 {
                 let name = names.name(for: path, suffix: "Object")
                 // A parent has at least its child's reads, so it is opened whenever the child is.
                 let parent = path.count > 1 ? index[Array(path.dropLast())].map { opened[$0] } : nil
-                let source = parent?.name ?? "container"
+                let source = parent?.name ?? root
                 let rest = parent == nil ? path : [path[path.count - 1]]
                 declarations.append("let \(name) = \(source).object(at: \(CustomCoding.stringArray(rest)))")
                 index[path] = opened.count
@@ -321,6 +331,7 @@ struct CustomCoding {
         _ property: ResolvedProperty,
         name: String,
         reader: (object: String, rest: [String])?,
+        pathReader: String,
         formatter: [String]?,
         keyType: String,
         hasContainer: Bool,
@@ -341,8 +352,9 @@ struct CustomCoding {
             let counted = property.isSystemProperty && countsPresentKeys ? ", counting: &nulls" : ""
             return ["\(target)try \(valueType(property))(from: \(source)\(counted))"]
         }
-        // A key path through an opened object reads the rest of its path from it.
-        let source = reader?.object ?? "container"
+        // A key path through an opened object reads the rest of its path from it; a plain key reads from the
+        // container, and other paths, defaults and formatters from `pathReader`.
+        let source = reader?.object ?? (readsPlainKey(property) ? "container" : pathReader)
         let path = Self.stringArray(reader?.rest ?? property.keyPath)
         let wrapper = oneOrMany(property) ?? dateCoding(property)
         let decodedType = wrapper?.decodedType ?? "\(valueType(property)).self"

@@ -21,17 +21,18 @@ struct Tweet: Codable, Hashable, Sendable, KeepsUnknownMembers, MemberwiseEquata
     }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
-        let userObject = container.object(at: ["user"])
-        self.identifier = try container.decode(String.self, forKey: JSONKey("id_str"))
-        self.message = try container.decode(String.self, forKey: JSONKey("text"))
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+        let keyPaths = container.keyed(by: JSONKey.self)
+        let userObject = keyPaths.object(at: ["user"])
+        self.identifier = try container.decode(String.self, forKey: MemberKey<Self>("id_str"))
+        self.message = try container.decode(String.self, forKey: MemberKey<Self>("text"))
         self.userName = try userObject.decode(String.self, at: ["name"])
         self.imageURL = try userObject.decode(
             URL.self,
             at: ["profile_image_url"],
             default: URL(string: "https://example.com/x.png")!
         )
-        self.coordinates = try container.decode(at: ["coordinates"], formatter: CoordinatePair.self)
+        self.coordinates = try keyPaths.decode(at: ["coordinates"], formatter: CoordinatePair.self)
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         try userObject.keepUnknownMembers(besides: ["name", "profile_image_url"], in: &self.unknownMembers)
     }

@@ -13,8 +13,9 @@ public struct BlogPostsResponse: Codable, Hashable, Sendable, KeepsUnknownMember
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
-        let dataObject = container.object(at: ["data"])
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+        let keyPaths = container.keyed(by: JSONKey.self)
+        let dataObject = keyPaths.object(at: ["data"])
         self.posts = try dataObject.decode([BlogPost].self, at: ["blogposts"])
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         try dataObject.keepUnknownMembers(besides: ["blogposts"], in: &self.unknownMembers)

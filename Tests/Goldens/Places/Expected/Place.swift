@@ -49,23 +49,24 @@ public struct Place: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwis
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
-        let metaObject = container.object(at: ["meta"])
-        let statsObject = container.object(at: ["stats"])
-        let linksObject = container.object(at: ["links"])
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+        let keyPaths = container.keyed(by: JSONKey.self)
+        let metaObject = keyPaths.object(at: ["meta"])
+        let statsObject = keyPaths.object(at: ["stats"])
+        let linksObject = keyPaths.object(at: ["links"])
         var nulls = NullKeys()
         self.createdAt = try metaObject.decode(ISO8601Date<Date>.self, at: ["created_at"]).wrappedValue
         self.updatedAt = try metaObject.decodeIfPresent(ISO8601Date<Date>.self, at: ["updated"])?.wrappedValue
-        self.name = try container.decode(String.self, forKey: JSONKey("name"))
-        self.placeId = try container.decode(String.self, forKey: JSONKey("id_str"))
+        self.name = try container.decode(String.self, forKey: MemberKey<Self>("name"))
+        self.placeId = try container.decode(String.self, forKey: MemberKey<Self>("id_str"))
         self.rating = try statsObject.decode(Double.self, at: ["rating"], default: 0.5)
         self.visits = try statsObject.decodeIfPresent(Int.self, at: ["visits"]) ?? 0
-        self.isOpen = try container.decode(Bool.self, at: ["is_open"], default: true)
+        self.isOpen = try keyPaths.decode(Bool.self, at: ["is_open"], default: true)
         self.homepage = try linksObject.decodeIfPresent(URL.self, at: ["home"])
-        self.tags = try container.decodeOrNull([String].self, forKey: JSONKey("tags"), nulls: &nulls)
-        self.extra = try container.decodeOrNull(JSONValue.self, forKey: JSONKey("extra"), nulls: &nulls)
-        self.owner = try container.decode(Owner.self, forKey: JSONKey("owner"))
-        self.checkins = try container.decode([Checkin].self, forKey: JSONKey("checkins"))
+        self.tags = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("tags"), nulls: &nulls)
+        self.extra = try container.decodeOrNull(JSONValue.self, forKey: MemberKey<Self>("extra"), nulls: &nulls)
+        self.owner = try container.decode(Owner.self, forKey: MemberKey<Self>("owner"))
+        self.checkins = try container.decode([Checkin].self, forKey: MemberKey<Self>("checkins"))
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
         try metaObject.keepUnknownMembers(besides: ["created_at", "updated"], in: &self.unknownMembers)

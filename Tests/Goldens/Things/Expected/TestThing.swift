@@ -22,16 +22,17 @@ public struct TestThing: Codable, Hashable, Sendable, KeepsUnknownMembers, Membe
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+        let keyPaths = container.keyed(by: JSONKey.self)
         var nulls = NullKeys()
-        self.id = try container.decodeOrNull(Int.self, forKey: JSONKey("id"), nulls: &nulls)
-        self.name = try container.decodeIfPresent(at: ["first_name"], formatter: Lolify.self)
+        self.id = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("id"), nulls: &nulls)
+        self.name = try keyPaths.decodeIfPresent(at: ["first_name"], formatter: Lolify.self)
         self.createdAt = try container.decodeOrNull(
             ISO8601Date<Date>.self,
-            forKey: JSONKey("created_at"),
+            forKey: MemberKey<Self>("created_at"),
             nulls: &nulls
         )?.wrappedValue
-        self.things = try container.decodeOrNull([TestThing].self, forKey: JSONKey("things"), nulls: &nulls)
+        self.things = try container.decodeOrNull([TestThing].self, forKey: MemberKey<Self>("things"), nulls: &nulls)
         self._nullKeys = nulls
         self.unknownMembers = try container.unknownMembers(Self.modeledKeys, of: decoder)
     }

@@ -16,9 +16,10 @@ public struct UserModel: Codable, Hashable, Sendable, KeepsUnknownMembers, Membe
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: JSONKey.self)
-        self.name = try container.decode(String.self, forKey: JSONKey("name"))
-        self.imageUrl = try container.decode(
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+        let keyPaths = container.keyed(by: JSONKey.self)
+        self.name = try container.decode(String.self, forKey: MemberKey<Self>("name"))
+        self.imageUrl = try keyPaths.decode(
             URL.self,
             at: ["profile_image_url"],
             default: URL(string: "https://si0.twimg.com/profile_images/1251071930/Untitled.png")!
