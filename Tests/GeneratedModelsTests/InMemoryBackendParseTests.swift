@@ -19,13 +19,15 @@ import FoundationNetworking
         _ path: String,
         _ query: [(String, String)] = [],
         method: String = "GET",
-        body: String? = nil
+        body: String? = nil,
+        headers: [String: String] = [:]
     ) async throws -> (status: Int, body: JSONValue) {
         try await backend.answer(
             RenderedRequest(
                 method: method,
                 path: path,
                 queryItems: query.map { URLQueryItem(name: $0.0, value: $0.1) },
+                headers: headers,
                 body: try body.map { QueryJSON(try JSONValue(parsing: Data($0.utf8))) }
             )
         )
@@ -1485,6 +1487,81 @@ extension InMemoryBackendParseTests {
         )
         #expect(linked == 201 && linkedAnswer["username"]?.stringValue?.isEmpty == false, "\(linkedAnswer)")
         #expect(linkedAnswer["sessionToken"] != nil)
+    }
+
+    /// Sessions as parse-server keeps them (UsersRouter.js and middlewares.js @ 7ea2a2953e9202d43ddb53ded309fbd26245d45c):
+    /// `/users` is `_User`'s other path; `/login` takes the credentials from the query too (the REST guide's
+    /// `GET /login?username=…&password=…`), and an email in the username's place; a new password ends the user's
+    /// other sessions; a session whose user is gone, or that ended, signs nothing in; a user whose ACL is empty can't
+    /// sign in.
+    @Test func parseSessionsStartAndEndAsParseServerKeepsThem() async throws {
+        let backend = InMemoryBackend(.parse)
+        let (created, signUp) = try await Self.send(
+            backend,
+            "/users",
+            method: "POST",
+            body: #"{"username":"cooldude6","password":"p_n7!-e8","email":"cool@example.com"}"#
+        )
+        #expect(created == 201, "\(signUp)")
+        let id = try #require(signUp["objectId"]?.stringValue)
+        let first = try #require(signUp["sessionToken"]?.stringValue)
+        #expect(try await Self.send(backend, "/users/" + id).body["username"] == "cooldude6")
+
+        let (status, login) = try await Self.send(
+            backend,
+            "/login",
+            [("username", "cooldude6"), ("password", "p_n7!-e8")]
+        )
+        #expect(status == 200 && login["objectId"]?.stringValue == id && login["password"] == nil, "\(login)")
+        let second = try #require(login["sessionToken"]?.stringValue)
+        #expect(second != first)
+        let byEmail = try await Self.send(
+            backend,
+            "/login",
+            method: "POST",
+            body: #"{"username":"cool@example.com","password":"p_n7!-e8"}"#
+        )
+        #expect(byEmail.status == 200 && byEmail.body["objectId"]?.stringValue == id, "\(byEmail)")
+        let third = try #require(byEmail.body["sessionToken"]?.stringValue)
+
+        // Each session is its own: ending one leaves the others.
+        let me = try await Self.send(backend, "/users/me", headers: ["X-Parse-Session-Token": first])
+        #expect(me.status == 200 && me.body["sessionToken"]?.stringValue == first && me.body["password"] == nil)
+        #expect(
+            try await Self.send(backend, "/logout", method: "POST", headers: ["x-parse-session-token": first]).status
+                == 200
+        )
+        let ended = try await Self.send(backend, "/users/me", headers: ["X-Parse-Session-Token": first])
+        #expect(ended.status == 400 && ended.body == ["code": 209, "error": "Invalid session token"], "\(ended)")
+        #expect(try await Self.send(backend, "/users/me", headers: ["X-Parse-Session-Token": second]).status == 200)
+
+        // A new password ends every session of the user and starts one.
+        let (_, change) = try await Self.send(
+            backend,
+            "/users/" + id,
+            method: "PUT",
+            body: #"{"password":"another"}"#,
+            headers: ["X-Parse-Session-Token": second]
+        )
+        let fourth = try #require(change["sessionToken"]?.stringValue)
+        for token in [second, third] {
+            let answer = try await Self.send(backend, "/classes/_User", headers: ["X-Parse-Session-Token": token])
+            #expect(answer.status == 400 && answer.body["code"] == 209, "\(answer)")
+        }
+        let old = try await Self.send(backend, "/login", [("username", "cooldude6"), ("password", "p_n7!-e8")])
+        #expect(old.status == 404 && old.body == ["code": 101, "error": "Invalid username/password."], "\(old)")
+        #expect(
+            try await Self.send(backend, "/login", [("username", "cooldude6"), ("password", "another")]).status == 200
+        )
+
+        // A user whose ACL is empty is locked out; a user that is gone signs nothing in.
+        _ = try await Self.send(backend, "/users/" + id, method: "PUT", body: #"{"ACL":{}}"#)
+        #expect(
+            try await Self.send(backend, "/login", [("username", "cooldude6"), ("password", "another")]).status == 404
+        )
+        _ = try await Self.send(backend, "/users/" + id, method: "DELETE")
+        let gone = try await Self.send(backend, "/users/me", headers: ["X-Parse-Session-Token": fourth])
+        #expect(gone.status == 400 && gone.body["code"] == 209, "\(gone)")
     }
 
     /// parse-server's refusals of a `_User` (RestWrite.js @ 7ea2a2953e9202d43ddb53ded309fbd26245d45c,

@@ -21,7 +21,8 @@ public struct ModelClient: Sendable {
     public let dialect: any ClientDialect
     /// Sends every request; the client's `uploader` starts out with it too.
     public let transport: any HTTPTransport
-    /// Called before every request; its headers (session ids, API keys) are added to the request.
+    /// Called before every request; its headers (session ids, API keys) are added to the request, where the request
+    /// doesn't set the same header itself.
     public let headers: @Sendable () async throws -> [String: String]
     /// When idempotent requests are sent again.
     public let retry: RetryPolicy
@@ -198,14 +199,7 @@ public struct ModelClient: Sendable {
         _ body: Body,
         progress: (@Sendable (UploadProgress) -> Void)? = nil
     ) async throws -> Body.Model {
-        let members = try body.validatedMembers()
-        let request: RenderedRequest
-        if let parse = dialect as? ParseDialect, !body.files.isEmpty {
-            let uploaded = try await uploadToParse(body.files, objectID: nil, progress: progress)
-            request = try parse.renderCreate(members, pluralName: Body.Model.pluralName, files: uploaded)
-        } else {
-            request = try dialect.renderCreate(members, pluralName: Body.Model.pluralName)
-        }
+        let request = try await renderedCreate(body, progress: progress)
         let answer = try await json(for: request, expecting: Body.Model.self)
         guard let written = dialect.writeAnswer(answer, method: request.method, id: nil) else {
             throw decodingError(Body.Model.self, keyPath: "", request: request, reason: "the answer names no object")
@@ -230,6 +224,19 @@ public struct ModelClient: Sendable {
             )
             return model
         }
+    }
+
+    /// The request that creates `body`'s instance; on Parse, its files uploaded first, as Parse wants them.
+    func renderedCreate<Body: CreateBody>(
+        _ body: Body,
+        progress: (@Sendable (UploadProgress) -> Void)?
+    ) async throws -> RenderedRequest {
+        let members = try body.validatedMembers()
+        if let parse = dialect as? ParseDialect, !body.files.isEmpty {
+            let uploaded = try await uploadToParse(body.files, objectID: nil, progress: progress)
+            return try parse.renderCreate(members, pluralName: Body.Model.pluralName, files: uploaded)
+        }
+        return try dialect.renderCreate(members, pluralName: Body.Model.pluralName)
     }
 
     /// Applies `patch` to the instance `id` and returns the instance as the server then has it. On Cortex the files
@@ -360,6 +367,11 @@ public struct ModelClient: Sendable {
             urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         }
         for (name, value) in try await headers().sorted(by: { $0.key < $1.key }) {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        // A request's own headers are more particular than the client's: a sign-up reads its user back with the
+        // new session token, whatever session the client's headers hold.
+        for (name, value) in rendered.headers.sorted(by: { $0.key < $1.key }) {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
         let idempotent = rendered.isIdempotent

@@ -22,11 +22,14 @@ public struct ParseCredentials: Sendable, Hashable {
         self.sessionToken = sessionToken
     }
 
+    /// The header Parse Server reads a session token from.
+    public static let sessionTokenHeader = "X-Parse-Session-Token"
+
     /// The headers Parse Server reads these from.
     public var headers: [String: String] {
         var headers = ["X-Parse-Application-Id": applicationID]
         headers["X-Parse-REST-API-Key"] = restAPIKey
-        headers["X-Parse-Session-Token"] = sessionToken
+        headers[Self.sessionTokenHeader] = sessionToken
         return headers
     }
 }
@@ -88,7 +91,8 @@ extension ModelClient {
     /// Parse Server's limit of operations in one `/batch` request on parse.com, which Parse's SDKs keep to.
     static let parseBatchLimit = 50
 
-    private func requireParse(_ what: String) throws -> ParseDialect {
+    /// The client's dialect as Parse's; `what` (a Parse call) is ``ModelClientError/unsupported(_:)`` in the others.
+    func requireParse(_ what: String) throws -> ParseDialect {
         guard let parse = dialect as? ParseDialect else {
             throw ModelClientError.unsupported("\(what) is a Parse call")
         }

@@ -104,6 +104,12 @@ struct BackendState {
     var fieldTypes: [String: [String: String]] = [:]
     /// Uploaded files, by where the backend serves them, in the order stored.
     var files: [StoredFile] = []
+    /// Parse's sessions: the objectId of the `_User` each session token signs in, as parse-server's `_Session`
+    /// class keeps them.
+    var sessions: [String: String] = [:]
+    /// Parse users' passwords, by objectId, for `/login` to check: parse-server keeps only a hash
+    /// (`_hashed_password`), which no read answers, and so no document here holds them.
+    var passwords: [String: String] = [:]
     /// Cortex's pending uploads: the collection and instance each upload key is for.
     var uploadTargets: [String: (collection: String, id: String)] = [:]
     private var virtualNow: Date?

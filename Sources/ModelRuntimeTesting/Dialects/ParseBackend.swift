@@ -78,6 +78,7 @@ struct ParseBackend: BackendDialect {
             case "passwordMissing": 201
             case "usernameTaken": 202
             case "emailTaken": 203
+            case "invalidSessionToken": 209
             default: 102
             }
         // An error parse-server doesn't handle is answered under `message`, not `error` (middlewares.js,
@@ -94,7 +95,12 @@ struct ParseBackend: BackendDialect {
     }
 
     func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
-        try route(Self.overridingMethod(request), &state)
+        // parse-server's `handleParseSession` (middlewares.js) looks every request's session token up before any
+        // router sees it: one it doesn't have ends the request.
+        if let token = Self.sessionToken(of: request), Self.user(ofSession: token, state) == nil {
+            throw Self.invalidSession
+        }
+        return try route(Self.overridingMethod(request), &state)
     }
 
     /// A `POST` whose body has a `_method` as the request it names, as parse-server's `allowMethodOverride`
@@ -129,6 +135,18 @@ struct ParseBackend: BackendDialect {
             default: break
             }
         }
+        switch (request.method, segments) {
+        case ("GET", ["login"]), ("POST", ["login"]): return try logIn(request, &state)
+        case ("POST", ["logout"]): return logOut(request, &state)
+        case ("GET", ["users", "me"]): return try currentUser(request, state)
+        default: break
+        }
+        // UsersRouter serves `_User` at `/users` as ClassesRouter does at `/classes/_User`.
+        if segments.first == "users", (1...2).contains(segments.count) {
+            var rerouted = request
+            rerouted.segments = ["classes", "_User"] + segments.dropFirst()
+            return try route(rerouted, &state)
+        }
         guard segments.count >= 2, segments[0] == "classes" else {
             throw BackendFault(
                 status: 404,
@@ -153,6 +171,8 @@ struct ParseBackend: BackendDialect {
         case ("DELETE", 3):
             let (index, _) = try instance(segments[2], className, state)
             state.collections[className]!.remove(at: index)
+            // A session of a user that is gone signs nothing in (Auth.js `getAuthForSessionToken`).
+            if className == "_User" { state.passwords[segments[2]] = nil }
             return BackendAnswer([:])
         default:
             throw BackendFault(status: 404, code: "notFound", message: "unknown route \(request.method) /classes")
@@ -1107,8 +1127,9 @@ struct ParseBackend: BackendDialect {
         answer["createdAt"] = .string(now)
         if className == "_User" {
             // RestWrite.js `createSessionTokenIfNeeded`, and `responseShouldHaveUsername` for one it made.
-            answer["sessionToken"] = .string(state.newSessionToken())
+            answer["sessionToken"] = .string(Self.newSession(of: id, &state))
             if let generatedUsername { answer["username"] = .string(generatedUsername) }
+            state.passwords[id] = body["password"]?.stringValue
         }
         answer = Self.withDatesAsAnswered(.object(answer)).objectValue ?? answer
         // parse-server's `location` (RestWrite.js): the mount URL, then `/users/` for a `_User`, else the class's path.
@@ -1489,13 +1510,114 @@ struct ParseBackend: BackendDialect {
         answer["updatedAt"] = .string(now)
         // A new password ends the user's sessions and starts a new one (RestWrite.js `transformUser`'s
         // `generateNewSession`, for a request without the master key, which the backend doesn't model).
-        if className == "_User", changes["password"] != nil {
-            answer["sessionToken"] = .string(state.newSessionToken())
+        if className == "_User", let password = changes["password"] {
+            // `handleFollowup`: `clearSessions` (`revokeSessionOnPasswordReset`, on by default), then
+            // `generateNewSession`.
+            state.sessions = state.sessions.filter { $0.value != id }
+            state.passwords[id] = password.stringValue
+            answer["sessionToken"] = .string(Self.newSession(of: id, &state))
         }
         return BackendAnswer(Self.withDatesAsAnswered(.object(answer)))
     }
 
     // MARK: Users
+
+    /// parse-server's refusal of a session token it doesn't have, or whose user is gone (Auth.js
+    /// `getAuthForSessionToken`, `UsersRouter.handleMe`): 209, a 400.
+    private static let invalidSession = BackendFault(
+        status: 400,
+        code: "invalidSessionToken",
+        message: "Invalid session token"
+    )
+
+    /// The session token a request sends (`X-Parse-Session-Token`, whatever its case, as Express reads headers).
+    private static func sessionToken(of request: BackendRequest) -> String? {
+        request.headers.first { $0.key.lowercased() == "x-parse-session-token" }?.value
+    }
+
+    /// The user a session signs in, while it exists.
+    private static func user(ofSession token: String, _ state: BackendState) -> [String: JSONValue]? {
+        guard let id = state.sessions[token] else { return nil }
+        return state.documents("_User").first { $0["objectId"]?.stringValue == id }?.objectValue
+    }
+
+    /// A new session for the user `id`, and its token.
+    private static func newSession(of id: String, _ state: inout BackendState) -> String {
+        let token = state.newSessionToken()
+        state.sessions[token] = id
+        return token
+    }
+
+    /// The user as `/login` and `/users/me` answer it: its fields, without the password, its dates as parse-server
+    /// answers them, and the session's token.
+    private static func signedIn(_ user: [String: JSONValue], token: String) -> BackendAnswer {
+        var answer = user
+        answer["sessionToken"] = .string(token)
+        return BackendAnswer(withDatesAsAnswered(.object(answer)))
+    }
+
+    /// `GET` or `POST /login` (UsersRouter.js `_authenticateUserFromRequest`, `handleLogIn`): the username (or an
+    /// email, in its place or beside it) and the password from the body, or from the query when the body has
+    /// neither; a missing one is 200 or 201, and a user that isn't there or a wrong password 101, each worded as
+    /// parse-server words it. The answer is the user with a new session's token.
+    private func logIn(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
+        // JavaScript's `!value`: absent, `null`, `false`, `0` or `""`.
+        func isGiven(_ value: JSONValue?) -> Bool { value.map(Self.isTruthy) ?? false }
+        var credentials = request.body?.objectValue ?? [:]
+        let query = Dictionary(request.query.map { ($0.name, JSONValue.string($0.value)) }) { _, last in last }
+        if (!isGiven(credentials["username"]) && query["username"] != nil)
+            || (!isGiven(credentials["email"]) && query["email"] != nil)
+        {
+            credentials = query
+        }
+        let (username, email, password) = (credentials["username"], credentials["email"], credentials["password"])
+        if !isGiven(username) && !isGiven(email) {
+            throw BackendFault(status: 400, code: "usernameMissing", message: "username/email is required.")
+        }
+        if !isGiven(password) {
+            throw BackendFault(status: 400, code: "passwordMissing", message: "password is required.")
+        }
+        let invalid = BackendFault(status: 404, code: "notFound", message: "Invalid username/password.")
+        // A value given that isn't text is refused as a wrong one.
+        func text(_ value: JSONValue?) throws -> String? {
+            guard let value, isGiven(value) else { return nil }
+            guard let text = value.stringValue else { throw invalid }
+            return text
+        }
+        let (name, address, given) = (try text(username), try text(email), try text(password))
+        // `{email, username}` together, `{email}` alone, or a username that may be an email.
+        let users = state.documents("_User").compactMap(\.objectValue).filter { user in
+            let (userName, userEmail) = (user["username"]?.stringValue, user["email"]?.stringValue)
+            switch (name, address) {
+            case (let name?, let address?): return userName == name && userEmail == address
+            case (nil, let address?): return userEmail == address
+            case (let name?, nil): return userName == name || userEmail == name
+            case (nil, nil): return false
+            }
+        }
+        // A username that is another user's email: the one whose username it is.
+        guard let user = users.count > 1 ? users.first(where: { $0["username"]?.stringValue == name }) : users.first,
+            let id = user["objectId"]?.stringValue, let given, state.passwords[id] == given
+        else { throw invalid }
+        // A user whose ACL is empty is locked out.
+        if case .object(let acl)? = user["ACL"], acl.isEmpty { throw invalid }
+        return Self.signedIn(user, token: Self.newSession(of: id, &state))
+    }
+
+    /// `GET /users/me` (`handleMe`): the user the request's session signs in, with its token; 209 without one.
+    private func currentUser(_ request: BackendRequest, _ state: BackendState) throws -> BackendAnswer {
+        guard let token = Self.sessionToken(of: request), let user = Self.user(ofSession: token, state) else {
+            throw Self.invalidSession
+        }
+        return Self.signedIn(user, token: token)
+    }
+
+    /// `POST /logout` (`handleLogOut`): the request's session ends, and the answer is `{}`, with a session or
+    /// without.
+    private func logOut(_ request: BackendRequest, _ state: inout BackendState) -> BackendAnswer {
+        if let token = Self.sessionToken(of: request) { state.sessions[token] = nil }
+        return BackendAnswer([:])
+    }
 
     /// Refuses a sign-up as parse-server's `validateAuthData` does (RestWrite.js): without `authData`, a `_User` needs
     /// a username (200, `bad or missing username`) and a password (201, `password is required`), each text that isn't

@@ -15,7 +15,7 @@ public struct PlaceObject: Codable, Hashable, Sendable, ParseIdentifiable, Syste
     public var picture: Optional<ParseFile>
     public var thumbnail: Optional<ParseBytes>
     public var openedAt: Optional<Date>
-    public var owner: Optional<ParsePointer<JSONValue>>
+    public var owner: Optional<ParsePointer<User>>
     public var unknownMembers: UnknownMembers
 
     public init(
@@ -26,7 +26,7 @@ public struct PlaceObject: Codable, Hashable, Sendable, ParseIdentifiable, Syste
         picture: ParseFile? = nil,
         thumbnail: ParseBytes? = nil,
         openedAt: Date? = nil,
-        owner: ParsePointer<JSONValue>? = nil
+        owner: ParsePointer<User>? = nil
     ) {
         self.objectId = objectId
         self.system = system
@@ -63,7 +63,7 @@ public struct PlaceObject: Codable, Hashable, Sendable, ParseIdentifiable, Syste
             nulls: &nulls
         )?.wrappedValue
         self.owner = try container.decodeOrNull(
-            ParsePointer<JSONValue>.self,
+            ParsePointer<User>.self,
             forKey: MemberKey<Self>("owner"),
             nulls: &nulls
         )
@@ -180,7 +180,7 @@ extension PlaceObject {
             .init(_prefix, "openedAt")
         }
 
-        public var owner: ReferenceField<Root, UnknownFields<Root>, MaybeAbsent> {
+        public var owner: ReferenceField<Root, User.Fields<Root>, MaybeAbsent> {
             .init(_prefix, "owner", target: "_User")
         }
     }

@@ -10,6 +10,7 @@ public enum SchemaObjects {
         Game.self,
         Player.self,
         PlaceObject.self,
+        User.self,
     ]
 }
 
@@ -31,4 +32,9 @@ extension Player: SchemaObject {
 extension PlaceObject: SchemaObject {
     public static let apiName = "PlaceObject"
     public static let pluralName = "PlaceObject"
+}
+
+extension User: SchemaObject {
+    public static let apiName = "_User"
+    public static let pluralName = "_User"
 }

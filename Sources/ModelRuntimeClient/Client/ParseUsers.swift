@@ -1,0 +1,133 @@
+import Foundation
+import ModelRuntime
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A Parse user signed in: the user as the server has it, and the session token its requests send from then on
+/// (``ParseCredentials/sessionToken``).
+public struct ParseSession<User: SchemaObject>: Sendable, Hashable {
+    /// The user, without the session token parse-server answers beside its fields.
+    public var user: User
+    /// The session's token (`r:…`), which signs the user's requests until ``ModelClient/logOut()``.
+    public var sessionToken: String
+
+    /// The session `sessionToken` of `user`.
+    public init(user: User, sessionToken: String) {
+        self.user = user
+        self.sessionToken = sessionToken
+    }
+}
+
+// Parse's users, as parse-server's UsersRouter and RestWrite.js answer them: a sign-up is a create of `_User` whose
+// answer holds a session token; `/login`, `/users/me` and `/logout` sign in, say who is signed in, and sign out.
+extension ModelClient {
+    /// Signs up the user `body` describes (a create of `_User`, which Parse answers with a new session) and returns
+    /// the user as the server stored it, with the session's token: set it as the credentials'
+    /// ``ParseCredentials/sessionToken`` for the user's requests.
+    ///
+    /// The user is read back with the new session, whatever session the client's credentials hold. When that read
+    /// fails, the error is ``ModelClientError/createdButNotRead(id:underlying:)``: the user exists, and
+    /// ``logIn(_:username:password:)`` signs it in. A username or email another user has is a `.conflict` (Parse's
+    /// 202 and 203).
+    public func signUp<Body: CreateBody>(
+        _ body: Body,
+        progress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) async throws -> ParseSession<Body.Model> {
+        let parse = try requireParse("a sign-up")
+        try Self.requireUser(Body.Model.self, "a sign-up")
+        let request = try await renderedCreate(body, progress: progress)
+        let answer = try await json(for: request, expecting: Body.Model.self)
+        guard let id = answer["objectId"]?.stringValue, let token = answer["sessionToken"]?.stringValue else {
+            throw decodingError(
+                Body.Model.self,
+                keyPath: "",
+                request: request,
+                reason: "a sign-up's answer has no objectId and sessionToken"
+            )
+        }
+        // The user exists from here on: a failure to read it says which one it is.
+        do {
+            let readBack = RenderedRequest(
+                path: try parse.instancePath(pluralName: Body.Model.pluralName, id: id),
+                headers: [ParseCredentials.sessionTokenHeader: token]
+            )
+            let user = try decode(
+                Body.Model.self,
+                from: try await json(for: readBack, expecting: Body.Model.self),
+                at: "",
+                request: readBack
+            )
+            return ParseSession(user: user, sessionToken: token)
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw ModelClientError.createdButNotRead(id: id, underlying: error)
+        }
+    }
+
+    /// Signs in the user `username` with `password` (`POST /login`) and returns the user with its new session's
+    /// token. A wrong username or password is Parse's 101, `Invalid username/password.`, which reads as
+    /// `.notFound`; a missing one is 200 or 201.
+    public func logIn<User: SchemaObject>(
+        _ type: User.Type,
+        username: String,
+        password: String
+    ) async throws -> ParseSession<User> {
+        _ = try requireParse("a log-in")
+        try Self.requireUser(User.self, "a log-in")
+        let request = RenderedRequest(
+            method: "POST",
+            path: "/login",
+            body: .object([("username", .string(username)), ("password", .string(password))])
+        )
+        let answer = try await json(for: request, expecting: User.self)
+        guard let token = answer["sessionToken"]?.stringValue else {
+            throw decodingError(
+                User.self,
+                keyPath: "",
+                request: request,
+                reason: "a log-in's answer has no sessionToken"
+            )
+        }
+        return ParseSession(user: try user(User.self, from: answer, request: request), sessionToken: token)
+    }
+
+    /// The user whose session the client's credentials send (`GET /users/me`). Without a session, or with one that
+    /// ended, it is Parse's 209, `Invalid session token`, which reads as `.unauthorized`.
+    public func currentUser<User: SchemaObject>(_ type: User.Type) async throws -> User {
+        _ = try requireParse("the current user")
+        try Self.requireUser(User.self, "the current user")
+        let request = RenderedRequest(path: "/users/me")
+        return try user(User.self, from: try await json(for: request, expecting: User.self), request: request)
+    }
+
+    /// Ends the session the client's credentials send (`POST /logout`); the app then forgets its token. A session
+    /// that already ended is Parse's 209.
+    public func logOut() async throws {
+        _ = try requireParse("a log-out")
+        _ = try await json(for: RenderedRequest(method: "POST", path: "/logout"), expecting: JSONValue.self)
+    }
+
+    /// The user an answer holds, without the session token parse-server answers beside its fields: a model that
+    /// keeps unknown members would keep it, and send it back.
+    private func user<User: SchemaObject>(
+        _ type: User.Type,
+        from answer: JSONValue,
+        request: RenderedRequest
+    ) throws -> User {
+        guard case .object(var members) = answer else {
+            throw decodingError(User.self, keyPath: "", request: request, reason: "the answer is not a user")
+        }
+        members["sessionToken"] = nil
+        return try decode(User.self, from: .object(members), at: "", request: request)
+    }
+
+    /// Parse's users are its `_User` class: a model of another class is no user.
+    private static func requireUser<User: SchemaObject>(_ type: User.Type, _ what: String) throws {
+        guard User.apiName == "_User" else {
+            throw ModelClientError.unsupported("\(what) is for Parse's _User class, not \(User.apiName)")
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import GoldenParse
+import ModelRuntime
+import ModelRuntimeClient
+import ModelRuntimeTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// Parse's users through `ModelClient` (sign-up, log-in, the current user, log-out) against the in-memory Parse
+// backend, which answers as parse-server's UsersRouter and RestWrite.js (7ea2a29) do, and the REST guide's own answer.
+
+/// The session token an app keeps and its credentials send, changed as the app signs in and out.
+private final class SessionStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: String?
+
+    var token: String? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// The backend, as its transport, and the requests sent through it with the session token each carried.
+private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
+    let backend: InMemoryBackend
+    private let lock = NSLock()
+    private var sent: [(line: String, sessionToken: String?)] = []
+
+    init(_ backend: InMemoryBackend) {
+        self.backend = backend
+    }
+
+    var requests: [(line: String, sessionToken: String?)] { lock.withLock { sent } }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let line = "\(request.httpMethod ?? "") \(request.url?.path ?? "")"
+        let token = request.value(forHTTPHeaderField: ParseCredentials.sessionTokenHeader)
+        lock.withLock { sent.append((line, token)) }
+        return try await backend.send(request)
+    }
+}
+
+@Suite struct ParseUsersTests {
+    private static func client(_ backend: InMemoryBackend, _ session: SessionStore) -> ModelClient {
+        client(backend.baseURL, transport: backend, session)
+    }
+
+    private static func client(_ baseURL: URL, transport: any HTTPTransport, _ session: SessionStore) -> ModelClient {
+        ModelClient(
+            baseURL: baseURL,
+            parse: { ParseCredentials(applicationID: "app", sessionToken: session.token) },
+            transport: transport
+        )
+    }
+
+    /// The REST guide's user (`_includes/rest/users.md`, "Signing Up").
+    private static func cooldude() -> User.Create {
+        var body = User.Create()
+        body.username = "cooldude6"
+        body.password = "p_n7!-e8"
+        body.phone = "415-392-0202"
+        return body
+    }
+
+    /// The refusal `body` throws: its meaning and Parse's code.
+    private static func refusal(_ body: () async throws -> Void) async -> (ServerRefusal?, String?, String?) {
+        do {
+            try await body()
+            return (nil, nil, "no error")
+        } catch let error as ModelClientError {
+            guard case .server(_, let code, let message, _) = error else { return (error.refusal, nil, "\(error)") }
+            return (error.refusal, code, message)
+        } catch {
+            return (nil, nil, "\(error)")
+        }
+    }
+
+    /// A user signs up, its session signs its requests, it signs out and in again, as an app's users do.
+    @Test func aUserSignsUpSignsOutAndSignsInAgain() async throws {
+        let backend = InMemoryBackend(.parse)
+        let session = SessionStore()
+        let client = Self.client(backend, session)
+
+        let signedUp = try await client.signUp(Self.cooldude())
+        #expect(signedUp.user.username == "cooldude6" && signedUp.user.phone == "415-392-0202")
+        #expect(signedUp.user.password == nil, "no read answers the password")
+        #expect(signedUp.sessionToken.hasPrefix("r:"), "\(signedUp.sessionToken)")
+        #expect(signedUp.user.unknownMembers.isEmpty, "\(signedUp.user.unknownMembers)")
+
+        session.token = signedUp.sessionToken
+        let current = try await client.currentUser(User.self)
+        #expect(current == signedUp.user)
+        #expect(current.unknownMembers.isEmpty, "the session token isn't kept as a member of the user")
+
+        try await client.logOut()
+        var (refusal, code, message) = await Self.refusal { _ = try await client.currentUser(User.self) }
+        #expect(refusal == .unauthorized && code == "209" && message == "Invalid session token")
+        // The ended session signs no other request either.
+        (refusal, code, _) = await Self.refusal { _ = try await client.count(User.query) }
+        #expect(refusal == .unauthorized && code == "209")
+
+        session.token = nil
+        let signedIn = try await client.logIn(User.self, username: "cooldude6", password: "p_n7!-e8")
+        #expect(signedIn.user == signedUp.user)
+        #expect(signedIn.sessionToken.hasPrefix("r:") && signedIn.sessionToken != signedUp.sessionToken)
+        #expect(signedIn.user.unknownMembers.isEmpty, "\(signedIn.user.unknownMembers)")
+        session.token = signedIn.sessionToken
+        #expect(try await client.currentUser(User.self).objectId == signedUp.user.objectId)
+    }
+
+    /// A wrong or missing username or password is refused in parse-server's words (UsersRouter.js
+    /// `_authenticateUserFromRequest`), and a username or email another user has, at sign-up, as a conflict.
+    @Test func logInsAndSignUpsAreRefusedAsParseServerRefusesThem() async throws {
+        let backend = InMemoryBackend(.parse)
+        let client = Self.client(backend, SessionStore())
+        _ = try await client.signUp(Self.cooldude())
+
+        var answer = await Self.refusal { _ = try await client.logIn(User.self, username: "cooldude6", password: "x") }
+        #expect(answer.0 == .notFound && answer.1 == "101" && answer.2 == "Invalid username/password.", "\(answer)")
+        answer = await Self.refusal { _ = try await client.logIn(User.self, username: "nobody", password: "p_n7!-e8") }
+        #expect(answer.0 == .notFound && answer.1 == "101", "\(answer)")
+        answer = await Self.refusal { _ = try await client.logIn(User.self, username: "", password: "p_n7!-e8") }
+        #expect(answer.1 == "200" && answer.2 == "username/email is required.", "\(answer)")
+        answer = await Self.refusal { _ = try await client.logIn(User.self, username: "cooldude6", password: "") }
+        #expect(answer.1 == "201" && answer.2 == "password is required.", "\(answer)")
+        answer = await Self.refusal { _ = try await client.signUp(Self.cooldude()) }
+        #expect(answer.0 == .conflict && answer.1 == "202", "\(answer)")
+    }
+
+    /// A sign-up reads its user back with the new session, even where the client's credentials send another one;
+    /// the app's own requests go on with what its credentials send.
+    @Test func aSignUpReadsItsUserBackWithTheNewSession() async throws {
+        let backend = InMemoryBackend(.parse)
+        let transport = RecordingTransport(backend)
+        let session = SessionStore()
+        let client = Self.client(backend.baseURL, transport: transport, session)
+        let first = try await client.signUp(Self.cooldude())
+        session.token = first.sessionToken
+
+        var second = User.Create()
+        second.username = "otherdude"
+        second.password = "another"
+        let signedUp = try await client.signUp(second)
+        #expect(signedUp.user.username == "otherdude")
+        let requests = transport.requests
+        #expect(
+            requests.map(\.line).suffix(2) == [
+                "POST /api/classes/_User", "GET /api/classes/_User/\(signedUp.user.objectId)",
+            ]
+        )
+        #expect(requests.suffix(2).map(\.sessionToken) == [first.sessionToken, signedUp.sessionToken])
+        _ = try await client.count(User.query)
+        #expect(transport.requests.last?.sessionToken == first.sessionToken)
+    }
+
+    /// Only Parse has these calls, and only for its `_User` class.
+    @Test func theCallsAreParsesAndForItsUsers() async throws {
+        let parse = Self.client(InMemoryBackend(.parse), SessionStore())
+        await #expect(throws: ModelClientError.self) { _ = try await parse.signUp(Player.Create()) }
+        await #expect(throws: ModelClientError.self) {
+            _ = try await parse.logIn(Player.self, username: "a", password: "b")
+        }
+        await #expect(throws: ModelClientError.self) { _ = try await parse.currentUser(Player.self) }
+        let cortex = InMemoryBackend(.cortex).client()
+        await #expect(throws: ModelClientError.self) { try await cortex.logOut() }
+    }
+
+    /// The REST guide's answer to a log-in (`_includes/rest/users.md`, "Logging In", parse-community/docs @
+    /// fb6e96b541f541f86b7c5d9dda443b148d0ae601) decodes as the user, with its session's token beside it.
+    @Test func theRESTGuidesLogInAnswerDecodes() async throws {
+        let guide = #"""
+            {"username":"cooldude6","phone":"415-392-0202","createdAt":"2011-11-07T20:58:34.448Z",
+             "updatedAt":"2011-11-07T20:58:34.448Z","objectId":"g7y9tkhB7O","sessionToken":"r:pnktnjyb996sj4p156gjtp4im"}
+            """#
+        let client = Self.client(
+            URL(string: "https://parse.example.com/parse")!,
+            transport: AnswerAtOnce(body: guide),
+            SessionStore()
+        )
+        let session = try await client.logIn(User.self, username: "cooldude6", password: "p_n7!-e8")
+        #expect(session.sessionToken == "r:pnktnjyb996sj4p156gjtp4im")
+        #expect(session.user.objectId == "g7y9tkhB7O" && session.user.phone == "415-392-0202")
+        // 2011-11-07T20:58:34.448Z
+        #expect(abs(session.user.system.createdAt.timeIntervalSince1970 - 1_320_699_514.448) < 0.000_5)
+        #expect(session.user.unknownMembers.isEmpty, "\(session.user.unknownMembers)")
+    }
+}
