@@ -257,7 +257,7 @@ public struct SwiftNaming: Sendable {
         // ModelRuntimeClient
         "BatchError", "ClientDialect", "FileUploader", "HTTPTransport", "HTTPTransportError", "InvalidPolicyError",
         "ListEnvelope", "ListLayout", "ModelClient", "ModelClientError", "MultipartFormData", "Page",
-        "ParseCredentials",
+        "ParseCredentials", "ParseSession",
         "PartialUpdateError", "PollingPolicy", "RedirectPolicy", "RetryPolicy", "ServerRefusal", "URLSessionTransport",
         "UploadError", "UploadProgress", "WriteAnswer",
         // ModelRuntimeTesting
