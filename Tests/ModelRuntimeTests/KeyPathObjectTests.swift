@@ -269,7 +269,7 @@ private struct RekeyedProbe: Decodable, KeepsUnknownMembers {
             "\(try container.decode(UInt32.self, forKey: key("u32")))",
             "\(try container.decode(UInt64.self, forKey: key("u64")))",
             "\(try container.decode([Int].self, forKey: key("a")))",
-            "\(try container.contains(key("s"))) \(try container.decodeNil(forKey: key("n")))",
+            "\(container.contains(key("s"))) \(try container.decodeNil(forKey: key("n")))",
         ]
         let optional: [String] = [
             "\(String(describing: try container.decodeIfPresent(Bool.self, forKey: key("b"))))",
@@ -331,6 +331,60 @@ private struct RekeyedProbe: Decodable, KeepsUnknownMembers {
             Issue.record("a string decoded as an Int")
         } catch DecodingError.typeMismatch(_, let context) {
             #expect(context.codingPath.map(\.stringValue) == ["Index 0", "s"])
+        }
+    }
+}
+
+/// The 128-bit reads, which `KeyedDecodingContainerProtocol` gives a default that throws, and the keys listed through
+/// `MemberKey`, each read through `keyed(by:)`.
+private struct WideRekeyedProbe: Decodable, KeepsUnknownMembers {
+    static let modeledKeys: Set<String> = ["big", "huge"]
+
+    /// Each 128-bit read, directly and through the view.
+    let direct: [String]
+    let rekeyed: [String]
+    /// The keys of a container keyed by `JSONKey`, listed through `MemberKey`.
+    let listedAsMembers: [String]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: MemberKey<Self>.self)
+        direct = Self.reads(container)
+        rekeyed = Self.reads(container.keyed(by: JSONKey.self))
+        let plain = try decoder.container(keyedBy: JSONKey.self)
+        listedAsMembers = plain.keyed(by: MemberKey<Self>.self).allKeys.map(\.stringValue).sorted()
+    }
+
+    private static func reads<Key: NamedCodingKey>(_ container: KeyedDecodingContainer<Key>) -> [String] {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return [] }
+        func answer(_ read: () throws -> String) -> String {
+            do { return try read() } catch { return "error \(error)" }
+        }
+        return [
+            answer { "\(try container.decode(Int128.self, forKey: Key("big")))" },
+            answer { "\(try container.decode(UInt128.self, forKey: Key("huge")))" },
+            answer { "\(String(describing: try container.decodeIfPresent(Int128.self, forKey: Key("big"))))" },
+            answer { "\(String(describing: try container.decodeIfPresent(UInt128.self, forKey: Key("huge"))))" },
+            answer { "\(String(describing: try container.decodeIfPresent(Int128.self, forKey: Key("missing"))))" },
+        ]
+    }
+}
+
+extension RekeyedDecodingContainerTests {
+    /// A 128-bit number the base's decoder reads is read through the view too (the protocol's own reads throw that
+    /// the decoder has none), and a view through `MemberKey` lists only the keys its model doesn't read, as a
+    /// container keyed by `MemberKey` lists them.
+    @Test func aRekeyedContainerReads128BitNumbersAndListsKeysItsKeyTypeMakes() throws {
+        let data = Data(#"[{"big": -12345678901234567890123, "huge": 98765432109876543210987, "other": 1}]"#.utf8)
+        let probes = [
+            ("JSONDecoder", try JSONDecoder().decode([WideRekeyedProbe].self, from: data)[0]),
+            ("the client's tree", try JSONValue(parsing: data).decoded(as: [WideRekeyedProbe].self)[0]),
+        ]
+        for (decoder, probe) in probes {
+            #expect(probe.rekeyed == probe.direct, "\(decoder)")
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                #expect(probe.direct.first == "-12345678901234567890123", "\(decoder): \(probe.direct)")
+            }
+            #expect(probe.listedAsMembers == ["other"], "\(decoder)")
         }
     }
 }

@@ -12,8 +12,9 @@ struct RekeyedDecodingContainer<Base: NamedCodingKey, Key: NamedCodingKey>: Keye
 
     var codingPath: [any CodingKey] { base.codingPath }
 
-    /// What the base lists: for `MemberKey`, only the members its model doesn't read.
-    var allKeys: [Key] { base.allKeys.map { Key($0.stringValue) } }
+    /// What the base lists, each made a `Key` as a decoder makes one (`init?(stringValue:)`): read through
+    /// `MemberKey`, only the members its model doesn't read, whichever key the base has.
+    var allKeys: [Key] { base.allKeys.compactMap { Key(stringValue: $0.stringValue) } }
 
     private func baseKey(_ key: Key) -> Base { Base(key.stringValue) }
 
@@ -35,6 +36,11 @@ struct RekeyedDecodingContainer<Base: NamedCodingKey, Key: NamedCodingKey>: Keye
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try base.decode(type, forKey: baseKey(key)) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try base.decode(type, forKey: baseKey(key)) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try base.decode(type, forKey: baseKey(key)) }
+    // The protocol's own 128-bit reads throw that the decoder has none, where the base's decoder has them.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try base.decode(type, forKey: baseKey(key)) }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try base.decode(type, forKey: baseKey(key)) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try base.decode(type, forKey: baseKey(key))
     }
@@ -83,6 +89,14 @@ struct RekeyedDecodingContainer<Base: NamedCodingKey, Key: NamedCodingKey>: Keye
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
         try base.decodeIfPresent(type, forKey: baseKey(key))
     }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+        try base.decodeIfPresent(type, forKey: baseKey(key))
+    }
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+        try base.decodeIfPresent(type, forKey: baseKey(key))
+    }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try base.decodeIfPresent(type, forKey: baseKey(key))
     }
@@ -106,7 +120,8 @@ struct RekeyedDecodingContainer<Base: NamedCodingKey, Key: NamedCodingKey>: Keye
 extension KeyedDecodingContainer where Key: NamedCodingKey {
     /// This container read through keys of type `OtherKey`, without the decoder opening its object again: a mapped
     /// model decodes through `MemberKey` and reads its key paths, defaults and formatters through `JSONKey`'s
-    /// helpers. Listing its keys lists what this container lists.
+    /// helpers. Listing its keys lists what this container lists that `OtherKey` makes a key of: through
+    /// `MemberKey`, only the members its model doesn't read.
     public func keyed<OtherKey: NamedCodingKey>(by type: OtherKey.Type) -> KeyedDecodingContainer<OtherKey> {
         KeyedDecodingContainer<OtherKey>(RekeyedDecodingContainer<Key, OtherKey>(base: self))
     }
