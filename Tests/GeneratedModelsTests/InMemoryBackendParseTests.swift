@@ -1564,6 +1564,49 @@ extension InMemoryBackendParseTests {
         #expect(gone.status == 400 && gone.body["code"] == 209, "\(gone)")
     }
 
+    /// Where parse-server reads no session token (middlewares.js and ParseServer.js @
+    /// 7ea2a2953e9202d43ddb53ded309fbd26245d45c): `handleParseHeaders` drops the token of a request to `/login`
+    /// exactly, reads an empty one as none, and the files router serves a file's bytes before either middleware. A
+    /// `/login` with a query is no `/login` exactly, and its token is looked up; an empty credential in the query
+    /// leaves the body's.
+    @Test func parseReadsNoSessionTokenWhereParseServerReadsNone() async throws {
+        let header = "X-Parse-Session-Token"
+        let backend = InMemoryBackend(.parse)
+        let credentials = #"{"username":"ann","password":"secret"}"#
+        let (_, signUp) = try await Self.send(backend, "/users", method: "POST", body: credentials)
+        let ended = try #require(signUp["sessionToken"]?.stringValue)
+        #expect(try await Self.send(backend, "/logout", method: "POST", headers: [header: ended]).status == 200)
+
+        let again = try await Self.send(backend, "/login", method: "POST", body: credentials, headers: [header: ended])
+        #expect(again.status == 200 && again.body["sessionToken"]?.stringValue != ended, "\(again)")
+        let withQuery = try await Self.send(
+            backend,
+            "/login",
+            [("username", "ann"), ("password", "secret")],
+            headers: [header: ended]
+        )
+        #expect(withQuery.status == 400 && withQuery.body["code"] == 209, "\(withQuery)")
+        let emptyInQuery = try await Self.send(backend, "/login", [("email", "")], method: "POST", body: credentials)
+        #expect(emptyInQuery.status == 200, "\(emptyInQuery)")
+
+        #expect(try await Self.send(backend, "/classes/_User", headers: [header: ""]).status == 200)
+        let me = try await Self.send(backend, "/users/me", headers: [header: ""])
+        #expect(me.status == 400 && me.body == ["code": 209, "error": "Invalid session token"], "\(me)")
+        let logOut = try await Self.send(backend, "/logout", method: "POST", headers: [header: ""])
+        #expect(logOut.status == 200 && logOut.body == [:], "\(logOut)")
+
+        var upload = URLRequest(url: backend.baseURL.appendingPathComponent("files/note.txt"))
+        upload.httpMethod = "POST"
+        upload.httpBody = Data("hello".utf8)
+        upload.setValue("text/plain", forHTTPHeaderField: "Content-Type")
+        let stored = try JSONValue(parsing: try await backend.send(upload).0)
+        let url = try #require(stored["url"]?.stringValue.flatMap(URL.init(string:)))
+        var download = URLRequest(url: url)
+        download.setValue(ended, forHTTPHeaderField: header)
+        let (bytes, response) = try await backend.send(download)
+        #expect(response.statusCode == 200 && bytes == Data("hello".utf8))
+    }
+
     /// parse-server's refusals of a `_User` (RestWrite.js @ 7ea2a2953e9202d43ddb53ded309fbd26245d45c,
     /// `validateAuthData`, `_validateUserName`, `_validateEmail`; asserted in `spec/ParseUser.spec.js`): no username
     /// (200) or password (201) without `authData`, a username or email another user has whatever its case (202,

@@ -111,6 +111,21 @@ private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         #expect(try await client.currentUser(User.self).objectId == signedUp.user.objectId)
     }
 
+    /// A session that ended, which the app's credentials still send, keeps no one from signing in again:
+    /// parse-server reads no token from a `/login` (middlewares.js `handleParseHeaders`), and the in-memory backend
+    /// reads none either.
+    @Test func aSessionThatEndedDoesNotKeepTheUserFromSigningInAgain() async throws {
+        let backend = InMemoryBackend(.parse)
+        let session = SessionStore()
+        let client = Self.client(backend, session)
+        session.token = try await client.signUp(Self.cooldude()).sessionToken
+        try await client.logOut()
+
+        let signedIn = try await client.logIn(User.self, username: "cooldude6", password: "p_n7!-e8")
+        session.token = signedIn.sessionToken
+        #expect(try await client.currentUser(User.self).username == "cooldude6")
+    }
+
     /// A wrong or missing username or password is refused in parse-server's words (UsersRouter.js
     /// `_authenticateUserFromRequest`), and a username or email another user has, at sign-up, as a conflict.
     @Test func logInsAndSignUpsAreRefusedAsParseServerRefusesThem() async throws {

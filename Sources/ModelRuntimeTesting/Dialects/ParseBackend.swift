@@ -97,10 +97,21 @@ struct ParseBackend: BackendDialect {
     func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
         // parse-server's `handleParseSession` (middlewares.js) looks every request's session token up before any
         // router sees it: one it doesn't have ends the request.
-        if let token = Self.sessionToken(of: request), Self.user(ofSession: token, state) == nil {
+        if !Self.dropsSessionToken(request), let token = Self.sessionToken(of: request),
+            Self.user(ofSession: token, state) == nil
+        {
             throw Self.invalidSession
         }
         return try route(Self.overridingMethod(request), &state)
+    }
+
+    /// Whether parse-server reads no session token from `request`, whatever it sends: `handleParseHeaders`
+    /// (middlewares.js) drops the token of a request whose URL is `/login` exactly, without a query, so that a stale
+    /// token doesn't keep a user from signing in again; and FilesRouter.js serves a file's bytes (`GET /files/…`)
+    /// without either middleware.
+    private static func dropsSessionToken(_ request: BackendRequest) -> Bool {
+        (request.segments == ["login"] && request.query.isEmpty)
+            || (request.method == "GET" && request.segments.first == "files")
     }
 
     /// A `POST` whose body has a `_method` as the request it names, as parse-server's `allowMethodOverride`
@@ -1530,9 +1541,13 @@ struct ParseBackend: BackendDialect {
         message: "Invalid session token"
     )
 
-    /// The session token a request sends (`X-Parse-Session-Token`, whatever its case, as Express reads headers).
+    /// The session token a request sends (`X-Parse-Session-Token`, whatever its case, as Express reads headers); an
+    /// empty one is none, as parse-server's `!info.sessionToken` reads it.
     private static func sessionToken(of request: BackendRequest) -> String? {
-        request.headers.first { $0.key.lowercased() == "x-parse-session-token" }?.value
+        guard let token = request.headers.first(where: { $0.key.lowercased() == "x-parse-session-token" })?.value,
+            !token.isEmpty
+        else { return nil }
+        return token
     }
 
     /// The user a session signs in, while it exists.
@@ -1565,8 +1580,8 @@ struct ParseBackend: BackendDialect {
         func isGiven(_ value: JSONValue?) -> Bool { value.map(Self.isTruthy) ?? false }
         var credentials = request.body?.objectValue ?? [:]
         let query = Dictionary(request.query.map { ($0.name, JSONValue.string($0.value)) }) { _, last in last }
-        if (!isGiven(credentials["username"]) && query["username"] != nil)
-            || (!isGiven(credentials["email"]) && query["email"] != nil)
+        if (!isGiven(credentials["username"]) && isGiven(query["username"]))
+            || (!isGiven(credentials["email"]) && isGiven(query["email"]))
         {
             credentials = query
         }
