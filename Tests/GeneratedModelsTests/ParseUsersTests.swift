@@ -126,6 +126,30 @@ private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         #expect(try await client.currentUser(User.self).username == "cooldude6")
     }
 
+    /// A user a test seeds with its password signs in with it, as one that signed up does, and no read answers the
+    /// password: the backend keeps it apart, as it keeps a sign-up's.
+    @Test func aSeededUserSignsInWithItsPassword() async throws {
+        let backend = InMemoryBackend(.parse)
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        try await backend.insert([
+            User(
+                objectId: "seededUser",
+                system: ParseSystemProperties(createdAt: date, updatedAt: date),
+                username: "seeded",
+                password: "from the fixture"
+            )
+        ])
+        try await backend.insert([["username": "raw", "password": "from JSON"]], into: "_User")
+        let client = Self.client(backend, SessionStore())
+
+        let seeded = try await client.logIn(User.self, username: "seeded", password: "from the fixture")
+        #expect(seeded.user.objectId == "seededUser" && seeded.user.password == nil, "\(seeded.user)")
+        let raw = try await client.logIn(User.self, username: "raw", password: "from JSON")
+        #expect(raw.user.password == nil, "\(raw.user)")
+        let listed = try await client.list(User.query).items
+        #expect(listed.count == 2 && listed.allSatisfy { $0.password == nil }, "\(listed)")
+    }
+
     /// A wrong or missing username or password is refused in parse-server's words (UsersRouter.js
     /// `_authenticateUserFromRequest`), and a username or email another user has, at sign-up, as a conflict.
     @Test func logInsAndSignUpsAreRefusedAsParseServerRefusesThem() async throws {
