@@ -207,6 +207,24 @@ private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         await #expect(throws: ModelClientError.self) { try await cortex.logOut() }
     }
 
+    /// A server that signs a user in only once its email is verified answers a sign-up without a session
+    /// (RestWrite.js `createSessionTokenIfNeeded` with `verifyUserEmails` and `preventLoginWithUnverifiedEmail`): the
+    /// user exists, which the error says with its id.
+    @Test func aSignUpAnsweredWithoutASessionSaysTheUserExists() async throws {
+        let client = Self.client(
+            URL(string: "https://parse.example.com/parse")!,
+            transport: AnswerAtOnce(body: #"{"objectId":"g7y9tkhB7O","createdAt":"2011-11-07T20:58:34.448Z"}"#),
+            SessionStore()
+        )
+        do {
+            _ = try await client.signUp(Self.cooldude())
+            Issue.record("a sign-up without a session signed in")
+        } catch ModelClientError.createdButNotRead(let id, let underlying) {
+            #expect(id == "g7y9tkhB7O")
+            #expect("\(underlying)".contains("no sessionToken"), "\(underlying)")
+        }
+    }
+
     /// The REST guide's answer to a log-in (`_includes/rest/users.md`, "Logging In", parse-community/docs @
     /// fb6e96b541f541f86b7c5d9dda443b148d0ae601) decodes as the user, with its session's token beside it.
     @Test func theRESTGuidesLogInAnswerDecodes() async throws {

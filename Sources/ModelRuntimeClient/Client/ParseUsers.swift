@@ -29,8 +29,9 @@ extension ModelClient {
     ///
     /// The user is read back with the new session, whatever session the client's credentials hold. When that read
     /// fails, the error is ``ModelClientError/createdButNotRead(id:underlying:)``: the user exists, and
-    /// ``logIn(_:username:password:)`` signs it in. A username or email another user has is a `.conflict` (Parse's
-    /// 202 and 203).
+    /// ``logIn(_:username:password:)`` signs it in. So is a sign-up that the server answers without a session, as
+    /// parse-server does when users verify their email before they sign in (`preventLoginWithUnverifiedEmail`). A
+    /// username or email another user has is a `.conflict` (Parse's 202 and 203).
     public func signUp<Body: CreateBody>(
         _ body: Body,
         progress: (@Sendable (UploadProgress) -> Void)? = nil
@@ -39,12 +40,27 @@ extension ModelClient {
         try Self.requireUser(Body.Model.self, "a sign-up")
         let request = try await renderedCreate(body, progress: progress)
         let answer = try await json(for: request, expecting: Body.Model.self)
-        guard let id = answer["objectId"]?.stringValue, let token = answer["sessionToken"]?.stringValue else {
+        guard let id = answer["objectId"]?.stringValue else {
             throw decodingError(
                 Body.Model.self,
                 keyPath: "",
                 request: request,
-                reason: "a sign-up's answer has no objectId and sessionToken"
+                reason: "a sign-up's answer has no objectId"
+            )
+        }
+        // A server that signs a user in only once its email is verified (`verifyUserEmails` with
+        // `preventLoginWithUnverifiedEmail`) makes no session: the user exists all the same (RestWrite.js
+        // `createSessionTokenIfNeeded`).
+        guard let token = answer["sessionToken"]?.stringValue else {
+            throw ModelClientError.createdButNotRead(
+                id: id,
+                underlying: decodingError(
+                    Body.Model.self,
+                    keyPath: "",
+                    request: request,
+                    reason:
+                        "a sign-up's answer has no sessionToken: the server signs the user in once its email is verified"
+                )
             )
         }
         // The user exists from here on: a failure to read it says which one it is.
