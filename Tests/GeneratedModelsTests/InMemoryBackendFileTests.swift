@@ -189,4 +189,24 @@ import FoundationNetworking
             #expect(try JSONValue(parsing: answer)["code"] == .int(code), "\(name)")
         }
     }
+
+    /// A request's own headers win over the client's wherever it sends them: a Parse upload is stored as the file's
+    /// type even when the app's headers say `Content-Type: application/json` for its JSON requests, and a request the
+    /// app builds itself (`send(_:)`) keeps its own.
+    @Test func aRequestsOwnHeadersWinOverTheClients() async throws {
+        let backend = InMemoryBackend(.parse)
+        let client = backend.client(headers: { ["Content-Type": "application/json", "Accept": "text/plain"] })
+        var body = PlaceObject.Create()
+        body.picture = FileUpload(facets: ["content": .init(data: Self.photo, mime: "image/jpeg", fileName: "a.jpg")])
+        let created = try await client.create(body)
+        let url = try #require(created.picture?.url)
+        let path = String(url.dropFirst(backend.baseURL.absoluteString.count))
+        #expect(try await Self.bytes(backend, path) == (Self.photo, "image/jpeg"))
+
+        var own = try RenderedRequest(path: path).urlRequest(relativeTo: backend.baseURL)
+        own.setValue("image/*", forHTTPHeaderField: "Accept")
+        _ = try await client.send(own)
+        let sent = await backend.requests.last
+        #expect(sent?.headers["accept"] == "image/*", "\(String(describing: sent?.headers))")
+    }
 }

@@ -388,7 +388,8 @@ public struct FileUploader: Sendable {
     }
 
     /// Parse: the bytes of a file's facet (its `content`, or its only facet) to `/files/<name>`, in one attempt
-    /// through ``transport``; the answer names the stored file for the object that holds it.
+    /// through ``transport``, with `headers` where the upload doesn't set the same header itself (its
+    /// `Content-Type` is the facet's); the answer names the stored file for the object that holds it.
     public func uploadToParse(
         _ upload: FileUpload,
         baseURL: URL,
@@ -443,7 +444,9 @@ public struct FileUploader: Sendable {
         let fileName = Self.parseFileName(upload.fileName(ofFacet: name))
         let rendered = try ParseDialect().renderFileUpload(facet, name: fileName)
         var request = try rendered.urlRequest(relativeTo: baseURL)
-        for (header, value) in headers.sorted(by: { $0.key < $1.key }) {
+        // The upload's own headers (its `Content-Type`, the file's) win over those given, as a client's request's do.
+        for (header, value) in headers.sorted(by: { $0.key < $1.key })
+        where request.value(forHTTPHeaderField: header) == nil {
             request.setValue(value, forHTTPHeaderField: header)
         }
         request.httpBody = facet.data
