@@ -150,6 +150,25 @@ private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         #expect(listed.count == 2 && listed.allSatisfy { $0.password == nil }, "\(listed)")
     }
 
+    /// An update that sets the user's password ends every session of the user, the one that sent it too
+    /// (RestWrite.js `handleFollowup`, `revokeSessionOnPasswordReset`): the update's read-back is refused, although
+    /// the password changed, and the user signs in again with the new one, as Client.md says.
+    @Test func aNewPasswordEndsTheSessionThatSetIt() async throws {
+        let backend = InMemoryBackend(.parse)
+        let session = SessionStore()
+        let client = Self.client(backend, session)
+        let signedUp = try await client.signUp(Self.cooldude())
+        session.token = signedUp.sessionToken
+
+        var patch = User.Patch()
+        patch.password = .set("a new one")
+        let (refusal, code, _) = await Self.refusal { _ = try await client.update(signedUp.user.objectId, patch) }
+        #expect(refusal == .unauthorized && code == "209")
+        let signedIn = try await client.logIn(User.self, username: "cooldude6", password: "a new one")
+        session.token = signedIn.sessionToken
+        #expect(try await client.currentUser(User.self).objectId == signedUp.user.objectId)
+    }
+
     /// A wrong or missing username or password is refused in parse-server's words (UsersRouter.js
     /// `_authenticateUserFromRequest`), and a username or email another user has, at sign-up, as a conflict.
     @Test func logInsAndSignUpsAreRefusedAsParseServerRefusesThem() async throws {
