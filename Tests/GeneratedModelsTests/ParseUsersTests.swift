@@ -151,9 +151,9 @@ private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// An update that sets the user's password ends every session of the user, the one that sent it too
-    /// (RestWrite.js `handleFollowup`, `revokeSessionOnPasswordReset`): the update's read-back is refused, although
-    /// the password changed, and the user signs in again with the new one, as Client.md says.
-    @Test func aNewPasswordEndsTheSessionThatSetIt() async throws {
+    /// (RestWrite.js `handleFollowup`, `revokeSessionOnPasswordReset`), and Parse answers with a new one: the
+    /// update reads the user back with it, `updateUser` returns it, and the old one signs nothing in.
+    @Test func aNewPasswordEndsTheSessionThatSetItAndTheUpdateGoesOnWithTheNewOne() async throws {
         let backend = InMemoryBackend(.parse)
         let session = SessionStore()
         let client = Self.client(backend, session)
@@ -162,11 +162,32 @@ private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
 
         var patch = User.Patch()
         patch.password = .set("a new one")
-        let (refusal, code, _) = await Self.refusal { _ = try await client.update(signedUp.user.objectId, patch) }
-        #expect(refusal == .unauthorized && code == "209")
-        let signedIn = try await client.logIn(User.self, username: "cooldude6", password: "a new one")
-        session.token = signedIn.sessionToken
+        patch.phone = .set("415-000-0000")
+        let changed = try await client.updateUser(signedUp.user.objectId, patch)
+        #expect(changed.user.phone == "415-000-0000" && changed.user.password == nil, "\(changed.user)")
+        #expect(changed.sessionToken.hasPrefix("r:") && changed.sessionToken != signedUp.sessionToken)
+        let (refusal, code, _) = await Self.refusal { _ = try await client.currentUser(User.self) }
+        #expect(refusal == .unauthorized && code == "209", "the session that set the password ended")
+        session.token = changed.sessionToken
+        #expect(try await client.currentUser(User.self).phone == "415-000-0000")
+
+        // Without a new password the session stays, and so does its token.
+        var phone = User.Patch()
+        phone.phone = .set("415-111-1111")
+        #expect(try await client.updateUser(signedUp.user.objectId, phone).sessionToken == changed.sessionToken)
+
+        // `update` of a new password succeeds too, reading the user back with the new session; the app's token
+        // has then ended, and it signs in again.
+        var again = User.Patch()
+        again.password = .set("a third one")
+        #expect(try await client.update(signedUp.user.objectId, again).objectId == signedUp.user.objectId)
+        #expect(await Self.refusal { _ = try await client.currentUser(User.self) }.1 == "209")
+        session.token = try await client.logIn(User.self, username: "cooldude6", password: "a third one").sessionToken
         #expect(try await client.currentUser(User.self).objectId == signedUp.user.objectId)
+
+        // Parse lets a user change itself only in its session.
+        session.token = nil
+        await #expect(throws: ModelClientError.self) { _ = try await client.updateUser(signedUp.user.objectId, phone) }
     }
 
     /// A wrong or missing username or password is refused in parse-server's words (UsersRouter.js

@@ -172,10 +172,17 @@ public struct ModelClient: Sendable {
         try await get(type, id: id.referenceID, queryItems: [])
     }
 
-    func get<M: SchemaObject>(_ type: M.Type, id: String, queryItems: [URLQueryItem]) async throws -> M {
+    /// The instance `id`, read with `queryItems` and `headers` of its own.
+    func get<M: SchemaObject>(
+        _ type: M.Type,
+        id: String,
+        queryItems: [URLQueryItem],
+        headers: [String: String] = [:]
+    ) async throws -> M {
         let request = RenderedRequest(
             path: try dialect.instancePath(pluralName: M.pluralName, id: id),
-            queryItems: queryItems
+            queryItems: queryItems,
+            headers: headers
         )
         return try decode(M.self, from: try await json(for: request, expecting: M.self), at: "", request: request)
     }
@@ -262,16 +269,34 @@ public struct ModelClient: Sendable {
         extraItems: [URLQueryItem],
         progress: (@Sendable (UploadProgress) -> Void)? = nil
     ) async throws -> Body.Model {
+        try await updateKeepingSession(id, patch, extraItems: extraItems, progress: progress).model
+    }
+
+    /// ``update(_:_:extraItems:progress:)``, with the session token Parse answered the update with, if any: a new
+    /// password of a `_User` ends every session of the user, the one that sent it too, and the answer holds the new
+    /// one, which the update's later requests and its read-back send.
+    func updateKeepingSession<Body: UpdateBody>(
+        _ id: String,
+        _ patch: Body,
+        extraItems: [URLQueryItem],
+        progress: (@Sendable (UploadProgress) -> Void)?
+    ) async throws -> (model: Body.Model, sessionToken: String?) {
         let requests = try await renderedUpdate(patch, id: id, progress: progress).map { request in
             var request = request
             request.queryItems += extraItems
             return request
         }
         var last: (RenderedRequest, JSONValue)?
+        var newSession: [String: String] = [:]
         for (index, request) in requests.enumerated() {
             let answer: JSONValue
             do {
+                var request = request
+                request.headers.merge(newSession) { _, new in new }
                 answer = try await json(for: request, expecting: Body.Model.self)
+                if dialect is ParseDialect, let token = answer["sessionToken"]?.stringValue {
+                    newSession = [ParseCredentials.sessionTokenHeader: token]
+                }
             } catch let error where index > 0 && !(error is CancellationError) {
                 // The earlier steps are applied on the server: say which, and which failed.
                 throw PartialUpdateError(
@@ -288,13 +313,16 @@ public struct ModelClient: Sendable {
                 try await uploadFiles(patch.files, askedForBy: answer, objectID: id, progress: progress)
             }
         }
+        let sessionToken = newSession[ParseCredentials.sessionTokenHeader]
         // No request: read the instance as it is. Otherwise the last answer is the instance after every step.
         guard let (request, answer) = last else {
-            return try await get(Body.Model.self, id: id, queryItems: extraItems)
+            return (try await get(Body.Model.self, id: id, queryItems: extraItems), nil)
         }
         switch dialect.writeAnswer(answer, method: request.method, id: id) {
-        case .object: return try decode(Body.Model.self, from: answer, at: "", request: request)
-        case .fetch(let fetched): return try await get(Body.Model.self, id: fetched, queryItems: extraItems)
+        case .object: return (try decode(Body.Model.self, from: answer, at: "", request: request), sessionToken)
+        case .fetch(let fetched):
+            let model = try await get(Body.Model.self, id: fetched, queryItems: extraItems, headers: newSession)
+            return (model, sessionToken)
         case nil:
             throw decodingError(Body.Model.self, keyPath: "", request: request, reason: "unexpected update answer")
         }

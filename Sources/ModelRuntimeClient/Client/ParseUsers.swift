@@ -110,6 +110,27 @@ extension ModelClient {
         return ParseSession(user: try user(User.self, from: answer, request: request), sessionToken: token)
     }
 
+    /// Applies `patch` to the signed-in user `id` and returns the user with the session its requests send from now
+    /// on: where the patch sets a `password`, Parse ends every session of the user, the one that sent the update
+    /// too, and answers with a new one, which this returns (and which the update's read-back sends); otherwise the
+    /// session the credentials send. ``update(_:_:progress:)`` of such a patch succeeds too, but the app's token
+    /// has then ended.
+    public func updateUser<Body: UpdateBody>(
+        _ id: some ReferenceIdentifier,
+        _ patch: Body,
+        progress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) async throws -> ParseSession<Body.Model> {
+        _ = try requireParse("an update of the signed-in user")
+        try Self.requireUser(Body.Model.self, "an update of the signed-in user")
+        // Parse lets a user change itself only in its session (a 206 without one).
+        let header = ParseCredentials.sessionTokenHeader.lowercased()
+        guard let sent = try await headers().first(where: { $0.key.lowercased() == header })?.value else {
+            throw ModelClientError.unsupported("an update of the signed-in user without a session token")
+        }
+        let (user, newToken) = try await updateKeepingSession(id.referenceID, patch, extraItems: [], progress: progress)
+        return ParseSession(user: user, sessionToken: newToken ?? sent)
+    }
+
     /// The user whose session the client's credentials send (`GET /users/me`). Without a session, or with one that
     /// ended, it is Parse's 209, `Invalid session token`, which reads as `.unauthorized`.
     public func currentUser<User: SchemaObject>(_ type: User.Type) async throws -> User {
