@@ -158,11 +158,17 @@ public struct SchemaDiff: Sendable {
         types: [(before: ResolvedVariant, after: ResolvedVariant)],
         _ translator: Translator
     ) {
+        // Each type's properties by key path, once: a move is looked up in every type.
+        func byKeyPath(_ variant: ResolvedVariant) -> [[String]: ResolvedProperty] {
+            Dictionary(variant.properties.map { ($0.keyPath, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        let oldOwn = types.map { byKeyPath($0.before) }
+        let newOwn = types.map { byKeyPath($0.after) }
         // Either way the property's place in the initializers changes: a type's struct holds the shared properties
         // in `common`, or declares them before its own.
         for property in after.properties where moves.intoShared.contains(property.keyPath) {
-            let from = types.compactMap { pair in
-                pair.before.properties.first { $0.keyPath == property.keyPath }.map { (pair.after, $0) }
+            let from = types.indices.compactMap { index in
+                oldOwn[index][property.keyPath].map { (types[index].after, $0) }
             }
             add(
                 Place(after),
@@ -174,11 +180,12 @@ public struct SchemaDiff: Sendable {
                 compareProperty(old, property, at: Place(after, variant: variant), translator)
             }
         }
+        let everyTypesOwn = after.variants.map(byKeyPath)
         for property in before.properties where moves.outOfShared.contains(property.keyPath) {
-            let into = types.compactMap { pair in
-                pair.after.properties.first { $0.keyPath == property.keyPath }.map { (pair.after, $0) }
+            let into = types.indices.compactMap { index in
+                newOwn[index][property.keyPath].map { (types[index].after, $0) }
             }
-            let everyType = after.variants.allSatisfy { $0.properties.contains { $0.keyPath == property.keyPath } }
+            let everyType = everyTypesOwn.allSatisfy { $0[property.keyPath] != nil }
             let others = everyType ? "" : ", and the other types no longer have it"
             add(
                 Place(after),
