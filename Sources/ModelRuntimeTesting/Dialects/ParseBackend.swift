@@ -188,7 +188,8 @@ struct ParseBackend: BackendDialect {
         case ("DELETE", 3):
             let (index, _) = try instance(segments[2], className, state)
             state.collections[className]!.remove(at: index)
-            // A session of a user that is gone signs nothing in (Auth.js `getAuthForSessionToken`).
+            // Its password goes with it; its sessions stay, and sign nothing in, since their user is gone (Auth.js
+            // `getAuthForSessionToken`).
             if className == "_User" { state.passwords[segments[2]] = nil }
             return BackendAnswer([:])
         default:
