@@ -1607,6 +1607,54 @@ extension InMemoryBackendParseTests {
         #expect(response.statusCode == 200 && bytes == Data("hello".utf8))
     }
 
+    /// A sign-up whose `authData` a user has is that user's log-in (RestWrite.js @
+    /// 7ea2a2953e9202d43ddb53ded309fbd26245d45c, `handleAuthData`, `createSessionTokenIfNeeded`): an anonymous user
+    /// that signs up again with its id is signed in again, a 200 with a new session; in another user's session the
+    /// same `authData` is 208, and new `authData` makes a user but no session.
+    @Test func parseAuthDataSignsInTheUserThatHasIt() async throws {
+        let backend = InMemoryBackend(.parse)
+        let anonymous = #"{"authData":{"anonymous":{"id":"0f2f1c7e-1b36-4a8b-a8b7-1b1f0e3c2a11"}}}"#
+        let (created, first) = try await Self.send(backend, "/users", method: "POST", body: anonymous)
+        #expect(created == 201, "\(first)")
+        let id = try #require(first["objectId"]?.stringValue)
+        let token = try #require(first["sessionToken"]?.stringValue)
+
+        let (again, second) = try await Self.send(backend, "/users", method: "POST", body: anonymous)
+        #expect(again == 200 && second["objectId"]?.stringValue == id, "\(second)")
+        #expect(second["username"] == first["username"] && second["authData"]?["anonymous"] != nil, "\(second)")
+        let newToken = try #require(second["sessionToken"]?.stringValue)
+        #expect(newToken != token)
+        #expect(try await Self.send(backend, "/classes/_User").body["results"]?.arrayValue?.count == 1)
+
+        // In another user's session: the same authData is already used, and new authData makes no session.
+        let (_, other) = try await Self.send(
+            backend,
+            "/users",
+            method: "POST",
+            body: #"{"username":"other","password":"secret"}"#
+        )
+        let otherSession = ["X-Parse-Session-Token": try #require(other["sessionToken"]?.stringValue)]
+        let linked = try await Self.send(backend, "/users", method: "POST", body: anonymous, headers: otherSession)
+        #expect(linked.status == 400 && linked.body == ["code": 208, "error": "this auth is already used"])
+        let fresh = try await Self.send(
+            backend,
+            "/users",
+            method: "POST",
+            body: #"{"authData":{"anonymous":{"id":"another"}}}"#,
+            headers: otherSession
+        )
+        #expect(fresh.status == 201 && fresh.body["sessionToken"] == nil, "\(fresh)")
+        // In its own session the user is answered without a new one.
+        let own = try await Self.send(
+            backend,
+            "/users",
+            method: "POST",
+            body: anonymous,
+            headers: ["X-Parse-Session-Token": newToken]
+        )
+        #expect(own.status == 200 && own.body["objectId"]?.stringValue == id && own.body["sessionToken"] == nil)
+    }
+
     /// parse-server's refusals of a `_User` (RestWrite.js @ 7ea2a2953e9202d43ddb53ded309fbd26245d45c,
     /// `validateAuthData`, `_validateUserName`, `_validateEmail`; asserted in `spec/ParseUser.spec.js`): no username
     /// (200) or password (201) without `authData`, a username or email another user has whatever its case (202,

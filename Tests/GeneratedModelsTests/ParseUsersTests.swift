@@ -235,6 +235,18 @@ private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         #expect(transport.requests.last?.sessionToken == first.sessionToken)
     }
 
+    /// An anonymous user (the `authData` Parse's SDKs send for `anonymous`) signs up once, and signing up again
+    /// with its id signs the same user in with a new session.
+    @Test func anAnonymousUserSignsUpOnceAndThenSignsIn() async throws {
+        let client = Self.client(InMemoryBackend(.parse), SessionStore())
+        var body = User.Create()
+        body.authData = ["anonymous": ["id": "0f2f1c7e-1b36-4a8b-a8b7-1b1f0e3c2a11"]]
+        let first = try await client.signUp(body)
+        let second = try await client.signUp(body)
+        #expect(second.user.objectId == first.user.objectId && second.sessionToken != first.sessionToken)
+        #expect(first.user.username?.isEmpty == false && second.user.username == first.user.username)
+    }
+
     /// Only Parse has these calls, and only for its `_User` class.
     @Test func theCallsAreParsesAndForItsUsers() async throws {
         let parse = Self.client(InMemoryBackend(.parse), SessionStore())

@@ -85,6 +85,7 @@ struct ParseBackend: BackendDialect {
             case "usernameTaken": 202
             case "emailTaken": 203
             case "invalidSessionToken": 209
+            case "accountAlreadyLinked": 208
             default: 102
             }
         // An error parse-server doesn't handle is answered under `message`, not `error` (middlewares.js,
@@ -174,7 +175,8 @@ struct ParseBackend: BackendDialect {
         let className = segments[1]
         switch (request.method, segments.count) {
         case ("GET", 2): return try list(request.query, className, state)
-        case ("POST", 2): return try create(request.body, className, &state)
+        case ("POST", 2):
+            return try create(request.body, className, &state, signedInAs: Self.signedInUser(request, state))
         case ("GET", 3):
             // parse-server's `handleGet` reads only `ALLOWED_GET_QUERY_KEYS` (ClassesRouter.js).
             if request.query.contains(where: { !Self.getParameters.contains($0.name) }) {
@@ -1108,12 +1110,21 @@ struct ParseBackend: BackendDialect {
         }
     }
 
-    private func create(_ body: JSONValue?, _ className: String, _ state: inout BackendState) throws -> BackendAnswer {
+    /// `signedInAs` is the objectId of the user whose session the request sends, if any.
+    private func create(
+        _ body: JSONValue?,
+        _ className: String,
+        _ state: inout BackendState,
+        signedInAs signedIn: String? = nil
+    ) throws -> BackendAnswer {
         guard case .object(let body) = body else {
             throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
         }
         try checkFields(body, of: className, creating: true)
-        if className == "_User" { try Self.checkSignUp(body) }
+        if className == "_User" {
+            try Self.checkSignUp(body)
+            if let login = try Self.logIn(withAuthData: body["authData"], signedIn: signedIn, &state) { return login }
+        }
         try Self.refuseSeveralGeoPoints(body)
         let types = try Self.writtenTypes(body)
         try checkTypes(types, of: className, state)
@@ -1144,8 +1155,11 @@ struct ParseBackend: BackendDialect {
         answer["objectId"] = .string(id)
         answer["createdAt"] = .string(now)
         if className == "_User" {
-            // RestWrite.js `createSessionTokenIfNeeded`, and `responseShouldHaveUsername` for one it made.
-            answer["sessionToken"] = .string(Self.newSession(of: id, &state))
+            // RestWrite.js `createSessionTokenIfNeeded`, and `responseShouldHaveUsername` for one it made. A user
+            // signed up with `authData` in another user's session gets none ("linking via sessionToken").
+            if signedIn == nil || body["authData"] ?? .null == .null {
+                answer["sessionToken"] = .string(Self.newSession(of: id, &state))
+            }
             if let generatedUsername { answer["username"] = .string(generatedUsername) }
             state.passwords[id] = body["password"]?.stringValue
         }
@@ -1555,6 +1569,38 @@ struct ParseBackend: BackendDialect {
             !token.isEmpty
         else { return nil }
         return token
+    }
+
+    /// The objectId of the user whose session `request` sends, when parse-server reads one.
+    private static func signedInUser(_ request: BackendRequest, _ state: BackendState) -> String? {
+        guard !dropsSessionToken(request), let token = sessionToken(of: request) else { return nil }
+        return user(ofSession: token, state)?["objectId"]?.stringValue
+    }
+
+    /// A sign-up whose `authData` a user already has is that user's log-in (RestWrite.js `handleAuthData`,
+    /// `Auth.findUsersWithAuthData`: a user whose `authData.<provider>.id` is the one sent, for any provider): the
+    /// user, a 200, with a new session unless the request is in that user's session already
+    /// (`createSessionTokenIfNeeded`). Two users, or a user other than the one whose session the request sends, is
+    /// 208 (`this auth is already used`). `nil` where no user has it, for the sign-up to go on.
+    private static func logIn(
+        withAuthData authData: JSONValue?,
+        signedIn: String?,
+        _ state: inout BackendState
+    ) throws -> BackendAnswer? {
+        guard case .object(let providers)? = authData else { return nil }
+        let ids = providers.compactMapValues { $0["id"].flatMap { $0 == .null ? nil : $0 } }
+        guard !ids.isEmpty else { return nil }
+        let users = state.documents("_User").compactMap(\.objectValue).filter { user in
+            ids.contains { provider, id in user["authData"]?[provider]?["id"].map { sameValue($0, id) } ?? false }
+        }
+        guard let user = users.first, let id = user["objectId"]?.stringValue else { return nil }
+        if users.count > 1 || (signedIn != nil && signedIn != id) {
+            throw BackendFault(status: 400, code: "accountAlreadyLinked", message: "this auth is already used")
+        }
+        var answer = user
+        if signedIn == nil { answer["sessionToken"] = .string(newSession(of: id, &state)) }
+        let location = state.baseURL.absoluteString + "/users/" + id
+        return BackendAnswer(200, withDatesAsAnswered(.object(answer)), headers: ["Location": location])
     }
 
     /// The user a session signs in, while it exists.
