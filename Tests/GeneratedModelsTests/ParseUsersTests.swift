@@ -190,6 +190,70 @@ private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         await #expect(throws: ModelClientError.self) { _ = try await client.updateUser(signedUp.user.objectId, phone) }
     }
 
+    /// A new password in an update of several steps (Parse takes a `PUT` for each `__op` of one field, here a push
+    /// and a pull): the steps after the one that set it, and the read-back, send the session it was answered with.
+    /// Where one of them fails, the ``PartialUpdateError`` holds that session, the user's only one by then.
+    @Test func aNewPasswordInAnUpdateOfSeveralStepsKeepsItsSessionWhenALaterStepFails() async throws {
+        let backend = InMemoryBackend(.parse)
+        let transport = RecordingTransport(backend)
+        let session = SessionStore()
+        let client = Self.client(backend.baseURL, transport: transport, session)
+        let signedUp = try await client.signUp(Self.cooldude())
+        let id = signedUp.user.objectId
+        session.token = signedUp.sessionToken
+        func patch(_ password: String) -> HandWrittenPatch<User> {
+            HandWrittenPatch(operations: [
+                PatchOperation(path: "password", kind: .set(.value(.string(password)))),
+                PatchOperation(path: "tags", kind: .push([.value(.string("a")), .value(.string("b"))])),
+                PatchOperation(path: "tags", kind: .pull([.value(.string("a"))])),
+            ])
+        }
+
+        let before = transport.requests.count
+        let changed = try await client.updateUser(id, patch("a new one"))
+        let sent = transport.requests.dropFirst(before)
+        #expect(
+            sent.map(\.line) == [
+                "PUT /api/classes/_User/\(id)", "PUT /api/classes/_User/\(id)", "GET /api/classes/_User/\(id)",
+            ]
+        )
+        #expect(sent.map(\.sessionToken) == [signedUp.sessionToken, changed.sessionToken, changed.sessionToken])
+        #expect(changed.user.unknownMembers["tags"] == ["b"], "\(changed.user)")
+        session.token = changed.sessionToken
+
+        // The pull is refused after the new password is set: the error holds the session that then signs the user in.
+        await backend.script(
+            .answer(status: 400, body: ["code": 1, "error": "internal error"]),
+            for: RequestMatch { $0.body?["tags"]?["__op"] == "Remove" }
+        )
+        do {
+            _ = try await client.updateUser(id, patch("a third one"))
+            Issue.record("an update whose second step was refused succeeded")
+        } catch let error as PartialUpdateError {
+            #expect(error.applied == ["PUT /classes/_User/\(id)"] && error.failed == "PUT /classes/_User/\(id)")
+            let token = try #require(error.sessionToken, "\(error)")
+            #expect(token != changed.sessionToken && transport.requests.last?.sessionToken == token)
+            #expect(await Self.refusal { _ = try await client.currentUser(User.self) }.1 == "209")
+            session.token = token
+            #expect(try await client.currentUser(User.self).objectId == id)
+        }
+
+        // Its read-back fails: the error names the `GET`, after every step applied, and holds the new session.
+        await backend.script(
+            .answer(status: 400, body: ["code": 1, "error": "internal error"]),
+            for: RequestMatch { $0.method == "GET" }
+        )
+        do {
+            _ = try await client.updateUser(id, patch("a fourth one"))
+            Issue.record("an update whose read-back was refused succeeded")
+        } catch let error as PartialUpdateError {
+            #expect(error.applied.count == 2 && error.failed == "GET /classes/_User/\(id)" && error.notSent.isEmpty)
+            let token = try #require(error.sessionToken, "\(error)")
+            session.token = token
+            #expect(try await client.currentUser(User.self).objectId == id)
+        }
+    }
+
     /// A wrong or missing username or password is refused in parse-server's words (UsersRouter.js
     /// `_authenticateUserFromRequest`), and a username or email another user has, at sign-up, as a conflict.
     @Test func logInsAndSignUpsAreRefusedAsParseServerRefusesThem() async throws {

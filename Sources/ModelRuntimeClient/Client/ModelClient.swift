@@ -274,7 +274,8 @@ public struct ModelClient: Sendable {
 
     /// ``update(_:_:extraItems:progress:)``, with the session token Parse answered the update with, if any: a new
     /// password of a `_User` ends every session of the user, the one that sent it too, and the answer holds the new
-    /// one, which the update's later requests and its read-back send.
+    /// one, which the update's later requests and its read-back send. A later step or the read-back that fails after
+    /// that throws a ``PartialUpdateError`` holding the new token, the user's only session then.
     func updateKeepingSession<Body: UpdateBody>(
         _ id: String,
         _ patch: Body,
@@ -304,7 +305,8 @@ public struct ModelClient: Sendable {
                     applied: requests[..<index].map(Self.describe),
                     failed: Self.describe(request),
                     notSent: requests[(index + 1)...].map(Self.describe),
-                    underlying: error
+                    underlying: error,
+                    sessionToken: newSession[ParseCredentials.sessionTokenHeader]
                 )
             }
             last = (request, answer)
@@ -321,8 +323,24 @@ public struct ModelClient: Sendable {
         switch dialect.writeAnswer(answer, method: request.method, id: id) {
         case .object: return (try decode(Body.Model.self, from: answer, at: "", request: request), sessionToken)
         case .fetch(let fetched):
-            let model = try await get(Body.Model.self, id: fetched, queryItems: extraItems, headers: newSession)
-            return (model, sessionToken)
+            do {
+                let model = try await get(Body.Model.self, id: fetched, queryItems: extraItems, headers: newSession)
+                return (model, sessionToken)
+            } catch let error where sessionToken != nil && !(error is CancellationError) {
+                // The new password is set and the session that sent it has ended: the error carries the new one,
+                // which is the user's only session from here on.
+                let readBack = RenderedRequest(
+                    path: try dialect.instancePath(pluralName: Body.Model.pluralName, id: fetched)
+                )
+                throw PartialUpdateError(
+                    id: id,
+                    applied: requests.map(Self.describe),
+                    failed: Self.describe(readBack),
+                    notSent: [],
+                    underlying: error,
+                    sessionToken: sessionToken
+                )
+            }
         case nil:
             throw decodingError(Body.Model.self, keyPath: "", request: request, reason: "unexpected update answer")
         }

@@ -373,6 +373,10 @@ public struct PartialUpdateError: Error, Sendable, CustomStringConvertible {
     public var notSent: [String]
     /// Why the step failed: usually a ``ModelClientError``.
     public var underlying: any Error
+    /// On Parse, the session an applied step was answered with: a new `password` of a `_User` ends every session of
+    /// the user, the one that sent it too, so this is the user's session from then on. `nil` where no step set one.
+    /// A Parse update of a new password whose read-back fails throws this error too, its `failed` step the `GET`.
+    public var sessionToken: String? = nil
 
     /// The instance, the applied steps and the failed one with its reason.
     public var description: String {

@@ -114,7 +114,8 @@ extension ModelClient {
     /// on: where the patch sets a `password`, Parse ends every session of the user, the one that sent the update
     /// too, and answers with a new one, which this returns (and which the update's read-back sends); otherwise the
     /// session the credentials send. ``update(_:_:progress:)`` of such a patch succeeds too, but the app's token
-    /// has then ended.
+    /// has then ended. Where a later step of the update or its read-back fails after the new password is set, the
+    /// ``PartialUpdateError`` holds the new session's token.
     public func updateUser<Body: UpdateBody>(
         _ id: some ReferenceIdentifier,
         _ patch: Body,
