@@ -123,9 +123,11 @@ extension ModelClient {
     ) async throws -> ParseSession<Body.Model> {
         _ = try requireParse("an update of the signed-in user")
         try Self.requireUser(Body.Model.self, "an update of the signed-in user")
-        // Parse lets a user change itself only in its session (a 206 without one).
+        // Parse lets a user change itself only in its session (a 206 without one); an empty token is none, as
+        // parse-server's `!info.sessionToken` reads it.
         let header = ParseCredentials.sessionTokenHeader.lowercased()
-        guard let sent = try await headers().first(where: { $0.key.lowercased() == header })?.value else {
+        guard let sent = try await headers().first(where: { $0.key.lowercased() == header })?.value, !sent.isEmpty
+        else {
             throw ModelClientError.unsupported("an update of the signed-in user without a session token")
         }
         let (user, newToken) = try await updateKeepingSession(id.referenceID, patch, extraItems: [], progress: progress)
