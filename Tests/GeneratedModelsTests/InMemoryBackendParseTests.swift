@@ -1655,6 +1655,40 @@ extension InMemoryBackendParseTests {
         #expect(own.status == 200 && own.body["objectId"]?.stringValue == id && own.body["sessionToken"] == nil)
     }
 
+    /// A sign-up's `authData` that parse-server can't sign anyone in with is 252 (RestWrite.js @
+    /// 7ea2a2953e9202d43ddb53ded309fbd26245d45c, `validateAuthData`; `spec/ParseUser.spec.js`, "can not set authdata
+    /// to null"): one sent null, and one whose providers each lack a truthy `id` (`Auth.findUsersWithAuthData` looks
+    /// up no other) unless one is null, the body has a username and a password, or the request is in a session.
+    @Test func parseRefusesAuthDataNoOneCanSignInWith() async throws {
+        let backend = InMemoryBackend(.parse)
+        func signUp(_ body: String, headers: [String: String] = [:]) async throws -> (status: Int, body: JSONValue) {
+            try await Self.send(backend, "/users", method: "POST", body: body, headers: headers)
+        }
+        let unsupported: JSONValue = ["code": 252, "error": "This authentication method is unsupported."]
+        for body in [
+            #"{"authData":{"anonymous":{}}}"#, #"{"authData":{"facebook":{"access_token":"abc"}}}"#,
+            #"{"authData":{"anonymous":{"id":""}}}"#, #"{"username":"u","password":"p","authData":null}"#,
+        ] {
+            let (status, answer) = try await signUp(body)
+            #expect(status == 400 && answer == unsupported, "\(body): \(answer)")
+        }
+        // A null authData is none first: the username is missing.
+        #expect(try await signUp(#"{"authData":null}"#).body["code"] == 200)
+        #expect(try await Self.send(backend, "/classes/_User").body["results"]?.arrayValue?.isEmpty == true)
+
+        for body in [
+            #"{"username":"u","password":"p","authData":{"anonymous":{}}}"#, #"{"authData":{"facebook":null}}"#,
+            #"{"authData":{}}"#,
+        ] {
+            let (status, answer) = try await signUp(body)
+            #expect(status == 201 && answer["sessionToken"] != nil, "\(body): \(answer)")
+        }
+        let (_, user) = try await signUp(#"{"username":"v","password":"p"}"#)
+        let session = ["X-Parse-Session-Token": try #require(user["sessionToken"]?.stringValue)]
+        let (status, answer) = try await signUp(#"{"authData":{"anonymous":{}}}"#, headers: session)
+        #expect(status == 201 && answer["sessionToken"] == nil, "\(answer)")
+    }
+
     /// parse-server's refusals of a `_User` (RestWrite.js @ 7ea2a2953e9202d43ddb53ded309fbd26245d45c,
     /// `validateAuthData`, `_validateUserName`, `_validateEmail`; asserted in `spec/ParseUser.spec.js`): no username
     /// (200) or password (201) without `authData`, a username or email another user has whatever its case (202,

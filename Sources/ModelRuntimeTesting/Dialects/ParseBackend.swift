@@ -86,6 +86,7 @@ struct ParseBackend: BackendDialect {
             case "emailTaken": 203
             case "invalidSessionToken": 209
             case "accountAlreadyLinked": 208
+            case "unsupportedService": 252
             default: 102
             }
         // An error parse-server doesn't handle is answered under `message`, not `error` (middlewares.js,
@@ -1122,7 +1123,7 @@ struct ParseBackend: BackendDialect {
         }
         try checkFields(body, of: className, creating: true)
         if className == "_User" {
-            try Self.checkSignUp(body)
+            try Self.checkSignUp(body, signedIn: signedIn)
             if let login = try Self.logIn(withAuthData: body["authData"], signedIn: signedIn, &state) { return login }
         }
         try Self.refuseSeveralGeoPoints(body)
@@ -1588,7 +1589,8 @@ struct ParseBackend: BackendDialect {
         _ state: inout BackendState
     ) throws -> BackendAnswer? {
         guard case .object(let providers)? = authData else { return nil }
-        let ids = providers.compactMapValues { $0["id"].flatMap { $0 == .null ? nil : $0 } }
+        // `Auth.findUsersWithAuthData` looks up only the providers whose `id` is truthy.
+        let ids = providers.compactMapValues { $0["id"].flatMap { isTruthy($0) ? $0 : nil } }
         guard !ids.isEmpty else { return nil }
         let users = state.documents("_User").compactMap(\.objectValue).filter { user in
             ids.contains { provider, id in user["authData"]?[provider]?["id"].map { sameValue($0, id) } ?? false }
@@ -1687,18 +1689,34 @@ struct ParseBackend: BackendDialect {
         return BackendAnswer([:])
     }
 
-    /// Refuses a sign-up as parse-server's `validateAuthData` does (RestWrite.js): without `authData`, a `_User` needs
-    /// a username (200, `bad or missing username`) and a password (201, `password is required`), each text that isn't
-    /// empty.
-    private static func checkSignUp(_ body: [String: JSONValue]) throws {
-        // A null `authData` is none, as JavaScript's `!authData` reads it.
-        guard body["authData"] ?? .null == .null else { return }
-        if body["username"]?.stringValue?.isEmpty ?? true {
-            throw BackendFault(status: 400, code: "usernameMissing", message: "bad or missing username")
+    /// Refuses a sign-up as parse-server's `validateAuthData` does (RestWrite.js): without `authData` (or with a
+    /// false one, as JavaScript's `!authData` reads it), a `_User` needs a username (200, `bad or missing username`)
+    /// and a password (201, `password is required`), each text that isn't empty. An `authData` sent false is then
+    /// 252, and so is one whose providers each lack an `id` and none is null (an unlinking), unless the body has a
+    /// username and a password or the request is in a user's session (`signedIn`): the providers' tokens aren't
+    /// checked, so nothing else would refuse it.
+    private static func checkSignUp(_ body: [String: JSONValue], signedIn: String?) throws {
+        let authData = body["authData"]
+        if !(authData.map(isTruthy) ?? false) {
+            if body["username"]?.stringValue?.isEmpty ?? true {
+                throw BackendFault(status: 400, code: "usernameMissing", message: "bad or missing username")
+            }
+            if body["password"]?.stringValue?.isEmpty ?? true {
+                throw BackendFault(status: 400, code: "passwordMissing", message: "password is required")
+            }
         }
-        if body["password"]?.stringValue?.isEmpty ?? true {
-            throw BackendFault(status: 400, code: "passwordMissing", message: "password is required")
-        }
+        guard let authData else { return }
+        let unsupported = BackendFault(
+            status: 400,
+            code: "unsupportedService",
+            message: "This authentication method is unsupported."
+        )
+        guard isTruthy(authData) else { throw unsupported }
+        // An empty object is nothing to validate; a value of another type is left to the schema's types.
+        guard case .object(let providers) = authData, !providers.isEmpty else { return }
+        let canHandle = providers.values.contains { $0 == .null || ($0["id"].map(isTruthy) ?? false) }
+        let hasUsernameAndPassword = body["username"]?.stringValue != nil && body["password"]?.stringValue != nil
+        if !canHandle && !hasUsernameAndPassword && signedIn == nil { throw unsupported }
     }
 
     /// What parse-server's `transformUser` does with a `_User` it writes (RestWrite.js): the password is kept only as
