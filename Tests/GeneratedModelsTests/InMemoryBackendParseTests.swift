@@ -1655,6 +1655,38 @@ extension InMemoryBackendParseTests {
         #expect(own.status == 200 && own.body["objectId"]?.stringValue == id && own.body["sessionToken"] == nil)
     }
 
+    /// A log-in with `authData` writes what it sends over the user's (RestWrite.js @
+    /// 7ea2a2953e9202d43ddb53ded309fbd26245d45c, `handleAuthData`, `Auth.hasMutatedAuthData`,
+    /// `cleanUserAuthData`): a provider's new token is kept and answered, a provider sent beside the one that found
+    /// the user is linked to it, and a null one unlinks its provider.
+    @Test func parseAuthDataLogInWritesTheAuthDataItSends() async throws {
+        let backend = InMemoryBackend(.parse)
+        func signUp(_ authData: String) async throws -> (status: Int, body: JSONValue) {
+            try await Self.send(backend, "/users", method: "POST", body: #"{"authData":"# + authData + "}")
+        }
+        func stored() async -> JSONValue? { await backend.documents(in: "_User").first?["authData"] }
+        let (created, first) = try await signUp(#"{"facebook":{"id":"f1","access_token":"t1"}}"#)
+        #expect(created == 201)
+        let id = try #require(first["objectId"]?.stringValue)
+
+        let renewed = try await signUp(#"{"facebook":{"id":"f1","access_token":"t2"}}"#)
+        #expect(renewed.status == 200 && renewed.body["authData"] == ["facebook": ["id": "f1", "access_token": "t2"]])
+        #expect(await stored() == ["facebook": ["id": "f1", "access_token": "t2"]])
+
+        let linked = try await signUp(#"{"facebook":{"id":"f1","access_token":"t2"},"twitter":{"id":"w1"}}"#)
+        #expect(linked.body["authData"]?["twitter"] == ["id": "w1"], "\(linked.body)")
+        let byTwitter = try await signUp(#"{"twitter":{"id":"w1"}}"#)
+        #expect(byTwitter.status == 200 && byTwitter.body["objectId"]?.stringValue == id, "\(byTwitter.body)")
+
+        let unlinked = try await signUp(#"{"facebook":{"id":"f1","access_token":"t2"},"twitter":null}"#)
+        #expect(
+            unlinked.status == 200 && unlinked.body["authData"] == ["facebook": ["id": "f1", "access_token": "t2"]],
+            "\(unlinked.body)"
+        )
+        #expect(await stored() == ["facebook": ["id": "f1", "access_token": "t2"]])
+        #expect(try await signUp(#"{"twitter":{"id":"w1"}}"#).status == 201, "a new user: no one has twitter's id")
+    }
+
     /// A sign-up's `authData` that parse-server can't sign anyone in with is 252 (RestWrite.js @
     /// 7ea2a2953e9202d43ddb53ded309fbd26245d45c, `validateAuthData`; `spec/ParseUser.spec.js`, "can not set authdata
     /// to null"): one sent null, and one whose providers each lack a truthy `id` (`Auth.findUsersWithAuthData` looks

@@ -1583,6 +1583,12 @@ struct ParseBackend: BackendDialect {
     /// user, a 200, with a new session unless the request is in that user's session already
     /// (`createSessionTokenIfNeeded`). Two users, or a user other than the one whose session the request sends, is
     /// 208 (`this auth is already used`). `nil` where no user has it, for the sign-up to go on.
+    ///
+    /// The log-in writes each provider sent over the user's, a null one unlinking it (`handleAuthData`'s
+    /// `database.update`, DatabaseController.js `transformAuthData`), unless the request is in the user's session
+    /// and changes nothing; the answer shows the providers that changed, but `anonymous`'s
+    /// (`Auth.hasMutatedAuthData`), and no null one (`cleanUserAuthData`). So a new token is kept, and a provider
+    /// sent beside the one that found the user is linked to it.
     private static func logIn(
         withAuthData authData: JSONValue?,
         signedIn: String?,
@@ -1599,7 +1605,24 @@ struct ParseBackend: BackendDialect {
         if users.count > 1 || (signedIn != nil && signedIn != id) {
             throw BackendFault(status: 400, code: "accountAlreadyLinked", message: "this auth is already used")
         }
+        // A null provider is no value (a `nil` in `? nil :` would be JSONValue's null).
+        let provided: (JSONValue) -> JSONValue? = { $0 == .null ? .none : $0 }
+        let stored = user["authData"]?.objectValue ?? [:]
+        var (written, answered, mutated) = (stored, stored, false)
+        for (provider, value) in providers {
+            written[provider] = provided(value)
+            guard provider != "anonymous", !(stored[provider].map { sameValue($0, value) } ?? false) else { continue }
+            mutated = true
+            answered[provider] = provided(value)
+        }
         var answer = user
+        if signedIn == nil || mutated, let index = state.index(of: id, idKey: "objectId", in: "_User") {
+            var updated = user
+            // Never empty: the provider that found the user is sent, not null.
+            updated["authData"] = .object(written)
+            state.collections["_User"]![index] = .object(updated)
+        }
+        answer["authData"] = .object(answered)
         if signedIn == nil { answer["sessionToken"] = .string(newSession(of: id, &state)) }
         let location = state.baseURL.absoluteString + "/users/" + id
         return BackendAnswer(200, withDatesAsAnswered(.object(answer)), headers: ["Location": location])
