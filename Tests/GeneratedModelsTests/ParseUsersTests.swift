@@ -315,6 +315,34 @@ private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         #expect(first.user.username?.isEmpty == false && second.user.username == first.user.username)
     }
 
+    /// Signing up again with its `authData` in its own session (an app that signs its anonymous user up at every
+    /// launch) is that user's log-in, which parse-server answers with a 200 and no new session
+    /// (`createSessionTokenIfNeeded`, "linking via sessionToken"): the session the app has goes on.
+    @Test func anAnonymousUserSigningUpAgainInItsSessionKeepsIt() async throws {
+        let backend = InMemoryBackend(.parse)
+        let session = SessionStore()
+        let client = Self.client(backend, session)
+        var body = User.Create()
+        body.authData = ["anonymous": ["id": "0f2f1c7e-1b36-4a8b-a8b7-1b1f0e3c2a11"]]
+        let first = try await client.signUp(body)
+        session.token = first.sessionToken
+        let again = try await client.signUp(body)
+        #expect(again.user == first.user && again.sessionToken == first.sessionToken)
+        #expect(again.user.unknownMembers.isEmpty, "\(again.user.unknownMembers)")
+        #expect(try await client.currentUser(User.self).objectId == first.user.objectId)
+
+        // In another user's session, new authData makes a user that isn't signed in: it exists, and says so.
+        var other = User.Create()
+        other.authData = ["anonymous": ["id": "another"]]
+        let error = await #expect(throws: ModelClientError.self) { _ = try await client.signUp(other) }
+        guard case .createdButNotRead(let id, _)? = error else {
+            Issue.record("not createdButNotRead: \(String(describing: error))")
+            return
+        }
+        let users = await backend.documents(in: "_User").count
+        #expect(id != first.user.objectId && users == 2)
+    }
+
     /// Only Parse has these calls, and only for its `_User` class.
     @Test func theCallsAreParsesAndForItsUsers() async throws {
         let parse = Self.client(InMemoryBackend(.parse), SessionStore())

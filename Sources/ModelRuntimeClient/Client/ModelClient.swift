@@ -380,10 +380,18 @@ public struct ModelClient: Sendable {
     /// The JSON answer to `request` (an empty answer reads as `null`); an answer that is not JSON is a decoding
     /// error naming `model`, the type the answer was for.
     func json<T>(for request: RenderedRequest, expecting model: T.Type) async throws -> JSONValue {
-        let data = try await send(request)
-        if data.isEmpty { return .null }
+        try await jsonExchange(for: request, expecting: model).json
+    }
+
+    /// ``json(for:expecting:)``, with the 2xx status the answer came with.
+    func jsonExchange<T>(
+        for request: RenderedRequest,
+        expecting model: T.Type
+    ) async throws -> (json: JSONValue, status: Int) {
+        let (data, status) = try await exchange(request)
+        if data.isEmpty { return (.null, status) }
         do {
-            return try JSONValue(parsing: data)
+            return (try JSONValue(parsing: data), status)
         } catch let error as DecodingError {
             throw ModelClientError.decoding(
                 model: String(describing: T.self),

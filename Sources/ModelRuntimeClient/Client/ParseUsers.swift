@@ -30,8 +30,13 @@ extension ModelClient {
     /// The user is read back with the new session, whatever session the client's credentials hold. When that read
     /// fails, the error is ``ModelClientError/createdButNotRead(id:underlying:)``: the user exists, and
     /// ``logIn(_:username:password:)`` signs it in. So is a sign-up that the server answers without a session, as
-    /// parse-server does when users verify their email before they sign in (`preventLoginWithUnverifiedEmail`). A
-    /// username or email another user has is a `.conflict` (Parse's 202 and 203).
+    /// parse-server does when users verify their email before they sign in (`preventLoginWithUnverifiedEmail`), and
+    /// to new `authData` sent in another user's session. A username or email another user has is a `.conflict`
+    /// (Parse's 202 and 203).
+    ///
+    /// A sign-up with the `authData` of the user whose session the credentials send (an anonymous user signed up
+    /// again) is that user's log-in, which Parse answers with the user and no new session: this returns the user with
+    /// the session the credentials send.
     public func signUp<Body: CreateBody>(
         _ body: Body,
         progress: (@Sendable (UploadProgress) -> Void)? = nil
@@ -39,7 +44,7 @@ extension ModelClient {
         let parse = try requireParse("a sign-up")
         try Self.requireUser(Body.Model.self, "a sign-up")
         let request = try await renderedCreate(body, progress: progress)
-        let answer = try await json(for: request, expecting: Body.Model.self)
+        let (answer, status) = try await jsonExchange(for: request, expecting: Body.Model.self)
         guard let id = answer["objectId"]?.stringValue else {
             throw decodingError(
                 Body.Model.self,
@@ -52,14 +57,19 @@ extension ModelClient {
         // `preventLoginWithUnverifiedEmail`) makes no session: the user exists all the same (RestWrite.js
         // `createSessionTokenIfNeeded`).
         guard let token = answer["sessionToken"]?.stringValue else {
+            // A 200, not a 201: the `authData` is the signed-in user's, whose log-in it is, and whose session goes on
+            // (RestWrite.js `handleAuthData`, and `createSessionTokenIfNeeded`'s "linking via sessionToken").
+            if status == 200, let sent = try await sentSessionToken() {
+                return ParseSession(user: try user(Body.Model.self, from: answer, request: request), sessionToken: sent)
+            }
             throw ModelClientError.createdButNotRead(
                 id: id,
                 underlying: decodingError(
                     Body.Model.self,
                     keyPath: "",
                     request: request,
-                    reason:
-                        "a sign-up's answer has no sessionToken: the server signs the user in once its email is verified"
+                    reason: "a sign-up's answer has no sessionToken: the server signs the user in once its email is "
+                        + "verified, or the sign-up's authData was new in another user's session"
                 )
             )
         }
@@ -123,11 +133,8 @@ extension ModelClient {
     ) async throws -> ParseSession<Body.Model> {
         _ = try requireParse("an update of the signed-in user")
         try Self.requireUser(Body.Model.self, "an update of the signed-in user")
-        // Parse lets a user change itself only in its session (a 206 without one); an empty token is none, as
-        // parse-server's `!info.sessionToken` reads it.
-        let header = ParseCredentials.sessionTokenHeader.lowercased()
-        guard let sent = try await headers().first(where: { $0.key.lowercased() == header })?.value, !sent.isEmpty
-        else {
+        // Parse lets a user change itself only in its session (a 206 without one).
+        guard let sent = try await sentSessionToken() else {
             throw ModelClientError.unsupported("an update of the signed-in user without a session token")
         }
         let (user, newToken) = try await updateKeepingSession(id.referenceID, patch, extraItems: [], progress: progress)
@@ -162,6 +169,15 @@ extension ModelClient {
         }
         members["sessionToken"] = nil
         return try decode(User.self, from: .object(members), at: "", request: request)
+    }
+
+    /// The session token the client's credentials send, whatever the header's case; an empty one is none, as
+    /// parse-server's `!info.sessionToken` reads it.
+    private func sentSessionToken() async throws -> String? {
+        let header = ParseCredentials.sessionTokenHeader.lowercased()
+        guard let sent = try await headers().first(where: { $0.key.lowercased() == header })?.value, !sent.isEmpty
+        else { return nil }
+        return sent
     }
 
     /// Parse's users are its `_User` class: a model of another class is no user.
