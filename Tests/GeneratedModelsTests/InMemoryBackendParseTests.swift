@@ -1687,6 +1687,31 @@ extension InMemoryBackendParseTests {
         #expect(try await signUp(#"{"twitter":{"id":"w1"}}"#).status == 201, "a new user: no one has twitter's id")
     }
 
+    /// A sign-up whose `authData` logs a user in writes nothing else of its body, but parse-server's `transformUser`
+    /// still refuses a username or email another user has, or an email without an `@` (RestWrite.js @
+    /// 7ea2a2953e9202d43ddb53ded309fbd26245d45c, `_validateUserName`, `_validateEmail`, which exclude the user
+    /// logging in).
+    @Test func parseAuthDataLogInRefusesAnotherUsersUsername() async throws {
+        let backend = InMemoryBackend(.parse)
+        func signUp(_ body: String) async throws -> (status: Int, body: JSONValue) {
+            try await Self.send(backend, "/users", method: "POST", body: body)
+        }
+        _ = try await signUp(#"{"username":"taken","password":"p","email":"taken@example.com"}"#)
+        let (_, first) = try await signUp(#"{"username":"mine","authData":{"anonymous":{"id":"a1"}}}"#)
+        let id = try #require(first["objectId"]?.stringValue)
+        let refusals: [(String, Int)] = [
+            (#"{"username":"TAKEN","authData":{"anonymous":{"id":"a1"}}}"#, 202),
+            (#"{"email":"Taken@Example.com","authData":{"anonymous":{"id":"a1"}}}"#, 203),
+            (#"{"email":"nowhere","authData":{"anonymous":{"id":"a1"}}}"#, 125),
+        ]
+        for (body, code) in refusals {
+            let (status, answer) = try await signUp(body)
+            #expect(status == 400 && answer["code"] == .int(code), "\(body): \(answer)")
+        }
+        let (status, answer) = try await signUp(#"{"username":"Mine","authData":{"anonymous":{"id":"a1"}}}"#)
+        #expect(status == 200 && answer["objectId"]?.stringValue == id && answer["username"] == "mine", "\(answer)")
+    }
+
     /// A sign-up's `authData` that parse-server can't sign anyone in with is 252 (RestWrite.js @
     /// 7ea2a2953e9202d43ddb53ded309fbd26245d45c, `validateAuthData`; `spec/ParseUser.spec.js`, "can not set authdata
     /// to null"): one sent null, and one whose providers each lack a truthy `id` (`Auth.findUsersWithAuthData` looks

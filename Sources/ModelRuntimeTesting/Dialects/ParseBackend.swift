@@ -1124,7 +1124,7 @@ struct ParseBackend: BackendDialect {
         try checkFields(body, of: className, creating: true)
         if className == "_User" {
             try Self.checkSignUp(body, signedIn: signedIn)
-            if let login = try Self.logIn(withAuthData: body["authData"], signedIn: signedIn, &state) { return login }
+            if let login = try Self.logIn(withAuthData: body, signedIn: signedIn, &state) { return login }
         }
         try Self.refuseSeveralGeoPoints(body)
         let types = try Self.writtenTypes(body)
@@ -1582,7 +1582,9 @@ struct ParseBackend: BackendDialect {
     /// `Auth.findUsersWithAuthData`: a user whose `authData.<provider>.id` is the one sent, for any provider): the
     /// user, a 200, with a new session unless the request is in that user's session already
     /// (`createSessionTokenIfNeeded`). Two users, or a user other than the one whose session the request sends, is
-    /// 208 (`this auth is already used`). `nil` where no user has it, for the sign-up to go on.
+    /// 208 (`this auth is already used`). `nil` where no user has it, for the sign-up to go on. The rest of `body` is
+    /// written nowhere, but its username and email are refused as a sign-up's would be where another user has them
+    /// (`transformUser` runs before the write it skips).
     ///
     /// The log-in writes each provider sent over the user's, a null one unlinking it (`handleAuthData`'s
     /// `database.update`, DatabaseController.js `transformAuthData`), unless the request is in the user's session
@@ -1590,11 +1592,11 @@ struct ParseBackend: BackendDialect {
     /// (`Auth.hasMutatedAuthData`), and no null one (`cleanUserAuthData`). So a new token is kept, and a provider
     /// sent beside the one that found the user is linked to it.
     private static func logIn(
-        withAuthData authData: JSONValue?,
+        withAuthData body: [String: JSONValue],
         signedIn: String?,
         _ state: inout BackendState
     ) throws -> BackendAnswer? {
-        guard case .object(let providers)? = authData else { return nil }
+        guard case .object(let providers)? = body["authData"] else { return nil }
         // `Auth.findUsersWithAuthData` looks up only the providers whose `id` is truthy.
         let ids = providers.compactMapValues { $0["id"].flatMap { isTruthy($0) ? $0 : nil } }
         guard !ids.isEmpty else { return nil }
@@ -1605,6 +1607,8 @@ struct ParseBackend: BackendDialect {
         if users.count > 1 || (signedIn != nil && signedIn != id) {
             throw BackendFault(status: 400, code: "accountAlreadyLinked", message: "this auth is already used")
         }
+        var rest = body
+        try checkUser(&rest, id: id, state)
         // A null provider is no value (a `nil` in `? nil :` would be JSONValue's null).
         let provided: (JSONValue) -> JSONValue? = { $0 == .null ? .none : $0 }
         let stored = user["authData"]?.objectValue ?? [:]
