@@ -343,6 +343,39 @@ private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         #expect(id != first.user.objectId && users == 2)
     }
 
+    /// Only a `_User`'s update answer holds a session: a class with a field named `sessionToken` keeps the session
+    /// the credentials send for the update's read-back.
+    @Test func anotherClassesSessionTokenFieldIsNoSession() async throws {
+        /// Answers the update with a `sessionToken` field and the read with the player, recording each request's
+        /// session.
+        final class FieldAnswers: HTTPTransport, @unchecked Sendable {
+            private let lock = NSLock()
+            private var tokens: [String?] = []
+            var sent: [String?] { lock.withLock { tokens } }
+
+            func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+                lock.withLock { tokens.append(request.value(forHTTPHeaderField: ParseCredentials.sessionTokenHeader)) }
+                let body =
+                    request.httpMethod == "PUT"
+                    ? #"{"updatedAt":"2026-01-01T00:00:00.000Z","sessionToken":"r:a field"}"#
+                    : #"{"objectId":"p1","name":"ann","createdAt":"2026-01-01T00:00:00.000Z","updatedAt":"2026-01-01T00:00:00.000Z"}"#
+                let url = try #require(request.url)
+                let response = try #require(
+                    HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil)
+                )
+                return (Data(body.utf8), response)
+            }
+        }
+        let transport = FieldAnswers()
+        let session = SessionStore()
+        session.token = "r:the app's"
+        let client = Self.client(URL(string: "https://parse.example.com/parse")!, transport: transport, session)
+        var patch = Player.Patch()
+        patch.name = .set("ann")
+        #expect(try await client.update("p1", patch).name == "ann")
+        #expect(transport.sent == ["r:the app's", "r:the app's"])
+    }
+
     /// Only Parse has these calls, and only for its `_User` class.
     @Test func theCallsAreParsesAndForItsUsers() async throws {
         let parse = Self.client(InMemoryBackend(.parse), SessionStore())

@@ -295,7 +295,10 @@ public struct ModelClient: Sendable {
                 var request = request
                 request.headers.merge(newSession) { _, new in new }
                 answer = try await json(for: request, expecting: Body.Model.self)
-                if dialect is ParseDialect, let token = answer["sessionToken"]?.stringValue {
+                // Only a `_User`'s answer holds a session: another class may have a field of that name.
+                if dialect is ParseDialect, Body.Model.apiName == "_User",
+                    let token = answer["sessionToken"]?.stringValue
+                {
                     newSession = [ParseCredentials.sessionTokenHeader: token]
                 }
             } catch let error where index > 0 && !(error is CancellationError) {
