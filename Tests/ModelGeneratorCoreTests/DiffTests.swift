@@ -615,4 +615,27 @@ import Testing
         #expect(lines.count == count)
         #expect(lines.first?.contains("to the properties every type shares") == true)
     }
+
+    /// The report groups each object's changes under its heading in one pass: searching the changes for each
+    /// object was quadratic, and a schema whose every object is new (the first `diff` after a big import) took
+    /// minutes to write.
+    @Test func aReportOfManyObjectsIsWrittenInLinearTime() async throws {
+        let count = 40_000
+        let old = "objects:\n  - name: c_first\n"
+        let new = "objects:\n" + (0..<count).map { "  - name: c_o\($0)\n" }.joined()
+        let resolve = { (text: String) -> ResolvedSchema? in
+            Pipeline.resolve(
+                path: "s/model-generator.yaml",
+                files: .inMemory(["s/model-generator.yaml": Self.config, "s/objects.yaml": text])
+            ).0
+        }
+        let (before, after) = (try #require(resolve(old)), try #require(resolve(new)))
+        let config = try #require(ConfigLoader.load(Self.config, file: "c.yaml").config)
+        let markdown = await finishing(within: ParserBoundsTests.deadline, "the report of \(count) objects") {
+            SchemaDiff(old: before, new: after, config: config).markdown
+        }
+        let headings = try #require(markdown).split(separator: "\n").filter { $0.hasPrefix("### ") }
+        #expect(headings.count == count + 1)
+        #expect(headings.first == "### `c_first` (`First`)")
+    }
 }

@@ -445,11 +445,17 @@ public struct SchemaDiff: Sendable {
         guard !changes.isEmpty else { return "## Schema changes\n\nNo changes to the generated API.\n" }
         var text =
             "## Schema changes\n\n\(changes.count) change\(changes.count == 1 ? "" : "s"), \(breaking) breaking.\n"
+        // Each object's changes under its heading, the objects in the order of their first change: grouped in one
+        // pass, since a schema's every object may have changed.
         var objects: [String] = []
-        for change in changes where !objects.contains(change.object) { objects.append(change.object) }
+        var changesOfObject: [String: [Change]] = [:]
+        for change in changes {
+            if changesOfObject[change.object] == nil { objects.append(change.object) }
+            changesOfObject[change.object, default: []].append(change)
+        }
         for object in objects {
             text += "\n### \(object)\n\n"
-            for change in changes where change.object == object {
+            for change in changesOfObject[object] ?? [] {
                 text += "- \(change.isBreaking ? "**Breaking**: " : "")\(change.description)\n"
             }
         }
