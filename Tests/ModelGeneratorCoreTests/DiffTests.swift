@@ -638,4 +638,29 @@ import Testing
         #expect(headings.count == count + 1)
         #expect(headings.first == "### `c_first` (`First`)")
     }
+
+    /// Enum values gained and lost are each looked up in a set of the other side's: an enum of 45,000 values, each
+    /// of them replaced, searched the other list for every value.
+    @Test func enumValuesAreComparedInLinearTime() async throws {
+        let count = 45_000
+        let schema = { (prefix: String) in
+            "objects:\n  - name: c_thing\n    properties:\n      - { name: c_kind, type: String, validators: "
+                + "[{ name: stringEnum, definition: { values: ["
+                + (0..<count).map { "\(prefix)\($0)" }.joined(separator: ", ") + "] } }] }\n"
+        }
+        let resolve = { (text: String) -> ResolvedSchema? in
+            Pipeline.resolve(
+                path: "s/model-generator.yaml",
+                files: .inMemory(["s/model-generator.yaml": Self.config, "s/objects.yaml": text])
+            ).0
+        }
+        let (before, after) = (try #require(resolve(schema("a"))), try #require(resolve(schema("b"))))
+        let config = try #require(ConfigLoader.load(Self.config, file: "c.yaml").config)
+        let diff = await finishing(within: ParserBoundsTests.deadline, "the values of an enum of \(count)") {
+            SchemaDiff(old: before, new: after, config: config)
+        }
+        let lines = try #require(diff).markdown.split(separator: "\n").filter { $0.hasPrefix("- ") }
+        #expect(lines.contains { $0.hasPrefix("- `c_kind` gained enum values `b0`, `b1`") })
+        #expect(lines.contains { $0.hasPrefix("- **Breaking**: `c_kind` lost enum values `a0`, `a1`") })
+    }
 }

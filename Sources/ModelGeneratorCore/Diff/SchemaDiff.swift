@@ -395,8 +395,10 @@ public struct SchemaDiff: Sendable {
         if case .enumeration(let oldEnum) = before.type, case .enumeration(let newEnum) = after.type {
             let oldValues = oldEnum.cases.map(\.rawValue)
             let newValues = newEnum.cases.map(\.rawValue)
-            let added = newValues.filter { !oldValues.contains($0) }
-            let removed = oldValues.filter { !newValues.contains($0) }
+            // In the schema's order, each looked up in a set: an enum may have thousands of values.
+            let (oldSet, newSet) = (Set(oldValues), Set(newValues))
+            let added = newValues.filter { !oldSet.contains($0) }
+            let removed = oldValues.filter { !newSet.contains($0) }
             if !added.isEmpty {
                 add(
                     place,
