@@ -288,7 +288,9 @@ public struct ModelClient: Sendable {
             return request
         }
         var last: (RenderedRequest, JSONValue)?
-        var newSession: [String: String] = [:]
+        var sessionToken: String?
+        // The headers that send the new session, once an answer gave one.
+        var newSession: [String: String] { sessionToken.map { [ParseCredentials.sessionTokenHeader: $0] } ?? [:] }
         for (index, request) in requests.enumerated() {
             let answer: JSONValue
             do {
@@ -299,7 +301,7 @@ public struct ModelClient: Sendable {
                 if dialect is ParseDialect, Body.Model.apiName == "_User",
                     let token = answer["sessionToken"]?.stringValue
                 {
-                    newSession = [ParseCredentials.sessionTokenHeader: token]
+                    sessionToken = token
                 }
             } catch let error where index > 0 && !(error is CancellationError) {
                 // The earlier steps are applied on the server: say which, and which failed.
@@ -309,7 +311,7 @@ public struct ModelClient: Sendable {
                     failed: Self.describe(request),
                     notSent: requests[(index + 1)...].map(Self.describe),
                     underlying: error,
-                    sessionToken: newSession[ParseCredentials.sessionTokenHeader]
+                    sessionToken: sessionToken
                 )
             }
             last = (request, answer)
@@ -318,7 +320,6 @@ public struct ModelClient: Sendable {
                 try await uploadFiles(patch.files, askedForBy: answer, objectID: id, progress: progress)
             }
         }
-        let sessionToken = newSession[ParseCredentials.sessionTokenHeader]
         // No request: read the instance as it is. Otherwise the last answer is the instance after every step.
         guard let (request, answer) = last else {
             return (try await get(Body.Model.self, id: id, queryItems: extraItems), nil)

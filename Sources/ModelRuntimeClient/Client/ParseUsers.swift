@@ -41,7 +41,7 @@ extension ModelClient {
         _ body: Body,
         progress: (@Sendable (UploadProgress) -> Void)? = nil
     ) async throws -> ParseSession<Body.Model> {
-        let parse = try requireParse("a sign-up")
+        _ = try requireParse("a sign-up")
         try Self.requireUser(Body.Model.self, "a sign-up")
         let request = try await renderedCreate(body, progress: progress)
         let (answer, status) = try await jsonExchange(for: request, expecting: Body.Model.self)
@@ -75,16 +75,8 @@ extension ModelClient {
         }
         // The user exists from here on: a failure to read it says which one it is.
         do {
-            let readBack = RenderedRequest(
-                path: try parse.instancePath(pluralName: Body.Model.pluralName, id: id),
-                headers: [ParseCredentials.sessionTokenHeader: token]
-            )
-            let user = try decode(
-                Body.Model.self,
-                from: try await json(for: readBack, expecting: Body.Model.self),
-                at: "",
-                request: readBack
-            )
+            let session = [ParseCredentials.sessionTokenHeader: token]
+            let user = try await get(Body.Model.self, id: id, queryItems: [], headers: session)
             return ParseSession(user: user, sessionToken: token)
         } catch let error as CancellationError {
             throw error

@@ -19,10 +19,7 @@ extension ModelClient {
     public func send(_ request: URLRequest) async throws -> (data: Data, response: HTTPURLResponse) {
         var request = request
         // The request's own headers win, as they do for the client's own requests.
-        for (name, value) in try await headers().sorted(by: { $0.key < $1.key })
-        where request.value(forHTTPHeaderField: name) == nil {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
+        request.addHeaders(whereUnset: try await headers())
         let method = request.httpMethod ?? "GET"
         return try await sendRetrying(
             request,

@@ -26,6 +26,16 @@ extension RenderedRequest {
     }
 }
 
+extension URLRequest {
+    /// Sets each of `headers` that the request doesn't set itself, in name order: a request's own headers (an
+    /// upload's `Content-Type`, an app's own request's) win over the client's.
+    mutating func addHeaders(whereUnset headers: [String: String]) {
+        for (name, headerValue) in headers.sorted(by: { $0.key < $1.key }) {
+            if value(forHTTPHeaderField: name) == nil { setValue(headerValue, forHTTPHeaderField: name) }
+        }
+    }
+}
+
 extension Query {
     /// The list request below `baseURL` in `dialect`'s wire format, with its method, headers and body.
     ///

@@ -445,10 +445,7 @@ public struct FileUploader: Sendable {
         let rendered = try ParseDialect().renderFileUpload(facet, name: fileName)
         var request = try rendered.urlRequest(relativeTo: baseURL)
         // The upload's own headers (its `Content-Type`, the file's) win over those given, as a client's request's do.
-        for (header, value) in headers.sorted(by: { $0.key < $1.key })
-        where request.value(forHTTPHeaderField: header) == nil {
-            request.setValue(value, forHTTPHeaderField: header)
-        }
+        request.addHeaders(whereUnset: headers)
         request.httpBody = facet.data
         let answer = try await sendCounting(
             request,

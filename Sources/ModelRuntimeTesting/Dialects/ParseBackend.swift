@@ -105,9 +105,7 @@ struct ParseBackend: BackendDialect {
     func answer(_ request: BackendRequest, _ state: inout BackendState) throws -> BackendAnswer {
         // parse-server's `handleParseSession` (middlewares.js) looks every request's session token up before any
         // router sees it: one it doesn't have ends the request.
-        if !Self.dropsSessionToken(request), let token = Self.sessionToken(of: request),
-            Self.user(ofSession: token, state) == nil
-        {
+        if let token = Self.sessionToken(of: request), Self.user(ofSession: token, state) == nil {
             throw Self.invalidSession
         }
         return try route(Self.overridingMethod(request), &state)
@@ -1563,10 +1561,12 @@ struct ParseBackend: BackendDialect {
         message: "Invalid session token"
     )
 
-    /// The session token a request sends (`X-Parse-Session-Token`, whatever its case, as Express reads headers); an
-    /// empty one is none, as parse-server's `!info.sessionToken` reads it.
+    /// The session token a request sends (`X-Parse-Session-Token`, whatever its case, as Express reads headers), where
+    /// parse-server reads one (``dropsSessionToken(_:)``); an empty one is none, as parse-server's
+    /// `!info.sessionToken` reads it.
     private static func sessionToken(of request: BackendRequest) -> String? {
-        guard let token = request.headers.first(where: { $0.key.lowercased() == "x-parse-session-token" })?.value,
+        guard !dropsSessionToken(request),
+            let token = request.headers.first(where: { $0.key.lowercased() == "x-parse-session-token" })?.value,
             !token.isEmpty
         else { return nil }
         return token
@@ -1574,8 +1574,7 @@ struct ParseBackend: BackendDialect {
 
     /// The objectId of the user whose session `request` sends, when parse-server reads one.
     private static func signedInUser(_ request: BackendRequest, _ state: BackendState) -> String? {
-        guard !dropsSessionToken(request), let token = sessionToken(of: request) else { return nil }
-        return user(ofSession: token, state)?["objectId"]?.stringValue
+        sessionToken(of: request).flatMap { user(ofSession: $0, state)?["objectId"]?.stringValue }
     }
 
     /// A sign-up whose `authData` a user already has is that user's log-in (RestWrite.js `handleAuthData`,
@@ -1635,7 +1634,7 @@ struct ParseBackend: BackendDialect {
     /// The user a session signs in, while it exists.
     private static func user(ofSession token: String, _ state: BackendState) -> [String: JSONValue]? {
         guard let id = state.sessions[token] else { return nil }
-        return state.documents("_User").first { $0["objectId"]?.stringValue == id }?.objectValue
+        return state.documents("_User").first(where: BackendState.hasID(id, idKey: "objectId"))?.objectValue
     }
 
     /// A new session for the user `id`, and its token.
