@@ -21,13 +21,15 @@ import Testing
         return (yaml, diagnostics.sorted.map { "\($0.location): \($0.severity.rawValue): \($0.message)" })
     }
 
-    /// Each mapping's lines (`  Class:` and its properties), by class, without comments.
-    private func mappings(_ yaml: String) -> [String: [String]] {
+    /// Each mapping's property lines, by class (an empty list for a mapping with none), without comments.
+    static func mappings(_ yaml: String) -> [String: [String]] {
         var mappings: [String: [String]] = [:]
         var current: String?
         for line in yaml.split(separator: "\n").map(String.init) where line.hasPrefix("  ") && !line.contains("#") {
             if !line.hasPrefix("    ") {
-                current = String(line.dropFirst(2).dropLast())
+                let name = String(line.dropFirst(2).dropLast())
+                current = name
+                mappings[name] = []
             } else if let current, line.hasPrefix("      ") {
                 mappings[current, default: []].append(String(line.dropFirst(6)))
             }
@@ -35,7 +37,7 @@ import Testing
         return mappings
     }
 
-    private static func string(_ name: String, keyPath: String? = nil) -> String {
+    static func string(_ name: String, keyPath: String? = nil) -> String {
         "\(name): { keyPath: \(keyPath ?? name), type: String, formatter: LenientStringFormatter, optional: true }"
     }
 
@@ -57,7 +59,7 @@ import Testing
             read.filter { $0.path.hasSuffix(".m") },
             headers: read.filter { $0.path.hasSuffix(".h") }
         )
-        let mapped = mappings(yaml)
+        let mapped = Self.mappings(yaml)
         let notification = [
             Self.string("id"), Self.string("type"),
             "_isNew: { keyPath: isNew, type: Double, formatter: LenientDoubleFormatter, optional: true }",
@@ -211,7 +213,7 @@ import Testing
             Self.string("status"),
         ]
         #expect(
-            mappings(yaml) == [
+            Self.mappings(yaml) == [
                 "PRModel": model,
                 "PRRound": round,
                 "PRUser": model + [Self.string("name"), Self.string("pictureURL", keyPath: "picture_url")],
@@ -341,7 +343,7 @@ import Testing
         let createdAt =
             "createdAt: { keyPath: created_at, type: Date, formatter: RestKitDateFormatter, optional: true }"
         #expect(
-            mappings(yaml) == [
+            Self.mappings(yaml) == [
                 "Project": [Self.string("identifier", keyPath: "_id"), Self.string("name"), createdAt],
                 "User": [Self.string("username"), createdAt],
                 "Comment": [Self.string("body")],
@@ -426,7 +428,7 @@ import Testing
             headers: [Self.loopHeaders]
         )
         #expect(
-            mappings(yaml) == [
+            Self.mappings(yaml) == [
                 "Base": [Self.string("identifier")],
                 "Leaf": [Self.string("identifier"), Self.string("name")],
                 "Left": [Self.string("side")],
@@ -484,7 +486,7 @@ import Testing
             ]
         )
         #expect(
-            mappings(yaml) == [
+            Self.mappings(yaml) == [
                 "Visit": [Self.string("place")], "Stranger": ["nickname: { keyPath: nickname, optional: true }"],
             ]
         )
@@ -552,7 +554,7 @@ import Testing
             ]
         )
         #expect(
-            mappings(yaml) == [
+            Self.mappings(yaml) == [
                 "Channel": [Self.string("name")],
                 "UserChannel": [Self.string("name"), Self.string("owner")],
                 "PlaceChannel": [Self.string("name"), Self.string("address")],
@@ -599,7 +601,7 @@ import Testing
                 )
             ]
         )
-        #expect(mappings(yaml) == ["Project": [Self.string("name"), Self.string("updatedAt")]], "\(yaml)")
+        #expect(Self.mappings(yaml) == ["Project": [Self.string("name"), Self.string("updatedAt")]], "\(yaml)")
         #expect(messages.isEmpty, "\(messages)")
     }
 
@@ -674,7 +676,7 @@ import Testing
             ],
             headers: [Self.loopHeaders]
         )
-        #expect(mappings(yaml) == ["Leaf": [Self.string("identifier"), Self.string("name")]])
+        #expect(Self.mappings(yaml) == ["Leaf": [Self.string("identifier"), Self.string("name")]])
         // The call in the last method followed.
         let column = "+ (void)deep\(depth - 1):(RKObjectMapping *)mapping { ".count + 1
         #expect(

@@ -151,6 +151,15 @@ struct ImportedMapping: Sendable {
         return removed
     }
 
+    /// Takes away the properties read from `keyPath`, as RestKit's `removeMappingForKeyPath:` does.
+    mutating func removeProperties(keyPath: String) {
+        let kept = properties.filter { $0.keyPath != keyPath }
+        guard kept.count < properties.count else { return }
+        properties = []
+        indexByName = [:]
+        for property in kept { add(property) }
+    }
+
     /// Takes over the mapping of `className` too, once.
     mutating func include(_ className: String, at location: SourceLocation) {
         guard !included.contains(where: { $0.className == className }) else { return }

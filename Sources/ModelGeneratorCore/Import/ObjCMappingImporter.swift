@@ -440,6 +440,12 @@ struct MappingCodeReader {
     private mutating func assign(_ value: ObjCValue, at index: Int) {
         let name = tokens[index - 1].text
         let location = tokens[index - 1].location
+        // `mapping.rootKeyPath = @"users";` (RestKit 0.10): the envelope key of what the mapping reads and sends.
+        if name == "rootKeyPath", index >= 3, tokens[index - 2].isSymbol("."), tokens[index - 3].kind == .identifier,
+            case .mapping(let className)? = variables[tokens[index - 3].text], case .string(let keyPath, _) = value
+        {
+            noteEnvelope(keyPath, of: className, at: location)
+        }
         // `mapping.objectClass = [PlaceChannel class];`
         if name == "objectClass", index >= 3, tokens[index - 2].isSymbol("."), tokens[index - 3].kind == .identifier {
             let holder = tokens[index - 3].text
@@ -719,6 +725,13 @@ struct MappingCodeReader {
             if let receiverName, receiverName.first?.isUppercase == true {
                 return .classReference(receiverName, location)
             }
+        }
+        // Manual reference counting, which RestKit 0.10's apps used: `retain` and `autorelease` answer their
+        // receiver, and `release` changes nothing the import reads.
+        if !message.isKeyword, selector == "retain" || selector == "autorelease" { return receiver }
+        if !message.isKeyword, selector == "release" { return .null }
+        if let receiverName, let collection = Self.collection(selector, of: receiverName, arguments: arguments) {
+            return collection
         }
         switch system {
         case .restkit:
@@ -1060,6 +1073,30 @@ struct MappingCodeReader {
                     return .unknown(selector, location)
                 }
                 return .mapping(beginMapping(name, at: location))
+            case "mappingForClass:usingBlock:", "mappingForClass:withBlock:", "mappingForClass:block:":
+                // RestKit 0.10 ran the block at once, with the new mapping as its argument.
+                guard case .classReference(let name, _) = argument(0) else {
+                    unreadable(argument(0), what: "the mapped class", at: location)
+                    unreadMappings += 1
+                    return .unknown(selector, location)
+                }
+                let className = beginMapping(name, at: location)
+                let block = message.parts[1].argument
+                if !run(block, giving: .mapping(className)) {
+                    unreadable(
+                        .unknown(block.spelled, block.first?.location ?? location),
+                        what: "the block that builds the mapping of '\(className)'",
+                        at: location
+                    )
+                }
+                return .mapping(className)
+            case "mappingForClassWithName:":
+                guard case .string(let name, _) = argument(0) else {
+                    unreadable(argument(0), what: "the mapped class's name", at: location)
+                    unreadMappings += 1
+                    return .unknown(selector, location)
+                }
+                return .mapping(beginMapping(name, at: location))
             case "mappingForEntityForName:inManagedObjectStore:", "mappingForEntityWithName:inManagedObjectStore:",
                 "mappingForEntityWithName:":
                 guard case .string(let name, let nameLocation) = argument(0) else {
@@ -1089,7 +1126,9 @@ struct MappingCodeReader {
                         "give the Date properties 'formatter: DatePatternFormatter, userData: { format: \"…\" }' in the YAML"
                 )
                 return .null
-            case "requestMapping":
+            // What a create or an update sends, which the models' own keys already write.
+            case "requestMapping", "serializationMapping", "serializationMappingUsingBlock:",
+                "serializationMappingWithBlock:":
                 return .unknown(selector, location)
             default:
                 break
@@ -1105,15 +1144,7 @@ struct MappingCodeReader {
             }).first,
             case .string(let keyPath, _) = argument(keyPathPart)
         {
-            diagnostics.append(
-                Diagnostic(
-                    .note,
-                    "the response holds \(className) under the key path '\(keyPath)'; the model maps what is inside it",
-                    at: location,
-                    hint:
-                        "decode \(className) from there, or map a model for the envelope with '\(keyPath)' as a property's key path"
-                )
-            )
+            noteEnvelope(keyPath, of: className, at: location)
             return .null
         }
         // A dynamic mapping picks each object's mapping from the JSON at run time; whatever configures it
@@ -1196,6 +1227,20 @@ struct MappingCodeReader {
                 if case .null = value { break }
                 addAttribute(value, to: value, in: className, at: location)
             }
+        case "mapAttributesFromArray:", "mapAttributesFromSet:":
+            guard case .array(let values) = argument(0) else {
+                unreadable(argument(0), what: "the attribute list", at: location)
+                return .null
+            }
+            for value in values { addAttribute(value, to: value, in: className, at: location) }
+        case "removeMappingForKeyPath:":
+            guard case .string(let keyPath, _) = argument(0) else {
+                unreadable(argument(0), what: "the key path whose mapping is taken away", at: location)
+                return .null
+            }
+            mappings[className]?.removeProperties(keyPath: keyPath)
+        case "removeAllMappings":
+            _ = mappings[className]?.removeProperties(from: 0)
         case "addAttributeMappingsFromArray:":
             guard case .array(let values) = argument(0) else {
                 unreadable(argument(0), what: "the attribute list", at: location)
@@ -1222,7 +1267,7 @@ struct MappingCodeReader {
                 at: location
             )
             addPropertyMapping(relationship, to: className, at: location)
-        case "mapKeyPath:toRelationship:withMapping:":
+        case "mapKeyPath:toRelationship:withMapping:", "mapKeyPath:toRelationship:withMapping:serialize:":
             let relationship = relationship(from: argument(0), to: argument(1), mapping: argument(2), at: location)
             addPropertyMapping(relationship, to: className, at: location)
         case "addPropertyMapping:", "addAttributeMapping:", "addRelationshipMapping:":
@@ -1249,6 +1294,72 @@ struct MappingCodeReader {
             )
         }
         return .null
+    }
+
+    /// Where the response holds a mapping's objects: an envelope key, which the model does not include.
+    private mutating func noteEnvelope(_ keyPath: String, of className: String, at location: SourceLocation) {
+        diagnostics.append(
+            Diagnostic(
+                .note,
+                "the response holds \(className) under the key path '\(keyPath)'; the model maps what is inside it",
+                at: location,
+                hint:
+                    "decode \(className) from there, or map a model for the envelope with '\(keyPath)' as a property's key path"
+            )
+        )
+    }
+
+    /// `[NSArray arrayWithObjects:@"name", @"email", nil]`, `[NSSet setWithArray:@[…]]`: the list a Foundation
+    /// collection class makes, which RestKit 0.10's `mapAttributesFromArray:` and `mapAttributesFromSet:` take; nil
+    /// for any other message.
+    private static func collection(_ selector: String, of className: String, arguments: [[ObjCValue]]) -> ObjCValue? {
+        guard Self.collectionClasses.contains(className) else { return nil }
+        switch selector {
+        case "arrayWithObjects:", "setWithObjects:", "orderedSetWithObjects:":
+            // A list of arguments that ends at its `nil`.
+            let values = arguments.first ?? []
+            return .array(Array(values.prefix { if case .null = $0 { false } else { true } }))
+        case "arrayWithObject:", "setWithObject:", "orderedSetWithObject:":
+            return .array([argument(0, of: arguments)])
+        case "arrayWithArray:", "setWithArray:", "orderedSetWithArray:":
+            let list = argument(0, of: arguments)
+            if case .array = list { return list }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    static let collectionClasses: Set<String> = [
+        "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet",
+    ]
+
+    /// Reads the statements of a block literal that is handed a mapping (`usingBlock:^(RKObjectMapping *mapping) {
+    /// … }`), with its one parameter holding `value`. False, reading nothing, when `block` is no such literal.
+    private mutating func run(_ block: ArraySlice<ObjCToken>, giving value: ObjCValue) -> Bool {
+        // `^(RKObjectMapping *mapping) { … }`, with an optional return type after the `^`.
+        guard let caret = block.first, caret.isSymbol("^"),
+            let open = block.firstIndex(where: { $0.isSymbol("(") }),
+            !block[block.startIndex..<open].contains(where: { $0.isSymbol("{") })
+        else { return false }
+        let close = brackets.closing(open)
+        let body = close + 1
+        guard close > open, body < block.endIndex, tokens[body].isSymbol("{"), closes(body, at: block.endIndex - 1),
+            let parameter = tokens[(open + 1)..<close].last(where: { $0.kind == .identifier })
+        else { return false }
+        let outer = variables[parameter.text]
+        variables[parameter.text] = value
+        defer { variables[parameter.text] = outer }
+        var index = body + 1
+        while index < block.endIndex - 1 {
+            // The block's own `return` returns nothing of the method's.
+            if tokens[index].isIdentifier("return") {
+                index = statementEnd(from: index + 1) + 1
+                continue
+            }
+            index = readStatement(at: index)
+        }
+        return true
     }
 
     /// The class that represents an entity, as the Core Data model says; the entity's name without a model, or
