@@ -1463,21 +1463,25 @@ extension InMemoryBackendParseTests {
         let token = try #require(answer["sessionToken"]?.stringValue)
         #expect(token.hasPrefix("r:") && token.count == 34, "\(token)")
         let id = try #require(answer["objectId"]?.stringValue)
-        let (_, user) = try await Self.send(backend, "/classes/_User/" + id)
+        let session = ["X-Parse-Session-Token": token]
+        let (_, user) = try await Self.send(backend, "/classes/_User/" + id, headers: session)
         #expect(user["username"] == "cooldude6" && user["phone"] == "415-392-0202", "\(user)")
         #expect(user["password"] == nil, "\(user)")
-        let (_, list) = try await Self.send(backend, "/classes/_User")
+        let (_, list) = try await Self.send(backend, "/classes/_User", headers: session)
         #expect(list["results"]?[0]?["password"] == nil, "\(list)")
         // A new password is answered with a new session, and is no more read than the first.
         let (updated, change) = try await Self.send(
             backend,
             "/classes/_User/" + id,
             method: "PUT",
-            body: #"{"password":"another"}"#
+            body: #"{"password":"another"}"#,
+            headers: session
         )
         #expect(updated == 200 && change["sessionToken"]?.stringValue?.hasPrefix("r:") == true, "\(change)")
-        #expect(change["sessionToken"]?.stringValue != token)
-        #expect(try await Self.send(backend, "/classes/_User/" + id).body["password"] == nil)
+        let newToken = try #require(change["sessionToken"]?.stringValue)
+        #expect(newToken != token)
+        let reread = try await Self.send(backend, "/classes/_User/" + id, headers: ["X-Parse-Session-Token": newToken])
+        #expect(reread.status == 200 && reread.body["password"] == nil, "\(reread)")
         // A sign-up with `authData` alone gets a username, which the answer holds.
         let (linked, linkedAnswer) = try await Self.send(
             backend,
@@ -1505,7 +1509,8 @@ extension InMemoryBackendParseTests {
         #expect(created == 201, "\(signUp)")
         let id = try #require(signUp["objectId"]?.stringValue)
         let first = try #require(signUp["sessionToken"]?.stringValue)
-        #expect(try await Self.send(backend, "/users/" + id).body["username"] == "cooldude6")
+        let own = try await Self.send(backend, "/users/" + id, headers: ["X-Parse-Session-Token": first])
+        #expect(own.body["username"] == "cooldude6", "\(own)")
 
         let (status, login) = try await Self.send(
             backend,
@@ -1554,13 +1559,20 @@ extension InMemoryBackendParseTests {
             try await Self.send(backend, "/login", [("username", "cooldude6"), ("password", "another")]).status == 200
         )
 
-        // A user whose ACL is empty is locked out; a user that is gone signs nothing in.
-        _ = try await Self.send(backend, "/users/" + id, method: "PUT", body: #"{"ACL":{}}"#)
+        // A user whose ACL is empty (only the master key can make one: a client's ACL keeps the user's own access) is
+        // locked out; a user that is gone signs nothing in.
+        let session = ["X-Parse-Session-Token": fourth]
+        _ = try await Self.send(backend, "/users/" + id, method: "PUT", body: #"{"ACL":{}}"#, headers: session)
         #expect(
-            try await Self.send(backend, "/login", [("username", "cooldude6"), ("password", "another")]).status == 404
+            try await Self.send(backend, "/login", [("username", "cooldude6"), ("password", "another")]).status == 200
         )
-        _ = try await Self.send(backend, "/users/" + id, method: "DELETE")
-        let gone = try await Self.send(backend, "/users/me", headers: ["X-Parse-Session-Token": fourth])
+        try await backend.insert(
+            [["objectId": "lockedOut", "username": "locked", "password": "secret", "ACL": [:]]],
+            into: "_User"
+        )
+        #expect(try await Self.send(backend, "/login", [("username", "locked"), ("password", "secret")]).status == 404)
+        _ = try await Self.send(backend, "/users/" + id, method: "DELETE", headers: session)
+        let gone = try await Self.send(backend, "/users/me", headers: session)
         #expect(gone.status == 400 && gone.body["code"] == 209, "\(gone)")
     }
 
@@ -1624,7 +1636,7 @@ extension InMemoryBackendParseTests {
         #expect(second["username"] == first["username"] && second["authData"]?["anonymous"] != nil, "\(second)")
         let newToken = try #require(second["sessionToken"]?.stringValue)
         #expect(newToken != token)
-        #expect(try await Self.send(backend, "/classes/_User").body["results"]?.arrayValue?.count == 1)
+        #expect(await backend.documents(in: "_User").count == 1)
 
         // In another user's session: the same authData is already used, and new authData makes no session.
         let (_, other) = try await Self.send(
@@ -1731,7 +1743,7 @@ extension InMemoryBackendParseTests {
         }
         // A null authData is none first: the username is missing.
         #expect(try await signUp(#"{"authData":null}"#).body["code"] == 200)
-        #expect(try await Self.send(backend, "/classes/_User").body["results"]?.arrayValue?.isEmpty == true)
+        #expect(await backend.documents(in: "_User").isEmpty)
 
         for body in [
             #"{"username":"u","password":"p","authData":{"anonymous":{}}}"#, #"{"authData":{"facebook":null}}"#,
@@ -1775,11 +1787,13 @@ extension InMemoryBackendParseTests {
         }
         let second = try await signUp(#"{"username":"test2","password":"test","email":"foo@example.com"}"#)
         let id = try #require(second.body["objectId"]?.stringValue)
+        let session = ["X-Parse-Session-Token": try #require(second.body["sessionToken"]?.stringValue)]
         let (status, answer) = try await Self.send(
             backend,
             "/classes/_User/" + id,
             method: "PUT",
-            body: #"{"email":"Test@Example.Com"}"#
+            body: #"{"email":"Test@Example.Com"}"#,
+            headers: session
         )
         #expect(status == 400 && answer["code"] == 203, "\(answer)")
         // Its own username and email, as they are, are no one else's.
@@ -1787,7 +1801,8 @@ extension InMemoryBackendParseTests {
             backend,
             "/classes/_User/" + id,
             method: "PUT",
-            body: #"{"username":"test2","email":"foo@example.com"}"#
+            body: #"{"username":"test2","email":"foo@example.com"}"#,
+            headers: session
         )
         #expect(kept == 200)
         // The client reads a username another user has as a conflict.

@@ -25,8 +25,9 @@ import FoundationNetworking
 /// Its filters are evaluated as MongoDB (under each of the three) evaluates them; the project's query semantics
 /// test checks them against an independent MongoDB implementation; Parse's relational queries (`$inQuery`,
 /// `$notInQuery`, `$select`, `$dontSelect`, `$relatedTo`) are resolved against the stored objects first, as
-/// parse-server resolves them. What it does not do: geo and text search, and ACLs and access (script those
-/// answers). Those requests are refused with a fault that says so, never answered wrongly.
+/// parse-server resolves them, and Parse's ACLs decide what each session reads and writes. What it does not do: geo
+/// and text search, and Cortex's access rules and Parse's class-level permissions (script those answers). Those
+/// requests are refused with a fault that says so, never answered wrongly.
 public actor InMemoryBackend: HTTPTransport {
     /// Which backend this is.
     public nonisolated let dialect: InMemoryDialect

@@ -16,7 +16,8 @@ public struct ScriptedFault: Sendable {
     let kind: Kind
 
     /// Answers with `status`, `body` and `headers` instead of the backend: a `503` to retry, a `401` of an expired
-    /// session, the backend's access error (there is no ACL engine to produce one).
+    /// session, an access error no rule the backend applies produces (Cortex's access rules, Parse's class-level
+    /// permissions).
     public static func answer(status: Int, body: JSONValue? = nil, headers: [String: String] = [:]) -> ScriptedFault {
         ScriptedFault(kind: .answer(status: status, body: body, headers: headers))
     }

@@ -7,6 +7,8 @@ struct ParseBackend: BackendDialect {
     let idKey = "objectId"
     let pageSize = 100
     var defaultIDs: IDGenerator { .parseObjectIDs }
+    /// Whom the request being answered reads and writes as.
+    private var access = ParseAccess.everyone
 
     /// The field parse-server sets itself: a create's body may not give it (105), an update's only as it is.
     static let systemFields: Set<String> = ["objectId"]
@@ -82,6 +84,7 @@ struct ParseBackend: BackendDialect {
             case "invalidEmail": 125
             case "usernameMissing": 200
             case "passwordMissing": 201
+            case "sessionMissing": 206
             case "usernameTaken": 202
             case "emailTaken": 203
             case "invalidSessionToken": 209
@@ -108,7 +111,9 @@ struct ParseBackend: BackendDialect {
         if let token = Self.sessionToken(of: request), Self.user(ofSession: token, state) == nil {
             throw Self.invalidSession
         }
-        return try route(Self.overridingMethod(request), &state)
+        var scoped = self
+        scoped.access = ParseAccess(user: Self.signedInUser(request, state), state)
+        return try scoped.route(Self.overridingMethod(request), &state)
     }
 
     /// Whether parse-server reads no session token from `request`, whatever it sends: `handleParseHeaders`
@@ -181,13 +186,17 @@ struct ParseBackend: BackendDialect {
             if request.query.contains(where: { !Self.getParameters.contains($0.name) }) {
                 throw BackendFault.invalid("Improper encode of parameter")
             }
-            let document = try instance(segments[2], className, state).document
+            let document = try instance(segments[2], className, state, readable: true).document
             let options = try ReadOptions(BackendRequest.Query(request.query), of: className, state)
             let projected = try options.selection(at: []).project(document)
             return BackendAnswer(try including([projected], of: className, options, state)[0])
         case ("PUT", 3): return try update(request.body, id: segments[2], className, &state)
         case ("DELETE", 3):
-            let (index, _) = try instance(segments[2], className, state)
+            // rest.js `del`: a user is deleted only in a session (then as its ACL lets the session write it).
+            if className == "_User", access.user == nil {
+                throw BackendFault(status: 400, code: "sessionMissing", message: "Insufficient auth to delete user")
+            }
+            let (index, _) = try instance(segments[2], className, state, writable: true)
             state.collections[className]!.remove(at: index)
             // Its password goes with it; its sessions stay, and sign nothing in, since their user is gone (Auth.js
             // `getAuthForSessionToken`).
@@ -427,6 +436,16 @@ struct ParseBackend: BackendDialect {
         var relations: [String: [String: JSONValue]] = [:]
         func answered(_ object: JSONValue, of className: String) -> JSONValue {
             if relations[className] == nil { relations[className] = Self.relationFields(of: className, state) }
+            var object = object
+            // DatabaseController.js `filterSensitiveData`: another user's `email` (the default `protectedFields`)
+            // and `authData` are not answered.
+            if className == "_User", case .object(var members) = object,
+                members["objectId"]?.stringValue != access.user
+            {
+                members["email"] = nil
+                members["authData"] = nil
+                object = .object(members)
+            }
             let answered = withRelations(withFileURLs(object, state), relations[className] ?? [:])
             return Self.withDatesAsAnswered(answered)
         }
@@ -440,7 +459,7 @@ struct ParseBackend: BackendDialect {
                 else { return nil }
                 if byID[target] == nil {
                     var objects: [String: JSONValue] = [:]
-                    for object in state.documents(target) {
+                    for object in state.documents(target) where access.mayRead(object) {
                         if let id = object[idKey]?.stringValue, objects[id] == nil { objects[id] = object }
                     }
                     byID[target] = objects
@@ -472,6 +491,21 @@ struct ParseBackend: BackendDialect {
         return results
     }
 
+    /// An ACL as parse-server keeps and answers it (DatabaseController.js `transformObjectACL`, then
+    /// `untransformObjectACL`): each key with the permissions it is granted, `true`; one granted none is gone.
+    static func storedACL(_ acl: JSONValue) -> JSONValue {
+        guard case .object(let entries) = acl else { return acl }
+        var stored: [String: JSONValue] = [:]
+        for (key, entry) in entries {
+            var granted: [String: JSONValue] = [:]
+            for permission in ["read", "write"] where entry[permission].map(isTruthy) == true {
+                granted[permission] = true
+            }
+            if !granted.isEmpty { stored[key] = .object(granted) }
+        }
+        return .object(stored)
+    }
+
     /// Whether a query parameter is true as parse-server's `optionsFromBody` tests `count` and `includeAll`: its JSON,
     /// or else its text, as JavaScript reads it (`count=1`, `count=true`; not `0`, `false` or nothing).
     private static func isTrueOption(_ text: String) -> Bool {
@@ -480,7 +514,7 @@ struct ParseBackend: BackendDialect {
 
     /// Whether JavaScript reads `value` as true, as parse-server tests a member or an option: not `null`, `false`,
     /// `0` or `""`.
-    private static func isTruthy(_ value: JSONValue) -> Bool {
+    static func isTruthy(_ value: JSONValue) -> Bool {
         switch value {
         case .null: false
         case .bool(let flag): flag
@@ -502,7 +536,7 @@ struct ParseBackend: BackendDialect {
     ) throws
         -> [JSONValue]
     {
-        let objects = state.documents(className)
+        let objects = state.documents(className).filter(access.mayRead)
         guard let filter else { return objects }
         let resolved = try resolvingRelations(filter, in: className, state, depth: depth)
         let compiled = try filterRules.compile(resolved)
@@ -1045,12 +1079,20 @@ struct ParseBackend: BackendDialect {
         return BackendAnswer(201, ["url": .string(url), "name": .string(stored)], headers: ["Location": url])
     }
 
+    /// The stored object `id` of `className`, which the request may read (`readable`) or write (`writable`): one it
+    /// may not is not found, as parse-server's ACL query finds none (101, `Object not found.`).
     private func instance(
         _ id: String,
         _ className: String,
-        _ state: BackendState
+        _ state: BackendState,
+        readable: Bool = false,
+        writable: Bool = false
     ) throws -> (index: Int, document: JSONValue) {
-        try instance(id, in: className, state, missing: "Object not found.")
+        let found = try instance(id, in: className, state, missing: "Object not found.")
+        if (readable && !access.mayRead(found.document)) || (writable && !access.mayWrite(found.document)) {
+            throw BackendFault(status: 404, code: "notFound", message: "Object not found.")
+        }
+        return found
     }
 
     // MARK: Writing
@@ -1140,6 +1182,14 @@ struct ParseBackend: BackendDialect {
         document["objectId"] = .string(id)
         document["createdAt"] = .string(now)
         document["updatedAt"] = .string(now)
+        if className == "_User" {
+            // RestWrite.js: a new user may read and write itself, and no one else may (`enforcePrivateUsers`, true
+            // by default), beside what an ACL it is sent gives.
+            var acl = document["ACL"]?.objectValue ?? [:]
+            acl[id] = ["read": true, "write": true]
+            document["ACL"] = .object(acl)
+        }
+        if let acl = document["ACL"] { document["ACL"] = Self.storedACL(acl) }
         // parse-server's `_validateUserName` gives a sign-up with `authData` alone a username of 25 random letters
         // and digits, which its answer holds (`responseShouldHaveUsername`); here one made from the id, so that a
         // test can name it.
@@ -1454,7 +1504,19 @@ struct ParseBackend: BackendDialect {
             throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
         }
         try checkFields(changes, of: className, creating: false)
-        let (index, document) = try instance(id, className, state)
+        // RestWrite.js: a user is changed only in a session (then as its ACL lets the session write it), and an ACL
+        // the user sends keeps the user's own access to itself ("Force the user to not lockout").
+        if className == "_User" {
+            guard access.user != nil else {
+                throw BackendFault(status: 400, code: "sessionMissing", message: "Cannot modify user \(id).")
+            }
+            if case .object(var acl)? = changes["ACL"] {
+                acl[id] = ["read": true, "write": true]
+                changes["ACL"] = .object(acl)
+            }
+        }
+        if let acl = changes["ACL"], acl["__op"] == nil { changes["ACL"] = Self.storedACL(acl) }
+        let (index, document) = try instance(id, className, state, writable: true)
         try Self.refuseSeveralGeoPoints(changes)
         let types = try Self.writtenTypes(changes)
         try checkTypes(types, of: className, state)

@@ -1,0 +1,231 @@
+import Foundation
+import ModelRuntime
+import ModelRuntimeClient
+import ModelRuntimeTesting
+import Testing
+
+/// The in-memory Parse backend decides what each request reads and writes by the objects' ACLs and the session's user
+/// and roles, as parse-server does without the master key (DatabaseController.js `addReadACL`, `addWriteACL` and
+/// `filterSensitiveData`, Auth.js `getUserRoles`, RestWrite.js and rest.js @ 7ea2a2953e9202d43ddb53ded309fbd26245d45c).
+@Suite struct InMemoryBackendParseACLTests {
+    private static func send(
+        _ backend: InMemoryBackend,
+        _ path: String,
+        _ query: [(String, String)] = [],
+        method: String = "GET",
+        body: String? = nil,
+        as session: String? = nil
+    ) async throws -> (status: Int, body: JSONValue) {
+        try await backend.answer(
+            RenderedRequest(
+                method: method,
+                path: path,
+                queryItems: query.map { URLQueryItem(name: $0.0, value: $0.1) },
+                headers: session.map { ["X-Parse-Session-Token": $0] } ?? [:],
+                body: try body.map { QueryJSON(try JSONValue(parsing: Data($0.utf8))) }
+            )
+        )
+    }
+
+    /// The `objectId`s of a list answer, sorted.
+    private static func ids(_ answer: JSONValue) -> [String] {
+        (answer["results"]?.arrayValue?.compactMap { $0["objectId"]?.stringValue } ?? []).sorted()
+    }
+
+    private static let notFound: JSONValue = ["code": 101, "error": "Object not found."]
+
+    /// A backend with two users signed up (their objectIds and sessions), Bob an `Admins` member, and `Admins` in
+    /// the `roles` of `Moderators`, so that Bob is a moderator too.
+    private static func twoUsers() async throws -> (
+        backend: InMemoryBackend, alice: (id: String, session: String), bob: (id: String, session: String)
+    ) {
+        let backend = InMemoryBackend(.parse)
+        func signUp(_ name: String) async throws -> (id: String, session: String) {
+            let body = #"{"username":"\#(name)","password":"p","email":"\#(name)@example.com"}"#
+            let (status, answer) = try await send(backend, "/users", method: "POST", body: body)
+            #expect(status == 201, "\(answer)")
+            return (
+                try #require(answer["objectId"]?.stringValue), try #require(answer["sessionToken"]?.stringValue)
+            )
+        }
+        let alice = try await signUp("alice")
+        let bob = try await signUp("bob")
+        let admins = try await send(
+            backend,
+            "/classes/_Role",
+            method: "POST",
+            body: #"{"name":"Admins","ACL":{"*":{"read":true}},"users":{"__op":"AddRelation","objects":"#
+                + #"[{"__type":"Pointer","className":"_User","objectId":"\#(bob.id)"}]}}"#
+        )
+        let adminsID = try #require(admins.body["objectId"]?.stringValue)
+        _ = try await send(
+            backend,
+            "/classes/_Role",
+            method: "POST",
+            body: #"{"name":"Moderators","ACL":{"*":{"read":true}},"roles":{"__op":"AddRelation","objects":"#
+                + #"[{"__type":"Pointer","className":"_Role","objectId":"\#(adminsID)"}]}}"#
+        )
+        return (backend, alice, bob)
+    }
+
+    /// An object without an ACL is everyone's; one whose ACL names a user is that user's alone: any other request
+    /// doesn't find it, in a list, its count, a read of it, an update or a delete (101).
+    @Test func anObjectIsReadAndWrittenAsItsACLSays() async throws {
+        let (backend, alice, bob) = try await Self.twoUsers()
+        func create(_ body: String, as session: String) async throws -> String {
+            let (status, answer) = try await Self.send(
+                backend,
+                "/classes/Note",
+                method: "POST",
+                body: body,
+                as: session
+            )
+            #expect(status == 201, "\(answer)")
+            return try #require(answer["objectId"]?.stringValue)
+        }
+        let open = try await create(#"{"text":"open"}"#, as: alice.session)
+        let own = try await create(
+            #"{"text":"mine","ACL":{"\#(alice.id)":{"read":true,"write":true}}}"#,
+            as: alice.session
+        )
+        let moderated = try await create(
+            #"{"text":"moderated","ACL":{"*":{"read":true,"write":false},"role:Moderators":{"write":true}}}"#,
+            as: alice.session
+        )
+        let sealed = try await create(#"{"text":"sealed","ACL":{}}"#, as: alice.session)
+
+        for (session, expected) in [
+            (alice.session, [open, own, moderated].sorted()), (bob.session, [open, moderated].sorted()),
+            (nil, [open, moderated].sorted()),
+        ] {
+            let (_, list) = try await Self.send(backend, "/classes/Note", [("count", "1")], as: session)
+            #expect(Self.ids(list) == expected && list["count"] == .int(expected.count), "\(list)")
+        }
+        #expect(try await Self.send(backend, "/classes/Note/" + own, as: alice.session).status == 200)
+        for session in [bob.session, nil] {
+            let read = try await Self.send(backend, "/classes/Note/" + own, as: session)
+            #expect(read.status == 404 && read.body == Self.notFound, "\(read)")
+            let update = try await Self.send(
+                backend,
+                "/classes/Note/" + own,
+                method: "PUT",
+                body: #"{"text":"theirs"}"#,
+                as: session
+            )
+            #expect(update.status == 404 && update.body == Self.notFound, "\(update)")
+            let delete = try await Self.send(backend, "/classes/Note/" + own, method: "DELETE", as: session)
+            #expect(delete.status == 404 && delete.body == Self.notFound, "\(delete)")
+        }
+        #expect(try await Self.send(backend, "/classes/Note/" + sealed, as: alice.session).status == 404)
+        // Everyone may read the moderated note; only a moderator may change it, and Bob is one through Admins.
+        let byAlice = try await Self.send(
+            backend,
+            "/classes/Note/" + moderated,
+            method: "PUT",
+            body: #"{"text":"x"}"#,
+            as: alice.session
+        )
+        #expect(byAlice.status == 404 && byAlice.body == Self.notFound, "\(byAlice)")
+        let byBob = try await Self.send(
+            backend,
+            "/classes/Note/" + moderated,
+            method: "PUT",
+            body: #"{"text":"edited"}"#,
+            as: bob.session
+        )
+        #expect(byBob.status == 200, "\(byBob)")
+        #expect(try await Self.send(backend, "/classes/Note/" + open, method: "DELETE").status == 200)
+        // parse-server keeps each ACL as the permissions it grants.
+        let (_, stored) = try await Self.send(backend, "/classes/Note/" + moderated)
+        #expect(stored["ACL"] == ["*": ["read": true], "role:Moderators": ["write": true]], "\(stored)")
+        #expect(stored["text"] == "edited")
+    }
+
+    /// An object the session may not read is no pointer's object in an `include`, and no object of a subquery.
+    @Test func includesAndSubqueriesSeeOnlyWhatTheSessionReads() async throws {
+        let (backend, alice, bob) = try await Self.twoUsers()
+        let (_, note) = try await Self.send(
+            backend,
+            "/classes/Note",
+            method: "POST",
+            body: #"{"text":"mine","ACL":{"\#(alice.id)":{"read":true}}}"#,
+            as: alice.session
+        )
+        let noteID = try #require(note["objectId"]?.stringValue)
+        let pointer = #"{"__type":"Pointer","className":"Note","objectId":"\#(noteID)"}"#
+        _ = try await Self.send(backend, "/classes/Comment", method: "POST", body: #"{"note":\#(pointer)}"#)
+
+        let (_, forAlice) = try await Self.send(backend, "/classes/Comment", [("include", "note")], as: alice.session)
+        #expect(forAlice["results"]?[0]?["note"]?["text"] == "mine", "\(forAlice)")
+        let (_, forBob) = try await Self.send(backend, "/classes/Comment", [("include", "note")], as: bob.session)
+        #expect(forBob["results"]?[0]?["note"] == nil && Self.ids(forBob).count == 1, "\(forBob)")
+
+        let subquery = [("where", #"{"note":{"$inQuery":{"className":"Note","where":{}}}}"#)]
+        #expect(Self.ids(try await Self.send(backend, "/classes/Comment", subquery, as: alice.session).body).count == 1)
+        #expect(Self.ids(try await Self.send(backend, "/classes/Comment", subquery, as: bob.session).body).isEmpty)
+    }
+
+    /// A new user is its own alone (`enforcePrivateUsers`); changing or deleting a user takes a session (206) that
+    /// may write it; another user's email and `authData` are not answered; and a client's ACL keeps the user's own
+    /// access to itself.
+    @Test func usersAreTheirOwn() async throws {
+        let (backend, alice, bob) = try await Self.twoUsers()
+        let own = try await Self.send(backend, "/users/" + alice.id, as: alice.session)
+        #expect(own.status == 200 && own.body["email"] == "alice@example.com", "\(own)")
+        #expect(own.body["ACL"] == .object([alice.id: ["read": true, "write": true]]), "\(own)")
+        for session in [bob.session, nil] {
+            #expect(try await Self.send(backend, "/users/" + alice.id, as: session).body == Self.notFound)
+        }
+
+        let unauthenticated = try await Self.send(backend, "/users/" + alice.id, method: "PUT", body: #"{"n":1}"#)
+        #expect(
+            unauthenticated.status == 400
+                && unauthenticated.body == ["code": 206, "error": .string("Cannot modify user \(alice.id).")],
+            "\(unauthenticated)"
+        )
+        let byBob = try await Self.send(
+            backend,
+            "/users/" + alice.id,
+            method: "PUT",
+            body: #"{"n":1}"#,
+            as: bob.session
+        )
+        #expect(byBob.status == 404 && byBob.body == Self.notFound, "\(byBob)")
+        let deleted = try await Self.send(backend, "/users/" + alice.id, method: "DELETE")
+        #expect(deleted.body == ["code": 206, "error": "Insufficient auth to delete user"], "\(deleted)")
+        #expect(try await Self.send(backend, "/users/" + alice.id, method: "DELETE", as: bob.session).status == 404)
+
+        // Public again, Alice's user is read by others without its email.
+        let opened = try await Self.send(
+            backend,
+            "/users/" + alice.id,
+            method: "PUT",
+            body: #"{"ACL":{"*":{"read":true}}}"#,
+            as: alice.session
+        )
+        #expect(opened.status == 200, "\(opened)")
+        let (_, seen) = try await Self.send(backend, "/users/" + alice.id, as: bob.session)
+        #expect(seen["username"] == "alice" && seen["email"] == nil, "\(seen)")
+        let expected: JSONValue = .object(["*": ["read": true], alice.id: ["read": true, "write": true]])
+        #expect(seen["ACL"] == expected, "\(seen)")
+        #expect(try await Self.send(backend, "/users/" + alice.id, method: "DELETE", as: alice.session).status == 200)
+    }
+
+    /// Through `ModelClient`: what a list answers depends on the session the client signs in with.
+    @Test func aSignedInClientListsWhatItsUserMayRead() async throws {
+        let (backend, alice, _) = try await Self.twoUsers()
+        _ = try await Self.send(
+            backend,
+            "/classes/Note",
+            method: "POST",
+            body: #"{"text":"mine","ACL":{"\#(alice.id)":{"read":true}}}"#,
+            as: alice.session
+        )
+        let signedIn = backend.client(headers: { ["X-Parse-Session-Token": alice.session] })
+        let anonymous = backend.client()
+        let path = "/classes/Note"
+        let mine = try await signedIn.get(JSONValue.self, path: path)
+        let theirs = try await anonymous.get(JSONValue.self, path: path)
+        #expect(mine["results"]?.arrayValue?.count == 1 && theirs["results"]?.arrayValue?.isEmpty == true)
+    }
+}
