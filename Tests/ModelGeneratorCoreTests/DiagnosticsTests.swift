@@ -144,6 +144,38 @@ import Testing
                 "objects.yaml:1:2: error: this is a class as Parse Server stores it (a document of its _SCHEMA collection), not a schema"
             ]
         ),
+        // Parse Server writes no `_metadata` for a class without permissions, indexes or field options
+        // (MongoStorageAdapter.js); a migration that inserts the classes itself writes none either.
+        Case(
+            name: "a class as Parse Server stores it, without metadata",
+            schema: "{\"_id\": \"Profile\", \"objectId\": \"string\", \"firstName\": \"string\"}\n",
+            expected: [
+                "objects.yaml:1:1: error: this is a class as Parse Server stores it (a document of its _SCHEMA collection), not a schema"
+            ]
+        ),
+        Case(
+            name: "a migration's list of stored Parse classes, without metadata",
+            schema: """
+                [{"_id": "_User", "objectId": "string", "updatedAt": "date", "profile": "*Profile"},
+                 {"_id": "Order", "items": "relation<Item>", "totals": "number", "where": "geopoint"}]
+
+                """,
+            expected: [
+                "objects.yaml:1:2: error: this is a class as Parse Server stores it (a document of its _SCHEMA collection), not a schema"
+            ]
+        ),
+        Case(
+            name: "mongoexport of Parse Server's stored classes",
+            config: "schemas: [schema.ndjson]\n",
+            files: [
+                "schema.ndjson":
+                    "{\"_id\":\"_User\",\"objectId\":\"string\",\"username\":\"string\"}\n"
+                    + "{\"_id\":\"Game\",\"_metadata\":{\"indexes\":{}},\"score\":\"number\"}\n"
+            ],
+            expected: [
+                "schema.ndjson:1:1: error: this is a class as Parse Server stores it (a document of its _SCHEMA collection), not a schema"
+            ]
+        ),
         Case(
             name: "unknown type with suggestion",
             schema: """

@@ -11,11 +11,7 @@ enum CortexReader {
         -> [ObjectDefinition]
     {
         if let stored = ([root] + (root.elements ?? [])).first(where: isParseStoredClass) {
-            reader.diagnostics.error(
-                "this is a class as Parse Server stores it (a document of its _SCHEMA collection), not a schema",
-                at: stored.location,
-                hint: "give the answer of GET /schemas, which model-generator pull parse downloads"
-            )
+            refuseParseStoredClass(stored, &reader)
             return []
         }
         if let elements = root.elements {
@@ -41,9 +37,33 @@ enum CortexReader {
     }
 
     /// A document of Parse Server's `_SCHEMA` collection (`{"_id": "<className>", "_metadata": {…}, "field":
-    /// "string", …}`): the form its database adapter keeps, which a database dump holds.
+    /// "string", …}`): the form its database adapter keeps, which a database dump holds. Parse Server leaves
+    /// `_metadata` out of a class without permissions, indexes or field options (`MongoStorageAdapter.js`,
+    /// `mongoSchemaFromFieldsAndClassNameAndCLP`): then every other value is one of its stored field types.
     static func isParseStoredClass(_ node: SyntaxNode) -> Bool {
-        node["_id"]?.scalarText != nil && (node["_metadata"] != nil || node["_client_permissions"] != nil)
+        guard node["_id"]?.scalarText != nil, let entries = node.entries else { return false }
+        if node["_metadata"] != nil || node["_client_permissions"] != nil { return true }
+        let fields = entries.filter { $0.name != "_id" }
+        return !fields.isEmpty && fields.allSatisfy { $0.value.scalarText.map(isParseStoredType) ?? false }
+    }
+
+    /// The field types of Parse Server's `_SCHEMA` documents (`mongoFieldToParseSchemaField` in
+    /// `MongoSchemaCollection.js`): a pointer is `*<className>`, a relation `relation<<className>>`.
+    private static func isParseStoredType(_ text: String) -> Bool {
+        if text.hasPrefix("relation<") { return text.hasSuffix(">") && text.count > "relation<>".count }
+        return (text.hasPrefix("*") && text.count > 1) || parseStoredTypes.contains(text)
+    }
+
+    private static let parseStoredTypes: Set<String> = [
+        "number", "string", "boolean", "date", "map", "object", "array", "geopoint", "file", "bytes", "polygon",
+    ]
+
+    private static func refuseParseStoredClass(_ stored: SyntaxNode, _ reader: inout NodeReader) {
+        reader.diagnostics.error(
+            "this is a class as Parse Server stores it (a document of its _SCHEMA collection), not a schema",
+            at: stored.location,
+            hint: "give the answer of GET /schemas, which model-generator pull parse downloads"
+        )
     }
 
     /// A Cortex export: one JSON object per line. Lines whose `object` is `object` are definitions; the rest are
@@ -65,6 +85,11 @@ enum CortexReader {
                 break
             }
             if line["object"]?.scalarText == "object" { definitions.append(line) }
+        }
+        // `mongoexport` of Parse Server's `_SCHEMA` collection writes one stored class a line.
+        if definitions.isEmpty, !reader.diagnostics.hasErrors, let stored = lines.first(where: isParseStoredClass) {
+            refuseParseStoredClass(stored, &reader)
+            return []
         }
         if definitions.isEmpty, let first = lines.first, !reader.diagnostics.hasErrors {
             reader.diagnostics.warning(
