@@ -359,6 +359,55 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("let ") }.count == 2 + 2 * count)
     }
 
+    /// A mapping's properties are gathered, each one found by its name in a table: each was looked for in the list
+    /// of those before it, and a mapping of 60,000 properties took over two minutes to resolve.
+    @Test func aMappingOfManyPropertiesResolvesInLinearTime() async throws {
+        let count = 60_000
+        let properties = (0..<count).map { "      p\($0): { keyPath: text, type: String }\n" }.joined()
+        let files = [
+            "model-generator.yaml": "mappings: [app.yaml]\noutput: Generated\n",
+            "app.yaml": "mappings:\n  Post:\n    properties:\n" + properties,
+        ]
+        let resolved = await finishing(within: Self.deadline, "resolving a mapping of \(count) properties") {
+            Pipeline.resolve(path: "model-generator.yaml", files: .inMemory(files))
+        }
+        let (schema, diagnostics) = try #require(resolved)
+        #expect(!diagnostics.hasErrors, "\(diagnostics.all.prefix(3))")
+        let names = try #require(schema?.objects.first?.properties.map(\.swiftName))
+        #expect(names.count == count && names.first == "p0" && names.last == "p\(count - 1)")
+    }
+
+    /// A chain of mappings that inherit one another copies what each inherits at every level, so its length is
+    /// bounded (a chain of 500 took 11 s, and of 2,000 would take hours): where it goes past the bound is one located
+    /// error; a chain of the bound's length is read.
+    @Test(arguments: [MappingResolver.inheritanceLimit, MappingResolver.inheritanceLimit + 1, 2_000])
+    func aChainOfInheritingMappingsIsBounded(_ length: Int) async throws {
+        var text = "mappings:\n  C0:\n    properties:\n      p0: { keyPath: k0, type: String }\n"
+        for index in 1..<length {
+            text += "  C\(index):\n    inherits: [C\(index - 1)]\n"
+            text += "    properties:\n      p\(index): { keyPath: k\(index), type: String }\n"
+        }
+        let files = ["model-generator.yaml": "mappings: [app.yaml]\noutput: Generated\n", "app.yaml": text]
+        let resolved = await finishing(within: Self.deadline, "resolving a chain of \(length) mappings") {
+            Pipeline.resolve(path: "model-generator.yaml", files: .inMemory(files))
+        }
+        let (schema, diagnostics) = try #require(resolved)
+        let errors = diagnostics.sorted.filter { $0.severity == .error }.map { "\($0.location): \($0.message)" }
+        if length <= MappingResolver.inheritanceLimit {
+            #expect(errors.isEmpty, "\(errors.prefix(3))")
+            let longest = schema?.objects.first { $0.swiftName == "C\(length - 1)" }
+            #expect(longest?.properties.count == length)
+        } else {
+            // The first mapping whose chain is too long, in file order, is the one the bound's length down from `C0`.
+            let limit = MappingResolver.inheritanceLimit
+            #expect(
+                errors == [
+                    "app.yaml:6:16: the chain of 'inherits' from 'C\(limit)' holds more than \(limit) mappings; 'C1' inherits 'C0' past that"
+                ]
+            )
+        }
+    }
+
     // MARK: Document nesting
 
     /// Arrays and objects nested past the limit, the 100,000 brackets among them: an error of our own at the

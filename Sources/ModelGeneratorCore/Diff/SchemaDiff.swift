@@ -277,13 +277,16 @@ public struct SchemaDiff: Sendable {
         var partners: [Int?] = Array(repeating: nil, count: newProperties.count)
         var paired = Set<Int>()
         for identity in rules {
-            var unpaired = Dictionary(grouping: oldProperties.indices.filter { !paired.contains($0) }) {
+            let unpaired = Dictionary(grouping: oldProperties.indices.filter { !paired.contains($0) }) {
                 identity(oldProperties[$0])
             }
+            // How many of each group are taken, first to last.
+            var taken: [Identity: Int] = [:]
             for index in newProperties.indices where partners[index] == nil {
                 let key = identity(newProperties[index])
-                guard let match = unpaired[key]?.first else { continue }
-                unpaired[key]?.removeFirst()
+                guard let group = unpaired[key], taken[key, default: 0] < group.count else { continue }
+                let match = group[taken[key, default: 0]]
+                taken[key, default: 0] += 1
                 partners[index] = match
                 paired.insert(match)
             }

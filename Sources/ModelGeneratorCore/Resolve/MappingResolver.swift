@@ -19,6 +19,8 @@ struct MappingResolver {
     private var classNames: [String: String] = [:]
     private var objectsByAPIName: [String: ResolvedObject] = [:]
     private var modelNames: Set<String> = []
+    /// Whether a chain of `inherits` was found too long: reported once.
+    private var reportedTooLongChain = false
 
     static func apply(
         _ contexts: [MappingContextDefinition],
@@ -203,9 +205,22 @@ struct MappingResolver {
 
     /// A context's properties after its `@inherits`, in order: inherited ones first, a later definition replacing an
     /// earlier one of the same name in its place.
+    /// How many mappings a chain of `inherits` may hold.
+    static let inheritanceLimit = 64
+
     private mutating func flattenedProperties(of name: String, visiting: [String]) -> [MappedPropertyDefinition] {
         guard let context = contexts[name] else { return [] }
         var properties: [MappedPropertyDefinition] = []
+        // Where each name stands in `properties`: a property of a name already there replaces it in place.
+        var indexByName: [String: Int] = [:]
+        func add(_ property: MappedPropertyDefinition) {
+            if let index = indexByName[property.name.value] {
+                properties[index] = property
+            } else {
+                indexByName[property.name.value] = properties.count
+                properties.append(property)
+            }
+        }
         for parent in context.inherits {
             guard let parentName = contextName(for: parent.value) else {
                 diagnostics.error(
@@ -220,29 +235,33 @@ struct MappingResolver {
                 diagnostics.error("inheritance cycle: \(cycle.joined(separator: " → "))", at: parent.location)
                 continue
             }
-            for property in flattenedProperties(of: parentName, visiting: visiting + [name]) {
-                if let index = properties.firstIndex(where: { $0.name.value == property.name.value }) {
-                    properties[index] = property
-                } else {
-                    properties.append(property)
+            // Each level copies what it inherits: a chain of thousands would take hours, where real ones are a few.
+            // The chain so far, this mapping and its parent.
+            guard visiting.count + 2 <= Self.inheritanceLimit else {
+                // Every mapping further down the chain is past it too: one error says it.
+                if !reportedTooLongChain {
+                    reportedTooLongChain = true
+                    diagnostics.error(
+                        "the chain of 'inherits' from '\(visiting.first ?? name)' holds more than \(Self.inheritanceLimit) mappings; '\(name)' inherits '\(parent.value)' past that",
+                        at: parent.location,
+                        hint: "inherit from fewer mappings in a row"
+                    )
                 }
+                continue
             }
+            for property in flattenedProperties(of: parentName, visiting: visiting + [name]) { add(property) }
         }
-        for property in context.properties {
-            if let index = properties.firstIndex(where: { $0.name.value == property.name.value }) {
-                properties[index] = property
-            } else {
-                properties.append(property)
-            }
-        }
+        for property in context.properties { add(property) }
         return properties
     }
 
     /// Gives nested contexts the part of their parent's sample their key path points at.
     private mutating func propagateSamples(from producing: [String]) {
         var queue = producing.filter { name in contextTypes[name].map { samples[$0.value] != nil } ?? false }
-        while let name = queue.first {
-            queue.removeFirst()
+        var next = 0
+        while next < queue.count {
+            let name = queue[next]
+            next += 1
             guard let swiftType = contextTypes[name]?.value, let sample = samples[swiftType] else { continue }
             for property in flattenedPropertiesQuietly(of: name) {
                 guard let target = objectTarget(property), let childType = contextTypes[target]?.value,
