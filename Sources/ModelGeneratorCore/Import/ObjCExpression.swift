@@ -12,6 +12,10 @@ indirect enum ObjCValue: Sendable {
     case attribute(ImportedProperty)
     /// `[RKDynamicMapping new]`, `[RKDynamicObjectMapping dynamicMapping]`: a mapping chosen by the JSON at run time.
     case dynamicMapping
+    /// What a create or an update sends, which the models' own keys already write: `[RKObjectMapping requestMapping]`,
+    /// `[mapping inverseMapping]`, RestKit 0.10's `serializationMapping`. What is added to it is not imported, and needs
+    /// no warning.
+    case requestMapping
     case dictionary([(key: ObjCValue, value: ObjCValue)])
     case array([ObjCValue])
     /// A message to a class the importer does not know the meaning of: `[TestThing lolify]`, `[RKTUser mapping]`.

@@ -199,6 +199,8 @@ struct MappingCodeReader {
     private var followedFrom: SourceLocation?
     /// How many `mappingForClass:` and `mappingForEntityForName:` calls named a class or entity computed at run time.
     private(set) var unreadMappings = 0
+    /// Where those calls are.
+    private var unreadMappingLocations: Set<SourceLocation> = []
     /// RestKit's default date formatter applies to every `NSDate` property of every mapping, wherever it is set.
     private(set) var defaultDatePattern: DatePattern?
     /// The date patterns of the app's own MMDataObject, when the files hold its implementation.
@@ -222,7 +224,8 @@ struct MappingCodeReader {
         "addAttributeMappingsFromDictionary:", "mapRelationship:withMapping:",
         "addRelationshipMappingWithSourceKeyPath:mapping:", "hasOne:withMapping:", "hasMany:withMapping:",
         "mapKeyPath:toRelationship:withMapping:", "addPropertyMapping:", "addAttributeMapping:",
-        "addRelationshipMapping:", "addPropertyMappingsFromArray:",
+        "addRelationshipMapping:", "addPropertyMappingsFromArray:", "mapAttributesFromArray:", "mapAttributesFromSet:",
+        "mapKeyPath:toRelationship:withMapping:serialize:",
     ]
 
     // MARK: Constants
@@ -730,6 +733,13 @@ struct MappingCodeReader {
         // receiver, and `release` changes nothing the import reads.
         if !message.isKeyword, selector == "retain" || selector == "autorelease" { return receiver }
         if !message.isKeyword, selector == "release" { return .null }
+        // RestKit 0.20's mappings copy with what they map (`[[User mapping] copy]`), as Foundation's collections do.
+        if !message.isKeyword, selector == "copy" || selector == "mutableCopy" {
+            switch receiver {
+            case .mapping, .requestMapping, .dynamicMapping, .array, .dictionary, .string: return receiver
+            default: break
+            }
+        }
         if let receiverName, let collection = Self.collection(selector, of: receiverName, arguments: arguments) {
             return collection
         }
@@ -1038,6 +1048,7 @@ struct MappingCodeReader {
             case .mapping(let className): "mapping of \(className)"
             case .relationship(let property), .attribute(let property): "\(property.keyPath) → \(property.name)"
             case .dynamicMapping: "dynamic mapping"
+            case .requestMapping: "request mapping"
             case .dictionary(let pairs): "@{\(spelled(pairs.flatMap { [$0.key, $0.value] }, ", "))}"
             case .array(let values): "@[\(spelled(values, ", "))]"
             case .classMessage(let className, let selector, let arguments, _):
@@ -1069,19 +1080,17 @@ struct MappingCodeReader {
             case "mappingForClass:", "mappingForClass:inManagedObjectStore:", "mappingForClass:inManagedObjectContext:":
                 guard case .classReference(let name, _) = argument(0) else {
                     unreadable(argument(0), what: "the mapped class", at: location)
-                    unreadMappings += 1
-                    return .unknown(selector, location)
+                    return unreadMapping(selector, at: location)
                 }
                 return .mapping(beginMapping(name, at: location))
             case "mappingForClass:usingBlock:", "mappingForClass:withBlock:", "mappingForClass:block:":
                 // RestKit 0.10 ran the block at once, with the new mapping as its argument.
                 guard case .classReference(let name, _) = argument(0) else {
                     unreadable(argument(0), what: "the mapped class", at: location)
-                    unreadMappings += 1
-                    return .unknown(selector, location)
+                    return unreadMapping(selector, at: location)
                 }
-                let className = beginMapping(name, at: location)
                 let block = message.parts[1].argument
+                let className = beginMapping(name, at: location)
                 if !run(block, giving: .mapping(className)) {
                     unreadable(
                         .unknown(block.spelled, block.first?.location ?? location),
@@ -1093,16 +1102,14 @@ struct MappingCodeReader {
             case "mappingForClassWithName:":
                 guard case .string(let name, _) = argument(0) else {
                     unreadable(argument(0), what: "the mapped class's name", at: location)
-                    unreadMappings += 1
-                    return .unknown(selector, location)
+                    return unreadMapping(selector, at: location)
                 }
                 return .mapping(beginMapping(name, at: location))
             case "mappingForEntityForName:inManagedObjectStore:", "mappingForEntityWithName:inManagedObjectStore:",
                 "mappingForEntityWithName:":
                 guard case .string(let name, let nameLocation) = argument(0) else {
                     unreadable(argument(0), what: "the entity name", at: location)
-                    unreadMappings += 1
-                    return .unknown(selector, location)
+                    return unreadMapping(selector, at: location)
                 }
                 return .mapping(beginMapping(entityClass(name, at: nameLocation), at: location))
             case "addDefaultDateFormatterForString:inTimeZone:", "addDefaultDateFormatterForString:":
@@ -1127,9 +1134,14 @@ struct MappingCodeReader {
                 )
                 return .null
             // What a create or an update sends, which the models' own keys already write.
-            case "requestMapping", "serializationMapping", "serializationMappingUsingBlock:",
-                "serializationMappingWithBlock:":
-                return .unknown(selector, location)
+            case "requestMapping", "serializationMapping":
+                return .requestMapping
+            case "serializationMappingUsingBlock:", "serializationMappingWithBlock:":
+                _ = run(message.parts[0].argument, giving: .requestMapping)
+                return .requestMapping
+            // RestKit 0.10's `mappingForEntity:inManagedObjectStore:`, given the entity's description.
+            case "mappingForEntity:inManagedObjectStore:", "mappingForEntity:":
+                return entityMapping(argument(0), at: location)
             default:
                 break
             }
@@ -1153,6 +1165,8 @@ struct MappingCodeReader {
             return .dynamicMapping
         }
         if case .dynamicMapping = receiver { return .dynamicMapping }
+        // What is added to a request mapping is what a create or update sends; `[requestMapping inverseMapping]` too.
+        if case .requestMapping = receiver { return selector == "inverseMapping" ? .requestMapping : .null }
         // RestKit 0.20's property mappings, and 0.10's `RKObjectRelationshipMapping`/`RKObjectAttributeMapping`.
         if (receiverName == "RKRelationshipMapping"
             && selector == "relationshipMappingFromKeyPath:toKeyPath:withMapping:")
@@ -1186,17 +1200,33 @@ struct MappingCodeReader {
         {
             guard case .classReference(let name, _) = argument(0) else {
                 unreadable(argument(0), what: "the mapped class", at: location)
-                unreadMappings += 1
-                return .unknown(selector, location)
+                return unreadMapping(selector, at: location)
             }
             return .mapping(beginMapping(name, at: location))
         }
+        // A generated class's entity, `[self entityInManagedObjectContext:…]` in a class method of it.
+        if selector == "entityInManagedObjectContext:", case .classReference(let className, _) = receiver {
+            return .classMessage(className: className, selector: selector, arguments: [], location)
+        }
+        // `[[RKEntityMapping alloc] initWithEntity:[NSEntityDescription entityForName:@"User" inManagedObjectContext:…]]`.
+        if case .object(let mappingClass) = receiver, Self.mappingClasses.contains(mappingClass),
+            selector == "initWithEntity:"
+        {
+            return entityMapping(argument(0), at: location)
+        }
         guard case .mapping(let className) = receiver else {
-            // A mapping that a method of the files returns, which the import can't tell: what is added to it is
-            // lost, which the warning says.
-            if case .methodResult = receiver, Self.addingSelectors.contains(selector) {
-                unreadable(receiver, what: "the mapping that '\(selector)' adds to", at: location)
-                return .null
+            // A mapping the import can't tell (one a method of the files returns, one kept in an instance variable
+            // another method set, one built by a message the import doesn't read): what is added to it is lost,
+            // which the warning says. A method's parameter is the mapping its callers give it, read where they do.
+            if Self.addingSelectors.contains(selector), !isUnboundLocal(message.receiver) {
+                switch receiver {
+                case .null, .dynamicMapping, .requestMapping: break
+                // A mapping whose class could not be read, which its own warning names.
+                case .unknown(_, let place) where unreadMappingLocations.contains(place): break
+                default:
+                    unreadable(receiver, what: "the mapping that '\(selector)' adds to", at: location)
+                    return .null
+                }
             }
             return nil
         }
@@ -1286,7 +1316,7 @@ struct MappingCodeReader {
                 at: location
             )
         case "inverseMapping":
-            return .unknown(selector, location)
+            return .requestMapping
         default:
             diagnostics.warning(
                 "'\(selector)' is not imported: the importer reads attribute and relationship mappings only",
@@ -1360,6 +1390,49 @@ struct MappingCodeReader {
             index = readStatement(at: index)
         }
         return true
+    }
+
+    /// The mapping of the entity an `NSEntityDescription` describes: `[NSEntityDescription entityForName:@"User"
+    /// inManagedObjectContext:…]`, or a generated class's `[User entityInManagedObjectContext:…]` (mogenerator's).
+    private mutating func entityMapping(_ entity: ObjCValue, at location: SourceLocation) -> ObjCValue {
+        switch entity {
+        case .classMessage("NSEntityDescription", let selector, let arguments, _)
+        where selector.hasPrefix("entityForName:"):
+            guard case .string(let name, let nameLocation)? = arguments.first else {
+                unreadable(arguments.first ?? .null, what: "the entity name", at: location)
+                return unreadMapping(selector, at: location)
+            }
+            return .mapping(beginMapping(entityClass(name, at: nameLocation), at: location))
+        case .classMessage(let className, "entityInManagedObjectContext:", _, _):
+            return .mapping(beginMapping(className, at: location))
+        default:
+            unreadable(entity, what: "the mapped entity", at: location)
+            return unreadMapping("initWithEntity:", at: location)
+        }
+    }
+
+    /// A mapping whose class or entity could not be read, which the warning at `location` already names: what is
+    /// added to it is no warning of its own.
+    private mutating func unreadMapping(_ selector: String, at location: SourceLocation) -> ObjCValue {
+        unreadMappings += 1
+        unreadMappingLocations.insert(location)
+        return .unknown(selector, location)
+    }
+
+    /// Whether `receiver` is a name the code being read has not set: a parameter of the method being read on its
+    /// own, which its callers bind when they give it a mapping (and the importer follows the call), or of a block;
+    /// not an instance variable (`_userMapping`), which another method sets.
+    private func isUnboundLocal(_ receiver: ArraySlice<ObjCToken>) -> Bool {
+        guard receiver.count == 1, let name = receiver.first?.text, receiver.first?.kind == .identifier,
+            variables[name] == nil
+        else { return false }
+        if followedReturns == nil, currentMethod?.parameters.contains(name) == true { return true }
+        return !isStoredName(name)
+    }
+
+    /// Whether `name` names what outlives a call: an instance variable (`_userMapping`).
+    private func isStoredName(_ name: String) -> Bool {
+        name.hasPrefix("_")
     }
 
     /// The class that represents an entity, as the Core Data model says; the entity's name without a model, or
@@ -1502,6 +1575,8 @@ struct MappingCodeReader {
         case .mapping(let className): target = className
         // `withMapping:[RKTUser objectMapping]`: the mapping a class builds for itself.
         case .classMessage(let className, _, _, _): target = className
+        // A relationship of what a request sends.
+        case .requestMapping: return .null
         case .dynamicMapping:
             diagnostics.warning(
                 "the relationship '\(property)' uses a dynamic mapping, which chose each object's class from the JSON at run time; this line is not imported",

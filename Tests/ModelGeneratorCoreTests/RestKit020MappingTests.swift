@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+@testable import ModelGeneratorCore
+
+/// `import --from restkit` on the shapes RestKit 0.20 apps (and 0.10 apps of the same habits) built their mappings
+/// in: request mappings beside the response mappings, copies, entities by their description, mappings kept in
+/// instance variables and statics, blocks handed to other messages, and Foundation's dictionaries and date formatters.
+@Suite struct RestKit020MappingTests {
+    static let headers = ObjCMappingImporter.SourceFile(
+        path: "Models.h",
+        text: """
+            @interface User : NSObject
+            @property (nonatomic, strong) NSString *name;
+            @property (nonatomic, strong) NSString *email;
+            @property (nonatomic, strong) NSArray *posts;
+            @property (nonatomic, strong) NSDate *createdAt;
+            @end
+            @interface Post : NSObject
+            @property (nonatomic, strong) NSString *title;
+            @property (nonatomic, strong) NSString *body;
+            @property (nonatomic, strong) User *author;
+            @end
+            """
+    )
+
+    private func importing(_ code: String) -> (mappings: [String: [String]], messages: [String]) {
+        let (yaml, messages) = importingYAML(code)
+        return (ObjCInheritedMappingTests.mappings(yaml), messages)
+    }
+
+    private func importingYAML(_ code: String) -> (yaml: String, messages: [String]) {
+        let (yaml, diagnostics) = ObjCMappingImporter.importMappings(
+            from: .restkit,
+            files: [ObjCMappingImporter.SourceFile(path: "Mappings.m", text: code)],
+            headers: [Self.headers]
+        )
+        return (yaml, diagnostics.sorted.map { "\($0.location): \($0.severity.rawValue): \($0.message)" })
+    }
+
+    private static func string(_ name: String, keyPath: String? = nil) -> String {
+        ObjCInheritedMappingTests.string(name, keyPath: keyPath)
+    }
+
+    private static let posts = "posts: { keyPath: posts, collection: Post, singleAsArray: true, optional: true }"
+    private static let author = "author: { keyPath: author, object: User, optional: true }"
+
+    // MARK: Request mappings, copies and entities
+
+    /// What a create or an update sends (`[RKObjectMapping requestMapping]`, `inverseMapping`, RestKit 0.10's `serializationMappingUsingBlock:`) maps nothing of the models and needs no
+    /// warning, relationships to other request mappings included; a copy of a mapping maps its class, with what is
+    /// added to the copy.
+    @Test func requestMappingsAreLeftOutQuietlyAndCopiesMapTheirClass() {
+        let (mappings, messages) = importing(
+            """
+            @implementation Mappings
+            + (RKObjectMapping *)baseMapping {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[User class]];
+                [mapping addAttributeMappingsFromArray:@[@"name"]];
+                return mapping;
+            }
+            + (RKObjectMapping *)userMapping {
+                RKObjectMapping *mapping = [[self baseMapping] copy];
+                [mapping addAttributeMappingsFromArray:@[@"email"]];
+                return mapping;
+            }
+            + (void)setUp {
+                RKObjectMapping *postMapping = [RKObjectMapping mappingForClass:[Post class]];
+                [postMapping addAttributeMappingsFromArray:@[@"title"]];
+                RKObjectMapping *inverse = [postMapping inverseMapping];
+                [inverse addAttributeMappingsFromArray:@[@"draft"]];
+                RKObjectMapping *request = [RKObjectMapping requestMapping];
+                [request addAttributeMappingsFromArray:@[@"title"]];
+                RKObjectMapping *parameters = [RKObjectMapping requestMapping];
+                [parameters addPropertyMapping:[RKRelationshipMapping relationshipMappingFromKeyPath:@"post" toKeyPath:@"post" withMapping:request]];
+                [parameters addRelationshipMappingWithSourceKeyPath:@"user" mapping:[[self userMapping] inverseMapping]];
+                RKObjectMapping *serialization = [RKObjectMapping serializationMappingUsingBlock:^(RKObjectMapping *m) {
+                    [m mapAttributes:@"title", nil];
+                }];
+            }
+            @end
+            """
+        )
+        #expect(mappings["User"] == [Self.string("name"), Self.string("email")])
+        #expect(mappings["Post"] == [Self.string("title")])
+        #expect(mappings.count == 2)
+        #expect(messages.isEmpty)
+    }
+
+    /// `[[RKEntityMapping alloc] initWithEntity:…]` maps the entity an `NSEntityDescription` names, or the generated
+    /// class whose `entityInManagedObjectContext:` gives it (mogenerator's); RestKit 0.10's
+    /// `mappingForEntity:inManagedObjectStore:` too.
+    @Test func anEntityMappingByTheEntitysDescription() {
+        let (mappings, messages) = importing(
+            """
+            @implementation Mappings
+            - (void)setUpWithContext:(NSManagedObjectContext *)context {
+                NSEntityDescription *entity = [NSEntityDescription entityForName:@"User" inManagedObjectContext:context];
+                RKEntityMapping *user = [[RKEntityMapping alloc] initWithEntity:entity];
+                [user addAttributeMappingsFromArray:@[@"name"]];
+                RKEntityMapping *post = [[RKEntityMapping alloc] initWithEntity:[Post entityInManagedObjectContext:context]];
+                [post addAttributeMappingsFromArray:@[@"title"]];
+                RKManagedObjectMapping *old = [RKManagedObjectMapping mappingForEntity:entity inManagedObjectStore:store];
+                [old mapAttributes:@"email", nil];
+            }
+            @end
+            @implementation Post (Mapping)
+            + (RKEntityMapping *)mappingInContext:(NSManagedObjectContext *)context {
+                RKEntityMapping *mapping = [[RKEntityMapping alloc] initWithEntity:[self entityInManagedObjectContext:context]];
+                [mapping addAttributeMappingsFromArray:@[@"body"]];
+                return mapping;
+            }
+            @end
+            """
+        )
+        #expect(mappings["User"] == [Self.string("name"), Self.string("email")])
+        #expect(mappings["Post"] == [Self.string("title"), Self.string("body")])
+        #expect(messages.isEmpty)
+    }
+
+    /// What is added to a mapping the import can't tell (one an instance variable holds that another method set,
+    /// one a message the import doesn't read made) is a warning on its line, not lost without a word; a method's
+    /// own parameter is read where its callers give it a mapping, and is no warning where the method is defined.
+    @Test func addingToAMappingTheImportCantTellIsAWarning() {
+        let (mappings, messages) = importing(
+            """
+            @implementation Mappings
+            - (instancetype)init {
+                self = [super init];
+                _userMapping = [RKObjectMapping mappingForClass:[User class]];
+                return self;
+            }
+            - (void)configure {
+                [_userMapping addAttributeMappingsFromArray:@[@"name"]];
+                RKObjectMapping *post = [[Mappings postMappingMadeElsewhere] copy];
+                [post addAttributeMappingsFromArray:@[@"title"]];
+                [self addTitleTo:[RKObjectMapping mappingForClass:[Post class]]];
+            }
+            - (void)addTitleTo:(RKObjectMapping *)mapping {
+                [mapping addAttributeMappingsFromArray:@[@"body"]];
+            }
+            @end
+            """
+        )
+        #expect(mappings["User"] == [])
+        #expect(mappings["Post"] == [Self.string("body")])
+        #expect(
+            messages == [
+                "Mappings.m:8:6: warning: the mapping that 'addAttributeMappingsFromArray:' adds to is computed at run time ('_userMapping'); this line is not imported",
+                "Mappings.m:10:5: warning: the mapping that 'addAttributeMappingsFromArray:' adds to is computed at run time ('[[Mappings postMappingMadeElsewhere] copy]', set on line 9); this line is not imported",
+            ]
+        )
+    }
+}
