@@ -118,20 +118,22 @@ import Testing
         #expect(messages.isEmpty)
     }
 
-    /// What is added to a mapping the import can't tell (one an instance variable holds that another method set,
-    /// one a message the import doesn't read made) is a warning on its line, not lost without a word; a method's
-    /// own parameter is read where its callers give it a mapping, and is no warning where the method is defined.
+    /// What is added to a mapping the import can't tell (one an instance variable holds that other methods set to
+    /// the mappings of different classes, one a message the import doesn't read made) is a warning on its line, not
+    /// lost without a word; a method's own parameter is read where its callers give it a mapping, and is no warning
+    /// where the method is defined.
     @Test func addingToAMappingTheImportCantTellIsAWarning() {
         let (mappings, messages) = importing(
             """
             @implementation Mappings
-            - (instancetype)init {
-                self = [super init];
-                _userMapping = [RKObjectMapping mappingForClass:[User class]];
-                return self;
+            - (void)useUsers {
+                _mapping = [RKObjectMapping mappingForClass:[User class]];
+            }
+            - (void)usePosts {
+                _mapping = [RKObjectMapping mappingForClass:[Post class]];
             }
             - (void)configure {
-                [_userMapping addAttributeMappingsFromArray:@[@"name"]];
+                [_mapping addAttributeMappingsFromArray:@[@"name"]];
                 RKObjectMapping *post = [[Mappings postMappingMadeElsewhere] copy];
                 [post addAttributeMappingsFromArray:@[@"title"]];
                 [self addTitleTo:[RKObjectMapping mappingForClass:[Post class]]];
@@ -146,9 +148,54 @@ import Testing
         #expect(mappings["Post"] == [Self.string("body")])
         #expect(
             messages == [
-                "Mappings.m:8:6: warning: the mapping that 'addAttributeMappingsFromArray:' adds to is computed at run time ('_userMapping'); this line is not imported",
-                "Mappings.m:10:5: warning: the mapping that 'addAttributeMappingsFromArray:' adds to is computed at run time ('[[Mappings postMappingMadeElsewhere] copy]', set on line 9); this line is not imported",
+                "Mappings.m:9:6: warning: the mapping that 'addAttributeMappingsFromArray:' adds to is computed at run time ('_mapping'); this line is not imported",
+                "Mappings.m:11:5: warning: the mapping that 'addAttributeMappingsFromArray:' adds to is computed at run time ('[[Mappings postMappingMadeElsewhere] copy]', set on line 10); this line is not imported",
             ]
         )
+    }
+
+    // MARK: Mappings kept in statics and instance variables
+
+    /// A mapping a file-level static or an instance variable keeps is the same mapping in every method that uses
+    /// it: one `+initialize` or `-init` set up further down or further up, and one an accessor returns early once it
+    /// is built (`if (mapping != nil) return mapping;`).
+    @Test func aMappingKeptInAStaticOrAnInstanceVariableIsReadWhereverItIsUsed() {
+        let (mappings, messages) = importing(
+            """
+            static RKObjectMapping *userMapping = nil;
+            static RKObjectMapping *postMapping;
+            @implementation Mappings
+            + (RKObjectMapping *)postMapping {
+                if (postMapping != nil) {
+                    return postMapping;
+                }
+                postMapping = [RKObjectMapping mappingForClass:[Post class]];
+                [postMapping addAttributeMappingsFromDictionary:@{ @"text": @"body" }];
+                [postMapping addRelationshipMappingWithSourceKeyPath:@"author" mapping:userMapping];
+                return postMapping;
+            }
+            + (void)initialize {
+                userMapping = [RKObjectMapping mappingForClass:[User class]];
+                [userMapping addAttributeMappingsFromArray:@[@"name"]];
+            }
+            - (instancetype)init {
+                self = [super init];
+                if (self) { _userMapping = [RKObjectMapping mappingForClass:[User class]]; }
+                return self;
+            }
+            - (void)configure {
+                [_userMapping addAttributeMappingsFromArray:@[@"email"]];
+                [_userMapping addRelationshipMappingWithSourceKeyPath:@"posts" mapping:[Mappings postMapping]];
+            }
+            @end
+            """
+        )
+        #expect(
+            mappings["User"] == [
+                Self.string("name"), Self.string("email"), Self.posts,
+            ]
+        )
+        #expect(mappings["Post"] == [Self.string("body", keyPath: "text"), Self.author])
+        #expect(messages.isEmpty)
     }
 }

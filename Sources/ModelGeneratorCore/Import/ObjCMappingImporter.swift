@@ -201,6 +201,13 @@ struct MappingCodeReader {
     private(set) var unreadMappings = 0
     /// Where those calls are.
     private var unreadMappingLocations: Set<SourceLocation> = []
+    /// The variables each file declares outside its methods, by the file's path.
+    private var fileScopeNames: [String: Set<String>] = [:]
+    /// The mapping each static or instance variable is set to, by file and name (`storeKey`): what a method that
+    /// uses one without setting it (`+initialize` set it; `if (mapping) return mapping;`) reads.
+    private var stores: [String: ObjCValue] = [:]
+    /// The `stores` a first reading found.
+    private var seededStores: [String: ObjCValue] = [:]
     /// RestKit's default date formatter applies to every `NSDate` property of every mapping, wherever it is set.
     private(set) var defaultDatePattern: DatePattern?
     /// The date patterns of the app's own MMDataObject, when the files hold its implementation.
@@ -291,11 +298,21 @@ struct MappingCodeReader {
 
     /// Reads the files once to learn what each of their methods returns, so that a message to a method defined
     /// further down or in another file evaluates to the mapping it builds.
+    /// A mapping kept in a static or an instance variable (`stores`) is read where another method uses it, even
+    /// one further up the file: a first reading that finds any is read again knowing them.
     mutating func resolveMethods(of files: [ObjCTokenizer]) {
         self.files = files
+        for file in files where !file.tokens.isEmpty {
+            fileScopeNames[file.tokens[0].location.file] = Self.fileScopeNames(in: file.tokens)
+        }
         var firstReading = self
-        firstReading.methods = ObjCMethodReturns(definedIn: files)
-        for file in files { firstReading.read(file) }
+        for _ in 0..<2 {
+            firstReading = self
+            firstReading.methods = ObjCMethodReturns(definedIn: files)
+            for file in files { firstReading.read(file) }
+            seededStores = firstReading.stores
+            if seededStores.isEmpty { break }
+        }
         methods = firstReading.methods
         resolvedMethods = firstReading.methods.resolved(knowing: firstReading.followedResolutions)
         mappingLocations = firstReading.mappings.mapValues(\.location)
@@ -459,10 +476,12 @@ struct MappingCodeReader {
             }
         }
         variables[name] = value
+        store(value, in: name, at: location)
         // `self.projectMapping = …` sets the property's instance variable, which the method may read as itself
         // (`[self addTimestampsTo:_projectMapping]`).
         if index >= 3, tokens[index - 2].isSymbol("."), tokens[index - 3].isIdentifier("self") {
             variables["_" + name] = value
+            store(value, in: "_" + name, at: location)
         }
         if case .mapping(let className) = value, !buildsNewMapping(from: index + 1) {
             handedMappings[name] = (className, mappings[className]?.properties.count ?? 0)
@@ -598,6 +617,11 @@ struct MappingCodeReader {
             default: break
             }
             if let bound = variables[first.text] { return bound }
+            if isStoredName(first.text, in: location.file),
+                case .mapping? = seededStores[Self.storeKey(first.text, in: location.file)]
+            {
+                return seededStores[Self.storeKey(first.text, in: location.file)] ?? .null
+            }
             if let value = constant(first.text) { return .string(value, location) }
             return .unknown(first.text, location)
         }
@@ -1427,13 +1451,48 @@ struct MappingCodeReader {
             variables[name] == nil
         else { return false }
         if followedReturns == nil, currentMethod?.parameters.contains(name) == true { return true }
-        return !isStoredName(name)
+        return !isStoredName(name, in: receiver.first?.location.file ?? "")
     }
 
-    /// Whether `name` names what outlives a call: an instance variable (`_userMapping`).
-    private func isStoredName(_ name: String) -> Bool {
-        name.hasPrefix("_")
+    /// Whether `name` names what outlives a call: an instance variable (`_userMapping`) or a variable the file
+    /// declares outside its methods (`static RKObjectMapping *userMapping;`).
+    private func isStoredName(_ name: String, in file: String) -> Bool {
+        name.hasPrefix("_") || fileScopeNames[file]?.contains(name) == true
     }
+
+    /// The variables `tokens` declare outside any method or function (`static RKObjectMapping *userMapping = nil;`),
+    /// properties left out.
+    static func fileScopeNames(in tokens: [ObjCToken]) -> Set<String> {
+        var names: Set<String> = []
+        var depth = 0
+        var inProperty = false
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.isSymbol("{") { depth += 1 } else if token.isSymbol("}") { depth = max(0, depth - 1) }
+            if token.kind == .directive, token.text == "@property" { inProperty = true }
+            if token.isSymbol(";") { inProperty = false }
+            guard depth == 0, !inProperty, token.isSymbol("*"), index + 2 < tokens.count,
+                tokens[index + 1].kind == .identifier,
+                tokens[index + 2].isSymbol(";") || tokens[index + 2].isSymbol("=") || tokens[index + 2].isSymbol(",")
+            else { continue }
+            names.insert(tokens[index + 1].text)
+        }
+        return names
+    }
+
+    /// Keeps the mapping a static or an instance variable is set to, for the methods that use it; one set to the
+    /// mappings of different classes keeps none.
+    private mutating func store(_ value: ObjCValue, in name: String, at location: SourceLocation) {
+        guard isStoredName(name, in: location.file), case .mapping(let className) = value else { return }
+        let key = Self.storeKey(name, in: location.file)
+        switch stores[key] {
+        case nil: stores[key] = value
+        case .mapping(let kept)? where kept == className: break
+        default: stores[key] = .unknown(name, location)
+        }
+    }
+
+    private static func storeKey(_ name: String, in file: String) -> String { file + "\u{0}" + name }
 
     /// The class that represents an entity, as the Core Data model says; the entity's name without a model, or
     /// when the model has no such entity (a warning then: RestKit would have found none at run time).
