@@ -198,4 +198,47 @@ import Testing
         #expect(mappings["Post"] == [Self.string("body", keyPath: "text"), Self.author])
         #expect(messages.isEmpty)
     }
+
+    // MARK: Foundation's dictionaries
+
+    /// The attribute dictionary written as apps before Objective-C's literals wrote it: `dictionaryWithObjectsAndKeys:`
+    /// (each value before its key, up to `nil`), `initWithObjectsAndKeys:`, `dictionaryWithObjects:forKeys:`; and an
+    /// attribute mapping given the class of its value (`withValueClass:`).
+    @Test func attributeDictionariesFromFoundationsConstructors() {
+        let (mappings, messages) = importing(
+            """
+            #define kEmailKey @"e_mail"
+            @implementation Mappings
+            + (RKObjectMapping *)userMapping {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[User class]];
+                [mapping addAttributeMappingsFromDictionary:[NSDictionary dictionaryWithObjectsAndKeys:
+                    @"name", @"user_name",
+                    @"email", kEmailKey,
+                    nil]];
+                [mapping addAttributeMappingsFromDictionary:[[NSMutableDictionary alloc] initWithObjectsAndKeys:@"createdAt", @"created", nil]];
+                return mapping;
+            }
+            + (RKObjectMapping *)postMapping {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Post class]];
+                [mapping addAttributeMappingsFromDictionary:[NSDictionary dictionaryWithObjects:@[@"title", @"body"] forKeys:@[@"title", @"text"]]];
+                return mapping;
+            }
+            + (RKObjectMapping *)authorMapping {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[User class]];
+                [mapping addPropertyMapping:[RKAttributeMapping attributeMappingFromKeyPath:@"mail" toKeyPath:@"email" withValueClass:[NSString class]]];
+                return mapping;
+            }
+            @end
+            """
+        )
+        // The last mapping of `email` is the one kept, as RestKit's last property mapping for a key path was.
+        #expect(
+            mappings["User"] == [
+                Self.string("name", keyPath: "user_name"), Self.string("email", keyPath: "mail"),
+                "createdAt: { keyPath: created, type: Date, formatter: RestKitDateFormatter, optional: true }",
+            ]
+        )
+        #expect(mappings["Post"] == [Self.string("title"), Self.string("body", keyPath: "text")])
+        #expect(messages.isEmpty)
+    }
 }

@@ -767,6 +767,17 @@ struct MappingCodeReader {
         if let receiverName, let collection = Self.collection(selector, of: receiverName, arguments: arguments) {
             return collection
         }
+        // `[[NSDictionary alloc] initWithObjectsAndKeys:…]`: what `dictionaryWithObjectsAndKeys:` makes.
+        if case .object(let className) = receiver, selector.hasPrefix("initWith"),
+            let kind = Self.collectionKinds[className],
+            let collection = Self.collection(
+                kind + "With" + selector.dropFirst("initWith".count),
+                of: className,
+                arguments: arguments
+            )
+        {
+            return collection
+        }
         switch system {
         case .restkit:
             if let value = restKit(message, receiver: receiver, receiverName: receiverName, arguments: arguments) {
@@ -1204,7 +1215,9 @@ struct MappingCodeReader {
                 at: location
             )
         }
-        if (receiverName == "RKAttributeMapping" && selector == "attributeMappingFromKeyPath:toKeyPath:")
+        if (receiverName == "RKAttributeMapping"
+            && (selector == "attributeMappingFromKeyPath:toKeyPath:"
+                || selector == "attributeMappingFromKeyPath:toKeyPath:withValueClass:"))
             || (receiverName == "RKObjectAttributeMapping" && selector == "mappingFromKeyPath:toKeyPath:")
         {
             guard case .string(let keyPath, let keyLocation) = Self.sourceKeyPath(argument(0), at: location),
@@ -1367,7 +1380,7 @@ struct MappingCodeReader {
     /// collection class makes, which RestKit 0.10's `mapAttributesFromArray:` and `mapAttributesFromSet:` take; nil
     /// for any other message.
     private static func collection(_ selector: String, of className: String, arguments: [[ObjCValue]]) -> ObjCValue? {
-        guard Self.collectionClasses.contains(className) else { return nil }
+        guard Self.collectionClasses.contains(className) else { return dictionary(selector, of: className, arguments) }
         switch selector {
         case "arrayWithObjects:", "setWithObjects:", "orderedSetWithObjects:":
             // A list of arguments that ends at its `nil`.
@@ -1387,6 +1400,43 @@ struct MappingCodeReader {
     static let collectionClasses: Set<String> = [
         "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet",
     ]
+
+    /// How each Foundation collection class's convenience constructors start (`arrayWith…`), for its `initWith…`.
+    static let collectionKinds: [String: String] = [
+        "NSArray": "array", "NSMutableArray": "array", "NSSet": "set", "NSMutableSet": "set",
+        "NSOrderedSet": "orderedSet", "NSMutableOrderedSet": "orderedSet", "NSDictionary": "dictionary",
+        "NSMutableDictionary": "dictionary",
+    ]
+
+    /// `[NSDictionary dictionaryWithObjectsAndKeys:@"name", @"user_name", nil]` (each value before its key),
+    /// `dictionaryWithObjects:forKeys:`, `dictionaryWithObject:forKey:` and `dictionaryWithDictionary:`: the
+    /// dictionary RestKit 0.20's `addAttributeMappingsFromDictionary:` takes, written as apps before literals did;
+    /// nil for any other message.
+    private static func dictionary(_ selector: String, of className: String, _ arguments: [[ObjCValue]]) -> ObjCValue? {
+        guard className == "NSDictionary" || className == "NSMutableDictionary" else { return nil }
+        switch selector {
+        case "dictionaryWithObjectsAndKeys:":
+            let values = (arguments.first ?? []).prefix { if case .null = $0 { false } else { true } }
+            let list = Array(values)
+            // A value without its key is no dictionary the import can read.
+            guard list.count % 2 == 0 else { return nil }
+            return .dictionary(stride(from: 0, to: list.count, by: 2).map { (key: list[$0 + 1], value: list[$0]) })
+        case "dictionaryWithObjects:forKeys:":
+            guard case .array(let values) = argument(0, of: arguments),
+                case .array(let keys) = argument(1, of: arguments),
+                values.count == keys.count
+            else { return nil }
+            return .dictionary(zip(keys, values).map { (key: $0, value: $1) })
+        case "dictionaryWithObject:forKey:":
+            return .dictionary([(key: argument(1, of: arguments), value: argument(0, of: arguments))])
+        case "dictionaryWithDictionary:":
+            let dictionary = argument(0, of: arguments)
+            if case .dictionary = dictionary { return dictionary }
+            return nil
+        default:
+            return nil
+        }
+    }
 
     /// Reads the statements of a block literal that is handed a mapping (`usingBlock:^(RKObjectMapping *mapping) {
     /// … }`), with its one parameter holding `value`. False, reading nothing, when `block` is no such literal.
