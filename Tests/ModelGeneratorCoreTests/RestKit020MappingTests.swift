@@ -7,6 +7,10 @@ import Testing
 /// in: request mappings beside the response mappings, copies, entities by their description, mappings kept in
 /// instance variables and statics, blocks handed to other messages, and Foundation's dictionaries and date formatters.
 @Suite struct RestKit020MappingTests {
+    static let twitter027 = CommandLineTests.packageRoot.appendingPathComponent(
+        "Tests/ObjCSources/RestKit-0.27/RKTwitter"
+    )
+
     static let headers = ObjCMappingImporter.SourceFile(
         path: "Models.h",
         text: """
@@ -240,5 +244,92 @@ import Testing
         )
         #expect(mappings["Post"] == [Self.string("title"), Self.string("body", keyPath: "text")])
         #expect(messages.isEmpty)
+    }
+
+    // MARK: Date formatters
+
+    /// RestKit 0.21 and later read every mapping's dates with the `NSDateFormatter` an app put first among
+    /// `[RKValueTransformer defaultValueTransformer]`'s (`insertValueTransformer:atIndex:`), as
+    /// `addDefaultDateFormatterForString:` did before; an attribute mapping's own `valueTransformer` is the only one
+    /// its value is read with; a transformer the import can't read is a warning on its line.
+    @Test func dateFormattersGivenToRestKitsValueTransformers() {
+        let (mappings, messages) = importing(
+            """
+            @implementation Mappings
+            + (void)setUp {
+                NSDateFormatter *dateFormatter = [NSDateFormatter new];
+                dateFormatter.dateFormat = @"E MMM d HH:mm:ss Z y";
+                dateFormatter.timeZone = [NSTimeZone timeZoneForSecondsFromGMT:0];
+                [[RKValueTransformer defaultValueTransformer] insertValueTransformer:dateFormatter atIndex:0];
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[User class]];
+                [mapping addAttributeMappingsFromDictionary:@{ @"created_at": @"createdAt" }];
+            }
+            + (RKObjectMapping *)authorMapping {
+                NSDateFormatter *day = [[NSDateFormatter alloc] init];
+                [day setDateFormat:@"yyyy-MM-dd"];
+                [day setTimeZone:[NSTimeZone timeZoneWithName:@"Europe/Rome"]];
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[User class]];
+                RKAttributeMapping *created = [RKAttributeMapping attributeMappingFromKeyPath:@"day" toKeyPath:@"createdAt"];
+                created.valueTransformer = day;
+                [mapping addPropertyMapping:created];
+                RKAttributeMapping *name = [RKAttributeMapping attributeMappingFromKeyPath:@"name" toKeyPath:@"name"];
+                [name setValueTransformer:[Transformers trimming]];
+                [mapping addPropertyMapping:name];
+                [[RKValueTransformer defaultValueTransformer] addValueTransformer:[Transformers millisecondsToDate]];
+                return mapping;
+            }
+            @end
+            """
+        )
+        #expect(
+            mappings["User"] == [
+                #"createdAt: { keyPath: day, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy-MM-dd", timeZone: "Europe/Rome" }, optional: true }"#,
+                Self.string("name"),
+            ]
+        )
+        #expect(
+            messages.filter { !$0.contains(": note: ") } == [
+                "Mappings.m:19:5: warning: the value transformer of 'name' is built at run time ('[Transformers trimming]'); 'name' is imported as RestKit read it without one",
+                "Mappings.m:21:5: warning: 'addValueTransformer:' adds a value transformer built at run time to RestKit's default ones; what it converts is not imported",
+            ]
+        )
+        let (yaml, _) = importingYAML(
+            """
+            @implementation Mappings
+            + (void)setUp {
+                NSDateFormatter *dateFormatter = [NSDateFormatter new];
+                [dateFormatter setDateFormat:@"E MMM d HH:mm:ss Z y"];
+                [[RKValueTransformer defaultValueTransformer] insertValueTransformer:dateFormatter atIndex:0];
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[User class]];
+                [mapping addAttributeMappingsFromDictionary:@{ @"created_at": @"createdAt" }];
+            }
+            @end
+            """
+        )
+        #expect(
+            yaml.contains(
+                #"createdAt: { keyPath: created_at, type: Date, formatter: RestKitPatternDateFormatter, userData: { format: "E MMM d HH:mm:ss Z y" }, optional: true }"#
+            )
+        )
+    }
+
+    /// RestKit's own RKTwitter example, as RestKit 0.27.3 ships it (`Tests/ObjCSources/RestKit-0.27/RKTwitter`),
+    /// reads Twitter's dates with an `NSDateFormatter` it inserts first among RestKit's value transformers.
+    @Test func restKitsLaterTwitterExampleReadsTwittersDates() throws {
+        func file(_ name: String) throws -> ObjCMappingImporter.SourceFile {
+            let url = Self.twitter027.appendingPathComponent(name)
+            return .init(path: name, text: try String(contentsOf: url, encoding: .utf8))
+        }
+        let (yaml, diagnostics) = ObjCMappingImporter.importMappings(
+            from: .restkit,
+            files: [try file("RKTwitterAppDelegate.m")],
+            headers: [try file("RKTweet.h"), try file("RKTUser.h")]
+        )
+        #expect(
+            ObjCInheritedMappingTests.mappings(yaml)["RKTweet"]?.contains(
+                #"createdAt: { keyPath: created_at, type: Date, formatter: RestKitPatternDateFormatter, userData: { format: "E MMM d HH:mm:ss Z y" }, optional: true }"#
+            ) == true
+        )
+        #expect(diagnostics.sorted.filter { $0.severity != .note }.isEmpty)
     }
 }

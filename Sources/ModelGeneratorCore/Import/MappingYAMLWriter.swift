@@ -173,7 +173,10 @@ struct MappingYAMLWriter {
                 comments: &comments
             )
             if let spelled { attributes.append("type: \(Self.scalar(spelled))") }
-            if system == .restkit, property.formatter == nil {
+            if system == .restkit, property.formatter == nil, case .date = type, let pattern = property.datePattern {
+                // An attribute mapping's own date formatter (`valueTransformer`) is the only one RestKit read it with.
+                attributes += ["formatter: DatePatternFormatter", Self.userData(of: pattern)]
+            } else if system == .restkit, property.formatter == nil {
                 attributes += restKitReading(of: type, spelled: spelled)
                 // A list of values; a `JSONValue` reads one value alone already.
                 if case .array = type, property.singleAsArray, spelled?.hasPrefix("[") == true {

@@ -206,6 +206,9 @@ struct MappingCodeReader {
     /// The mapping each static or instance variable is set to, by file and name (`storeKey`): what a method that
     /// uses one without setting it (`+initialize` set it; `if (mapping) return mapping;`) reads.
     private var stores: [String: ObjCValue] = [:]
+    /// The pattern each local `NSDateFormatter` of the method being read was given (`formatter.dateFormat = @"…"`),
+    /// by the local's name.
+    private var dateFormatters: [String: DatePattern] = [:]
     /// The `stores` a first reading found.
     private var seededStores: [String: ObjCValue] = [:]
     /// RestKit's default date formatter applies to every `NSDate` property of every mapping, wherever it is set.
@@ -394,6 +397,7 @@ struct MappingCodeReader {
                 definingClass = enclosingClass
                 variables = [:]
                 handedMappings = [:]
+                dateFormatters = [:]
                 index += 2
                 continue
             }
@@ -406,6 +410,7 @@ struct MappingCodeReader {
                 inClassMethod = token.isSymbol("+")
                 variables = [:]
                 handedMappings = [:]
+                dateFormatters = [:]
                 currentMethod = ObjCMethodDefinition(tokens, brackets, at: index, in: enclosingClass)
             } else {
                 index = readStatement(at: index)
@@ -465,6 +470,11 @@ struct MappingCodeReader {
             case .mapping(let className)? = variables[tokens[index - 3].text], case .string(let keyPath, _) = value
         {
             noteEnvelope(keyPath, of: className, at: location)
+        }
+        // `formatter.dateFormat = @"…"`, `formatter.timeZone = …`, `attributeMapping.valueTransformer = formatter`.
+        if index >= 3, tokens[index - 2].isSymbol("."), tokens[index - 3].kind == .identifier {
+            let spelled = tokens[(index + 1)..<statementEnd(from: index + 1)]
+            setProperty(name, of: tokens[index - 3].text, to: value, spelled: spelled, at: location)
         }
         // `mapping.objectClass = [PlaceChannel class];`
         if name == "objectClass", index >= 3, tokens[index - 2].isSymbol("."), tokens[index - 3].kind == .identifier {
@@ -777,6 +787,15 @@ struct MappingCodeReader {
             )
         {
             return collection
+        }
+        if system == .restkit, let receiverName, let property = Self.setters[selector] {
+            setProperty(
+                property,
+                of: receiverName,
+                to: Self.argument(0, of: arguments),
+                spelled: message.parts[0].argument,
+                at: location
+            )
         }
         switch system {
         case .restkit:
@@ -1160,7 +1179,19 @@ struct MappingCodeReader {
                 }
                 defaultDatePattern = DatePattern(format: format, timeZone: timeZone, location: location)
                 return .null
-            case "addDefaultDateFormatter:", "setDefaultDateFormatters:", "setPreferredDateFormatter:":
+            case "addDefaultDateFormatter:", "setPreferredDateFormatter:":
+                if let pattern = dateFormatter(message.parts[0].argument) {
+                    defaultDatePattern = pattern
+                    return .null
+                }
+                diagnostics.warning(
+                    "'\(selector)' takes a date formatter built at run time; its format is not imported",
+                    at: location,
+                    hint:
+                        "give the Date properties 'formatter: DatePatternFormatter, userData: { format: \"…\" }' in the YAML"
+                )
+                return .null
+            case "setDefaultDateFormatters:":
                 diagnostics.warning(
                     "'\(selector)' takes a date formatter built at run time; its format is not imported",
                     at: location,
@@ -1192,6 +1223,23 @@ struct MappingCodeReader {
             case .string(let keyPath, _) = argument(keyPathPart)
         {
             noteEnvelope(keyPath, of: className, at: location)
+            return .null
+        }
+        // RestKit 0.21's `[[RKValueTransformer defaultValueTransformer] insertValueTransformer:formatter atIndex:0]`:
+        // a date formatter every mapping's dates are read with, before the default ones.
+        if selector == "insertValueTransformer:atIndex:" || selector == "addValueTransformer:",
+            case .classMessage("RKValueTransformer", "defaultValueTransformer", _, _) = receiver
+        {
+            if let pattern = dateFormatter(message.parts[0].argument) {
+                defaultDatePattern = pattern
+            } else {
+                diagnostics.warning(
+                    "'\(selector)' adds a value transformer built at run time to RestKit's default ones; what it converts is not imported",
+                    at: location,
+                    hint:
+                        "if it reads dates, give the Date properties 'formatter: DatePatternFormatter, userData: { format: \"…\" }' in the YAML"
+                )
+            }
             return .null
         }
         // A dynamic mapping picks each object's mapping from the JSON at run time; whatever configures it
@@ -1374,6 +1422,69 @@ struct MappingCodeReader {
                     "decode \(className) from there, or map a model for the envelope with '\(keyPath)' as a property's key path"
             )
         )
+    }
+
+    /// Sets what the import reads of a local's property: an `NSDateFormatter`'s `dateFormat` and `timeZone`, an
+    /// attribute mapping's `valueTransformer` (a date formatter's pattern, or a warning that what it converts is not
+    /// imported).
+    private mutating func setProperty(
+        _ property: String,
+        of holder: String,
+        to value: ObjCValue,
+        spelled: ArraySlice<ObjCToken>,
+        at location: SourceLocation
+    ) {
+        switch (property, variables[holder]) {
+        case ("dateFormat", .object("NSDateFormatter")?):
+            guard case .string(let format, _) = value else {
+                dateFormatters[holder] = nil
+                return
+            }
+            dateFormatters[holder] = DatePattern(
+                format: format,
+                timeZone: dateFormatters[holder]?.timeZone,
+                location: location
+            )
+        case ("timeZone", .object("NSDateFormatter")?):
+            guard var pattern = dateFormatters[holder] else { return }
+            pattern.timeZone = Self.timeZoneName(value)
+            dateFormatters[holder] = pattern
+        case ("valueTransformer", .attribute(var attribute)?):
+            let name = spelled.count == 1 ? spelled.first?.text : nil
+            if let name, let pattern = dateFormatters[name] {
+                attribute.datePattern = pattern
+                variables[holder] = .attribute(attribute)
+                return
+            }
+            diagnostics.warning(
+                "the value transformer of '\(attribute.name)' is built at run time ('\(spelled.spelled)'); '\(attribute.name)' is imported as RestKit read it without one",
+                at: location,
+                hint: "write the formatter that reads '\(attribute.name)' in the YAML by hand"
+            )
+        default:
+            break
+        }
+    }
+
+    /// The setters of the properties `setProperty` reads, by selector.
+    static let setters = [
+        "setDateFormat:": "dateFormat", "setTimeZone:": "timeZone", "setValueTransformer:": "valueTransformer",
+    ]
+
+    /// The pattern of the local date formatter an argument names, nil for any other argument.
+    private func dateFormatter(_ argument: ArraySlice<ObjCToken>) -> DatePattern? {
+        guard argument.count == 1, let name = argument.first?.text else { return nil }
+        return dateFormatters[name]
+    }
+
+    /// `[NSTimeZone timeZoneWithName:@"America/New_York"]`, `timeZoneWithAbbreviation:@"UTC"`; nil (UTC) for
+    /// `timeZoneForSecondsFromGMT:0` and anything else.
+    private static func timeZoneName(_ value: ObjCValue) -> String? {
+        guard case .classMessage("NSTimeZone", let selector, let arguments, _) = value,
+            selector == "timeZoneWithName:" || selector == "timeZoneWithAbbreviation:",
+            case .string(let name, _)? = arguments.first, name != "UTC", name != "GMT"
+        else { return nil }
+        return name
     }
 
     /// `[NSArray arrayWithObjects:@"name", @"email", nil]`, `[NSSet setWithArray:@[…]]`: the list a Foundation
