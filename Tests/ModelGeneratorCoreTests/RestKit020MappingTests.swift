@@ -332,4 +332,33 @@ import Testing
         )
         #expect(diagnostics.sorted.filter { $0.severity != .note }.isEmpty)
     }
+
+    // MARK: Keys that are data
+
+    /// `forceCollectionMapping` reads each key of the JSON object as one object, and a `(name)` key path reads under
+    /// such a key: neither is a key path the YAML can say, so each is a warning on its line, and the `(name)` key
+    /// path is not imported as if it were a key.
+    @Test func keysTakenAsDataAreWarningsNotKeyPaths() {
+        let (mappings, messages) = importing(
+            """
+            @implementation Mappings
+            + (RKObjectMapping *)userMapping {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[User class]];
+                mapping.forceCollectionMapping = YES;
+                [mapping addAttributeMappingFromKeyOfRepresentationToAttribute:@"name"];
+                [mapping addAttributeMappingsFromDictionary:@{ @"(name).email": @"email" }];
+                return mapping;
+            }
+            @end
+            """
+        )
+        #expect(mappings["User"] == [])
+        #expect(
+            messages.filter { !$0.contains(": note: ") } == [
+                "Mappings.m:4:13: warning: the mapping of 'User' reads each key of the JSON object as data (forceCollectionMapping), which is not imported",
+                "Mappings.m:5:5: warning: 'addAttributeMappingFromKeyOfRepresentationToAttribute:' is not imported: the importer reads attribute and relationship mappings only",
+                "Mappings.m:6:52: warning: '(name).email' reads under a key of the JSON that RestKit took as data at run time; 'email' is not imported",
+            ]
+        )
+    }
 }

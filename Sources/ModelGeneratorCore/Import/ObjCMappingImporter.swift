@@ -476,6 +476,18 @@ struct MappingCodeReader {
             let spelled = tokens[(index + 1)..<statementEnd(from: index + 1)]
             setProperty(name, of: tokens[index - 3].text, to: value, spelled: spelled, at: location)
         }
+        // `mapping.forceCollectionMapping = YES`: the JSON object's keys are data, one object each (RestKit 0.10's
+        // and 0.20's `RKObjectMapping.h`), which no key path of the YAML says.
+        if name == "forceCollectionMapping", index >= 3, tokens[index - 2].isSymbol("."),
+            case .mapping(let className)? = variables[tokens[index - 3].text],
+            !tokens[(index + 1)..<statementEnd(from: index + 1)].contains(where: { $0.isIdentifier("NO") })
+        {
+            diagnostics.warning(
+                "the mapping of '\(className)' reads each key of the JSON object as data (forceCollectionMapping), which is not imported",
+                at: location,
+                hint: "map the object's values with JSONValue, or a dictionary, in the YAML by hand"
+            )
+        }
         // `mapping.objectClass = [PlaceChannel class];`
         if name == "objectClass", index >= 3, tokens[index - 2].isSymbol("."), tokens[index - 3].kind == .identifier {
             let holder = tokens[index - 3].text
@@ -1756,6 +1768,15 @@ struct MappingCodeReader {
     /// (`transactions.@count`, `@avg.amount`) that computes a value from the JSON rather than a key in it.
     private mutating func isJSONKeyPath(_ keyPath: String, of property: String, at location: SourceLocation) -> Bool {
         // `@self` is the value itself, in RestKit's key-value coding as in the YAML.
+        // `(name).email`: under the key that `addAttributeMappingFromKeyOfRepresentationToAttribute:` made data.
+        if keyPath.contains("(") {
+            diagnostics.warning(
+                "'\(keyPath)' reads under a key of the JSON that RestKit took as data at run time; '\(property)' is not imported",
+                at: location,
+                hint: "map the object's values with JSONValue, or a dictionary, in the YAML by hand"
+            )
+            return false
+        }
         let segments = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         guard keyPath != "@self", let index = segments.firstIndex(where: { $0.hasPrefix("@") }) else { return true }
         let source = segments[..<index].joined(separator: ".")
