@@ -16,14 +16,13 @@ import Testing
         body: String? = nil,
         as session: String? = nil
     ) async throws -> (status: Int, body: JSONValue) {
-        try await backend.answer(
-            RenderedRequest(
-                method: method,
-                path: path,
-                queryItems: query.map { URLQueryItem(name: $0.0, value: $0.1) },
-                headers: session.map { ["X-Parse-Session-Token": $0] } ?? [:],
-                body: try body.map { QueryJSON(try JSONValue(parsing: Data($0.utf8))) }
-            )
+        try await InMemoryBackendParseTests.send(
+            backend,
+            path,
+            query,
+            method: method,
+            body: body,
+            headers: session.map { ["X-Parse-Session-Token": $0] } ?? [:]
         )
     }
 

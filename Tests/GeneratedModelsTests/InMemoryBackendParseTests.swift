@@ -14,7 +14,8 @@ import FoundationNetworking
 
 @Suite struct InMemoryBackendParseTests {
     /// The backend's answer to a raw request: `query` items as sent, `body` JSON text.
-    private static func send(
+    /// The in-memory backend's answer to a request, its body parsed.
+    static func send(
         _ backend: InMemoryBackend,
         _ path: String,
         _ query: [(String, String)] = [],

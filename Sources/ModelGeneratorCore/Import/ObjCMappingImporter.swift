@@ -1191,19 +1191,12 @@ struct MappingCodeReader {
                 }
                 defaultDatePattern = DatePattern(format: format, timeZone: timeZone, location: location)
                 return .null
-            case "addDefaultDateFormatter:", "setPreferredDateFormatter:":
-                if let pattern = dateFormatter(message.parts[0].argument) {
+            case "addDefaultDateFormatter:", "setPreferredDateFormatter:", "setDefaultDateFormatters:":
+                // A local formatter the method set up (`formatter.dateFormat = @"…"`); a list of them is not read.
+                if selector != "setDefaultDateFormatters:", let pattern = dateFormatter(message.parts[0].argument) {
                     defaultDatePattern = pattern
                     return .null
                 }
-                diagnostics.warning(
-                    "'\(selector)' takes a date formatter built at run time; its format is not imported",
-                    at: location,
-                    hint:
-                        "give the Date properties 'formatter: DatePatternFormatter, userData: { format: \"…\" }' in the YAML"
-                )
-                return .null
-            case "setDefaultDateFormatters:":
                 diagnostics.warning(
                     "'\(selector)' takes a date formatter built at run time; its format is not imported",
                     at: location,
