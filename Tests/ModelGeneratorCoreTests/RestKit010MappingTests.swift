@@ -142,6 +142,38 @@ import Testing
         #expect(messages.isEmpty)
     }
 
+    /// A block handed to a message the import reads no further ran in the app: RestKit 0.10's loaders took their
+    /// mapping in one (`loadObjectsAtResourcePath:usingBlock:`, and `postObject:delegate:block:` as RestKit's "Object
+    /// Mapping" guide shows it), and what it maps is imported; a block that maps nothing adds nothing and no warning.
+    @Test func aMappingBuiltInABlockHandedToAnotherMessageIsRead() {
+        let (mappings, messages) = importing(
+            """
+            @implementation LoginController
+            - (void)logIn {
+                [[RKObjectManager sharedManager] loadObjectsAtResourcePath:@"/authentication" usingBlock:^(RKObjectLoader *loader) {
+                    loader.method = RKRequestMethodPOST;
+                    loader.objectMapping = [RKObjectMapping mappingForClass:[User class] usingBlock:^(RKObjectMapping *mapping) {
+                        [mapping mapKeyPath:@"user_name" toAttribute:@"name"];
+                    }];
+                }];
+                [UIView animateWithDuration:0.3 animations:^{
+                    self.view.alpha = 0;
+                    [self.view layoutIfNeeded];
+                }];
+                [[RKObjectManager sharedManager] postObject:self.post delegate:self block:^(RKObjectLoader *loader) {
+                    RKObjectMapping *postMapping = [RKObjectMapping mappingForClass:[Post class]];
+                    [postMapping mapAttributes:@"title", @"body", nil];
+                    loader.objectMapping = postMapping;
+                }];
+            }
+            @end
+            """
+        )
+        #expect(mappings["User"] == [Self.string("name", keyPath: "user_name")])
+        #expect(mappings["Post"] == [Self.string("title"), Self.string("body")])
+        #expect(messages.isEmpty)
+    }
+
     /// A block the code keeps in a variable is not read: the warning names it, and the mapping is still there, empty.
     @Test func aBlockThatIsNoLiteralIsAWarningNamingIt() {
         let (mappings, messages) = importing(

@@ -759,6 +759,26 @@ struct MappingCodeReader {
 
     /// What a message evaluates to; `spelled` is its source, for the messages that quote it.
     private mutating func send(_ message: ObjCMessage, spelled: ArraySlice<ObjCToken>) -> ObjCValue {
+        let value = answer(to: message, spelled: spelled)
+        // A block handed to a message the import reads no further (RestKit 0.10's
+        // `loadObjectsAtResourcePath:usingBlock:`, whose block sets `loader.objectMapping`; `performBlockAndWait:`)
+        // ran in the app, so its lines are read too, its parameters unknown: a mapping built there is imported.
+        if !Self.blockRunningSelectors.contains(message.selector) {
+            for part in message.parts where part.argument.first?.isSymbol("^") == true {
+                _ = run(part.argument, giving: nil)
+            }
+        }
+        return value
+    }
+
+    /// The messages whose block the import reads itself, with the mapping it is given.
+    static let blockRunningSelectors: Set<String> = [
+        "mappingForClass:usingBlock:", "mappingForClass:withBlock:", "mappingForClass:block:",
+        "serializationMappingUsingBlock:", "serializationMappingWithBlock:",
+    ]
+
+    /// What `send(_:spelled:)` answers, before it reads the blocks the message is handed.
+    private mutating func answer(to message: ObjCMessage, spelled: ArraySlice<ObjCToken>) -> ObjCValue {
         let receiver = evaluate(message.receiver)
         let receiverName = message.receiver.count == 1 ? message.receiver.first?.text : nil
         let arguments = message.parts.map { part in
@@ -1556,20 +1576,30 @@ struct MappingCodeReader {
 
     /// Reads the statements of a block literal that is handed a mapping (`usingBlock:^(RKObjectMapping *mapping) {
     /// … }`), with its one parameter holding `value`. False, reading nothing, when `block` is no such literal.
-    private mutating func run(_ block: ArraySlice<ObjCToken>, giving value: ObjCValue) -> Bool {
-        // `^(RKObjectMapping *mapping) { … }`, with an optional return type after the `^`.
-        guard let caret = block.first, caret.isSymbol("^"),
-            let open = block.firstIndex(where: { $0.isSymbol("(") }),
-            !block[block.startIndex..<open].contains(where: { $0.isSymbol("{") })
-        else { return false }
-        let close = brackets.closing(open)
-        let body = close + 1
-        guard close > open, body < block.endIndex, tokens[body].isSymbol("{"), closes(body, at: block.endIndex - 1),
-            let parameter = tokens[(open + 1)..<close].last(where: { $0.kind == .identifier })
-        else { return false }
-        let outer = variables[parameter.text]
-        variables[parameter.text] = value
-        defer { variables[parameter.text] = outer }
+    private mutating func run(_ block: ArraySlice<ObjCToken>, giving value: ObjCValue?) -> Bool {
+        // `^(RKObjectMapping *mapping) { … }`, with an optional return type after the `^`; `^{ … }` with no
+        // parameters.
+        guard let caret = block.first, caret.isSymbol("^") else { return false }
+        var position = block.startIndex + 1
+        var parameters: Range<Int>?
+        while position < block.endIndex, !tokens[position].isSymbol("{") {
+            if tokens[position].isSymbol("(") {
+                let close = brackets.closing(position)
+                guard close > position else { return false }
+                parameters = (position + 1)..<close
+                position = close
+            }
+            position += 1
+        }
+        let body = position
+        guard body < block.endIndex, closes(body, at: block.endIndex - 1) else { return false }
+        let parameter = parameters.flatMap { tokens[$0].last(where: { $0.kind == .identifier }) }
+        // A block that is given a mapping has a parameter to hold it.
+        if value != nil, parameter == nil { return false }
+        // The parameter hides a name of the method's while the block runs.
+        let outer = parameter.map { variables[$0.text] }
+        if let parameter { variables[parameter.text] = value }
+        defer { if let parameter, let outer { variables[parameter.text] = outer } }
         var index = body + 1
         while index < block.endIndex - 1 {
             // The block's own `return` returns nothing of the method's.
