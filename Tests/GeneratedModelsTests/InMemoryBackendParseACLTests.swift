@@ -189,10 +189,10 @@ import Testing
             body: #"{"n":1}"#,
             as: bob.session
         )
-        #expect(byBob.status == 404 && byBob.body == Self.notFound, "\(byBob)")
+        #expect(byBob.status == 400 && byBob.body == ["code": 206, "error": "Insufficient auth."], "\(byBob)")
         let deleted = try await Self.send(backend, "/users/" + alice.id, method: "DELETE")
         #expect(deleted.body == ["code": 206, "error": "Insufficient auth to delete user"], "\(deleted)")
-        #expect(try await Self.send(backend, "/users/" + alice.id, method: "DELETE", as: bob.session).status == 404)
+        #expect(try await Self.send(backend, "/users/" + alice.id, method: "DELETE", as: bob.session).status == 400)
 
         // Public again, Alice's user is read by others without its email.
         let opened = try await Self.send(
@@ -208,6 +208,22 @@ import Testing
         let expected: JSONValue = .object(["*": ["read": true], alice.id: ["read": true, "write": true]])
         #expect(seen["ACL"] == expected, "\(seen)")
         #expect(try await Self.send(backend, "/users/" + alice.id, method: "DELETE", as: alice.session).status == 200)
+    }
+
+    /// A user another session may not write, or that isn't there, is refused as parse-server's `rest.js`
+    /// (`handleSessionMissingError`) refuses a write that finds no `_User`: 206, `Insufficient auth.`, a 400.
+    @Test func changingAnotherUserIsInsufficientAuth() async throws {
+        let (backend, alice, bob) = try await Self.twoUsers()
+        let insufficient: JSONValue = ["code": 206, "error": "Insufficient auth."]
+        for path in ["/users/" + alice.id, "/users/nobody", "/classes/_User/" + alice.id] {
+            let update = try await Self.send(backend, path, method: "PUT", body: #"{"n":1}"#, as: bob.session)
+            #expect(update.status == 400 && update.body == insufficient, "\(path): \(update)")
+            let delete = try await Self.send(backend, path, method: "DELETE", as: bob.session)
+            #expect(delete.status == 400 && delete.body == insufficient, "\(path): \(delete)")
+        }
+        // Reading one is no write: not found.
+        #expect(try await Self.send(backend, "/users/" + alice.id, as: bob.session).body == Self.notFound)
+        #expect(try await Self.send(backend, "/users/" + alice.id, as: alice.session).status == 200)
     }
 
     /// Through `ModelClient`: what a list answers depends on the session the client signs in with.

@@ -196,7 +196,7 @@ struct ParseBackend: BackendDialect {
             if className == "_User", access.user == nil {
                 throw BackendFault(status: 400, code: "sessionMissing", message: "Insufficient auth to delete user")
             }
-            let (index, _) = try instance(segments[2], className, state, writable: true)
+            let (index, _) = try writableInstance(segments[2], className, state)
             state.collections[className]!.remove(at: index)
             // Its password goes with it; its sessions stay, and sign nothing in, since their user is gone (Auth.js
             // `getAuthForSessionToken`).
@@ -1095,6 +1095,21 @@ struct ParseBackend: BackendDialect {
         return found
     }
 
+    /// The stored object `id` of `className`, which the request may write. One it may not, or that isn't there, is
+    /// not found (101); for a `_User`, rest.js's `handleSessionMissingError` answers that as 206, `Insufficient auth.`
+    /// (a request without the master key, which the backend doesn't model).
+    private func writableInstance(
+        _ id: String,
+        _ className: String,
+        _ state: BackendState
+    ) throws -> (index: Int, document: JSONValue) {
+        do {
+            return try instance(id, className, state, writable: true)
+        } catch let fault as BackendFault where className == "_User" && fault.code == "notFound" {
+            throw BackendFault(status: 400, code: "sessionMissing", message: "Insufficient auth.")
+        }
+    }
+
     // MARK: Writing
 
     /// parse-server's system classes, which a class name may be although they start with `_`.
@@ -1516,7 +1531,7 @@ struct ParseBackend: BackendDialect {
             }
         }
         if let acl = changes["ACL"], acl["__op"] == nil { changes["ACL"] = Self.storedACL(acl) }
-        let (index, document) = try instance(id, className, state, writable: true)
+        let (index, document) = try writableInstance(id, className, state)
         try Self.refuseSeveralGeoPoints(changes)
         let types = try Self.writtenTypes(changes)
         try checkTypes(types, of: className, state)
