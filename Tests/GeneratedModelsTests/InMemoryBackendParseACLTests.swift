@@ -226,6 +226,28 @@ import Testing
         #expect(try await Self.send(backend, "/users/" + alice.id, as: alice.session).status == 200)
     }
 
+    /// parse-server checks an update's types (RestWrite.js `validateSchema`) before it looks for the object the
+    /// session may write, and a user's session before that too: a wrong type is 111 wherever the object is.
+    @Test func anUpdatesTypesAreCheckedBeforeItsAccess() async throws {
+        let (backend, alice, bob) = try await Self.twoUsers()
+        let (_, note) = try await Self.send(
+            backend,
+            "/classes/Note",
+            method: "POST",
+            body: #"{"text":"mine","ACL":{"\#(alice.id)":{"read":true,"write":true}}}"#,
+            as: alice.session
+        )
+        let id = try #require(note["objectId"]?.stringValue)
+        for (path, session) in [
+            ("/classes/Note/" + id, bob.session), ("/classes/Note/none", bob.session),
+            ("/users/" + alice.id, nil),
+        ] {
+            let body = path.hasPrefix("/users") ? #"{"username":5}"# : #"{"text":5}"#
+            let (status, answer) = try await Self.send(backend, path, method: "PUT", body: body, as: session)
+            #expect(status == 400 && answer["code"] == 111, "\(path): \(answer)")
+        }
+    }
+
     /// Through `ModelClient`: what a list answers depends on the session the client signs in with.
     @Test func aSignedInClientListsWhatItsUserMayRead() async throws {
         let (backend, alice, _) = try await Self.twoUsers()

@@ -1519,8 +1519,12 @@ struct ParseBackend: BackendDialect {
             throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
         }
         try checkFields(changes, of: className, creating: false)
-        // RestWrite.js: a user is changed only in a session (then as its ACL lets the session write it), and an ACL
-        // the user sends keeps the user's own access to itself ("Force the user to not lockout").
+        try Self.refuseSeveralGeoPoints(changes)
+        let types = try Self.writtenTypes(changes)
+        try checkTypes(types, of: className, state)
+        // RestWrite.js `runDatabaseOperation`, after `validateSchema`: a user is changed only in a session (then as
+        // its ACL lets the session write it), and an ACL the user sends keeps the user's own access to itself ("Force
+        // the user to not lockout"); the object is looked for (as the session may write it) after that.
         if className == "_User" {
             guard access.user != nil else {
                 throw BackendFault(status: 400, code: "sessionMissing", message: "Cannot modify user \(id).")
@@ -1532,9 +1536,6 @@ struct ParseBackend: BackendDialect {
         }
         if let acl = changes["ACL"], acl["__op"] == nil { changes["ACL"] = Self.storedACL(acl) }
         let (index, document) = try writableInstance(id, className, state)
-        try Self.refuseSeveralGeoPoints(changes)
-        let types = try Self.writtenTypes(changes)
-        try checkTypes(types, of: className, state)
         for field in Self.timestampFields { changes[field] = nil }
         // parse-server passes an update's `objectId` on to MongoDB as `_id` (MongoTransform.js
         // `transformKeyValueForUpdate`), which takes the object's own and fails on any other value, immutable.
