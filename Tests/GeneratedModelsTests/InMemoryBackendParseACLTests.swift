@@ -248,6 +248,82 @@ import Testing
         }
     }
 
+    /// An `ACL` is kept as DatabaseController.js's `transformObjectACL` keeps it: `{"__op":"Delete"}`, or a value
+    /// that is no object (`"x"`, `true`, `1`), grants no one anything, so no request finds the object again; one
+    /// JavaScript reads as false (`null`, `false`, `0`, `""`) is no ACL: a new object is everyone's, and an update
+    /// leaves the ACL as it was.
+    @Test func anACLIsKeptAsParseServerTransformsIt() async throws {
+        let (backend, alice, bob) = try await Self.twoUsers()
+        func create(_ acl: String) async throws -> String {
+            let (status, answer) = try await Self.send(
+                backend,
+                "/classes/Note",
+                method: "POST",
+                body: #"{"text":"t","ACL":\#(acl)}"#,
+                as: alice.session
+            )
+            #expect(status == 201, "\(acl): \(answer)")
+            return try #require(answer["objectId"]?.stringValue)
+        }
+        for acl in [#"{"__op":"Delete"}"#, #""x""#, "true", "1"] {
+            let id = try await create(acl)
+            let read = try await Self.send(backend, "/classes/Note/" + id, as: alice.session)
+            #expect(read.status == 404 && read.body == Self.notFound, "\(acl): \(read)")
+        }
+        for acl in ["null", "false", "0", #""""#] {
+            let id = try await create(acl)
+            let read = try await Self.send(backend, "/classes/Note/" + id, as: bob.session)
+            #expect(read.status == 200 && read.body["ACL"] == nil, "\(acl): \(read)")
+        }
+
+        let own = try await create(#"{"\#(alice.id)":{"read":true,"write":true}}"#)
+        for acl in ["null", "false"] {
+            let update = try await Self.send(
+                backend,
+                "/classes/Note/" + own,
+                method: "PUT",
+                body: #"{"ACL":\#(acl)}"#,
+                as: alice.session
+            )
+            #expect(update.status == 200, "\(acl): \(update)")
+            #expect(try await Self.send(backend, "/classes/Note/" + own, as: bob.session).status == 404, "\(acl)")
+            let kept = try await Self.send(backend, "/classes/Note/" + own, as: alice.session)
+            #expect(kept.body["ACL"] == .object([alice.id: ["read": true, "write": true]]), "\(acl): \(kept)")
+        }
+        // Unsetting the ACL leaves it granting nothing; a user keeps its own access to itself.
+        let unset = try await Self.send(
+            backend,
+            "/classes/Note/" + own,
+            method: "PUT",
+            body: #"{"ACL":{"__op":"Delete"}}"#,
+            as: alice.session
+        )
+        #expect(unset.status == 200, "\(unset)")
+        #expect(try await Self.send(backend, "/classes/Note/" + own, as: alice.session).status == 404)
+        let user = try await Self.send(
+            backend,
+            "/users/" + alice.id,
+            method: "PUT",
+            body: #"{"ACL":{"__op":"Delete"}}"#,
+            as: alice.session
+        )
+        #expect(user.status == 200, "\(user)")
+        let (_, stored) = try await Self.send(backend, "/users/" + alice.id, as: alice.session)
+        #expect(stored["ACL"] == .object([alice.id: ["read": true, "write": true]]), "\(stored)")
+
+        // JavaScript fails on a `null` entry, and on a user's ACL it can't add the user to: internal errors.
+        let internalError: JSONValue = ["code": 1, "message": "Internal server error."]
+        let nullEntry = try await Self.send(backend, "/classes/Note", method: "POST", body: #"{"ACL":{"*":null}}"#)
+        #expect(nullEntry.status == 500 && nullEntry.body == internalError, "\(nullEntry)")
+        let textACL = try await Self.send(
+            backend,
+            "/users",
+            method: "POST",
+            body: #"{"username":"carol","password":"p","ACL":"x"}"#
+        )
+        #expect(textACL.status == 500 && textACL.body == internalError, "\(textACL)")
+    }
+
     /// Through `ModelClient`: what a list answers depends on the session the client signs in with.
     @Test func aSignedInClientListsWhatItsUserMayRead() async throws {
         let (backend, alice, _) = try await Self.twoUsers()

@@ -491,14 +491,34 @@ struct ParseBackend: BackendDialect {
         return results
     }
 
-    /// An ACL as parse-server keeps and answers it (DatabaseController.js `transformObjectACL`, then
-    /// `untransformObjectACL`): each key with the permissions it is granted, `true`; one granted none is gone.
-    static func storedACL(_ acl: JSONValue) -> JSONValue {
-        guard case .object(let entries) = acl else { return acl }
+    /// An ACL a client sends as parse-server keeps and answers it (DatabaseController.js `transformObjectACL`, then
+    /// `untransformObjectACL`); nil for one JavaScript reads as false (`!ACL`: `null`, `false`, `0`, `""`), which is
+    /// none. Else each key `for…in` walks (an object's, an array's positions) with the permissions its entry grants,
+    /// `true`, and one granted none is gone: any other value (text, a number, `true`, `{"__op":"Delete"}`'s text)
+    /// grants no one anything. The ACL of the `_User` `user` gives the user read and write (RestWrite.js, "make sure
+    /// the user is not locked down"). JavaScript fails on an entry that is `null` (`ACL[entry].read`), and, in strict
+    /// mode, on a user's ACL it can't add the user to (text, a number, `true`): internal errors.
+    static func storedACL(_ acl: JSONValue, ownedBy user: String? = nil) throws -> JSONValue? {
+        guard isTruthy(acl) else { return nil }
+        var entries: [String: JSONValue] = [:]
+        switch acl {
+        case .object(let members): entries = members
+        case .array(let elements):
+            for (position, element) in elements.enumerated() { entries[String(position)] = element }
+        default:
+            if let user {
+                throw internalError("Cannot create property '\(user)' on \(javaScriptString(acl))")
+            }
+        }
+        if let user { entries[user] = ["read": true, "write": true] }
         var stored: [String: JSONValue] = [:]
-        for (key, entry) in entries {
+        for key in entries.keys.sorted() {
+            guard case .object(let permissions) = entries[key]! else {
+                if entries[key] == .null { throw internalError("Cannot read properties of null (reading 'read')") }
+                continue
+            }
             var granted: [String: JSONValue] = [:]
-            for permission in ["read", "write"] where entry[permission].map(isTruthy) == true {
+            for permission in ["read", "write"] where permissions[permission].map(isTruthy) == true {
                 granted[permission] = true
             }
             if !granted.isEmpty { stored[key] = .object(granted) }
@@ -1184,7 +1204,11 @@ struct ParseBackend: BackendDialect {
         try Self.refuseSeveralGeoPoints(body)
         let types = try Self.writtenTypes(body)
         try checkTypes(types, of: className, state)
-        var (document, relations) = try flattenedOperations(body.filter { !Self.timestampFields.contains($0.key) })
+        // DatabaseController.js `create` reads the ACL before the operations (`transformObjectACL`): an ACL of
+        // `{"__op":"Delete"}` is an ACL that grants nothing.
+        var (document, relations) = try flattenedOperations(
+            body.filter { !Self.timestampFields.contains($0.key) && $0.key != "ACL" }
+        )
         try state.checkRequiredMembers(document, of: className)
         if className == "_User" { try Self.checkUser(&document, id: nil, state) }
         // parse-server gives a field its `defaultValue` on create (`RestWrite`), and answers with it, as a field
@@ -1200,11 +1224,11 @@ struct ParseBackend: BackendDialect {
         if className == "_User" {
             // RestWrite.js: a new user may read and write itself, and no one else may (`enforcePrivateUsers`, true
             // by default), beside what an ACL it is sent gives.
-            var acl = document["ACL"]?.objectValue ?? [:]
-            acl[id] = ["read": true, "write": true]
-            document["ACL"] = .object(acl)
+            let sent = body["ACL"].flatMap { Self.isTruthy($0) ? $0 : nil } ?? [:]
+            document["ACL"] = try Self.storedACL(sent, ownedBy: id)
+        } else if let acl = body["ACL"] {
+            document["ACL"] = try Self.storedACL(acl)
         }
-        if let acl = document["ACL"] { document["ACL"] = Self.storedACL(acl) }
         // parse-server's `_validateUserName` gives a sign-up with `authData` alone a username of 25 random letters
         // and digits, which its answer holds (`responseShouldHaveUsername`); here one made from the id, so that a
         // test can name it.
@@ -1525,16 +1549,13 @@ struct ParseBackend: BackendDialect {
         // RestWrite.js `runDatabaseOperation`, after `validateSchema`: a user is changed only in a session (then as
         // its ACL lets the session write it), and an ACL the user sends keeps the user's own access to itself ("Force
         // the user to not lockout"); the object is looked for (as the session may write it) after that.
-        if className == "_User" {
-            guard access.user != nil else {
-                throw BackendFault(status: 400, code: "sessionMissing", message: "Cannot modify user \(id).")
-            }
-            if case .object(var acl)? = changes["ACL"] {
-                acl[id] = ["read": true, "write": true]
-                changes["ACL"] = .object(acl)
-            }
+        if className == "_User", access.user == nil {
+            throw BackendFault(status: 400, code: "sessionMissing", message: "Cannot modify user \(id).")
         }
-        if let acl = changes["ACL"], acl["__op"] == nil { changes["ACL"] = Self.storedACL(acl) }
+        if let acl = changes["ACL"] {
+            // One JavaScript reads as false is no change (`transformObjectACL` takes it out of the update).
+            changes["ACL"] = try Self.storedACL(acl, ownedBy: className == "_User" ? id : nil)
+        }
         let (index, document) = try writableInstance(id, className, state)
         for field in Self.timestampFields { changes[field] = nil }
         // parse-server passes an update's `objectId` on to MongoDB as `_id` (MongoTransform.js
