@@ -324,6 +324,37 @@ import Testing
         #expect(textACL.status == 500 && textACL.body == internalError, "\(textACL)")
     }
 
+    /// A role that is gone holds no one: the roles whose `roles` relation names it give its members nothing
+    /// (Auth.js `getRolesByIds` finds only the roles there are), though its relations' rows stay.
+    @Test func aDeletedRoleLinksNoRoles() async throws {
+        let (backend, _, bob) = try await Self.twoUsers()
+        func role(_ name: String, holding role: String) async throws -> String {
+            let (_, answer) = try await Self.send(
+                backend,
+                "/classes/_Role",
+                method: "POST",
+                body: #"{"name":"\#(name)","ACL":{"*":{"read":true,"write":true}},"roles":{"__op":"AddRelation","#
+                    + #""objects":[{"__type":"Pointer","className":"_Role","objectId":"\#(role)"}]}}"#
+            )
+            return try #require(answer["objectId"]?.stringValue)
+        }
+        // Bob is in Admins; Interns' `roles` hold Admins, and Editors' hold Interns.
+        let (_, admins) = try await Self.send(backend, "/classes/_Role", [("where", #"{"name":"Admins"}"#)])
+        let interns = try await role("Interns", holding: try #require(admins["results"]?[0]?["objectId"]?.stringValue))
+        _ = try await role("Editors", holding: interns)
+        let (_, note) = try await Self.send(
+            backend,
+            "/classes/Note",
+            method: "POST",
+            body: #"{"text":"edited","ACL":{"role:Editors":{"read":true}}}"#
+        )
+        let path = "/classes/Note/" + (try #require(note["objectId"]?.stringValue))
+        #expect(try await Self.send(backend, path, as: bob.session).status == 200)
+        let deleted = try await Self.send(backend, "/classes/_Role/" + interns, method: "DELETE")
+        #expect(deleted.status == 200, "\(deleted)")
+        #expect(try await Self.send(backend, path, as: bob.session).status == 404)
+    }
+
     /// Through `ModelClient`: what a list answers depends on the session the client signs in with.
     @Test func aSignedInClientListsWhatItsUserMayRead() async throws {
         let (backend, alice, _) = try await Self.twoUsers()

@@ -51,15 +51,22 @@ struct ParseAccess: Sendable {
     }
 
     /// The names of the roles that hold `user`: those whose `users` relation has it, then, again and again, those
-    /// whose `roles` relation has one of them. Each relation is read once.
+    /// whose `roles` relation has one of them. Each relation is read once. Only the roles there are count: a role
+    /// deleted keeps its relations' rows, as parse-server's join tables keep them, but `getRolesForUser` and
+    /// `getRolesByIds` find roles by query, which finds no deleted one, so none is reached through it.
     private static func roleNames(of user: String, _ state: BackendState) -> [String] {
         let prefix = "_Role/"
+        // Each role there is, by its objectId, with its name.
+        var roles: [String: String?] = [:]
+        for role in state.documents("_Role") {
+            if let id = role["objectId"]?.stringValue, roles[id] == nil { roles[id] = role["name"]?.stringValue }
+        }
         var holding: [String] = []
         // Each role's parents: the roles whose `roles` relation names it.
         var parents: [String: [String]] = [:]
         for (key, members) in state.relations where key.hasPrefix(prefix) {
             let parts = key.dropFirst(prefix.count).split(separator: "/", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { continue }
+            guard parts.count == 2, roles[parts[0]] != nil else { continue }
             switch parts[1] {
             case "users" where members.contains(user): holding.append(parts[0])
             case "roles": for child in members { parents[child, default: []].append(parts[0]) }
@@ -71,9 +78,6 @@ struct ParseAccess: Sendable {
         while let role = next.popLast() {
             for parent in parents[role] ?? [] where found.insert(parent).inserted { next.append(parent) }
         }
-        return state.documents("_Role").compactMap { role in
-            guard let id = role["objectId"]?.stringValue, found.contains(id) else { return nil }
-            return role["name"]?.stringValue
-        }
+        return found.compactMap { roles[$0] ?? nil }
     }
 }
