@@ -355,6 +355,34 @@ import Testing
         #expect(try await Self.send(backend, path, as: bob.session).status == 404)
     }
 
+    /// A query on `_User`'s `email` (the default `protectedFields`) is refused without the master key, as
+    /// RestQuery.js's `denyProtectedFields` refuses it (119), in a subquery too; but not where it names the user
+    /// of the session by its `objectId`.
+    @Test func aQueryOnAUsersEmailIsRefused() async throws {
+        let (backend, alice, bob) = try await Self.twoUsers()
+        let forbidden: JSONValue = [
+            "code": 119, "error": "This user is not allowed to query email on class _User",
+        ]
+        for session in [nil, alice.session] {
+            let (status, answer) = try await Self.send(
+                backend,
+                "/users",
+                [("where", #"{"email":"alice@example.com"}"#)],
+                as: session
+            )
+            #expect(status == 400 && answer == forbidden, "\(answer)")
+        }
+        let subquery = #"{"user":{"$inQuery":{"className":"_User","where":{"email":{"$exists":true}}}}}"#
+        let (status, answer) = try await Self.send(backend, "/classes/Note", [("where", subquery)], as: bob.session)
+        #expect(status == 400 && answer == forbidden, "\(answer)")
+        let own = #"{"objectId":"\#(alice.id)","email":"alice@example.com"}"#
+        let (_, found) = try await Self.send(backend, "/users", [("where", own)], as: alice.session)
+        #expect(Self.ids(found) == [alice.id], "\(found)")
+        // A false value is no constraint `denyProtectedFields` sees.
+        let (_, none) = try await Self.send(backend, "/users", [("where", #"{"email":null}"#)], as: bob.session)
+        #expect(none["results"] != nil, "\(none)")
+    }
+
     /// Through `ModelClient`: what a list answers depends on the session the client signs in with.
     @Test func aSignedInClientListsWhatItsUserMayRead() async throws {
         let (backend, alice, _) = try await Self.twoUsers()

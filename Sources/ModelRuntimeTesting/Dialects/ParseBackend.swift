@@ -89,6 +89,7 @@ struct ParseBackend: BackendDialect {
             case "emailTaken": 203
             case "invalidSessionToken": 209
             case "accountAlreadyLinked": 208
+            case "operationForbidden": 119
             case "unsupportedService": 252
             default: 102
             }
@@ -556,8 +557,20 @@ struct ParseBackend: BackendDialect {
     ) throws
         -> [JSONValue]
     {
+        guard let filter else { return state.documents(className).filter(access.mayRead) }
+        // RestQuery.js `denyProtectedFields`: without the master key, a query's own key on a field the default
+        // `protectedFields` keep from others (`_User`'s `email`) is refused, where JavaScript reads its value as
+        // true, unless the query's `objectId` is one of the request's group (`addProtectedFields`).
+        if className == "_User", filter["email"].map(Self.isTruthy) == true,
+            filter["objectId"]?.stringValue.map(access.group.contains) != true
+        {
+            throw BackendFault(
+                status: 400,
+                code: "operationForbidden",
+                message: "This user is not allowed to query email on class _User"
+            )
+        }
         let objects = state.documents(className).filter(access.mayRead)
-        guard let filter else { return objects }
         let resolved = try resolvingRelations(filter, in: className, state, depth: depth)
         let compiled = try filterRules.compile(resolved)
         // Each object is read with its dates as Dates only when the filter compares one: it copies the object.
