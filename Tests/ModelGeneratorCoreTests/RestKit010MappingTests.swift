@@ -174,6 +174,32 @@ import Testing
         #expect(messages.isEmpty)
     }
 
+    /// A local the block declares is the block's own, even where the method has one of the same name: after the
+    /// block, the method's name holds the method's mapping again (a block can't assign the method's locals).
+    @Test func aBlocksOwnLocalsEndWithIt() {
+        let (mappings, messages) = importing(
+            """
+            @implementation User (Mapping)
+            + (RKObjectMapping *)mapping {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[User class]];
+                RKObjectMapping *post = [RKObjectMapping mappingForClass:[Post class] usingBlock:^ (RKObjectMapping *m) {
+                    RKObjectMapping *mapping = m;
+                    [mapping mapAttributes:@"title", nil];
+                }];
+                [mapping mapAttributes:@"name", nil];
+                [mapping hasOne:@"latest" withMapping:post];
+                return mapping;
+            }
+            @end
+            """
+        )
+        #expect(
+            mappings["User"] == [Self.string("name"), "latest: { keyPath: latest, object: Post, optional: true }"]
+        )
+        #expect(mappings["Post"] == [Self.string("title")])
+        #expect(messages.isEmpty)
+    }
+
     /// A block the code keeps in a variable is not read: the warning names it, and the mapping is still there, empty.
     @Test func aBlockThatIsNoLiteralIsAWarningNamingIt() {
         let (mappings, messages) = importing(

@@ -1596,10 +1596,24 @@ struct MappingCodeReader {
         let parameter = parameters.flatMap { tokens[$0].last(where: { $0.kind == .identifier }) }
         // A block that is given a mapping has a parameter to hold it.
         if value != nil, parameter == nil { return false }
-        // The parameter hides a name of the method's while the block runs.
-        let outer = parameter.map { variables[$0.text] }
+        // The parameter, and the names the block assigns as they are (`RKObjectMapping *mapping = …`), are the
+        // block's own and end with it: a block can't assign the method's locals (but `__block` ones). What it sets
+        // through `self.` or a mapping's `objectClass` changes the method's too.
+        var locals: Set<String> = parameter.map { [$0.text] } ?? []
+        for position in (body + 1)..<(block.endIndex - 1)
+        where tokens[position].isSymbol("=") && tokens[position - 1].kind == .identifier
+            && !tokens[position - 2].isSymbol(".") && !tokens[position + 1].isSymbol("=")
+        {
+            locals.insert(tokens[position - 1].text)
+        }
+        let outerLocals = locals.map { ($0, variables[$0], handedMappings[$0]) }
         if let parameter { variables[parameter.text] = value }
-        defer { if let parameter, let outer { variables[parameter.text] = outer } }
+        defer {
+            for (name, variable, handed) in outerLocals {
+                variables[name] = variable
+                handedMappings[name] = handed
+            }
+        }
         var index = body + 1
         while index < block.endIndex - 1 {
             // The block's own `return` returns nothing of the method's.
