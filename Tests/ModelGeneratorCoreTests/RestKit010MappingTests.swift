@@ -280,6 +280,26 @@ import Testing
         #expect(messages.isEmpty)
     }
 
+    /// `removeMappingForKeyPath:` takes away the first mapping read from the key path, the one RestKit's
+    /// `mappingForKeyPath:` finds (RKObjectMapping.m); another attribute read from the same key stays.
+    @Test func removingAKeyPathTakesAwayItsFirstMappingOnly() {
+        let (mappings, messages) = importing(
+            """
+            @implementation Mappings
+            + (RKObjectMapping *)userMapping {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[User class]];
+                [mapping mapKeyPath:@"name" toAttribute:@"name"];
+                [mapping mapKeyPath:@"name" toAttribute:@"email"];
+                [mapping removeMappingForKeyPath:@"name"];
+                return mapping;
+            }
+            @end
+            """
+        )
+        #expect(mappings["User"] == [Self.string("email", keyPath: "name")])
+        #expect(messages.isEmpty)
+    }
+
     /// `mapping.rootKeyPath = @"user"` puts the mapping's objects under an envelope key, which the import notes as it
     /// notes `setMapping:forKeyPath:`.
     @Test func aRootKeyPathIsNotedAsTheEnvelopeItIs() {

@@ -151,10 +151,13 @@ struct ImportedMapping: Sendable {
         return removed
     }
 
-    /// Takes away the properties read from `keyPath`, as RestKit's `removeMappingForKeyPath:` does.
+    /// Takes away the first property read from `keyPath`, as RestKit 0.10's `removeMappingForKeyPath:` does (it
+    /// removes what `mappingForKeyPath:` finds, the first mapping whose source key path it is); another property
+    /// read from the same key stays.
     mutating func removeProperties(keyPath: String) {
-        let kept = properties.filter { $0.keyPath != keyPath }
-        guard kept.count < properties.count else { return }
+        guard let first = properties.firstIndex(where: { $0.keyPath == keyPath }) else { return }
+        var kept = properties
+        kept.remove(at: first)
         properties = []
         indexByName = [:]
         for property in kept { add(property) }
