@@ -383,6 +383,38 @@ import Testing
         #expect(none["results"] != nil, "\(none)")
     }
 
+    /// A role must have a name and an ACL (SchemaController.js `requiredColumns`, 111) and a name no other role has
+    /// (the unique index `performInitialization` makes, 137).
+    @Test func aRoleNeedsANameOfItsOwnAndAnACL() async throws {
+        let backend = InMemoryBackend(.parse)
+        func create(_ body: String) async throws -> (status: Int, body: JSONValue) {
+            try await Self.send(backend, "/classes/_Role", method: "POST", body: body)
+        }
+        let acl = #""ACL":{"*":{"read":true}}"#
+        #expect(try await create(#"{"name":"Admins"}"#).body == ["code": 111, "error": "ACL is required."])
+        #expect(try await create("{\(acl)}").body == ["code": 111, "error": "name is required."])
+        #expect(try await create(#"{"name":"","#.appending(acl) + "}").body["error"] == "name is required.")
+        let (status, admins) = try await create(#"{"name":"Admins","#.appending(acl) + "}")
+        #expect(status == 201, "\(admins)")
+        let again = try await create(#"{"name":"Admins","#.appending(acl) + "}")
+        #expect(
+            again.status == 400
+                && again.body == [
+                    "code": 137, "error": "A duplicate value for a field with unique values was provided",
+                ],
+            "\(again)"
+        )
+        let id = try #require(admins["objectId"]?.stringValue)
+        let unnamed = try await Self.send(
+            backend,
+            "/classes/_Role/" + id,
+            method: "PUT",
+            body: #"{"name":{"__op":"Delete"}}"#
+        )
+        #expect(unnamed.body == ["code": 111, "error": "name is required."], "\(unnamed)")
+        #expect(await backend.documents(in: "_Role").count == 1)
+    }
+
     /// Through `ModelClient`: what a list answers depends on the session the client signs in with.
     @Test func aSignedInClientListsWhatItsUserMayRead() async throws {
         let (backend, alice, _) = try await Self.twoUsers()

@@ -71,6 +71,8 @@ public actor InMemoryBackend: HTTPTransport {
         self.dialect = dialect
         self.baseURL = baseURL
         self.basePath = baseURL.path.split(separator: "/").map(String.init)
+        var state = state
+        state.unique.merge(dialect.backend.systemUniqueMembers) { $0.union($1) }
         self.state = state
     }
 

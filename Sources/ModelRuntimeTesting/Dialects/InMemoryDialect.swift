@@ -78,10 +78,15 @@ protocol BackendDialect: Sendable {
         into collection: String,
         _ state: inout BackendState
     ) -> [String: JSONValue]
+    /// The unique indexes the server makes on its own classes when it starts, by collection (Parse: `_Role`'s
+    /// `name`).
+    var systemUniqueMembers: [String: Set<String>] { get }
 }
 
 extension BackendDialect {
     func status(of fault: BackendFault) -> Int { fault.status }
+
+    var systemUniqueMembers: [String: Set<String>] { [:] }
 
     /// The backend's own kind of id, from the injected ``IDGenerator``.
     func newID(in collection: String, _ state: inout BackendState) -> String { state.newID() }

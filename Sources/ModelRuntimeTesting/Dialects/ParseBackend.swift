@@ -19,6 +19,20 @@ struct ParseBackend: BackendDialect {
     /// whose default columns make both Dates.
     static let timestampFields: Set<String> = ["createdAt", "updatedAt"]
 
+    /// The unique index parse-server's `performInitialization` makes on role names (DatabaseController.js
+    /// `ensureUniqueness`); a user's username and email are checked as a sign-up's (`checkUser`).
+    var systemUniqueMembers: [String: Set<String>] { ["_Role": ["name"]] }
+
+    /// The fields a write of a class must give (SchemaController.js `requiredColumns.write`): a create each one, not
+    /// falsy; an update may not `Delete` one (111, `name is required.`).
+    static func checkRequiredColumns(_ body: [String: JSONValue], of className: String, updating: Bool) throws {
+        guard className == "_Role" else { return }
+        for column in ["name", "ACL"] {
+            let missing = updating ? body[column]?["__op"] == "Delete" : !(body[column].map(isTruthy) ?? false)
+            if missing { throw BackendFault(status: 400, code: "validation", message: "\(column) is required.") }
+        }
+    }
+
     /// The operators the client renders, and the distances of a `$nearSphere` parse-server reads too (which the
     /// in-memory backend, evaluating no `$nearSphere`, refuses as such).
     var filterRules: FilterRules {
@@ -1217,6 +1231,7 @@ struct ParseBackend: BackendDialect {
         try Self.refuseSeveralGeoPoints(body)
         let types = try Self.writtenTypes(body)
         try checkTypes(types, of: className, state)
+        try Self.checkRequiredColumns(body, of: className, updating: false)
         // DatabaseController.js `create` reads the ACL before the operations (`transformObjectACL`): an ACL of
         // `{"__op":"Delete"}` is an ACL that grants nothing.
         var (document, relations) = try flattenedOperations(
@@ -1559,6 +1574,7 @@ struct ParseBackend: BackendDialect {
         try Self.refuseSeveralGeoPoints(changes)
         let types = try Self.writtenTypes(changes)
         try checkTypes(types, of: className, state)
+        try Self.checkRequiredColumns(changes, of: className, updating: true)
         // RestWrite.js `runDatabaseOperation`, after `validateSchema`: a user is changed only in a session (then as
         // its ACL lets the session write it), and an ACL the user sends keeps the user's own access to itself ("Force
         // the user to not lockout"); the object is looked for (as the session may write it) after that.
