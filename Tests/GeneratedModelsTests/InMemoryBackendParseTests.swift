@@ -1728,7 +1728,8 @@ extension InMemoryBackendParseTests {
     /// A sign-up's `authData` that parse-server can't sign anyone in with is 252 (RestWrite.js @
     /// 7ea2a2953e9202d43ddb53ded309fbd26245d45c, `validateAuthData`; `spec/ParseUser.spec.js`, "can not set authdata
     /// to null"): one sent null, and one whose providers each lack a truthy `id` (`Auth.findUsersWithAuthData` looks
-    /// up no other) unless one is null, the body has a username and a password, or the request is in a session.
+    /// up no other) unless one is null, the body has a username and a password, or the request is in a session; and
+    /// an update's `authData` sent null.
     @Test func parseRefusesAuthDataNoOneCanSignInWith() async throws {
         let backend = InMemoryBackend(.parse)
         func signUp(_ body: String, headers: [String: String] = [:]) async throws -> (status: Int, body: JSONValue) {
@@ -1757,6 +1758,19 @@ extension InMemoryBackendParseTests {
         let session = ["X-Parse-Session-Token": try #require(user["sessionToken"]?.stringValue)]
         let (status, answer) = try await signUp(#"{"authData":{"anonymous":{}}}"#, headers: session)
         #expect(status == 201 && answer["sessionToken"] == nil, "\(answer)")
+        // An update that sets it to nothing is refused too, before the session is looked at ("can not set authdata
+        // to null").
+        let id = try #require(user["objectId"]?.stringValue)
+        for headers in [session, [:]] {
+            let update = try await Self.send(
+                backend,
+                "/users/" + id,
+                method: "PUT",
+                body: #"{"authData":null}"#,
+                headers: headers
+            )
+            #expect(update.status == 400 && update.body == unsupported, "\(update)")
+        }
     }
 
     /// parse-server's refusals of a `_User` (RestWrite.js @ 7ea2a2953e9202d43ddb53ded309fbd26245d45c,

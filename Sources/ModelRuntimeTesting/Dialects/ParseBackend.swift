@@ -1570,6 +1570,10 @@ struct ParseBackend: BackendDialect {
         guard case .object(var changes) = body else {
             throw BackendFault(status: 400, code: "json", message: "This is not a valid JSON object.")
         }
+        // RestWrite.js `validateAuthData`, before the schema: `authData` set to nothing unlinks no provider.
+        if className == "_User", let authData = changes["authData"], !Self.isTruthy(authData) {
+            throw Self.unsupportedService
+        }
         try checkFields(changes, of: className, creating: false)
         try Self.refuseSeveralGeoPoints(changes)
         let types = try Self.writtenTypes(changes)
@@ -1849,6 +1853,13 @@ struct ParseBackend: BackendDialect {
     /// 252, and so is one whose providers each lack an `id` and none is null (an unlinking), unless the body has a
     /// username and a password or the request is in a user's session (`signedIn`): the providers' tokens aren't
     /// checked, so nothing else would refuse it.
+    /// parse-server's refusal of `authData` it can't handle (252).
+    private static let unsupportedService = BackendFault(
+        status: 400,
+        code: "unsupportedService",
+        message: "This authentication method is unsupported."
+    )
+
     private static func checkSignUp(_ body: [String: JSONValue], signedIn: String?) throws {
         let authData = body["authData"]
         if !(authData.map(isTruthy) ?? false) {
@@ -1860,11 +1871,7 @@ struct ParseBackend: BackendDialect {
             }
         }
         guard let authData else { return }
-        let unsupported = BackendFault(
-            status: 400,
-            code: "unsupportedService",
-            message: "This authentication method is unsupported."
-        )
+        let unsupported = unsupportedService
         guard isTruthy(authData) else { throw unsupported }
         // An empty object is nothing to validate; a value of another type is left to the schema's types.
         guard case .object(let providers) = authData, !providers.isEmpty else { return }
