@@ -323,6 +323,28 @@ import Testing
         )
     }
 
+    /// A message whose receiver is a property of a message's answer (`[RKObjectManager sharedManager].mappingProvider`)
+    /// is read as any other: its envelope is noted as on a local manager.
+    @Test func aMessageToAPropertyOfAMessagesAnswerIsRead() {
+        let (mappings, messages) = importing(
+            """
+            @implementation AppDelegate
+            - (void)setUp {
+                RKObjectMapping *postMapping = [RKObjectMapping mappingForClass:[Post class]];
+                [postMapping mapAttributes:@"title", nil];
+                [[RKObjectManager sharedManager].mappingProvider setMapping:postMapping forKeyPath:@"posts"];
+            }
+            @end
+            """
+        )
+        #expect(mappings["Post"] == [Self.string("title")])
+        #expect(
+            messages == [
+                "Mappings.m:5:5: note: the response holds Post under the key path 'posts'; the model maps what is inside it"
+            ]
+        )
+    }
+
     // MARK: Real code
 
     /// RestKit 0.10.3's own test of dynamic mappings (`Tests/ObjCSources/RestKit-0.10/RKDynamicMapping`) builds every

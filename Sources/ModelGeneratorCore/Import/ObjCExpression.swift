@@ -55,11 +55,12 @@ struct ObjCMessage {
             position = brackets.closing(position) + 1
         } else if tokens[position].kind == .identifier {
             position += 1
-            while position + 1 < close, tokens[position].isSymbol("."), tokens[position + 1].kind == .identifier {
-                position += 2
-            }
         } else {
             return nil
+        }
+        // Property reads on it: `self.mapping`, `[RKObjectManager sharedManager].mappingProvider`.
+        while position + 1 < close, tokens[position].isSymbol("."), tokens[position + 1].kind == .identifier {
+            position += 2
         }
         var message = ObjCMessage(
             receiver: tokens[receiverStart..<position],
