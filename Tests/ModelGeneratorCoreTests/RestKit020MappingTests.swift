@@ -248,6 +248,32 @@ import Testing
 
     // MARK: Date formatters
 
+    /// An attribute mapping is one object in RestKit: a `valueTransformer` given to it after it was added to its
+    /// mapping is the one its value is read with, as one given before.
+    @Test func aValueTransformerGivenAfterTheAttributeIsAddedApplies() {
+        let (mappings, messages) = importing(
+            """
+            @implementation Mappings
+            + (RKObjectMapping *)authorMapping {
+                NSDateFormatter *day = [[NSDateFormatter alloc] init];
+                day.dateFormat = @"yyyy-MM-dd";
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[User class]];
+                RKAttributeMapping *created = [RKAttributeMapping attributeMappingFromKeyPath:@"day" toKeyPath:@"createdAt"];
+                [mapping addPropertyMapping:created];
+                created.valueTransformer = day;
+                return mapping;
+            }
+            @end
+            """
+        )
+        #expect(
+            mappings["User"] == [
+                #"createdAt: { keyPath: day, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy-MM-dd" }, optional: true }"#
+            ]
+        )
+        #expect(messages.filter { !$0.contains(": note: ") }.isEmpty, "\(messages)")
+    }
+
     /// RestKit 0.21 and later read every mapping's dates with the `NSDateFormatter` an app put first among
     /// `[RKValueTransformer defaultValueTransformer]`'s (`insertValueTransformer:atIndex:`), as
     /// `addDefaultDateFormatterForString:` did before; an attribute mapping's own `valueTransformer` is the only one

@@ -1479,6 +1479,11 @@ struct MappingCodeReader {
             if let name, let pattern = dateFormatters[name] {
                 attribute.datePattern = pattern
                 variables[holder] = .attribute(attribute)
+                // RestKit's attribute mapping is one object: one already added to a mapping reads dates so too.
+                for className in order
+                where mappings[className]?.property(named: attribute.name)?.location == attribute.location {
+                    mappings[className]?.add(attribute)
+                }
                 return
             }
             diagnostics.warning(
