@@ -300,6 +300,37 @@ import Testing
         #expect(messages.isEmpty)
     }
 
+    /// `removeMapping:` takes away the attribute or relationship mapping a lookup of the mapping's own gives it
+    /// (`mappingForKeyPath:` by the JSON's key, `mappingForAttribute:` and `mappingForRelationship:` by the
+    /// property's name); a lookup that finds nothing takes nothing away.
+    @Test func aMappingThatALookupFindsIsTakenAway() {
+        let (mappings, messages) = importing(
+            """
+            @implementation Mappings
+            + (RKObjectMapping *)userMapping {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[User class]];
+                [mapping mapKeyPath:@"user_name" toAttribute:@"name"];
+                [mapping mapAttributes:@"email", nil];
+                [mapping mapKeyPath:@"posts" toRelationship:@"posts" withMapping:[self postMapping]];
+                [mapping removeMapping:[mapping mappingForKeyPath:@"user_name"]];
+                [mapping removeMapping:[mapping mappingForRelationship:@"posts"]];
+                [mapping removeMapping:[mapping mappingForAttribute:@"nothing"]];
+                return mapping;
+            }
+            + (RKObjectMapping *)postMapping {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Post class]];
+                [mapping mapAttributes:@"title", @"body", nil];
+                [mapping removeMapping:[mapping mappingForAttribute:@"body"]];
+                return mapping;
+            }
+            @end
+            """
+        )
+        #expect(mappings["User"] == [Self.string("email")])
+        #expect(mappings["Post"] == [Self.string("title")])
+        #expect(messages.isEmpty)
+    }
+
     /// `mapping.rootKeyPath = @"user"` puts the mapping's objects under an envelope key, which the import notes as it
     /// notes `setMapping:forKeyPath:`.
     @Test func aRootKeyPathIsNotedAsTheEnvelopeItIs() {

@@ -156,8 +156,18 @@ struct ImportedMapping: Sendable {
     /// read from the same key stays.
     mutating func removeProperties(keyPath: String) {
         guard let first = properties.firstIndex(where: { $0.keyPath == keyPath }) else { return }
+        remove(at: first)
+    }
+
+    /// Takes away the property `name`, as RestKit's `removeMapping:` takes away the mapping it is given.
+    mutating func removeProperty(named name: String) {
+        guard let index = indexByName[name] else { return }
+        remove(at: index)
+    }
+
+    private mutating func remove(at index: Int) {
         var kept = properties
-        kept.remove(at: first)
+        kept.remove(at: index)
         properties = []
         indexByName = [:]
         for property in kept { add(property) }

@@ -1381,6 +1381,23 @@ struct MappingCodeReader {
             mappings[className]?.removeProperties(keyPath: keyPath)
         case "removeAllMappings":
             _ = mappings[className]?.removeProperties(from: 0)
+        // RestKit 0.10's lookups of one of a mapping's own attribute or relationship mappings, by the JSON's key path
+        // or the property's name, which `removeMapping:` takes away.
+        case "mappingForKeyPath:", "mappingForSourceKeyPath:", "mappingForDestinationKeyPath:", "mappingForAttribute:",
+            "mappingForRelationship:":
+            guard case .string(let key, _) = argument(0), let mapping = mappings[className] else { return .null }
+            let bySource = selector == "mappingForKeyPath:" || selector == "mappingForSourceKeyPath:"
+            let found =
+                bySource ? mapping.properties.first { $0.keyPath == key } : mapping.property(named: key)
+            guard let found else { return .null }
+            return found.relationship == nil ? .attribute(found) : .relationship(found)
+        case "removeMapping:":
+            switch argument(0) {
+            case .attribute(let property), .relationship(let property):
+                mappings[className]?.removeProperty(named: property.name)
+            case .null: break
+            default: unreadable(argument(0), what: "the mapping taken away", at: location)
+            }
         case "addAttributeMappingsFromArray:":
             guard case .array(let values) = argument(0) else {
                 unreadable(argument(0), what: "the attribute list", at: location)
