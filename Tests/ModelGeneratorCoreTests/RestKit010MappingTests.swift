@@ -376,6 +376,35 @@ import Testing
         )
     }
 
+    /// A setting that changes how RestKit stores what it read, not which keys it reads, is read quietly whether it
+    /// is set as a property or with its setter; `setRootKeyPath:` notes its envelope as `rootKeyPath =` does; any
+    /// other setter is a warning.
+    @Test func aMappingsSettersAreReadAsItsPropertiesAre() {
+        let (mappings, messages) = importing(
+            """
+            @implementation Mappings
+            + (RKObjectMapping *)userMapping {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[User class]];
+                [mapping mapAttributes:@"name", nil];
+                [mapping setIdentificationAttributes:@[@"name"]];
+                mapping.identificationAttributes = @[@"name"];
+                [mapping setAssignsNilForMissingRelationships:YES];
+                [mapping setRootKeyPath:@"user"];
+                [mapping setSomethingElse:YES];
+                return mapping;
+            }
+            @end
+            """
+        )
+        #expect(mappings["User"] == [Self.string("name")])
+        #expect(
+            messages == [
+                "Mappings.m:8:5: note: the response holds User under the key path 'user'; the model maps what is inside it",
+                "Mappings.m:9:5: warning: 'setSomethingElse:' is not imported: the importer reads attribute and relationship mappings only",
+            ]
+        )
+    }
+
     // MARK: Real code
 
     /// RestKit 0.10.3's own test of dynamic mappings (`Tests/ObjCSources/RestKit-0.10/RKDynamicMapping`) builds every

@@ -1444,6 +1444,13 @@ struct MappingCodeReader {
             )
         case "inverseMapping":
             return .requestMapping
+        case "setRootKeyPath:":
+            if case .string(let keyPath, _) = argument(0) { noteEnvelope(keyPath, of: className, at: location) }
+        // Settings that change how RestKit stores what it read, not which keys it reads: set as a property
+        // (`mapping.identificationAttributes = …`), they were read quietly, and so are they here.
+        case _
+        where selector.hasPrefix("set") && Self.settingsOutsideTheJSON.contains(Self.propertyName(set: selector)):
+            break
         default:
             diagnostics.warning(
                 "'\(selector)' is not imported: the importer reads attribute and relationship mappings only",
@@ -1511,6 +1518,24 @@ struct MappingCodeReader {
         default:
             break
         }
+    }
+
+    /// The properties of RestKit's mappings that change how it stores what it read (Core Data identification, what
+    /// a missing key leaves, validation), not which JSON keys it reads.
+    static let settingsOutsideTheJSON: Set<String> = [
+        "identificationAttributes", "identificationPredicate", "assignsNilForMissingRelationships",
+        "assignsDefaultValueForMissingAttributes", "setNilForMissingRelationships",
+        "setDefaultValueForMissingAttributes",
+        "performKeyValueValidation", "performsKeyValueValidation", "discardsInvalidObjectsOnInsert",
+        "deletionPredicate",
+        "modificationAttribute", "modificationAttributeForName", "shouldMapRelationshipsIfObjectIsUnmodified",
+        "primaryKeyAttribute", "ignoreUnknownKeyPaths",
+    ]
+
+    /// The property a setter sets: `setIdentificationAttributes:` sets `identificationAttributes`.
+    static func propertyName(set selector: String) -> String {
+        let name = selector.dropFirst("set".count).prefix { $0 != ":" }
+        return (name.first.map { String($0).lowercased() } ?? "") + name.dropFirst()
     }
 
     /// The setters of the properties `setProperty` reads, by selector.
