@@ -438,7 +438,7 @@ import Testing
     /// patterns of every `NSDate` without a formatter: the one `initWithAttributes:` read with, and the one
     /// `attributes` wrote with when it is another (`writeFormat`). A pattern with a zone reads it from the text, one
     /// without is read in UTC with a warning; a written pattern's mistakes are a warning at the line that wrote it.
-    @Test func mmDataObjectDatesTakeThePatternOfTheAppsOwnMMDataObject() {
+    @Test func mmDataObjectImplementationTakeThePatternOfTheAppsOwnMMDataObject() {
         let vendored = ObjCMappingImporter.SourceFile(
             path: "Vendor/MMDataObject.m",
             text: vendoredMMDataObject(reading: "yyyy/MM/dd HH:mm:ss ZZZ", writing: "yyyy-mm-dd HH:mm:ss")
@@ -646,6 +646,60 @@ import Testing
         #expect(closedAt.components(separatedBy: "formatter:").count == 2, "\(closedAt)")
         #expect(!closedAt.contains("DatePatternFormatter"), "\(closedAt)")
         #expect(closedAt.contains("type: Date"), "\(closedAt)")
+    }
+
+    /// MMDataObject reads and writes the properties a class declares itself (`class_copyPropertyList([self class],
+    /// …)` in modmed/MMDataObject's `initWithAttributes:` and `attributes`): a subclass's inherited ones stay unset and
+    /// unsent, so the import leaves them out with a comment and a note; an app's own MMDataObject that walks
+    /// `class_getSuperclass` maps them.
+    @Test func anMMDataObjectSubclassMapsItsOwnPropertiesAsMMDataObjectDid() {
+        let header = ObjCMappingImporter.SourceFile(
+            path: "People.h",
+            text: """
+                @interface Person : MMDataObject
+                @property (nonatomic, strong) NSString *name;
+                @end
+                @interface Patient : Person
+                @property (nonatomic, strong) NSString *chart;
+                @end
+                """
+        )
+        let code = "@implementation Patient\n@end\n"
+        let (yaml, diagnostics) = ObjCMappingImporter.importMappings(
+            from: .mmdataobject,
+            files: [.init(path: "Patient.m", text: code)],
+            headers: [header]
+        )
+        let name = "      name: { keyPath: name, type: String, optional: true }"
+        let chart = "      chart: { keyPath: chart, type: String, optional: true }"
+        #expect(propertyLines(yaml) == ["  Person:", "    properties:", name, "  Patient:", "    properties:", chart])
+        #expect(
+            yaml.contains(
+                "  Patient:\n    # MMDataObject maps a class's own properties only: 'name', inherited from Person, are left out\n"
+            )
+        )
+        #expect(
+            diagnostics.sorted.map { "\($0.location): \($0.severity.rawValue): \($0.message)" } == [
+                "People.h:4:1: note: 'Patient' inherits 'name' from 'Person', which MMDataObject doesn't map for it: it reads and writes a class's own properties (class_copyPropertyList of [self class]); they are left out"
+            ]
+        )
+        let walking = ObjCMappingImporter.SourceFile(
+            path: "MMDataObject.m",
+            text: """
+                @implementation MMDataObject
+                - (NSArray *)propertyNames {
+                    for (Class type = [self class]; type != [MMDataObject class]; type = class_getSuperclass(type)) {}
+                }
+                @end
+                """
+        )
+        let (own, _) = ObjCMappingImporter.importMappings(
+            from: .mmdataobject,
+            files: [.init(path: "Patient.m", text: code)],
+            headers: [header],
+            implementations: [walking]
+        )
+        #expect(propertyLines(own).suffix(4) == ["  Patient:", "    properties:", name, chart])
     }
 
     /// Without the app's MMDataObject, the pattern is upstream's, and the warning says it was assumed.

@@ -95,15 +95,19 @@ enum MMDataObjectOutput: Sendable {
     case other(SourceLocation)
 }
 
-/// What the app's own `@implementation MMDataObject` did with an `NSDate` property that has no formatter of its own:
-/// apps copied MMDataObject.m into their project, as its README said, and changed its date patterns.
-struct MMDataObjectDates: Sendable {
+/// What the app's own `@implementation MMDataObject` did: apps copied MMDataObject.m into their project, as its README
+/// said, and changed it, its date patterns above all.
+struct MMDataObjectImplementation: Sendable {
     /// Where the implementation the import read starts; nil when none was among its inputs.
     var implementation: SourceLocation?
     /// The patterns of its `stringToDateWithFormat:` messages, which read the JSON's text, in order.
     var reading: [DatePattern] = []
     /// The patterns of its `dateToStringWithFormat:` messages, which wrote it, in order.
     var writing: [DatePattern] = []
+    /// Whether it maps a class's inherited properties too (it walks `class_getSuperclass`); MMDataObject's own lists
+    /// the class's properties alone (`class_copyPropertyList([self class], …)`), so a subclass's `initWithAttributes:`
+    /// leaves its superclass's properties unset and `attributes` leaves them out.
+    var mapsInheritedProperties = false
 }
 
 /// One class's mapping, in the order the code first mentions it.

@@ -5,7 +5,7 @@ struct MappingYAMLWriter {
     /// RestKit's `addDefaultDateFormatterForString:`, for every `NSDate` property without a pattern of its own.
     let defaultDatePattern: DatePattern?
     /// The date patterns of the app's own MMDataObject, when the import read its implementation.
-    let mmDataObjectDates: MMDataObjectDates
+    let mmDataObjectImplementation: MMDataObjectImplementation
     /// Whether a property took MMDataObject's built-in date pattern, which the file's warnings then describe.
     private var usesMMDataObjectDatePattern = false
     /// Whether a property writes the pattern the app's own MMDataObject wrote with, another than the one it reads.
@@ -38,7 +38,7 @@ struct MappingYAMLWriter {
     init(
         system: ObjCMappingSystem,
         defaultDatePattern: DatePattern?,
-        mmDataObjectDates: MMDataObjectDates = MMDataObjectDates(),
+        mmDataObjectImplementation: MMDataObjectImplementation = MMDataObjectImplementation(),
         mappings: [ImportedMapping],
         headers: ObjCHeaders,
         samples: [String: SyntaxNode],
@@ -46,7 +46,7 @@ struct MappingYAMLWriter {
     ) {
         self.system = system
         self.defaultDatePattern = defaultDatePattern
-        self.mmDataObjectDates = mmDataObjectDates
+        self.mmDataObjectImplementation = mmDataObjectImplementation
         self.mappings = mappings
         mappedClasses = Set(mappings.map(\.className))
         self.headers = headers
@@ -73,6 +73,9 @@ struct MappingYAMLWriter {
             // wherever YAML would read them otherwise, and comments escape their line breaks.
             lines.append("  \(Self.scalar(mapping.className)):")
             let properties = propertiesToWrite(mapping)
+            if let unmapped = inheritedPropertiesLeftOut(of: mapping) {
+                lines.append("    # \(SwiftText.commentText(unmapped))")
+            }
             if properties.isEmpty {
                 lines.append("    properties: {}")
                 continue
@@ -88,9 +91,33 @@ struct MappingYAMLWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// MMDataObject maps every declared property by name; RestKit only what its calls name.
+    /// What an MMDataObject subclass inherits and MMDataObject doesn't map for it, said as the mapping's comment and
+    /// once as a note; nil when there is none, or when the app's own MMDataObject maps inherited properties too.
+    private mutating func inheritedPropertiesLeftOut(of mapping: ImportedMapping) -> String? {
+        guard mapping.mapsEveryProperty, !mmDataObjectImplementation.mapsInheritedProperties,
+            let superclass = headers.classes[mapping.className]?.superclass
+        else { return nil }
+        let own = Set(headers.ownProperties(of: mapping.className).map(\.name))
+        let inherited = headers.properties(of: superclass).map(\.name).filter { !own.contains($0) }
+        guard !inherited.isEmpty else { return nil }
+        let names = inherited.map { "'\($0)'" }.joined(separator: ", ")
+        diagnostics.append(
+            Diagnostic(
+                .note,
+                "'\(mapping.className)' inherits \(names) from '\(superclass)', which MMDataObject doesn't map for it: it reads and writes a class's own properties (class_copyPropertyList of [self class]); they are left out",
+                at: mapping.location,
+                hint: "add them to the YAML by hand if the app's MMDataObject mapped them"
+            )
+        )
+        return "MMDataObject maps a class's own properties only: \(names), inherited from \(superclass), are left out"
+    }
+
+    /// MMDataObject maps every property the class declares itself by name (and its superclasses' where the app's
+    /// own copy walks them); RestKit only what its calls name.
     private mutating func propertiesToWrite(_ mapping: ImportedMapping) -> [ImportedProperty] {
-        let declared = headers.properties(of: mapping.className)
+        let declared =
+            mapping.mapsEveryProperty && !mmDataObjectImplementation.mapsInheritedProperties
+            ? headers.ownProperties(of: mapping.className) : headers.properties(of: mapping.className)
         if declared.isEmpty, headers.classes[mapping.className] == nil {
             diagnostics.warning(
                 "no header declares '\(mapping.className)'; its properties are written without types",
@@ -309,10 +336,10 @@ struct MappingYAMLWriter {
         guard system == .mmdataobject else { return nil }
         usesMMDataObjectDatePattern = true
         let location = declared.location
-        guard let read = mmDataObjectDates.reading.first else {
+        guard let read = mmDataObjectImplementation.reading.first else {
             let corrected = Self.mmDataObjectCorrectedDatePattern
             let assumption =
-                mmDataObjectDates.implementation.map {
+                mmDataObjectImplementation.implementation.map {
                     "the app's own MMDataObject (\(Self.place($0))) reads dates with no pattern the import could read"
                 } ?? "no implementation of MMDataObject was among the inputs"
             diagnostics.warning(
@@ -378,7 +405,7 @@ struct MappingYAMLWriter {
         case nil:
             break
         }
-        guard mmDataObjectDates.implementation != nil else {
+        guard mmDataObjectImplementation.implementation != nil else {
             // Upstream's pattern, the same for writing as for reading.
             let format = Self.mmDataObjectCorrectedDatePattern
             guard format != reading.format else { return nil }
@@ -390,9 +417,9 @@ struct MappingYAMLWriter {
             )
             return format
         }
-        guard let written = mmDataObjectDates.writing.first else {
+        guard let written = mmDataObjectImplementation.writing.first else {
             // The reading side says the same where the app's MMDataObject reads in a pattern the import can't read.
-            if let implementation = mmDataObjectDates.implementation {
+            if let implementation = mmDataObjectImplementation.implementation {
                 diagnostics.warning(
                     "the app's own MMDataObject (\(Self.place(implementation))) writes dates with no pattern the import could read; the model writes '\(property.name)' in '\(reading.format)', the pattern it reads",
                     at: property.location,
@@ -406,7 +433,7 @@ struct MappingYAMLWriter {
         guard format != reading.format else { return nil }
         writesMMDataObjectDatePattern = true
         let writtenPlace = Self.place(written.location)
-        if property.datePattern == nil, let read = mmDataObjectDates.reading.first,
+        if property.datePattern == nil, let read = mmDataObjectImplementation.reading.first,
             let index = comments.firstIndex(of: Self.readingComment(Self.place(read.location)))
         {
             comments[index] =
@@ -443,8 +470,8 @@ struct MappingYAMLWriter {
     /// read with, and what the pattern it wrote with did that the models don't (the device's time zone, the month
     /// written as minutes).
     private mutating func describeMMDataObjectDatePatterns() {
-        if usesMMDataObjectDatePattern, let read = mmDataObjectDates.reading.first {
-            for other in mmDataObjectDates.reading.dropFirst() where other.format != read.format {
+        if usesMMDataObjectDatePattern, let read = mmDataObjectImplementation.reading.first {
+            for other in mmDataObjectImplementation.reading.dropFirst() where other.format != read.format {
                 diagnostics.warning(
                     "the app's MMDataObject reads dates with the pattern '\(other.format)' here too; the import reads with the first it meets, '\(read.format)' (\(Self.place(read.location)))",
                     at: other.location,
@@ -453,7 +480,7 @@ struct MappingYAMLWriter {
                 )
             }
         }
-        guard writesMMDataObjectDatePattern, let written = mmDataObjectDates.writing.first else { return }
+        guard writesMMDataObjectDatePattern, let written = mmDataObjectImplementation.writing.first else { return }
         let mistakes = Self.writingMistakes(of: written)
         guard !mistakes.isEmpty else { return }
         let format = written.correctingMonthWrittenAsMinutes ?? written.format

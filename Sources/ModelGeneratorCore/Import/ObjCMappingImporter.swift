@@ -62,7 +62,7 @@ public enum ObjCMappingImporter {
                 if let problem = vendored.tokenizer.unterminatedCommentDiagnostic { reader.diagnostics.append(problem) }
                 reader.collectConstants(vendored.tokenizer)
             }
-            reader.readMMDataObjectDates(vendored.tokenizer)
+            reader.readMMDataObjectImplementation(vendored.tokenizer)
         }
         reader.addMMDataObjectSubclasses()
         if reader.order.isEmpty, let first = files.first {
@@ -71,7 +71,7 @@ public enum ObjCMappingImporter {
         var writer = MappingYAMLWriter(
             system: system,
             defaultDatePattern: reader.defaultDatePattern,
-            mmDataObjectDates: reader.mmDataObjectDates,
+            mmDataObjectImplementation: reader.mmDataObjectImplementation,
             mappings: reader.order.compactMap { reader.mappings[$0] },
             headers: reader.headers,
             samples: samples,
@@ -214,7 +214,7 @@ struct MappingCodeReader {
     /// RestKit's default date formatter applies to every `NSDate` property of every mapping, wherever it is set.
     private(set) var defaultDatePattern: DatePattern?
     /// The date patterns of the app's own MMDataObject, when the files hold its implementation.
-    private(set) var mmDataObjectDates = MMDataObjectDates()
+    private(set) var mmDataObjectImplementation = MMDataObjectImplementation()
     /// The file being read.
     private var tokens: [ObjCToken] = []
     private var brackets = ObjCBrackets([])
@@ -332,7 +332,7 @@ struct MappingCodeReader {
     /// The date patterns of the app's own MMDataObject: the string arguments of `stringToDateWithFormat:` and
     /// `dateToStringWithFormat:` messages in its implementation, in whatever expression they stand
     /// (`[MMDataObject stringToDateWithFormat:@"…"](value)` too).
-    mutating func readMMDataObjectDates(_ tokenizer: ObjCTokenizer) {
+    mutating func readMMDataObjectImplementation(_ tokenizer: ObjCTokenizer) {
         let tokens = tokenizer.tokens
         var inImplementation = false
         for index in tokens.indices {
@@ -340,13 +340,16 @@ struct MappingCodeReader {
             if token.kind == .directive {
                 if token.text == "@implementation" {
                     inImplementation = index + 1 < tokens.count && tokens[index + 1].isIdentifier("MMDataObject")
-                    if inImplementation, mmDataObjectDates.implementation == nil {
-                        mmDataObjectDates.implementation = token.location
+                    if inImplementation, mmDataObjectImplementation.implementation == nil {
+                        mmDataObjectImplementation.implementation = token.location
                     }
                 } else if token.text == "@end" {
                     inImplementation = false
                 }
                 continue
+            }
+            if inImplementation, token.isIdentifier("class_getSuperclass") || token.isIdentifier("superclass") {
+                mmDataObjectImplementation.mapsInheritedProperties = true
             }
             guard inImplementation,
                 token.isIdentifier("stringToDateWithFormat") || token.isIdentifier("dateToStringWithFormat"),
@@ -367,9 +370,9 @@ struct MappingCodeReader {
             guard let format else { continue }
             let pattern = DatePattern(format: format, timeZone: nil, location: token.location)
             if token.text.hasPrefix("string") {
-                mmDataObjectDates.reading.append(pattern)
+                mmDataObjectImplementation.reading.append(pattern)
             } else {
-                mmDataObjectDates.writing.append(pattern)
+                mmDataObjectImplementation.writing.append(pattern)
             }
         }
     }

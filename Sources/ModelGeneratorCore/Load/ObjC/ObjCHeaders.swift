@@ -67,6 +67,16 @@ public struct ObjCHeaders: Hashable, Sendable {
         }
     }
 
+    /// The properties the class declares itself (in its `@interface`, its extensions and categories), without its
+    /// superclasses'.
+    public func ownProperties(of className: String) -> [ObjCProperty] {
+        (classes[className]?.properties ?? []).map { property in
+            var property = property
+            property.type = resolved(property.type)
+            return property
+        }
+    }
+
     /// The class's properties with its superclasses' first, as far as the headers know them; a property
     /// redeclared in a subclass keeps the subclass's declaration.
     public func properties(of className: String) -> [ObjCProperty] {
