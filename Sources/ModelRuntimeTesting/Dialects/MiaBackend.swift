@@ -486,13 +486,7 @@ struct MiaBackend: BackendDialect {
                 if key == "_id", let text = filter[key]?.stringValue {
                     try checkStringID(text, at: pointer, collection, state)
                 }
-                return .object([
-                    key: try Self.coercedScalar(
-                        filter[key]!,
-                        at: pointer,
-                        kind: state.fieldKind(at: key, in: collection)
-                    )
-                ])
+                return .object([key: try coercedFilterValue(filter[key]!, of: key, at: pointer, collection, state)])
             }
             let from: JSONValue = ["__STATE__": ["$in": .array((Self.stateMachine[target] ?? []).map { .string($0) })]]
             let rows = try rowConditions(request)
@@ -512,6 +506,59 @@ struct MiaBackend: BackendDialect {
             }
         }
         return changed
+    }
+
+    /// A `POST /state` filter's value for `key` as the route's schema reads it: its filter has the collection's
+    /// fields, an object's with its own schema, and each nested path of them, an array's element too (crud-service
+    /// `lib/JSONSchemaGenerator.js`, `generateChangeStateManyJSONSchema` with `getRawSchemaPathsFilteredByType`),
+    /// which Fastify's Ajv coerces: `"2"` for a number is 2 at `metadata.somethingNumber`, in `metadata`'s object
+    /// and in an array of numbers' `["5"]` (`tests/httpInterface.changeStateBulk.test.js`, "with matching filter on
+    /// nested object with object notation"). An object lacking a member its schema requires, or having one it
+    /// doesn't define, is refused at `pointer`, as a value of the wrong kind is. Read by the registered model, in a
+    /// stored document it reads that has the key's path, with the value put there; without one, a scalar as a
+    /// field's is coerced and anything else left as it is.
+    private func coercedFilterValue(
+        _ value: JSONValue,
+        of key: String,
+        at pointer: String,
+        _ collection: String,
+        _ state: BackendState
+    ) throws -> JSONValue {
+        let kind = state.fieldKind(at: key, in: collection)
+        let scalar = value.objectValue == nil && value.arrayValue == nil
+        if scalar && kind != .array { return try Self.coercedScalar(value, at: pointer, kind: kind) }
+        let path = try checkedSegments(key)
+        // A scalar for an array itself (not one of its elements, `tags.0`) is a condition on its elements, as
+        // MongoDB reads it (`{"tags": "tag1"}`): coerced as an element is.
+        if scalar, Int(path.last ?? "") == nil {
+            let element = try coercedFilterValue(.array([value]), of: key, at: pointer, collection, state)
+            return element.arrayValue?.first ?? value
+        }
+        // A few documents at most, as `fieldKind` reads them.
+        let probed = state.documents(collection).prefix(20).lazy.compactMap { document -> (JSONValue, JSONValue)? in
+            guard (try? state.checkDocument(document, of: collection)) != nil,
+                let probe = Self.replacing(in: document, at: path[...], { _ in value })
+            else { return nil }
+            return (document, probe)
+        }.first
+        guard let (stored, probe) = probed else {
+            return scalar ? try Self.coercedScalar(value, at: pointer, kind: kind) : value
+        }
+        let coerced = Self.coercing(probe, of: collection, state)
+        do {
+            try state.checkDocument(coerced, of: collection, refusingMembersAddedTo: stored)
+        } catch let fault as BackendFault {
+            // Only a refusal of the value itself: the stored document's other members are the model's.
+            guard let faultPath = fault.path.map(segments), faultPath.starts(with: path) else { throw fault }
+            let below = faultPath.dropFirst(path.count)
+            let parent = ([pointer] + below.dropLast()).joined(separator: "/")
+            if fault.code == "unknownProperty" { throw Self.additionalProperty(below.last ?? "", at: parent) }
+            if fault.expected == nil, fault.message.hasSuffix(" is required") {
+                throw Self.schemaFault("\(parent) must have required property '\(below.last ?? "")'")
+            }
+            throw Self.wrongType(fault, at: ([pointer] + below).joined(separator: "/"), in: coerced)
+        }
+        return values(at: path, in: coerced).first ?? value
     }
 
     // MARK: Reading
@@ -643,6 +690,10 @@ struct MiaBackend: BackendDialect {
             let known = own || (state.models[collection]?.modeledKeys.map { $0.contains(topLevel) } ?? true)
             guard known, topLevel != "__STATE__" else { throw Self.unknownParameter(name) }
             let kind = state.fieldKind(at: name, in: collection)
+            // The querystring has no top-level array or object field, only their nested paths (crud-service
+            // `lib/JSONSchemaGenerator.js`, `propertiesGetValidation` deletes them; `tests/httpInterface.getList.test.js`,
+            // "filter on nested object with object notation cannot be used").
+            if !name.contains("."), kind == .array || kind == .other { throw Self.unknownParameter(name) }
             switch kind {
             case .string?, .date?:
                 conditions.append(.object([name: .string(text)]))
@@ -1599,8 +1650,12 @@ struct MiaBackend: BackendDialect {
             for field in (operators[name]?.objectValue ?? [:]).keys.sorted() {
                 let nested = field.contains(".")
                 if nested, name == "$currentDate" { throw Self.additionalProperty(field, at: "\(pointer)/\(name)") }
-                // An element operator (`c_parts.$.merge`) is the array's, which the service checks on its own.
-                guard !nested || (["$inc", "$mul"].contains(name) && !field.contains(".$.")),
+                // An element operator (`c_parts.$.merge`) is the array's, which the service checks on its own; an
+                // element by its index (`metadata.somethingArrayOfNumbers.0`) is the element's, whose kind the model
+                // doesn't tell apart from its array's (`tests/httpInterface.patchById.test.js`, "patch sub property
+                // of raw object with raw schema - $inc").
+                let element = Int(segments(field).last ?? "") != nil
+                guard !nested || (["$inc", "$mul"].contains(name) && !field.contains(".$.") && !element),
                     let kind = state.fieldKind(at: field, in: collection), Self.schemaRefuses(name, kind)
                 else { continue }
                 throw Self.additionalProperty(field, at: "\(pointer)/\(name)")
