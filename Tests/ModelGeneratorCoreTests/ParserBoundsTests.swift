@@ -360,27 +360,28 @@ import Testing
     }
 
     /// A mapping's properties are gathered, each one found by its name in a table: each was looked for in the list
-    /// of those before it, and a mapping of 60,000 properties took over two minutes to resolve.
+    /// of those before it, and a mapping of 60,000 properties took over two minutes to resolve. (The mapping is JSON,
+    /// which reads faster than YAML, so that what the test measures is the resolving.)
     @Test func aMappingOfManyPropertiesResolvesInLinearTime() async throws {
         let count = 60_000
-        let properties = (0..<count).map { "      p\($0): { keyPath: text, type: String }\n" }.joined()
+        let properties = (0..<count).map { #""p\#($0)": {"keyPath": "k\#($0)", "type": "String"}"# }
         let files = [
-            "model-generator.yaml": "mappings: [app.yaml]\noutput: Generated\n",
-            "app.yaml": "mappings:\n  Post:\n    properties:\n" + properties,
+            "model-generator.yaml": "mappings: [app.json]\noutput: Generated\n",
+            "app.json": #"{"mappings": {"Post": {"properties": {"# + properties.joined(separator: ", ") + "}}}}",
         ]
         let resolved = await finishing(within: Self.deadline, "resolving a mapping of \(count) properties") {
             Pipeline.resolve(path: "model-generator.yaml", files: .inMemory(files))
         }
         let (schema, diagnostics) = try #require(resolved)
-        #expect(!diagnostics.hasErrors, "\(diagnostics.all.prefix(3))")
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all.prefix(3))")
         let names = try #require(schema?.objects.first?.properties.map(\.swiftName))
         #expect(names.count == count && names.first == "p0" && names.last == "p\(count - 1)")
     }
 
     /// A chain of mappings that inherit one another copies what each inherits at every level, so its length is
     /// bounded (a chain of 500 took 11 s, and of 2,000 would take hours): where it goes past the bound is one located
-    /// error; a chain of the bound's length is read.
-    @Test(arguments: [MappingResolver.inheritanceLimit, MappingResolver.inheritanceLimit + 1, 2_000])
+    /// error, however long the chain; a chain of the bound's length is read.
+    @Test(arguments: [MappingResolver.inheritanceLimit, MappingResolver.inheritanceLimit + 1, 300])
     func aChainOfInheritingMappingsIsBounded(_ length: Int) async throws {
         var text = "mappings:\n  C0:\n    properties:\n      p0: { keyPath: k0, type: String }\n"
         for index in 1..<length {
