@@ -1044,6 +1044,89 @@ import Testing
         #expect(status == 400 && answer == ["code": 209, "error": "Invalid session token"], "\(answer)")
     }
 
+    // MARK: - Classes only the master key reaches (SharedRest.js `enforceRoleSecurity`)
+
+    /// rest.spec.js:763 "cannot create object in volatileClasses if not masterKey": 119, for each class only the
+    /// master key may use, and for each operation.
+    @Test func cannotUseMasterKeyOnlyClassesWithoutTheMasterKey() async throws {
+        let server = Server()
+        for className in ["_PushStatus", "_JobStatus", "_Hooks", "_GlobalConfig", "_JobSchedule", "_Idempotency"] {
+            try await server.backend.insert([["objectId": "a1"]], into: className)
+            for (method, operation, path) in [
+                ("POST", "create", "/classes/\(className)"), ("GET", "find", "/classes/\(className)"),
+                ("GET", "get", "/classes/\(className)/a1"), ("PUT", "update", "/classes/\(className)/a1"),
+                ("DELETE", "delete", "/classes/\(className)/a1"),
+            ] {
+                let (status, answer) = try await server.send(
+                    path,
+                    method: method,
+                    body: ["POST", "PUT"].contains(method) ? "{}" : nil
+                )
+                let message =
+                    "Clients aren't allowed to perform the \(operation) operation on the \(className) collection."
+                #expect(status == 400 && answer == ["code": 119, "error": .string(message)], "\(path): \(answer)")
+            }
+            #expect(await server.backend.documents(in: className).count == 1, "\(className)")
+        }
+    }
+
+    /// rest.spec.js:774 "cannot get object in volatileClasses if not masterKey through pointer" and :790 "cannot get
+    /// object in _GlobalConfig if not masterKey through pointer": an `include` of a pointer to such a class is
+    /// refused as a get of it (119), and a subquery on one as a find.
+    @Test func cannotGetObjectInVolatileClassesThroughAPointer() async throws {
+        let server = Server()
+        // The spec saves the `_PushStatus` with the master key.
+        try await server.backend.insert([["objectId": "p1"]], into: "_PushStatus")
+        let pushStatus = try await server.create("TestObject", #"{"pointer":\#(Server.pointer("_PushStatus", "p1"))}"#)
+        let config = try await server.create(
+            "TestObject",
+            #"{"globalConfigPointer":{"__type":"Pointer","className":"_GlobalConfig","objectId":"1"}}"#
+        )
+        for (id, key, className) in [
+            (pushStatus, "pointer", "_PushStatus"), (config, "globalConfigPointer", "_GlobalConfig"),
+        ] {
+            let (status, answer) = try await server.send("/classes/TestObject/" + id, [("include", key)])
+            let message = "Clients aren't allowed to perform the get operation on the \(className) collection."
+            #expect(status == 400 && answer == ["code": 119, "error": .string(message)], "\(answer)")
+        }
+        let subquery = #"{"pointer":{"$inQuery":{"className":"_PushStatus","where":{}}}}"#
+        let (status, answer) = try await server.send("/classes/TestObject", [("where", subquery)])
+        let message = "Clients aren't allowed to perform the find operation on the _PushStatus collection."
+        #expect(status == 400 && answer == ["code": 119, "error": .string(message)], "\(answer)")
+    }
+
+    /// ParseInstallation.spec.js:159 "should properly fail queying installations": without the master key,
+    /// installations are not found or deleted (119), though one is read by its objectId, and an `include` of
+    /// one pointer is such a read (SharedRest.js `enforceRoleSecurity`; RestQuery.js `includePath` gets one
+    /// object and finds more).
+    @Test func shouldProperlyFailQueryingInstallations() async throws {
+        let server = Server()
+        // The spec creates the installation through `rest.create`, whose installation rules the backend doesn't
+        // model: seeded.
+        try await server.backend.insert(
+            [
+                ["objectId": "i1", "installationId": "12345678-abcd-abcd-abcd-123456789abc", "deviceType": "android"],
+                ["objectId": "i2", "installationId": "12345678-abcd-abcd-abcd-123456789abd", "deviceType": "ios"],
+            ],
+            into: "_Installation"
+        )
+        let find = "Clients aren't allowed to perform the find operation on the installation collection."
+        let (status, answer) = try await server.send("/classes/_Installation")
+        #expect(status == 400 && answer == ["code": 119, "error": .string(find)], "\(answer)")
+        let deleted = try await server.send("/classes/_Installation/i1", method: "DELETE")
+        let delete = "Clients aren't allowed to perform the delete operation on the installation collection."
+        #expect(deleted.status == 400 && deleted.body == ["code": 119, "error": .string(delete)], "\(deleted)")
+        let (got, installation) = try await server.send("/classes/_Installation/i1")
+        #expect(got == 200 && installation["deviceType"] == "android", "\(installation)")
+
+        let one = try await server.create("Device", #"{"installation":\#(Server.pointer("_Installation", "i1"))}"#)
+        let (_, included) = try await server.send("/classes/Device/" + one, [("include", "installation")])
+        #expect(included["installation"]?["deviceType"] == "android", "\(included)")
+        _ = try await server.create("Device", #"{"installation":\#(Server.pointer("_Installation", "i2"))}"#)
+        let (listed, both) = try await server.send("/classes/Device", [("include", "installation")])
+        #expect(listed == 400 && both == ["code": 119, "error": .string(find)], "\(both)")
+    }
+
     /// rest.spec.js:348 "handles user signup": a sign-up is answered with the objectId, `createdAt` and the session
     /// token, nothing else.
     @Test func handlesUserSignup() async throws {

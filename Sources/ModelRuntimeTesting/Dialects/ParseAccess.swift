@@ -34,6 +34,34 @@ struct ParseAccess: Sendable {
         self.group = group
     }
 
+    /// What a request does to a class, as SharedRest.js `enforceRoleSecurity` names it: a query (`find`), a read by
+    /// objectId (`get`; an `include` of one object too), a create, an update or a delete.
+    enum Operation: String, Sendable { case find, get, create, update, delete }
+
+    /// The classes only the master key reads or writes (SharedRest.js `classesWithMasterOnlyAccess`).
+    private static let masterKeyOnlyClasses: Set<String> = [
+        "_JobStatus", "_PushStatus", "_Hooks", "_GlobalConfig", "_JobSchedule", "_Idempotency",
+    ]
+
+    /// Refuses `operation` on `className` as SharedRest.js `enforceRoleSecurity` refuses it without the master key
+    /// (119): anything on a class only the master key uses, and a find or delete of installations.
+    func enforceClassSecurity(_ operation: Operation, on className: String) throws {
+        let collection: String
+        if className == "_Installation", operation == .find || operation == .delete {
+            collection = "installation"
+        } else if Self.masterKeyOnlyClasses.contains(className) {
+            collection = className
+        } else {
+            return
+        }
+        throw BackendFault(
+            status: 400,
+            code: "operationForbidden",
+            message:
+                "Clients aren't allowed to perform the \(operation.rawValue) operation on the \(collection) collection."
+        )
+    }
+
     /// Whether the request may read `object`.
     func mayRead(_ object: JSONValue) -> Bool { permits(object, "read") }
 

@@ -195,22 +195,27 @@ struct ParseBackend: BackendDialect {
         switch (request.method, segments.count) {
         case ("GET", 2): return try list(request.query, className, state)
         case ("POST", 2):
+            try access.enforceClassSecurity(.create, on: className)
             return try create(request.body, className, &state, signedInAs: Self.signedInUser(request, state))
         case ("GET", 3):
             // parse-server's `handleGet` reads only `ALLOWED_GET_QUERY_KEYS` (ClassesRouter.js).
             if request.query.contains(where: { !Self.getParameters.contains($0.name) }) {
                 throw BackendFault.invalid("Improper encode of parameter")
             }
+            try access.enforceClassSecurity(.get, on: className)
             let document = try instance(segments[2], className, state, readable: true).document
             let options = try ReadOptions(BackendRequest.Query(request.query), of: className, state)
             let projected = try options.selection(at: []).project(document)
             return BackendAnswer(try including([projected], of: className, options, state)[0])
-        case ("PUT", 3): return try update(request.body, id: segments[2], className, &state)
+        case ("PUT", 3):
+            try access.enforceClassSecurity(.update, on: className)
+            return try update(request.body, id: segments[2], className, &state)
         case ("DELETE", 3):
             // rest.js `del`: a user is deleted only in a session (then as its ACL lets the session write it).
             if className == "_User", access.user == nil {
                 throw BackendFault(status: 400, code: "sessionMissing", message: "Insufficient auth to delete user")
             }
+            try access.enforceClassSecurity(.delete, on: className)
             let (index, _) = try writableInstance(segments[2], className, state)
             state.collections[className]!.remove(at: index)
             // Its password goes with it; its sessions stay, and sign nothing in, since their user is gone (Auth.js
@@ -330,6 +335,7 @@ struct ParseBackend: BackendDialect {
         if let unknown = items.first(where: { !Self.listParameters.contains($0.name) }) {
             throw BackendFault.invalid("Invalid parameter for query: \(unknown.name)")
         }
+        try access.enforceClassSecurity(.find, on: requestedClass)
         let query = BackendRequest.Query(items)
         let redirected = Self.redirectedClass(of: requestedClass, query.item("redirectClassNameForKey"), state)
         let className = redirected ?? requestedClass
@@ -468,6 +474,19 @@ struct ParseBackend: BackendDialect {
         // Each class's objects by objectId, indexed once when a pointer first names the class.
         var byID: [String: [String: JSONValue]] = [:]
         for path in options.include {
+            // RestQuery.js `includePath` gets the objects a path's pointers name, class by class: one by its
+            // objectId, more by a query, each as the request may. The first class refused, in the order its
+            // pointers come, ends the request.
+            var targets: [String] = []
+            var pointed: [String: Set<JSONValue>] = [:]
+            for pointer in Self.pointers(in: .array(results), at: path[...]) {
+                guard let target = pointer["className"]?.stringValue, !target.isEmpty else { continue }
+                if pointed[target] == nil { targets.append(target) }
+                pointed[target, default: []].insert(pointer["objectId"] ?? .null)
+            }
+            for target in targets {
+                try access.enforceClassSecurity(pointed[target]?.count == 1 ? .get : .find, on: target)
+            }
             let selection = options.selection(at: path)
             func included(_ pointer: [String: JSONValue]) throws -> JSONValue? {
                 guard let target = pointer["className"]?.stringValue, let id = pointer["objectId"]?.stringValue
@@ -504,6 +523,19 @@ struct ParseBackend: BackendDialect {
             results = try results.compactMap { try replacing($0, path[...]) }
         }
         return results
+    }
+
+    /// The pointers at the end of `path` in `value`, through arrays, as RestQuery.js `findPointers` finds them: a
+    /// missing or falsy member on the way has none.
+    private static func pointers(in value: JSONValue, at path: ArraySlice<String>) -> [[String: JSONValue]] {
+        switch value {
+        case .array(let elements): return elements.flatMap { pointers(in: $0, at: path) }
+        case .object(let members):
+            guard let key = path.first else { return members["__type"] == "Pointer" ? [members] : [] }
+            guard let member = members[key], isTruthy(member) else { return [] }
+            return pointers(in: member, at: path.dropFirst())
+        default: return []
+        }
     }
 
     /// An ACL a client sends as parse-server keeps and answers it (DatabaseController.js `transformObjectACL`, then
@@ -1035,6 +1067,7 @@ struct ParseBackend: BackendDialect {
         guard let className = query?["className"]?.stringValue else {
             throw BackendFault.invalid("\(name) names the className of its query")
         }
+        try access.enforceClassSecurity(.find, on: className)
         let objects = try matching(query?["where"], in: className, state, depth: depth + 1)
         if name.hasSuffix("nQuery") {
             return objects.compactMap { object in
