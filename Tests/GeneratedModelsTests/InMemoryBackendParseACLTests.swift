@@ -415,6 +415,22 @@ import Testing
         #expect(await backend.documents(in: "_Role").count == 1)
     }
 
+    /// An ACL holding the JS SDK's `*unresolved` placeholder (a user not saved yet) is refused, on a create and an
+    /// update (RestWrite.js `runDatabaseOperation`: 123, `Invalid ACL.`), and nothing is written.
+    @Test func anACLForAUserNotSavedYetIsRefused() async throws {
+        let backend = InMemoryBackend(.parse)
+        let invalid: JSONValue = ["code": 123, "error": "Invalid ACL."]
+        let unresolved = #"{"text":"x","ACL":{"*unresolved":{"read":true}}}"#
+        let created = try await Self.send(backend, "/classes/Note", method: "POST", body: unresolved)
+        #expect(created.status == 400 && created.body == invalid, "\(created)")
+        #expect(await backend.documents(in: "Note").isEmpty)
+        let (_, note) = try await Self.send(backend, "/classes/Note", method: "POST", body: #"{"text":"x"}"#)
+        let id = try #require(note["objectId"]?.stringValue)
+        let updated = try await Self.send(backend, "/classes/Note/" + id, method: "PUT", body: unresolved)
+        #expect(updated.status == 400 && updated.body == invalid, "\(updated)")
+        #expect(await backend.documents(in: "Note").first?["ACL"] == nil)
+    }
+
     /// Through `ModelClient`: what a list answers depends on the session the client signs in with.
     @Test func aSignedInClientListsWhatItsUserMayRead() async throws {
         let (backend, alice, _) = try await Self.twoUsers()

@@ -99,6 +99,7 @@ struct ParseBackend: BackendDialect {
             case "usernameMissing": 200
             case "passwordMissing": 201
             case "sessionMissing": 206
+            case "invalidACL": 123
             case "usernameTaken": 202
             case "emailTaken": 203
             case "invalidSessionToken": 209
@@ -547,6 +548,10 @@ struct ParseBackend: BackendDialect {
     /// mode, on a user's ACL it can't add the user to (text, a number, `true`): internal errors.
     static func storedACL(_ acl: JSONValue, ownedBy user: String? = nil) throws -> JSONValue? {
         guard isTruthy(acl) else { return nil }
+        // The JS SDK's placeholder for a user not saved yet (RestWrite.js `runDatabaseOperation`: 123).
+        if acl["*unresolved"].map(isTruthy) == true {
+            throw BackendFault(status: 400, code: "invalidACL", message: "Invalid ACL.")
+        }
         var entries: [String: JSONValue] = [:]
         switch acl {
         case .object(let members): entries = members
