@@ -651,7 +651,7 @@ import Testing
     /// MMDataObject reads and writes the properties a class declares itself (`class_copyPropertyList([self class],
     /// …)` in modmed/MMDataObject's `initWithAttributes:` and `attributes`): a subclass's inherited ones stay unset and
     /// unsent, so the import leaves them out with a comment and a note; an app's own MMDataObject that walks
-    /// `class_getSuperclass` maps them.
+    /// `class_getSuperclass` maps them. A property a header declares twice (which the compiler would refuse) is one.
     @Test func anMMDataObjectSubclassMapsItsOwnPropertiesAsMMDataObjectDid() {
         let header = ObjCMappingImporter.SourceFile(
             path: "People.h",
@@ -660,6 +660,7 @@ import Testing
                 @property (nonatomic, strong) NSString *name;
                 @end
                 @interface Patient : Person
+                @property (nonatomic, strong) NSString *chart;
                 @property (nonatomic, strong) NSString *chart;
                 @end
                 """

@@ -70,11 +70,19 @@ public struct ObjCHeaders: Hashable, Sendable {
     /// The properties the class declares itself (in its `@interface`, its extensions and categories), without its
     /// superclasses'.
     public func ownProperties(of className: String) -> [ObjCProperty] {
-        (classes[className]?.properties ?? []).map { property in
-            var property = property
+        var properties: [ObjCProperty] = []
+        var indexByName: [String: Int] = [:]
+        for var property in classes[className]?.properties ?? [] {
             property.type = resolved(property.type)
-            return property
+            // A property declared twice (in the class and an extension) is one, as in `properties(of:)`.
+            if let index = indexByName[property.name] {
+                properties[index] = property
+            } else {
+                indexByName[property.name] = properties.count
+                properties.append(property)
+            }
         }
+        return properties
     }
 
     /// The class's properties with its superclasses' first, as far as the headers know them; a property
