@@ -70,19 +70,7 @@ public struct ObjCHeaders: Hashable, Sendable {
     /// The properties the class declares itself (in its `@interface`, its extensions and categories), without its
     /// superclasses'.
     public func ownProperties(of className: String) -> [ObjCProperty] {
-        var properties: [ObjCProperty] = []
-        var indexByName: [String: Int] = [:]
-        for var property in classes[className]?.properties ?? [] {
-            property.type = resolved(property.type)
-            // A property declared twice (in the class and an extension) is one, as in `properties(of:)`.
-            if let index = indexByName[property.name] {
-                properties[index] = property
-            } else {
-                indexByName[property.name] = properties.count
-                properties.append(property)
-            }
-        }
-        return properties
+        onePerName(classes[className]?.properties ?? [])
     }
 
     /// The class's properties with its superclasses' first, as far as the headers know them; a property
@@ -95,20 +83,24 @@ public struct ObjCHeaders: Hashable, Sendable {
             chain.append(interface)
             name = interface.superclass
         }
-        var properties: [ObjCProperty] = []
+        return onePerName(chain.reversed().flatMap(\.properties))
+    }
+
+    /// `properties` with their types resolved, one per name: a later declaration replaces an earlier one in its place
+    /// (a subclass's redeclaration, or a header that declares a property twice).
+    private func onePerName(_ properties: [ObjCProperty]) -> [ObjCProperty] {
+        var kept: [ObjCProperty] = []
         var indexByName: [String: Int] = [:]
-        for interface in chain.reversed() {
-            for var property in interface.properties {
-                property.type = resolved(property.type)
-                if let index = indexByName[property.name] {
-                    properties[index] = property
-                } else {
-                    indexByName[property.name] = properties.count
-                    properties.append(property)
-                }
+        for var property in properties {
+            property.type = resolved(property.type)
+            if let index = indexByName[property.name] {
+                kept[index] = property
+            } else {
+                indexByName[property.name] = kept.count
+                kept.append(property)
             }
         }
-        return properties
+        return kept
     }
 
     /// The declaration of `name` nearest to the class: its own, else its superclasses' (through typedefs).
