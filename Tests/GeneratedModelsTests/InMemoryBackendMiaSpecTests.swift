@@ -85,10 +85,22 @@ import FoundationNetworking
         String(repeating: digit, count: 24)
     }
 
-    /// A backend with `Books` registered and the fixture books stored, and the fixture stations.
+    /// What the books' collection definition (`tests/collectionDefinitions/books.js`) requires of a create beyond
+    /// the service's own fields: `name` and `isbn` (the members `Books.Create` takes), as `generate: [testing]` would
+    /// list them.
+    struct BooksCreateRequirements: RequiredCreateMembers {
+        typealias Model = Books
+        static let requiredMembers: Set<String> = ["name", "isbn"]
+        var members: [BodyMember] { [] }
+        func violations(at prefix: String) -> [Violation] { [] }
+    }
+
+    /// A backend with `Books` registered, with its required members and its unique index on `isbn` (`uniqueISBN`),
+    /// and the fixture books stored, and the fixture stations.
     static func backend() async throws -> InMemoryBackend {
         let backend = InMemoryBackend(.mia)
-        await backend.register(Books.self)
+        await backend.register(BooksCreateRequirements.self)
+        await backend.requireUnique("isbn", in: Books.pluralName)
         try await backend.insert(try books(), into: Books.pluralName)
         try await backend.insert(try stations(), into: "stations-endpoint")
         return backend
