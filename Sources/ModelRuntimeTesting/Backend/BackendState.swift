@@ -274,10 +274,15 @@ struct BackendState {
     }
 
     /// Refuses a create of `pluralName` whose body leaves out a member the registered `Create` of its variant (its
-    /// `type`) requires: the first in code-point order, and every other in ``BackendFault/alsoRefused``.
-    func checkRequiredMembers(_ body: [String: JSONValue], of pluralName: String) throws {
+    /// `type`) requires: the first in code-point order, and every other in ``BackendFault/alsoRefused``. A member
+    /// sent `null` is left out too, unless `nullIsAbsent` is false (a JSON Schema's `required`, which `null` meets).
+    func checkRequiredMembers(
+        _ body: [String: JSONValue],
+        of pluralName: String,
+        nullIsAbsent: Bool = true
+    ) throws {
         let required = models[pluralName]?.requiredMembers[body["type"]?.stringValue] ?? []
-        let missing = required.sorted().filter { body[$0] == nil || body[$0] == .null }
+        let missing = required.sorted().filter { body[$0] == nil || (nullIsAbsent && body[$0] == .null) }
         guard let first = missing.first else { return }
         var fault = BackendFault(status: 400, code: "required", message: "\(first) is required", path: first)
         fault.alsoRefused = Array(missing.dropFirst())

@@ -1290,7 +1290,10 @@ struct MiaBackend: BackendDialect {
             state
         )
         do {
-            try state.checkRequiredMembers(document, of: collection)
+            // JSON Schema's `required` asks for the member, which `null` is: a nullable field keeps it, and Ajv's
+            // `coerceTypes` makes another's a value of its type (`tests/httpInterface.postList.test.js`, "allow
+            // nullable field": a `null` `name`).
+            try state.checkRequiredMembers(document, of: collection, nullIsAbsent: false)
         } catch let fault as BackendFault where fault.code == "required" {
             throw Self.schemaFault("\(pointer) must have required property '\(fault.path ?? "")'")
         }
@@ -1311,6 +1314,15 @@ struct MiaBackend: BackendDialect {
         do {
             try state.checkDocument(.object(document), of: collection)
         } catch let fault as BackendFault {
+            if let path = fault.path, fault.expected == nil,
+                state.fieldKind(at: path, in: collection, reading: .object(document)) == .date,
+                case .string? = values(at: segments(path), in: .object(document)).first
+            {
+                // Text that isn't a date, refused by the pattern of the collection's date fields
+                // (`tests/httpInterface.postBulk.test.js`, "MP4-523: invalid date should return 400").
+                let at = "\(pointer)/" + path.replacingOccurrences(of: ".", with: "/")
+                throw Self.schemaFault("\(at) must match pattern \"\(Self.datePattern)\"")
+            }
             // Fastify's JSON pointer to the value: `body/c_parts/0/c_qty`.
             throw Self.wrongType(
                 fault,
@@ -1318,8 +1330,58 @@ struct MiaBackend: BackendDialect {
                 in: .object(document)
             )
         }
+        do {
+            try state.checkDocument(.object(document), of: collection, refusingMembersAddedTo: nil)
+        } catch let fault as BackendFault where fault.code == "unknownProperty" {
+            throw Self.nestedAdditionalProperty(
+                Self.elementPath(segments(fault.path ?? "")[...], in: .object(document)),
+                at: pointer
+            )
+        }
         return document
     }
+
+    /// `path`, a property path through arrays (`attachments.unexpectedField`), with the index of the first element
+    /// that has the rest of it after each array on the way: `attachments.0.unexpectedField`.
+    static func elementPath(_ path: ArraySlice<String>, in value: JSONValue) -> [String] {
+        guard let first = path.first else { return [] }
+        switch value {
+        case .object(let members):
+            return [first] + elementPath(path.dropFirst(), in: members[first] ?? .null)
+        case .array(let elements):
+            let found = elements.indices.first { !values(at: Array(path), in: elements[$0]).isEmpty }
+            guard let index = found else { return Array(path) }
+            return [String(index)] + elementPath(path, in: elements[index])
+        default:
+            return Array(path)
+        }
+    }
+
+    /// A member below a field's top level that the field's schema doesn't define (`additionalProperties: false`), as
+    /// the service's error handler words Ajv's refusal: `body/metadata must NOT have additional properties. Property
+    /// "unexpectedField" is not defined in validation schema`. An element of an array field is refused by both of
+    /// the field's `anyOf` schemas, the array's and its items' (crud-service `lib/JSONSchemaGenerator.js`,
+    /// `generateArrayProperty`; `tests/httpInterface.postList.test.js`, "array of object items can have
+    /// additionalProperties false").
+    static func nestedAdditionalProperty(_ path: [String], at pointer: String) -> BackendFault {
+        let parent = ([pointer] + path.dropLast()).joined(separator: "/")
+        var refusals = ["\(parent) must NOT have additional properties"]
+        if path.count > 2, Int(path[1]) != nil {
+            let field = "\(pointer)/\(path[0])"
+            refusals += ["\(field) must be object", "\(field) must match a schema in anyOf"]
+        }
+        return BackendFault(
+            status: 400,
+            code: "additionalProperty",
+            message: refusals.joined(separator: ", ")
+                + ". Property \"\(path.last ?? "")\" is not defined in validation schema",
+            path: path.last
+        )
+    }
+
+    /// The pattern of a date field's text in the collection's JSON Schema (crud-service `lib/schemaGetters.js`, its
+    /// `Date` type).
+    static let datePattern = #"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2}))?$"#
 
     private func stateOnInsert(_ collection: String, endpoint: String, _ state: BackendState) -> String {
         state.models[collection]?.defaultStates[endpoint] ?? defaultState
@@ -1590,7 +1652,9 @@ struct MiaBackend: BackendDialect {
     /// before the route's handler runs (crud-service `lib/JSONSchemaGenerator.js`,
     /// `propertiesPatchCommandsValidation`): an operator it doesn't have, one that is no object, a field the
     /// collection doesn't have or the service sets itself (`__STATE__` too: a document's state changes through its
-    /// /state route), `$unset` and `$currentDate` of anything but `true`, a field of a kind the operator doesn't take.
+    /// /state route), `$unset` and `$currentDate` of anything but `true`, a field of a kind the operator doesn't take,
+    /// `$unset` of a field the collection requires (its schema lists only the others: `collectionFieldsProperties`;
+    /// `tests/httpInterface.patchBulk.test.js`, "unset required property").
     private func checkUpdateSchema(
         _ operators: [String: JSONValue],
         at pointer: String,
@@ -1605,6 +1669,10 @@ struct MiaBackend: BackendDialect {
             guard case .object(let members) = value else { throw Self.schemaFault("\(pointer)/\(name) must be object") }
             let readOnly = Self.systemProperties.union(["__STATE__"])
             try checkBodyKeys(members.keys, at: "\(pointer)/\(name)", of: collection, readOnly: readOnly, state)
+        }
+        let required = state.models[collection]?.requiredMembers[nil] ?? []
+        if let field = (operators["$unset"]?.objectValue ?? [:]).keys.sorted().first(where: required.contains) {
+            throw Self.additionalProperty(field, at: "\(pointer)/$unset")
         }
         for name in ["$unset", "$currentDate"] {
             for (field, value) in operators[name]?.objectValue ?? [:] {
