@@ -96,12 +96,12 @@ import FoundationNetworking
     }
 
     /// A backend with `Books` registered, with its required members and its unique index on `isbn` (`uniqueISBN`),
-    /// and the fixture books stored, and the fixture stations.
-    static func backend() async throws -> InMemoryBackend {
+    /// and the fixture books stored (or `seeded`, a test's own, in their place), and the fixture stations.
+    static func backend(books seeded: [JSONValue]? = nil) async throws -> InMemoryBackend {
         let backend = InMemoryBackend(.mia)
         await backend.register(BooksCreateRequirements.self)
         await backend.requireUnique("isbn", in: Books.pluralName)
-        try await backend.insert(try books(), into: Books.pluralName)
+        try await backend.insert(try seeded ?? books(), into: Books.pluralName)
         try await backend.insert(try stations(), into: "stations-endpoint")
         return backend
     }

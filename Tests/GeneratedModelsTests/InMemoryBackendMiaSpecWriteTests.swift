@@ -1054,3 +1054,321 @@ extension InMemoryBackendMiaSpecTests {
         }
     }
 }
+
+extension InMemoryBackendMiaSpecTests {
+    // MARK: PATCH / of nested objects
+
+    /// `DOC_TEST1`, `DOC_TEST2` and `DOC_TEST3` of "- nested object" (`tests/httpInterface.patchMany.test.js`, line
+    /// 321): the first three fixture books with their `author`, `metadata` and `attachments` replaced.
+    static let nestedBooks = [
+        #"""
+        {"author":"James Joyce","metadata":{"somethingNumber":3,"somethingString":"a",
+         "somethingArrayObject":[{"arrayItemObjectChildNumber":4}],"somethingArrayOfNumbers":[2,5]},
+         "attachments":[{"name":"note-a","nestedArr":[111]}]}
+        """#,
+        #"""
+        {"author":"James Joyce","metadata":{"somethingNumber":4,"somethingString":"b",
+         "somethingArrayObject":[{"arrayItemObjectChildNumber":4}],"somethingArrayOfNumbers":[5]},
+         "attachments":[{"name":"note-b","nestedArr":[222,333]}]}
+        """#,
+        #"""
+        {"author":"Paul Auster","metadata":{"somethingNumber":5,"somethingString":"c",
+         "somethingArrayObject":[{"arrayItemObjectChildNumber":4}],"somethingArrayOfNumbers":[4]},
+         "attachments":[{"name":"note-c","nestedArr":[444]}]}
+        """#,
+    ]
+
+    /// `book` with the members of `replaced` (JSON), as a test's `{...fixtures[0], …}`.
+    static func replacing(_ book: JSONValue, with replaced: String) throws -> JSONValue {
+        var members = book.objectValue ?? [:]
+        for (key, value) in try JSONValue(parsing: Data(replaced.utf8)).objectValue ?? [:] { members[key] = value }
+        return .object(members)
+    }
+
+    /// A backend as `backend()` makes it, with only the three books of `nestedBooks`.
+    static func nestedBackend() async throws -> InMemoryBackend {
+        try await backend(books: try zip(books().prefix(3), nestedBooks).map { try replacing($0, with: $1) })
+    }
+
+    /// A `PATCH /` of `nestedBooks` by the books of James Joyce (or `url`): a 200 of how many it changed, the first
+    /// two books' `changes` (JSON members), the third as it was.
+    @Test(arguments: [
+        (
+            373, #"?_q={"author":"James Joyce"}"#, #"{"$set":{"metadata.somethingNumber":"5555"}}"#,
+            [
+                #"{"metadata":{"somethingNumber":5555,"somethingString":"a","somethingArrayObject":[{"arrayItemObjectChildNumber":4}],"somethingArrayOfNumbers":[2,5]}}"#,
+                #"{"metadata":{"somethingNumber":5555,"somethingString":"b","somethingArrayObject":[{"arrayItemObjectChildNumber":4}],"somethingArrayOfNumbers":[5]}}"#,
+            ]
+        ),
+        (
+            411, "?metadata.somethingArrayOfNumbers=5",
+            #"{"$set":{"metadata.somethingArrayOfNumbers.$.replace":"5555"}}"#,
+            [
+                #"{"metadata":{"somethingNumber":3,"somethingString":"a","somethingArrayObject":[{"arrayItemObjectChildNumber":4}],"somethingArrayOfNumbers":[2,5555]}}"#,
+                #"{"metadata":{"somethingNumber":4,"somethingString":"b","somethingArrayObject":[{"arrayItemObjectChildNumber":4}],"somethingArrayOfNumbers":[5555]}}"#,
+            ]
+        ),
+        (
+            455, #"?_q={"author":"James Joyce"}"#,
+            #"""
+            {"$push":{"attachments":{"detail":{"size":"5555"},"name":"pushed"},
+                      "metadata.somethingArrayObject":{"arrayItemObjectChildNumber":"5555"},
+                      "metadata.somethingArrayOfNumbers":"5555"}}
+            """#,
+            [
+                #"{"attachments":[{"name":"note-a","nestedArr":[111]},{"detail":{"size":5555},"name":"pushed"}],"metadata":{"somethingNumber":3,"somethingString":"a","somethingArrayObject":[{"arrayItemObjectChildNumber":4},{"arrayItemObjectChildNumber":5555}],"somethingArrayOfNumbers":[2,5,5555]}}"#,
+                #"{"attachments":[{"name":"note-b","nestedArr":[222,333]},{"detail":{"size":5555},"name":"pushed"}],"metadata":{"somethingNumber":4,"somethingString":"b","somethingArrayObject":[{"arrayItemObjectChildNumber":4},{"arrayItemObjectChildNumber":5555}],"somethingArrayOfNumbers":[5,5555]}}"#,
+            ]
+        ),
+        (
+            505, #"?_q={"author":"James Joyce"}"#, #"{"$push":{"attachments.0.nestedArr":"5555"}}"#,
+            [
+                #"{"attachments":[{"name":"note-a","nestedArr":[111,5555]}]}"#,
+                #"{"attachments":[{"name":"note-b","nestedArr":[222,333,5555]}]}"#,
+            ]
+        ),
+        (
+            549, #"?_q={"author":"James Joyce"}"#,
+            #"""
+            {"$addToSet":{"attachments":{"detail":{"size":"5555"},"name":"pushed"},
+                          "metadata.somethingArrayObject":{"arrayItemObjectChildNumber":"5555"},
+                          "metadata.somethingArrayOfNumbers":2}}
+            """#,
+            [
+                #"{"attachments":[{"name":"note-a","nestedArr":[111]},{"detail":{"size":5555},"name":"pushed"}],"metadata":{"somethingNumber":3,"somethingString":"a","somethingArrayObject":[{"arrayItemObjectChildNumber":4},{"arrayItemObjectChildNumber":5555}],"somethingArrayOfNumbers":[2,5]}}"#,
+                #"{"attachments":[{"name":"note-b","nestedArr":[222,333]},{"detail":{"size":5555},"name":"pushed"}],"metadata":{"somethingNumber":4,"somethingString":"b","somethingArrayObject":[{"arrayItemObjectChildNumber":4},{"arrayItemObjectChildNumber":5555}],"somethingArrayOfNumbers":[5,2]}}"#,
+            ]
+        ),
+        (
+            602, #"?_q={"author":"James Joyce"}"#, #"{"$addToSet":{"attachments.0.nestedArr":"5555"}}"#,
+            [
+                #"{"attachments":[{"name":"note-a","nestedArr":[111,5555]}]}"#,
+                #"{"attachments":[{"name":"note-b","nestedArr":[222,333,5555]}]}"#,
+            ]
+        ),
+    ])
+    func patchManyOfNestedObjects(_ line: Int, _ url: String, _ body: String, _ changes: [String]) async throws {
+        let backend = try await Self.nestedBackend()
+        let before = await backend.documents(in: Books.pluralName)
+        let (status, answer) = try await Self.write(backend, "PATCH", "/" + url, body)
+        #expect(status == 200 && answer == .int(changes.count), "line \(line): \(status) \(answer)")
+        let after = await backend.documents(in: Books.pluralName)
+        for (index, change) in changes.enumerated() {
+            guard case .object(var expected) = before[index] else { continue }
+            for (key, value) in try JSONValue(parsing: Data(change.utf8)).objectValue ?? [:] { expected[key] = value }
+            expected["updaterId"] = .string(Self.newUpdaterID)
+            expected["updatedAt"] = after[index]["updatedAt"]
+            #expect(after[index] == .object(expected), "line \(line), book \(index + 1): \(after[index])")
+        }
+        #expect(after[2] == before[2], "line \(line): \(after[2])")
+    }
+}
+
+extension InMemoryBackendMiaSpecTests {
+    // MARK: PATCH /bulk of nested objects
+
+    /// A case of "HTTP PATCH /bulk - nested object" (`tests/httpInterface.patchBulk.test.js`, line 341): the first
+    /// fixture book with `replaced`'s members (the test's `DOC_TEST`, `{...fixtures[0], …}`), one command of
+    /// `filter` (members) and `update` on it, and the book's members after it. The other fixture books are stored
+    /// too, which no filter by the first's `_id` reaches.
+    struct NestedBulk: Sendable, CustomTestStringConvertible {
+        let line: Int
+        var replaced = "{}"
+        var filter = ""
+        let update: String
+        let expected: String
+        var count = 1
+
+        var testDescription: String { "\(patchBulk):\(line)" }
+    }
+
+    static let metadataNumbers = #"""
+        {"metadata":{"somethingString":"the-saved-string","somethingArrayOfNumbers":[3]},
+         "attachments":[{"name":"note","nestedArr":[123]}]}
+        """#
+    static let metadataToAdd = #"""
+        {"metadata":{"somethingString":"the-saved-string","somethingArrayOfNumbers":[123456]},
+         "attachments":[{"name":"note","nestedArr":[123,123456]}]}
+        """#
+    static let metadataToPull = #"""
+        {"tags":["tag1","tag2","tag3"],"metadata":{"somethingString":"the-saved-string","somethingArrayOfNumbers":[123,456,678]},
+         "attachments":[{"name":"note","nestedArr":[987,654,321]}]}
+        """#
+    static let filteredArray = #"""
+        {"metadata":{"somethingNumber":2,"somethingString":"the-saved-string",
+         "somethingArrayObject":[{"arrayItemObjectChildNumber":4}],"somethingArrayOfNumbers":[3,5,6]}}
+        """#
+
+    static let nestedBulkCases: [NestedBulk] = [
+        NestedBulk(
+            line: 356,
+            replaced: filteredArray,
+            filter: #","metadata.somethingArrayOfNumbers":"5""#,
+            update: #"{"$set":{"price":999}}"#,
+            expected: #"{"price":999}"#
+        ),
+        NestedBulk(
+            line: 402,
+            replaced: filteredArray,
+            filter: #","metadata.somethingArrayOfNumbers":[8888]"#,
+            update: #"{"$set":{"price":999}}"#,
+            expected: "{}",
+            count: 0
+        ),
+        NestedBulk(
+            line: 428,
+            update: #"""
+                {"$set":{"metadata.somethingNumber":"123456",
+                         "metadata.somethingArrayObject.0.arrayItemObjectChildNumber":"123456",
+                         "metadata.somethingArrayOfNumbers.0":"123456"}}
+                """#,
+            expected: #"""
+                {"metadata":{"somethingNumber":123456,"somethingString":"the-saved-string",
+                 "somethingArrayObject":[{"arrayItemObjectChildNumber":123456}],"somethingArrayOfNumbers":[123456]}}
+                """#
+        ),
+        NestedBulk(
+            line: 475,
+            update: #"""
+                {"$set":{"metadata.somethingNumber":"123456",
+                         "metadata.somethingArrayObject.0.arrayItemObjectChildNumber":"123456",
+                         "metadata.somethingArrayObject.1.arrayItemObjectChildNumber":"123456",
+                         "metadata.somethingArrayObject.1.additionalProp":"123456",
+                         "metadata.somethingArrayOfNumbers.0":"123456"}}
+                """#,
+            expected: #"""
+                {"metadata":{"somethingNumber":123456,"somethingString":"the-saved-string",
+                 "somethingArrayObject":[{"arrayItemObjectChildNumber":123456},
+                                         {"arrayItemObjectChildNumber":123456,"additionalProp":"123456"}],
+                 "somethingArrayOfNumbers":[123456]}}
+                """#
+        ),
+        NestedBulk(
+            line: 877,
+            replaced: #"""
+                {"tags":["tag1","tag2","tag3"],"metadata":{"somethingString":"the-saved-string","somethingArrayOfNumbers":[123,456,678]},
+                 "attachments":[{"name":"note","nestedArr":[987,654,321],"additionalInfo":{"additionalArray":["123456"]}}]}
+                """#,
+            update: #"""
+                {"$pull":{"tags":"tag2","attachments.0.nestedArr":321,"attachments.0.additionalInfo.additionalArray":"123456",
+                          "metadata.somethingArrayOfNumbers":123}}
+                """#,
+            expected: #"""
+                {"tags":["tag1","tag3"],"metadata":{"somethingString":"the-saved-string","somethingArrayOfNumbers":[456,678]},
+                 "attachments":[{"name":"note","nestedArr":[987,654],"additionalInfo":{"additionalArray":[]}}]}
+                """#
+        ),
+        NestedBulk(
+            line: 530,
+            replaced: #"""
+                {"metadata":{"somethingNumber":2,"somethingString":"the-saved-string",
+                 "somethingArrayObject":[{"arrayItemObjectChildNumber":4}],"somethingArrayOfNumbers":[3,2,6]}}
+                """#,
+            filter: #","metadata.somethingArrayOfNumbers":"2""#,
+            update: #"{"$set":{"metadata.somethingArrayOfNumbers.$.replace":"123456"}}"#,
+            expected: #"""
+                {"metadata":{"somethingNumber":2,"somethingString":"the-saved-string",
+                 "somethingArrayObject":[{"arrayItemObjectChildNumber":4}],"somethingArrayOfNumbers":[3,123456,6]}}
+                """#
+        ),
+        NestedBulk(
+            line: 574,
+            replaced: metadataNumbers,
+            update: #"{"$push":{"attachments.0.nestedArr":"123456","metadata.somethingArrayOfNumbers":"123456"}}"#,
+            expected: #"""
+                {"metadata":{"somethingString":"the-saved-string","somethingArrayOfNumbers":[3,123456]},
+                 "attachments":[{"name":"note","nestedArr":[123,123456]}]}
+                """#
+        ),
+        NestedBulk(
+            line: 632,
+            replaced: metadataNumbers,
+            update: #"""
+                {"$push":{"attachments.0.nestedArr":"123456","attachments.0.additionalInfo.additionalArray":"123456",
+                          "metadata.somethingArrayOfNumbers":"123456"}}
+                """#,
+            expected: #"""
+                {"metadata":{"somethingString":"the-saved-string","somethingArrayOfNumbers":[3,123456]},
+                 "attachments":[{"name":"note","nestedArr":[123,123456],"additionalInfo":{"additionalArray":["123456"]}}]}
+                """#
+        ),
+        NestedBulk(
+            line: 694,
+            replaced: metadataToAdd,
+            update: #"{"$addToSet":{"attachments.0.nestedArr":"123456","metadata.somethingArrayOfNumbers":"123456"}}"#,
+            expected: metadataToAdd
+        ),
+        NestedBulk(
+            line: 752,
+            replaced: metadataToAdd,
+            update: #"""
+                {"$addToSet":{"attachments.0.nestedArr":"123456","attachments.0.additionalInfo.additionalArray":"123456",
+                              "metadata.somethingArrayOfNumbers":"123456"}}
+                """#,
+            expected: #"""
+                {"metadata":{"somethingString":"the-saved-string","somethingArrayOfNumbers":[123456]},
+                 "attachments":[{"name":"note","nestedArr":[123,123456],"additionalInfo":{"additionalArray":["123456"]}}]}
+                """#
+        ),
+        NestedBulk(
+            line: 816,
+            replaced: metadataToPull,
+            update: #"""
+                {"$pull":{"tags":"tag2","attachments.0.nestedArr":321,"metadata.somethingArrayOfNumbers":123}}
+                """#,
+            expected: #"""
+                {"tags":["tag1","tag3"],"metadata":{"somethingString":"the-saved-string","somethingArrayOfNumbers":[456,678]},
+                 "attachments":[{"name":"note","nestedArr":[987,654]}]}
+                """#
+        ),
+        NestedBulk(
+            line: 945,
+            replaced: metadataToPull,
+            update: #"""
+                {"$pull":{"tags":"tag2","attachments.0.nestedArr":{"$in":[654,321]},"metadata.somethingArrayOfNumbers":123}}
+                """#,
+            expected: #"""
+                {"tags":["tag1","tag3"],"metadata":{"somethingString":"the-saved-string","somethingArrayOfNumbers":[456,678]},
+                 "attachments":[{"name":"note","nestedArr":[987]}]}
+                """#
+        ),
+        NestedBulk(
+            line: 1007,
+            replaced: #"""
+                {"metadata":{"somethingNumber":3,"somethingObject":{"childNumber":4},"somethingString":"unsetme",
+                             "somethingArrayObject":[{"arrayItemObjectChildNumber":4,"anotherNumber":99}]},
+                 "attachments":[{"name":"note-1","nestedArr":[1,2,3],"detail":{"size":9}}]}
+                """#,
+            update: #"""
+                {"$unset":{"metadata.somethingString":true,"metadata.somethingObject.childNumber":true,
+                           "metadata.somethingArrayObject.0.anotherNumber":true,"attachments.0.nestedArr":true,
+                           "attachments.0.detail":true}}
+                """#,
+            expected: #"""
+                {"metadata":{"somethingNumber":3,"somethingObject":{},"somethingArrayObject":[{"arrayItemObjectChildNumber":4}]},
+                 "attachments":[{"name":"note-1"}]}
+                """#
+        ),
+    ]
+
+    @Test(arguments: nestedBulkCases) func patchBulkOfNestedObjects(_ test: NestedBulk) async throws {
+        var books = try Self.books()
+        books[0] = try Self.replacing(books[0], with: test.replaced)
+        let backend = try await Self.backend(books: books)
+        let before = await backend.documents(in: Books.pluralName)
+        let command = Self.command(#""_id":"\#(Self.one)"\#(test.filter)"#, update: test.update)
+        let (status, answer) = try await Self.write(backend, "PATCH", "/bulk", "[\(command)]")
+        #expect(status == 200 && answer == .int(test.count), "\(test): \(status) \(answer)")
+        let after = await backend.documents(in: Books.pluralName)
+        guard case .object(var expected) = before[0] else { return }
+        for (key, value) in try JSONValue(parsing: Data(test.expected.utf8)).objectValue ?? [:] {
+            expected[key] = value
+        }
+        if test.count > 0 {
+            expected["updaterId"] = .string(Self.newUpdaterID)
+            expected["updatedAt"] = after[0]["updatedAt"]
+        }
+        #expect(after[0] == .object(expected), "\(test): \(after[0])")
+        #expect(Array(after.dropFirst()) == Array(before.dropFirst()), "\(test)")
+    }
+}

@@ -1591,6 +1591,12 @@ struct MiaBackend: BackendDialect {
         }
         var document = state.documents(collection)[index]
         let now = stamp ?? state.timestamp()
+        if case .object(var added)? = operators["$addToSet"] {
+            for (field, operand) in added {
+                added[field] = try Self.coercedElements(operand, at: field, of: document, collection, state, now: now)
+            }
+            operators["$addToSet"] = .object(added)
+        }
         for name in Self.updateOperators {
             guard case .object(let members)? = operators[name] else { continue }
             for (field, operand) in members {
@@ -1624,6 +1630,30 @@ struct MiaBackend: BackendDialect {
         }
         try state.checkUnique(.object(members), in: collection, replacing: index)
         state.collections[collection]![index] = .object(members)
+    }
+
+    /// `$addToSet`'s operand (a value, or `{"$each": […]}`) with each value coerced as the service's Ajv coerces it to
+    /// the array's elements before MongoDB compares it with them (`"5"` for an array of numbers is 5, which an array
+    /// holding 5 already has: `tests/httpInterface.patchBulk.test.js`, "$addToSet"): the values pushed onto a copy of
+    /// `document`, coerced with it, and read back.
+    private static func coercedElements(
+        _ operand: JSONValue,
+        at field: String,
+        of document: JSONValue,
+        _ collection: String,
+        _ state: BackendState,
+        now: String
+    ) throws -> JSONValue {
+        let each = operand["$each"]?.arrayValue
+        let count = each?.count ?? 1
+        var probe = document
+        let path = try checkedSegments(field)
+        try apply("$push", operand, at: path[...], in: &probe, field: field, now: now)
+        guard case .array(let elements)? = values(at: path, in: coercing(probe, of: collection, state)).first,
+            elements.count >= count
+        else { return operand }
+        let coerced = Array(elements.suffix(count))
+        return each == nil ? coerced[0] : .object(["$each": .array(coerced)])
     }
 
     /// Fastify's pointer to the value at `path` (a document's dotted path) in an update's `operators`: the operator
@@ -1829,8 +1859,8 @@ struct MiaBackend: BackendDialect {
         now: String
     ) throws {
         let key = path.first!
-        // A position in an array names its element, as in MongoDB: `$set` past the end pads with nulls, `$unset`
-        // of an element leaves a null in its place.
+        // A position in an array names its element, as in MongoDB: `$set` past the end pads with nulls (the element
+        // itself an object when the path goes on into it), `$unset` of an element leaves a null in its place.
         if case .array(var elements) = value, let position = Int(key), position >= 0, String(position) == key {
             if position >= elements.count {
                 if name == "$unset" { return }
@@ -1838,6 +1868,9 @@ struct MiaBackend: BackendDialect {
                     throw BackendFault.invalid("\(field) pads the array with more than 10,000 nulls")
                 }
                 elements += Array(repeating: .null, count: position + 1 - elements.count)
+                // A path on past the new element makes it an object, as MongoDB makes an embedded document there
+                // (`tests/httpInterface.patchBulk.test.js`, "$set - with nested additional property").
+                if path.count > 1 { elements[position] = .object([:]) }
             }
             var wrapper: JSONValue = .object(["element": elements[position]])
             try apply(name, operand, at: (["element"] + path.dropFirst())[...], in: &wrapper, field: field, now: now)
