@@ -625,17 +625,19 @@ extension InMemoryBackendMiaSpecTests {
         }
     }
 
-    /// "- filter with text query (_q) with not fields not included in JSON Schema returns 400" (line 686).
-    @Test func patchManyRefusesAnUnknownFieldOfQ() async throws {
+    /// "- filter with text query (_q) with not fields not included in JSON Schema returns 400" (line 686), and the
+    /// same `PATCH /` in `tests/httpInterface.patchBulk.test.js` (line 1331, by another user).
+    @Test(arguments: [(patchMany, 686, newUpdaterID, manyUpdate), (patchBulk, 1331, "another_user_id", bulkUpdate)])
+    func patchManyRefusesAnUnknownFieldOfQ(_ file: String, _ line: Int, _ user: String, _ body: String) async throws {
         try await Self.run(
             Case(
-                file: Self.patchMany,
-                line: 686,
+                file: file,
+                line: line,
                 name: "filter with text query (_q) with not fields not included in JSON Schema returns 400",
                 method: "PATCH",
                 url: #"/?_q={"not_a_field":{"$gt":20}}"#,
-                body: Self.manyUpdate,
-                headers: ["userId": Self.newUpdaterID],
+                body: body,
+                headers: ["userId": user],
                 expected: .json(
                     400,
                     #"{"statusCode":400,"error":"Bad Request","message":"Unknown field: not_a_field"}"#
@@ -1370,5 +1372,34 @@ extension InMemoryBackendMiaSpecTests {
         }
         #expect(after[0] == .object(expected), "\(test): \(after[0])")
         #expect(Array(after.dropFirst()) == Array(before.dropFirst()), "\(test)")
+    }
+}
+
+extension InMemoryBackendMiaSpecTests {
+    /// "allow nullable field" (`tests/httpInterface.patchBulk.test.js`, line 1224): three books made by `POST /bulk`,
+    /// then each one's nullable `name` set `null` by `PATCH /bulk`, which `GET /<id>` answers.
+    @Test func patchBulkSetsANullableFieldsNull() async throws {
+        let backend = try await Self.backend()
+        let (status, ids, answer) = try await Self.bulkCreated(
+            backend,
+            #"""
+            [{"name":"Name0","isbn":"aaaaa","price":10.0,"publishDate":"2026-01-01T10:00:00.000Z","__STATE__":"PUBLIC","position":[0,0]},
+             {"name":"Name1","isbn":"bbbbb","price":20.0,"publishDate":"2026-01-01T10:00:00.000Z","__STATE__":"PUBLIC","position":[0,0]},
+             {"name":"Name2","isbn":"ccccc  ","price":10.0,"publishDate":"2026-01-01T10:00:00.000Z","__STATE__":"PUBLIC","position":[0,0]}]
+            """#
+        )
+        #expect(status == 200 && ids.count == 3, "line 1262: \(status) \(answer)")
+        let commands = ids.map { Self.command(#""_id":"\#($0)""#, update: #"{"$set":{"name":null}}"#) }
+        let (patched, count) = try await Self.write(
+            backend,
+            "PATCH",
+            "/bulk",
+            "[" + commands.joined(separator: ",") + "]"
+        )
+        #expect(patched == 200 && count == 3, "line 1296: \(patched) \(count)")
+        for id in ids {
+            let (found, document) = try await Self.read(id, in: "PUBLIC", backend)
+            #expect(found == 200 && document.objectValue?["name"] == .null, "line 1312: \(document)")
+        }
     }
 }
