@@ -1330,53 +1330,7 @@ struct MiaBackend: BackendDialect {
                 in: .object(document)
             )
         }
-        do {
-            try state.checkDocument(.object(document), of: collection, refusingMembersAddedTo: nil)
-        } catch let fault as BackendFault where fault.code == "unknownProperty" {
-            throw Self.nestedAdditionalProperty(
-                Self.elementPath(segments(fault.path ?? "")[...], in: .object(document)),
-                at: pointer
-            )
-        }
         return document
-    }
-
-    /// `path`, a property path through arrays (`attachments.unexpectedField`), with the index of the first element
-    /// that has the rest of it after each array on the way: `attachments.0.unexpectedField`.
-    static func elementPath(_ path: ArraySlice<String>, in value: JSONValue) -> [String] {
-        guard let first = path.first else { return [] }
-        switch value {
-        case .object(let members):
-            return [first] + elementPath(path.dropFirst(), in: members[first] ?? .null)
-        case .array(let elements):
-            let found = elements.indices.first { !values(at: Array(path), in: elements[$0]).isEmpty }
-            guard let index = found else { return Array(path) }
-            return [String(index)] + elementPath(path, in: elements[index])
-        default:
-            return Array(path)
-        }
-    }
-
-    /// A member below a field's top level that the field's schema doesn't define (`additionalProperties: false`), as
-    /// the service's error handler words Ajv's refusal: `body/metadata must NOT have additional properties. Property
-    /// "unexpectedField" is not defined in validation schema`. An element of an array field is refused by both of
-    /// the field's `anyOf` schemas, the array's and its items' (crud-service `lib/JSONSchemaGenerator.js`,
-    /// `generateArrayProperty`; `tests/httpInterface.postList.test.js`, "array of object items can have
-    /// additionalProperties false").
-    static func nestedAdditionalProperty(_ path: [String], at pointer: String) -> BackendFault {
-        let parent = ([pointer] + path.dropLast()).joined(separator: "/")
-        var refusals = ["\(parent) must NOT have additional properties"]
-        if path.count > 2, Int(path[1]) != nil {
-            let field = "\(pointer)/\(path[0])"
-            refusals += ["\(field) must be object", "\(field) must match a schema in anyOf"]
-        }
-        return BackendFault(
-            status: 400,
-            code: "additionalProperty",
-            message: refusals.joined(separator: ", ")
-                + ". Property \"\(path.last ?? "")\" is not defined in validation schema",
-            path: path.last
-        )
     }
 
     /// The pattern of a date field's text in the collection's JSON Schema (crud-service `lib/schemaGetters.js`, its
