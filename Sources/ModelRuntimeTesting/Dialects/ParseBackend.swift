@@ -1885,12 +1885,6 @@ struct ParseBackend: BackendDialect {
         return BackendAnswer([:])
     }
 
-    /// Refuses a sign-up as parse-server's `validateAuthData` does (RestWrite.js): without `authData` (or with a
-    /// false one, as JavaScript's `!authData` reads it), a `_User` needs a username (200, `bad or missing username`)
-    /// and a password (201, `password is required`), each text that isn't empty. An `authData` sent false is then
-    /// 252, and so is one whose providers each lack an `id` and none is null (an unlinking), unless the body has a
-    /// username and a password or the request is in a user's session (`signedIn`): the providers' tokens aren't
-    /// checked, so nothing else would refuse it.
     /// parse-server's refusal of `authData` it can't handle (252).
     private static let unsupportedService = BackendFault(
         status: 400,
@@ -1898,6 +1892,12 @@ struct ParseBackend: BackendDialect {
         message: "This authentication method is unsupported."
     )
 
+    /// Refuses a sign-up as parse-server's `validateAuthData` does (RestWrite.js): without `authData` (or with a
+    /// false one, as JavaScript's `!authData` reads it), a `_User` needs a username (200, `bad or missing username`)
+    /// and a password (201, `password is required`), each text that isn't empty. An `authData` sent false is then
+    /// 252, and so is one whose providers each lack an `id` and none is null (an unlinking), unless the body has a
+    /// username and a password or the request is in a user's session (`signedIn`): the providers' tokens aren't
+    /// checked, so nothing else would refuse it.
     private static func checkSignUp(_ body: [String: JSONValue], signedIn: String?) throws {
         let authData = body["authData"]
         if !(authData.map(isTruthy) ?? false) {
@@ -1909,13 +1909,12 @@ struct ParseBackend: BackendDialect {
             }
         }
         guard let authData else { return }
-        let unsupported = unsupportedService
-        guard isTruthy(authData) else { throw unsupported }
+        guard isTruthy(authData) else { throw unsupportedService }
         // An empty object is nothing to validate; a value of another type is left to the schema's types.
         guard case .object(let providers) = authData, !providers.isEmpty else { return }
         let canHandle = providers.values.contains { $0 == .null || ($0["id"].map(isTruthy) ?? false) }
         let hasUsernameAndPassword = body["username"]?.stringValue != nil && body["password"]?.stringValue != nil
-        if !canHandle && !hasUsernameAndPassword && signedIn == nil { throw unsupported }
+        if !canHandle && !hasUsernameAndPassword && signedIn == nil { throw unsupportedService }
     }
 
     /// What parse-server's `transformUser` does with a `_User` it writes (RestWrite.js): the password is kept only as
