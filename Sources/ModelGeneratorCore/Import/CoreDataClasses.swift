@@ -88,20 +88,11 @@ struct CoreDataClasses {
     ) -> ObjCInterface {
         let className = entity.className
         var properties: [ObjCProperty] = []
-        var indexByName: [String: Int] = [:]
-        func add(_ property: ObjCProperty) {
-            if let index = indexByName[property.name] {
-                properties[index] = property
-            } else {
-                indexByName[property.name] = properties.count
-                properties.append(property)
-            }
-        }
         for declaring in parents.reversed() + [entity] {
             for attribute in declaring.attributes {
                 let (type, numberKind) = Self.type(of: attribute, in: className, headers: headers)
                 numberKinds[className, default: [:]][attribute.name] = numberKind
-                add(
+                properties.append(
                     ObjCProperty(
                         name: attribute.name,
                         type: type,
@@ -112,7 +103,7 @@ struct CoreDataClasses {
             }
             for relationship in declaring.relationships {
                 numberKinds[className]?[relationship.name] = nil
-                add(
+                properties.append(
                     ObjCProperty(
                         name: relationship.name,
                         type: type(of: relationship),
@@ -126,7 +117,8 @@ struct CoreDataClasses {
             name: className,
             // The header's superclass (mogenerator's machine class, `_Article`) stays the class's.
             superclass: headers.classes[className]?.superclass,
-            properties: properties,
+            // A parent's property of a name the entity redeclares is the entity's, where the parent's stood.
+            properties: properties.lastOfEachName(\.name),
             location: entity.location
         )
     }

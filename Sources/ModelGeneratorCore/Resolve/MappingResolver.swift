@@ -203,24 +203,14 @@ struct MappingResolver {
         return clashing
     }
 
-    /// A context's properties after its `@inherits`, in order: inherited ones first, a later definition replacing an
-    /// earlier one of the same name in its place.
     /// How many mappings a chain of `inherits` may hold.
     static let inheritanceLimit = 64
 
+    /// A context's properties after its `@inherits`, in order: inherited ones first, a later definition replacing an
+    /// earlier one of the same name in its place.
     private mutating func flattenedProperties(of name: String, visiting: [String]) -> [MappedPropertyDefinition] {
         guard let context = contexts[name] else { return [] }
         var properties: [MappedPropertyDefinition] = []
-        // Where each name stands in `properties`: a property of a name already there replaces it in place.
-        var indexByName: [String: Int] = [:]
-        func add(_ property: MappedPropertyDefinition) {
-            if let index = indexByName[property.name.value] {
-                properties[index] = property
-            } else {
-                indexByName[property.name.value] = properties.count
-                properties.append(property)
-            }
-        }
         for parent in context.inherits {
             guard let parentName = contextName(for: parent.value) else {
                 diagnostics.error(
@@ -249,10 +239,9 @@ struct MappingResolver {
                 }
                 continue
             }
-            for property in flattenedProperties(of: parentName, visiting: visiting + [name]) { add(property) }
+            properties += flattenedProperties(of: parentName, visiting: visiting + [name])
         }
-        for property in context.properties { add(property) }
-        return properties
+        return (properties + context.properties).lastOfEachName(\.name.value)
     }
 
     /// Gives nested contexts the part of their parent's sample their key path points at.

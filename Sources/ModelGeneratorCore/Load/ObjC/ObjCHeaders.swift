@@ -89,18 +89,11 @@ public struct ObjCHeaders: Hashable, Sendable {
     /// `properties` with their types resolved, one per name: a later declaration replaces an earlier one in its place
     /// (a subclass's redeclaration, or a header that declares a property twice).
     private func onePerName(_ properties: [ObjCProperty]) -> [ObjCProperty] {
-        var kept: [ObjCProperty] = []
-        var indexByName: [String: Int] = [:]
-        for var property in properties {
+        properties.lastOfEachName(\.name).map { property in
+            var property = property
             property.type = resolved(property.type)
-            if let index = indexByName[property.name] {
-                kept[index] = property
-            } else {
-                indexByName[property.name] = kept.count
-                kept.append(property)
-            }
+            return property
         }
-        return kept
     }
 
     /// The declaration of `name` nearest to the class: its own, else its superclasses' (through typedefs).
