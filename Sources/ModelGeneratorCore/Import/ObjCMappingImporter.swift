@@ -468,33 +468,33 @@ struct MappingCodeReader {
     private mutating func assign(_ value: ObjCValue, at index: Int) {
         let name = tokens[index - 1].text
         let location = tokens[index - 1].location
-        // `mapping.rootKeyPath = @"users";` (RestKit 0.10): the envelope key of what the mapping reads and sends.
-        if name == "rootKeyPath", index >= 3, tokens[index - 2].isSymbol("."), tokens[index - 3].kind == .identifier,
-            case .mapping(let className)? = variables[tokens[index - 3].text], case .string(let keyPath, _) = value
-        {
-            noteEnvelope(keyPath, of: className, at: location)
-        }
-        // `formatter.dateFormat = @"…"`, `formatter.timeZone = …`, `attributeMapping.valueTransformer = formatter`.
-        if index >= 3, tokens[index - 2].isSymbol("."), tokens[index - 3].kind == .identifier {
+        // `holder.name = …`: the name whose property the statement sets, and what it sets it to.
+        let holder =
+            index >= 3 && tokens[index - 2].isSymbol(".") && tokens[index - 3].kind == .identifier
+            ? tokens[index - 3].text : nil
+        if let holder {
             let spelled = tokens[(index + 1)..<statementEnd(from: index + 1)]
-            setProperty(name, of: tokens[index - 3].text, to: value, spelled: spelled, at: location)
-        }
-        // `mapping.forceCollectionMapping = YES`: the JSON object's keys are data, one object each (RestKit 0.10's
-        // and 0.20's `RKObjectMapping.h`), which no key path of the YAML says.
-        if name == "forceCollectionMapping", index >= 3, tokens[index - 2].isSymbol("."),
-            case .mapping(let className)? = variables[tokens[index - 3].text],
-            !tokens[(index + 1)..<statementEnd(from: index + 1)].contains(where: { $0.isIdentifier("NO") })
-        {
-            diagnostics.warning(
-                "the mapping of '\(className)' reads each key of the JSON object as data (forceCollectionMapping), which is not imported",
-                at: location,
-                hint: "map the object's values with JSONValue, or a dictionary, in the YAML by hand"
-            )
-        }
-        // `mapping.objectClass = [PlaceChannel class];`
-        if name == "objectClass", index >= 3, tokens[index - 2].isSymbol("."), tokens[index - 3].kind == .identifier {
-            let holder = tokens[index - 3].text
-            if let mapping = variables[holder],
+            // `mapping.rootKeyPath = @"users";` (RestKit 0.10): the envelope key of what the mapping reads and sends.
+            if name == "rootKeyPath", case .mapping(let className)? = variables[holder],
+                case .string(let keyPath, _) = value
+            {
+                noteEnvelope(keyPath, of: className, at: location)
+            }
+            // `formatter.dateFormat = @"…"`, `formatter.timeZone = …`, `attributeMapping.valueTransformer = formatter`.
+            setProperty(name, of: holder, to: value, spelled: spelled, at: location)
+            // `mapping.forceCollectionMapping = YES`: the JSON object's keys are data, one object each (RestKit
+            // 0.10's and 0.20's `RKObjectMapping.h`), which no key path of the YAML says.
+            if name == "forceCollectionMapping", case .mapping(let className)? = variables[holder],
+                !spelled.contains(where: { $0.isIdentifier("NO") })
+            {
+                diagnostics.warning(
+                    "the mapping of '\(className)' reads each key of the JSON object as data (forceCollectionMapping), which is not imported",
+                    at: location,
+                    hint: "map the object's values with JSONValue, or a dictionary, in the YAML by hand"
+                )
+            }
+            // `mapping.objectClass = [PlaceChannel class];`
+            if name == "objectClass", let mapping = variables[holder],
                 let retargeted = retarget(mapping, held: holder, to: value, at: location)
             {
                 variables[holder] = retargeted
@@ -504,7 +504,7 @@ struct MappingCodeReader {
         store(value, in: name, at: location)
         // `self.projectMapping = …` sets the property's instance variable, which the method may read as itself
         // (`[self addTimestampsTo:_projectMapping]`).
-        if index >= 3, tokens[index - 2].isSymbol("."), tokens[index - 3].isIdentifier("self") {
+        if holder == "self" {
             variables["_" + name] = value
             store(value, in: "_" + name, at: location)
         }
@@ -643,9 +643,9 @@ struct MappingCodeReader {
             }
             if let bound = variables[first.text] { return bound }
             if isStoredName(first.text, in: location.file),
-                case .mapping? = seededStores[Self.storeKey(first.text, in: location.file)]
+                let stored = seededStores[Self.storeKey(first.text, in: location.file)], case .mapping = stored
             {
-                return seededStores[Self.storeKey(first.text, in: location.file)] ?? .null
+                return stored
             }
             if let value = constant(first.text) { return .string(value, location) }
             return .unknown(first.text, location)
@@ -823,7 +823,9 @@ struct MappingCodeReader {
         {
             return collection
         }
-        if system == .restkit, let receiverName, let property = Self.setters[selector] {
+        if system == .restkit, let receiverName, message.isKeyword, message.parts.count == 1, selector.hasPrefix("set"),
+            case let property = Self.propertyName(set: selector), Self.propertiesSetProperty.contains(property)
+        {
             setProperty(
                 property,
                 of: receiverName,
@@ -1366,16 +1368,9 @@ struct MappingCodeReader {
                 index += 2
             }
         case "mapAttributes:":
-            for value in arguments.first ?? [] {
-                if case .null = value { break }
+            for value in Self.nilTerminated(arguments.first ?? []) {
                 addAttribute(value, to: value, in: className, at: location)
             }
-        case "mapAttributesFromArray:", "mapAttributesFromSet:":
-            guard case .array(let values) = argument(0) else {
-                unreadable(argument(0), what: "the attribute list", at: location)
-                return .null
-            }
-            for value in values { addAttribute(value, to: value, in: className, at: location) }
         case "removeMappingForKeyPath:":
             guard case .string(let keyPath, _) = argument(0) else {
                 unreadable(argument(0), what: "the key path whose mapping is taken away", at: location)
@@ -1401,12 +1396,14 @@ struct MappingCodeReader {
             case .null: break
             default: unreadable(argument(0), what: "the mapping taken away", at: location)
             }
-        case "addAttributeMappingsFromArray:":
+        // RestKit 0.10's `mapAttributesFromArray:` and `mapAttributesFromSet:`, 0.20's `addAttributeMappingsFromArray:`.
+        case "mapAttributesFromArray:", "mapAttributesFromSet:", "addAttributeMappingsFromArray:":
             guard case .array(let values) = argument(0) else {
                 unreadable(argument(0), what: "the attribute list", at: location)
                 return .null
             }
-            for value in values { addAttribute(value, to: value, in: className, at: location, version: .v020) }
+            let version: RestKitVersion = selector.hasPrefix("add") ? .v020 : .v010
+            for value in values { addAttribute(value, to: value, in: className, at: location, version: version) }
         case "addAttributeMappingsFromDictionary:":
             guard case .dictionary(let pairs) = argument(0) else {
                 unreadable(argument(0), what: "the attribute dictionary", at: location)
@@ -1541,10 +1538,8 @@ struct MappingCodeReader {
         return (name.first.map { String($0).lowercased() } ?? "") + name.dropFirst()
     }
 
-    /// The setters of the properties `setProperty` reads, by selector.
-    static let setters = [
-        "setDateFormat:": "dateFormat", "setTimeZone:": "timeZone", "setValueTransformer:": "valueTransformer",
-    ]
+    /// The properties `setProperty` reads, which their setters (`setDateFormat:`) set as well.
+    static let propertiesSetProperty: Set<String> = ["dateFormat", "timeZone", "valueTransformer"]
 
     /// The pattern of the local date formatter an argument names, nil for any other argument.
     private func dateFormatter(_ argument: ArraySlice<ObjCToken>) -> DatePattern? {
@@ -1563,15 +1558,14 @@ struct MappingCodeReader {
     }
 
     /// `[NSArray arrayWithObjects:@"name", @"email", nil]`, `[NSSet setWithArray:@[…]]`: the list a Foundation
-    /// collection class makes, which RestKit 0.10's `mapAttributesFromArray:` and `mapAttributesFromSet:` take; nil
-    /// for any other message.
+    /// collection class makes, which RestKit 0.10's `mapAttributesFromArray:` and `mapAttributesFromSet:` take, and a
+    /// dictionary class's dictionary (``dictionary(_:_:)``); nil for any other message.
     private static func collection(_ selector: String, of className: String, arguments: [[ObjCValue]]) -> ObjCValue? {
-        guard Self.collectionClasses.contains(className) else { return dictionary(selector, of: className, arguments) }
+        guard let kind = collectionKinds[className] else { return nil }
+        if kind == "dictionary" { return dictionary(selector, arguments) }
         switch selector {
         case "arrayWithObjects:", "setWithObjects:", "orderedSetWithObjects:":
-            // A list of arguments that ends at its `nil`.
-            let values = arguments.first ?? []
-            return .array(Array(values.prefix { if case .null = $0 { false } else { true } }))
+            return .array(nilTerminated(arguments.first ?? []))
         case "arrayWithObject:", "setWithObject:", "orderedSetWithObject:":
             return .array([argument(0, of: arguments)])
         case "arrayWithArray:", "setWithArray:", "orderedSetWithArray:":
@@ -1583,9 +1577,10 @@ struct MappingCodeReader {
         }
     }
 
-    static let collectionClasses: Set<String> = [
-        "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet",
-    ]
+    /// The arguments of a variadic message that ends its list with `nil` (`mapAttributes:@"a", @"b", nil`), up to it.
+    private static func nilTerminated(_ arguments: [ObjCValue]) -> [ObjCValue] {
+        Array(arguments.prefix { if case .null = $0 { false } else { true } })
+    }
 
     /// How each Foundation collection class's convenience constructors start (`arrayWith…`), for its `initWith…`.
     static let collectionKinds: [String: String] = [
@@ -1598,12 +1593,10 @@ struct MappingCodeReader {
     /// `dictionaryWithObjects:forKeys:`, `dictionaryWithObject:forKey:` and `dictionaryWithDictionary:`: the
     /// dictionary RestKit 0.20's `addAttributeMappingsFromDictionary:` takes, written as apps before literals did;
     /// nil for any other message.
-    private static func dictionary(_ selector: String, of className: String, _ arguments: [[ObjCValue]]) -> ObjCValue? {
-        guard className == "NSDictionary" || className == "NSMutableDictionary" else { return nil }
+    private static func dictionary(_ selector: String, _ arguments: [[ObjCValue]]) -> ObjCValue? {
         switch selector {
         case "dictionaryWithObjectsAndKeys:":
-            let values = (arguments.first ?? []).prefix { if case .null = $0 { false } else { true } }
-            let list = Array(values)
+            let list = nilTerminated(arguments.first ?? [])
             // A value without its key is no dictionary the import can read.
             guard list.count % 2 == 0 else { return nil }
             return .dictionary(stride(from: 0, to: list.count, by: 2).map { (key: list[$0 + 1], value: list[$0]) })
