@@ -30,14 +30,7 @@ import Testing
             body: String? = nil,
             as session: String? = nil
         ) async throws -> (status: Int, body: JSONValue) {
-            try await InMemoryBackendParseTests.send(
-                backend,
-                path,
-                query,
-                method: method,
-                body: body,
-                headers: session.map { ["X-Parse-Session-Token": $0] } ?? [:]
-            )
+            try await InMemoryBackendParseACLTests.send(backend, path, query, method: method, body: body, as: session)
         }
 
         /// `Parse.User.signUp`: `POST /users` with a username, a password and `extra` members (`"foo":"bar"`).

@@ -8,7 +8,8 @@ import Testing
 /// and roles, as parse-server does without the master key (DatabaseController.js `addReadACL`, `addWriteACL` and
 /// `filterSensitiveData`, Auth.js `getUserRoles`, RestWrite.js and rest.js @ 7ea2a2953e9202d43ddb53ded309fbd26245d45c).
 @Suite struct InMemoryBackendParseACLTests {
-    private static func send(
+    /// The backend's answer to a request, in the session `session` when one is given.
+    static func send(
         _ backend: InMemoryBackend,
         _ path: String,
         _ query: [(String, String)] = [],

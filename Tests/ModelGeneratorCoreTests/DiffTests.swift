@@ -451,6 +451,14 @@ import Testing
         "\u{202E}rev", " spaced ",
     ]
 
+    /// `objects.yaml` holding `text`, resolved with ``config``.
+    static func resolved(_ text: String) -> ResolvedSchema? {
+        Pipeline.resolve(
+            path: "s/model-generator.yaml",
+            files: .inMemory(["s/model-generator.yaml": Self.config, "s/objects.yaml": text])
+        ).0
+    }
+
     /// The hostile text in every name the report quotes: objects added and removed (headings and entries),
     /// properties added and removed, a property whose type changed, and enum values gained and lost.
     static func hostileSchemas(_ text: String) -> (old: String, new: String) {
@@ -600,13 +608,7 @@ import Testing
         let new =
             "objects:\n  - name: c_answer\n    properties: [\(properties)]\n    objectTypes:\n"
             + (0..<typeCount).map { "      - { name: c_t\($0) }" }.joined(separator: "\n") + "\n"
-        let resolve = { (text: String) -> ResolvedSchema? in
-            Pipeline.resolve(
-                path: "s/model-generator.yaml",
-                files: .inMemory(["s/model-generator.yaml": Self.config, "s/objects.yaml": text])
-            ).0
-        }
-        let (before, after) = (try #require(resolve(old)), try #require(resolve(new)))
+        let (before, after) = (try #require(Self.resolved(old)), try #require(Self.resolved(new)))
         let config = try #require(ConfigLoader.load(Self.config, file: "c.yaml").config)
         let diff = await finishing(within: ParserBoundsTests.deadline, "the moves of \(count) properties") {
             SchemaDiff(old: before, new: after, config: config)
@@ -623,13 +625,7 @@ import Testing
         let count = 40_000
         let old = "objects:\n  - name: c_first\n"
         let new = "objects:\n" + (0..<count).map { "  - name: c_o\($0)\n" }.joined()
-        let resolve = { (text: String) -> ResolvedSchema? in
-            Pipeline.resolve(
-                path: "s/model-generator.yaml",
-                files: .inMemory(["s/model-generator.yaml": Self.config, "s/objects.yaml": text])
-            ).0
-        }
-        let (before, after) = (try #require(resolve(old)), try #require(resolve(new)))
+        let (before, after) = (try #require(Self.resolved(old)), try #require(Self.resolved(new)))
         let config = try #require(ConfigLoader.load(Self.config, file: "c.yaml").config)
         let markdown = await finishing(within: ParserBoundsTests.deadline, "the report of \(count) objects") {
             SchemaDiff(old: before, new: after, config: config).markdown
@@ -648,13 +644,7 @@ import Testing
                 + "[{ name: stringEnum, definition: { values: ["
                 + (0..<count).map { "\(prefix)\($0)" }.joined(separator: ", ") + "] } }] }\n"
         }
-        let resolve = { (text: String) -> ResolvedSchema? in
-            Pipeline.resolve(
-                path: "s/model-generator.yaml",
-                files: .inMemory(["s/model-generator.yaml": Self.config, "s/objects.yaml": text])
-            ).0
-        }
-        let (before, after) = (try #require(resolve(schema("a"))), try #require(resolve(schema("b"))))
+        let (before, after) = (try #require(Self.resolved(schema("a"))), try #require(Self.resolved(schema("b"))))
         let config = try #require(ConfigLoader.load(Self.config, file: "c.yaml").config)
         let diff = await finishing(within: ParserBoundsTests.deadline, "the values of an enum of \(count)") {
             SchemaDiff(old: before, new: after, config: config)
