@@ -9,7 +9,8 @@ import FoundationNetworking
 #endif
 
 // ModelClient against Semantics/response_server.py: redirects between two servers on 127.0.0.1 (two ports, so two
-// origins), bodies larger than the limit, endless bodies, and a body that trickles past the timeout.
+// origins), bodies larger than the limit, endless bodies, a body that trickles past the timeout, and requests an app
+// cancels as they start.
 
 /// What a server may do to the client: send its credentials elsewhere, or answer without end.
 @Suite(.timeLimit(.minutes(5)), .onPromptThreads)
@@ -418,6 +419,59 @@ struct ClientSafetyTests {
         let result = await sending.result
         deadline.cancel()
         return result
+    }
+
+    /// How many requests ``requestsCancelledAsTheyStartLeaveTheProcessRunning()`` cancels: with a `URLCache` in
+    /// the session, 4,000 stopped the test process in about two runs of three.
+    static let cancelledRequests = TestDepth.cases(quick: 4_000)
+
+    /// An app cancels requests as they start and as their answers come, and the process goes on: each ends with
+    /// its answer or a `CancellationError`. FoundationNetworking looks a task up in its session's `URLCache` before
+    /// the transfer starts, and a cancel landing in that lookup stopped the process with a `fatalError` ("Trying to
+    /// access a behaviour for a task that in not in the registry"); the transport's sessions keep no cache on Linux.
+    @Test func requestsCancelledAsTheyStartLeaveTheProcessRunning() async throws {
+        let configuration = LocalPythonServer.makeConfiguration()
+        let transport = URLSessionTransport(configuration: configuration)
+        #if canImport(FoundationNetworking)
+        #expect(configuration.urlCache != nil, "the test's configuration brings a cache for the transport to drop")
+        #expect(transport.session.configuration.urlCache == nil)
+        #else
+        #expect(transport.session.configuration.urlCache === configuration.urlCache)
+        #endif
+        try await ResponseServers.run { first, _ in
+            let request = URLRequest(url: first.baseURL.appendingPathComponent("echo"))
+            // A few dozen at a time, as an app's screens would: the server's backlog stays short, so every failure
+            // is a cancellation.
+            let wave = 50
+            var (answered, cancelled) = (0, 0)
+            for start in stride(from: 0, to: Self.cancelledRequests, by: wave) {
+                let outcomes = await withTaskGroup(of: Result<Int, any Error>.self) { group in
+                    for index in start..<min(start + wave, Self.cancelledRequests) {
+                        group.addTask {
+                            let sending = Task { try await transport.send(request) }
+                            // Half at once, half after up to 2 ms: some as they start, some as the answer comes.
+                            if index.isMultiple(of: 2) { try? await Task.sleep(for: .microseconds(index % 2_000)) }
+                            sending.cancel()
+                            return await sending.result.map { $0.1.statusCode }
+                        }
+                    }
+                    return await group.reduce(into: []) { $0.append($1) }
+                }
+                for outcome in outcomes {
+                    switch outcome {
+                    case .success(let status):
+                        #expect(status == 200)
+                        answered += 1
+                    case .failure(let error):
+                        #expect(error is CancellationError, "\(error)")
+                        cancelled += 1
+                    }
+                }
+            }
+            #expect(answered + cancelled == Self.cancelledRequests)
+            #expect(cancelled > 0, "no request was cancelled before its answer")
+        }
+        transport.session.invalidateAndCancel()
     }
 
     @Test func theTimeoutCoversTheWholeBodyNotJustTheGapsInIt() async throws {

@@ -157,6 +157,8 @@ public struct URLSessionTransport: HTTPTransport {
     public static let maximumRedirects = 20
 
     /// A transport with a session of its own made from `configuration`, whose redirects follow `redirectPolicy`.
+    /// On Linux the session keeps no `URLCache`, whatever `configuration` says: with one, FoundationNetworking can
+    /// stop the process when a request is cancelled as it starts, which every cancelled Swift task does.
     public init(
         configuration: URLSessionConfiguration = .default,
         maximumResponseBytes: Int = URLSessionTransport.defaultMaximumResponseBytes,
@@ -275,6 +277,23 @@ public struct URLSessionTransport: HTTPTransport {
 }
 
 extension URLSessionTransport {
+    /// The configuration the transport's sessions are made from: `configuration` itself on Apple platforms; on
+    /// Linux, a copy without a `URLCache`. FoundationNetworking looks a data task up in its session's cache on a
+    /// queue of its own before the transfer starts, and a `cancel()` that lands in that lookup reaches the session
+    /// after the task has left it: the process stops on a `fatalError` ("Trying to access a behaviour for a task
+    /// that in not in the registry"). The transport cancels a request whenever its Swift task is cancelled, so a
+    /// cache would let any cancellation in an app stop the process; without one, the task has its protocol at once
+    /// and a cancel is always in order.
+    static func sessionConfiguration(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+        #if canImport(FoundationNetworking)
+        let uncached = configuration.copy() as! URLSessionConfiguration
+        uncached.urlCache = nil
+        return uncached
+        #else
+        return configuration
+        #endif
+    }
+
     /// The configuration of the session a request goes through once a redirect has left its origin: `configuration`
     /// without what carries a credential, the cookie and credential storages and every additional header but
     /// ``RedirectPolicy/forwardedHeaders``. A request's own `httpShouldHandleCookies` can't stand in for it:
@@ -313,6 +332,7 @@ private final class SessionOwner: @unchecked Sendable {
     private var anonymousSession: (URLSession, SessionDelegate)?
 
     init(configuration: URLSessionConfiguration) {
+        let configuration = URLSessionTransport.sessionConfiguration(configuration)
         self.anonymousConfiguration = URLSessionTransport.configurationAfterAnotherOrigin(configuration)
         (self.session, self.delegate) = Self.makeSession(configuration)
     }
