@@ -1,3 +1,4 @@
+import BlockingTestSupport
 import Foundation
 import GoldenQueries
 import ModelRuntime
@@ -592,6 +593,58 @@ import FoundationNetworking
         )
         #expect(status == 400 && answer["code"] == "FST_ERR_VALIDATION", "\(answer)")
         #expect(await backend.documents(in: "c_items").count == 2)
+    }
+
+    /// A patch of many documents checks each one's new values against the unique index as it then stands, the
+    /// documents patched before it included: the second document set to the first's new name is a conflict, while
+    /// a document that keeps its own name clashes with nothing.
+    @Test func aPatchOfManyDocumentsMeetsTheUniqueValuesItWrites() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        await backend.requireUnique("c_name", in: "c_items")
+        var (status, answer) = try await Self.send(
+            backend,
+            "/c_items/bulk",
+            method: "POST",
+            body: #"[{"c_name":"a"},{"c_name":"b"},{"c_name":"c"}]"#
+        )
+        #expect(status == 200, "\(answer)")
+        (status, answer) = try await Self.send(backend, "/c_items/", method: "PATCH", body: #"{"$set":{"c_count":1}}"#)
+        #expect(status == 200 && answer == 3, "\(answer)")
+        (status, answer) = try await Self.send(
+            backend,
+            "/c_items/",
+            [("c_name", "c")],
+            method: "PATCH",
+            body: #"{"$set":{"c_name":"a"}}"#
+        )
+        #expect(status == 409, "\(answer)")
+        (status, answer) = try await Self.send(backend, "/c_items/", method: "PATCH", body: #"{"$set":{"c_name":"z"}}"#)
+        #expect(status == 409, "\(answer)")
+        let names = await backend.documents(in: "c_items").compactMap { $0["c_name"]?.stringValue }
+        #expect(names.filter { $0 == "z" }.count <= 1 && Set(names).count == 3, "\(names)")
+    }
+
+    /// How many documents ``aWholeCollectionWithAUniqueIndexIsWrittenInLinearTime()`` writes.
+    static let manyDocuments = 30_000
+
+    /// A bulk create of many documents, and a patch of all of them, in a collection with a unique index: each
+    /// document's values are found in an index of the collection's, not looked for in every other document, which
+    /// made each request quadratic in the collection's size (minutes for this one).
+    @Test func aWholeCollectionWithAUniqueIndexIsWrittenInLinearTime() async throws {
+        let backend = InMemoryBackend(.mia(defaultState: .public))
+        await backend.requireUnique("c_name", in: "c_items")
+        let body = "[" + (0..<Self.manyDocuments).map { #"{"c_name":"n\#($0)"}"# }.joined(separator: ",") + "]"
+        let writing = Task {
+            let created = try await Self.send(backend, "/c_items/bulk", method: "POST", body: body)
+            let patched = try await Self.send(backend, "/c_items/", method: "PATCH", body: #"{"$inc":{"c_count":1}}"#)
+            return (created, patched)
+        }
+        let written = await result(of: writing, within: 60, "writing \(Self.manyDocuments) documents twice")
+        let (created, patched) = try #require(try written?.get())
+        #expect(created.status == 200 && created.body.arrayValue?.count == Self.manyDocuments)
+        #expect(patched.status == 200 && patched.body == .int(Self.manyDocuments), "\(patched.body)")
+        let documents = await backend.documents(in: "c_items")
+        #expect(documents.count == Self.manyDocuments && documents.allSatisfy { $0["c_count"] == 1 })
     }
 
     /// Every document a request writes gets the request's one time: the service stamps `createdAt` and `updatedAt`

@@ -96,6 +96,9 @@ struct BackendState {
     var ids: IDGenerator
     /// The members each collection holds unique values of (a unique index), by collection.
     var unique: [String: Set<String>] = [:]
+    /// The unique values of the collections a request is writing many documents of, while it does
+    /// (``openUniqueValues(of:)``).
+    private var openUniqueValues: [String: UniqueValues] = [:]
     /// Parse's relations: the objectIds each relation field of each object holds, by `<Class>/<objectId>/<field>`.
     var relations: [String: [String]] = [:]
     /// Parse's schemas: the type of each field of each class (`Number`, `Pointer<Player>`, …), by class and field, as
@@ -318,18 +321,48 @@ struct BackendState {
         replacing index: Int?,
         nullIsAValue: Bool = false
     ) throws {
-        for key in (unique[collection] ?? []).sorted() {
-            guard let value = document[key], nullIsAValue || value != .null else { continue }
-            let others = documents(collection).enumerated().filter { $0.offset != index }
-            if others.contains(where: { $0.element[key].map { sameValue($0, value) } ?? false }) {
-                throw BackendFault(
-                    status: 409,
-                    code: "duplicate",
-                    message: "A duplicate value for a field with unique values was provided: \(key)",
-                    path: key
-                )
-            }
+        guard let members = unique[collection], !members.isEmpty else { return }
+        let values =
+            openUniqueValues[collection]
+            ?? UniqueValues(documents(collection), members: members, nullIsAValue: nullIsAValue)
+        if let key = values.duplicatedMember(of: document, replacing: index) {
+            throw BackendFault(
+                status: 409,
+                code: "duplicate",
+                message: "A duplicate value for a field with unique values was provided: \(key)",
+                path: key
+            )
         }
+    }
+
+    /// Indexes the unique values of `collection` for a request that writes many of its documents: until
+    /// ``closeUniqueValues(of:)``, ``checkUnique(_:in:replacing:nullIsAValue:)`` finds a duplicate in the index, which
+    /// ``append(_:to:)`` and ``replace(at:in:with:)`` keep up to date, instead of in a pass over the collection.
+    /// Between the two, the request writes the collection through those two only.
+    mutating func openUniqueValues(of collection: String) {
+        guard let members = unique[collection], !members.isEmpty else { return }
+        openUniqueValues[collection] = UniqueValues(documents(collection), members: members, nullIsAValue: false)
+    }
+
+    /// Drops the index ``openUniqueValues(of:)`` made.
+    mutating func closeUniqueValues(of collection: String) {
+        openUniqueValues[collection] = nil
+    }
+
+    /// Stores `document` last in `collection`.
+    mutating func append(_ document: JSONValue, to collection: String) {
+        let position = documents(collection).count
+        openUniqueValues[collection]?.insert(document, at: position)
+        collections[collection, default: []].append(document)
+    }
+
+    /// Stores `document` in place of the one at `index` of `collection`.
+    mutating func replace(at index: Int, in collection: String, with document: JSONValue) {
+        if openUniqueValues[collection] != nil, let old = collections[collection]?[index] {
+            openUniqueValues[collection]?.remove(old, at: index)
+            openUniqueValues[collection]?.insert(document, at: index)
+        }
+        collections[collection]![index] = document
     }
 
     func documents(_ pluralName: String) -> [JSONValue] {

@@ -397,6 +397,8 @@ struct MiaBackend: BackendDialect {
         // The service stamps every document a request writes with its context's one `now` (crud-service
         // `lib/hooks.js`, `injectContextInRequest`).
         let now = indexes.isEmpty ? nil : state.timestamp()
+        state.openUniqueValues(of: collection)
+        defer { state.closeUniqueValues(of: collection) }
         for index in indexes {
             try update(
                 at: index,
@@ -1252,6 +1254,8 @@ struct MiaBackend: BackendDialect {
         let documents = try bodies.enumerated().map { index, body in
             try newDocument(body, request, collection, endpoint: endpoint, now: now, pointer: "body/\(index)", &state)
         }
+        state.openUniqueValues(of: collection)
+        defer { state.closeUniqueValues(of: collection) }
         for document in documents {
             do {
                 try store(document, in: collection, &state)
@@ -1266,7 +1270,7 @@ struct MiaBackend: BackendDialect {
     /// Stores a new document, refused when it duplicates another's value of a unique index.
     private func store(_ document: [String: JSONValue], in collection: String, _ state: inout BackendState) throws {
         try state.checkUnique(.object(document), in: collection, replacing: nil)
-        state.collections[collection, default: []].append(.object(document))
+        state.append(.object(document), to: collection)
     }
 
     /// The document a create's body makes, checked as the route's schema checks it, with its id, state and the
@@ -1583,7 +1587,7 @@ struct MiaBackend: BackendDialect {
             )
         }
         try state.checkUnique(.object(members), in: collection, replacing: index)
-        state.collections[collection]![index] = .object(members)
+        state.replace(at: index, in: collection, with: .object(members))
     }
 
     /// `$addToSet`'s operand (a value, or `{"$each": […]}`) with each value coerced as the service's Ajv coerces it to

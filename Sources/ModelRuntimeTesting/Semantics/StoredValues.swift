@@ -33,7 +33,7 @@ func instant(_ value: JSONValue) -> Double? {
     return instant(iso: iso)
 }
 
-private func instant(iso: String) -> Double? {
+func instant(iso: String) -> Double? {
     ISO8601DateCoding.date(from: iso).map { ($0.timeIntervalSince1970 * 1000).rounded(.down) }
 }
 
