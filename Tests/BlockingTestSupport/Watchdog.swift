@@ -76,3 +76,23 @@ public func result<Value: Sendable>(
     }
     return value
 }
+
+/// The result of `work`, run at the normal priority on threads of its own, or nil with an issue recorded when it has
+/// not ended within `seconds`: for async work on input that once took minutes, which fails instead of holding the
+/// run. Not on Swift concurrency's pool, where tests that compute for long could keep it waiting past `seconds`
+/// (CI saw a second's work pass 60 s there). Nothing can stop the work: one that overruns goes on until the test
+/// process ends.
+public func result<Value: Sendable>(
+    within seconds: Double,
+    _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    of work: @escaping @Sendable () async throws -> Value
+) async -> Result<Value, any Error>? {
+    let task: Task<Value, any Error>
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        task = Task(executorPreference: OwnThreadExecutor.prompt) { try await work() }
+    } else {
+        task = Task { try await work() }
+    }
+    return await result(of: task, within: seconds, what, sourceLocation: sourceLocation)
+}

@@ -634,12 +634,11 @@ import FoundationNetworking
         let backend = InMemoryBackend(.mia(defaultState: .public))
         await backend.requireUnique("c_name", in: "c_items")
         let body = "[" + (0..<Self.manyDocuments).map { #"{"c_name":"n\#($0)"}"# }.joined(separator: ",") + "]"
-        let writing = Task {
+        let written = await result(within: 60, "writing \(Self.manyDocuments) documents twice") {
             let created = try await Self.send(backend, "/c_items/bulk", method: "POST", body: body)
             let patched = try await Self.send(backend, "/c_items/", method: "PATCH", body: #"{"$inc":{"c_count":1}}"#)
             return (created, patched)
         }
-        let written = await result(of: writing, within: 60, "writing \(Self.manyDocuments) documents twice")
         let (created, patched) = try #require(try written?.get())
         #expect(created.status == 200 && created.body.arrayValue?.count == Self.manyDocuments)
         #expect(patched.status == 200 && patched.body == .int(Self.manyDocuments), "\(patched.body)")
