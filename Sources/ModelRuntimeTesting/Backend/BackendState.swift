@@ -83,6 +83,9 @@ struct RegisteredModel: Sendable {
     /// or a Document in it, keeps without defining them (its `unknownMembers`), an array's elements under the
     /// array's path (`c_parts`, `c_nope`); empty when the model keeps none.
     var checkListingUnknownMembers: @Sendable (JSONValue) throws -> [[String]]
+    /// The kinds found so far of the fields the model reads (``BackendState/fieldKind(at:in:reading:)``), new with
+    /// each registration.
+    let fieldKinds = FoundFieldKinds()
 }
 
 /// Everything an in-memory backend stores: its collections, in the order documents were stored, and the state of

@@ -25,6 +25,21 @@ extension BackendState {
         guard let model = models[collection] else { return nil }
         let parts = segments(path).filter { segment in !segment.isEmpty && !segment.allSatisfy(\.isASCIIDigit) }
         guard !parts.isEmpty else { return nil }
+        let key = parts.joined(separator: ".")
+        if let found = model.fieldKinds[key] { return found }
+        guard let found = probedFieldKind(at: parts, of: model, in: collection, reading: candidate) else { return nil }
+        model.fieldKinds[key] = found
+        return found
+    }
+
+    /// The kind `model` reads at `parts`, found by decoding a document with a value of each kind put there: nil when
+    /// no document has the field's parent, `.some(nil)` when the model reads no one kind there.
+    private func probedFieldKind(
+        at parts: [String],
+        of model: RegisteredModel,
+        in collection: String,
+        reading candidate: JSONValue?
+    ) -> FieldKind?? {
         // A few documents at most: the first the model reads that has the field's parent answers.
         for document in (candidate.map { [$0] } ?? []) + documents(collection).prefix(20) {
             guard (try? model.check(document)) != nil else { continue }
@@ -34,7 +49,7 @@ extension BackendState {
             }
             guard let readsText = reads("x") else { continue }
             // A field the model doesn't read, or reads as any JSON value, takes text and a number alike: unknown.
-            if readsText { return reads(1) == true ? nil : .string }
+            if readsText { return reads(1) == true ? .some(nil) : .string }
             if reads("0123456789abcdef01234567") == true { return .objectID }
             if reads("2026-01-02T03:04:05.678Z") == true || reads("2026-01-02") == true { return .date }
             if reads(1) == true { return reads(1.5) == true ? .number : .integer }
@@ -73,6 +88,21 @@ extension BackendState {
         default:
             return nil
         }
+    }
+}
+
+/// The kinds of a registered model's fields, by path, as ``BackendState/fieldKind(at:in:reading:)`` found them: they
+/// are the model's types, whichever document showed them, so each is found once. Each field of every document a
+/// write stores is cast by its kind, and finding one takes up to eight decodes of a document: a bulk create of 50,000
+/// documents spent most of its time there. A field no document showed yet is looked for again.
+final class FoundFieldKinds: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kinds: [String: FieldKind?] = [:]
+
+    /// The kind found at `path`: nil when none was looked for yet, `.some(nil)` when the model reads no one kind.
+    subscript(path: String) -> FieldKind?? {
+        get { lock.withLock { kinds[path] } }
+        set { lock.withLock { kinds[path] = newValue } }
     }
 }
 
