@@ -100,7 +100,7 @@ struct BackendState {
     /// The members each collection holds unique values of (a unique index), by collection.
     var unique: [String: Set<String>] = [:]
     /// The unique values of the collections a request is writing many documents of, while it does
-    /// (``openUniqueValues(of:)``).
+    /// (``openUniqueValues(of:nullIsAValue:)``).
     private var openUniqueValues: [String: UniqueValues] = [:]
     /// Parse's relations: the objectIds each relation field of each object holds, by `<Class>/<objectId>/<field>`.
     var relations: [String: [String]] = [:]
@@ -325,9 +325,8 @@ struct BackendState {
         nullIsAValue: Bool = false
     ) throws {
         guard let members = unique[collection], !members.isEmpty else { return }
-        let values =
-            openUniqueValues[collection]
-            ?? UniqueValues(documents(collection), members: members, nullIsAValue: nullIsAValue)
+        let open = openUniqueValues[collection].flatMap { $0.nullIsAValue == nullIsAValue ? $0 : nil }
+        let values = open ?? UniqueValues(documents(collection), members: members, nullIsAValue: nullIsAValue)
         if let key = values.duplicatedMember(of: document, replacing: index) {
             throw BackendFault(
                 status: 409,
@@ -341,13 +340,14 @@ struct BackendState {
     /// Indexes the unique values of `collection` for a request that writes many of its documents: until
     /// ``closeUniqueValues(of:)``, ``checkUnique(_:in:replacing:nullIsAValue:)`` finds a duplicate in the index, which
     /// ``append(_:to:)`` and ``replace(at:in:with:)`` keep up to date, instead of in a pass over the collection.
-    /// Between the two, the request writes the collection through those two only.
-    mutating func openUniqueValues(of collection: String) {
+    /// Between the two, the request writes the collection through those two only, and checks with the same
+    /// `nullIsAValue`.
+    mutating func openUniqueValues(of collection: String, nullIsAValue: Bool = false) {
         guard let members = unique[collection], !members.isEmpty else { return }
-        openUniqueValues[collection] = UniqueValues(documents(collection), members: members, nullIsAValue: false)
+        openUniqueValues[collection] = UniqueValues(documents(collection), members: members, nullIsAValue: nullIsAValue)
     }
 
-    /// Drops the index ``openUniqueValues(of:)`` made.
+    /// Drops the index ``openUniqueValues(of:nullIsAValue:)`` made.
     mutating func closeUniqueValues(of collection: String) {
         openUniqueValues[collection] = nil
     }

@@ -25,7 +25,7 @@ struct UniqueValues {
     private let members: [String]
     /// Whether a null is a value the index holds (parse-server's sparse index leaves out a missing member, not a
     /// null one); otherwise a null is never a duplicate.
-    private let nullIsAValue: Bool
+    let nullIsAValue: Bool
 
     /// The index of `documents`' values of `members`, each document at its position in the collection.
     init(_ documents: [JSONValue], members: Set<String>, nullIsAValue: Bool) {
