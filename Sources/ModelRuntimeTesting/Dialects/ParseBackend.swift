@@ -268,11 +268,11 @@ struct ParseBackend: BackendDialect {
 
         /// The options of a read of `className`'s objects.
         init(_ query: BackendRequest.Query, of className: String, _ state: BackendState) throws {
-            keys = query.item("keys").map {
+            keys = ParseBackend.optionText(query, "keys").map {
                 $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             }
-            excludeKeys = query.item("excludeKeys")?.split(separator: ",").map(String.init) ?? []
-            var paths = query.item("include")?.split(separator: ",").map(String.init) ?? []
+            excludeKeys = ParseBackend.optionText(query, "excludeKeys")?.split(separator: ",").map(String.init) ?? []
+            var paths = ParseBackend.optionText(query, "include")?.split(separator: ",").map(String.init) ?? []
             for key in (keys ?? []) + excludeKeys where key.contains(".") {
                 paths.append(String(key[..<key.lastIndex(of: ".")!]))
             }
@@ -343,7 +343,7 @@ struct ParseBackend: BackendDialect {
         let options = try ReadOptions(query, of: className, state)
         var selection = options.selection(at: [])
         let selected = try matching(try Self.whereFilter(query), in: className, state)
-        if let order = query.item("order") {
+        if let order = Self.optionText(query, "order") {
             // A key into a field MongoDB holds as no document sorts by nothing there, as a filter's finds nothing.
             selection.order = try Self.sortKeys(order).map {
                 (Self.storedPath($0.path, in: className, state), $0.ascending)
@@ -576,6 +576,18 @@ struct ParseBackend: BackendDialect {
             if !granted.isEmpty { stored[key] = .object(granted) }
         }
         return .object(stored)
+    }
+
+    /// The text of the option `name` (`keys`, `excludeKeys`, `include`, `order`) as parse-server reads it
+    /// (ClassesRouter.js): `JSONFromQuery` reads a parameter as JSON where it is JSON, and `optionsFromBody` takes
+    /// JavaScript's `String` of it, so that `keys=["foo","bar"]` is `foo,bar`; a parameter sent several times is, as
+    /// Express reads it, the array of its values, which `String` joins with commas. Nil for none, or `null`.
+    private static func optionText(_ query: BackendRequest.Query, _ name: String) -> String? {
+        let values = query.items(name)
+        guard let first = values.first else { return nil }
+        guard values.count == 1 else { return values.joined(separator: ",") }
+        guard let json = try? BackendRequest.json(first, what: name) else { return first }
+        return json == .null ? nil : javaScriptString(json)
     }
 
     /// Whether a query parameter is true as parse-server's `optionsFromBody` tests `count` and `includeAll`: its JSON,
