@@ -1356,6 +1356,31 @@ import Testing
             error: #"All $all values must be of regex type or none: /^\Qthe\E/,/^\Qlazy\E/,/^\Qfox\E/,[object Object]"#
         ),
         .init(
+            title: "containedBy invalid query",
+            line: 988,
+            parameters: [.init("where", #"{"objects":{"$containedBy":1234}}"#)],
+            code: 107,
+            error: "bad $containedBy: should be an array"
+        ),
+        .init(
+            title: "containedIn false queries",
+            line: 1327,
+            className: "BoxedNumber",
+            objects: minusThreeToOne,
+            parameters: [.init("where", #"{"number":{"$in":false}}"#)],
+            code: 107,
+            error: "bad $in value"
+        ),
+        .init(
+            title: "notContainedIn false queries",
+            line: 1347,
+            className: "BoxedNumber",
+            objects: minusThreeToOne,
+            parameters: [.init("where", #"{"number":{"$nin":false}}"#)],
+            code: 107,
+            error: "bad $nin value"
+        ),
+        .init(
             title: "find with error",
             line: 1435,
             className: "BoxedNumber",

@@ -997,9 +997,12 @@ struct ParseBackend: BackendDialect {
     /// it (107, `bad atom: <the operand's JSON>`): a plain object or an array as the operand of `$eq`, `$ne`, `$lt`,
     /// `$lte`, `$gt`, `$gte` or `$exists`, or as an element of `$in`, `$nin` or `$containedBy` (once flattened). A field
     /// whose schema type is an Array reads them as `transformInteriorAtom` does, which takes any value. A
-    /// `$relativeTime`, which parse-server turns into a date, is refused as not evaluated.
+    /// `$relativeTime`, which parse-server turns into a date, is refused as not evaluated. An operand of the wrong
+    /// shape is refused as ``checkOperandShape(_:_:field:)`` says. The operators are read in reverse alphabetical
+    /// order, as `transformConstraint` reads them, so that the first refused is the one parse-server names.
     private static func checkAtoms(_ conditions: [String: JSONValue], field: String, isArray: Bool) throws {
-        for name in conditions.keys.sorted() {
+        for name in conditions.keys.sorted().reversed() {
+            try checkOperandShape(name, conditions[name]!, field: field)
             let operands =
                 atomOperators.contains(name)
                 ? [conditions[name]!] : atomListOperators.contains(name) ? conditions[name]!.arrayValue ?? [] : []
@@ -1014,6 +1017,27 @@ struct ParseBackend: BackendDialect {
                 let text = String(decoding: (try? operand.jsonData(sortedKeys: true)) ?? Data(), as: UTF8.self)
                 throw BackendFault.badOperand("bad atom: \(text)", path: field)
             }
+        }
+    }
+
+    /// Refuses an operand of the wrong shape as `transformConstraint` refuses it (MongoTransform.js, 107): an `$in`,
+    /// `$nin` or `$all` of no array (`bad $in value`), a `$containedBy` of no array (`bad $containedBy: should be an
+    /// array`) and a `$regex` of no string (`bad regex: 5`, the operand as JavaScript writes it).
+    private static func checkOperandShape(_ name: String, _ operand: JSONValue, field: String) throws {
+        switch name {
+        case "$in", "$nin", "$all":
+            guard operand.arrayValue == nil else { return }
+            throw BackendFault.badOperand("bad \(name) value", path: field)
+        case "$containedBy":
+            guard operand.arrayValue == nil else { return }
+            throw BackendFault.badOperand("bad $containedBy: should be an array", path: field)
+        case "$regex":
+            guard operand.stringValue == nil else { return }
+            throw BackendFault.badOperand(
+                "bad regex: \(operand == .null ? "null" : javaScriptString(operand))",
+                path: field
+            )
+        default: return
         }
     }
 
