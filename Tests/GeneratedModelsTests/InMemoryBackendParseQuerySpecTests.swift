@@ -1077,6 +1077,85 @@ import Testing
             filter: #"{"$or":[{"x":4},{"x":3}],"toChilds":<ptr2>}"#,
             found: [10, 11]
         ),
+        .init(
+            title: "properly handles nested ors",
+            line: 4706,
+            className: "Object",
+            objects: (0..<4).map { #"{"x":\#($0)}"# },
+            filter: #"{"$or":[{"$or":[{"x":0},{"x":1}]},{"x":2}]}"#,
+            found: [0, 1, 2]
+        ),
+        .init(
+            title: "should not depend on parameter order #3169",
+            line: 4735,
+            before: [Saved("Score", #"{"scoreId":"1"}"#), Saved("Score", #"{"scoreId":"2"}"#)],
+            className: "Game",
+            objects: [#"{"gameId":"1","score":[<ptr0>]}"#, #"{"gameId":"2","score":[<ptr1>]}"#],
+            filter: #"{"score":{"objectId":"<id0>","className":"Score","__type":"Pointer"}}"#,
+            found: [2]
+        ),
+        .init(
+            title: "should match complex structure with dot notation when using matchesKeyInQuery",
+            line: 4881,
+            before: groupsAndRoles,
+            className: "Group",
+            objects: [],
+            filter:
+                #"{"objectId":{"$select":{"query":{"className":"Role","where":{"type":"x"}},"key":"belongsTo.objectId"}}}"#,
+            found: [0]
+        ),
+        .init(
+            title: "should match complex structure with dot notation when using doesNotMatchKeyInQuery",
+            line: 4921,
+            before: groupsAndRoles,
+            className: "Group",
+            objects: [],
+            filter: #"{"objectId":{"$dontSelect":{"query":{"className":"Role","where":{"type":"x"}},"#
+                + #""key":"belongsTo.objectId"}}}"#,
+            found: [1]
+        ),
+        .init(
+            title: "should not throw error with undefined dot notation when using matchesKeyInQuery",
+            line: 4961,
+            before: [
+                Saved("Group", #"{"name":"Group #1"}"#),
+                Saved("Role", #"{"name":"Role #1","type":"x","belongsTo":<ptr0>}"#),
+                Saved("Role", #"{"name":"Role #2","type":"y"}"#),
+            ],
+            className: "Group",
+            objects: [],
+            filter:
+                #"{"objectId":{"$select":{"query":{"className":"Role","where":{"type":"x"}},"key":"belongsTo.objectId"}}}"#,
+            found: [0]
+        ),
+        .init(
+            title: "should not throw error with undefined dot notation when using doesNotMatchKeyInQuery",
+            line: 4989,
+            before: [
+                Saved("Group", #"{"name":"Group #1"}"#), Saved("Group", #"{"name":"Group #2"}"#),
+                Saved("Role", #"{"name":"Role #1","type":"x","belongsTo":<ptr0>}"#),
+                Saved("Role", #"{"name":"Role #2","type":"y"}"#),
+            ],
+            className: "Group",
+            objects: [],
+            filter: #"{"objectId":{"$dontSelect":{"query":{"className":"Role","where":{"type":"x"}},"#
+                + #""key":"belongsTo.objectId"}}}"#,
+            found: [1]
+        ),
+        .init(
+            title: "can query regex with unicode",
+            line: 5215,
+            objects: [#"{"field":"autoöo"}"#],
+            filter: #"{"field":{"$regex":"\\Qautoöo\\E"}}"#,
+            found: [0]
+        ),
+    ]
+
+    /// Two groups, and two roles (of types `x` and `y`) that belong to the first.
+    static let groupsAndRoles = [
+        Saved("Group", #"{"name":"Group #1"}"#), Saved("Group", #"{"name":"Group #2"}"#),
+        Saved("Role", #"{"name":"Role #1","type":"x","belongsTo":<ptr0>}"#),
+        Saved("Role", #"{"name":"Role #2","type":"y","belongsTo":<ptr0>}"#),
     ]
 
     /// ParseRelation.spec.js's ten `ChildObject`s, `x` 0 to 9.
@@ -1789,6 +1868,39 @@ import Testing
             object: #"{"consistsOf":[<ptr1>,\#(Server.pointer("Circle", "badId"))]}"#,
             parameters: [.init("include", "consistsOf.color")],
             members: ["consistsOf.0.color.hex": "#133733", "consistsOf.1": nil]
+        ),
+        .init(
+            title: "select nested keys 2 level without include (issue #3185)",
+            line: 4662,
+            before: nestedObjects,
+            className: "Foobar",
+            object: #"{"foo":"bar","fizz":"buzz","barBaz":<ptr1>}"#,
+            parameters: [.init("keys", "fizz,barBaz.key,barBaz.bazoo.some")],
+            members: [
+                "fizz": "buzz", "foo": nil, "barBaz.key": "value", "barBaz.otherKey": nil,
+                "barBaz.bazoo.some": "thing", "barBaz.bazoo.otherSome": nil,
+            ]
+        ),
+        .init(
+            title: "should not interfere with has when using select on field with undefined value #3999",
+            line: 4775,
+            before: [Saved("OtherObject", #"{"otherField":1}"#)],
+            object: #"{"testPointerField":<ptr0>,"shouldBe":true}"#,
+            parameters: [
+                .init("include", "testPointerField"),
+                .init("keys", "testPointerField,testPointerField.otherField,shouldBe"),
+            ],
+            members: ["testPointerField.otherField": 1, "shouldBe": true]
+        ),
+        .init(
+            title: "should not interfere with has when using select on field with undefined value #3999 (without)",
+            line: 4775,
+            object: #"{"shouldBe":false}"#,
+            parameters: [
+                .init("include", "testPointerField"),
+                .init("keys", "testPointerField,testPointerField.otherField,shouldBe"),
+            ],
+            members: ["testPointerField": nil, "shouldBe": false]
         ),
     ]
 
