@@ -1541,6 +1541,21 @@ import Testing
         ),
     ]
 
+    /// MongoTransform.js `transformConstraint` (which no spec names): an operator of a field it has no case for is
+    /// refused as a bad constraint (107), MongoDB's own `$size`, `$not` and `$elemMatch` too, whatever other
+    /// operators the field has.
+    @Test func anUnknownOperatorIsABadConstraint() async throws {
+        let server = Server()
+        _ = try await server.create("TestObject", #"{"a":[1]}"#)
+        for name in ["$foo", "$size", "$not", "$elemMatch"] {
+            let (status, answer) = try await server.send(
+                "/classes/TestObject",
+                [("where", #"{"a":{"\#(name)":1,"$exists":true}}"#)]
+            )
+            #expect(status == 400 && answer == ["code": 107, "error": .string("bad constraint: " + name)], "\(answer)")
+        }
+    }
+
     @Test(arguments: refusalCases) func aQueryIsRefusedAsParseServerRefusesIt(_ spec: RefusalCase) async throws {
         let server = Server()
         _ = try await Self.save(spec.objects, as: spec.className, in: server)

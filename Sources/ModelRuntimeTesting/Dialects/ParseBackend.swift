@@ -1019,7 +1019,8 @@ struct ParseBackend: BackendDialect {
 
     /// Refuses an operand of the wrong shape as `transformConstraint` refuses it (MongoTransform.js, 107): an `$in`,
     /// `$nin` or `$all` of no array (`bad $in value`), a `$containedBy` of no array (`bad $containedBy: should be an
-    /// array`) and a `$regex` of no string (`bad regex: 5`, the operand as JavaScript writes it).
+    /// array`), a `$regex` of no string (`bad regex: 5`, the operand as JavaScript writes it), and an operator it has
+    /// no case for (`bad constraint: $size`: MongoDB's `$size`, `$not` and `$elemMatch` too).
     private static func checkOperandShape(_ name: String, _ operand: JSONValue, field: String) throws {
         switch name {
         case "$in", "$nin", "$all":
@@ -1034,9 +1035,19 @@ struct ParseBackend: BackendDialect {
                 "bad regex: \(operand == .null ? "null" : javaScriptString(operand))",
                 path: field
             )
-        default: return
+        default:
+            guard name.hasPrefix("$"), !constraintOperators.contains(name) else { return }
+            throw BackendFault.badOperand("bad constraint: \(name)", path: field)
         }
     }
+
+    /// The operators `transformConstraint` has a case for (MongoTransform.js); `$select` and `$dontSelect` (and
+    /// `$inQuery`, `$notInQuery`) are resolved before it.
+    private static let constraintOperators: Set<String> = [
+        "$lt", "$lte", "$gt", "$gte", "$exists", "$ne", "$eq", "$in", "$nin", "$all", "$regex", "$containedBy",
+        "$options", "$text", "$nearSphere", "$maxDistance", "$maxDistanceInRadians", "$maxDistanceInMiles",
+        "$maxDistanceInKilometers", "$within", "$geoWithin", "$geoIntersects",
+    ]
 
     /// Whether `transformTopLevelAtom` takes `value`: any value but an array or an object, and an object of one of
     /// the ``atomTypes``.
