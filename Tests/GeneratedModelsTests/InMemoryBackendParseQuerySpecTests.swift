@@ -3,7 +3,7 @@ import ModelRuntime
 import ModelRuntimeTesting
 import Testing
 
-/// parse-server's own specs on queries (spec/ParseQuery.spec.js, spec/ParseRelation.spec.js and spec/RestQuery.spec.js @
+/// parse-server's own specs on queries (spec/ParseQuery.spec.js and spec/ParseRelation.spec.js @
 /// 7ea2a2953e9202d43ddb53ded309fbd26245d45c), each case as the REST requests the JavaScript SDK sends for it
 /// (`GET /classes/<Class>?where=…&order=…&limit=…&skip=…&keys=…&include=…&count=1`), against the in-memory Parse
 /// backend. `query.count()` is `limit=0&count=1` with the query's other parameters, `query.first()` `limit=1`, and
@@ -1379,8 +1379,7 @@ import Testing
         let parameters: [Parameter]
         let code: Int
         var error: String? = nil
-        var spec = "ParseQuery"
-        var testDescription: String { "\(spec).spec.js:\(line) \(title)" }
+        var testDescription: String { "ParseQuery.spec.js:\(line) \(title)" }
     }
 
     static let refusalCases: [RefusalCase] = [
@@ -1505,39 +1504,6 @@ import Testing
             parameters: [.init("where", #"{"$nor":1337}"#)],
             code: 102,
             error: "Bad $nor format - use an array of at least 1 value."
-        ),
-        .init(
-            title: "query internal field (_perishable_token)",
-            line: 195,
-            className: "_User",
-            objects: [],
-            parameters: [.init("where", #"{"_perishable_token":{"$exists":true}}"#)],
-            code: 105,
-            error: "Invalid key name: _perishable_token",
-            spec: "RestQuery"
-        ),
-        .init(
-            title: "query internal field (_failed_login_count)",
-            line: 195,
-            className: "_User",
-            objects: [],
-            parameters: [.init("where", #"{"_failed_login_count":{"$exists":true}}"#)],
-            code: 105,
-            error: "Invalid key name: _failed_login_count",
-            spec: "RestQuery"
-        ),
-        .init(
-            title: "query protected field with matchesQuery",
-            line: 251,
-            parameters: [
-                .init(
-                    "where",
-                    #"{"user":{"$inQuery":{"where":{"_perishable_token":{"$exists":true}},"className":"_User"}}}"#
-                )
-            ],
-            code: 105,
-            error: "Invalid key name: _perishable_token",
-            spec: "RestQuery"
         ),
     ]
 

@@ -746,7 +746,10 @@ struct ParseBackend: BackendDialect {
         var alongside: [JSONValue] = []
         // In key order, so that of several refused keys the same one is named every time.
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
-            if !Self.isQueryableKey(key) {
+            // parse-server's `validateQuery` takes no other `$` key (105); `$relatedTo` is resolved before it
+            // (RestQuery.js). It checks a field's name too, but not with the master key, which the backend doesn't
+            // model: a query on `_id` is then MongoDB's.
+            if key.hasPrefix("$"), !["$and", "$or", "$nor", "$relatedTo"].contains(key) {
                 throw BackendFault(status: 400, code: "keyName", message: "Invalid key name: \(key)", path: key)
             }
             switch key {
@@ -1253,19 +1256,6 @@ struct ParseBackend: BackendDialect {
         else { return false }
         return name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
-        }
-    }
-
-    /// Whether a request without the master key may query `key`, as parse-server's `validateQuery` lets it
-    /// (DatabaseController.js, 105 else): a name `[a-zA-Z][a-zA-Z0-9_.]*`, or one of `specialQueryKeys` (`$and`, `$or`,
-    /// `$nor`, `_rperm`, `_wperm`); `$relatedTo` is resolved before it (RestQuery.js). So an internal field
-    /// (`_perishable_token`, `_id`) and any other `$` key are refused.
-    private static func isQueryableKey(_ key: String) -> Bool {
-        if ["$and", "$or", "$nor", "$relatedTo", "_rperm", "_wperm"].contains(key) { return true }
-        guard let first = key.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first)
-        else { return false }
-        return key.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "."
         }
     }
 
