@@ -982,6 +982,47 @@ import Testing
             found: [0]
         ),
         .init(
+            title: "query relation without schema",
+            line: 48,
+            spec: "ParseRelation",
+            before: childObjects + [Saved("ParentObject", #"{"x":4,"child":\#(children([0]))}"#)],
+            className: "ParentObject",
+            objects: [],
+            filter: #"{"$relatedTo":{"object":<ptr10>,"key":"child"}}"#,
+            parameters: [.init("redirectClassNameForKey", "child")],
+            found: [0]
+        ),
+        .init(
+            title: "Find objects with a related object using equalTo",
+            line: 539,
+            spec: "ParseRelation",
+            before: [Saved("Card")],
+            className: "House",
+            objects: [#"{"cards":\#(Server.adding("Card", ["<id0>"]))}"#],
+            filter: #"{"cards":<ptr0>}"#,
+            found: [1]
+        ),
+        .init(
+            title: "relations are not bidirectional (regression test for #871)",
+            line: 731,
+            spec: "ParseRelation",
+            before: [Saved("Person"), Saved("Person", #"{"relation":\#(Server.adding("Person", ["<id0>"]))}"#)],
+            className: "Person",
+            objects: [],
+            filter: #"{"relation":<ptr1>}"#,
+            found: []
+        ),
+        .init(
+            title: "relations are not bidirectional (regression test for #871), the other way",
+            line: 731,
+            spec: "ParseRelation",
+            before: [Saved("Person"), Saved("Person", #"{"relation":\#(Server.adding("Person", ["<id0>"]))}"#)],
+            className: "Person",
+            objects: [],
+            filter: #"{"relation":<ptr0>}"#,
+            found: [1]
+        ),
+        .init(
             title: "related at ordering optimizations",
             line: 143,
             spec: "ParseRelation",
@@ -1300,6 +1341,23 @@ import Testing
             as: user.session
         )
         #expect(status == 200 && InMemoryBackendParseACLSpecTests.ids(answer) == [user.id], "\(answer)")
+    }
+
+    /// ParseQuery.spec.js:2935 "include user": the owner included is the user with its fields (in the user's own
+    /// session, as the spec's signed-up user sends it: each user is private), never its password or a session token.
+    @Test func includeUser() async throws {
+        let server = Server()
+        let bob = try await server.signUp("bob", "password", #""age":21"#)
+        let owner = Server.pointer("_User", bob.id)
+        let id = try await server.create("TestObject", #"{"owner":\#(owner)}"#, as: bob.session)
+        let (status, answer) = try await server.send(
+            "/classes/TestObject",
+            [("where", #"{"objectId":"\#(id)"}"#), ("include", "owner"), ("limit", "1")],
+            as: bob.session
+        )
+        let included = answer["results"]?[0]?["owner"]
+        #expect(status == 200 && included?["age"] == 21 && included?["className"] == "_User", "\(answer)")
+        #expect(included?["password"] == nil && included?["sessionToken"] == nil, "\(answer)")
     }
 
     /// ParseQuery.spec.js:1445 "get": one object by its objectId, with its dates.
