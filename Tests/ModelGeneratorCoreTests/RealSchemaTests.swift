@@ -80,6 +80,11 @@ import Testing
             "property 'state' is named 'stateProperty' in Swift, since 'state' is the backend's '__STATE__'",
             "property 'operations' is named 'operationsProperty' in Swift, since 'operations' already means something else in the generated code",
         ],
+        // An app's prescriptions: a field `id` beside `_id`, and array items whose schemas list both.
+        "mia/carol-crud-service/prescriptions-prescriptions.json": [
+            "property 'id' is named 'idProperty' in Swift, since 'id' is the backend's '_id'",
+            "property 'id' is named 'idProperty' in Swift, since 'id' is the document's '_id'",
+        ],
         "mia/console/notification-module__nm_nm_events.json": [
             "property 'id' is named 'idProperty' in Swift, since 'id' is the backend's '_id'"
         ],

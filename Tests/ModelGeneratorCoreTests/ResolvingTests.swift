@@ -347,6 +347,58 @@ import Testing
         #expect(clinic.properties.map(\.swiftName).contains("type"))
     }
 
+    /// A nested document's `_id` is named `id`, as a model's is: a property of the document's own named `id` (a
+    /// Mia-Platform `RawObject` schema listing both, as an app's prescriptions do) steps aside with a warning, at any
+    /// depth, instead of the two colliding; an override of either keeps the user's names.
+    @Test func aDocumentsOwnIDStepsAsideForItsUnderscoreID() throws {
+        let yaml = """
+            objects:
+              - name: c_a
+                properties:
+                  - name: c_items
+                    type: Document
+                    array: true
+                    properties:
+                      - { name: id, type: String }
+                      - { name: _id, type: String }
+                      - name: c_inner
+                        type: Document
+                        properties: [{ name: _id, type: String }, { name: id, type: Number }]
+            """
+        let (schema, diagnostics) = resolve(yaml)
+        #expect(diagnostics.errors.isEmpty, "\(diagnostics.errors)")
+        #expect(
+            diagnostics.warnings.map(\.message) == [
+                "property 'id' is named 'idProperty' in Swift, since 'id' is the document's '_id'",
+                "property 'id' is named 'idProperty' in Swift, since 'id' is the document's '_id'",
+            ]
+        )
+        // The inner document resolves first.
+        #expect(diagnostics.warnings.map(\.location.line) == [12, 8])
+        guard case .document(let items) = schema.objects[0].properties[0].type else {
+            Issue.record("c_items is no document")
+            return
+        }
+        #expect(items.properties.map(\.swiftName) == ["idProperty", "id", "inner"])
+        guard case .document(let inner) = items.properties[2].type else {
+            Issue.record("c_inner is no document")
+            return
+        }
+        #expect(inner.properties.map(\.swiftName) == ["id", "idProperty"])
+        let (overridden, quiet) = resolve(
+            yaml,
+            config:
+                "schemas: [objects.yaml]\nnaming: { stripPrefixes: [c_], overrides: { c_a.c_items.id: externalID } }\n"
+        )
+        #expect(
+            quiet.all.map(\.message) == [
+                "property 'id' is named 'idProperty' in Swift, since 'id' is the document's '_id'"
+            ]
+        )
+        guard case .document(let named) = overridden.objects[0].properties[0].type else { return }
+        #expect(named.properties.map(\.swiftName) == ["externalID", "id", "inner"])
+    }
+
     /// A typed object's enum reads and writes `type`: a property of that key, the object's or a type's, would read it
     /// a second time and send it twice in a create, so it is left out, with a warning.
     @Test func aTypedObjectsPropertyOfTheTypeKeyIsLeftOut() throws {

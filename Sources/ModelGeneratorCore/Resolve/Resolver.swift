@@ -473,6 +473,11 @@ public struct Resolver: Sendable {
             if let elementID = elementID(of: definition, path: path, properties: properties, scope: &inner) {
                 properties.insert(elementID, at: 0)
             }
+            // A document's `_id` (MongoDB's id of an embedded document, which the naming makes `id`) keeps `id`, as a
+            // model's does: a property of its own that would be `id` too steps aside.
+            if let id = properties.first(where: { $0.apiName == "_id" }) {
+                stepAside(from: [id.swiftName: id.apiName], path: path, whose: "the document's", &properties)
+            }
             checkPropertyCollisions(properties)
             inner.assignNestedNames(&properties, &diagnostics)
             scope.referencedTypes.formUnion(inner.referencedTypes)
@@ -587,19 +592,22 @@ public struct Resolver: Sendable {
     /// `state` beside `__STATE__`, or `id` beside `_id`) is renamed with a `Property` suffix and a warning: the
     /// backend's keeps its name, which the runtime's types and `Identifiable` use. A name an override gives is the
     /// user's choice and is kept, so the two collide (an error). `systemNames` maps each system property's Swift name
-    /// to its API name; `path` is the properties' owner's, for overrides.
+    /// to its API name; `path` is the properties' owner's, for overrides. A nested document's `_id` is kept the same
+    /// way (`owner` says whose it is in the warning).
     private mutating func stepAside(
         from systemNames: [String: String],
         path: [String],
+        whose owner: String = "the backend's",
         _ properties: inout [ResolvedProperty]
     ) {
         for index in properties.indices where !properties[index].isSystemProperty {
             let name = properties[index].swiftName
             let key = path + [properties[index].apiName]
-            guard let system = systemNames[name], overrideName(key) == nil else { continue }
+            guard let system = systemNames[name], system != properties[index].apiName, overrideName(key) == nil
+            else { continue }
             properties[index].swiftName = name + "Property"
             diagnostics.warning(
-                "property '\(properties[index].apiName)' is named '\(name)Property' in Swift, since '\(name)' is the backend's '\(system)'",
+                "property '\(properties[index].apiName)' is named '\(name)Property' in Swift, since '\(name)' is \(owner) '\(system)'",
                 at: properties[index].location,
                 hint: "choose another name with 'naming.overrides: { \(key.joined(separator: ".")): newName }'"
             )
