@@ -34,7 +34,7 @@ import Testing
         #expect(create.contains("/// Left out, the server fills in its default (`\"created\"`)."))
         #expect(create.contains("/// Left out, the server computes it (`env`: `\"increment\"`)."))
         #expect(
-            create.contains("/// Left out, the server computes it (`expression`: `[\"$config\": \"app.version\"]`).")
+            create.contains("/// Left out, the server computes it (`expression`: `{\"$config\": \"app.version\"}`).")
         )
         #expect(create.contains("/// Left out, the server computes it (`autoGenerate`)."))
         #expect(create.contains("public var status: Optional<String>"))
@@ -101,6 +101,32 @@ import Testing
             output.contains("/// Left out, the server fills in its default (`false`).\n        public var beforeSave")
         )
         #expect(output.contains("public static let defaultMembers: [String: JSONValue] = [\"beforeSave\": false]"))
+    }
+
+    /// Parse-SDK-JS's test of every field type with a default: what parse-server answers for the class. A doc comment
+    /// shows each default as the JSON the server holds (`{"__type": "Date", …}`), not as Swift's dictionary literal,
+    /// which read like code; `defaultMembers` keeps the Swift literal that builds the same `JSONValue`.
+    @Test func aParseDefaultOfEveryTypeIsShownAsJSON() throws {
+        let path = RealSchemaTests.directory.appendingPathComponent("parse/Parse-SDK-JS__SchemaFieldTest.json").path
+        let config = Self.config("schema.json", "parse").replacingOccurrences(
+            of: "generate: [models, queries, bodies]",
+            with: "generate: [models, queries, bodies, testing]"
+        )
+        let result = generate(config: config, ["schema.json": try TestFiles.disk.read(path)])
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+        let output = try #require(file(result, "SchemaFieldTest.swift"))
+        let create = try Self.create(in: output)
+        for shown in [
+            #"(`"hello"`)"#, "(`10`)", "(`false`)", #"(`{"__type": "Bytes", "base64": "ParseA=="}`)"#,
+            #"(`{"__type": "Date", "iso": "2000-01-01T00:00:00.000Z"}`)"#,
+            #"(`{"__type": "GeoPoint", "latitude": 44, "longitude": -11}`)"#,
+            #"(`{"__type": "Polygon", "coordinates": [[0, 0], [0, 1], [1, 1], [1, 0], [0, 0]]}`)"#,
+            "(`[1, 2, 3]`)", #"(`{"foo": "bar"}`)"#,
+        ] {
+            #expect(create.contains("/// Left out, the server fills in its default \(shown)."), "\(shown)")
+        }
+        #expect(!create.contains("default (`[\""), "\(create)")
+        #expect(output.contains(#""objectField": ["foo": "bar"]"#))
     }
 
     /// A default reaches a doc comment through a Markdown code span a backtick in it can't close, and Swift code as

@@ -50,15 +50,16 @@ struct BodyTranslator {
     }
 
     /// The doc comment line of a `Create` property the server fills in when a create leaves it out, nil for one it
-    /// doesn't. Schema text goes through Markdown's code spans, which no backtick in it can close.
+    /// doesn't, with the value as JSON, as the schema and the server hold it. Schema text goes through Markdown's code
+    /// spans, which no backtick in it can close.
     static func leftOutLine(_ definition: PropertyDefinition) -> String? {
         switch definition.serverDefault {
         case .value(let value):
-            let shown = JSONLiteral.of(defaultValue(of: definition) ?? value)
+            let shown = JSONLiteral.json(defaultValue(of: definition) ?? value)
             return "/// Left out, the server fills in its default (\(MarkdownText.codeSpan(shown)))."
         case .computed(let kind, let detail?):
             return "/// Left out, the server computes it (\(MarkdownText.codeSpan(kind)): "
-                + "\(MarkdownText.codeSpan(JSONLiteral.of(detail))))."
+                + "\(MarkdownText.codeSpan(JSONLiteral.json(detail))))."
         case .computed(let kind, nil):
             return "/// Left out, the server computes it (\(MarkdownText.codeSpan(kind)))."
         case nil:

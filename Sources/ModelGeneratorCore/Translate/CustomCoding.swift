@@ -1,3 +1,5 @@
+import enum ModelRuntime.QueryJSON
+
 /// Writes the `init(from:)` and `encode(to:)` of a model: plain keys, key paths, `@self`, defaults and formatters.
 ///
 /// Keys are spelled `JSONKey("name")`: a string literal in their place makes the type checker try the literal
@@ -648,6 +650,24 @@ enum JSONLiteral {
                 + "]"
         }
     }
+
+    /// The value as compact JSON text (`{"__type": "Date", "iso": "2000-01-01T00:00:00.000Z"}`), for documentation:
+    /// a default is JSON in the schema and on the wire, where Swift's dictionary literal read like code. A number
+    /// JSON has none of (`.inf`) is shown as written.
+    static func json(_ node: SyntaxNode) -> String {
+        switch node.value {
+        case .scalar(_, .null): return "null"
+        case .scalar(let text, .string): return jsonString(text)
+        case .scalar(let text, .bool): return ["true", "yes", "on", "y"].contains(text.lowercased()) ? "true" : "false"
+        case .scalar(let text, .int), .scalar(let text, .double): return number(text) ?? text
+        case .sequence(let elements): return "[" + elements.map(json).joined(separator: ", ") + "]"
+        case .mapping(let entries):
+            return "{" + entries.map { "\(jsonString($0.name)): \(json($0.value))" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// A JSON string, escaped as the runtime writes JSON.
+    private static func jsonString(_ text: String) -> String { QueryJSON.string(text).serialized }
 
     /// A YAML number as a Swift literal of the same value: YAML's forms (`+5`, `.5`, `1_000`, `0x1F`, `0o17`, a
     /// leading-zero octal `017`, base 60 `1:30`) read as Yams reads them, written in decimal; nil for one JSON has no
