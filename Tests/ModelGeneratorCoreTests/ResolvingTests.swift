@@ -529,6 +529,36 @@ import Testing
         #expect(document.properties.map(\.swiftName) == ["text"])
     }
 
+    /// A collision's hint names the override that renames the property, nested documents' too, whose keys are the
+    /// path of names down to it; that override resolves it.
+    @Test func aCollisionsHintNamesTheOverrideKey() {
+        let yaml = """
+            objects:
+              - name: c_a
+                properties:
+                  - { name: c_name, type: String }
+                  - { name: name, type: String }
+                  - name: c_doc
+                    type: Document
+                    properties: [{ name: c_title, type: String }, { name: title, type: String }]
+            """
+        let (_, collisions) = resolve(yaml)
+        #expect(
+            collisions.errors.map(\.hint) == [
+                "rename one with 'naming.overrides: { c_a.c_doc.title: newName }'",
+                "rename one with 'naming.overrides: { c_a.name: newName }'",
+            ]
+        )
+        let (_, resolved) = resolve(
+            yaml,
+            config: """
+                schemas: [objects.yaml]
+                naming: { stripPrefixes: [c_], overrides: { c_a.c_doc.title: plainTitle, c_a.name: plainName } }
+                """
+        )
+        #expect(resolved.all.isEmpty, "\(resolved.all)")
+    }
+
     @Test func anOverrideCanResolveACollision() {
         let yaml =
             "objects:\n  - name: c_a\n    properties:\n      - { name: c_name, type: String }\n      - { name: name, type: String }\n"

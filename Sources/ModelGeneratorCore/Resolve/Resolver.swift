@@ -138,7 +138,7 @@ public struct Resolver: Sendable {
             systemNames[ResolvedObject.typeKey] = ResolvedObject.typeKey
         }
         stepAside(from: systemNames, path: path, &properties)
-        checkPropertyCollisions(properties)
+        checkPropertyCollisions(properties, path: path)
         var variantProperties: [[ResolvedProperty]] = []
         var variantCaseNames: [String: SourceLocation] = [:]
         var objectTypes: [ObjectTypeDefinition] = []
@@ -159,7 +159,11 @@ public struct Resolver: Sendable {
             )
             stepAside(from: systemNames, path: path + [objectType.name.value], &own)
             // The shared properties were checked among themselves once, above: each type adds only its own.
-            checkPropertyCollisions(properties + own, reportingFrom: properties.count)
+            checkPropertyCollisions(
+                properties + own,
+                path: path + [objectType.name.value],
+                reportingFrom: properties.count
+            )
             objectTypes.append(objectType)
             variantProperties.append(own)
         }
@@ -478,7 +482,7 @@ public struct Resolver: Sendable {
             if let id = properties.first(where: { $0.apiName == "_id" }) {
                 stepAside(from: [id.swiftName: id.apiName], path: path, whose: "the document's", &properties)
             }
-            checkPropertyCollisions(properties)
+            checkPropertyCollisions(properties, path: path)
             inner.assignNestedNames(&properties, &diagnostics)
             scope.referencedTypes.formUnion(inner.referencedTypes)
             return .document(ResolvedDocument(swiftName: "", properties: properties))
@@ -615,8 +619,13 @@ public struct Resolver: Sendable {
     }
 
     /// An error for each property whose Swift name an earlier one of `properties` has, from the property at
-    /// `reportingFrom` on: the ones before it were checked already.
-    private mutating func checkPropertyCollisions(_ properties: [ResolvedProperty], reportingFrom start: Int = 0) {
+    /// `reportingFrom` on: the ones before it were checked already. The hint names the override that renames it, by
+    /// `path`, the properties' owner's: a nested document's key is no one to guess.
+    private mutating func checkPropertyCollisions(
+        _ properties: [ResolvedProperty],
+        path: [String],
+        reportingFrom start: Int = 0
+    ) {
         // Indices, not copies: this runs for every struct, and a property is a large value.
         var owners: [String: Int] = [:]
         owners.reserveCapacity(properties.count)
@@ -627,7 +636,8 @@ public struct Resolver: Sendable {
                 diagnostics.error(
                     "properties '\(other.apiName)' and '\(property.apiName)' would both be named '\(property.swiftName)' in Swift; the other is at \(other.location)",
                     at: property.location,
-                    hint: "rename one with 'naming.overrides'"
+                    hint:
+                        "rename one with 'naming.overrides: { \((path + [property.apiName]).joined(separator: ".")): newName }'"
                 )
             } else {
                 owners[property.swiftName] = index
