@@ -1580,6 +1580,17 @@ import Testing
         }
     }
 
+    /// ClassesRouter.js `optionsFromBody` takes an `order` only when it is truthy: `order=`, `order=0` and
+    /// `order=false` sort by nothing, as no `order` does.
+    @Test func aFalsyOrderIsNoOrder() async throws {
+        let server = Server()
+        _ = try await Self.save(Self.boxedNumbers([3, 1, 2]), as: "BoxedNumber", in: server)
+        for order in ["", "0", "false"] {
+            let (status, answer) = try await server.send("/classes/BoxedNumber", [("order", order)])
+            #expect(status == 200 && Self.values("number", answer) == [3, 1, 2], "order=\(order): \(answer)")
+        }
+    }
+
     @Test(arguments: refusalCases) func aQueryIsRefusedAsParseServerRefusesIt(_ spec: RefusalCase) async throws {
         let server = Server()
         _ = try await Self.save(spec.objects, as: spec.className, in: server)

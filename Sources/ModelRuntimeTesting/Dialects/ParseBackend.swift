@@ -343,7 +343,7 @@ struct ParseBackend: BackendDialect {
         let options = try ReadOptions(query, of: className, state)
         var selection = options.selection(at: [])
         let selected = try matching(try Self.whereFilter(query), in: className, state)
-        if let order = Self.optionText(query, "order") {
+        if let order = Self.optionText(query, "order", truthy: true) {
             // A key into a field MongoDB holds as no document sorts by nothing there, as a filter's finds nothing.
             selection.order = try Self.sortKeys(order).map {
                 (Self.storedPath($0.path, in: className, state), $0.ascending)
@@ -581,13 +581,16 @@ struct ParseBackend: BackendDialect {
     /// The text of the option `name` (`keys`, `excludeKeys`, `include`, `order`) as parse-server reads it
     /// (ClassesRouter.js): `JSONFromQuery` reads a parameter as JSON where it is JSON, and `optionsFromBody` takes
     /// JavaScript's `String` of it, so that `keys=["foo","bar"]` is `foo,bar`; a parameter sent several times is, as
-    /// Express reads it, the array of its values, which `String` joins with commas. Nil for none, or `null`.
-    private static func optionText(_ query: BackendRequest.Query, _ name: String) -> String? {
+    /// Express reads it, the array of its values, which `String` joins with commas. Nil for none, or `null`; when
+    /// `truthy`, as `optionsFromBody` tests `order`, for any value JavaScript reads as false too (`order=`, `0`,
+    /// `false`).
+    private static func optionText(_ query: BackendRequest.Query, _ name: String, truthy: Bool = false) -> String? {
         let values = query.items(name)
         guard let first = values.first else { return nil }
         guard values.count == 1 else { return values.joined(separator: ",") }
-        guard let json = try? BackendRequest.json(first, what: name) else { return first }
-        return json == .null ? nil : javaScriptString(json)
+        let json = (try? BackendRequest.json(first, what: name)) ?? .string(first)
+        guard json != .null, !truthy || isTruthy(json) else { return nil }
+        return javaScriptString(json)
     }
 
     /// Whether a query parameter is true as parse-server's `optionsFromBody` tests `count` and `includeAll`: its JSON,
