@@ -80,8 +80,8 @@ public func result<Value: Sendable>(
 /// The result of `work`, run at the normal priority on threads of its own, or nil with an issue recorded when it has
 /// not ended within `seconds`: for async work on input that once took minutes, which fails instead of holding the
 /// run. Not on Swift concurrency's pool, where tests that compute for long could keep it waiting past `seconds`
-/// (CI saw a second's work pass 60 s there). Nothing can stop the work: one that overruns goes on until the test
-/// process ends.
+/// (CI saw a second's work pass 60 s there), except before macOS 15 and its kin, which have no task executors.
+/// Nothing can stop the work: one that overruns goes on until the test process ends.
 public func result<Value: Sendable>(
     within seconds: Double,
     _ what: String,
