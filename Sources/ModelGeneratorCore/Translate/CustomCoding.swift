@@ -641,7 +641,7 @@ enum JSONLiteral {
         switch node.value {
         case .scalar(_, .null): return "nil"
         case .scalar(let text, .string): return SwiftText.stringLiteral(text)
-        case .scalar(let text, .bool): return ["true", "yes", "on", "y"].contains(text.lowercased()) ? "true" : "false"
+        case .scalar(let text, .bool): return bool(text)
         case .scalar(let text, .int), .scalar(let text, .double): return number(text) ?? text
         case .sequence(let elements): return "[" + elements.map(of).joined(separator: ", ") + "]"
         case .mapping(let entries):
@@ -658,7 +658,7 @@ enum JSONLiteral {
         switch node.value {
         case .scalar(_, .null): return "null"
         case .scalar(let text, .string): return jsonString(text)
-        case .scalar(let text, .bool): return ["true", "yes", "on", "y"].contains(text.lowercased()) ? "true" : "false"
+        case .scalar(let text, .bool): return bool(text)
         case .scalar(let text, .int), .scalar(let text, .double): return number(text) ?? text
         case .sequence(let elements): return "[" + elements.map(json).joined(separator: ", ") + "]"
         case .mapping(let entries):
@@ -668,6 +668,11 @@ enum JSONLiteral {
 
     /// A JSON string, escaped as the runtime writes JSON.
     private static func jsonString(_ text: String) -> String { QueryJSON.string(text).serialized }
+
+    /// A YAML bool (`yes`, `On`, `y`…) as Yams reads it, as `true` or `false`, which Swift and JSON share.
+    private static func bool(_ text: String) -> String {
+        ["true", "yes", "on", "y"].contains(text.lowercased()) ? "true" : "false"
+    }
 
     /// A YAML number as a Swift literal of the same value: YAML's forms (`+5`, `.5`, `1_000`, `0x1F`, `0o17`, a
     /// leading-zero octal `017`, base 60 `1:30`) read as Yams reads them, written in decimal; nil for one JSON has no
