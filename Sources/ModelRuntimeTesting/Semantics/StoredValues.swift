@@ -33,6 +33,8 @@ func instant(_ value: JSONValue) -> Double? {
     return instant(iso: iso)
 }
 
+/// The instant ISO 8601 text names, in whole milliseconds since 1970 as ``instant(_:)`` counts them; nil for text
+/// that names none.
 func instant(iso: String) -> Double? {
     ISO8601DateCoding.date(from: iso).map { ($0.timeIntervalSince1970 * 1000).rounded(.down) }
 }
