@@ -2039,7 +2039,10 @@ struct ParseBackend: BackendDialect {
             guard position - elements.count < 10_000 else {
                 throw BackendFault.invalid("\(key) pads the array with more than 10,000 nulls")
             }
-            let current = position < elements.count ? elements[position] : nil
+            // No element past the end, and not a JSON `null` (which a path can't go through, as MongoDB can't
+            // through an element that is null; a `nil` literal is one where a JSONValue is read): `items.1.count`
+            // on `[]` makes `[null,{"count":…}]`, as MongoDB's `$inc` and `$set` make it.
+            let current = elements.indices.contains(position) ? Optional(elements[position]) : Optional.none
             guard let new = try changed(current) else {
                 if position < elements.count { elements[position] = .null }
                 value = .array(elements)
