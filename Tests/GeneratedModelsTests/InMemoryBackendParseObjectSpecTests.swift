@@ -60,7 +60,8 @@ import Testing
         let title: String
         let line: Int
         let steps: [Step]
-        var testDescription: String { "ParseObject.spec.js:\(line) \(title)" }
+        var spec = "ParseObject"
+        var testDescription: String { "\(spec).spec.js:\(line) \(title)" }
     }
 
     /// A create's answer.
@@ -71,8 +72,8 @@ import Testing
         #"{"objectId":"<id\#(index)>","createdAt":"*","updatedAt":"*""# + (members.isEmpty ? "" : "," + members) + "}"
     }
 
-    /// parse-server's refusal with `code`, in any words.
-    static func refused(_ code: Int) -> String { #"{"code":\#(code),"error":"*"}"# }
+    /// parse-server's refusal with `code` and `message`.
+    static func refused(_ code: Int, _ message: String) -> String { #"{"code":\#(code),"error":"\#(message)"}"# }
 
     static let cases: [ObjectCase] =
         [
@@ -161,6 +162,13 @@ import Testing
                 steps: [
                     .post("TestObject", #"{"authData":"random"}"#, created),
                     .get("TestObject/<id0>", read(0, #""authData":"random""#)),
+                ]
+            ),
+            .init(
+                title: "invalid class name",
+                line: 287,
+                steps: [
+                    .post("Foo%5Ebar", #"{"foo":"bar"}"#, 400, refused(107, "schema class name does not revalidate"))
                 ]
             ),
             .init(
@@ -263,6 +271,12 @@ import Testing
                         #"{"items.1.count":{"__op":"Increment","amount":15}}"#,
                         200,
                         #"{"items":[null,{"count":15}],"updatedAt":"*"}"#
+                    ),
+                    .get("TestObject/<id0>", read(0, #""items":[null,{"count":15}]"#)),
+                    // MongoDB's `$unset` and `$pullAll` of a path past the array's end change nothing.
+                    .put(
+                        "TestObject/<id0>",
+                        #"{"items.3.count":{"__op":"Delete"},"items.4.tags":{"__op":"Remove","objects":[1]}}"#
                     ),
                     .get("TestObject/<id0>", read(0, #""items":[null,{"count":15}]"#)),
                 ]
@@ -531,7 +545,138 @@ import Testing
                     .get("failingJSONTestCase/<id0>", read(0, #""jsonField":{"123":"test"}"#)),
                 ]
             ),
-        ] + fieldValueCases
+        ] + fieldValueCases + apiCases
+
+    /// spec/ParseAPI.spec.js's cases that write through REST, or through the SDK as the requests it sends.
+    static let apiCases: [ObjectCase] = [
+        .init(
+            title: "create a GameScore object",
+            line: 39,
+            steps: [
+                .post("GameScore", #"{"score":1337}"#, created), .get("GameScore/<id0>", read(0, #""score":1337"#)),
+            ],
+            spec: "ParseAPI"
+        ),
+        .init(
+            title: "save various data types",
+            line: 320,
+            steps: [
+                .post("TestObject", #"{"date":\#(date),"array":[1,2,3],"object":{"one":1,"two":2}}"#, created),
+                .get("TestObject/<id0>", read(0, #""date":\#(date),"array":[1,2,3],"object":{"one":1,"two":2}"#)),
+            ],
+            spec: "ParseAPI"
+        ),
+        .init(
+            title: "pointer reassign on nested fields is working properly (#7391)",
+            line: 649,
+            steps: [
+                .post("GameScore", "{}", created), .post("GameScore", "{}", created),
+                .post("GameScore", #"{"data":{"ptr":<ptr0>}}"#, created),
+                .put("GameScore/<id2>", #"{"data.ptr":<ptr1>}"#),
+                .get("GameScore/<id2>", read(2, #""data":{"ptr":<ptr1>}"#)),
+                Step(
+                    method: "GET",
+                    path: "/classes/GameScore",
+                    query: [.init("where", #"{"data.ptr":<ptr1>}"#)],
+                    status: 200,
+                    answer: #"{"results":[\#(read(2, #""data":{"ptr":<ptr1>}"#))]}"#
+                ),
+            ],
+            spec: "ParseAPI"
+        ),
+        .init(
+            title: "return the updated fields on PUT",
+            line: 954,
+            steps: [
+                .post("Child", "{}", created),
+                .post(
+                    "GameScore",
+                    #"{"a":"hello","c":1,"d":["1"],"e":["1"],"f":["1","2"],"#
+                        + #""point":{"__type":"GeoPoint","latitude":37.4848,"longitude":-122.1483},"#
+                        + #""array":["obj1","obj2"],"objects":{"a":"b"},"string":"abc","bool":true,"number":1,"#
+                        + #""date":\#(date),"pointer":<ptr0>}"#,
+                    created
+                ),
+                .put(
+                    "GameScore/<id1>",
+                    #"{"a":"b","c":{"__op":"Increment","amount":2},"d":{"__op":"Add","objects":["2"]},"#
+                        + #""e":{"__op":"AddUnique","objects":["1","2"]},"f":{"__op":"Remove","objects":["2"]},"#
+                        + #""selfThing":<ptr1>}"#,
+                    200,
+                    #"{"c":3,"d":["1","2"],"e":["1","2"],"f":["1"],"updatedAt":"*"}"#
+                ),
+            ],
+            spec: "ParseAPI"
+        ),
+        .init(
+            title: "properly returns incremented values (#1554)",
+            line: 1494,
+            steps: [
+                .post("AnObject", "{}", created),
+                .put("AnObject/<id0>", #"{"key":{"__op":"Increment","amount":1}}"#, 200, #"{"key":1,"updatedAt":"*"}"#),
+                .put(
+                    "AnObject/<id0>",
+                    #"{"key":{"__op":"Increment","amount":-1}}"#,
+                    200,
+                    #"{"key":0,"updatedAt":"*"}"#
+                ),
+                .get("AnObject/<id0>", read(0, #""key":0"#)),
+            ],
+            spec: "ParseAPI"
+        ),
+        .init(
+            title: "doesnt convert interior keys of objects that use special names",
+            line: 1564,
+            steps: [
+                .post("Obj", #"{"val":{"createdAt":"a","updatedAt":1}}"#, created),
+                .get("Obj/<id0>", read(0, #""val":{"createdAt":"a","updatedAt":1}"#)),
+            ],
+            spec: "ParseAPI"
+        ),
+        .init(
+            title: "bans interior keys containing . or $",
+            line: 1577,
+            steps: [
+                #"{"innerObj":{"key with a $":"fails"}}"#, #"{"innerObj":{"key with a .":"fails"}}"#,
+                #"{"innerObj":{"innerInnerObj":{"key with $":"fails"}}}"#,
+                #"{"innerObj":{"innerInnerObj":{"key with .":"fails"}}}"#,
+            ].map { .post("Obj", $0, 400, refused(121, "Nested keys should not contain the '$' or '.' characters")) },
+            spec: "ParseAPI"
+        ),
+        .init(
+            title: "does not change inner object keys named _auth_data_something, _p_somethign, _rperm, _wperm",
+            line: 1625,
+            steps: [
+                .post("O", #"{"innerObj":{"_auth_data_facebook":7,"_p_data":7,"_rperm":7,"_wperm":8}}"#, created),
+                .get("O/<id0>", read(0, #""innerObj":{"_auth_data_facebook":7,"_p_data":7,"_rperm":7,"_wperm":8}"#)),
+            ],
+            spec: "ParseAPI"
+        ),
+        .init(
+            title: "does not change inner objects if the key has the same name as a geopoint field on the class",
+            line: 1655,
+            steps: [
+                .post(
+                    "O",
+                    #"{"geoField":{"__type":"GeoPoint","latitude":0,"longitude":0},"#
+                        + #""innerObj":{"fileField":"data","geoField":[1,2]}}"#,
+                    created
+                ),
+                .get(
+                    "O/<id0>",
+                    read(
+                        0,
+                        #""geoField":{"__type":"GeoPoint","latitude":0,"longitude":0},"#
+                            + #""innerObj":{"fileField":"data","geoField":[1,2]}"#
+                    )
+                ),
+            ],
+            spec: "ParseAPI"
+        ),
+    ]
+
+    /// A JavaScript `Date` as the SDK sends it.
+    static let date = #"{"__type":"Date","iso":"2024-10-24T21:13:17.000Z"}"#
 
     /// `invalid __type` (line 309): a value of each `__type` without the member it needs is refused as no valid one
     /// (111, SchemaController.js `getObjectType`).
@@ -587,7 +732,7 @@ import Testing
         ("object", #"{"key1":"value1","key2":"value2"}"#),
         ("object", #"{"key1":1,"key2":2}"#), ("object", #"{"1x1":1}"#), ("object", #"{"1x1":1,"2":2}"#),
         ("object", #"{"0":0}"#), ("object", #"{"1":1}"#), ("object", #"{"0":{"0":"a","1":"b"}}"#),
-        ("date", #"{"__type":"Date","iso":"2024-10-24T21:13:17.000Z"}"#),
+        ("date", date),
         ("geoPoint", #"{"__type":"GeoPoint","latitude":40,"longitude":-30}"#),
         ("bytes", #"{"__type":"Bytes","base64":"ZnJveW8="}"#),
     ].map { field, value in

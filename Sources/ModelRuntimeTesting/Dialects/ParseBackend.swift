@@ -2066,7 +2066,8 @@ struct ParseBackend: BackendDialect {
         case .object(let members): next = members[segment]
         case .array(let elements):
             guard let position = Int(segment), position >= 0, String(position) == segment else { return nil }
-            next = position < elements.count ? elements[position] : nil
+            // Past the end is nothing, not the JSON `null` a `nil` literal would be here.
+            next = elements.indices.contains(position) ? Optional(elements[position]) : Optional.none
         default: return nil
         }
         guard let next else { return true }
