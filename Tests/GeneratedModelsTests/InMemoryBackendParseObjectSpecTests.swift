@@ -882,6 +882,48 @@ import Testing
         }
     }
 
+    /// ParseObject.spec.js:177 "createdAt doesn't change", :189 "createdAt and updatedAt exposed" and :198
+    /// "updatedAt gets updated": a create answers its `createdAt` (the object's `updatedAt` too, which the SDK takes
+    /// from it), an update a new `updatedAt`, and a read both, the `createdAt` as it was.
+    @Test func createdAtStaysAndUpdatedAtMoves() async throws {
+        let server = Server()
+        let (_, created) = try await server.send("/classes/TestObject", method: "POST", body: #"{"foo":"bar"}"#)
+        let id = try #require(created["objectId"]?.stringValue)
+        let createdAt = try #require(created["createdAt"]?.stringValue)
+        let (_, read) = try await server.send("/classes/TestObject/" + id)
+        #expect(read["createdAt"]?.stringValue == createdAt && read["updatedAt"]?.stringValue == createdAt, "\(read)")
+        let (status, updated) = try await server.send(
+            "/classes/TestObject/" + id,
+            method: "PUT",
+            body: #"{"foo":"baz"}"#
+        )
+        #expect(status == 200, "\(updated)")
+        let updatedAt = try #require(updated["updatedAt"]?.stringValue)
+        #expect(updatedAt != createdAt)
+        let (_, again) = try await server.send("/classes/TestObject/" + id)
+        #expect(
+            again["createdAt"]?.stringValue == createdAt && again["updatedAt"]?.stringValue == updatedAt,
+            "\(again)"
+        )
+    }
+
+    /// ParseAPI.spec.js:292 "increment with a user object": a user's `Increment` of its own field, in its session,
+    /// answers the new number, which each later sign-in answers.
+    @Test func incrementWithAUserObject() async throws {
+        let server = Server()
+        let user = try await server.signUp("test", "moon-y")
+        for expected in 1...2 {
+            let (status, answer) = try await server.send(
+                "/users/" + user.id,
+                method: "PUT",
+                body: #"{"foo":{"__op":"Increment","amount":1}}"#,
+                as: user.session
+            )
+            #expect(status == 200 && answer["foo"] == .int(expected), "\(answer)")
+            #expect(try await server.logIn("test", "moon-y").user["foo"] == .int(expected))
+        }
+    }
+
     /// How a case's requests are sent: as the REST guide writes them, or as the JavaScript SDK's `RESTController`
     /// sends every request, a `POST` whose body names the method (`_method`) and, for a read, holds its parameters
     /// (parse-server's `allowMethodOverride`, middlewares.js).
