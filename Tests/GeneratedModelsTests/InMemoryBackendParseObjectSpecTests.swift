@@ -545,7 +545,7 @@ import Testing
                     .get("failingJSONTestCase/<id0>", read(0, #""jsonField":{"123":"test"}"#)),
                 ]
             ),
-        ] + fieldValueCases + apiCases + variantCases
+        ] + fieldValueCases + apiCases + variantCases + typeCases
 
     /// Variants of ParseObject.spec.js's cases on the other `__op`s and fields the spec's requests leave out.
     static let variantCases: [ObjectCase] =
@@ -665,6 +665,61 @@ import Testing
                 spec: "ParseAPI"
             ),
         ]
+
+    /// Variants on the types ParseObject.spec.js's values lock and the forms they are read back in.
+    static let typeCases: [ObjectCase] = [
+        .init(
+            title: "relational fields (a pointer to another class)",
+            line: 112,
+            steps: [
+                .post("Item", "{}", created), .post("Other", "{}", created),
+                .post("Container", #"{"item":<ptr0>}"#, created),
+                .put(
+                    "Container/<id2>",
+                    #"{"item":<ptr1>}"#,
+                    400,
+                    refused(111, "schema mismatch for Container.item; expected Pointer<Item> but got Pointer<Other>")
+                ),
+                .put("Container/<id2>", #"{"item":null}"#), .get("Container/<id2>", read(2, #""item":null"#)),
+            ]
+        ),
+        .init(
+            title: "returns correct field values (a date without milliseconds, read back with them)",
+            line: 2137,
+            steps: [
+                .post("TestObject", #"{"date":{"__type":"Date","iso":"2024-10-24T21:13:17Z"}}"#, created),
+                .get("TestObject/<id0>", read(0, #""date":\#(date)"#)),
+                .put(
+                    "TestObject/<id0>",
+                    #"{"date":"2024-10-24"}"#,
+                    400,
+                    refused(111, "schema mismatch for TestObject.date; expected Date but got String")
+                ),
+            ]
+        ),
+        .init(
+            title: "updating geo point exception two fields",
+            line: 79,
+            steps: [
+                .post("TestObject", #"{"locationOne":\#(point)}"#, created),
+                .put(
+                    "TestObject/<id0>",
+                    #"{"locationTwo":\#(point)}"#,
+                    400,
+                    refused(111, "MongoDB only supports one GeoPoint field in a class.")
+                ),
+                .post(
+                    "TestObject",
+                    #"{"locationTwo":\#(point)}"#,
+                    400,
+                    refused(111, "MongoDB only supports one GeoPoint field in a class.")
+                ),
+                .put("TestObject/<id0>", #"{"locationOne":{"__op":"Delete"}}"#), .get("TestObject/<id0>", read(0)),
+                .post("TestObject", #"{"locationOne":\#(point)}"#, created),
+            ],
+            spec: "ParseGeoPoint"
+        ),
+    ]
 
     /// An object a list answers whose objectId the case doesn't name.
     static func listed(_ members: String) -> String {
@@ -798,6 +853,9 @@ import Testing
             spec: "ParseAPI"
         ),
     ]
+
+    /// `new Parse.GeoPoint(20, 20)` as the SDK sends it.
+    static let point = #"{"__type":"GeoPoint","latitude":20,"longitude":20}"#
 
     /// A JavaScript `Date` as the SDK sends it.
     static let date = #"{"__type":"Date","iso":"2024-10-24T21:13:17.000Z"}"#

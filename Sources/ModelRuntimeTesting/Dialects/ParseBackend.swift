@@ -1584,14 +1584,21 @@ struct ParseBackend: BackendDialect {
 
     /// Refuses a write whose value for a field has another type than the class's schema holds for it, as
     /// parse-server's `SchemaController.enforceFieldExists` refuses it (111, `schema mismatch for <Class>.<field>;
-    /// expected <Type> but got <Type>`).
+    /// expected <Type> but got <Type>`), and one adding a GeoPoint field to a class that has one (111).
     private func checkTypes(
         _ types: [(field: String, type: String)],
         of className: String,
         _ state: BackendState
     ) throws {
         for (field, type) in types {
-            guard let expected = Self.schemaType(of: field, in: className, state), expected != type else { continue }
+            guard let expected = Self.schemaType(of: field, in: className, state) else {
+                // MongoSchemaCollection.js `addFieldIfNotExists`: a class holds one GeoPoint field at most.
+                if type == "GeoPoint", state.fieldTypes[className]?.values.contains("GeoPoint") == true {
+                    throw BackendFault.validation("MongoDB only supports one GeoPoint field in a class.", path: field)
+                }
+                continue
+            }
+            guard expected != type else { continue }
             throw Self.schemaMismatch(className, field, expected: expected, got: type)
         }
     }
