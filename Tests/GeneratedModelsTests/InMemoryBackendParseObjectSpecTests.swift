@@ -545,7 +545,7 @@ import Testing
                     .get("failingJSONTestCase/<id0>", read(0, #""jsonField":{"123":"test"}"#)),
                 ]
             ),
-        ] + fieldValueCases + apiCases + variantCases + typeCases
+        ] + fieldValueCases + apiCases + variantCases + typeCases + manyCases
 
     /// Variants of ParseObject.spec.js's cases on the other `__op`s and fields the spec's requests leave out.
     static let variantCases: [ObjectCase] =
@@ -718,6 +718,84 @@ import Testing
                 .post("TestObject", #"{"locationOne":\#(point)}"#, created),
             ],
             spec: "ParseGeoPoint"
+        ),
+    ]
+
+    /// ParseObject.spec.js's cases of many requests: queued saves, failures, `saveAll` and `fetchAll` (a `/batch` of
+    /// the objects' requests, and a list of `objectId` `$in` the objects' ids).
+    static let manyCases: [ObjectCase] = [
+        .init(
+            title: "two saves at the same time",
+            line: 1054,
+            steps: [
+                .post("TestObject", #"{"cat":"meow"}"#, created), .put("TestObject/<id0>", #"{"dog":"bark"}"#),
+                Step(
+                    method: "GET",
+                    path: "/classes/TestObject",
+                    status: 200,
+                    answer: #"{"results":[\#(read(0, #""cat":"meow","dog":"bark""#))]}"#
+                ),
+            ]
+        ),
+        .init(
+            title: "many saves after a failure",
+            line: 1082,
+            steps: [.post("TestObject", #"{"number":1}"#, created)]
+                + [#"{"number":"two"}"#, #"{"number":"two","other":"foo"}"#, #"{"number":"two","other":"bar"}"#].map {
+                    .post(
+                        "TestObject",
+                        $0,
+                        400,
+                        refused(111, "schema mismatch for TestObject.number; expected Number but got String")
+                    )
+                }
+        ),
+        .init(
+            title: "fetchAll",
+            line: 1337,
+            steps: (0..<11).map { .post("Item", #"{"x":\#($0)}"#, created) } + [
+                .post("Container", #"{"items":[\#((0..<11).map { "<ptr\($0)>" }.joined(separator: ","))]}"#, created),
+                .get(
+                    "Container/<id11>",
+                    read(11, #""items":[\#((0..<11).map { "<ptr\($0)>" }.joined(separator: ","))]"#)
+                ),
+                Step(
+                    method: "POST",
+                    path: "/batch",
+                    body: #"{"requests":["#
+                        + (0..<11).map {
+                            #"{"method":"PUT","path":"/api/classes/Item/<id\#($0)>","body":{"x":\#($0 * 2)}}"#
+                        }.joined(separator: ",") + "]}",
+                    status: 200,
+                    answer: "[" + Array(repeating: #"{"success":{"updatedAt":"*"}}"#, count: 11).joined(separator: ",")
+                        + "]"
+                ),
+                Step(
+                    method: "GET",
+                    path: "/classes/Item",
+                    query: [
+                        .init(
+                            "where",
+                            #"{"objectId":{"$in":[\#((0..<11).map { "\"<id\($0)>\"" }.joined(separator: ","))]}}"#
+                        )
+                    ],
+                    status: 200,
+                    answer: #"{"results":[\#((0..<11).map { read($0, #""x":\#($0 * 2)"#) }.joined(separator: ","))]}"#
+                ),
+            ]
+        ),
+        .init(
+            title: "fetchAll error on deleted object",
+            line: 1493,
+            steps: [.post("Item", #"{"x":0}"#, created), .post("Item", #"{"x":1}"#, created), .delete("Item/<id0>")] + [
+                Step(
+                    method: "GET",
+                    path: "/classes/Item",
+                    query: [.init("where", #"{"objectId":{"$in":["<id0>","<id1>"]}}"#)],
+                    status: 200,
+                    answer: #"{"results":[\#(read(1, #""x":1"#))]}"#
+                )
+            ]
         ),
     ]
 
