@@ -545,7 +545,7 @@ import Testing
                     .get("failingJSONTestCase/<id0>", read(0, #""jsonField":{"123":"test"}"#)),
                 ]
             ),
-        ] + fieldValueCases + apiCases + variantCases + typeCases + manyCases
+        ] + fieldValueCases + apiCases + variantCases + typeCases + manyCases + denylistCases
 
     /// Variants of ParseObject.spec.js's cases on the other `__op`s and fields the spec's requests leave out.
     static let variantCases: [ObjectCase] =
@@ -796,6 +796,66 @@ import Testing
                     answer: #"{"results":[\#(read(1, #""x":1"#))]}"#
                 )
             ]
+        ),
+    ]
+
+    /// spec/vulnerabilities.spec.js's writes that parse-server's default `requestKeywordDenylist` refuses.
+    static let denylistCases: [ObjectCase] = [
+        .init(
+            title: #"denies object prototype to be polluted with keyword "constructor""#,
+            line: 50,
+            steps: [
+                .post(
+                    "PP",
+                    #"{"obj":{"constructor":{"prototype":{"dummy":0}}}}"#,
+                    400,
+                    refused(105, #"Prohibited keyword in request data: {\"key\":\"constructor\"}."#)
+                ),
+                Step(method: "GET", path: "/classes/PP", status: 200, answer: #"{"results":[]}"#),
+            ],
+            spec: "vulnerabilities"
+        ),
+        .init(
+            title: #"denies object prototype to be polluted with keypath string "constructor""#,
+            line: 77,
+            steps: [
+                .post("PP", #"{"obj":{}}"#, created),
+                .put(
+                    "PP/<id0>",
+                    #"{"obj.constructor.prototype.dummy":{"__op":"Increment","amount":1}}"#,
+                    400,
+                    refused(105, #"Prohibited keyword in request data: {\"key\":\"constructor\"}."#)
+                ),
+                .get("PP/<id0>", read(0, #""obj":{}"#)),
+            ],
+            spec: "vulnerabilities"
+        ),
+        .init(
+            title: #"denies object prototype to be polluted with keyword "__proto__""#,
+            line: 110,
+            steps: [
+                .post(
+                    "PP",
+                    #"{"obj.__proto__.dummy":0}"#,
+                    400,
+                    refused(105, #"Prohibited keyword in request data: {\"key\":\"__proto__\"}."#)
+                )
+            ],
+            spec: "vulnerabilities"
+        ),
+        .init(
+            title: "denies BSON type code data in write request by default",
+            line: 131,
+            steps: [
+                .post(
+                    "RCE",
+                    #"{"obj":{"_bsontype":"Code","code":"delete Object.prototype.evalFunctions"}}"#,
+                    400,
+                    refused(105, #"Prohibited keyword in request data: {\"key\":\"_bsontype\",\"value\":\"Code\"}."#)
+                ),
+                .post("RCE", #"{"obj":{"_bsontype":"Binary"}}"#, created),
+            ],
+            spec: "vulnerabilities"
         ),
     ]
 

@@ -1319,6 +1319,7 @@ struct ParseBackend: BackendDialect {
         try Self.refuseSeveralGeoPoints(body)
         let types = try Self.writtenTypes(body)
         try checkTypes(types, of: className, state)
+        try Self.refuseProhibitedKeywords(body)
         try Self.checkRequiredColumns(body, of: className, updating: false)
         // DatabaseController.js `create` reads the ACL before the operations (`transformObjectACL`): an ACL of
         // `{"__op":"Delete"}` is an ACL that grants nothing.
@@ -1582,6 +1583,42 @@ struct ParseBackend: BackendDialect {
         throw BackendFault.validation("there can only be one geopoint field in a class")
     }
 
+    /// parse-server's default `requestKeywordDenylist` (Options/Definitions.js), in its order: a key (a string's
+    /// pattern) alone, or a key and the pattern of its value.
+    private static let prohibitedKeywords: [(key: String, value: String?, described: String)] = [
+        ("_bsontype", "Code", #"{"key":"_bsontype","value":"Code"}"#),
+        ("constructor", nil, #"{"key":"constructor"}"#),
+        ("__proto__", nil, #"{"key":"__proto__"}"#),
+    ]
+
+    /// Refuses a write whose body holds, at any depth, a key of parse-server's `requestKeywordDenylist` (105,
+    /// DatabaseController.js `create` and `update`, Utils.js `checkProhibitedKeywords`): a key that contains
+    /// `constructor` or `__proto__` (a dotted key's segment too, `obj.constructor.x`), or `_bsontype` with text
+    /// holding `Code`, each a pattern JavaScript's `RegExp` tests. parse-server's scan goes no further in an object
+    /// than its first member that is an object or an array, in the body's order, which a parsed body doesn't keep:
+    /// here every member is scanned.
+    private static func refuseProhibitedKeywords(_ body: [String: JSONValue]) throws {
+        func holds(_ value: JSONValue, _ keyword: (key: String, value: String?, described: String)) -> Bool {
+            switch value {
+            case .object(let members):
+                members.contains { key, member in
+                    guard key.contains(keyword.key) else { return holds(member, keyword) }
+                    guard let pattern = keyword.value else { return true }
+                    return member.stringValue?.contains(pattern) == true || holds(member, keyword)
+                }
+            case .array(let elements): elements.contains { holds($0, keyword) }
+            default: false
+            }
+        }
+        for keyword in prohibitedKeywords where holds(.object(body), keyword) {
+            throw BackendFault(
+                status: 400,
+                code: "keyName",
+                message: "Prohibited keyword in request data: \(keyword.described)."
+            )
+        }
+    }
+
     /// Refuses a write whose value for a field has another type than the class's schema holds for it, as
     /// parse-server's `SchemaController.enforceFieldExists` refuses it (111, `schema mismatch for <Class>.<field>;
     /// expected <Type> but got <Type>`), and one adding a GeoPoint field to a class that has one (111).
@@ -1673,6 +1710,7 @@ struct ParseBackend: BackendDialect {
         try Self.refuseSeveralGeoPoints(changes)
         let types = try Self.writtenTypes(changes)
         try checkTypes(types, of: className, state)
+        try Self.refuseProhibitedKeywords(changes)
         try Self.checkRequiredColumns(changes, of: className, updating: true)
         // RestWrite.js `runDatabaseOperation`, after `validateSchema`: a user is changed only in a session (then as
         // its ACL lets the session write it), and an ACL the user sends keeps the user's own access to itself ("Force
