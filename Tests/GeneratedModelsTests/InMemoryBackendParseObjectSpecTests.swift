@@ -998,23 +998,25 @@ import Testing
     /// A JavaScript `Date` as the SDK sends it.
     static let date = #"{"__type":"Date","iso":"2024-10-24T21:13:17.000Z"}"#
 
-    /// `invalid __type` (line 309): a value of each `__type` without the member it needs is refused as no valid one
-    /// (111, SchemaController.js `getObjectType`).
-    static let invalidTypeCases: [ObjectCase] = ["Pointer", "File", "Date", "GeoPoint", "Bytes", "Polygon", "Relation"]
-        .map { type in
-            ObjectCase(
-                title: "invalid __type (\(type))",
-                line: 309,
-                steps: [
-                    .post(
-                        "Item",
-                        #"{"foo":{"__type":"\#(type)"}}"#,
-                        400,
-                        #"{"code":111,"error":"This is not a valid \#(type)"}"#
-                    )
-                ]
-            )
-        }
+    /// `invalid __type` (line 309): a value of each `__type` without the member it needs, and of a `__type` Parse
+    /// doesn't have, is refused as no valid one (111, SchemaController.js `getObjectType`).
+    static let invalidTypeCases: [ObjectCase] = [
+        "Pointer", "File", "Date", "GeoPoint", "Bytes", "Polygon", "Relation", "IvalidName",
+    ]
+    .map { type in
+        ObjectCase(
+            title: "invalid __type (\(type))",
+            line: 309,
+            steps: [
+                .post(
+                    "Item",
+                    #"{"foo":{"__type":"\#(type)"}}"#,
+                    400,
+                    #"{"code":111,"error":"This is not a valid \#(type)"}"#
+                )
+            ]
+        )
+    }
 
     /// The twelve `unset`/`clear` specs (lines 810–1013): whatever the SDK was asked, it sends the field's `Delete`,
     /// on the create of a new object or the update of a saved one, and no read answers the field.
