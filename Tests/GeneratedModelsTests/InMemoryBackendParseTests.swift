@@ -454,6 +454,23 @@ extension InMemoryBackendParseTests {
             #expect(status == 200 && Self.ids(answer) == expected, "\(name): \(answer)")
         }
     }
+
+    /// A dotted `$select` key through an array's element the array doesn't have stops there, as
+    /// `getDeepestObjectFromKey` stops the walk: the object gives JavaScript's `undefined`, a null to MongoDB, which
+    /// a missing field matches. It isn't read on into a null, which JavaScript's `in` would fail.
+    @Test func parseSelectThroughAnArrayPastItsEndSelectsNothing() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"s1","stops":[{"city":"Rome"}]}"#)], into: "Trip")
+        try await backend.insert(
+            [try Self.json(#"{"objectId":"c1","name":"Rome"}"#), try Self.json(#"{"objectId":"c2"}"#)],
+            into: "City"
+        )
+        for (key, expected) in [("stops.0.city", ["c1"]), ("stops.5.city", ["c2"])] {
+            let filter = #"{"name":{"$select":{"query":{"className":"Trip","where":{}},"key":""# + key + #""}}}"#
+            let (status, answer) = try await Self.send(backend, "/classes/City", [("where", filter)])
+            #expect(status == 200 && Self.ids(answer) == expected, "\(key): \(answer)")
+        }
+    }
 }
 
 extension InMemoryBackendParseTests {

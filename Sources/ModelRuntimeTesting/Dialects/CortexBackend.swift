@@ -285,7 +285,7 @@ struct CortexBackend: BackendDialect {
             if case .array(let elements)? = value {
                 value =
                     elements.first { $0["_id"]?.stringValue == segment }
-                    ?? Int(segment).flatMap { elements.indices.contains($0) ? elements[$0] : nil }
+                    ?? Int(segment).flatMap { elements.indices.contains($0) ? .some(elements[$0]) : .none }
                 continue
             }
             property.append(segment)

@@ -1146,7 +1146,8 @@ struct ParseBackend: BackendDialect {
         case .object(let members): next = members[segment]
         case .array(let elements):
             let index = Int(segment).flatMap { String($0) == segment ? $0 : nil }
-            next = index.flatMap { elements.indices.contains($0) ? elements[$0] : nil }
+            // `.none`, not `nil`: a `nil` where a JSONValue is expected is JSON's null, an element it would read on.
+            next = index.flatMap { elements.indices.contains($0) ? .some(elements[$0]) : .none }
         default: throw internalError("Cannot use 'in' operator to search for '\(segment)' in a \(describe(value))")
         }
         guard let next else { return .null }
