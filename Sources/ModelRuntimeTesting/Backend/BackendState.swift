@@ -101,7 +101,7 @@ struct BackendState {
     var unique: [String: Set<String>] = [:]
     /// The unique values of the collections a request is writing many documents of, while it does
     /// (``openUniqueValues(of:nullIsAValue:)``).
-    private var openUniqueValues: [String: UniqueValues] = [:]
+    private var uniqueValuesInUse: [String: UniqueValues] = [:]
     /// Parse's relations: the objectIds each relation field of each object holds, by `<Class>/<objectId>/<field>`.
     var relations: [String: [String]] = [:]
     /// Parse's schemas: the type of each field of each class (`Number`, `Pointer<Player>`, …), by class and field, as
@@ -325,7 +325,7 @@ struct BackendState {
         nullIsAValue: Bool = false
     ) throws {
         guard let members = unique[collection], !members.isEmpty else { return }
-        let open = openUniqueValues[collection].flatMap { $0.nullIsAValue == nullIsAValue ? $0 : nil }
+        let open = uniqueValuesInUse[collection].flatMap { $0.nullIsAValue == nullIsAValue ? $0 : nil }
         let values = open ?? UniqueValues(documents(collection), members: members, nullIsAValue: nullIsAValue)
         if let key = values.duplicatedMember(of: document, replacing: index) {
             throw BackendFault(
@@ -344,26 +344,30 @@ struct BackendState {
     /// `nullIsAValue`.
     mutating func openUniqueValues(of collection: String, nullIsAValue: Bool = false) {
         guard let members = unique[collection], !members.isEmpty else { return }
-        openUniqueValues[collection] = UniqueValues(documents(collection), members: members, nullIsAValue: nullIsAValue)
+        uniqueValuesInUse[collection] = UniqueValues(
+            documents(collection),
+            members: members,
+            nullIsAValue: nullIsAValue
+        )
     }
 
     /// Drops the index ``openUniqueValues(of:nullIsAValue:)`` made.
     mutating func closeUniqueValues(of collection: String) {
-        openUniqueValues[collection] = nil
+        uniqueValuesInUse[collection] = nil
     }
 
     /// Stores `document` last in `collection`.
     mutating func append(_ document: JSONValue, to collection: String) {
         let position = documents(collection).count
-        openUniqueValues[collection]?.insert(document, at: position)
+        uniqueValuesInUse[collection]?.insert(document, at: position)
         collections[collection, default: []].append(document)
     }
 
     /// Stores `document` in place of the one at `index` of `collection`.
     mutating func replace(at index: Int, in collection: String, with document: JSONValue) {
-        if openUniqueValues[collection] != nil, let old = collections[collection]?[index] {
-            openUniqueValues[collection]?.remove(old, at: index)
-            openUniqueValues[collection]?.insert(document, at: index)
+        if uniqueValuesInUse[collection] != nil, let old = collections[collection]?[index] {
+            uniqueValuesInUse[collection]?.remove(old, at: index)
+            uniqueValuesInUse[collection]?.insert(document, at: index)
         }
         collections[collection]![index] = document
     }

@@ -1302,6 +1302,23 @@ struct ParseBackend: BackendDialect {
         }
     }
 
+    /// The type a create's or an update's `members` give each field, once the checks parse-server makes of a write
+    /// after its field names pass, in its order: one GeoPoint a write, each field's type against the class's schema,
+    /// the request keyword denylist, and the columns a class requires.
+    private func validatedTypes(
+        _ members: [String: JSONValue],
+        of className: String,
+        updating: Bool,
+        _ state: BackendState
+    ) throws -> [(field: String, type: String)] {
+        try Self.refuseSeveralGeoPoints(members)
+        let types = try Self.writtenTypes(members)
+        try checkTypes(types, of: className, state)
+        try Self.refuseProhibitedKeywords(members)
+        try Self.checkRequiredColumns(members, of: className, updating: updating)
+        return types
+    }
+
     /// `signedInAs` is the objectId of the user whose session the request sends, if any.
     private func create(
         _ body: JSONValue?,
@@ -1317,11 +1334,7 @@ struct ParseBackend: BackendDialect {
             try Self.checkSignUp(body, signedIn: signedIn)
             if let login = try Self.logIn(withAuthData: body, signedIn: signedIn, &state) { return login }
         }
-        try Self.refuseSeveralGeoPoints(body)
-        let types = try Self.writtenTypes(body)
-        try checkTypes(types, of: className, state)
-        try Self.refuseProhibitedKeywords(body)
-        try Self.checkRequiredColumns(body, of: className, updating: false)
+        let types = try validatedTypes(body, of: className, updating: false, state)
         // DatabaseController.js `create` reads the ACL before the operations (`transformObjectACL`): an ACL of
         // `{"__op":"Delete"}` is an ACL that grants nothing.
         var (document, relations) = try flattenedOperations(
@@ -1708,11 +1721,7 @@ struct ParseBackend: BackendDialect {
             throw Self.unsupportedService
         }
         try checkFields(changes, of: className, creating: false)
-        try Self.refuseSeveralGeoPoints(changes)
-        let types = try Self.writtenTypes(changes)
-        try checkTypes(types, of: className, state)
-        try Self.refuseProhibitedKeywords(changes)
-        try Self.checkRequiredColumns(changes, of: className, updating: true)
+        let types = try validatedTypes(changes, of: className, updating: true, state)
         // RestWrite.js `runDatabaseOperation`, after `validateSchema`: a user is changed only in a session (then as
         // its ACL lets the session write it), and an ACL the user sends keeps the user's own access to itself ("Force
         // the user to not lockout"); the object is looked for (as the session may write it) after that.
