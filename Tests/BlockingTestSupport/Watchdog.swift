@@ -17,9 +17,8 @@ public func finishing<Value: Sendable>(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ work: @escaping @Sendable () -> Value
 ) async -> Value? {
-    let outcome = Outcome<Value>()
-    let value = await withCheckedContinuation { continuation in
-        outcome.wait(continuation)
+    await firstOf(within: seconds, failing: "\(what) did not finish within \(seconds) s", at: sourceLocation) {
+        outcome in
         let thread = Thread {
             #if canImport(Glibc)
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
@@ -28,11 +27,24 @@ public func finishing<Value: Sendable>(
         }
         thread.stackSize = 8 << 20
         thread.start()
+    }
+}
+
+/// What `start` hands its outcome, or nil with an issue saying `message` at `sourceLocation` when nothing came
+/// within `seconds`. The watchdogs below all wait this way: `start` begins the work, which finishes the outcome itself.
+private func firstOf<Value: Sendable>(
+    within seconds: Double,
+    failing message: String,
+    at sourceLocation: SourceLocation,
+    _ start: (Outcome<Value>) -> Void
+) async -> Value? {
+    let outcome = Outcome<Value>()
+    let value = await withCheckedContinuation { continuation in
+        outcome.wait(continuation)
+        start(outcome)
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { outcome.finish(nil) }
     }
-    if value == nil {
-        Issue.record("\(what) did not finish within \(seconds) s", sourceLocation: sourceLocation)
-    }
+    if value == nil { Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation) }
     return value
 }
 
@@ -65,16 +77,9 @@ public func result<Value: Sendable>(
     _ what: String,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async -> Result<Value, any Error>? {
-    let outcome = Outcome<Result<Value, any Error>>()
-    let value = await withCheckedContinuation { continuation in
-        outcome.wait(continuation)
+    await firstOf(within: seconds, failing: "\(what) had not ended after \(seconds) s", at: sourceLocation) { outcome in
         Task { outcome.finish(await task.result) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { outcome.finish(nil) }
     }
-    if value == nil {
-        Issue.record("\(what) had not ended after \(seconds) s", sourceLocation: sourceLocation)
-    }
-    return value
 }
 
 /// The result of `work`, run at the normal priority on threads of its own, or nil with an issue recorded when it has
@@ -89,9 +94,7 @@ public func result<Value: Sendable>(
     sourceLocation: SourceLocation = #_sourceLocation,
     of work: @escaping @Sendable () async throws -> Value
 ) async -> Result<Value, any Error>? {
-    let outcome = Outcome<Result<Value, any Error>>()
-    let value = await withCheckedContinuation { continuation in
-        outcome.wait(continuation)
+    await firstOf(within: seconds, failing: "\(what) had not ended after \(seconds) s", at: sourceLocation) { outcome in
         let run: @Sendable () async -> Void = {
             do {
                 outcome.finish(.success(try await work()))
@@ -104,10 +107,5 @@ public func result<Value: Sendable>(
         } else {
             Task { await run() }
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { outcome.finish(nil) }
     }
-    if value == nil {
-        Issue.record("\(what) had not ended after \(seconds) s", sourceLocation: sourceLocation)
-    }
-    return value
 }
