@@ -249,6 +249,66 @@ import Testing
         }
     }
 
+    /// parse-server checks a user's new username and email (RestWrite.js `transformUser`: `_validateUserName` 202,
+    /// `_validateEmail` 125 and 203) after its types and before its session (`runDatabaseOperation`, 206) and its
+    /// access (`handleSessionMissingError`, 206): a name another user has is 202 in any session or none.
+    @Test func aUsersNameAndEmailAreCheckedBeforeItsSession() async throws {
+        let (backend, alice, bob) = try await Self.twoUsers()
+        for session in [nil, bob.session, alice.session] {
+            for (body, expected) in [
+                (#"{"username":"BOB"}"#, ["code": 202, "error": "Account already exists for this username."]),
+                (
+                    #"{"email":"Bob@example.com"}"#,
+                    ["code": 203, "error": "Account already exists for this email address."]
+                ),
+                (#"{"email":"nobody"}"#, ["code": 125, "error": "Email address format is invalid."]),
+            ] as [(String, JSONValue)] {
+                let answer = try await Self.send(backend, "/users/" + alice.id, method: "PUT", body: body, as: session)
+                #expect(
+                    answer.status == 400 && answer.body == expected,
+                    "\(body) in \(session ?? "no session"): \(answer)"
+                )
+            }
+        }
+        // A name no one else has still takes Alice's own session.
+        let free = try await Self.send(backend, "/users/" + alice.id, method: "PUT", body: #"{"username":"carol"}"#)
+        #expect(free.body == ["code": 206, "error": .string("Cannot modify user \(alice.id).")], "\(free)")
+    }
+
+    /// An update's password is hashed (RestWrite.js `transformUser`, `passwordCrypto.hash`) whatever it is but
+    /// undefined: a `Delete` or a `null`, which the schema lets through, fails bcrypt, an error parse-server doesn't
+    /// handle (500, `Internal server error.`). Nothing changes: the password, and the sessions a new one would end.
+    /// A password of another type is the schema's `String` mismatch (111).
+    @Test func aPasswordThatIsNoTextIsNoNewPassword() async throws {
+        let (backend, alice, _) = try await Self.twoUsers()
+        for body in [#"{"password":{"__op":"Delete"}}"#, #"{"password":null}"#] {
+            let answer = try await Self.send(
+                backend,
+                "/users/" + alice.id,
+                method: "PUT",
+                body: body,
+                as: alice.session
+            )
+            #expect(
+                answer.status == 500 && answer.body == ["code": 1, "message": "Internal server error."],
+                "\(body): \(answer)"
+            )
+        }
+        for body in [#"{"password":5}"#, #"{"password":["p"]}"#, #"{"password":{"__op":"Increment","amount":1}}"#] {
+            let answer = try await Self.send(
+                backend,
+                "/users/" + alice.id,
+                method: "PUT",
+                body: body,
+                as: alice.session
+            )
+            #expect(answer.status == 400 && answer.body["code"] == 111, "\(body): \(answer)")
+        }
+        #expect(try await Self.send(backend, "/users/me", as: alice.session).status == 200)
+        let login = try await Self.send(backend, "/login", [("username", "alice"), ("password", "p")])
+        #expect(login.status == 200, "\(login)")
+    }
+
     /// An `ACL` is kept as DatabaseController.js's `transformObjectACL` keeps it: `{"__op":"Delete"}`, or a value
     /// that is no object (`"x"`, `true`, `1`), grants no one anything, so no request finds the object again; one
     /// JavaScript reads as false (`null`, `false`, `0`, `""`) is no ACL: a new object is everyone's, and an update

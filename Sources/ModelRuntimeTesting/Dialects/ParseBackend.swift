@@ -1722,9 +1722,11 @@ struct ParseBackend: BackendDialect {
         }
         try checkFields(changes, of: className, creating: false)
         let types = try validatedTypes(changes, of: className, updating: true, state)
-        // RestWrite.js `runDatabaseOperation`, after `validateSchema`: a user is changed only in a session (then as
-        // its ACL lets the session write it), and an ACL the user sends keeps the user's own access to itself ("Force
-        // the user to not lockout"); the object is looked for (as the session may write it) after that.
+        if className == "_User" { try Self.checkUserChanges(changes, id: id, state) }
+        // RestWrite.js `runDatabaseOperation`, after `validateSchema` and `transformUser`: a user is changed only in
+        // a session (then as its ACL lets the session write it), and an ACL the user sends keeps the user's own access
+        // to itself ("Force the user to not lockout"); the object is looked for (as the session may write it) after
+        // that.
         if className == "_User", access.user == nil {
             throw BackendFault(status: 400, code: "sessionMissing", message: "Cannot modify user \(id).")
         }
@@ -1799,7 +1801,8 @@ struct ParseBackend: BackendDialect {
             }
         }
         guard case .object(var members) = members else { return BackendAnswer(500, nil) }
-        if className == "_User" { try Self.checkUser(&members, id: id, state, changed: Set(changes.keys)) }
+        // The password is kept apart (below), never with the user.
+        if className == "_User" { members["password"] = nil }
         let now = state.timestamp()
         members["updatedAt"] = .string(now)
         try checkDocument(members, of: className, state)
@@ -2022,20 +2025,28 @@ struct ParseBackend: BackendDialect {
         if !canHandle && !hasUsernameAndPassword && signedIn == nil { throw unsupportedService }
     }
 
+    /// What parse-server's `transformUser` does with an update of a `_User` (RestWrite.js), before it looks at the
+    /// request's session or the user's access: a password it is sent, whatever it is but undefined, is hashed, which
+    /// fails for one the schema let through that is no text (a `Delete`, a `null`: bcrypt throws, an error
+    /// parse-server answers as an internal one); then the username and email it sets are checked as a new user's are.
+    private static func checkUserChanges(_ changes: [String: JSONValue], id: String, _ state: BackendState) throws {
+        if let password = changes["password"], password.stringValue == nil {
+            throw internalError("Illegal arguments: a password of \(describe(password))")
+        }
+        var given = changes
+        try checkUser(&given, id: id, state)
+    }
+
     /// What parse-server's `transformUser` does with a `_User` it writes (RestWrite.js): the password is kept only as
     /// a hash that no read answers, so it isn't stored here at all; a username another user has, whatever its case,
     /// is refused (202, `_validateUserName`), and so are an email without an `@` (125) and one another user has,
-    /// whatever its case (203, `_validateEmail`). An update checks only the username and email it sets (`changed`).
-    private static func checkUser(
-        _ document: inout [String: JSONValue],
-        id: String?,
-        _ state: BackendState,
-        changed: Set<String>? = nil
-    ) throws {
+    /// whatever its case (203, `_validateEmail`). Only a username and an email given as text are checked: an
+    /// update's `Delete` of its email is none (`_validateEmail`).
+    private static func checkUser(_ document: inout [String: JSONValue], id: String?, _ state: BackendState) throws {
         document["password"] = nil
         let others = state.documents("_User").filter { $0["objectId"]?.stringValue != id }
         func taken(_ field: String) -> Bool {
-            guard changed?.contains(field) ?? true, let value = document[field]?.stringValue else { return false }
+            guard let value = document[field]?.stringValue else { return false }
             let folded = value.lowercased()
             return others.contains { $0[field]?.stringValue?.lowercased() == folded }
         }
@@ -2046,7 +2057,7 @@ struct ParseBackend: BackendDialect {
                 message: "Account already exists for this username."
             )
         }
-        if changed?.contains("email") ?? true, let email = document["email"]?.stringValue {
+        if let email = document["email"]?.stringValue {
             // `^.+@.+$`: an `@` with something on either side, and no line break (which `.` doesn't match).
             let characters = Array(email)
             let lineBreaks: Set<Character> = ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}"]
