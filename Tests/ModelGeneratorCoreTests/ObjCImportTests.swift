@@ -703,6 +703,49 @@ import Testing
         #expect(propertyLines(own).suffix(4) == ["  Patient:", "    properties:", name, chart])
     }
 
+    /// A class property (`@property (class)`) belongs to the class object, which MMDataObject's
+    /// `class_copyPropertyList([self class])` never lists: it was mapped as a JSON key of every instance.
+    @Test func anMMDataObjectClassPropertyIsNoMappedProperty() {
+        let header = ObjCMappingImporter.SourceFile(
+            path: "Visit.h",
+            text: """
+                NS_ASSUME_NONNULL_BEGIN
+                @interface Visit : MMDataObject
+                @property (class, nonatomic, readonly) NSString *collectionName;
+                @property (nonatomic, copy) NSString *reason;
+                @property (nonatomic, readonly, class) NSInteger pageSize, maximumPages;
+                @end
+                NS_ASSUME_NONNULL_END
+                """
+        )
+        let (yaml, messages) = importing("@implementation Visit\n@end\n", system: .mmdataobject, headers: [header])
+        #expect(
+            propertyLines(yaml) == [
+                "  Visit:", "    properties:", "      reason: { keyPath: reason, type: String }",
+            ]
+        )
+        #expect(messages.isEmpty, "\(messages)")
+        // A mapping that names one finds no instance property to set, as KVC found none.
+        let (restKit, warnings) = importing(
+            """
+            @implementation AppDelegate
+            - (void)setUp {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Visit class]];
+                [mapping addAttributeMappingsFromArray:@[ @"reason", @"pageSize" ]];
+            }
+            @end
+            """,
+            headers: [header]
+        )
+        #expect(propertyLines(restKit).contains("      pageSize: { keyPath: pageSize, optional: true }"), "\(restKit)")
+        #expect(
+            warnings.contains(
+                "Mappings.m:4:58: warning: 'Visit' declares no property 'pageSize' in the given headers; it is written without a type"
+            ),
+            "\(warnings)"
+        )
+    }
+
     /// Without the app's MMDataObject, the pattern is upstream's, and the warning says it was assumed.
     @Test func withoutTheAppsMMDataObjectItsDatePatternIsUpstreamsAssumed() {
         let (yaml, messages) = importing(Self.logCode, system: .mmdataobject, headers: [Self.logHeader])

@@ -184,6 +184,7 @@ public enum ObjCHeaderReader {
         index += 1
         var attributeNullability: ObjCNullability?
         var unspecified = false
+        var isClassProperty = false
         if index < tokens.count, tokens[index].isSymbol("(") {
             // An unclosed attribute list must not swallow the rest of the file.
             guard
@@ -199,6 +200,7 @@ public enum ObjCHeaderReader {
                 if nullableQualifiers.contains(attribute.text) { attributeNullability = .nullable }
                 if nonnullQualifiers.contains(attribute.text) { attributeNullability = .nonnull }
                 if unspecifiedQualifiers.contains(attribute.text) { unspecified = true }
+                if attribute.text == "class" { isClassProperty = true }
             }
             index = end + 1
         }
@@ -210,6 +212,9 @@ public enum ObjCHeaderReader {
             index += 1
         }
         index += 1
+        // `@property (class)` belongs to the class object: no instance holds it, so no JSON maps onto it, and
+        // MMDataObject's `class_copyPropertyList([self class])` never lists it.
+        if isClassProperty { return [] }
         let trimmed = withoutTrailingMacros(declaration)
         var properties: [ObjCProperty] = []
         for declarator in split(trimmed) {
