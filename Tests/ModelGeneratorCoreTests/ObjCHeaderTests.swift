@@ -119,6 +119,41 @@ import Testing
         )
     }
 
+    /// Typed string constants and the typedefs Swift renames end in macros after the name: `NS_TYPED_ENUM`,
+    /// `NS_STRING_ENUM`, `NS_SWIFT_NAME(…)`. The macro was read as the name and the property was left untyped.
+    @Test func typedefsWithSwiftMacrosAfterTheNameGiveTheirTypes() {
+        let types = ObjCTokenizer(
+            """
+            typedef NSString *PostKind NS_TYPED_ENUM;
+            typedef NSString * const PostState NS_STRING_ENUM;
+            typedef NSString *PostTag NS_TYPED_EXTENSIBLE_ENUM NS_SWIFT_NAME(Post.Tag);
+            typedef NSInteger PostRank API_AVAILABLE(ios(10.0)) __attribute__((swift_wrapper(struct)));
+            typedef unsigned long ULONG;
+            typedef void (^PostHandler)(NSError *error) NS_SWIFT_NAME(Post.Handler);
+            """,
+            file: "Types.h"
+        )
+        let post = ObjCTokenizer(
+            """
+            @interface Post : NSObject
+            @property (nonatomic, copy) PostKind kind;
+            @property (nonatomic, copy) PostState state;
+            @property (nonatomic, copy) PostTag tag;
+            @property (nonatomic) PostRank rank;
+            @property (nonatomic) ULONG views;
+            @property (nonatomic, copy) PostHandler handler;
+            @end
+            """,
+            file: "Post.h"
+        )
+        let headers = ObjCHeaders(reading: [post, types])
+        #expect(
+            headers.properties(of: "Post").map { ObjCSwiftType($0.type) } == [
+                .string, .string, .string, .int, .int, .unknown("PostHandler"),
+            ]
+        )
+    }
+
     @Test func aBrokenHeaderGivesWhatItCanAndNeverLoops() {
         let broken = """
             @interface A : NSObject

@@ -136,20 +136,45 @@ public enum ObjCHeaderReader {
                 }
                 continue
             }
-            // `typedef double Meters;`: a plain alias, without braces, brackets or a function's parentheses.
-            let end = nextSemicolon[index]
-            guard end < tokens.count, end - index >= 3, end - index <= maximumTypedefLength,
-                tokens[(index + 1)..<end].allSatisfy({ $0.kind == .identifier || $0.isSymbol("*") }),
-                tokens[end - 1].kind == .identifier
+            // `typedef double Meters;`: a plain alias, without braces, brackets or a function's parentheses. Its
+            // Swift macros go first: `typedef NSString *PostKind NS_TYPED_ENUM;` is a string.
+            let semicolon = nextSemicolon[index]
+            guard semicolon < tokens.count, semicolon - index <= maximumTypedefLength else { continue }
+            let alias = withoutSwiftMacros(tokens[(index + 1)..<semicolon])
+            guard alias.count >= 2, alias.allSatisfy({ $0.kind == .identifier || $0.isSymbol("*") }),
+                let name = alias.last, name.kind == .identifier
             else { continue }
             var position = 0
             var ignored: ObjCNullability?
-            let typeTokens = Array(tokens[(index + 1)..<(end - 1)])
+            let typeTokens = Array(alias.dropLast())
             if let type = parseType(typeTokens, &position, nullability: &ignored), position == typeTokens.count {
-                found[tokens[end - 1].text] = type
+                found[name.text] = type
             }
         }
         return found
+    }
+
+    /// A `typedef`'s tokens without the macros after its name that tell Swift how to import it:
+    /// `NS_TYPED_ENUM`, `NS_STRING_ENUM`, `NS_SWIFT_NAME(Post.Kind)`, `API_AVAILABLE(ios(10.0))`,
+    /// `__attribute__((…))`. Only these prefixes: an all-capitals name such as `ULONG` is the typedef's own.
+    private static func withoutSwiftMacros(_ tokens: ArraySlice<ObjCToken>) -> ArraySlice<ObjCToken> {
+        func isSwiftMacro(_ token: ObjCToken) -> Bool {
+            token.kind == .identifier
+                && ["NS_", "CF_", "API_", "__"].contains { token.text.hasPrefix($0) }
+        }
+        var tokens = tokens
+        while let last = tokens.last {
+            if isSwiftMacro(last) {
+                tokens.removeLast()
+            } else if last.isSymbol(")"), let open = openingParenthesis(Array(tokens)).map({ tokens.startIndex + $0 }),
+                open > tokens.startIndex, isSwiftMacro(tokens[open - 1])
+            {
+                tokens.removeSubrange((open - 1)...)
+            } else {
+                break
+            }
+        }
+        return tokens
     }
 
     /// `@interface Name : Super <Protocols>` or `@interface Name (Category)`; leaves `index` after it.
