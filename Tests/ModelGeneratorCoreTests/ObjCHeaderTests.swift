@@ -154,6 +154,55 @@ import Testing
         )
     }
 
+    /// Properties declared in a `@protocol` are every adopter's, as clang lists them in the class's metadata (after
+    /// the class's own, the inherited protocol's before the protocol's own). They were skipped: a mapped key declared
+    /// only there was "declared nowhere" and written without a type.
+    @Test func protocolPropertiesAreTheAdoptersProperties() throws {
+        let header = """
+            @protocol Later;
+            @protocol Identified <NSObject>
+            @property (nonatomic, readonly) NSInteger identifier;
+            @end
+            @protocol Located <Identified>
+            @required
+            @property (nonatomic, readonly) double latitude;
+            @optional
+            @property (nonatomic, copy, nullable) NSString *placeName;
+            @property (nonatomic, readonly) NSInteger identifier;
+            @end
+            @interface Box<ObjectType> : NSObject
+            @end
+            @interface Sighting : Box<NSString *> <Located, NSCopying, Later>
+            @property (nonatomic, copy) NSString *placeName;
+            @end
+            @interface Sighting (Sharing) <Shared>
+            @end
+            @protocol Shared
+            @property (nonatomic, copy) NSURL *shareURL;
+            @end
+            @protocol Identified
+            @property (nonatomic, copy) NSString *ignored;
+            @end
+            """
+        let headers = ObjCHeaders(ObjCHeaderReader.read(header, file: "Sighting.h"))
+        #expect(headers.classes.keys.sorted() == ["Box", "Sighting"])
+        #expect(headers.protocols.keys.sorted() == ["Identified", "Located", "Shared"])
+        let sighting = try #require(headers.classes["Sighting"])
+        #expect(sighting.superclass == "Box")
+        #expect(sighting.protocols == ["Located", "NSCopying", "Later", "Shared"])
+        #expect(
+            headers.ownProperties(of: "Sighting").map(\.name) == ["placeName", "identifier", "latitude", "shareURL"]
+        )
+        let placeName = try #require(headers.property("placeName", of: "Sighting"))
+        #expect(placeName.location == SourceLocation(file: "Sighting.h", line: 15, column: 39))
+        let latitude = try #require(headers.property("latitude", of: "Sighting"))
+        #expect(latitude.location == SourceLocation(file: "Sighting.h", line: 7, column: 40))
+        #expect(ObjCSwiftType(latitude.type) == .double)
+        #expect(headers.property("identifier", of: "Sighting").map { ObjCSwiftType($0.type) } == .int)
+        #expect(headers.property("shareURL", of: "Sighting").map { ObjCSwiftType($0.type) } == .url)
+        #expect(headers.property("ignored", of: "Sighting") == nil)
+    }
+
     @Test func aBrokenHeaderGivesWhatItCanAndNeverLoops() {
         let broken = """
             @interface A : NSObject

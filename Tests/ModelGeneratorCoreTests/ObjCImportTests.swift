@@ -746,6 +746,62 @@ import Testing
         )
     }
 
+    /// A model class that declares its mapped properties in a protocol it adopts (`<Located>`, as apps shared one
+    /// set of properties between models): RestKit's KVC set them and MMDataObject's property list held them, so the
+    /// import types them from the protocol rather than writing them untyped with a warning each.
+    @Test func propertiesOfAnAdoptedProtocolAreMappedAndTyped() {
+        let header = ObjCMappingImporter.SourceFile(
+            path: "Place.h",
+            text: """
+                @protocol Located <NSObject>
+                @property (nonatomic, assign) double latitude;
+                @property (nonatomic, copy, nullable) NSString *placeName;
+                @end
+                @interface Place : MMDataObject <Located>
+                @property (nonatomic, copy) NSString *name;
+                @end
+                """
+        )
+        let name = "      name: { keyPath: name, type: String, optional: true }"
+        let latitude = "      latitude: { keyPath: latitude, type: Double }"
+        let placeName = "      placeName: { keyPath: place_name, type: String, optional: true }"
+        let (mm, mmMessages) = importing(
+            """
+            @implementation Place
+            - (id)init {
+                self = [super init];
+                if (self) { [self setAlias:@"place_name" forPropertyName:@"placeName"]; }
+                return self;
+            }
+            @end
+            """,
+            system: .mmdataobject,
+            headers: [header]
+        )
+        #expect(propertyLines(mm) == ["  Place:", "    properties:", name, latitude, placeName], "\(mm)")
+        #expect(mmMessages.isEmpty, "\(mmMessages)")
+        let (restKit, messages) = importing(
+            """
+            @implementation AppDelegate
+            - (void)setUp {
+                RKObjectMapping *mapping = [RKObjectMapping mappingForClass:[Place class]];
+                [mapping addAttributeMappingsFromDictionary:@{ @"lat": @"latitude", @"place_name": @"placeName" }];
+            }
+            @end
+            """,
+            headers: [header]
+        )
+        #expect(
+            propertyLines(restKit) == [
+                "  Place:", "    properties:",
+                "      latitude: { keyPath: lat, type: Double, formatter: LenientDoubleFormatter, default: 0, nullAsMissing: true }",
+                "      placeName: { keyPath: place_name, type: String, formatter: LenientStringFormatter, optional: true }",
+            ],
+            "\(restKit)"
+        )
+        #expect(messages.isEmpty, "\(messages)")
+    }
+
     /// Without the app's MMDataObject, the pattern is upstream's, and the warning says it was assumed.
     @Test func withoutTheAppsMMDataObjectItsDatePatternIsUpstreamsAssumed() {
         let (yaml, messages) = importing(Self.logCode, system: .mmdataobject, headers: [Self.logHeader])

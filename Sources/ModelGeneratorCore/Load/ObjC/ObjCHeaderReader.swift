@@ -30,12 +30,16 @@ public struct ObjCProperty: Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// One `@interface` (or a category's properties, merged into its class by ``ObjCHeaders``).
+/// One `@interface` (or a category's properties, merged into its class by ``ObjCHeaders``), or one `@protocol`.
 public struct ObjCInterface: Hashable, Sendable {
     public var name: String
     public var superclass: String?
     /// The category's name, for `@interface Name (Category)`; empty for a class extension.
     public var category: String?
+    /// The protocols it adopts (`@interface Name : Super <Protocols>`), or for a protocol those it inherits.
+    public var protocols: [String] = []
+    /// A `@protocol`, whose properties are its adopters'.
+    public var isProtocol = false
     public var properties: [ObjCProperty] = []
     public var location: SourceLocation
 }
@@ -77,6 +81,20 @@ public enum ObjCHeaderReader {
             } else if token.kind == .directive, token.text == "@interface" {
                 if let open = current { interfaces.append(open) }
                 current = interfaceHeader(tokens, &index)
+                continue
+            } else if token.kind == .directive, token.text == "@protocol", current == nil,
+                index + 1 < tokens.count, tokens[index + 1].kind == .identifier,
+                index + 2 >= tokens.count || !(tokens[index + 2].isSymbol(";") || tokens[index + 2].isSymbol(","))
+            {
+                // A protocol's definition (not `@protocol Name;`, nor `@protocol(Name)` in code): its properties
+                // are declared for every class that adopts it.
+                var definition = ObjCInterface(name: tokens[index + 1].text, location: token.location)
+                definition.isProtocol = true
+                index += 2
+                if index < tokens.count, tokens[index].isSymbol("<") {
+                    definition.protocols = protocolNames(tokens, &index)
+                }
+                current = definition
                 continue
             } else if token.kind == .directive, token.text == "@end" {
                 if let open = current { interfaces.append(open) }
@@ -201,7 +219,24 @@ public enum ObjCHeaderReader {
             interface.category = name
             index += 1
         }
+        // The superclass's generic arguments (`: Box<Post *>`, pointers) and the adopted protocols (names only).
+        while index < tokens.count, tokens[index].isSymbol("<") {
+            let close = closingAngle(tokens, from: index)
+            if tokens[index...min(close, tokens.count - 1)].contains(where: { $0.isSymbol("*") }) {
+                index = close + 1
+            } else {
+                interface.protocols += protocolNames(tokens, &index)
+            }
+        }
         return interface
+    }
+
+    /// The names in `<P1, P2>` at `index`; leaves `index` after the `>`.
+    private static func protocolNames(_ tokens: [ObjCToken], _ index: inout Int) -> [String] {
+        let close = closingAngle(tokens, from: index)
+        let names = tokens[(index + 1)..<max(close, index + 1)].filter { $0.kind == .identifier }.map(\.text)
+        index = close + 1
+        return names
     }
 
     /// One `@property (…) type name[, name…];`, from `@property` to after its `;`.

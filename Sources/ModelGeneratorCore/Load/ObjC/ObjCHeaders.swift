@@ -1,13 +1,17 @@
 /// The classes of a set of Objective-C headers, with each class's categories merged in and its superclasses
 /// followed: what `headers:` in the config, or `import --headers`, gives the generator.
 public struct ObjCHeaders: Hashable, Sendable {
-    /// Each class's `@interface` (categories' properties appended), by class name.
+    /// Each class's `@interface` (categories' properties and protocols appended), by class name.
     public private(set) var classes: [String: ObjCInterface] = [:]
+    /// Each `@protocol`, by name: the first definition read.
+    public private(set) var protocols: [String: ObjCInterface] = [:]
     /// The headers' `typedef`s (`NS_ENUM` names among them): the type each name stands for.
     public private(set) var typedefs: [String: ObjCType] = [:]
     /// For each class, where in its properties the last declaration of each name stands: a property is looked up
     /// once per mapped key, so a class of thousands must not be searched each time.
     private var propertyIndexes: [String: [String: Int]] = [:]
+    /// The same for each protocol.
+    private var protocolPropertyIndexes: [String: [String: Int]] = [:]
 
     public init() {}
 
@@ -40,6 +44,14 @@ public struct ObjCHeaders: Hashable, Sendable {
     public var isEmpty: Bool { classes.isEmpty }
 
     public mutating func add(_ interface: ObjCInterface) {
+        if interface.isProtocol {
+            guard protocols[interface.name] == nil else { return }
+            protocols[interface.name] = interface
+            var indexes: [String: Int] = [:]
+            for (index, property) in interface.properties.enumerated() { indexes[property.name] = index }
+            protocolPropertyIndexes[interface.name] = indexes
+            return
+        }
         defer {
             var indexes: [String: Int] = [:]
             for (index, property) in (classes[interface.name]?.properties ?? []).enumerated() {
@@ -54,6 +66,7 @@ public struct ObjCHeaders: Hashable, Sendable {
             for property in interface.properties where names.insert(property.name).inserted {
                 merged.properties.append(property)
             }
+            merged.protocols += interface.protocols.filter { !merged.protocols.contains($0) }
             classes[interface.name] = merged
         } else if var existing = classes[interface.name] {
             // The class after one of its categories: its own properties first.
@@ -61,16 +74,17 @@ public struct ObjCHeaders: Hashable, Sendable {
             existing.location = interface.location
             let ownNames = Set(interface.properties.map(\.name))
             existing.properties = interface.properties + existing.properties.filter { !ownNames.contains($0.name) }
+            existing.protocols = interface.protocols + existing.protocols.filter { !interface.protocols.contains($0) }
             classes[interface.name] = existing
         } else {
             classes[interface.name] = interface
         }
     }
 
-    /// The properties the class declares itself (in its `@interface`, its extensions and categories), without its
-    /// superclasses'.
+    /// The properties the class declares itself (in its `@interface`, its extensions and categories, and the
+    /// protocols they adopt), without its superclasses'.
     public func ownProperties(of className: String) -> [ObjCProperty] {
-        onePerName(classes[className]?.properties ?? [])
+        classes[className].map { onePerName(declared(by: $0)) } ?? []
     }
 
     /// The class's properties with its superclasses' first, as far as the headers know them; a property
@@ -83,7 +97,22 @@ public struct ObjCHeaders: Hashable, Sendable {
             chain.append(interface)
             name = interface.superclass
         }
-        return onePerName(chain.reversed().flatMap(\.properties))
+        return onePerName(chain.reversed().flatMap(declared(by:)))
+    }
+
+    /// What one class's metadata lists, as clang emits it: its own properties, then those of the protocols it
+    /// adopts (each protocol's inherited ones before its own) that it doesn't declare itself, each name once.
+    private func declared(by interface: ObjCInterface) -> [ObjCProperty] {
+        var names = Set(interface.properties.map(\.name))
+        var visited: Set<String> = []
+        var properties = interface.properties
+        func adopt(_ protocolName: String) {
+            guard visited.insert(protocolName).inserted, let definition = protocols[protocolName] else { return }
+            definition.protocols.forEach(adopt)
+            properties += definition.properties.filter { names.insert($0.name).inserted }
+        }
+        interface.protocols.forEach(adopt)
+        return properties
     }
 
     /// `properties` with their types resolved, one per name: a later declaration replaces an earlier one in its place
@@ -106,7 +135,27 @@ public struct ObjCHeaders: Hashable, Sendable {
                 property.type = resolved(property.type)
                 return property
             }
+            if let declaration = protocolProperty(name, adoptedBy: interface.protocols) {
+                var property = declaration
+                property.type = resolved(property.type)
+                return property
+            }
             current = interface.superclass
+        }
+        return nil
+    }
+
+    /// The declaration of `name` in the first of `adopted` (or the protocols they inherit) that declares it.
+    private func protocolProperty(_ name: String, adoptedBy adopted: [String]) -> ObjCProperty? {
+        var visited: Set<String> = []
+        var pending = adopted
+        var next = 0
+        while next < pending.count {
+            let protocolName = pending[next]
+            next += 1
+            guard visited.insert(protocolName).inserted, let definition = protocols[protocolName] else { continue }
+            if let index = protocolPropertyIndexes[protocolName]?[name] { return definition.properties[index] }
+            pending += definition.protocols
         }
         return nil
     }
