@@ -333,6 +333,32 @@ import Testing
         )
     }
 
+    /// RestKit before 0.9 mapped a class by the dictionaries its `RKObjectMappable` class methods returned. The file
+    /// was "without a mapping", with a hint to name files that call `mappingForClass:`; each method says why now.
+    @Test func restKitObjectMappableMethodsAreAWarningAtTheirLine() {
+        let (yaml, messages) = importing(
+            """
+            @implementation Author
+            + (NSDictionary*)elementToPropertyMappings {
+                return [NSDictionary dictionaryWithKeysAndObjects:@"user_name", @"name", nil];
+            }
+            + (NSDictionary*)elementToRelationshipMappings {
+                return [NSDictionary dictionary];
+            }
+            - (NSDictionary*)elementToPropertyMappings { return nil; }
+            @end
+            """
+        )
+        #expect(yaml.hasSuffix("mappings: {}\n"))
+        #expect(
+            messages == [
+                "Mappings.m:1:1: warning: no RestKit mapping was found in this file; the YAML maps nothing",
+                "Mappings.m:2:1: warning: '+elementToPropertyMappings' is the object mapping of RestKit before 0.9 (RKObjectMappable), which the import doesn't read; what it maps for 'Author' is not imported",
+                "Mappings.m:5:1: warning: '+elementToRelationshipMappings' is the object mapping of RestKit before 0.9 (RKObjectMappable), which the import doesn't read; what it maps for 'Author' is not imported",
+            ]
+        )
+    }
+
     @Test func mmDataObjectMapsEveryPropertyWithItsAliasesFormattersAndCollections() {
         let headers = ObjCMappingImporter.SourceFile(
             path: "Log.h",

@@ -415,12 +415,29 @@ struct MappingCodeReader {
                 handedMappings = [:]
                 dateFormatters = [:]
                 currentMethod = ObjCMethodDefinition(tokens, brackets, at: index, in: enclosingClass)
+                if let method = currentMethod { noteRKObjectMappable(method, at: token.location) }
             } else {
                 index = readStatement(at: index)
                 continue
             }
             index += 1
         }
+    }
+
+    /// RestKit before 0.9's object mapping (its `RKObjectMappable` protocol, read by `RKModelMapper`) mapped a
+    /// class by what the class's own `+elementToPropertyMappings` and `+elementToRelationshipMappings` returned: no
+    /// mapping object, so nothing the import reads. Each such method is a warning at its line, which says why the
+    /// class is missing from the YAML.
+    private mutating func noteRKObjectMappable(_ method: ObjCMethodDefinition, at location: SourceLocation) {
+        guard system == .restkit, method.name.isClassMethod,
+            ["elementToPropertyMappings", "elementToRelationshipMappings"].contains(method.name.selector)
+        else { return }
+        diagnostics.warning(
+            "'+\(method.name.selector)' is the object mapping of RestKit before 0.9 (RKObjectMappable), which the import doesn't read; what it maps for '\(method.name.className)' is not imported",
+            at: location,
+            hint:
+                "write '\(method.name.className)' in the mapping YAML by hand: each key of the dictionary it returns is a keyPath, each value a property"
+        )
     }
 
     /// Reads what starts at `index`, a `return`, an assignment or a message, and gives the index to go on from.
