@@ -255,7 +255,10 @@ import Testing
         )
 
         // AppCoreKit: the samples' .mappings as they are, typed from their headers.
-        for (app, folder) in [("twittertimeline", "TwitterTimeline"), ("mapform", "MapFormSynchronization")] {
+        // The map sample trims its places' names with a transform context the name `@inherits`.
+        for (app, folder) in [
+            ("twittertimeline", "TwitterTimeline"), ("mapform", "MapFormSynchronization"), ("mapsample", "MapSample"),
+        ] {
             let mappings =
                 try FileManager.default.contentsOfDirectory(
                     atPath: root.appendingPathComponent("src/AppCoreKit/\(folder)").path
@@ -296,10 +299,12 @@ import Testing
             ("RK10Models", "rk10"), ("RKCatalogModels", "rkcatalog"), ("RK20Models", "rk20"),
             ("RK20CoreDataModels", "rk20coredata"), ("RKSearchModels", "rksearch"), ("RKGistModels", "rkgist"),
             ("TimelineModels", "twittertimeline"),
-            ("VenueModels", "mapform"),
+            ("VenueModels", "mapform"), ("PlaceModels", "mapsample"),
         ] {
             modules[module] = try GeneratedPackage.swiftFiles(in: root.appendingPathComponent("apps/\(app)/Generated"))
         }
+        // The map sample's `CustomTransformers` method, as the app writes it in Swift.
+        modules["PlaceModels"]?["TransformStringByTrimmingValue.swift"] = Self.trimmingFormatter
         // MMDataObject's lolify block is the app's Swift formatter now.
         modules["MMModels"] = try GeneratedPackage.swiftFiles(
             in: root.appendingPathComponent("apps/mmdataobject/Generated")
@@ -315,6 +320,9 @@ import Testing
                 "project.json": text(root.appendingPathComponent("src/RestKit-0.10/RKCatalog/project.json")),
                 "contacts.json": text(root.appendingPathComponent("src/RestKit-0.20/RKSearchExample/contacts.json")),
                 "gists.json": text(root.appendingPathComponent("src/RKGist/gists.json")),
+                "LocalApiResults.json": text(
+                    root.appendingPathComponent("src/AppCoreKit/MapSample/LocalApiResults.json")
+                ),
                 "explore-items.json": text(
                     root.appendingPathComponent("src/AppCoreKit/MapFormSynchronization/explore-items.json")
                 ),
@@ -332,6 +340,7 @@ import Testing
                 "mm aliases Bob Bobberson 1361016732.0 3",
                 "timeline RestKit http://a0.twimg.com/profile_images/1190091434/restkit-twitter-logo_normal.png 44029179364253696",
                 "venues 2 Musée des beaux-arts de Montréal 45.49854 -73.57944 (514) 285-2000 nil",
+                "places 4 [Bily Kun] (514) 845-5392 http://www.tourisme-montreal.org/TMImages/03700-03799/03782/bily-kun_2.jpg",
             ]
         )
     }
@@ -505,10 +514,26 @@ import Testing
         )
     }
 
+    /// `+[CustomTransformers transformStringByTrimmingValue:error:]` of AppCoreKit's map sample, in Swift.
+    static let trimmingFormatter = """
+        import Foundation
+        import ModelRuntime
+
+        public enum TransformStringByTrimmingValue: ValueFormatter {
+            public static func value(from raw: String, userData: NoUserData) throws -> String {
+                raw.trimmingCharacters(in: .whitespaces)
+            }
+
+            public static func raw(from value: String, userData: NoUserData) throws -> String { value }
+        }
+
+        """
+
     /// Decodes each app's payload with its generated models and prints the mapped values.
     static let main = #"""
         import Foundation
         import MMModels
+        import PlaceModels
         import RK10Models
         import RK20CoreDataModels
         import RK20Models
@@ -587,6 +612,11 @@ import Testing
         print(
             "venues", venues.count, venues[0].name ?? "", venues[0].latitude, venues[0].longitude,
             venues[0].phone ?? "nil", venues[1].phone ?? "nil"
+        )
+
+        let places = try decoder.decode([String: [PlaceModels.CKSampleMapModel]].self, from: data("LocalApiResults.json"))["results"]!
+        print(
+            "places", places.count, "[\(places[2].name ?? "")]", places[2].phone ?? "", places[2].imageUrl?.absoluteString ?? ""
         )
 
         """#
