@@ -85,6 +85,34 @@ import Testing
         )
     }
 
+    /// C's integer types in all their spellings, and Core Foundation's and Core Location's scalar names, are the
+    /// numbers KVC set from the JSON's numbers; they were JSONValues with a warning each.
+    @Test func everySpellingOfAScalarIsANumber() {
+        let header = """
+            @interface Reading : NSObject
+            @property (nonatomic) long int a;
+            @property (nonatomic) unsigned long long int b;
+            @property (nonatomic) short int c;
+            @property (nonatomic) signed d;
+            @property (nonatomic) signed char e;
+            @property (nonatomic) unsigned char f;
+            @property (nonatomic) UInt32 g;
+            @property (nonatomic) SInt64 h;
+            @property (nonatomic) UInt i;
+            @property (nonatomic) Float64 j;
+            @property (nonatomic) CLLocationSpeed k;
+            @property (nonatomic) CFTimeInterval l;
+            @property (nonatomic) long double m;
+            @property (nonatomic) unsigned int n;
+            @end
+            """
+        let headers = ObjCHeaders(ObjCHeaderReader.read(header, file: "Reading.h"))
+        #expect(
+            headers.properties(of: "Reading").map { ObjCSwiftType($0.type) } == Array(repeating: .int, count: 9)
+                + Array(repeating: .double, count: 4) + [.int]
+        )
+    }
+
     /// Properties declared with a typedef's name have the type it stands for, wherever the typedef is declared.
     @Test func typedefsGiveTheirTypes() {
         let types = ObjCTokenizer(

@@ -196,17 +196,19 @@ public indirect enum ObjCSwiftType: Hashable, Sendable {
             self = .unknown(type.description)
             return
         }
-        switch type.name {
+        switch Self.withoutRedundantWords(type.name) {
         case "NSString", "NSMutableString": self = .string
         case "NSURL": self = .url
         case "NSDate": self = .date
         case "NSNumber", "NSDecimalNumber": self = .number
         case "BOOL", "bool", "Boolean", "_Bool": self = .bool
         case "NSInteger", "NSUInteger", "int", "long", "long long", "short", "unsigned", "unsigned int",
-            "unsigned long", "unsigned long long", "unsigned short", "int8_t", "int16_t", "int32_t", "int64_t",
-            "uint8_t", "uint16_t", "uint32_t", "uint64_t":
+            "unsigned long", "unsigned long long", "unsigned short", "char", "unsigned char", "int8_t", "int16_t",
+            "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "SInt8", "SInt16", "SInt32",
+            "SInt64", "UInt8", "UInt16", "UInt32", "UInt64", "UInt":
             self = .int
-        case "CGFloat", "double", "float", "NSTimeInterval", "CLLocationDegrees", "CLLocationDistance":
+        case "CGFloat", "double", "float", "long double", "Float32", "Float64", "NSTimeInterval", "CFTimeInterval",
+            "CLLocationDegrees", "CLLocationDistance", "CLLocationSpeed", "CLLocationAccuracy", "CLLocationDirection":
             self = .double
         case "NSDictionary", "NSMutableDictionary", "id", "NSObject":
             self = .json
@@ -219,6 +221,18 @@ public indirect enum ObjCSwiftType: Hashable, Sendable {
                 self = .unknown(type.description)
             }
         }
+    }
+
+    /// One spelling for each C integer type: `long int` is `long`, `signed char` is `char`, `signed` is `int`.
+    private static func withoutRedundantWords(_ name: String) -> String {
+        guard name.contains(" ") || name == "signed" else { return name }
+        var words = name.split(separator: " ").map(String.init)
+        if words.first == "signed" {
+            words.removeFirst()
+            if words.isEmpty { words = ["int"] }
+        }
+        if words.count > 1, words.last == "int" { words.removeLast() }
+        return words.joined(separator: " ")
     }
 
     /// A pointer holds `nil` unless declared otherwise; a scalar always has a value.
