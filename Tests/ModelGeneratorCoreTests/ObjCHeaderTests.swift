@@ -113,73 +113,58 @@ import Testing
         )
     }
 
+    /// The Swift types of `Post`'s properties, declared in `Post.h` with the names `Types.h` defines.
+    private func postTypes(typedefs: String, properties: String) -> [ObjCSwiftType] {
+        let types = ObjCTokenizer(typedefs, file: "Types.h")
+        let post = ObjCTokenizer("@interface Post : NSObject\n\(properties)\n@end\n", file: "Post.h")
+        return ObjCHeaders(reading: [post, types]).properties(of: "Post").map { ObjCSwiftType($0.type) }
+    }
+
     /// Properties declared with a typedef's name have the type it stands for, wherever the typedef is declared.
     @Test func typedefsGiveTheirTypes() {
-        let types = ObjCTokenizer(
-            """
-            typedef NS_ENUM(NSInteger, PostKind) { PostKindText, PostKindPhoto };
-            typedef NS_OPTIONS(NSUInteger, PostFlags) { PostFlagsPinned = 1 << 0 };
-            typedef enum { PostStateDraft, PostStateLive } PostState;
-            typedef double Meters;
-            typedef NSString *PostIdentifier;
-            typedef void (^PostHandler)(NSError *error);
-            """,
-            file: "Types.h"
+        let types = postTypes(
+            typedefs: """
+                typedef NS_ENUM(NSInteger, PostKind) { PostKindText, PostKindPhoto };
+                typedef NS_OPTIONS(NSUInteger, PostFlags) { PostFlagsPinned = 1 << 0 };
+                typedef enum { PostStateDraft, PostStateLive } PostState;
+                typedef double Meters;
+                typedef NSString *PostIdentifier;
+                typedef void (^PostHandler)(NSError *error);
+                """,
+            properties: """
+                @property (nonatomic) PostKind kind;
+                @property (nonatomic) PostFlags flags;
+                @property (nonatomic) PostState state;
+                @property (nonatomic) Meters distance;
+                @property (nonatomic, copy) PostIdentifier identifier;
+                @property (nonatomic, copy) PostHandler handler;
+                """
         )
-        let post = ObjCTokenizer(
-            """
-            @interface Post : NSObject
-            @property (nonatomic) PostKind kind;
-            @property (nonatomic) PostFlags flags;
-            @property (nonatomic) PostState state;
-            @property (nonatomic) Meters distance;
-            @property (nonatomic, copy) PostIdentifier identifier;
-            @property (nonatomic, copy) PostHandler handler;
-            @end
-            """,
-            file: "Post.h"
-        )
-        let headers = ObjCHeaders(reading: [post, types])
-        #expect(
-            headers.properties(of: "Post").map { ObjCSwiftType($0.type) } == [
-                .int, .int, .int, .double, .string, .unknown("PostHandler"),
-            ]
-        )
+        #expect(types == [.int, .int, .int, .double, .string, .unknown("PostHandler")])
     }
 
     /// Typed string constants and the typedefs Swift renames end in macros after the name: `NS_TYPED_ENUM`,
     /// `NS_STRING_ENUM`, `NS_SWIFT_NAME(…)`. The macro was read as the name and the property was left untyped.
     @Test func typedefsWithSwiftMacrosAfterTheNameGiveTheirTypes() {
-        let types = ObjCTokenizer(
-            """
-            typedef NSString *PostKind NS_TYPED_ENUM;
-            typedef NSString * const PostState NS_STRING_ENUM;
-            typedef NSString *PostTag NS_TYPED_EXTENSIBLE_ENUM NS_SWIFT_NAME(Post.Tag);
-            typedef NSInteger PostRank API_AVAILABLE(ios(10.0)) __attribute__((swift_wrapper(struct)));
-            typedef unsigned long ULONG;
-            typedef void (^PostHandler)(NSError *error) NS_SWIFT_NAME(Post.Handler);
-            """,
-            file: "Types.h"
+        let types = postTypes(
+            typedefs: """
+                typedef NSString *PostKind NS_TYPED_ENUM;
+                typedef NSString * const PostState NS_STRING_ENUM;
+                typedef NSString *PostTag NS_TYPED_EXTENSIBLE_ENUM NS_SWIFT_NAME(Post.Tag);
+                typedef NSInteger PostRank API_AVAILABLE(ios(10.0)) __attribute__((swift_wrapper(struct)));
+                typedef unsigned long ULONG;
+                typedef void (^PostHandler)(NSError *error) NS_SWIFT_NAME(Post.Handler);
+                """,
+            properties: """
+                @property (nonatomic, copy) PostKind kind;
+                @property (nonatomic, copy) PostState state;
+                @property (nonatomic, copy) PostTag tag;
+                @property (nonatomic) PostRank rank;
+                @property (nonatomic) ULONG views;
+                @property (nonatomic, copy) PostHandler handler;
+                """
         )
-        let post = ObjCTokenizer(
-            """
-            @interface Post : NSObject
-            @property (nonatomic, copy) PostKind kind;
-            @property (nonatomic, copy) PostState state;
-            @property (nonatomic, copy) PostTag tag;
-            @property (nonatomic) PostRank rank;
-            @property (nonatomic) ULONG views;
-            @property (nonatomic, copy) PostHandler handler;
-            @end
-            """,
-            file: "Post.h"
-        )
-        let headers = ObjCHeaders(reading: [post, types])
-        #expect(
-            headers.properties(of: "Post").map { ObjCSwiftType($0.type) } == [
-                .string, .string, .string, .int, .int, .unknown("PostHandler"),
-            ]
-        )
+        #expect(types == [.string, .string, .string, .int, .int, .unknown("PostHandler")])
     }
 
     /// Properties declared in a `@protocol` are every adopter's, as clang lists them in the class's metadata (after
