@@ -414,6 +414,39 @@ import Testing
         )
     }
 
+    /// MMDataObject's `initWithAttributes:` sets a property only from a key the dictionary has: a pointer declared
+    /// `nonnull` (here by `NS_ASSUME_NONNULL_BEGIN`) stayed `nil` and a scalar 0 or `NO` when its key was missing,
+    /// so the models decode such a payload as the app did, instead of failing on it.
+    @Test func anMMDataObjectPropertyWhoseKeyIsMissingIsNilOrZero() {
+        let header = ObjCMappingImporter.SourceFile(
+            path: "Visit.h",
+            text: """
+                NS_ASSUME_NONNULL_BEGIN
+                @interface Visit : MMDataObject
+                @property (nonatomic, copy) NSString *reason;
+                @property (nonatomic, strong) NSDate *day;
+                @property (nonatomic, assign) NSInteger count;
+                @property (nonatomic, assign) double weight;
+                @property (nonatomic, assign) BOOL done;
+                @end
+                NS_ASSUME_NONNULL_END
+                """
+        )
+        let (yaml, messages) = importing("@implementation Visit\n@end\n", system: .mmdataobject, headers: [header])
+        #expect(
+            propertyLines(yaml) == [
+                "  Visit:", "    properties:",
+                "      reason: { keyPath: reason, type: String, optional: true }",
+                #"      day: { keyPath: day, type: Date, formatter: DatePatternFormatter, userData: { format: "yyyy-MM-dd HH:mm:ss" }, optional: true }"#,
+                "      count: { keyPath: count, type: Int, default: 0 }",
+                "      weight: { keyPath: weight, type: Double, default: 0 }",
+                "      done: { keyPath: done, type: Bool, default: false }",
+            ],
+            "\(yaml)"
+        )
+        #expect(messages.count == 1 && messages[0].contains("built-in date pattern"), "\(messages)")
+    }
+
     /// An app's own copy of MMDataObject, with its built-in date conversion changed: `source` reads dates in
     /// `reading` and writes them in `writing`.
     private func vendoredMMDataObject(reading: String, writing: String) -> String {
@@ -747,7 +780,7 @@ import Testing
         let (yaml, messages) = importing("@implementation Visit\n@end\n", system: .mmdataobject, headers: [header])
         #expect(
             propertyLines(yaml) == [
-                "  Visit:", "    properties:", "      reason: { keyPath: reason, type: String }",
+                "  Visit:", "    properties:", "      reason: { keyPath: reason, type: String, optional: true }",
             ]
         )
         #expect(messages.isEmpty, "\(messages)")
@@ -789,7 +822,8 @@ import Testing
                 """
         )
         let name = "      name: { keyPath: name, type: String, optional: true }"
-        let latitude = "      latitude: { keyPath: latitude, type: Double }"
+        // A scalar's key missing left MMDataObject's 0.
+        let latitude = "      latitude: { keyPath: latitude, type: Double, default: 0 }"
         let placeName = "      placeName: { keyPath: place_name, type: String, optional: true }"
         let (mm, mmMessages) = importing(
             """

@@ -140,7 +140,10 @@ import Testing
         #expect(yaml.contains("# As RestKit did, numbers and booleans may come as text"))
     }
 
-    @Test func mmDataObjectStaysStrict() {
+    /// MMDataObject set what it found as KVC converts it, so its models take none of RestKit's readings of text as
+    /// numbers, nor a `null` as a missing key (KVC raised on `NSNull` for a scalar); a key it didn't find left the
+    /// property `nil` or 0, as `anMMDataObjectPropertyWhoseKeyIsMissingIsNilOrZero` checks.
+    @Test func mmDataObjectKeepsItsOwnReading() {
         let header = ObjCMappingImporter.SourceFile(
             path: "Place.h",
             text: """
@@ -163,9 +166,10 @@ import Testing
             """
         let yaml = importing(code, system: .mmdataobject, headers: [header])
         let lines = propertyLines(yaml)
-        #expect(lines.contains("      latitude: { keyPath: lat, type: Double }"), "\(yaml)")
-        #expect(lines.contains("      name: { keyPath: name, type: String }"), "\(yaml)")
+        #expect(lines.contains("      latitude: { keyPath: lat, type: Double, default: 0 }"), "\(yaml)")
+        #expect(lines.contains("      name: { keyPath: name, type: String, optional: true }"), "\(yaml)")
         #expect(!yaml.contains("Lenient"))
+        #expect(!yaml.contains("nullAsMissing"))
         #expect(!yaml.contains("As RestKit did"))
     }
 }

@@ -200,6 +200,7 @@ struct MappingYAMLWriter {
                 comments: &comments
             )
             if let spelled { attributes.append("type: \(Self.scalar(spelled))") }
+            if type.isScalar, let missing = missingScalarDefault(spelled) { attributes.append(missing) }
             if system == .restkit, property.formatter == nil, case .date = type, let pattern = property.datePattern {
                 // An attribute mapping's own date formatter (`valueTransformer`) is the only one RestKit read it with.
                 attributes += ["formatter: DatePatternFormatter", Self.userData(of: pattern)]
@@ -281,11 +282,24 @@ struct MappingYAMLWriter {
         Paths.fileName(of: declared.location.file) == "contents" ? "in the Core Data model" : "in the header"
     }
 
-    /// Whether the property may hold `nil`. RestKit set a property only from a value it found, whatever the header's
-    /// nullability said, so any pointer stays `nil` when the key is missing or `null`; a scalar keeps its 0.
+    /// Whether the property may hold `nil`. RestKit and MMDataObject set a property only from a value they found
+    /// (MMDataObject's `initWithAttributes:` skips a key the dictionary lacks), whatever the header's nullability
+    /// said, so any pointer stays `nil` when the key is missing; a scalar keeps its 0 (``missingScalarDefault(_:)``).
     private func mayBeNil(_ declared: ObjCProperty) -> Bool {
         if ObjCSwiftType(declared.type).isScalar { return false }
-        return system == .restkit || declared.nullability != .nonnull
+        return system == .restkit || system == .mmdataobject || declared.nullability != .nonnull
+    }
+
+    /// The `default` of an MMDataObject scalar: the 0 or `NO` its instance variable kept when the key was missing,
+    /// since `initWithAttributes:` set nothing then. A `null` stays an error: KVC's `setValue:forKey:` raised on
+    /// `NSNull` for a scalar.
+    private func missingScalarDefault(_ spelled: String?) -> String? {
+        guard system == .mmdataobject else { return nil }
+        switch spelled {
+        case "Int", "Double": return "default: 0"
+        case "Bool": return "default: false"
+        default: return nil
+        }
     }
 
     /// What RestKit's mapping operation accepted for a property of this type: numbers and booleans sent as text (and
