@@ -670,7 +670,7 @@ enum JSONLiteral {
     private static func jsonString(_ text: String) -> String { QueryJSON.string(text).serialized }
 
     /// A YAML bool (`yes`, `On`, `y`…) as Yams reads it, as `true` or `false`, which Swift and JSON share.
-    private static func bool(_ text: String) -> String {
+    static func bool(_ text: String) -> String {
         ["true", "yes", "on", "y"].contains(text.lowercased()) ? "true" : "false"
     }
 

@@ -12,6 +12,9 @@
 /// expandable `Reference` to its `targetClass`, `Object` is `Any`, and `Array` is an array of `Any` (Parse doesn't
 /// type the elements). `Relation`, `GeoPoint`, `Polygon`, `Bytes` and `ACL` keep their Parse names, a `Relation` with its
 /// target class as `sourceObject`.
+///
+/// A field's `defaultValue` is kept when Parse Server takes it, and is an error at it when the server refuses the
+/// class for it (``ParseDefaultValue``).
 enum ParseReader {
     static let classKeys = ["className", "fields"]
     /// Keys of a class that don't change the generated code: permissions and database indexes.
@@ -83,13 +86,20 @@ enum ParseReader {
                 reader.checkKeys(entries, known: definedSchemaKeys, in: "a Parse Defined Schema", severity: .warning)
             }
             return (reader.sequence(definitions, "'definitions'") ?? []).compactMap {
-                readClass($0, file: file, &reader)
+                readClass($0, file: file, isDefinedSchema: true, &reader)
             }
         }
         return readClass(root, file: file, &reader).map { [$0] } ?? []
     }
 
-    private static func readClass(_ node: SyntaxNode, file: String, _ reader: inout NodeReader) -> ObjectDefinition? {
+    /// One class; `isDefinedSchema` when it is a class of a Defined Schema, whose defaults Parse's JavaScript SDK
+    /// changes before the server checks them (``ParseDefaultValue``).
+    private static func readClass(
+        _ node: SyntaxNode,
+        file: String,
+        isDefinedSchema: Bool = false,
+        _ reader: inout NodeReader
+    ) -> ObjectDefinition? {
         guard
             let located = reader.namedDefinition(
                 node,
@@ -110,11 +120,13 @@ enum ParseReader {
             properties = fieldEntries.compactMap { entry in
                 if storageFields.contains(entry.name) { return nil }
                 guard let field = serverFields.first(where: { $0.name == entry.name }) else {
-                    return readField(entry, &reader)
+                    return readField(entry, of: name, isDefinedSchema: isDefinedSchema, &reader)
                 }
                 // `{"type": "Date"}`, or the type alone (`"Date"`), which the server ignores here too.
                 let typeNode = entry.value["type"] ?? entry.value
-                if entry.value["type"]?.scalarText == field.type { return readField(entry, &reader) }
+                if entry.value["type"]?.scalarText == field.type {
+                    return readField(entry, of: name, isDefinedSchema: isDefinedSchema, isServerField: true, &reader)
+                }
                 let ignored = typeNode.scalarText.map { "the \($0) here" } ?? "its definition here"
                 reader.diagnostics.warning(
                     "'\(field.name)' of '\(name)' is \(field.type == "ACL" ? "an" : "a") \(field.type) on every Parse Server, which keeps it whatever the schema says; \(ignored) is ignored",
@@ -147,6 +159,8 @@ enum ParseReader {
                     key: SyntaxNode(.scalar(field.name, .string), at: at),
                     value: SyntaxNode(.mapping(members), at: at)
                 ),
+                of: name,
+                isDefinedSchema: isDefinedSchema,
                 &reader
             )
         }
@@ -162,7 +176,14 @@ enum ParseReader {
         return definition
     }
 
-    private static func readField(_ entry: SyntaxNode.Entry, _ reader: inout NodeReader) -> PropertyDefinition? {
+    /// One field of class `className`; `isServerField` for one Parse Server gives the class itself.
+    private static func readField(
+        _ entry: SyntaxNode.Entry,
+        of className: String,
+        isDefinedSchema: Bool,
+        isServerField: Bool = false,
+        _ reader: inout NodeReader
+    ) -> PropertyDefinition? {
         let node = entry.value
         let name = entry.name
         guard !name.isEmpty else {
@@ -203,8 +224,25 @@ enum ParseReader {
         if let required = node["required"], !required.isNull {
             property.isRequired = reader.bool(required, "'required' of '\(name)'") ?? false
         }
-        if let defaultValue = node["defaultValue"], !defaultValue.isNull {
-            property.serverDefault = .value(defaultValue)
+        if let defaultValue = node["defaultValue"], isServerField {
+            // A Defined Schema's definition of it is left out (`isProtectedFields`), and `POST /schemas` can't add it.
+            reader.diagnostics.warning(
+                "'\(name)' of '\(className)' is a field Parse Server gives the class itself, with no default value from the schema; the default value here is ignored",
+                at: defaultValue.location
+            )
+        } else if let defaultValue = node["defaultValue"],
+            let value = ParseDefaultValue.checked(
+                defaultValue,
+                of: name,
+                in: className,
+                type: typeName,
+                targetClass: property.sourceObject?.value,
+                node: node,
+                isDefinedSchema: isDefinedSchema,
+                &reader.diagnostics
+            )
+        {
+            property.serverDefault = .value(value)
         }
         return property
     }
