@@ -5,8 +5,9 @@ import Testing
 
 /// A schema's default value of another type than its field's. Parse Server refuses the class (`SchemaController.js`
 /// at parse-community/parse-server@7ea2a2953e9202d43ddb53ded309fbd26245d45c: `validateSchemaData`, lines 1024-1041,
-/// and `getType`/`getObjectType`, lines 1529-1631), and so does the generator, at the default. Parse's JavaScript
-/// SDK is cited at parse-community/Parse-SDK-JS@a6c2a81cdd574ff26cb1e13f77377dec82797656.
+/// and `getType`/`getObjectType`, lines 1529-1631), and so does the generator, at the default. Mia-Platform's CRUD
+/// service and Cortex load such a schema, and the generator warns and leaves the default out. Parse's JavaScript SDK
+/// is cited at parse-community/Parse-SDK-JS@a6c2a81cdd574ff26cb1e13f77377dec82797656.
 @Suite struct DefaultValueTypeTests {
     /// A `GET /schemas` answer of class `C` with one field `f`, whose default comes first so that it is at column 66
     /// of every case.
@@ -338,5 +339,144 @@ import Testing
             kept += defaults.count
         }
         #expect(kept == 21)
+    }
+}
+
+/// Mia-Platform's CRUD service loads a collection whatever its defaults are: its collection schema allows any
+/// `default` (lib/model.jsonschema.js at mia-platform/crud-service@bd427899a7d7b52090203447a868f889b1e559ef), and Ajv
+/// checks none when it compiles a schema. The one it fills in (`useDefaults`) then goes through Fastify's Ajv, which
+/// converts some values to the type (`coerceTypes`) and refuses the rest. A default of another type is no value the
+/// server holds for the property: a warning, and no default.
+extension DefaultValueTypeTests {
+    /// A collection `things` with one property `p`, whose default is at column 112.
+    static func miaProperty(_ defaultValue: String, _ rest: String) -> String {
+        #"{"name": "things", "endpointBasePath": "/things", "schema": {"type": "object", "properties": {"p": {"default": \#(defaultValue), \#(rest)}, "_id": {"type": "string", "__mia_configuration": {"type": "ObjectId"}}}, "required": ["_id", "p"]}}"#
+    }
+
+    @Test(arguments: [
+        (#""yes""#, #""type": "boolean""#, "a string, where a boolean is expected"),
+        ("5", #""type": "string""#, "a number, where a string is expected"),
+        (#""5""#, #""type": "number""#, "a string, where a number is expected"),
+        ("1.5", #""type": "integer""#, "a number, where a whole number is expected"),
+        ("0", #""type": "string", "format": "date-time""#, "a number, where a string is expected"),
+        (
+            "5", #""type": "string", "__mia_configuration": {"type": "ObjectId"}"#,
+            "a number, where a string is expected"
+        ),
+        (
+            "[1]", #""type": "array", "items": {"type": "string"}"#,
+            "a list holding a number, where a list of strings is expected"
+        ),
+        (
+            #""x""#, #""type": "object", "properties": {"a": {"type": "string"}}"#,
+            "a string, where a mapping is expected"
+        ),
+    ])
+    func aMiaDefaultOfAnotherTypeIsAWarningAndNoDefault(defaultValue: String, type: String, problem: String) throws {
+        let result = generate(
+            config: ServerDefaultTests.config("things.json", "mia"),
+            ["things.json": Self.miaProperty(defaultValue, type)]
+        )
+        #expect(
+            messages(result) == ["things.json:1:112: warning: the default value of 'p' is \(problem); it is ignored"]
+        )
+        // Without the default, the required property is the create's to send.
+        let create = try ServerDefaultTests.create(in: #require(file(result, "Things.swift")))
+        #expect(create.contains("public init(p: "), "\(create)")
+        #expect(!create.contains("Left out"), "\(create)")
+    }
+
+    /// A default of the type is kept: a whole number for an integer however written, one element for an array (Ajv
+    /// makes an array of it), anything for a property of no one type. An array's `items` default is not the array's:
+    /// Ajv fills in no default of an `items` that is one schema.
+    @Test(arguments: [
+        ("true", #""type": "boolean""#), (#""x""#, #""type": "string""#), ("2.0", #""type": "integer""#),
+        ("-3", #""type": "number""#), (#""2000-01-01T00:00:00.000Z""#, #""type": "string", "format": "date-time""#),
+        (#"["a", "b"]"#, #""type": "array", "items": {"type": "string"}"#),
+        (#""a""#, #""type": "array", "items": {"type": "string", "default": 5}"#),
+        (#"{"a": "x"}"#, #""type": "object", "properties": {"a": {"type": "string"}}"#),
+        ("[1]", #""type": "object""#), ("5", #""type": ["string", "number"]"#),
+    ])
+    func aMiaDefaultOfTheTypeIsKept(defaultValue: String, type: String) {
+        #expect(Self.keptDefaultColumn(Self.miaProperty(defaultValue, type), file: "things.json") == 112)
+    }
+
+    /// An array's `items` with a default, and the array without one: the array has none, where the element's `"x"`
+    /// was read as the array's, which the server would fill in as `["x"]`.
+    @Test func anArraysItemsDefaultIsNotTheArrays() throws {
+        let schema = Self.miaProperty("null", #""type": "array", "items": {"type": "string", "default": "x"}"#)
+        let (collections, diagnostics) = SchemaLoader.load(schema, file: "things.json")
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        let property = try #require(collections.first?.properties.first)
+        #expect(property.serverDefault == nil)
+    }
+}
+
+/// Cortex's static default (`{"type": "static", "value": …}`) and the generator's own `defaultValue`: Cortex's check
+/// of a static default is not public, so one of another type is a warning, and no default, as for Mia-Platform.
+extension DefaultValueTypeTests {
+    /// Object `c_thing` with one property `c_p`, whose static default's value is at column 117.
+    static func cortexProperty(_ value: String, _ rest: String) -> String {
+        #"{"object": "object", "name": "c_thing", "properties": [{"name": "c_p", "defaultValue": [{"type": "static", "value": \#(value)}], \#(rest), "validators": [{"name": "required"}]}]}"#
+    }
+
+    @Test(arguments: [
+        ("5", #""type": "String""#, "a number, where a string is expected"),
+        (#""5""#, #""type": "Number""#, "a string, where a number is expected"),
+        ("1.5", #""type": "Number", "integer": true"#, "a number, where a whole number is expected"),
+        (#""false""#, #""type": "Boolean""#, "a string, where a boolean is expected"),
+        ("0", #""type": "Date""#, "a number, where a string is expected"),
+        (#"{"a": 1}"#, #""type": "ObjectId""#, "a mapping, where a string is expected"),
+        ("[1]", #""type": "String", "array": true"#, "a list holding a number, where a list of strings is expected"),
+        (
+            #""x""#, #""type": "Document", "properties": [{"name": "c_a", "type": "String"}]"#,
+            "a string, where a mapping is expected"
+        ),
+    ])
+    func aCortexStaticDefaultOfAnotherTypeIsAWarningAndNoDefault(
+        value: String,
+        type: String,
+        problem: String
+    )
+        throws
+    {
+        let result = generate(
+            config: ServerDefaultTests.config("c_thing.json", "cortex"),
+            ["c_thing.json": Self.cortexProperty(value, type)]
+        )
+        #expect(
+            messages(result) == ["c_thing.json:1:117: warning: the default value of 'c_p' is \(problem); it is ignored"]
+        )
+        let create = try ServerDefaultTests.create(in: #require(file(result, "Thing.swift")))
+        #expect(create.contains("public init(p: "), "\(create)")
+    }
+
+    /// The generator's own files give the value itself, in YAML: the warning is at it.
+    @Test func theGeneratorsOwnDefaultOfAnotherTypeIsAWarning() {
+        let schema = """
+            objects:
+              - name: c_thing
+                properties:
+                  - { name: c_count, type: Number, defaultValue: none, validators: [{ name: required }] }
+            """
+        let result = generate(["objects.yaml": schema])
+        #expect(
+            messages(result) == [
+                "objects.yaml:4:54: warning: the default value of 'c_count' is a string, where a number is expected; it is ignored"
+            ]
+        )
+    }
+
+    /// Static defaults of the type are kept, a String array's one string among them (what the real `c_study`'s
+    /// `c_forgot_username_options` has, Tests/RealSchemas/cortex/env-objects/c_study.json), and a `Date`'s ISO text
+    /// (`c_public_user`'s `c_events_last_updated`).
+    @Test(arguments: [
+        (#""email""#, #""type": "String", "array": true"#), (#"["a", "b"]"#, #""type": "String", "array": true"#),
+        ("0", #""type": "Number", "integer": true"#), ("false", #""type": "Boolean""#),
+        (#""1970-01-01T00:00:00.000Z""#, #""type": "Date""#), (#"{"a": 1}"#, #""type": "Any""#),
+        (#""a1""#, #""type": "Reference", "sourceObject": "account""#),
+    ])
+    func aCortexStaticDefaultOfTheTypeIsKept(value: String, type: String) {
+        #expect(Self.keptDefaultColumn(Self.cortexProperty(value, type), file: "c_thing.json") == 117)
     }
 }

@@ -219,6 +219,11 @@ enum CortexReader {
             property.sourceObject = Located(source, at: value.location)
         }
         property.serverDefault = node["defaultValue"].flatMap(Self.serverDefault)
+        reader.checkDefaultValue(
+            of: &property,
+            hint:
+                "give a value of the property's type, which is what Cortex stores: what else it takes is not documented"
+        )
         if property.serverDefault == nil, node["autoGenerate"]?.scalarText == "true" {
             property.serverDefault = .computed(kind: "autoGenerate", detail: nil)
         }

@@ -387,6 +387,7 @@ enum MiaReader {
             )
             guard readSchemaType(entry.value, into: &property, &reader) else { return nil }
             property.isRequired = required.contains(entry.name)
+            reader.checkDefaultValue(of: &property, hint: defaultValueHint)
             return property
         }
     }
@@ -480,10 +481,13 @@ enum MiaReader {
             }
             let isNullable = property.isNullable
             let description = property.description
+            let serverDefault = property.serverDefault
             guard readSchemaType(items, into: &property, &reader) else { return false }
-            // The array's own nullability and description, not its elements'.
+            // The array's own nullability, description and default, not its elements': Ajv fills in no default of
+            // `items` that is one schema.
             property.isNullable = isNullable
             property.description = description
+            property.serverDefault = serverDefault
         default:
             let known = ["string", "number", "integer", "boolean", "object", "array", "null"]
             reader.diagnostics.error(
@@ -495,6 +499,11 @@ enum MiaReader {
         }
         return true
     }
+
+    /// Why a default of another type than its property's is ignored, not refused.
+    static let defaultValueHint =
+        "give a value of the property's type: the CRUD service loads a collection without checking its defaults, "
+        + "and Ajv, which fills one in, converts some values to the type and refuses the rest"
 
     private static func checkSchemaKeys(_ entries: [SyntaxNode.Entry], _ reader: inout NodeReader) {
         reader.checkKeys(
