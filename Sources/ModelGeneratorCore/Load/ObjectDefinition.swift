@@ -70,6 +70,9 @@ public struct PropertyDefinition: Hashable, Sendable {
     public var isRequired = false
     /// The backend may send `null` for the property (Mia-Platform's and JSON Schema's `nullable: true`).
     public var isNullable = false
+    /// A Document (of a document array, each element) whose schema takes no member it doesn't define (JSON Schema's
+    /// `additionalProperties: false`), which the backend refuses.
+    public var isClosed = false
     /// Cortex's `optional: true`: not returned unless a query asks for it.
     public var isOptionalInResponses = false
     public var isReadable = true

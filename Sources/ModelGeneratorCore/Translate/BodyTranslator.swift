@@ -153,18 +153,27 @@ struct BodyTranslator {
 
         /// The properties the server gives something when a create leaves them out, by wire path (`c_address.c_city`
         /// inside a Document, and inside each element of a document array), for `defaultMembers` and
-        /// `generatedMembers`.
+        /// `generatedMembers`. A Document's own default (a JSON Schema object's `default: {}`) comes before its
+        /// members'.
         func defaultedProperties(
             _ properties: [ResolvedProperty],
             below prefix: String
         ) -> [(path: String, definition: PropertyDefinition)] {
-            properties.flatMap { property -> [(path: String, definition: PropertyDefinition)] in
+            documentProperties(properties, below: prefix).filter { $0.property.definition.serverDefault != nil }.map {
+                (path: $0.path, definition: $0.property.definition)
+            }
+        }
+
+        /// `properties` and the properties of their Documents, at any depth, each with its dotted wire path (a
+        /// document array's elements' below the array's), a Document before its members.
+        func documentProperties(
+            _ properties: [ResolvedProperty],
+            below prefix: String
+        ) -> [(path: String, property: ResolvedProperty)] {
+            properties.flatMap { property -> [(path: String, property: ResolvedProperty)] in
                 let path = prefix + property.apiName
-                // A Document's own default (a JSON Schema object's `default: {}`) comes before its members'.
-                let own =
-                    property.definition.serverDefault == nil ? [] : [(path: path, definition: property.definition)]
-                guard case .document(let document) = property.type else { return own }
-                return own + defaultedProperties(document.properties, below: path + ".")
+                guard case .document(let document) = property.type else { return [(path, property)] }
+                return [(path, property)] + documentProperties(document.properties, below: path + ".")
             }
         }
 
@@ -294,6 +303,28 @@ struct BodyTranslator {
             }
             if !defaults.isEmpty {
                 lines += layout.literal("\(access)static let defaultMembers: [String: JSONValue] = ", defaults)
+            }
+            // What Mia-Platform's CRUD service's JSON Schemas of the collection check that the models don't.
+            if translator.config.dialect == .mia {
+                let nested = documentProperties(properties, below: "")
+                lines += layout.literal(
+                    "\(access)static let nullableMembers: Set<String>? = ",
+                    nested.filter { $0.property.definition.isNullable }.map { SwiftText.stringLiteral($0.path) }
+                )
+                let required = nested.filter { $0.path.contains(".") && $0.property.definition.isRequired }
+                if !required.isEmpty {
+                    lines += layout.literal(
+                        "\(access)static let requiredDocumentMembers: Set<String> = ",
+                        required.map { SwiftText.stringLiteral($0.path) }
+                    )
+                }
+                let closed = nested.filter { $0.property.definition.isClosed }
+                if !closed.isEmpty {
+                    lines += layout.literal(
+                        "\(access)static let closedDocuments: Set<String> = ",
+                        closed.map { SwiftText.stringLiteral($0.path) }
+                    )
+                }
             }
             return lines
         }

@@ -18,6 +18,19 @@ public protocol RequiredCreateMembers: CreateBody {
     /// The members the server makes a value of itself when a create leaves them out (Cortex's `autoGenerate` UUIDs), by
     /// wire path, which an in-memory backend makes too.
     static var generatedMembers: Set<String> { get }
+    /// The dotted wire paths of the properties that take `null` (Mia-Platform's and JSON Schema's `nullable`): a
+    /// Document's members below the Document's path, a document array's elements' below the array's
+    /// (`c_parts.c_note`). Nil when not known. Mia-Platform's CRUD service coerces a `null` sent for any other
+    /// property to its type's empty value (`0`, `""`, `false`) or refuses it, and an in-memory backend does too.
+    static var nullableMembers: Set<String>? { get }
+    /// The dotted wire paths of the members a Document must have wherever a write sends the Document (for a document
+    /// array, each element), where its schema requires them (`c_address.c_city`), which an in-memory Mia-Platform
+    /// backend refuses a Document without, as the CRUD service does.
+    static var requiredDocumentMembers: Set<String> { get }
+    /// The dotted wire paths of the Documents (a document array, for its elements) whose schema takes no member it
+    /// doesn't define (JSON Schema's `additionalProperties: false`), which an in-memory Mia-Platform backend refuses a
+    /// write of another member in, as the CRUD service does.
+    static var closedDocuments: Set<String> { get }
 }
 
 extension RequiredCreateMembers {
@@ -25,6 +38,9 @@ extension RequiredCreateMembers {
     public static var variantType: String? { nil }
     public static var defaultMembers: [String: JSONValue] { [:] }
     public static var generatedMembers: Set<String> { [] }
+    public static var nullableMembers: Set<String>? { nil }
+    public static var requiredDocumentMembers: Set<String> { [] }
+    public static var closedDocuments: Set<String> { [] }
 }
 
 /// A generated create body: the members it sends and the schema's rules it checks first.

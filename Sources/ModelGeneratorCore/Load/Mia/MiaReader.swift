@@ -337,6 +337,7 @@ enum MiaReader {
         case "RawObject", "object":
             if let schema = element["schema"], !schema.isNull {
                 property.type.value = "Document"
+                property.isClosed = isClosed(schema)
                 guard
                     let properties = reader.documentProperties(
                         of: name,
@@ -358,6 +359,13 @@ enum MiaReader {
             return nil
         }
         return property
+    }
+
+    /// Whether an object's JSON Schema has `additionalProperties: false`: its Document takes no member it doesn't
+    /// define, which the CRUD service refuses.
+    private static func isClosed(_ schema: SyntaxNode) -> Bool {
+        guard case .scalar(let text, .bool)? = schema["additionalProperties"]?.value else { return false }
+        return !["true", "yes", "on", "y"].contains(text.lowercased())
     }
 
     /// The properties of a JSON Schema `object`: a collection's `schema`, or a nested `RawObject`'s.
@@ -452,6 +460,7 @@ enum MiaReader {
                 property.type.value = "GeoPoint"
             } else if let properties = node["properties"], !properties.isNull {
                 property.type.value = "Document"
+                property.isClosed = isClosed(node)
                 guard
                     let properties = reader.documentProperties(
                         of: name,
