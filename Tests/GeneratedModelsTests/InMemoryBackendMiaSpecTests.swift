@@ -86,11 +86,22 @@ import FoundationNetworking
     }
 
     /// What the books' collection definition (`tests/collectionDefinitions/books.js`) requires of a create beyond
-    /// the service's own fields: `name` and `isbn` (the members `Books.Create` takes), as `generate: [testing]` would
-    /// list them.
+    /// the service's own fields, `name` and `isbn` (the members `Books.Create` takes), and what its schemas check
+    /// that the model doesn't: the fields that are `nullable`, the members its `RawObject`s' schemas require, and
+    /// those with `additionalProperties: false`, as `generate: [testing]` lists them
+    /// (`MiaSchemaListsTests.theBooksCollectionsListsAreTheSpecTests`).
     struct BooksCreateRequirements: RequiredCreateMembers {
         typealias Model = Books
         static let requiredMembers: Set<String> = ["name", "isbn"]
+        static let nullableMembers: Set<String>? = [
+            "name", "publishDate", "additionalInfo", "signature", "metadata.somethingArrayObject.anotherObject",
+            "attachments", "editionsDates",
+        ]
+        static let requiredDocumentMembers: Set<String> = [
+            "signature.name", "metadata.somethingArrayObject.arrayItemObjectChildNumber", "metadata.somethingNumber",
+            "attachments.name",
+        ]
+        static let closedDocuments: Set<String> = ["metadata", "attachments"]
         var members: [BodyMember] { [] }
         func violations(at prefix: String) -> [Violation] { [] }
     }

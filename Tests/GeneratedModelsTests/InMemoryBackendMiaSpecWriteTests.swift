@@ -289,9 +289,7 @@ extension InMemoryBackendMiaSpecTests {
         #expect(await backend.documents(in: Books.pluralName) == before, "line \(line) \(name)")
     }
 
-    /// A body the books' schema refuses. (Not here: a nested object's or an array element's required member left
-    /// out, lines 318 and 408, or a member it doesn't define, lines 355 and 447: the registered model, whose nested
-    /// members are all optional and whose objects keep unknown members, tells neither.)
+    /// A body the books' schema refuses.
     @Test func postRefusesWhatTheSchemaRefuses() async throws {
         try await Self.postRefused(172, "violate required constraints (no isbn)", #"{"name":"name1","price":23.1}"#)
         // "invalid position" (line 1124): `[0]` isn't a position (nor has the body an `isbn`).
@@ -300,19 +298,45 @@ extension InMemoryBackendMiaSpecTests {
             "invalid position",
             #"{"name":"foo","price":33.33,"additionalInfo":{"stuff":[2,3,4,5,"hei"]},"position":[0]}"#
         )
+        // A `RawObject`'s schema, and an `Array` of them's, with its `required` and `additionalProperties: false`
+        // (lines 330-483), in the words Fastify and the service's error handler give them.
+        let nested = [
+            (
+                330, "nested object field can have required properties",
+                #"{"metadata":{"somethingString":"the-new-field"}}"#,
+                #"{"statusCode":400,"error":"Bad Request","message":"body/metadata must have required property 'somethingNumber'","code":"FST_ERR_VALIDATION"}"#
+            ),
+            (
+                369, "nested object can have additionalProperties false",
+                #"{"metadata":{"somethingNumber":2,"somethingString":"the-new-field","unexpectedField":4}}"#,
+                #"{"statusCode":400,"error":"Bad Request","message":"body/metadata must NOT have additional properties. Property \"unexpectedField\" is not defined in validation schema"}"#
+            ),
+            (
+                408, "array of object items can have required properties",
+                #"{"isbn":"the-new","attachments":[{"other":"stuff"}]}"#,
+                #"{"statusCode":400,"error":"Bad Request","message":"body/attachments/0 must have required property 'name', body/attachments must be object, body/attachments must match a schema in anyOf","code":"FST_ERR_VALIDATION"}"#
+            ),
+            (
+                447, "array of object items can have additionalProperties false",
+                #"{"isbn":"the-new","attachments":[{"name":"the-name","unexpectedField":99}]}"#,
+                #"{"statusCode":400,"error":"Bad Request","message":"body/attachments/0 must NOT have additional properties, body/attachments must be object, body/attachments must match a schema in anyOf. Property \"unexpectedField\" is not defined in validation schema"}"#
+            ),
+        ]
+        for (line, name, members, expected) in nested {
+            try await Self.postRefused(line, name, try Self.merging(Self.newBook, members), expected: expected)
+        }
         // "standard fields" (line 1166): a body of `$set` has a property the schema doesn't know.
         for field in ["updaterId", "updatedAt", "creatorId", "createdAt", "__STATE__"] {
             try await Self.postRefused(1166, "\(field) cannot be updated", #"{"$set":{"\#(field)":"gg"}}"#)
         }
     }
 
-    /// "allow nullable field" (lines 486-720): a nullable field takes `null`, which `GET /<id>` answers. (The
-    /// service's Ajv also coerces the `null` `price` of line 511, which isn't nullable, to 0, line 551: the model
-    /// doesn't tell which fields are nullable, and the in-memory backend keeps the `null`.)
+    /// "allow nullable field" (lines 486-720): a nullable field takes `null`, which `GET /<id>` answers; the `null`
+    /// `price` of line 511, which isn't nullable, the service's Ajv coerces to 0 (line 551).
     @Test(arguments: [
         (
             511, #"{"name":null,"isbn":"aaaaa","price":null,"publishDate":"2026-01-01T10:00:00.000Z"}"#,
-            #"{"name":null}"#
+            #"{"name":null,"price":0}"#
         ),
         (
             562, #"{"name":"Lord of the Rings","isbn":"abcde-31","price":37.91,"additionalInfo":null}"#,
@@ -994,9 +1018,8 @@ extension InMemoryBackendMiaSpecTests {
         )
     }
 
-    /// "allow nullable field" (line 250): `name` takes `null`. (`price` isn't nullable, and the service's Ajv
-    /// coerces the first book's `null` to 0, line 344, which the in-memory backend doesn't: see line 511 of
-    /// `postList`.)
+    /// "allow nullable field" (line 250): `name` takes `null`; `price` isn't nullable, and the service's Ajv
+    /// coerces the first book's `null` to 0 (line 344).
     @Test func postBulkTakesANullableFieldsNull() async throws {
         let backend = try await Self.backend()
         let (status, ids, answer) = try await Self.bulkCreated(
@@ -1013,7 +1036,7 @@ extension InMemoryBackendMiaSpecTests {
         for (index, id) in ids.enumerated() {
             let (found, document) = try await Self.read(id, in: "PUBLIC", backend)
             #expect(found == 200 && document.objectValue?["name"] == .null, "line 337: \(found) \(document)")
-            if index > 0 { #expect(document["price"] == [0, 20, 10][index], "line 350: \(document)") }
+            #expect(document["price"] == [0, 20, 10][index], "line \(index == 0 ? 344 : 350): \(document)")
         }
     }
 

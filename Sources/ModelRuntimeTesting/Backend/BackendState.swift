@@ -73,6 +73,15 @@ struct RegisteredModel: Sendable {
     var generatedMembers: [String?: Set<String>] = [:]
     /// The dotted paths of the file properties (`generate: [testing]`'s `fileMembers`); nil when unknown.
     var fileMembers: Set<String>?
+    /// The dotted paths of the properties that take `null` (`generate: [testing]`'s `nullableMembers`); nil when
+    /// unknown.
+    var nullableMembers: Set<String>?
+    /// The dotted paths of the members a Document must have where a write sends it (`generate: [testing]`'s
+    /// `requiredDocumentMembers`).
+    var requiredDocumentMembers: Set<String> = []
+    /// The dotted paths of the Documents that take no member they don't define (`generate: [testing]`'s
+    /// `closedDocuments`).
+    var closedDocuments: Set<String> = []
     /// The `__STATE__` a Mia-Platform create gets when its body names none, by base path.
     var defaultStates: [String: String]
     /// Whether the model's `id` is a `String` (a Mia-Platform collection whose `_id` is a string, not an ObjectId).
@@ -203,6 +212,9 @@ struct BackendState {
         model.defaultMembers = models[M.pluralName]?.defaultMembers ?? [:]
         model.generatedMembers = models[M.pluralName]?.generatedMembers ?? [:]
         model.fileMembers = models[M.pluralName]?.fileMembers
+        model.nullableMembers = models[M.pluralName]?.nullableMembers
+        model.requiredDocumentMembers = models[M.pluralName]?.requiredDocumentMembers ?? []
+        model.closedDocuments = models[M.pluralName]?.closedDocuments ?? []
         models[M.pluralName] = model
     }
 
@@ -227,6 +239,13 @@ struct BackendState {
             let known = models[Body.Model.pluralName]?.fileMembers ?? []
             models[Body.Model.pluralName]?.fileMembers = known.union(files)
         }
+        // A collection's schema is one for every variant's `Create`: what each says, together.
+        if let nullable = Body.nullableMembers {
+            let known = models[Body.Model.pluralName]?.nullableMembers ?? []
+            models[Body.Model.pluralName]?.nullableMembers = known.union(nullable)
+        }
+        models[Body.Model.pluralName]?.requiredDocumentMembers.formUnion(Body.requiredDocumentMembers)
+        models[Body.Model.pluralName]?.closedDocuments.formUnion(Body.closedDocuments)
     }
 
     /// `body` with the members the registered `Create` of its variant says the server gives a create that leaves them

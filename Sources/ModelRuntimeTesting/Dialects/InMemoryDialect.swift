@@ -154,7 +154,7 @@ extension BackendState {
 
     /// What `decode` returns; its `DecodingError` becomes the backend's validation fault for a document of
     /// `pluralName`, with the value's path.
-    private func refusingUndecodable<T>(of pluralName: String, _ decode: () throws -> T) throws -> T {
+    func refusingUndecodable<T>(of pluralName: String, _ decode: () throws -> T) throws -> T {
         do {
             return try decode()
         } catch let error as DecodingError {

@@ -488,6 +488,8 @@ struct MiaBackend: BackendDialect {
                 if key == "_id", let text = filter[key]?.stringValue {
                     try checkStringID(text, at: pointer, collection, state)
                 }
+                // The filter's schema has the collection's objects with theirs (`generateChangeStateProperties`).
+                try Self.checkDocuments(filter[key]!, at: key, pointer: pointer, of: collection, state, in: nil)
                 return .object([key: try coercedFilterValue(filter[key]!, of: key, at: pointer, collection, state)])
             }
             let from: JSONValue = ["__STATE__": ["$in": .array((Self.stateMachine[target] ?? []).map { .string($0) })]]
@@ -695,7 +697,7 @@ struct MiaBackend: BackendDialect {
             // The querystring has no top-level array or object field, only their nested paths (crud-service
             // `lib/JSONSchemaGenerator.js`, `propertiesGetValidation` deletes them; `tests/httpInterface.getList.test.js`,
             // "filter on nested object with object notation cannot be used").
-            if !name.contains("."), kind == .array || kind == .other { throw Self.unknownParameter(name) }
+            if !name.contains("."), [.array, .geoPoint, .other].contains(kind) { throw Self.unknownParameter(name) }
             switch kind {
             case .string?, .date?:
                 conditions.append(.object([name: .string(text)]))
@@ -711,7 +713,7 @@ struct MiaBackend: BackendDialect {
                 }
                 conditions.append(.object([name: .string(text)]))
                 continue
-            case .array?, .other?, nil: break
+            case .array?, .geoPoint?, .other?, nil: break
             }
             var candidates: [JSONValue] = [.string(text)]
             if let number = Int(text) {
@@ -829,7 +831,7 @@ struct MiaBackend: BackendDialect {
         case .date: "Date"
         case .objectID: "ObjectId"
         case .array: "Array"
-        case .other: nil
+        case .geoPoint, .other: nil
         }
     }
 
@@ -1314,6 +1316,8 @@ struct MiaBackend: BackendDialect {
         document["updatedAt"] = .string(now)
         document["updaterId"] = .string(user(request))
         document = Self.coercing(.object(document), of: collection, state).objectValue ?? document
+        let nulled = try Self.coercingNulls(inMembers: document, pointer: pointer, of: collection, state)
+        if nulled != document { document = Self.coercing(.object(nulled), of: collection, state).objectValue ?? nulled }
         document = Self.storingDates(document, at: Array(document.keys), of: collection, state)
         do {
             try state.checkDocument(.object(document), of: collection)
@@ -1334,6 +1338,13 @@ struct MiaBackend: BackendDialect {
                 in: .object(document)
             )
         }
+        try Self.checkDocuments(
+            inMembers: document.filter { !Self.systemProperties.contains($0.key) && $0.key != "__STATE__" },
+            pointer: pointer,
+            of: collection,
+            state,
+            in: .object(document)
+        )
         return document
     }
 
@@ -1405,7 +1416,7 @@ struct MiaBackend: BackendDialect {
         _ state: inout BackendState
     ) throws -> BackendAnswer {
         guard case .object(var operators) = request.body else { throw Self.schemaFault("body must be object") }
-        let onInsert = operators.removeValue(forKey: "$setOnInsert")
+        var onInsert = operators.removeValue(forKey: "$setOnInsert")
         if let onInsert, onInsert.objectValue == nil { throw Self.schemaFault("body/$setOnInsert must be object") }
         // `$setOnInsert` takes the collection's fields, as `$set` does: not the service's own nor `__STATE__`.
         try checkBodyKeys(
@@ -1416,7 +1427,16 @@ struct MiaBackend: BackendDialect {
             state
         )
         // Fastify validates the whole body before the route runs: a `$setOnInsert` value of the wrong kind is refused
-        // whether the upsert inserts or not.
+        // whether the upsert inserts or not, and a `null` is coerced as a `$set`'s.
+        if let inserted = onInsert {
+            onInsert = try Self.coercingNulls(
+                inOperators: ["$setOnInsert": inserted],
+                at: "body",
+                of: collection,
+                state,
+                reading: nil
+            )["$setOnInsert"]
+        }
         for (field, value) in (onInsert?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) where !field.contains(".")
         {
             _ = try Self.coercedScalar(
@@ -1443,6 +1463,7 @@ struct MiaBackend: BackendDialect {
                 selecting: selecting,
                 writable: writableColumns(request)
             )
+            try checkInserted(onInsert, in: state.documents(collection)[found.index], collection, state)
             return BackendAnswer(fields(of: state.documents(collection)[found.index], request, collection, state))
         }
         var document: JSONValue = .object([:])
@@ -1484,7 +1505,28 @@ struct MiaBackend: BackendDialect {
             let stored = Self.storingDates(updated, at: seeded, of: collection, state)
             state.collections[collection]?[index] = .object(stored)
         }
+        try checkInserted(onInsert, in: state.documents(collection)[index], collection, state)
         return BackendAnswer(fields(of: state.documents(collection)[index], request, collection, state))
+    }
+
+    /// Refuses an upsert's `$setOnInsert` whose Documents break their schema, as the route's schema does whether the
+    /// upsert inserts or not (``checkDocuments(inOperators:at:of:_:in:)``), read in `document`, the document the
+    /// upsert answers: where it inserted none, it holds none of them, and a member a closed Document doesn't define
+    /// isn't told apart.
+    private func checkInserted(
+        _ onInsert: JSONValue?,
+        in document: JSONValue,
+        _ collection: String,
+        _ state: BackendState
+    ) throws {
+        guard let onInsert else { return }
+        try Self.checkDocuments(
+            inOperators: ["$setOnInsert": onInsert],
+            at: "body",
+            of: collection,
+            state,
+            in: document
+        )
     }
 
     /// The fields a filter sets by equality (its own, and those of an `$and`; `$eq`, and `$in` of one value), as
@@ -1537,6 +1579,14 @@ struct MiaBackend: BackendDialect {
                 }
             }
         }
+        operators = try Self.coercingNulls(
+            inOperators: operators,
+            at: pointer,
+            of: collection,
+            state,
+            reading: state.documents(collection)[index]
+        )
+        let sent = operators
         operators = try resolvingElementOperators(
             operators,
             in: state.documents(collection)[index],
@@ -1586,6 +1636,7 @@ struct MiaBackend: BackendDialect {
                 in: .object(members)
             )
         }
+        try Self.checkDocuments(inOperators: sent, at: pointer, of: collection, state, in: .object(members))
         try state.checkUnique(.object(members), in: collection, replacing: index)
         state.replace(at: index, in: collection, with: .object(members))
     }
@@ -1725,7 +1776,7 @@ struct MiaBackend: BackendDialect {
     private static func schemaRefuses(_ name: String, _ kind: FieldKind) -> Bool {
         switch name {
         case "$inc", "$mul": kind != .number
-        case "$push", "$pull", "$addToSet": ![.array, .other].contains(kind)
+        case "$push", "$pull", "$addToSet": ![.array, .geoPoint, .other].contains(kind)
         case "$currentDate": ![.date, .string].contains(kind)
         default: false
         }

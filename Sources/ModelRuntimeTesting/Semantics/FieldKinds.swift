@@ -10,6 +10,9 @@ enum FieldKind: Sendable, Equatable {
     case integer
     /// An array (the service's `Array` type), which its query parser takes some operators of and not others.
     case array
+    /// A GeoPoint: an array of two or three numbers, which the service's schemas type as an array and its query
+    /// parser as a type of its own.
+    case geoPoint
     /// An object, or a value of a type of its own that takes none of the others: nothing to cast.
     case other
 }
@@ -22,20 +25,47 @@ extension BackendState {
     /// that has the field's parent, or for a field the model doesn't read or reads as any value. A `candidate`
     /// document about to be stored is tried first.
     func fieldKind(at path: String, in collection: String, reading candidate: JSONValue? = nil) -> FieldKind? {
+        kind(at: path, in: collection, ofElements: false, reading: candidate)
+    }
+
+    /// The kind the model registered for `collection` reads in each element of the array at `path`, as
+    /// ``fieldKind(at:in:reading:)`` finds a field's: `.number` for an array of numbers, `.other` for a document
+    /// array's; nil where the field is no array the model reads.
+    func elementKind(at path: String, in collection: String, reading candidate: JSONValue? = nil) -> FieldKind? {
+        kind(at: path, in: collection, ofElements: true, reading: candidate)
+    }
+
+    private func kind(
+        at path: String,
+        in collection: String,
+        ofElements: Bool,
+        reading candidate: JSONValue?
+    ) -> FieldKind? {
         guard let model = models[collection] else { return nil }
         let parts = segments(path).filter { segment in !segment.isEmpty && !segment.allSatisfy(\.isASCIIDigit) }
         guard !parts.isEmpty else { return nil }
-        let key = parts.joined(separator: ".")
+        // `[]` can't be in a path's segment: a key of its own for the elements' kind.
+        let key = parts.joined(separator: ".") + (ofElements ? "[]" : "")
         if let found = model.fieldKinds[key] { return found }
-        guard let found = probedFieldKind(at: parts, of: model, in: collection, reading: candidate) else { return nil }
+        guard
+            let found = probedFieldKind(
+                at: parts,
+                ofElements: ofElements,
+                of: model,
+                in: collection,
+                reading: candidate
+            )
+        else { return nil }
         model.fieldKinds[key] = found
         return found
     }
 
-    /// The kind `model` reads at `parts`, found by decoding a document with a value of each kind put there: nil when
-    /// no document has the field's parent, `.some(nil)` when the model reads no one kind there.
+    /// The kind `model` reads at `parts` (in each element of the array there, `ofElements`), found by decoding a
+    /// document with a value of each kind put there: nil when no document has the field's parent, `.some(nil)` when
+    /// the model reads no one kind there.
     private func probedFieldKind(
         at parts: [String],
+        ofElements: Bool,
         of model: RegisteredModel,
         in collection: String,
         reading candidate: JSONValue?
@@ -44,7 +74,8 @@ extension BackendState {
         for document in (candidate.map { [$0] } ?? []) + documents(collection).prefix(20) {
             guard (try? model.check(document)) != nil else { continue }
             func reads(_ value: JSONValue) -> Bool? {
-                guard let probe = Self.setting(parts[...], in: document, to: value) else { return nil }
+                let placed: JSONValue = ofElements ? [value] : value
+                guard let probe = Self.setting(parts[...], in: document, to: placed) else { return nil }
                 return (try? model.check(probe)) != nil
             }
             guard let readsText = reads("x") else { continue }
@@ -55,6 +86,7 @@ extension BackendState {
             if reads(1) == true { return reads(1.5) == true ? .number : .integer }
             if reads(true) == true { return .boolean }
             if reads([]) == true { return .array }
+            if reads([0, 0]) == true { return .geoPoint }
             return .other
         }
         return nil
