@@ -7,7 +7,7 @@ import Testing
 // What crud-service's JSON Schemas of the books' collection (mia-platform/crud-service @ bd427899,
 // `tests/collectionDefinitions/books.js`, the `fields` form the HTTP tests load) check that the `Books` model doesn't,
 // and the in-memory backend knows from `BooksCreateRequirements`: a `null` for a field that isn't `nullable`, the
-// members a `RawObject`'s schema requires or doesn't define. Where the
+// members a `RawObject`'s schema requires or doesn't define, and `PATCH /bulk`'s filter as JSON typed it. Where the
 // service's own tests send such a body, the case is theirs (file, line, name); else it is what their schemas and
 // Fastify's Ajv (`coerceTypes: true`, `lib/validatorGetters.js`, `getAjvValidator`) make of it, with the source named.
 
@@ -293,6 +293,48 @@ extension InMemoryBackendMiaSpecTests {
                     + "body/$set/attachments must match a schema in anyOf. Property \"unexpectedField\" is not defined "
                     + "in validation schema"
             )
+        )
+    }
+
+    // MARK: PATCH /bulk's filter
+
+    /// A `PATCH /bulk` filter's values as JSON typed them, which the route's schema coerces to the field's type
+    /// (`generatePatchBulkJSONSchema`: the querystring's fields, a collection's `Array` fields among them): the
+    /// number 1 for a boolean is `true`, `["1","5"]` for an array of numbers `[1,5]`, `"tag1"` for an array of
+    /// text one element, a `null` for a field that isn't nullable its type's empty value, and a nullable field's
+    /// `null` is kept. The first book, with `replaced`'s members, is the one each filter finds.
+    @Test(arguments: [
+        ("{}", #""isPromoted":1"#), ("{}", #""tagIds":["1","5"]"#), ("{}", #""tags":"tag1""#),
+        (#"{"price":0}"#, #""price":null"#), (#"{"name":null}"#, #""name":null"#),
+    ])
+    func aBulkFiltersValuesAreCoercedAsJSONTypedThem(_ replaced: String, _ filter: String) async throws {
+        var books = try Self.books()
+        books[0] = try Self.replacing(books[0], with: replaced)
+        let backend = try await Self.backend(books: books)
+        let command = Self.command(#""_id":"\#(Self.one)",\#(filter)"#, update: #"{"$set":{"price":999}}"#)
+        let (status, answer) = try await Self.write(backend, "PATCH", "/bulk", "[\(command)]")
+        #expect(status == 200 && answer == 1, "\(filter): \(status) \(answer)")
+        #expect(await backend.documents(in: Books.pluralName)[0]["price"] == 999, "\(filter)")
+    }
+
+    /// A `PATCH /bulk` filter's value the route's schema refuses, at its pointer in the body: text that is no
+    /// number for a number, and an object field, which the filter's schema doesn't have.
+    @Test(arguments: [
+        (#""price":"abc""#, schemaRefusal("body/0/filter/price must be number")),
+        (
+            #""metadata":{"somethingNumber":2}"#,
+            additionalPropertyRefusal(
+                #"body/0/filter must NOT have additional properties. Property "metadata" is not defined in validation schema"#
+            )
+        ),
+    ])
+    func aBulkFiltersValueTheSchemaRefusesIsRefusedInTheBody(_ filter: String, _ expected: String) async throws {
+        try await Self.refused(
+            Self.schemaSource,
+            "PATCH",
+            "/bulk",
+            "[" + Self.command(#""_id":"\#(Self.one)",\#(filter)"#) + "]",
+            expected
         )
     }
 }

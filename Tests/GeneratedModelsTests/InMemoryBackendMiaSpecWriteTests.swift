@@ -1212,6 +1212,13 @@ extension InMemoryBackendMiaSpecTests {
             expected: #"{"price":999}"#
         ),
         NestedBulk(
+            line: 379,
+            replaced: filteredArray,
+            filter: #","metadata.somethingArrayOfNumbers":["3","5","6"]"#,
+            update: #"{"$set":{"price":999}}"#,
+            expected: #"{"price":999}"#
+        ),
+        NestedBulk(
             line: 402,
             replaced: filteredArray,
             filter: #","metadata.somethingArrayOfNumbers":[8888]"#,

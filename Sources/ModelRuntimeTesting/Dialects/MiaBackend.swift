@@ -608,30 +608,33 @@ struct MiaBackend: BackendDialect {
         return Data(base64Encoded: digits) ?? Data()
     }
 
-    /// The documents in the request's states that its `_q` and its field parameters select, with their indexes.
+    /// The documents in the request's states that its `_q`, its field parameters and the `further` conditions
+    /// select, with their indexes.
     private func visible(
         _ request: BackendRequest,
         _ collection: String,
         _ state: BackendState,
-        _ parameters: Set<String>
+        _ parameters: Set<String>,
+        further: [JSONValue] = []
     ) throws
         -> [(index: Int, document: JSONValue)]
     {
-        try matching(request, collection, state, parameters, states: try states(request))
+        try matching(request, collection, state, parameters, states: try states(request), further: further)
     }
 
-    /// The documents the request's `_q` and its field parameters select, among those in `states` (any state when
-    /// nil). A parameter the route doesn't take is refused.
+    /// The documents the request's `_q`, its field parameters and the `further` conditions select, among those in
+    /// `states` (any state when nil). A parameter the route doesn't take is refused.
     private func matching(
         _ request: BackendRequest,
         _ collection: String,
         _ state: BackendState,
         _ parameters: Set<String>,
-        states: Set<String>?
+        states: Set<String>?,
+        further: [JSONValue] = []
     ) throws
         -> [(index: Int, document: JSONValue)]
     {
-        let conditions = try conditions(request, collection, state, parameters)
+        let conditions = try conditions(request, collection, state, parameters) + further
         let compiled = try conditions.isEmpty ? nil : compile(.object(["$and": .array(conditions)]), collection, state)
         return state.documents(collection).enumerated().filter { _, document in
             if let states {
@@ -1369,8 +1372,10 @@ struct MiaBackend: BackendDialect {
             guard case .object(let filter)? = command["filter"], let operators = command["update"] else {
                 throw Self.schemaFault("body/\(position) must have required property 'filter' and 'update'")
             }
-            // The filter's members are a request's parameters: `_q` and `_st` as text, the others fields.
-            let query: [(name: String, value: String)] = try filter.keys.sorted().map { key in
+            // `_q`, `_st` and `_id` are read as a request's parameters, as text.
+            let parameters: Set<String> = ["_q", "_st", "_id"]
+            let query: [(name: String, value: String)] = try filter.keys.sorted().filter(parameters.contains).map {
+                key in
                 let value = filter[key]!
                 if let text = value.stringValue { return (key, text) }
                 guard key != "_q", key != "_st" else {
@@ -1378,6 +1383,7 @@ struct MiaBackend: BackendDialect {
                 }
                 return (key, String(decoding: try value.jsonData(sortedKeys: true), as: UTF8.self))
             }
+            let fields = try bulkFilterConditions(filter, at: "body/\(position)/filter", collection, state)
             // The filter's `_st` is the list's: the querystring's schema for it replaces the single state the
             // generator writes first (`generatePatchBulkJSONSchema`), so it may name several.
             if let st = filter["_st"]?.stringValue { try Self.checkStateList(st, at: "body/\(position)/filter/_st") }
@@ -1385,9 +1391,9 @@ struct MiaBackend: BackendDialect {
             selection.query = query
             selection.headers["json-query-params-encoding"] = nil
             selection.headers["json_query_params_encoding"] = nil
-            let parameters: Set<String> = ["_q", "_st", "_id"]
-            guard let index = try visible(selection, collection, state, parameters).first?.index else { continue }
-            let selecting = try conditions(selection, collection, state, parameters)
+            guard let index = try visible(selection, collection, state, parameters, further: fields).first?.index
+            else { continue }
+            let selecting = try conditions(selection, collection, state, parameters) + fields
             // Every command's document is stamped with the request's one time.
             now = now ?? state.timestamp()
             try update(
@@ -1404,6 +1410,43 @@ struct MiaBackend: BackendDialect {
             changed += 1
         }
         return changed
+    }
+
+    /// The conditions of a `PATCH /bulk` filter's fields, each that the field equals the value, as the route's schema
+    /// reads the body at `pointer` (crud-service `lib/JSONSchemaGenerator.js`, `generatePatchBulkJSONSchema`; then
+    /// `lib/CrudService.js`, `patchBulk`, makes each a condition): its properties are the querystring's, with each
+    /// value as JSON typed it, which Fastify's Ajv coerces to the field's type as a `POST /state` filter's is
+    /// (`"5"` for a number is 5, and `["3","5","6"]` for an array of numbers `[3,5,6]`:
+    /// `tests/httpInterface.patchBulk.test.js`, "for array value"; a `null` as a write's). A collection's `Array`
+    /// field is among them, its GeoPoint fields and its objects with a schema are not (`propertiesGetValidation`
+    /// deletes them), and `_rawp` is, which the query parser then finds no field of.
+    private func bulkFilterConditions(
+        _ filter: [String: JSONValue],
+        at pointer: String,
+        _ collection: String,
+        _ state: BackendState
+    ) throws -> [JSONValue] {
+        let modeled = state.models[collection]?.modeledKeys
+        return try filter.keys.sorted().filter { !["_q", "_st", "_id"].contains($0) }.map { key in
+            let topLevel = String(key.split(separator: ".", maxSplits: 1).first ?? "")
+            let known =
+                Self.systemProperties.contains(topLevel) || key == "_rawp"
+                || (!Self.reservedParameters.contains(key) && modeled.map { $0.contains(topLevel) } ?? true)
+            let object = !key.contains(".") && [.geoPoint, .other].contains(state.fieldKind(at: key, in: collection))
+            guard known, topLevel != "__STATE__", !object else {
+                throw Self.additionalProperty(key, at: pointer)
+            }
+            var value = try Self.coercingNulls(
+                filter[key]!,
+                at: key,
+                pointer: "\(pointer)/\(key)",
+                of: collection,
+                state,
+                reading: nil
+            )
+            value = try coercedFilterValue(value, of: key, at: "\(pointer)/\(key)", collection, state)
+            return .object([key: value])
+        }
     }
 
     /// `POST /upsert-one`: updates the first document `_q` and the fields select in the request's states; without
