@@ -15,18 +15,20 @@ import Testing
         #"{"results": [{"className": "C", "fields": {"f": {"defaultValue": \#(defaultValue), \#(rest)}}}]}"#
     }
 
-    /// The column of the default value the first property of `text`'s first definition keeps, nil for none; `text`
-    /// loads without a word.
+    /// The column of the default value the first property of `text`'s first definition keeps (`inside`: that
+    /// property's own first property), nil for none; `text` loads without a word.
     static func keptDefaultColumn(
         _ text: String,
         file: String,
+        inside: Bool = false,
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     )
         -> Int?
     {
         let (definitions, diagnostics) = SchemaLoader.load(text, file: file)
         #expect(diagnostics.all.isEmpty, "\(diagnostics.all)", sourceLocation: sourceLocation)
-        guard case .value(let kept)? = definitions.first?.properties.first?.serverDefault else { return nil }
+        let first = definitions.first?.properties.first
+        guard case .value(let kept)? = (inside ? first?.properties.first : first)?.serverDefault else { return nil }
         return kept.location.column
     }
 
@@ -349,8 +351,10 @@ import Testing
 /// server holds for the property: a warning, and no default.
 extension DefaultValueTypeTests {
     /// A collection `things` with one property `p`, whose default is at column 112.
+    /// Collection `things` with an object property `box` whose property `p` has its default at column 153: Ajv fills
+    /// in a default inside an object property, not one of the collection's own (`aMiaCollectionsOwnDefaultIsNotFilledIn`).
     static func miaProperty(_ defaultValue: String, _ rest: String) -> String {
-        #"{"name": "things", "endpointBasePath": "/things", "schema": {"type": "object", "properties": {"p": {"default": \#(defaultValue), \#(rest)}, "_id": {"type": "string", "__mia_configuration": {"type": "ObjectId"}}}, "required": ["_id", "p"]}}"#
+        #"{"name": "things", "endpointBasePath": "/things", "schema": {"type": "object", "properties": {"box": {"type": "object", "properties": {"p": {"default": \#(defaultValue), \#(rest)}}, "required": ["p"]}, "_id": {"type": "string", "__mia_configuration": {"type": "ObjectId"}}}, "required": ["_id", "box"]}}"#
     }
 
     @Test(arguments: [
@@ -378,12 +382,12 @@ extension DefaultValueTypeTests {
             ["things.json": Self.miaProperty(defaultValue, type)]
         )
         #expect(
-            messages(result) == ["things.json:1:112: warning: the default value of 'p' is \(problem); it is ignored"]
+            messages(result) == ["things.json:1:153: warning: the default value of 'p' is \(problem); it is ignored"]
         )
-        // Without the default, the required property is the create's to send.
-        let create = try ServerDefaultTests.create(in: #require(file(result, "Things.swift")))
-        #expect(create.contains("public init(p: "), "\(create)")
-        #expect(!create.contains("Left out"), "\(create)")
+        // Without the default, the required property is the create's to send: `box`'s `Create` takes it.
+        let output = try #require(file(result, "Things.swift"))
+        #expect(output.contains("public init(p: "), "\(output)")
+        #expect(!output.contains("Left out"), "\(output)")
     }
 
     /// A default of the type is kept: a whole number for an integer however written, one element for an array (Ajv
@@ -398,7 +402,7 @@ extension DefaultValueTypeTests {
         ("[1]", #""type": "object""#), ("5", #""type": ["string", "number"]"#),
     ])
     func aMiaDefaultOfTheTypeIsKept(defaultValue: String, type: String) {
-        #expect(Self.keptDefaultColumn(Self.miaProperty(defaultValue, type), file: "things.json") == 112)
+        #expect(Self.keptDefaultColumn(Self.miaProperty(defaultValue, type), file: "things.json", inside: true) == 153)
     }
 
     /// An array's `items` with a default, and the array without one: the array has none, where the element's `"x"`
@@ -407,8 +411,8 @@ extension DefaultValueTypeTests {
         let schema = Self.miaProperty("null", #""type": "array", "items": {"type": "string", "default": "x"}"#)
         let (collections, diagnostics) = SchemaLoader.load(schema, file: "things.json")
         #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
-        let property = try #require(collections.first?.properties.first)
-        #expect(property.serverDefault == nil)
+        let property = try #require(collections.first?.properties.first?.properties.first)
+        #expect(property.name.value == "p" && property.serverDefault == nil)
     }
 }
 

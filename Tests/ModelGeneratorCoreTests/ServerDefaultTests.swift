@@ -48,7 +48,7 @@ import Testing
         ),
         (
             "mia", "things.json",
-            #"{"name": "things", "endpointBasePath": "/things", "defaultState": "PUBLIC", "schema": {"type": "object", "required": ["_id", "flag", "name"], "properties": {"_id": {"type": "string", "__mia_configuration": {"type": "ObjectId"}}, "flag": {"type": "boolean", "default": false}, "name": {"type": "string"}}}}"#
+            #"{"name": "things", "endpointBasePath": "/things", "defaultState": "PUBLIC", "schema": {"type": "object", "required": ["_id", "name"], "properties": {"_id": {"type": "string", "__mia_configuration": {"type": "ObjectId"}}, "name": {"type": "string"}, "box": {"type": "object", "properties": {"flag": {"type": "boolean", "default": false}, "name": {"type": "string"}}, "required": ["flag", "name"]}}}}"#
         ),
         (
             "cortex", "objects.yaml",
@@ -61,10 +61,42 @@ import Testing
         let result = generate(config: Self.config(path, dialect), [path: schema])
         #expect(!result.diagnostics.hasErrors, "\(messages(result))")
         let swiftFile = try #require(result.files.first { $0.path.hasPrefix("Thing") }, "\(result.files.map(\.path))")
-        let create = try Self.create(in: swiftFile.contents)
+        // Mia-Platform's service fills in a default only inside an object property (below).
+        let create =
+            try dialect == "mia" ? Self.documentCreate(in: swiftFile.contents) : Self.create(in: swiftFile.contents)
         #expect(create.contains("public init(name: String)"), "\(create)")
         #expect(create.contains("/// Left out, the server fills in its default (`false`).\n"), "\(create)")
         #expect(create.contains("public var flag: Optional<Bool>"), "\(create)")
+    }
+
+    /// crud-service's request schemas keep a collection property's type, description and `nullable`, not its
+    /// `default` (`JSONSchemaGenerator.js`, `generateCollectionFields`), so Ajv fills in no default of the collection
+    /// itself, and a create without a required one is refused: the create must send it, and the default is a
+    /// warning at it.
+    @Test func aMiaCollectionsOwnDefaultIsNotFilledIn() throws {
+        let schema =
+            #"{"name": "things", "endpointBasePath": "/things", "schema": {"type": "object", "required": ["_id", "flag", "name"], "properties": {"_id": {"type": "string", "__mia_configuration": {"type": "ObjectId"}}, "flag": {"type": "boolean", "default": false}, "name": {"type": "string"}, "size": {"type": "number", "default": 1}}}}"#
+        let config = Self.config("things.json", "mia").replacingOccurrences(
+            of: "generate: [models, queries, bodies]",
+            with: "generate: [models, queries, bodies, testing]"
+        )
+        let result = generate(config: config, ["things.json": schema])
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+        let warnings = result.diagnostics.all.filter { $0.severity == .warning }.map { "\($0.location): \($0.message)" }
+        #expect(
+            warnings == [
+                "things.json:1:243: the CRUD service doesn't fill in the default of 'flag', a property of the collection itself; it is ignored, and a create sends the property",
+                "things.json:1:317: the CRUD service doesn't fill in the default of 'size', a property of the collection itself; it is ignored, and a create sends the property",
+            ],
+            "\(messages(result))"
+        )
+        let output = try #require(file(result, "Things.swift"))
+        let create = try Self.create(in: output)
+        #expect(create.contains("public init(flag: Bool, name: String)"), "\(create)")
+        #expect(!create.contains("Left out"), "\(create)")
+        // The backend in memory requires both, as the service does, and fills in nothing.
+        #expect(output.contains(#"public static let requiredMembers: Set<String> = ["flag", "name"]"#), "\(output)")
+        #expect(!output.contains("defaultMembers"), "\(output)")
     }
 
     /// A real Medable object: `dt__config`'s status is required with a static default and its key a generated UUID,
@@ -154,14 +186,18 @@ import Testing
         let mia = #"""
             {"name": "things", "endpointBasePath": "/things", "defaultState": "PUBLIC", "schema": {"type": "object",
              "properties": {"_id": {"type": "string", "__mia_configuration": {"type": "ObjectId"}},
-              "meta": {"type": "object", "default": {}, "properties": {"level": {"type": "number", "default": 1}}}}}}
+              "box": {"type": "object", "properties": {
+                "meta": {"type": "object", "default": {}, "properties": {"level": {"type": "number", "default": 1}}}}}}}}
             """#
         var config = Self.config("things.json", "mia")
         config = config.replacingOccurrences(of: "bodies]", with: "bodies, testing]")
         let result = generate(config: config, ["things.json": mia])
         #expect(!result.diagnostics.hasErrors, "\(messages(result))")
         let things = try #require(file(result, "Things.swift"))
-        #expect(things.contains(#"defaultMembers: [String: JSONValue] = ["meta": [:], "meta.level": 1]"#), "\(things)")
+        #expect(
+            things.contains(#"defaultMembers: [String: JSONValue] = ["box.meta": [:], "box.meta.level": 1]"#),
+            "\(things)"
+        )
 
         let cortex = #"""
             {"object": "object", "name": "c_box", "properties": [
@@ -185,6 +221,13 @@ import Testing
     }
 
     /// The text of the object's own `Create`, from its declaration to the end of its initializer.
+    /// The `Create` of the first Document in `output`.
+    static func documentCreate(in output: String) throws -> String {
+        let start = try #require(output.range(of: "public struct Create: DocumentBody {"))
+        let end = try #require(output.range(of: "public var members", range: start.upperBound..<output.endIndex))
+        return String(output[start.lowerBound..<end.lowerBound])
+    }
+
     static func create(in output: String) throws -> String {
         let start = try #require(output.range(of: "public struct Create: CreateBody {"))
         let end = try #require(output.range(of: "public var members", range: start.upperBound..<output.endIndex))

@@ -123,7 +123,7 @@ enum MiaReader {
         if let fields = node["fields"], !fields.isNull {
             properties = (reader.sequence(fields, "'fields' of '\(name)'") ?? []).compactMap { readField($0, &reader) }
         } else if let schema = node["schema"], !schema.isNull {
-            properties = readObjectSchema(schema, owner: name, &reader)
+            properties = readObjectSchema(schema, owner: name, defaultsFilledIn: false, &reader)
         } else {
             reader.diagnostics.error(
                 "collection '\(name)' needs 'fields' or a JSON Schema 'schema'",
@@ -369,11 +369,15 @@ enum MiaReader {
     }
 
     /// The properties of a JSON Schema `object`: a collection's `schema`, or a nested `RawObject`'s.
-    /// `keysChecked` when the caller has checked the schema's keys already.
+    /// `keysChecked` when the caller has checked the schema's keys already. `defaultsFilledIn` is false for the
+    /// collection's own: crud-service's request schemas (`JSONSchemaGenerator.js`, `generateCollectionFields`) keep
+    /// only a collection property's type, description and `nullable`, so Ajv's `useDefaults` fills in a default
+    /// only inside an object property's schema, which they keep whole.
     private static func readObjectSchema(
         _ node: SyntaxNode,
         owner: String,
         keysChecked: Bool = false,
+        defaultsFilledIn: Bool = true,
         _ reader: inout NodeReader
     ) -> [PropertyDefinition] {
         guard let entries = reader.mapping(node, "the schema of '\(owner)'") else { return [] }
@@ -395,6 +399,16 @@ enum MiaReader {
             )
             guard readSchemaType(entry.value, into: &property, &reader) else { return nil }
             property.isRequired = required.contains(entry.name)
+            if case .value(let value)? = property.serverDefault, !defaultsFilledIn {
+                reader.diagnostics.warning(
+                    "the CRUD service doesn't fill in the default of '\(entry.name)', a property of the collection "
+                        + "itself; it is ignored, and a create sends the property",
+                    at: value.location,
+                    hint: "crud-service's request schemas keep a collection property's type, description and "
+                        + "nullable, not its default; a default inside an object property's 'properties' is filled in"
+                )
+                property.serverDefault = nil
+            }
             reader.checkDefaultValue(of: &property, hint: defaultValueHint)
             return property
         }
