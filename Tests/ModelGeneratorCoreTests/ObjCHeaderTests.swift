@@ -216,6 +216,32 @@ import Testing
         #expect(headers.property("ignored", of: "Sighting") == nil)
     }
 
+    /// A protocol that redeclares a property of one it inherits narrows it, and the class's property has its type
+    /// wherever it is looked up: the class's listing kept the inherited declaration (`id`, a ``JSONValue``) where a
+    /// lookup by name found the redeclaration (`NSString`), so a mapped key and the class's every-property mapping
+    /// (MMDataObject's) typed one property two ways.
+    @Test func aProtocolsRedeclarationOfAnInheritedPropertyIsTheClasssOwn() throws {
+        let header = """
+            @protocol Named
+            @property (nonatomic, strong) id name;
+            @property (nonatomic, strong) id nickname;
+            @end
+            @protocol Titled <Named>
+            @property (nonatomic, copy) NSString *name;
+            @end
+            @interface Person : NSObject <Titled>
+            @end
+            """
+        let headers = ObjCHeaders(ObjCHeaderReader.read(header, file: "Person.h"))
+        let listed = headers.ownProperties(of: "Person")
+        #expect(listed.map(\.name) == ["name", "nickname"])
+        #expect(listed.map { ObjCSwiftType($0.type) } == [.string, .json])
+        #expect(headers.properties(of: "Person").map { ObjCSwiftType($0.type) } == [.string, .json])
+        let name = try #require(headers.property("name", of: "Person"))
+        #expect(ObjCSwiftType(name.type) == .string)
+        #expect(name.location == SourceLocation(file: "Person.h", line: 6, column: 39))
+    }
+
     @Test func aBrokenHeaderGivesWhatItCanAndNeverLoops() {
         let broken = """
             @interface A : NSObject

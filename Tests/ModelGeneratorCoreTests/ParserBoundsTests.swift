@@ -208,6 +208,35 @@ import Testing
         #expect(names == ["items", "name"])
     }
 
+    /// 100,000 protocols that each inherit the one before, adopted by 2,000 classes: each class's properties were
+    /// looked for through the whole chain, one nested call per protocol (a crash on the stack), and again for each
+    /// class and each lookup. A class reads the protocols nearest to it, up to the limit.
+    @Test func aLongChainOfProtocolsIsReadToALimit() async throws {
+        let count = 100_000
+        var header = "@protocol P0\n@property NSString *p0;\n@end\n"
+        for index in 1..<count {
+            header += "@protocol P\(index) <P\(index - 1)>\n@property NSString *p\(index);\n@end\n"
+        }
+        let classes = 2_000
+        for index in 0..<classes {
+            header += "@interface C\(index) : NSObject <P\(count - 1), P\(count - 2)>\n@end\n"
+        }
+        let text = header
+        let found = await finishing(within: Self.deadline, "reading \(count) chained protocols") {
+            let headers = ObjCHeaders(ObjCHeaderReader.read(text, file: "P.h"))
+            return (0..<classes).map { index in
+                (
+                    headers.ownProperties(of: "C\(index)").count,
+                    headers.property("p\(count - 1)", of: "C\(index)") != nil,
+                    headers.property("p0", of: "C\(index)") != nil
+                )
+            }
+        }
+        let limit = ObjCHeaders.adoptedProtocolLimit
+        let expected = Array(repeating: (limit, true, false), count: classes)
+        #expect(found?.elementsEqual(expected) { $0 == $1 } == true, "\(String(describing: found?.first))")
+    }
+
     // MARK: Schema nesting
 
     /// A Cortex object whose properties nest `depth` documents deep, one property per line, with `siblings`

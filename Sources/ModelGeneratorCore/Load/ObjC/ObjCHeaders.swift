@@ -66,7 +66,8 @@ public struct ObjCHeaders: Hashable, Sendable {
             for property in interface.properties where names.insert(property.name).inserted {
                 merged.properties.append(property)
             }
-            merged.protocols += interface.protocols.filter { !merged.protocols.contains($0) }
+            var adopted = Set(merged.protocols)
+            merged.protocols += interface.protocols.filter { adopted.insert($0).inserted }
             classes[interface.name] = merged
         } else if var existing = classes[interface.name] {
             // The class after one of its categories: its own properties first.
@@ -74,7 +75,8 @@ public struct ObjCHeaders: Hashable, Sendable {
             existing.location = interface.location
             let ownNames = Set(interface.properties.map(\.name))
             existing.properties = interface.properties + existing.properties.filter { !ownNames.contains($0.name) }
-            existing.protocols = interface.protocols + existing.protocols.filter { !interface.protocols.contains($0) }
+            let ownProtocols = Set(interface.protocols)
+            existing.protocols = interface.protocols + existing.protocols.filter { !ownProtocols.contains($0) }
             classes[interface.name] = existing
         } else {
             classes[interface.name] = interface
@@ -101,18 +103,38 @@ public struct ObjCHeaders: Hashable, Sendable {
     }
 
     /// What one class's metadata lists, as clang emits it: its own properties, then those of the protocols it
-    /// adopts (each protocol's inherited ones before its own) that it doesn't declare itself, each name once.
+    /// adopts (``adoptedProtocols(of:)``) that it doesn't declare itself, each name once, where a later protocol's
+    /// declaration (one that inherits the earlier) replaces an earlier one in its place, as ``property(_:of:)`` finds it.
     private func declared(by interface: ObjCInterface) -> [ObjCProperty] {
-        var names = Set(interface.properties.map(\.name))
+        let own = Set(interface.properties.map(\.name))
+        let adopted = adoptedProtocols(of: interface).flatMap(\.properties).lastOfEachName(\.name)
+        return interface.properties + adopted.filter { !own.contains($0.name) }
+    }
+
+    /// How many protocols a class's properties are looked for in, those it adopts and those they inherit: real
+    /// classes adopt a few, and a header of thousands of chained protocols must not cost a walk of them all (nor as
+    /// many nested calls) for each class and each mapped key. Protocols past it are not read.
+    static let adoptedProtocolLimit = 64
+
+    /// The protocols `interface` adopts, with those they inherit, in the order clang lists their properties: each
+    /// protocol after the ones it inherits, each once; the first ``adoptedProtocolLimit`` of them the walk reaches.
+    private func adoptedProtocols(of interface: ObjCInterface) -> [ObjCInterface] {
+        let limit = Self.adoptedProtocolLimit
+        var ordered: [ObjCInterface] = []
         var visited: Set<String> = []
-        var properties = interface.properties
-        func adopt(_ protocolName: String) {
-            guard visited.insert(protocolName).inserted, let definition = protocols[protocolName] else { return }
-            definition.protocols.forEach(adopt)
-            properties += definition.properties.filter { names.insert($0.name).inserted }
+        // Each protocol is pushed to be walked, then again to be listed once those it inherits are.
+        var pending: [(name: String, isWalked: Bool)] = interface.protocols.prefix(limit).reversed().map { ($0, false) }
+        while let (name, isWalked) = pending.popLast() {
+            guard let definition = protocols[name] else { continue }
+            if isWalked {
+                ordered.append(definition)
+                continue
+            }
+            guard visited.count < limit, visited.insert(name).inserted else { continue }
+            pending.append((name, true))
+            pending += definition.protocols.prefix(limit).reversed().map { ($0, false) }
         }
-        interface.protocols.forEach(adopt)
-        return properties
+        return ordered
     }
 
     /// `properties` with their types resolved, one per name: a later declaration replaces an earlier one in its place
@@ -135,7 +157,7 @@ public struct ObjCHeaders: Hashable, Sendable {
                 property.type = resolved(property.type)
                 return property
             }
-            if let declaration = protocolProperty(name, adoptedBy: interface.protocols) {
+            if let declaration = protocolProperty(name, adoptedBy: interface) {
                 var property = declaration
                 property.type = resolved(property.type)
                 return property
@@ -145,17 +167,11 @@ public struct ObjCHeaders: Hashable, Sendable {
         return nil
     }
 
-    /// The declaration of `name` in the first of `adopted` (or the protocols they inherit) that declares it.
-    private func protocolProperty(_ name: String, adoptedBy adopted: [String]) -> ObjCProperty? {
-        var visited: Set<String> = []
-        var pending = adopted
-        var next = 0
-        while next < pending.count {
-            let protocolName = pending[next]
-            next += 1
-            guard visited.insert(protocolName).inserted, let definition = protocols[protocolName] else { continue }
-            if let index = protocolPropertyIndexes[protocolName]?[name] { return definition.properties[index] }
-            pending += definition.protocols
+    /// The declaration of `name` in the protocols `interface` adopts, as ``declared(by:)`` keeps it: the one in the
+    /// last of ``adoptedProtocols(of:)`` that declares it.
+    private func protocolProperty(_ name: String, adoptedBy interface: ObjCInterface) -> ObjCProperty? {
+        for definition in adoptedProtocols(of: interface).reversed() {
+            if let index = protocolPropertyIndexes[definition.name]?[name] { return definition.properties[index] }
         }
         return nil
     }
