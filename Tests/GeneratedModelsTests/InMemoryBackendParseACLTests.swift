@@ -275,6 +275,24 @@ import Testing
         #expect(free.body == ["code": 206, "error": .string("Cannot modify user \(alice.id).")], "\(free)")
     }
 
+    /// `_validateUserName` and `_validateEmail` (RestWrite.js) pass over a username or an email JavaScript reads as
+    /// false: an update's empty email is stored, not refused as no address (125), even where another user has one.
+    @Test func anEmptyEmailIsNoAddressToCheck() async throws {
+        let (backend, alice, bob) = try await Self.twoUsers()
+        for user in [alice, bob] {
+            let answer = try await Self.send(
+                backend,
+                "/users/" + user.id,
+                method: "PUT",
+                body: #"{"email":""}"#,
+                as: user.session
+            )
+            #expect(answer.status == 200, "\(answer)")
+        }
+        let me = try await Self.send(backend, "/users/me", as: alice.session)
+        #expect(me.body["email"] == "", "\(me)")
+    }
+
     /// An update's password is hashed (RestWrite.js `transformUser`, `passwordCrypto.hash`) whatever it is but
     /// undefined: a `Delete` or a `null`, which the schema lets through, fails bcrypt, an error parse-server doesn't
     /// handle (500, `Internal server error.`). Nothing changes: the password, and the sessions a new one would end.

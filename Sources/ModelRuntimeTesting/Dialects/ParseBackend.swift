@@ -2040,13 +2040,13 @@ struct ParseBackend: BackendDialect {
     /// What parse-server's `transformUser` does with a `_User` it writes (RestWrite.js): the password is kept only as
     /// a hash that no read answers, so it isn't stored here at all; a username another user has, whatever its case,
     /// is refused (202, `_validateUserName`), and so are an email without an `@` (125) and one another user has,
-    /// whatever its case (203, `_validateEmail`). Only a username and an email given as text are checked: an
-    /// update's `Delete` of its email is none (`_validateEmail`).
+    /// whatever its case (203, `_validateEmail`). Only a username and an email given as text, and not empty, are
+    /// checked: both functions pass over one JavaScript reads as false (`""`), and an update's `Delete` of its email.
     private static func checkUser(_ document: inout [String: JSONValue], id: String?, _ state: BackendState) throws {
         document["password"] = nil
         let others = state.documents("_User").filter { $0["objectId"]?.stringValue != id }
         func taken(_ field: String) -> Bool {
-            guard let value = document[field]?.stringValue else { return false }
+            guard let value = document[field]?.stringValue, !value.isEmpty else { return false }
             let folded = value.lowercased()
             return others.contains { $0[field]?.stringValue?.lowercased() == folded }
         }
@@ -2057,7 +2057,7 @@ struct ParseBackend: BackendDialect {
                 message: "Account already exists for this username."
             )
         }
-        if let email = document["email"]?.stringValue {
+        if let email = document["email"]?.stringValue, !email.isEmpty {
             // `^.+@.+$`: an `@` with something on either side, and no line break (which `.` doesn't match).
             let characters = Array(email)
             let lineBreaks: Set<Character> = ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}"]
