@@ -136,6 +136,11 @@ import Testing
             #""x""#, "a String",
             "schema mismatch for C.f default value; expected Relation<SomeClass> but got String"
         ),
+        // `getObjectType`'s `null` for a Delete: `typeof null` is 'object' (SchemaController.js line 1028).
+        (
+            #"{"__op": "Delete"}"#, "the operation Delete",
+            "The 'default value' option is not applicable for Relation<SomeClass>"
+        ),
     ])
     func aRelationHasNoDefault(defaultValue: String, found: String, serverSays: String) {
         let result = Self.generateParse(

@@ -97,6 +97,15 @@ enum ParseDefaultValue {
         }
         let serverRefuses = "Parse Server refuses the class"
         switch reading(of: value) {
+        case .noValue where type == "Relation" && !value.isNull:
+            // `getType`'s `null` for a Delete is an object to `typeof`, which the server refuses for a Relation before
+            // it fails on it.
+            diagnostics.error(
+                "\(field) is the operation Delete, but the field is \(fieldType.withArticle), which can't have a default value",
+                at: value.location,
+                hint: "\(serverRefuses): \"The 'default value' option is not applicable for \(fieldType.description)\""
+            )
+            return nil
         case .noValue:
             diagnostics.warning(
                 "\(field) is \(value.isNull ? "null" : "the operation Delete"), which is no value: Parse Server fails on it, and the field has no default here",
