@@ -154,6 +154,9 @@ import Testing
                 typedef NSInteger PostRank API_AVAILABLE(ios(10.0)) __attribute__((swift_wrapper(struct)));
                 typedef unsigned long ULONG;
                 typedef void (^PostHandler)(NSError *error) NS_SWIFT_NAME(Post.Handler);
+                typedef unsigned long __darwin_size_t;
+                typedef NSString *API_Key;
+                typedef NSInteger PostCount __deprecated;
                 """,
             properties: """
                 @property (nonatomic, copy) PostKind kind;
@@ -162,9 +165,15 @@ import Testing
                 @property (nonatomic) PostRank rank;
                 @property (nonatomic) ULONG views;
                 @property (nonatomic, copy) PostHandler handler;
+                @property (nonatomic) __darwin_size_t size;
+                @property (nonatomic, copy) API_Key key;
+                @property (nonatomic) PostCount count;
                 """
         )
-        #expect(types == [.string, .string, .string, .int, .int, .unknown("PostHandler")])
+        // A `__` word right after a C scalar, and a name in another case than a macro's, are the typedef's name.
+        #expect(
+            types == [.string, .string, .string, .int, .int, .unknown("PostHandler"), .int, .string, .int]
+        )
     }
 
     /// Properties declared in a `@protocol` are every adopter's, as clang lists them in the class's metadata (after

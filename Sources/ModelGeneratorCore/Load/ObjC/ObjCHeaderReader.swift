@@ -172,17 +172,32 @@ public enum ObjCHeaderReader {
         return found
     }
 
+    /// The C keywords a type may end with, after which a typedef's next word is its name.
+    private static let cTypeWords: Set<String> = [
+        "int", "long", "short", "char", "signed", "unsigned", "float", "double", "void", "_Bool", "bool",
+    ]
+
     /// A `typedef`'s tokens without the macros after its name that tell Swift how to import it:
     /// `NS_TYPED_ENUM`, `NS_STRING_ENUM`, `NS_SWIFT_NAME(Post.Kind)`, `API_AVAILABLE(ios(10.0))`,
-    /// `__attribute__((…))`. Only these prefixes: an all-capitals name such as `ULONG` is the typedef's own.
+    /// `__attribute__((…))`. Only these prefixes: an all-capitals name such as `ULONG` is the typedef's own, and so
+    /// is one in another case (`API_Key`) or a `__` name right after a C scalar or a `*`, where the name must be
+    /// (`typedef unsigned long __darwin_size_t;`).
     private static func withoutSwiftMacros(_ tokens: ArraySlice<ObjCToken>) -> ArraySlice<ObjCToken> {
         func isSwiftMacro(_ token: ObjCToken) -> Bool {
             token.kind == .identifier
-                && ["NS_", "CF_", "API_", "__"].contains { token.text.hasPrefix($0) }
+                && (token.text.hasPrefix("__")
+                    || (["NS_", "CF_", "API_"].contains { token.text.hasPrefix($0) } && isMacroName(token.text)))
+        }
+        /// Whether a bare word after `previous` is a macro, not the typedef's name.
+        func isBareSwiftMacro(_ token: ObjCToken, after previous: ObjCToken?) -> Bool {
+            guard isSwiftMacro(token), let previous else { return false }
+            guard token.text.hasPrefix("__") else { return true }
+            return previous.kind == .identifier && !cTypeWords.contains(previous.text)
         }
         var tokens = tokens
         while let last = tokens.last {
-            if isSwiftMacro(last) {
+            let previous = tokens.count > 1 ? tokens[tokens.endIndex - 2] : nil
+            if isBareSwiftMacro(last, after: previous) {
                 tokens.removeLast()
             } else if last.isSymbol(")"), let open = openingParenthesis(Array(tokens)).map({ tokens.startIndex + $0 }),
                 open > tokens.startIndex, isSwiftMacro(tokens[open - 1])
