@@ -365,7 +365,7 @@ enum MiaReader {
     /// define, which the CRUD service refuses.
     private static func isClosed(_ schema: SyntaxNode) -> Bool {
         guard case .scalar(let text, .bool)? = schema["additionalProperties"]?.value else { return false }
-        return !["true", "yes", "on", "y"].contains(text.lowercased())
+        return JSONLiteral.bool(text) == "false"
     }
 
     /// The properties of a JSON Schema `object`: a collection's `schema`, or a nested `RawObject`'s.
