@@ -1001,6 +1001,26 @@ extension InMemoryBackendMiaSpecTests {
         #expect(await backend.documents(in: Books.pluralName).count == 8 + count, "line 220")
     }
 
+    /// A `$set` of each of a book's many attachments, whose schema takes no member it doesn't define: the members the
+    /// model keeps without defining them are listed once for the whole body. Each field listed them again, decoding
+    /// the whole book each time, which made the check quadratic in the attachments.
+    @Test func aSetOfManyClosedElementsIsCheckedInLinearTime() async throws {
+        let backend = try await Self.backend()
+        let count = 5_000
+        let attachments = (0..<count).map { #"{"name":"a\#($0)"}"# }.joined(separator: ",")
+        let book = #"{"name":"many","isbn":"many-attachments","__STATE__":"PUBLIC","attachments":[\#(attachments)]}"#
+        let (status, created) = try await Self.write(backend, book)
+        let id = try #require(created["_id"]?.stringValue, "\(status) \(created)")
+        let sets = (0..<count).map { #""attachments.\#($0)":{"name":"b\#($0)"}"# }.joined(separator: ",")
+        let patched = await result(within: 60, "a $set of \(count) attachments") {
+            try await Self.write(backend, "PATCH", "/\(id)", #"{"$set":{\#(sets)}}"#)
+        }
+        let (patchStatus, answer) = try #require(try patched?.get())
+        #expect(patchStatus == 200, "\(answer)")
+        let stored = await backend.documents(in: Books.pluralName).first { $0["_id"] == .string(id) }
+        #expect(stored?["attachments"]?[count - 1]?["name"] == .string("b\(count - 1)"))
+    }
+
     /// "violate required constraints (no isbn)" (line 225) and "MP4-523: invalid date should return 400" (line 561):
     /// a 400 that stores none of the books.
     @Test func postBulkRefusesWhatTheSchemaRefuses() async throws {

@@ -222,22 +222,40 @@ extension MiaBackend {
         _ state: BackendState,
         in document: JSONValue?
     ) throws {
-        guard let model = state.models[collection],
-            !model.requiredDocumentMembers.isEmpty || !model.closedDocuments.isEmpty
-        else { return }
-        let parts = try checkedSegments(field)
-        let isElement = ofElements || pushed || parts.last.map { Int($0) != nil } ?? false
-        let path = parts.filter { Int($0) == nil }
-        // The members each Document requires, by the Document's path.
-        var required: [String: [String]] = [:]
-        for path in model.requiredDocumentMembers.sorted() {
-            guard let dot = path.lastIndex(of: ".") else { continue }
-            required[String(path[..<dot]), default: []].append(String(path[path.index(after: dot)...]))
+        guard let rules = DocumentRules(of: collection, state, in: document) else { return }
+        try checkDocuments(value, at: field, pointer: pointer, ofElements: ofElements, pushed: pushed, rules)
+    }
+
+    /// What ``checkDocuments(_:at:pointer:ofElements:pushed:of:_:in:)`` reads of a collection's registered model and
+    /// of the document written, once for a whole body: the members each Document requires, and the members the model
+    /// keeps without defining them, listed when a closed Document first asks (a listing decodes the whole document).
+    final class DocumentRules {
+        let collection: String
+        let state: BackendState
+        let document: JSONValue?
+        let closedDocuments: Set<String>
+        /// The members each Document requires, by the Document's path.
+        let required: [String: [String]]
+        private var undefined: Set<String>?
+
+        /// Nil when the collection's model registered no Document rules.
+        init?(of collection: String, _ state: BackendState, in document: JSONValue?) {
+            guard let model = state.models[collection],
+                !model.requiredDocumentMembers.isEmpty || !model.closedDocuments.isEmpty
+            else { return nil }
+            var required: [String: [String]] = [:]
+            for path in model.requiredDocumentMembers.sorted() {
+                guard let dot = path.lastIndex(of: ".") else { continue }
+                required[String(path[..<dot]), default: []].append(String(path[path.index(after: dot)...]))
+            }
+            (self.collection, self.state, self.document) = (collection, state, document)
+            self.closedDocuments = model.closedDocuments
+            self.required = required
         }
-        // The members the model keeps without defining them, by their paths: read once, where a closed Document is.
-        var undefined: Set<String>?
+
+        /// Whether the model keeps the member at `path` of the document without defining it.
         func isUndefined(_ path: String) throws -> Bool {
-            guard let document else { return false }
+            guard let document, let model = state.models[collection] else { return false }
             if undefined == nil {
                 let listed = try state.refusingUndecodable(of: collection) {
                     try model.checkListingUnknownMembers(document)
@@ -246,6 +264,20 @@ extension MiaBackend {
             }
             return undefined?.contains(path) ?? false
         }
+    }
+
+    private static func checkDocuments(
+        _ value: JSONValue,
+        at field: String,
+        pointer: String,
+        ofElements: Bool = false,
+        pushed: Bool = false,
+        _ rules: DocumentRules
+    ) throws {
+        let parts = try checkedSegments(field)
+        let isElement = ofElements || pushed || parts.last.map { Int($0) != nil } ?? false
+        let path = parts.filter { Int($0) == nil }
+        let required = rules.required
 
         /// `suffix`: Ajv's further refusals of the value that holds this one, in Fastify's words.
         func walk(_ value: JSONValue, _ path: [String], _ pointer: String, ofElements: Bool, suffix: String) throws {
@@ -255,8 +287,8 @@ extension MiaBackend {
                 if let missing = (required[key] ?? []).first(where: { members[$0] == nil }) {
                     throw schemaFault("\(pointer) must have required property '\(missing)'\(suffix)")
                 }
-                if model.closedDocuments.contains(key),
-                    let extra = try members.keys.sorted().first(where: { try isUndefined("\(key).\($0)") })
+                if rules.closedDocuments.contains(key),
+                    let extra = try members.keys.sorted().first(where: { try rules.isUndefined("\(key).\($0)") })
                 {
                     throw BackendFault(
                         status: 400,
@@ -300,8 +332,9 @@ extension MiaBackend {
         _ state: BackendState,
         in document: JSONValue?
     ) throws {
+        guard let rules = DocumentRules(of: collection, state, in: document) else { return }
         for (name, value) in members.sorted(by: { $0.key < $1.key }) {
-            try checkDocuments(value, at: name, pointer: "\(pointer)/\(name)", of: collection, state, in: document)
+            try checkDocuments(value, at: name, pointer: "\(pointer)/\(name)", rules)
         }
     }
 
@@ -318,6 +351,7 @@ extension MiaBackend {
         _ state: BackendState,
         in document: JSONValue?
     ) throws {
+        guard let rules = DocumentRules(of: collection, state, in: document) else { return }
         for name in ["$set", "$setOnInsert", "$push", "$addToSet", "$pull"] {
             for (field, operand) in (operators[name]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
                 let at = "\(pointer)/\(name)/\(field)"
@@ -329,9 +363,7 @@ extension MiaBackend {
                         at: replaced ? String(field.dropLast(10)) : field,
                         pointer: at,
                         ofElements: replaced,
-                        of: collection,
-                        state,
-                        in: document
+                        rules
                     )
                 } else if operand.objectValue?.keys.contains(where: { $0.hasPrefix("$") }) != true {
                     try checkDocuments(
@@ -339,9 +371,7 @@ extension MiaBackend {
                         at: field,
                         pointer: at,
                         pushed: true,
-                        of: collection,
-                        state,
-                        in: document
+                        rules
                     )
                 }
             }
