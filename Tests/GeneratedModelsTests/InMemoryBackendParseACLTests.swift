@@ -299,27 +299,18 @@ import Testing
     /// A password of another type is the schema's `String` mismatch (111).
     @Test func aPasswordThatIsNoTextIsNoNewPassword() async throws {
         let (backend, alice, _) = try await Self.twoUsers()
+        func update(_ body: String) async throws -> (status: Int, body: JSONValue) {
+            try await Self.send(backend, "/users/" + alice.id, method: "PUT", body: body, as: alice.session)
+        }
         for body in [#"{"password":{"__op":"Delete"}}"#, #"{"password":null}"#] {
-            let answer = try await Self.send(
-                backend,
-                "/users/" + alice.id,
-                method: "PUT",
-                body: body,
-                as: alice.session
-            )
+            let answer = try await update(body)
             #expect(
                 answer.status == 500 && answer.body == ["code": 1, "message": "Internal server error."],
                 "\(body): \(answer)"
             )
         }
         for body in [#"{"password":5}"#, #"{"password":["p"]}"#, #"{"password":{"__op":"Increment","amount":1}}"#] {
-            let answer = try await Self.send(
-                backend,
-                "/users/" + alice.id,
-                method: "PUT",
-                body: body,
-                as: alice.session
-            )
+            let answer = try await update(body)
             #expect(answer.status == 400 && answer.body["code"] == 111, "\(body): \(answer)")
         }
         #expect(try await Self.send(backend, "/users/me", as: alice.session).status == 200)
