@@ -56,12 +56,9 @@ public struct IDGenerator: Sendable {
     }
 }
 
-/// What the backend knows of a model an app registered (by seeding it, or with `register(_:)`): its object name,
-/// the keys it reads, and how to check a document against it.
-struct RegisteredModel: Sendable {
-    var apiName: String
-    /// The keys the model reads (its `modeledKeys`), when it keeps unknown members; nil when unknown.
-    var modeledKeys: Set<String>?
+/// What a model's registered `Create` bodies say of its collection (`generate: [testing]`'s lists), kept when the
+/// model itself is registered again.
+struct CreateRules: Sendable {
     /// The members a create must send (`generate: [testing]`'s `requiredMembers`), by the variant's `type` (nil
     /// for an object without variants); empty when unknown.
     var requiredMembers: [String?: Set<String>] = [:]
@@ -82,6 +79,16 @@ struct RegisteredModel: Sendable {
     /// The dotted paths of the Documents that take no member they don't define (`generate: [testing]`'s
     /// `closedDocuments`).
     var closedDocuments: Set<String> = []
+}
+
+/// What the backend knows of a model an app registered (by seeding it, or with `register(_:)`): its object name,
+/// the keys it reads, and how to check a document against it.
+struct RegisteredModel: Sendable {
+    var apiName: String
+    /// The keys the model reads (its `modeledKeys`), when it keeps unknown members; nil when unknown.
+    var modeledKeys: Set<String>?
+    /// What the model's registered `Create` bodies say of the collection (`generate: [testing]`).
+    var createRules = CreateRules()
     /// The `__STATE__` a Mia-Platform create gets when its body names none, by base path.
     var defaultStates: [String: String]
     /// Whether the model's `id` is a `String` (a Mia-Platform collection whose `_id` is a string, not an ObjectId).
@@ -208,13 +215,7 @@ struct BackendState {
             }
         )
         // What a registered `Create` said stays known when the model is registered again (by seeding it, say).
-        model.requiredMembers = models[M.pluralName]?.requiredMembers ?? [:]
-        model.defaultMembers = models[M.pluralName]?.defaultMembers ?? [:]
-        model.generatedMembers = models[M.pluralName]?.generatedMembers ?? [:]
-        model.fileMembers = models[M.pluralName]?.fileMembers
-        model.nullableMembers = models[M.pluralName]?.nullableMembers
-        model.requiredDocumentMembers = models[M.pluralName]?.requiredDocumentMembers ?? []
-        model.closedDocuments = models[M.pluralName]?.closedDocuments ?? []
+        model.createRules = models[M.pluralName]?.createRules ?? CreateRules()
         models[M.pluralName] = model
     }
 
@@ -232,20 +233,20 @@ struct BackendState {
     /// Makes `Body.Model` known, with the members its creates must send.
     mutating func register<Body: RequiredCreateMembers>(create body: Body.Type) {
         register(Body.Model.self)
-        models[Body.Model.pluralName]?.requiredMembers[Body.variantType] = Body.requiredMembers
-        models[Body.Model.pluralName]?.defaultMembers[Body.variantType] = Body.defaultMembers
-        models[Body.Model.pluralName]?.generatedMembers[Body.variantType] = Body.generatedMembers
+        models[Body.Model.pluralName]?.createRules.requiredMembers[Body.variantType] = Body.requiredMembers
+        models[Body.Model.pluralName]?.createRules.defaultMembers[Body.variantType] = Body.defaultMembers
+        models[Body.Model.pluralName]?.createRules.generatedMembers[Body.variantType] = Body.generatedMembers
         if let files = Body.fileMembers {
-            let known = models[Body.Model.pluralName]?.fileMembers ?? []
-            models[Body.Model.pluralName]?.fileMembers = known.union(files)
+            let known = models[Body.Model.pluralName]?.createRules.fileMembers ?? []
+            models[Body.Model.pluralName]?.createRules.fileMembers = known.union(files)
         }
         // A collection's schema is one for every variant's `Create`: what each says, together.
         if let nullable = Body.nullableMembers {
-            let known = models[Body.Model.pluralName]?.nullableMembers ?? []
-            models[Body.Model.pluralName]?.nullableMembers = known.union(nullable)
+            let known = models[Body.Model.pluralName]?.createRules.nullableMembers ?? []
+            models[Body.Model.pluralName]?.createRules.nullableMembers = known.union(nullable)
         }
-        models[Body.Model.pluralName]?.requiredDocumentMembers.formUnion(Body.requiredDocumentMembers)
-        models[Body.Model.pluralName]?.closedDocuments.formUnion(Body.closedDocuments)
+        models[Body.Model.pluralName]?.createRules.requiredDocumentMembers.formUnion(Body.requiredDocumentMembers)
+        models[Body.Model.pluralName]?.createRules.closedDocuments.formUnion(Body.closedDocuments)
     }
 
     /// `body` with the members the registered `Create` of its variant says the server gives a create that leaves them
@@ -254,8 +255,8 @@ struct BackendState {
     /// UUID for each member the server generates (Cortex's `autoGenerate`), one for each element.
     mutating func withDefaultMembers(_ body: [String: JSONValue], of pluralName: String) -> [String: JSONValue] {
         let variant = body["type"]?.stringValue
-        let defaults = models[pluralName]?.defaultMembers[variant] ?? [:]
-        let generated = models[pluralName]?.generatedMembers[variant] ?? []
+        let defaults = models[pluralName]?.createRules.defaultMembers[variant] ?? [:]
+        let generated = models[pluralName]?.createRules.generatedMembers[variant] ?? []
         var filled = body
         for (path, value) in defaults.sorted(by: { $0.key < $1.key }) {
             filled = Self.filling(filled, at: path.split(separator: ".").map(String.init)[...]) { value }
@@ -306,7 +307,7 @@ struct BackendState {
         of pluralName: String,
         nullIsAbsent: Bool = true
     ) throws {
-        let required = models[pluralName]?.requiredMembers[body["type"]?.stringValue] ?? []
+        let required = models[pluralName]?.createRules.requiredMembers[body["type"]?.stringValue] ?? []
         let missing = required.sorted().filter { body[$0] == nil || (nullIsAbsent && body[$0] == .null) }
         guard let first = missing.first else { return }
         var fault = BackendFault(status: 400, code: "required", message: "\(first) is required", path: first)

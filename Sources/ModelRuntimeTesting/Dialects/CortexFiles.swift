@@ -26,7 +26,7 @@ extension CortexBackend {
     )
         -> JSONValue
     {
-        let filePaths = state.models[instance.collection]?.fileMembers ?? nil
+        let filePaths = state.models[instance.collection]?.createRules.fileMembers ?? nil
         return receivingFiles(value, at: path, filePaths: filePaths, instance: instance, &state)
     }
 

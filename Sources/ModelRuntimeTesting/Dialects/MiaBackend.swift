@@ -1752,7 +1752,7 @@ struct MiaBackend: BackendDialect {
             let readOnly = Self.systemProperties.union(["__STATE__"])
             try checkBodyKeys(members.keys, at: "\(pointer)/\(name)", of: collection, readOnly: readOnly, state)
         }
-        let required = state.models[collection]?.requiredMembers[nil] ?? []
+        let required = state.models[collection]?.createRules.requiredMembers[nil] ?? []
         if let field = (operators["$unset"]?.objectValue ?? [:]).keys.sorted().first(where: required.contains) {
             throw Self.additionalProperty(field, at: "\(pointer)/$unset")
         }

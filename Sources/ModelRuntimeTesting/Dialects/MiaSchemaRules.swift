@@ -28,7 +28,7 @@ extension MiaBackend {
         _ state: BackendState,
         reading document: JSONValue?
     ) throws -> JSONValue {
-        guard let nullable = state.models[collection]?.nullableMembers else { return value }
+        guard let nullable = state.models[collection]?.createRules.nullableMembers else { return value }
         let parts = try checkedSegments(field)
         // An element by its index (`metadata.somethingArrayOfNumbers.0`) is one of the array's elements.
         let isElement = ofElements || parts.last.map { Int($0) != nil } ?? false
@@ -143,7 +143,7 @@ extension MiaBackend {
         _ state: BackendState,
         reading document: JSONValue?
     ) throws -> [String: JSONValue] {
-        guard state.models[collection]?.nullableMembers != nil else { return operators }
+        guard state.models[collection]?.createRules.nullableMembers != nil else { return operators }
         var coerced = operators
         for name in ["$set", "$setOnInsert", "$push", "$addToSet", "$pull", "$inc", "$mul"] {
             guard case .object(var members)? = operators[name] else { continue }
@@ -241,15 +241,15 @@ extension MiaBackend {
         /// Nil when the collection's model registered no Document rules.
         init?(of collection: String, _ state: BackendState, in document: JSONValue?) {
             guard let model = state.models[collection],
-                !model.requiredDocumentMembers.isEmpty || !model.closedDocuments.isEmpty
+                !model.createRules.requiredDocumentMembers.isEmpty || !model.createRules.closedDocuments.isEmpty
             else { return nil }
             var required: [String: [String]] = [:]
-            for path in model.requiredDocumentMembers.sorted() {
+            for path in model.createRules.requiredDocumentMembers.sorted() {
                 guard let dot = path.lastIndex(of: ".") else { continue }
                 required[String(path[..<dot]), default: []].append(String(path[path.index(after: dot)...]))
             }
             (self.collection, self.state, self.document) = (collection, state, document)
-            self.closedDocuments = model.closedDocuments
+            self.closedDocuments = model.createRules.closedDocuments
             self.required = required
         }
 
