@@ -296,6 +296,124 @@ extension InMemoryBackendMiaSpecTests {
         )
     }
 
+    /// An upsert that finds a document, and so inserts nothing, still has its `$setOnInsert` checked whole, since
+    /// Fastify validates the body before the route runs (`propertiesUpsertCommandsValidation`): a member
+    /// `attachments`' closed schema doesn't define is refused as a `$set`'s is, and the book is left as it was.
+    @Test func anUpsertThatInsertsNothingStillRefusesAMemberAClosedObjectDoesntDefine() async throws {
+        try await Self.refused(
+            Self.schemaSource,
+            "POST",
+            "/upsert-one?name=Ulysses",
+            #"{"$set":{"price":1},"$setOnInsert":{"attachments":[{"name":"a","unexpectedField":1}]}}"#,
+            Self.additionalPropertyRefusal(
+                "body/$setOnInsert/attachments/0 must NOT have additional properties, body/$setOnInsert/attachments "
+                    + "must be object, body/$setOnInsert/attachments must match a schema in anyOf. Property "
+                    + "\"unexpectedField\" is not defined in validation schema"
+            )
+        )
+    }
+
+    // MARK: $inc and $mul amounts
+
+    /// An `$inc` or `$mul` amount as text or a boolean, which the PATCH schema's Ajv coerces to a number where the
+    /// field is one (`propertiesPatchCommandsValidation` types both operators' fields, a `RawObject` schema's number
+    /// paths among them, `number`; `coerceTypes: true`): `"2"` is 2, `true` is 1.
+    static let amountCases: [BookWrite] = [
+        BookWrite(source: schemaSource, url: "/\(one)", body: #"{"$mul":{"price":"2"}}"#, changes: #"{"price":66.66}"#),
+        BookWrite(
+            source: schemaSource,
+            url: "/bulk",
+            body: #"""
+                [{"filter":{"_id":"\#(one)"},
+                  "update":{"$inc":{"metadata.somethingNumber":" 4 ","metadata.somethingArrayOfNumbers.0":true}}}]
+                """#,
+            changes: #"""
+                {"metadata":{"somethingNumber":6,"somethingString":"the-saved-string",
+                 "somethingArrayObject":[{"arrayItemObjectChildNumber":4}],"somethingArrayOfNumbers":[6]}}
+                """#
+        ),
+    ]
+
+    @Test(arguments: amountCases) func anIncrementsAmountIsCoercedToANumber(_ write: BookWrite) async throws {
+        try await Self.run(write)
+    }
+
+    /// An amount that spells no number is the schema's refusal, at its pointer in the body: Fastify's
+    /// `body/0/update/…` for a bulk patch's first command.
+    @Test(arguments: [
+        ("/\(one)", #"{"$inc":{"price":"abc"}}"#, "body/$inc/price must be number"),
+        ("/\(one)", #"{"$mul":{"price":""}}"#, "body/$mul/price must be number"),
+        (
+            "/bulk", #"[{"filter":{"_id":"\#(one)"},"update":{"$inc":{"metadata.somethingNumber":"4x"}}}]"#,
+            "body/0/update/$inc/metadata.somethingNumber must be number"
+        ),
+    ])
+    func anAmountThatSpellsNoNumberIsRefused(_ path: String, _ body: String, _ message: String) async throws {
+        try await Self.refused(Self.schemaSource, "PATCH", path, body, Self.schemaRefusal(message))
+    }
+
+    // MARK: An Array field's query parameter
+
+    /// A query parameter for a collection's `Array` field, which the querystring of a list, a count and a delete
+    /// types as the array or one element (`generateArrayProperty`; `tests/expectedSchemas/booksGetListSchema.js`,
+    /// `tags` and `tagIds`): the text is one element, coerced to the element's type, and selects the books whose
+    /// array holds it, as MongoDB's equality does.
+    static let arrayParameterCases: [Case] = [
+        Case(file: schemaSource, line: 0, name: "text element", url: "/?tags=tag1", expected: .books("134")),
+        Case(file: schemaSource, line: 0, name: "number element", url: "/?tagIds=4&_s=_id", expected: .books("23")),
+        Case(
+            file: schemaSource,
+            line: 0,
+            name: "count",
+            url: "/count?tags=tag1&_st=PUBLIC,DRAFT",
+            expected: .json(200, "4")
+        ),
+        Case(
+            file: schemaSource,
+            line: 0,
+            name: "delete",
+            method: "DELETE",
+            url: "/?tagIds=5",
+            expected: .json(200, "2"),
+            remaining: "235678"
+        ),
+        Case(
+            file: schemaSource,
+            line: 0,
+            name: "no number",
+            url: "/?tagIds=abc",
+            expected: .json(400, schemaRefusal("querystring/tagIds must be array,number"))
+        ),
+        Case(
+            file: schemaSource,
+            line: 0,
+            name: "no ObjectId",
+            url: "/?tagObjectIds=abc",
+            expected: .json(
+                400,
+                schemaRefusal(
+                    #"querystring/tagObjectIds must be array, querystring/tagObjectIds must match pattern "#
+                        + #""^[a-fA-F\d]{24}$", querystring/tagObjectIds must match a schema in anyOf"#
+                )
+            )
+        ),
+        Case(
+            file: schemaSource,
+            line: 0,
+            name: "array of objects",
+            url: "/?attachments=note",
+            expected: .json(400, schemaRefusal("querystring/attachments must be array,object"))
+        ),
+    ]
+
+    @Test(arguments: arrayParameterCases) func anArrayFieldsParameterSelectsTheArraysThatHoldIt(
+        _ test: Case
+    )
+        async throws
+    {
+        try await Self.run(test)
+    }
+
     // MARK: PATCH /bulk's filter
 
     /// A `PATCH /bulk` filter's values as JSON typed them, which the route's schema coerces to the field's type

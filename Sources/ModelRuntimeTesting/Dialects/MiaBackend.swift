@@ -697,10 +697,19 @@ struct MiaBackend: BackendDialect {
             let known = own || (state.models[collection]?.modeledKeys.map { $0.contains(topLevel) } ?? true)
             guard known, topLevel != "__STATE__" else { throw Self.unknownParameter(name) }
             let kind = state.fieldKind(at: name, in: collection)
-            // The querystring has no top-level array or object field, only their nested paths (crud-service
+            // The querystring has no top-level object or GeoPoint field, only their nested paths (crud-service
             // `lib/JSONSchemaGenerator.js`, `propertiesGetValidation` deletes them; `tests/httpInterface.getList.test.js`,
-            // "filter on nested object with object notation cannot be used").
-            if !name.contains("."), [.array, .geoPoint, .other].contains(kind) { throw Self.unknownParameter(name) }
+            // "filter on nested object with object notation cannot be used"). A collection's `Array` field it has.
+            if !name.contains("."), [.geoPoint, .other].contains(kind) { throw Self.unknownParameter(name) }
+            if !name.contains("."), kind == .array {
+                let element = try Self.arrayParameter(
+                    text,
+                    at: "querystring/\(name)",
+                    elements: state.elementKind(at: name, in: collection)
+                )
+                conditions.append(.object([name: element]))
+                continue
+            }
             switch kind {
             case .string?, .date?:
                 conditions.append(.object([name: .string(text)]))
@@ -728,6 +737,39 @@ struct MiaBackend: BackendDialect {
             conditions.append(.object([name: ["$in": .array(candidates)]]))
         }
         return conditions
+    }
+
+    /// A query parameter's text for a collection's `Array` field, at `pointer`, as one element of the array, which
+    /// MongoDB's equality then finds in the arrays that hold it. The querystring types the field as the array or one
+    /// element (crud-service `lib/JSONSchemaGenerator.js`, `generateArrayProperty`: `type: ['array', <the element's>]`
+    /// and an `anyOf` of both, which `propertiesGetValidation` keeps; `tests/expectedSchemas/booksGetListSchema.js`,
+    /// `tags`, `tagIds`, `tagObjectIds`), so Fastify's Ajv coerces the text to the element's type of `elements`: a
+    /// number's or a boolean's text to it, refused in the words of the two types when it spells none; an ObjectId's
+    /// must be 24 hexadecimal digits, refused in the `anyOf`'s words; a date's is left to the query parser, as a
+    /// date field's is. Text is never an object or an array, so an array of either takes none.
+    private static func arrayParameter(_ text: String, at pointer: String, elements: FieldKind?) throws -> JSONValue {
+        switch elements {
+        case .string?, .date?:
+            return .string(text)
+        case .number?, .integer?, .boolean?:
+            guard let element = try? coercedScalar(.string(text), at: pointer, kind: elements) else {
+                let type = elements == .boolean ? "boolean" : elements == .integer ? "integer" : "number"
+                throw schemaFault("\(pointer) must be array,\(type)")
+            }
+            return element
+        case .objectID?:
+            guard ObjectID(text) != nil else {
+                throw schemaFault(
+                    #"\#(pointer) must be array, \#(pointer) must match pattern "^[a-fA-F\d]{24}$", "#
+                        + "\(pointer) must match a schema in anyOf"
+                )
+            }
+            return .string(text)
+        case .array?, .geoPoint?:
+            throw schemaFault("\(pointer) must be array,array")
+        case .other?, nil:
+            throw schemaFault("\(pointer) must be array,object")
+        }
     }
 
     /// Refuses an `_id` the route's schema refuses where the collection's ids are strings: text that is empty or only
@@ -1506,7 +1548,15 @@ struct MiaBackend: BackendDialect {
                 selecting: selecting,
                 writable: writableColumns(request)
             )
-            try checkInserted(onInsert, in: state.documents(collection)[found.index], collection, state)
+            // The schema checks `$setOnInsert` though nothing is inserted: read in the document as if it had been,
+            // so that a member a closed object doesn't define is told apart. A path MongoDB couldn't write is no
+            // schema's concern, and it writes none here.
+            var probe = state.documents(collection)[found.index]
+            for (field, value) in (onInsert?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard let path = try? checkedSegments(field) else { continue }
+                try? Self.apply("$set", value, at: path[...], in: &probe, field: field, now: "")
+            }
+            try checkInserted(onInsert, in: probe, collection, state)
             return BackendAnswer(fields(of: state.documents(collection)[found.index], request, collection, state))
         }
         var document: JSONValue = .object([:])
@@ -1553,9 +1603,8 @@ struct MiaBackend: BackendDialect {
     }
 
     /// Refuses an upsert's `$setOnInsert` whose Documents break their schema, as the route's schema does whether the
-    /// upsert inserts or not (``checkDocuments(inOperators:at:of:_:in:)``), read in `document`, the document the
-    /// upsert answers: where it inserted none, it holds none of them, and a member a closed Document doesn't define
-    /// isn't told apart.
+    /// upsert inserts or not (``checkDocuments(inOperators:at:of:_:in:)``), read in `document`: the document the
+    /// upsert inserted, or the one it updated with `$setOnInsert`'s members written into it.
     private func checkInserted(
         _ onInsert: JSONValue?,
         in document: JSONValue,
@@ -1623,6 +1672,13 @@ struct MiaBackend: BackendDialect {
             }
         }
         operators = try Self.coercingNulls(
+            inOperators: operators,
+            at: pointer,
+            of: collection,
+            state,
+            reading: state.documents(collection)[index]
+        )
+        operators = try Self.coercingAmounts(
             inOperators: operators,
             at: pointer,
             of: collection,

@@ -195,6 +195,38 @@ extension MiaBackend {
 }
 
 extension MiaBackend {
+    /// An update's operators with each `$inc` and `$mul` amount coerced to a number where the registered model reads
+    /// the field as one, as the PATCH schema's Ajv coerces it (crud-service `lib/JSONSchemaGenerator.js`,
+    /// `propertiesPatchCommandsValidation`: both operators list the collection's number fields and its `RawObject`
+    /// schemas' number paths, typed `number`; `coerceTypes: true`): `"5"` is 5, `true` is 1, and text that spells no
+    /// number is the schema's refusal at its pointer. An element by its index (`tagIds.0`) is read as the array's
+    /// element. A field the model doesn't tell the kind of is left to MongoDB, which takes only a number.
+    static func coercingAmounts(
+        inOperators operators: [String: JSONValue],
+        at pointer: String,
+        of collection: String,
+        _ state: BackendState,
+        reading document: JSONValue?
+    ) throws -> [String: JSONValue] {
+        var coerced = operators
+        for name in ["$inc", "$mul"] {
+            guard case .object(var members)? = operators[name] else { continue }
+            for (field, amount) in members.sorted(by: { $0.key < $1.key }) {
+                let parts = try checkedSegments(field)
+                let isElement = parts.last.map { Int($0) != nil } ?? false
+                let path = parts.filter { Int($0) == nil }.joined(separator: ".")
+                let kind =
+                    isElement
+                    ? state.elementKind(at: path, in: collection, reading: document)
+                    : state.fieldKind(at: path, in: collection, reading: document)
+                guard kind == .number else { continue }
+                members[field] = try coercedScalar(amount, at: "\(pointer)/\(name)/\(field)", kind: kind)
+            }
+            coerced[name] = .object(members)
+        }
+        return coerced
+    }
+
     // MARK: Documents
 
     /// Refuses `value`, which a write sends for `field` (a dotted path, an array's element by its index) and Fastify
