@@ -435,6 +435,20 @@ extension InMemoryBackendMiaSpecTests {
         #expect(await backend.documents(in: Books.pluralName)[0]["price"] == 999, "\(filter)")
     }
 
+    /// A `POST /state` filter's `null`, which the route's schema (the collection's fields with their `nullable`,
+    /// `generateChangeStateManyJSONSchema`) coerces as a write's: `price`'s is 0, and finds the book whose price is
+    /// 0, not one without a price; `name`'s, which is nullable, stays `null`.
+    @Test(arguments: [(#"{"price":0}"#, #""price":null"#), (#"{"name":null}"#, #""name":null"#)])
+    func aStateChangeFiltersNullIsCoercedAsAWritesIs(_ replaced: String, _ filter: String) async throws {
+        var books = try Self.books()
+        books[0] = try Self.replacing(books[0], with: replaced)
+        let backend = try await Self.backend(books: books)
+        let body = #"[{"filter":{"_id":"\#(Self.one)",\#(filter)},"stateTo":"DRAFT"}]"#
+        let (status, answer) = try await Self.write(backend, "POST", "/state", body)
+        #expect(status == 200 && answer == 1, "\(filter): \(status) \(answer)")
+        #expect(await backend.documents(in: Books.pluralName)[0]["__STATE__"] == "DRAFT", "\(filter)")
+    }
+
     /// A `PATCH /bulk` filter's value the route's schema refuses, at its pointer in the body: text that is no
     /// number for a number, and an object field, which the filter's schema doesn't have.
     @Test(arguments: [

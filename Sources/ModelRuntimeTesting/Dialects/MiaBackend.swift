@@ -488,9 +488,18 @@ struct MiaBackend: BackendDialect {
                 if key == "_id", let text = filter[key]?.stringValue {
                     try checkStringID(text, at: pointer, collection, state)
                 }
-                // The filter's schema has the collection's objects with theirs (`generateChangeStateProperties`).
+                // The filter's schema has the collection's objects with theirs (`generateChangeStateProperties`),
+                // and its fields' `nullable`: a `null` is coerced as a write's.
                 try Self.checkDocuments(filter[key]!, at: key, pointer: pointer, of: collection, state, in: nil)
-                return .object([key: try coercedFilterValue(filter[key]!, of: key, at: pointer, collection, state)])
+                let value = try Self.coercingNulls(
+                    filter[key]!,
+                    at: key,
+                    pointer: pointer,
+                    of: collection,
+                    state,
+                    reading: nil
+                )
+                return .object([key: try coercedFilterValue(value, of: key, at: pointer, collection, state)])
             }
             let from: JSONValue = ["__STATE__": ["$in": .array((Self.stateMachine[target] ?? []).map { .string($0) })]]
             let rows = try rowConditions(request)
