@@ -450,13 +450,21 @@ extension InMemoryBackendMiaSpecTests {
     }
 
     /// A `PATCH /bulk` filter's value the route's schema refuses, at its pointer in the body: text that is no
-    /// number for a number, and an object field, which the filter's schema doesn't have.
+    /// number for a number, an object field, and a path into `additionalInfo`, a `RawObject` without a schema,
+    /// which the filter's schema doesn't have (its paths are those of the objects' schemas: `getFilterFromRawSchema`).
     @Test(arguments: [
         (#""price":"abc""#, schemaRefusal("body/0/filter/price must be number")),
         (
             #""metadata":{"somethingNumber":2}"#,
             additionalPropertyRefusal(
                 #"body/0/filter must NOT have additional properties. Property "metadata" is not defined in validation schema"#
+            )
+        ),
+        (
+            #""additionalInfo.notes.mynote":"good""#,
+            additionalPropertyRefusal(
+                #"body/0/filter must NOT have additional properties. Property "additionalInfo.notes.mynote" is not "#
+                    + "defined in validation schema"
             )
         ),
     ])

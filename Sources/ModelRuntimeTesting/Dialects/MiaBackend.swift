@@ -1470,7 +1470,8 @@ struct MiaBackend: BackendDialect {
     /// (`"5"` for a number is 5, and `["3","5","6"]` for an array of numbers `[3,5,6]`:
     /// `tests/httpInterface.patchBulk.test.js`, "for array value"; a `null` as a write's). A collection's `Array`
     /// field is among them, its GeoPoint fields and its objects with a schema are not (`propertiesGetValidation`
-    /// deletes them), and `_rawp` is, which the query parser then finds no field of.
+    /// deletes them), nor a path into an object without a schema, and `_rawp` is, which the query parser then finds
+    /// no field of.
     private func bulkFilterConditions(
         _ filter: [String: JSONValue],
         at pointer: String,
@@ -1484,7 +1485,10 @@ struct MiaBackend: BackendDialect {
                 Self.systemProperties.contains(topLevel) || key == "_rawp"
                 || (!Self.reservedParameters.contains(key) && modeled.map { $0.contains(topLevel) } ?? true)
             let object = !key.contains(".") && [.geoPoint, .other].contains(state.fieldKind(at: key, in: collection))
-            guard known, topLevel != "__STATE__", !object else {
+            // The filter's schema has the paths of the objects' own schemas (`getFilterFromRawSchema`), and none into
+            // a `RawObject` without one, which the model reads as any JSON value.
+            let freeForm = key.contains(".") && state.readsAnyValue(at: topLevel, in: collection)
+            guard known, topLevel != "__STATE__", !object, !freeForm else {
                 throw Self.additionalProperty(key, at: pointer)
             }
             var value = try Self.coercingNulls(

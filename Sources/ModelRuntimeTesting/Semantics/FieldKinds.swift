@@ -35,17 +35,37 @@ extension BackendState {
         kind(at: path, in: collection, ofElements: true, reading: candidate)
     }
 
+    /// Whether the model registered for `collection` reads the field at `path` as any JSON value (a Mia-Platform
+    /// `RawObject` without a schema, a `JSONValue` property): false without a model, or without a stored document
+    /// that has the field's parent to show it.
+    func readsAnyValue(at path: String, in collection: String) -> Bool {
+        guard fieldKind(at: path, in: collection) == nil, let model = models[collection],
+            let parts = Self.fieldParts(path)
+        else { return false }
+        return model.fieldKinds[Self.kindKey(parts, ofElements: false)] == .some(nil)
+    }
+
+    /// A filter's key as the path of the field whose kind is found: its segments without an array's indexes; nil
+    /// for a key of indexes alone.
+    private static func fieldParts(_ path: String) -> [String]? {
+        let parts = segments(path).filter { segment in !segment.isEmpty && !segment.allSatisfy(\.isASCIIDigit) }
+        return parts.isEmpty ? nil : parts
+    }
+
+    /// The key a field's kind is kept by in `fieldKinds`: `[]`, which can't be in a path's segment, for the kind of
+    /// its elements.
+    private static func kindKey(_ parts: [String], ofElements: Bool) -> String {
+        parts.joined(separator: ".") + (ofElements ? "[]" : "")
+    }
+
     private func kind(
         at path: String,
         in collection: String,
         ofElements: Bool,
         reading candidate: JSONValue?
     ) -> FieldKind? {
-        guard let model = models[collection] else { return nil }
-        let parts = segments(path).filter { segment in !segment.isEmpty && !segment.allSatisfy(\.isASCIIDigit) }
-        guard !parts.isEmpty else { return nil }
-        // `[]` can't be in a path's segment: a key of its own for the elements' kind.
-        let key = parts.joined(separator: ".") + (ofElements ? "[]" : "")
+        guard let model = models[collection], let parts = Self.fieldParts(path) else { return nil }
+        let key = Self.kindKey(parts, ofElements: ofElements)
         if let found = model.fieldKinds[key] { return found }
         guard
             let found = probedFieldKind(
