@@ -684,15 +684,17 @@ struct MiaBackend: BackendDialect {
         _ state: BackendState,
         _ parameters: Set<String>
     ) throws -> [JSONValue] {
-        // Each parameter's last value, as `request.item` reads it, gathered once: looking each up would scan the
-        // whole querystring for every parameter it names.
-        let lastValues = Dictionary(request.query.map { ($0.name, $0.value) }) { _, last in last }
+        // Each parameter's values, gathered once: looking each up would scan the whole querystring for every
+        // parameter it names.
+        let values = Dictionary(grouping: request.query, by: \.name).mapValues { $0.map(\.value) }
         var seen: Set<String> = []
         var conditions: [JSONValue] = []
         for (name, _) in request.query where seen.insert(name).inserted {
-            let text = lastValues[name] ?? ""
+            let given = values[name] ?? []
+            let text = given.last ?? ""
             if Self.reservedParameters.contains(name) || name == "_id" {
                 guard parameters.contains(name) else { throw Self.unknownParameter(name) }
+                _ = try Self.singleValue(name, request)
                 if name == "_id" {
                     try checkStringID(text, at: "querystring/_id", collection, state)
                     conditions.append(["_id": .string(text)])
@@ -711,13 +713,19 @@ struct MiaBackend: BackendDialect {
             // "filter on nested object with object notation cannot be used"). A collection's `Array` field it has.
             if !name.contains("."), [.geoPoint, .other].contains(kind) { throw Self.unknownParameter(name) }
             if !name.contains("."), kind == .array {
-                let element = try Self.arrayParameter(
-                    text,
-                    at: "querystring/\(name)",
-                    elements: state.elementKind(at: name, in: collection)
-                )
-                conditions.append(.object([name: element]))
+                // Given more than once, the array itself, which MongoDB's equality finds whole.
+                let elements = try given.map {
+                    try Self.arrayParameter(
+                        $0,
+                        at: "querystring/\(name)",
+                        elements: state.elementKind(at: name, in: collection)
+                    )
+                }
+                conditions.append(.object([name: given.count > 1 ? .array(elements) : elements[0]]))
                 continue
+            }
+            if given.count > 1, let type = Self.scalarTypeName(kind) {
+                throw Self.schemaFault("querystring/\(name) must be \(type)")
             }
             switch kind {
             case .string?, .date?:
@@ -746,6 +754,27 @@ struct MiaBackend: BackendDialect {
             conditions.append(.object([name: ["$in": .array(candidates)]]))
         }
         return conditions
+    }
+
+    /// The JSON Schema type of each of the service's own query parameters that takes one value (crud-service
+    /// `lib/JSONSchemaGenerator.js`, `propertiesGetValidation`, `propertiesGetListValidation` and
+    /// `_propertiesCountValidation`). Given more than once, Fastify's parser makes the values an array, which Ajv's
+    /// `coerceTypes: true` makes no scalar of, so the schema refuses it by this type. `_s` takes a list.
+    static let reservedParameterTypes: [String: String] = [
+        "_q": "string", "_p": "string", "_rawp": "string", "_st": "string", "_id": "string", "_l": "integer",
+        "_sk": "integer", "_useEstimate": "boolean",
+    ]
+
+    /// The JSON Schema type a field of `kind` takes one value of in a querystring, for its refusal of several; nil
+    /// for a kind that takes an array, or one no registered model shows, whose last value is read.
+    private static func scalarTypeName(_ kind: FieldKind?) -> String? {
+        switch kind {
+        case .string?, .date?, .objectID?: "string"
+        case .number?: "number"
+        case .integer?: "integer"
+        case .boolean?: "boolean"
+        case .array?, .geoPoint?, .other?, nil: nil
+        }
     }
 
     /// A query parameter's text for a collection's `Array` field, at `pointer`, as one element of the array, which
@@ -1183,10 +1212,20 @@ struct MiaBackend: BackendDialect {
     /// Fastify's Ajv coerces text whose JavaScript number is whole to the integer (`_l` and `_sk` are
     /// `type: 'integer'`, crud-service `lib/schemaGetters.js`, `defaultGetListQueryParams`).
     private static func integer(_ name: String, _ request: BackendRequest) throws -> Int? {
-        guard let text = request.item(name) else { return nil }
+        guard let text = try singleValue(name, request) else { return nil }
         guard let value = wholeNumber(text) else { throw schemaFault("querystring/\(name) must be integer") }
         if name == "_sk", value < 0 { throw schemaFault("querystring/_sk must be >= 0") }
         return value
+    }
+
+    /// The one value of the service's own query parameter `name`, nil when it isn't given; given more than once, its
+    /// schema's refusal by ``reservedParameterTypes``.
+    private static func singleValue(_ name: String, _ request: BackendRequest) throws -> String? {
+        let given = request.query.filter { $0.name == name }
+        if given.count > 1, let type = reservedParameterTypes[name] {
+            throw schemaFault("querystring/\(name) must be \(type)")
+        }
+        return given.last?.value
     }
 
     /// The whole number JavaScript's `+text` makes of `text` (trimmed; a decimal, an exponent), as Ajv's coercion to
@@ -1204,7 +1243,7 @@ struct MiaBackend: BackendDialect {
     /// The boolean parameter `name`, as the schema reads it: Fastify's Ajv coerces only the text `true` and `false`
     /// to a boolean (crud-service `lib/JSONSchemaGenerator.js`, `_useEstimate`'s `type: 'boolean'`).
     private static func boolean(_ name: String, _ request: BackendRequest) throws -> Bool? {
-        guard let text = request.item(name) else { return nil }
+        guard let text = try singleValue(name, request) else { return nil }
         guard text == "true" || text == "false" else { throw schemaFault("querystring/\(name) must be boolean") }
         return text == "true"
     }
