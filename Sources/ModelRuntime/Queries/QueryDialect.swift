@@ -97,10 +97,17 @@ public struct RenderedRequest: Hashable, Sendable {
     ///
     /// - Throws: ``RequestPathError`` when ``path`` holds a character a URL's path and query can't (a space, a line
     ///   break, a character outside ASCII, a `%` that starts no escape) or a `#`, as a path an app put together
-    ///   without ``PathSegment`` may, or when the whole makes no URL. Nothing is sent then.
+    ///   without ``PathSegment`` may, when it starts with anything but `/` or `?` (it would continue the base URL's
+    ///   host or last segment), or when the whole makes no URL. Nothing is sent then.
     public func url(relativeTo baseURL: URL) throws -> URL {
         if let (scalar, offset) = PercentEncoding.firstNonPathScalar(in: path) {
             throw RequestPathError(value: path, reason: .notAPath(scalar, offset: offset))
+        }
+        // The path is pasted after the base URL, so only from a `/` (or a `?`) on is it below it: after
+        // `https://api.example.com`, `.evil.example/x` and `@evil.example/x` name another host and `:8443/x` another
+        // port, and after `…/v2`, `x` is the route `…/v2x`.
+        if let first = path.first, first != "/", first != "?" {
+            throw RequestPathError(value: path, reason: .notAURL)
         }
         let base =
             baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString

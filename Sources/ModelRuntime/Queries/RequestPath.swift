@@ -33,7 +33,8 @@ public struct RequestPathError: Error, Hashable, Sendable, CustomStringConvertib
         /// ASCII, a `%` without two hex digits) or a `#`, which would cut it: something built it without
         /// ``PathSegment``.
         case notAPath(Unicode.Scalar, offset: Int)
-        /// The base URL and the path make no URL.
+        /// The base URL and the path make no URL, or none below the base URL: a path must be empty or start with
+        /// `/` or `?`.
         case notAURL
     }
 
