@@ -216,4 +216,29 @@ import Testing
         let digits = String(repeating: "1", count: 100_000)
         #expect(throws: DecodingError.self) { try decode(Holder<Int>.self, from: "{\"value\": \(digits)}") }
     }
+
+    /// A server's keys are as long as it likes: a syntax error after a 4 MB key, or below keys of 100 KB each many
+    /// levels deep, says where in a short message, and the error's coding path still holds every key whole.
+    @Test func aSyntaxErrorAfterHugeKeysHasAShortMessage() throws {
+        let key = String(repeating: "k", count: 4_000_000)
+        for document in ["{\"\(key)\" 1}", "{\"\(key)\": [1, x]}", "{\"\(key)\": {\"a\": tru}}"] {
+            do {
+                _ = try JSONValue(parsing: Data(document.utf8))
+                Issue.record("\(document.suffix(20)) parsed")
+            } catch let error as DecodingError {
+                let message = error.context?.debugDescription ?? ""
+                #expect(message.count < 500, "\(message.prefix(300))")
+                #expect(message.contains("kkkk…"), "\(message.prefix(300))")
+            }
+        }
+        let deep = String(repeating: "{\"\(String(repeating: "d", count: 100_000))\": ", count: 50) + "x"
+        do {
+            _ = try JSONValue(parsing: Data(deep.utf8))
+            Issue.record("the deep document parsed")
+        } catch let error as DecodingError {
+            #expect((error.context?.debugDescription.count ?? 0) < 500)
+            #expect(error.context?.codingPath.count == 50)
+            #expect(error.context?.codingPath.first?.stringValue.count == 100_000)
+        }
+    }
 }

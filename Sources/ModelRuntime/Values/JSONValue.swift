@@ -128,7 +128,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
                 DecodingError.Context(
                     codingPath: codingPath,
                     debugDescription:
-                        "the string at '\(codingPath.map { JSONKey($0) }.keyPathDescription)' is not valid JSON text "
+                        "the string at '\(codingPath.map { JSONKey($0) }.keyPathForMessage)' is not valid JSON text "
                         + "(bytes that are not UTF-8, or half a surrogate pair)",
                     underlyingError: error
                 )
@@ -154,7 +154,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
                 DecodingError.Context(
                     codingPath: codingPath,
                     debugDescription:
-                        "the number at '\(codingPath.map { JSONKey($0) }.keyPathDescription)' is outside the range of "
+                        "the number at '\(codingPath.map { JSONKey($0) }.keyPathForMessage)' is outside the range of "
                         + "Double",
                     underlyingError: error
                 )

@@ -118,7 +118,7 @@ private struct JSONValueParser {
         guard peek() == UInt8(ascii: "\"") else { throw failure("expected a string key") }
         let key = try parseString()
         skipWhitespace()
-        guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after the key \"\(key)\"") }
+        guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after the key \(quotedForMessage(key))") }
         index += 1
         return key
     }
@@ -370,7 +370,7 @@ private struct JSONValueParser {
         return DecodingError.dataCorrupted(
             DecodingError.Context(
                 codingPath: path,
-                debugDescription: "\(reason) (at '\(path.keyPathDescription)', byte \(position ?? index))"
+                debugDescription: "\(reason) (at '\(path.keyPathForMessage)', byte \(position ?? index))"
             )
         )
     }
