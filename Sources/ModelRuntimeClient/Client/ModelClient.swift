@@ -425,12 +425,12 @@ public struct ModelClient: Sendable {
             urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         }
         for (name, value) in try await headers().sorted(by: { $0.key < $1.key }) {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
+            try urlRequest.setCheckedValue(value, forHTTPHeaderField: name)
         }
         // A request's own headers are more particular than the client's: a sign-up reads its user back with the
         // new session token, whatever session the client's headers hold.
         for (name, value) in rendered.headers.sorted(by: { $0.key < $1.key }) {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
+            try urlRequest.setCheckedValue(value, forHTTPHeaderField: name)
         }
         let idempotent = rendered.isIdempotent
         let (data, response) = try await sendRetrying(
@@ -443,7 +443,8 @@ public struct ModelClient: Sendable {
 
     /// Sends `urlRequest` as it is through `transport`, each attempt within the timeout, again as the retry policy
     /// says (an `idempotent` request after a transport error, a timeout or a 5xx); a non-2xx answer is a `.server`
-    /// error. `bodySent` hears the body's bytes go out, attempt by attempt.
+    /// error. `bodySent` hears the body's bytes go out, attempt by attempt. A method or header that is not one HTTP
+    /// field is a ``RequestHeaderError``, and nothing is sent.
     func sendRetrying(
         _ urlRequest: URLRequest,
         describedAs description: String,
@@ -457,6 +458,8 @@ public struct ModelClient: Sendable {
             try Task.checkCancellation()
             var failure: ModelClientError
             var retryAfter: Duration?
+        // Whatever built the request, and wherever its values came from, it goes out as the request it says it is.
+        try urlRequest.checkMethodAndHeaders()
             do {
                 let (data, response) = try await sendOnce(
                     urlRequest,

@@ -56,7 +56,14 @@ extension ModelClient {
         // A server that signs a user in only once its email is verified (`verifyUserEmails` with
         // `preventLoginWithUnverifiedEmail`) makes no session: the user exists all the same (RestWrite.js
         // `createSessionTokenIfNeeded`).
-        guard let token = answer["sessionToken"]?.stringValue else {
+        let answered: String?
+        do {
+            answered = try sessionToken(in: answer, of: Body.Model.self, request: request)
+        } catch {
+            // The user exists, with a session the client can't send.
+            throw ModelClientError.createdButNotRead(id: id, underlying: error)
+        }
+        guard let token = answered else {
             // A 200, not a 201: the `authData` is the signed-in user's, whose log-in it is, and whose session goes on
             // (RestWrite.js `handleAuthData`, and `createSessionTokenIfNeeded`'s "linking via sessionToken").
             if status == 200, let sent = try await sentSessionToken() {
@@ -101,7 +108,7 @@ extension ModelClient {
             body: .object([("username", .string(username)), ("password", .string(password))])
         )
         let answer = try await json(for: request, expecting: User.self)
-        guard let token = answer["sessionToken"]?.stringValue else {
+        guard let token = try sessionToken(in: answer, of: User.self, request: request) else {
             throw decodingError(
                 User.self,
                 keyPath: "",
@@ -161,6 +168,26 @@ extension ModelClient {
         }
         members["sessionToken"] = nil
         return try decode(User.self, from: .object(members), at: "", request: request)
+    }
+
+    /// The session token `answer` holds, `nil` when it has none. The app sends it in a header from then on, so one
+    /// that can't be a header's value (a line break would end the header and start one of the server's choosing) is a
+    /// decoding error at `sessionToken`, rather than a session that every later request refuses.
+    private func sessionToken<User>(
+        in answer: JSONValue,
+        of type: User.Type,
+        request: RenderedRequest
+    ) throws -> String? {
+        guard let token = answer["sessionToken"]?.stringValue else { return nil }
+        if token.isEmpty || token.unicodeScalars.contains(where: RequestHeaderError.isControl) {
+            throw decodingError(
+                User.self,
+                keyPath: "sessionToken",
+                request: request,
+                reason: "the session token is empty or holds a control character, and cannot be sent in a header"
+            )
+        }
+        return token
     }
 
     /// The session token the client's credentials send, whatever the header's case; an empty one is none, as

@@ -19,7 +19,7 @@ extension ModelClient {
     public func send(_ request: URLRequest) async throws -> (data: Data, response: HTTPURLResponse) {
         var request = request
         // The request's own headers win, as they do for the client's own requests.
-        request.addHeaders(whereUnset: try await headers())
+        try request.addHeaders(whereUnset: try await headers())
         let method = request.httpMethod ?? "GET"
         return try await sendRetrying(
             request,

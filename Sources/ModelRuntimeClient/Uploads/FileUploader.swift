@@ -197,6 +197,7 @@ public struct FileUploader: Sendable {
         _ request: URLRequest,
         bodySent: @escaping @Sendable (Int64) -> Void
     ) async throws -> (Data, HTTPURLResponse) {
+        try request.checkMethodAndHeaders()
         let transport = self.transport
         @Sendable func send() async throws -> (Data, HTTPURLResponse) {
             try await transport.send(
@@ -245,7 +246,19 @@ public struct FileUploader: Sendable {
         }
     }
 
-    /// One facet, as the instruction says: its fields in order, then the file under `uploadKey`.
+    /// Throws an ``UploadError`` for the facet `name` when its mime type holds a control character: the mime type is
+    /// a header (of the file's part of a form, or of a Parse upload), which a line break would end.
+    static func checkMimeType(of facet: FileUpload.Facet, named name: String) throws {
+        if facet.mime.unicodeScalars.contains(where: RequestHeaderError.isControl) {
+            throw UploadError("facet '\(name)' has a mime type with a control character", facet: name)
+        }
+    }
+
+    /// The methods an upload instruction may name: those that send the file as the request's body.
+    static let uploadMethods: Set<String> = ["POST", "PUT"]
+
+    /// One facet, as the instruction says: its fields in order, then the file under `uploadKey`. The URL must be
+    /// HTTP(S) and the method `POST` or `PUT`, whatever the server says.
     private func send(
         _ facet: FileUpload.Facet,
         named fileName: String,
@@ -257,6 +270,26 @@ public struct FileUploader: Sendable {
         guard let url = instruction.uploadURL else {
             throw UploadError("the server sent no upload URL for facet '\(instruction.name)'", facet: instruction.name)
         }
+        // The target is the server's to name, but only as a place that takes an upload: an HTTP(S) URL with a host,
+        // and a method that sends a body. A `file:`, `ftp:` or `data:` URL, or a `DELETE`, is no storage service.
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
+        else {
+            throw UploadError(
+                "the server's upload URL for facet '\(instruction.name)' is not an http or https URL with a host "
+                    + "(its scheme: \(url.scheme ?? "none"))",
+                facet: instruction.name
+            )
+        }
+        let method = (instruction.uploadMethod ?? "POST").uppercased()
+        guard Self.uploadMethods.contains(method) else {
+            throw UploadError(
+                "the server's upload method for facet '\(instruction.name)' is not POST or PUT",
+                facet: instruction.name
+            )
+        }
+        // The mime type is a header of the file's part: a line break in it would end that header.
+        try Self.checkMimeType(of: facet, named: instruction.name)
         if let mimes = instruction.mimes, !mimes.isEmpty, !mimeType(facet.mime, isAmong: mimes) {
             throw UploadError(
                 "facet '\(instruction.name)' is \(facet.mime); the server takes \(mimes.joined(separator: ", "))",
@@ -278,8 +311,8 @@ public struct FileUploader: Sendable {
             data: facet.data
         )
         var request = URLRequest(url: url)
-        request.httpMethod = instruction.uploadMethod ?? "POST"
-        request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
+        request.httpMethod = method
+        try request.setCheckedValue(form.contentType, forHTTPHeaderField: "Content-Type")
         request.httpBody = form.encoded
         try await sendCounting(
             request,
@@ -338,7 +371,7 @@ public struct FileUploader: Sendable {
         return try await pollUntilReady(describing: url.path) {
             var request = URLRequest(url: url)
             for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-                request.setValue(value, forHTTPHeaderField: name)
+                try request.setCheckedValue(value, forHTTPHeaderField: name)
             }
             let (data, response) = try await transport.send(request)
             return (data, response.statusCode)
@@ -445,8 +478,10 @@ public struct FileUploader: Sendable {
         let rendered = try ParseDialect().renderFileUpload(facet, name: fileName)
         var request = try rendered.urlRequest(relativeTo: baseURL)
         // The upload's own headers (its `Content-Type`, the file's) win over those given, as a client's request's do.
-        request.addHeaders(whereUnset: headers)
+        try request.addHeaders(whereUnset: headers)
         request.httpBody = facet.data
+        // The mime type is the upload's `Content-Type`.
+        try Self.checkMimeType(of: facet, named: name)
         let answer = try await sendCounting(
             request,
             facet: name,

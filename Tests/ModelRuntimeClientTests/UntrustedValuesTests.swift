@@ -1,0 +1,255 @@
+import Foundation
+import ModelRuntime
+import Testing
+
+@testable import ModelRuntimeClient
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Values the client doesn't control (an app's header values, a user's file's mime type, a server's session token,
+/// upload target or page size) never change what a request is: a line break can't end a header, a server can't
+/// make the uploader send a file anywhere but an HTTP(S) URL, and no number a server picks makes the client trap.
+/// Each refusal comes before anything is sent.
+@Suite struct UntrustedValuesTests {
+    /// A client over `transport` that sends once.
+    static func client(
+        _ dialect: some ClientDialect,
+        _ transport: RecordingTransport,
+        headers: @escaping @Sendable () async throws -> [String: String] = { [:] }
+    ) -> ModelClient {
+        ModelClient(
+            baseURL: URL(string: "http://127.0.0.1:9/api")!,
+            dialect: dialect,
+            transport: transport,
+            headers: headers,
+            retry: .never
+        )
+    }
+
+    // MARK: Headers
+
+    /// A value from the app's `headers` closure (a session id a user pasted, a token from a push payload) that holds
+    /// a line break, a NUL or another control character would end its header where it reaches the wire as it is.
+    /// Foundation on Linux drops a value with a line break or a NUL when it is set, and the request went without
+    /// it; ESC and DEL it kept. It is refused, naming the header, and nothing is sent.
+    @Test(arguments: [
+        ("abc\r\nX-Injected: 1", 3), ("abc\nX-Injected: 1", 3), ("a\rb", 1), ("tok\0en", 3), ("\u{7F}", 0),
+        ("\u{1B}[2J", 0),
+    ])
+    func aHeaderValueWithAControlCharacterIsRefusedBeforeAnythingIsSent(value: String, offset: Int) async throws {
+        let transport = RecordingTransport(answer: "{}")
+        let client = Self.client(.cortex, transport, headers: { ["X-Session": value] })
+        let error = await #expect(throws: RequestHeaderError.self) {
+            _ = try await client.get(JSONValue.self, path: "/c_items")
+        }
+        #expect(error?.field == "X-Session")
+        #expect(error?.reason == .value(Array(value.unicodeScalars)[offset], offset: offset))
+        #expect(error?.description.contains("X-Session") == true)
+        #expect(transport.requests.isEmpty)
+    }
+
+    /// A tab and text outside ASCII are a header value's own (RFC 9110's `obs-text`): they go out.
+    @Test func aTabAndNonASCIITextStayInTheirHeader() async throws {
+        let transport = RecordingTransport(answer: "{}")
+        let client = Self.client(.cortex, transport, headers: { ["X-Note": "a\tcafé ✓"] })
+        _ = try await client.get(JSONValue.self, path: "/c_items")
+        #expect(transport.requests.map { $0.value(forHTTPHeaderField: "X-Note") } == ["a\tcafé ✓"])
+    }
+
+    /// A header's name must be an HTTP token: a space, a colon or a line break in it would make another header.
+    @Test(arguments: ["X Session", "X-Session:", "X-A\r\nX-B", "Ünicode"])
+    func aHeaderNameThatIsNoTokenIsRefused(name: String) async throws {
+        let transport = RecordingTransport(answer: "{}")
+        let client = Self.client(.cortex, transport, headers: { [name: "v"] })
+        let error = await #expect(throws: RequestHeaderError.self) {
+            _ = try await client.get(JSONValue.self, path: "/c_items")
+        }
+        #expect(error?.reason == .name)
+        #expect(error?.field == name)
+        #expect(transport.requests.isEmpty)
+    }
+
+    /// A request the app built itself (`send(_:)`) goes through the same check, its method too.
+    @Test(arguments: ["GET /x HTTP/1.1\r\nX-Injected: 1\r\n\r\nGET", "PO ST"])
+    func aMethodThatIsNoTokenIsRefused(method: String) async throws {
+        let transport = RecordingTransport(answer: "{}")
+        let client = Self.client(.cortex, transport)
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:9/api/export")!)
+        request.httpMethod = method
+        await #expect(throws: RequestHeaderError.self) { _ = try await client.send(request) }
+        #expect(transport.requests.isEmpty)
+    }
+
+    /// Parse answers a log-in with the session token the app then sends in `X-Parse-Session-Token` with every
+    /// request. One that could not be a header's value is a decoding error naming it, not a session whose every
+    /// request would carry the server's own header.
+    @Test func aParseLogInWhoseSessionTokenHoldsALineBreakIsADecodingError() async throws {
+        let transport = RecordingTransport(
+            answer: #"{"objectId":"u1","username":"ada","sessionToken":"r:1\r\nX-Parse-Master-Key: k"}"#
+        )
+        let client = Self.client(.parse, transport, headers: { ["X-Parse-Application-Id": "app"] })
+        await #expect {
+            _ = try await client.logIn(ParseUser.self, username: "ada", password: "pw")
+        } throws: { error in
+            guard case ModelClientError.decoding(_, let keyPath, let request, _) = error else { return false }
+            return keyPath == "sessionToken" && request == "POST /login"
+        }
+        #expect(transport.requests.count == 1)
+    }
+
+    /// A well-formed token is the session's.
+    @Test func aParseLogInReturnsItsSessionToken() async throws {
+        let transport = RecordingTransport(answer: #"{"objectId":"u1","username":"ada","sessionToken":"r:0af1"}"#)
+        let client = Self.client(.parse, transport)
+        let session = try await client.logIn(ParseUser.self, username: "ada", password: "pw")
+        #expect(session.sessionToken == "r:0af1")
+        #expect(session.user.username == "ada")
+    }
+
+    /// A Parse file's mime type is its upload's `Content-Type` header: one with a line break is an upload error for
+    /// the facet, and no byte of the file goes out (Foundation on Linux would drop the header and send the file as
+    /// no type at all).
+    @Test func aParseUploadWhoseMimeTypeHoldsALineBreakSendsNothing() async throws {
+        let transport = RecordingTransport(answer: #"{"name":"f.png","url":"http://127.0.0.1:9/f.png"}"#)
+        let uploader = FileUploader(transport: transport)
+        let upload = FileUpload(facets: [
+            "content": .init(data: Data("png".utf8), mime: "image/png\r\nX-Parse-Master-Key: k", fileName: "f.png")
+        ])
+        let error = await #expect(throws: UploadError.self) {
+            _ = try await uploader.uploadToParse(upload, baseURL: URL(string: "http://127.0.0.1:9/parse")!)
+        }
+        #expect(error?.reason.contains("mime type") == true, "\(String(describing: error))")
+        #expect(error?.facet == "content")
+        #expect(transport.requests.isEmpty)
+    }
+
+    // MARK: Upload targets
+
+    /// Upload instructions for the facet `content` to `url` by `method`.
+    static func instructions(url: String, method: String? = "POST") -> FileValue {
+        FileValue(uploads: [
+            PendingUpload(
+                name: "content",
+                uploadMethod: method,
+                uploadURL: URL(string: url),
+                uploadKey: "file",
+                fields: [.init(key: "key", value: "uploads/1")]
+            )
+        ])
+    }
+
+    static let logo = FileUpload(facets: ["content": .init(data: Data("png".utf8), mime: "image/png")])
+
+    /// The server names where a facet goes, but only an HTTP(S) URL with a host is a place that takes an upload:
+    /// FoundationNetworking would read a `file:` URL, and ask an `ftp:` or `data:` one, instead of failing.
+    @Test(arguments: [
+        "file:///etc/passwd", "ftp://127.0.0.1:9/upload", "data:text/plain,hello", "https:///no-host", "/relative",
+    ])
+    func anUploadURLThatIsNotHTTPIsRefused(url: String) async throws {
+        let transport = RecordingTransport(answer: "")
+        let uploader = FileUploader(transport: transport)
+        let error = await #expect(throws: UploadError.self) {
+            try await uploader.upload(Self.logo, following: Self.instructions(url: url))
+        }
+        #expect(error?.facet == "content")
+        #expect(error?.reason.contains("not an http or https URL") == true, "\(String(describing: error))")
+        #expect(transport.requests.isEmpty)
+    }
+
+    /// Only a method that sends the file as the body is an upload: a `DELETE` or a `GET` to a URL the server names
+    /// is not, and a method with a line break would be a request line of the server's making.
+    @Test(arguments: ["DELETE", "GET", "POST /x HTTP/1.1\r\nX-Injected: 1\r\n\r\nPOST", ""])
+    func anUploadMethodOtherThanPostOrPutIsRefused(method: String) async throws {
+        let transport = RecordingTransport(answer: "")
+        let uploader = FileUploader(transport: transport)
+        let error = await #expect(throws: UploadError.self) {
+            try await uploader.upload(
+                Self.logo,
+                following: Self.instructions(url: "https://storage.example.com/bucket", method: method)
+            )
+        }
+        #expect(error?.reason.contains("not POST or PUT") == true, "\(String(describing: error))")
+        #expect(transport.requests.isEmpty)
+    }
+
+    /// What storage services name goes out as named: `POST` when the server names none, `put` as `PUT`.
+    @Test(arguments: [(nil, "POST"), ("put", "PUT"), ("POST", "POST")] as [(String?, String)])
+    func anUploadGoesByThePostOrPutTheServerNames(method: String?, sent: String) async throws {
+        let transport = RecordingTransport(answer: "")
+        let uploader = FileUploader(transport: transport)
+        try await uploader.upload(
+            Self.logo,
+            following: Self.instructions(url: "HTTPS://storage.example.com/bucket", method: method)
+        )
+        #expect(transport.requests.map(\.httpMethod) == [sent])
+    }
+
+    /// A facet's mime type is the `Content-Type` header of the file's part in the form: a line break in it would
+    /// end that header and start others (another `Content-Disposition`, a part of its own).
+    @Test(arguments: ["image/png\r\nContent-Disposition: form-data; name=\"key\"", "image/png\n", "image/\0png"])
+    func aMimeTypeWithALineBreakNeverReachesTheForm(mime: String) async throws {
+        let transport = RecordingTransport(answer: "")
+        let uploader = FileUploader(transport: transport)
+        let upload = FileUpload(facets: ["content": .init(data: Data("png".utf8), mime: mime)])
+        let error = await #expect(throws: UploadError.self) {
+            try await uploader.upload(
+                upload,
+                following: Self.instructions(url: "https://storage.example.com/bucket")
+            )
+        }
+        #expect(error?.reason.contains("mime type") == true, "\(String(describing: error))")
+        #expect(transport.requests.isEmpty)
+    }
+}
+
+// MARK: - Models and a transport
+
+/// A Cortex object with one property.
+struct Note: QueryableModel {
+    static let apiName = "c_note"
+    static let pluralName = "c_notes"
+
+    struct QueryFields: FieldCollection {
+        typealias Root = Note
+        init(_ prefix: FieldPath) {}
+    }
+
+    var name: String?
+
+    enum CodingKeys: String, CodingKey {
+        case name = "c_name"
+    }
+}
+
+/// Parse's `_User`.
+struct ParseUser: SchemaObject {
+    static let apiName = "_User"
+    static let pluralName = "_User"
+
+    var objectId: String?
+    var username: String?
+}
+
+/// Answers every request with 200 and `answer`, and keeps each request it was given.
+final class RecordingTransport: HTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var received: [URLRequest] = []
+    let answer: Data
+
+    init(answer: String) {
+        self.answer = Data(answer.utf8)
+    }
+
+    var requests: [URLRequest] { lock.withLock { received } }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        lock.withLock { received.append(request) }
+        let url = try #require(request.url)
+        let response = try #require(
+            HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:])
+        )
+        return (answer, response)
+    }
+}
