@@ -202,6 +202,94 @@ import FoundationNetworking
         #expect(error?.reason.contains("mime type") == true, "\(String(describing: error))")
         #expect(transport.requests.isEmpty)
     }
+
+    // MARK: Answers of the wrong shape or size
+
+    /// A poll answered with something other than a file (an array, `null`, a page of HTML) is an upload error naming
+    /// the file's path, as every other failure of the wait is, not Foundation's bare `DecodingError`.
+    @Test(arguments: ["[]", "null", "<html>", #"{"facets":"ready"}"#])
+    func aPollAnsweredWithSomethingElseThanAFileIsAnUploadError(answer: String) async throws {
+        let uploader = FileUploader(transport: RecordingTransport(answer: answer))
+        let error = await #expect(throws: UploadError.self) {
+            _ = try await uploader.waitUntilReady(fileAt: URL(string: "http://127.0.0.1:9/c_offices/1/c_logo")!)
+        }
+        #expect(
+            error?.reason.contains("the answer at /c_offices/1/c_logo is not a file") == true,
+            "\(String(describing: error))"
+        )
+    }
+
+    /// A server's error message is as long as the server likes; the error's description quotes 500 characters of
+    /// it and its code, and says how long it was.
+    @Test func aServersLongErrorMessageIsCutInTheDescription() {
+        let message = String(repeating: "é", count: 1_000_000)
+        let error = ModelClientError.server(
+            status: 500,
+            code: String(repeating: "c", count: 10_000),
+            message: message,
+            body: Data()
+        )
+        #expect(error.description.count < 1_200)
+        #expect(error.description.hasPrefix("HTTP 500 ccc"))
+        #expect(error.description.hasSuffix("… (1000000 characters)"))
+        let limited = ModelClientError.rateLimited(retryAfter: nil, code: nil, message: message, body: Data())
+        #expect(limited.description.count < 700)
+        #expect(
+            ModelClientError.server(status: 404, code: "101", message: "Object not found.", body: Data())
+                .description == "HTTP 404 101: Object not found."
+        )
+    }
+
+    // MARK: Numbers a server picks
+
+    /// How many items a page has is the server's to say: with the query's skip near `Int.max`, the page after it
+    /// can't be named, and the client ends there instead of trapping on the sum.
+    @Test func aPagePastIntMaxHasNoNextPage() async throws {
+        let transport = RecordingTransport(
+            answer: #"{"object":"list","data":[{"c_name":"a"},{"c_name":"b"}],"hasMore":true}"#
+        )
+        let client = Self.client(.cortex, transport)
+        let page = try await client.list(Note.query.skip(Int.max - 1))
+        #expect(page.items.count == 2)
+        #expect(page.skip == Int.max - 1)
+        #expect(try await page.next() == nil)
+        #expect(transport.requests.count == 1)
+    }
+
+    /// A count is zero or more: a server's negative number, or a number too large for `Int`, is no count.
+    @Test(arguments: [
+        ("cortex", "-1"), ("cortex", #"{"object":"list","data":[{"count":-3}]}"#), ("mia", "-7"),
+        ("parse", #"{"results":[],"count":-1}"#), ("parse", #"{"results":[],"count":99999999999999999999}"#),
+    ])
+    func aCountBelowZeroIsADecodingError(dialect: String, answer: String) async throws {
+        let transport = RecordingTransport(answer: answer)
+        let client =
+            switch dialect {
+            case "cortex": Self.client(.cortex, transport)
+            case "mia": Self.client(.mia, transport)
+            default: Self.client(.parse, transport)
+            }
+        await #expect {
+            _ = try await client.count(Note.query)
+        } throws: { error in
+            guard case ModelClientError.decoding(_, _, _, let underlying) = error else { return false }
+            return "\(underlying)".contains("the answer is not a count")
+        }
+    }
+
+    /// ``ModelClient/all(_:pageSize:)`` stops at the last skip `Int` holds, whatever the server says follows.
+    @Test func listingEverythingStopsAtTheLastSkipIntHolds() async throws {
+        let transport = RecordingTransport(answer: #"{"object":"list","data":[{"c_name":"a"}],"hasMore":true}"#)
+        let client = Self.client(.cortex, transport)
+        var names: [String?] = []
+        for try await note in client.all(Note.query.skip(Int.max - 1), pageSize: 1) { names.append(note.name) }
+        #expect(names == ["a", "a"])
+        let skips = transport.requests.map { request in
+            URLComponents(url: request.url!, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "skip" }?
+                .value
+        }
+        #expect(skips == [String(Int.max - 1), String(Int.max)])
+    }
 }
 
 // MARK: - Models and a transport

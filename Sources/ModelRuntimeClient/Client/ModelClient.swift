@@ -77,11 +77,13 @@ public struct ModelClient: Sendable {
         let size = parts.limit ?? dialect.serverPageLimit
         let hasMore = serverHasMore ?? (size.map { $0 > 0 && items.count >= $0 } ?? false)
         let skip = parts.skip ?? 0
-        guard hasMore, !items.isEmpty else {
+        // The server decides how many items a page has: past `Int.max`, no skip can name the page after it.
+        let (nextSkip, overflows) = skip.addingReportingOverflow(items.count)
+        guard hasMore, !items.isEmpty, !overflows else {
             return Page(items: items, hasMore: hasMore, skip: skip, limit: parts.limit)
         }
         var following = parts
-        following.skip = skip + items.count
+        following.skip = nextSkip
         let client = self
         return Page(items: items, hasMore: hasMore, skip: skip, limit: parts.limit) { [following] in
             try await client.page(M.self, following)
@@ -142,7 +144,9 @@ public struct ModelClient: Sendable {
                     parts.limit = limit
                     let page = try await client.page(M.self, parts)
                     for item in page.items { continuation.yield(item) }
-                    skip += page.items.count
+                    let (nextSkip, overflows) = skip.addingReportingOverflow(page.items.count)
+                    if overflows { break }
+                    skip = nextSkip
                     remaining = remaining.map { $0 - page.items.count }
                     if page.items.count < limit || !page.hasMore { break }
                 }
@@ -187,11 +191,13 @@ public struct ModelClient: Sendable {
         return try decode(M.self, from: try await json(for: request, expecting: M.self), at: "", request: request)
     }
 
-    /// How many objects `query`'s conditions select.
+    /// How many objects `query`'s conditions select; an answer that is no count (or one below zero) is a decoding
+    /// error.
     public func count<M: QueryableModel>(_ query: Query<M>) async throws -> Int {
         let request = try query.renderedCount(for: dialect)
         let answer = try await json(for: request, expecting: Int.self)
-        guard let count = dialect.count(from: answer) else {
+        // A count below zero is no count, whatever the server meant by it.
+        guard let count = dialect.count(from: answer), count >= 0 else {
             throw decodingError(Int.self, keyPath: "", request: request, reason: "the answer is not a count")
         }
         return count
@@ -452,14 +458,14 @@ public struct ModelClient: Sendable {
         through transport: (any HTTPTransport)? = nil,
         bodySent: (@Sendable (Int64) -> Void)? = nil
     ) async throws -> (Data, HTTPURLResponse) {
+        // Whatever built the request, and wherever its values came from, it goes out as the request it says it is.
+        try urlRequest.checkMethodAndHeaders()
         var delay = retry.initialDelay
         var attempt = 1
         while true {
             try Task.checkCancellation()
             var failure: ModelClientError
             var retryAfter: Duration?
-        // Whatever built the request, and wherever its values came from, it goes out as the request it says it is.
-        try urlRequest.checkMethodAndHeaders()
             do {
                 let (data, response) = try await sendOnce(
                     urlRequest,

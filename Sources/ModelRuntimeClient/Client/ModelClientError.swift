@@ -30,10 +30,10 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .transport(let error): "transport error: \(error)"
         case .server(let status, let code, let message, let body):
-            "HTTP \(status)\(code.map { " \($0)" } ?? ""): "
-                + (message ?? String(decoding: body.prefix(500), as: UTF8.self))
+            "HTTP \(status)\(code.map { " \(Self.shortened($0))" } ?? ""): "
+                + (message.map(Self.shortened) ?? String(decoding: body.prefix(Self.quotedLimit), as: UTF8.self))
         case .rateLimited(let retryAfter, let code, let message, _):
-            "HTTP 429\(code.map { " \($0)" } ?? ""): \(message ?? "too many requests")"
+            "HTTP 429\(code.map { " \(Self.shortened($0))" } ?? ""): \(Self.shortened(message ?? "too many requests"))"
                 + (retryAfter.map { "; retry after \($0)" } ?? "")
         case .decoding(let model, let keyPath, let request, let underlying):
             "\(request): the answer does not decode as \(model) at '\(keyPath)': \(underlying)"
@@ -44,6 +44,19 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
         case .createdButNotRead(let id, let underlying):
             "the instance \(id) was created, but reading it back failed: \(underlying)"
         }
+    }
+}
+
+extension ModelClientError {
+    /// How many characters of a server's code, message or body a description quotes.
+    static let quotedLimit = 500
+
+    /// `text` cut to ``quotedLimit`` characters, with how long it was: a server's message is as long as it likes,
+    /// and a description goes into logs and alerts whole.
+    static func shortened(_ text: String) -> String {
+        // Counting characters costs the text's length: only a text that may be too long is counted.
+        guard text.utf8.count > quotedLimit, text.count > quotedLimit else { return text }
+        return "\(text.prefix(quotedLimit))… (\(text.count) characters)"
     }
 }
 

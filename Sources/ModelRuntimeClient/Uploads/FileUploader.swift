@@ -403,7 +403,13 @@ public struct FileUploader: Sendable {
             try Task.checkCancellation()
             let (data, status) = try await boundedRead()
             if status == 200 {
-                let file = try JSONDecoder().decode(FileValue.self, from: data)
+                let file: FileValue
+                do {
+                    file = try JSONValue(parsing: data).decoded(as: FileValue.self)
+                } catch {
+                    // An answer of another shape (an array, `null`, a page of HTML) says nothing about the facets.
+                    throw UploadError("the answer at \(path) is not a file: \(error)")
+                }
                 if let failed = file.facets.first(where: { $0.state == .error || $0.state?.rawValue == 4 }) {
                     throw UploadError("the server could not process facet '\(failed.name)'", facet: failed.name)
                 }
@@ -474,14 +480,14 @@ public struct FileUploader: Sendable {
         guard let (name, facet) = Self.parseFacet(of: upload) else {
             throw UploadError("the file has no facet to upload", property: property)
         }
+        // The mime type is the upload's `Content-Type`.
+        try Self.checkMimeType(of: facet, named: name)
         let fileName = Self.parseFileName(upload.fileName(ofFacet: name))
         let rendered = try ParseDialect().renderFileUpload(facet, name: fileName)
         var request = try rendered.urlRequest(relativeTo: baseURL)
         // The upload's own headers (its `Content-Type`, the file's) win over those given, as a client's request's do.
         try request.addHeaders(whereUnset: headers)
         request.httpBody = facet.data
-        // The mime type is the upload's `Content-Type`.
-        try Self.checkMimeType(of: facet, named: name)
         let answer = try await sendCounting(
             request,
             facet: name,
