@@ -241,4 +241,22 @@ import Testing
             #expect(error.context?.codingPath.first?.stringValue.count == 100_000)
         }
     }
+
+    /// An integer of millions of digits keeps them in the tree (a `bigInteger`), but an error that it doesn't fit a
+    /// property quotes 64 of them and says how many there were.
+    @Test func aHugeIntegerThatDoesNotFitHasAShortMessage() throws {
+        let digits = String(repeating: "7", count: 4_000_000)
+        let tree = try JSONValue(parsing: Data("{\"value\": \(digits)}".utf8))
+        for type in [Holder<Int>.self, Holder<Int32>.self, Holder<UInt8>.self] as [any Decodable.Type] {
+            do {
+                _ = try tree.decoded(as: type)
+                Issue.record("4 million digits decoded as \(type)")
+            } catch let error as DecodingError {
+                let message = error.context?.debugDescription ?? ""
+                #expect(message.count < 200, "\(type): \(message.prefix(200))")
+                #expect(message.contains("7777… (4000000 characters)"), "\(type): \(message.prefix(200))")
+                #expect(error.context.map { pathDescription($0.codingPath) } == "value")
+            }
+        }
+    }
 }
