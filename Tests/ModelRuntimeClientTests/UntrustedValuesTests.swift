@@ -125,6 +125,25 @@ import FoundationNetworking
         #expect(transport.requests.isEmpty)
     }
 
+    // MARK: Query strings
+
+    /// Mia-Platform's `_st` joins the states with `,`: a state from a user that holds one (`PUBLIC,DELETED`) would
+    /// reach documents of another state, and an empty one would be none. Either is a query error, for lists and
+    /// counts; the states the service knows go out joined.
+    @Test(arguments: ["PUBLIC,DELETED", ",", ""])
+    func aMiaStateThatIsNotOneStateIsRefused(state: String) throws {
+        let query = Note.query.states(["DRAFT", state])
+        #expect(throws: QueryError.self) { try query.rendered(for: .mia) }
+        #expect(throws: QueryError.self) { try query.renderedCount(for: .mia) }
+    }
+
+    @Test func miaStatesGoOutJoined() throws {
+        let query = Note.query.states(["PUBLIC", "DRAFT", "TRASH", "DELETED"])
+        let expected = URLQueryItem(name: "_st", value: "PUBLIC,DRAFT,TRASH,DELETED")
+        #expect(try query.rendered(for: .mia).queryItems.contains(expected))
+        #expect(try query.renderedCount(for: .mia).queryItems.contains(expected))
+    }
+
     // MARK: Upload targets
 
     /// Upload instructions for the facet `content` to `url` by `method`.

@@ -78,12 +78,24 @@ public struct MiaDialect: QueryDialect {
             try PageLimits.check(skip: skip)
             items.append(URLQueryItem(name: "_sk", value: String(skip)))
         }
-        if !query.states.isEmpty { items.append(URLQueryItem(name: "_st", value: query.states.joined(separator: ","))) }
+        if let states = try Self.statesItem(query.states) { items.append(states) }
         return RenderedRequest(
             path: try PathSegment.basePath(query.pluralName) + "/",
             queryItems: items,
             headers: headers
         )
+    }
+
+    /// `_st`, the states joined by `,`; `nil` for none. A state is the app's text, which may come from a user: one
+    /// that holds `,` would be two states (`PUBLIC,DELETED`), and an empty one none, so either is refused.
+    static func statesItem(_ states: [String]) throws -> URLQueryItem? {
+        if states.isEmpty { return nil }
+        for state in states where state.isEmpty || state.contains(",") {
+            throw QueryError(
+                "\(quotedForMessage(state)) is not one Mia-Platform state (_st): a state is not empty and holds no ','"
+            )
+        }
+        return URLQueryItem(name: "_st", value: states.joined(separator: ","))
     }
 
     /// The count request: `GET /<plural>/count` with the query's `_q` and `_st`, answered with a number. The service
@@ -95,7 +107,7 @@ public struct MiaDialect: QueryDialect {
             )
         }
         var items = try filterItems(query)
-        if !query.states.isEmpty { items.append(URLQueryItem(name: "_st", value: query.states.joined(separator: ","))) }
+        if let states = try Self.statesItem(query.states) { items.append(states) }
         return RenderedRequest(
             path: try PathSegment.basePath(query.pluralName) + "/count",
             queryItems: items,
