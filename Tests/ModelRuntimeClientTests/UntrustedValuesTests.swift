@@ -193,6 +193,32 @@ import FoundationNetworking
         #expect(transport.requests.isEmpty)
     }
 
+    /// File bytes go to the storage URL the server names without the session's credentials when it is another origin
+    /// than the API's: the session's cookies, stored credentials and `httpAdditionalHeaders` stay behind, as after a
+    /// redirect to another origin. A storage URL of the API's own origin (Parse's `/files`) keeps the session.
+    @Test func anUploadToAnotherOriginGoesWithoutTheSessionsCredentials() throws {
+        let api = try #require(URL(string: "https://api.example.com/org/v2"))
+        let transport = URLSessionTransport()
+        for storage in [
+            "https://bucket.s3.amazonaws.com/", "http://api.example.com/upload", "https://api.example.com:8443/u",
+        ] {
+            let chosen = ModelClient.storageTransport(transport, for: URL(string: storage), below: api)
+            #expect((chosen as? URLSessionTransport)?.sendsWithoutCredentials == true, "\(storage)")
+        }
+        for storage in ["https://api.example.com/org/v2/files/a.png", "https://API.example.com:443/upload"] {
+            let chosen = ModelClient.storageTransport(transport, for: URL(string: storage), below: api)
+            #expect((chosen as? URLSessionTransport)?.sendsWithoutCredentials == false, "\(storage)")
+        }
+        #expect(!transport.sendsWithoutCredentials)
+        // A transport of the app's own is the app's to run.
+        let own = ModelClient.storageTransport(
+            RecordingTransport(answer: ""),
+            for: URL(string: "https://bucket.s3.amazonaws.com/"),
+            below: api
+        )
+        #expect(own is RecordingTransport)
+    }
+
     /// What storage services name goes out as named: `POST` when the server names none, `put` as `PUT`.
     @Test(arguments: [(nil, "POST"), ("put", "PUT"), ("POST", "POST")] as [(String?, String)])
     func anUploadGoesByThePostOrPutTheServerNames(method: String?, sent: String) async throws {

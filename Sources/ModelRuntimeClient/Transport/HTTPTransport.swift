@@ -149,6 +149,9 @@ public struct URLSessionTransport: HTTPTransport {
 
     private let owner: SessionOwner
     private let redirectPolicy: RedirectPolicy
+    /// Whether every request starts out as one after a redirect to another origin, through the session without the
+    /// configuration's credentials: see ``withoutCredentials``.
+    private var startsAnonymous = false
 
     /// The default ``maximumResponseBytes``: 32 MiB.
     public static let defaultMaximumResponseBytes = 32 << 20
@@ -168,6 +171,19 @@ public struct URLSessionTransport: HTTPTransport {
         self.redirectPolicy = redirectPolicy
         self.maximumResponseBytes = maximumResponseBytes
     }
+
+    /// This transport, sending every request as it sends those after a redirect to another origin: through a session
+    /// without the configuration's cookie and credential storages, and without its `httpAdditionalHeaders` but
+    /// ``RedirectPolicy/forwardedHeaders``. ``ModelClient`` sends file bytes this way to a storage URL of another
+    /// origin than its API, which the server named.
+    var withoutCredentials: URLSessionTransport {
+        var transport = self
+        transport.startsAnonymous = true
+        return transport
+    }
+
+    /// Whether this transport sends every request without the configuration's credentials (``withoutCredentials``).
+    var sendsWithoutCredentials: Bool { startsAnonymous }
 
     /// Sends `request` with the transport's ``maximumResponseBytes``.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
@@ -199,7 +215,7 @@ public struct URLSessionTransport: HTTPTransport {
         var current = request
         // Once a redirect has left the request's origin, the rest go through the session that keeps no cookies and
         // adds no headers of the configuration's but those that carry no credential.
-        var anonymous = false
+        var anonymous = startsAnonymous
         for _ in 0...Self.maximumRedirects {
             let answer = try await exchange(
                 current,
