@@ -33,6 +33,28 @@ import Testing
         #expect(error?.description.hasPrefix("\"\(input)\" is not an ObjectID") == true)
     }
 
+    /// A rejected value's message can't end its quote, forge a log line, color a terminal or reorder the text around
+    /// it: a quote, a backslash, a line break, an escape and a bidirectional override in the value, and a control
+    /// character named as the one that isn't a digit, are written as escapes.
+    @Test func aRejectedValuesMessageWritesWhatATerminalWouldActOnAsEscapes() {
+        let forged = "ab\"c\n[ERROR] forged\u{1b}[31m\u{202e}x\\"
+        let quote = #expect(throws: InvalidObjectIDError.self) { try ObjectID(validating: forged) }
+        #expect(
+            quote?.description
+                == #""ab\"c\n[ERROR] forged\u{1b}[31m\u{202e}x\\" is not an ObjectID: "\"" at offset 2 is not a "#
+                + "hexadecimal digit"
+        )
+        let bell = "012\u{07}" + String(repeating: "0", count: 20)
+        let notADigit = #expect(throws: InvalidObjectIDError.self) { try ObjectID(validating: bell) }
+        #expect(
+            notADigit?.description
+                == #""012\u{7}00000000000000000000" is not an ObjectID: "\u{7}" at offset 3 is not a hexadecimal digit"#
+        )
+        for message in [quote?.description, notADigit?.description] {
+            #expect(message?.unicodeScalars.contains { $0.properties.generalCategory == .control } == false)
+        }
+    }
+
     @Test func comparesCaseInsensitivelyAndOrdersByCharacters() throws {
         let lower = try #require(ObjectID("5516ee1b34d8d934281699e3"))
         let upper = try #require(ObjectID("5516EE1B34D8D934281699E3"))

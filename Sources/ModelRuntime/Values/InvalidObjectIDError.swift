@@ -19,7 +19,8 @@ public struct InvalidObjectIDError: Error, Hashable, Sendable, CustomStringConve
         case .wrongLength(let count):
             "\(quotedForMessage(value)) is not an ObjectID: expected 24 hexadecimal characters, got \(count)"
         case .invalidCharacter(let scalar, let offset):
-            "\(quotedForMessage(value)) is not an ObjectID: \"\(scalar)\" at offset \(offset) is not a hexadecimal digit"
+            "\(quotedForMessage(value)) is not an ObjectID: \(quotedForMessage(String(scalar))) at offset \(offset) is not a "
+                + "hexadecimal digit"
         }
     }
 }
