@@ -155,6 +155,60 @@ import Testing
         #expect(result.files.isEmpty)
     }
 
+    /// A Relation can't be required: spec/schemas.spec.js lines 564-597 ("try to update schemas with a relation field
+    /// with options") add `{ type: 'Relation', targetClass: 'SomeClass', required: true }` and get error 111, "The
+    /// 'required' option is not applicable for Relation<SomeClass>" (SchemaController.js lines 1042-1048). The error is
+    /// at the `required`, and nothing is written; `required: false` is fine.
+    @Test func aRequiredRelationIsAnErrorAtItsRequired() {
+        let schema =
+            #"{"results": [{"className": "C", "fields": {"f": {"required": true, "type": "Relation", "targetClass": "C"}}}]}"#
+        let result = Self.generateParse(schema)
+        #expect(
+            messages(result) == [
+                "schema.json:1:62: error: field 'f' of 'C' is required, but it is a Relation<C>, which can't be required"
+            ]
+        )
+        #expect(
+            result.diagnostics.sorted.first?.hint
+                == #"Parse Server refuses the class: "The 'required' option is not applicable for Relation<C>""#
+        )
+        #expect(result.files.isEmpty)
+        let optional = Self.generateParse(schema.replacingOccurrences(of: "true", with: "false"))
+        #expect(messages(optional).isEmpty, "\(messages(optional))")
+        #expect(!optional.files.isEmpty)
+    }
+
+    /// With a default too, the server refuses the default first (SchemaController.js lines 1024-1041 come before the
+    /// `required` check, which is its `else`): the one error is the default's.
+    @Test func aRequiredRelationWithADefaultGetsTheDefaultsError() {
+        let result = Self.generateParse(
+            Self.parseField(#""x""#, #""type": "Relation", "targetClass": "C", "required": true"#)
+        )
+        #expect(
+            Self.errors(result) == [
+                "schema.json:1:66: error: the default value of field 'f' of 'C' is a String, but the field is a Relation<C>, which can't have a default value"
+            ]
+        )
+    }
+
+    /// A Defined Schema's Relation reaches the server without its `required`: Parse's JavaScript SDK's `addField`
+    /// calls `addRelation(name, targetClass)`, which keeps the type and the class alone (Parse-SDK-JS
+    /// src/ParseSchema.ts). A warning at it, and the relation is not required.
+    @Test func aDefinedSchemasRequiredRelationIsIgnored() throws {
+        let schema =
+            #"{"definitions": [{"className": "C", "fields": {"f": {"required": true, "type": "Relation", "targetClass": "C"}}}]}"#
+        let result = Self.generateParse(schema)
+        #expect(
+            messages(result) == [
+                "schema.json:1:66: warning: 'required' of field 'f' of 'C' is ignored: Parse's JavaScript SDK, which saves a Defined Schema, leaves a Relation's 'required' out"
+            ]
+        )
+        #expect(!result.diagnostics.hasErrors)
+        let (classes, _) = SchemaLoader.load(schema, file: "schema.json")
+        let relation = try #require(classes.first?.properties.first { $0.name.value == "f" })
+        #expect(relation.type.value == "Relation" && !relation.isRequired)
+    }
+
     /// A `__type` without what `getObjectType` needs of it, or one Parse Server doesn't know, is no value: the server throws
     /// "This is not a valid <__type>" (SchemaController.js lines 1559-1603). JavaScript's truth decides: an empty
     /// `iso` is none, a latitude of 0 is one.

@@ -14,7 +14,8 @@
 /// target class as `sourceObject`.
 ///
 /// A field's `defaultValue` is kept when Parse Server takes it, and is an error at it when the server refuses the
-/// class for it (``ParseDefaultValue``).
+/// class for it (``ParseDefaultValue``). So is a Relation's `required: true`, which the server refuses too; a Defined
+/// Schema's is ignored with a warning, since Parse's JavaScript SDK leaves it out.
 enum ParseReader {
     static let classKeys = ["className", "fields"]
     /// Keys of a class that don't change the generated code: permissions and database indexes.
@@ -223,6 +224,10 @@ enum ParseReader {
         }
         if let required = node["required"], !required.isNull {
             property.isRequired = reader.bool(required, "'required' of '\(name)'") ?? false
+            if property.isRequired, typeName == "Relation" {
+                checkRequiredRelation(required, of: name, in: className, node: node, isDefinedSchema, &reader)
+                property.isRequired = false
+            }
         }
         if let defaultValue = node["defaultValue"], isServerField {
             // A Defined Schema's definition of it is left out (`isProtectedFields`), and `POST /schemas` can't add it.
@@ -245,6 +250,37 @@ enum ParseReader {
             property.serverDefault = .value(value)
         }
         return property
+    }
+
+    /// A Relation that says `required: true`. Parse Server refuses the class when the field has no default
+    /// (`SchemaController.js`, `validateSchemaData`: "The 'required' option is not applicable for Relation<…>"); with
+    /// one, it refuses the default first, which ``ParseDefaultValue`` reports. A Defined Schema's never reaches the
+    /// server: Parse's JavaScript SDK (`addRelation`) keeps only a Relation's type and class.
+    private static func checkRequiredRelation(
+        _ required: SyntaxNode,
+        of name: String,
+        in className: String,
+        node: SyntaxNode,
+        _ isDefinedSchema: Bool,
+        _ reader: inout NodeReader
+    ) {
+        let field = "field '\(name)' of '\(className)'"
+        if isDefinedSchema {
+            reader.diagnostics.warning(
+                "'required' of \(field) is ignored: Parse's JavaScript SDK, which saves a Defined Schema, leaves a Relation's 'required' out",
+                at: required.location,
+                hint: "leave 'required' out: a Relation holds no value an object could lack"
+            )
+            return
+        }
+        guard node["defaultValue"] == nil else { return }
+        let fieldType = ParseDefaultValue.FieldType(type: "Relation", targetClass: node["targetClass"])
+        reader.diagnostics.error(
+            "\(field) is required, but it is \(fieldType.withArticle), which can't be required",
+            at: required.location,
+            hint:
+                "Parse Server refuses the class: \"The 'required' option is not applicable for \(fieldType.description)\""
+        )
     }
 
     /// Every field type of Parse Server's schema (`SchemaController`).
