@@ -473,6 +473,57 @@ extension DefaultValueTypeTests {
         let property = try #require(collections.first?.properties.first?.properties.first)
         #expect(property.name.value == "p" && property.serverDefault == nil)
     }
+
+    /// A default that is none of the property's `enum` values: Ajv's `useDefaults` fills it in before the property's
+    /// keywords run (lib/compile/validate/index.ts, `iterateKeywords`, and defaults.ts at
+    /// ajv-validator/ajv@82735a15826a30cc51e97a1bbfb59b3d388e4b98), so `enum` refuses it, and with it every create
+    /// that leaves the property out. A warning at the default, which is dropped: the create sends the property.
+    @Test(arguments: [
+        (#""c""#, #""type": "string", "enum": ["a", "b"]"#, #""c", which is none of its 'enum' values"#),
+        ("3", #""type": "integer", "enum": [1, 2]"#, "3, which is none of its 'enum' values"),
+        (
+            #"["a", "c"]"#, #""type": "array", "items": {"type": "string", "enum": ["a", "b"]}"#,
+            #"a list holding "c", which is none of its items' 'enum' values"#
+        ),
+        (
+            #""c""#, #""type": "array", "items": {"type": "string", "enum": ["a", "b"]}"#,
+            #""c", which is none of its items' 'enum' values"#
+        ),
+        (
+            #"{"x": 1}"#, #""type": "object", "properties": {"x": {"type": "number"}}, "enum": [{"x": 2}]"#,
+            #"{"x": 1}, which is none of its 'enum' values"#
+        ),
+    ])
+    func aMiaDefaultOutsideTheEnumIsAWarningAndNoDefault(defaultValue: String, type: String, problem: String) throws {
+        let result = generate(
+            config: ServerDefaultTests.config("things.json", "mia"),
+            ["things.json": Self.miaProperty(defaultValue, type)]
+        )
+        #expect(
+            messages(result) == [
+                "things.json:1:153: warning: the default value of 'p' is \(problem); it is ignored, and a create sends the property"
+            ]
+        )
+        #expect(result.diagnostics.sorted.first?.hint?.contains("refuses every create without 'p'") == true)
+        let output = try #require(file(result, "Things.swift"))
+        #expect(output.contains("public init(p: "), "\(output)")
+        #expect(!output.contains("Left out"), "\(output)")
+    }
+
+    /// A default among the `enum` values is kept, compared as Ajv's `enum` does: a number by its value, a mapping by
+    /// its members in any order, an array's elements (or its one element) by its items' values.
+    @Test(arguments: [
+        (#""b""#, #""type": "string", "enum": ["a", "b"]"#), ("2.0", #""type": "integer", "enum": [1, 2]"#),
+        (#"["b", "a"]"#, #""type": "array", "items": {"type": "string", "enum": ["a", "b"]}"#),
+        (#""a""#, #""type": "array", "items": {"type": "string", "enum": ["a", "b"]}"#),
+        (
+            #"{"y": 2, "x": 1}"#,
+            #""type": "object", "properties": {"x": {"type": "number"}}, "enum": [{"x": 1, "y": 2}]"#
+        ),
+    ])
+    func aMiaDefaultAmongTheEnumIsKept(defaultValue: String, type: String) {
+        #expect(Self.keptDefaultColumn(Self.miaProperty(defaultValue, type), file: "things.json", inside: true) == 153)
+    }
 }
 
 /// Cortex's static default (`{"type": "static", "value": …}`) and the generator's own `defaultValue`: Cortex's check

@@ -410,7 +410,57 @@ enum MiaReader {
                 property.serverDefault = nil
             }
             reader.checkDefaultValue(of: &property, hint: defaultValueHint)
+            checkDefaultIsAnEnumValue(of: &property, schema: entry.value, &reader)
             return property
+        }
+    }
+
+    /// Warns at a default that is none of its property's `enum` values (each element's, for an array whose `items`
+    /// have one), and leaves the property without it: Ajv's `useDefaults` fills the default in and then checks it
+    /// against `enum` like any value (`assignDefaults` runs before the property's keywords), so the service refuses
+    /// every create that leaves the property out. Without the default, a create sends it.
+    private static func checkDefaultIsAnEnumValue(
+        of property: inout PropertyDefinition,
+        schema: SyntaxNode,
+        _ reader: inout NodeReader
+    ) {
+        guard case .value(let value)? = property.serverDefault else { return }
+        var outside: (part: String, values: String)?
+        if let values = schema["enum"]?.elements, !values.contains(where: { isAjvEqual($0, value) }) {
+            outside = (JSONLiteral.json(value), "its 'enum' values")
+        } else if property.isArray, let values = schema["items"]?["enum"]?.elements {
+            let elements = value.elements ?? [value]
+            if let element = elements.first(where: { element in !values.contains { isAjvEqual($0, element) } }) {
+                let part = JSONLiteral.json(element)
+                outside = (value.elements == nil ? part : "a list holding \(part)", "its items' 'enum' values")
+            }
+        }
+        guard let outside else { return }
+        let name = property.name.value
+        reader.diagnostics.warning(
+            "the default value of '\(name)' is \(outside.part), which is none of \(outside.values); it is ignored, and a create sends the property",
+            at: value.location,
+            hint: "give one of the 'enum' values, or leave 'default' out: the CRUD service's Ajv fills the default in "
+                + "and then checks it against 'enum', so it refuses every create without '\(name)'"
+        )
+        property.serverDefault = nil
+    }
+
+    /// Ajv's `enum` comparison (`fast-deep-equal`): scalars as JavaScript's `===` compares them, lists element by
+    /// element, mappings by their members whatever their order. Each step goes one level into values the parser
+    /// bounds.
+    private static func isAjvEqual(_ left: SyntaxNode, _ right: SyntaxNode) -> Bool {
+        switch (left.value, right.value) {
+        case (.sequence(let a), .sequence(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { isAjvEqual($0, $1) }
+        case (.mapping(let a), .mapping(let b)):
+            // A JSON object holds the last member of each name.
+            let (lastA, lastB) = (a.lastOfEachName(\.name), b.lastOfEachName(\.name))
+            guard lastA.count == lastB.count else { return false }
+            let valuesB = Dictionary(lastB.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+            return lastA.allSatisfy { entry in valuesB[entry.name].map { isAjvEqual(entry.value, $0) } ?? false }
+        case (.scalar, .scalar): return ParseDefaultValue.strictlyEqual(left, right)
+        default: return false
         }
     }
 
