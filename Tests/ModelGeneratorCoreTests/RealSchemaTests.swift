@@ -71,6 +71,15 @@ import Testing
         "parse/ParseSpod-schema.json": [
             "Parse's class '_Role' is named 'ParseRole' in Swift, since 'Role' is the schema's own 'Role'"
         ],
+        // crud-service's benchmark customers: the card's schema requires `cardCode` and defines `cvv`, which the
+        // benchmark's data generator fills in.
+        "mia/collections/bench-customers.json": [
+            "'required' of 'creditCardDetail' names 'cardCode', which is none of its properties: the CRUD service refuses every create without it, and no generated body sends it"
+        ],
+        // A work-in-progress collection of crud-service's tests whose `required` misspells `createdAt`.
+        "mia/collections-json-schema/restaurants.json": [
+            "'required' of 'restaurants' names 'createrAt', which is none of its properties: the CRUD service refuses every create without it, and no generated body sends it"
+        ],
         // mdctl's export of instances only: nothing to generate, which the run says.
         "cortex/c_geo_history.ndjson": [
             "this export holds no object definition (a line with \"object\": \"object\"), so it adds no model"

@@ -382,12 +382,18 @@ enum MiaReader {
     ) -> [PropertyDefinition] {
         guard let entries = reader.mapping(node, "the schema of '\(owner)'") else { return [] }
         if !keysChecked { checkSchemaKeys(entries, &reader) }
-        let required = Set(
-            node["required"].flatMap { reader.stringList($0, "'required' of '\(owner)'") }?.map(\.value) ?? []
-        )
+        let requiredNames = node["required"].flatMap { reader.stringList($0, "'required' of '\(owner)'") } ?? []
+        let required = Set(requiredNames.map(\.value))
         guard let propertiesNode = node["properties"], !propertiesNode.isNull,
             let propertyEntries = reader.mapping(propertiesNode, "'properties' of '\(owner)'")
         else { return [] }
+        checkRequiredNamesAreProperties(
+            requiredNames,
+            of: owner,
+            properties: propertyEntries.map(\.name),
+            isCollection: !defaultsFilledIn,
+            &reader
+        )
         return propertyEntries.compactMap { entry in
             guard !entry.name.isEmpty else {
                 reader.diagnostics.error("a property of '\(owner)' needs a name", at: entry.key.location)
@@ -412,6 +418,32 @@ enum MiaReader {
             reader.checkDefaultValue(of: &property, hint: defaultValueHint)
             checkDefaultIsAnEnumValue(of: &property, schema: entry.value, &reader)
             return property
+        }
+    }
+
+    /// The fields the CRUD service gives every document, which it leaves out of a collection's `required` when it
+    /// builds its request schemas (`JSONSchemaGenerator.js`, `collectionFieldsProperties`, `mandatoryFields`).
+    static let serviceFields: Set<String> = ["_id", "creatorId", "createdAt", "updaterId", "updatedAt", "__STATE__"]
+
+    /// Warns at each name of `required` that is none of the schema's properties (the collection's own, but for the
+    /// fields the service gives every document): the service's request schemas keep the name, and Ajv checks
+    /// `required` before it removes members the schema doesn't define, so every create without the member fails,
+    /// and no generated body has it.
+    private static func checkRequiredNamesAreProperties(
+        _ names: [Located<String>],
+        of owner: String,
+        properties: [String],
+        isCollection: Bool,
+        _ reader: inout NodeReader
+    ) {
+        let known = Set(properties)
+        for name in names where !known.contains(name.value) && !(isCollection && serviceFields.contains(name.value)) {
+            reader.diagnostics.warning(
+                "'required' of '\(owner)' names '\(name.value)', which is none of its properties: the CRUD service refuses every create without it, and no generated body sends it",
+                at: name.location,
+                hint: Suggestion.hint(for: name.value, in: properties + (isCollection ? serviceFields.sorted() : []))
+                    ?? "add '\(name.value)' to 'properties', or take it out of 'required'"
+            )
         }
     }
 
