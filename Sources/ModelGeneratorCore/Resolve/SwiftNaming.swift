@@ -258,7 +258,8 @@ public struct SwiftNaming: Sendable {
         "BatchError", "ClientDialect", "FileUploader", "HTTPTransport", "HTTPTransportError", "InvalidPolicyError",
         "ListEnvelope", "ListLayout", "ModelClient", "ModelClientError", "MultipartFormData", "Page",
         "ParseCredentials", "ParseSession",
-        "PartialUpdateError", "PollingPolicy", "RedirectPolicy", "RetryPolicy", "ServerRefusal", "URLSessionTransport",
+        "PartialUpdateError", "PollingPolicy", "RedirectPolicy", "RequestHeaderError", "RetryPolicy", "ServerRefusal",
+        "URLSessionTransport",
         "UploadError", "UploadProgress", "WriteAnswer",
         // ModelRuntimeTesting
         "BackendClock", "IDGenerator", "InMemoryBackend", "InMemoryBackendError", "InMemoryDialect", "RecordedRequest",
