@@ -337,6 +337,92 @@ import FoundationNetworking
     }
 }
 
+// MARK: - Listing everything
+
+/// ``ModelClient/all(_:pageSize:)`` against servers whose pages never end: it fetches a page only when the reader has
+/// read the one before, and a server that answers the same page for every skip is an error, not an endless loop.
+@Suite struct ListingEverythingTests {
+    /// A Cortex list of `size` notes with ids from the request's skip on, always with more after it.
+    static func endlessPages(size: Int) -> RecordingTransport {
+        RecordingTransport { request in
+            let skip = Int(Self.parameter("skip", of: request) ?? "0") ?? 0
+            let notes = (skip..<skip + size).map { #"{"_id":"\#(Self.id($0))","c_name":"n\#($0)"}"# }
+            return #"{"object":"list","data":[\#(notes.joined(separator: ","))],"hasMore":true}"#
+        }
+    }
+
+    static func id(_ number: Int) -> String { String(repeating: "0", count: 12) + String(format: "%012x", number) }
+
+    static func parameter(_ name: String, of request: URLRequest) -> String? {
+        URLComponents(url: request.url!, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
+    }
+
+    /// Reading three items of pages of two asks for two pages; breaking out of the loop asks for no more, however
+    /// long the reader then takes. (The listing fetched every page as fast as the server answered, into a buffer
+    /// without a bound, whatever the reader had read.)
+    @Test func aPageIsFetchedOnlyWhenTheReaderHasReadThePageBefore() async throws {
+        let transport = Self.endlessPages(size: 2)
+        let client = UntrustedValuesTests.client(.cortex, transport)
+        var names: [String?] = []
+        for try await note in client.all(IdentifiedNote.query, pageSize: 2) {
+            names.append(note.name)
+            if names.count == 3 { break }
+        }
+        #expect(names == ["n0", "n1", "n2"])
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(transport.requests.map { Self.parameter("skip", of: $0) } == ["0", "2"])
+    }
+
+    /// A server (or a proxy before it) that drops the querystring answers the first page for every skip: the
+    /// listing yields that page once and then throws, naming the request and the skip, instead of never ending.
+    @Test func aServerThatAnswersTheSamePageForEverySkipEndsTheListingWithAnError() async throws {
+        let page = (0..<3).map { #"{"_id":"\#(Self.id($0))","c_name":"n\#($0)"}"# }.joined(separator: ",")
+        let transport = RecordingTransport(answer: #"{"object":"list","data":[\#(page)],"hasMore":true}"#)
+        let client = UntrustedValuesTests.client(.cortex, transport)
+        var names: [String?] = []
+        let error = await #expect(throws: ModelClientError.self) {
+            for try await note in client.all(IdentifiedNote.query, pageSize: 3) {
+                names.append(note.name)
+                if names.count == 30 { break }
+            }
+        }
+        #expect(names == ["n0", "n1", "n2"])
+        #expect(transport.requests.count == 2)
+        guard case .pageRepeated(let request, let skip)? = error else {
+            Issue.record("not pageRepeated: \(String(describing: error))")
+            return
+        }
+        #expect(request == "GET /c_notes")
+        #expect(skip == 3)
+        #expect(error?.description.contains("the page at skip 3 holds the same objects as the page before it") == true)
+    }
+
+    /// Pages that share some objects (one was created ahead of the page while listing) aren't the same page, and
+    /// objects without ids (a projection left the id out) can't be told apart: neither ends the listing.
+    @Test func pagesThatOverlapOrHaveNoIdsAreListed() async throws {
+        let overlapping = RecordingTransport { request in
+            let skip = Int(Self.parameter("skip", of: request) ?? "0") ?? 0
+            let notes = [max(0, skip - 1), skip + 1].map { #"{"_id":"\#(Self.id($0))"}"# }
+            return #"{"object":"list","data":[\#(notes.joined(separator: ","))],"hasMore":\#(skip < 4)}"#
+        }
+        var ids: [ObjectID] = []
+        for try await note in UntrustedValuesTests.client(.cortex, overlapping).all(IdentifiedNote.query, pageSize: 2) {
+            ids.append(note.id)
+        }
+        #expect(ids.map(\.description) == [0, 1, 1, 3, 3, 5].map(Self.id))
+
+        let withoutIds = RecordingTransport { request in
+            let skip = Int(Self.parameter("skip", of: request) ?? "0") ?? 0
+            return #"{"object":"list","data":[{"c_name":"x"},{"c_name":"x"}],"hasMore":\#(skip < 4)}"#
+        }
+        var names: [String?] = []
+        for try await note in UntrustedValuesTests.client(.cortex, withoutIds).all(ProjectedNote.query, pageSize: 2) {
+            names.append(note.name)
+        }
+        #expect(names == Array(repeating: "x", count: 6))
+    }
+}
+
 // MARK: - Models and a transport
 
 /// A Cortex object with one property.
@@ -356,6 +442,44 @@ struct Note: QueryableModel {
     }
 }
 
+/// A Cortex object with an id and one property.
+struct IdentifiedNote: QueryableModel, Identifiable {
+    static let apiName = "c_note"
+    static let pluralName = "c_notes"
+
+    struct QueryFields: FieldCollection {
+        typealias Root = IdentifiedNote
+        init(_ prefix: FieldPath) {}
+    }
+
+    var id: ObjectID
+    var name: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id = "_id"
+        case name = "c_name"
+    }
+}
+
+/// A Cortex object whose id a projection may leave out.
+struct ProjectedNote: QueryableModel, Identifiable {
+    static let apiName = "c_note"
+    static let pluralName = "c_notes"
+
+    struct QueryFields: FieldCollection {
+        typealias Root = ProjectedNote
+        init(_ prefix: FieldPath) {}
+    }
+
+    var id: ObjectID?
+    var name: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id = "_id"
+        case name = "c_name"
+    }
+}
+
 /// Parse's `_User`.
 struct ParseUser: SchemaObject {
     static let apiName = "_User"
@@ -369,10 +493,15 @@ struct ParseUser: SchemaObject {
 final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var received: [URLRequest] = []
-    let answer: Data
+    let answer: @Sendable (URLRequest) -> Data
 
     init(answer: String) {
-        self.answer = Data(answer.utf8)
+        self.answer = { _ in Data(answer.utf8) }
+    }
+
+    /// A transport whose answer depends on the request.
+    init(answering: @escaping @Sendable (URLRequest) -> String) {
+        self.answer = { Data(answering($0).utf8) }
     }
 
     var requests: [URLRequest] { lock.withLock { received } }
@@ -383,6 +512,6 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         let response = try #require(
             HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:])
         )
-        return (answer, response)
+        return (answer(request), response)
     }
 }

@@ -71,7 +71,7 @@ public struct ModelClient: Sendable {
 
     /// The page `parts` selects. Without a limit the server's own page size caps it, so a page of that size may
     /// have more after it, as a page of the query's limit may.
-    private func page<M: QueryableModel>(_ type: M.Type, _ parts: QueryParts) async throws -> Page<M> {
+    func page<M: QueryableModel>(_ type: M.Type, _ parts: QueryParts) async throws -> Page<M> {
         let request = try dialect.render(parts)
         let (items, serverHasMore) = try await listItems(M.self, request)
         let size = parts.limit ?? dialect.serverPageLimit
@@ -123,40 +123,17 @@ public struct ModelClient: Sendable {
     /// Every object `query` selects, fetched `pageSize` at a time by skip and limit from the query's own skip; a
     /// limit on the query caps the total. Stops after a short page or one the server says is the last.
     ///
-    /// The query's sort gets the id as its last key (ascending), so that the order is total and no object is skipped
-    /// or repeated between pages while nothing changes on the server.
+    /// A page is fetched when every item of the one before it has been read, so reading slowly holds one page in
+    /// memory and breaking out of the loop stops the requests. The query's sort gets the id as its last key
+    /// (ascending), so that the order is total and no object is skipped or repeated between pages while nothing
+    /// changes on the server. A server that answers the same objects again for the next skip ends the listing with
+    /// ``ModelClientError/pageRepeated(request:skip:)``, where it would otherwise never end.
     public func all<M: QueryableModel>(_ query: Query<M>, pageSize: Int = 100) -> AsyncThrowingStream<M, any Error> {
-        let client = self
         var parts = query.parts
         let id = FieldPath([dialect.idFieldName])
         if !parts.sortKeys.contains(where: { $0.path == id }) { parts.sortKeys.append((id, true)) }
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: M.self, throwing: (any Error).self)
-        let task = Task { [parts] in
-            do {
-                var parts = parts
-                var skip = parts.skip ?? 0
-                var remaining = parts.limit
-                let size = max(1, pageSize)
-                while remaining.map({ $0 > 0 }) ?? true {
-                    try Task.checkCancellation()
-                    let limit = min(size, remaining ?? size)
-                    parts.skip = skip
-                    parts.limit = limit
-                    let page = try await client.page(M.self, parts)
-                    for item in page.items { continuation.yield(item) }
-                    let (nextSkip, overflows) = skip.addingReportingOverflow(page.items.count)
-                    if overflows { break }
-                    skip = nextSkip
-                    remaining = remaining.map { $0 - page.items.count }
-                    if page.items.count < limit || !page.hasMore { break }
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+        let cursor = ListingCursor<M>(client: self, parts: parts, pageSize: pageSize)
+        return AsyncThrowingStream { try await cursor.next() }
     }
 
     /// The instance `id`; a query adds its projection, includes and expansions (its conditions, order and page are

@@ -23,6 +23,9 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
     case responseTooLarge(request: String, limit: Int)
     /// The server created the instance `id`, but reading it back failed with `underlying`: the instance exists.
     case createdButNotRead(id: String, underlying: any Error)
+    /// ``ModelClient/all(_:pageSize:)`` asked for the page at `skip` and got the same objects as for the page before
+    /// it: the server ignores the skip, and would answer the same for every skip after.
+    case pageRepeated(request: String, skip: Int)
 
     /// What failed: the transport's error, the status and the server's message, or the request and where its answer
     /// did not decode.
@@ -43,6 +46,8 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
             "\(request): the answer is larger than the limit of \(limit) bytes"
         case .createdButNotRead(let id, let underlying):
             "the instance \(id) was created, but reading it back failed: \(underlying)"
+        case .pageRepeated(let request, let skip):
+            "\(request): the page at skip \(skip) holds the same objects as the page before it; the server ignores the skip"
         }
     }
 }
