@@ -193,6 +193,32 @@ import FoundationNetworking
         #expect(transport.requests.isEmpty)
     }
 
+    /// The mime types an upload instruction lists and a storage service's refusal are the server's text: an upload
+    /// error quotes them with their control characters as escapes, and cut.
+    @Test func anUploadErrorQuotesTheServersTextEscaped() async throws {
+        let forged = "image/jpeg\u{1b}[2J\n[INFO] uploaded"
+        var instructions = Self.instructions(url: "https://storage.example.com/bucket")
+        instructions.uploads[0].mimes = [forged]
+        let refused = await #expect(throws: UploadError.self) {
+            try await FileUploader(transport: RecordingTransport(answer: "")).upload(Self.logo, following: instructions)
+        }
+        #expect(
+            refused?.reason == #"facet 'content' is image/png; the server takes image/jpeg\u{1b}[2J\n[INFO] uploaded"#
+        )
+
+        let storage = RecordingTransport(answer: forged + String(repeating: "x", count: 600), status: 403)
+        let failed = await #expect(throws: UploadError.self) {
+            try await FileUploader(transport: storage)
+                .upload(Self.logo, following: Self.instructions(url: "https://storage.example.com/bucket"))
+        }
+        let reason = try #require(failed?.reason)
+        #expect(
+            reason.hasPrefix(#"uploading facet 'content' failed with HTTP 403: image/jpeg\u{1b}[2J\n[INFO] uploaded"#)
+        )
+        #expect(!reason.unicodeScalars.contains { $0.properties.generalCategory == .control })
+        #expect(reason.count < 600)
+    }
+
     /// File bytes go to the storage URL the server names without the session's credentials when it is another origin
     /// than the API's: the session's cookies, stored credentials and `httpAdditionalHeaders` stay behind, as after a
     /// redirect to another origin. A storage URL of the API's own origin (Parse's `/files`) keeps the session.
@@ -283,6 +309,29 @@ import FoundationNetworking
             ModelClientError.server(status: 404, code: "101", message: "Object not found.", body: Data())
                 .description == "HTTP 404 101: Object not found."
         )
+    }
+
+    /// A server's code, message or error body, a header's name, a facet name and the mime types a server lists are
+    /// written with their control characters as escapes in a description: a server can't color the terminal a
+    /// developer reads the error in, or forge the next line of a log.
+    @Test func aServersTextInADescriptionHasNoControlCharacter() {
+        let forged = "bad\u{1b}[31m\n[INFO] all fine\u{202e}"
+        let shown = #"bad\u{1b}[31m\n[INFO] all fine\u{202e}"#
+        let descriptions = [
+            ModelClientError.server(status: 400, code: forged, message: forged, body: Data()).description,
+            ModelClientError.server(status: 502, code: nil, message: nil, body: Data(forged.utf8)).description,
+            ModelClientError.rateLimited(retryAfter: nil, code: nil, message: forged, body: Data()).description,
+            RequestHeaderError(field: forged, reason: .name).description,
+            UploadError("the server could not process it", facet: forged, objectID: forged).description,
+        ]
+        #expect(descriptions[0] == "HTTP 400 \(shown): \(shown)")
+        #expect(descriptions[1] == "HTTP 502: \(shown)")
+        #expect(descriptions[3] == "\"\(shown)\" cannot be a header's name: it is not an HTTP token")
+        #expect(descriptions[4] == "the server could not process it (facet '\(shown)', object \(shown))")
+        for description in descriptions {
+            #expect(description.contains(shown))
+            #expect(!description.unicodeScalars.contains { $0.properties.generalCategory == .control })
+        }
     }
 
     // MARK: Numbers a server picks
@@ -494,14 +543,17 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var received: [URLRequest] = []
     let answer: @Sendable (URLRequest) -> Data
+    let status: Int
 
-    init(answer: String) {
+    init(answer: String, status: Int = 200) {
         self.answer = { _ in Data(answer.utf8) }
+        self.status = status
     }
 
     /// A transport whose answer depends on the request.
     init(answering: @escaping @Sendable (URLRequest) -> String) {
         self.answer = { Data(answering($0).utf8) }
+        self.status = 200
     }
 
     var requests: [URLRequest] { lock.withLock { received } }
@@ -510,7 +562,7 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         lock.withLock { received.append(request) }
         let url = try #require(request.url)
         let response = try #require(
-            HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:])
+            HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:])
         )
         return (answer(request), response)
     }

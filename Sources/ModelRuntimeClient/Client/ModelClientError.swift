@@ -34,7 +34,7 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
         case .transport(let error): "transport error: \(error)"
         case .server(let status, let code, let message, let body):
             "HTTP \(status)\(code.map { " \(Self.shortened($0))" } ?? ""): "
-                + (message.map(Self.shortened) ?? String(decoding: body.prefix(Self.quotedLimit), as: UTF8.self))
+                + Self.shortened(message ?? String(decoding: body.prefix(Self.quotedLimit), as: UTF8.self))
         case .rateLimited(let retryAfter, let code, let message, _):
             "HTTP 429\(code.map { " \(Self.shortened($0))" } ?? ""): \(Self.shortened(message ?? "too many requests"))"
                 + (retryAfter.map { "; retry after \($0)" } ?? "")
@@ -56,12 +56,11 @@ extension ModelClientError {
     /// How many characters of a server's code, message or body a description quotes.
     static let quotedLimit = 500
 
-    /// `text` cut to ``quotedLimit`` characters, with how long it was: a server's message is as long as it likes,
-    /// and a description goes into logs and alerts whole.
+    /// `text` cut to ``quotedLimit`` characters, with how long it was, and its control characters written as
+    /// escapes: a server's message is as long as it likes and holds what it likes, and a description goes into logs,
+    /// terminals and alerts whole.
     static func shortened(_ text: String) -> String {
-        // Counting characters costs the text's length: only a text that may be too long is counted.
-        guard text.utf8.count > quotedLimit, text.count > quotedLimit else { return text }
-        return "\(text.prefix(quotedLimit))… (\(text.count) characters)"
+        escapedForMessage(text, limit: quotedLimit)
     }
 }
 

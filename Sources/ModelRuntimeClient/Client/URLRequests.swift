@@ -59,26 +59,17 @@ public struct RequestHeaderError: Error, Hashable, Sendable, CustomStringConvert
     /// The symbols an HTTP token may hold besides ASCII letters and digits.
     public static let tokenSymbols = "!#$%&'*+-.^_`|~"
 
-    /// A message naming the method or the header, its control characters written as `\u{…}`.
+    /// A message naming the method or the header, quoted as every value an error gives is: its control characters
+    /// written as `\u{…}`, cut to 64 characters.
     public var description: String {
-        let shown = Self.visible(field)
+        let quoted = quotedForMessage(field)
         switch reason {
-        case .method: return "\"\(shown)\" cannot be a request's method: it is not an HTTP token"
-        case .name: return "\"\(shown)\" cannot be a header's name: it is not an HTTP token"
+        case .method: return "\(quoted) cannot be a request's method: it is not an HTTP token"
+        case .name: return "\(quoted) cannot be a header's name: it is not an HTTP token"
         case .value(let scalar, let offset):
-            return "the value of the header \"\(shown)\" holds U+\(String(format: "%04X", scalar.value)) at offset "
+            return "the value of the header \(quoted) holds U+\(String(format: "%04X", scalar.value)) at offset "
                 + "\(offset), which would end the header"
         }
-    }
-
-    /// `text` with its control characters escaped and cut to 64 scalars, for a message.
-    private static func visible(_ text: String) -> String {
-        var shown = ""
-        for (count, scalar) in text.unicodeScalars.enumerated() {
-            if count == 64 { return shown + "…" }
-            shown += isControl(scalar) ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-        }
-        return shown
     }
 
     /// Whether `text` is an HTTP token: one or more letters, digits and ``tokenSymbols``, all ASCII.

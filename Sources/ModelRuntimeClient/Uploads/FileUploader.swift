@@ -121,9 +121,10 @@ public struct UploadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The reason, then the property, facet and object it concerns.
     public var description: String {
         var whereText: [String] = []
-        if let property { whereText.append("property '\(property)'") }
-        if let facet { whereText.append("facet '\(facet)'") }
-        if let objectID { whereText.append("object \(objectID)") }
+        // The facet's name and the object's id may be a server's: escaped and cut, as the reasons quote them.
+        if let property { whereText.append("property '\(escapedForMessage(property))'") }
+        if let facet { whereText.append("facet '\(escapedForMessage(facet))'") }
+        if let objectID { whereText.append("object \(escapedForMessage(objectID))") }
         return whereText.isEmpty ? reason : "\(reason) (\(whereText.joined(separator: ", ")))"
     }
 }
@@ -292,7 +293,8 @@ public struct FileUploader: Sendable {
         try Self.checkMimeType(of: facet, named: instruction.name)
         if let mimes = instruction.mimes, !mimes.isEmpty, !mimeType(facet.mime, isAmong: mimes) {
             throw UploadError(
-                "facet '\(instruction.name)' is \(facet.mime); the server takes \(mimes.joined(separator: ", "))",
+                "facet '\(instruction.name)' is \(facet.mime); the server takes "
+                    + escapedForMessage(mimes.joined(separator: ", "), limit: 500),
                 facet: instruction.name
             )
         }
@@ -354,7 +356,7 @@ public struct FileUploader: Sendable {
         guard (200..<300).contains(response.statusCode) else {
             throw UploadError(
                 "uploading facet '\(facet)' failed with HTTP \(response.statusCode): "
-                    + String(decoding: data.prefix(500), as: UTF8.self),
+                    + escapedForMessage(String(decoding: data.prefix(500), as: UTF8.self), limit: 500),
                 facet: facet
             )
         }
@@ -411,7 +413,10 @@ public struct FileUploader: Sendable {
                     throw UploadError("the answer at \(path) is not a file: \(error)")
                 }
                 if let failed = file.facets.first(where: { $0.state == .error || $0.state?.rawValue == 4 }) {
-                    throw UploadError("the server could not process facet '\(failed.name)'", facet: failed.name)
+                    throw UploadError(
+                        "the server could not process facet '\(escapedForMessage(failed.name))'",
+                        facet: failed.name
+                    )
                 }
                 if !file.facets.isEmpty, file.facets.allSatisfy({ $0.state == .ready }) { return file }
             } else if status != 202 {
