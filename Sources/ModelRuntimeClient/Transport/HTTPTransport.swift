@@ -151,7 +151,7 @@ public struct URLSessionTransport: HTTPTransport {
     private let redirectPolicy: RedirectPolicy
     /// Whether every request starts out as one after a redirect to another origin, through the session without the
     /// configuration's credentials: see ``withoutCredentials``.
-    private var startsAnonymous = false
+    private(set) var sendsWithoutCredentials = false
 
     /// The default ``maximumResponseBytes``: 32 MiB.
     public static let defaultMaximumResponseBytes = 32 << 20
@@ -178,12 +178,9 @@ public struct URLSessionTransport: HTTPTransport {
     /// origin than its API, which the server named.
     var withoutCredentials: URLSessionTransport {
         var transport = self
-        transport.startsAnonymous = true
+        transport.sendsWithoutCredentials = true
         return transport
     }
-
-    /// Whether this transport sends every request without the configuration's credentials (``withoutCredentials``).
-    var sendsWithoutCredentials: Bool { startsAnonymous }
 
     /// Sends `request` with the transport's ``maximumResponseBytes``.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
@@ -215,7 +212,7 @@ public struct URLSessionTransport: HTTPTransport {
         var current = request
         // Once a redirect has left the request's origin, the rest go through the session that keeps no cookies and
         // adds no headers of the configuration's but those that carry no credential.
-        var anonymous = startsAnonymous
+        var anonymous = sendsWithoutCredentials
         for _ in 0...Self.maximumRedirects {
             let answer = try await exchange(
                 current,

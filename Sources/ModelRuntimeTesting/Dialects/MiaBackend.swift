@@ -694,7 +694,7 @@ struct MiaBackend: BackendDialect {
             let text = given.last ?? ""
             if Self.reservedParameters.contains(name) || name == "_id" {
                 guard parameters.contains(name) else { throw Self.unknownParameter(name) }
-                _ = try Self.singleValue(name, request)
+                try Self.refuseRepeated(name, count: given.count)
                 if name == "_id" {
                     try checkStringID(text, at: "querystring/_id", collection, state)
                     conditions.append(["_id": .string(text)])
@@ -1222,10 +1222,16 @@ struct MiaBackend: BackendDialect {
     /// schema's refusal by ``reservedParameterTypes``.
     private static func singleValue(_ name: String, _ request: BackendRequest) throws -> String? {
         let given = request.query.filter { $0.name == name }
-        if given.count > 1, let type = reservedParameterTypes[name] {
+        try refuseRepeated(name, count: given.count)
+        return given.last?.value
+    }
+
+    /// Throws the schema's refusal of the service's own query parameter `name` given `count` times, when more than
+    /// once is more than its type (``reservedParameterTypes``) takes.
+    private static func refuseRepeated(_ name: String, count: Int) throws {
+        if count > 1, let type = reservedParameterTypes[name] {
             throw schemaFault("querystring/\(name) must be \(type)")
         }
-        return given.last?.value
     }
 
     /// The whole number JavaScript's `+text` makes of `text` (trimmed; a decimal, an exponent), as Ajv's coercion to
