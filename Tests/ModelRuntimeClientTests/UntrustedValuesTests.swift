@@ -334,6 +334,34 @@ import FoundationNetworking
         }
     }
 
+    /// Parse's `/batch` applies what a request holds even when its answer can't be read: an answer of another shape
+    /// (valid JSON, not one result per operation) to a later chunk of a bulk call is a ``BatchError`` that still
+    /// says which operations earlier chunks applied, and fails the chunk's own. (It was a decoding error alone, and
+    /// the record of the first 50 deletes was lost.)
+    @Test func aBatchAnswerOfAnotherShapeKeepsTheRecordOfWhatEarlierChunksApplied() async throws {
+        let transport = RecordingTransport { request in
+            let operations = (try? JSONValue(parsing: request.httpBody ?? Data()))?["requests"]?.arrayValue ?? []
+            // The first chunk, from `id0` on, is answered; the second is not.
+            guard operations.first?["path"]?.stringValue?.hasSuffix("/id0") == true else {
+                return #"{"results":[]}"#
+            }
+            return "[" + Array(repeating: #"{"success":{}}"#, count: 50).joined(separator: ",") + "]"
+        }
+        let client = Self.client(.parse, transport)
+        let error = await #expect(throws: BatchError.self) {
+            try await client.deleteAll(Note.self, ids: (0..<120).map { "id\($0)" })
+        }
+        #expect(error?.applied == Array(0..<50))
+        #expect(error?.failures.map(\.index) == Array(50..<100))
+        #expect(error?.notSent == Array(100..<120))
+        guard case .decoding(_, _, let request, _)? = error?.failures.first?.error else {
+            Issue.record("not a decoding failure: \(String(describing: error))")
+            return
+        }
+        #expect(request == "POST /batch")
+        #expect(transport.requests.count == 2)
+    }
+
     // MARK: Numbers a server picks
 
     /// How many items a page has is the server's to say: with the query's skip near `Int.max`, the page after it

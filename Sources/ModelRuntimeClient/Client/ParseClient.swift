@@ -176,16 +176,26 @@ extension ModelClient {
                 path: "/batch",
                 body: .object([("requests", .array(operations))])
             )
+            // A request that fails as a whole, or an answer that doesn't say what became of each operation, fails
+            // the chunk's operations: what earlier chunks applied stays in the error.
+            func chunkFailed(_ error: ModelClientError) -> BatchError {
+                outcome.failures += chunk.map { BatchError.Failure(index: $0, error: error) }
+                outcome.notSent = Array(chunk.upperBound..<requests.count)
+                return outcome
+            }
             let answer: JSONValue
             do {
                 answer = try await json(for: batch, expecting: M.self)
             } catch let error as ModelClientError {
-                outcome.failures += chunk.map { BatchError.Failure(index: $0, error: error) }
-                outcome.notSent = Array(chunk.upperBound..<requests.count)
-                throw outcome
+                throw chunkFailed(error)
+            } catch let error where start > 0 {
+                // Cancelled, or refused before it went, after earlier chunks were applied.
+                throw chunkFailed(.transport(error))
             }
             guard let results = answer.arrayValue, results.count == chunk.count else {
-                throw decodingError(M.self, keyPath: "", request: batch, reason: "the answer is not one result each")
+                throw chunkFailed(
+                    decodingError(M.self, keyPath: "", request: batch, reason: "the answer is not one result each")
+                )
             }
             for (index, result) in zip(chunk, results) {
                 if let success = result["success"] {
