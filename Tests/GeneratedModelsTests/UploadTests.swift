@@ -523,6 +523,35 @@ struct UploadTests {
         }
     }
 
+    /// A `FileUploader` on its own sends file bytes to the storage URL the server names without the credentials of
+    /// its session's configuration (its cookies, stored credentials and `httpAdditionalHeaders`) unless it is told
+    /// the API's base URL and the storage is of that origin. (It sent them to any URL the server named.)
+    @Test func aStandaloneUploaderSendsTheSessionsHeadersOnlyToTheAPIsOrigin() async throws {
+        try await UploadServer.run { server, plain in
+            let configuration = LocalPythonServer.makeConfiguration()
+            configuration.httpAdditionalHeaders = ["X-Session": "s-42"]
+            let transport = URLSessionTransport(configuration: configuration)
+            defer { transport.session.invalidateAndCancel() }
+            var uploader = FileUploader.forTestServer(transport)
+            for apiBaseURL in [nil, server.baseURL] {
+                uploader.apiBaseURL = apiBaseURL
+                let (id, pending) = try await server.createOffice(
+                    with: FileUpload(facets: [
+                        "content": .init(data: UploadSamples.jpeg(count: 800, seed: 47), mime: "image/jpeg")
+                    ]),
+                    using: plain
+                )
+                try await uploader.upload(pending.upload, following: pending.file)
+                let uploads = try await server.received().uploads.filter { $0.object == id && $0.status == 204 }
+                #expect(
+                    uploads.map(\.session) == [apiBaseURL == nil ? nil : "s-42"],
+                    "\(String(describing: apiBaseURL))"
+                )
+            }
+            #expect(ModelClient(baseURL: server.baseURL, dialect: .cortex).uploader.apiBaseURL == server.baseURL)
+        }
+    }
+
     @Test func cancellingACreateDuringItsUploadEndsAtOnceAndItsProgressNamedTheObject() async throws {
         try await UploadServer.run { server, transport in
             let client = server.client(using: transport)
@@ -970,6 +999,8 @@ private struct ReceivedUploads: Decodable {
         var fileName: String?
         var fileMime: String?
         var data: String?
+        /// The upload's `X-Session` header.
+        var session: String?
     }
 
     struct Poll: Decodable {

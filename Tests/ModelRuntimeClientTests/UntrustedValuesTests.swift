@@ -228,16 +228,21 @@ import FoundationNetworking
         for storage in [
             "https://bucket.s3.amazonaws.com/", "http://api.example.com/upload", "https://api.example.com:8443/u",
         ] {
-            let chosen = ModelClient.storageTransport(transport, for: URL(string: storage), below: api)
+            let chosen = FileUploader.storageTransport(transport, for: URL(string: storage), below: api)
             #expect((chosen as? URLSessionTransport)?.sendsWithoutCredentials == true, "\(storage)")
         }
         for storage in ["https://api.example.com/org/v2/files/a.png", "https://API.example.com:443/upload"] {
-            let chosen = ModelClient.storageTransport(transport, for: URL(string: storage), below: api)
+            let chosen = FileUploader.storageTransport(transport, for: URL(string: storage), below: api)
             #expect((chosen as? URLSessionTransport)?.sendsWithoutCredentials == false, "\(storage)")
         }
         #expect(!transport.sendsWithoutCredentials)
+        // An uploader that isn't told the API's origin keeps the credentials from every storage URL.
+        for storage in ["https://bucket.s3.amazonaws.com/", "https://api.example.com/org/v2/files/a.png"] {
+            let chosen = FileUploader.storageTransport(transport, for: URL(string: storage), below: nil)
+            #expect((chosen as? URLSessionTransport)?.sendsWithoutCredentials == true, "\(storage)")
+        }
         // A transport of the app's own is the app's to run.
-        let own = ModelClient.storageTransport(
+        let own = FileUploader.storageTransport(
             RecordingTransport(answer: ""),
             for: URL(string: "https://bucket.s3.amazonaws.com/"),
             below: api

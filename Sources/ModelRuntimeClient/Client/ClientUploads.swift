@@ -93,7 +93,7 @@ extension ModelClient {
     /// Sends file bytes through the uploader's transport as they are (a storage URL gets none of the client's
     /// headers: its signature is its credential), with the client's retry policy and timeout. To another origin than
     /// the API's, a ``URLSessionTransport`` sends them without its configuration's credentials too
-    /// (``storageTransport(_:for:below:)``).
+    /// (``FileUploader/storageTransport(_:for:below:)``).
     private func storageSend(idempotent: Bool) -> UploadSend {
         let transport = uploader.transport
         let baseURL = self.baseURL
@@ -102,22 +102,10 @@ extension ModelClient {
                 request,
                 describedAs: FileUploader.describe(request),
                 idempotent: idempotent,
-                through: Self.storageTransport(transport, for: request.url, below: baseURL),
+                through: FileUploader.storageTransport(transport, for: request.url, below: baseURL),
                 bodySent: bodySent
             )
         }
-    }
-
-    /// The transport that sends file bytes to `url`: `transport`, but for a ``URLSessionTransport`` and a `url` of
-    /// another origin than `baseURL`'s, the same transport ``URLSessionTransport/withoutCredentials``. The server
-    /// names the storage URL; the session's cookies, stored credentials and `httpAdditionalHeaders` belong to the
-    /// API, as they do after a redirect to another origin.
-    static func storageTransport(_ transport: any HTTPTransport, for url: URL?, below baseURL: URL) -> any HTTPTransport
-    {
-        guard let url, let own = transport as? URLSessionTransport, !RedirectPolicy.sameOrigin(url, baseURL) else {
-            return transport
-        }
-        return own.withoutCredentials
     }
 
     /// Reads the file property `file` (a body path such as `c_logo` or `c_pictures[1]`) of the instance `id` until

@@ -59,6 +59,7 @@ public struct ModelClient: Sendable {
         self.timeout = timeout
         self.maximumResponseBytes = maximumResponseBytes
         self.uploader = FileUploader(transport: transport)
+        self.uploader.apiBaseURL = baseURL
     }
 
     // MARK: Reading

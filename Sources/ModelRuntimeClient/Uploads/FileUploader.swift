@@ -151,6 +151,12 @@ public struct FileUploader: Sendable {
     /// may take, from sending it to the answer's last byte: 60 seconds, as ``ModelClient``'s `timeout`, unless set;
     /// `nil` waits as long as the transport does. ``ModelClient``'s uploads take the client's timeout instead.
     public var uploadTimeout: Duration? = .seconds(60)
+    /// The API's base URL. ``upload(_:following:progress:)`` sends file bytes to a storage URL of its origin with
+    /// the transport's credentials, and to any other origin, or to every origin while this is `nil`, as a
+    /// ``URLSessionTransport`` sends a request after a redirect to another origin: without the session's cookies,
+    /// stored credentials and `httpAdditionalHeaders` but `Accept*` and `User-Agent`. The server names the storage
+    /// URL, and a storage URL's signature is its credential. ``ModelClient`` sets its own `baseURL` here.
+    public var apiBaseURL: URL?
     /// The clock the polling's waits and its timeout are measured on.
     let timer: PollingTimer
 
@@ -174,7 +180,7 @@ public struct FileUploader: Sendable {
     }
 
     /// Uploads every facet of `upload` that `file` (the server's answer for that property) has instructions for,
-    /// each in one attempt through ``transport``; `progress` hears each facet start, its bytes go, and storage accept
+    /// each in one attempt through ``transport`` (without its session's credentials but to ``apiBaseURL``'s origin); `progress` hears each facet start, its bytes go, and storage accept
     /// it. ``ModelClient`` does this after a write, with its retry policy and timeout.
     public func upload(
         _ upload: FileUpload,
@@ -185,7 +191,27 @@ public struct FileUploader: Sendable {
             facetSizes: Self.facetsToSend(upload, following: file).map(\.data.count),
             report: progress
         )
-        try await self.upload(upload, following: file, property: nil, tally: &tally, send: sendOnce)
+        let transport = self.transport
+        let apiBaseURL = self.apiBaseURL
+        try await self.upload(upload, following: file, property: nil, tally: &tally) { request, bodySent in
+            let storage = Self.storageTransport(transport, for: request.url, below: apiBaseURL)
+            return try await sendOnce(request, through: storage, bodySent: bodySent)
+        }
+    }
+
+    /// The transport that sends file bytes to `url`: `transport`, but for a ``URLSessionTransport`` and a `url` of
+    /// another origin than `apiBaseURL`'s (any `url` when it is `nil`), the same transport
+    /// ``URLSessionTransport/withoutCredentials``. The server names the storage URL; the session's cookies, stored
+    /// credentials and `httpAdditionalHeaders` belong to the API, as they do after a redirect to another origin. A
+    /// transport of the app's own is the app's to run.
+    static func storageTransport(
+        _ transport: any HTTPTransport,
+        for url: URL?,
+        below apiBaseURL: URL?
+    ) -> any HTTPTransport {
+        guard let own = transport as? URLSessionTransport else { return transport }
+        if let url, let apiBaseURL, RedirectPolicy.sameOrigin(url, apiBaseURL) { return transport }
+        return own.withoutCredentials
     }
 
     /// The facets of `upload` that `file` has instructions for, in the instructions' order.
@@ -198,8 +224,16 @@ public struct FileUploader: Sendable {
         _ request: URLRequest,
         bodySent: @escaping @Sendable (Int64) -> Void
     ) async throws -> (Data, HTTPURLResponse) {
+        try await sendOnce(request, through: transport, bodySent: bodySent)
+    }
+
+    /// One request through `transport`, as it is, within ``uploadTimeout``.
+    private func sendOnce(
+        _ request: URLRequest,
+        through transport: any HTTPTransport,
+        bodySent: @escaping @Sendable (Int64) -> Void
+    ) async throws -> (Data, HTTPURLResponse) {
         try request.checkMethodAndHeaders()
-        let transport = self.transport
         @Sendable func send() async throws -> (Data, HTTPURLResponse) {
             try await transport.send(
                 request,

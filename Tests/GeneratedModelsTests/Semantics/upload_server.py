@@ -335,6 +335,7 @@ class Handler(BaseHTTPRequestHandler):
             "fileName": file_part["filename"],
             "fileMime": file_part["contentType"],
             "data": file_part["data"],
+            "session": self.headers.get("X-Session"),
         }
         with STATE.lock:
             STATE.uploads.append(record)
