@@ -162,7 +162,7 @@ private enum TreeDecoding {
     static func doesNotFit(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
         // A server's integer keeps all its digits (a bigInteger of megabytes): the message shows its first 64.
         let text = numberText(value) ?? ""
-        let shown = text.utf8.count > 64 ? "\(text.prefix(64))… (\(text.utf8.count) characters)" : text
+        let shown = escapedForMessage(text)
         return .dataCorrupted(.init(codingPath: path, debugDescription: "The number \(shown) does not fit in \(type)."))
     }
 

@@ -12,6 +12,6 @@ extension RenderedRequest: CustomStringConvertible {
             line += "?" + queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
         }
         if let body { line += " " + body.serialized }
-        return escapedForMessage(line, limit: nil, escapingBackslashes: false)
+        return escapedForMessage(line, limit: nil)
     }
 }

@@ -1,39 +1,41 @@
-/// `text` in double quotes for an error message, cut to its first `limit` characters when longer (with its length
+/// `text` in double quotes for an error message, cut to its first `limit` Unicode scalars when longer (with its length
 /// given), so a hostile megabyte-long value can't make a megabyte-long message, and with what a terminal or a log
 /// would act on written out: a quote and a backslash escaped, a line break, a tab, any other control character and
 /// the bidirectional controls as escapes (`\n`, `\u{1b}`, `\u{202e}`), so a server's or an app's value can't end the
 /// quote, forge a log line, color a terminal or reorder the text around it.
 package func quotedForMessage(_ text: String, limit: Int = 64) -> String {
     var quoted = "\""
-    let cut = appendEscaped(text, limit: limit, to: &quoted) { $0 == "\"" || $0 == "\\" }
-    return quoted + (cut.map { "…\" (\($0) characters)" } ?? "\"")
+    let length = appendEscaped(text, limit: limit, to: &quoted) { $0 == "\"" || $0 == "\\" }
+    return quoted + (length.map { "…\" (\($0) characters)" } ?? "\"")
 }
 
-/// `text` for a message that gives it unquoted (a server's error message after `HTTP 404:`, a request line), cut as
-/// ``quotedForMessage(_:limit:)`` cuts it when `limit` isn't `nil`, with the same escapes but for quotes, and for
-/// backslashes unless `escapingBackslashes`: a request line's JSON keeps its own escapes as they are.
-package func escapedForMessage(_ text: String, limit: Int? = 64, escapingBackslashes: Bool = true) -> String {
+/// `text` for a message that gives it unquoted (a server's error message after `HTTP 404:`, a request line, a whole
+/// description), cut as ``quotedForMessage(_:limit:)`` cuts it when `limit` isn't `nil`, with its control and
+/// bidirectional characters written as the same escapes. Quotes and backslashes stay as they are, so text that
+/// already holds escapes (a server's JSON, a message made with ``quotedForMessage(_:limit:)``) reads as it did:
+/// escaping it again changes nothing.
+package func escapedForMessage(_ text: String, limit: Int? = 64) -> String {
     var escaped = ""
-    let cut = appendEscaped(text, limit: limit, to: &escaped) { escapingBackslashes && $0 == "\\" }
-    return escaped + (cut.map { "… (\($0) characters)" } ?? "")
+    let length = appendEscaped(text, limit: limit, to: &escaped) { _ in false }
+    return escaped + (length.map { "… (\($0) characters)" } ?? "")
 }
 
-/// Appends `text`, its first `limit` characters when it has more, to `output` with the escapes above and a backslash
-/// before each scalar `needsBackslash` picks; returns `text`'s length in characters when it was cut.
+/// Appends `text`, its first `limit` Unicode scalars when it has more, to `output` with the escapes above and a
+/// backslash before each scalar `needsBackslash` picks; returns `text`'s length in scalars when it was cut. The cut
+/// counts scalars, not characters: one character can hold any number of combining marks.
 private func appendEscaped(
     _ text: String,
     limit: Int?,
     to output: inout String,
     needsBackslash: (Unicode.Scalar) -> Bool
 ) -> Int? {
-    // Counting characters costs the text's length: only a text that may be too long is counted.
-    var cutLength: Int?
-    if let limit, text.utf8.count > limit {
-        let length = text.count
-        if length > limit { cutLength = length }
-    }
-    let shown = cutLength == nil ? text[...] : text.prefix(limit ?? 0)
-    for scalar in shown.unicodeScalars {
+    var written = 0
+    for scalar in text.unicodeScalars {
+        if let limit, written == limit {
+            // Counting costs the text's length: only a text that is too long is counted.
+            return text.unicodeScalars.count
+        }
+        written += 1
         switch scalar {
         case "\n": output += "\\n"
         case "\r": output += "\\r"
@@ -49,7 +51,7 @@ private func appendEscaped(
             }
         }
     }
-    return cutLength
+    return nil
 }
 
 /// Whether `scalar` is one of Unicode's bidirectional formatting characters (marks, embeddings, overrides and

@@ -125,16 +125,16 @@ public struct ModelClient: Sendable {
     /// limit on the query caps the total. Stops after a short page or one the server says is the last.
     ///
     /// A page is fetched when every item of the one before it has been read, so reading slowly holds one page in
-    /// memory and breaking out of the loop stops the requests. The query's sort gets the id as its last key
-    /// (ascending), so that the order is total and no object is skipped or repeated between pages while nothing
-    /// changes on the server. A server that answers the same objects again for the next skip ends the listing with
+    /// memory and breaking out of the loop stops the requests; a cancelled task's loop throws `CancellationError`.
+    /// The query's sort gets the id as its last key (ascending), so that the order is total and no object is skipped
+    /// or repeated between pages while nothing changes on the server. For an `Identifiable` model, a server that
+    /// answers the same objects for three pages in a row, none the last, ignores the skip: the listing ends with
     /// ``ModelClientError/pageRepeated(request:skip:)``, where it would otherwise never end.
-    public func all<M: QueryableModel>(_ query: Query<M>, pageSize: Int = 100) -> AsyncThrowingStream<M, any Error> {
+    public func all<M: QueryableModel>(_ query: Query<M>, pageSize: Int = 100) -> Listing<M> {
         var parts = query.parts
         let id = FieldPath([dialect.idFieldName])
         if !parts.sortKeys.contains(where: { $0.path == id }) { parts.sortKeys.append((id, true)) }
-        let cursor = ListingCursor<M>(client: self, parts: parts, pageSize: pageSize)
-        return AsyncThrowingStream { try await cursor.next() }
+        return Listing(client: self, parts: parts, pageSize: pageSize)
     }
 
     /// The instance `id`; a query adds its projection, includes and expansions (its conditions, order and page are

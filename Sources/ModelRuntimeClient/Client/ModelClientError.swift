@@ -23,13 +23,20 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
     case responseTooLarge(request: String, limit: Int)
     /// The server created the instance `id`, but reading it back failed with `underlying`: the instance exists.
     case createdButNotRead(id: String, underlying: any Error)
-    /// ``ModelClient/all(_:pageSize:)`` asked for the page at `skip` and got the same objects as for the page before
-    /// it: the server ignores the skip, and would answer the same for every skip after.
+    /// ``ModelClient/all(_:pageSize:)`` asked for the page at `skip` and got the same objects, by id, as for the two
+    /// pages before it, none of them the last: the server ignores the skip, and would answer the same for every skip
+    /// after.
     case pageRepeated(request: String, skip: Int)
 
     /// What failed: the transport's error, the status and the server's message, or the request and where its answer
-    /// did not decode.
+    /// did not decode. Whatever a server or an app gave is written with its control and bidirectional characters as
+    /// escapes (`\u{1b}`), and a server's text cut, since a description goes to logs and terminals whole.
     public var description: String {
+        escapedForMessage(parts, limit: nil)
+    }
+
+    /// The description before its escapes.
+    private var parts: String {
         switch self {
         case .transport(let error): "transport error: \(error)"
         case .server(let status, let code, let message, let body):
@@ -39,24 +46,28 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
             "HTTP 429\(code.map { " \(Self.shortened($0))" } ?? ""): \(Self.shortened(message ?? "too many requests"))"
                 + (retryAfter.map { "; retry after \($0)" } ?? "")
         case .decoding(let model, let keyPath, let request, let underlying):
-            "\(request): the answer does not decode as \(model) at '\(keyPath)': \(underlying)"
+            // The key path can hold a server's keys, and the underlying error quotes them.
+            "\(request): the answer does not decode as \(model) at '\(Self.shortened(keyPath))': "
+                + escapedForMessage("\(underlying)", limit: Self.quotedLimit * 4)
         case .unsupported(let reason): "unsupported: \(reason)"
         case .timedOut(let request, let duration): "\(request): no answer after \(duration)"
         case .responseTooLarge(let request, let limit):
             "\(request): the answer is larger than the limit of \(limit) bytes"
         case .createdButNotRead(let id, let underlying):
-            "the instance \(id) was created, but reading it back failed: \(underlying)"
+            // The id is the server's answer, not yet checked.
+            "the instance \(quotedForMessage(id)) was created, but reading it back failed: \(underlying)"
         case .pageRepeated(let request, let skip):
-            "\(request): the page at skip \(skip) holds the same objects as the page before it; the server ignores the skip"
+            "\(request): the page at skip \(skip) holds the same objects as the two pages before it; the server "
+                + "ignores the skip"
         }
     }
 }
 
 extension ModelClientError {
-    /// How many characters of a server's code, message or body a description quotes.
+    /// How many Unicode scalars of a server's code, message or body a description quotes.
     static let quotedLimit = 500
 
-    /// `text` cut to ``quotedLimit`` characters, with how long it was, and its control characters written as
+    /// `text` cut to ``quotedLimit`` Unicode scalars, with how long it was, and its control characters written as
     /// escapes: a server's message is as long as it likes and holds what it likes, and a description goes into logs,
     /// terminals and alerts whole.
     static func shortened(_ text: String) -> String {
@@ -395,10 +406,14 @@ public struct PartialUpdateError: Error, Sendable, CustomStringConvertible {
     /// A Parse update of a new password whose read-back fails throws this error too, its `failed` step the `GET`.
     public var sessionToken: String? = nil
 
-    /// The instance, the applied steps and the failed one with its reason.
+    /// The instance, the applied steps and the failed one with its reason, with control characters written as
+    /// escapes.
     public var description: String {
-        "the update of \(id) stopped at \(failed) (\(underlying)) after applying "
-            + (applied.isEmpty ? "nothing" : applied.joined(separator: ", "))
-            + (notSent.isEmpty ? "" : "; not sent: " + notSent.joined(separator: ", "))
+        escapedForMessage(
+            "the update of \(id) stopped at \(failed) (\(underlying)) after applying "
+                + (applied.isEmpty ? "nothing" : applied.joined(separator: ", "))
+                + (notSent.isEmpty ? "" : "; not sent: " + notSent.joined(separator: ", ")),
+            limit: nil
+        )
     }
 }

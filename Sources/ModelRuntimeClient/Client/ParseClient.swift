@@ -43,9 +43,16 @@ public struct BatchError: Error, Sendable, CustomStringConvertible {
         /// The server's refusal: its ``ModelClientError/refusal`` says what it means, with the server's code and
         /// message.
         public var error: ModelClientError
+        /// Whether the server may have applied the operation all the same: the request that carried it was sent and
+        /// its answer didn't say what became of each operation (no answer in time, or one of another shape), where a
+        /// refusal of the request as a whole (a 4xx status) or one of the operation says it wasn't. Send it again
+        /// only once a read shows it wasn't applied: a create would make a second object.
+        public var mayHaveBeenApplied = false
 
         /// `#index: error`.
-        public var description: String { "#\(index): \(error)" }
+        public var description: String {
+            "#\(index): \(error)" + (mayHaveBeenApplied ? " (it may have been applied)" : "")
+        }
     }
 
     /// The positions of the operations the server applied, in order.
@@ -177,9 +184,18 @@ extension ModelClient {
                 body: .object([("requests", .array(operations))])
             )
             // A request that fails as a whole, or an answer that doesn't say what became of each operation, fails
-            // the chunk's operations: what earlier chunks applied stays in the error.
+            // the chunk's operations: what earlier chunks applied stays in the error. Only a 4xx status says the
+            // server refused the request before applying any of it.
             func chunkFailed(_ error: ModelClientError) -> BatchError {
-                outcome.failures += chunk.map { BatchError.Failure(index: $0, error: error) }
+                var refusedWhole = false
+                switch error {
+                case .server(let status, _, _, _): refusedWhole = (400..<500).contains(status)
+                case .rateLimited: refusedWhole = true
+                default: break
+                }
+                outcome.failures += chunk.map { index in
+                    BatchError.Failure(index: index, error: error, mayHaveBeenApplied: !refusedWhole)
+                }
                 outcome.notSent = Array(chunk.upperBound..<requests.count)
                 return outcome
             }
@@ -188,9 +204,6 @@ extension ModelClient {
                 answer = try await json(for: batch, expecting: M.self)
             } catch let error as ModelClientError {
                 throw chunkFailed(error)
-            } catch let error where start > 0 {
-                // Cancelled, or refused before it went, after earlier chunks were applied.
-                throw chunkFailed(.transport(error))
             }
             guard let results = answer.arrayValue, results.count == chunk.count else {
                 throw chunkFailed(

@@ -118,14 +118,17 @@ public struct UploadError: Error, Hashable, Sendable, CustomStringConvertible {
         self.objectID = objectID
     }
 
-    /// The reason, then the property, facet and object it concerns.
+    /// The reason, then the property, facet and object it concerns, with control characters written as escapes.
     public var description: String {
         var whereText: [String] = []
-        // The facet's name and the object's id may be a server's: escaped and cut, as the reasons quote them.
-        if let property { whereText.append("property '\(escapedForMessage(property))'") }
-        if let facet { whereText.append("facet '\(escapedForMessage(facet))'") }
-        if let objectID { whereText.append("object \(escapedForMessage(objectID))") }
-        return whereText.isEmpty ? reason : "\(reason) (\(whereText.joined(separator: ", ")))"
+        // The facet's name and the object's id may be a server's: quoted and cut, as every value an error quotes.
+        if let property { whereText.append("property \(quotedForMessage(property))") }
+        if let facet { whereText.append("facet \(quotedForMessage(facet))") }
+        if let objectID { whereText.append("object \(quotedForMessage(objectID))") }
+        return escapedForMessage(
+            whereText.isEmpty ? reason : "\(reason) (\(whereText.joined(separator: ", ")))",
+            limit: nil
+        )
     }
 }
 
@@ -180,8 +183,9 @@ public struct FileUploader: Sendable {
     }
 
     /// Uploads every facet of `upload` that `file` (the server's answer for that property) has instructions for,
-    /// each in one attempt through ``transport`` (without its session's credentials but to ``apiBaseURL``'s origin); `progress` hears each facet start, its bytes go, and storage accept
-    /// it. ``ModelClient`` does this after a write, with its retry policy and timeout.
+    /// each in one attempt through ``transport`` (without its session's credentials but to ``apiBaseURL``'s
+    /// origin); `progress` hears each facet start, its bytes go, and storage accept it. ``ModelClient`` does this
+    /// after a write, with its retry policy and timeout.
     public func upload(
         _ upload: FileUpload,
         following file: FileValue,
@@ -251,7 +255,8 @@ public struct FileUploader: Sendable {
 
     /// An upload request as errors name it: `POST /upload/…`.
     static func describe(_ request: URLRequest) -> String {
-        "\(request.httpMethod ?? "POST") \(request.url?.path ?? "")"
+        // The path is the server's to name (a storage URL), and `path` decodes its percent escapes.
+        "\(request.httpMethod ?? "POST") \(escapedForMessage(request.url?.path ?? "", limit: 500))"
     }
 
     /// ``upload(_:following:progress:)`` for the file at `property`, counting into `tally`, each request sent by
@@ -404,7 +409,7 @@ public struct FileUploader: Sendable {
     /// same with the client's headers, retries and timeout.
     public func waitUntilReady(fileAt url: URL, headers: [String: String] = [:]) async throws -> FileValue {
         let transport = self.transport
-        return try await pollUntilReady(describing: url.path) {
+        return try await pollUntilReady(describing: escapedForMessage(url.path, limit: 500)) {
             var request = URLRequest(url: url)
             for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
                 try request.setCheckedValue(value, forHTTPHeaderField: name)
@@ -448,7 +453,7 @@ public struct FileUploader: Sendable {
                 }
                 if let failed = file.facets.first(where: { $0.state == .error || $0.state?.rawValue == 4 }) {
                     throw UploadError(
-                        "the server could not process facet '\(escapedForMessage(failed.name))'",
+                        "the server could not process facet \(quotedForMessage(failed.name))",
                         facet: failed.name
                     )
                 }
