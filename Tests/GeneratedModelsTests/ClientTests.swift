@@ -85,7 +85,7 @@ struct ClientTests {
             #expect(error?.objectID != nil)
             #expect(error?.objectID == stored.first?["_id"]?.stringValue)
             let description = error?.description ?? ""
-            #expect(description.contains("c_pictures[0]") && description.contains("'content'"), "\(description)")
+            #expect(description.contains("c_pictures[0]") && description.contains(#""content""#), "\(description)")
         }
     }
 

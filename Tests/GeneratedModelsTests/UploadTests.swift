@@ -232,7 +232,7 @@ struct UploadTests {
             let error = await #expect(throws: UploadError.self) {
                 try await uploader.upload(pending.upload, following: pending.file) { progress.append($0) }
             }
-            #expect(error?.description.contains("'c_original'") == true, "\(String(describing: error))")
+            #expect(error?.description.contains(#""c_original""#) == true, "\(String(describing: error))")
             #expect(error?.description.contains("500") == true, "\(String(describing: error))")
             // The facet started and its bytes went, but storage took none.
             #expect(progress.all.allSatisfy { $0.facet == "c_original" && $0.completedFacets == 0 })
@@ -257,7 +257,7 @@ struct UploadTests {
                 try await uploader.upload(pending.upload, following: pending.file)
             }
             let description = error?.description ?? ""
-            #expect(description.contains("'content'") && description.contains("\(data.count)"), "\(description)")
+            #expect(description.contains(#""content""#) && description.contains("\(data.count)"), "\(description)")
             #expect(description.contains("16"), "\(description)")
             let received = try await server.received()
             #expect(!received.requests.contains { $0.contains("/upload/") }, "\(received.requests)")

@@ -203,7 +203,7 @@ import FoundationNetworking
             try await FileUploader(transport: RecordingTransport(answer: "")).upload(Self.logo, following: instructions)
         }
         #expect(
-            refused?.reason == #"facet 'content' is image/png; the server takes image/jpeg\u{1b}[2J\n[INFO] uploaded"#
+            refused?.reason == #"facet "content" is image/png; the server takes image/jpeg\u{1b}[2J\n[INFO] uploaded"#
         )
 
         let storage = RecordingTransport(answer: forged + String(repeating: "x", count: 600), status: 403)
@@ -213,7 +213,7 @@ import FoundationNetworking
         }
         let reason = try #require(failed?.reason)
         #expect(
-            reason.hasPrefix(#"uploading facet 'content' failed with HTTP 403: image/jpeg\u{1b}[2J\n[INFO] uploaded"#)
+            reason.hasPrefix(#"uploading facet "content" failed with HTTP 403: image/jpeg\u{1b}[2J\n[INFO] uploaded"#)
         )
         #expect(!reason.unicodeScalars.contains { $0.properties.generalCategory == .control })
         #expect(reason.unicodeScalars.count < 600)
@@ -329,6 +329,9 @@ import FoundationNetworking
             ModelClientError.rateLimited(retryAfter: nil, code: nil, message: forged, body: Data()).description,
             RequestHeaderError(field: forged, reason: .name).description,
             UploadError("the server could not process it", facet: forged, objectID: forged).description,
+            UploadError("uploading failed: \(forged)").description,
+            ModelClientError.transport(URLError(.timedOut, userInfo: [NSURLErrorFailingURLStringErrorKey: forged]))
+                .description,
             ModelClientError.createdButNotRead(id: forged, underlying: decoding).description,
             ModelClientError.decoding(model: "Note", keyPath: forged, request: "GET /c_notes", underlying: decoding)
                 .description,
@@ -339,11 +342,23 @@ import FoundationNetworking
         #expect(descriptions[1] == "HTTP 502: \(shown)")
         #expect(descriptions[3] == "\"\(shown)\" cannot be a header's name: it is not an HTTP token")
         #expect(descriptions[4] == "the server could not process it (facet \"\(shown)\", object \"\(shown)\")")
-        #expect(descriptions[5].hasPrefix("the instance \"\(shown)\" was created"))
+        #expect(descriptions[5] == "uploading failed: \(shown)")
+        #expect(descriptions[7].hasPrefix("the instance \"\(shown)\" was created"))
         for description in descriptions {
             #expect(description.contains(shown))
             #expect(!description.unicodeScalars.contains { $0.properties.generalCategory == .control })
         }
+    }
+
+    /// An upload's description names its request by the storage URL's path, which the server chose and `URL.path`
+    /// decodes: its control characters are escaped and it is cut.
+    @Test func anUploadRequestIsDescribedWithItsPathEscaped() throws {
+        let path = "/a%1B%5B2J%0A%5BINFO%5D%20ok" + String(repeating: "x", count: 1000)
+        let request = URLRequest(url: try #require(URL(string: "https://storage.example.com" + path)))
+        let described = FileUploader.describe(request)
+        #expect(described.hasPrefix(#"GET /a\u{1b}[2J\n[INFO] ok"#))
+        #expect(!described.unicodeScalars.contains { $0.properties.generalCategory == .control })
+        #expect(described.unicodeScalars.count < 600)
     }
 
     /// A message's cut counts Unicode scalars: one character can hold a million combining marks, which a cut by
@@ -382,6 +397,46 @@ import FoundationNetworking
         #expect(error?.failures.allSatisfy { $0.mayHaveBeenApplied == mayHaveBeenApplied } == true)
         #expect(error?.notSent == Array(100..<120))
         #expect(transport.requests.count == 2)
+
+        // A policy that sends a `POST` again may have had an earlier attempt applied: a 4xx at the end says nothing.
+        let retrying = ModelClient(
+            baseURL: URL(string: "http://127.0.0.1:9/api")!,
+            dialect: .parse,
+            transport: transport,
+            retry: try RetryPolicy(maxAttempts: 1, retriesNonIdempotentRequests: true)
+        )
+        let retried = await #expect(throws: BatchError.self) {
+            try await retrying.deleteAll(Note.self, ids: (0..<120).map { "id\($0)" })
+        }
+        #expect(retried?.failures.allSatisfy(\.mayHaveBeenApplied) == true)
+    }
+
+    /// A bulk call that stops before a later batch goes (the app's headers closure throws, say, while refreshing a
+    /// session) still says what the earlier batches applied: the rest is `notSent`, and `stoppedBy` says why.
+    @Test func aBulkCallStoppedBeforeALaterBatchKeepsItsRecord() async throws {
+        struct SessionExpired: Error {}
+        let calls = LockedCounter()
+        let transport = RecordingTransport(
+            answer: "[" + Array(repeating: #"{"success":{"objectId":"x"}}"#, count: 50).joined(separator: ",") + "]"
+        )
+        let client = ModelClient(
+            baseURL: URL(string: "http://127.0.0.1:9/api")!,
+            dialect: .parse,
+            transport: transport,
+            headers: {
+                if calls.increment() > 1 { throw SessionExpired() }
+                return [:]
+            },
+            retry: .never
+        )
+        let error = await #expect(throws: BatchError.self) {
+            try await client.deleteAll(Note.self, ids: (0..<120).map { "id\($0)" })
+        }
+        #expect(error?.applied == Array(0..<50))
+        #expect(error?.failures.isEmpty == true)
+        #expect(error?.notSent == Array(50..<120))
+        #expect(error?.stoppedBy is SessionExpired)
+        #expect(transport.requests.count == 1)
     }
 
     // MARK: Numbers a server picks
@@ -502,6 +557,13 @@ import FoundationNetworking
         }
         #expect(request == "GET /c_notes")
         #expect(skip == 6)
+        // An iterator that has thrown is done: it answers nil and asks for nothing more.
+        var iterator = client.all(IdentifiedNote.query, pageSize: 3).makeAsyncIterator()
+        for _ in 0..<6 { _ = try await iterator.next() }
+        await #expect(throws: ModelClientError.self) { _ = try await iterator.next() }
+        let sent = transport.requests.count
+        #expect(try await iterator.next() == nil)
+        #expect(transport.requests.count == sent)
         #expect(
             error?.description.contains("the page at skip 6 holds the same objects as the two pages before") == true
         )
@@ -575,6 +637,20 @@ import FoundationNetworking
 }
 
 // MARK: - Models and a transport
+
+/// A count that closures on any thread may add to.
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    /// Adds one and returns the new count.
+    func increment() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
+}
 
 /// A Cortex object with one property.
 struct Note: QueryableModel {

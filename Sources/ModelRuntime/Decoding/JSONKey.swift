@@ -54,19 +54,19 @@ extension Sequence<JSONKey> {
 }
 
 extension Sequence<JSONKey> {
-    /// ``keyPathDescription`` for an error message: each key cut to its first 64 characters, and the whole to its
-    /// last 256, so that a document's keys (a server's, as long as it likes, 512 levels deep) can't make a message
-    /// as long as the document. The coding path itself keeps every key whole.
+    /// ``keyPathDescription`` for an error message: each key cut to its first 64 Unicode scalars, and the whole to
+    /// its last 256, so that a document's keys (a server's, as long as it likes, 512 levels deep) can't make a
+    /// message as long as the document. Scalars, not characters: one character can hold any number of combining
+    /// marks. The coding path itself keeps every key whole.
     var keyPathForMessage: String {
         let limit = 64
         let shortened = map { key -> JSONKey in
-            guard key.intValue == nil, key.stringValue.utf8.count > limit, key.stringValue.count > limit else {
-                return key
-            }
-            return JSONKey(String(key.stringValue.prefix(limit)) + "…")
+            let scalars = key.stringValue.unicodeScalars
+            guard key.intValue == nil, scalars.count > limit else { return key }
+            return JSONKey(String(String.UnicodeScalarView(scalars.prefix(limit))) + "…")
         }
-        let description = shortened.keyPathDescription
-        guard description.count > 256 else { return description }
-        return "…" + description.suffix(256)
+        let scalars = shortened.keyPathDescription.unicodeScalars
+        guard scalars.count > 256 else { return String(scalars) }
+        return "…" + String(String.UnicodeScalarView(scalars.suffix(256)))
     }
 }

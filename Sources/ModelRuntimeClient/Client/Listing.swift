@@ -19,7 +19,7 @@ extension ModelClient {
         }
 
         /// One loop over a ``Listing``: the page it is reading, and where the next one starts.
-        public struct Iterator: AsyncIteratorProtocol {
+        public struct Iterator: AsyncIteratorProtocol, Sendable {
             private let client: ModelClient
             private var parts: QueryParts
             private let pageSize: Int
@@ -29,8 +29,10 @@ extension ModelClient {
             private var items: [Model] = []
             private var nextIndex = 0
             private var isLastPage = false
-            /// The ids of the page before, to notice a server that answers the same page for every skip.
-            private var previousIDs: [AnyHashable]?
+            /// Set once `next()` has thrown: every later call returns `nil`, as an iterator's callers expect.
+            private var hasThrown = false
+            /// The ids of the page before, as text, to notice a server that answers the same page for every skip.
+            private var previousIDs: [String]?
             /// How many pages in a row had the ids of the page before them.
             private var repeats = 0
 
@@ -45,10 +47,16 @@ extension ModelClient {
             /// The next item, fetching the page it is on when every item before it has been read; `nil` after the
             /// last. Throws `CancellationError` when the task is cancelled.
             public mutating func next() async throws -> Model? {
-                try Task.checkCancellation()
-                while nextIndex == items.count {
-                    guard !isLastPage, remaining.map({ $0 > 0 }) ?? true else { return nil }
-                    try await fetchPage()
+                guard !hasThrown else { return nil }
+                do {
+                    try Task.checkCancellation()
+                    while nextIndex == items.count {
+                        guard !isLastPage, remaining.map({ $0 > 0 }) ?? true else { return nil }
+                        try await fetchPage()
+                    }
+                } catch {
+                    hasThrown = true
+                    throw error
                 }
                 defer { nextIndex += 1 }
                 return items[nextIndex]
@@ -59,13 +67,13 @@ extension ModelClient {
                 parts.skip = skip
                 parts.limit = limit
                 let page = try await client.page(Model.self, parts)
-                items = page.items
-                nextIndex = 0
-                remaining = remaining.map { $0 - page.items.count }
                 let (nextSkip, overflows) = skip.addingReportingOverflow(page.items.count)
                 // The server decides how many items a page has: past `Int.max`, no skip can name the page after it.
                 isLastPage = overflows || page.items.count < limit || !page.hasMore
                 try refuseRepeatedPages(page.items)
+                items = page.items
+                nextIndex = 0
+                remaining = remaining.map { $0 - page.items.count }
                 skip = nextSkip
             }
 
@@ -76,10 +84,10 @@ extension ModelClient {
             /// Pages with an object that has no id (a model that isn't `Identifiable`, or a projection that left the
             /// id out) aren't compared.
             private mutating func refuseRepeatedPages(_ page: [Model]) throws {
-                let ids = page.compactMap { item -> AnyHashable? in
+                let ids = page.compactMap { item -> String? in
                     guard let id = (item as? any Identifiable)?.id, !((id as? any AbsentValue)?.isAbsent ?? false)
                     else { return nil }
-                    return AnyHashable(id)
+                    return String(describing: id)
                 }
                 let comparable = ids.count == page.count && !ids.isEmpty
                 repeats = comparable && previousIDs == ids ? repeats + 1 : 0

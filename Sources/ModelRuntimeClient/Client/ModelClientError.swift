@@ -38,7 +38,9 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
     /// The description before its escapes.
     private var parts: String {
         switch self {
-        case .transport(let error): "transport error: \(error)"
+        case .transport(let error):
+            // A URLError names the URL, which a server's redirect or upload instructions chose.
+            "transport error: \(escapedForMessage("\(error)", limit: Self.quotedLimit * 4))"
         case .server(let status, let code, let message, let body):
             "HTTP \(status)\(code.map { " \(Self.shortened($0))" } ?? ""): "
                 + Self.shortened(message ?? String(decoding: body.prefix(Self.quotedLimit), as: UTF8.self))
@@ -47,7 +49,7 @@ public enum ModelClientError: Error, Sendable, CustomStringConvertible {
                 + (retryAfter.map { "; retry after \($0)" } ?? "")
         case .decoding(let model, let keyPath, let request, let underlying):
             // The key path can hold a server's keys, and the underlying error quotes them.
-            "\(request): the answer does not decode as \(model) at '\(Self.shortened(keyPath))': "
+            "\(request): the answer does not decode as \(model) at \(quotedForMessage(keyPath, limit: Self.quotedLimit)): "
                 + escapedForMessage("\(underlying)", limit: Self.quotedLimit * 4)
         case .unsupported(let reason): "unsupported: \(reason)"
         case .timedOut(let request, let duration): "\(request): no answer after \(duration)"

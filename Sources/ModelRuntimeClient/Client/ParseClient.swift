@@ -63,12 +63,16 @@ public struct BatchError: Error, Sendable, CustomStringConvertible {
     public var notSent: [Int]
     /// The ids of the objects a bulk create made, by position.
     public var createdIDs: [Int: String]
+    /// Why the call stopped before sending the operations in ``notSent`` when no batch request failed: the app's
+    /// `headers` or credentials closure threw, or a header couldn't go (``RequestHeaderError``).
+    public var stoppedBy: (any Error)? = nil
 
     /// How many were applied, and each failure.
     public var description: String {
         "\(applied.count) applied, \(failures.count) failed"
             + (notSent.isEmpty ? "" : ", \(notSent.count) not sent") + ": "
             + failures.map(\.description).joined(separator: "; ")
+            + (stoppedBy.map { "; stopped by: " + escapedForMessage("\($0)", limit: 2000) } ?? "")
     }
 }
 
@@ -185,13 +189,16 @@ extension ModelClient {
             )
             // A request that fails as a whole, or an answer that doesn't say what became of each operation, fails
             // the chunk's operations: what earlier chunks applied stays in the error. Only a 4xx status says the
-            // server refused the request before applying any of it.
+            // server refused the request before applying any of it, and only when no earlier attempt of it went
+            // (a policy that retries a `POST` may have had the first applied).
             func chunkFailed(_ error: ModelClientError) -> BatchError {
                 var refusedWhole = false
-                switch error {
-                case .server(let status, _, _, _): refusedWhole = (400..<500).contains(status)
-                case .rateLimited: refusedWhole = true
-                default: break
+                if !retry.retriesNonIdempotentRequests {
+                    switch error {
+                    case .server(let status, _, _, _): refusedWhole = (400..<500).contains(status)
+                    case .rateLimited: refusedWhole = true
+                    default: break
+                    }
                 }
                 outcome.failures += chunk.map { index in
                     BatchError.Failure(index: index, error: error, mayHaveBeenApplied: !refusedWhole)
@@ -204,6 +211,13 @@ extension ModelClient {
                 answer = try await json(for: batch, expecting: M.self)
             } catch let error as ModelClientError {
                 throw chunkFailed(error)
+            } catch let error as CancellationError {
+                throw error
+            } catch let error where start > 0 {
+                // Before this chunk went (the app's headers failed, or one couldn't go): earlier chunks were applied.
+                outcome.notSent = Array(chunk.lowerBound..<requests.count)
+                outcome.stoppedBy = error
+                throw outcome
             }
             guard let results = answer.arrayValue, results.count == chunk.count else {
                 throw chunkFailed(

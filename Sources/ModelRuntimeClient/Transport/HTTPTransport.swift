@@ -70,8 +70,9 @@ public enum HTTPTransportError: Error, Sendable, Hashable, CustomStringConvertib
         }
     }
 
+    /// The URL's origin, escaped: the host of a redirect's `Location` is the server's text, decoded.
     private static func origin(of url: URL) -> String {
-        "\(url.scheme ?? "")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")"
+        escapedForMessage("\(url.scheme ?? "")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")", limit: 300)
     }
 }
 

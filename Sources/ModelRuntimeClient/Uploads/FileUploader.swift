@@ -270,7 +270,7 @@ public struct FileUploader: Sendable {
     ) async throws {
         // A facet the server gave no instructions for would never arrive; say so now rather than time out later.
         for name in upload.facets.keys.sorted() where !file.uploads.contains(where: { $0.name == name }) {
-            throw UploadError("the server sent no upload instructions for facet '\(name)'", facet: name)
+            throw UploadError("the server sent no upload instructions for facet \(quotedForMessage(name))", facet: name)
         }
         for instruction in file.uploads {
             try Task.checkCancellation()
@@ -290,7 +290,7 @@ public struct FileUploader: Sendable {
     /// a header (of the file's part of a form, or of a Parse upload), which a line break would end.
     static func checkMimeType(of facet: FileUpload.Facet, named name: String) throws {
         if facet.mime.unicodeScalars.contains(where: RequestHeaderError.isControl) {
-            throw UploadError("facet '\(name)' has a mime type with a control character", facet: name)
+            throw UploadError("facet \(quotedForMessage(name)) has a mime type with a control character", facet: name)
         }
     }
 
@@ -308,7 +308,10 @@ public struct FileUploader: Sendable {
         send: UploadSend
     ) async throws {
         guard let url = instruction.uploadURL else {
-            throw UploadError("the server sent no upload URL for facet '\(instruction.name)'", facet: instruction.name)
+            throw UploadError(
+                "the server sent no upload URL for facet \(quotedForMessage(instruction.name))",
+                facet: instruction.name
+            )
         }
         // The target is the server's to name, but only as a place that takes an upload: an HTTP(S) URL with a host,
         // and a method that sends a body. A `file:`, `ftp:` or `data:` URL, or a `DELETE`, is no storage service.
@@ -316,7 +319,7 @@ public struct FileUploader: Sendable {
             let host = url.host, !host.isEmpty
         else {
             throw UploadError(
-                "the server's upload URL for facet '\(instruction.name)' is not an http or https URL with a host "
+                "the server's upload URL for facet \(quotedForMessage(instruction.name)) is not an http or https URL with a host "
                     + "(its scheme: \(url.scheme ?? "none"))",
                 facet: instruction.name
             )
@@ -324,7 +327,7 @@ public struct FileUploader: Sendable {
         let method = (instruction.uploadMethod ?? "POST").uppercased()
         guard Self.uploadMethods.contains(method) else {
             throw UploadError(
-                "the server's upload method for facet '\(instruction.name)' is not POST or PUT",
+                "the server's upload method for facet \(quotedForMessage(instruction.name)) is not POST or PUT",
                 facet: instruction.name
             )
         }
@@ -332,14 +335,14 @@ public struct FileUploader: Sendable {
         try Self.checkMimeType(of: facet, named: instruction.name)
         if let mimes = instruction.mimes, !mimes.isEmpty, !mimeType(facet.mime, isAmong: mimes) {
             throw UploadError(
-                "facet '\(instruction.name)' is \(facet.mime); the server takes "
+                "facet \(quotedForMessage(instruction.name)) is \(facet.mime); the server takes "
                     + escapedForMessage(mimes.joined(separator: ", "), limit: 500),
                 facet: instruction.name
             )
         }
         if let maximum = instruction.maxFileSize, facet.data.count > maximum {
             throw UploadError(
-                "facet '\(instruction.name)' is \(facet.data.count) bytes; the server takes at most \(maximum)",
+                "facet \(quotedForMessage(instruction.name)) is \(facet.data.count) bytes; the server takes at most \(maximum)",
                 facet: instruction.name
             )
         }
@@ -390,11 +393,14 @@ public struct FileUploader: Sendable {
         } catch {
             if Task.isCancelled { throw CancellationError() }
             // Storage that can't be reached, or refused the facet after every retry, is this facet's failure.
-            throw UploadError("uploading facet '\(facet)' failed: \(error)", facet: facet)
+            throw UploadError(
+                "uploading facet \(quotedForMessage(facet)) failed: \(escapedForMessage("\(error)", limit: 2000))",
+                facet: facet
+            )
         }
         guard (200..<300).contains(response.statusCode) else {
             throw UploadError(
-                "uploading facet '\(facet)' failed with HTTP \(response.statusCode): "
+                "uploading facet \(quotedForMessage(facet)) failed with HTTP \(response.statusCode): "
                     + escapedForMessage(String(decoding: data.prefix(500), as: UTF8.self), limit: 500),
                 facet: facet
             )
