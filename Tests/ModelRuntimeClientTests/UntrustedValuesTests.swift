@@ -330,8 +330,7 @@ import FoundationNetworking
             RequestHeaderError(field: forged, reason: .name).description,
             UploadError("the server could not process it", facet: forged, objectID: forged).description,
             UploadError("uploading failed: \(forged)").description,
-            ModelClientError.transport(URLError(.timedOut, userInfo: [NSURLErrorFailingURLStringErrorKey: forged]))
-                .description,
+            ModelClientError.transport(ForgedError(description: forged)).description,
             ModelClientError.createdButNotRead(id: forged, underlying: decoding).description,
             ModelClientError.decoding(model: "Note", keyPath: forged, request: "GET /c_notes", underlying: decoding)
                 .description,
@@ -359,6 +358,11 @@ import FoundationNetworking
         #expect(described.hasPrefix(#"GET /a\u{1b}[2J\n[INFO] ok"#))
         #expect(!described.unicodeScalars.contains { $0.properties.generalCategory == .control })
         #expect(described.unicodeScalars.count < 600)
+    }
+
+    /// An error whose description is a server's text, as a `URLError`'s names the URL a server chose.
+    struct ForgedError: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// A message's cut counts Unicode scalars: one character can hold a million combining marks, which a cut by
