@@ -525,8 +525,9 @@ struct UploadTests {
 
     /// A `FileUploader` on its own sends file bytes to the storage URL the server names without the credentials of
     /// its session's configuration (its cookies, stored credentials and `httpAdditionalHeaders`) unless it is told
-    /// the API's base URL and the storage is of that origin. (It sent them to any URL the server named.)
-    @Test func aStandaloneUploaderSendsTheSessionsHeadersOnlyToTheAPIsOrigin() async throws {
+    /// the API's base URL and the storage is of that origin. (It sent them to any URL the server named.) A client's
+    /// uploads do the same by its uploader's `apiBaseURL`.
+    @Test func anUploaderSendsTheSessionsHeadersOnlyToTheAPIsOrigin() async throws {
         try await UploadServer.run { server, plain in
             let configuration = LocalPythonServer.makeConfiguration()
             configuration.httpAdditionalHeaders = ["X-Session": "s-42"]
@@ -549,6 +550,25 @@ struct UploadTests {
                 )
             }
             #expect(ModelClient(baseURL: server.baseURL, dialect: .cortex).uploader.apiBaseURL == server.baseURL)
+
+            // A client's own uploads follow its uploader's `apiBaseURL` (they followed the client's `baseURL`, so
+            // that setting it on `client.uploader` changed nothing for them).
+            var client = server.client(using: transport)
+            for apiBaseURL in [server.baseURL, nil] {
+                client.uploader.apiBaseURL = apiBaseURL
+                var create = Office.Create()
+                create.pictures = [
+                    FileUpload(facets: [
+                        "content": .init(data: UploadSamples.jpeg(count: 800, seed: 48), mime: "image/jpeg")
+                    ])
+                ]
+                let created = try await client.create(create)
+                let uploads = try await server.received().uploads.filter { $0.object == created.id.description }
+                #expect(
+                    uploads.filter { $0.status == 204 }.map(\.session) == [apiBaseURL == nil ? nil : "s-42"],
+                    "\(String(describing: apiBaseURL)): \(uploads)"
+                )
+            }
         }
     }
 

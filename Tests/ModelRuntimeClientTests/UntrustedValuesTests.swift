@@ -638,6 +638,54 @@ import FoundationNetworking
         #expect(error is CancellationError, "\(String(describing: error))")
         #expect(transport.requests.count == 1)
     }
+
+    /// A loop on an actor reads the items of a page it has fetched without leaving the actor: only fetching a page
+    /// does. (The iterator had only `next()`, which left the loop's actor and came back for every item.)
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @Test func aLoopOnAnActorLeavesItOnlyToFetchAPage() async throws {
+        let transport = Self.endlessPages(size: 50)
+        let reader = ListingReader()
+        let listing = UntrustedValuesTests.client(.cortex, transport).all(IdentifiedNote.query, pageSize: 50)
+        let read = try await reader.read(listing, count: 100)
+        #expect(read == 100)
+        #expect(transport.requests.count == 2)
+        // Entering the actor, and coming back to it after each page: a few jobs, not one per item.
+        #expect(reader.executor.jobs.value <= 10, "\(reader.executor.jobs.value) jobs on the loop's actor")
+    }
+}
+
+/// An actor whose jobs a ``CountingExecutor`` runs, so that a test sees how often a loop on it left it.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+actor ListingReader {
+    let executor = CountingExecutor()
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Reads `count` items of `listing` in a loop on this actor.
+    func read(_ listing: ModelClient.Listing<IdentifiedNote>, count: Int) async throws -> Int {
+        var read = 0
+        for try await _ in listing {
+            read += 1
+            if read == count { break }
+        }
+        return read
+    }
+}
+
+/// A serial executor that counts the jobs it runs: one each time a task enters its actor or comes back to it.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+final class CountingExecutor: SerialExecutor, @unchecked Sendable {
+    let jobs = LockedCounter()
+    private let queue = DispatchQueue(label: "CountingExecutor")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        _ = jobs.increment()
+        let job = UnownedJob(job)
+        let executor = asUnownedSerialExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+
+    func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
 }
 
 // MARK: - Models and a transport
@@ -646,6 +694,9 @@ import FoundationNetworking
 final class LockedCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
+
+    /// The count.
+    var value: Int { lock.withLock { count } }
 
     /// Adds one and returns the new count.
     func increment() -> Int {
@@ -692,7 +743,8 @@ struct IdentifiedNote: QueryableModel, Identifiable {
     }
 }
 
-/// A Cortex object whose id a projection may leave out.
+/// A Cortex object whose id a projection may leave out. (Not `IdentifiedNote` generic over its id's type: the
+/// synthesized decoding reads a missing key as `nil` only for a property declared optional.)
 struct ProjectedNote: QueryableModel, Identifiable {
     static let apiName = "c_note"
     static let pluralName = "c_notes"

@@ -26,7 +26,7 @@ extension ModelClient {
         // Storage takes a facet at a fixed key whichever way it is sent: a presigned PUT is idempotent, and a
         // presigned form POST pins the object's key in its signed policy, so sending it again stores the same bytes
         // under the same key. Both are retried as idempotent requests.
-        let send = storageSend(idempotent: true)
+        let send = uploadSend(idempotent: true, below: uploader.apiBaseURL)
         for (path, upload, file) in pending {
             do {
                 try await uploader.upload(upload, following: file, property: path, tally: &tally, send: send)
@@ -52,7 +52,8 @@ extension ModelClient {
         var tally = UploadTally(facetSizes: sizes, objectID: objectID, report: progress)
         let extra = try await headers()
         // Each upload makes a new file on the server: it is sent again only when the server refused it unapplied.
-        let send = storageSend(idempotent: false)
+        // It goes to the API's own `/files`, with the transport's credentials.
+        let send = uploadSend(idempotent: false, below: baseURL)
         var uploaded: [FileUpload: UploadedFile] = [:]
         for (path, upload) in unique {
             do {
@@ -92,17 +93,18 @@ extension ModelClient {
 
     /// Sends file bytes through the uploader's transport as they are (a storage URL gets none of the client's
     /// headers: its signature is its credential), with the client's retry policy and timeout. To another origin than
-    /// the API's, a ``URLSessionTransport`` sends them without its configuration's credentials too
-    /// (``FileUploader/storageTransport(_:for:below:)``).
-    private func storageSend(idempotent: Bool) -> UploadSend {
+    /// `apiBaseURL`'s (to every origin while it is `nil`), a ``URLSessionTransport`` sends them without its
+    /// configuration's credentials too (``FileUploader/storageTransport(_:for:below:)``). Storage URLs are checked
+    /// against the uploader's ``FileUploader/apiBaseURL``, as a `FileUploader` on its own does, so that an app that
+    /// sets it there sets it for the client's uploads too.
+    private func uploadSend(idempotent: Bool, below apiBaseURL: URL?) -> UploadSend {
         let transport = uploader.transport
-        let baseURL = self.baseURL
         return { request, bodySent in
             try await sendRetrying(
                 request,
                 describedAs: FileUploader.describe(request),
                 idempotent: idempotent,
-                through: FileUploader.storageTransport(transport, for: request.url, below: baseURL),
+                through: FileUploader.storageTransport(transport, for: request.url, below: apiBaseURL),
                 bodySent: bodySent
             )
         }

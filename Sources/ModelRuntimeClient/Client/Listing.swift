@@ -47,6 +47,18 @@ extension ModelClient {
             /// The next item, fetching the page it is on when every item before it has been read; `nil` after the
             /// last. Throws `CancellationError` when the task is cancelled.
             public mutating func next() async throws -> Model? {
+                try await next(in: nil)
+            }
+
+            /// ``next()`` in the isolation of the loop (`for try await` calls this where it can): an item of a page
+            /// already fetched is returned without leaving the loop's actor, which `next()` leaves for every item.
+            @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+            public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Model? {
+                try await next(in: actor)
+            }
+
+            /// ``next()``, run in `actor`'s isolation (none for `nil`); only fetching a page leaves it.
+            private mutating func next(in actor: isolated (any Actor)?) async throws -> Model? {
                 guard !hasThrown else { return nil }
                 do {
                     try Task.checkCancellation()

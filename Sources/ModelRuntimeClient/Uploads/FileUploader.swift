@@ -158,7 +158,9 @@ public struct FileUploader: Sendable {
     /// the transport's credentials, and to any other origin, or to every origin while this is `nil`, as a
     /// ``URLSessionTransport`` sends a request after a redirect to another origin: without the session's cookies,
     /// stored credentials and `httpAdditionalHeaders` but `Accept*` and `User-Agent`. The server names the storage
-    /// URL, and a storage URL's signature is its credential. ``ModelClient`` sets its own `baseURL` here.
+    /// URL, and a storage URL's signature is its credential. ``ModelClient`` sets its own `baseURL` here, and sends
+    /// the file bytes of its Cortex writes by this too, so that setting it on a client's `uploader` (or `nil`, to
+    /// keep the credentials from every storage URL) holds for the client's uploads.
     public var apiBaseURL: URL?
     /// The clock the polling's waits and its timeout are measured on.
     let timer: PollingTimer
@@ -221,14 +223,6 @@ public struct FileUploader: Sendable {
     /// The facets of `upload` that `file` has instructions for, in the instructions' order.
     static func facetsToSend(_ upload: FileUpload, following file: FileValue) -> [FileUpload.Facet] {
         file.uploads.compactMap { upload.facets[$0.name] }
-    }
-
-    /// One request through ``transport``, as it is, within ``uploadTimeout``.
-    private func sendOnce(
-        _ request: URLRequest,
-        bodySent: @escaping @Sendable (Int64) -> Void
-    ) async throws -> (Data, HTTPURLResponse) {
-        try await sendOnce(request, through: transport, bodySent: bodySent)
     }
 
     /// One request through `transport`, as it is, within ``uploadTimeout``.
@@ -494,7 +488,8 @@ public struct FileUploader: Sendable {
             headers: headers,
             property: nil,
             tally: &tally,
-            send: sendOnce
+            send: { [transport] request, bodySent in try await sendOnce(request, through: transport, bodySent: bodySent)
+            }
         )
     }
 
