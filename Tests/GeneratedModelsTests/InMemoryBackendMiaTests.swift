@@ -954,6 +954,23 @@ import FoundationNetworking
         #expect(answer["scores"] == [["s": 5], ["s": 9]], "\(answer)")
     }
 
+    /// A `$slice` past the array's length keeps every element, the most negative integer too (its negation trapped).
+    @Test func pushSlicesByAnyIntegerWithoutTrapping() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert([["_id": .string(Self.first), "n": [5, 1], "m": [2]]], into: "things")
+        let (status, answer) = try await Self.send(
+            backend,
+            "/things/\(Self.first)",
+            method: "PATCH",
+            body: #"""
+                {"$push":{"n":{"$each":[7],"$slice":-9223372036854775808},
+                 "m":{"$each":[3],"$slice":9223372036854775807}}}
+                """#
+        )
+        #expect(status == 200, "\(answer)")
+        #expect(answer["n"] == [5, 1, 7] && answer["m"] == [2, 3], "\(answer)")
+    }
+
     /// An empty PATCH body passes the schema, and the service still stamps `updatedAt` and `updaterId`
     /// (crud-service `lib/CrudService.js`, `patchById`, which adds them to `$set`).
     @Test func anEmptyPatchStampsTheDocument() async throws {

@@ -208,6 +208,35 @@ extension InMemoryBackendParseTests {
 }
 
 extension InMemoryBackendParseTests {
+    /// A dotted key names a nested field, which MongoDB nests at most 100 deep: a create or an update with a longer
+    /// one is refused before anything walks it. A create's answer nested under each of 300,000 segments overflowed
+    /// the stack, and an update compared every prefix of a key with the others, quadratic in its length.
+    @Test func aDottedKeyDeeperThanMongoDBNestsIsRefused() async throws {
+        let backend = InMemoryBackend(.parse)
+        try await backend.insert([try Self.json(#"{"objectId":"t1","n":1}"#)], into: "T")
+        let longKey = "o" + String(repeating: ".a", count: 300_000)
+        let writes: [(String, String)] = [("POST", "/classes/T"), ("PUT", "/classes/T/t1")]
+        for (method, path) in writes {
+            let body = #"{"\#(longKey)":{"__op":"Increment","amount":1}}"#
+            let (status, answer) = try await Self.send(backend, path, method: method, body: body)
+            #expect(status == 400, "\(method): \(String(describing: answer).prefix(300))")
+            #expect(answer["error"]?.stringValue?.contains("more than 100 segments") == true, "\(method)")
+        }
+        let stored = await backend.documents(in: "T")
+        #expect(stored.count == 1 && stored.first?["o"] == nil, "nothing was written")
+        // 100 segments are a path still.
+        let deepest = "o." + (0..<99).map { "k\($0)" }.joined(separator: ".")
+        let (status, answer) = try await Self.send(
+            backend,
+            "/classes/T",
+            method: "POST",
+            body: #"{"\#(deepest)":{"__op":"Increment","amount":1}}"#
+        )
+        #expect(status == 201, "\(answer)")
+        let created = await backend.documents(in: "T").last
+        #expect(created?[deepest] == 1)
+    }
+
     /// parse-server refuses a bad constraint or operand as `INVALID_JSON` (107: an unknown operator of a field, `$in`
     /// of no array, `$regex` of no string, an `Increment` of no number, an `Add` of no array) and a `Batch` of no
     /// relation operation as `COMMAND_UNAVAILABLE` (108, MongoTransform.js `transformUpdate`); Cortex and Mia-Platform

@@ -264,6 +264,17 @@ import Testing
         #expect(headers.properties(of: "B").map(\.name) == ["name"])
     }
 
+    /// A header cut off right after `typedef NS_ENUM(` (or `NS_OPTIONS(`, with a name or without) declares no type:
+    /// its `(` closes at itself, and reading the words between the brackets trapped on a range that ends before it
+    /// starts.
+    @Test(arguments: [
+        "typedef NS_ENUM(", "typedef NS_OPTIONS(", "typedef NS_ENUM(NSInteger", "typedef NS_ENUM(NSInteger,",
+    ])
+    func aHeaderCutOffInsideATypedefDeclaresNoType(ending: String) {
+        let types = postTypes(typedefs: ending, properties: "@property (nonatomic) PostKind kind;")
+        #expect(types == [.unknown("PostKind")])
+    }
+
     /// A `/*` never closed hid the rest of the header without a word: the mapping's property declared after it had
     /// "no type", and the hint said to declare what the header declares. Clang refuses such a file; so does the run.
     @Test func aCommentNeverClosedInAHeaderIsALocatedError() {

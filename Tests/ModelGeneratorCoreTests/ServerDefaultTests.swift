@@ -178,6 +178,23 @@ import Testing
         #expect(
             ["1:30.5", "-1:30", "999999999999999999:1"].map(JSONLiteral.number) == ["90.5", "-90", "6e+19"]
         )
+        // A part with a sign or an exponent of its own is no base 60 number (`1:-1e300` trapped, as an `Int64`).
+        #expect(["1:-1e300", "1:1e3", "1:+5", "1.5:30", "1::2", "1:"].map(JSONLiteral.number).allSatisfy { $0 == nil })
+    }
+
+    /// A YAML tag makes any plain text a number to the reader: `!!int 1:-1e300` as a Number's default (which
+    /// trapped, as an `Int64`) is read as YAML's `.inf` is, a default JSON can't hold: shown as the schema writes it,
+    /// never sent.
+    @Test func aTaggedDefaultThatIsNoNumberIsShownAndNotSent() throws {
+        let schema =
+            "objects:\n  - name: thing\n    properties:\n"
+            + "      - { name: count, type: Number, defaultValue: !!int 1:-1e300 }\n"
+            + "      - { name: ratio, type: Number, defaultValue: !!float 1:-1e300 }\n"
+        let result = generate(config: Self.config("objects.yaml", "cortex"), ["objects.yaml": schema])
+        #expect(!result.diagnostics.hasErrors, "\(messages(result))")
+        let thing = try #require(file(result, "Thing.swift"))
+        #expect(thing.components(separatedBy: "/// Left out, the server fills in its default (`1:-1e300`).").count == 3)
+        #expect(!thing.contains("1e+300"), "\(thing)")
     }
 
     /// A JSON Schema object's own default comes before its members' in `defaultMembers`, so that a backend in memory

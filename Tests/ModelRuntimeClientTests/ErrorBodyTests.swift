@@ -49,6 +49,15 @@ import Testing
                 #"{"statusCode":400,"error":"Bad Request","message":"body/0/publishDate must match pattern \"^\\d{4}, x\""}"#
             ) == ["0.publishDate"]
         )
+        // A message whose property's quote is the suffix's own names no undefined property (its range trapped).
+        #expect(
+            try fields(
+                #"{"statusCode":400,"error":"Bad Request","message":"body must NOT have additional properties. Property \" is not defined in validation schema"}"#
+            ) == []
+        )
+        #expect(
+            try fields(#"{"statusCode":400,"message":". Property \" is not defined in validation schema"}"#) == []
+        )
         // Fastify names a missing member of the body itself after `body` and a space.
         #expect(
             try fields(

@@ -683,15 +683,23 @@ enum JSONLiteral {
         let unsigned = plain.hasPrefix("-") || plain.hasPrefix("+") ? String(plain.dropFirst()) : plain
         if let whole = wholeNumber(unsigned) { return sign + String(whole) }
         if unsigned.contains(":") {
-            // Base 60: each part a digit of it, the last one may have a fraction. Summed as a `Double`, which no
-            // number of parts overflows; a whole one stays an integer while it is exact.
+            // Base 60: each part a digit of it, in decimal digits, the last one may have a fraction; a part with a
+            // sign or an exponent of its own (`1:-1e300`) is no such number. Summed as a `Double`, which no number of
+            // parts overflows; a whole one stays an integer while it is exact.
             let parts = unsigned.split(separator: ":", omittingEmptySubsequences: false)
+            let isSexagesimal = parts.enumerated().allSatisfy { index, part in
+                let dots = part.filter { $0 == "." }.count
+                return part.first.map { $0.isASCII && $0.isNumber } == true
+                    && part.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "." }
+                    && (dots == 0 || (dots == 1 && index == parts.count - 1))
+            }
+            guard isSexagesimal else { return nil }
             let value = parts.reduce(Double?(0)) { total, part in
                 total.flatMap { t in Double(part).map { t * 60 + $0 } }
             }
             guard let value, value.isFinite else { return nil }
-            let isWhole = !unsigned.contains(".") && value < 9_007_199_254_740_992
-            return sign + (isWhole ? String(Int64(value)) : "\(value)")
+            let whole = unsigned.contains(".") || value >= 9_007_199_254_740_992 ? nil : Int64(exactly: value)
+            return sign + (whole.map { String($0) } ?? "\(value)")
         }
         guard unsigned.first.map({ $0.isNumber || $0 == "." }) == true, let value = Double(unsigned),
             value.isFinite

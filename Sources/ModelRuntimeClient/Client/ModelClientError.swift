@@ -203,8 +203,12 @@ extension ModelClientError {
         var text = Substring(message)
         var undefinedProperty: Substring?
         let notDefined = "\" is not defined in validation schema"
-        if text.hasSuffix(notDefined), let start = text.range(of: ". Property \"", options: .backwards) {
-            undefinedProperty = text[start.upperBound..<text.index(text.endIndex, offsetBy: -notDefined.count)]
+        // The property's quote is looked for before the suffix's own, which a server's message may share with it.
+        if text.hasSuffix(notDefined),
+            case let head = text.dropLast(notDefined.count),
+            let start = head.range(of: ". Property \"", options: .backwards)
+        {
+            undefinedProperty = head[start.upperBound...]
             text = text[..<start.lowerBound]
         }
         // Each error starts with `body` right after the start or a `, `; a `, ` inside an error's text is no start.

@@ -2141,7 +2141,9 @@ extension MiaBackend {
         }
         if let slice = modifiers["$slice"] {
             guard let count = slice.intValue else { throw BackendFault.invalid("$slice must be an integer") }
-            result = count >= 0 ? Array(result.prefix(count)) : Array(result.suffix(-count))
+            // `Int.min` has no negation: its magnitude, clamped, keeps every element as any count past them does.
+            result =
+                count >= 0 ? Array(result.prefix(count)) : Array(result.suffix(Int(clamping: count.magnitude)))
         }
         return result
     }

@@ -134,8 +134,9 @@ public enum ObjCHeaderReader {
             // `typedef NS_ENUM(NSInteger, Kind)`: the base type's words, then the name.
             if index + 2 < tokens.count, enumMacros.contains(tokens[index + 1].text), tokens[index + 2].isSymbol("(") {
                 let close = tokenizer.brackets.closing(index + 2)
-                // A base type and a name are a few words; anything longer is no enum this reads.
-                guard close - index <= maximumTypedefLength else { continue }
+                // A base type and a name are a few words; anything longer is no enum this reads. A `(` that is the
+                // file's last token closes at itself.
+                guard close > index + 2, close - index <= maximumTypedefLength else { continue }
                 let inside = tokens[(index + 3)..<close]
                 guard let comma = inside.lastIndex(where: { $0.isSymbol(",") }), let name = inside.last,
                     name.kind == .identifier, comma < inside.endIndex - 1
