@@ -321,6 +321,18 @@ import Testing
         #expect(Suggestion.closest(to: "zzzzzz", in: GeneratorConfig.keys) == nil)
     }
 
+    /// A name longer than 64 scalars gets no suggestion, and a candidate whose length is further off than the
+    /// threshold isn't compared: the edit distance costs the product of the lengths, and a schema of two names of
+    /// 500,000 characters each cost 2.5 × 10¹¹ steps.
+    @Test func suggestionsAreBoundedByTheWordsLength() {
+        let name = String(repeating: "ab", count: 32)
+        #expect(Suggestion.closest(to: name + "x", in: [name + "y"]) == nil, "65 scalars")
+        #expect(Suggestion.closest(to: String(name.dropLast()) + "x", in: [name]) == name, "64 scalars")
+        let long = String(repeating: "a", count: 500_000)
+        #expect(Suggestion.closest(to: "name", in: [long, "nam"]) == "nam")
+        #expect(Suggestion.closest(to: long, in: [long + "b"]) == nil)
+    }
+
     /// A property named `self` takes another internal parameter name in the initializers, `selfValue`; with a
     /// property of that name beside it, two parameters were named `selfValue`, which doesn't compile.
     @Test func theInternalNameOfSelfIsNoOtherPropertysName() throws {

@@ -1,12 +1,21 @@
 /// "Did you mean" suggestions for misspelled keys and names.
 enum Suggestion {
+    /// The longest word, in Unicode scalars, that gets a suggestion: a misspelled name is a short one, and the edit
+    /// distance costs the product of the two lengths, which a schema's text decides.
+    static let maximumWordLength = 64
+
     /// The closest candidate within a small edit distance, or nil when nothing is close.
     static func closest(to word: String, in candidates: [String]) -> String? {
+        let length = word.unicodeScalars.count
+        guard length <= maximumWordLength else { return nil }
         let lowered = word.lowercased()
+        let threshold = max(2, word.count / 3)
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
+        // The distance is at least the difference in length: a candidate further off than the threshold is skipped
+        // unread, so no candidate costs more than about the word's length squared.
+        for candidate in candidates where abs(candidate.unicodeScalars.count - length) <= threshold {
             let distance = editDistance(lowered, candidate.lowercased())
-            if distance <= max(2, word.count / 3), distance < (best?.distance ?? Int.max) {
+            if distance <= threshold, distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)
             }
         }

@@ -210,7 +210,7 @@ private final class ModelReader: NSObject, XMLParserDelegate {
         attributes: [String: String] = [:]
     ) {
         guard problem == nil else { return }
-        elementStart = nextStartTag(named: elementName)
+        elementStart = nextStartTag()
         let parent = open.last
         open.append(elementName)
         guard open.count <= CoreDataModel.nestingLimit else {
@@ -313,12 +313,13 @@ private final class ModelReader: NSObject, XMLParserDelegate {
         return SourceLocation(file: file, line: low + 1, column: column)
     }
 
-    /// The offset of the `<` of the next start tag of `name`, from where the last one was found: the parser reports
-    /// elements in the order they start, and its own column (libxml2's) is no byte offset on a long line. Comments,
-    /// CDATA sections and processing instructions are skipped, so a tag inside one isn't taken. The whole file is
-    /// scanned once, however many elements it has.
-    private func nextStartTag(named name: String) -> Int {
-        let nameBytes = Array(name.utf8)
+    /// The offset of the `<` of the next start tag, from where the last one was found: the parser reports elements
+    /// in the order they start, and its own column (libxml2's) is no byte offset on a long line. Comments, CDATA
+    /// sections, processing instructions and end tags are skipped, so a tag inside one isn't taken. The next start
+    /// tag is the element's whatever its name: the parser may spell a name otherwise than the bytes do (a file that
+    /// declares another encoding than the UTF-8 it is written in), and looking further for the name scanned the rest
+    /// of the file for every such element. The whole file is scanned once, however many elements it has.
+    private func nextStartTag() -> Int {
         var index = scanned
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "<") else {
@@ -329,16 +330,14 @@ private final class ModelReader: NSObject, XMLParserDelegate {
                 index = end
                 continue
             }
-            let nameEnd = index + 1 + nameBytes.count
-            if nameEnd <= bytes.count, bytes[(index + 1)..<nameEnd].elementsEqual(nameBytes),
-                nameEnd == bytes.count || [0x20, 0x09, 0x0A, 0x0D, 0x2F, 0x3E].contains(bytes[nameEnd])
-            {
-                scanned = nameEnd
+            if index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "/") {
+                scanned = index + 1
                 return index
             }
             index += 1
         }
-        return scanned
+        scanned = bytes.count
+        return bytes.count
     }
 
     /// The offset after the comment (`<!-- … -->`), CDATA section (`<![CDATA[ … ]]>`), declaration (`<!…>`) or
