@@ -7,6 +7,24 @@ import Testing
 @Suite struct CodeLayoutTests {
     let conformances = ["Codable", "Hashable", "Sendable", "Identifiable", "SystemPropertiesCarrying"]
 
+    /// A string literal is never broken: an argument breaks at a ` = `, a ` + `, a `: ` or a `.` only outside
+    /// literals, and a `\"` inside one ends nothing. (A default whose text held ` = ` broke at it, inside the
+    /// literal, and the generated code didn't compile.)
+    @Test func aStringLiteralIsNeverBroken() {
+        let layout = CodeLayout(lineLength: 120, indent: 8)
+        let literal =
+            #""Shown when no limit is set: limit = the \"monthly\" quota + the plan's. As stated in the terms""#
+        let lines = layout.call(
+            "self.note = try keyPaths.decode",
+            ["String.self", "at: [\"note\"]", "default: \(literal)"]
+        )
+        #expect(lines.contains { $0.contains(literal) }, "\(lines.joined(separator: "\n"))")
+        #expect(lines.allSatisfy { CodeLayout.literalCharacters($0 + " ").last == false }, "every line ends outside")
+        #expect(CodeLayout.splitAssignment(#"x["a \" = b"] = c"#)?.target == #"x["a \" = b"]"#)
+        #expect(CodeLayout.dottedPieces(#"x = "a \".b".count"#) == [#"x = "a \".b""#, ".count"])
+        #expect(CodeLayout.splitCall(#"f("a \"(", b)"#)?.arguments == [#""a \"(""#, "b"])
+    }
+
     @Test func aDeclarationThatFitsStaysOnOneLine() {
         let layout = CodeLayout(lineLength: 120, indent: 0)
         #expect(

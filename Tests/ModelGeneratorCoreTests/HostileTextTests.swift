@@ -20,6 +20,9 @@ import Testing
             "\"); #error(\"INJECTED\"); (\"", "\\(#error(\"INJECTED\"))", "\\", "\\\\\"", "\u{202E}gnp.exe\u{202C}",
             "a\u{2066}b\u{2067}c\u{2068}d\u{2069}e\u{200B}f\u{200D}g\u{FEFF}h", "#\"raw\"#", "`tick`", "tab\there",
             "esc\u{1B}[31mred", "\u{7F}\u{9B}", "] } ) {{> model}} {{#x}}",
+            // Long enough to break its line, at places a layout may break outside a literal: inside one, it didn't
+            // compile.
+            String(repeating: "w", count: 70) + " = \" + .x: y(\\\" = \") ?? " + String(repeating: "z", count: 70),
         ]
     }()
 
@@ -434,6 +437,26 @@ import Testing
 
     /// Where the text must be a name, each hostile text (and a path out of the output folder) is an error at the place
     /// it was written, and nothing is generated.
+    /// A property's name reaches an enum's doc comment as a code span, so Markdown in it (a link, backticks) is shown
+    /// as text, not rendered in Quick Help and DocC. (It was wrapped in backticks of its own, which a backtick in the
+    /// name ended.)
+    @Test func aPropertysNameInAnEnumsDocCommentIsACodeSpan() throws {
+        let schema = """
+            objects:
+              - name: c_thing
+                properties:
+                  - name: "c_status` see [the guide](https://evil.example) `c_x"
+                    type: String
+                    validators: [{ name: stringEnum, definition: { values: [a, b] } }]
+            """
+        let result = generate(["objects.yaml": schema])
+        let thing = try #require(file(result, "Thing.swift"), "\(messages(result))")
+        #expect(
+            thing.contains("/// The values of ``c_status` see [the guide](https://evil.example) `c_x``.\n"),
+            "\(thing)"
+        )
+    }
+
     @Test(arguments: hostile + ["../../outside/Pwned", "Foundation; import Evil", "a b"])
     func hostileTextWhereANameGoesIsALocatedError(text: String) {
         let quoted = ConfigTemplate.yamlString(text)

@@ -26,11 +26,8 @@ struct CodeLayout {
     /// and string literals.
     static func splitAssignment(_ text: String) -> (target: String, value: String)? {
         var depth = 0
-        var inString = false
-        for index in text.indices {
+        for (index, inLiteral) in zip(text.indices, literalCharacters(text)) where !inLiteral {
             switch text[index] {
-            case "\"": inString.toggle()
-            case _ where inString: break
             case "(", "[", "<": depth += 1
             case ")", "]", ">": depth -= 1
             case " " where depth == 0 && text[index...].hasPrefix(" = "):
@@ -154,11 +151,9 @@ struct CodeLayout {
         var pieces: [String] = []
         var current = ""
         var depth = 0
-        var inString = false
-        for character in text {
+        for (character, inLiteral) in zip(text, literalCharacters(text)) {
             switch character {
-            case "\"": inString.toggle()
-            case _ where inString: break
+            case _ where inLiteral: break
             case "<", "(": depth += 1
             case ">", ")": depth -= 1
             case "." where depth == 0 && !current.isEmpty && !current.hasSuffix(" ") && current.last != "[":
@@ -171,13 +166,47 @@ struct CodeLayout {
         return pieces + [current]
     }
 
+    /// For each character of `text`, whether it belongs to a string literal, its quotes included: a `"` opens or
+    /// closes one, and inside one a `\` escapes the character after it, so that an escaped quote (schema text such as
+    /// `a \"b\" = c`) ends nothing. Every place that breaks a line outside literals reads them this way.
+    static func literalCharacters(_ text: some StringProtocol) -> [Bool] {
+        var flags: [Bool] = []
+        var inString = false
+        var escaped = false
+        for character in text {
+            if inString {
+                flags.append(true)
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
+            } else {
+                flags.append(character == "\"")
+                inString = character == "\""
+            }
+        }
+        return flags
+    }
+
+    /// The first `separator` in `text` outside string literals (``literalCharacters(_:)``).
+    static func range(of separator: String, outsideLiteralsIn text: String) -> Range<String.Index>? {
+        for (index, inLiteral) in zip(text.indices, literalCharacters(text))
+        where !inLiteral && text[index...].hasPrefix(separator) {
+            return index..<text.index(index, offsetBy: separator.count)
+        }
+        return nil
+    }
+
     /// `label: Type`, a parameter or argument (with any ` = default` and trailing comma), as swift-format breaks it
     /// when it doesn't fit: after the `=` of a default value, the value one level in; else before the `.`s of the
     /// type, the lines after the first one level in; else, for a parameter `declared` (not a call's argument), after
     /// the label's colon, the type one level in.
     func parameter(_ text: String, declared: Bool = false) -> [String] {
         if fits(text) { return [text] }
-        if let equals = text.range(of: " = ") {
+        if let equals = Self.range(of: " = ", outsideLiteralsIn: text) {
             let head = String(text[..<equals.lowerBound]) + " ="
             if fits(head) { return [head, "    " + text[equals.upperBound...]] }
         }
@@ -196,7 +225,9 @@ struct CodeLayout {
         // A type without `.`s to break at breaks inside its generic arguments, when the line fits up to its `<`;
         // otherwise it moves, whole, to a line of its own after the label's colon, where it breaks inside its generic
         // arguments, or after the `=` of its default, which stays at the type's indentation.
-        if declared, lines.count == 1, let colon = text.range(of: ": "), !text[..<colon.lowerBound].contains(" = ") {
+        if declared, lines.count == 1, let colon = Self.range(of: ": ", outsideLiteralsIn: text),
+            !text[..<colon.lowerBound].contains(" = ")
+        {
             let whole = type(text)
             if whole.count > 1, fits(whole[0]) { return whole }
             let type = String(text[colon.upperBound...])
@@ -209,16 +240,20 @@ struct CodeLayout {
         if !declared, lines.count == 1 {
             // An argument `a + b` breaks before its `+`, one level in; any other value without a place to break
             // moves, whole, to a line of its own after its label's colon.
-            if let plus = text.range(of: " + "), fits(String(text[..<plus.lowerBound])) {
+            if let plus = Self.range(of: " + ", outsideLiteralsIn: text), fits(String(text[..<plus.lowerBound])) {
                 return [String(text[..<plus.lowerBound]), "    " + text[text.index(after: plus.lowerBound)...]]
             }
-            if let colon = text.range(of: ": "), !text[..<colon.lowerBound].contains(where: { " (\"".contains($0) }) {
+            if let colon = Self.range(of: ": ", outsideLiteralsIn: text),
+                !text[..<colon.lowerBound].contains(where: { " (\"".contains($0) })
+            {
                 return [text[..<colon.lowerBound] + ":", "    " + text[colon.upperBound...]]
             }
         }
         // One whose type's first component doesn't fit after the colon moves the type there too, its `.`s then
         // breaking at the type's own indentation.
-        if declared, !fits(lines[0]), let colon = text.range(of: ": "), !text[..<colon.lowerBound].contains(" = ") {
+        if declared, !fits(lines[0]), let colon = Self.range(of: ": ", outsideLiteralsIn: text),
+            !text[..<colon.lowerBound].contains(" = ")
+        {
             let type = nested.dotted(String(text[colon.upperBound...].dropLast(comma.count)), trailing: comma)
             return [text[..<colon.lowerBound] + ":"] + type.enumerated().map { $0 == 0 ? "    " + $1 : $1 }
         }
@@ -230,25 +265,15 @@ struct CodeLayout {
     static func splitCall(_ text: Substring) -> (head: String, arguments: [String])? {
         guard text.last == ")" else { return nil }
         var depth = 0
-        var inString = false
-        var escaped = false
         var head: String?
         var arguments: [String] = []
         var current = ""
-        for (offset, character) in text.enumerated() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else if character == "\"" {
-                    inString = false
-                }
+        for (offset, (character, inLiteral)) in zip(text, literalCharacters(text)).enumerated() {
+            if inLiteral {
                 if head != nil { current.append(character) }
                 continue
             }
             switch character {
-            case "\"": inString = true
             case "(" where depth == 0:
                 guard head == nil, offset > 0 else { return nil }
                 head = String(text.prefix(offset))
@@ -304,7 +329,7 @@ struct CodeLayout {
     /// Statements `target = value`, each laid out as ``assignment(_:_:)`` does.
     func assignments(_ statements: [String]) -> [String] {
         statements.flatMap { statement in
-            guard let equals = statement.range(of: " = ") else { return [statement] }
+            guard let equals = Self.range(of: " = ", outsideLiteralsIn: statement) else { return [statement] }
             return assignment(String(statement[..<equals.lowerBound]), String(statement[equals.upperBound...]))
         }
     }
@@ -396,7 +421,7 @@ struct CodeLayout {
     /// breaks before its `in` too.
     func opening(_ head: String, member: String) -> [String] {
         if fits(head + member + " {") { return [head + member + " {"] }
-        guard !fits(head), let range = head.range(of: " in "), head.hasPrefix("for ") else {
+        guard !fits(head), let range = Self.range(of: " in ", outsideLiteralsIn: head), head.hasPrefix("for ") else {
             return [head, "    " + member, "{"]
         }
         // A `for` too long for its line breaks before its `in`, and its sequence before each `.` and `??` that
@@ -418,10 +443,10 @@ struct CodeLayout {
     private static func sequenceChunks(_ text: String) -> [String] {
         var chunks = [""]
         var previous: Character = " "
-        for index in text.indices {
+        for (index, inLiteral) in zip(text.indices, literalCharacters(text)) {
             let character = text[index]
             let isMember = character == "." && (previous.isLetter || previous.isNumber || previous == "_")
-            if isMember || text[index...].hasPrefix(" ?? ") { chunks.append("") }
+            if !inLiteral, isMember || text[index...].hasPrefix(" ?? ") { chunks.append("") }
             chunks[chunks.count - 1].append(character)
             previous = character
         }

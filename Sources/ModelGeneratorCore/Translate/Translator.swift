@@ -414,7 +414,7 @@ public struct Translator: Sendable {
                 return DeclarationView(
                     enums: [
                         EnumView(
-                            docLines: SwiftText.docComment("The values of `\(property.apiName)`."),
+                            docLines: SwiftText.docComment("The values of \(MarkdownText.codeSpan(property.apiName))."),
                             access: access,
                             name: enumeration.swiftName,
                             cases: enumeration.cases.map {
