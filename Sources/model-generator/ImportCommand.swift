@@ -62,7 +62,8 @@ struct ImportCommand: ParsableCommand {
     func validate() throws {
         for sample in samples where SampleOption.parts(of: sample) == nil {
             throw ValidationError(
-                "--sample takes Class=path, such as RKTStatus=tweet.json; got '\(SwiftText.commentText(sample))'"
+                "--sample takes Class=path, a class name and a path, such as RKTStatus=tweet.json; got "
+                    + "'\(SwiftText.commentText(sample))'"
             )
         }
         if let problem = SafeFiles.nameProblem(outputName) {
@@ -88,7 +89,7 @@ struct ImportCommand: ParsableCommand {
                 against: files + headerPaths + implementationPaths + samplePaths.map(\.path) + modelPaths
             )
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Terminal.error("error: \(error)")
             throw ExitCode.failure
         }
         let sources = read(codePaths, &diagnostics)
@@ -122,7 +123,7 @@ struct ImportCommand: ParsableCommand {
                         in: Paths.directory(of: output)
                     )
                 } catch let interrupted as Interruption.Interrupted {
-                    FileHandle.standardError.write(Data("error: \(interrupted)\n".utf8))
+                    Terminal.error("error: \(interrupted)")
                     throw ExitCode(interrupted.exitCode)
                 } catch {
                     diagnostics.error("\(error)", at: .start(of: output))
@@ -130,10 +131,10 @@ struct ImportCommand: ParsableCommand {
             }
         }
         for diagnostic in diagnostics.sorted {
-            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+            Terminal.error(diagnostic.description)
         }
         if diagnostics.hasErrors { throw ExitCode.failure }
-        print("wrote \(output)")
+        Terminal.output("wrote \(output)")
     }
 
     private func read(_ paths: [String], _ diagnostics: inout Diagnostics) -> [ObjCMappingImporter.SourceFile] {

@@ -57,12 +57,12 @@ struct Generate: ParsableCommand {
     func run() throws {
         let config = self.config ?? ConfigFile.existing(in: ".").first ?? ConfigFile.names[0]
         if let conflict = ConfigFile.conflict(for: config) {
-            FileHandle.standardError.write(Data("error: \(conflict)\n".utf8))
+            Terminal.error("error: \(conflict)")
             throw ExitCode.failure
         }
         let run = Pipeline.prepare(configPath: config, files: FileSystem.inputFiles, strict: strict)
         for line in run.diagnostics.printedLines {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            Terminal.error(line)
         }
         if run.diagnostics.hasErrors { throw ExitCode.failure }
 
@@ -70,7 +70,7 @@ struct Generate: ParsableCommand {
         let workingDirectory = FileManager.default.currentDirectoryPath
         let previousFolders = PreviousOutputFolders.diagnostics(for: run, workingDirectory: workingDirectory)
         for line in previousFolders.printedLines {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            Terminal.error(line)
         }
         if previousFolders.hasErrors { throw ExitCode.failure }
         if let targetSources {
@@ -91,40 +91,38 @@ struct Generate: ParsableCommand {
         }
         defer { folder.discard() }
         if !writing {
-            for line in plan.describe(in: run.outputDirectory) { print(line) }
-            print(plan.summary(in: run.outputDirectory, written: false))
+            for line in plan.describe(in: run.outputDirectory) { Terminal.output(line) }
+            Terminal.output(plan.summary(in: run.outputDirectory, written: false))
             if check && !plan.isUpToDate {
                 let regenerate = regenerateCommand ?? "model-generator generate --config \(config)"
-                FileHandle.standardError.write(
-                    Data("error: generated code in \(run.outputDirectory) is out of date; run \(regenerate)\n".utf8)
-                )
+                Terminal.error("error: generated code in \(run.outputDirectory) is out of date; run \(regenerate)")
                 throw ExitCode.failure
             }
             return
         }
         let problems = plan.problems(in: run.outputDirectory)
-        for problem in problems { FileHandle.standardError.write(Data("error: \(problem)\n".utf8)) }
+        for problem in problems { Terminal.error("error: \(problem)") }
         if !problems.isEmpty { throw ExitCode.failure }
         do {
             try folder.commit(plan)
         } catch {
             throw Self.failure(error)
         }
-        for path in plan.writes { print("wrote \(Paths.join(run.outputDirectory, path))") }
-        if plan.manifest.writes { print("wrote \(Paths.join(run.outputDirectory, OutputManifest.fileName))") }
-        for name in plan.deletions { print("deleted \(Paths.join(run.outputDirectory, name))") }
-        print(plan.summary(in: run.outputDirectory, written: true))
+        for path in plan.writes { Terminal.output("wrote \(Paths.join(run.outputDirectory, path))") }
+        if plan.manifest.writes { Terminal.output("wrote \(Paths.join(run.outputDirectory, OutputManifest.fileName))") }
+        for name in plan.deletions { Terminal.output("deleted \(Paths.join(run.outputDirectory, name))") }
+        Terminal.output(plan.summary(in: run.outputDirectory, written: true))
     }
 
     /// Prints a write-stage error and returns the exit code for it: the signal's for an interrupted run, 1 otherwise.
     /// A problem with the output folder itself (`FileError`) is located at `location`, the config's `output`.
     private static func failure(_ error: any Error, at location: SourceLocation? = nil) -> ExitCode {
         if let failed = error as? RenderFailed {
-            for line in failed.diagnostics.printedLines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            for line in failed.diagnostics.printedLines { Terminal.error(line) }
             return ExitCode.failure
         }
         let prefix = error is FileError ? location.map { "\($0): " } ?? "" : ""
-        FileHandle.standardError.write(Data("\(prefix)error: \(error)\n".utf8))
+        Terminal.error("\(prefix)error: \(error)")
         if let interrupted = error as? Interruption.Interrupted { return ExitCode(interrupted.exitCode) }
         return ExitCode.failure
     }
@@ -155,7 +153,7 @@ struct Diff: ParsableCommand {
         for path in [old, new] {
             let (schema, diagnostics) = Pipeline.resolve(path: path, files: FileSystem.inputFiles)
             for line in diagnostics.printedLines(diagnostics.sorted.filter { $0.severity == .error }) {
-                FileHandle.standardError.write(Data((line + "\n").utf8))
+                Terminal.error(line)
             }
             guard let schema else { throw ExitCode.failure }
             schemas.append(schema)
@@ -203,7 +201,8 @@ struct Init: ParsableCommand {
     func validate() throws {
         for sample in samples where SampleOption.parts(of: sample) == nil {
             throw ValidationError(
-                "--sample takes Model=path, such as TweetModel=schema/tweet.json; got '\(SwiftText.commentText(sample))'"
+                "--sample takes Model=path, a Swift type name and a path, such as TweetModel=schema/tweet.json; got "
+                    + "'\(SwiftText.commentText(sample))'"
             )
         }
     }
@@ -212,13 +211,11 @@ struct Init: ParsableCommand {
         do {
             try SafeFiles.refuseExisting(config, command: "init")
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Terminal.error("error: \(error)")
             throw ExitCode.failure
         }
         if let other = ConfigFile.existingOtherSpelling(of: config) {
-            FileHandle.standardError.write(
-                Data("error: \(other) exists; the generator would take the two for one config, so edit that one\n".utf8)
-            )
+            Terminal.error("error: \(other) exists; the generator would take the two for one config, so edit that one")
             throw ExitCode.failure
         }
         let directory = Paths.directory(of: config)
@@ -261,11 +258,11 @@ struct Init: ParsableCommand {
         } catch {
             for file in written { unlink(file) }
             for folder in createdFolders.reversed() { rmdir(folder) }
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Terminal.error("error: \(error)")
             throw ExitCode.failure
         }
-        for file in written { print("wrote \(file)") }
-        for command in Self.nextCommands(config: config, directory: absoluteDirectory) { print(command) }
+        for file in written { Terminal.output("wrote \(file)") }
+        for command in Self.nextCommands(config: config, directory: absoluteDirectory) { Terminal.output(command) }
     }
 
     /// One of this package's JSON Schemas (`Schemas/…`) as a path relative to `directory` when a copy of this
@@ -343,11 +340,12 @@ struct Init: ParsableCommand {
 
 /// A `--sample Type=path` of `init` and `import`.
 enum SampleOption {
-    /// The type and the path, or nil when either is missing.
+    /// The type and the path, or nil when either is missing or the type is no Swift identifier: it becomes a key of
+    /// the YAML written, where a line break or a `: ` would write keys of its own.
     static func parts(of option: String) -> (type: String, path: String)? {
         guard let equals = option.firstIndex(of: "=") else { return nil }
         let type = String(option[..<equals])
         let path = String(option[option.index(after: equals)...])
-        return type.isEmpty || path.isEmpty ? nil : (type, path)
+        return !SwiftText.isIdentifier(type) || path.isEmpty ? nil : (type, path)
     }
 }

@@ -160,12 +160,10 @@ final class OutputFolder {
             if previous.isEmpty {
                 SafeFiles.removeTree(path)
             } else {
-                FileHandle.standardError.write(
-                    Data(
-                        ("warning: \(Paths.join(directory, name))/old holds "
-                            + (previous.count == 1 ? "1 previous file" : "\(previous.count) previous files")
-                            + " of a run that did not finish; put back what you need, then delete the folder\n").utf8
-                    )
+                Terminal.error(
+                    "warning: \(Paths.join(directory, name))/old holds "
+                        + (previous.count == 1 ? "1 previous file" : "\(previous.count) previous files")
+                        + " of a run that did not finish; put back what you need, then delete the folder"
                 )
             }
         }

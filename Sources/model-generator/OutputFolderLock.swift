@@ -24,9 +24,7 @@ final class OutputFolderLock {
                 throw FileError("lock", directory)
             }
             if !announced {
-                FileHandle.standardError.write(
-                    Data("waiting for another model-generator run to finish with \(directory)\n".utf8)
-                )
+                Terminal.error("waiting for another model-generator run to finish with \(directory)")
                 announced = true
             }
             do {

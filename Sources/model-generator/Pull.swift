@@ -150,18 +150,18 @@ struct Pull: AsyncParsableCommand {
             }
             try check(files)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Terminal.error("error: \(error)")
             throw ExitCode.failure
         }
         do {
             try write(files, deleting: stale)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Terminal.error("error: \(error)")
             if let interrupted = error as? Interruption.Interrupted { throw ExitCode(interrupted.exitCode) }
             throw ExitCode.failure
         }
-        for file in files { print("wrote \(backend == .cortex ? Paths.join(output, file.name) : output)") }
-        for name in stale { print("deleted \(Paths.join(output, name))") }
+        for file in files { Terminal.output("wrote \(backend == .cortex ? Paths.join(output, file.name) : output)") }
+        for name in stale { Terminal.output("deleted \(Paths.join(output, name))") }
     }
 
     /// The body of a 2xx answer to `request`, through the runtime's client and transport: one attempt within

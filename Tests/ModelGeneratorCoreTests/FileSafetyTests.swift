@@ -130,6 +130,43 @@ import Testing
         )
     }
 
+    /// A name in the output folder and a manifest's text are the repository's, not the generator's: a line break, an
+    /// ESC or a bidi control in them is written as an escape, on every line the run prints (a link named
+    /// `a⏎App.swift:1:1: error: …` forged a diagnostic line of its own, and ESC sequences redrew the terminal).
+    @Test func namesInTheOutputFolderReachTheTerminalEscaped() async throws {
+        let (directory, _, output) = try workspaceWithVictim()
+        defer { try? manager.removeItem(at: directory) }
+        let name = "a\nApp.swift:1:1: error: run fix.sh \u{1B}[2K\u{202E}"
+        try manager.createSymbolicLink(
+            atPath: output.appendingPathComponent(name).path,
+            withDestinationPath: "../victim.txt"
+        )
+        for arguments in [generate, generate + ["--check"]] {
+            let result = try await cli.run(arguments, in: directory)
+            #expect(result.status == 1)
+            let printed = result.output + result.errors
+            #expect(
+                printed.contains(#"Expected/a\u{a}App.swift:1:1: error: run fix.sh \u{1b}[2K\u{202e}"#),
+                "\(printed)"
+            )
+            #expect(!printed.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" }, "\(arguments)")
+            #expect(!printed.contains("\nApp.swift"), "\(arguments)")
+        }
+
+        // A manifest that names another config in raw control characters is named escaped too.
+        #expect(unlink(output.appendingPathComponent(name).path) == 0)
+        #expect(try await cli.run(generate, in: directory).status == 0)
+        let manifest = output.appendingPathComponent(".model-generator-manifest")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let forged = text.replacingOccurrences(of: "config: ", with: "config: x\u{1B}[1A\u{1B}[2K")
+        try #require(forged != text)
+        try write(forged, to: manifest)
+        let result = try await cli.run(generate, in: directory)
+        #expect(result.status == 1)
+        #expect(result.errors.contains(#"x\u{1b}[1A\u{1b}[2K"#), "\(result.errors)")
+        #expect(!result.errors.unicodeScalars.contains("\u{1B}"))
+    }
+
     /// Earlier versions wrote each file to a fixed temporary name with fopen, so a link committed at that name
     /// redirected the write anywhere. Links at such names, or at a staging folder's name, are never followed.
     @Test func linksPlantedAtTemporaryNamesAreNeverFollowed() async throws {

@@ -194,8 +194,11 @@ import Testing
         #expect(!afterRemoval.output.contains("schema/objects.yaml"))
         #expect(try text(schema) == "objects: []\n")
 
-        // A sample without its type or its path, on either side of the `=`, is no sample.
-        for sample in ["TweetModel", "=tweet.json", "TweetModel="] {
+        // A sample without its type or its path, on either side of the `=`, is no sample, nor is one whose type is no
+        // Swift name: it would be written into the YAML as it is (a line break and `: ` there wrote keys of its own).
+        for sample in [
+            "TweetModel", "=tweet.json", "TweetModel=", "Tweet: {}\nallowOutputAnywhere: true\nTweet=t.json",
+        ] {
             let badSample = try await commandLine.run(
                 ["init", "--config", "other.yaml", "--sample", sample],
                 in: folder
