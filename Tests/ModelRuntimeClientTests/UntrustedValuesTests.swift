@@ -443,6 +443,22 @@ import FoundationNetworking
         #expect(transport.requests.count == 1)
     }
 
+    /// A batch's operations name their paths from the server's root, after the mount path as the base URL writes
+    /// it: an escaped `/` (`%2F`) in it stays escaped, as in every other request. (`URL.path` decoded it, and the
+    /// batch named another route than the requests it stands for.)
+    @Test func aBatchsPathsKeepTheMountPathsEscapes() async throws {
+        let transport = RecordingTransport(answer: #"[{"success":{}}]"#)
+        let client = ModelClient(
+            baseURL: URL(string: "http://127.0.0.1:9/t%2Fa/parse")!,
+            dialect: .parse,
+            transport: transport,
+            retry: .never
+        )
+        try await client.deleteAll(Note.self, ids: ["id0"])
+        let body = try JSONValue(parsing: transport.requests.first?.httpBody ?? Data())
+        #expect(body["requests"]?[0]?["path"] == "/t%2Fa/parse/classes/c_notes/id0", "\(body)")
+    }
+
     // MARK: Numbers a server picks
 
     /// How many items a page has is the server's to say: with the query's skip near `Int.max`, the page after it

@@ -167,8 +167,10 @@ extension ModelClient {
     /// Sends `requests` through `POST /batch`, up to ``parseBatchLimit`` at a time, and returns each one's `success`
     /// value in order. Any refused operation, or a batch request that fails as a whole, is a ``BatchError``.
     private func parseBatch<M>(_ requests: [RenderedRequest], _ model: M.Type) async throws -> [JSONValue] {
-        // A batch's paths start at the server's root: the mount path (`/parse`) comes first.
-        var mountPath = baseURL.path
+        // A batch's paths start at the server's root: the mount path (`/parse`) comes first, as the URL writes it
+        // (`path` decodes `%2F` into a `/`, which names another route).
+        var mountPath =
+            URLComponents(url: baseURL, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? baseURL.path
         while mountPath.hasSuffix("/") { mountPath.removeLast() }
         var successes: [JSONValue] = []
         var outcome = BatchError(applied: [], failures: [], notSent: [], createdIDs: [:])
