@@ -150,7 +150,7 @@ public enum SwiftText {
             return scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
                 || ("0"..."9").contains(scalar)
         }
-        if isInvisible(scalar) { return false }
+        if isInvisible(scalar) || prependLetters.contains(scalar.value) { return false }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .letterNumber,
             .decimalNumber, .otherNumber, .nonspacingMark, .spacingMark:
@@ -180,6 +180,14 @@ public enum SwiftText {
         0x2100...0x218F, 0x2460...0x24FF, 0x2776...0x2793, 0x2C00...0x2DFF, 0x2E80...0x2FFF, 0x3004...0x3007,
         0x3021...0x302F, 0x3031...0x303F, 0x3040...0xD7FF, 0xF900...0xFD3D, 0xFD40...0xFDCF, 0xFDF0...0xFE1F,
         0xFE30...0xFE44, 0xFE47...0xFFFD,
+    ]
+
+    /// The letters of Unicode's grapheme break class Prepend (the rest of it are format characters, invisible):
+    /// each joins the character after it into one, so a name ending in one (`Aൎ`) makes `Aൎ.swift` a file whose
+    /// last `Character` is `ൎ.`, which SwiftPM, reading the extension by characters, doesn't take for a Swift source.
+    private static let prependLetters: Set<UInt32> = [
+        0x0D4E, 0x111C2, 0x111C3, 0x1193F, 0x11941, 0x11A3A, 0x11A84, 0x11A85, 0x11A86, 0x11A87, 0x11A88, 0x11A89,
+        0x11D46, 0x11F02,
     ]
 
     /// Ranges Swift allows after the first character only (combining marks).

@@ -131,7 +131,7 @@ struct ImportCommand: ParsableCommand {
             }
         }
         for diagnostic in diagnostics.sorted {
-            Terminal.error(diagnostic.description)
+            Terminal.errorLines(diagnostic.description)
         }
         if diagnostics.hasErrors { throw ExitCode.failure }
         Terminal.output("wrote \(output)")

@@ -62,7 +62,7 @@ struct Generate: ParsableCommand {
         }
         let run = Pipeline.prepare(configPath: config, files: FileSystem.inputFiles, strict: strict)
         for line in run.diagnostics.printedLines {
-            Terminal.error(line)
+            Terminal.errorLines(line)
         }
         if run.diagnostics.hasErrors { throw ExitCode.failure }
 
@@ -70,7 +70,7 @@ struct Generate: ParsableCommand {
         let workingDirectory = FileManager.default.currentDirectoryPath
         let previousFolders = PreviousOutputFolders.diagnostics(for: run, workingDirectory: workingDirectory)
         for line in previousFolders.printedLines {
-            Terminal.error(line)
+            Terminal.errorLines(line)
         }
         if previousFolders.hasErrors { throw ExitCode.failure }
         if let targetSources {
@@ -118,7 +118,7 @@ struct Generate: ParsableCommand {
     /// A problem with the output folder itself (`FileError`) is located at `location`, the config's `output`.
     private static func failure(_ error: any Error, at location: SourceLocation? = nil) -> ExitCode {
         if let failed = error as? RenderFailed {
-            for line in failed.diagnostics.printedLines { Terminal.error(line) }
+            for line in failed.diagnostics.printedLines { Terminal.errorLines(line) }
             return ExitCode.failure
         }
         let prefix = error is FileError ? location.map { "\($0): " } ?? "" : ""
@@ -153,7 +153,7 @@ struct Diff: ParsableCommand {
         for path in [old, new] {
             let (schema, diagnostics) = Pipeline.resolve(path: path, files: FileSystem.inputFiles)
             for line in diagnostics.printedLines(diagnostics.sorted.filter { $0.severity == .error }) {
-                Terminal.error(line)
+                Terminal.errorLines(line)
             }
             guard let schema else { throw ExitCode.failure }
             schemas.append(schema)

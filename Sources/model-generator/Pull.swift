@@ -149,6 +149,10 @@ struct Pull: AsyncParsableCommand {
                 files = [PulledFile(name: parseFileName, data: data)]
             }
             try check(files)
+        } catch let error as PullError {
+            // Its lines are the schema's problems, each escaped where it quotes the server's text.
+            Terminal.errorLines("error: \(error)")
+            throw ExitCode.failure
         } catch {
             Terminal.error("error: \(error)")
             throw ExitCode.failure

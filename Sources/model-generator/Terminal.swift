@@ -15,4 +15,10 @@ enum Terminal {
     static func error(_ line: String) {
         FileHandle.standardError.write(Data((SwiftText.commentText(line) + "\n").utf8))
     }
+
+    /// `text` on standard error as the lines its own line feeds make, each escaped as ``error(_:)`` escapes a line:
+    /// for text that escapes what it quotes and breaks its lines on purpose, such as a diagnostic and its note.
+    static func errorLines(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { error(String(line)) }
+    }
 }

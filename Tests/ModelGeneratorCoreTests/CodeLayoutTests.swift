@@ -23,6 +23,16 @@ import Testing
         #expect(CodeLayout.splitAssignment(#"x["a \" = b"] = c"#)?.target == #"x["a \" = b"]"#)
         #expect(CodeLayout.dottedPieces(#"x = "a \".b".count"#) == [#"x = "a \".b""#, ".count"])
         #expect(CodeLayout.splitCall(#"f("a \"(", b)"#)?.arguments == [#""a \"(""#, "b"])
+        // A quote is a quote with a combining mark after it, or a prepended letter before it (one `Character` each).
+        let marked = "a(\"\u{301} = b\u{D4E}\") = c"
+        #expect(CodeLayout.range(of: " = ", outsideLiteralsIn: marked).map { String(marked[$0.upperBound...]) } == "c")
+        // A `let` inside a literal is no binding to break before, and a `<` inside one opens no generic argument.
+        let narrow = CodeLayout(lineLength: 60, indent: 0)
+        let head = #"try (["note": "\#(String(repeating: "a", count: 50)) let me know"] as JSONValue).decoded"#
+        let declared = #"label: Set<String> = ["a<b, c>d \#(String(repeating: "e", count: 50))"]"#
+        for lines in [narrow.name(head), narrow.parameter(declared, declared: true)] {
+            #expect(lines.allSatisfy { CodeLayout.literalCharacters($0 + " ").last == false }, "\(lines)")
+        }
     }
 
     @Test func aDeclarationThatFitsStaysOnOneLine() {

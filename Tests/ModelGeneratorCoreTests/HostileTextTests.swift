@@ -23,6 +23,9 @@ import Testing
             // Long enough to break its line, at places a layout may break outside a literal: inside one, it didn't
             // compile.
             String(repeating: "w", count: 70) + " = \" + .x: y(\\\" = \") ?? " + String(repeating: "z", count: 70),
+            // A combining mark joins the opening quote into one `Character`, and a prepended letter the closing one.
+            "\u{301}" + String(repeating: "v", count: 60) + " = let <a, b> var " + String(repeating: "u", count: 60)
+                + "\u{D4E}",
         ]
     }()
 
@@ -435,8 +438,6 @@ import Testing
         #expect(output.contains("all hostile values decoded"), "\(output)")
     }
 
-    /// Where the text must be a name, each hostile text (and a path out of the output folder) is an error at the place
-    /// it was written, and nothing is generated.
     /// A property's name reaches an enum's doc comment as a code span, so Markdown in it (a link, backticks) is shown
     /// as text, not rendered in Quick Help and DocC. (It was wrapped in backticks of its own, which a backtick in the
     /// name ended.)
@@ -457,6 +458,8 @@ import Testing
         )
     }
 
+    /// Where the text must be a name, each hostile text (and a path out of the output folder) is an error at the place
+    /// it was written, and nothing is generated.
     @Test(arguments: hostile + ["../../outside/Pwned", "Foundation; import Evil", "a b"])
     func hostileTextWhereANameGoesIsALocatedError(text: String) {
         let quoted = ConfigTemplate.yamlString(text)

@@ -180,6 +180,11 @@ import Testing
         )
         // A part with a sign or an exponent of its own is no base 60 number (`1:-1e300` trapped, as an `Int64`).
         #expect(["1:-1e300", "1:1e3", "1:+5", "1.5:30", "1::2", "1:"].map(JSONLiteral.number).allSatisfy { $0 == nil })
+        // Two such defaults are no equal numbers (both read as no number, they compared equal), nor are two `.nan`s.
+        func number(_ text: String) -> SyntaxNode { SyntaxNode(.scalar(text, .int), at: .start(of: "t.yaml")) }
+        #expect(!ParseDefaultValue.strictlyEqual(number("1:-1e300"), number("1:+5")))
+        #expect(!ParseDefaultValue.strictlyEqual(number(".nan"), number(".nan")))
+        #expect(ParseDefaultValue.strictlyEqual(number("1:30"), number("90")))
     }
 
     /// A YAML tag makes any plain text a number to the reader: `!!int 1:-1e300` as a Number's default (which

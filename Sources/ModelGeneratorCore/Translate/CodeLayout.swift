@@ -136,10 +136,19 @@ struct CodeLayout {
         let suffix = lines.count == 1 ? trailing : ""
         // swift-format keeps `try` with the name it calls (without what follows) while that fits.
         guard !fits(text.hasPrefix("try ") ? String(lines[0].dropLast(suffix.count)) : lines[0]) else { return lines }
-        let words = lines[0].dropLast(suffix.count).split(separator: " ", omittingEmptySubsequences: false)
+        let head = String(lines[0].dropLast(suffix.count))
+        let words = head.split(separator: " ", omittingEmptySubsequences: false)
         guard words.count > 1 else { return lines }
-        let binding = words.dropLast().lastIndex { $0 == "var" || $0 == "let" }
-        let split = binding.map { $0 > 0 ? $0 : words.count - 1 } ?? words.count - 1
+        // The line may break before a word whose space is outside string literals (a `let` in a literal is text).
+        let inLiteral = Self.literalCharacters(head)
+        var breakable: [Bool] = []
+        var offset = 0
+        for word in words {
+            breakable.append(offset > 0 && !inLiteral[offset - 1])
+            offset += word.count + 1
+        }
+        let binding = words.indices.dropLast().last { breakable[$0] && (words[$0] == "var" || words[$0] == "let") }
+        guard let split = binding ?? words.indices.last(where: { breakable[$0] }) else { return lines }
         lines[0] = "    " + words[split...].joined(separator: " ") + suffix
         return [words[..<split].joined(separator: " ")] + lines
     }
@@ -167,26 +176,32 @@ struct CodeLayout {
     }
 
     /// For each character of `text`, whether it belongs to a string literal, its quotes included: a `"` opens or
-    /// closes one, and inside one a `\` escapes the character after it, so that an escaped quote (schema text such as
-    /// `a \"b\" = c`) ends nothing. Every place that breaks a line outside literals reads them this way.
+    /// closes one, and inside one a `\` escapes the scalar after it, so that an escaped quote (schema text such as
+    /// `a \"b\" = c`) ends nothing. Read by Unicode scalars, as Swift's lexer reads them: a quote with a combining mark
+    /// after it (`"́`) is one `Character` that opens a literal still, and a character with any scalar inside one
+    /// belongs to it. Every place that breaks a line outside literals reads them this way.
     static func literalCharacters(_ text: some StringProtocol) -> [Bool] {
         var flags: [Bool] = []
         var inString = false
         var escaped = false
         for character in text {
-            if inString {
-                flags.append(true)
-                if escaped {
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else if character == "\"" {
-                    inString = false
+            var inLiteral = false
+            for scalar in character.unicodeScalars {
+                if inString {
+                    inLiteral = true
+                    if escaped {
+                        escaped = false
+                    } else if scalar == "\\" {
+                        escaped = true
+                    } else if scalar == "\"" {
+                        inString = false
+                    }
+                } else if scalar == "\"" {
+                    inLiteral = true
+                    inString = true
                 }
-            } else {
-                flags.append(character == "\"")
-                inString = character == "\""
             }
+            flags.append(inLiteral)
         }
         return flags
     }
@@ -481,7 +496,11 @@ private struct GenericType {
     /// `arrays`: `[Element]` is an array literal, such as `[Element].self`, which swift-format breaks inside its
     /// brackets; it doesn't break the brackets of an array type.
     init(parsing text: Substring, arrays: Bool = false) {
-        let open = arrays && text.first == "[" ? text.startIndex : text.firstIndex(of: "<")
+        // Brackets and commas inside a string literal (a parameter's default) are its text.
+        let inLiteral = Dictionary(uniqueKeysWithValues: zip(text.indices, CodeLayout.literalCharacters(text)))
+        let open =
+            arrays && text.first == "["
+            ? text.startIndex : text.indices.first { text[$0] == "<" && inLiteral[$0] == false }
         guard let open else {
             head = text
             return
@@ -491,7 +510,7 @@ private struct GenericType {
         var arguments: [GenericType] = []
         var depth = 0
         var start = text.index(after: open)
-        for index in text.indices[open...] {
+        for index in text.indices[open...] where inLiteral[index] == false {
             switch text[index] {
             case "<", "[": depth += 1
             case "," where depth == 1:

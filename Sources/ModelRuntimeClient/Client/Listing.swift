@@ -50,8 +50,9 @@ extension ModelClient {
                 try await next(in: nil)
             }
 
-            /// ``next()`` in the isolation of the loop (`for try await` calls this where it can): an item of a page
-            /// already fetched is returned without leaving the loop's actor, which `next()` leaves for every item.
+            /// ``next()`` in the isolation of the loop: an item of a page already fetched is returned without leaving
+            /// the loop's actor, which `next()` leaves for every item. `for try await` calls this when the app's
+            /// deployment target has it (macOS 15, iOS 18 and later; always on Linux), `next()` otherwise.
             @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
             public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Model? {
                 try await next(in: actor)

@@ -482,14 +482,16 @@ public struct FileUploader: Sendable {
     {
         let size = Self.parseFacet(of: upload)?.facet.data.count ?? 0
         var tally = UploadTally(facetSizes: [size], report: nil)
+        let send: UploadSend = { [transport] request, bodySent in
+            try await sendOnce(request, through: transport, bodySent: bodySent)
+        }
         return try await uploadToParse(
             upload,
             baseURL: baseURL,
             headers: headers,
             property: nil,
             tally: &tally,
-            send: { [transport] request, bodySent in try await sendOnce(request, through: transport, bodySent: bodySent)
-            }
+            send: send
         )
     }
 

@@ -89,6 +89,22 @@ struct CoreDataModel: Sendable {
                 )
             )
         }
+        // The text is UTF-8 (Xcode writes nothing else), and each element's place is found in its bytes: a file that
+        // declares another encoding would be decoded otherwise by the parser (ISO-2022-JP's escapes, UTF-7's `+ADw-`
+        // for `<`) and its elements' places not found.
+        if let encoding = Self.declaredEncoding(in: bytes),
+            !["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding.name.lowercased())
+        {
+            return .failure(
+                Diagnostic(
+                    .error,
+                    "the Core Data model declares the encoding '\(encoding.name)', which Xcode never writes; it is read "
+                        + "as UTF-8 only",
+                    at: Self.location(ofOffset: encoding.offset, in: bytes, file: file),
+                    hint: "check that this is the app's .xcdatamodel 'contents' file"
+                )
+            )
+        }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
@@ -140,6 +156,32 @@ struct CoreDataModel: Sendable {
             index += 1
         }
         return nil
+    }
+
+    /// The encoding the XML declaration at the start of `bytes` names, and the offset of its name; nil without one.
+    private static func declaredEncoding(in bytes: [UInt8]) -> (name: String, offset: Int)? {
+        let start = Array("<?xml".utf8)
+        guard bytes.starts(with: start) else { return nil }
+        // A declaration is a short line: only its first 200 bytes are read.
+        let end = (0..<min(bytes.count, 200)).first { bytes[$0] == UInt8(ascii: ">") } ?? min(bytes.count, 200)
+        let declaration = bytes[..<end]
+        let key = Array("encoding".utf8)
+        guard
+            let keyStart = declaration.indices.first(where: {
+                $0 + key.count <= end && declaration[$0..<($0 + key.count)].elementsEqual(key)
+            })
+        else { return nil }
+        var index = keyStart + key.count
+        func skipSpaces() { while index < end, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 } }
+        skipSpaces()
+        guard index < end, bytes[index] == UInt8(ascii: "=") else { return nil }
+        index += 1
+        skipSpaces()
+        guard index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return nil }
+        let quote = bytes[index]
+        let nameStart = index + 1
+        guard let nameEnd = (nameStart..<end).first(where: { bytes[$0] == quote }) else { return nil }
+        return (String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self), nameStart)
     }
 
     /// The line and column of a byte offset, the column counted in Unicode scalars as every element's is.

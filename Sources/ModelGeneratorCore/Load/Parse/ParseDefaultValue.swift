@@ -277,7 +277,8 @@ enum ParseDefaultValue {
         case (.scalar(let a, .bool)?, .scalar(let b, .bool)?): JSONLiteral.bool(a) == JSONLiteral.bool(b)
         case (.scalar(let a, let aKind)?, .scalar(let b, let bKind)?)
         where (aKind == .int || aKind == .double) && (bKind == .int || bKind == .double):
-            JSONLiteral.number(a).flatMap(Double.init) == JSONLiteral.number(b).flatMap(Double.init)
+            // A number JSON has none of (`.nan`, a malformed base 60) equals nothing, as `NaN === NaN` is false.
+            JSONLiteral.number(a).flatMap(Double.init).map { JSONLiteral.number(b).flatMap(Double.init) == $0 } ?? false
         default: false
         }
     }
