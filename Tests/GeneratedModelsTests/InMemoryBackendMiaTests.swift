@@ -954,6 +954,34 @@ import FoundationNetworking
         #expect(answer["scores"] == [["s": 5], ["s": 9]], "\(answer)")
     }
 
+    /// `$regex` takes only `\n` for a line's end, as MongoDB's PCRE does: `$` doesn't match before a `\r` or a U+2028,
+    /// and `.` matches them (ICU's default took every Unicode line separator). A user's text with a NUL goes into a
+    /// prefix's pattern as `\x00`, which MongoDB takes (it refuses a pattern holding the NUL itself).
+    @Test func regexesEndLinesAtLineFeedsOnlyAndPrefixesTakeANul() async throws {
+        let backend = InMemoryBackend(.mia)
+        try await backend.insert(
+            [["c_name": "ab\r"], ["c_name": "a\u{2028}b"], ["c_name": "a\u{0}b"], ["c_name": "ab\nc"]],
+            into: "c_items"
+        )
+        func names(_ filter: String) async throws -> [String] {
+            let (status, answer) = try await Self.send(backend, "/c_items/", [("_q", filter)])
+            #expect(status == 200, "\(filter): \(answer)")
+            return (answer.arrayValue ?? []).compactMap { $0["c_name"]?.stringValue }.sorted()
+        }
+        let endOfLine = try await names(#"{"c_name":{"$regex":"^ab$"}}"#)
+        #expect(endOfLine == [])
+        let anyCharacter = try await names(#"{"c_name":{"$regex":"^a.b$"}}"#)
+        #expect(anyCharacter == ["a\u{0}b", "a\u{2028}b"])
+        let multiline = try await names(#"{"c_name":{"$regex":"^ab$","$options":"m"}}"#)
+        #expect(multiline == ["ab\nc"])
+        let prefix = "^" + regexEscaped("a\u{0}")
+        #expect(prefix == #"^a\x00"#)
+        let withNul = try await names(
+            String(decoding: try JSONEncoder().encode(["c_name": ["$regex": prefix]]), as: UTF8.self)
+        )
+        #expect(withNul == ["a\u{0}b"])
+    }
+
     /// A `$slice` past the array's length keeps every element, the most negative integer too (its negation trapped).
     @Test func pushSlicesByAnyIntegerWithoutTrapping() async throws {
         let backend = InMemoryBackend(.mia)

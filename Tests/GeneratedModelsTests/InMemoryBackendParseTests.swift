@@ -222,6 +222,10 @@ extension InMemoryBackendParseTests {
             #expect(status == 400, "\(method): \(String(describing: answer).prefix(300))")
             #expect(answer["error"]?.stringValue?.contains("more than 100 segments") == true, "\(method)")
         }
+        // parse-server's own check of the field's name comes first.
+        let badName = #"{"_x\#(String(repeating: ".a", count: 100))":1}"#
+        let refused = try await Self.send(backend, "/classes/T", method: "POST", body: badName)
+        #expect(refused.status == 400 && refused.body["code"] == 105, "\(refused.body)")
         let stored = await backend.documents(in: "T")
         #expect(stored.count == 1 && stored.first?["o"] == nil, "nothing was written")
         // 100 segments are a path still.
@@ -235,6 +239,28 @@ extension InMemoryBackendParseTests {
         #expect(status == 201, "\(answer)")
         let created = await backend.documents(in: "T").last
         #expect(created?[deepest] == 1)
+    }
+
+    /// A Date is kept to its millisecond: answered as written, and compared by it. (Its instant went through a
+    /// `Date`'s `Double` seconds and was floored, so `.002` was stored, answered and compared as `.001`.)
+    @Test func aDateKeepsItsMillisecond() async throws {
+        let backend = InMemoryBackend(.parse)
+        let date = #"{"__type":"Date","iso":"2026-01-01T00:00:00.002Z"}"#
+        let (status, created) = try await Self.send(
+            backend,
+            "/classes/Task",
+            method: "POST",
+            body: #"{"due":\#(date)}"#
+        )
+        #expect(status == 201, "\(created)")
+        let id = try #require(created["objectId"]?.stringValue)
+        let (_, read) = try await Self.send(backend, "/classes/Task/\(id)")
+        #expect(read["due"]?["iso"] == "2026-01-01T00:00:00.002Z", "\(read)")
+        let earlier = #"{"__type":"Date","iso":"2026-01-01T00:00:00.001Z"}"#
+        let after = try await Self.send(backend, "/classes/Task", [("where", #"{"due":{"$gt":\#(earlier)}}"#)])
+        #expect(after.body["results"]?.arrayValue?.count == 1, "\(after.body)")
+        let equal = try await Self.send(backend, "/classes/Task", [("where", #"{"due":\#(earlier)}"#)])
+        #expect(equal.body["results"]?.arrayValue?.count == 0, "\(equal.body)")
     }
 
     /// parse-server refuses a bad constraint or operand as `INVALID_JSON` (107: an unknown operator of a field, `$in`

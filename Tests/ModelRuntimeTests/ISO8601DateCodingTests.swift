@@ -96,6 +96,28 @@ import Testing
         #expect(ISO8601DateCoding.date(from: late) != nil && ISO8601DateCoding.date(from: early) != nil)
     }
 
+    /// The milliseconds a timestamp names are counted in integers: each of the thousand of one second, before and
+    /// after 1970, with a zone, and digits past the third dropped as a JavaScript `Date` drops them. (Through a
+    /// `Date`'s `Double` seconds times 1000, `.002` floored to `.001` for about one value in nine.)
+    @Test func millisecondsSince1970AreExact() {
+        for millisecond in 0..<1000 {
+            let digits = String(format: "%03d", millisecond)
+            #expect(
+                ISO8601DateCoding.millisecondsSince1970(from: "2026-01-01T00:00:00.\(digits)Z")
+                    == 1_767_225_600_000 + Int64(millisecond),
+                "\(digits)"
+            )
+            #expect(
+                ISO8601DateCoding.millisecondsSince1970(from: "1969-12-31T23:59:59.\(digits)999+00:00")
+                    == -1000 + Int64(millisecond),
+                "\(digits)"
+            )
+        }
+        #expect(ISO8601DateCoding.millisecondsSince1970(from: "2026-01-01T01:00:00.5+01:00") == 1_767_225_600_500)
+        #expect(ISO8601DateCoding.millisecondsSince1970(from: "2026-01-01T00:00:00Z") == 1_767_225_600_000)
+        #expect(ISO8601DateCoding.millisecondsSince1970(from: "2026-13-01T00:00:00Z") == nil)
+    }
+
     @Test func formattingThenParsingKeepsTheMillisecond() throws {
         // About 2,000 instants spread over 1875...2065, each off the whole second.
         for step in -3000...3000 where step % 3 == 0 {

@@ -36,6 +36,11 @@ public protocol FieldPathRepresentable<Root>: Sendable {
 public func regexEscaped(_ literal: String) -> String {
     var escaped = String.UnicodeScalarView()
     for scalar in literal.unicodeScalars {
+        // MongoDB refuses a pattern holding a NUL (code 51091): written as `\x00`, which every engine here reads as one.
+        if scalar == "\u{0}" {
+            escaped.append(contentsOf: "\\x00".unicodeScalars)
+            continue
+        }
         if regexMetacharacters.contains(scalar) { escaped.append("\\") }
         escaped.append(scalar)
     }

@@ -8,7 +8,19 @@ public enum ISO8601DateCoding {
     /// `±HH:MM` or `±HHMM`; returns `nil` for anything else, including impossible dates such as month 13 or Feb 30.
     public static func date(from string: String) -> Date? {
         var parser = Parser(string.utf8)
-        return parser.parseTimestamp()
+        guard let timestamp = parser.parseTimestamp() else { return nil }
+        let secondsSinceReference = timestamp.secondsSince1970 - referenceDateMillisecondsSince1970 / 1000
+        return Date(timeIntervalSinceReferenceDate: Double(secondsSinceReference) + timestamp.fraction)
+    }
+
+    /// The instant `string` names (as ``date(from:)`` reads it) in whole milliseconds since 1970, the digits past
+    /// the third of the fraction dropped, as a JavaScript `Date` (and so a MongoDB date a Node.js server stores) keeps
+    /// it. Counted in integers: through a `Date`'s `Double` seconds, `.002` came out as 1.999… ms for about one value
+    /// in nine, and a floor then gave `.001`.
+    package static func millisecondsSince1970(from string: String) -> Int64? {
+        var parser = Parser(string.utf8)
+        guard let timestamp = parser.parseTimestamp() else { return nil }
+        return timestamp.secondsSince1970 * 1000 + timestamp.fractionNumerator * 1000 / timestamp.fractionDenominator
     }
 
     /// Formats `date` in UTC with exactly three fractional digits and `Z`, e.g. `2026-11-22T10:15:30.000Z`,
@@ -115,7 +127,17 @@ extension ISO8601DateCoding {
             self.index = bytes.startIndex
         }
 
-        mutating func parseTimestamp() -> Date? {
+        /// A timestamp's whole seconds since 1970 in UTC, and the fraction of a second after them, as digits read
+        /// (`numerator / denominator`, at most nine digits).
+        struct Timestamp {
+            var secondsSince1970: Int64
+            var fractionNumerator: Int64 = 0
+            var fractionDenominator: Int64 = 1
+
+            var fraction: Double { Double(fractionNumerator) / Double(fractionDenominator) }
+        }
+
+        mutating func parseTimestamp() -> Timestamp? {
             guard let year = number(digits: 4), consume(UInt8(ascii: "-")),
                 let month = number(digits: 2), consume(UInt8(ascii: "-")),
                 let day = number(digits: 2), consume(UInt8(ascii: "T")),
@@ -127,7 +149,7 @@ extension ISO8601DateCoding {
                 hour < 24, minute < 60, second < 60
             else { return nil }
 
-            var fraction = 0.0
+            var fraction: (numerator: Int64, denominator: Int64) = (0, 1)
             if consume(UInt8(ascii: ".")) {
                 guard let parsed = fractionDigits() else { return nil }
                 fraction = parsed
@@ -136,8 +158,11 @@ extension ISO8601DateCoding {
 
             let days = ISO8601DateCoding.daysSince1970(year: year, month: month, day: day)
             let secondsSince1970 = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
-            let secondsSinceReference = secondsSince1970 - ISO8601DateCoding.referenceDateMillisecondsSince1970 / 1000
-            return Date(timeIntervalSinceReferenceDate: Double(secondsSinceReference) + fraction)
+            return Timestamp(
+                secondsSince1970: secondsSince1970,
+                fractionNumerator: fraction.numerator,
+                fractionDenominator: fraction.denominator
+            )
         }
 
         /// `Z`, `±HH:MM` or `±HHMM`, as seconds east of UTC.
@@ -159,8 +184,9 @@ extension ISO8601DateCoding {
             return sign * (hours * 3600 + minutes * 60)
         }
 
-        /// One or more digits after the decimal point, as a fraction of a second.
-        private mutating func fractionDigits() -> Double? {
+        /// One or more digits after the decimal point, as a fraction of a second: its first nine digits over the
+        /// power of ten of their count.
+        private mutating func fractionDigits() -> (numerator: Int64, denominator: Int64)? {
             var numerator: Int64 = 0
             var denominator: Int64 = 1
             var digitCount = 0
@@ -173,7 +199,7 @@ extension ISO8601DateCoding {
                 digitCount += 1
                 index = bytes.index(after: index)
             }
-            return digitCount == 0 ? nil : Double(numerator) / Double(denominator)
+            return digitCount == 0 ? nil : (numerator, denominator)
         }
 
         private mutating func number(digits: Int) -> Int? {

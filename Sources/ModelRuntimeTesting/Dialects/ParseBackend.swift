@@ -1284,9 +1284,6 @@ struct ParseBackend: BackendDialect {
             throw BackendFault(status: 400, code: "json", message: "schema class name does not revalidate")
         }
         for key in members.keys.sorted() {
-            // A dotted key names a nested field, which MongoDB nests at most 100 deep: a longer one is refused before
-            // anything follows it (a create's answer nests under each segment).
-            _ = try checkedSegments(key)
             let name = String(key.prefix { $0 != "." })
             if creating, Self.systemFields.contains(key) || key == "id", Self.isTruthy(members[key]!) {
                 throw BackendFault(status: 400, code: "keyName", message: "\(key) is an invalid field name.", path: key)
@@ -1294,6 +1291,9 @@ struct ParseBackend: BackendDialect {
             guard Self.isValidName(name), name != "length", name != "className" else {
                 throw BackendFault(status: 400, code: "keyName", message: "Invalid field name: \(key).", path: key)
             }
+            // A dotted key names a nested field, which MongoDB nests at most 100 deep: a longer one is refused before
+            // anything follows it (a create's answer nests under each segment), after parse-server's own checks.
+            _ = try checkedSegments(key)
         }
         for (key, value) in members where key != "ACL" && value["__op"] == nil && Self.hasInvalidNestedKey(value) {
             throw BackendFault(

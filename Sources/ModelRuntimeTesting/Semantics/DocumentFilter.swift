@@ -217,7 +217,9 @@ struct FilterRules {
             flags = String(pattern[pattern.index(after: end)...])
             pattern = String(pattern[pattern.index(after: pattern.startIndex)..<end])
         }
-        var regexOptions: NSRegularExpression.Options = []
+        // MongoDB's PCRE takes only `\n` for a line's end (`.` matches `\r` and U+2028, and `$` doesn't stop before
+        // them), where ICU takes every Unicode line separator.
+        var regexOptions: NSRegularExpression.Options = [.useUnixLineSeparators]
         for flag in flags {
             switch flag {
             case "i": regexOptions.insert(.caseInsensitive)

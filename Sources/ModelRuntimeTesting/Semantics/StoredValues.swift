@@ -36,7 +36,7 @@ func instant(_ value: JSONValue) -> Double? {
 /// The instant ISO 8601 text names, in whole milliseconds since 1970 as ``instant(_:)`` counts them; nil for text
 /// that names none.
 func instant(iso: String) -> Double? {
-    ISO8601DateCoding.date(from: iso).map { ($0.timeIntervalSince1970 * 1000).rounded(.down) }
+    ISO8601DateCoding.millisecondsSince1970(from: iso).map(Double.init)
 }
 
 /// The instants of two values of which one is a Parse Date, the other read as one too: a Date, or ISO 8601 text,
