@@ -150,7 +150,7 @@ public enum SwiftText {
             return scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
                 || ("0"..."9").contains(scalar)
         }
-        if isInvisible(scalar) || prependLetters.contains(scalar.value) { return false }
+        if isInvisible(scalar) || joinsTheNextCharacter(scalar) { return false }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .letterNumber,
             .decimalNumber, .otherNumber, .nonspacingMark, .spacingMark:
@@ -182,13 +182,15 @@ public enum SwiftText {
         0xFE30...0xFE44, 0xFE47...0xFFFD,
     ]
 
-    /// The letters of Unicode's grapheme break class Prepend (the rest of it are format characters, invisible):
-    /// each joins the character after it into one, so a name ending in one (`Aൎ`) makes `Aൎ.swift` a file whose
-    /// last `Character` is `ൎ.`, which SwiftPM, reading the extension by characters, doesn't take for a Swift source.
-    private static let prependLetters: Set<UInt32> = [
-        0x0D4E, 0x111C2, 0x111C3, 0x1193F, 0x11941, 0x11A3A, 0x11A84, 0x11A85, 0x11A86, 0x11A87, 0x11A88, 0x11A89,
-        0x11D46, 0x11F02,
-    ]
+    /// Whether `scalar` joins the character after it into one (Unicode's grapheme break class Prepend, as the
+    /// standard library's Unicode version has it): a name ending in one (`Aൎ`) makes `Aൎ.swift` a file whose last
+    /// `Character` is `ൎ.`, which SwiftPM, reading the extension by characters, doesn't take for a Swift source.
+    private static func joinsTheNextCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        var text = String.UnicodeScalarView()
+        text.append(scalar)
+        text.append(".")
+        return String(text).count == 1
+    }
 
     /// Ranges Swift allows after the first character only (combining marks).
     private static let continuationRanges: [ClosedRange<UInt32>] = [

@@ -215,9 +215,9 @@ struct Pull: AsyncParsableCommand {
                     + (Self.serverError(in: body).map { ": \($0)" } ?? "")
             )
         } catch ModelClientError.transport(let error) {
-            throw PullError("the request failed: \(error.localizedDescription)")
+            throw PullError("the request failed: \(SwiftText.commentText(error.localizedDescription))")
         } catch {
-            throw PullError("the request failed: \(error.localizedDescription)")
+            throw PullError("the request failed: \(SwiftText.commentText(error.localizedDescription))")
         }
     }
 

@@ -160,6 +160,23 @@ extension InMemoryBackendMiaSpecTests {
         return String(decoding: try JSONValue.object(merged).jsonData(sortedKeys: true), as: UTF8.self)
     }
 
+    /// A date is stored as a JavaScript `Date` holds it, the digits past its millisecond dropped (`castDate` is
+    /// `new Date(text)`): `.0005` is `.000` and `59.9996` is `59.999`, where rounding gave `.001` and the next second.
+    @Test func aDateIsStoredToItsMillisecondAsJavaScriptDropsTheRest() async throws {
+        for (sent, stored) in [
+            ("2026-01-01T10:00:00.0005Z", "2026-01-01T10:00:00.000Z"),
+            ("2026-01-01T10:00:59.9996Z", "2026-01-01T10:00:59.999Z"),
+            ("2026-01-01T10:00:00.002Z", "2026-01-01T10:00:00.002Z"),
+        ] {
+            let backend = try await Self.backend(books: [])
+            let body = try Self.merging(Self.newBook, #"{"publishDate":"\#(sent)"}"#)
+            let (status, answer) = try await Self.write(backend, body)
+            #expect(status == 200, "\(answer)")
+            let books = await backend.documents(in: Books.pluralName)
+            #expect(books.map { $0["publishDate"] } == [.string(stored)], "\(sent)")
+        }
+    }
+
     /// Sends `body` to `collection`'s endpoint, as `POST /`, by the tests' user.
     static func write(
         _ backend: InMemoryBackend,

@@ -321,6 +321,21 @@ import Testing
         #expect(Suggestion.closest(to: "zzzzzz", in: GeneratorConfig.keys) == nil)
     }
 
+    /// No identifier character joins the character after it into one (Unicode's Prepend letters, in the standard
+    /// library's Unicode version: U+0D4E, and U+113D1 of Unicode 16), so no generated file's name loses its `.swift`
+    /// to its last character; a derived name drops them.
+    @Test func noIdentifierCharacterJoinsTheNextCharacter() {
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), SwiftText.isIdentifierCharacter(scalar) else { continue }
+            var text = String.UnicodeScalarView()
+            text.append(scalar)
+            text.append(".")
+            if String(text).count != 2 { Issue.record("U+\(String(value, radix: 16, uppercase: true))") }
+        }
+        #expect(!SwiftText.isIdentifier("A\u{D4E}") && !SwiftText.isIdentifier("A\u{113D1}"))
+        #expect(SwiftText.isIdentifier("A\u{D15}"))
+    }
+
     /// A name longer than 64 scalars gets no suggestion, and a candidate whose length is further off than the
     /// threshold isn't compared: the edit distance costs the product of the lengths, and a schema of two names of
     /// 500,000 characters each cost 2.5 × 10¹¹ steps.

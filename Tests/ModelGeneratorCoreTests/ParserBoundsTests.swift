@@ -531,6 +531,22 @@ import Testing
         )
     }
 
+    /// The declaration is read after byte order marks and to its `>`, however much space stands between its
+    /// attributes: neither hides a declared encoding.
+    @Test func aDeclaredEncodingIsFoundAfterByteOrderMarksAndLongSpaces() {
+        for declaration in [
+            "\u{FEFF}\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-7\"?>",
+            "<?xml version=\"1.0\"" + String(repeating: " ", count: 250) + "encoding='UTF-7'?>",
+        ] {
+            let result = CoreDataModel.parse(declaration + "<model/>", file: "contents")
+            guard case .failure(let problem) = result else {
+                Issue.record("read: \(declaration.prefix(40))")
+                continue
+            }
+            #expect(problem.message.contains("declares the encoding 'UTF-7'"), "\(problem)")
+        }
+    }
+
     /// At the limit the JSON reader reads the document itself, as the YAML parser reads it.
     @Test func jsonNestedToTheLimitIsRead() async throws {
         let depth = DocumentParser.nestingLimit

@@ -36,9 +36,10 @@ public protocol FieldPathRepresentable<Root>: Sendable {
 public func regexEscaped(_ literal: String) -> String {
     var escaped = String.UnicodeScalarView()
     for scalar in literal.unicodeScalars {
-        // MongoDB refuses a pattern holding a NUL (code 51091): written as `\x00`, which every engine here reads as one.
+        // MongoDB refuses a pattern holding a NUL (code 51091): written as `\x00` in a group of its own, which every
+        // engine reads as one, whatever follows (PostgreSQL reads `\x` and every hex digit after it).
         if scalar == "\u{0}" {
-            escaped.append(contentsOf: "\\x00".unicodeScalars)
+            escaped.append(contentsOf: "(?:\\x00)".unicodeScalars)
             continue
         }
         if regexMetacharacters.contains(scalar) { escaped.append("\\") }

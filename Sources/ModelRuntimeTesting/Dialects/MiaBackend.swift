@@ -968,7 +968,9 @@ struct MiaBackend: BackendDialect {
         switch value {
         case .null: return .null
         case .string(let text): date = instant(text)
-        case .int, .double, .bigInteger: date = value.doubleValue.map { Date(timeIntervalSince1970: $0 / 1000) }
+        // `new Date(n)` drops the fraction of a millisecond.
+        case .int, .double, .bigInteger:
+            date = value.doubleValue.map { Date(timeIntervalSince1970: $0.rounded(.towardZero) / 1000) }
         default: date = nil
         }
         guard let date else { throw BackendFault.invalid("Invalid Date") }
@@ -976,9 +978,13 @@ struct MiaBackend: BackendDialect {
     }
 
     /// The instant ISO 8601 text names, a date and time in any of its spellings or a date alone (its midnight in
-    /// UTC), as a JavaScript `Date` reads it; nil for other text.
+    /// UTC), as a JavaScript `Date` reads it, the digits past a millisecond dropped (`.0005` is `.000`, where
+    /// rounding made it `.001`); nil for other text.
     private static func instant(_ text: String) -> Date? {
-        ISO8601DateCoding.date(from: text) ?? ISO8601DateCoding.date(from: text + "T00:00:00Z")
+        let milliseconds =
+            ISO8601DateCoding.millisecondsSince1970(from: text)
+            ?? ISO8601DateCoding.millisecondsSince1970(from: text + "T00:00:00Z")
+        return milliseconds.map { Date(timeIntervalSince1970: Double($0) / 1000) }
     }
 
     /// `document` with each date a write gave a field at `paths` as the service stores it, a BSON date, which it

@@ -158,13 +158,16 @@ struct CoreDataModel: Sendable {
         return nil
     }
 
-    /// The encoding the XML declaration at the start of `bytes` names, and the offset of its name; nil without one.
+    /// The encoding the XML declaration at the start of `bytes` (after any byte order marks) names, and the offset
+    /// of its name; nil without one. The declaration is read to its `>`, however much space its attributes have
+    /// between them.
     private static func declaredEncoding(in bytes: [UInt8]) -> (name: String, offset: Int)? {
-        let start = Array("<?xml".utf8)
-        guard bytes.starts(with: start) else { return nil }
-        // A declaration is a short line: only its first 200 bytes are read.
-        let end = (0..<min(bytes.count, 200)).first { bytes[$0] == UInt8(ascii: ">") } ?? min(bytes.count, 200)
-        let declaration = bytes[..<end]
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        var first = 0
+        while bytes[first...].starts(with: byteOrderMark) { first += byteOrderMark.count }
+        guard bytes[first...].starts(with: Array("<?xml".utf8)) else { return nil }
+        let end = (first..<bytes.count).first { bytes[$0] == UInt8(ascii: ">") } ?? bytes.count
+        let declaration = bytes[first..<end]
         let key = Array("encoding".utf8)
         guard
             let keyStart = declaration.indices.first(where: {
