@@ -497,10 +497,8 @@ private struct GenericType {
     /// brackets; it doesn't break the brackets of an array type.
     init(parsing text: Substring, arrays: Bool = false) {
         // Brackets and commas inside a string literal (a parameter's default) are its text.
-        let inLiteral = Dictionary(uniqueKeysWithValues: zip(text.indices, CodeLayout.literalCharacters(text)))
-        let open =
-            arrays && text.first == "["
-            ? text.startIndex : text.indices.first { text[$0] == "<" && inLiteral[$0] == false }
+        let outsideLiterals = zip(text.indices, CodeLayout.literalCharacters(text)).filter { !$0.1 }.map(\.0)
+        let open = arrays && text.first == "[" ? text.startIndex : outsideLiterals.first { text[$0] == "<" }
         guard let open else {
             head = text
             return
@@ -510,7 +508,7 @@ private struct GenericType {
         var arguments: [GenericType] = []
         var depth = 0
         var start = text.index(after: open)
-        for index in text.indices[open...] where inLiteral[index] == false {
+        for index in outsideLiterals where index >= open {
             switch text[index] {
             case "<", "[": depth += 1
             case "," where depth == 1:
