@@ -146,13 +146,16 @@ struct CoreDataModel: Sendable {
 
     /// The offset of the first `<!DOCTYPE`, if any.
     private static func firstDoctype(in bytes: [UInt8]) -> Int? {
-        let marker = Array("<!DOCTYPE".utf8)
-        guard bytes.count >= marker.count else { return nil }
-        var index = 0
-        while index <= bytes.count - marker.count {
-            if bytes[index] == UInt8(ascii: "<"), bytes[index..<(index + marker.count)].elementsEqual(marker) {
-                return index
-            }
+        firstOffset(of: Array("<!DOCTYPE".utf8), in: bytes, from: 0, to: bytes.count)
+    }
+
+    /// The offset of the first whole `marker` in `bytes[start..<end]`, if any: one pass, the marker compared only
+    /// where its first byte is.
+    private static func firstOffset(of marker: [UInt8], in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+        guard let head = marker.first, end - start >= marker.count else { return nil }
+        var index = start
+        while index <= end - marker.count {
+            if bytes[index] == head, bytes[index..<(index + marker.count)].elementsEqual(marker) { return index }
             index += 1
         }
         return nil
@@ -167,13 +170,8 @@ struct CoreDataModel: Sendable {
         while bytes[first...].starts(with: byteOrderMark) { first += byteOrderMark.count }
         guard bytes[first...].starts(with: Array("<?xml".utf8)) else { return nil }
         let end = (first..<bytes.count).first { bytes[$0] == UInt8(ascii: ">") } ?? bytes.count
-        let declaration = bytes[first..<end]
         let key = Array("encoding".utf8)
-        guard
-            let keyStart = declaration.indices.first(where: {
-                $0 + key.count <= end && declaration[$0..<($0 + key.count)].elementsEqual(key)
-            })
-        else { return nil }
+        guard let keyStart = firstOffset(of: key, in: bytes, from: first, to: end) else { return nil }
         var index = keyStart + key.count
         func skipSpaces() { while index < end, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 } }
         skipSpaces()
