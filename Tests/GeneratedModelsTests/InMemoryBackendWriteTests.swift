@@ -658,3 +658,90 @@ import FoundationNetworking
         #expect(answer["results"]?.arrayValue?.compactMap { $0["objectId"]?.stringValue } == ["a", "c", "d", "e"])
     }
 }
+
+/// Numbers past 2^53, which each server (Node.js, whose `JSON.parse` reads every number into a double) stores,
+/// compares and answers as the nearest double, and the in-memory backends kept exact.
+@Suite struct InMemoryBackendJavaScriptNumberTests {
+    static let exact = "9007199254740993"  // 2^53 + 1: no double holds it
+    static let rounded: JSONValue = .int(9_007_199_254_740_992)  // 2^53, the nearest double (ties to even)
+
+    /// Sends `method path` with `body` written as it is, and returns the status and the answer.
+    private func send(
+        _ backend: InMemoryBackend,
+        _ method: String,
+        _ path: String,
+        _ body: String? = nil
+    ) async throws -> (status: Int, body: JSONValue) {
+        var request = URLRequest(url: URL(string: backend.baseURL.absoluteString + path)!)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await backend.send(request)
+        return (response.statusCode, data.isEmpty ? .null : try JSONValue(parsing: data))
+    }
+
+    private static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+    }
+
+    @Test(arguments: [
+        (InMemoryDialect.cortex, "/c_items", "/c_items?where="),
+        (.mia(defaultState: .public), "/c_items/", "/c_items/?_q="),
+        (.parse, "/classes/c_items", "/classes/c_items?where="),
+    ])
+    func aNumberPastTwoToTheFiftyThirdIsTheNearestDouble(
+        dialect: InMemoryDialect,
+        collection: String,
+        filtered: String
+    ) async throws {
+        let backend = InMemoryBackend(dialect)
+        let body = """
+            {"c_name": "written", "c_big": \(Self.exact), "c_safe": 9007199254740991, "c_list": [-\(Self.exact)],
+             "c_nested": {"c_huge": 123456789012345678901234567890}, "c_max": 9223372036854775807}
+            """
+        let (status, _) = try await send(backend, "POST", collection, body)
+        #expect((200..<300).contains(status))
+        let stored = try #require(await backend.documents(in: "c_items").first)
+        #expect(stored["c_big"] == Self.rounded)
+        #expect(stored["c_safe"] == .int(9_007_199_254_740_991), "2^53 - 1 is a double's integer")
+        #expect(stored["c_list"] == [.int(-9_007_199_254_740_992)])
+        #expect(stored["c_nested"]?["c_huge"] == .double(1.2345678901234568e29))
+        #expect(stored["c_max"] == .double(9_223_372_036_854_775_808), "2^63, which is no Int")
+
+        // A seeded document is read as the server reads what its database holds; a filter's number as it parses it.
+        try await backend.insert([["c_name": "seeded", "c_big": .bigInteger("9007199254740995")]], into: "c_items")
+        let seeded = try #require(await backend.documents(in: "c_items").last)
+        #expect(seeded["c_big"] == .int(9_007_199_254_740_996))
+        let (found, answer) = try await send(backend, "GET", filtered + Self.encoded("{\"c_big\":\(Self.exact)}"))
+        #expect(found == 200)
+        let names = (answer["data"] ?? answer["results"] ?? answer)?.arrayValue?.compactMap { $0["c_name"] }
+        #expect(names == ["written"], "\(answer)")
+    }
+
+    /// MongoDB adds and multiplies the doubles Node.js stored: past 2^53 a step of 1 is lost.
+    @Test func arithmeticPastTwoToTheFiftyThirdIsADoubles() async throws {
+        let mia = InMemoryBackend(.mia)
+        try await mia.insert([["_id": "660000000000000000000001", "c_count": Self.rounded]], into: "c_items")
+        let (status, answer) = try await send(
+            mia,
+            "PATCH",
+            "/c_items/660000000000000000000001",
+            #"{"$inc": {"c_count": 1}}"#
+        )
+        #expect(status == 200, "\(answer)")
+        #expect(await mia.documents(in: "c_items").first?["c_count"] == Self.rounded)
+
+        let parse = InMemoryBackend(.parse)
+        try await parse.insert([["objectId": "item000001", "c_count": Self.rounded]], into: "c_items")
+        let (updated, body) = try await send(
+            parse,
+            "PUT",
+            "/classes/c_items/item000001",
+            #"{"c_count": {"__op": "Increment", "amount": 3}}"#
+        )
+        #expect(updated == 200, "\(body)")
+        #expect(body["c_count"] == .int(9_007_199_254_740_996), "2^53 + 3 rounds to even")
+    }
+}

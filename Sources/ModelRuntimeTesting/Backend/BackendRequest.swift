@@ -72,9 +72,11 @@ struct BackendRequest {
         }
     }
 
+    /// `text` as JSON, its numbers as the server's `JSON.parse` reads them (``javaScriptNumbers(_:)``); a fault naming
+    /// `what` when it is not JSON.
     static func json(_ text: String, what: String) throws -> JSONValue {
         do {
-            return try JSONValue(parsing: Data(text.utf8), maximumDepth: 128)
+            return javaScriptNumbers(try JSONValue(parsing: Data(text.utf8), maximumDepth: 128))
         } catch {
             throw BackendFault.invalid("\(what) is not JSON")
         }

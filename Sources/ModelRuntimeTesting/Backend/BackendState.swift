@@ -322,11 +322,12 @@ struct BackendState {
         try insert(try models.map { try JSONValue(parsing: try encoder.encode($0)) }, into: M.pluralName, dialect)
     }
 
-    /// Stores documents as they are; one without an id gets one, and the dialect adds what it holds for a seeded
-    /// document.
+    /// Stores documents as they are, but for their numbers, which are JavaScript's (``javaScriptNumbers(_:)``), as the
+    /// server reads anything its database holds; one without an id gets one, and the dialect adds what it holds for a
+    /// seeded document.
     mutating func insert(_ documents: [JSONValue], into pluralName: String, _ dialect: any BackendDialect) throws {
         for document in documents {
-            guard case .object(var members) = document else {
+            guard case .object(var members) = javaScriptNumbers(document) else {
                 throw InMemoryBackendError("a stored document is an object, not \(describe(document))")
             }
             if members[dialect.idKey] == nil { members[dialect.idKey] = .string(dialect.newID(in: pluralName, &self)) }

@@ -664,7 +664,8 @@ struct MiaBackend: BackendDialect {
         if let query = try jsonParameter("_q", request) {
             // The service parses `_q` outside its error handling: text that isn't JSON fails the request with a 500
             // (crud-service `lib/resolveMongoQuery.js`, `JSON.parse`).
-            guard let filter = try? JSONValue(parsing: Data(query.utf8), maximumDepth: 128) else {
+            guard let filter = (try? JSONValue(parsing: Data(query.utf8), maximumDepth: 128)).map(javaScriptNumbers)
+            else {
                 throw BackendFault(status: 500, code: "syntax", message: "_q is not JSON")
             }
             conditions.append(filter)
@@ -1054,7 +1055,7 @@ struct MiaBackend: BackendDialect {
     /// its hook parses it unguarded (`lib/hooks.js`, `addAclHook`).
     private func rowConditions(_ request: BackendRequest) throws -> [JSONValue] {
         guard let header = request.headers["acl_rows"] else { return [] }
-        guard let rows = try? JSONValue(parsing: Data(header.utf8), maximumDepth: 128) else {
+        guard let rows = (try? JSONValue(parsing: Data(header.utf8), maximumDepth: 128)).map(javaScriptNumbers) else {
             throw BackendFault(status: 500, code: "syntax", message: "acl_rows is not JSON")
         }
         return [rows.arrayValue.map { .object(["$and": .array($0)]) } ?? rows]
@@ -2146,12 +2147,23 @@ extension MiaBackend {
             }.map(\.element)
         }
         if let slice = modifiers["$slice"] {
-            guard let count = slice.intValue else { throw BackendFault.invalid("$slice must be an integer") }
+            // A whole number past `Int`'s range (JavaScript's 2^63 for `Int.max`) counts as the range's end, as
+            // MongoDB's `safeNumberLong` clamps it: every element either way.
+            guard let count = slice.intValue ?? slice.doubleValue.flatMap(Self.clampedWholeNumber) else {
+                throw BackendFault.invalid("$slice must be an integer")
+            }
             // `Int.min` has no negation: its magnitude, clamped, keeps every element as any count past them does.
             result =
                 count >= 0 ? Array(result.prefix(count)) : Array(result.suffix(Int(clamping: count.magnitude)))
         }
         return result
+    }
+
+    /// A whole `number` as an `Int`, clamped to `Int`'s range; nil when it has a fraction.
+    private static func clampedWholeNumber(_ number: Double) -> Int? {
+        guard number.rounded() == number else { return nil }
+        if number >= 0x1p63 { return .max }
+        return number < -0x1p63 ? .min : Int(number)
     }
 
     /// Which elements a `$pull` removes, as MongoDB reads its operand: a condition of operators (`{"$in": […]}`,
@@ -2169,11 +2181,13 @@ extension MiaBackend {
     }
 }
 
-/// `a + b` or `a * b`, as ints when both are and the result fits, else as doubles.
+/// `a + b` or `a * b`, as ints when both are and the result fits, else as doubles; a result past 2^53 as the double
+/// MongoDB's arithmetic on the doubles Node.js stored makes of it (``javaScriptNumbers(_:)``), which is the exact
+/// result rounded to the nearest double.
 func arithmetic(_ a: JSONValue, _ b: JSONValue, add: Bool) -> JSONValue {
     if case .int(let x) = a, case .int(let y) = b {
         let (result, overflow) = add ? x.addingReportingOverflow(y) : x.multipliedReportingOverflow(by: y)
-        if !overflow { return .int(result) }
+        if !overflow { return javaScriptNumbers(.int(result)) }
     }
     let (x, y) = (a.doubleValue ?? 0, b.doubleValue ?? 0)
     return .double(add ? x + y : x * y)

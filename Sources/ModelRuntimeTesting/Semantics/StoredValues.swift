@@ -136,6 +136,29 @@ private func compareNumbers(_ a: JSONValue, _ b: JSONValue) -> ComparisonResult 
     return x < y ? .orderedAscending : .orderedDescending
 }
 
+/// `value` with every number as JavaScript holds it. All three servers are Node.js, whose `JSON.parse` reads every
+/// number into a double: an integer past 2^53 (an int, or a big integer's digits) is stored, compared and answered as
+/// the nearest double (`9007199254740993` as `9007199254740992`). One the doubles can't hold, which JavaScript reads as
+/// `Infinity`, keeps its digits: JSON writes no infinity. Each level of `value` is read once.
+func javaScriptNumbers(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .int(let integer):
+        guard integer.magnitude > 1 << 53 else { return value }
+        return javaScriptNumber(Double(integer))
+    case .bigInteger(let digits):
+        guard let number = Double(digits), number.isFinite else { return value }
+        return javaScriptNumber(number)
+    case .array(let elements): return .array(elements.map(javaScriptNumbers))
+    case .object(let members): return .object(members.mapValues(javaScriptNumbers))
+    case .null, .bool, .double, .string: return value
+    }
+}
+
+/// A double as `JSONValue` holds a number it parsed: an int when it is one (2^63 itself is no `Int`).
+private func javaScriptNumber(_ number: Double) -> JSONValue {
+    Int(exactly: number).map(JSONValue.int) ?? .double(number)
+}
+
 /// `elements` with `values` appended: every one (MongoDB's `$push`, Parse's `Add`), or when `unique` each that no
 /// element equals yet, those appended before it included (`$addToSet`, Parse's `AddUnique`).
 func appending(_ values: [JSONValue], to elements: [JSONValue], unique: Bool) -> [JSONValue] {
