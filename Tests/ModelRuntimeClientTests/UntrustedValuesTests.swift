@@ -193,6 +193,21 @@ import FoundationNetworking
         #expect(transport.requests.isEmpty)
     }
 
+    /// A server's answer that repeats a facet's upload instruction (a hundred times here; the answer's size limit lets
+    /// through thousands) would have the file's bytes sent once for each: it is refused, naming the facet, and
+    /// nothing is sent.
+    @Test func twoUploadInstructionsForOneFacetSendNothing() async throws {
+        var instructions = Self.instructions(url: "https://storage.example.com/bucket")
+        instructions.uploads += Array(repeating: instructions.uploads[0], count: 99)
+        let transport = RecordingTransport(answer: "")
+        let refused = await #expect(throws: UploadError.self) {
+            try await FileUploader(transport: transport).upload(Self.logo, following: instructions)
+        }
+        #expect(refused?.reason == #"the server sent two upload instructions for facet "content""#)
+        #expect(refused?.facet == "content")
+        #expect(transport.requests.isEmpty)
+    }
+
     /// The mime types an upload instruction lists and a storage service's refusal are the server's text: an upload
     /// error quotes them with their control characters as escapes, and cut.
     @Test func anUploadErrorQuotesTheServersTextEscaped() async throws {
@@ -496,6 +511,18 @@ import FoundationNetworking
         }
     }
 
+    /// Mia-Platform's delete and patch by query answer how many documents changed: a number below zero is no count
+    /// there either (`deleteAll` returned it).
+    @Test func aChangedCountBelowZeroIsADecodingError() async throws {
+        let client = Self.client(.mia, RecordingTransport(answer: "-5"))
+        await #expect {
+            _ = try await client.deleteAll(Note.query)
+        } throws: { error in
+            guard case ModelClientError.decoding(_, _, _, let underlying) = error else { return false }
+            return "\(underlying)".contains("the answer is not a count")
+        }
+    }
+
     /// ``ModelClient/all(_:pageSize:)`` stops at the last skip `Int` holds, whatever the server says follows.
     @Test func listingEverythingStopsAtTheLastSkipIntHolds() async throws {
         let transport = RecordingTransport(answer: #"{"object":"list","data":[{"c_name":"a"}],"hasMore":true}"#)
@@ -554,6 +581,18 @@ import FoundationNetworking
         try await Task.sleep(for: .milliseconds(200))
         #expect(names == ["n0", "n1", "n2"])
         #expect(transport.requests.map { Self.parameter("skip", of: $0) } == ["0", "2"])
+    }
+
+    /// A query's limit caps what the listing yields, also when the server answers more than the page asked for (it
+    /// ignores `limit`, or a proxy dropped the querystring): the listing yielded the whole page.
+    @Test func aQuerysLimitCapsTheListingWhateverThePagesHold() async throws {
+        let transport = RecordingTransport(answer: Self.page(Array(0..<10), hasMore: true))
+        var names: [String?] = []
+        for try await note in UntrustedValuesTests.client(.cortex, transport).all(IdentifiedNote.query.limit(3)) {
+            names.append(note.name)
+        }
+        #expect(names == ["n0", "n1", "n2"])
+        #expect(transport.requests.map { Self.parameter("limit", of: $0) } == ["3"])
     }
 
     /// A server (or a proxy before it) that drops the querystring answers the first page for every skip: the

@@ -84,9 +84,11 @@ extension ModelClient {
                 // The server decides how many items a page has: past `Int.max`, no skip can name the page after it.
                 isLastPage = overflows || page.items.count < limit || !page.hasMore
                 try refuseRepeatedPages(page.items)
-                items = page.items
+                // A server that ignores the limit (or a proxy that drops the querystring) answers more than asked:
+                // the query's own limit still caps what the listing yields.
+                items = remaining.map { Array(page.items.prefix($0)) } ?? page.items
                 nextIndex = 0
-                remaining = remaining.map { $0 - page.items.count }
+                remaining = remaining.map { $0 - items.count }
                 skip = nextSkip
             }
 

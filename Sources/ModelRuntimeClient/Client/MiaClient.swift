@@ -126,7 +126,8 @@ extension ModelClient {
 
     private func changedCount<M>(_ request: RenderedRequest, _ model: M.Type) async throws -> Int {
         let answer = try await json(for: request, expecting: M.self)
-        guard let count = answer.intValue else {
+        // A count below zero is no count, as for ``count(_:)``.
+        guard let count = answer.intValue, count >= 0 else {
             throw decodingError(Int.self, keyPath: "", request: request, reason: "the answer is not a count")
         }
         return count

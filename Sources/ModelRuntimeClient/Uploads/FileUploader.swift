@@ -263,8 +263,20 @@ public struct FileUploader: Sendable {
         send: UploadSend
     ) async throws {
         // A facet the server gave no instructions for would never arrive; say so now rather than time out later.
-        for name in upload.facets.keys.sorted() where !file.uploads.contains(where: { $0.name == name }) {
+        let instructed = Set(file.uploads.map(\.name))
+        for name in upload.facets.keys.sorted() where !instructed.contains(name) {
             throw UploadError("the server sent no upload instructions for facet \(quotedForMessage(name))", facet: name)
+        }
+        // Two instructions for one facet would send its bytes twice, and a server's answer can repeat one thousands
+        // of times within the answer's size limit: refused before anything is sent.
+        var facetsSeen = Set<String>()
+        for instruction in file.uploads where upload.facets[instruction.name] != nil {
+            guard facetsSeen.insert(instruction.name).inserted else {
+                throw UploadError(
+                    "the server sent two upload instructions for facet \(quotedForMessage(instruction.name))",
+                    facet: instruction.name
+                )
+            }
         }
         for instruction in file.uploads {
             try Task.checkCancellation()
