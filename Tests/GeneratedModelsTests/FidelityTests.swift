@@ -79,6 +79,60 @@ import Testing
         #expect(first != second && second.members.map(\.key) == ["b"])
     }
 
+    /// A patch sets a changed Document (or document array) whole: what each document was decoded with beyond its
+    /// properties goes with it, members its schema doesn't define and keys that held `null`, or the server, which
+    /// replaces the value, would lose them. (They were left out: `c_depth`, `c_finish` and the `null` were gone.)
+    @Test func anUpdateThatSetsADocumentWholeKeepsWhatItWasDecodedWith() throws {
+        let payload = String(decoding: Self.itemWithUnknownMembers, as: UTF8.self)
+            .replacingOccurrences(of: #""c_depth":3"#, with: #""c_depth":3,"c_height":null"#)
+        let original = try JSONDecoder().decode(Item.self, from: Data(payload.utf8))
+        var edited = original
+        edited.size?.width = 5
+        edited.parts?[1].label = "back"
+        let patch = Item.Patch(from: original, to: edited)
+        let itemID = try #require(ObjectID("5f0000000000000000000001"))
+        let request = try #require(try patch.rendered(id: itemID, for: MiaDialect()).first)
+        let set = try Self.json(Data(try #require(request.body?.serialized).utf8))["$set"]
+        #expect(set?["c_size"] == ["c_width": 5, "c_height": nil, "c_depth": 3], "\(String(describing: set))")
+        #expect(
+            set?["c_parts"] == [["c_label": "leg", "c_qty": 4, "c_finish": "oak"], ["c_label": "back"]],
+            "\(String(describing: set))"
+        )
+        // What the update sets is what the edited model encodes.
+        let encoded = try Self.json(JSONEncoder().encode(edited))
+        #expect(set?["c_size"] == encoded["c_size"] && set?["c_parts"] == encoded["c_parts"])
+    }
+
+    /// A Cortex document array set whole keeps each element's `_id`, by which Cortex keeps the element rather than
+    /// make a new one with a new id (the ids went missing, and an app's reference to an element by its id with them).
+    /// One element updated by its id sets only its values, and a pushed element is a new one, without the `_id` it
+    /// was decoded with.
+    @Test func aDocumentArraySetWholeKeepsItsElementsIDs() throws {
+        let data = try Self.realPayload("cortex-c_study-document-arrays.json")
+        let original = try #require(try JSONDecoder().decode([Study].self, from: data).first)
+        var edited = original
+        edited.subjectStatusList?[1].statusDescription = "Subject has an id"
+        let studyID = try #require(ObjectID("6255b8f88348d74431bc3d00"))
+        let requests = try Study.Patch(from: original, to: edited).rendered(id: studyID, for: .cortex)
+        let body = try Self.json(Data(try #require(requests.first?.body?.serialized).utf8))
+        let elements = try #require(body["c_subject_status_list"]?.arrayValue, "\(body)")
+        #expect(
+            elements.map { $0["_id"] }
+                == ["6255b8f81b7acdab9f14397b", "6255b8f81b7acdab9f14397c", "6255b8f81b7acdab9f14397d"]
+        )
+        #expect(elements[1]["c_status_description"] == "Subject has an id")
+
+        let element = try #require(original.subjectStatusList?[0])
+        var patch = Study.Patch()
+        patch.subjectStatusList.update(elementWithID: try #require(element.id), setting: element)
+        patch.subjectStatusList.push([element])
+        let sent = try patch.rendered(id: studyID, for: .cortex).compactMap { $0.body?.serialized }
+        #expect(!sent.joined().contains(#"c_subject_status_list.6255b8f81b7acdab9f14397b._id"#), "\(sent)")
+        let pushed = try #require(sent.last.map { try Self.json(Data($0.utf8)) }?.arrayValue?.last)
+        #expect(pushed["op"] == "push" && pushed["value"]?[0]?["_id"] == nil, "\(pushed)")
+        #expect(pushed["value"]?[0]?["c_key"] == "bb4600eb-2b2c-4768-b471-5a4fef6637e4")
+    }
+
     @Test func aKeptMemberNamedLikeAPropertyIsNotWrittenTwice() throws {
         var item = try JSONDecoder().decode(Item.self, from: Self.itemWithUnknownMembers)
         item.unknownMembers["c_name"] = "shadow"

@@ -584,10 +584,11 @@ struct BodyTranslator {
                 addressable.filter { $0.definition.isCreatable || $0.definition.isWritable }.map { ($0, owner) },
                 typeValue: nil
             )
-            let isArrayElement = properties.contains { property in
+            let elementID = properties.first { property in
                 guard case .objectID = property.type else { return false }
                 return property.apiName == "_id" && property.keyPath == ["_id"] && !property.isArray
             }
+            let isArrayElement = elementID != nil
             var modelMembers: [String] = []
             for property in addressable {
                 if case .file = property.type { continue }
@@ -616,12 +617,31 @@ struct BodyTranslator {
                     )
                 }
             }
+            // A decoded document keeps more than its properties' values (its element `_id`, keys that held `null`,
+            // members its schema doesn't define): an update that sets it whole sends them too, or the server loses them.
+            var documentArguments: [String] = []
+            if let elementID { documentArguments.append("id: self.\(SwiftNaming.escaped(elementID.swiftName))") }
+            if properties.contains(where: CustomCoding.tracksNull) {
+                documentArguments.append("nulls: \(CustomCoding.nullKeysName)")
+            }
+            if translator.modeledKeys(properties) != nil {
+                documentArguments.append("kept: \(CustomCoding.unknownMembersName)")
+            }
+            let members = modelMembers.isEmpty ? "[]" : "members"
+            let value =
+                documentArguments.isEmpty
+                ? [".object(\(members))"]
+                : CodeLayout(lineLength: translator.lineLength, indent: 8).call(
+                    ".document",
+                    [members] + documentArguments
+                )
             documents.append(
                 DocumentBodyView(
                     owner: owner,
                     access: access,
                     create: create,
                     modelMemberLines: modelMembers,
+                    valueLines: modelMembers.isEmpty ? value : ["return " + value[0]] + value.dropFirst(),
                     facetRules: facetRules(addressable),
                     isArrayElement: isArrayElement,
                     clearableProperties: isArrayElement

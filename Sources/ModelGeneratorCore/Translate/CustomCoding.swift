@@ -46,7 +46,8 @@ struct CustomCoding {
         // defaults and formatters are read through `JSONKey`'s helpers, from the same container keyed by `JSONKey`
         // (`keyPaths`): a second container would make JSONDecoder read every member of the object again.
         let keepsUnknownMembers = modeledKeys != nil
-        let readsPlainKeys = keepsUnknownMembers && properties.allSatisfy { $0.keyPath.isEmpty || readsPlainKey($0) }
+        let readsPlainKeys =
+            keepsUnknownMembers && properties.allSatisfy { $0.keyPath.isEmpty || Self.readsPlainKey($0) }
         let decodingKey = keepsUnknownMembers ? "MemberKey<Self>" : "JSONKey"
         let pathReader = keepsUnknownMembers && !readsPlainKeys ? Self.keyPathsName : "container"
         if usesContainer {
@@ -59,7 +60,7 @@ struct CustomCoding {
         let keyPaths = KeyPathTree(properties.filter { !$0.keyPath.isEmpty })
         let objects = OpenedObjects(keyPaths, keepsUnknownMembers: keepsUnknownMembers, root: pathReader)
         output.decodeLines += objects.declarations
-        let tracksNulls = properties.contains(where: tracksNull)
+        let tracksNulls = properties.contains(where: Self.tracksNull)
         let counting = readsPlainKeys ? PresentKeyCounting(properties, modeledKeys ?? [], systemKeys) : nil
         if tracksNulls {
             output.staticLines.append("private var \(Self.nullKeysName): NullKeys")
@@ -356,7 +357,7 @@ struct CustomCoding {
         }
         // A key path through an opened object reads the rest of its path from it; a plain key reads from the
         // container, and other paths, defaults and formatters from `pathReader`.
-        let source = reader?.object ?? (readsPlainKey(property) ? "container" : pathReader)
+        let source = reader?.object ?? (Self.readsPlainKey(property) ? "container" : pathReader)
         let path = Self.stringArray(reader?.rest ?? property.keyPath)
         let wrapper = oneOrMany(property) ?? dateCoding(property)
         let decodedType = wrapper?.decodedType ?? "\(valueType(property)).self"
@@ -403,7 +404,7 @@ struct CustomCoding {
             let decode = isNumber ? "decodeLocatingErrors" : "decode"
             return call("\(target)try \(source).\(decode)", [decodedType, location], suffix: unwrap)
         }
-        if tracksNull(property) {
+        if Self.tracksNull(property) {
             return call(
                 "\(target)try \(source).decodeOrNull",
                 [decodedType, location, "nulls: &nulls"],
@@ -457,13 +458,14 @@ struct CustomCoding {
 
     /// Whether the property is read from one key of the model's own object, without a default or a formatter: the
     /// `forKey:` calls, which take any key type.
-    private func readsPlainKey(_ property: ResolvedProperty) -> Bool {
+    private static func readsPlainKey(_ property: ResolvedProperty) -> Bool {
         property.keyPath.count == 1 && property.formatter == nil && property.defaultValue == nil
     }
 
     /// Optional plain keys keep `null` apart from absent; key paths, defaults and formatters decide for themselves.
-    private func tracksNull(_ property: ResolvedProperty) -> Bool {
-        !property.isRequired && readsPlainKey(property)
+    /// A struct with such a property records its `null` keys in ``nullKeysName``.
+    static func tracksNull(_ property: ResolvedProperty) -> Bool {
+        !property.isRequired && Self.readsPlainKey(property)
     }
 
     /// How a property is coded through a wrapper type: a `Date` through the backend's, and a `singleAsArray` list
@@ -553,7 +555,7 @@ struct CustomCoding {
             return call("try \(container).\(method)", [name, forKey] + formatter)
         }
         let value = dateCoding(property)?.wrap(name, !property.isRequired) ?? name
-        if tracksNull(property) {
+        if Self.tracksNull(property) {
             return call("try \(container).encodeOrNull", [value, forKey, "nulls: \(Self.nullKeysName)"])
         }
         return call("try \(container).\(method)", [value, forKey])

@@ -446,6 +446,9 @@ public struct DocumentBodyView: Sendable, TemplateView {
     public var access: String
     public var create: CreateView
     public var modelMemberLines: [String]
+    /// The value `bodyValue` returns, after `modelMemberLines` filled `members`: `return .object(members)`, or
+    /// `.document(…)` with what a decoded document keeps.
+    public var valueLines: [String]
     public var facetRules: [FacetRulesView]
     /// An element of a Cortex document array, which has an `_id` of its own that updates can name.
     public var isArrayElement = false
@@ -466,6 +469,7 @@ public struct DocumentBodyView: Sendable, TemplateView {
         case "create": create
         case "modelMemberLines": modelMemberLines
         case "hasModelMemberLines": !modelMemberLines.isEmpty
+        case "valueLines": valueLines
         case "facetRules": facetRules
         case "hasFacetRules": !facetRules.isEmpty
         default: nil

@@ -16,6 +16,45 @@ public indirect enum BodyValue: Sendable, Hashable {
     public static let null = BodyValue.value(.null)
 }
 
+extension BodyValue {
+    /// A generated Document as an update that sets it whole writes it, with what it was decoded with beyond its
+    /// properties' values, which the server would otherwise lose: its `id` first (a document array element's `_id`,
+    /// by which the server keeps the element rather than make a new one), then `members`, then `null` for each key
+    /// that held `null` when it was decoded (`nulls`) and that no member writes, then the members its schema doesn't
+    /// define (`kept`); each key once, a member's first.
+    ///
+    /// Pushing an element leaves its `_id` out (``ArrayUpdate/push(_:)``: a pushed element is a new one), and
+    /// ``ArrayUpdate/update(elementWithID:setting:)`` sets only the values an element has.
+    public static func document(
+        _ members: [BodyMember],
+        id: ObjectID? = nil,
+        nulls: NullKeys = NullKeys(),
+        kept: UnknownMembers = UnknownMembers()
+    ) -> BodyValue {
+        var written = Set(members.map(\.key))
+        var document: [BodyMember] = []
+        if let id, written.insert(documentIDKey).inserted { document.append(BodyMember(documentIDKey, id.bodyValue)) }
+        document += members
+        // An `_id` that held `null` is none: the server gives the element one.
+        for key in nulls.sortedKeys where key != documentIDKey && written.insert(key).inserted {
+            document.append(BodyMember(key, .null))
+        }
+        for member in kept.members where written.insert(member.key).inserted {
+            document.append(BodyMember(member.key, member.value.bodyValue))
+        }
+        return .object(document)
+    }
+
+    /// The key of a document array element's id.
+    static let documentIDKey = "_id"
+
+    /// This value without its `_id` member, when it is an object: a document array element pushed as a new one.
+    var withoutDocumentID: BodyValue {
+        guard case .object(let members) = self else { return self }
+        return .object(members.filter { $0.key != Self.documentIDKey })
+    }
+}
+
 /// One key of a body object.
 public struct BodyMember: Sendable, Hashable {
     /// The member's JSON key, such as `c_name`.

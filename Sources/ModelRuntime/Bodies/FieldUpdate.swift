@@ -246,7 +246,9 @@ extension ArrayUpdate where Element: DocumentArrayElement {
     /// ```
     public mutating func update(elementWithID id: ObjectID, setting values: Element) {
         guard case .object(let members) = values.bodyValue else { return }
-        for member in members {
+        // A decoded element's body holds its `_id`, which names the element here and is no value to set, and its
+        // keys that held `null`, which it has no value for.
+        for member in members where member.key != BodyValue.documentIDKey && member.value != .null {
             var operation = PatchOperation(path: "\(id).\(member.key)", kind: .set(member.value))
             operation.elementID = id
             elementOperations.append(operation)
@@ -277,8 +279,9 @@ extension ArrayUpdate where Element: DocumentArrayElement {
 }
 
 extension ArrayUpdate where Operations: AllowsPush {
-    /// Appends elements on the server.
-    public mutating func push(_ elements: [Element]) { add(.push(elements.map(\.bodyValue))) }
+    /// Appends elements on the server, as new ones: a document array element's `_id` stays behind, and the server
+    /// gives it one.
+    public mutating func push(_ elements: [Element]) { add(.push(elements.map(\.bodyValue.withoutDocumentID))) }
 }
 
 extension ArrayUpdate where Operations: AllowsPull {

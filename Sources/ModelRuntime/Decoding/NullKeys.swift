@@ -37,6 +37,9 @@ public struct NullKeys: Hashable, Sendable {
     /// Whether `key` held `null` when the value was decoded.
     public func contains(_ key: String) -> Bool { keys.contains(key) }
 
+    /// The keys that held `null`, in sorted order: a body that writes them is the same bytes every time.
+    public var sortedKeys: [String] { keys.sorted() }
+
     /// Records that `key` held `null`.
     public mutating func insert(_ key: String) { keys.insert(key) }
 

@@ -553,7 +553,7 @@ extension Clinic.Address: BodyValueConvertible {
         if let value = self.zip {
             members.append(BodyMember("c_zip", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Clinic.Address`, inside its object's create body.

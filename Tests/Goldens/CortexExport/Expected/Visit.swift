@@ -816,7 +816,7 @@ extension Visit.Note: BodyValueConvertible, DocumentArrayElement {
         if let value = self.author {
             members.append(BodyMember("c_author", .reference(value.id, object: "account")))
         }
-        return .object(members)
+        return .document(members, id: self.id, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Visit.Note`, inside its object's create body.
@@ -861,7 +861,7 @@ extension Visit.Reading: BodyValueConvertible, DocumentArrayElement {
         if let value = self.value {
             members.append(BodyMember("c_value", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, id: self.id, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Visit.Reading`, inside its object's create body.

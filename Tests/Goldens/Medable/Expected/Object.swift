@@ -556,7 +556,7 @@ extension Object.Document: BodyValueConvertible {
         if let value = self.stringTwo {
             members.append(BodyMember("c_stringTwo", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Object.Document`, inside its object's create body.

@@ -763,7 +763,7 @@ extension Settings.Limits.Window: BodyValueConvertible {
         if let value = self.days {
             members.append(BodyMember("c_days", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Settings.Limits.Window`, inside its object's create body.
@@ -808,7 +808,7 @@ extension Settings.Limits: BodyValueConvertible {
         if let value = self.windows {
             members.append(BodyMember("c_windows", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Settings.Limits`, inside its object's create body.
@@ -849,7 +849,7 @@ extension Settings.DateDocument: BodyValueConvertible {
         if let value = self.at {
             members.append(BodyMember("c_at", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Settings.DateDocument`, inside its object's create body.

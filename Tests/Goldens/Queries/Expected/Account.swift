@@ -209,7 +209,7 @@ extension Account.Name: BodyValueConvertible {
         if let value = self.last {
             members.append(BodyMember("last", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Account.Name`, inside its object's create body.

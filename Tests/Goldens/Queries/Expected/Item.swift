@@ -503,7 +503,7 @@ extension Item.Size: BodyValueConvertible {
         if let value = self.height {
             members.append(BodyMember("c_height", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Item.Size`, inside its object's create body.
@@ -543,7 +543,7 @@ extension Item.Part: BodyValueConvertible {
         if let value = self.qty {
             members.append(BodyMember("c_qty", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Item.Part`, inside its object's create body.

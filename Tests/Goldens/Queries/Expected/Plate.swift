@@ -276,7 +276,7 @@ extension Plate.Registry: BodyValueConvertible {
         if let value = self.surname {
             members.append(BodyMember("surname", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Plate.Registry`, inside its object's create body.

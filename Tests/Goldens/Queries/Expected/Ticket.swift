@@ -487,7 +487,7 @@ extension Ticket.Meta: BodyValueConvertible {
         if let value = self.note {
             members.append(BodyMember("c_note", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Ticket.Meta`, inside its object's create body.
@@ -531,7 +531,7 @@ extension Ticket.Step: BodyValueConvertible {
         if let value = self.key {
             members.append(BodyMember("c_key", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Ticket.Step`, inside its object's create body.

@@ -4796,7 +4796,7 @@ extension Study.Configuration: BodyValueConvertible {
         if let value = self.secondaryTextColor {
             members.append(BodyMember("c_secondary_text_color", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Study.Configuration`, inside its object's create body.
@@ -4998,7 +4998,7 @@ extension Study.Information: BodyValueConvertible, DocumentArrayElement {
         if let value = self.webLink {
             members.append(BodyMember("c_web_link", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, id: self.id, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Study.Information`, inside its object's create body.
@@ -5097,7 +5097,7 @@ extension Study.MenuConfig: BodyValueConvertible, DocumentArrayElement {
         if let value = self.menu {
             members.append(BodyMember("c_menu", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, id: self.id, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Study.MenuConfig`, inside its object's create body.
@@ -5173,7 +5173,7 @@ extension Study.PatientAppDisplayOptions: BodyValueConvertible {
         if let value = self.showSubjectNumber {
             members.append(BodyMember("c_show_subject_number", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Study.PatientAppDisplayOptions`, inside its object's create body.
@@ -5270,7 +5270,7 @@ extension Study.PrivacyItem: BodyValueConvertible, DocumentArrayElement {
         if let value = self.url {
             members.append(BodyMember("c_url", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, id: self.id, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Study.PrivacyItem`, inside its object's create body.
@@ -5359,7 +5359,7 @@ extension Study.Resource: BodyValueConvertible, DocumentArrayElement {
         if let value = self.webLink {
             members.append(BodyMember("c_web_link", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, id: self.id, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Study.Resource`, inside its object's create body.
@@ -5474,7 +5474,7 @@ extension Study.ReviewType: BodyValueConvertible, DocumentArrayElement {
         if let value = self.roles {
             members.append(BodyMember("c_roles", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, id: self.id, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Study.ReviewType`, inside its object's create body.
@@ -5541,7 +5541,7 @@ extension Study.SelfServiceInfo: BodyValueConvertible {
         if let value = self.header {
             members.append(BodyMember("c_header", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Study.SelfServiceInfo`, inside its object's create body.
@@ -5603,7 +5603,7 @@ extension Study.StudyContactInformation: BodyValueConvertible, DocumentArrayElem
         if let value = self.title {
             members.append(BodyMember("c_title", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, id: self.id, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Study.StudyContactInformation`, inside its object's create body.
@@ -5702,7 +5702,7 @@ extension Study.SubjectMenuConfig: BodyValueConvertible, DocumentArrayElement {
         if let value = self.taskId {
             members.append(BodyMember("c_task_id", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, id: self.id, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Study.SubjectMenuConfig`, inside its object's create body.
@@ -5808,7 +5808,7 @@ extension Study.SubjectStatusList: BodyValueConvertible, DocumentArrayElement {
         if let value = self.statusValue {
             members.append(BodyMember("c_status_value", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, id: self.id, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Study.SubjectStatusList`, inside its object's create body.
@@ -5889,7 +5889,7 @@ extension Study.VisitConfiguration: BodyValueConvertible {
         if let value = self.skippedVisitReasons {
             members.append(BodyMember("c_skipped_visit_reasons", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Study.VisitConfiguration`, inside its object's create body.
@@ -5951,7 +5951,7 @@ extension Study.EcEconsentFormatSpec: BodyValueConvertible {
         if let value = self.template {
             members.append(BodyMember("c_template", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Study.EcEconsentFormatSpec`, inside its object's create body.

@@ -1174,7 +1174,7 @@ extension Books.Signature: BodyValueConvertible {
         if let value = self.name {
             members.append(BodyMember("name", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Books.Signature`, inside its object's create body.
@@ -1213,7 +1213,7 @@ extension Books.Metadata.SomethingArrayObject: BodyValueConvertible {
         if let value = self.anotherObject {
             members.append(BodyMember("anotherObject", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Books.Metadata.SomethingArrayObject`, inside its object's create body.
@@ -1258,7 +1258,7 @@ extension Books.Metadata.SomethingObject: BodyValueConvertible {
         if let value = self.childNumber {
             members.append(BodyMember("childNumber", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Books.Metadata.SomethingObject`, inside its object's create body.
@@ -1305,7 +1305,7 @@ extension Books.Metadata: BodyValueConvertible {
         if let value = self.exampleArrayOfArray {
             members.append(BodyMember("exampleArrayOfArray", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Books.Metadata`, inside its object's create body.
@@ -1367,7 +1367,7 @@ extension Books.Attachment.Detail: BodyValueConvertible {
         if let value = self.size {
             members.append(BodyMember("size", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Books.Attachment.Detail`, inside its object's create body.
@@ -1420,7 +1420,7 @@ extension Books.Attachment: BodyValueConvertible {
         if let value = self.more {
             members.append(BodyMember("more", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Books.Attachment`, inside its object's create body.
@@ -1492,7 +1492,7 @@ extension Books.EditionsDate: BodyValueConvertible {
         if let value = self.date {
             members.append(BodyMember("date", value.bodyValue))
         }
-        return .object(members)
+        return .document(members, nulls: _nullKeys, kept: unknownMembers)
     }
 
     /// The body of a new `Books.EditionsDate`, inside its object's create body.
