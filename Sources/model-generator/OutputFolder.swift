@@ -286,8 +286,9 @@ final class OutputFolder {
         case created(target: String)
     }
 
-    /// Moves each of `names` from `staging` into `directory` (rename(2): each file changes in one step), and
-    /// moves each of `deletions` out of it, keeping every previous file in `staging/old` until all have worked.
+    /// Moves each of `names` from `staging` into `directory` (each file changes in one step: a reader finds the
+    /// previous version or the new one), and moves each of `deletions` out of it, keeping every previous file in
+    /// `staging/old` until all have worked.
     static func commit(
         writing names: [String],
         deleting deletions: [String],
@@ -303,18 +304,16 @@ final class OutputFolder {
                 let target = directory + "/" + name
                 let previous = staging + "/old/" + name
                 let shown = Paths.join(directory, name)
-                var existed = false
                 switch try SafeFiles.kind(of: target) {
-                case nil: break
+                case nil:
+                    try place(staging + "/" + name, at: target, shown: shown)
+                    steps.append(.created(target: target))
                 case .regularFile?:
-                    guard rename(target, previous) == 0 else { throw FileError("replace", shown) }
+                    try replace(target, with: staging + "/" + name, keepingItAt: previous, shown: shown)
                     steps.append(.replaced(target: target, previous: previous))
-                    existed = true
                 case .folder?: throw FileError("write", shown, reason: "a folder is in the way")
                 case .other(let kind)?: throw FileError("write", shown, reason: "\(kind) is in the way")
                 }
-                try place(staging + "/" + name, at: target, shown: shown)
-                if !existed { steps.append(.created(target: target)) }
             }
             let written = SafeFiles.Spellings(of: deletions.isEmpty ? [] : names, in: directory)
             for name in deletions {
@@ -351,12 +350,46 @@ final class OutputFolder {
         }
     }
 
+    /// Replaces the file `target` with `staged` in one step, its previous version kept at `previous` to undo with:
+    /// a second link to it, then rename(2) over it, so that a reader of the folder (a build, an editor, a file
+    /// watcher) finds the previous file or the new one, never none. A file system without hard links moves it aside
+    /// first, as ``place(_:at:shown:)`` then needs.
+    private static func replace(
+        _ target: String,
+        with staged: String,
+        keepingItAt previous: String,
+        shown: String
+    )
+        throws
+    {
+        if link(target, previous) == 0 {
+            guard rename(staged, target) == 0 else {
+                unlink(previous)
+                throw FileError("replace", shown)
+            }
+        } else if Self.linksUnsupported.contains(errno) {
+            guard rename(target, previous) == 0 else { throw FileError("replace", shown) }
+            do {
+                try place(staged, at: target, shown: shown)
+            } catch {
+                rename(previous, target)
+                throw error
+            }
+        } else {
+            throw FileError("replace", shown)
+        }
+    }
+
+    /// What link(2) fails with on a file system without hard links (an array: `ENOTSUP` and `EOPNOTSUPP` are one
+    /// number on Linux).
+    private static let linksUnsupported: [Int32] = [EPERM, ENOTSUP, EOPNOTSUPP, EMLINK, ENOSYS]
+
     /// Moves `staged` to `target`, where nothing is: link(2) fails if something appeared there since it was
     /// checked, where rename(2) would replace it. A file system without hard links gets a rename.
     private static func place(_ staged: String, at target: String, shown: String) throws {
         if link(staged, target) == 0 {
             unlink(staged)
-        } else if [EPERM, ENOTSUP, EOPNOTSUPP, EMLINK, ENOSYS].contains(errno) {
+        } else if Self.linksUnsupported.contains(errno) {
             guard rename(staged, target) == 0 else { throw FileError("write", shown) }
         } else {
             throw FileError("write", shown)

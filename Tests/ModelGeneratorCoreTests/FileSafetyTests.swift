@@ -744,6 +744,49 @@ import Testing
         #expect(interrupted == 1, "the run finished before the signal in all five attempts")
     }
 
+    /// A file a run replaces is never missing: a reader of the folder (a build, an editor, a file watcher) finds the
+    /// previous version or the new one. The commit moved the previous file aside and then linked the new one in, two
+    /// steps a reader could fall between (a reader on another thread saw it missing thousands of times in 2,000
+    /// replacements). A reader that gets no core during the run sees nothing either way, so this can miss a
+    /// regression on a loaded machine, never report one that isn't there.
+    @Test func aReplacedFileIsNeverMissingForAReader() throws {
+        let directory = manager.temporaryDirectory.appendingPathComponent("replace-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: directory) }
+        let staging = directory.appendingPathComponent(".model-generator-staging-test")
+        try manager.createDirectory(at: staging.appendingPathComponent("old"), withIntermediateDirectories: true)
+        let target = directory.appendingPathComponent("A.swift")
+        try write("version 0\n", to: target)
+
+        final class Reader: @unchecked Sendable {
+            private let lock = NSLock()
+            private var stopped = false
+            private(set) var misses = 0
+            private(set) var reads = 0
+            var isStopped: Bool { lock.withLock { stopped } }
+            func stop() { lock.withLock { stopped = true } }
+            func count(missing: Bool) { lock.withLock { (reads, misses) = (reads + 1, misses + (missing ? 1 : 0)) } }
+        }
+        let reader = Reader()
+        let done = DispatchSemaphore(value: 0)
+        let path = target.path
+        let thread = Thread {
+            while !reader.isStopped { reader.count(missing: access(path, F_OK) != 0) }
+            done.signal()
+        }
+        thread.start()
+        for version in 1...2_000 {
+            try write("version \(version)\n", to: staging.appendingPathComponent("A.swift"))
+            try OutputFolder.commit(writing: ["A.swift"], deleting: [], in: directory.path, staging: staging.path)
+            // A run keeps the previous files until it ends, then removes its staging folder.
+            try manager.removeItem(at: staging.appendingPathComponent("old/A.swift"))
+        }
+        reader.stop()
+        done.wait()
+        #expect(reader.reads > 0)
+        #expect(reader.misses == 0, "A.swift was missing \(reader.misses) times in \(reader.reads) reads")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "version 2000\n")
+    }
+
     /// An error while moving files into place (here a folder where a file should go, made after the plan was
     /// checked) puts back every file already moved.
     @Test func anErrorDuringTheCommitPutsEverythingBack() throws {
