@@ -96,6 +96,18 @@ import Testing
                 "model-generator.yaml:2:7: error: malformed YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 10)"
             ]
         ),
+        // A character libYAML refuses is placed where it is (it was placed at 1:1), the column in Unicode scalars.
+        Case(
+            name: "control character in the config",
+            config: "schemas: [objects.yaml]\noutput: G\u{E9}n\u{0C}\n",
+            expected: ["model-generator.yaml:2:12: error: cannot read YAML: control characters are not allowed"]
+        ),
+        Case(
+            name: "control character in a schema",
+            config: "schemas: [objects.yaml]\n",
+            schema: "objects:\n  - name: c_\u{1F600}\u{7F}\n",
+            expected: ["objects.yaml:2:14: error: cannot read YAML: control characters are not allowed"]
+        ),
         Case(
             name: "unknown naming key",
             config: "schemas: [objects.yaml]\nnaming:\n  stripPrefix: [c_]\n",

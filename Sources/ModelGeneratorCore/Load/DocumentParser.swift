@@ -379,12 +379,13 @@ public enum DocumentParser {
 
     private static func diagnostic(for error: YamlError, file: String, lineOffset: Int, lineLength: Int?) -> Diagnostic
     {
-        func at(_ mark: Mark) -> SourceLocation {
-            if let lineLength, mark.line > 1 {
+        func at(line: Int, column: Int) -> SourceLocation {
+            if let lineLength, line > 1 {
                 return SourceLocation(file: file, line: lineOffset + 1, column: lineLength + 1)
             }
-            return SourceLocation(file: file, line: mark.line + lineOffset, column: mark.column)
+            return SourceLocation(file: file, line: line + lineOffset, column: column)
         }
+        func at(_ mark: Mark) -> SourceLocation { at(line: mark.line, column: mark.column) }
         switch error {
         case .scanner(let context, let problem, let mark, _),
             .parser(let context, let problem, let mark, _),
@@ -394,8 +395,20 @@ public enum DocumentParser {
                 return " (\(context.text) at line \(place.line), column \(place.column))"
             }
             return Diagnostic(.error, "malformed \(formatName(file)): \(problem)\(detail ?? "")", at: at(mark))
-        case .reader(let problem, _, _, _):
-            return Diagnostic(.error, "cannot read \(formatName(file)): \(problem)", at: .start(of: file))
+        case .reader(let problem, let offset, _, let yaml):
+            // The offset counts the `Character`s of the text parsed; the place is its byte's.
+            let place = offset.flatMap { yaml.index(yaml.startIndex, offsetBy: $0, limitedBy: yaml.endIndex) }.map {
+                SourceLocation(
+                    ofByte: yaml.utf8.distance(from: yaml.startIndex, to: $0),
+                    in: Array(yaml.utf8),
+                    file: file
+                )
+            }
+            return Diagnostic(
+                .error,
+                "cannot read \(formatName(file)): \(problem)",
+                at: place.map { at(line: $0.line, column: $0.column) } ?? .start(of: file)
+            )
         default:
             if let duplicates = duplicateKeys(in: error) {
                 let keys = duplicates.keys.map { "'\($0)'" }.joined(separator: ", ")

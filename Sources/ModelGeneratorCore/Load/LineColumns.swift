@@ -26,3 +26,21 @@ struct LineColumns {
         return count
     }
 }
+
+extension SourceLocation {
+    /// The line and column of the byte at `offset` in UTF-8 `bytes` (past the end: the end), the column counted in
+    /// Unicode scalars as the YAML parser's marks count them; a line ends at each line feed.
+    init(ofByte offset: Int, in bytes: [UInt8], file: String) {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<end where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        var columns = LineColumns()
+        columns.startLine(at: lineStart)
+        let column = bytes.withUnsafeBufferPointer { columns.column(of: end, in: $0) } + 1
+        self.init(file: file, line: line, column: column)
+    }
+}

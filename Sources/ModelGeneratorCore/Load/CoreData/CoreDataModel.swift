@@ -84,7 +84,7 @@ struct CoreDataModel: Sendable {
                 Diagnostic(
                     .error,
                     "the Core Data model declares a DOCTYPE, which Xcode never writes; it is not read",
-                    at: Self.location(ofOffset: doctype, in: bytes, file: file),
+                    at: SourceLocation(ofByte: doctype, in: bytes, file: file),
                     hint: "check that this is the app's .xcdatamodel 'contents' file"
                 )
             )
@@ -100,7 +100,7 @@ struct CoreDataModel: Sendable {
                     .error,
                     "the Core Data model declares the encoding '\(encoding.name)', which Xcode never writes; it is read "
                         + "as UTF-8 only",
-                    at: Self.location(ofOffset: encoding.offset, in: bytes, file: file),
+                    at: SourceLocation(ofByte: encoding.offset, in: bytes, file: file),
                     hint: "check that this is the app's .xcdatamodel 'contents' file"
                 )
             )
@@ -183,21 +183,6 @@ struct CoreDataModel: Sendable {
         let nameStart = index + 1
         guard let nameEnd = (nameStart..<end).first(where: { bytes[$0] == quote }) else { return nil }
         return (String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self), nameStart)
-    }
-
-    /// The line and column of a byte offset, the column counted in Unicode scalars as every element's is.
-    static func location(ofOffset offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
-        let end = min(offset, bytes.count)
-        var line = 1
-        var lineStart = 0
-        for index in 0..<end where bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
-        }
-        var columns = LineColumns()
-        columns.startLine(at: lineStart)
-        let column = bytes.withUnsafeBufferPointer { columns.column(of: end, in: $0) } + 1
-        return SourceLocation(file: file, line: line, column: column)
     }
 
     private static func describe(_ error: (any Error)?) -> String {
