@@ -376,6 +376,47 @@ private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         #expect(transport.sent == ["r:the app's", "r:the app's"])
     }
 
+    /// A `_User`'s update answered with a session token that can't be sent in a header (empty, or holding a line
+    /// break) is a decoding error at `sessionToken`, as a log-in's is, and nothing is sent with it: the app keeps its
+    /// session. (The update's read-back sent the empty token, as no session, and handed it to the app as the user's.)
+    @Test(arguments: ["", "r:1\r\nX-Parse-Master-Key: k"])
+    func aUsersUpdateAnsweredWithATokenThatCannotBeSentKeepsTheAppsSession(token: String) async throws {
+        final class TokenAnswers: HTTPTransport, @unchecked Sendable {
+            let token: String
+            private let lock = NSLock()
+            private var tokens: [String?] = []
+            var sent: [String?] { lock.withLock { tokens } }
+            init(token: String) { self.token = token }
+
+            func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+                lock.withLock { tokens.append(request.value(forHTTPHeaderField: ParseCredentials.sessionTokenHeader)) }
+                let encoded = String(decoding: try JSONEncoder().encode(token), as: UTF8.self)
+                let body =
+                    request.httpMethod == "PUT"
+                    ? #"{"updatedAt":"2026-01-01T00:00:00.000Z","sessionToken":\#(encoded)}"#
+                    : #"{"objectId":"u1","username":"ann","createdAt":"2026-01-01T00:00:00.000Z"}"#
+                let url = try #require(request.url)
+                let response = try #require(
+                    HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil)
+                )
+                return (Data(body.utf8), response)
+            }
+        }
+        let transport = TokenAnswers(token: token)
+        let session = SessionStore()
+        session.token = "r:the app's"
+        let client = Self.client(URL(string: "https://parse.example.com/parse")!, transport: transport, session)
+        var patch = User.Patch()
+        patch.username = .set("ann")
+        await #expect {
+            _ = try await client.update("u1", patch)
+        } throws: { error in
+            guard case ModelClientError.decoding(_, let keyPath, _, _) = error else { return false }
+            return keyPath == "sessionToken"
+        }
+        #expect(transport.sent == ["r:the app's"])
+    }
+
     /// Only Parse has these calls, and only for its `_User` class.
     @Test func theCallsAreParsesAndForItsUsers() async throws {
         let parse = Self.client(InMemoryBackend(.parse), SessionStore())

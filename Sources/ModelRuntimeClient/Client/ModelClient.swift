@@ -281,9 +281,10 @@ public struct ModelClient: Sendable {
                 var request = request
                 request.headers.merge(newSession) { _, new in new }
                 answer = try await json(for: request, expecting: Body.Model.self)
-                // Only a `_User`'s answer holds a session: another class may have a field of that name.
+                // Only a `_User`'s answer holds a session: another class may have a field of that name. One that
+                // can't be sent in a header (empty, a line break) is a decoding error, as a log-in's is.
                 if dialect is ParseDialect, Body.Model.apiName == "_User",
-                    let token = answer["sessionToken"]?.stringValue
+                    let token = try self.sessionToken(in: answer, of: Body.Model.self, request: request)
                 {
                     sessionToken = token
                 }

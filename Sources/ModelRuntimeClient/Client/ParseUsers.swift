@@ -173,7 +173,7 @@ extension ModelClient {
     /// The session token `answer` holds, `nil` when it has none. The app sends it in a header from then on, so one
     /// that can't be a header's value (a line break would end the header and start one of the server's choosing) is a
     /// decoding error at `sessionToken`, rather than a session that every later request refuses.
-    private func sessionToken<User>(
+    func sessionToken<User>(
         in answer: JSONValue,
         of type: User.Type,
         request: RenderedRequest
