@@ -27,7 +27,7 @@ struct GenerateModels: CommandPlugin {
           --help             Show this help.
 
         In Xcode, choose GenerateModels from the project's context menu: every config below the project's folder
-        runs (arguments go in the dialog that asks for permission; --target does not apply).
+        runs, whichever targets the dialog ticks (other arguments go in the dialog's field).
         """
 
     /// What the arguments ask for.
@@ -306,11 +306,9 @@ extension GenerateModels: XcodeCommandPlugin {
             print(Self.help)
             return
         }
-        if !options.targets.isEmpty {
-            throw Failure(
-                description: "--target applies to packages; in Xcode every config below the project's folder runs"
-            )
-        }
+        // Xcode passes a `--target` for each target ticked in its dialog: configs aren't tied to an Xcode target's
+        // files, so every config below the project's folder runs whichever are ticked (refusing them made the command
+        // fail whenever one was).
         let project = context.xcodeProject.folder
         let configs = try Self.configs(in: project)
         if configs.isEmpty {
