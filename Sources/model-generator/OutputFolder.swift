@@ -190,6 +190,9 @@ final class OutputFolder {
         let directory = directory
         let staging = staging
         let recorded = recorded
+        // A file recorded under another spelling that the file system takes for the same file (`Visitlog.swift` for
+        // `VisitLog.swift`, ignoring case) is the run's own: a type renamed by case alone replaces it.
+        let recordedSpellings = SafeFiles.Spellings(of: recorded, in: directory)
         let nonRegularFiles = nonRegularFiles
         let renderFailures = run.render { file in
             do {
@@ -202,7 +205,7 @@ final class OutputFolder {
                 let change = OutputPlan.Change(
                     contents: file.contents,
                     existing: existing,
-                    recorded: recorded.contains(file.path)
+                    recorded: recorded.contains(file.path) || recordedSpellings.isAnotherSpelling(file.path)
                 )
                 if let staging, change.writes {
                     try SafeFiles.create(

@@ -111,6 +111,38 @@ import Testing
         #expect(try names(output).contains("OFFICE.swift"))
     }
 
+    /// On a file system that ignores case, a type renamed by case alone (a naming override from `Visitlog` to
+    /// `VisitLog`) writes `VisitLog.swift` where the earlier run recorded `Visitlog.swift`, the same file: it is the
+    /// run's own and is replaced (the run failed, calling it a file model-generator didn't write). A hard link stands
+    /// for the second spelling here.
+    @Test func aFileRecordedUnderAnotherSpellingOfItsNameIsReplaced() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Expected")
+        #expect(try await cli.run(generate, in: directory).status == 0)
+        let office = output.appendingPathComponent("Office.swift")
+        let generated = try String(contentsOf: office, encoding: .utf8)
+        try manager.linkItem(at: office, to: output.appendingPathComponent("OFFICE.swift"))
+        let manifest = output.appendingPathComponent(".model-generator-manifest")
+        try write(
+            try String(contentsOf: manifest, encoding: .utf8)
+                .replacingOccurrences(of: "- Office.swift\n", with: "- OFFICE.swift\n"),
+            to: manifest
+        )
+        // An older version, written in place so that both spellings hold it.
+        let older = Data((generated.prefix { $0 != "\n" } + "\n// older\n").utf8)
+        let handle = try FileHandle(forWritingTo: office)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: older)
+        try handle.close()
+
+        let result = try await cli.run(generate, in: directory)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try String(contentsOf: office, encoding: .utf8) == generated)
+        let listed = try String(contentsOf: manifest, encoding: .utf8)
+        #expect(listed.contains("- Office.swift\n") && !listed.contains("OFFICE"), "\(listed)")
+    }
+
     @Test func aLinkPlantedAtAnOutputPathIsAnErrorAndWhatItPointsAtIsUntouched() async throws {
         let (directory, victim, output) = try workspaceWithVictim()
         defer { try? manager.removeItem(at: directory) }
