@@ -434,6 +434,26 @@ import Testing
             schema: "objects: []\n",
             expected: ["model-generator.yaml:2:12: error: cannot read mapping file 'app.mappings': no such file"]
         ),
+        // A sample no mapped model reads types nothing: it was read and ignored without a word.
+        Case(
+            name: "a sample for a misspelled model",
+            config: "schemas: [objects.yaml]\nmappings: [app.mappings]\nsamples: { Twet: tweet.json }\n",
+            schema: "objects: []\n",
+            files: [
+                "app.mappings": #"{ "$Tweet": { "@class": "Tweet", "message": { "@keyPath": "text" } } }"#,
+                "tweet.json": #"{ "text": "hi" }"#,
+            ],
+            expected: [
+                "model-generator.yaml:3:18: warning: the sample 'Twet' names no mapped model, so no model reads it; did you mean 'Tweet'?"
+            ]
+        ),
+        Case(
+            name: "a sample without mappings",
+            config: "schemas: [objects.yaml]\nsamples: { T: t.json }\n",
+            schema: "objects: []\n",
+            files: ["t.json": "{}"],
+            expected: ["model-generator.yaml:2:15: warning: the sample 'T' names no mapped model, so no model reads it"]
+        ),
         Case(
             name: "an unreadable templates folder",
             config: "schemas: [objects.yaml]\ntemplates: nowhere\n",

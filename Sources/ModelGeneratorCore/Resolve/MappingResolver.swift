@@ -35,7 +35,24 @@ struct MappingResolver {
             headers: headers
         )
         let result = resolver.apply(contexts, to: schema, overrides: config.naming.overrides)
+        resolver.reportUnusedSamples(config.samples)
         return (result, resolver.diagnostics)
+    }
+
+    /// Warns of each sample no mapped model reads: its name is neither a mapped model's Swift type nor the class a
+    /// naming override renamed (a misspelled name, or a config without mappings), so the payload types nothing and
+    /// the model's types fall back, or its error asks for a sample it has.
+    private mutating func reportUnusedSamples(_ configured: [String: Located<String>]) {
+        let readable = Set(contextTypes.values.map(\.value)).union(classNames.values)
+        for (name, path) in configured.sorted(by: { $0.key < $1.key }) where !readable.contains(name) {
+            let closest = Suggestion.closest(to: name, in: readable.sorted()).map { "; did you mean '\($0)'?" }
+            diagnostics.warning(
+                "the sample '\(name)' names no mapped model, so no model reads it\(closest ?? "")",
+                at: path.location,
+                hint: readable.isEmpty
+                    ? "samples type the models that mappings make; this config has none" : nil
+            )
+        }
     }
 
     private init(naming: SwiftNaming, samples: [String: SyntaxNode], headers: ObjCHeaders) {
