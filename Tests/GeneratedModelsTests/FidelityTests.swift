@@ -103,6 +103,44 @@ import Testing
         #expect(set?["c_size"] == encoded["c_size"] && set?["c_parts"] == encoded["c_parts"])
     }
 
+    /// The kept members of a document set whole go in the order of their keys: the decoders list them in no fixed
+    /// order (a dictionary's, `allKeys`'), and a body is the same bytes every time. MongoDB compares embedded documents
+    /// field by field in order, so a `$pull` or `$addToSet` of a decoded element matches only in one order.
+    @Test func aDocumentsKeptMembersGoInTheOrderOfTheirKeys() throws {
+        let payload = Data(
+            #"{"c_label":"leg","c_zeta":1,"c_finish":"oak","c_grain":"fine","c_alpha":[1],"c_mid":null}"#.utf8
+        )
+        let fromDecoder = try JSONDecoder().decode(Item.Part.self, from: payload)
+        let fromTree = try JSONValue(parsing: payload).decoded(as: Item.Part.self)
+        guard case .object(let members) = fromDecoder.bodyValue else {
+            Issue.record("not an object: \(fromDecoder.bodyValue)")
+            return
+        }
+        #expect(members.map(\.key) == ["c_label", "c_alpha", "c_finish", "c_grain", "c_mid", "c_zeta"])
+        #expect(fromTree.bodyValue == fromDecoder.bodyValue)
+    }
+
+    /// An element copied within its array (a duplicated row) or from another object's keeps no `_id` but the first
+    /// one's: the server would hold two elements of one id, and an update or a removal by that id would reach both.
+    @Test func aCopiedElementGoesAsANewOne() throws {
+        let data = try Self.realPayload("cortex-c_study-document-arrays.json")
+        let original = try #require(try JSONDecoder().decode([Study].self, from: data).first)
+        var edited = original
+        let first = try #require(edited.subjectStatusList?[0])
+        edited.subjectStatusList?.append(first)
+        let requests = try Study.Patch(from: original, to: edited).rendered(
+            id: try #require(ObjectID("6255b8f88348d74431bc3d00")),
+            for: .cortex
+        )
+        let body = try Self.json(Data(try #require(requests.first?.body?.serialized).utf8))
+        let elements = try #require(body["c_subject_status_list"]?.arrayValue, "\(body)")
+        #expect(
+            elements.map { $0["_id"] }
+                == ["6255b8f81b7acdab9f14397b", "6255b8f81b7acdab9f14397c", "6255b8f81b7acdab9f14397d", nil]
+        )
+        #expect(elements[3]["c_key"] == elements[0]["c_key"])
+    }
+
     /// A Cortex document array set whole keeps each element's `_id`, by which Cortex keeps the element rather than
     /// make a new one with a new id (the ids went missing, and an app's reference to an element by its id with them).
     /// One element updated by its id sets only its values, and a pushed element is a new one, without the `_id` it
@@ -131,6 +169,11 @@ import Testing
         let pushed = try #require(sent.last.map { try Self.json(Data($0.utf8)) }?.arrayValue?.last)
         #expect(pushed["op"] == "push" && pushed["value"]?[0]?["_id"] == nil, "\(pushed)")
         #expect(pushed["value"]?[0]?["c_key"] == "bb4600eb-2b2c-4768-b471-5a4fef6637e4")
+        // Only Cortex makes a pushed element's id: MongoDB under the others keeps the one sent.
+        var miaPush = Study.Patch()
+        miaPush.subjectStatusList.push([element])
+        let miaBody = try #require(try miaPush.rendered(id: studyID, for: MiaDialect()).first?.body?.serialized)
+        #expect(miaBody.contains(#""_id":"6255b8f81b7acdab9f14397b""#), "\(miaBody)")
     }
 
     @Test func aKeptMemberNamedLikeAPropertyIsNotWrittenTwice() throws {

@@ -699,7 +699,8 @@ import FoundationNetworking
         let backend = InMemoryBackend(dialect)
         let body = """
             {"c_name": "written", "c_big": \(Self.exact), "c_safe": 9007199254740991, "c_list": [-\(Self.exact)],
-             "c_nested": {"c_huge": 123456789012345678901234567890}, "c_max": 9223372036854775807}
+             "c_nested": {"c_huge": 123456789012345678901234567890}, "c_max": 9223372036854775807,
+             "c_2_60": 1152921504606846977}
             """
         let (status, _) = try await send(backend, "POST", collection, body)
         #expect((200..<300).contains(status))
@@ -709,6 +710,8 @@ import FoundationNetworking
         #expect(stored["c_list"] == [.int(-9_007_199_254_740_992)])
         #expect(stored["c_nested"]?["c_huge"] == .double(1.2345678901234568e29))
         #expect(stored["c_max"] == .double(9_223_372_036_854_775_808), "2^63, which is no Int")
+        // 2^60, as JavaScript writes it: its shortest digits, then zeros.
+        #expect(stored["c_2_60"] == .int(1_152_921_504_606_847_000))
 
         // A seeded document is read as the server reads what its database holds; a filter's number as it parses it.
         try await backend.insert([["c_name": "seeded", "c_big": .bigInteger("9007199254740995")]], into: "c_items")

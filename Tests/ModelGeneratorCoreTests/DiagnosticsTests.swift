@@ -434,6 +434,11 @@ import Testing
             schema: "objects: []\n",
             expected: ["model-generator.yaml:2:12: error: cannot read mapping file 'app.mappings': no such file"]
         ),
+        Case(
+            name: "control character after a line ended by a carriage return alone",
+            config: "schemas: [objects.yaml]\r\routput: Gen\u{0C}\n",
+            expected: ["model-generator.yaml:3:12: error: cannot read YAML: control characters are not allowed"]
+        ),
         // A sample no mapped model reads types nothing: it was read and ignored without a word.
         Case(
             name: "a sample for a misspelled model",

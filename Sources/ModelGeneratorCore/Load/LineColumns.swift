@@ -29,14 +29,21 @@ struct LineColumns {
 
 extension SourceLocation {
     /// The line and column of the byte at `offset` in UTF-8 `bytes` (past the end: the end), the column counted in
-    /// Unicode scalars as the YAML parser's marks count them; a line ends at each line feed.
+    /// Unicode scalars as the YAML parser's marks count them; a line ends at a line feed, a carriage return, or the
+    /// two together, as both YAML and XML read them.
     init(ofByte offset: Int, in bytes: [UInt8], file: String) {
         let end = min(max(offset, 0), bytes.count)
         var line = 1
         var lineStart = 0
-        for index in 0..<end where bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
+        for index in 0..<end {
+            let isBreak =
+                bytes[index] == UInt8(ascii: "\n")
+                || bytes[index] == UInt8(ascii: "\r")
+                    && (index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))
+            if isBreak {
+                line += 1
+                lineStart = index + 1
+            }
         }
         var columns = LineColumns()
         columns.startLine(at: lineStart)

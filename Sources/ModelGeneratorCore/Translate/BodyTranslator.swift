@@ -621,7 +621,13 @@ struct BodyTranslator {
             // members its schema doesn't define): an update that sets it whole sends them too, or the server loses them.
             var documentArguments: [String] = []
             if let elementID { documentArguments.append("id: self.\(SwiftNaming.escaped(elementID.swiftName))") }
-            if properties.contains(where: CustomCoding.tracksNull) {
+            // The keys that held `null` go back when every one is a property `members` writes: a File, a List or a
+            // mapped type that held `null` is no value this body sets (such a document sends none).
+            let writtenKeys = Set(
+                addressable.filter { if case .file = $0.type { false } else { true } }.map(\.apiName)
+            )
+            let nullTracked = properties.filter { CustomCoding.tracksNull($0) && $0.apiName != "_id" }
+            if !nullTracked.isEmpty, nullTracked.allSatisfy({ writtenKeys.contains($0.apiName) }) {
                 documentArguments.append("nulls: \(CustomCoding.nullKeysName)")
             }
             if translator.modeledKeys(properties) != nil {

@@ -110,7 +110,9 @@ extension CortexDialect: BodyDialect {
             case .unset:
                 return .object([("op", .string("remove")), target])
             case .push(let elements):
-                return .object([("op", .string("push")), target, ("value", .array(try elements.map(Self.encode)))])
+                // A pushed element is a new one, which Cortex gives an `_id`: a decoded element's goes not with it.
+                let values = try elements.map { try Self.encode($0.withoutDocumentID) }
+                return .object([("op", .string("push")), target, ("value", .array(values))])
             case .pull(let elements):
                 let values = try elements.map { element in
                     let value = try Self.encode(element)

@@ -21,9 +21,11 @@ extension BodyValue {
     /// properties' values, which the server would otherwise lose: its `id` first (a document array element's `_id`,
     /// by which the server keeps the element rather than make a new one), then `members`, then `null` for each key
     /// that held `null` when it was decoded (`nulls`) and that no member writes, then the members its schema doesn't
-    /// define (`kept`); each key once, a member's first.
+    /// define (`kept`); each of the last two sorted by key, so the same document is the same bytes every time however
+    /// the decoder listed its keys, and each key once, a member's first.
     ///
-    /// Pushing an element leaves its `_id` out (``ArrayUpdate/push(_:)``: a pushed element is a new one), and
+    /// An array writes each `_id` once (``Swift/Array/bodyValue``): a copy of an element goes as a new one. A Cortex
+    /// push leaves the `_id` out (a pushed element is a new one, which Cortex gives an id), and
     /// ``ArrayUpdate/update(elementWithID:setting:)`` sets only the values an element has.
     public static func document(
         _ members: [BodyMember],
@@ -39,7 +41,7 @@ extension BodyValue {
         for key in nulls.sortedKeys where key != documentIDKey && written.insert(key).inserted {
             document.append(BodyMember(key, .null))
         }
-        for member in kept.members where written.insert(member.key).inserted {
+        for member in kept.members.sorted(by: { $0.key < $1.key }) where written.insert(member.key).inserted {
             document.append(BodyMember(member.key, member.value.bodyValue))
         }
         return .object(document)
@@ -97,8 +99,20 @@ extension JSONValue: BodyValueConvertible { public var bodyValue: BodyValue { .v
 extension FileUpload: BodyValueConvertible { public var bodyValue: BodyValue { .file(self) } }
 
 extension Array: BodyValueConvertible where Element: BodyValueConvertible {
-    /// The elements, as a body array.
-    public var bodyValue: BodyValue { .array(map(\.bodyValue)) }
+    /// The elements, as a body array. A document element whose `_id` an element before it has (a copy of it) goes
+    /// without it, as a new element: the server would otherwise hold two elements of one id.
+    public var bodyValue: BodyValue {
+        var seenIDs: Set<BodyValue> = []
+        return .array(
+            map { element in
+                let value = element.bodyValue
+                guard case .object(let members) = value,
+                    let id = members.first(where: { $0.key == BodyValue.documentIDKey })?.value
+                else { return value }
+                return seenIDs.insert(id).inserted ? value : value.withoutDocumentID
+            }
+        )
+    }
 }
 
 extension BodyValueConvertible where Self: RawRepresentable, RawValue == String {

@@ -279,9 +279,9 @@ extension ArrayUpdate where Element: DocumentArrayElement {
 }
 
 extension ArrayUpdate where Operations: AllowsPush {
-    /// Appends elements on the server, as new ones: a document array element's `_id` stays behind, and the server
-    /// gives it one.
-    public mutating func push(_ elements: [Element]) { add(.push(elements.map(\.bodyValue.withoutDocumentID))) }
+    /// Appends elements on the server. On Cortex a pushed element is a new one: a document array element's `_id`
+    /// stays behind, and Cortex gives it one.
+    public mutating func push(_ elements: [Element]) { add(.push(elements.map(\.bodyValue))) }
 }
 
 extension ArrayUpdate where Operations: AllowsPull {

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Generated models hold one as `unknownMembers` (unless the config's `keepUnknownMembers` is `false`). Kept members
 /// take part in `==` and hashing, since two values that encode differently are not equal; JSON objects have no order,
-/// so neither do these comparisons. A model's `Patch(from:to:)` never sends them: a patch says what the app changed.
+/// so neither do these comparisons. A model's `Patch(from:to:)` doesn't send its own: a patch says what the app changed.
+/// A nested document's go with it when a patch sets the document whole (``BodyValue/document(_:id:nulls:kept:)``),
+/// since the server replaces the document.
 /// ``DecodingReport`` lists them as ``DecodingReport/Kind/keptUnknown``.
 public struct UnknownMembers: Hashable, Sendable {
     /// One kept member.

@@ -137,9 +137,10 @@ private func compareNumbers(_ a: JSONValue, _ b: JSONValue) -> ComparisonResult 
 }
 
 /// `value` with every number as JavaScript holds it. All three servers are Node.js, whose `JSON.parse` reads every
-/// number into a double: an integer past 2^53 (an int, or a big integer's digits) is stored, compared and answered as
-/// the nearest double (`9007199254740993` as `9007199254740992`). One the doubles can't hold, which JavaScript reads as
-/// `Infinity`, keeps its digits: JSON writes no infinity. Each level of `value` is read once.
+/// number into a double: an integer past 2^53 (an int, or a big integer's digits) is stored and compared as the
+/// nearest double, and answered as JavaScript writes that double (``javaScriptNumber(_:)``). One the doubles can't
+/// hold, which JavaScript reads as `Infinity`, keeps its digits: `JSONValue` holds no infinity. Each level of `value`
+/// is read once.
 func javaScriptNumbers(_ value: JSONValue) -> JSONValue {
     switch value {
     case .int(let integer):
@@ -154,9 +155,22 @@ func javaScriptNumbers(_ value: JSONValue) -> JSONValue {
     }
 }
 
-/// A double as `JSONValue` holds a number it parsed: an int when it is one (2^63 itself is no `Int`).
+/// A whole double as JavaScript writes it, and `JSONValue` reads that text: the shortest digits that read back as the
+/// double, then zeros (2^60 is `1152921504606847000`, not its exact `1152921504606846976`), an int when `Int` holds
+/// it. Swift's `description` finds the same shortest digits.
 private func javaScriptNumber(_ number: Double) -> JSONValue {
-    Int(exactly: number).map(JSONValue.int) ?? .double(number)
+    let text = number.description
+    let negative = text.hasPrefix("-")
+    let parts = text.dropFirst(negative ? 1 : 0).split(separator: "e", maxSplits: 1)
+    let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+    let pieces = parts[0].split(separator: ".", maxSplits: 1)
+    let fraction = pieces.count > 1 && pieces[1] != "0" ? String(pieces[1]) : ""
+    guard exponent >= fraction.count,
+        let integer = Int(
+            (negative ? "-" : "") + pieces[0] + fraction + String(repeating: "0", count: exponent - fraction.count)
+        )
+    else { return .double(number) }
+    return .int(integer)
 }
 
 /// `elements` with `values` appended: every one (MongoDB's `$push`, Parse's `Add`), or when `unique` each that no

@@ -333,7 +333,7 @@ extension Badge.Card: BodyValueConvertible {
         if let value = self.title {
             members.append(BodyMember("c_title", value.bodyValue))
         }
-        return .document(members, nulls: _nullKeys, kept: unknownMembers)
+        return .document(members, kept: unknownMembers)
     }
 
     /// The body of a new `Badge.Card`, inside its object's create body.
@@ -373,7 +373,7 @@ extension Badge.Card: BodyValueConvertible {
 extension Badge.Side: BodyValueConvertible {
     /// The document as an update sets it, whole.
     public var bodyValue: BodyValue {
-        .document([], nulls: _nullKeys, kept: unknownMembers)
+        .document([], kept: unknownMembers)
     }
 
     /// The body of a new `Badge.Side`, inside its object's create body.
