@@ -120,8 +120,9 @@ import Testing
         #expect(fromTree.bodyValue == fromDecoder.bodyValue)
     }
 
-    /// An element copied within its array (a duplicated row) or from another object's keeps no `_id` but the first
-    /// one's: the server would hold two elements of one id, and an update or a removal by that id would reach both.
+    /// On Cortex, which makes its elements' ids, an element copied within its array (a duplicated row) goes without
+    /// the `_id` the first has: Cortex would hold two elements of one id, and an update or a removal by that id would
+    /// reach both.
     @Test func aCopiedElementGoesAsANewOne() throws {
         let data = try Self.realPayload("cortex-c_study-document-arrays.json")
         let original = try #require(try JSONDecoder().decode([Study].self, from: data).first)
@@ -139,6 +140,13 @@ import Testing
                 == ["6255b8f81b7acdab9f14397b", "6255b8f81b7acdab9f14397c", "6255b8f81b7acdab9f14397d", nil]
         )
         #expect(elements[3]["c_key"] == elements[0]["c_key"])
+        // Only Cortex makes its elements' ids: to Mia-Platform an `_id` is a value like any other, sent as it is.
+        let mia = try Study.Patch(from: original, to: edited).rendered(
+            id: try #require(ObjectID("6255b8f88348d74431bc3d00")),
+            for: MiaDialect()
+        )
+        let set = try Self.json(Data(try #require(mia.first?.body?.serialized).utf8))["$set"]
+        #expect(set?["c_subject_status_list"]?[3]?["_id"] == "6255b8f81b7acdab9f14397b", "\(String(describing: set))")
     }
 
     /// A Cortex document array set whole keeps each element's `_id`, by which Cortex keeps the element rather than

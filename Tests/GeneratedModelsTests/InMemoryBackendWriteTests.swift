@@ -709,7 +709,7 @@ import FoundationNetworking
         #expect(stored["c_safe"] == .int(9_007_199_254_740_991), "2^53 - 1 is a double's integer")
         #expect(stored["c_list"] == [.int(-9_007_199_254_740_992)])
         #expect(stored["c_nested"]?["c_huge"] == .double(1.2345678901234568e29))
-        #expect(stored["c_max"] == .double(9_223_372_036_854_775_808), "2^63, which is no Int")
+        #expect(stored["c_max"] == .bigInteger("9223372036854776000"), "2^63 as JavaScript writes it; no Int holds it")
         // 2^60, as JavaScript writes it: its shortest digits, then zeros.
         #expect(stored["c_2_60"] == .int(1_152_921_504_606_847_000))
 
@@ -735,6 +735,13 @@ import FoundationNetworking
         )
         #expect(status == 200, "\(answer)")
         #expect(await mia.documents(in: "c_items").first?["c_count"] == Self.rounded)
+        // 2^60 + 1 is held as JavaScript writes 2^60 (`…847000`, 24 past it); 110 more is still 2^60 to the doubles.
+        try await mia.insert(
+            [["_id": "660000000000000000000002", "c_count": 1_152_921_504_606_846_977]],
+            into: "c_items"
+        )
+        _ = try await send(mia, "PATCH", "/c_items/660000000000000000000002", #"{"$inc": {"c_count": 110}}"#)
+        #expect(await mia.documents(in: "c_items").last?["c_count"] == .int(1_152_921_504_606_847_000))
 
         let parse = InMemoryBackend(.parse)
         try await parse.insert([["objectId": "item000001", "c_count": Self.rounded]], into: "c_items")

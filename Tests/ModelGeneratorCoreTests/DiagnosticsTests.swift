@@ -439,6 +439,11 @@ import Testing
             config: "schemas: [objects.yaml]\r\routput: Gen\u{0C}\n",
             expected: ["model-generator.yaml:3:12: error: cannot read YAML: control characters are not allowed"]
         ),
+        Case(
+            name: "control character after a line ended by U+2028, a YAML line break",
+            config: "schemas: [objects.yaml]\u{2028}output: Gen\u{0C}\n",
+            expected: ["model-generator.yaml:2:12: error: cannot read YAML: control characters are not allowed"]
+        ),
         // A sample no mapped model reads types nothing: it was read and ignored without a word.
         Case(
             name: "a sample for a misspelled model",

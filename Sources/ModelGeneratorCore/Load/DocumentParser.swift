@@ -401,7 +401,8 @@ public enum DocumentParser {
                 SourceLocation(
                     ofByte: yaml.utf8.distance(from: yaml.startIndex, to: $0),
                     in: Array(yaml.utf8),
-                    file: file
+                    file: file,
+                    yamlBreaks: true
                 )
             }
             return Diagnostic(

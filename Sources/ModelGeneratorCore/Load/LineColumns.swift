@@ -29,24 +29,38 @@ struct LineColumns {
 
 extension SourceLocation {
     /// The line and column of the byte at `offset` in UTF-8 `bytes` (past the end: the end), the column counted in
-    /// Unicode scalars as the YAML parser's marks count them; a line ends at a line feed, a carriage return, or the
-    /// two together, as both YAML and XML read them.
-    init(ofByte offset: Int, in bytes: [UInt8], file: String) {
+    /// Unicode scalars as the YAML parser's marks count them. A line ends at a line feed, a carriage return, or the
+    /// two together, as XML and YAML read them; with `yamlBreaks` also at NEL, U+2028 and U+2029, which YAML 1.1 (and
+    /// libYAML's marks) count as line breaks too.
+    init(ofByte offset: Int, in bytes: [UInt8], file: String, yamlBreaks: Bool = false) {
         let end = min(max(offset, 0), bytes.count)
         var line = 1
         var lineStart = 0
-        for index in 0..<end {
-            let isBreak =
-                bytes[index] == UInt8(ascii: "\n")
-                || bytes[index] == UInt8(ascii: "\r")
-                    && (index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))
-            if isBreak {
+        var index = 0
+        while index < end {
+            let byte = bytes[index]
+            var breakLength = 0
+            if byte == UInt8(ascii: "\n") {
+                breakLength = 1
+            } else if byte == UInt8(ascii: "\r") {
+                breakLength = index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") ? 0 : 1
+            } else if yamlBreaks, byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
+                breakLength = 2
+            } else if yamlBreaks, byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+            {
+                breakLength = 3
+            }
+            if breakLength > 0 {
                 line += 1
-                lineStart = index + 1
+                lineStart = index + breakLength
+                index += breakLength
+            } else {
+                index += 1
             }
         }
         var columns = LineColumns()
-        columns.startLine(at: lineStart)
+        columns.startLine(at: min(lineStart, end))
         let column = bytes.withUnsafeBufferPointer { columns.column(of: end, in: $0) } + 1
         self.init(file: file, line: line, column: column)
     }

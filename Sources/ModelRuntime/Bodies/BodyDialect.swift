@@ -50,9 +50,23 @@ extension CortexDialect: BodyDialect {
         switch value {
         case .value(let literal): FilterRenderer.plainValue(literal)
         case .object(let members): .object(try members.map { ($0.key, try encode($0.value)) })
-        case .array(let elements): .array(try elements.map(encode))
+        case .array(let elements): .array(try encode(elements: elements))
         case .file(let upload):
             .object(upload.orderedFacets.map { ($0.name, .string(upload.fileName(ofFacet: $0.name))) })
+        }
+    }
+
+    /// An array's elements, each document array element's `_id` once: Cortex makes its elements' ids, and a copy of an
+    /// element in the same array (a duplicated row) goes without the `_id`, as a new element, where Cortex would
+    /// otherwise hold two elements of one id.
+    private static func encode(elements: [BodyValue]) throws -> [QueryJSON] {
+        var seenIDs: Set<BodyValue> = []
+        return try elements.map { element in
+            guard case .object(let members) = element,
+                let id = members.first(where: { $0.key == BodyValue.documentIDKey })?.value,
+                !seenIDs.insert(id).inserted
+            else { return try encode(element) }
+            return try encode(element.withoutDocumentID)
         }
     }
 
@@ -72,7 +86,8 @@ extension CortexDialect: BodyDialect {
     ///   connection.
     /// - anything else (a push, a pull, a nested path such as `c_size.c_width` or `c_parts.<element _id>.c_qty`):
     ///   `PATCH /<plural>/<id>` with the array of operations, applied in order:
-    ///   `{"op":"set","path":…,"value":…}`, `{"op":"push","path":…,"value":[…]}`, `{"op":"remove","path":…}` for a
+    ///   `{"op":"set","path":…,"value":…}`, `{"op":"push","path":…,"value":[…]}` (each element without an `_id`:
+    ///   Cortex makes a pushed element's), `{"op":"remove","path":…}` for a
     ///   clear, and `{"op":"remove","path":…,"value":[…]}` for a pull, whose values are primitives: an element of an
     ///   array of values by value, a document by its `_id`.
     ///
@@ -110,7 +125,8 @@ extension CortexDialect: BodyDialect {
             case .unset:
                 return .object([("op", .string("remove")), target])
             case .push(let elements):
-                // A pushed element is a new one, which Cortex gives an `_id`: a decoded element's goes not with it.
+                // A pushed element is a new one, which Cortex gives an `_id`: an `_id` the element holds (a decoded
+                // element's, or one set in code) is left out, whoever built the operation.
                 let values = try elements.map { try Self.encode($0.withoutDocumentID) }
                 return .object([("op", .string("push")), target, ("value", .array(values))])
             case .pull(let elements):

@@ -24,9 +24,9 @@ extension BodyValue {
     /// define (`kept`); each of the last two sorted by key, so the same document is the same bytes every time however
     /// the decoder listed its keys, and each key once, a member's first.
     ///
-    /// An array writes each `_id` once (``Swift/Array/bodyValue``): a copy of an element goes as a new one. A Cortex
-    /// push leaves the `_id` out (a pushed element is a new one, which Cortex gives an id), and
-    /// ``ArrayUpdate/update(elementWithID:setting:)`` sets only the values an element has.
+    /// Cortex, which makes its elements' ids, writes each `_id` of an array once (a copy of an element goes as a new
+    /// one) and pushes elements without theirs (``CortexDialect``); ``ArrayUpdate/update(elementWithID:setting:)``
+    /// sets only the values an element has.
     public static func document(
         _ members: [BodyMember],
         id: ObjectID? = nil,
@@ -99,20 +99,8 @@ extension JSONValue: BodyValueConvertible { public var bodyValue: BodyValue { .v
 extension FileUpload: BodyValueConvertible { public var bodyValue: BodyValue { .file(self) } }
 
 extension Array: BodyValueConvertible where Element: BodyValueConvertible {
-    /// The elements, as a body array. A document element whose `_id` an element before it has (a copy of it) goes
-    /// without it, as a new element: the server would otherwise hold two elements of one id.
-    public var bodyValue: BodyValue {
-        var seenIDs: Set<BodyValue> = []
-        return .array(
-            map { element in
-                let value = element.bodyValue
-                guard case .object(let members) = value,
-                    let id = members.first(where: { $0.key == BodyValue.documentIDKey })?.value
-                else { return value }
-                return seenIDs.insert(id).inserted ? value : value.withoutDocumentID
-            }
-        )
-    }
+    /// The elements, as a body array.
+    public var bodyValue: BodyValue { .array(map(\.bodyValue)) }
 }
 
 extension BodyValueConvertible where Self: RawRepresentable, RawValue == String {

@@ -2181,14 +2181,17 @@ extension MiaBackend {
     }
 }
 
-/// `a + b` or `a * b`, as ints when both are and the result fits, else as doubles; a result past 2^53 as the double
-/// MongoDB's arithmetic on the doubles Node.js stored makes of it (``javaScriptNumbers(_:)``), which is the exact
-/// result rounded to the nearest double.
+/// `a + b` or `a * b` as MongoDB computes it on the numbers Node.js stored: exactly for two ints a double holds (a
+/// result past 2^53 then rounded to the nearest double, which is what the doubles' arithmetic makes of it), else as
+/// doubles, from the doubles a stored integer past 2^53 stands for (``javaScriptNumbers(_:)``).
 func arithmetic(_ a: JSONValue, _ b: JSONValue, add: Bool) -> JSONValue {
-    if case .int(let x) = a, case .int(let y) = b {
+    let exact: UInt = 1 << 53
+    if case .int(let x) = a, case .int(let y) = b, x.magnitude <= exact, y.magnitude <= exact {
         let (result, overflow) = add ? x.addingReportingOverflow(y) : x.multipliedReportingOverflow(by: y)
         if !overflow { return javaScriptNumbers(.int(result)) }
     }
     let (x, y) = (a.doubleValue ?? 0, b.doubleValue ?? 0)
-    return .double(add ? x + y : x * y)
+    let result = add ? x + y : x * y
+    guard result.isFinite, result.rounded() == result, result.magnitude > Double(exact) else { return .double(result) }
+    return javaScriptNumber(result)
 }

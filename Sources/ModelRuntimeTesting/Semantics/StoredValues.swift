@@ -156,21 +156,19 @@ func javaScriptNumbers(_ value: JSONValue) -> JSONValue {
 }
 
 /// A whole double as JavaScript writes it, and `JSONValue` reads that text: the shortest digits that read back as the
-/// double, then zeros (2^60 is `1152921504606847000`, not its exact `1152921504606846976`), an int when `Int` holds
-/// it. Swift's `description` finds the same shortest digits.
-private func javaScriptNumber(_ number: Double) -> JSONValue {
+/// double, then zeros (2^60 is `1152921504606847000`, not its exact `1152921504606846976`): an int when `Int` holds
+/// it, else those digits as a big integer; from 10^21 on, where JavaScript writes an exponent, the double. Swift's
+/// `description` finds the same shortest digits.
+func javaScriptNumber(_ number: Double) -> JSONValue {
     let text = number.description
     let negative = text.hasPrefix("-")
     let parts = text.dropFirst(negative ? 1 : 0).split(separator: "e", maxSplits: 1)
     let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
     let pieces = parts[0].split(separator: ".", maxSplits: 1)
     let fraction = pieces.count > 1 && pieces[1] != "0" ? String(pieces[1]) : ""
-    guard exponent >= fraction.count,
-        let integer = Int(
-            (negative ? "-" : "") + pieces[0] + fraction + String(repeating: "0", count: exponent - fraction.count)
-        )
-    else { return .double(number) }
-    return .int(integer)
+    guard number.magnitude < 1e21, exponent >= fraction.count else { return .double(number) }
+    let digits = (negative ? "-" : "") + pieces[0] + fraction + String(repeating: "0", count: exponent - fraction.count)
+    return Int(digits).map(JSONValue.int) ?? .bigInteger(digits)
 }
 
 /// `elements` with `values` appended: every one (MongoDB's `$push`, Parse's `Add`), or when `unique` each that no
