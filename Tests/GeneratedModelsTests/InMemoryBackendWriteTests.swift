@@ -700,7 +700,7 @@ import FoundationNetworking
         let body = """
             {"c_name": "written", "c_big": \(Self.exact), "c_safe": 9007199254740991, "c_list": [-\(Self.exact)],
              "c_nested": {"c_huge": 123456789012345678901234567890}, "c_max": 9223372036854775807,
-             "c_2_60": 1152921504606846977}
+             "c_2_60": 1152921504606846977, "c_1e19": 1e19}
             """
         let (status, _) = try await send(backend, "POST", collection, body)
         #expect((200..<300).contains(status))
@@ -712,6 +712,7 @@ import FoundationNetworking
         #expect(stored["c_max"] == .bigInteger("9223372036854776000"), "2^63 as JavaScript writes it; no Int holds it")
         // 2^60, as JavaScript writes it: its shortest digits, then zeros.
         #expect(stored["c_2_60"] == .int(1_152_921_504_606_847_000))
+        #expect(stored["c_1e19"] == .bigInteger("10000000000000000000"), "a whole double past Int, as digits")
 
         // A seeded document is read as the server reads what its database holds; a filter's number as it parses it.
         try await backend.insert([["c_name": "seeded", "c_big": .bigInteger("9007199254740995")]], into: "c_items")
@@ -742,6 +743,20 @@ import FoundationNetworking
         )
         _ = try await send(mia, "PATCH", "/c_items/660000000000000000000002", #"{"$inc": {"c_count": 110}}"#)
         #expect(await mia.documents(in: "c_items").last?["c_count"] == .int(1_152_921_504_606_847_000))
+        // Times zero, and back under 2^53 from past it: whole numbers, as JavaScript writes them (not `0.0`).
+        _ = try await send(mia, "PATCH", "/c_items/660000000000000000000002", #"{"$mul": {"c_count": 0}}"#)
+        #expect(await mia.documents(in: "c_items").last?["c_count"] == .int(0))
+        try await mia.insert(
+            [["_id": "660000000000000000000003", "c_count": 1_152_921_504_606_846_977]],
+            into: "c_items"
+        )
+        _ = try await send(
+            mia,
+            "PATCH",
+            "/c_items/660000000000000000000003",
+            #"{"$inc": {"c_count": -1152921504606846000}}"#
+        )
+        #expect(await mia.documents(in: "c_items").last?["c_count"] == .int(1024), "2^60 less the double nearest")
 
         let parse = InMemoryBackend(.parse)
         try await parse.insert([["objectId": "item000001", "c_count": Self.rounded]], into: "c_items")

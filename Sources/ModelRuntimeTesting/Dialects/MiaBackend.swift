@@ -2181,9 +2181,10 @@ extension MiaBackend {
     }
 }
 
-/// `a + b` or `a * b` as MongoDB computes it on the numbers Node.js stored: exactly for two ints a double holds (a
-/// result past 2^53 then rounded to the nearest double, which is what the doubles' arithmetic makes of it), else as
-/// doubles, from the doubles a stored integer past 2^53 stands for (``javaScriptNumbers(_:)``).
+/// `a + b` or `a * b` as MongoDB computes it on the numbers Node.js stored, and as JavaScript then writes it: exactly
+/// for two ints a double holds (a result past 2^53 then rounded to the nearest double, which is what the doubles'
+/// arithmetic makes of it), else as doubles, from the doubles a stored integer past 2^53 stands for
+/// (``javaScriptNumbers(_:)``).
 func arithmetic(_ a: JSONValue, _ b: JSONValue, add: Bool) -> JSONValue {
     let exact: UInt = 1 << 53
     if case .int(let x) = a, case .int(let y) = b, x.magnitude <= exact, y.magnitude <= exact {
@@ -2192,6 +2193,6 @@ func arithmetic(_ a: JSONValue, _ b: JSONValue, add: Bool) -> JSONValue {
     }
     let (x, y) = (a.doubleValue ?? 0, b.doubleValue ?? 0)
     let result = add ? x + y : x * y
-    guard result.isFinite, result.rounded() == result, result.magnitude > Double(exact) else { return .double(result) }
-    return javaScriptNumber(result)
+    // As JavaScript writes the result: `1` for 0.5 + 0.5, `0` for -0, a fraction as it is.
+    return result.isFinite ? javaScriptNumber(result) : .double(result)
 }

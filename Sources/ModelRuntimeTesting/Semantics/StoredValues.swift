@@ -149,16 +149,21 @@ func javaScriptNumbers(_ value: JSONValue) -> JSONValue {
     case .bigInteger(let digits):
         guard let number = Double(digits), number.isFinite else { return value }
         return javaScriptNumber(number)
+    case .double(let number):
+        // A whole number `JSONValue` reads as a double (2^63, `1e19`) is written as JavaScript writes it too.
+        guard number.isFinite, number.rounded() == number, number.magnitude > 0x1p53 else { return value }
+        return javaScriptNumber(number)
     case .array(let elements): return .array(elements.map(javaScriptNumbers))
     case .object(let members): return .object(members.mapValues(javaScriptNumbers))
-    case .null, .bool, .double, .string: return value
+    case .null, .bool, .string: return value
     }
 }
 
-/// A whole double as JavaScript writes it, and `JSONValue` reads that text: the shortest digits that read back as the
-/// double, then zeros (2^60 is `1152921504606847000`, not its exact `1152921504606846976`): an int when `Int` holds
-/// it, else those digits as a big integer; from 10^21 on, where JavaScript writes an exponent, the double. Swift's
-/// `description` finds the same shortest digits.
+/// A double as JavaScript writes it: a whole one as the shortest digits that read back as the double, then zeros
+/// (2^60 is `1152921504606847000`, not its exact `1152921504606846976`), an int when `Int` holds them and else those
+/// digits as a big integer (the in-memory backends' form of it, which an answer writes as it is); a fraction, and
+/// from 10^21 on, where JavaScript writes an exponent, the double. Swift's `description` finds the same shortest
+/// digits.
 func javaScriptNumber(_ number: Double) -> JSONValue {
     let text = number.description
     let negative = text.hasPrefix("-")
