@@ -792,18 +792,19 @@ import Testing
         final class Reader: @unchecked Sendable {
             private let lock = NSLock()
             private var stopped = false
+            private(set) var finished = false
             private(set) var misses = 0
             private(set) var reads = 0
             var isStopped: Bool { lock.withLock { stopped } }
             func stop() { lock.withLock { stopped = true } }
+            func finish() { lock.withLock { finished = true } }
             func count(missing: Bool) { lock.withLock { (reads, misses) = (reads + 1, misses + (missing ? 1 : 0)) } }
         }
         let reader = Reader()
-        let done = DispatchSemaphore(value: 0)
         let path = target.path
         let thread = Thread {
             while !reader.isStopped { reader.count(missing: access(path, F_OK) != 0) }
-            done.signal()
+            reader.finish()
         }
         thread.start()
         for version in 1...2_000 {
@@ -813,7 +814,7 @@ import Testing
             try manager.removeItem(at: staging.appendingPathComponent("old/A.swift"))
         }
         reader.stop()
-        done.wait()
+        #expect(try poll(every: .milliseconds(10), for: .seconds(10)) { reader.finished })
         #expect(reader.reads > 0)
         #expect(reader.misses == 0, "A.swift was missing \(reader.misses) times in \(reader.reads) reads")
         #expect(try String(contentsOf: target, encoding: .utf8) == "version 2000\n")
