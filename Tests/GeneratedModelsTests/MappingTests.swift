@@ -114,6 +114,15 @@ import Testing
         #expect(try json(encoded(made)) == ["id": 9, "first_name": "Ada"])
     }
 
+    /// A formatted property decoded from `null` goes back as `null`, and one that was absent stays absent.
+    @Test func aFormattedNullGoesBackAsNull() throws {
+        let payload = Data(#"{"id": 1, "first_name": null, "things": [{"id": 2}]}"#.utf8)
+        let thing = try JSONDecoder().decode(TestThing.self, from: payload)
+        #expect(thing.name == nil && thing.things?.first?.name == nil)
+        #expect(try json(encoded(thing)) == json(payload))
+        #expect(try json(encoded(JSONValue(parsing: payload).decoded(as: TestThing.self))) == json(payload))
+    }
+
     @Test func isListedAsTheObjectItRefines() {
         #expect(TestThing.apiName == "thing")
         #expect(TestThing.pluralName == "things")

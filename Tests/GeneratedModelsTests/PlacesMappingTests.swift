@@ -100,6 +100,50 @@ import Testing
         #expect(output["links"] == nil)
     }
 
+    /// A `null` at the end of a key path, or in place of an object along it, goes back as it came, through
+    /// `JSONDecoder` and through the client's tree alike: a write-back that left it out would tell a server that
+    /// tells absent from `null` another story. An object that held only a `null` is written for it.
+    @Test(arguments: [#""links": null"#, #""links": {"home": null}"#])
+    func nullsAlongAKeyPathGoBackAsTheyCame(links: String) throws {
+        let payload = Data(
+            """
+            {
+              "id_str": "p3", "name": "Barn", "is_open": true,
+              "meta": { "created_at": "2026-01-01T10:00:00.000Z", "updated": null },
+              "stats": { "rating": 1, "visits": 2 }, \(links),
+              "owner": { "login": "eve" }, "checkins": []
+            }
+            """.utf8
+        )
+        for place in [
+            try JSONDecoder().decode(Place.self, from: payload),
+            try JSONValue(parsing: payload).decoded(as: Place.self),
+        ] {
+            #expect(place.updatedAt == nil && place.homepage == nil)
+            #expect(try json(encoded(place)) == json(payload))
+            // A value the app sets replaces the `null`.
+            var edited = place
+            edited.homepage = URL(string: "https://barn.example.com")
+            edited.updatedAt = place.createdAt
+            let output = try json(encoded(edited))
+            #expect(output["links"] == ["home": "https://barn.example.com"])
+            #expect(output["meta"]?["updated"] == "2026-01-01T10:00:00.000Z")
+        }
+        // A model made in code has no `null` to write back.
+        let made = Place(
+            createdAt: Date(),
+            name: "New",
+            placeId: "p4",
+            rating: 1,
+            visits: 0,
+            isOpen: true,
+            owner: Owner(login: "eve"),
+            checkins: []
+        )
+        let output = try json(encoded(made))
+        #expect(output["links"] == nil && output["meta"]?["updated"] == nil)
+    }
+
     @Test func nullIsAnErrorWhereTheMappingDoesNotAcceptIt() throws {
         let payload = String(decoding: Self.sparse, as: UTF8.self)
             .replacingOccurrences(of: #""visits": null"#, with: #""rating": null"#)

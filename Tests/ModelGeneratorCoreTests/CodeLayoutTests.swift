@@ -35,6 +35,30 @@ import Testing
         }
     }
 
+    /// An `if` of `||`s, as a mapped model writes an object of optional properties back: each expected text is
+    /// swift-format's own output at 120 columns, eight in.
+    @Test func aDisjunctionFillsItsLinesBreakingBeforeItsOperators() {
+        let layout = CodeLayout(lineLength: 120, indent: 8)
+        let a = "self." + String(repeating: "a", count: 40) + " != nil"
+        func b(_ count: Int) -> String { "self." + String(repeating: "b", count: count) + " != nil" }
+        #expect(layout.disjunction("if", [a, b(39)]) == ["if \(a) || \(b(39)) {"])
+        // The terms fit, the brace doesn't: it goes alone.
+        #expect(layout.disjunction("if", [a, b(40)]) == ["if \(a) || \(b(40))", "{"])
+        let terms = [
+            "self.homepage != nil", #"self.unknownMembers.keepsMembers(under: ["links"])"#,
+            #"self._nullKeys.containsNull(below: ["links"])"#, "self.aaaa != nil", "self.bbbbbbb != nil",
+            "self.cccccccccccc != nil", "self.dddddddddddd != nil", "self.eeeeeeeeeeeeee != nil",
+        ]
+        #expect(
+            layout.disjunction("if", terms) == [
+                #"if self.homepage != nil || self.unknownMembers.keepsMembers(under: ["links"])"#,
+                #"    || self._nullKeys.containsNull(below: ["links"]) || self.aaaa != nil || self.bbbbbbb != nil"#,
+                "    || self.cccccccccccc != nil || self.dddddddddddd != nil || self.eeeeeeeeeeeeee != nil",
+                "{",
+            ]
+        )
+    }
+
     @Test func aDeclarationThatFitsStaysOnOneLine() {
         let layout = CodeLayout(lineLength: 120, indent: 0)
         #expect(

@@ -541,7 +541,9 @@ import Testing
         #expect(!leanPost.contains("statsObject"))
         // `User` spells the same local as `user`, and gets a number.
         #expect(leanPost.contains("let userObject2 = container.object(at: [\"User\"])\n"))
-        #expect(leanPost.contains("self.editorID = try userObject2.decodeIfPresent(Int.self, at: [\"id\"])\n"))
+        #expect(
+            leanPost.contains(#"self.editorID = try userObject2.decodeIfPresent(Int.self, at: ["id"], nulls: &nulls)"#)
+        )
 
         let kept = generate(config: "mappings: [m.yaml]\noutput: Generated\n", ["m.yaml": mapping])
         #expect(messages(kept).isEmpty)

@@ -196,6 +196,8 @@ import Testing
             @property (nonatomic, assign) NSInteger accuracy;
             @property (nonatomic, assign) BOOL obscured;
             @property (nonatomic, copy) NSString *taxonName;
+            @property (nonatomic, copy) NSString *notes;
+            @property (nonatomic, copy) NSString *taxonTitle;
             @end
             """
     )
@@ -216,6 +218,8 @@ import Testing
             [mapping mapKeyPath:@"public_positional_accuracy" toAttribute:@"accuracy"];
             [mapping mapKeyPath:@"coordinates_obscured" toAttribute:@"obscured"];
             [mapping mapKeyPath:@"taxon.name" toAttribute:@"taxonName"];
+            [mapping mapKeyPath:@"description" toAttribute:@"notes"];
+            [mapping mapKeyPath:@"taxon.wikipedia_title" toAttribute:@"taxonTitle"];
             return mapping;
         }
         @end
@@ -243,6 +247,9 @@ import Testing
             "encoded", encoded["longitude"] is Double, encoded["observed_on"] as? String ?? "nil",
             encoded["public_positional_accuracy"] as? Int ?? -1, encoded["mappable"] as? Bool ?? false
         )
+        // The observation's `null`s, read through `LenientStringFormatter` at a key and at a key path, go back.
+        let taxon = encoded["taxon"] as? [String: Any] ?? [:]
+        print("nulls", sighting.notes == nil, encoded["description"] is NSNull, taxon["wikipedia_title"] is NSNull)
         """#
 
     @Test func theRealObservationDecodesAsRestKitMappedIt() async throws {
@@ -262,6 +269,7 @@ import Testing
                 "default coordinates_obscured bool(false)",
                 "default public_positional_accuracy int(0)",
                 "encoded true 2017-01-21T00:00:00.000Z 0 true",
+                "nulls true true true",
             ]
         )
     }

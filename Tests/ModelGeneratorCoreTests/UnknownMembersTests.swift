@@ -56,7 +56,9 @@ import Testing
         #expect(tweet.contains("let keyPaths = container.keyed(by: JSONKey.self)\n"))
         #expect(tweet.contains(#"self.text = try container.decode(String.self, forKey: MemberKey<Self>("text"))"#))
         #expect(tweet.contains(#"let userObject = keyPaths.object(at: ["user"])"#))
-        #expect(tweet.contains(#"self.userName = try userObject.decodeIfPresent(String.self, at: ["name"])"#))
+        #expect(
+            tweet.contains(#"self.userName = try userObject.decodeIfPresent(String.self, at: ["name"], nulls: &nulls)"#)
+        )
         #expect(!tweet.contains("decoder.container(keyedBy: JSONKey.self)"))
         // Its helpers don't count the keys they read, so the runtime looks at the object's keys.
         #expect(tweet.contains("try container.unknownMembers(Self.modeledKeys, of: decoder)\n"))

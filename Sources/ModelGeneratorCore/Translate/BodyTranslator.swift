@@ -626,7 +626,9 @@ struct BodyTranslator {
             let writtenKeys = Set(
                 addressable.filter { if case .file = $0.type { false } else { true } }.map(\.apiName)
             )
-            let nullTracked = properties.filter { CustomCoding.tracksNull($0) && $0.apiName != "_id" }
+            let nullTracked = properties.filter {
+                CustomCoding.tracksNull($0) && CustomCoding.readsPlainKey($0) && $0.apiName != "_id"
+            }
             if !nullTracked.isEmpty, nullTracked.allSatisfy({ writtenKeys.contains($0.apiName) }) {
                 documentArguments.append("nulls: \(CustomCoding.nullKeysName)")
             }

@@ -362,6 +362,26 @@ struct CodeLayout {
         return lines.count == 1 && fits(lines[0] + " " + closing) ? [lines[0] + " " + closing] : lines + [closing]
     }
 
+    /// `keyword a || b || … {`, as swift-format breaks it: on one line when it fits, its brace on a line of its own
+    /// when only the brace doesn't; else filled up to the limit, each line after the first one level in and starting
+    /// with its `||`, and the brace on a line of its own.
+    func disjunction(_ keyword: String, _ terms: [String], closing: String = "{") -> [String] {
+        let single = keyword + " " + terms.joined(separator: " || ")
+        if fits(single + " " + closing) { return [single + " " + closing] }
+        if fits(single) { return [single, closing] }
+        var lines: [String] = []
+        var line = keyword + " " + terms[0]
+        for term in terms.dropFirst() {
+            if fits(line + " || " + term) {
+                line += " || " + term
+            } else {
+                lines.append(line)
+                line = "    || " + term
+            }
+        }
+        return lines + [line, closing]
+    }
+
     /// `head[elements]`, an array or set literal, on one line when it fits; otherwise as swift-format breaks it, one
     /// element per line one level in, each with a trailing comma unless it is the only one. swift-format keeps room on
     /// the line for the trailing comma it would add after the last of several elements, so such a literal fits only

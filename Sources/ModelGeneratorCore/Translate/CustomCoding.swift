@@ -269,15 +269,18 @@ struct CustomCoding {
     }
 
     /// An object whose properties are all optional is only written when one of them has a value, or it kept members
-    /// of its own, so that a model decoded without it encodes back without an empty object.
+    /// of its own, so that a model decoded without it encodes back without an empty object. `depth` is how many such
+    /// conditions the lines are inside, each one level in.
     private func encodeLines(
         _ tree: KeyPathTree,
         path: [String] = [],
+        depth: Int = 0,
         container: String,
         keepsUnknownMembers: Bool,
         formatters: [String: [String]],
         usedNames: inout LocalNames
     ) -> [String] {
+        let layout = CodeLayout(lineLength: lineLength, indent: bodyIndent + 4 * depth)
         var lines: [String] = []
         for (property, key) in tree.values {
             lines += encodeLines(
@@ -285,21 +288,25 @@ struct CustomCoding {
                 name: "self." + SwiftNaming.escaped(property.swiftName),
                 container: container,
                 key: key,
-                formatter: formatters[property.swiftName] ?? nil
+                formatter: formatters[property.swiftName] ?? nil,
+                layout: layout
             )
         }
         for child in tree.children {
             let childPath = path + [child.key]
             let name = usedNames.name(for: childPath, suffix: "Container")
-            let open = call(
-                "var \(name) = \(container).nestedContainer",
-                ["keyedBy: JSONKey.self", "forKey: \(codingKey(child.key))"]
-            )
+            let subtree = child.allProperties
+            let isConditional = subtree.allSatisfy { !$0.isRequired }
+            let bodyLayout = isConditional ? layout.nested : layout
             var body =
-                open
+                bodyLayout.call(
+                    "var \(name) = \(container).nestedContainer",
+                    ["keyedBy: JSONKey.self", "forKey: \(codingKey(child.key))"]
+                )
                 + encodeLines(
                     child,
                     path: childPath,
+                    depth: isConditional ? depth + 1 : depth,
                     container: name,
                     keepsUnknownMembers: keepsUnknownMembers,
                     formatters: formatters,
@@ -307,23 +314,30 @@ struct CustomCoding {
                 )
             let kept = "self.\(Self.unknownMembersName)"
             if keepsUnknownMembers {
-                body += call(
+                body += bodyLayout.call(
                     "try \(name).encodeUnknown",
                     ["\(kept).members(at: \(Self.stringArray(childPath)))", Self.stringArray(child.keys)]
                 )
             }
-            let subtree = child.allProperties
-            if subtree.allSatisfy({ !$0.isRequired }) {
-                let condition =
-                    (subtree.map { "self.\(SwiftNaming.escaped($0.swiftName)) != nil" }
-                    + (keepsUnknownMembers ? ["\(kept).keepsMembers(under: \(Self.stringArray(childPath)))"] : []))
-                    .joined(separator: " || ")
-                lines.append("if \(condition) {")
-                lines += body.map { "    " + $0 }
-                lines.append("}")
-            } else {
+            guard isConditional else {
                 lines += body
+                continue
             }
+            // An object that was `null`, or held a `null` below it, goes back as it came.
+            let tracksNulls = subtree.contains(where: Self.tracksNull)
+            let nulls = "self.\(Self.nullKeysName)"
+            let terms =
+                subtree.map { "self.\(SwiftNaming.escaped($0.swiftName)) != nil" }
+                + (keepsUnknownMembers ? ["\(kept).keepsMembers(under: \(Self.stringArray(childPath)))"] : [])
+                + (tracksNulls ? ["\(nulls).containsNull(below: \(Self.stringArray(childPath)))"] : [])
+            lines += layout.disjunction("if", terms)
+            lines += body.map { "    " + $0 }
+            if tracksNulls {
+                lines += layout.conditions("} else if", ["\(nulls).contains(path: \(Self.stringArray(childPath)))"])
+                lines += layout.nested.call("try \(container).encodeNil", ["forKey: \(codingKey(child.key))"])
+                    .map { "    " + $0 }
+            }
+            lines.append("}")
         }
         return lines
     }
@@ -376,6 +390,9 @@ struct CustomCoding {
                     suffix: " ?? \(Self.coveredByLeadingTry(defaultValue))"
                 )
             }
+            if Self.tracksNull(property) {
+                return call("\(target)try \(source).decodeIfPresent", arguments + ["nulls: &nulls"])
+            }
             return call("\(target)try \(source).\(property.isRequired ? "decode" : "decodeIfPresent")", arguments)
         }
         if let defaultValue {
@@ -405,8 +422,9 @@ struct CustomCoding {
             return call("\(target)try \(source).\(decode)", [decodedType, location], suffix: unwrap)
         }
         if Self.tracksNull(property) {
+            // A plain key's own call also counts the keys present; a key path records its `null`s by path.
             return call(
-                "\(target)try \(source).decodeOrNull",
+                "\(target)try \(source).\(property.keyPath.count == 1 ? "decodeOrNull" : "decodeIfPresent")",
                 [decodedType, location, "nulls: &nulls"],
                 suffix: wrapper?.optionalUnwrap ?? ""
             )
@@ -458,14 +476,15 @@ struct CustomCoding {
 
     /// Whether the property is read from one key of the model's own object, without a default or a formatter: the
     /// `forKey:` calls, which take any key type.
-    private static func readsPlainKey(_ property: ResolvedProperty) -> Bool {
+    static func readsPlainKey(_ property: ResolvedProperty) -> Bool {
         property.keyPath.count == 1 && property.formatter == nil && property.defaultValue == nil
     }
 
-    /// Optional plain keys keep `null` apart from absent; key paths, defaults and formatters decide for themselves.
-    /// A struct with such a property records its `null` keys in ``nullKeysName``.
+    /// Optional properties read from a key or a key path, through a formatter or not, keep `null` apart from absent,
+    /// and a key path also an object along it that was `null`; a default stands in for both. A struct with such a
+    /// property records its `null`s in ``nullKeysName``.
     static func tracksNull(_ property: ResolvedProperty) -> Bool {
-        !property.isRequired && Self.readsPlainKey(property)
+        !property.isRequired && property.defaultValue == nil && !property.keyPath.isEmpty
     }
 
     /// How a property is coded through a wrapper type: a `Date` through the backend's, and a `singleAsArray` list
@@ -547,18 +566,26 @@ struct CustomCoding {
         name: String,
         container: String,
         key: String,
-        formatter: [String]?
+        formatter: [String]?,
+        layout: CodeLayout
     ) -> [String] {
         let method = property.isRequired ? "encode" : "encodeIfPresent"
         let forKey = "forKey: \(codingKey(key))"
+        // A value inside a nested object is recorded by its whole path.
+        let nulls =
+            ["nulls: \(Self.nullKeysName)"]
+            + (property.keyPath.count > 1 ? ["path: \(Self.stringArray(property.keyPath))"] : [])
         if let formatter {
-            return call("try \(container).\(method)", [name, forKey] + formatter)
+            if Self.tracksNull(property) {
+                return layout.call("try \(container).encodeOrNull", [name, forKey] + formatter + nulls)
+            }
+            return layout.call("try \(container).\(method)", [name, forKey] + formatter)
         }
         let value = dateCoding(property)?.wrap(name, !property.isRequired) ?? name
         if Self.tracksNull(property) {
-            return call("try \(container).encodeOrNull", [value, forKey, "nulls: \(Self.nullKeysName)"])
+            return layout.call("try \(container).encodeOrNull", [value, forKey] + nulls)
         }
-        return call("try \(container).\(method)", [value, forKey])
+        return layout.call("try \(container).\(method)", [value, forKey])
     }
 
     // MARK: Values

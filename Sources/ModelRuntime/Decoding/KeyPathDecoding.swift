@@ -48,6 +48,32 @@ extension KeyedDecodingContainer where Key == JSONKey {
         }
     }
 
+    /// ``decodeIfPresent(_:at:)``, recording in `nulls` where the answer `nil` came from a `null`: the value at the
+    /// end of the path, or an object along it, by its key path from the model's object, so that `encode(to:)` writes
+    /// the `null` back where it was.
+    public func decodeIfPresent<T: Decodable>(_ type: T.Type, at path: [JSONKey], nulls: inout NullKeys) throws -> T? {
+        nullRecorded(try decodeIfPresent(type, at: path, after: []), at: path, after: [], in: &nulls)
+    }
+
+    /// `value`, having recorded in `nulls`, when it is `nil`, the first `null` along `path` below this container,
+    /// which is the object at `prefix` below the model's. Only a read that found no value walks the path again.
+    func nullRecorded<T>(_ value: T?, at path: [JSONKey], after prefix: [JSONKey], in nulls: inout NullKeys) -> T? {
+        guard case .none = value else { return value }
+        var container = self
+        for (index, key) in path.enumerated() {
+            guard container.contains(key) else { break }
+            if (try? container.decodeNil(forKey: key)) == true {
+                nulls.insert(path: (prefix + path[...index]).map(\.stringValue))
+                break
+            }
+            guard index < path.count - 1,
+                let object = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+            else { break }
+            container = object
+        }
+        return nil
+    }
+
     /// Decodes the value at `path` below this container, or returns `defaultValue` when a key along the path is
     /// missing.
     ///

@@ -53,6 +53,13 @@ public struct KeyPathObject {
         try read(rest) { try $0.decodeIfPresent(type, at: $1, after: $2) }
     }
 
+    /// What the model's container's `decodeIfPresent(_:at:nulls:)` answers for the whole path, and records.
+    public func decodeIfPresent<T: Decodable>(_ type: T.Type, at rest: [JSONKey], nulls: inout NullKeys) throws -> T? {
+        try read(rest) {
+            $0.nullRecorded(try $0.decodeIfPresent(type, at: $1, after: $2), at: $1, after: $2, in: &nulls)
+        }
+    }
+
     /// What the model's container's `decode(_:at:default:)` answers for the whole path.
     public func decode<T: Decodable>(
         _ type: T.Type,
@@ -80,6 +87,20 @@ public struct KeyPathObject {
         try read(rest) { try $0.decodeIfPresent(at: $1, after: $2, formatter: formatter, userData: userData) }
     }
 
+    /// What the model's container's `decodeIfPresent(at:formatter:userData:nulls:)` answers for the whole path, and
+    /// records.
+    public func decodeIfPresent<F: ValueFormatter>(
+        at rest: [JSONKey],
+        formatter: F.Type,
+        userData: F.UserData,
+        nulls: inout NullKeys
+    ) throws -> F.Value? {
+        try read(rest) { container, path, prefix in
+            let value = try container.decodeIfPresent(at: path, after: prefix, formatter: formatter, userData: userData)
+            return container.nullRecorded(value, at: path, after: prefix, in: &nulls)
+        }
+    }
+
     /// What the model's container's `decode(at:formatter:userData:default:)` answers for the whole path.
     public func decode<F: ValueFormatter>(
         at rest: [JSONKey],
@@ -102,6 +123,15 @@ public struct KeyPathObject {
     public func decodeIfPresent<F: ValueFormatter>(at rest: [JSONKey], formatter: F.Type) throws -> F.Value?
     where F.UserData == NoUserData {
         try decodeIfPresent(at: rest, formatter: formatter, userData: NoUserData())
+    }
+
+    /// ``decodeIfPresent(at:formatter:userData:nulls:)`` for a formatter without user data.
+    public func decodeIfPresent<F: ValueFormatter>(
+        at rest: [JSONKey],
+        formatter: F.Type,
+        nulls: inout NullKeys
+    ) throws -> F.Value? where F.UserData == NoUserData {
+        try decodeIfPresent(at: rest, formatter: formatter, userData: NoUserData(), nulls: &nulls)
     }
 
     /// ``decode(at:formatter:userData:default:)`` for a formatter without user data.

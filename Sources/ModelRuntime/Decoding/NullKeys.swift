@@ -8,8 +8,13 @@ import Foundation
 /// While a model decodes, it also counts the model's keys the payload held (``presentKeys``): decoding from the
 /// client's tree, a model whose count equals its object's member count has no unknown member to keep, and so doesn't
 /// look at the object's keys again (`unknownMembers(_:of:counted:)`, on the model's container).
+///
+/// A mapped model's key paths record theirs by path (``insert(path:)``): the value at the end of a path, or an object
+/// along it, that was `null`, so that `{"links": null}` and `{"links": {"home": null}}` go back as they came.
 public struct NullKeys: Hashable, Sendable {
     private var keys: Set<String> = []
+    /// Paths of two keys or more, from the model's object; a one-key path is in `keys`.
+    private var paths: Set<[String]> = []
 
     /// How many of the keys decoded through this record were in the payload, with a value or `null`.
     public private(set) var presentKeys = 0
@@ -42,6 +47,22 @@ public struct NullKeys: Hashable, Sendable {
 
     /// Records that `key` held `null`.
     public mutating func insert(_ key: String) { keys.insert(key) }
+
+    /// Whether the value at `path`, a key path from the model's object, was `null` when the model was decoded.
+    public func contains(path: [String]) -> Bool {
+        path.count == 1 ? keys.contains(path[0]) : !paths.isEmpty && paths.contains(path)
+    }
+
+    /// Records that the value at `path`, a key path from the model's object, held `null`.
+    public mutating func insert(path: [String]) {
+        if path.count == 1 { keys.insert(path[0]) } else if !path.isEmpty { paths.insert(path) }
+    }
+
+    /// Whether a value inside the object at `path` (below it, not at it) held `null`: the object is then written
+    /// back, to hold that `null`, even when none of its properties has a value.
+    public func containsNull(below path: [String]) -> Bool {
+        paths.contains { $0.count > path.count && $0.starts(with: path) }
+    }
 
     /// Every instance is equal: which keys were `null` is how the value was sent, not what it is.
     public static func == (lhs: NullKeys, rhs: NullKeys) -> Bool { true }
@@ -112,5 +133,17 @@ extension KeyedEncodingContainer where K == JSONKey {
         } else {
             try encode(value, forKey: key)
         }
+    }
+
+    /// ``encodeOrNull(_:forKey:nulls:)`` of a value inside a nested object: `path` is its key path from the model's
+    /// object, which `nulls` records it by.
+    public mutating func encodeOrNull<T: Encodable>(
+        _ value: T?,
+        forKey key: JSONKey,
+        nulls: NullKeys,
+        path: [String]
+    ) throws {
+        if case .none = value, nulls.contains(path: path) { return try encodeNil(forKey: key) }
+        try encodeIfPresent(value, forKey: key)
     }
 }

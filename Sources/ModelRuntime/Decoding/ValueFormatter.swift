@@ -87,6 +87,18 @@ extension KeyedDecodingContainer where Key == JSONKey {
         try decodeIfPresent(at: path, after: [], formatter: formatter, userData: userData)
     }
 
+    /// ``decodeIfPresent(at:formatter:userData:)``, recording in `nulls` where the answer `nil` came from a `null`
+    /// (as ``decodeIfPresent(_:at:nulls:)`` does).
+    public func decodeIfPresent<F: ValueFormatter>(
+        at path: [JSONKey],
+        formatter: F.Type,
+        userData: F.UserData,
+        nulls: inout NullKeys
+    ) throws -> F.Value? {
+        let value = try decodeIfPresent(at: path, after: [], formatter: formatter, userData: userData)
+        return nullRecorded(value, at: path, after: [], in: &nulls)
+    }
+
     /// Decodes `F.Raw` at `path` and converts it with `formatter`, or returns `defaultValue` (unconverted) when a key
     /// along the path is missing; `null` throws, as in ``decode(_:at:default:)``.
     public func decode<F: ValueFormatter>(
@@ -147,6 +159,15 @@ extension KeyedDecodingContainer where Key == JSONKey {
         try decodeIfPresent(at: path, formatter: formatter, userData: NoUserData())
     }
 
+    /// ``decodeIfPresent(at:formatter:userData:nulls:)`` for a formatter without user data.
+    public func decodeIfPresent<F: ValueFormatter>(
+        at path: [JSONKey],
+        formatter: F.Type,
+        nulls: inout NullKeys
+    ) throws -> F.Value? where F.UserData == NoUserData {
+        try decodeIfPresent(at: path, formatter: formatter, userData: NoUserData(), nulls: &nulls)
+    }
+
     /// ``decode(at:formatter:userData:default:)`` for a formatter without user data.
     public func decode<F: ValueFormatter>(
         at path: [JSONKey],
@@ -178,6 +199,32 @@ extension KeyedEncodingContainer where Key == JSONKey {
     ) throws {
         guard let value else { return try encodeIfPresent(nil as F.Raw?, forKey: key) }
         try encode(value, forKey: key, formatter: formatter, userData: userData)
+    }
+
+    /// ``encodeIfPresent(_:forKey:formatter:userData:)``, or `null` when `value` is `nil` and `nulls` says the
+    /// value was decoded as `null`. `path` is the value's key path from the model's object, which `nulls` records it
+    /// by; without one, it is `key`.
+    public mutating func encodeOrNull<F: ValueFormatter>(
+        _ value: F.Value?,
+        forKey key: JSONKey,
+        formatter: F.Type,
+        userData: F.UserData,
+        nulls: NullKeys,
+        path: [String]? = nil
+    ) throws {
+        if case .none = value, nulls.contains(path: path ?? [key.stringValue]) { return try encodeNil(forKey: key) }
+        try encodeIfPresent(value, forKey: key, formatter: formatter, userData: userData)
+    }
+
+    /// ``encodeOrNull(_:forKey:formatter:userData:nulls:path:)`` for a formatter without user data.
+    public mutating func encodeOrNull<F: ValueFormatter>(
+        _ value: F.Value?,
+        forKey key: JSONKey,
+        formatter: F.Type,
+        nulls: NullKeys,
+        path: [String]? = nil
+    ) throws where F.UserData == NoUserData {
+        try encodeOrNull(value, forKey: key, formatter: formatter, userData: NoUserData(), nulls: nulls, path: path)
     }
 
     /// ``encode(_:forKey:formatter:userData:)`` for a formatter without user data.

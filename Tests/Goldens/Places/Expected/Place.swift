@@ -56,13 +56,17 @@ public struct Place: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwis
         let linksObject = keyPaths.object(at: ["links"])
         var nulls = NullKeys()
         self.createdAt = try metaObject.decode(ISO8601Date<Date>.self, at: ["created_at"]).wrappedValue
-        self.updatedAt = try metaObject.decodeIfPresent(ISO8601Date<Date>.self, at: ["updated"])?.wrappedValue
+        self.updatedAt = try metaObject.decodeIfPresent(
+            ISO8601Date<Date>.self,
+            at: ["updated"],
+            nulls: &nulls
+        )?.wrappedValue
         self.name = try container.decode(String.self, forKey: MemberKey<Self>("name"))
         self.placeId = try container.decode(String.self, forKey: MemberKey<Self>("id_str"))
         self.rating = try statsObject.decode(Double.self, at: ["rating"], default: 0.5)
         self.visits = try statsObject.decodeIfPresent(Int.self, at: ["visits"]) ?? 0
         self.isOpen = try keyPaths.decode(Bool.self, at: ["is_open"], default: true)
-        self.homepage = try linksObject.decodeIfPresent(URL.self, at: ["home"])
+        self.homepage = try linksObject.decodeIfPresent(URL.self, at: ["home"], nulls: &nulls)
         self.tags = try container.decodeOrNull([String].self, forKey: MemberKey<Self>("tags"), nulls: &nulls)
         self.extra = try container.decodeOrNull(JSONValue.self, forKey: MemberKey<Self>("extra"), nulls: &nulls)
         self.owner = try container.decode(Owner.self, forKey: MemberKey<Self>("owner"))
@@ -85,19 +89,30 @@ public struct Place: Codable, Hashable, Sendable, KeepsUnknownMembers, Memberwis
         try container.encode(self.checkins, forKey: JSONKey("checkins"))
         var metaContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("meta"))
         try metaContainer.encode(ISO8601Date(wrappedValue: self.createdAt), forKey: JSONKey("created_at"))
-        try metaContainer.encodeIfPresent(
+        try metaContainer.encodeOrNull(
             self.updatedAt.map { ISO8601Date(wrappedValue: $0) },
-            forKey: JSONKey("updated")
+            forKey: JSONKey("updated"),
+            nulls: _nullKeys,
+            path: ["meta", "updated"]
         )
         try metaContainer.encodeUnknown(self.unknownMembers.members(at: ["meta"]), ["created_at", "updated"])
         var statsContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("stats"))
         try statsContainer.encode(self.rating, forKey: JSONKey("rating"))
         try statsContainer.encode(self.visits, forKey: JSONKey("visits"))
         try statsContainer.encodeUnknown(self.unknownMembers.members(at: ["stats"]), ["rating", "visits"])
-        if self.homepage != nil || self.unknownMembers.keepsMembers(under: ["links"]) {
+        if self.homepage != nil || self.unknownMembers.keepsMembers(under: ["links"])
+            || self._nullKeys.containsNull(below: ["links"])
+        {
             var linksContainer = container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("links"))
-            try linksContainer.encodeIfPresent(self.homepage, forKey: JSONKey("home"))
+            try linksContainer.encodeOrNull(
+                self.homepage,
+                forKey: JSONKey("home"),
+                nulls: _nullKeys,
+                path: ["links", "home"]
+            )
             try linksContainer.encodeUnknown(self.unknownMembers.members(at: ["links"]), ["home"])
+        } else if self._nullKeys.contains(path: ["links"]) {
+            try container.encodeNil(forKey: JSONKey("links"))
         }
         try container.encodeUnknown(self.unknownMembers, Self.modeledKeys)
     }

@@ -26,7 +26,7 @@ public struct TestThing: Codable, Hashable, Sendable, KeepsUnknownMembers, Membe
         let keyPaths = container.keyed(by: JSONKey.self)
         var nulls = NullKeys()
         self.id = try container.decodeOrNull(Int.self, forKey: MemberKey<Self>("id"), nulls: &nulls)
-        self.name = try keyPaths.decodeIfPresent(at: ["first_name"], formatter: Lolify.self)
+        self.name = try keyPaths.decodeIfPresent(at: ["first_name"], formatter: Lolify.self, nulls: &nulls)
         self.createdAt = try container.decodeOrNull(
             ISO8601Date<Date>.self,
             forKey: MemberKey<Self>("created_at"),
@@ -40,7 +40,7 @@ public struct TestThing: Codable, Hashable, Sendable, KeepsUnknownMembers, Membe
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encodeOrNull(self.id, forKey: JSONKey("id"), nulls: _nullKeys)
-        try container.encodeIfPresent(self.name, forKey: JSONKey("first_name"), formatter: Lolify.self)
+        try container.encodeOrNull(self.name, forKey: JSONKey("first_name"), formatter: Lolify.self, nulls: _nullKeys)
         try container.encodeOrNull(
             self.createdAt.map { ISO8601Date(wrappedValue: $0) },
             forKey: JSONKey("created_at"),
