@@ -485,21 +485,16 @@ struct JSONSyntaxParser {
                         + "must be escaped in JSON"
                 )
             default:
-                text.append(byte)
-                index += 1
                 // NEL, LS and PS are text in JSON, and line breaks to the YAML parser (YAML 1.1), whose marks count
-                // lines after them: as the locations do.
-                let breakLength =
-                    switch byte {
-                    case 0xC2 where index < bytes.count && bytes[index] == 0x85: 1
-                    case 0xE2
-                    where index + 1 < bytes.count && bytes[index] == 0x80 && (0xA8...0xA9).contains(bytes[index + 1]): 2
-                    default: 0
-                    }
+                // lines after them: as the locations do. (A line feed or carriage return here is an error above.)
+                let breakLength = LineBreak.length(at: index, in: bytes)
                 if breakLength > 0 {
                     text.append(contentsOf: bytes[index..<index + breakLength])
                     index += breakLength
                     startLine()
+                } else {
+                    text.append(byte)
+                    index += 1
                 }
             }
         }

@@ -27,41 +27,47 @@ struct LineColumns {
     }
 }
 
+/// Line breaks in UTF-8 text, as the YAML parser's marks and the XML reader count lines.
+enum LineBreak {
+    /// The length in bytes of the line break that starts at `position` in `bytes`, or 0 when none does: a line feed,
+    /// a carriage return (with a line feed after it, the two are one break), and with `yamlBreaks` NEL, U+2028 and
+    /// U+2029, which YAML 1.1 (and libYAML's marks) count as line breaks too.
+    static func length(at position: Int, in bytes: UnsafeBufferPointer<UInt8>, yamlBreaks: Bool = true) -> Int {
+        func byte(_ offset: Int) -> UInt8? { position + offset < bytes.count ? bytes[position + offset] : nil }
+        switch bytes[position] {
+        case UInt8(ascii: "\n"): return 1
+        case UInt8(ascii: "\r"): return byte(1) == UInt8(ascii: "\n") ? 2 : 1
+        case 0xC2 where yamlBreaks: return byte(1) == 0x85 ? 2 : 0
+        case 0xE2 where yamlBreaks: return byte(1) == 0x80 && (byte(2) == 0xA8 || byte(2) == 0xA9) ? 3 : 0
+        default: return 0
+        }
+    }
+}
+
 extension SourceLocation {
     /// The line and column of the byte at `offset` in UTF-8 `bytes` (past the end: the end), the column counted in
-    /// Unicode scalars as the YAML parser's marks count them. A line ends at a line feed, a carriage return, or the
-    /// two together, as XML and YAML read them; with `yamlBreaks` also at NEL, U+2028 and U+2029, which YAML 1.1 (and
-    /// libYAML's marks) count as line breaks too.
+    /// Unicode scalars as the YAML parser's marks count them, the lines as ``LineBreak`` does (with `yamlBreaks`, as
+    /// YAML counts them; without, as XML does).
     init(ofByte offset: Int, in bytes: [UInt8], file: String, yamlBreaks: Bool = false) {
         let end = min(max(offset, 0), bytes.count)
-        var line = 1
-        var lineStart = 0
-        var index = 0
-        while index < end {
-            let byte = bytes[index]
-            var breakLength = 0
-            if byte == UInt8(ascii: "\n") {
-                breakLength = 1
-            } else if byte == UInt8(ascii: "\r") {
-                breakLength = index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") ? 0 : 1
-            } else if yamlBreaks, byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
-                breakLength = 2
-            } else if yamlBreaks, byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-                bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
-            {
-                breakLength = 3
+        let (line, column) = bytes.withUnsafeBufferPointer { bytes in
+            var line = 1
+            var lineStart = 0
+            var index = 0
+            while index < end {
+                let breakLength = LineBreak.length(at: index, in: bytes, yamlBreaks: yamlBreaks)
+                if breakLength > 0 {
+                    line += 1
+                    lineStart = index + breakLength
+                    index += breakLength
+                } else {
+                    index += 1
+                }
             }
-            if breakLength > 0 {
-                line += 1
-                lineStart = index + breakLength
-                index += breakLength
-            } else {
-                index += 1
-            }
+            var columns = LineColumns()
+            columns.startLine(at: min(lineStart, end))
+            return (line, columns.column(of: end, in: bytes) + 1)
         }
-        var columns = LineColumns()
-        columns.startLine(at: min(lineStart, end))
-        let column = bytes.withUnsafeBufferPointer { columns.column(of: end, in: $0) } + 1
         self.init(file: file, line: line, column: column)
     }
 }

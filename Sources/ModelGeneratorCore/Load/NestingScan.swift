@@ -60,7 +60,8 @@ struct NestingScan {
     private mutating func run() -> (line: Int, column: Int)? {
         while true {
             lineEnd = lineStart
-            while lineEnd < bytes.count, lineBreakLength(at: lineEnd) == 0 { lineEnd += 1 }
+            // Any of YAML's line breaks ends a line: a comment ends there, and the next line's indentation starts.
+            while lineEnd < bytes.count, LineBreak.length(at: lineEnd, in: bytes) == 0 { lineEnd += 1 }
             index = lineStart
             columns.startLine(at: lineStart)
             // A byte-order mark is a column, as the parser's marks count it, and no content: a `#` after it starts
@@ -69,7 +70,7 @@ struct NestingScan {
             contentStart = index
             if let tooDeep = scanLine() { return tooDeep }
             guard lineEnd < bytes.count else { return nil }
-            lineStart = lineEnd + lineBreakLength(at: lineEnd)
+            lineStart = lineEnd + LineBreak.length(at: lineEnd, in: bytes)
             line += 1
         }
     }
@@ -311,20 +312,6 @@ struct NestingScan {
     }
 
     private var isLineEnd: Bool { index >= lineEnd }
-
-    /// The length of the line break at `position`, 0 where there is none. A carriage return before a line feed and
-    /// the line feed end one line; either alone ends one too, and so do NEL, LS and PS, which libyaml reads as line
-    /// breaks (YAML 1.1): a comment ends at them, and the next line's indentation starts.
-    private func lineBreakLength(at position: Int) -> Int {
-        func byte(_ offset: Int) -> UInt8? { position + offset < bytes.count ? bytes[position + offset] : nil }
-        switch bytes[position] {
-        case UInt8(ascii: "\n"): return 1
-        case UInt8(ascii: "\r"): return byte(1) == UInt8(ascii: "\n") ? 2 : 1
-        case 0xC2: return byte(1) == 0x85 ? 2 : 0
-        case 0xE2: return byte(1) == 0x80 && (byte(2) == 0xA8 || byte(2) == 0xA9) ? 3 : 0
-        default: return 0
-        }
-    }
 
     /// Whether a `#` at `index` starts a comment: at the start of the line or after a space or tab.
     private var isComment: Bool {
