@@ -45,7 +45,8 @@ public struct OutputPlan: Hashable, Sendable {
         public init(contents: String, existing: Existing, recorded: Bool) {
             switch existing {
             case .none: self = .missing
-            case .text(contents): self = .unchanged
+            // By bytes: `String`'s `==` takes canonically equivalent texts (NFC and NFD) for one.
+            case .text(let text) where text.utf8.elementsEqual(contents.utf8): self = .unchanged
             case .text(let text) where OutputPlan.isGenerated(text, recorded: recorded): self = .stale
             case .text: self = .conflict(recorded ? .headerRemoved : .notGenerated)
             case .unreadable(let reason): self = .conflict(.unreadable(reason))
@@ -79,7 +80,10 @@ public struct OutputPlan: Hashable, Sendable {
         nonRegularFiles: [String: String] = [:]
     ) {
         self.changes = changes
-        deletions = generatedFiles.filter { changes[$0] == nil }.sorted()
+        // A name only canonically equivalent to a produced one (NFD `Café.swift` for NFC's) is another file on
+        // Linux: names compare by their bytes.
+        let produced = Set(changes.keys.map { Array($0.utf8) })
+        deletions = generatedFiles.filter { !produced.contains(Array($0.utf8)) }.sorted()
         self.manifest = manifest
         self.nonRegularFiles = nonRegularFiles
     }

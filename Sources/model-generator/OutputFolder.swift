@@ -12,7 +12,8 @@ final class OutputFolder {
     let directory: String
     /// The manifest the folder held when the run started.
     private let manifestText: String?
-    private let recorded: Set<String>
+    /// The files the manifest lists, compared by their bytes.
+    private let recorded: SafeFiles.ByteNames
     /// Entries that are neither regular files nor folders, by name.
     private let nonRegularFiles: [String: String]
     private let newManifest: (_ files: [String]) -> OutputManifest
@@ -58,7 +59,7 @@ final class OutputFolder {
         var staging: String?
         var nonRegularFiles: [String: String] = [:]
         var manifestText: String?
-        var recorded: Set<String> = []
+        var recorded = SafeFiles.ByteNames([])
         do {
             let exists = writing ? true : try SafeFiles.kind(of: directory) != nil
             if exists {
@@ -92,7 +93,7 @@ final class OutputFolder {
                     )
                 }
                 manifestText = text
-                recorded = Set(manifest.files)
+                recorded = SafeFiles.ByteNames(manifest.files)
             case .unreadable(let reason), .notRegularFile(let reason):
                 throw FileError("read", manifestPath, reason: reason)
             }
@@ -192,7 +193,7 @@ final class OutputFolder {
         let recorded = recorded
         // A file recorded under another spelling that the file system takes for the same file (`Visitlog.swift` for
         // `VisitLog.swift`, ignoring case) is the run's own: a type renamed by case alone replaces it.
-        let recordedSpellings = SafeFiles.Spellings(of: recorded, in: directory)
+        let recordedSpellings = SafeFiles.Spellings(of: recorded.names, in: directory)
         let nonRegularFiles = nonRegularFiles
         let renderFailures = run.render { file in
             do {
@@ -225,7 +226,10 @@ final class OutputFolder {
 
         // Recorded files the run no longer produces are deleted while they still carry the header, unless the file
         // system takes the name for one the run produces (`Office.swift` for `office.swift`, ignoring case).
-        let gone = recorded.subtracting(changes.keys)
+        // By bytes: a name only canonically equivalent to one the run produces (NFD `Café.swift` for NFC's) is
+        // another file on Linux, left behind if it counted as produced.
+        let producedNames = SafeFiles.ByteNames(changes.keys)
+        let gone = recorded.names.filter { !producedNames.contains($0) }
         let produced = SafeFiles.Spellings(of: gone.isEmpty ? [] : Array(changes.keys), in: directory)
         let extras = gone.filter { name in
             guard SafeFiles.isPlainName(name), nonRegularFiles[name] == nil, !produced.isAnotherSpelling(name),
@@ -235,7 +239,8 @@ final class OutputFolder {
         }
         let manifest = newManifest(Array(changes.keys)).text
         let manifestChange: OutputPlan.Change =
-            manifestText == nil ? .missing : manifestText == manifest ? .unchanged : .stale
+            manifestText == nil
+            ? .missing : manifestText?.utf8.elementsEqual(manifest.utf8) == true ? .unchanged : .stale
         if let staging, manifestChange.writes {
             try SafeFiles.create(
                 staging + "/" + OutputManifest.fileName,

@@ -66,8 +66,12 @@ enum PreviousOutputFolders {
             let manifest = OutputManifest.parse(text),
             manifest.names(configPath: run.configPath, from: folder, workingDirectory: workingDirectory)
         else { return nil }
-        let generated = manifest.files.filter { names.contains($0) && SafeFiles.isPlainName($0) }
-        let onlyGenerated = Set(names).subtracting(generated) == [OutputManifest.fileName]
+        // Names compare by their bytes: a file of the user's only canonically equivalent to a generated one's name
+        // (NFC and NFD `Café.swift`) is another file, which `rm -r` would take with the folder.
+        let present = SafeFiles.ByteNames(names)
+        let generated = manifest.files.filter { present.contains($0) && SafeFiles.isPlainName($0) }
+        let removable = SafeFiles.ByteNames(generated + [OutputManifest.fileName])
+        let onlyGenerated = names.allSatisfy(removable.contains)
         let command =
             onlyGenerated
             ? "rm -r -- \(shellQuoted(folder))"

@@ -242,8 +242,9 @@ struct Pull: AsyncParsableCommand {
     private func staleDefinitions(keeping names: Set<String>) -> [String] {
         let existing = (try? SafeFiles.names(in: output)) ?? []
         let kept = SafeFiles.Spellings(of: names, in: output)
+        let keptNames = SafeFiles.ByteNames(names)
         return existing.filter { name in
-            guard name.hasSuffix(".json"), !names.contains(name), SafeFiles.isPlainName(name),
+            guard name.hasSuffix(".json"), !keptNames.contains(name), SafeFiles.isPlainName(name),
                 !kept.isAnotherSpelling(name),
                 case .text(let text) = SafeFiles.existing(at: Paths.join(output, name)),
                 case .success(let root?) = DocumentParser.parse(text, file: name)

@@ -197,18 +197,33 @@ enum SafeFiles {
         var inode: UInt64
     }
 
+    /// File names compared by their bytes, as Linux's file systems compare them: `String`'s `==` takes two
+    /// canonically equivalent names (NFC and NFD `Café.swift`) for one, where ext4 holds two files.
+    struct ByteNames {
+        private var bytes: Set<[UInt8]> = []
+        /// The names, each once, in their first order.
+        private(set) var names: [String] = []
+
+        init(_ names: some Sequence<String>) {
+            for name in names where bytes.insert(Array(name.utf8)).inserted { self.names.append(name) }
+        }
+
+        func contains(_ name: String) -> Bool { bytes.contains(Array(name.utf8)) }
+    }
+
     /// The files of `directory` that `names` name, for telling whether another name is one of them by another
     /// spelling: on a file system that ignores case (macOS's, by default) `Account.json` is `account.json`, and
-    /// deleting it would delete that file. Compared by file, so every folding a file system does counts.
+    /// deleting it would delete that file. Compared by file, so every folding a file system does counts
+    /// (normalization too: APFS takes NFD `Café.json` for NFC's).
     struct Spellings {
         private let directory: String
-        private let names: Set<String>
+        private let names: ByteNames
         private let files: Set<FileIdentity>
 
         init(of names: some Sequence<String>, in directory: String) {
             self.directory = directory
-            self.names = Set(names)
-            files = Set(self.names.compactMap { SafeFiles.identity(of: directory + "/" + $0) })
+            self.names = ByteNames(names)
+            files = Set(self.names.names.compactMap { SafeFiles.identity(of: directory + "/" + $0) })
         }
 
         /// Whether `name`, which is not one of the names, is the same file as one of them.

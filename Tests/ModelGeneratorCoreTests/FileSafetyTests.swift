@@ -143,6 +143,34 @@ import Testing
         #expect(listed.contains("- Office.swift\n") && !listed.contains("OFFICE"), "\(listed)")
     }
 
+    /// A type renamed to a name that differs only in its Unicode normalization (a naming override from NFD `Café` to
+    /// NFC) replaces its file: on a file system that compares names by their bytes (ext4), the file of the old
+    /// spelling was left beside the new one, since Swift's strings compare the two names equal.
+    @Test func aFileRenamedToAnotherNormalizationOfItsNameLeavesNoOldFile() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Expected")
+        let config = directory.appendingPathComponent("model-generator.yaml")
+        let original = try String(contentsOf: config, encoding: .utf8)
+        for name in ["Cafe\u{301}", "Caf\u{E9}"] {
+            try write(
+                original.replacingOccurrences(of: "c_bool: isEnabled", with: "c_bool: isEnabled, c_office: \(name)"),
+                to: config
+            )
+            let result = try await cli.run(generate, in: directory)
+            #expect(result.status == 0, "\(result.errors)")
+            let files = try names(output).map { Array($0.utf8) }
+            #expect(files.filter { $0.starts(with: Array("Caf".utf8)) } == [Array("\(name).swift".utf8)])
+        }
+        // The manifest lists the new spelling: its text differs from the old one's only in normalization.
+        let manifest = try Data(contentsOf: output.appendingPathComponent(".model-generator-manifest"))
+        #expect(String(decoding: manifest, as: UTF8.self).unicodeScalars.contains("\u{E9}"))
+        #expect(!String(decoding: manifest, as: UTF8.self).unicodeScalars.contains("\u{301}"))
+        // The plan deletes a recorded file only canonically equivalent to a produced one, as another file.
+        let plan = OutputPlan(changes: ["Caf\u{E9}.swift": .unchanged], generatedFiles: ["Cafe\u{301}.swift"])
+        #expect(plan.deletions.map { Array($0.utf8) } == [Array("Cafe\u{301}.swift".utf8)])
+    }
+
     @Test func aLinkPlantedAtAnOutputPathIsAnErrorAndWhatItPointsAtIsUntouched() async throws {
         let (directory, victim, output) = try workspaceWithVictim()
         defer { try? manager.removeItem(at: directory) }
@@ -361,6 +389,13 @@ import Testing
         #expect(change(.text("struct Mine {}\n"), true) == .conflict(.headerRemoved))
         #expect(change(.text("struct Mine {}\n"), false) == .conflict(.notGenerated))
         #expect(change(.text(new), false) == .unchanged)
+        // Exactly the bytes: a file whose text differs only in its normalization (an NFD `é` where the run writes
+        // NFC's) is rewritten, and `--check` says so; Swift's `==` takes the two texts for one.
+        let decomposed = header + "struct Caf\u{65}\u{301} {}\n"
+        let composed = header + "struct Caf\u{E9} {}\n"
+        #expect(decomposed == composed)
+        #expect(OutputPlan.Change(contents: composed, existing: .text(decomposed), recorded: true) == .stale)
+        #expect(OutputPlan.Change(contents: composed, existing: .text(decomposed), recorded: false) != .unchanged)
         #expect(change(.none, false) == .missing)
         #expect(change(.unreadable("not UTF-8 text"), true) == .conflict(.unreadable("not UTF-8 text")))
         #expect(change(.notRegularFile("a FIFO"), true) == .conflict(.notRegularFile("a FIFO")))
@@ -572,6 +607,29 @@ import Testing
         #expect(try names(directory.appendingPathComponent("Expected")) == ["Mine.swift"])
         let quiet = try await cli.run(generate, in: directory)
         #expect(!quiet.errors.contains("still holds"))
+    }
+
+    /// A file of the user's whose name is only canonically equivalent to a generated one's (NFC `Café.swift` beside
+    /// the NFD one the run wrote) is another file on Linux: the command that clears the previous folder names the
+    /// generated files, not the folder (`rm -r` took the user's file with it).
+    @Test func aPreviousFolderHoldingAnotherNormalizationOfAGeneratedNameIsNotRemovedWhole() async throws {
+        let directory = try cli.workspace()
+        defer { try? manager.removeItem(at: directory) }
+        let configURL = directory.appendingPathComponent("model-generator.yaml")
+        let config = try String(contentsOf: configURL, encoding: .utf8)
+        try write(config.replacingOccurrences(of: "isEnabled", with: "isEnabled, c_office: Cafe\u{301}"), to: configURL)
+        #expect(try await cli.run(generate, in: directory).status == 0)
+        try write("// Mine.\n", to: directory.appendingPathComponent("Expected/Caf\u{E9}.swift"))
+        try write(
+            try String(contentsOf: configURL, encoding: .utf8)
+                .replacingOccurrences(of: "output: Expected", with: "output: New"),
+            to: configURL
+        )
+        let result = try await cli.run(generate, in: directory)
+        #expect(result.status == 0, "\(result.errors)")
+        let removal = try #require(result.errors.split(separator: "\n").first { $0.contains("remove them with: ") })
+        #expect(removal.hasSuffix("Expected/.model-generator-manifest"), "\(removal)")
+        #expect(!removal.contains("rm -r"))
     }
 
     /// An absolute `output` inside the config's folder is the current output folder, not a previous one, however
