@@ -103,6 +103,21 @@ import Testing
         #expect(set?["c_size"] == encoded["c_size"] && set?["c_parts"] == encoded["c_parts"])
     }
 
+    /// A document with a File sets back the other keys that held `null`, and not the File's: a `null` for it would
+    /// clear a file the update doesn't set. (Such a document sent no `null` at all.)
+    @Test func aDocumentSetWholeSendsItsNullsButAFilesOne() throws {
+        let payload = Data(
+            #"{"_id":"5f0000000000000000000002","c_card":{"c_title":null,"c_scan":null,"c_seen":1}}"#.utf8
+        )
+        let original = try JSONDecoder().decode(Badge.self, from: payload)
+        var edited = original
+        edited.card?.unknownMembers["c_seen"] = 2
+        let patch = Badge.Patch(from: original, to: edited)
+        let request = try #require(try patch.rendered(id: original.id, for: MiaDialect()).first)
+        let set = try Self.json(Data(try #require(request.body?.serialized).utf8))["$set"]
+        #expect(set?["c_card"] == ["c_title": nil, "c_seen": 2], "\(String(describing: set))")
+    }
+
     /// The kept members of a document set whole go in the order of their keys: the decoders list them in no fixed
     /// order (a dictionary's, `allKeys`'), and a body is the same bytes every time. MongoDB compares embedded documents
     /// field by field in order, so a `$pull` or `$addToSet` of a decoded element matches only in one order.

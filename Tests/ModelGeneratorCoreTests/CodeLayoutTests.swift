@@ -59,6 +59,30 @@ import Testing
         )
     }
 
+    /// A call among the arguments breaks inside its own parentheses, one argument a line, as a document's body
+    /// value names the keys it leaves out. The expected text is swift-format's own output.
+    @Test func aCallTooLongForItsArgumentsLineBreaksOneArgumentALine() {
+        let layout = CodeLayout(lineLength: 120, indent: 8)
+        let keys = ["c_consent_document_file", "c_organization_logo_file", "c_study_logo_file", "c_more"]
+        let nulls = "nulls: _nullKeys.leavingOut(" + keys.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
+        #expect(
+            ["return " + layout.call(".document", ["members", "id: self.id", nulls, "kept: unknownMembers"])[0]]
+                + layout.call(".document", ["members", "id: self.id", nulls, "kept: unknownMembers"]).dropFirst() == [
+                    "return .document(",
+                    "    members,",
+                    "    id: self.id,",
+                    "    nulls: _nullKeys.leavingOut(",
+                    "        \"c_consent_document_file\",",
+                    "        \"c_organization_logo_file\",",
+                    "        \"c_study_logo_file\",",
+                    "        \"c_more\"",
+                    "    ),",
+                    "    kept: unknownMembers",
+                    ")",
+                ]
+        )
+    }
+
     @Test func aDeclarationThatFitsStaysOnOneLine() {
         let layout = CodeLayout(lineLength: 120, indent: 0)
         #expect(

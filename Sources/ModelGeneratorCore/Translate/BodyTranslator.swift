@@ -621,16 +621,20 @@ struct BodyTranslator {
             // members its schema doesn't define): an update that sets it whole sends them too, or the server loses them.
             var documentArguments: [String] = []
             if let elementID { documentArguments.append("id: self.\(SwiftNaming.escaped(elementID.swiftName))") }
-            // The keys that held `null` go back when every one is a property `members` writes: a File, a List or a
-            // mapped type that held `null` is no value this body sets (such a document sends none).
+            // The keys that held `null` go back, those of properties `members` writes: a File, a List or a mapped
+            // type that held `null` is no value this body sets, and a `null` for it would clear it.
             let writtenKeys = Set(
                 addressable.filter { if case .file = $0.type { false } else { true } }.map(\.apiName)
             )
             let nullTracked = properties.filter {
                 CustomCoding.tracksNull($0) && CustomCoding.readsPlainKey($0) && $0.apiName != "_id"
             }
-            if !nullTracked.isEmpty, nullTracked.allSatisfy({ writtenKeys.contains($0.apiName) }) {
+            let unwrittenNulls = nullTracked.filter { !writtenKeys.contains($0.apiName) }.map(\.apiName)
+            if unwrittenNulls.isEmpty, !nullTracked.isEmpty {
                 documentArguments.append("nulls: \(CustomCoding.nullKeysName)")
+            } else if unwrittenNulls.count < nullTracked.count {
+                let keys = unwrittenNulls.map(SwiftText.stringLiteral).joined(separator: ", ")
+                documentArguments.append("nulls: \(CustomCoding.nullKeysName).leavingOut(\(keys))")
             }
             if translator.modeledKeys(properties) != nil {
                 documentArguments.append("kept: \(CustomCoding.unknownMembersName)")

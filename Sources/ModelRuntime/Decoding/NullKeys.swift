@@ -48,6 +48,13 @@ public struct NullKeys: Hashable, Sendable {
     /// Records that `key` held `null`.
     public mutating func insert(_ key: String) { keys.insert(key) }
 
+    /// The record without `keys`: those of properties a body doesn't write (a File), which a `null` would clear.
+    public func leavingOut(_ keys: String...) -> NullKeys {
+        var kept = self
+        kept.keys.subtract(keys)
+        return kept
+    }
+
     /// Whether the value at `path`, a key path from the model's object, was `null` when the model was decoded.
     public func contains(path: [String]) -> Bool {
         path.count == 1 ? keys.contains(path[0]) : !paths.isEmpty && paths.contains(path)

@@ -333,7 +333,7 @@ extension Badge.Card: BodyValueConvertible {
         if let value = self.title {
             members.append(BodyMember("c_title", value.bodyValue))
         }
-        return .document(members, kept: unknownMembers)
+        return .document(members, nulls: _nullKeys.leavingOut("c_scan"), kept: unknownMembers)
     }
 
     /// The body of a new `Badge.Card`, inside its object's create body.

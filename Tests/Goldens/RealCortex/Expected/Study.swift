@@ -4796,7 +4796,11 @@ extension Study.Configuration: BodyValueConvertible {
         if let value = self.secondaryTextColor {
             members.append(BodyMember("c_secondary_text_color", value.bodyValue))
         }
-        return .document(members, kept: unknownMembers)
+        return .document(
+            members,
+            nulls: _nullKeys.leavingOut("c_consent", "c_organization_logo", "c_study_logo"),
+            kept: unknownMembers
+        )
     }
 
     /// The body of a new `Study.Configuration`, inside its object's create body.
@@ -4998,7 +5002,7 @@ extension Study.Information: BodyValueConvertible, DocumentArrayElement {
         if let value = self.webLink {
             members.append(BodyMember("c_web_link", value.bodyValue))
         }
-        return .document(members, id: self.id, kept: unknownMembers)
+        return .document(members, id: self.id, nulls: _nullKeys.leavingOut("c_assets"), kept: unknownMembers)
     }
 
     /// The body of a new `Study.Information`, inside its object's create body.
@@ -5359,7 +5363,7 @@ extension Study.Resource: BodyValueConvertible, DocumentArrayElement {
         if let value = self.webLink {
             members.append(BodyMember("c_web_link", value.bodyValue))
         }
-        return .document(members, id: self.id, kept: unknownMembers)
+        return .document(members, id: self.id, nulls: _nullKeys.leavingOut("c_assets"), kept: unknownMembers)
     }
 
     /// The body of a new `Study.Resource`, inside its object's create body.
