@@ -333,6 +333,22 @@ import Testing
         #expect(model.entities[1].attributes.map(\.location.line) == Array(8...16))
         #expect(model.entities[1].attributes.allSatisfy { $0.location.column == 9 })
         #expect(model.entities[3].relationships.first?.isOrdered == true)
+        // Lines that end with a carriage return alone, or with both, are counted as XML reads them: as the errors
+        // before the elements (a DOCTYPE's) count them.
+        for lineBreak in ["\r", "\r\n"] {
+            let text = Self.model.text.replacingOccurrences(of: "\n", with: lineBreak)
+            let other = try CoreDataModel.parse(text, file: "contents").get()
+            #expect(other.entities[1].location.description == "contents:7:5")
+            #expect(other.entities[1].attributes.map(\.location.line) == Array(8...16))
+        }
+        #expect(
+            parseProblem("<?xml version=\"1.0\"?>\r<!DOCTYPE model>\r<model>\r  <entity representedClassName=\"A\"/>")?
+                .hasPrefix("contents:2:1: ") == true
+        )
+        #expect(
+            parseProblem("<?xml version=\"1.0\"?>\r<model>\r  <entity representedClassName=\"A\"/>\r</model>")
+                == "contents:3:3: an <entity> without a 'name'"
+        )
     }
 
     /// A tag inside a comment or a CDATA section is no element: the one after it is located at its own tag. A Swift

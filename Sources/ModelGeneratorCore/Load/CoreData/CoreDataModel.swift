@@ -218,12 +218,18 @@ private final class ModelReader: NSObject, XMLParserDelegate {
     /// The offset of the `<` of the element the parser reported last, and how far the search for start tags got.
     private var elementStart = 0
     private var scanned = 0
-    /// The offset of the start of each line, for the start of an element.
-    private lazy var lineStarts: [Int] = {
+    /// The offset of the start of each line, for the start of an element: after a line feed, a carriage return, or
+    /// the two, as XML reads its lines (and `SourceLocation(ofByte:)` counts them for the errors before the elements).
+    private lazy var lineStarts: [Int] = bytes.withUnsafeBufferPointer { bytes in
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+        var index = 0
+        while index < bytes.count {
+            let breakLength = LineBreak.length(at: index, in: bytes, yamlBreaks: false)
+            index += max(breakLength, 1)
+            if breakLength > 0 { starts.append(index) }
+        }
         return starts
-    }()
+    }
 
     init(file: String, bytes: [UInt8]) {
         self.file = file
