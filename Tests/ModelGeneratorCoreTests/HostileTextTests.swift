@@ -440,7 +440,7 @@ import Testing
 
     /// A property's name reaches an enum's doc comment as a code span, so Markdown in it (a link, backticks) is shown
     /// as text, not rendered in Quick Help and DocC. (It was wrapped in backticks of its own, which a backtick in the
-    /// name ended.)
+    /// name ended; then in two, which DocC reads as a link to a symbol.)
     @Test func aPropertysNameInAnEnumsDocCommentIsACodeSpan() throws {
         let schema = """
             objects:
@@ -453,7 +453,7 @@ import Testing
         let result = generate(["objects.yaml": schema])
         let thing = try #require(file(result, "Thing.swift"), "\(messages(result))")
         #expect(
-            thing.contains("/// The values of ``c_status` see [the guide](https://evil.example) `c_x``.\n"),
+            thing.contains("/// The values of ```c_status` see [the guide](https://evil.example) `c_x```.\n"),
             "\(thing)"
         )
     }
