@@ -36,6 +36,34 @@ import Testing
         #expect(result.files.isEmpty)
     }
 
+    /// crud-service's own `tests/viewsDefinitions/store-open.js` @ bd42789 (Apache-2.0), its object as JSON. A view
+    /// needs no `type`: the service makes every definition of its views folder one (`lib/mergeViewsInCollections.js`
+    /// sets `type: 'view'`).
+    static let storeOpenView = """
+        {
+          "name": "store-open",
+          "source": "store",
+          "pipeline": [
+            {"$match": {"currentlyWorking": true}},
+            {"$project": {"_id": 1, "name": 1, "updaterId": 1, "updatedAt": 1, "creatorId": 1, "createdAt": 1,
+                          "address": 1, "__STATE__": 1}}
+          ]
+        }
+        """
+
+    @Test func aViewWithoutItsTypeIsRefusedAsAViewToo() {
+        let result = generate(
+            config: "schemas: [views/store-open.json]\noutput: Generated\n",
+            ["views/store-open.json": Self.storeOpenView]
+        )
+        #expect(
+            messages(result) == [
+                "views/store-open.json:1:1: error: this is a view definition of the CRUD service over 'store', not a collection definition: the service takes the view's fields from the collection definition 'store-open'"
+            ]
+        )
+        #expect(result.files.isEmpty)
+    }
+
     /// In a list of definitions, the view is refused at its place and nothing is written: one run, one answer.
     @Test func aViewInAListIsRefusedAtItsPlace() {
         let collection = #"{"name": "felines", "endpointBasePath": "/felines", "fields": []}"#

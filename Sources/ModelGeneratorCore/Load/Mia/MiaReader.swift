@@ -160,11 +160,13 @@ enum MiaReader {
     }
 
     /// A view definition of the CRUD service, as it loads them from its `VIEWS_DEFINITION_FOLDER` (`index.js`):
-    /// `{"name", "source", "type": "view", "pipeline"}`, without fields of its own. The service takes the view's
-    /// fields from the collection definition of the same name (`lib/mergeViewsInCollections.js`). A Console
+    /// `{"name", "source", "pipeline"}`, without fields of its own. The service takes the view's fields from the
+    /// collection definition of the same name, and sets `type: 'view'` itself (`lib/mergeViewsInCollections.js`), so
+    /// the file may leave `type` out, as crud-service's own `tests/viewsDefinitions/store-open.js` does. A Console
     /// collection of type `view` has its fields, and is read as a collection.
     static func isViewDefinition(_ node: SyntaxNode) -> Bool {
-        node["type"]?.scalarText == "view" && node["source"] != nil && node["pipeline"] != nil
+        let type = node["type"]
+        return (type == nil || type?.scalarText == "view") && node["source"] != nil && node["pipeline"] != nil
             && node["fields"] == nil && node["schema"] == nil
     }
 
