@@ -10,15 +10,20 @@ import Testing
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("RealSchemas")
 
-    /// Every schema entry to test: each file, and the mdctl folder as one entry. The CRUD SQL tables are refused,
-    /// and tested as such (`crudSQLTables`).
+    /// Every schema entry to test: each file, and the mdctl folder as one entry. The CRUD SQL tables and the CRUD
+    /// service's view definitions are refused, and tested as such (`crudSQLTables`, `crudServiceViews`).
     static var entries: [String] {
-        let files = schemaFiles.filter { !$0.hasPrefix("cortex/env-objects/") && !$0.hasPrefix(crudSQLFolder) }
+        let files = schemaFiles.filter {
+            !$0.hasPrefix("cortex/env-objects/") && !$0.hasPrefix(crudSQLFolder)
+                && !$0.hasPrefix(crudServiceViewsFolder)
+        }
         return files + ["cortex/env-objects"]
     }
 
     static let crudSQLFolder = "mia/crud-sql/"
     static var crudSQLTables: [String] { schemaFiles.filter { $0.hasPrefix(crudSQLFolder) } }
+    static let crudServiceViewsFolder = "mia/views/"
+    static var crudServiceViews: [String] { schemaFiles.filter { $0.hasPrefix(crudServiceViewsFolder) } }
 
     static var schemaFiles: [String] {
         let enumerator = FileManager.default.enumerator(atPath: directory.path)
@@ -321,6 +326,28 @@ import Testing
         )
         #expect(diagnostics.first?.location.file.hasSuffix("/mia/crud-sql/books.json") == true)
         #expect(diagnostics.first?.hint?.contains("Leave the file out of 'schemas:'") == true)
+        #expect(result.files.isEmpty)
+    }
+
+    /// crud-service's own view definitions (with `type: view` or without it, with `enableLookup`) are each refused
+    /// with one error at their start that names the view's source and its collection definition, and no file.
+    @Test(arguments: crudServiceViews) func crudServiceViewsAreRefusedAsViews(entry: String) throws {
+        let text = try TestFiles.disk.read(Self.directory.appendingPathComponent(entry).path)
+        let (objects, diagnostics) = SchemaLoader.load(text, file: entry)
+        #expect(objects.isEmpty)
+        let view = try #require(
+            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        )
+        let name = try #require(view["name"] as? String)
+        let source = try #require(view["source"] as? String)
+        #expect(
+            diagnostics.all.map { "\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message)" }
+                == [
+                    "1:1: error: this is a view definition of the CRUD service over '\(source)', not a collection definition: the service takes the view's fields from the collection definition '\(name)'"
+                ]
+        )
+        let result = Self.run(config: "schemas: [\(entry)]\noutput: Generated\n")
+        #expect(result.diagnostics.hasErrors)
         #expect(result.files.isEmpty)
     }
 
