@@ -9,7 +9,7 @@ public enum SchemaFormat: String, Hashable, Sendable, CaseIterable {
     /// as the Mia-Platform Console keeps it (`defaultName`, `internalEndpoints`, and its export of a project's
     /// collections).
     case mia
-    /// Parse Server's `GET /schemas` answer, or one class of it.
+    /// Parse Server's `GET /schemas` answer, or one class of it (with or without its `className`).
     case parse
 
     /// The wire dialect of the backend whose file this is; nil for the generator's own format.
@@ -48,7 +48,7 @@ public enum SchemaFormat: String, Hashable, Sendable, CaseIterable {
         {
             return .parse
         }
-        if root["className"] != nil { return .parse }
+        if root["className"] != nil || ParseReader.isClassWithoutItsName(root) { return .parse }
         // The service's own keys, or the Console's: `internalEndpoints`, `defaultName`, and the export's wrapper.
         if root["endpointBasePath"] != nil || root["fields"]?.elements != nil
             || (root["schema"]?.entries != nil && root["name"] != nil)

@@ -1,6 +1,7 @@
 /// Reads Parse Server's schemas: the answer of `GET /schemas` (`{"results": [class, …]}`), one class of it
 /// (`{"className": …, "fields": {…}}`, what `GET /schemas/<className>` returns), a list of classes, or Parse Server's
-/// Defined Schemas (its `schema` option as JSON: `{"definitions": [class, …], "strict": …}`).
+/// Defined Schemas (its `schema` option as JSON: `{"definitions": [class, …], "strict": …}`). A class without its
+/// `className` is named after its file, as `@openinc/parse-server-schema` keeps a server's classes.
 ///
 /// A system class (`_User`, `_Role`, `_Session`, `_Installation`) gets the fields Parse Server gives it when its
 /// definition leaves them out, as a Defined Schema does: the server has them whatever the schema says.
@@ -90,7 +91,60 @@ enum ParseReader {
                 readClass($0, file: file, isDefinedSchema: true, &reader)
             }
         }
+        if isClassWithoutItsName(root) {
+            return readClassNamedAfterItsFile(root, file: file, &reader).map { [$0] } ?? []
+        }
         return readClass(root, file: file, &reader).map { [$0] } ?? []
+    }
+
+    /// One class without its `className`, as `@openinc/parse-server-schema` keeps each class of a server
+    /// (`schema/classes/<className>.json`, `{"fields": …, "classLevelPermissions": …}`): named after its file, as
+    /// that tool's `up` names it, at the start of the file. A file name that is no class name Parse Server takes
+    /// (`classAndFieldRegex`, or one of its own classes) is an error there.
+    private static func readClassNamedAfterItsFile(
+        _ root: SyntaxNode,
+        file: String,
+        _ reader: inout NodeReader
+    ) -> ObjectDefinition? {
+        guard var entries = root.entries else { return nil }
+        let base = file.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? file
+        let name = base.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+        guard isClassName(name) else {
+            reader.diagnostics.error(
+                "this Parse class has no 'className', and the name of its file, '\(name)', is no Parse class name",
+                at: root.location,
+                hint: "add \"className\", or name the file after the class (<className>.json), as "
+                    + "@openinc/parse-server-schema does: a letter, then letters, digits and '_'"
+            )
+            return nil
+        }
+        entries.insert(
+            SyntaxNode.Entry(
+                key: SyntaxNode(.scalar("className", .string), at: root.location),
+                value: SyntaxNode(.scalar(name, .string), at: root.location)
+            ),
+            at: 0
+        )
+        return readClass(SyntaxNode(.mapping(entries), at: root.location), file: file, &reader)
+    }
+
+    /// A name Parse Server takes for a class: a letter, then letters, digits and `_` (`classAndFieldRegex` of its
+    /// `SchemaController`), or one of its own classes.
+    static func isClassName(_ name: String) -> Bool {
+        if builtInClasses.contains(name) { return true }
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        guard let first = name.unicodeScalars.first, isLetter(first) else { return false }
+        return name.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    /// A class of Parse's schema without its `className`: `fields` by name (Mia-Platform's are a list), and no key a
+    /// schema file of another format has at its top.
+    static func isClassWithoutItsName(_ root: SyntaxNode) -> Bool {
+        guard root["className"] == nil, let fields = root["fields"]?.entries else { return false }
+        return fields.allSatisfy { $0.value["type"]?.scalarText != nil }
+            && ["name", "defaultName", "endpointBasePath", "object", "objects", "properties", "schema"].allSatisfy {
+                root[$0] == nil
+            }
     }
 
     /// One class; `isDefinedSchema` when it is a class of a Defined Schema, whose defaults Parse's JavaScript SDK
