@@ -22,20 +22,6 @@ import Testing
         }
         """
 
-    @Test func aViewDefinitionIsRefusedWithWhereItsFieldsAre() {
-        let result = generate(
-            config: "schemas: [views]\noutput: Generated\ndialect: mia\n",
-            ["views/felines.json": Self.felinesView]
-        )
-        #expect(
-            messages(result) == [
-                "views/felines.json:1:1: error: this is a view definition of the CRUD service over 'animals', not a collection definition: the service takes the view's fields from the collection definition 'felines'"
-            ]
-        )
-        #expect(result.diagnostics.sorted.first?.hint?.contains("COLLECTION_DEFINITION_FOLDER") == true)
-        #expect(result.files.isEmpty)
-    }
-
     /// crud-service's own `tests/viewsDefinitions/store-open.js` @ bd42789 (Apache-2.0), its object as JSON. A view
     /// needs no `type`: the service makes every definition of its views folder one (`lib/mergeViewsInCollections.js`
     /// sets `type: 'view'`).
@@ -51,16 +37,25 @@ import Testing
         }
         """
 
-    @Test func aViewWithoutItsTypeIsRefusedAsAViewToo() {
+    /// With `type: view` or without it, with the Mia-Platform dialect or the one the file implies.
+    @Test(
+        arguments: [("felines", "animals", felinesView), ("store-open", "store", storeOpenView)],
+        ["", "dialect: mia\n"]
+    )
+    func aViewDefinitionIsRefusedWithWhereItsFieldsAre(
+        view: (name: String, source: String, text: String),
+        dialect: String
+    ) {
         let result = generate(
-            config: "schemas: [views/store-open.json]\noutput: Generated\n",
-            ["views/store-open.json": Self.storeOpenView]
+            config: "schemas: [views]\noutput: Generated\n\(dialect)",
+            ["views/\(view.name).json": view.text]
         )
         #expect(
             messages(result) == [
-                "views/store-open.json:1:1: error: this is a view definition of the CRUD service over 'store', not a collection definition: the service takes the view's fields from the collection definition 'store-open'"
+                "views/\(view.name).json:1:1: error: this is a view definition of the CRUD service over '\(view.source)', not a collection definition: the service takes the view's fields from the collection definition '\(view.name)'"
             ]
         )
+        #expect(result.diagnostics.sorted.first?.hint?.contains("COLLECTION_DEFINITION_FOLDER") == true)
         #expect(result.files.isEmpty)
     }
 
