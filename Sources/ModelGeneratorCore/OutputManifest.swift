@@ -1,3 +1,5 @@
+import Foundation
+
 /// The generator's record, kept in the output folder, of the files it wrote there and for which config.
 ///
 /// A file is the generator's to overwrite or delete only when this record lists it (and it still starts with the
@@ -37,10 +39,28 @@ public struct OutputManifest: Hashable, Sendable {
     }
 
     /// Whether this record was written for `configPath`, given as the run was (relative to the working directory),
-    /// with the record in `outputDirectory`.
+    /// with the record in `outputDirectory`. The paths compare by their bytes; two spellings that Swift's `==` calls
+    /// equal (NFC and NFD `Café`) are one folder where the file system folds them (macOS) and two where it doesn't
+    /// (Linux), and the file system says which: the other folder's config is not this one.
     public func names(configPath: String, from outputDirectory: String, workingDirectory: String) -> Bool {
-        Self.oneSpelling(Paths.join(Paths.join(workingDirectory, outputDirectory), config))
-            == Self.oneSpelling(Paths.join(workingDirectory, configPath))
+        let recorded = Self.oneSpelling(Paths.join(Paths.join(workingDirectory, outputDirectory), config))
+        let given = Self.oneSpelling(Paths.join(workingDirectory, configPath))
+        if recorded.utf8.elementsEqual(given.utf8) { return true }
+        guard recorded == given else { return false }
+        // `oneSpelling` stands for `model-generator.yml` too: the folders then, each name being the same bytes.
+        let (recordedFolder, givenFolder) = (Paths.directory(of: recorded), Paths.directory(of: given))
+        let sameName = recorded.utf8.dropFirst(recordedFolder.utf8.count).elementsEqual(
+            given.utf8.dropFirst(givenFolder.utf8.count)
+        )
+        return sameName ? Self.isSameFile(recordedFolder, givenFolder) : Self.isSameFile(recorded, given)
+    }
+
+    /// Whether two paths lead to one file (or folder), following links.
+    private static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var one = stat()
+        var other = stat()
+        guard stat(first, &one) == 0, stat(second, &other) == 0 else { return false }
+        return one.st_dev == other.st_dev && one.st_ino == other.st_ino
     }
 
     public var text: String {
@@ -56,24 +76,31 @@ public struct OutputManifest: Hashable, Sendable {
     /// The record in `text`, or nil when it isn't one. Lines of a git merge conflict are skipped, so a conflict in
     /// the list yields the files of both sides.
     public static func parse(_ text: String) -> OutputManifest? {
-        var configs: Set<String> = []
-        var files: Set<String> = []
+        // Each name once by its bytes: a `Set<String>` keeps one of two canonically equivalent names (NFC and NFD
+        // `Café.swift`, a merge of two branches), which are two files on Linux.
+        var config: String?
+        var files: [String] = []
+        var seen: Set<[UInt8]> = []
         var sawFilesKey = false
         let conflictMarkers = ["<<<<<<<", "|||||||", "=======", ">>>>>>>"]
         for line in text.split(whereSeparator: \.isNewline) {
             if line.hasPrefix("#") || line.allSatisfy(\.isWhitespace) { continue }
             if conflictMarkers.contains(where: { line.hasPrefix($0) }) { continue }
             if line.hasPrefix("config: ") {
-                configs.insert(String(line.dropFirst("config: ".count)))
+                let named = String(line.dropFirst("config: ".count))
+                // Two configs (a conflict between two) name no one config.
+                if let config, !config.utf8.elementsEqual(named.utf8) { return nil }
+                config = named
             } else if line == "files:" {
                 sawFilesKey = true
             } else if line.hasPrefix("- "), sawFilesKey {
-                files.insert(String(line.dropFirst(2)))
+                let file = String(line.dropFirst(2))
+                if seen.insert(Array(file.utf8)).inserted { files.append(file) }
             } else {
                 return nil
             }
         }
-        guard configs.count == 1, let config = configs.first, sawFilesKey else { return nil }
-        return OutputManifest(config: config, files: Array(files))
+        guard let config, sawFilesKey else { return nil }
+        return OutputManifest(config: config, files: files)
     }
 }

@@ -430,6 +430,45 @@ import Testing
         )
     }
 
+    /// The manifest's names compare by their bytes, as ext4 does: two spellings of `Café` that Swift's `==` calls
+    /// equal are two files, and two folders. A merge conflict between a branch that wrote NFD `Café.swift` and one
+    /// that wrote NFC's lists both, and both are the generator's (one was kept, and the other left behind beside it);
+    /// a manifest written for the config of the NFD folder `Café` doesn't make the folder the NFC folder's config's
+    /// (which then deleted the other config's files).
+    @Test func theManifestComparesNamesByTheirBytes() throws {
+        let decomposed = "Cafe\u{301}"
+        let composed = "Caf\u{E9}"
+        let conflicted = """
+            config: ../model-generator.yaml
+            files:
+            <<<<<<< HEAD
+            - \(decomposed).swift
+            =======
+            - \(composed).swift
+            >>>>>>> branch
+            """
+        let files = OutputManifest.parse(conflicted)?.files.map { Array($0.utf8) } ?? []
+        #expect(files.count == 2 && Set(files) == [Array("\(decomposed).swift".utf8), Array("\(composed).swift".utf8)])
+        let other = OutputManifest(config: "../\(decomposed)/model-generator.yaml", files: ["A.swift"])
+        #expect(!other.names(configPath: "\(composed)/model-generator.yaml", from: "Shared", workingDirectory: "/w"))
+        #expect(other.names(configPath: "\(decomposed)/model-generator.yaml", from: "Shared", workingDirectory: "/w"))
+        // `model-generator.yml` still names the config it was written for.
+        #expect(other.names(configPath: "\(decomposed)/model-generator.yml", from: "Shared", workingDirectory: "/w"))
+        // Where the file system takes the two spellings for one folder (macOS; here a link), they are one config.
+        let directory = try cli.workspace().path
+        defer { try? manager.removeItem(atPath: directory) }
+        try manager.createDirectory(atPath: directory + "/\(decomposed)", withIntermediateDirectories: false)
+        try manager.createSymbolicLink(atPath: directory + "/\(composed)", withDestinationPath: decomposed)
+        #expect(
+            other.names(configPath: "\(composed)/model-generator.yaml", from: "Shared", workingDirectory: directory)
+        )
+        try manager.removeItem(atPath: directory + "/\(composed)")
+        try manager.createDirectory(atPath: directory + "/\(composed)", withIntermediateDirectories: false)
+        #expect(
+            !other.names(configPath: "\(composed)/model-generator.yaml", from: "Shared", workingDirectory: directory)
+        )
+    }
+
     /// The manifest is kept by version control like the files: a merge conflict in it reads as both sides, and a
     /// manifest naming another config makes the folder that config's.
     @Test func theManifestNamesItsConfigAndSurvivesAMergeConflict() async throws {
