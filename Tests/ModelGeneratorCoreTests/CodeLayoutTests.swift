@@ -83,6 +83,68 @@ import Testing
         )
     }
 
+    /// A term or an argument too long for its line breaks inside its array literal, as a mapped model deep in nested
+    /// objects writes its key paths back (`containsNull(below: […])`, `path: […]`); it went over the line's limit,
+    /// or moved whole after its label's colon, and swift-format's lint failed. Each expected text is swift-format's
+    /// own output at 120 columns, sixteen in (two `if`s deep).
+    @Test func anArrayTooLongForItsLineBreaksInsideItsBrackets() {
+        let layout = CodeLayout(lineLength: 120, indent: 16)
+        let path = #"["response", "organization_settings", "notification_preferences", "quiet_hours"]"#
+        let elements = #""response", "organization_settings", "notification_preferences", "quiet_hours","#
+        #expect(
+            layout.disjunction("if", ["self.quiet != nil", "self._nullKeys.containsNull(below: \(path))"]) == [
+                "if self.quiet != nil",
+                "    || self._nullKeys.containsNull(below: [",
+                "        " + elements,
+                "    ])",
+                "{",
+            ]
+        )
+        let terms = [
+            "self.quiet != nil", "self._nullKeys.containsNull(below: \(path))", "self.a != nil", "self.b != nil",
+        ]
+        #expect(
+            layout.disjunction("if", terms) == [
+                "if self.quiet != nil",
+                "    || self._nullKeys.containsNull(below: [",
+                "        " + elements,
+                "    ]) || self.a != nil || self.b != nil",
+                "{",
+            ]
+        )
+        let long = #""response", "organization_settings", "notification_preferences", "email_digest_frequency""#
+        let arguments = ["self.digest", #"forKey: JSONKey("email_digest_frequency")"#, "nulls: _nullKeys"]
+        #expect(
+            layout.call("try container.encodeOrNull", arguments + ["path: [\(long), \"a\", \"b\"]"])
+                == [
+                    "try container.encodeOrNull(",
+                    "    self.digest,",
+                    #"    forKey: JSONKey("email_digest_frequency"),"#,
+                    "    nulls: _nullKeys,",
+                    "    path: [",
+                    "        " + long + #", "a","#,
+                    #"        "b","#,
+                    "    ]",
+                    ")",
+                ]
+        )
+        // A lone element takes no trailing comma.
+        let lone = "\"" + String(repeating: "response", count: 12) + "\""
+        #expect(
+            layout.call("try container.encodeOrNull", arguments + ["path: [\(lone)]"]).suffix(4) == [
+                "    path: [", "        " + lone, "    ]", ")",
+            ]
+        )
+        // The `else if` of an object that was `null` keeps its brace after the array.
+        #expect(
+            layout.bracketed(
+                "} else if self._nullKeys.contains(path: ",
+                ["response", "organization_settings", "notification_preferences", "quiet_hours"].map { "\"\($0)\"" },
+                ") {"
+            ) == ["} else if self._nullKeys.contains(path: [", "    " + elements, "]) {"]
+        )
+    }
+
     @Test func aDeclarationThatFitsStaysOnOneLine() {
         let layout = CodeLayout(lineLength: 120, indent: 0)
         #expect(

@@ -230,6 +230,10 @@ struct CodeLayout {
         if !declared, let (head, arguments) = Self.splitCall(text.dropLast(comma.count)) {
             return call(head, arguments, suffix: comma)
         }
+        // An array literal breaks inside its brackets.
+        if !declared, let (head, elements, tail) = Self.splitArrayLiteral(text.dropLast(comma.count)), tail.isEmpty {
+            return bracketed(head, elements, comma)
+        }
         let lines = dotted(String(text.dropLast(comma.count)), trailing: comma)
         // A type's `.self` whose type doesn't fit on a line of its own follows the type's closing bracket there.
         if lines.count == 2, lines[1] == "    .self" + comma, !fits(lines[0]),
@@ -364,7 +368,8 @@ struct CodeLayout {
 
     /// `keyword a || b || … {`, as swift-format breaks it: on one line when it fits, its brace on a line of its own
     /// when only the brace doesn't; else filled up to the limit, each line after the first one level in and starting
-    /// with its `||`, and the brace on a line of its own.
+    /// with its `||`, and the brace on a line of its own. A term too long for a line of its own breaks inside the
+    /// brackets of its array literal (`containsNull(below: [`), and the terms after it follow its `])`.
     func disjunction(_ keyword: String, _ terms: [String], closing: String = "{") -> [String] {
         let single = keyword + " " + terms.joined(separator: " || ")
         if fits(single + " " + closing) { return [single + " " + closing] }
@@ -374,12 +379,62 @@ struct CodeLayout {
         for term in terms.dropFirst() {
             if fits(line + " || " + term) {
                 line += " || " + term
-            } else {
-                lines.append(line)
-                line = "    || " + term
+                continue
+            }
+            lines.append(line)
+            line = "    || " + term
+            if !fits(line), let (head, elements, tail) = Self.splitArrayLiteral(Substring("|| " + term)) {
+                lines += nested.bracketed(head, elements, tail).map { "    " + $0 }
+                line = lines.removeLast()
             }
         }
         return lines + [line, closing]
+    }
+
+    /// `head[elements]tail` broken inside its brackets as swift-format breaks an array literal that doesn't fit: the
+    /// elements filled up to the limit one level in, with a trailing comma after the last of several, and `]tail` on
+    /// a line of its own.
+    func bracketed(_ head: String, _ elements: [String], _ tail: String) -> [String] {
+        let comma = elements.count > 1 ? "," : ""
+        var lines: [String] = []
+        var line = ""
+        for element in elements.map({ $0 + comma }) {
+            if line.isEmpty {
+                line = element
+            } else if nested.fits(line + " " + element) {
+                line += " " + element
+            } else {
+                lines.append(line)
+                line = element
+            }
+        }
+        return [head + "["] + (lines + [line]).map { "    " + $0 } + ["]" + tail]
+    }
+
+    /// `head[elements]tail` split at the first `[` outside string literals and the `]` that closes it, when the
+    /// elements are string literals and `tail` only closes parentheses (`containsNull(below: ["a", "b"])`).
+    static func splitArrayLiteral(_ text: Substring) -> (head: String, elements: [String], tail: String)? {
+        let outside = zip(text.indices, literalCharacters(text)).filter { !$0.1 }.map(\.0)
+        guard let open = outside.first(where: { text[$0] == "[" }),
+            let close = outside.last(where: { text[$0] == "]" }), open < close,
+            text[text.index(after: close)...].allSatisfy({ $0 == ")" })
+        else { return nil }
+        let inside = text[text.index(after: open)..<close]
+        var elements: [String] = []
+        var element = ""
+        for (character, inLiteral) in zip(inside, literalCharacters(inside)) {
+            if !inLiteral && character == "," { continue }
+            if !inLiteral && character == " " {
+                if !element.isEmpty { elements.append(element) }
+                element = ""
+                continue
+            }
+            guard inLiteral else { return nil }
+            element.append(character)
+        }
+        if !element.isEmpty { elements.append(element) }
+        guard !elements.isEmpty else { return nil }
+        return (String(text[..<open]), elements, String(text[text.index(after: close)...]))
     }
 
     /// `head[elements]`, an array or set literal, on one line when it fits; otherwise as swift-format breaks it, one

@@ -333,7 +333,16 @@ struct CustomCoding {
             lines += layout.disjunction("if", terms)
             lines += body.map { "    " + $0 }
             if tracksNulls {
-                lines += layout.conditions("} else if", ["\(nulls).contains(path: \(Self.stringArray(childPath)))"])
+                // swift-format breaks the condition inside its array, and keeps the brace after it.
+                let elseIf = "} else if \(nulls).contains(path: \(Self.stringArray(childPath))) {"
+                lines +=
+                    layout.fits(elseIf)
+                    ? [elseIf]
+                    : layout.bracketed(
+                        "} else if \(nulls).contains(path: ",
+                        childPath.map(SwiftText.stringLiteral),
+                        ") {"
+                    )
                 lines += layout.nested.call("try \(container).encodeNil", ["forKey: \(codingKey(child.key))"])
                     .map { "    " + $0 }
             }
