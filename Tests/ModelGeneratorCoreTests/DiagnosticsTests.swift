@@ -839,4 +839,26 @@ import Testing
             #expect(DefaultTemplates.all[String(name.dropLast(".mustache".count))] == text)
         }
     }
+
+    /// The place of a byte counts a line break only once the whole break is before it: the line feed of a CRLF, or
+    /// the second byte of a NEL, is still on the line the break ends (as before one reading of line breaks served
+    /// all; the CRLF's line feed had moved to the start of the next line), and the byte after it starts the next.
+    @Test func aByteInsideALineBreakIsOnTheLineItEnds() {
+        func place(_ text: String, _ offset: Int, yamlBreaks: Bool = false) -> String {
+            let location = SourceLocation(ofByte: offset, in: Array(text.utf8), file: "f", yamlBreaks: yamlBreaks)
+            return "\(location.line):\(location.column)"
+        }
+        #expect(place("ab\r\ncd", 2) == "1:3")
+        #expect(place("ab\r\ncd", 3) == "1:4")
+        #expect(place("ab\r\ncd", 4) == "2:1")
+        #expect(place("ab\rcd", 3) == "2:1")
+        #expect(place("ab\u{85}cd", 3, yamlBreaks: true).hasPrefix("1:"))
+        #expect(place("ab\u{85}cd", 4, yamlBreaks: true) == "2:1")
+        #expect(place("ab\u{2028}cd", 5, yamlBreaks: true) == "2:1")
+        // Without YAML's breaks (XML's reading), NEL and LS are text.
+        #expect(place("ab\u{85}cd", 4) == "1:4")
+        #expect(place("ab\u{2028}cd", 5) == "1:4")
+        // Past the end is the end.
+        #expect(place("ab\r\n", 9) == "2:1")
+    }
 }

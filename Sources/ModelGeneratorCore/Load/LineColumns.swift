@@ -56,7 +56,8 @@ extension SourceLocation {
             var index = 0
             while index < end {
                 let breakLength = LineBreak.length(at: index, in: bytes, yamlBreaks: yamlBreaks)
-                if breakLength > 0 {
+                // A byte inside a break (a CRLF's line feed) is still on the line the break ends.
+                if breakLength > 0, index + breakLength <= end {
                     line += 1
                     lineStart = index + breakLength
                     index += breakLength
