@@ -512,6 +512,48 @@ import Testing
         #expect(output == "Ann\n{\"author\":{\"name\":\"Bob\"}}\n{\"author\":{\"name\":\"Bob\"}}\n")
     }
 
+    /// A property read from inside an object another property holds whole is not written back, and so records no
+    /// `null` either: one it recorded opened its enclosing object again, empty, once the app cleared the property that
+    /// holds the object (`{"x": {}}` for a model decoded from `{"x": {"a": {"b": null}}}` with `inner` set to nil).
+    @Test func aReadOnlyKeyPathRecordsNoNull() async throws {
+        let mapping = """
+            mappings:
+              A:
+                properties:
+                  id: { keyPath: id, type: Int }
+                  inner: { keyPath: x.a, object: Inner, optional: true }
+                  innerB: { keyPath: x.a.b, type: String, optional: true }
+              Inner:
+                properties:
+                  b: { keyPath: b, type: String, optional: true }
+            """
+        let mapped = generate(config: "mappings: [m.yaml]\noutput: Generated\n", ["m.yaml": mapping])
+        #expect(messages(mapped).count == 1)
+        let output = try await GeneratedPackage(
+            name: "ReadOnlyKeyPathNulls",
+            modules: [
+                "ReadOnlyKeyPathNulls": Dictionary(uniqueKeysWithValues: mapped.files.map { ($0.path, $0.contents) })
+            ],
+            main: """
+                import Foundation
+                import ModelRuntime
+                import ReadOnlyKeyPathNulls
+
+                let payload = Data(#"{"id":1,"x":{"a":{"b":null}}}"#.utf8)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .sortedKeys
+                for var a in [try JSONDecoder().decode(A.self, from: payload), try JSONValue(parsing: payload).decoded(as: A.self)] {
+                    print(String(decoding: try encoder.encode(a), as: UTF8.self))
+                    a.inner = nil
+                    print(String(decoding: try encoder.encode(a), as: UTF8.self))
+                }
+
+                """
+        ).buildAndRun()
+        let expected = #"{"id":1,"x":{"a":{"b":null}}}"# + "\n" + #"{"id":1}"# + "\n"
+        #expect(output == expected + expected)
+    }
+
     /// An object that more than one read goes through (key paths, and its kept members) is opened once and read from:
     /// `JSONDecoder` reads all of an object's members each time a container of it is opened. An object only one key
     /// path reaches is read along the whole path, with no local for it.

@@ -60,7 +60,13 @@ struct CustomCoding {
         let keyPaths = KeyPathTree(properties.filter { !$0.keyPath.isEmpty })
         let objects = OpenedObjects(keyPaths, keepsUnknownMembers: keepsUnknownMembers, root: pathReader)
         output.decodeLines += objects.declarations
-        let tracksNulls = properties.contains(where: Self.tracksNull)
+        // A property read from inside a key another property writes whole is not written back (`KeyPathTree`): a
+        // `null` it recorded would only open its object again, empty, once the app cleared that other property.
+        let writtenBack = Set(keyPaths.allProperties.map(\.swiftName))
+        let recordsNull = { (property: ResolvedProperty) in
+            Self.tracksNull(property) && writtenBack.contains(property.swiftName)
+        }
+        let tracksNulls = properties.contains(where: recordsNull)
         let counting = readsPlainKeys ? PresentKeyCounting(properties, modeledKeys ?? [], systemKeys) : nil
         if tracksNulls {
             output.staticLines.append("private var \(Self.nullKeysName): NullKeys")
@@ -87,6 +93,7 @@ struct CustomCoding {
                 keyType: decodingKey,
                 hasContainer: usesContainer,
                 countsPresentKeys: counting != nil,
+                recordsNull: recordsNull(property),
                 statics: &output.staticLines
             )
         }
@@ -362,6 +369,7 @@ struct CustomCoding {
         keyType: String,
         hasContainer: Bool,
         countsPresentKeys: Bool,
+        recordsNull: Bool,
         statics: inout [String]
     ) -> [String] {
         let target = "self.\(name) = "
@@ -399,7 +407,7 @@ struct CustomCoding {
                     suffix: " ?? \(Self.coveredByLeadingTry(defaultValue))"
                 )
             }
-            if Self.tracksNull(property) {
+            if recordsNull {
                 return call("\(target)try \(source).decodeIfPresent", arguments + ["nulls: &nulls"])
             }
             return call("\(target)try \(source).\(property.isRequired ? "decode" : "decodeIfPresent")", arguments)
@@ -430,7 +438,7 @@ struct CustomCoding {
             let decode = isNumber ? "decodeLocatingErrors" : "decode"
             return call("\(target)try \(source).\(decode)", [decodedType, location], suffix: unwrap)
         }
-        if Self.tracksNull(property) {
+        if recordsNull {
             // A plain key's own call also counts the keys present; a key path records its `null`s by path.
             return call(
                 "\(target)try \(source).\(property.keyPath.count == 1 ? "decodeOrNull" : "decodeIfPresent")",
