@@ -67,9 +67,13 @@ enum PreviousOutputFolders {
             manifest.names(configPath: run.configPath, from: folder, workingDirectory: workingDirectory)
         else { return nil }
         // Names compare by their bytes: a file of the user's only canonically equivalent to a generated one's name
-        // (NFC and NFD `Café.swift`) is another file, which `rm -r` would take with the folder.
+        // (NFC and NFD `Café.swift`) is another file, which `rm -r` would take with the folder. A recorded name the
+        // folder lists in another spelling of the same file (HFS+ lists NFD for a file written as NFC) is the file.
         let present = SafeFiles.ByteNames(names)
-        let generated = manifest.files.filter { present.contains($0) && SafeFiles.isPlainName($0) }
+        let spellings = SafeFiles.Spellings(of: names, in: folder)
+        let generated = manifest.files.filter {
+            SafeFiles.isPlainName($0) && (present.contains($0) || spellings.isAnotherSpelling($0))
+        }
         let removable = SafeFiles.ByteNames(generated + [OutputManifest.fileName])
         let onlyGenerated = names.allSatisfy(removable.contains)
         let command =
