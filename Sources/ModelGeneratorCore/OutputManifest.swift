@@ -1,5 +1,3 @@
-import Foundation
-
 /// The generator's record, kept in the output folder, of the files it wrote there and for which config.
 ///
 /// A file is the generator's to overwrite or delete only when this record lists it (and it still starts with the
@@ -41,8 +39,14 @@ public struct OutputManifest: Hashable, Sendable {
     /// Whether this record was written for `configPath`, given as the run was (relative to the working directory),
     /// with the record in `outputDirectory`. The paths compare by their bytes; two spellings that Swift's `==` calls
     /// equal (NFC and NFD `Café`) are one folder where the file system folds them (macOS) and two where it doesn't
-    /// (Linux), and the file system says which: the other folder's config is not this one.
-    public func names(configPath: String, from outputDirectory: String, workingDirectory: String) -> Bool {
+    /// (Linux), and the file system says which (`isSameFile`, the command line's, which may look at the disk): the
+    /// other folder's config is not this one.
+    public func names(
+        configPath: String,
+        from outputDirectory: String,
+        workingDirectory: String,
+        isSameFile: (String, String) -> Bool
+    ) -> Bool {
         let recorded = Self.oneSpelling(Paths.join(Paths.join(workingDirectory, outputDirectory), config))
         let given = Self.oneSpelling(Paths.join(workingDirectory, configPath))
         if recorded.utf8.elementsEqual(given.utf8) { return true }
@@ -52,15 +56,7 @@ public struct OutputManifest: Hashable, Sendable {
         let sameName = recorded.utf8.dropFirst(recordedFolder.utf8.count).elementsEqual(
             given.utf8.dropFirst(givenFolder.utf8.count)
         )
-        return sameName ? Self.isSameFile(recordedFolder, givenFolder) : Self.isSameFile(recorded, given)
-    }
-
-    /// Whether two paths lead to one file (or folder), following links.
-    private static func isSameFile(_ first: String, _ second: String) -> Bool {
-        var one = stat()
-        var other = stat()
-        guard stat(first, &one) == 0, stat(second, &other) == 0 else { return false }
-        return one.st_dev == other.st_dev && one.st_ino == other.st_ino
+        return sameName ? isSameFile(recordedFolder, givenFolder) : isSameFile(recorded, given)
     }
 
     public var text: String {
@@ -79,8 +75,7 @@ public struct OutputManifest: Hashable, Sendable {
         // Each name once by its bytes: a `Set<String>` keeps one of two canonically equivalent names (NFC and NFD
         // `Café.swift`, a merge of two branches), which are two files on Linux.
         var config: String?
-        var files: [String] = []
-        var seen: Set<[UInt8]> = []
+        var files = ByteNames()
         var sawFilesKey = false
         let conflictMarkers = ["<<<<<<<", "|||||||", "=======", ">>>>>>>"]
         for line in text.split(whereSeparator: \.isNewline) {
@@ -94,13 +89,12 @@ public struct OutputManifest: Hashable, Sendable {
             } else if line == "files:" {
                 sawFilesKey = true
             } else if line.hasPrefix("- "), sawFilesKey {
-                let file = String(line.dropFirst(2))
-                if seen.insert(Array(file.utf8)).inserted { files.append(file) }
+                files.insert(String(line.dropFirst(2)))
             } else {
                 return nil
             }
         }
         guard let config, sawFilesKey else { return nil }
-        return OutputManifest(config: config, files: files)
+        return OutputManifest(config: config, files: files.names)
     }
 }

@@ -82,8 +82,8 @@ public struct OutputPlan: Hashable, Sendable {
         self.changes = changes
         // A name only canonically equivalent to a produced one (NFD `Café.swift` for NFC's) is another file on
         // Linux: names compare by their bytes.
-        let produced = Set(changes.keys.map { Array($0.utf8) })
-        deletions = generatedFiles.filter { !produced.contains(Array($0.utf8)) }.sorted()
+        let produced = ByteNames(changes.keys)
+        deletions = generatedFiles.filter { !produced.contains($0) }.sorted()
         self.manifest = manifest
         self.nonRegularFiles = nonRegularFiles
     }

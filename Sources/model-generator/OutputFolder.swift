@@ -13,7 +13,7 @@ final class OutputFolder {
     /// The manifest the folder held when the run started.
     private let manifestText: String?
     /// The files the manifest lists, compared by their bytes.
-    private let recorded: SafeFiles.ByteNames
+    private let recorded: ByteNames
     /// Entries that are neither regular files nor folders, by name.
     private let nonRegularFiles: [String: String]
     private let newManifest: (_ files: [String]) -> OutputManifest
@@ -59,7 +59,7 @@ final class OutputFolder {
         var staging: String?
         var nonRegularFiles: [String: String] = [:]
         var manifestText: String?
-        var recorded = SafeFiles.ByteNames([])
+        var recorded = ByteNames()
         do {
             let exists = writing ? true : try SafeFiles.kind(of: directory) != nil
             if exists {
@@ -83,7 +83,13 @@ final class OutputFolder {
                         reason: "it is not a manifest model-generator wrote; restore it from version control"
                     )
                 }
-                guard manifest.names(configPath: configPath, from: directory, workingDirectory: workingDirectory)
+                guard
+                    manifest.names(
+                        configPath: configPath,
+                        from: directory,
+                        workingDirectory: workingDirectory,
+                        isSameFile: SafeFiles.isSameFile
+                    )
                 else {
                     throw FileError(
                         "write into",
@@ -93,7 +99,7 @@ final class OutputFolder {
                     )
                 }
                 manifestText = text
-                recorded = SafeFiles.ByteNames(manifest.files)
+                recorded = ByteNames(manifest.files)
             case .unreadable(let reason), .notRegularFile(let reason):
                 throw FileError("read", manifestPath, reason: reason)
             }
@@ -228,7 +234,7 @@ final class OutputFolder {
         // system takes the name for one the run produces (`Office.swift` for `office.swift`, ignoring case).
         // By bytes: a name only canonically equivalent to one the run produces (NFD `Café.swift` for NFC's) is
         // another file on Linux, left behind if it counted as produced.
-        let producedNames = SafeFiles.ByteNames(changes.keys)
+        let producedNames = ByteNames(changes.keys)
         let gone = recorded.names.filter { !producedNames.contains($0) }
         let produced = SafeFiles.Spellings(of: gone.isEmpty ? [] : Array(changes.keys), in: directory)
         let extras = gone.filter { name in

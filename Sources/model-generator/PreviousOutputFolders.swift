@@ -64,17 +64,22 @@ enum PreviousOutputFolders {
         let manifestPath = Paths.join(folder, OutputManifest.fileName)
         guard case .text(let text) = SafeFiles.existing(at: manifestPath),
             let manifest = OutputManifest.parse(text),
-            manifest.names(configPath: run.configPath, from: folder, workingDirectory: workingDirectory)
+            manifest.names(
+                configPath: run.configPath,
+                from: folder,
+                workingDirectory: workingDirectory,
+                isSameFile: SafeFiles.isSameFile
+            )
         else { return nil }
         // Names compare by their bytes: a file of the user's only canonically equivalent to a generated one's name
         // (NFC and NFD `Café.swift`) is another file, which `rm -r` would take with the folder. A recorded name the
         // folder lists in another spelling of the same file (HFS+ lists NFD for a file written as NFC) is the file.
-        let present = SafeFiles.ByteNames(names)
+        let present = ByteNames(names)
         let spellings = SafeFiles.Spellings(of: names, in: folder)
         let generated = manifest.files.filter {
             SafeFiles.isPlainName($0) && (present.contains($0) || spellings.isAnotherSpelling($0))
         }
-        let removable = SafeFiles.ByteNames(generated + [OutputManifest.fileName])
+        let removable = ByteNames(generated + [OutputManifest.fileName])
         let onlyGenerated = names.allSatisfy(removable.contains)
         let command =
             onlyGenerated

@@ -242,7 +242,7 @@ struct Pull: AsyncParsableCommand {
     private func staleDefinitions(keeping names: Set<String>) -> [String] {
         let existing = (try? SafeFiles.names(in: output)) ?? []
         let kept = SafeFiles.Spellings(of: names, in: output)
-        let keptNames = SafeFiles.ByteNames(names)
+        let keptNames = ByteNames(names)
         return existing.filter { name in
             guard name.hasSuffix(".json"), !keptNames.contains(name), SafeFiles.isPlainName(name),
                 !kept.isAnotherSpelling(name),

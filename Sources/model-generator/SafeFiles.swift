@@ -192,23 +192,15 @@ enum SafeFiles {
         return FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino))
     }
 
+    /// Whether two paths lead to one file (or folder), following links.
+    static func isSameFile(_ first: String, _ second: String) -> Bool {
+        guard let one = identity(of: first), let other = identity(of: second) else { return false }
+        return one == other
+    }
+
     struct FileIdentity: Hashable {
         var device: UInt64
         var inode: UInt64
-    }
-
-    /// File names compared by their bytes, as Linux's file systems compare them: `String`'s `==` takes two
-    /// canonically equivalent names (NFC and NFD `Café.swift`) for one, where ext4 holds two files.
-    struct ByteNames {
-        private var bytes: Set<[UInt8]> = []
-        /// The names, each once, in their first order.
-        private(set) var names: [String] = []
-
-        init(_ names: some Sequence<String>) {
-            for name in names where bytes.insert(Array(name.utf8)).inserted { self.names.append(name) }
-        }
-
-        func contains(_ name: String) -> Bool { bytes.contains(Array(name.utf8)) }
     }
 
     /// The files of `directory` that `names` name, for telling whether another name is one of them by another

@@ -1084,3 +1084,15 @@ import Testing
         #expect(try FileSystem.inputFiles.read(link) == "name: é\n")
     }
 }
+
+extension OutputManifest {
+    /// Whether the manifest names the config, with the command line's check that two paths lead to one folder.
+    fileprivate func names(configPath: String, from outputDirectory: String, workingDirectory: String) -> Bool {
+        names(
+            configPath: configPath,
+            from: outputDirectory,
+            workingDirectory: workingDirectory,
+            isSameFile: SafeFiles.isSameFile
+        )
+    }
+}
