@@ -107,8 +107,8 @@ enum ParseReader {
         _ reader: inout NodeReader
     ) -> ObjectDefinition? {
         guard var entries = root.entries else { return nil }
-        let base = file.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? file
-        let name = base.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+        let name = Paths.fileName(of: file).split(separator: ".", omittingEmptySubsequences: false).dropLast()
+            .joined(separator: ".")
         guard isClassName(name) else {
             reader.diagnostics.error(
                 "this Parse class has no 'className', and the name of its file, '\(name)', is no Parse class name",
